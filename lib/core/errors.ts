@@ -1,0 +1,88 @@
+/**
+ * Every error the framework raises derives from CoreError and carries a literal `code`.
+ * User errors (bad configuration or input) are kept apart from system errors (a peer
+ * failed, a bug) so that callers — and the HTTP layer — can map them without string matching.
+ */
+export abstract class CoreError extends Error {
+  abstract readonly code: string
+  /** True when the caller supplied something invalid (maps to a 4xx at an HTTP boundary). */
+  readonly userError: boolean = false
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = new.target.name
+  }
+}
+
+/** Misconfiguration or invalid input from the code or person using the framework. */
+export class UserError extends CoreError {
+  readonly code: string = 'user_error'
+  override readonly userError = true
+}
+
+/** A failure inside the framework or of a peer it talks to. */
+export class SystemError extends CoreError {
+  readonly code: string = 'system_error'
+}
+
+export class ToolException extends CoreError {
+  readonly code: string = 'tool_error'
+}
+
+/** A tool ran and failed; the message goes back to the model as the tool result. */
+export class ToolExecutionException extends ToolException {
+  override readonly code: string = 'tool_execution_error'
+}
+
+export class ChatClientException extends SystemError {
+  override readonly code: string = 'chat_client_error'
+}
+
+export class ChatClientInitializationError extends UserError {
+  override readonly code: string = 'chat_client_initialization_error'
+}
+
+export class WorkflowException extends CoreError {
+  readonly code: string = 'workflow_error'
+}
+
+export class AbortError extends CoreError {
+  readonly code = 'aborted'
+  constructor(message = 'The operation was aborted.') {
+    super(message)
+  }
+}
+
+export function isCoreError(value: unknown): value is CoreError {
+  return value instanceof CoreError
+}
+
+export function isUserError(value: unknown): value is UserError {
+  return value instanceof CoreError && value.userError
+}
+
+/** Throws an AbortError when the signal has fired; call at every await boundary that can be cancelled. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new AbortError()
+}
+
+/**
+ * A model service answered a request with an error (HTTP status, or an error event in a stream).
+ * `status` is the HTTP status when there was one; `errorCode` is the service's own code
+ * (e.g. `rate_limit_exceeded`), `requestId` its request id, for support tickets.
+ */
+export class ChatClientResponseException extends ChatClientException {
+  readonly status?: number
+  readonly errorCode?: string
+  readonly requestId?: string
+
+  constructor(
+    message: string,
+    details: { status?: number; errorCode?: string; requestId?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: details.cause })
+    this.status = details.status
+    this.errorCode = details.errorCode
+    this.requestId = details.requestId
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The workflow document the canvas saves: nodes (a union discriminated by `kind`) and edges,
+ * stamped with `schemaVersion`. Bump CURRENT_SCHEMA_VERSION only together with a migration in
+ * migrate.ts and a fixture of the old shape in __fixtures__/valid.
+ */
+import { z } from 'zod'
+import { NODE_DATA_SCHEMAS, NODE_KINDS, type NodeData, type NodeKind } from './node-data'
+
+export const CURRENT_SCHEMA_VERSION = 1
+
+export const PositionSchema = z.object({ x: z.number().finite(), y: z.number().finite() })
+export type Position = z.infer<typeof PositionSchema>
+
+const nodeId = z.string().min(1).max(100)
+
+function nodeSchema<K extends NodeKind>(kind: K) {
+  return z.object({
+    id: nodeId,
+    kind: z.literal(kind),
+    position: PositionSchema,
+    data: NODE_DATA_SCHEMAS[kind],
+  })
+}
+
+// Spelled out (rather than mapped) so that zod can infer a discriminated union type.
+export const GraphNodeSchema = z.discriminatedUnion('kind', [
+  nodeSchema('start'),
+  nodeSchema('agent'),
+  nodeSchema('condition'),
+  nodeSchema('fan_out'),
+  nodeSchema('fan_in'),
+  nodeSchema('transform'),
+  nodeSchema('human_input'),
+  nodeSchema('output'),
+  nodeSchema('sub_workflow'),
+  nodeSchema('sequential'),
+  nodeSchema('concurrent'),
+  nodeSchema('group_chat'),
+  nodeSchema('magentic'),
+  nodeSchema('handoff'),
+])
+
+/** A node of a given kind, e.g. `GraphNodeOf<'agent'>`. */
+export interface GraphNodeOf<K extends NodeKind> {
+  id: string
+  kind: K
+  position: Position
+  data: NodeData<K>
+}
+export type GraphNode = { [K in NodeKind]: GraphNodeOf<K> }[NodeKind]
+
+export const GraphEdgeSchema = z.object({
+  id: z.string().min(1).max(200),
+  source: nodeId,
+  target: nodeId,
+  /** For condition nodes: the case id, or 'default'. */
+  sourceHandle: z.string().min(1).max(100).optional(),
+  targetHandle: z.string().min(1).max(100).optional(),
+  /** CEL over `input`; the message passes the edge only when it evaluates to true. */
+  condition: z.string().max(4_000).optional(),
+})
+export type GraphEdge = z.infer<typeof GraphEdgeSchema>
+
+export const GraphDocumentSchema = z.object({
+  schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
+  nodes: z.array(GraphNodeSchema).max(2_000),
+  edges: z.array(GraphEdgeSchema).max(10_000),
+})
+
+export interface GraphDocument {
+  schemaVersion: typeof CURRENT_SCHEMA_VERSION
+  nodes: GraphNode[]
+  edges: GraphEdge[]
+}
+
+// Compile-time check that the hand-written GraphDocument matches what the schema produces.
+type SchemaOutput = z.output<typeof GraphDocumentSchema>
+const _documentMatchesSchema: (doc: SchemaOutput) => GraphDocument = (doc) => doc
+void _documentMatchesSchema
+
+export function isNodeKind(value: unknown): value is NodeKind {
+  return typeof value === 'string' && (NODE_KINDS as readonly string[]).includes(value)
+}
+
+export function isNodeOfKind<K extends NodeKind>(node: GraphNode, kind: K): node is Extract<GraphNode, { kind: K }> {
+  return node.kind === kind
+}
+
+/** An empty document holding only a start and an output node, connected. */
+export function starterDocument(): GraphDocument {
+  return {
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    nodes: [
+      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: { inputDescription: '' } },
+      { id: 'output', kind: 'output', position: { x: 320, y: 0 }, data: {} },
+    ],
+    edges: [{ id: 'start->output', source: 'start', target: 'output' }],
+  }
+}

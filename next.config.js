@@ -1,0 +1,10 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite, Prisma's generated client and the MCP SDK's stdio transport are Node-only:
+  // keep them out of the bundler and load them from node_modules at run time.
+  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@modelcontextprotocol/sdk', 'pg'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+}
+
+export default nextConfig
