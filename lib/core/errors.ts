@@ -86,3 +86,60 @@ export class ChatClientResponseException extends ChatClientException {
     this.requestId = details.requestId
   }
 }
+
+/** A chat request the client cannot express for its service (e.g. an unusable responseFormat, no model). */
+export class ChatClientInvalidRequestError extends UserError {
+  override readonly code: string = 'chat_client_invalid_request'
+}
+
+// --- MCP (lib/core/mcp) ---
+
+/** Starting, connecting to or initializing an MCP server failed. */
+export class MCPConnectionException extends ToolException {
+  override readonly code: string = 'mcp_connection_error'
+}
+
+/** An MCP option (task options, argument names, `_meta`) is invalid. */
+export class MCPConfigurationError extends UserError {
+  override readonly code: string = 'mcp_configuration_error'
+}
+
+// ---- agent core (tools, agents, middleware, sessions, testing) ----
+
+/** A tool was defined with an invalid name, schema or option (raised by tool() / new FunctionTool). */
+export class ToolDefinitionError extends UserError {
+  override readonly code: string = 'tool_definition_error'
+}
+
+/** An Agent, middleware list or run option is misconfigured. */
+export class AgentConfigurationError extends UserError {
+  override readonly code: string = 'agent_configuration_error'
+}
+
+/** A session id cannot be mapped to a storage location inside the history directory. */
+export class SessionPathError extends UserError {
+  override readonly code: string = 'session_path_error'
+}
+
+/** A history store failed to read or write. */
+export class HistoryProviderError extends SystemError {
+  override readonly code: string = 'history_provider_error'
+}
+
+/** One line of a JSONL history file could not be read; the other lines still load. */
+export class CorruptHistoryLineError extends HistoryProviderError {
+  override readonly code: string = 'corrupt_history_line'
+  readonly filePath: string
+  readonly lineNumber: number
+
+  constructor(filePath: string, lineNumber: number, problem: string) {
+    super(`Corrupt history record at ${filePath}:${lineNumber}: ${problem}`)
+    this.filePath = filePath
+    this.lineNumber = lineNumber
+  }
+}
+
+/** A ScriptedChatClient was called after its script ran out (or was left with unused steps). */
+export class UnexpectedModelCallError extends SystemError {
+  override readonly code: string = 'unexpected_model_call'
+}

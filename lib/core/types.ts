@@ -110,12 +110,71 @@ export class Message {
   }
 
   static fromJSON(json: Omit<MessageJSON, 'type'> & { type?: 'message' }): Message {
-    return new Message(json)
+    return new Message({
+      role: json.role,
+      contents: json.contents,
+      authorName: json.authorName,
+      messageId: json.messageId,
+      additionalProperties: json.additionalProperties,
+    })
   }
 }
 
 export function textContent(text: string): TextContent {
   return { type: 'text', text }
+}
+
+export function reasoningContent(text: string): TextReasoningContent {
+  return { type: 'reasoning', text }
+}
+
+export function functionCallContent(
+  callId: string,
+  name: string,
+  args: FunctionCallContent['arguments'] = {},
+): FunctionCallContent {
+  return { type: 'function_call', callId, name, arguments: args }
+}
+
+export function functionResultContent(callId: string, result: unknown, exception?: string): FunctionResultContent {
+  const content: FunctionResultContent = { type: 'function_result', callId, result }
+  if (exception !== undefined) content.exception = exception
+  return content
+}
+
+/** Wraps a call the caller must approve; the request id is the call id so answers map back without lookup tables. */
+export function functionApprovalRequest(functionCall: FunctionCallContent): FunctionApprovalRequestContent {
+  return { type: 'function_approval_request', id: functionCall.callId, functionCall }
+}
+
+/** The caller's answer to an approval request (send it back in the next run's input). */
+export function toFunctionApprovalResponse(
+  request: FunctionApprovalRequestContent,
+  approved: boolean,
+): FunctionApprovalResponseContent {
+  return { type: 'function_approval_response', id: request.id, approved, functionCall: request.functionCall }
+}
+
+export function usageContent(details: UsageDetails): UsageContent {
+  return { type: 'usage', details }
+}
+
+export function errorContent(message: string, errorCode?: string, details?: string): ErrorContent {
+  const content: ErrorContent = { type: 'error', message }
+  if (errorCode !== undefined) content.errorCode = errorCode
+  if (details !== undefined) content.details = details
+  return content
+}
+
+/** The text a model sees for a function result: strings as they are, anything else as JSON. */
+export function functionResultText(result: unknown): string {
+  if (typeof result === 'string') return result
+  if (result === undefined) return ''
+  try {
+    return JSON.stringify(result) ?? String(result)
+  } catch {
+    return String(result)
+  }
 }
 
 /** Accepts what callers naturally pass (a string, a Message, or a list of either) and returns Messages. */
@@ -148,6 +207,31 @@ export interface ChatOptions {
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter'
 
+function collectUserInputRequests(messages: readonly Message[]): FunctionApprovalRequestContent[] {
+  const requests: FunctionApprovalRequestContent[] = []
+  for (const message of messages) {
+    for (const content of message.contents) if (content.type === 'function_approval_request') requests.push(content)
+  }
+  return requests
+}
+
+function messagesText(messages: readonly Message[]): string {
+  let text = ''
+  for (const message of messages) text += message.text
+  return text
+}
+
+function reviveMessages(items: ReadonlyArray<Message | MessageJSON>): Message[] {
+  return items.map((item) => (item instanceof Message ? item : Message.fromJSON(item)))
+}
+
+/** Copies the optional fields that are set, so JSON output carries no `undefined` keys. */
+function definedFields<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {}
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key]
+  return out
+}
+
 export interface ChatResponseInit {
   messages: Message[]
   responseId?: string
@@ -157,6 +241,13 @@ export interface ChatResponseInit {
   usage?: UsageDetails
   additionalProperties?: Record<string, unknown>
 }
+
+export interface ChatResponseJSON extends Omit<ChatResponseInit, 'messages'> {
+  type: 'chat_response'
+  messages: MessageJSON[]
+}
+
+const CHAT_RESPONSE_FIELDS = ['responseId', 'conversationId', 'modelId', 'finishReason', 'usage', 'additionalProperties'] as const
 
 export class ChatResponse {
   messages: Message[]
@@ -178,18 +269,42 @@ export class ChatResponse {
   }
 
   get text(): string {
-    return this.messages.map((m) => m.text).join('')
+    return messagesText(this.messages)
+  }
+
+  /** Approval requests (and other requests for a person) raised in this response. */
+  get userInputRequests(): FunctionApprovalRequestContent[] {
+    return collectUserInputRequests(this.messages)
+  }
+
+  toJSON(): ChatResponseJSON {
+    return {
+      type: 'chat_response',
+      messages: this.messages.map((m) => m.toJSON()),
+      ...definedFields<ChatResponseInit, (typeof CHAT_RESPONSE_FIELDS)[number]>(this, CHAT_RESPONSE_FIELDS),
+    }
+  }
+
+  static fromJSON(json: Omit<ChatResponseJSON, 'type' | 'messages'> & { messages: Array<Message | MessageJSON> }): ChatResponse {
+    return new ChatResponse({ ...definedFields(json, CHAT_RESPONSE_FIELDS), messages: reviveMessages(json.messages) })
   }
 }
 
+/**
+ * One streamed chunk from a chat client. Kept a plain interface so clients can yield object literals.
+ * Usage arrives as a `usage` content; function-call argument deltas as `function_call` contents sharing a callId
+ * (see clients/response-updates.ts for how updates are assembled into a ChatResponse).
+ */
 export interface ChatResponseUpdate {
   role?: Role
   contents: Content[]
   responseId?: string
   messageId?: string
+  conversationId?: string
   modelId?: string
   finishReason?: FinishReason
   authorName?: string
+  additionalProperties?: Record<string, unknown>
 }
 
 /** Text of a streaming update (concatenated text contents). */
@@ -205,4 +320,124 @@ export function addUsage(a: UsageDetails | undefined, b: UsageDetails | undefine
   const sum: UsageDetails = { ...a }
   for (const [key, value] of Object.entries(b)) if (value !== undefined) sum[key] = (sum[key] ?? 0) + value
   return sum
+}
+
+export interface AgentResponseInit {
+  messages: Message[]
+  responseId?: string
+  agentId?: string
+  createdAt?: string
+  finishReason?: FinishReason
+  usage?: UsageDetails
+  additionalProperties?: Record<string, unknown>
+}
+
+export interface AgentResponseJSON extends Omit<AgentResponseInit, 'messages'> {
+  type: 'agent_response'
+  messages: MessageJSON[]
+}
+
+const AGENT_RESPONSE_FIELDS = ['responseId', 'agentId', 'createdAt', 'finishReason', 'usage', 'additionalProperties'] as const
+
+/** What an agent run returns: the new messages it produced (tool calls, tool results, the final answer). */
+export class AgentResponse {
+  messages: Message[]
+  responseId?: string
+  agentId?: string
+  createdAt?: string
+  finishReason?: FinishReason
+  usage?: UsageDetails
+  additionalProperties?: Record<string, unknown>
+
+  constructor(init: AgentResponseInit) {
+    this.messages = init.messages
+    this.responseId = init.responseId
+    this.agentId = init.agentId
+    this.createdAt = init.createdAt
+    this.finishReason = init.finishReason
+    this.usage = init.usage
+    this.additionalProperties = init.additionalProperties
+  }
+
+  get text(): string {
+    return messagesText(this.messages)
+  }
+
+  /** Approval requests the caller must answer (with toFunctionApprovalResponse) before the run can continue. */
+  get userInputRequests(): FunctionApprovalRequestContent[] {
+    return collectUserInputRequests(this.messages)
+  }
+
+  toJSON(): AgentResponseJSON {
+    return {
+      type: 'agent_response',
+      messages: this.messages.map((m) => m.toJSON()),
+      ...definedFields<AgentResponseInit, (typeof AGENT_RESPONSE_FIELDS)[number]>(this, AGENT_RESPONSE_FIELDS),
+    }
+  }
+
+  static fromJSON(json: Omit<AgentResponseJSON, 'type' | 'messages'> & { messages: Array<Message | MessageJSON> }): AgentResponse {
+    return new AgentResponse({ ...definedFields(json, AGENT_RESPONSE_FIELDS), messages: reviveMessages(json.messages) })
+  }
+}
+
+export interface AgentResponseUpdateInit {
+  contents: Content[]
+  role?: Role
+  authorName?: string
+  agentId?: string
+  responseId?: string
+  messageId?: string
+  createdAt?: string
+  finishReason?: FinishReason
+  additionalProperties?: Record<string, unknown>
+}
+
+export interface AgentResponseUpdateJSON extends AgentResponseUpdateInit {
+  type: 'agent_response_update'
+}
+
+const AGENT_UPDATE_FIELDS = [
+  'role', 'authorName', 'agentId', 'responseId', 'messageId', 'createdAt', 'finishReason', 'additionalProperties',
+] as const
+
+/** One streamed chunk of an agent run: model text deltas, function calls, tool results or approval requests. */
+export class AgentResponseUpdate {
+  contents: Content[]
+  role?: Role
+  authorName?: string
+  agentId?: string
+  responseId?: string
+  messageId?: string
+  createdAt?: string
+  finishReason?: FinishReason
+  additionalProperties?: Record<string, unknown>
+
+  constructor(init: AgentResponseUpdateInit) {
+    this.contents = init.contents
+    this.role = init.role
+    this.authorName = init.authorName
+    this.agentId = init.agentId
+    this.responseId = init.responseId
+    this.messageId = init.messageId
+    this.createdAt = init.createdAt
+    this.finishReason = init.finishReason
+    this.additionalProperties = init.additionalProperties
+  }
+
+  get text(): string {
+    return updateText(this)
+  }
+
+  get userInputRequests(): FunctionApprovalRequestContent[] {
+    return this.contents.filter((c): c is FunctionApprovalRequestContent => c.type === 'function_approval_request')
+  }
+
+  toJSON(): AgentResponseUpdateJSON {
+    return { type: 'agent_response_update', contents: this.contents, ...definedFields<AgentResponseUpdateInit, (typeof AGENT_UPDATE_FIELDS)[number]>(this, AGENT_UPDATE_FIELDS) }
+  }
+
+  static fromJSON(json: AgentResponseUpdateInit & { type?: 'agent_response_update' }): AgentResponseUpdate {
+    return new AgentResponseUpdate({ contents: json.contents, ...definedFields(json, AGENT_UPDATE_FIELDS) })
+  }
 }

@@ -1,7 +1,12 @@
 /**
- * CONTRACT (owned by the agent-core work, extended there): the shape every tool the agent
- * loop can call has. MCP tools, skills and file access produce FunctionTools too.
+ * CONTRACT (owned by the agent-core work): the shape every tool the agent loop can call has.
+ * MCP tools, skills and file access produce FunctionTools too, with
+ * `new FunctionTool({ name, description, inputSchema, approvalMode, execute })`.
  */
+import { ToolDefinitionError } from '../errors'
+import { decodeArguments, jsonSchemaArgumentsValidator, type ArgumentsResult, type ArgumentsValidator } from './arguments'
+import type { FunctionInvocationContext } from '../middleware'
+
 export type ApprovalMode = 'always_require' | 'never_require'
 
 export type JSONSchema = Record<string, unknown>
@@ -10,6 +15,15 @@ export interface FunctionInvocationOptions {
   signal?: AbortSignal
   /** Runtime keyword arguments from the invocation context (never chosen by the model). */
   kwargs?: Record<string, unknown>
+  /** The id of the model's function call, when invoked by the agent loop. */
+  callId?: string
+  /** The invocation context, when invoked by the agent loop (e.g. for `context.addTools`). */
+  context?: FunctionInvocationContext
+}
+
+/** Method syntax keeps tools with specific argument types assignable to FunctionTool (bivariant parameters). */
+interface ExecuteFunction<TArgs, TResult> {
+  execute(args: TArgs, options: FunctionInvocationOptions): Promise<TResult> | TResult
 }
 
 export interface FunctionToolInit<TArgs = Record<string, unknown>, TResult = unknown> {
@@ -18,8 +32,10 @@ export interface FunctionToolInit<TArgs = Record<string, unknown>, TResult = unk
   /** JSON Schema of the arguments object. */
   inputSchema: JSONSchema
   approvalMode?: ApprovalMode
-  execute: (args: TArgs, options: FunctionInvocationOptions) => Promise<TResult> | TResult
+  execute: ExecuteFunction<TArgs, TResult>['execute']
   additionalProperties?: Record<string, unknown>
+  /** Checks (and may normalise) decoded model arguments; defaults to validation against `inputSchema`. */
+  validateArguments?: ArgumentsValidator<TArgs>
 }
 
 export class FunctionTool<TArgs = Record<string, unknown>, TResult = unknown> {
@@ -28,15 +44,27 @@ export class FunctionTool<TArgs = Record<string, unknown>, TResult = unknown> {
   readonly inputSchema: JSONSchema
   approvalMode: ApprovalMode
   additionalProperties: Record<string, unknown>
-  private readonly executeFn: FunctionToolInit<TArgs, TResult>['execute']
+  private readonly executor: ExecuteFunction<TArgs, TResult>
+  private readonly validator: ArgumentsValidator<TArgs>
 
   constructor(init: FunctionToolInit<TArgs, TResult>) {
+    if (typeof init.name !== 'string' || init.name.trim() === '') {
+      throw new ToolDefinitionError('A tool needs a non-empty name.')
+    }
+    if (typeof init.execute !== 'function') throw new ToolDefinitionError(`Tool "${init.name}" needs an execute function.`)
+    if (typeof init.inputSchema !== 'object' || init.inputSchema === null || Array.isArray(init.inputSchema)) {
+      throw new ToolDefinitionError(`Tool "${init.name}" needs an object JSON Schema as inputSchema.`)
+    }
+    if (init.approvalMode !== undefined && init.approvalMode !== 'always_require' && init.approvalMode !== 'never_require') {
+      throw new ToolDefinitionError(`Tool "${init.name}" has an unknown approvalMode "${String(init.approvalMode)}".`)
+    }
     this.name = init.name
     this.description = init.description ?? ''
     this.inputSchema = init.inputSchema
     this.approvalMode = init.approvalMode ?? 'never_require'
     this.additionalProperties = init.additionalProperties ?? {}
-    this.executeFn = init.execute
+    this.executor = { execute: init.execute }
+    this.validator = init.validateArguments ?? (jsonSchemaArgumentsValidator(init.inputSchema) as ArgumentsValidator<TArgs>)
   }
 
   /** JSON schema of the parameters, as sent to a model. */
@@ -44,8 +72,18 @@ export class FunctionTool<TArgs = Record<string, unknown>, TResult = unknown> {
     return this.inputSchema
   }
 
+  /** Decodes and validates what a model sent (JSON text or an object); problems come back as values. */
+  parseArguments(raw: unknown): ArgumentsResult<TArgs> {
+    const decoded = decodeArguments(raw)
+    return decoded.ok ? this.validator(decoded.value) : decoded
+  }
+
   /** Runs the tool with already-validated arguments. */
   async invoke(args: TArgs, options: FunctionInvocationOptions = {}): Promise<TResult> {
-    return this.executeFn(args, options)
+    return this.executor.execute(args, options)
   }
+}
+
+export function isFunctionTool(value: unknown): value is FunctionTool {
+  return value instanceof FunctionTool
 }

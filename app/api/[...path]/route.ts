@@ -1,0 +1,8 @@
+import { json } from '@/lib/server/http'
+
+// Unknown API paths answer in the API's JSON error shape rather than with an HTML page.
+function unknownRoute(request: Request): Response {
+  return json({ error: { code: 'not_found', message: `No API route ${request.method} ${new URL(request.url).pathname}.` } }, 404)
+}
+
+export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE }

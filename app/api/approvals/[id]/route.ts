@@ -1,0 +1,16 @@
+import { answerApprovalBody, approvalIdParams } from '@/lib/server/approvals/approval-contracts'
+import { json, parseBody, parseWith, route } from '@/lib/server/http'
+import { getServices } from '@/lib/server/services'
+
+export const GET = route<{ id: string }>(async (_request, params) => {
+  const { id } = parseWith(approvalIdParams, params, 'path')
+  const { approvals } = await getServices()
+  return json({ approval: await approvals.get(id) })
+})
+
+export const POST = route<{ id: string }>(async (request, params) => {
+  const { id } = parseWith(approvalIdParams, params, 'path')
+  const body = await parseBody(request, answerApprovalBody)
+  const { approvals } = await getServices()
+  return json({ approval: await approvals.answer(id, body) })
+})

@@ -1,0 +1,9 @@
+import { listApprovalsQuery } from '@/lib/server/approvals/approval-contracts'
+import { json, parseQuery, route } from '@/lib/server/http'
+import { getServices } from '@/lib/server/services'
+
+export const GET = route(async (request) => {
+  const filter = parseQuery(request, listApprovalsQuery)
+  const { approvals } = await getServices()
+  return json({ approvals: await approvals.list(filter) })
+})

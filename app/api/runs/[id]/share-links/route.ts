@@ -1,0 +1,17 @@
+import { runIdParams } from '@/lib/server/runs/run-contracts'
+import { json, parseBody, parseWith, route } from '@/lib/server/http'
+import { getServices } from '@/lib/server/services'
+import { createShareLinkBody } from '@/lib/server/share/share-links'
+
+export const GET = route<{ id: string }>(async (_request, params) => {
+  const { id } = parseWith(runIdParams, params, 'path')
+  const { shareLinks } = await getServices()
+  return json({ shareLinks: await shareLinks.list(id) })
+})
+
+export const POST = route<{ id: string }>(async (request, params) => {
+  const { id } = parseWith(runIdParams, params, 'path')
+  const body = await parseBody(request, createShareLinkBody)
+  const { shareLinks } = await getServices()
+  return json(await shareLinks.create(id, body), 201)
+})

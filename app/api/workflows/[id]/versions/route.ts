@@ -1,0 +1,16 @@
+import { json, parseBody, parseWith, route } from '@/lib/server/http'
+import { getServices } from '@/lib/server/services'
+import { createVersionBody, workflowIdParams } from '@/lib/server/workflows/workflow-contracts'
+
+export const GET = route<{ id: string }>(async (_request, params) => {
+  const { id } = parseWith(workflowIdParams, params, 'path')
+  const { workflows } = await getServices()
+  return json(await workflows.listVersions(id))
+})
+
+export const POST = route<{ id: string }>(async (request, params) => {
+  const { id } = parseWith(workflowIdParams, params, 'path')
+  const { graph } = await parseBody(request, createVersionBody)
+  const { workflows } = await getServices()
+  return json(await workflows.createVersion(id, graph), 201)
+})

@@ -1,0 +1,46 @@
+/** Display names for graph nodes and the executors that run them. */
+import { nodeIdForExecutor } from './event-data'
+import type { RunGraph, RunGraphNode } from './types'
+
+const KIND_LABELS: Record<string, string> = {
+  start: 'Start',
+  agent: 'Agent',
+  output: 'Output',
+  condition: 'Condition',
+  fan_out: 'Fan out',
+  fan_in: 'Fan in',
+  transform: 'Transform',
+  human_input: 'Human input',
+  sub_workflow: 'Sub-workflow',
+  sequential: 'Sequential',
+  concurrent: 'Concurrent',
+  group_chat: 'Group chat',
+  magentic: 'Magentic',
+  handoff: 'Handoff',
+}
+
+export function kindLabel(kind: string): string {
+  return KIND_LABELS[kind] ?? kind.replace(/_/g, ' ')
+}
+
+/** A node's own label, else its name (agents), else its kind. */
+export function nodeLabel(node: RunGraphNode): string {
+  for (const key of ['label', 'name'] as const) {
+    const value = node.data?.[key]
+    if (typeof value === 'string' && value.trim() !== '') return value.trim()
+  }
+  return kindLabel(node.kind)
+}
+
+/** Maps executor ids to readable names: "Researcher", or "Team › writer" for a participant. */
+export function executorLabeler(graph: RunGraph): (executorId: string) => string {
+  const nodes = new Map(graph.nodes.map((node) => [node.id, node]))
+  const nodeIds = graph.nodes.map((node) => node.id)
+  return (executorId) => {
+    const nodeId = nodeIdForExecutor(executorId, nodeIds)
+    const node = nodeId ? nodes.get(nodeId) : undefined
+    if (!node || !nodeId) return executorId
+    if (nodeId === executorId) return nodeLabel(node)
+    return `${nodeLabel(node)} › ${executorId.slice(nodeId.length + 1)}`
+  }
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { executorLabeler, kindLabel, nodeLabel } from './graph-labels'
+import { describeEvent, timelineEntries } from './timeline'
+import type { RunEvent, RunGraph } from './types'
+
+const graph: RunGraph = {
+  schemaVersion: 1,
+  nodes: [
+    { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+    { id: 'researcher', kind: 'agent', position: { x: 1, y: 0 }, data: { name: 'Researcher' } },
+    { id: 'team', kind: 'group_chat', position: { x: 2, y: 0 }, data: { label: 'Writers' } },
+  ],
+  edges: [],
+}
+const labelOf = executorLabeler(graph)
+
+function event(sequence: number, type: string, data: unknown = {}): RunEvent {
+  return { sequence, type, data, createdAt: '2026-01-01T10:00:00.000Z' }
+}
+
+describe('labels', () => {
+  it('names nodes by label, then name, then kind', () => {
+    expect(nodeLabel(graph.nodes[0]!)).toBe('Start')
+    expect(nodeLabel(graph.nodes[1]!)).toBe('Researcher')
+    expect(nodeLabel(graph.nodes[2]!)).toBe('Writers')
+    expect(kindLabel('sub_workflow')).toBe('Sub-workflow')
+    expect(kindLabel('brand_new')).toBe('brand new')
+  })
+
+  it('names executors after their node, participants after node and participant', () => {
+    expect(labelOf('researcher')).toBe('Researcher')
+    expect(labelOf('team/editor')).toBe('Writers › editor')
+    expect(labelOf('elsewhere')).toBe('elsewhere')
+  })
+})
+
+describe('describeEvent', () => {
+  it('gives readable titles for the known types', () => {
+    expect(describeEvent(event(1, 'executor_invoked', { executorId: 'researcher' }), labelOf).title).toBe('Researcher started')
+    expect(describeEvent(event(1, 'run_succeeded', { outputs: ['a', 'b'] }), labelOf)).toMatchObject({
+      title: 'Run succeeded',
+      detail: '2 outputs',
+      tone: 'success',
+    })
+    expect(describeEvent(event(1, 'run_failed', { error: 'boom' }), labelOf)).toMatchObject({ detail: 'boom', tone: 'danger' })
+    expect(describeEvent(event(1, 'superstep_started', { iteration: 3 }), labelOf).title).toBe('Superstep 3 started')
+    expect(
+      describeEvent(event(1, 'mcp_connected', { serverId: 'research-assistant', tools: ['summarize_topic'] }), labelOf),
+    ).toMatchObject({ title: 'Connected to MCP server research-assistant', detail: '1 tool: summarize_topic' })
+    expect(
+      describeEvent(event(1, 'tool_call', { executorId: 'researcher', name: 'add', arguments: { a: 1 } }), labelOf),
+    ).toMatchObject({ title: 'Researcher called add', detail: '{"a":1}' })
+    expect(describeEvent(event(1, 'tool_result', { name: 'add', result: 3 }), labelOf)).toMatchObject({
+      title: 'add returned',
+      detail: '3',
+      tone: 'neutral',
+    })
+    expect(describeEvent(event(1, 'tool_result', { name: 'add', result: null, error: 'bad' }), labelOf)).toMatchObject({
+      title: 'add failed',
+      tone: 'danger',
+    })
+  })
+
+  it('describes approvals by their title and outcome', () => {
+    const approval = {
+      id: 'a',
+      runId: 'r',
+      kind: 'sampling',
+      status: 'denied',
+      title: 'Sampling from research-assistant',
+      createdAt: '2026-01-01T10:00:00.000Z',
+    }
+    expect(describeEvent(event(1, 'approval_resolved', { approval }), labelOf)).toMatchObject({
+      title: 'Approval denied',
+      detail: 'Sampling from research-assistant',
+      tone: 'danger',
+    })
+  })
+
+  it('renders unknown and malformed events generically', () => {
+    expect(describeEvent(event(1, 'brand_new', { x: [1, 2] }), labelOf)).toEqual({
+      title: 'brand_new',
+      detail: '{"x":[1,2]}',
+      tone: 'neutral',
+      icon: 'dot',
+    })
+    expect(() => describeEvent(event(1, 'executor_failed', 'oops'), labelOf)).not.toThrow()
+    expect(describeEvent(event(1, 'approval_requested', null), labelOf).title).toBe('Approval requested')
+  })
+})
+
+describe('timelineEntries', () => {
+  it('folds consecutive text of one executor into one row', () => {
+    const entries = timelineEntries(
+      [
+        event(1, 'executor_invoked', { executorId: 'researcher' }),
+        event(2, 'agent_update', { executorId: 'researcher', text: 'Hel' }),
+        event(3, 'agent_update', { executorId: 'researcher', text: 'lo' }),
+        event(4, 'agent_update', { executorId: 'team/editor', text: 'Hi' }),
+        event(5, 'agent_update', { executorId: 'researcher', text: '!' }),
+      ],
+      labelOf,
+    )
+    expect(entries.map((e) => [e.title, e.detail, e.count, e.sequence, e.lastSequence])).toEqual([
+      ['Researcher started', undefined, 1, 1, 1],
+      ['Researcher wrote', 'Hello', 2, 2, 3],
+      ['Writers › editor wrote', 'Hi', 1, 4, 4],
+      ['Researcher wrote', '!', 1, 5, 5],
+    ])
+    expect(entries[1]!.data).toEqual({ executorId: 'researcher', text: 'Hello' })
+  })
+
+  it('shows the end of long streamed text', () => {
+    const [entry] = timelineEntries([event(1, 'agent_update', { executorId: 'researcher', text: 'a'.repeat(300) + 'END' })], labelOf)
+    expect(entry!.detail!.endsWith('END')).toBe(true)
+    expect(entry!.detail!.startsWith('…')).toBe(true)
+    expect(entry!.detail!.length).toBe(160)
+  })
+})

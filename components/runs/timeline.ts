@@ -1,0 +1,184 @@
+/**
+ * Turns run events into timeline rows a person can read: a title, an optional one-line detail,
+ * a tone and an icon per type. Consecutive streamed-text events of one executor fold into one
+ * row. Unknown types get a generic row (their type and compact JSON) rather than an error.
+ */
+import { asRecord, eventRecord, readApproval, readNumber, readString } from './event-data'
+import { compactJson, truncate } from './format'
+import type { RunEvent } from './types'
+
+export type EventTone = 'neutral' | 'muted' | 'info' | 'success' | 'warning' | 'danger' | 'accent'
+export type EventIcon =
+  | 'queued'
+  | 'play'
+  | 'check'
+  | 'cross'
+  | 'stop'
+  | 'node'
+  | 'text'
+  | 'output'
+  | 'step'
+  | 'warning'
+  | 'approval'
+  | 'plug'
+  | 'tool'
+  | 'dot'
+
+export interface EventDescription {
+  title: string
+  detail?: string
+  tone: EventTone
+  icon: EventIcon
+}
+
+export interface TimelineEntry extends EventDescription {
+  /** Stable React key: the first sequence of the row. */
+  key: string
+  sequence: number
+  lastSequence: number
+  type: string
+  createdAt: string
+  /** The payload shown when the row is expanded (for folded text: the whole text). */
+  data: unknown
+  /** How many events the row stands for. */
+  count: number
+}
+
+const DETAIL_LENGTH = 160
+
+export function timelineEntries(events: readonly RunEvent[], labelOf: (executorId: string) => string): TimelineEntry[] {
+  const entries: TimelineEntry[] = []
+  for (const event of events) {
+    const previous = entries[entries.length - 1]
+    if (previous && canFoldInto(previous, event)) {
+      entries[entries.length - 1] = foldText(previous, event)
+      continue
+    }
+    entries.push({
+      ...describeEvent(event, labelOf),
+      key: String(event.sequence),
+      sequence: event.sequence,
+      lastSequence: event.sequence,
+      type: event.type,
+      createdAt: event.createdAt,
+      data: event.data,
+      count: 1,
+    })
+  }
+  return entries
+}
+
+export function describeEvent(event: RunEvent, labelOf: (executorId: string) => string): EventDescription {
+  const data = eventRecord(event)
+  const executor = readString(data, 'executorId')
+  const who = executor ? labelOf(executor) : 'Executor'
+  const error = readString(data, 'error') ?? readString(data, 'message')
+  switch (event.type) {
+    case 'run_queued':
+      return { title: 'Run queued', tone: 'muted', icon: 'queued' }
+    case 'run_started':
+      return { title: 'Run started', tone: 'info', icon: 'play' }
+    case 'run_succeeded': {
+      const count = Array.isArray(data.outputs) ? data.outputs.length : 0
+      return { title: 'Run succeeded', detail: `${count} output${count === 1 ? '' : 's'}`, tone: 'success', icon: 'check' }
+    }
+    case 'run_failed':
+      return { title: 'Run failed', detail: error && truncate(error, DETAIL_LENGTH), tone: 'danger', icon: 'cross' }
+    case 'run_cancelled':
+      return { title: 'Run cancelled', tone: 'warning', icon: 'stop' }
+    case 'executor_invoked':
+      return { title: `${who} started`, tone: 'info', icon: 'node' }
+    case 'executor_completed':
+      return { title: `${who} completed`, tone: 'success', icon: 'node' }
+    case 'executor_failed':
+      return { title: `${who} failed`, detail: error && truncate(error, DETAIL_LENGTH), tone: 'danger', icon: 'cross' }
+    case 'agent_update':
+      return { title: `${who} wrote`, detail: textDetail(readString(data, 'text') ?? ''), tone: 'accent', icon: 'text' }
+    case 'output':
+      return { title: `Output from ${who}`, detail: compactJson(data.data, DETAIL_LENGTH), tone: 'success', icon: 'output' }
+    case 'superstep_started':
+    case 'superstep_completed': {
+      const iteration = readNumber(data, 'iteration')
+      const verb = event.type === 'superstep_started' ? 'started' : 'completed'
+      return { title: `Superstep${iteration === undefined ? '' : ` ${iteration}`} ${verb}`, tone: 'muted', icon: 'step' }
+    }
+    case 'warning':
+      return { title: 'Warning', detail: messageDetail(data), tone: 'warning', icon: 'warning' }
+    case 'error':
+      return { title: 'Error', detail: messageDetail(data), tone: 'danger', icon: 'warning' }
+    case 'approval_requested': {
+      const approval = readApproval(data)
+      return { title: 'Approval requested', detail: approval?.title, tone: 'warning', icon: 'approval' }
+    }
+    case 'approval_resolved': {
+      const approval = readApproval(data)
+      const outcome = approval ? approval.status : 'resolved'
+      return {
+        title: `Approval ${outcome}`,
+        detail: approval?.title,
+        tone: outcome === 'approved' ? 'success' : outcome === 'pending' ? 'warning' : 'danger',
+        icon: 'approval',
+      }
+    }
+    case 'mcp_connected':
+      return describeMcpConnected(data)
+    case 'tool_call':
+      return {
+        title: `${who} called ${readString(data, 'name') ?? 'a tool'}`,
+        detail: compactJson(data.arguments ?? {}, DETAIL_LENGTH),
+        tone: 'info',
+        icon: 'tool',
+      }
+    case 'tool_result': {
+      const failed = data.error !== undefined && data.error !== null && data.error !== false
+      return {
+        title: `${readString(data, 'name') ?? 'Tool'} ${failed ? 'failed' : 'returned'}`,
+        detail: compactJson(failed ? data.error : data.result, DETAIL_LENGTH),
+        tone: failed ? 'danger' : 'neutral',
+        icon: 'tool',
+      }
+    }
+    default:
+      return { title: event.type, detail: compactJson(event.data, DETAIL_LENGTH), tone: 'neutral', icon: 'dot' }
+  }
+}
+
+function describeMcpConnected(data: Record<string, unknown>): EventDescription {
+  const server = readString(data, 'serverId') ?? 'server'
+  const tools = Array.isArray(data.tools) ? data.tools.filter((t): t is string => typeof t === 'string') : []
+  return {
+    title: `Connected to MCP server ${server}`,
+    detail: tools.length > 0 ? `${tools.length} tool${tools.length === 1 ? '' : 's'}: ${tools.join(', ')}` : 'no tools',
+    tone: 'info',
+    icon: 'plug',
+  }
+}
+
+function messageDetail(data: Record<string, unknown>): string {
+  const text = readString(data, 'message') ?? readString(data, 'error') ?? compactJson(data, DETAIL_LENGTH)
+  return truncate(text, DETAIL_LENGTH)
+}
+
+function textDetail(text: string): string {
+  // Show the end of the text: that is where streaming happens.
+  const flat = text.replace(/\s+/g, ' ')
+  return flat.length <= DETAIL_LENGTH ? flat : `…${flat.slice(flat.length - DETAIL_LENGTH + 1)}`
+}
+
+function canFoldInto(entry: TimelineEntry, event: RunEvent): boolean {
+  if (entry.type !== 'agent_update' || event.type !== 'agent_update') return false
+  const previousExecutor = readString(asRecord(entry.data) ?? {}, 'executorId')
+  return previousExecutor !== undefined && previousExecutor === readString(eventRecord(event), 'executorId')
+}
+
+function foldText(entry: TimelineEntry, event: RunEvent): TimelineEntry {
+  const previous = asRecord(entry.data) ?? {}
+  const text = (readString(previous, 'text') ?? '') + (readString(eventRecord(event), 'text') ?? '')
+  return {
+    ...entry,
+    lastSequence: event.sequence,
+    data: { ...previous, text },
+    detail: textDetail(text),
+    count: entry.count + 1,
+  }
+}

@@ -1,0 +1,52 @@
+// Lint: typescript-eslint's recommended rules plus the house boundaries from DESIGN.md,
+// enforced mechanically (lib/core and lib/graph stay framework-free; components never reach
+// into lib/server; no eval-like constructs anywhere).
+import tseslint from 'typescript-eslint'
+
+const frameworkFree = {
+  patterns: [
+    { group: ['react', 'react-dom', 'react/*', 'next', 'next/*', '@xyflow/*'], message: 'lib/core and lib/graph are framework-free.' },
+    { group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma belongs to lib/server.' },
+    { group: ['@/lib/server/*', '@/app/*', '@/components/*', '**/lib/server/**', '**/app/**', '**/components/**'], message: 'lib/core and lib/graph never import app code.' },
+  ],
+}
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', '.next/**', 'lib/generated/**', 'next-env.d.ts', '.data/**', 'test-results/**', 'playwright-report/**', '.reports/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['lib/core/**/*.ts', 'lib/graph/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', frameworkFree],
+      'no-restricted-modules': 'off',
+    },
+  },
+  {
+    files: ['lib/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...frameworkFree.patterns, { group: ['@/lib/graph', '@/lib/graph/*', '**/lib/graph/**'], message: 'lib/core never imports lib/graph.' }] }],
+    },
+  },
+  {
+    files: ['components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/lib/server', '@/lib/server/*', '**/lib/server/**', '@prisma/*'], message: 'Components talk to route handlers, not lib/server.' }] }],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma never appears in app/: call a lib/server service.' }] }],
+    },
+  },
+)

@@ -1,0 +1,76 @@
+/**
+ * The base every concrete chat client extends. Subclasses implement one model call
+ * (`innerGetResponse` / `innerGetStreamingResponse`); this class runs the client's chat middleware
+ * around it and checks cancellation. The function-invocation loop lives in the agent runner, so any
+ * ChatClient (including test doubles) gets tool calling from an Agent.
+ */
+import { Agent, type AgentOptions } from '../agents'
+import { ChatClientException, throwIfAborted } from '../errors'
+import type { ChatContext, ChatMiddlewareLike } from '../middleware'
+import { categorizeMiddleware, runMiddlewareChain, type MiddlewareHandler } from '../middleware-pipeline'
+import type { ChatResponse, ChatResponseUpdate, Message } from '../types'
+import type { ChatClient, ChatRequestOptions } from './chat-client'
+import { resultAsUpdates } from './chat-result'
+
+export interface BaseChatClientOptions {
+  /** Chat middleware run around every call of this client. */
+  middleware?: ChatMiddlewareLike[]
+  additionalProperties?: Record<string, unknown>
+}
+
+export abstract class BaseChatClient implements ChatClient {
+  readonly additionalProperties: Record<string, unknown>
+  private readonly chatMiddleware: MiddlewareHandler<ChatContext>[]
+
+  protected constructor(options: BaseChatClientOptions = {}) {
+    this.chatMiddleware = categorizeMiddleware(options.middleware).chat
+    this.additionalProperties = options.additionalProperties ?? {}
+  }
+
+  protected abstract innerGetResponse(messages: Message[], options: ChatRequestOptions): Promise<ChatResponse>
+
+  protected abstract innerGetStreamingResponse(
+    messages: Message[],
+    options: ChatRequestOptions,
+  ): AsyncIterable<ChatResponseUpdate>
+
+  async getResponse(messages: Message[], options: ChatRequestOptions = {}): Promise<ChatResponse> {
+    throwIfAborted(options.signal)
+    if (this.chatMiddleware.length === 0) return this.innerGetResponse(messages, options)
+    const context = this.chatContext(messages, options, false)
+    await runMiddlewareChain(this.chatMiddleware, context, async (ctx) => {
+      ctx.result = await this.innerGetResponse(ctx.messages, ctx.options)
+    })
+    if (!context.result || Symbol.asyncIterator in context.result) {
+      throw new ChatClientException('Chat middleware finished without setting a ChatResponse result.')
+    }
+    return context.result
+  }
+
+  getStreamingResponse(messages: Message[], options: ChatRequestOptions = {}): AsyncIterable<ChatResponseUpdate> {
+    if (this.chatMiddleware.length === 0) {
+      throwIfAborted(options.signal)
+      return this.innerGetStreamingResponse(messages, options)
+    }
+    return this.streamThroughMiddleware(messages, options)
+  }
+
+  /** An Agent that talks through this client. */
+  asAgent(options: Omit<AgentOptions, 'client'> = {}): Agent {
+    return new Agent({ ...options, client: this })
+  }
+
+  private async *streamThroughMiddleware(messages: Message[], options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {
+    throwIfAborted(options.signal)
+    const context = this.chatContext(messages, options, true)
+    await runMiddlewareChain(this.chatMiddleware, context, async (ctx) => {
+      ctx.result = this.innerGetStreamingResponse(ctx.messages, ctx.options)
+    })
+    if (!context.result) throw new ChatClientException('Chat middleware finished without setting a result.')
+    yield* resultAsUpdates(context.result)
+  }
+
+  private chatContext(messages: Message[], options: ChatRequestOptions, isStreaming: boolean): ChatContext {
+    return { client: this, messages, options, isStreaming, metadata: {}, signal: options.signal }
+  }
+}

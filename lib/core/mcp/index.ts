@@ -1,0 +1,30 @@
+export { MCPTool, type MCPToolOptions, type CallOptions } from './mcp-tool'
+export { MCPStdioTool, type MCPStdioToolOptions } from './stdio-tool'
+export { MCPTaskOptions, type MCPTaskOptionsInit } from './task-options'
+export type { MCPTaskStatus, MCPTaskStatusEvent } from './task-lifecycle'
+export {
+  MCP_FRAMEWORK_DENYLIST,
+  normalizeAdditionalToolArgumentNames,
+  mergeInvocationArguments,
+  ToolArgumentAllowlist,
+  type AdditionalToolArgumentNames,
+  type NormalizedArgumentNames,
+  type PreparedCall,
+  type TraceMetaProvider,
+} from './argument-allowlist'
+export { validateMcpMeta, isValidMetaKey, type MCPMeta } from './meta'
+export {
+  SamplingGuard,
+  DEFAULT_SAMPLING_MAX_TOKENS,
+  DEFAULT_SAMPLING_MAX_REQUESTS,
+  type SamplingApprovalCallback,
+  type SamplingApprovalContext,
+  type SamplingApprovalDecision,
+  type MCPErrorData,
+} from './sampling'
+export type { ElicitationCallback, ElicitationContext } from './elicitation'
+export type { MCPApprovalMode, TaskSupport } from './tool-registry'
+export { parseToolResult, type ParsedToolResult, type ToolResultParser } from './result-parsing'
+export type { PromptResultParser } from './prompt-parsing'
+export { consoleLogger, type MCPLogger } from './logger'
+export { normalizeMcpName, buildPrefixedMcpName } from './names'

@@ -1,0 +1,43 @@
+import type { IOType } from 'node:child_process'
+import type { Stream } from 'node:stream'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { MCPTool, type MCPToolOptions } from './mcp-tool'
+
+export interface MCPStdioToolOptions extends MCPToolOptions {
+  command: string
+  args?: string[]
+  /** Merged over the SDK's safe default environment (PATH, HOME, …), never the whole parent env. */
+  env?: Record<string, string>
+  cwd?: string
+  /** Where the server's stderr goes (default: inherited). */
+  stderr?: IOType | Stream | number
+}
+
+/** An MCP server run as a child process speaking over stdin/stdout (spawned without a shell). */
+export class MCPStdioTool extends MCPTool {
+  readonly command: string
+  readonly args: readonly string[]
+  private readonly stdio: MCPStdioToolOptions
+
+  constructor(options: MCPStdioToolOptions) {
+    super(options)
+    this.stdio = options
+    this.command = options.command
+    this.args = options.args ?? []
+  }
+
+  protected createTransport(): Transport {
+    return new StdioClientTransport({
+      command: this.stdio.command,
+      args: this.stdio.args,
+      env: this.stdio.env,
+      cwd: this.stdio.cwd,
+      stderr: this.stdio.stderr,
+    })
+  }
+
+  protected override describeStartFailure(error: unknown): string {
+    return `Failed to start MCP server '${this.command}': ${error instanceof Error ? error.message : String(error)}`
+  }
+}

@@ -1,0 +1,311 @@
+import {
+  CallToolResultSchema,
+  CancelTaskResultSchema,
+  ErrorCode,
+  McpError,
+  ResultSchema,
+  TaskSchema,
+  type CallToolResult,
+  type Task,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { ZodType } from 'zod'
+import { AbortError, ToolExecutionException } from '../errors'
+import { anySignal, Deadline, raceAbort, sleep } from './abort'
+import { isConnectionLost, isMcpErrorWithCode } from './connection-errors'
+import { errorName, type MCPLogger } from './logger'
+import type { MCPMeta } from './meta'
+import { errorTextOf } from './result-parsing'
+import type { MCPTaskOptions } from './task-options'
+
+/**
+ * The long-running task lifecycle (SEP-2663) for tools whose taskSupport is "required":
+ * augmented tools/call → tasks/get polling → tasks/result. Submitting is never retried (the
+ * server may have started the operation); once the task id is known, tasks/get and tasks/result
+ * reconnect once and retry against the same id. Paths where the remote task may still be running
+ * (abandonment) send a best-effort tasks/cancel; terminal failures do not.
+ */
+
+export const TASK_MIN_POLL_INTERVAL_MS = 500
+export const TASK_MAX_POLL_INTERVAL_MS = 5_000
+export const TASK_CANCEL_TIMEOUT_MS = 5_000
+const SEND_ATTEMPTS = 2
+/** Python's session read timeout surfaces as 408; the TypeScript SDK's as RequestTimeout (-32001). */
+const TRANSIENT_POLL_CODES = [408, ErrorCode.RequestTimeout]
+const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'input_required'])
+
+export type MCPTaskStatus = Task['status']
+
+export interface MCPTaskStatusEvent {
+  serverName: string
+  toolName: string
+  taskId: string
+  status: MCPTaskStatus
+  statusMessage?: string
+}
+
+export interface SendOptions {
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+/** What the lifecycle needs from the MCPTool that owns the connection. */
+export interface TaskSessionPort {
+  readonly serverName: string
+  readonly logger: MCPLogger
+  /** One request on the current connection; no reconnect. */
+  send<T>(method: string, params: Record<string, unknown>, schema: ZodType<T>, options?: SendOptions): Promise<T>
+  /** A counter that changes on every (re)connect, so concurrent callers reconnect only once. */
+  readonly generation: number
+  reconnect(staleGeneration: number): Promise<void>
+  /** A plain (non-augmented) tools/call, for servers that reject the task field. */
+  plainCall(toolName: string, args: Record<string, unknown>, meta: MCPMeta | undefined, signal?: AbortSignal): Promise<CallToolResult>
+  /** Keeps fire-and-forget work visible to close(). */
+  track(work: Promise<unknown>): void
+}
+
+export interface ToolTaskRequest {
+  toolName: string
+  arguments: Record<string, unknown>
+  meta: MCPMeta | undefined
+  options: MCPTaskOptions
+  signal?: AbortSignal
+  onStatus?: (event: MCPTaskStatusEvent) => void
+}
+
+/** The remote task may still be running: the caller must cancel it. */
+export class MCPTaskAbandonedError extends ToolExecutionException {}
+
+export function clampPollInterval(serverIntervalMs: number | null | undefined): number {
+  if (serverIntervalMs === undefined || serverIntervalMs === null || !(serverIntervalMs > 0)) return TASK_MIN_POLL_INTERVAL_MS
+  return Math.min(Math.max(serverIntervalMs, TASK_MIN_POLL_INTERVAL_MS), TASK_MAX_POLL_INTERVAL_MS)
+}
+
+function mcpErrorText(error: McpError): string {
+  return error.message.replace(/^MCP error -?\d+: /, '')
+}
+
+const LooseResultSchema = ResultSchema.loose() as unknown as ZodType<Record<string, unknown>>
+/** tasks/get with `ttl` tolerated when absent (servers may omit it). */
+const LenientTaskSchema = TaskSchema.extend({ ttl: TaskSchema.shape.ttl.optional() }).loose()
+
+/** A CallToolResult must carry a `content` array (the SDK's schema would default it). */
+export function parseCallToolResult(raw: Record<string, unknown>): CallToolResult | undefined {
+  if (!Array.isArray(raw.content)) return undefined
+  const parsed = CallToolResultSchema.safeParse(raw)
+  return parsed.success ? parsed.data : undefined
+}
+
+type Submission = { kind: 'task'; task: { taskId: string; status?: MCPTaskStatus; statusMessage?: string } } | { kind: 'result'; result: CallToolResult }
+
+export async function runToolTask(port: TaskSessionPort, request: ToolTaskRequest): Promise<CallToolResult> {
+  const submission = await submit(port, request)
+  if (submission.kind === 'result') return successfulResult(submission.result)
+  const task = submission.task
+  const notify = statusNotifier(port, request, task.taskId)
+  if (task.status) notify(task.status, task.statusMessage)
+  return track(port, request, task.taskId, notify)
+}
+
+function successfulResult(result: CallToolResult): CallToolResult {
+  if (result.isError) throw new ToolExecutionException(errorTextOf(result))
+  return result
+}
+
+async function submit(port: TaskSessionPort, request: ToolTaskRequest): Promise<Submission> {
+  const { toolName, options } = request
+  const params: Record<string, unknown> = {
+    name: toolName,
+    arguments: request.arguments,
+    // Always sent: it marks the call as task-augmented even when no ttl is configured.
+    task: options.defaultTtlMs === undefined ? {} : { ttl: options.defaultTtlMs },
+  }
+  if (request.meta) params._meta = request.meta
+  let raw: Record<string, unknown>
+  try {
+    raw = await port.send('tools/call', params, LooseResultSchema, { signal: request.signal })
+  } catch (error) {
+    if (request.signal?.aborted) throw new AbortError()
+    if (isMcpErrorWithCode(error, ErrorCode.MethodNotFound, ErrorCode.InvalidParams)) {
+      port.logger.debug(`Server rejected augmented tools/call for '${toolName}' (code=${error.code}); falling back.`)
+      return { kind: 'result', result: await port.plainCall(toolName, request.arguments, request.meta, request.signal) }
+    }
+    if (isConnectionLost(error)) {
+      throw new ToolExecutionException(`Failed to call tool '${toolName}' - connection lost; task state unknown.`, { cause: error })
+    }
+    if (error instanceof McpError) throw new ToolExecutionException(mcpErrorText(error), { cause: error })
+    throw new ToolExecutionException(`Failed to call tool '${toolName}'.`, { cause: error })
+  }
+  const task = raw.task as { taskId?: unknown; status?: unknown; statusMessage?: unknown } | undefined
+  if (task !== null && typeof task === 'object' && typeof task.taskId === 'string') {
+    return {
+      kind: 'task',
+      task: {
+        taskId: task.taskId,
+        status: typeof task.status === 'string' ? (task.status as MCPTaskStatus) : undefined,
+        statusMessage: typeof task.statusMessage === 'string' ? task.statusMessage : undefined,
+      },
+    }
+  }
+  const { _meta: _ignored, ...payload } = raw
+  const legacy = parseCallToolResult(payload)
+  if (!legacy) {
+    // The augmented call succeeded server-side; re-issuing it could double-execute the tool.
+    throw new ToolExecutionException(
+      `MCP server returned an unparseable response to augmented tools/call for '${toolName}'; cannot safely retry (server may have started the operation).`,
+    )
+  }
+  return { kind: 'result', result: legacy }
+}
+
+function statusNotifier(port: TaskSessionPort, request: ToolTaskRequest, taskId: string) {
+  let last: string | undefined
+  return (status: MCPTaskStatus, statusMessage?: string): void => {
+    const key = `${status}\u0000${statusMessage ?? ''}`
+    if (key === last || !request.onStatus) return
+    last = key
+    try {
+      request.onStatus({ serverName: port.serverName, toolName: request.toolName, taskId, status, statusMessage })
+    } catch (error) {
+      port.logger.warn(`onTaskStatus callback raised ${errorName(error)}.`)
+    }
+  }
+}
+
+async function track(
+  port: TaskSessionPort,
+  request: ToolTaskRequest,
+  taskId: string,
+  notify: (status: MCPTaskStatus, message?: string) => void,
+): Promise<CallToolResult> {
+  const { options } = request
+  const deadline = options.maxTaskWaitMs === undefined ? undefined : new Deadline(options.maxTaskWaitMs)
+  const combined = anySignal(request.signal, deadline?.signal)
+  try {
+    const terminal = await pollUntilTerminal(port, taskId, combined.signal, notify)
+    return await handleTerminal(port, request.toolName, taskId, terminal, combined.signal)
+  } catch (error) {
+    if (deadline?.expired) {
+      cancelBestEffort(port, taskId)
+      throw new ToolExecutionException(`MCP task '${taskId}' exceeded maxTaskWaitMs of ${options.maxTaskWaitMs}ms.`, { cause: error })
+    }
+    if (request.signal?.aborted) {
+      if (options.cancelRemoteTaskOnLocalCancellation) cancelBestEffort(port, taskId)
+      throw new AbortError()
+    }
+    if (error instanceof MCPTaskAbandonedError) cancelBestEffort(port, taskId)
+    throw error
+  } finally {
+    combined.dispose()
+    deadline?.dispose()
+  }
+}
+
+async function pollUntilTerminal(
+  port: TaskSessionPort,
+  taskId: string,
+  signal: AbortSignal | undefined,
+  notify: (status: MCPTaskStatus, message?: string) => void,
+): Promise<Task> {
+  for (;;) {
+    let raw: Record<string, unknown>
+    try {
+      raw = await sendWithOneReconnect(port, 'tasks/get', taskId, LooseResultSchema, signal)
+    } catch (error) {
+      if (signal?.aborted) throw error
+      if (isMcpErrorWithCode(error, ...TRANSIENT_POLL_CODES)) {
+        port.logger.debug(`Transient ${error.code} on tasks/get for '${taskId}'; will retry.`)
+        await sleep(TASK_MIN_POLL_INTERVAL_MS, signal)
+        continue
+      }
+      // A hard server error mid-poll: the task may still be running.
+      if (error instanceof McpError) throw new MCPTaskAbandonedError(mcpErrorText(error), { cause: error })
+      throw error
+    }
+    const parsed = LenientTaskSchema.safeParse(raw)
+    if (!parsed.success) {
+      throw new MCPTaskAbandonedError(`MCP server returned a malformed tasks/get response for task '${taskId}'.`, { cause: parsed.error })
+    }
+    const task = { ...parsed.data, ttl: parsed.data.ttl ?? null } as Task
+    notify(task.status, task.statusMessage)
+    if (TERMINAL_STATUSES.has(task.status)) return task
+    await sleep(clampPollInterval(task.pollInterval), signal)
+  }
+}
+
+async function handleTerminal(
+  port: TaskSessionPort,
+  toolName: string,
+  taskId: string,
+  task: Task,
+  signal: AbortSignal | undefined,
+): Promise<CallToolResult> {
+  const status = task.status
+  if (status === 'completed') return successfulResult(await fetchTaskResult(port, taskId, signal))
+  let message = task.statusMessage || `MCP task ended with status '${status}'.`
+  // Not terminal in the spec; terminal here because the interactive input flow is not implemented.
+  if (status === 'input_required') message = task.statusMessage || 'MCP task requires additional input and cannot continue.'
+  throw new ToolExecutionException(`Tool '${toolName}' task ${status}: ${message}`)
+}
+
+async function fetchTaskResult(port: TaskSessionPort, taskId: string, signal: AbortSignal | undefined): Promise<CallToolResult> {
+  let raw: Record<string, unknown>
+  try {
+    raw = await sendWithOneReconnect(port, 'tasks/result', taskId, LooseResultSchema, signal)
+  } catch (error) {
+    // The server reported completion: a hard fetch error is a plain failure (no cancel).
+    if (error instanceof McpError && !signal?.aborted) throw new ToolExecutionException(mcpErrorText(error), { cause: error })
+    throw error
+  }
+  const { _meta: _ignored, ...payload } = raw
+  const result = parseCallToolResult(payload)
+  if (!result) throw new ToolExecutionException(`MCP task '${taskId}' result payload could not be parsed as a CallToolResult.`)
+  return result
+}
+
+async function sendWithOneReconnect<T>(
+  port: TaskSessionPort,
+  method: 'tasks/get' | 'tasks/result',
+  taskId: string,
+  schema: ZodType<T>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  for (let attempt = 0; attempt < SEND_ATTEMPTS; attempt += 1) {
+    const generation = port.generation
+    try {
+      return await port.send(method, { taskId }, schema, { signal })
+    } catch (error) {
+      if (signal?.aborted || !isConnectionLost(error)) throw error
+      if (attempt < SEND_ATTEMPTS - 1) {
+        port.logger.info(`MCP connection lost during ${method}; reconnecting (task_id=${taskId}).`)
+        try {
+          await raceAbort(port.reconnect(generation), signal)
+        } catch (reconnectError) {
+          if (signal?.aborted) throw reconnectError
+          throw new MCPTaskAbandonedError('Failed to reconnect to MCP server.', { cause: reconnectError })
+        }
+        continue
+      }
+      throw new MCPTaskAbandonedError(`MCP connection lost; task state unknown (task_id=${taskId}).`, { cause: error })
+    }
+  }
+  throw new Error(`unreachable: ${method} for ${taskId}`)
+}
+
+/** Fire-and-forget tasks/cancel bounded by TASK_CANCEL_TIMEOUT_MS; failures only log. */
+export function cancelBestEffort(port: TaskSessionPort, taskId: string): void {
+  port.track(tryCancelTask(port, taskId))
+}
+
+export async function tryCancelTask(port: TaskSessionPort, taskId: string, timeoutMs = TASK_CANCEL_TIMEOUT_MS): Promise<void> {
+  try {
+    await port.send('tasks/cancel', { taskId }, CancelTaskResultSchema as unknown as ZodType<unknown>, { timeoutMs })
+  } catch (error) {
+    if (isMcpErrorWithCode(error, ErrorCode.RequestTimeout) || errorName(error) === 'TimeoutError') {
+      port.logger.warn(
+        `Best-effort tasks/cancel for '${taskId}' timed out after ${(timeoutMs / 1000).toFixed(1)}s; remote task may still be running.`,
+      )
+      return
+    }
+    port.logger.warn(`Best-effort tasks/cancel for '${taskId}' failed; remote task may still be running.`)
+  }
+}

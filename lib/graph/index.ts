@@ -1,0 +1,58 @@
+/**
+ * lib/graph: the workflow document the canvas edits — schema, migration, validation and
+ * compilation to a lib/core Workflow. Imports lib/core only; never the app, React or @xyflow.
+ */
+export {
+  NODE_KINDS,
+  ORCHESTRATION_KINDS,
+  NODE_DATA_SCHEMAS,
+  DEFAULT_CASE_HANDLE,
+  ModelSettingsSchema,
+  ModelProviderSchema,
+  ToolApprovalModeSchema,
+  AgentSettingsSchema,
+  ParticipantSchema,
+  ConditionCaseSchema,
+  defaultNodeData,
+  isOrchestrationKind,
+} from './node-data'
+export type {
+  NodeKind,
+  OrchestrationKind,
+  NodeData,
+  NodeDataByKind,
+  ModelSettings,
+  ModelProvider,
+  ToolApprovalMode,
+  AgentSettings,
+  Participant,
+  ConditionCase,
+} from './node-data'
+export {
+  CURRENT_SCHEMA_VERSION,
+  GraphDocumentSchema,
+  GraphNodeSchema,
+  GraphEdgeSchema,
+  PositionSchema,
+  isNodeKind,
+  isNodeOfKind,
+  starterDocument,
+} from './document'
+export type { GraphDocument, GraphNode, GraphNodeOf, GraphEdge, Position } from './document'
+export { MIGRATIONS, migrateGraphDocument, parseGraphDocument } from './migrate'
+export type { Migration, MigrationTable, ParseDocumentResult } from './migrate'
+export { validate, validateDocument } from './validate'
+export type { DocumentValidationResult } from './validate'
+export { PROBLEM_CODES, hasErrors, formatPath } from './problems'
+export type { GraphProblem, ProblemCode, ProblemSeverity, ValidationResult } from './problems'
+export { sourceHandles, targetHandles, hasInput, hasOutput, isValidSourceHandle } from './handles'
+export type { HandleSpec } from './handles'
+export { checkExpression, compileExpression, compileCondition } from './cel'
+export type { ExpressionCheck, CompiledExpression } from './cel'
+export { GraphDocumentError, GraphCompileError, ExpressionError } from './errors'
+export {
+  exampleWorkflowDocument,
+  EXAMPLE_WORKFLOW_NAME,
+  EXAMPLE_WORKFLOW_DESCRIPTION,
+  EXAMPLE_MCP_SERVER_ID,
+} from './example-workflow'

@@ -1,0 +1,120 @@
+/**
+ * validate(raw) answers "can this document be saved and run, and what should the person fix?"
+ * Errors block saving and compiling; warnings are advice. The schema is checked first (a document
+ * that does not parse gets only schema problems), then structure, then each node.
+ */
+import type { GraphDocument } from './document'
+import { buildAdjacency, cycleHasExit, findCycles, reachableFrom, type Adjacency } from './graph-analysis'
+import { isValidSourceHandle } from './handles'
+import { parseGraphDocument } from './migrate'
+import { error, hasErrors, warning, type GraphProblem, type ValidationResult } from './problems'
+import { validateNodes } from './validate-nodes'
+
+export interface DocumentValidationResult extends ValidationResult {
+  /** The parsed (and upgraded) document, when the schema accepted it. */
+  document?: GraphDocument
+}
+
+export function validate(raw: unknown): DocumentValidationResult {
+  const parsed = parseGraphDocument(raw)
+  if (!parsed.ok) return { ok: false, problems: parsed.problems }
+  const problems = validateDocument(parsed.document)
+  return { ok: !hasErrors(problems), problems, document: parsed.document }
+}
+
+/** The checks that need a parsed document; exported for callers that already hold one. */
+export function validateDocument(document: GraphDocument): GraphProblem[] {
+  const idProblems = duplicateIdProblems(document)
+  const edgeProblems = edgeEndProblems(document)
+  const adjacency = buildAdjacency(document)
+  return [
+    ...idProblems,
+    ...edgeProblems,
+    ...startAndOutputProblems(document, adjacency),
+    ...reachabilityProblems(document, adjacency),
+    ...cycleProblems(document, adjacency),
+    ...validateNodes(document, adjacency),
+  ]
+}
+
+function duplicateIdProblems(document: GraphDocument): GraphProblem[] {
+  const problems: GraphProblem[] = []
+  const nodeIds = new Set<string>()
+  for (const node of document.nodes) {
+    if (nodeIds.has(node.id)) problems.push(error('duplicate_id', `Two nodes share the id "${node.id}".`, { nodeId: node.id }))
+    nodeIds.add(node.id)
+  }
+  const edgeIds = new Set<string>()
+  for (const edge of document.edges) {
+    if (edgeIds.has(edge.id)) problems.push(error('duplicate_id', `Two edges share the id "${edge.id}".`, { edgeId: edge.id }))
+    edgeIds.add(edge.id)
+  }
+  return problems
+}
+
+function edgeEndProblems(document: GraphDocument): GraphProblem[] {
+  const nodes = new Map(document.nodes.map((node) => [node.id, node]))
+  const problems: GraphProblem[] = []
+  for (const edge of document.edges) {
+    const source = nodes.get(edge.source)
+    const target = nodes.get(edge.target)
+    for (const [end, id, node] of [['source', edge.source, source], ['target', edge.target, target]] as const) {
+      if (!node) problems.push(error('dangling_edge', `Edge ${end} "${id}" is not a node of this workflow.`, { edgeId: edge.id }))
+    }
+    if (target?.kind === 'start') {
+      problems.push(error('start_has_incoming', 'The start node cannot have incoming edges.', { edgeId: edge.id, nodeId: target.id }))
+    }
+    if (source?.kind === 'output') {
+      problems.push(warning('output_has_outgoing', 'Edges leaving an output node never carry a message.', { edgeId: edge.id, nodeId: source.id }))
+    } else if (source && source.kind !== 'condition' && !isValidSourceHandle(source, edge.sourceHandle)) {
+      problems.push(error('invalid_handle', 'Edge leaves a node that has no output.', { edgeId: edge.id }))
+    }
+  }
+  return problems
+}
+
+function startAndOutputProblems(document: GraphDocument, adjacency: Adjacency): GraphProblem[] {
+  const starts = document.nodes.filter((node) => node.kind === 'start')
+  const outputs = document.nodes.filter((node) => node.kind === 'output')
+  const problems: GraphProblem[] = []
+  if (starts.length === 0) problems.push(error('missing_start', 'The workflow has no start node.'))
+  for (const extra of starts.slice(1)) {
+    problems.push(error('multiple_starts', 'The workflow has more than one start node.', { nodeId: extra.id }))
+  }
+  if (outputs.length === 0) problems.push(error('missing_output', 'The workflow has no output node.'))
+  const start = starts[0]
+  if (start && (adjacency.outgoing.get(start.id)?.length ?? 0) === 0) {
+    problems.push(error('dead_end', 'The start node is not connected to anything.', { nodeId: start.id }))
+  }
+  return problems
+}
+
+function reachabilityProblems(document: GraphDocument, adjacency: Adjacency): GraphProblem[] {
+  const start = document.nodes.find((node) => node.kind === 'start')
+  if (!start) return []
+  const reachable = reachableFrom([start.id], adjacency)
+  const problems: GraphProblem[] = []
+  for (const node of document.nodes) {
+    if (!reachable.has(node.id)) {
+      if (node.kind === 'start') continue // a second start is reported as multiple_starts
+      problems.push(warning('unreachable_node', 'No path from the start reaches this node; it never runs.', { nodeId: node.id }))
+    } else if (node.kind !== 'output' && node.kind !== 'start' && (adjacency.outgoing.get(node.id)?.length ?? 0) === 0) {
+      problems.push(warning('dead_end', 'Nothing follows this node; its result is discarded.', { nodeId: node.id }))
+    }
+  }
+  return problems
+}
+
+function cycleProblems(document: GraphDocument, adjacency: Adjacency): GraphProblem[] {
+  const cycles = findCycles(
+    document.nodes.map((node) => node.id),
+    adjacency,
+  )
+  return cycles
+    .filter((cycle) => !cycleHasExit(cycle, adjacency))
+    .map((cycle) =>
+      warning('cycle_without_exit', `These nodes loop with no way out: ${cycle.join(' → ')}. The run stops only at the iteration limit.`, {
+        nodeId: cycle[0],
+      }),
+    )
+}

@@ -1,0 +1,33 @@
+/**
+ * The application's composition root: one database and the services on it, created once per
+ * process (kept on globalThis so that Next's separately bundled entry points — route handlers,
+ * instrumentation — share it, and so that dev-mode reloads do not open a second PGlite).
+ */
+import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseOptions } from './db/database'
+import { ApprovalBroker } from './approvals/approval-broker'
+import { RunEventLog } from './runs/run-event-log'
+import { seedExampleData } from './seed'
+
+export interface AppContext {
+  db: Database
+  events: RunEventLog
+  approvals: ApprovalBroker
+}
+
+export async function createAppContext(options: DatabaseOptions, { seed = true } = {}): Promise<AppContext> {
+  const db = await openDatabase(options)
+  if (seed) await seedExampleData(db.prisma)
+  const events = new RunEventLog(db)
+  const approvals = new ApprovalBroker(db, events)
+  return { db, events, approvals }
+}
+
+const holder = globalThis as typeof globalThis & { __agentloomApp?: Promise<AppContext> }
+
+export function getAppContext(): Promise<AppContext> {
+  holder.__agentloomApp ??= createAppContext(databaseOptionsFromEnv()).catch((error) => {
+    holder.__agentloomApp = undefined
+    throw error
+  })
+  return holder.__agentloomApp
+}

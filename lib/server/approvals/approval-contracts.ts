@@ -1,0 +1,18 @@
+import { z } from 'zod'
+
+export const approvalIdParams = z.object({ id: z.string().uuid('Not an approval id.') })
+
+export const listApprovalsQuery = z.object({
+  status: z.enum(['pending', 'approved', 'denied', 'expired']).optional(),
+  runId: z.string().uuid().optional(),
+})
+
+export const answerApprovalBody = z.object({
+  decision: z.enum(['approve', 'deny']),
+  /** Sampling: a lower token cap than the server asked for. */
+  maxTokens: z.number().int().positive().optional(),
+  reason: z.string().max(2000).optional(),
+  /** Elicitation answers, or a human-input reply as `{ text }`. */
+  content: z.record(z.string(), z.unknown()).optional(),
+})
+export type AnswerApprovalBody = z.infer<typeof answerApprovalBody>

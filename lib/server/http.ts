@@ -1,0 +1,47 @@
+/**
+ * Route-handler plumbing: parse with a zod contract, call a service, present JSON. Route files
+ * stay thin (authorize → parse → service → present) and never see Prisma.
+ */
+import type { z } from 'zod'
+import { badRequest, toErrorResponse, validationError } from './http-errors'
+
+type RouteContext<P> = { params: Promise<P> }
+
+/** Wraps a handler so that every thrown error becomes the JSON error body with the right status. */
+export function route<P = Record<string, never>>(handler: (request: Request, params: P) => Promise<Response>) {
+  return async (request: Request, context: RouteContext<P>): Promise<Response> => {
+    try {
+      return await handler(request, (await context?.params) ?? ({} as P))
+    } catch (error) {
+      const { status, body } = toErrorResponse(error)
+      return Response.json(body, { status })
+    }
+  }
+}
+
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  let raw: unknown
+  const text = await request.text()
+  try {
+    raw = text.length ? JSON.parse(text) : {}
+  } catch {
+    throw badRequest('invalid_json', 'The request body is not valid JSON.')
+  }
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw validationError(parsed.error, 'request body')
+  return parsed.data
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw validationError(parsed.error, what)
+  return parsed.data
+}
+
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams), 'query string')
+}
+
+export function json(body: unknown, status = 200): Response {
+  return Response.json(body, { status })
+}

@@ -1,0 +1,72 @@
+/**
+ * The append-only log of a run's events. Each event gets the next per-run sequence number
+ * (the SSE event id), allocated by the database, so that any process — the worker running the
+ * workflow or a web process taking an approval — can append. Readers in this process are woken
+ * at once; readers in other processes notice on their next poll.
+ */
+import { randomUUID } from 'node:crypto'
+import { EventEmitter } from 'node:events'
+import type { Database } from '../db/database'
+
+export interface RunEventView {
+  sequence: number
+  type: string
+  data: unknown
+  createdAt: string
+}
+
+const UNIQUE_VIOLATION = '23505'
+const MAX_APPEND_ATTEMPTS = 8
+
+export class RunEventLog {
+  private readonly appended = new EventEmitter()
+
+  constructor(private readonly db: Database) {
+    // One SSE reader per open browser tab subscribes; don't warn at 10.
+    this.appended.setMaxListeners(0)
+  }
+
+  async append(runId: string, type: string, data: unknown = {}): Promise<RunEventView> {
+    const payload = JSON.stringify(data ?? {})
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [row] = await this.db.sql.query<{ sequence: number; createdAt: Date }>(
+          `INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
+           SELECT $1, $2, COALESCE(MAX(sequence), 0) + 1, $3, $4::jsonb, now() FROM "RunEvent" WHERE "runId" = $2
+           RETURNING sequence, "createdAt"`,
+          [randomUUID(), runId, type, payload],
+        )
+        const event = { sequence: row.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(row.createdAt).toISOString() }
+        this.appended.emit(runId, event)
+        return event
+      } catch (error) {
+        // Two writers picked the same next number: the loser tries again with the new maximum.
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= MAX_APPEND_ATTEMPTS) throw error
+      }
+    }
+  }
+
+  async listAfter(runId: string, afterSequence = 0, limit = 500): Promise<RunEventView[]> {
+    const rows = await this.db.prisma.runEvent.findMany({
+      where: { runId, sequence: { gt: afterSequence } },
+      orderBy: { sequence: 'asc' },
+      take: limit,
+    })
+    return rows.map((row) => ({ sequence: row.sequence, type: row.type, data: row.data, createdAt: row.createdAt.toISOString() }))
+  }
+
+  /** Resolves when this process appends an event to the run, or after `timeoutMs` (another process may have). */
+  waitForAppend(runId: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.appended.off(runId, done)
+        signal?.removeEventListener('abort', done)
+        resolve()
+      }
+      const timer = setTimeout(done, timeoutMs)
+      this.appended.on(runId, done)
+      signal?.addEventListener('abort', done, { once: true })
+    })
+  }
+}

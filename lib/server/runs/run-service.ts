@@ -1,0 +1,135 @@
+/**
+ * Runs of saved workflow versions: queue one, read it, list them, cancel one. Executing is the
+ * worker's job (run-worker.ts); this module only writes the rows and events a person sees.
+ */
+import type { RunStatus } from '@/lib/generated/prisma/enums'
+import type { GraphDocument } from '@/lib/graph'
+import { presentApproval, type ApprovalView } from '../approvals/approval-broker'
+import type { AppContext } from '../app-context'
+import { conflict, notFound } from '../http-errors'
+
+export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled']
+
+export interface RunSummary {
+  id: string
+  workflowId: string
+  workflowName: string
+  version: number
+  status: RunStatus
+  createdAt: string
+  finishedAt: string | null
+}
+
+export interface RunDetail extends RunSummary {
+  input: string
+  outputs: unknown[] | null
+  error: string | null
+  usage: Record<string, number> | null
+  startedAt: string | null
+}
+
+type RunRow = {
+  id: string
+  workflowId: string
+  status: RunStatus
+  input: unknown
+  outputs: unknown
+  error: string | null
+  usage: unknown
+  createdAt: Date
+  startedAt: Date | null
+  finishedAt: Date | null
+  workflow: { name: string }
+  version: { version: number; graph?: unknown }
+}
+
+function presentSummary(row: RunRow): RunSummary {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    workflowName: row.workflow.name,
+    version: row.version.version,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  }
+}
+
+function presentDetail(row: RunRow): RunDetail {
+  return {
+    ...presentSummary(row),
+    input: typeof row.input === 'string' ? row.input : JSON.stringify(row.input),
+    outputs: (row.outputs as unknown[] | null) ?? null,
+    error: row.error,
+    usage: (row.usage as Record<string, number> | null) ?? null,
+    startedAt: row.startedAt?.toISOString() ?? null,
+  }
+}
+
+export interface RunView {
+  run: RunDetail
+  graph: GraphDocument
+  approvals: ApprovalView[]
+}
+
+export class RunService {
+  constructor(private readonly app: AppContext) {}
+
+  private get prisma() {
+    return this.app.db.prisma
+  }
+
+  async create(input: { workflowId: string; version?: number; input: string }): Promise<RunSummary> {
+    const workflow = await this.prisma.workflow.findUnique({ where: { id: input.workflowId }, select: { id: true } })
+    if (!workflow) throw notFound('Workflow', input.workflowId)
+    const version = await this.prisma.workflowVersion.findFirst({
+      where: { workflowId: input.workflowId, ...(input.version === undefined ? {} : { version: input.version }) },
+      orderBy: { version: 'desc' },
+    })
+    if (!version) throw notFound('Version', `${input.workflowId}@${input.version ?? 'latest'}`)
+    const run = await this.prisma.run.create({
+      data: { workflowId: input.workflowId, versionId: version.id, input: input.input },
+      include: { workflow: { select: { name: true } }, version: { select: { version: true } } },
+    })
+    await this.app.events.append(run.id, 'run_queued', { workflowId: run.workflowId, version: version.version })
+    return presentSummary(run)
+  }
+
+  async list(filter: { workflowId?: string; limit: number }): Promise<RunSummary[]> {
+    const rows = await this.prisma.run.findMany({
+      where: filter.workflowId ? { workflowId: filter.workflowId } : {},
+      orderBy: { createdAt: 'desc' },
+      take: filter.limit,
+      include: { workflow: { select: { name: true } }, version: { select: { version: true } } },
+    })
+    return rows.map(presentSummary)
+  }
+
+  async get(id: string): Promise<RunView> {
+    const row = await this.prisma.run.findUnique({
+      where: { id },
+      include: { workflow: { select: { name: true } }, version: { select: { version: true, graph: true } }, approvals: { orderBy: { createdAt: 'asc' } } },
+    })
+    if (!row) throw notFound('Run', id)
+    return { run: presentDetail(row), graph: row.version.graph as GraphDocument, approvals: row.approvals.map(presentApproval) }
+  }
+
+  async status(id: string): Promise<RunStatus> {
+    const row = await this.prisma.run.findUnique({ where: { id }, select: { status: true } })
+    if (!row) throw notFound('Run', id)
+    return row.status
+  }
+
+  /** Cancels a queued or running run; the worker notices and stops it. */
+  async cancel(id: string): Promise<RunSummary> {
+    const updated = await this.prisma.run.updateMany({
+      where: { id, status: { in: ['queued', 'running', 'waiting'] } },
+      data: { status: 'cancelled', finishedAt: new Date() },
+    })
+    const row = await this.prisma.run.findUnique({ where: { id }, include: { workflow: { select: { name: true } }, version: { select: { version: true } } } })
+    if (!row) throw notFound('Run', id)
+    if (updated.count === 0) throw conflict('run_finished', `The run already ended (${row.status}).`)
+    await this.app.events.append(id, 'run_cancelled', {})
+    return presentSummary(row)
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * First-start data: the example MCP server the repository ships and an example workflow that
+ * uses it, so a new user can press Run straight away. Idempotent (fixed ids, upserts).
+ */
+import { exampleWorkflowDocument } from '@/lib/graph'
+import type { Prisma } from './db/database'
+
+export const EXAMPLE_MCP_SERVER_ID = 'research-assistant'
+export const EXAMPLE_WORKFLOW_ID = '00000000-0000-4000-8000-00000000a001'
+
+export async function seedExampleData(prisma: Prisma): Promise<void> {
+  await prisma.mcpServer.upsert({
+    where: { id: EXAMPLE_MCP_SERVER_ID },
+    update: {},
+    create: {
+      id: EXAMPLE_MCP_SERVER_ID,
+      name: 'Research assistant (example)',
+      description: 'Ships with Agentloom. Its summarize_topic tool asks the client for an LLM completion (MCP sampling), which you approve in the browser.',
+      transport: 'stdio',
+      config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
+    },
+  })
+  const existing = await prisma.workflow.findUnique({ where: { id: EXAMPLE_WORKFLOW_ID }, select: { id: true } })
+  if (existing) return
+  await prisma.workflow.create({
+    data: {
+      id: EXAMPLE_WORKFLOW_ID,
+      name: 'Research a topic (example)',
+      description: 'An agent calls the research-assistant MCP server, which asks for a sampling approval.',
+      versions: { create: { version: 1, graph: exampleWorkflowDocument() as object } },
+    },
+  })
+}

@@ -1,0 +1,30 @@
+/** The services route handlers and pages call, built on the process's AppContext. */
+import { getAppContext, type AppContext } from './app-context'
+import { McpServerRegistry } from './mcp/mcp-server-registry'
+import { RunService } from './runs/run-service'
+import { ShareLinkService } from './share/share-links'
+import { WorkflowService } from './workflows/workflow-service'
+
+export interface Services {
+  app: AppContext
+  workflows: WorkflowService
+  runs: RunService
+  approvals: AppContext['approvals']
+  shareLinks: ShareLinkService
+  mcpServers: McpServerRegistry
+}
+
+export function servicesFor(app: AppContext): Services {
+  return {
+    app,
+    workflows: new WorkflowService(app.db.prisma),
+    runs: new RunService(app),
+    approvals: app.approvals,
+    shareLinks: new ShareLinkService(app),
+    mcpServers: new McpServerRegistry(app.db.prisma),
+  }
+}
+
+export async function getServices(): Promise<Services> {
+  return servicesFor(await getAppContext())
+}

@@ -1,0 +1,92 @@
+/**
+ * Read-only share links to a run. The token (32 random bytes, base64url) is shown to its creator
+ * once; only its SHA-256 is stored, so a database leak does not leak working links. A link can
+ * expire and can be revoked; an unknown, expired or revoked token is simply "not found".
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import type { AppContext } from '../app-context'
+import { notFound } from '../http-errors'
+import { RunService, type RunView } from '../runs/run-service'
+import type { RunEventView } from '../runs/run-event-log'
+import { sanitizeEvent, sanitizeRunView } from './sanitize'
+
+export const createShareLinkBody = z.object({
+  expiresInHours: z.number().positive().max(24 * 365).optional(),
+})
+export const shareLinkIdParams = z.object({ id: z.string().uuid('Not a share link id.') })
+export const shareTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a share token.') })
+
+export interface ShareLinkView {
+  id: string
+  runId: string
+  createdAt: string
+  expiresAt: string | null
+  revokedAt: string | null
+}
+
+type ShareLinkRow = { id: string; runId: string; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null }
+
+function present(row: ShareLinkRow): ShareLinkView {
+  return {
+    id: row.id,
+    runId: row.runId,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  }
+}
+
+export function hashShareToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export interface SharedRun extends RunView {
+  events: RunEventView[]
+}
+
+export class ShareLinkService {
+  constructor(private readonly app: AppContext) {}
+
+  async create(runId: string, options: { expiresInHours?: number }) {
+    const run = await this.app.db.prisma.run.findUnique({ where: { id: runId }, select: { id: true } })
+    if (!run) throw notFound('Run', runId)
+    const token = randomBytes(32).toString('base64url')
+    const row = await this.app.db.prisma.shareLink.create({
+      data: {
+        runId,
+        tokenHash: hashShareToken(token),
+        expiresAt: options.expiresInHours ? new Date(Date.now() + options.expiresInHours * 3_600_000) : null,
+      },
+    })
+    return { shareLink: present(row), token, url: `/share/${token}` }
+  }
+
+  async list(runId: string): Promise<ShareLinkView[]> {
+    const rows = await this.app.db.prisma.shareLink.findMany({ where: { runId }, orderBy: { createdAt: 'desc' } })
+    return rows.map(present)
+  }
+
+  async revoke(id: string): Promise<ShareLinkView> {
+    const row = await this.app.db.prisma.shareLink.findUnique({ where: { id } })
+    if (!row) throw notFound('Share link', id)
+    if (row.revokedAt) return present(row)
+    return present(await this.app.db.prisma.shareLink.update({ where: { id }, data: { revokedAt: new Date() } }))
+  }
+
+  /** The run behind a live token, stripped of anything secret; 404 otherwise. */
+  async resolve(token: string): Promise<SharedRun> {
+    const row = await this.app.db.prisma.shareLink.findUnique({ where: { tokenHash: hashShareToken(token) } })
+    const live = row && !row.revokedAt && (!row.expiresAt || row.expiresAt > new Date())
+    if (!row || !live) throw notFound('Shared run')
+    const view = await new RunService(this.app).get(row.runId)
+    const events: RunEventView[] = []
+    for (let after = 0; ; ) {
+      const page = await this.app.events.listAfter(row.runId, after, 1000)
+      events.push(...page.map(sanitizeEvent))
+      if (page.length < 1000) break
+      after = page[page.length - 1].sequence
+    }
+    return { ...sanitizeRunView(view), events }
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Workflows and their immutable, numbered versions. A version's graph is validated with
+ * lib/graph before it is stored: a document with errors never becomes a version.
+ */
+import { randomUUID } from 'node:crypto'
+import { starterDocument, validate, type GraphDocument } from '@/lib/graph'
+import type { Prisma } from '../db/database'
+import { badRequest, conflict, notFound } from '../http-errors'
+
+export interface WorkflowSummary {
+  id: string
+  name: string
+  description: string
+  latestVersion: number | null
+  updatedAt: string
+}
+
+export interface WorkflowVersionView {
+  version: number
+  graph: GraphDocument
+  createdAt: string
+}
+
+type VersionRow = { version: number; graph: unknown; createdAt: Date }
+
+function presentVersion(row: VersionRow): WorkflowVersionView {
+  return { version: row.version, graph: row.graph as GraphDocument, createdAt: row.createdAt.toISOString() }
+}
+
+/** Validates a graph for storing: 400 `invalid_graph` with every problem when it has errors. */
+export function checkGraph(graph: unknown): GraphDocument {
+  const result = validate(graph)
+  if (!result.ok || !result.document) {
+    const errors = result.problems.filter((p) => p.severity === 'error')
+    throw badRequest('invalid_graph', `The workflow has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors.map((p) => p.message).slice(0, 3).join(' ')}`, {
+      problems: result.problems,
+    })
+  }
+  return result.document
+}
+
+export class WorkflowService {
+  constructor(private readonly prisma: Prisma) {}
+
+  async list(): Promise<WorkflowSummary[]> {
+    const rows = await this.prisma.workflow.findMany({
+      orderBy: { updatedAt: 'desc' },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } } },
+    })
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      latestVersion: row.versions[0]?.version ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+    }))
+  }
+
+  async create(input: { name: string; description?: string; graph?: unknown }) {
+    const graph = input.graph === undefined ? starterDocument() : checkGraph(input.graph)
+    const workflow = await this.prisma.workflow.create({
+      data: {
+        id: randomUUID(),
+        name: input.name,
+        description: input.description ?? '',
+        versions: { create: { version: 1, graph: graph as object } },
+      },
+      include: { versions: true },
+    })
+    return { workflow: this.presentWorkflow(workflow), version: presentVersion(workflow.versions[0]) }
+  }
+
+  async get(id: string) {
+    const workflow = await this.prisma.workflow.findUnique({
+      where: { id },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
+    })
+    if (!workflow) throw notFound('Workflow', id)
+    return { workflow: this.presentWorkflow(workflow), latestVersion: workflow.versions[0] ? presentVersion(workflow.versions[0]) : null }
+  }
+
+  async update(id: string, changes: { name?: string; description?: string }) {
+    const existing = await this.prisma.workflow.findUnique({ where: { id }, select: { id: true } })
+    if (!existing) throw notFound('Workflow', id)
+    const workflow = await this.prisma.workflow.update({ where: { id }, data: changes })
+    return { workflow: this.presentWorkflow(workflow) }
+  }
+
+  async listVersions(id: string) {
+    await this.requireWorkflow(id)
+    const rows = await this.prisma.workflowVersion.findMany({ where: { workflowId: id }, orderBy: { version: 'desc' } })
+    return { versions: rows.map(presentVersion) }
+  }
+
+  async getVersion(id: string, version: number) {
+    const row = await this.prisma.workflowVersion.findUnique({ where: { workflowId_version: { workflowId: id, version } } })
+    if (!row) throw notFound('Version', `${id}@${version}`)
+    return { version: presentVersion(row) }
+  }
+
+  /** Stores a new version numbered one past the latest. Two saves racing: one gets 409 and can retry. */
+  async createVersion(id: string, graph: unknown) {
+    const document = checkGraph(graph)
+    await this.requireWorkflow(id)
+    const latest = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id }, orderBy: { version: 'desc' }, select: { version: true } })
+    try {
+      const [row] = await this.prisma.$transaction([
+        this.prisma.workflowVersion.create({ data: { workflowId: id, version: (latest?.version ?? 0) + 1, graph: document as object } }),
+        this.prisma.workflow.update({ where: { id }, data: { updatedAt: new Date() } }),
+      ])
+      return { version: presentVersion(row) }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P2002') throw conflict('version_conflict', 'Another version was saved at the same moment. Save again.')
+      throw error
+    }
+  }
+
+  private async requireWorkflow(id: string) {
+    const workflow = await this.prisma.workflow.findUnique({ where: { id }, select: { id: true } })
+    if (!workflow) throw notFound('Workflow', id)
+  }
+
+  private presentWorkflow(row: { id: string; name: string; description: string; createdAt: Date; updatedAt: Date }) {
+    return { id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
+  }
+}

@@ -1,0 +1,65 @@
+// `npm test`: typecheck, lint, unit + integration tests (vitest; integration tests use the
+// Postgres at DATABASE_URL when set, else embedded PGlite), then the Playwright suite in
+// Debian's Chromium. Prints `N passed, N failed` summed from the test reports.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const reports = join(root, '.reports')
+const bin = (pkg, path) => join(root, 'node_modules', pkg, path)
+export const CHROMIUM = process.env.AGENTLOOM_CHROMIUM ?? '/usr/bin/chromium'
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+
+rmSync(reports, { recursive: true, force: true })
+mkdirSync(reports, { recursive: true })
+
+const failures = []
+function step(name, args) {
+  console.log(`\n▶ ${name}`)
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env })
+  if (result.status !== 0) failures.push(name)
+  return result.status === 0
+}
+
+step('typecheck', [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
+step('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0'])
+step('unit and integration tests', [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`])
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`\n✗ end-to-end tests need Chromium at ${CHROMIUM}, which is missing.\n  Install Debian's Chromium: sudo apt-get install -y chromium\n  (or point AGENTLOOM_CHROMIUM at another Chromium binary). Never \`playwright install\` here.`)
+  failures.push('e2e (no chromium)')
+} else {
+  step('end-to-end tests (Playwright in Chromium)', [bin('@playwright/test', 'cli.js'), 'test'])
+}
+
+const counts = { passed: 0, failed: 0, skipped: 0 }
+const vitest = readJson(join(reports, 'vitest.json'))
+if (vitest) {
+  counts.passed += vitest.numPassedTests ?? 0
+  counts.failed += vitest.numFailedTests ?? 0
+  counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0)
+  // A test file that failed to load has no test results but is a failure all the same.
+  counts.failed += (vitest.testResults ?? []).filter((file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0).length
+}
+const playwright = readJson(join(reports, 'playwright.json'))
+if (playwright?.stats) {
+  counts.passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0)
+  counts.failed += playwright.stats.unexpected ?? 0
+  counts.skipped += playwright.stats.skipped ?? 0
+}
+// Typecheck or lint failing counts as a failed check, so the closing line never reads green.
+counts.failed += failures.filter((f) => f === 'typecheck' || f === 'lint' || f.startsWith('e2e (')).length
+
+if (failures.length) console.error(`\n✗ failed: ${failures.join(', ')}`)
+console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
+process.exit(failures.length ? 1 : 0)
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
