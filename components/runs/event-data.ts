@@ -24,7 +24,8 @@ export function readApproval(data: Record<string, unknown>): ApprovalView | null
   const approval = asRecord(data.approval)
   if (!approval) return null
   const { id, runId, kind, status, createdAt } = approval
-  if (typeof id !== 'string' || typeof runId !== 'string' || typeof createdAt !== 'string') return null
+  if (typeof id !== 'string' || typeof createdAt !== 'string') return null
+  if (typeof runId !== 'string' && runId !== null) return null
   if (!(APPROVAL_KINDS as readonly unknown[]).includes(kind)) return null
   if (!['pending', 'approved', 'denied', 'expired'].includes(status as string)) return null
   return approval as unknown as ApprovalView

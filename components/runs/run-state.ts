@@ -84,8 +84,9 @@ export function reduceRunEventBatch(state: RunViewState, events: readonly RunEve
 }
 
 /** Merges a fresher run record (after a cancel, or a refetch at the end) without losing event-derived state. */
-export function mergeRunSnapshot(state: RunViewState, run: RunDetail): RunViewState {
-  const status = isTerminalStatus(state.status) && !isTerminalStatus(run.status) ? state.status : run.status
+export function mergeRunSnapshot(state: RunViewState, run: Partial<RunDetail>): RunViewState {
+  const next = run.status
+  const status = next === undefined || (isTerminalStatus(state.status) && !isTerminalStatus(next)) ? state.status : next
   return {
     ...state,
     snapshot: { ...state.snapshot, ...run },

@@ -86,6 +86,8 @@ export function describeEvent(event: RunEvent, labelOf: (executorId: string) => 
       return { title: 'Run failed', detail: error && truncate(error, DETAIL_LENGTH), tone: 'danger', icon: 'cross' }
     case 'run_cancelled':
       return { title: 'Run cancelled', tone: 'warning', icon: 'stop' }
+    case 'started':
+      return { title: 'Workflow started', tone: 'muted', icon: 'play' }
     case 'executor_invoked':
       return { title: `${who} started`, tone: 'info', icon: 'node' }
     case 'executor_completed':
@@ -94,6 +96,8 @@ export function describeEvent(event: RunEvent, labelOf: (executorId: string) => 
       return { title: `${who} failed`, detail: error && truncate(error, DETAIL_LENGTH), tone: 'danger', icon: 'cross' }
     case 'agent_update':
       return { title: `${who} wrote`, detail: textDetail(readString(data, 'text') ?? ''), tone: 'accent', icon: 'text' }
+    case 'agent_response':
+      return { title: `${who} replied`, detail: textDetail(readString(data, 'text') ?? ''), tone: 'accent', icon: 'text' }
     case 'output':
       return { title: `Output from ${who}`, detail: compactJson(data.data, DETAIL_LENGTH), tone: 'success', icon: 'output' }
     case 'superstep_started':

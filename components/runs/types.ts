@@ -75,7 +75,8 @@ export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired'
 
 export interface ApprovalView {
   id: string
-  runId: string
+  /** Null for approvals raised outside a run. */
+  runId: string | null
   kind: ApprovalKind
   status: ApprovalStatus
   source: string

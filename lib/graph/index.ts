@@ -56,3 +56,4 @@ export {
   EXAMPLE_WORKFLOW_DESCRIPTION,
   EXAMPLE_MCP_SERVER_ID,
 } from './example-workflow'
+export * from './compile/index'

@@ -13,6 +13,7 @@ export const PROBLEM_CODES = [
   'multiple_starts',
   'missing_output',
   'duplicate_id',
+  'duplicate_edge',
   'dangling_edge',
   'unreachable_node',
   'dead_end',

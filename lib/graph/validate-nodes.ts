@@ -11,7 +11,8 @@ import { error, warning, type GraphProblem } from './problems'
 
 export function validateNodes(document: GraphDocument, adjacency: Adjacency): GraphProblem[] {
   const problems: GraphProblem[] = []
-  for (const node of document.nodes) problems.push(...validateNode(node, adjacency))
+  const nodeKinds = new Map(document.nodes.map((node) => [node.id, node.kind]))
+  for (const node of document.nodes) problems.push(...validateNode(node, adjacency, nodeKinds))
   for (const edge of document.edges) {
     if (edge.condition === undefined) continue
     const check = checkExpression(edge.condition)
@@ -20,7 +21,7 @@ export function validateNodes(document: GraphDocument, adjacency: Adjacency): Gr
   return problems
 }
 
-function validateNode(node: GraphNode, adjacency: Adjacency): GraphProblem[] {
+function validateNode(node: GraphNode, adjacency: Adjacency, nodeKinds: ReadonlyMap<string, string>): GraphProblem[] {
   const at = { nodeId: node.id }
   switch (node.kind) {
     case 'agent':
@@ -38,7 +39,7 @@ function validateNode(node: GraphNode, adjacency: Adjacency): GraphProblem[] {
         ? [error('missing_sub_workflow', 'Sub-workflow has no target workflow selected.', at)]
         : []
     case 'fan_in':
-      return fanInProblems(node, adjacency)
+      return fanInProblems(node, adjacency, nodeKinds)
     case 'fan_out': {
       const targets = adjacency.outgoing.get(node.id)?.length ?? 0
       return targets < 2 ? [warning('fan_out_targets', `Fan-out has ${targets} target(s); it needs at least two to fan out.`, at)] : []
@@ -94,7 +95,7 @@ function conditionProblems(node: GraphNodeOf<'condition'>, adjacency: Adjacency)
   return problems
 }
 
-function fanInProblems(node: GraphNodeOf<'fan_in'>, adjacency: Adjacency): GraphProblem[] {
+function fanInProblems(node: GraphNodeOf<'fan_in'>, adjacency: Adjacency, nodeKinds: ReadonlyMap<string, string>): GraphProblem[] {
   const at = { nodeId: node.id }
   const incoming = adjacency.incoming.get(node.id) ?? []
   const problems: GraphProblem[] = []
@@ -103,9 +104,11 @@ function fanInProblems(node: GraphNodeOf<'fan_in'>, adjacency: Adjacency): Graph
     problems.push(error('fan_in_sources', `Fan-in has ${sources.size} source(s); it joins at least two.`, at))
   }
   for (const edge of incoming) {
-    if (edge.condition !== undefined) {
+    // A join waits for every source; a conditional arrival could leave it waiting forever.
+    const conditional = edge.condition !== undefined || nodeKinds.get(edge.source) === 'condition'
+    if (conditional) {
       problems.push(
-        warning('fan_in_condition', 'A conditional edge into a fan-in may never fire, and the join would then wait forever.', {
+        error('fan_in_condition', 'Edges into a fan-in cannot be conditional (nor come from a condition): the join would wait forever.', {
           nodeId: node.id,
           edgeId: edge.id,
         }),

@@ -86,6 +86,11 @@ describe('validate', () => {
     expect(codes(doc)).toContain('cycle_without_exit')
   })
 
+  it('rejects two edges between the same nodes', () => {
+    const doc = graph().start().output().chain('start', 'output').edge('start', 'output', { condition: 'true' }).build()
+    expect(codes(doc, 'error')).toEqual(['duplicate_edge'])
+  })
+
   it('rejects duplicate edge ids and dangling edges', () => {
     const doc = graph().start().output().chain('start', 'output').build()
     doc.edges.push({ ...doc.edges[0]! })
@@ -137,8 +142,7 @@ describe('validate', () => {
       .build()
     const problems = validate(doc).problems
     expect(problems).toContainEqual(expect.objectContaining({ code: 'fan_out_targets', severity: 'warning', nodeId: 'f' }))
-    expect(problems).toContainEqual(expect.objectContaining({ code: 'fan_in_condition', severity: 'warning', nodeId: 'j' }))
-    expect(codes(doc, 'error')).toEqual([])
+    expect(problems).toContainEqual(expect.objectContaining({ code: 'fan_in_condition', severity: 'error', nodeId: 'j' }))
   })
 
   it('checks orchestration participants and options', () => {

@@ -45,9 +45,16 @@ function duplicateIdProblems(document: GraphDocument): GraphProblem[] {
     nodeIds.add(node.id)
   }
   const edgeIds = new Set<string>()
+  const connections = new Set<string>()
   for (const edge of document.edges) {
     if (edgeIds.has(edge.id)) problems.push(error('duplicate_id', `Two edges share the id "${edge.id}".`, { edgeId: edge.id }))
     edgeIds.add(edge.id)
+    // The engine runs one edge per source/target pair; a condition's cases are told apart by handle.
+    const connection = JSON.stringify([edge.source, edge.sourceHandle ?? null, edge.target])
+    if (connections.has(connection)) {
+      problems.push(error('duplicate_edge', `Two edges connect "${edge.source}" to "${edge.target}".`, { edgeId: edge.id }))
+    }
+    connections.add(connection)
   }
   return problems
 }

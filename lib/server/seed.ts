@@ -2,10 +2,9 @@
  * First-start data: the example MCP server the repository ships and an example workflow that
  * uses it, so a new user can press Run straight away. Idempotent (fixed ids, upserts).
  */
-import { exampleWorkflowDocument } from '@/lib/graph'
+import { EXAMPLE_MCP_SERVER_ID, EXAMPLE_WORKFLOW_DESCRIPTION, EXAMPLE_WORKFLOW_NAME, exampleWorkflowDocument } from '@/lib/graph'
 import type { Prisma } from './db/database'
 
-export const EXAMPLE_MCP_SERVER_ID = 'research-assistant'
 export const EXAMPLE_WORKFLOW_ID = '00000000-0000-4000-8000-00000000a001'
 
 export async function seedExampleData(prisma: Prisma): Promise<void> {
@@ -25,8 +24,8 @@ export async function seedExampleData(prisma: Prisma): Promise<void> {
   await prisma.workflow.create({
     data: {
       id: EXAMPLE_WORKFLOW_ID,
-      name: 'Research a topic (example)',
-      description: 'An agent calls the research-assistant MCP server, which asks for a sampling approval.',
+      name: EXAMPLE_WORKFLOW_NAME,
+      description: EXAMPLE_WORKFLOW_DESCRIPTION,
       versions: { create: { version: 1, graph: exampleWorkflowDocument() as object } },
     },
   })

@@ -1,7 +1,7 @@
 import { json } from '@/lib/server/http'
 
 // Unknown API paths answer in the API's JSON error shape rather than with an HTML page.
-function unknownRoute(request: Request): Response {
+async function unknownRoute(request: Request): Promise<Response> {
   return json({ error: { code: 'not_found', message: `No API route ${request.method} ${new URL(request.url).pathname}.` } }, 404)
 }
 

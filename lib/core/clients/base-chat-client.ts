@@ -47,17 +47,19 @@ export abstract class BaseChatClient implements ChatClient {
     return context.result
   }
 
+  /** Errors (including an aborted signal) surface while iterating, never as a synchronous throw. */
   getStreamingResponse(messages: Message[], options: ChatRequestOptions = {}): AsyncIterable<ChatResponseUpdate> {
-    if (this.chatMiddleware.length === 0) {
-      throwIfAborted(options.signal)
-      return this.innerGetStreamingResponse(messages, options)
-    }
-    return this.streamThroughMiddleware(messages, options)
+    return this.chatMiddleware.length === 0 ? this.streamDirectly(messages, options) : this.streamThroughMiddleware(messages, options)
   }
 
   /** An Agent that talks through this client. */
   asAgent(options: Omit<AgentOptions, 'client'> = {}): Agent {
     return new Agent({ ...options, client: this })
+  }
+
+  private async *streamDirectly(messages: Message[], options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {
+    throwIfAborted(options.signal)
+    yield* this.innerGetStreamingResponse(messages, options)
   }
 
   private async *streamThroughMiddleware(messages: Message[], options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {

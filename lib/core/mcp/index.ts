@@ -1,5 +1,8 @@
 export { MCPTool, type MCPToolOptions, type CallOptions } from './mcp-tool'
 export { MCPStdioTool, type MCPStdioToolOptions } from './stdio-tool'
+export { MCPStreamableHTTPTool, type MCPStreamableHTTPToolOptions } from './streamable-http-tool'
+export { MCPWebSocketTool, type MCPWebSocketToolOptions } from './websocket-tool'
+export type { HeaderProvider } from './transports/http-fetch'
 export { MCPTaskOptions, type MCPTaskOptionsInit } from './task-options'
 export type { MCPTaskStatus, MCPTaskStatusEvent } from './task-lifecycle'
 export {

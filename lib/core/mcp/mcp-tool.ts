@@ -14,7 +14,7 @@ import { AbortError, ToolExecutionException } from '../errors'
 import { FunctionTool } from '../tools/function-tool'
 import { scopedSignal } from './abort'
 import { mergeInvocationArguments, ToolArgumentAllowlist, type AdditionalToolArgumentNames, type TraceMetaProvider } from './argument-allowlist'
-import { openConnection, type MCPConnection } from './connection'
+import { openConnection, type MCPConnection, type OpenConnectionOptions } from './connection'
 import { isConnectionLost } from './connection-errors'
 import { answerElicitation, type ElicitationCallback } from './elicitation'
 import { consoleLogger, type MCPLogger } from './logger'
@@ -26,7 +26,7 @@ import { parseToolResult, errorTextOf, type ToolResultParser } from './result-pa
 import { SamplingGuard, type SamplingApprovalCallback } from './sampling'
 import { MCPTaskOptions } from './task-options'
 import { runToolTask, tryCancelTask, type MCPTaskStatusEvent, type SendOptions, type TaskSessionPort } from './task-lifecycle'
-import { MCP_NORMALIZED_NAME_KEY, MCP_REMOTE_NAME_KEY, ToolRegistry, type FunctionSpec, type MCPApprovalMode } from './tool-registry'
+import { MCP_NORMALIZED_NAME_KEY, MCP_REMOTE_NAME_KEY, ToolRegistry, type FunctionSpec, type MCPApprovalMode, type TaskSupport } from './tool-registry'
 
 export interface MCPToolOptions {
   name: string
@@ -142,14 +142,23 @@ export abstract class MCPTool {
     return `Failed to connect to MCP server: ${error instanceof Error ? error.message : String(error)}`
   }
 
-  /** Opens one session; the Streamable HTTP tool overrides this to resume a live session. */
-  protected async openSession(): Promise<MCPConnection> {
+  /**
+   * Opens one session. `resume` is set when reconnecting after a lost connection; the Streamable
+   * HTTP tool then tries to continue the same server session (its tasks live there).
+   */
+  protected async openSession(_intent: { resume: boolean }): Promise<MCPConnection> {
+    return this.openOn(await this.createTransport())
+  }
+
+  /** Starts a session on `transport` (continuing an existing one when `resume` is given). */
+  protected openOn(transport: Transport, resume?: OpenConnectionOptions['resume']): Promise<MCPConnection> {
     return openConnection({
       clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
-      transport: await this.createTransport(),
+      transport,
       handlers: this.connectionHandlers(),
       timeoutMs: this.options.requestTimeoutMs,
       describeStartFailure: (error) => this.describeStartFailure(error),
+      resume,
     })
   }
 
@@ -171,9 +180,17 @@ export abstract class MCPTool {
     return this.connection?.client
   }
 
+  /** Before a session is dropped; `final` when closing for good rather than reconnecting. */
+  protected async onTeardown(_connection: MCPConnection, _final: boolean): Promise<void> {}
+
+  /** Runs `work` with the runtime kwargs of the tool call it serves (`undefined`: none). */
+  protected withRuntimeKwargs<T>(_kwargs: Readonly<Record<string, unknown>> | undefined, work: () => Promise<T>): Promise<T> {
+    return work()
+  }
+
   /** Connects (idempotent unless `reset`), then loads tools and prompts the server advertises. */
   async connect(options: { reset?: boolean } = {}): Promise<void> {
-    await this.lifecycle.run(() => this.establish(options.reset ?? false))
+    await this.lifecycle.run(() => this.establish(options.reset ?? false, false))
     const capabilities = this.serverCapabilitiesValue
     if (this.options.loadTools !== false && capabilities?.tools) await this.loadTools()
     if (this.options.loadPrompts !== false && capabilities?.prompts) await this.loadPrompts()
@@ -184,7 +201,7 @@ export abstract class MCPTool {
     this.pendingReloads.clear()
     await this.lifecycle.run(async () => {
       await Promise.allSettled([...this.background])
-      await this.teardown()
+      await this.teardown(true)
     })
   }
 
@@ -233,6 +250,11 @@ export abstract class MCPTool {
       connection.client.getPrompt({ name, arguments: args }, this.requestOptions(signal)),
     )
     return parser(result as GetPromptResult)
+  }
+
+  /** `execution.taskSupport` a remote tool declared in the last listing (undefined when it declared none). */
+  toolTaskSupport(remoteName: string): TaskSupport | undefined {
+    return this.registry.taskSupport(remoteName)
   }
 
   /** Asks the server to cancel a long-running task (e.g. from a UI's Cancel button). */
@@ -301,7 +323,7 @@ export abstract class MCPTool {
     let reconnected = false
     await this.lifecycle.run(async () => {
       if (this.connectionGeneration !== staleGeneration && this.connection?.isOpen) return
-      await this.establish(true)
+      await this.establish(true, true)
       reconnected = true
     })
     if (!reconnected) return
@@ -314,24 +336,26 @@ export abstract class MCPTool {
   private async reconnectWithoutLoading(staleGeneration: number): Promise<void> {
     await this.lifecycle.run(async () => {
       if (this.connectionGeneration !== staleGeneration && this.connection?.isOpen) return
-      await this.establish(true)
+      await this.establish(true, true)
     })
   }
 
-  private async establish(reset: boolean): Promise<void> {
+  private async establish(reset: boolean, resume: boolean): Promise<void> {
     if (!reset && this.connection?.isOpen) return
-    await this.teardown()
-    const connection = await this.openSession()
+    await this.teardown(false)
+    const connection = await this.openSession({ resume })
     this.connection = connection
     this.connectionGeneration += 1
     if (connection.serverCapabilities !== undefined) this.serverCapabilitiesValue = connection.serverCapabilities
   }
 
-  private async teardown(): Promise<void> {
+  private async teardown(final: boolean): Promise<void> {
     const connection = this.connection
     this.connection = undefined
     this.resetSessionState()
-    if (connection) await connection.close().catch(() => {})
+    if (!connection) return
+    await this.onTeardown(connection, final).catch(() => {})
+    await connection.close().catch(() => {})
   }
 
   /** Run on reconnect and close: the sampling counter and the ping flag start over. */
@@ -365,7 +389,10 @@ export abstract class MCPTool {
     this.pendingReloads.get(kind)?.abort()
     const controller = new AbortController()
     this.pendingReloads.set(kind, controller)
-    const reload = kind === 'tools' ? this.loadTools(controller.signal) : this.loadPrompts(controller.signal)
+    // A reload is background work: it must not inherit the kwargs of a call whose stream carried the notification.
+    const reload = this.withRuntimeKwargs(undefined, () =>
+      kind === 'tools' ? this.loadTools(controller.signal) : this.loadPrompts(controller.signal),
+    )
     const tracked = reload
       .catch(() => {
         if (!controller.signal.aborted) this.logger.warn('Background MCP reload failed')
@@ -451,7 +478,11 @@ export abstract class MCPTool {
     const execute =
       spec.kind === 'tool'
         ? async (args: Record<string, unknown>, { signal, kwargs }: { signal?: AbortSignal; kwargs?: Record<string, unknown> }) =>
-            this.toolResultParser(await this.callTool(spec.remoteName, mergeInvocationArguments(args, kwargs), { signal }))
+            this.toolResultParser(
+              await this.withRuntimeKwargs(kwargs ?? {}, () =>
+                this.callTool(spec.remoteName, mergeInvocationArguments(args, kwargs), { signal }),
+              ),
+            )
         : async (args: Record<string, unknown>, { signal }: { signal?: AbortSignal }) =>
             this.getPrompt(spec.remoteName, stringArguments(args), { signal })
     return new FunctionTool({

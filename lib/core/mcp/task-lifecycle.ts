@@ -297,8 +297,10 @@ export function cancelBestEffort(port: TaskSessionPort, taskId: string): void {
 }
 
 export async function tryCancelTask(port: TaskSessionPort, taskId: string, timeoutMs = TASK_CANCEL_TIMEOUT_MS): Promise<void> {
+  const timeout = AbortSignal.timeout(timeoutMs)
   try {
-    await port.send('tasks/cancel', { taskId }, CancelTaskResultSchema as unknown as ZodType<unknown>, { timeoutMs })
+    const cancel = port.send('tasks/cancel', { taskId }, CancelTaskResultSchema as unknown as ZodType<unknown>, { timeoutMs, signal: timeout })
+    await raceAbort(cancel, timeout)
   } catch (error) {
     if (isMcpErrorWithCode(error, ErrorCode.RequestTimeout) || errorName(error) === 'TimeoutError') {
       port.logger.warn(

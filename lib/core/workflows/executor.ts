@@ -19,6 +19,7 @@ export type ResponseHandler<TRequest, TResponse, TOut, TWorkflowOut> = (
   originalRequest: TRequest,
   response: TResponse,
   ctx: WorkflowContext<TOut, TWorkflowOut>,
+  requestId: string,
 ) => unknown
 
 interface MessageHandlerEntry {
@@ -99,10 +100,10 @@ export abstract class Executor<TIn = any, TOut = any, TWorkflowOut = any> {
   }
 
   /** Runs the response handler matching the original request and the response. Called by the runner. */
-  executeResponse(originalRequest: unknown, response: unknown, ctx: WorkflowContext<TOut, TWorkflowOut>): unknown {
+  executeResponse(originalRequest: unknown, response: unknown, ctx: WorkflowContext<TOut, TWorkflowOut>, requestId: string): unknown {
     for (const entry of this.responseHandlers) {
       if (guardAccepts(entry.request, originalRequest) && guardAccepts(entry.response, response)) {
-        return entry.handle(originalRequest, response, ctx)
+        return entry.handle(originalRequest, response, ctx, requestId)
       }
     }
     throw new WorkflowRoutingError(

@@ -24,6 +24,8 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
   const shared = {
     name: server.id,
     description: server.name,
+    // Tools from several servers meet in one agent: `research-assistant_summarize_topic`.
+    toolNamePrefix: server.id,
     client: context.samplingClient,
     samplingMaxTokens: SAMPLING_MAX_TOKENS,
     samplingApprovalCallback: async (params: Record<string, unknown>, { serverName }: { serverName: string }) => {

@@ -8,7 +8,7 @@ import { collectMcpServerIds, compile, parseGraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
 import { chatClientFor } from './chat-clients'
-import { toRunEvent } from './workflow-events'
+import { AgentTextCoalescer, toRunEvents, type RunEventRecord } from './workflow-events'
 
 export async function executeRun(app: AppContext, runId: string, signal: AbortSignal): Promise<void> {
   const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { version: true } })
@@ -31,14 +31,17 @@ export async function executeRun(app: AppContext, runId: string, signal: AbortSi
       functionTool: () => undefined,
     })
     const input = typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
-    for await (const event of workflow.runStream(input, { signal })) {
-      const runEvent = toRunEvent(event)
-      if (!runEvent) continue
+    const text = new AgentTextCoalescer()
+    const record = async (runEvent: RunEventRecord) => {
       if (runEvent.type === 'output') outputs.push(runEvent.data.data)
       if (runEvent.usage) usage = addUsage(usage, runEvent.usage)
       await app.events.append(runId, runEvent.type, runEvent.data)
       if (runEvent.type === 'failed') throw new Error(String((runEvent.data.error as { message?: string } | undefined)?.message ?? 'The workflow failed.'))
     }
+    for await (const event of workflow.runStream(input, { signal })) {
+      for (const runEvent of toRunEvents(event).flatMap((e) => text.push(e))) await record(runEvent)
+    }
+    for (const runEvent of text.flush()) await record(runEvent)
     if (signal.aborted) return finishCancelled(app, runId)
     await app.events.append(runId, 'run_succeeded', { outputs })
     await finish(app, runId, { status: 'succeeded', outputs, usage })

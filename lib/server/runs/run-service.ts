@@ -111,7 +111,7 @@ export class RunService {
       include: { workflow: { select: { name: true } }, version: { select: { version: true, graph: true } }, approvals: { orderBy: { createdAt: 'asc' } } },
     })
     if (!row) throw notFound('Run', id)
-    return { run: presentDetail(row), graph: row.version.graph as GraphDocument, approvals: row.approvals.map(presentApproval) }
+    return { run: presentDetail(row), graph: row.version.graph as unknown as GraphDocument, approvals: row.approvals.map(presentApproval) }
   }
 
   async status(id: string): Promise<RunStatus> {

@@ -1,8 +1,10 @@
 /**
  * Maps lib/core workflow events to the run events stored and streamed to browsers: plain JSON,
- * with the engine's own event names. Token usage reported by agents is summed into the run.
+ * with the engine's own event names. An agent's streamed update is split into what a person
+ * follows: its text (`agent_update`), the tools it calls (`tool_call`) and what they return
+ * (`tool_result`, with the failure detail the model itself may not be shown).
  */
-import type { UsageDetails } from '@/lib/core'
+import type { Content, UsageDetails } from '@/lib/core'
 
 export interface RunEventRecord {
   type: string
@@ -13,15 +15,72 @@ export interface RunEventRecord {
 // Status changes are implied by the run's own events; storing them adds noise, not information.
 const SKIPPED = new Set(['status'])
 
-export function toRunEvent(event: unknown): RunEventRecord | undefined {
+export function toRunEvents(event: unknown): RunEventRecord[] {
   const json = toPlainJSON(event) as Record<string, unknown> | undefined
-  if (!json || typeof json.type !== 'string' || SKIPPED.has(json.type)) return undefined
+  if (!json || typeof json.type !== 'string' || SKIPPED.has(json.type)) return []
   const { type, ...data } = json
-  const usage = (data.usage ?? (data.data as { usage?: unknown } | undefined)?.usage) as UsageDetails | undefined
-  return { type, data, usage: usage && typeof usage === 'object' ? usage : undefined }
+  if (type === 'agent_update') return splitAgentUpdate(data)
+  const usage = data.usage as UsageDetails | undefined
+  return [{ type, data, usage: usage && typeof usage === 'object' ? usage : undefined }]
+}
+
+function splitAgentUpdate(data: Record<string, unknown>): RunEventRecord[] {
+  const executorId = data.executorId
+  const records: RunEventRecord[] = []
+  if (typeof data.text === 'string' && data.text.length > 0) records.push({ type: 'agent_update', data: { executorId, text: data.text } })
+  for (const content of (data.contents as Content[] | undefined) ?? []) {
+    if (content.type === 'function_call') {
+      records.push({ type: 'tool_call', data: { executorId, callId: content.callId, name: content.name, arguments: parseArguments(content.arguments) } })
+    } else if (content.type === 'function_result') {
+      records.push({ type: 'tool_result', data: { executorId, callId: content.callId, result: content.result, ...(content.exception ? { error: content.exception } : {}) } })
+    } else if (content.type === 'function_approval_request') {
+      records.push({ type: 'tool_approval_request', data: { executorId, id: content.id, name: content.functionCall.name } })
+    }
+  }
+  return records
+}
+
+function parseArguments(args: string | Record<string, unknown>): unknown {
+  if (typeof args !== 'string') return args
+  try {
+    return JSON.parse(args)
+  } catch {
+    return args
+  }
 }
 
 function toPlainJSON(value: unknown): unknown {
   if (value === undefined) return undefined
   return JSON.parse(JSON.stringify(value, (_key, inner) => (inner instanceof Error ? { message: inner.message, name: inner.name } : inner)))
+}
+
+/**
+ * Streamed model text arrives a few characters at a time; storing each piece as its own event
+ * would cost a database write per token. Consecutive text of one executor is merged for up to
+ * `windowMs` before it is written.
+ */
+export class AgentTextCoalescer {
+  private pending: { executorId: unknown; text: string; since: number } | undefined
+
+  constructor(private readonly windowMs = 150) {}
+
+  /** Returns the records to write now, in order. */
+  push(record: RunEventRecord, now = Date.now()): RunEventRecord[] {
+    if (record.type !== 'agent_update') return [...this.flush(), record]
+    const { executorId, text } = record.data as { executorId: unknown; text: string }
+    if (this.pending && this.pending.executorId === executorId && now - this.pending.since < this.windowMs) {
+      this.pending.text += text
+      return []
+    }
+    const flushed = this.flush()
+    this.pending = { executorId, text, since: now }
+    return flushed
+  }
+
+  flush(): RunEventRecord[] {
+    if (!this.pending) return []
+    const { executorId, text } = this.pending
+    this.pending = undefined
+    return [{ type: 'agent_update', data: { executorId, text } }]
+  }
 }

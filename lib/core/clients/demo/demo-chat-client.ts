@@ -39,6 +39,8 @@ type DemoAnswer = { kind: 'text'; text: string } | { kind: 'calls'; calls: Funct
 
 export class DemoChatClient extends BaseChatClient {
   private readonly tokenCache = new WeakMap<Message, number>()
+  /** Running input-token totals per conversation array: an agent run appends to one array, so only new messages are counted. */
+  private readonly conversationTotals = new WeakMap<Message[], { counted: number; total: number }>()
 
   constructor(options: BaseChatClientOptions = {}) {
     super(options)
@@ -78,13 +80,21 @@ export class DemoChatClient extends BaseChatClient {
   }
 
   private usage(messages: Message[], options: ChatRequestOptions, answer: DemoAnswer): UsageDetails {
-    let input = countTokens(options.instructions ?? '')
-    for (const message of messages) input += this.messageTokens(message)
+    const input = countTokens(options.instructions ?? '') + this.conversationTokens(messages)
     const output =
       answer.kind === 'text'
         ? countTokens(answer.text)
         : answer.calls.reduce((sum, call) => sum + 1 + countTokens(String(call.arguments)), 0)
     return { inputTokenCount: input, outputTokenCount: output, totalTokenCount: input + output }
+  }
+
+  private conversationTokens(messages: Message[]): number {
+    let entry = this.conversationTotals.get(messages)
+    if (!entry || entry.counted > messages.length) entry = { counted: 0, total: 0 }
+    for (let i = entry.counted; i < messages.length; i++) entry.total += this.messageTokens(messages[i])
+    entry.counted = messages.length
+    this.conversationTotals.set(messages, entry)
+    return entry.total
   }
 
   /** Counted once per message object: the conversation grows by appending, so earlier counts stay valid. */

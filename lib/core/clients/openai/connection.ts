@@ -5,7 +5,7 @@
 import { AzureOpenAI, OpenAI } from 'openai'
 import { ChatClientInitializationError } from '../../errors'
 
-export type Env = Record<string, string | undefined>
+export type OpenAIEnv = Record<string, string | undefined>
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini'
 const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1'
@@ -45,7 +45,7 @@ export interface OpenAIClientOptions {
   /** A ready-made package client; connection options above are then ignored. */
   client?: OpenAI
   /** Where environment fallbacks are read from (default `process.env`). */
-  env?: Env
+  env?: OpenAIEnv
 }
 
 export interface OpenAIConnection {
@@ -55,7 +55,7 @@ export interface OpenAIConnection {
 
 export function connectOpenAI(options: OpenAIClientOptions): OpenAIConnection {
   const env = options.env ?? process.env
-  if (options.client) return { sdk: options.client, model: options.model ?? env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL }
+  if (options.client) return { sdk: options.client, model: options.model ?? nonEmpty(env.OPENAI_MODEL) ?? DEFAULT_OPENAI_MODEL }
   if (options.azure) return connectAzure(options, options.azure, env)
   const apiKey = options.apiKey ?? nonEmpty(env.OPENAI_API_KEY)
   if (!apiKey) {
@@ -77,7 +77,7 @@ export function connectOpenAI(options: OpenAIClientOptions): OpenAIConnection {
   return { sdk, model: options.model ?? nonEmpty(env.OPENAI_MODEL) ?? DEFAULT_OPENAI_MODEL }
 }
 
-function connectAzure(options: OpenAIClientOptions, azure: AzureOpenAIOptions, env: Env): OpenAIConnection {
+function connectAzure(options: OpenAIClientOptions, azure: AzureOpenAIOptions, env: OpenAIEnv): OpenAIConnection {
   const endpoint = azure.endpoint ?? nonEmpty(env.AZURE_OPENAI_ENDPOINT)
   const deployment = azure.deployment ?? nonEmpty(env.AZURE_OPENAI_DEPLOYMENT_NAME)
   const apiVersion = azure.apiVersion ?? nonEmpty(env.AZURE_OPENAI_API_VERSION) ?? nonEmpty(env.OPENAI_API_VERSION)

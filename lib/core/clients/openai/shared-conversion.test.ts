@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { ChatClientInvalidRequestError } from '../../errors'
 import { FunctionTool } from '../../tools/function-tool'
 import {
-  functionResultToText,
   functionToolsOf,
   normalizeResponseFormat,
   normalizeToolChoice,
@@ -74,22 +73,6 @@ describe('function tools', () => {
     const ping = new FunctionTool({ name: 'ping', inputSchema: { type: 'object' }, execute: () => 'pong' })
     expect(toolParametersSchema(ping)).toEqual({ type: 'object', properties: {} })
     expect(toolParametersSchema(add)).toBe(add.inputSchema)
-  })
-})
-
-describe('functionResultToText', () => {
-  it('sends strings as they are and everything else as JSON', () => {
-    expect(functionResultToText('42')).toBe('42')
-    expect(functionResultToText(42)).toBe('42')
-    expect(functionResultToText({ a: [1] })).toBe('{"a":[1]}')
-    expect(functionResultToText(undefined)).toBe('')
-  })
-
-  it('still produces text for values JSON cannot encode', () => {
-    const cyclic: Record<string, unknown> = {}
-    cyclic.self = cyclic
-    expect(functionResultToText(cyclic)).toBe('[object Object]')
-    expect(functionResultToText(10n)).toBe('10')
   })
 })
 

@@ -103,18 +103,6 @@ export function argumentsToText(args: string | Record<string, unknown> | undefin
   return typeof args === 'string' ? args : JSON.stringify(args)
 }
 
-/** A tool's result as the text the model reads. */
-export function functionResultToText(result: unknown): string {
-  if (result === undefined || result === null) return ''
-  if (typeof result === 'string') return result
-  try {
-    return JSON.stringify(result) ?? String(result)
-  } catch {
-    // Cyclic or BigInt-bearing values: the model still deserves something readable.
-    return String(result)
-  }
-}
-
 export interface WireUsage {
   inputTokens?: number | null
   outputTokens?: number | null

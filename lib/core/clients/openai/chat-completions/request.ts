@@ -7,10 +7,9 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions'
 import type { ResponseFormatJSONSchema, ResponseFormatJSONObject, ResponseFormatText } from 'openai/resources/shared'
-import { Message, type ChatOptions, type DataContent, type UriContent } from '../../../types'
+import { Message, functionResultText, type ChatOptions, type DataContent, type UriContent } from '../../../types'
 import {
   argumentsToText,
-  functionResultToText,
   functionToolsOf,
   normalizeResponseFormat,
   normalizeToolChoice,
@@ -109,7 +108,7 @@ function messageToChatMessages(message: Message, toolNames: ToolNameMap): ChatCo
         })
         break
       case 'function_result':
-        results.push({ role: 'tool', tool_call_id: content.callId, content: functionResultToText(content.result) })
+        results.push({ role: 'tool', tool_call_id: content.callId, content: functionResultText(content.result) })
         break
       default:
         // Reasoning, approvals, usage and errors are framework bookkeeping, not model input.

@@ -11,10 +11,9 @@ import type {
   ResponseInputContent,
   ResponseInputItem,
 } from 'openai/resources/responses/responses'
-import type { ChatOptions, DataContent, Message, UriContent } from '../../../types'
+import { functionResultText, type ChatOptions, type DataContent, type Message, type UriContent } from '../../../types'
 import {
   argumentsToText,
-  functionResultToText,
   functionToolsOf,
   normalizeResponseFormat,
   normalizeToolChoice,
@@ -117,7 +116,7 @@ function messageToInputItems(message: Message, toolNames: ToolNameMap): Response
         break
       case 'function_result':
         flush()
-        items.push({ type: 'function_call_output', call_id: content.callId, output: functionResultToText(content.result) })
+        items.push({ type: 'function_call_output', call_id: content.callId, output: functionResultText(content.result) })
         break
       default:
         // Reasoning, approvals, usage and errors are framework bookkeeping, not model input.

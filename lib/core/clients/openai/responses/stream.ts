@@ -4,7 +4,11 @@
  * deltas too, but a half-built call is useless to the agent loop, so each call is emitted once,
  * complete, when its item is done (or at the latest when the response completes).
  */
-import type { ResponseFunctionToolCall, ResponseStreamEvent } from 'openai/resources/responses/responses'
+import type {
+  Response as ResponsesResponse,
+  ResponseFunctionToolCall,
+  ResponseStreamEvent,
+} from 'openai/resources/responses/responses'
 import type { ChatResponseUpdate, Content, FunctionCallContent } from '../../../types'
 import { serviceReportedError } from '../error-mapping'
 import type { ToolNameMap } from '../tool-names'
@@ -42,7 +46,8 @@ export class ResponsesStreamTranslator {
         return this.update([{ type: 'text', text: event.delta }], event.item_id)
       case 'response.reasoning_text.delta':
       case 'response.reasoning_summary_text.delta':
-        return this.update([{ type: 'reasoning', text: event.delta }], event.item_id)
+        // No message id: reasoning belongs to the answer message that follows, not a message of its own.
+        return this.update([{ type: 'reasoning', text: event.delta }])
       case 'response.output_item.added':
         if (event.item.type === 'function_call') this.trackCall(event.item)
         return undefined
@@ -92,7 +97,7 @@ export class ResponsesStreamTranslator {
     }
   }
 
-  private finish(response: Extract<ResponseStreamEvent, { type: 'response.completed' }>['response']): ChatResponseUpdate {
+  private finish(response: ResponsesResponse): ChatResponseUpdate {
     this.responseId = response.id ?? this.responseId
     this.modelId = response.model ?? this.modelId
     const lateCalls: FunctionCallContent[] = []
@@ -100,9 +105,9 @@ export class ResponsesStreamTranslator {
       if (item.type === 'function_call' && !this.emittedCallIds.has(item.call_id)) lateCalls.push(this.completeCall(item))
     }
     for (const pending of this.pendingCalls.values()) {
-      if (!this.emittedCallIds.has(pending.callId)) {
-        lateCalls.push({ type: 'function_call', callId: pending.callId, name: this.toolNames.toLocal(pending.name), arguments: pending.arguments })
-      }
+      if (this.emittedCallIds.has(pending.callId)) continue
+      const name = this.toolNames.toLocal(pending.name)
+      lateCalls.push({ type: 'function_call', callId: pending.callId, name, arguments: pending.arguments })
     }
     this.pendingCalls.clear()
     const contents: Content[] = this.markEmitted(lateCalls)

@@ -1,0 +1,124 @@
+/**
+ * MCPTool.callTool overhead over the raw SDK client.callTool, on the very same connection,
+ * in-memory / stdio / Streamable HTTP; then 10,000 sequential HTTP calls through MCPTool with one
+ * long-lived AbortSignal, checking that the heap stays flat and no MaxListenersExceededWarning is
+ * printed. Standalone (not part of any test run):
+ *
+ *   npx tsx --expose-gc bench/mcp-call-overhead.ts [--calls 2000] [--leak-calls 10000]
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+import { MCPStdioTool } from '../lib/core/mcp/stdio-tool'
+import { MCPStreamableHTTPTool } from '../lib/core/mcp/streamable-http-tool'
+import type { MCPTool } from '../lib/core/mcp/mcp-tool'
+import { InMemoryMCPTool } from '../lib/core/mcp/testing/in-memory-tool'
+import { fixturePath, startHttpFixture } from '../lib/core/mcp/testing/fixture-process'
+
+const quietLogger = { warn: () => {}, info: () => {}, debug: () => {} }
+const argValue = (flag: string, fallback: number) => {
+  const index = process.argv.indexOf(flag)
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback
+}
+const CALLS = argValue('--calls', 2_000)
+const LEAK_CALLS = argValue('--leak-calls', 10_000)
+const ROUNDS = 5
+
+const warnings: string[] = []
+process.on('warning', (warning) => warnings.push(`${warning.name}: ${warning.message}`))
+
+type Caller = () => Promise<unknown>
+
+async function timePerCall(call: Caller, calls: number): Promise<number> {
+  const start = process.hrtime.bigint()
+  for (let i = 0; i < calls; i += 1) await call()
+  return Number(process.hrtime.bigint() - start) / 1_000 / calls
+}
+
+/** Alternating rounds so drift (JIT, GC, other load) hits both sides alike; medians reported. */
+async function compare(label: string, tool: MCPTool): Promise<{ label: string; raw: number; wrapped: number; ratio: number }> {
+  const client = tool.sdkClient!
+  const raw: Caller = () => client.callTool({ name: 'plain_echo', arguments: { text: 'x' } })
+  const wrapped: Caller = () => tool.callTool('plain_echo', { text: 'x' })
+  const warm = Math.min(200, CALLS)
+  await timePerCall(raw, warm)
+  await timePerCall(wrapped, warm)
+  const rawRuns: number[] = []
+  const wrappedRuns: number[] = []
+  for (let round = 0; round < ROUNDS; round += 1) {
+    rawRuns.push(await timePerCall(raw, CALLS))
+    wrappedRuns.push(await timePerCall(wrapped, CALLS))
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+  const result = { label, raw: median(rawRuns), wrapped: median(wrappedRuns), ratio: median(wrappedRuns) / median(rawRuns) }
+  console.log(
+    `${label.padEnd(10)} raw SDK ${result.raw.toFixed(1).padStart(8)} µs/call   MCPTool ${result.wrapped.toFixed(1).padStart(8)} µs/call   overhead ${((result.ratio - 1) * 100).toFixed(1).padStart(6)} %`,
+  )
+  return result
+}
+
+function inMemoryTool(): InMemoryMCPTool {
+  return new InMemoryMCPTool({
+    name: 'bench-mem',
+    logger: quietLogger,
+    serverFactory: () => {
+      const server = new McpServer({ name: 'bench', version: '1' })
+      server.registerTool('plain_echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }))
+      return server
+    },
+  })
+}
+
+function heapMb(): number {
+  globalThis.gc?.()
+  return process.memoryUsage().heapUsed / 1024 / 1024
+}
+
+async function leakCheck(url: string): Promise<boolean> {
+  const tool = new MCPStreamableHTTPTool({ name: 'bench-leak', url, logger: quietLogger })
+  await tool.connect()
+  const longLived = new AbortController().signal
+  const checkpoints: Array<[number, number]> = []
+  try {
+    for (let i = 1; i <= LEAK_CALLS; i += 1) {
+      await tool.callTool('plain_echo', { text: 'x' }, { signal: longLived })
+      if (i === 1_000 || i % Math.max(1, Math.floor(LEAK_CALLS / 4)) === 0) checkpoints.push([i, heapMb()])
+    }
+  } finally {
+    await tool.close()
+  }
+  for (const [calls, mb] of checkpoints) console.log(`  after ${String(calls).padStart(6)} calls: heap ${mb.toFixed(1)} MB`)
+  const growth = checkpoints.at(-1)![1] - checkpoints[0]![1]
+  const leakWarnings = warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))
+  console.log(`  heap growth from call 1,000 to ${LEAK_CALLS}: ${growth.toFixed(1)} MB; MaxListenersExceededWarning: ${leakWarnings.length}`)
+  if (!globalThis.gc) console.log('  (run with --expose-gc for exact heap numbers)')
+  return leakWarnings.length === 0 && growth < 10
+}
+
+async function main(): Promise<void> {
+  console.log(`MCPTool.callTool vs raw SDK client.callTool (${ROUNDS} alternating rounds of ${CALLS} calls, medians)`)
+  const http = await startHttpFixture('task-server')
+  const tools: MCPTool[] = [
+    inMemoryTool(),
+    new MCPStdioTool({ name: 'bench-stdio', command: process.execPath, args: [fixturePath('task-server')], logger: quietLogger }),
+    new MCPStreamableHTTPTool({ name: 'bench-http', url: http.url, logger: quietLogger }),
+  ]
+  const labels = ['in-memory', 'stdio', 'http']
+  let ok = true
+  try {
+    for (const [index, tool] of tools.entries()) {
+      await tool.connect()
+      const { ratio } = await compare(labels[index]!, tool)
+      ok &&= ratio <= 1.1
+      await tool.close()
+    }
+    console.log(`\n${LEAK_CALLS} sequential HTTP calls through MCPTool with one long-lived AbortSignal:`)
+    ok = (await leakCheck(http.url)) && ok
+  } finally {
+    await Promise.all(tools.map((tool) => tool.close()))
+    await http.stop()
+  }
+  console.log(ok ? '\nOK: overhead ≤ 10 %, heap flat, no listener warnings' : '\nATTENTION: a budget was exceeded (see above)')
+  process.exitCode = ok ? 0 : 1
+}
+
+await main()

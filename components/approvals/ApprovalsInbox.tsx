@@ -1,0 +1,102 @@
+'use client'
+
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Button } from '@/components/ui'
+import { errorMessage } from '@/components/runs/api-client'
+import type { ApprovalView } from '@/components/runs/types'
+import { listPendingApprovals } from './approval-api'
+import { ApprovalCard } from './ApprovalCard'
+
+const REFRESH_MS = 4_000
+
+/**
+ * Pending approvals across all runs, refreshed every few seconds (paused while the tab is
+ * hidden). Cards answered here stay on screen, resolved, until the page is left, so that the
+ * person sees what they did even after the next refresh drops them from the pending list.
+ */
+export function ApprovalsInbox() {
+  const [pending, setPending] = useState<ApprovalView[] | null>(null)
+  const [answeredHere, setAnsweredHere] = useState<ApprovalView[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const inFlight = useRef(false)
+
+  const refresh = useCallback(async () => {
+    if (inFlight.current) return
+    inFlight.current = true
+    try {
+      const approvals = await listPendingApprovals()
+      setPending(approvals.sort((a, b) => a.createdAt.localeCompare(b.createdAt)))
+      setError(null)
+    } catch (cause) {
+      setError(errorMessage(cause))
+    } finally {
+      inFlight.current = false
+    }
+  }, [])
+
+  useEffect(() => {
+    void refresh()
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh()
+    }, REFRESH_MS)
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [refresh])
+
+  const onAnswered = useCallback((approval: ApprovalView) => {
+    setAnsweredHere((list) => [approval, ...list.filter((item) => item.id !== approval.id)])
+    setPending((list) => list?.filter((item) => item.id !== approval.id) ?? null)
+  }, [])
+
+  const answeredIds = new Set(answeredHere.map((approval) => approval.id))
+  const open = (pending ?? []).filter((approval) => !answeredIds.has(approval.id))
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm text-zinc-600" aria-live="polite" data-testid="approvals-count">
+          {pending === null ? 'Loading…' : open.length === 0 ? 'Nothing is waiting for you.' : `${open.length} waiting for an answer`}
+        </p>
+        <Button size="sm" variant="ghost" onClick={() => void refresh()}>
+          Refresh
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          Could not load approvals: {error}
+        </p>
+      ) : null}
+      {open.length > 0 ? (
+        <ul className="flex flex-col gap-3" aria-label="Pending approvals">
+          {open.map((approval) => (
+            <li key={approval.id}>
+              <ApprovalCard approval={approval} onAnswered={onAnswered} showRunLink />
+            </li>
+          ))}
+        </ul>
+      ) : pending !== null && !error ? (
+        <div className="rounded-lg border border-dashed border-zinc-300 bg-white px-6 py-10 text-center text-sm text-zinc-500">
+          When a run needs a decision (a sampling request, a tool call, a question), it shows up here.
+        </div>
+      ) : null}
+      {answeredHere.length > 0 ? (
+        <section className="flex flex-col gap-3">
+          <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">Answered just now</h2>
+          <ul className="flex flex-col gap-3 opacity-80">
+            {answeredHere.map((approval) => (
+              <li key={approval.id}>
+                <ApprovalCard approval={approval} showRunLink />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}

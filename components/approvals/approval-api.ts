@@ -1,0 +1,38 @@
+/** Answering an approval through `POST /api/approvals/:id`. */
+import { ApiError, errorMessage, fetchJson, postJson } from '@/components/runs/api-client'
+import type { ApprovalView } from '@/components/runs/types'
+
+export interface ApprovalAnswer {
+  decision: 'approve' | 'deny'
+  /** Sampling: a lower token cap. */
+  maxTokens?: number
+  reason?: string
+  /** Elicitation answers, or `{ text }` for human input. */
+  content?: Record<string, unknown>
+}
+
+export type AnswerOutcome =
+  | { ok: true; approval: ApprovalView }
+  | { ok: false; reason: 'already_answered' | 'expired' | 'error'; message: string }
+
+export async function answerApproval(id: string, answer: ApprovalAnswer): Promise<AnswerOutcome> {
+  try {
+    const { approval } = await postJson<{ approval: ApprovalView }>(`/api/approvals/${encodeURIComponent(id)}`, answer)
+    return { ok: true, approval }
+  } catch (error) {
+    return failedOutcome(error)
+  }
+}
+
+export function failedOutcome(error: unknown): Extract<AnswerOutcome, { ok: false }> {
+  if (error instanceof ApiError && error.status === 409) {
+    if (error.code === 'approval_expired') return { ok: false, reason: 'expired', message: 'This request expired before it was answered.' }
+    return { ok: false, reason: 'already_answered', message: 'This request was already answered.' }
+  }
+  return { ok: false, reason: 'error', message: errorMessage(error) }
+}
+
+export async function listPendingApprovals(): Promise<ApprovalView[]> {
+  const { approvals } = await fetchJson<{ approvals: ApprovalView[] }>('/api/approvals?status=pending')
+  return approvals
+}

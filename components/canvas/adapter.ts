@@ -1,0 +1,82 @@
+/**
+ * lib/graph document ⇄ React Flow nodes and edges. The document is the saved truth; React Flow's
+ * extra fields (selection, measured size, dragging) live only on the canvas and are dropped on
+ * the way back, so a round trip returns the same document.
+ */
+import type { Edge, Node } from '@xyflow/react'
+import { CURRENT_SCHEMA_VERSION, type GraphDocument, type GraphEdge, type GraphNode } from '@/lib/graph/document'
+import type { NodeData, NodeKind } from '@/lib/graph/node-data'
+
+export type CanvasNode = Node<NodeData, NodeKind>
+
+export interface CanvasEdgeData extends Record<string, unknown> {
+  /** CEL over `input`: the message passes only when it is true. */
+  condition?: string
+}
+
+export type CanvasEdge = Edge<CanvasEdgeData>
+
+export function nodeToCanvas(node: GraphNode): CanvasNode {
+  return { id: node.id, type: node.kind, position: { ...node.position }, data: node.data }
+}
+
+export function edgeToCanvas(edge: GraphEdge): CanvasEdge {
+  const canvasEdge: CanvasEdge = {
+    id: edge.id,
+    source: edge.source,
+    target: edge.target,
+    sourceHandle: edge.sourceHandle ?? null,
+    targetHandle: edge.targetHandle ?? null,
+    data: edge.condition !== undefined ? { condition: edge.condition } : {},
+  }
+  return decorateEdge(canvasEdge)
+}
+
+/** Shows a conditional edge's expression as its label, dashed, so conditions are visible at a glance. */
+export function decorateEdge(edge: CanvasEdge): CanvasEdge {
+  const condition = edge.data?.condition
+  if (condition === undefined) {
+    const { label: _label, style: _style, ...rest } = edge
+    return rest
+  }
+  return {
+    ...edge,
+    label: condition.length > 32 ? `${condition.slice(0, 31)}…` : condition,
+    style: { strokeDasharray: '6 4' },
+  }
+}
+
+export function documentToCanvas(document: GraphDocument): { nodes: CanvasNode[]; edges: CanvasEdge[] } {
+  return { nodes: document.nodes.map(nodeToCanvas), edges: document.edges.map(edgeToCanvas) }
+}
+
+export function canvasNodeToGraph(node: CanvasNode): GraphNode {
+  // The registry guarantees type/data agree: every canvas node is created from a kind's definition.
+  return {
+    id: node.id,
+    kind: node.type as NodeKind,
+    position: { x: round(node.position.x), y: round(node.position.y) },
+    data: node.data,
+  } as GraphNode
+}
+
+export function canvasEdgeToGraph(edge: CanvasEdge): GraphEdge {
+  const graphEdge: GraphEdge = { id: edge.id, source: edge.source, target: edge.target }
+  if (edge.sourceHandle) graphEdge.sourceHandle = edge.sourceHandle
+  if (edge.targetHandle) graphEdge.targetHandle = edge.targetHandle
+  if (edge.data?.condition !== undefined) graphEdge.condition = edge.data.condition
+  return graphEdge
+}
+
+export function canvasToDocument(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[]): GraphDocument {
+  return {
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    nodes: nodes.map(canvasNodeToGraph),
+    edges: edges.map(canvasEdgeToGraph),
+  }
+}
+
+/** Positions are stored to a tenth of a pixel: drags produce long fractions nobody needs. */
+function round(value: number): number {
+  return Math.round(value * 10) / 10
+}

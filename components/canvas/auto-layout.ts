@@ -1,0 +1,53 @@
+/**
+ * Left-to-right auto layout with elkjs's layered algorithm. Node sizes come from React Flow's
+ * measurements (a default before the first render); handles are ports so that a condition's case
+ * edges leave in case order.
+ */
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api'
+import type { XYPosition } from '@xyflow/react'
+import type { CanvasEdge, CanvasNode } from './adapter'
+
+const DEFAULT_SIZE = { width: 240, height: 90 }
+
+const layoutOptions = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'RIGHT',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '90',
+  'elk.spacing.nodeNode': '50',
+  'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
+  'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+}
+
+type ElkEngine = { layout(graph: ElkNode): Promise<ElkNode> }
+let engine: Promise<ElkEngine> | undefined
+
+async function loadElk(): Promise<ElkEngine> {
+  // The bundled build runs on the main thread, in the browser and in Node alike; loaded on first use.
+  engine ??= import('elkjs/lib/elk.bundled.js').then((module) => new module.default() as ElkEngine)
+  return engine
+}
+
+export function toElkGraph(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[]): ElkNode {
+  const ids = new Set(nodes.map((node) => node.id))
+  return {
+    id: 'root',
+    layoutOptions,
+    children: nodes.map((node) => ({
+      id: node.id,
+      width: node.measured?.width ?? node.width ?? DEFAULT_SIZE.width,
+      height: node.measured?.height ?? node.height ?? DEFAULT_SIZE.height,
+    })),
+    edges: edges
+      .filter((edge) => ids.has(edge.source) && ids.has(edge.target))
+      .map((edge): ElkExtendedEdge => ({ id: edge.id, sources: [edge.source], targets: [edge.target] })),
+  }
+}
+
+/** New top-left positions for every node. */
+export async function computeLayout(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[]): Promise<Record<string, XYPosition>> {
+  const elk = await loadElk()
+  const result = await elk.layout(toElkGraph(nodes, edges))
+  const positions: Record<string, XYPosition> = {}
+  for (const child of result.children ?? []) positions[child.id] = { x: Math.round(child.x ?? 0), y: Math.round(child.y ?? 0) }
+  return positions
+}

@@ -1,0 +1,53 @@
+import { Panel } from './Panel'
+import { outputText } from './format'
+import type { RunStatus } from './types'
+
+export interface RunOutputPanelProps {
+  status: RunStatus
+  /** The final outputs once the run finished; null before. */
+  outputs: unknown[] | null
+  /** Outputs yielded so far while the run goes on. */
+  streamedOutputs: unknown[]
+}
+
+/** The run's outputs: the final list when there is one, else what was yielded so far. */
+export function RunOutputPanel({ status, outputs, streamedOutputs }: RunOutputPanelProps) {
+  const shown = outputs ?? streamedOutputs
+  const final = outputs !== null
+  return (
+    <Panel
+      title={final ? 'Output' : 'Output so far'}
+      data-testid="run-output"
+      aria-live="polite"
+      actions={shown.length > 1 ? <span className="text-[11px] text-zinc-500">{shown.length} outputs</span> : null}
+    >
+      {shown.length === 0 ? (
+        <p className="text-sm text-zinc-500">{emptyMessage(status)}</p>
+      ) : (
+        <div className="flex flex-col gap-2">
+          {shown.map((output, index) => (
+            <pre
+              key={index}
+              className="max-h-80 overflow-auto rounded-md bg-zinc-50 p-3 font-sans text-sm leading-relaxed whitespace-pre-wrap break-words text-zinc-900"
+            >
+              {outputText(output)}
+            </pre>
+          ))}
+        </div>
+      )}
+    </Panel>
+  )
+}
+
+function emptyMessage(status: RunStatus): string {
+  switch (status) {
+    case 'succeeded':
+      return 'The run finished without output.'
+    case 'failed':
+      return 'The run failed before producing output.'
+    case 'cancelled':
+      return 'The run was cancelled before producing output.'
+    default:
+      return 'No output yet.'
+  }
+}

@@ -1,0 +1,21 @@
+import { Badge, cn } from '@/components/ui'
+import { RUN_STATUS_LABEL, RUN_STATUS_TONE } from './status-style'
+import type { RunStatus } from './types'
+
+const DOT: Record<RunStatus, string> = {
+  queued: 'bg-zinc-400',
+  running: 'bg-indigo-500 animate-pulse',
+  waiting: 'bg-amber-500 animate-pulse',
+  succeeded: 'bg-emerald-500',
+  failed: 'bg-red-500',
+  cancelled: 'bg-zinc-400',
+}
+
+export function RunStatusBadge({ status, className }: { status: RunStatus; className?: string }) {
+  return (
+    <Badge tone={RUN_STATUS_TONE[status]} className={cn('gap-1.5 py-1', className)} data-testid="run-status" data-status={status}>
+      <span aria-hidden className={cn('h-1.5 w-1.5 rounded-full', DOT[status])} />
+      {RUN_STATUS_LABEL[status]}
+    </Badge>
+  )
+}

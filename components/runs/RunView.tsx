@@ -1,0 +1,140 @@
+'use client'
+
+import { useCallback, useMemo, useState } from 'react'
+import { Button } from '@/components/ui'
+import { ApprovalCard } from '@/components/approvals/ApprovalCard'
+import { ApprovalHistory } from '@/components/approvals/ApprovalHistory'
+import { SharePanel } from '@/components/share/SharePanel'
+import { AgentTextPanel } from './AgentTextPanel'
+import { errorMessage, postJson } from './api-client'
+import { executorLabeler } from './graph-labels'
+import { Panel } from './Panel'
+import { RunErrorPanel } from './RunErrorPanel'
+import { RunGraphView } from './RunGraphView'
+import { RunHeader } from './RunHeader'
+import { RunOutputPanel } from './RunOutputPanel'
+import { allApprovals, nodeStatuses, nodeStatusOf, pendingApprovals } from './run-state'
+import { RunTimeline } from './RunTimeline'
+import { isTerminalStatus, type RunDetail, type RunViewData } from './types'
+import { useRunView, type RunFollow } from './use-run-view'
+
+export interface RunViewProps {
+  data: RunViewData
+  /** No cancel, no approval buttons, no share controls (the public share page). */
+  readOnly?: boolean
+  /** How to stay current: the run's SSE stream (default), polling a share link, or not at all. */
+  follow?: RunFollow
+}
+
+/** A run: header, graph coloured by node status, live timeline, streamed text, output and errors. */
+export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: RunViewProps) {
+  const { state, connection, applyRun, applyApproval, shareGone } = useRunView(data, follow)
+  const labelOf = useMemo(() => executorLabeler(data.graph), [data.graph])
+  const statuses = useMemo(() => nodeStatuses(state), [state])
+  const pending = pendingApprovals(state)
+  const answered = allApprovals(state).filter((approval) => approval.status !== 'pending')
+  const statusOf = useCallback((nodeId: string) => nodeStatusOf(state, nodeId), [state])
+  const run = state.snapshot
+  const active = !isTerminalStatus(state.status)
+
+  return (
+    <div className="mx-auto flex w-full max-w-[1400px] flex-col gap-4 p-4" data-testid="run-view" data-run-status={state.status}>
+      <RunHeader
+        run={run}
+        status={state.status}
+        startedAt={state.startedAt}
+        finishedAt={state.finishedAt}
+        usage={state.usage}
+        connection={follow.kind === 'none' ? 'closed' : connection}
+        readOnly={readOnly}
+        actions={!readOnly && active ? <CancelButton runId={run.id} onCancelled={applyRun} /> : null}
+      />
+      {shareGone ? (
+        <p role="status" className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700">
+          This link was revoked or expired while you were viewing it; what is shown is the last state it allowed.
+        </p>
+      ) : null}
+      <RunErrorPanel error={state.error} nodeErrors={state.nodeErrors} labelOf={labelOf} />
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(340px,400px)]">
+        <div className="flex min-w-0 flex-col gap-4">
+          {pending.length > 0 ? (
+            <section aria-label="Waiting for approval" className="flex flex-col gap-3">
+              {pending.map((approval) => (
+                <ApprovalCard key={approval.id} approval={approval} readOnly={readOnly} onAnswered={applyApproval} />
+              ))}
+            </section>
+          ) : null}
+          <Panel title="Graph" bodyClassName="p-0">
+            <RunGraphView
+              graph={data.graph}
+              statuses={statuses}
+              invocations={state.nodeInvocations}
+              errors={state.nodeErrors}
+              className="h-80"
+            />
+          </Panel>
+          <RunOutputPanel status={state.status} outputs={state.outputs} streamedOutputs={state.streamedOutputs} />
+          <AgentTextPanel texts={state.agentTexts} labelOf={labelOf} statusOf={statusOf} />
+          <Panel title="Input">
+            {run.input === '' ? (
+              <p className="text-sm text-zinc-500">The run was started without input.</p>
+            ) : (
+              <p className="max-h-48 overflow-auto text-sm whitespace-pre-wrap break-words text-zinc-800" data-testid="run-input-text">
+                {run.input}
+              </p>
+            )}
+          </Panel>
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-4">
+          <Panel
+            title="Timeline"
+            className="h-[32rem] lg:h-[36rem]"
+            bodyClassName="flex-1 p-0"
+            actions={<span className="text-[11px] text-zinc-400">{state.events.length} events</span>}
+          >
+            <RunTimeline events={state.events} labelOf={labelOf} startedAt={state.startedAt ?? run.createdAt} />
+          </Panel>
+          {answered.length > 0 ? (
+            <Panel title="Approvals">
+              <ApprovalHistory approvals={answered} />
+            </Panel>
+          ) : null}
+          {readOnly ? null : <SharePanel runId={run.id} />}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function CancelButton({ runId, onCancelled }: { runId: string; onCancelled: (run: Partial<RunDetail>) => void }) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function cancel() {
+    setBusy(true)
+    setError(null)
+    try {
+      const { run } = await postJson<{ run: Partial<RunDetail> }>(`/api/runs/${encodeURIComponent(runId)}/cancel`, {})
+      onCancelled(run)
+    } catch (cause) {
+      setError(errorMessage(cause))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      {error ? (
+        <span role="alert" className="text-xs text-red-700">
+          {error}
+        </span>
+      ) : null}
+      <Button variant="danger" data-testid="run-cancel" disabled={busy} onClick={() => void cancel()}>
+        {busy ? 'Cancelling…' : 'Cancel run'}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,110 @@
+'use client'
+
+import Link from 'next/link'
+import { useCallback, useEffect, useState } from 'react'
+import { Badge, Button } from '@/components/ui'
+import { errorMessage, fetchJson } from './api-client'
+import { formatElapsed } from './format'
+import { LocalTime } from './LocalTime'
+import { RunStatusBadge } from './RunStatusBadge'
+import { useNow } from './use-now'
+import { isTerminalStatus, type RunSummary } from './types'
+
+const REFRESH_MS = 5_000
+
+/** Runs, newest first; refreshes itself while any of them is still going. */
+export function RunsList({ workflowId }: { workflowId?: string }) {
+  const [runs, setRuns] = useState<RunSummary[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const anyActive = runs?.some((run) => !isTerminalStatus(run.status)) ?? false
+  const now = useNow(1_000, anyActive)
+
+  const load = useCallback(async () => {
+    const query = new URLSearchParams({ limit: '100' })
+    if (workflowId) query.set('workflowId', workflowId)
+    try {
+      const { runs: list } = await fetchJson<{ runs: RunSummary[] }>(`/api/runs?${query.toString()}`)
+      setRuns([...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt)))
+      setError(null)
+    } catch (cause) {
+      setError(errorMessage(cause))
+    }
+  }, [workflowId])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  useEffect(() => {
+    if (!anyActive) return
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void load()
+    }, REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [anyActive, load])
+
+  if (error && runs === null) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        Could not load runs: {error}{' '}
+        <Button size="sm" className="ml-2" onClick={() => void load()}>
+          Try again
+        </Button>
+      </div>
+    )
+  }
+  if (runs === null) return <p className="text-sm text-zinc-500">Loading runs…</p>
+  if (runs.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-zinc-300 bg-white px-6 py-12 text-center text-sm text-zinc-500">
+        No runs yet. Open a workflow and press <span className="font-medium text-zinc-700">Run</span> to start one.{' '}
+        <Link href="/workflows" className="text-indigo-600 hover:underline">
+          Go to workflows
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
+      <table className="w-full text-left text-sm" data-testid="runs-table">
+        <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">Workflow</th>
+            <th scope="col" className="px-4 py-2 font-medium">Status</th>
+            <th scope="col" className="px-4 py-2 font-medium">Created</th>
+            <th scope="col" className="px-4 py-2 font-medium">Duration</th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              <span className="sr-only">Run id</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100">
+          {runs.map((run) => (
+            <tr key={run.id} className="hover:bg-zinc-50" data-testid="run-row" data-run-id={run.id}>
+              <td className="px-4 py-2.5">
+                <Link
+                  href={`/runs/${run.id}`}
+                  className="font-medium text-zinc-900 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                >
+                  {run.workflowName}
+                </Link>
+                <Badge className="ml-2">v{run.version}</Badge>
+              </td>
+              <td className="px-4 py-2.5">
+                <RunStatusBadge status={run.status} />
+              </td>
+              <td className="px-4 py-2.5 text-zinc-600 tabular-nums">
+                <LocalTime iso={run.createdAt} />
+              </td>
+              <td className="px-4 py-2.5 text-zinc-600 tabular-nums">
+                {run.finishedAt ? formatElapsed(run.createdAt, run.finishedAt) : now !== null ? formatElapsed(run.createdAt, null, now) : '—'}
+              </td>
+              <td className="px-4 py-2.5 text-right font-mono text-[11px] text-zinc-400">{run.id.slice(0, 8)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {error ? <p className="border-t border-zinc-200 px-4 py-2 text-xs text-red-700">Refresh failed: {error}</p> : null}
+    </div>
+  )
+}

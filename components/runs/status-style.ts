@@ -1,0 +1,41 @@
+/** Colours and words for run and node statuses, shared by the badge, the graph and the list. */
+import type { BadgeTone } from '@/components/ui'
+import type { NodeRunStatus } from './run-state'
+import type { RunStatus } from './types'
+
+export const RUN_STATUS_LABEL: Record<RunStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  waiting: 'Waiting for approval',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+}
+
+export const RUN_STATUS_TONE: Record<RunStatus, BadgeTone> = {
+  queued: 'neutral',
+  running: 'accent',
+  waiting: 'warning',
+  succeeded: 'success',
+  failed: 'danger',
+  cancelled: 'neutral',
+}
+
+export const NODE_STATUS_LABEL: Record<NodeRunStatus, string> = {
+  idle: 'Not run',
+  running: 'Running',
+  waiting: 'Waiting for approval',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Stopped',
+}
+
+/** Tailwind classes per node status: the card's ring and the status dot. */
+export const NODE_STATUS_STYLE: Record<NodeRunStatus, { card: string; dot: string }> = {
+  idle: { card: 'border-zinc-200 bg-white', dot: 'bg-zinc-300' },
+  running: { card: 'border-indigo-400 bg-indigo-50/60 ring-2 ring-indigo-200', dot: 'bg-indigo-500 animate-pulse' },
+  waiting: { card: 'border-amber-400 bg-amber-50 ring-2 ring-amber-200', dot: 'bg-amber-500 animate-pulse' },
+  done: { card: 'border-emerald-300 bg-emerald-50/60', dot: 'bg-emerald-500' },
+  failed: { card: 'border-red-300 bg-red-50 ring-2 ring-red-100', dot: 'bg-red-500' },
+  cancelled: { card: 'border-zinc-300 border-dashed bg-zinc-50', dot: 'bg-zinc-400' },
+}

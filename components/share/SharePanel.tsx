@@ -1,0 +1,167 @@
+'use client'
+
+import { useEffect, useId, useState } from 'react'
+import { Badge, Button, Select, type BadgeTone } from '@/components/ui'
+import { errorMessage } from '@/components/runs/api-client'
+import { LocalTime } from '@/components/runs/LocalTime'
+import { Panel } from '@/components/runs/Panel'
+import { useNow } from '@/components/runs/use-now'
+import {
+  EXPIRY_CHOICES,
+  absoluteShareUrl,
+  createShareLink,
+  listShareLinks,
+  revokeShareLink,
+  shareLinkState,
+  sortShareLinks,
+  type ShareLink,
+  type ShareLinkState,
+} from './share-links'
+
+const STATE_BADGE: Record<ShareLinkState, { label: string; tone: BadgeTone }> = {
+  active: { label: 'Active', tone: 'success' },
+  expired: { label: 'Expired', tone: 'neutral' },
+  revoked: { label: 'Revoked', tone: 'neutral' },
+}
+
+/** Create, copy and revoke read-only links to a run. */
+export function SharePanel({ runId }: { runId: string }) {
+  const expiryId = useId()
+  const [links, setLinks] = useState<ShareLink[] | null>(null)
+  const [expiry, setExpiry] = useState<string>('')
+  const [created, setCreated] = useState<{ id: string; url: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const now = useNow(30_000)
+
+  useEffect(() => {
+    let cancelled = false
+    listShareLinks(runId)
+      .then(({ shareLinks }) => !cancelled && setLinks(sortShareLinks(shareLinks)))
+      .catch((cause) => !cancelled && setError(errorMessage(cause)))
+    return () => {
+      cancelled = true
+    }
+  }, [runId])
+
+  async function create() {
+    setBusy(true)
+    setError(null)
+    try {
+      const result = await createShareLink(runId, expiry ? Number(expiry) : undefined)
+      setCreated({ id: result.shareLink.id, url: absoluteShareUrl(result.url, window.location.origin) })
+      setLinks((list) => sortShareLinks([result.shareLink, ...(list ?? []).filter((l) => l.id !== result.shareLink.id)]))
+    } catch (cause) {
+      setError(errorMessage(cause))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function revoke(id: string) {
+    setError(null)
+    try {
+      const { shareLink } = await revokeShareLink(id)
+      setLinks((list) => (list ?? []).map((l) => (l.id === id ? { ...l, ...shareLink } : l)))
+      if (created?.id === id) setCreated(null)
+    } catch (cause) {
+      setError(errorMessage(cause))
+    }
+  }
+
+  return (
+    <Panel title="Share" data-testid="share-panel" bodyClassName="flex flex-col gap-3">
+      <p className="text-xs text-zinc-500">A share link shows this run read-only (graph, timeline, output) to anyone who has it.</p>
+      <div className="flex items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor={expiryId} className="text-xs font-medium text-zinc-600">
+            Expiry
+          </label>
+          <Select id={expiryId} value={expiry} onChange={(event) => setExpiry(event.target.value)} options={EXPIRY_CHOICES} />
+        </div>
+        <Button variant="primary" data-testid="share-create" disabled={busy} onClick={() => void create()}>
+          {busy ? 'Creating…' : 'Create link'}
+        </Button>
+      </div>
+
+      {created ? <CreatedLink url={created.url} /> : null}
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+
+      {links && links.length > 0 ? (
+        <ul className="flex flex-col divide-y divide-zinc-100 rounded-md border border-zinc-200" aria-label="Share links" data-testid="share-links">
+          {links.map((link) => {
+            const state = now === null ? (link.revokedAt ? 'revoked' : 'active') : shareLinkState(link, now)
+            return (
+              <li key={link.id} className="flex items-center justify-between gap-2 px-3 py-2 text-xs" data-testid="share-link" data-state={state}>
+                <div className="min-w-0">
+                  <div className="flex items-center gap-2">
+                    <Badge tone={STATE_BADGE[state].tone}>{STATE_BADGE[state].label}</Badge>
+                    <span className="text-zinc-500">
+                      created <LocalTime iso={link.createdAt} />
+                    </span>
+                  </div>
+                  <p className="mt-0.5 text-zinc-500">
+                    {link.revokedAt ? (
+                      <>
+                        revoked <LocalTime iso={link.revokedAt} />
+                      </>
+                    ) : link.expiresAt ? (
+                      <>
+                        {state === 'expired' ? 'expired' : 'expires'} <LocalTime iso={link.expiresAt} />
+                      </>
+                    ) : (
+                      'never expires'
+                    )}
+                  </p>
+                </div>
+                {state === 'active' ? (
+                  <Button size="sm" variant="danger" data-testid="share-revoke" onClick={() => void revoke(link.id)}>
+                    Revoke
+                  </Button>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      ) : links ? (
+        <p className="text-xs text-zinc-500">No links yet.</p>
+      ) : null}
+    </Panel>
+  )
+}
+
+function CreatedLink({ url }: { url: string }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url)
+      setCopied('yes')
+    } catch {
+      // Clipboard access can be refused (insecure origin, permissions): the person can still select the text.
+      setCopied('failed')
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-1.5 rounded-md border border-indigo-200 bg-indigo-50/60 p-3">
+      <p className="text-xs font-medium text-indigo-900">Copy this link now: it is shown only once.</p>
+      <div className="flex items-center gap-2">
+        <code data-testid="share-url" className="min-w-0 flex-1 rounded bg-white px-2 py-1.5 font-mono text-[11px] break-all text-zinc-800 select-all ring-1 ring-indigo-100" title={url}>
+          {url}
+        </code>
+        <Button size="sm" data-testid="share-copy" onClick={() => void copy()}>
+          {copied === 'yes' ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {copied === 'yes' ? 'Link copied to the clipboard.' : copied === 'failed' ? 'Could not copy; select the link and copy it by hand.' : ''}
+      </p>
+      {copied === 'failed' ? <p className="text-[11px] text-zinc-600">Could not copy automatically: select the link and copy it.</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+export type { ChatClient, ChatRequestOptions } from './chat-client'
+export { BaseChatClient } from './base-chat-client'
+export type { BaseChatClientOptions } from './base-chat-client'
+export { DemoChatClient, DEMO_MODEL_ID } from './demo/demo-chat-client'
+export { UpdateAssembler, assembledChatResponse, chatResponseFromUpdates, chatResponseToUpdates } from './response-updates'
+export type { UpdateLike } from './response-updates'

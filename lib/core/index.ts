@@ -1,0 +1,168 @@
+/**
+ * The public API of the agent framework. Names are exported one by one (types separately);
+ * the other areas' barrels follow at the end. Test helpers live in '@/lib/core/testing'.
+ */
+
+// Messages, contents, responses
+export {
+  AgentResponse,
+  AgentResponseUpdate,
+  ChatResponse,
+  Message,
+  addUsage,
+  errorContent,
+  functionApprovalRequest,
+  functionCallContent,
+  functionResultContent,
+  functionResultText,
+  normalizeMessages,
+  reasoningContent,
+  textContent,
+  toFunctionApprovalResponse,
+  updateText,
+  usageContent,
+} from './types'
+export type {
+  AgentResponseInit,
+  AgentResponseJSON,
+  AgentResponseUpdateInit,
+  AgentResponseUpdateJSON,
+  ChatOptions,
+  ChatResponseInit,
+  ChatResponseJSON,
+  ChatResponseUpdate,
+  Content,
+  ContentType,
+  DataContent,
+  ErrorContent,
+  FinishReason,
+  FunctionApprovalRequestContent,
+  FunctionApprovalResponseContent,
+  FunctionCallContent,
+  FunctionResultContent,
+  MessageInit,
+  MessageInput,
+  MessageJSON,
+  Role,
+  TextContent,
+  TextReasoningContent,
+  ToolChoice,
+  UriContent,
+  UsageContent,
+  UsageDetails,
+} from './types'
+
+// Errors
+export {
+  AbortError,
+  AgentConfigurationError,
+  ChatClientException,
+  ChatClientInitializationError,
+  CoreError,
+  CorruptHistoryLineError,
+  HistoryProviderError,
+  SessionPathError,
+  SystemError,
+  ToolDefinitionError,
+  ToolException,
+  ToolExecutionException,
+  UnexpectedModelCallError,
+  UserError,
+  WorkflowException,
+  isCoreError,
+  isUserError,
+  throwIfAborted,
+} from './errors'
+
+// Chat clients
+export {
+  BaseChatClient,
+  DEMO_MODEL_ID,
+  DemoChatClient,
+  UpdateAssembler,
+  chatResponseFromUpdates,
+  chatResponseToUpdates,
+} from './clients'
+export type { BaseChatClientOptions, ChatClient, ChatRequestOptions } from './clients'
+
+// Tools
+export {
+  FunctionTool,
+  REJECTED_BY_USER_RESULT,
+  RunToolSet,
+  isFunctionTool,
+  isToolProvider,
+  normalizeFunctionInvocationConfiguration,
+  tool,
+} from './tools'
+export type {
+  ApprovalMode,
+  ArgumentsResult,
+  ArgumentsValidator,
+  FunctionInvocationConfiguration,
+  FunctionInvocationOptions,
+  FunctionToolInit,
+  JSONSchema,
+  JsonSchemaToolDefinition,
+  ToolLike,
+  ToolProvider,
+  ZodToolDefinition,
+} from './tools'
+
+// Middleware
+export {
+  AgentMiddleware,
+  ChatMiddleware,
+  FunctionInvocationContext,
+  FunctionMiddleware,
+  agentMiddleware,
+  chatMiddleware,
+  functionMiddleware,
+} from './middleware'
+export type {
+  AgentContext,
+  AgentMiddlewareFunction,
+  AgentMiddlewareLike,
+  ChatContext,
+  ChatMiddlewareFunction,
+  ChatMiddlewareLike,
+  FunctionMiddlewareFunction,
+  FunctionMiddlewareLike,
+  Middleware,
+  MiddlewareKind,
+  NextFunction,
+} from './middleware'
+
+// Agents
+export { Agent } from './agents'
+export type { AgentOptions, AgentRunOptions } from './agents'
+export { AgentRunStream } from './runner/agent-run-stream'
+export { silentLogger } from './runner/logger'
+export type { Logger } from './runner/logger'
+
+// Sessions and history
+export {
+  AgentSession,
+  ContextProvider,
+  FileHistoryProvider,
+  HistoryProvider,
+  InMemoryHistoryProvider,
+  SessionContext,
+  isHistoryProvider,
+} from './sessions'
+export type {
+  AgentSessionInit,
+  AgentSessionJSON,
+  ContextProviderRunArgs,
+  FileHistoryProviderOptions,
+  HistoryAccess,
+  HistoryProviderOptions,
+} from './sessions'
+
+// Other areas
+export * from './mcp'
+export * from './workflows'
+export * from './orchestrations'
+export * from './clients/openai'
+export * from './skills'
+export * from './harness'

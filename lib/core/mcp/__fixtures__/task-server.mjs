@@ -1,0 +1,79 @@
+/**
+ * Fixture: tools with execution.taskSupport "required" and "optional", plus a plain one.
+ *   slow_report { label, durationMs, outcome? }  required; completes after durationMs
+ *                                                (outcome "fail" → failed task, "error" → isError result)
+ *   maybe_task { label }                         optional
+ *   plain_echo { text }                          no task support declared
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { InMemoryTaskMessageQueue, InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks'
+import { z } from 'zod'
+import { serve } from './serve.mjs'
+
+function createServer() {
+  const server = new McpServer(
+    { name: 'task-fixture', version: '1.0.0' },
+    {
+      capabilities: { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
+      taskStore: new InMemoryTaskStore(),
+      taskMessageQueue: new InMemoryTaskMessageQueue(),
+    },
+  )
+  server.experimental.tasks.registerToolTask(
+    'slow_report',
+    {
+      description: 'A long-running report',
+      inputSchema: { label: z.string(), durationMs: z.number().default(300), outcome: z.enum(['ok', 'fail', 'error']).default('ok') },
+      execution: { taskSupport: 'required' },
+    },
+    {
+      async createTask({ label, durationMs, outcome }, { taskStore, taskRequestedTtl }) {
+        const task = await taskStore.createTask({ ttl: taskRequestedTtl, pollInterval: 100 })
+        setTimeout(async () => {
+          try {
+            const current = await taskStore.getTask(task.taskId)
+            if (current.status === 'cancelled') return
+            if (outcome === 'fail') {
+              await taskStore.storeTaskResult(task.taskId, 'failed', { content: [{ type: 'text', text: 'report failed' }], isError: true })
+              return
+            }
+            await taskStore.storeTaskResult(task.taskId, 'completed', {
+              content: [{ type: 'text', text: outcome === 'error' ? `report ${label} broke` : `report ${label} ready (ttl=${taskRequestedTtl ?? 'none'})` }],
+              isError: outcome === 'error',
+            })
+          } catch {
+            // the task was cancelled or expired meanwhile
+          }
+        }, durationMs)
+        return { task }
+      },
+      async getTask(_args, { taskId, taskStore }) {
+        return taskStore.getTask(taskId)
+      },
+      async getTaskResult(_args, { taskId, taskStore }) {
+        return taskStore.getTaskResult(taskId)
+      },
+    },
+  )
+  server.experimental.tasks.registerToolTask(
+    'maybe_task',
+    { inputSchema: { label: z.string() }, execution: { taskSupport: 'optional' } },
+    {
+      async createTask({ label }, { taskStore, taskRequestedTtl }) {
+        const task = await taskStore.createTask({ ttl: taskRequestedTtl })
+        await taskStore.storeTaskResult(task.taskId, 'completed', { content: [{ type: 'text', text: `task ${label}` }] })
+        return { task }
+      },
+      async getTask(_args, { taskId, taskStore }) {
+        return taskStore.getTask(taskId)
+      },
+      async getTaskResult(_args, { taskId, taskStore }) {
+        return taskStore.getTaskResult(taskId)
+      },
+    },
+  )
+  server.registerTool('plain_echo', { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }))
+  return server
+}
+
+await serve(createServer)

@@ -1,0 +1,25 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { MCPTool, type MCPToolOptions } from './mcp-tool'
+import { WsClientTransport } from './transports/websocket-transport'
+
+export interface MCPWebSocketToolOptions extends MCPToolOptions {
+  url: string | URL
+  /** Headers of the upgrade request. */
+  headers?: Record<string, string>
+}
+
+/** An MCP server over WebSocket (subprotocol "mcp"). */
+export class MCPWebSocketTool extends MCPTool {
+  readonly url: URL
+  private readonly headers: Record<string, string> | undefined
+
+  constructor(options: MCPWebSocketToolOptions) {
+    super(options)
+    this.url = new URL(options.url)
+    this.headers = options.headers
+  }
+
+  protected createTransport(): Transport {
+    return new WsClientTransport(this.url, this.headers)
+  }
+}

@@ -1,0 +1,29 @@
+/** Closing a successful run: build the response, then context providers' afterRun in reverse order. */
+import { AgentResponse } from '../types'
+import { abortable } from './abort'
+import type { RunState } from './run-state'
+
+export async function finishRun(state: RunState): Promise<AgentResponse> {
+  const response = new AgentResponse({
+    messages: state.produced,
+    usage: state.usage,
+    responseId: state.responseId,
+    agentId: state.agent.id,
+    finishReason: state.finishReason,
+    createdAt: new Date().toISOString(),
+  })
+  state.sessionContext.response = response
+  const { agent } = state
+  for (let i = state.providers.length - 1; i >= 0; i--) {
+    const provider = state.providers[i]
+    const args = {
+      agent,
+      session: state.session,
+      context: state.sessionContext,
+      state: state.session.stateFor(provider.sourceId),
+      signal: state.signal,
+    }
+    await abortable(Promise.resolve(provider.afterRun(args)), state.signal)
+  }
+  return response
+}

@@ -1,0 +1,86 @@
+/**
+ * One model call: build the turn's options (current tools, tool choice), run the agent's chat
+ * middleware around the client, stream or not, and record the answer in the run state.
+ */
+import { isAsyncIterable, resultAsUpdates } from '../clients/chat-result'
+import type { ChatRequestOptions } from '../clients/chat-client'
+import { UpdateAssembler, assembledChatResponse } from '../clients/response-updates'
+import { ChatClientException } from '../errors'
+import type { ChatContext } from '../middleware'
+import { runMiddlewareChain } from '../middleware-pipeline'
+import { AgentResponseUpdate, addUsage, type ChatResponse, type ChatResponseUpdate } from '../types'
+import { abortable, abortableIterable } from './abort'
+import { appendMessages, type RunState } from './run-state'
+
+export async function* modelTurn(state: RunState): AsyncGenerator<AgentResponseUpdate, ChatResponse> {
+  const options = turnOptions(state)
+  let response: ChatResponse
+  if (!state.isStreaming) {
+    response = await abortable(callModel(state, options), state.signal)
+  } else {
+    const assembler = new UpdateAssembler()
+    for await (const update of abortableIterable(streamModel(state, options), state.signal)) {
+      assembler.add(update)
+      yield agentUpdate(state, update)
+    }
+    response = assembledChatResponse(assembler)
+  }
+  state.usage = addUsage(state.usage, response.usage)
+  if (response.responseId) state.responseId = response.responseId
+  if (response.finishReason) state.finishReason = response.finishReason
+  appendMessages(state, response.messages)
+  return response
+}
+
+function turnOptions(state: RunState): ChatRequestOptions {
+  const tools = state.toolSet.current
+  return {
+    ...state.chatOptions,
+    tools: tools.length > 0 ? tools : undefined,
+    toolChoice: state.toolChoice,
+    signal: state.signal,
+  }
+}
+
+async function callModel(state: RunState, options: ChatRequestOptions): Promise<ChatResponse> {
+  if (state.chatMiddleware.length === 0) return state.client.getResponse(state.conversation, options)
+  const context = chatContext(state, options, false)
+  await runMiddlewareChain(state.chatMiddleware, context, async (ctx) => {
+    ctx.result = await ctx.client.getResponse(ctx.messages, ctx.options)
+  })
+  if (!context.result || isAsyncIterable(context.result)) {
+    throw new ChatClientException('Chat middleware finished without setting a ChatResponse result.')
+  }
+  return context.result
+}
+
+async function* streamModel(state: RunState, options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {
+  if (state.chatMiddleware.length === 0) {
+    yield* state.client.getStreamingResponse(state.conversation, options)
+    return
+  }
+  const context = chatContext(state, options, true)
+  await runMiddlewareChain(state.chatMiddleware, context, async (ctx) => {
+    ctx.result = ctx.client.getStreamingResponse(ctx.messages, ctx.options)
+  })
+  if (!context.result) throw new ChatClientException('Chat middleware finished without setting a result.')
+  yield* resultAsUpdates(context.result)
+}
+
+function chatContext(state: RunState, options: ChatRequestOptions, isStreaming: boolean): ChatContext {
+  return { client: state.client, messages: state.conversation, options, isStreaming, metadata: {}, signal: state.signal }
+}
+
+function agentUpdate(state: RunState, update: ChatResponseUpdate): AgentResponseUpdate {
+  const role = update.role ?? 'assistant'
+  return new AgentResponseUpdate({
+    contents: update.contents,
+    role,
+    authorName: update.authorName ?? (role === 'assistant' ? state.agent.name : undefined),
+    agentId: state.agent.id,
+    responseId: update.responseId,
+    messageId: update.messageId,
+    finishReason: update.finishReason,
+    additionalProperties: update.additionalProperties,
+  })
+}

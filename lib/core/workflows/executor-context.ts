@@ -1,0 +1,73 @@
+/**
+ * The WorkflowContext handed to one executor invocation. It is a thin view onto the runner: sends
+ * are queued for the next superstep, outputs and events go straight to the run's event sink.
+ */
+import type { RequestInfoOptions, WorkflowContext } from './context'
+import type { WorkflowEvent } from './events'
+import type { ExecutorNode } from './graph'
+import type { Runner, RunSession } from './runner'
+
+export class ExecutorContext implements WorkflowContext<any, any> {
+  /** Messages this invocation sent (for the executor_completed event); allocated on first send. */
+  sent?: unknown[]
+
+  constructor(
+    private readonly runner: Runner,
+    private readonly session: RunSession,
+    private readonly node: ExecutorNode,
+    readonly sourceExecutorIds: readonly string[],
+  ) {}
+
+  get executorId(): string {
+    return this.node.id
+  }
+
+  get signal(): AbortSignal {
+    return this.session.signal
+  }
+
+  get isStreaming(): boolean {
+    return this.session.streaming
+  }
+
+  get workflowName(): string {
+    return this.runner.workflowName
+  }
+
+  sendMessage(message: unknown, targetId?: string): void {
+    this.runner.enqueue(targetId === undefined ? { data: message, sourceId: this.node.id } : { data: message, sourceId: this.node.id, targetId })
+    if (this.sent) this.sent.push(message)
+    else this.sent = [message]
+  }
+
+  yieldOutput(output: unknown): void {
+    const kind = this.node.outputKind
+    if (kind === 'output') this.session.emit({ type: 'output', executorId: this.node.id, data: output })
+    else if (kind === 'intermediate') this.session.emit({ type: 'intermediate', executorId: this.node.id, data: output })
+  }
+
+  addEvent(event: WorkflowEvent): void {
+    this.session.emit(event)
+  }
+
+  requestInfo<TRequest>(data: TRequest, options: RequestInfoOptions = {}): string {
+    return this.runner.addRequest(this.session, this.node.id, data, options)
+  }
+
+  getState<T = unknown>(key: string, defaultValue?: T): T {
+    const state = this.runner.state
+    return (state.has(key) ? state.get(key) : defaultValue) as T
+  }
+
+  setState(key: string, value: unknown): void {
+    this.runner.state.set(key, value)
+  }
+
+  hasState(key: string): boolean {
+    return this.runner.state.has(key)
+  }
+
+  deleteState(key: string): void {
+    this.runner.state.delete(key)
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The compiled form of a workflow graph: every executor with its outgoing edge runners and its
+ * output designation, computed once at build() so the runner never searches the graph.
+ */
+import { createEdgeRunner, FanInEdgeRunner, type EdgeRunner } from './edge-runners'
+import type { EdgeGroup } from './edges'
+import type { Executor } from './executor'
+
+/** What ctx.yieldOutput() of an executor becomes: an output event, an intermediate event, or nothing. */
+export type OutputKind = 'output' | 'intermediate' | null
+
+export interface ExecutorNode {
+  readonly id: string
+  readonly executor: Executor
+  readonly outputKind: OutputKind
+  readonly runners: readonly EdgeRunner[]
+}
+
+export interface CompiledGraph {
+  readonly nodes: ReadonlyMap<string, ExecutorNode>
+  readonly startExecutorId: string
+  readonly fanInRunners: ReadonlyMap<string, FanInEdgeRunner>
+  /** Executors with checkpoint hooks; only these are visited when a checkpoint is taken. */
+  readonly statefulExecutors: readonly Executor[]
+  readonly resettableExecutors: readonly Executor[]
+}
+
+export interface OutputDesignation {
+  /** undefined when neither outputFrom nor intermediateOutputFrom was given (everything is output). */
+  outputIds?: ReadonlySet<string>
+  intermediateIds?: ReadonlySet<string>
+}
+
+export function compileGraph(
+  executors: ReadonlyMap<string, Executor>,
+  edgeGroups: readonly EdgeGroup[],
+  startExecutorId: string,
+  designation: OutputDesignation,
+): CompiledGraph {
+  const outgoing = new Map<string, EdgeRunner[]>()
+  const fanInRunners = new Map<string, FanInEdgeRunner>()
+  for (const group of edgeGroups) {
+    const runner = createEdgeRunner(group)
+    if (runner instanceof FanInEdgeRunner) fanInRunners.set(group.id, runner)
+    for (const sourceId of new Set(group.edges.map((edge) => edge.sourceId))) {
+      const list = outgoing.get(sourceId)
+      if (list) list.push(runner)
+      else outgoing.set(sourceId, [runner])
+    }
+  }
+  const explicit = designation.outputIds !== undefined || designation.intermediateIds !== undefined
+  const nodes = new Map<string, ExecutorNode>()
+  for (const [id, executor] of executors) {
+    let outputKind: OutputKind = 'output'
+    if (explicit) {
+      if (designation.outputIds?.has(id)) outputKind = 'output'
+      else if (designation.intermediateIds?.has(id)) outputKind = 'intermediate'
+      else outputKind = null
+    }
+    nodes.set(id, { id, executor, outputKind, runners: outgoing.get(id) ?? [] })
+  }
+  const all = [...executors.values()]
+  return {
+    nodes,
+    startExecutorId,
+    fanInRunners,
+    statefulExecutors: all.filter((e) => typeof e.onCheckpointSave === 'function'),
+    resettableExecutors: all.filter((e) => typeof e.reset === 'function'),
+  }
+}

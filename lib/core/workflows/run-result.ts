@@ -1,0 +1,55 @@
+/**
+ * What a non-streaming run returns: the run's events (without `started`, and without `status`
+ * unless includeStatusEvents was set) plus the status timeline.
+ */
+import { WorkflowException } from '../errors'
+import type { RequestInfoEvent, WorkflowEvent, WorkflowRunState, WorkflowStatusEvent } from './events'
+
+export class WorkflowRunResult implements Iterable<WorkflowEvent> {
+  constructor(
+    readonly events: readonly WorkflowEvent[],
+    private readonly statusEvents: readonly WorkflowStatusEvent[],
+  ) {}
+
+  get length(): number {
+    return this.events.length
+  }
+
+  [Symbol.iterator](): Iterator<WorkflowEvent> {
+    return this.events[Symbol.iterator]()
+  }
+
+  /** Data of every `output` event, in order. */
+  getOutputs<T = unknown>(): T[] {
+    const outputs: T[] = []
+    for (const event of this.events) if (event.type === 'output') outputs.push(event.data as T)
+    return outputs
+  }
+
+  /** Data of every `intermediate` event, in order. */
+  getIntermediateOutputs<T = unknown>(): T[] {
+    const outputs: T[] = []
+    for (const event of this.events) if (event.type === 'intermediate') outputs.push(event.data as T)
+    return outputs
+  }
+
+  getRequestInfoEvents(): RequestInfoEvent[] {
+    return this.events.filter((event): event is RequestInfoEvent => event.type === 'request_info')
+  }
+
+  /** The state of the last status event (IDLE, IDLE_WITH_PENDING_REQUESTS, …). */
+  getFinalState(): WorkflowRunState {
+    const last = this.statusEvents[this.statusEvents.length - 1]
+    if (!last) {
+      throw new WorkflowException(
+        'Final state is unknown because no status event was emitted. Ensure your workflow entry points are used ' +
+          '(which emit status events) or handle the absence of status explicitly.',
+      )
+    }
+    return last.state
+  }
+
+  statusTimeline(): WorkflowStatusEvent[] {
+    return [...this.statusEvents]
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * Workflow: a built, validated graph of executors, run in supersteps until idle.
+ *
+ *   const run = await workflow.run('hi')                 // WorkflowRunResult
+ *   for await (const event of workflow.runStream('hi')) …  // events as they happen
+ *   await workflow.run(undefined, { responses: { [requestId]: answer } })   // continue after request_info
+ *   await workflow.run(undefined, { checkpointId, checkpointStorage })       // resume, also in a new process
+ *
+ * A Workflow keeps the state of its last run (so that it can be continued) and runs one run at a time.
+ */
+import { randomUUID } from 'node:crypto'
+import { AbortError, throwIfAborted } from '../errors'
+import type { CheckpointStorage, WorkflowCheckpoint } from './checkpoint'
+import { edgeGroupToJSON, type EdgeGroup, type EdgeGroupJSON } from './edges'
+import { WorkflowAlreadyRunningError, WorkflowCheckpointError, WorkflowRunArgumentError } from './errors'
+import { EventQueue, QUEUE_END } from './event-queue'
+import { errorDetails, WorkflowRunState, type RequestInfoEvent, type WorkflowEvent, type WorkflowStatusEvent } from './events'
+import type { Executor, ExecutorJSON } from './executor'
+import type { CompiledGraph } from './graph'
+import { WorkflowRunResult } from './run-result'
+import { Runner, RunSession } from './runner'
+
+export interface WorkflowRunOptions {
+  /** Answers to pending requests, by request id (instead of a message). */
+  responses?: Record<string, unknown>
+  /** Resume from this checkpoint (instead of a message); may be combined with responses. */
+  checkpointId?: string
+  /** Loads checkpointId from here and/or checkpoints this run (overrides the builder's storage). */
+  checkpointStorage?: CheckpointStorage
+  /** run() only: keep `status` events in the result's event list. */
+  includeStatusEvents?: boolean
+  signal?: AbortSignal
+}
+
+export interface WorkflowInit {
+  name: string
+  description?: string
+  maxIterations: number
+  startExecutorId: string
+  executors: ReadonlyMap<string, Executor>
+  edgeGroups: readonly EdgeGroup[]
+  graph: CompiledGraph
+  graphSignature: string
+  graphSignatureHash: string
+  checkpointStorage?: CheckpointStorage
+  outputExecutorIds: readonly string[]
+  intermediateExecutorIds: readonly string[]
+}
+
+export interface WorkflowJSON {
+  id: string
+  name: string
+  description?: string
+  startExecutorId: string
+  maxIterations: number
+  edgeGroups: EdgeGroupJSON[]
+  executors: Record<string, ExecutorJSON>
+  outputExecutors: string[]
+  intermediateExecutors: string[]
+}
+
+const NEVER_ABORTED = new AbortController().signal
+
+export class Workflow {
+  readonly id = randomUUID()
+  readonly name: string
+  readonly description?: string
+  readonly maxIterations: number
+  readonly startExecutorId: string
+  readonly executors: ReadonlyMap<string, Executor>
+  readonly edgeGroups: readonly EdgeGroup[]
+  readonly graphSignature: string
+  readonly graphSignatureHash: string
+  readonly checkpointStorage?: CheckpointStorage
+  private readonly outputExecutorIds: readonly string[]
+  private readonly intermediateExecutorIds: readonly string[]
+  private readonly runner: Runner
+  private running = false
+
+  constructor(init: WorkflowInit) {
+    this.name = init.name
+    this.description = init.description
+    this.maxIterations = init.maxIterations
+    this.startExecutorId = init.startExecutorId
+    this.executors = init.executors
+    this.edgeGroups = init.edgeGroups
+    this.graphSignature = init.graphSignature
+    this.graphSignatureHash = init.graphSignatureHash
+    this.checkpointStorage = init.checkpointStorage
+    this.outputExecutorIds = init.outputExecutorIds
+    this.intermediateExecutorIds = init.intermediateExecutorIds
+    this.runner = new Runner(init.graph, {
+      workflowName: init.name,
+      graphSignatureHash: init.graphSignatureHash,
+      maxIterations: init.maxIterations,
+    })
+  }
+
+  get isRunning(): boolean {
+    return this.running
+  }
+
+  getStartExecutor(): Executor {
+    return this.executors.get(this.startExecutorId)!
+  }
+
+  /** Requests still waiting for an answer (the run ended IDLE_WITH_PENDING_REQUESTS). */
+  get pendingRequests(): RequestInfoEvent[] {
+    return [...this.runner.pendingRequests.values()].map((pending) => pending.event)
+  }
+
+  async run(message?: unknown, options: WorkflowRunOptions = {}): Promise<WorkflowRunResult> {
+    const events: WorkflowEvent[] = []
+    const statuses: WorkflowStatusEvent[] = []
+    const includeStatus = options.includeStatusEvents === true
+    await this.execute(message, options, false, (event) => {
+      if (event.type === 'started') return
+      if (event.type === 'status') {
+        statuses.push(event)
+        if (includeStatus) events.push(event)
+        return
+      }
+      events.push(event)
+    })
+    return new WorkflowRunResult(events, statuses)
+  }
+
+  /**
+   * Streams every event as it happens. Breaking out of the loop cancels the run (and waits for the
+   * current superstep to stop). A failed run yields `failed` and `status: FAILED`, then throws.
+   */
+  async *runStream(message?: unknown, options: WorkflowRunOptions = {}): AsyncGenerator<WorkflowEvent, void, undefined> {
+    const queue = new EventQueue<WorkflowEvent>()
+    const controller = new AbortController()
+    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal
+    const done = this.execute(message, { ...options, signal }, true, (event) => queue.push(event), () => queue.waitForConsumer()).then(
+      () => queue.end(),
+      (error: unknown) => queue.fail(error),
+    )
+    let finished = false
+    try {
+      for (;;) {
+        const next = queue.take()
+        if (next === QUEUE_END) break
+        if (next === undefined) await queue.waitForItem()
+        else yield next
+      }
+      finished = true
+    } finally {
+      if (!finished) {
+        controller.abort()
+        queue.releaseProducer()
+        await done
+      }
+    }
+  }
+
+  /** The resumable state of this workflow as a checkpoint (used by sub-workflows; not while running). */
+  async createSnapshot(): Promise<WorkflowCheckpoint> {
+    if (this.running) throw new WorkflowAlreadyRunningError()
+    return this.runner.buildCheckpoint()
+  }
+
+  async restoreSnapshot(checkpoint: WorkflowCheckpoint): Promise<void> {
+    if (this.running) throw new WorkflowAlreadyRunningError()
+    await this.runner.restore(checkpoint)
+  }
+
+  toJSON(): WorkflowJSON {
+    const executors: Record<string, ExecutorJSON> = {}
+    for (const [id, executor] of this.executors) executors[id] = executor.toJSON()
+    const json: WorkflowJSON = {
+      id: this.id,
+      name: this.name,
+      startExecutorId: this.startExecutorId,
+      maxIterations: this.maxIterations,
+      edgeGroups: this.edgeGroups.map(edgeGroupToJSON),
+      executors,
+      outputExecutors: [...this.outputExecutorIds],
+      intermediateExecutors: [...this.intermediateExecutorIds],
+    }
+    if (this.description !== undefined) json.description = this.description
+    return json
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async execute(
+    message: unknown,
+    options: WorkflowRunOptions,
+    streaming: boolean,
+    emit: (event: WorkflowEvent) => void,
+    waitForConsumer?: () => Promise<void> | undefined,
+  ): Promise<void> {
+    validateRunArguments(message, options)
+    if (this.running) throw new WorkflowAlreadyRunningError()
+    this.running = true
+    const signal = options.signal ?? NEVER_ABORTED
+    const storage = options.checkpointStorage ?? this.checkpointStorage
+    const session = new RunSession(emit, signal, streaming, storage, waitForConsumer)
+    const runner = this.runner
+    runner.attach(session)
+    try {
+      emit({ type: 'started' })
+      emit({ type: 'status', state: WorkflowRunState.IN_PROGRESS })
+      throwIfAborted(signal)
+      if (message !== undefined) {
+        runner.resetForNewRun()
+        await runner.executeStart(message)
+      } else {
+        if (options.checkpointId !== undefined) await this.restoreFrom(options.checkpointId, storage)
+        if (options.responses !== undefined) runner.acceptResponses(options.responses)
+        if (options.checkpointId !== undefined) this.reannouncePendingRequests(session)
+      }
+      await runner.runUntilConvergence(session)
+      emit({ type: 'status', state: runner.finalState() })
+    } catch (error) {
+      runner.abandonInFlight()
+      if (signal.aborted) {
+        emit({ type: 'status', state: WorkflowRunState.CANCELLED })
+        throw error instanceof AbortError ? error : new AbortError()
+      }
+      emit({ type: 'failed', error: errorDetails(error, session.failedExecutorId) })
+      emit({ type: 'status', state: WorkflowRunState.FAILED })
+      throw error
+    } finally {
+      runner.detach()
+      this.running = false
+    }
+  }
+
+  private async restoreFrom(checkpointId: string, storage: CheckpointStorage | undefined): Promise<void> {
+    if (!storage) {
+      throw new WorkflowRunArgumentError(
+        'Cannot restore from checkpoint: either provide the checkpointStorage option or build the workflow with WorkflowBuilder({ checkpointStorage }).',
+      )
+    }
+    const checkpoint = await storage.load(checkpointId)
+    if (!checkpoint) throw new WorkflowCheckpointError(`Checkpoint ${checkpointId} not found`)
+    await this.runner.restore(checkpoint)
+  }
+
+  /** A run resumed in a new process tells its caller again which requests are still open. */
+  private reannouncePendingRequests(session: RunSession): void {
+    for (const { event } of this.runner.pendingRequests.values()) {
+      session.emit(event)
+      if (!session.emittedPendingStatus) {
+        session.emittedPendingStatus = true
+        session.emit({ type: 'status', state: WorkflowRunState.IN_PROGRESS_PENDING_REQUESTS })
+      }
+    }
+  }
+}
+
+function validateRunArguments(message: unknown, options: WorkflowRunOptions): void {
+  if (message !== undefined && options.responses !== undefined) {
+    throw new WorkflowRunArgumentError("Cannot provide both 'message' and 'responses'. Use one or the other.")
+  }
+  if (message !== undefined && options.checkpointId !== undefined) {
+    throw new WorkflowRunArgumentError("Cannot provide both 'message' and 'checkpointId'. Use one or the other.")
+  }
+  if (message === undefined && options.responses === undefined && options.checkpointId === undefined) {
+    throw new WorkflowRunArgumentError(
+      "Must provide at least one of: 'message' (new run), 'responses' (send responses), or 'checkpointId' (resume from checkpoint).",
+    )
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * One executor per node of the simple kinds. Agent nodes reuse lib/core's AgentExecutor (streamed
+ * updates, token usage and tool approvals come with it) behind a thin wrapper that applies the
+ * graph's message convention (see messages.ts).
+ */
+import type { Agent } from '@/lib/core/agents'
+import { AgentExecutor, AgentExecutorResponse } from '@/lib/core/workflows/agent-executor'
+import type { WorkflowContext } from '@/lib/core/workflows/context'
+import { executor, type Executor } from '@/lib/core/workflows/executor'
+import { compileExpression } from '../cel'
+import type { GraphNodeOf } from '../document'
+import { messageText, toAgentInput } from './messages'
+
+export function startExecutor(node: GraphNodeOf<'start'>): Executor {
+  return executor(node.id, (input: unknown, ctx) => ctx.sendMessage(typeof input === 'string' ? input : JSON.stringify(input ?? '')), {
+    outputCapable: false,
+  })
+}
+
+export function outputExecutor(node: GraphNodeOf<'output'>): Executor {
+  return executor(node.id, (message: unknown, ctx) => ctx.yieldOutput(message))
+}
+
+/** Condition and fan-out nodes only route: their edges decide where the message goes. */
+export function passThroughExecutor(node: GraphNodeOf<'condition' | 'fan_out'>): Executor {
+  return executor(node.id, (message: unknown, ctx) => ctx.sendMessage(message), { outputCapable: false })
+}
+
+/** Takes messages routed nowhere (an unconnected condition case), so they don't fall through to later cases. */
+export function discardExecutor(id: string): Executor {
+  return executor(id, () => undefined, { outputCapable: false })
+}
+
+export function transformExecutor(node: GraphNodeOf<'transform'>): Executor {
+  const expression = compileExpression(node.data.expression)
+  return executor(node.id, (message: unknown, ctx) => ctx.sendMessage(expression.evaluate(message)), { outputCapable: false })
+}
+
+export function fanInExecutor(node: GraphNodeOf<'fan_in'>): Executor {
+  const { join, separator } = node.data
+  return executor(
+    node.id,
+    (messages: unknown[], ctx) => ctx.sendMessage(join === 'list' ? messages : messages.map(messageText).join(separator)),
+    { outputCapable: false },
+  )
+}
+
+/** What a person sees for a human_input node; the answer (any JSON) flows on as the next message. */
+export interface HumanInputRequest {
+  type: 'human_input'
+  nodeId: string
+  prompt: string
+  /** The message that reached the node, as text. */
+  input: string
+}
+
+export function humanInputExecutor(node: GraphNodeOf<'human_input'>): Executor {
+  return executor(
+    node.id,
+    (message: unknown, ctx) => {
+      const request: HumanInputRequest = { type: 'human_input', nodeId: node.id, prompt: node.data.prompt, input: messageText(message) }
+      ctx.requestInfo(request)
+    },
+    { outputCapable: false, onResponse: (_request, answer, ctx) => ctx.sendMessage(answer) },
+  )
+}
+
+/** An AgentExecutor that accepts any graph message and sends on the reply text. */
+export class GraphAgentExecutor extends AgentExecutor {
+  constructor(agent: Agent, id: string) {
+    super(agent, { id, outputResponse: false })
+    this.outputCapable = false
+  }
+
+  override canHandle(): boolean {
+    return true
+  }
+
+  override execute(message: unknown, ctx: WorkflowContext<AgentExecutorResponse, never>): unknown {
+    return super.execute(toAgentInput(message), sendingText(ctx))
+  }
+
+  override executeResponse(request: unknown, response: unknown, ctx: WorkflowContext<AgentExecutorResponse, never>, requestId: string): unknown {
+    return super.executeResponse(request, response, sendingText(ctx), requestId)
+  }
+}
+
+/** A view of `ctx` whose sendMessage turns an agent's response into its text. */
+function sendingText(ctx: WorkflowContext<any, any>): WorkflowContext<any, any> {
+  return {
+    get executorId() {
+      return ctx.executorId
+    },
+    get sourceExecutorIds() {
+      return ctx.sourceExecutorIds
+    },
+    get signal() {
+      return ctx.signal
+    },
+    get isStreaming() {
+      return ctx.isStreaming
+    },
+    get workflowName() {
+      return ctx.workflowName
+    },
+    sendMessage: (message, targetId) =>
+      ctx.sendMessage(message instanceof AgentExecutorResponse ? messageText(message) : message, targetId),
+    yieldOutput: (output) => ctx.yieldOutput(output),
+    addEvent: (event) => ctx.addEvent(event),
+    requestInfo: (data, options) => ctx.requestInfo(data, options),
+    getState: ((key: string, ...fallback: unknown[]) => (ctx.getState as (...args: unknown[]) => unknown)(key, ...fallback)) as WorkflowContext['getState'],
+    setState: (key, value) => ctx.setState(key, value),
+    hasState: (key) => ctx.hasState(key),
+    deleteState: (key) => ctx.deleteState(key),
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * A run end to end without a browser: the worker claims the queued run of the seeded example
+ * workflow, the agent (demo model) calls the example MCP server over stdio, the server asks for
+ * sampling, the approval waits in Postgres, a person's answer resumes it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EXAMPLE_WORKFLOW_ID } from '../seed'
+import { RunService } from './run-service'
+import { RunWorker } from './run-worker'
+import { createTestApp } from '../testing/test-app'
+
+const CALL = '/call research-assistant_summarize_topic {"topic":"tidal energy"}'
+
+describe('RunWorker with the example workflow', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>
+  let worker: RunWorker
+  let runs: RunService
+
+  beforeAll(async () => {
+    app = await createTestApp({ install: false })
+    worker = new RunWorker(app, { concurrency: 2 })
+    worker.start()
+    runs = new RunService(app)
+  })
+  afterAll(async () => {
+    await worker?.stop()
+    await app?.close()
+  })
+
+  async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
+    for (;;) {
+      const value = await probe()
+      if (value !== undefined) return value
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+  const pendingApproval = (runId: string) => waitFor(async () => (await app.approvals.list({ status: 'pending', runId }))[0])
+  const finished = (runId: string) =>
+    waitFor(async () => {
+      const { run } = await runs.get(runId)
+      return ['succeeded', 'failed', 'cancelled'].includes(run.status) ? run : undefined
+    })
+
+  it('pauses for the sampling approval and finishes with the sampled text after Approve', async () => {
+    const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
+    worker.nudge()
+    const approval = await pendingApproval(run.id)
+    expect(approval).toMatchObject({ kind: 'sampling', source: 'research-assistant', payload: { maxTokens: 300, maxTokensCap: 300 } })
+    expect(JSON.stringify(approval.payload)).toContain('tidal energy')
+    expect((await runs.get(run.id)).run.status).toBe('waiting')
+    await app.approvals.answer(approval.id, { decision: 'approve', maxTokens: 100 })
+    const done = await finished(run.id)
+    expect(done.status).toBe('succeeded')
+    expect(JSON.stringify(done.outputs)).toContain('Result:')
+    expect(JSON.stringify(done.outputs)).toContain('tidal energy')
+    const types = (await app.events.listAfter(run.id)).map((e) => e.type)
+    expect(types[0]).toBe('run_queued')
+    expect(types).toEqual(expect.arrayContaining(['run_started', 'mcp_connected', 'approval_requested', 'approval_resolved', 'output', 'run_succeeded']))
+    expect(types[types.length - 1]).toBe('run_succeeded')
+  })
+
+  it('gives the server an error on Deny and the run goes on visibly', async () => {
+    const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
+    worker.nudge()
+    await app.approvals.answer((await pendingApproval(run.id)).id, { decision: 'deny', reason: 'not now' })
+    const done = await finished(run.id)
+    expect(done.status).toBe('succeeded')
+    // The model is told only that the tool failed (the reference default); the person sees why.
+    expect(JSON.stringify(done.outputs)).toContain('Error')
+    const toolResult = (await app.events.listAfter(run.id)).find((e) => e.type === 'tool_result')
+    expect(JSON.stringify(toolResult?.data)).toMatch(/declined the sampling request/i)
+  })
+
+  it('stops a run that is cancelled while it waits for an approval', async () => {
+    const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
+    worker.nudge()
+    await pendingApproval(run.id)
+    await runs.cancel(run.id)
+    const done = await finished(run.id)
+    expect(done.status).toBe('cancelled')
+    await waitFor(async () => ((await app.approvals.list({ status: 'pending', runId: run.id })).length === 0 ? true : undefined))
+  })
+})
