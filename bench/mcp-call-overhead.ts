@@ -4,7 +4,7 @@
  * long-lived AbortSignal, checking that the heap stays flat and no MaxListenersExceededWarning is
  * printed. Standalone (not part of any test run):
  *
- *   npx tsx --expose-gc bench/mcp-call-overhead.ts [--calls 2000] [--leak-calls 10000]
+ *   npx tsx --expose-gc bench/mcp-call-overhead.ts [--calls 500] [--rounds 20] [--leak-calls 10000] [--only in-memory|stdio|http]
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
@@ -19,9 +19,11 @@ const argValue = (flag: string, fallback: number) => {
   const index = process.argv.indexOf(flag)
   return index >= 0 ? Number(process.argv[index + 1]) : fallback
 }
-const CALLS = argValue('--calls', 2_000)
+const CALLS = argValue('--calls', 500)
 const LEAK_CALLS = argValue('--leak-calls', 10_000)
-const ROUNDS = 5
+const ROUNDS = argValue('--rounds', 20)
+/** `--only in-memory|stdio|http` runs one comparison and skips the leak check. */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
 
 const warnings: string[] = []
 process.on('warning', (warning) => warnings.push(`${warning.name}: ${warning.message}`))
@@ -45,8 +47,14 @@ async function compare(label: string, tool: MCPTool): Promise<{ label: string; r
   const rawRuns: number[] = []
   const wrappedRuns: number[] = []
   for (let round = 0; round < ROUNDS; round += 1) {
-    rawRuns.push(await timePerCall(raw, CALLS))
-    wrappedRuns.push(await timePerCall(wrapped, CALLS))
+    // ABBA order so neither side always runs first.
+    if (round % 2 === 0) {
+      rawRuns.push(await timePerCall(raw, CALLS))
+      wrappedRuns.push(await timePerCall(wrapped, CALLS))
+    } else {
+      wrappedRuns.push(await timePerCall(wrapped, CALLS))
+      rawRuns.push(await timePerCall(raw, CALLS))
+    }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
   const result = { label, raw: median(rawRuns), wrapped: median(wrappedRuns), ratio: median(wrappedRuns) / median(rawRuns) }
@@ -95,7 +103,7 @@ async function leakCheck(url: string): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  console.log(`MCPTool.callTool vs raw SDK client.callTool (${ROUNDS} alternating rounds of ${CALLS} calls, medians)`)
+  console.log(`MCPTool.callTool vs raw SDK client.callTool (${ROUNDS} alternating rounds of ${CALLS} calls per side, medians)`)
   const http = await startHttpFixture('task-server')
   const tools: MCPTool[] = [
     inMemoryTool(),
@@ -106,13 +114,16 @@ async function main(): Promise<void> {
   let ok = true
   try {
     for (const [index, tool] of tools.entries()) {
+      if (ONLY && labels[index] !== ONLY) continue
       await tool.connect()
       const { ratio } = await compare(labels[index]!, tool)
       ok &&= ratio <= 1.1
       await tool.close()
     }
-    console.log(`\n${LEAK_CALLS} sequential HTTP calls through MCPTool with one long-lived AbortSignal:`)
-    ok = (await leakCheck(http.url)) && ok
+    if (!ONLY) {
+      console.log(`\n${LEAK_CALLS} sequential HTTP calls through MCPTool with one long-lived AbortSignal:`)
+      ok = (await leakCheck(http.url)) && ok
+    }
   } finally {
     await Promise.all(tools.map((tool) => tool.close()))
     await http.stop()

@@ -62,6 +62,8 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
   const [submitting, setSubmitting] = useState<'approve' | 'deny' | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [reason, setReason] = useState('')
+  // Once the person pressed a button, the card keeps its (disabled) buttons whatever arrives first.
+  const [interacted, setInteracted] = useState(false)
 
   // What the server said last wins; a local answer covers the gap until the prop catches up.
   const approval = given.status === 'pending' && answered ? answered : given
@@ -111,6 +113,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
     const answer: ApprovalAnswer | null =
       decision === 'approve' ? approveAnswer() : { decision: 'deny', ...(trimmedReason ? { reason: trimmedReason } : {}) }
     if (!answer) return
+    setInteracted(true)
     setSubmitting(decision)
     setFailure(null)
     const outcome = await answerApproval(approval.id, answer)
@@ -136,7 +139,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
       aria-label={`${KIND_LABEL[approval.kind]}: ${approval.title}`}
       className={cn(
         'flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm',
-        pending && !readOnly ? 'border-amber-300 ring-1 ring-amber-100' : 'border-zinc-200',
+        canAnswer ? 'border-amber-300 ring-1 ring-amber-100' : 'border-zinc-200',
       )}
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -233,11 +236,17 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
         </p>
       ) : null}
 
-      {pending && !readOnly ? (
+      {expiredLocally && !readOnly && conflict === null ? (
+        <p role="status" className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700">
+          This request expired without an answer; it counts as denied.
+        </p>
+      ) : null}
+
+      {!readOnly && (given.status === 'pending' || interacted) ? (
         <footer className="flex flex-wrap items-end justify-between gap-3 border-t border-zinc-100 pt-3">
           <details className="min-w-0 flex-1 text-xs text-zinc-600">
             <summary className="cursor-pointer rounded select-none hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500">
-              Add a reason for denying
+              Add a reason
             </summary>
             <label htmlFor={`${idPrefix}-reason`} className="sr-only">
               Reason (optional)

@@ -96,13 +96,14 @@ export function SamplingDetails({ request, bounds, capText, capError, onCapChang
       ) : null}
 
       {bounds && editable ? (
-        <div className="max-w-xs">
+        <div className="max-w-sm">
           <Field
             label="Max tokens for this reply"
             htmlFor={`${idPrefix}-max-tokens`}
             error={capError}
             help={`Lower it to limit the reply; at most ${bounds.max} (${bounds.limitedBy === 'cap' ? "the server's cap" : 'as requested'}).`}
           >
+            <div className="w-36">
             <Input
               id={`${idPrefix}-max-tokens`}
               data-testid="approval-max-tokens"
@@ -115,6 +116,7 @@ export function SamplingDetails({ request, bounds, capText, capError, onCapChang
               aria-invalid={capError ? true : undefined}
               onChange={(event) => onCapChange?.(event.target.value)}
             />
+            </div>
           </Field>
         </div>
       ) : null}

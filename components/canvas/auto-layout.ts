@@ -3,7 +3,7 @@
  * measurements (a default before the first render); handles are ports so that a condition's case
  * edges leave in case order.
  */
-import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api'
+import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api'
 import type { XYPosition } from '@xyflow/react'
 import type { CanvasEdge, CanvasNode } from './adapter'
 
@@ -18,12 +18,11 @@ const layoutOptions = {
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
 }
 
-type ElkEngine = { layout(graph: ElkNode): Promise<ElkNode> }
-let engine: Promise<ElkEngine> | undefined
+let engine: Promise<ELK> | undefined
 
-async function loadElk(): Promise<ElkEngine> {
+async function loadElk(): Promise<ELK> {
   // The bundled build runs on the main thread, in the browser and in Node alike; loaded on first use.
-  engine ??= import('elkjs/lib/elk.bundled.js').then((module) => new module.default() as ElkEngine)
+  engine ??= import('elkjs/lib/elk.bundled.js').then((module) => new module.default())
   return engine
 }
 

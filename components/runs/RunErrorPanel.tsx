@@ -1,5 +1,3 @@
-import { kindLabel } from './graph-labels'
-
 export interface RunErrorPanelProps {
   error: string | null
   /** Per-node failures, by node id. */
@@ -19,7 +17,7 @@ export function RunErrorPanel({ error, nodeErrors, labelOf }: RunErrorPanelProps
         <ul className="mt-2 flex flex-col gap-1 text-[13px]">
           {failures.map(([nodeId, message]) => (
             <li key={nodeId}>
-              <span className="font-medium">{labelOf(nodeId) || kindLabel(nodeId)}:</span> {message}
+              <span className="font-medium">{labelOf(nodeId)}:</span> {message}
             </li>
           ))}
         </ul>

@@ -68,7 +68,7 @@ const TimelineRow = memo(function TimelineRow({ entry, startedAt }: { entry: Tim
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
-          <span className="truncate text-[13px] font-medium text-zinc-800">
+          <span className="line-clamp-2 min-w-0 text-[13px] font-medium break-words text-zinc-800">
             {entry.title}
             {entry.count > 1 ? <span className="ml-1.5 text-[11px] font-normal text-zinc-400">{entry.count} updates</span> : null}
           </span>

@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button } from '@/components/ui'
 import { ApprovalCard } from '@/components/approvals/ApprovalCard'
 import { ApprovalHistory } from '@/components/approvals/ApprovalHistory'
@@ -13,7 +13,7 @@ import { RunErrorPanel } from './RunErrorPanel'
 import { RunGraphView } from './RunGraphView'
 import { RunHeader } from './RunHeader'
 import { RunOutputPanel } from './RunOutputPanel'
-import { allApprovals, nodeStatuses, nodeStatusOf, pendingApprovals } from './run-state'
+import { allApprovals, nodeStatuses, nodeStatusOf } from './run-state'
 import { RunTimeline } from './RunTimeline'
 import { isTerminalStatus, type RunDetail, type RunViewData } from './types'
 import { useRunView, type RunFollow } from './use-run-view'
@@ -29,10 +29,20 @@ export interface RunViewProps {
 /** A run: header, graph coloured by node status, live timeline, streamed text, output and errors. */
 export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: RunViewProps) {
   const { state, connection, applyRun, applyApproval, shareGone } = useRunView(data, follow)
+  const approvals = allApprovals(state)
+  // An approval shown inline while pending stays inline once answered (here or elsewhere), so
+  // the card the person was looking at turns into its resolved state instead of jumping away.
+  const pendingIds = approvals.filter((approval) => approval.status === 'pending').map((approval) => approval.id)
+  const [shownInline, setShownInline] = useState<ReadonlySet<string>>(() => new Set(pendingIds))
+  const pendingKey = pendingIds.join(',')
+  useEffect(() => {
+    if (pendingKey === '') return
+    setShownInline((ids) => (pendingKey.split(',').every((id) => ids.has(id)) ? ids : new Set([...ids, ...pendingKey.split(',')])))
+  }, [pendingKey])
   const labelOf = useMemo(() => executorLabeler(data.graph), [data.graph])
   const statuses = useMemo(() => nodeStatuses(state), [state])
-  const pending = pendingApprovals(state)
-  const answered = allApprovals(state).filter((approval) => approval.status !== 'pending')
+  const inline = approvals.filter((approval) => approval.status === 'pending' || shownInline.has(approval.id))
+  const answered = approvals.filter((approval) => approval.status !== 'pending' && !shownInline.has(approval.id))
   const statusOf = useCallback((nodeId: string) => nodeStatusOf(state, nodeId), [state])
   const run = state.snapshot
   const active = !isTerminalStatus(state.status)
@@ -58,10 +68,16 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(340px,400px)]">
         <div className="flex min-w-0 flex-col gap-4">
-          {pending.length > 0 ? (
-            <section aria-label="Waiting for approval" className="flex flex-col gap-3">
-              {pending.map((approval) => (
-                <ApprovalCard key={approval.id} approval={approval} readOnly={readOnly} onAnswered={applyApproval} />
+          {inline.length > 0 ? (
+            <section aria-label="Approvals" className="flex flex-col gap-3">
+              {inline.map((approval) => (
+                <ApprovalCard
+                  key={approval.id}
+                  approval={approval}
+                  // A request still open when the run is over can no longer change anything.
+                  readOnly={readOnly || (!active && approval.status === 'pending')}
+                  onAnswered={applyApproval}
+                />
               ))}
             </section>
           ) : null}

@@ -116,4 +116,26 @@ describe('timelineEntries', () => {
     expect(entry!.detail!.startsWith('…')).toBe(true)
     expect(entry!.detail!.length).toBe(160)
   })
+
+  it('folds the streamed fragments of one tool call and names its result', () => {
+    const entries = timelineEntries(
+      [
+        event(1, 'tool_call', { executorId: 'researcher', callId: 'c1', name: 'summarize_topic', arguments: '{"topic":"MC' }),
+        event(2, 'tool_call', { executorId: 'researcher', callId: 'c1', name: '', arguments: 'P"}' }),
+        event(3, 'approval_requested', {}),
+        event(4, 'tool_result', { executorId: 'researcher', callId: 'c1', result: 'A summary' }),
+        event(5, 'tool_call', { executorId: 'researcher', callId: 'c2', name: 'word_count', arguments: { text: 'x' } }),
+        event(6, 'tool_result', { executorId: 'researcher', callId: 'c9', result: 1 }),
+      ],
+      labelOf,
+    )
+    expect(entries.map((e) => [e.title, e.detail, e.count])).toEqual([
+      ['Researcher called summarize_topic', '{"topic":"MCP"}', 2],
+      ['Approval requested', undefined, 1],
+      ['summarize_topic returned', 'A summary', 1],
+      ['Researcher called word_count', '{"text":"x"}', 1],
+      ['Tool returned', '1', 1],
+    ])
+    expect(entries[0]!.data).toEqual({ executorId: 'researcher', callId: 'c1', name: 'summarize_topic', arguments: '{"topic":"MCP"}' })
+  })
 })

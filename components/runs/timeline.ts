@@ -48,14 +48,18 @@ const DETAIL_LENGTH = 160
 
 export function timelineEntries(events: readonly RunEvent[], labelOf: (executorId: string) => string): TimelineEntry[] {
   const entries: TimelineEntry[] = []
+  const entryFoldKeys: (string | null)[] = []
+  const toolNames = new Map<string, string>()
   for (const event of events) {
-    const previous = entries[entries.length - 1]
-    if (previous && canFoldInto(previous, event)) {
-      entries[entries.length - 1] = foldText(previous, event)
+    const key = foldKey(event)
+    const lastIndex = entries.length - 1
+    if (key !== null && lastIndex >= 0 && entryFoldKeys[lastIndex] === key) {
+      entries[lastIndex] = fold(entries[lastIndex]!, event, labelOf)
+      rememberToolName(entries[lastIndex]!, toolNames)
       continue
     }
-    entries.push({
-      ...describeEvent(event, labelOf),
+    const entry: TimelineEntry = {
+      ...describeEvent(withToolName(event, toolNames), labelOf),
       key: String(event.sequence),
       sequence: event.sequence,
       lastSequence: event.sequence,
@@ -63,7 +67,10 @@ export function timelineEntries(events: readonly RunEvent[], labelOf: (executorI
       createdAt: event.createdAt,
       data: event.data,
       count: 1,
-    })
+    }
+    rememberToolName(entry, toolNames)
+    entries.push(entry)
+    entryFoldKeys.push(key)
   }
   return entries
 }
@@ -128,7 +135,7 @@ export function describeEvent(event: RunEvent, labelOf: (executorId: string) => 
       return describeMcpConnected(data)
     case 'tool_call':
       return {
-        title: `${who} called ${readString(data, 'name') ?? 'a tool'}`,
+        title: `${who} called ${readString(data, 'name') || 'a tool'}`,
         detail: compactJson(data.arguments ?? {}, DETAIL_LENGTH),
         tone: 'info',
         icon: 'tool',
@@ -136,7 +143,7 @@ export function describeEvent(event: RunEvent, labelOf: (executorId: string) => 
     case 'tool_result': {
       const failed = data.error !== undefined && data.error !== null && data.error !== false
       return {
-        title: `${readString(data, 'name') ?? 'Tool'} ${failed ? 'failed' : 'returned'}`,
+        title: `${readString(data, 'name') || 'Tool'} ${failed ? 'failed' : 'returned'}`,
         detail: compactJson(failed ? data.error : data.result, DETAIL_LENGTH),
         tone: failed ? 'danger' : 'neutral',
         icon: 'tool',
@@ -169,20 +176,56 @@ function textDetail(text: string): string {
   return flat.length <= DETAIL_LENGTH ? flat : `…${flat.slice(flat.length - DETAIL_LENGTH + 1)}`
 }
 
-function canFoldInto(entry: TimelineEntry, event: RunEvent): boolean {
-  if (entry.type !== 'agent_update' || event.type !== 'agent_update') return false
-  const previousExecutor = readString(asRecord(entry.data) ?? {}, 'executorId')
-  return previousExecutor !== undefined && previousExecutor === readString(eventRecord(event), 'executorId')
+/**
+ * Events that continue the previous row: streamed text of one executor, and the argument
+ * fragments of one streamed tool call (same callId).
+ */
+function foldKey(event: RunEvent): string | null {
+  const data = eventRecord(event)
+  if (event.type === 'agent_update') {
+    const executor = readString(data, 'executorId')
+    return executor === undefined ? null : `text:${executor}`
+  }
+  if (event.type === 'tool_call') {
+    const callId = readString(data, 'callId')
+    return callId === undefined ? null : `call:${callId}`
+  }
+  return null
 }
 
-function foldText(entry: TimelineEntry, event: RunEvent): TimelineEntry {
+function fold(entry: TimelineEntry, event: RunEvent, labelOf: (executorId: string) => string): TimelineEntry {
   const previous = asRecord(entry.data) ?? {}
-  const text = (readString(previous, 'text') ?? '') + (readString(eventRecord(event), 'text') ?? '')
-  return {
-    ...entry,
-    lastSequence: event.sequence,
-    data: { ...previous, text },
-    detail: textDetail(text),
-    count: entry.count + 1,
+  const next = eventRecord(event)
+  const base = { ...entry, lastSequence: event.sequence, count: entry.count + 1 }
+  if (event.type === 'agent_update') {
+    const text = (readString(previous, 'text') ?? '') + (readString(next, 'text') ?? '')
+    return { ...base, data: { ...previous, text }, detail: textDetail(text) }
   }
+  const name = readString(previous, 'name') || readString(next, 'name') || ''
+  const args = joinArguments(previous.arguments, next.arguments)
+  const data = { ...previous, name, arguments: args }
+  return { ...base, ...describeEvent({ ...event, data }, labelOf), data }
+}
+
+/** Streamed argument fragments are strings to concatenate; anything else replaces. */
+function joinArguments(previous: unknown, next: unknown): unknown {
+  if (typeof previous === 'string' && typeof next === 'string') return previous + next
+  return next ?? previous
+}
+
+/** A tool_result names its call only by callId: borrow the name from the call. */
+function withToolName(event: RunEvent, toolNames: Map<string, string>): RunEvent {
+  if (event.type !== 'tool_result') return event
+  const data = eventRecord(event)
+  const callId = readString(data, 'callId')
+  if (readString(data, 'name') || !callId || !toolNames.has(callId)) return event
+  return { ...event, data: { ...data, name: toolNames.get(callId) } }
+}
+
+function rememberToolName(entry: TimelineEntry, toolNames: Map<string, string>): void {
+  if (entry.type !== 'tool_call') return
+  const data = asRecord(entry.data) ?? {}
+  const callId = readString(data, 'callId')
+  const name = readString(data, 'name')
+  if (callId && name) toolNames.set(callId, name)
 }

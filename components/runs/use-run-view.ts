@@ -23,7 +23,8 @@ type Action =
   | { type: 'events'; events: RunEvent[] }
   | { type: 'run'; run: Partial<RunDetail> }
   | { type: 'approval'; approval: ApprovalView }
-  | { type: 'shared'; data: RunViewData }
+  /** A fresh copy of the whole view (share polling, the refetch at the end of a stream). */
+  | { type: 'refresh'; data: RunViewData }
 
 function reducer(state: RunViewState, action: Action): RunViewState {
   switch (action.type) {
@@ -33,7 +34,7 @@ function reducer(state: RunViewState, action: Action): RunViewState {
       return mergeRunSnapshot(state, action.run)
     case 'approval':
       return upsertApproval(state, action.approval)
-    case 'shared': {
+    case 'refresh': {
       const withRun = mergeRunSnapshot(state, action.data.run)
       const withApprovals = action.data.approvals.reduce(upsertApproval, withRun)
       return reduceRunEventBatch(withApprovals, action.data.events ?? [])
@@ -77,8 +78,9 @@ export function useRunView(data: RunViewData, follow: RunFollow): RunViewControl
       onEvent: (event) => batch.push(event),
       onStateChange: (next) => {
         setConnection(next)
-        // The stream ends once the run is over: fetch the final record (usage, outputs).
-        if (next === 'ended') void refreshRun(runId).then((run) => run && dispatch({ type: 'run', run }))
+        // The stream ends once the run is over: fetch the final record (usage, outputs, and
+        // approvals that expired with the run without an event of their own).
+        if (next === 'ended') void refreshView(runId).then((fresh) => fresh && dispatch({ type: 'refresh', data: fresh }))
       },
     })
     stream.start()
@@ -95,7 +97,7 @@ export function useRunView(data: RunViewData, follow: RunFollow): RunViewControl
     const timer = setInterval(async () => {
       try {
         const fresh = await fetchJson<RunViewData>(`/api/share/${encodeURIComponent(shareToken)}`)
-        if (!stopped) dispatch({ type: 'shared', data: fresh })
+        if (!stopped) dispatch({ type: 'refresh', data: fresh })
       } catch (error) {
         if ((error as { status?: number }).status === 404) {
           stopped = true
@@ -113,10 +115,9 @@ export function useRunView(data: RunViewData, follow: RunFollow): RunViewControl
   return { state, connection, applyRun, applyApproval, shareGone }
 }
 
-async function refreshRun(runId: string): Promise<RunDetail | null> {
+async function refreshView(runId: string): Promise<RunViewData | null> {
   try {
-    const { run } = await fetchJson<{ run: RunDetail }>(`/api/runs/${encodeURIComponent(runId)}`)
-    return run
+    return await fetchJson<RunViewData>(`/api/runs/${encodeURIComponent(runId)}`)
   } catch {
     return null
   }

@@ -24,7 +24,7 @@ import { isHistoryProvider } from './sessions/history-provider'
 import { InMemoryHistoryProvider } from './sessions/in-memory-history-provider'
 import type { FunctionInvocationConfiguration } from './tools/function-invocation-config'
 import type { ToolLike } from './tools/tool-provider'
-import { RunToolSet } from './tools/tool-set'
+import { assertToolLike } from './tools/tool-set'
 import { AgentResponse, normalizeMessages, type AgentResponseUpdate, type ChatOptions, type MessageInput } from './types'
 import { UpdateAssembler } from './clients/response-updates'
 import { isAsyncIterable } from './clients/chat-result'
@@ -72,8 +72,8 @@ export class Agent {
     this.instructions = options.instructions
     this.client = options.client
     this.tools = [...(options.tools ?? [])]
-    // Checks every tool and provider now, so a bad tools list fails at construction, not mid-run.
-    void new RunToolSet(this.tools)
+    // Fail at construction on things that are not tools; providers' lists are read per run, not here.
+    for (const item of this.tools) assertToolLike(item)
     this.contextProviders = [...(options.contextProviders ?? [])]
     this.defaultOptions = { ...options.defaultOptions }
     this.functionInvocation = options.functionInvocation

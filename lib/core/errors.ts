@@ -143,3 +143,59 @@ export class CorruptHistoryLineError extends HistoryProviderError {
 export class UnexpectedModelCallError extends SystemError {
   override readonly code: string = 'unexpected_model_call'
 }
+
+// ---- skills (lib/core/skills) ----
+
+/** A skill, its frontmatter, a resource or a script breaks the Agent Skills rules (raised at construction). */
+export class SkillValidationError extends UserError {
+  override readonly code: string = 'skill_validation_error'
+}
+
+/** The rule a SKILL.md broke; discovery reports the file and skips it, the other skills still load. */
+export type SkillFileRule =
+  | 'unreadable'
+  | 'symbolic_link'
+  | 'missing_frontmatter'
+  | 'invalid_yaml'
+  | 'frontmatter_not_a_mapping'
+  | 'invalid_field'
+  | 'invalid_name'
+  | 'invalid_description'
+  | 'invalid_compatibility'
+  | 'name_mismatch'
+  | 'duplicate_name'
+
+/** A SKILL.md could not be loaded: `filePath` names the file and `rule` the rule it broke. */
+export class SkillFileError extends UserError {
+  override readonly code: string = 'skill_file_error'
+  readonly filePath: string
+  readonly rule: SkillFileRule
+
+  constructor(filePath: string, rule: SkillFileRule, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.filePath = filePath
+    this.rule = rule
+  }
+}
+
+/** A skill script could not run to completion (no runner, non-zero exit, timeout, too much output). */
+export class SkillScriptError extends ToolExecutionException {
+  override readonly code: string = 'skill_script_error'
+}
+
+// ---- file access (lib/core/harness) ----
+
+/** A file-access path breaks the path rules (absolute, `.`/`..`, drive letter, symbolic link, outside the root). */
+export class FileAccessPathError extends UserError {
+  override readonly code: string = 'file_access_path_error'
+}
+
+/** A file operation cannot be done as asked (the file exists, an ambiguous replacement, a line out of range). */
+export class FileAccessOperationError extends UserError {
+  override readonly code: string = 'file_access_operation_error'
+}
+
+/** A write with overwrite off found the file already there (nothing was changed). */
+export class FileAlreadyExistsError extends FileAccessOperationError {
+  override readonly code: string = 'file_already_exists'
+}

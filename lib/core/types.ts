@@ -260,12 +260,7 @@ export class ChatResponse {
 
   constructor(init: ChatResponseInit) {
     this.messages = init.messages
-    this.responseId = init.responseId
-    this.conversationId = init.conversationId
-    this.modelId = init.modelId
-    this.finishReason = init.finishReason
-    this.usage = init.usage
-    this.additionalProperties = init.additionalProperties
+    Object.assign(this, definedFields(init, CHAT_RESPONSE_FIELDS))
   }
 
   get text(): string {
@@ -351,12 +346,7 @@ export class AgentResponse {
 
   constructor(init: AgentResponseInit) {
     this.messages = init.messages
-    this.responseId = init.responseId
-    this.agentId = init.agentId
-    this.createdAt = init.createdAt
-    this.finishReason = init.finishReason
-    this.usage = init.usage
-    this.additionalProperties = init.additionalProperties
+    Object.assign(this, definedFields(init, AGENT_RESPONSE_FIELDS))
   }
 
   get text(): string {
@@ -415,14 +405,7 @@ export class AgentResponseUpdate {
 
   constructor(init: AgentResponseUpdateInit) {
     this.contents = init.contents
-    this.role = init.role
-    this.authorName = init.authorName
-    this.agentId = init.agentId
-    this.responseId = init.responseId
-    this.messageId = init.messageId
-    this.createdAt = init.createdAt
-    this.finishReason = init.finishReason
-    this.additionalProperties = init.additionalProperties
+    Object.assign(this, definedFields(init, AGENT_UPDATE_FIELDS))
   }
 
   get text(): string {

@@ -122,7 +122,15 @@ export const SubWorkflowDataSchema = z.object({
   version: z.number().int().positive().optional(),
 })
 
-export const ParticipantSchema = z.object({ id: z.string().min(1).max(100), ...agentSettingsShape })
+export const ParticipantSchema = z.object({
+  /** Also names the participant's handoff tool (`handoff_to_<id>`), hence the restricted characters. */
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Use only letters, digits, "_" and "-"'),
+  ...agentSettingsShape,
+})
 export type Participant = z.infer<typeof ParticipantSchema>
 
 const participants = z.array(ParticipantSchema).default([])

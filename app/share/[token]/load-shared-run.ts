@@ -1,6 +1,5 @@
 import { notFound } from 'next/navigation'
 import type { RunViewData } from '@/components/runs/types'
-import { HttpError } from '@/lib/server/http-errors'
 import { getServices } from '@/lib/server/services'
 import { shareTokenParams } from '@/lib/server/share/share-links'
 
@@ -18,7 +17,9 @@ export async function loadSharedRun(token: string): Promise<RunViewData> {
     // Plain JSON only crosses into the client component.
     return JSON.parse(JSON.stringify(shared)) as RunViewData
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) notFound()
+    // Checked by shape, not instanceof: the services may have been built by another bundle
+    // (instrumentation), whose HttpError class is a different object.
+    if ((error as { status?: unknown } | null)?.status === 404) notFound()
     throw error
   }
 }

@@ -106,9 +106,10 @@ export class ToolArgumentAllowlist {
     for (const key of Object.keys(kwargs)) {
       if (key === '_meta') continue
       const optedIn = globalExtras.has(key) || (toolExtras !== undefined && toolExtras.has(key))
-      if (optedIn || (declared.has(key) && !MCP_FRAMEWORK_DENYLIST.has(key))) {
-        Object.defineProperty(forwarded, key, { value: kwargs[key], enumerable: true, writable: true, configurable: true })
-      }
+      if (!optedIn && !(declared.has(key) && !MCP_FRAMEWORK_DENYLIST.has(key))) continue
+      // Plain assignment would set the prototype for "__proto__" instead of forwarding it.
+      if (key === '__proto__') Object.defineProperty(forwarded, key, { value: kwargs[key], enumerable: true, writable: true, configurable: true })
+      else forwarded[key] = kwargs[key]
     }
     return { arguments: forwarded, meta: buildRequestMeta(userMeta, toolListMeta, traceMeta) }
   }

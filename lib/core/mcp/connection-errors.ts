@@ -1,4 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { CoreError } from '../errors'
 
 /** Classifying failures of an MCP exchange. */
 
@@ -18,7 +19,8 @@ export function isConnectionLost(error: unknown): boolean {
     if (error.code === ErrorCode.ConnectionClosed) return true
     return error.message.toLowerCase().includes('session terminated')
   }
-  if (!(error instanceof Error)) return false
+  // Our own errors (e.g. "not connected; call connect() first") are never a lost transport.
+  if (!(error instanceof Error) || error instanceof CoreError) return false
   const httpStatus = (error as { code?: unknown }).code
   // The Streamable HTTP transport answers an unknown (expired or restarted) session with 404.
   if (error.message.startsWith('Streamable HTTP error')) return httpStatus === 404
@@ -30,4 +32,9 @@ function causeMessage(error: Error): string {
   const cause = (error as { cause?: unknown }).cause
   if (cause instanceof Error) return `${(cause as { code?: string }).code ?? ''} ${cause.message}`
   return ''
+}
+
+/** The server's own message, without the SDK's "MCP error <code>: " prefix. */
+export function mcpErrorText(error: McpError): string {
+  return error.message.replace(/^MCP error -?\d+: /, '')
 }

@@ -232,6 +232,28 @@ describe('MCPTool lifecycle and loading', () => {
     expect(state.calls.map((call) => call.arguments)).toEqual([{ query: 'kept' }, { x: 1 }])
   })
 
+  it('a newer list_changed notification replaces a pending reload', async () => {
+    const state = recordingServerState([declaredTool('one', [])])
+    const logger = recordingLogger()
+    const { tool, servers } = recordingTool(state, { logger })
+    await tool.connect()
+    state.tools = [declaredTool('one', []), declaredTool('two', [])]
+    await Promise.all([servers[0]!.sendToolListChanged(), servers[0]!.sendToolListChanged(), servers[0]!.sendToolListChanged()])
+    await expect.poll(() => tool.functions.map((fn) => fn.name)).toEqual(['one', 'two'])
+    await tool.close()
+    expect(logger.messages('warn')).not.toContain('Background MCP reload failed')
+  })
+
+  it('logs a failed background reload', async () => {
+    const state = recordingServerState([declaredTool('one', [])])
+    const logger = recordingLogger()
+    const { tool, servers } = recordingTool(state, { logger })
+    await tool.connect()
+    state.tools = [declaredTool('a b', []), declaredTool('a-b', [])]
+    await servers[0]!.sendToolListChanged()
+    await expect.poll(() => logger.messages('warn')).toContain('Background MCP reload failed')
+  })
+
   it('reconnects once when the connection is lost and retries the call', async () => {
     const state = recordingServerState([declaredTool('search', ['query'])])
     const { tool } = recordingTool(state)
@@ -255,6 +277,24 @@ describe('MCPTool lifecycle and loading', () => {
     await tool.connect()
     await tool.cutConnection()
     await expect(tool.callTool('search', { query: 'x' })).rejects.toThrow('Failed to reconnect to MCP server.')
+  })
+
+  it('tries again to reconnect on the next call after a failed reconnect', async () => {
+    const state = recordingServerState([declaredTool('search', ['query'])])
+    let connections = 0
+    const tool = inMemoryTool({
+      serverFactory: () => {
+        connections += 1
+        if (connections === 2) throw new Error('server restarting')
+        return createRecordingServer(state)
+      },
+    })
+    await tool.connect()
+    await tool.cutConnection()
+    await expect(tool.callTool('search', { query: 'x' })).rejects.toThrow('Failed to reconnect to MCP server.')
+    expect((await tool.callTool('search', { query: 'y' })).content).toEqual([{ type: 'text', text: '{"query":"y"}' }])
+    await tool.close()
+    await expect(tool.callTool('search', { query: 'z' })).rejects.toThrow("MCP server 'mem' is not connected; call connect() first.")
   })
 
   it('declares elicitation only with a callback and declines without one', async () => {

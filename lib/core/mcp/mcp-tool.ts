@@ -1,6 +1,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
   CallToolResultSchema,
+  ErrorCode,
   McpError,
   type CallToolResult,
   type ElicitRequestParams,
@@ -9,80 +10,37 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { ZodType } from 'zod'
-import type { ChatClient } from '../clients/chat-client'
-import { AbortError, ToolExecutionException } from '../errors'
-import { FunctionTool } from '../tools/function-tool'
+import { AbortError, CoreError, ToolExecutionException } from '../errors'
+import type { FunctionTool } from '../tools/function-tool'
 import { scopedSignal } from './abort'
-import { mergeInvocationArguments, ToolArgumentAllowlist, type AdditionalToolArgumentNames, type TraceMetaProvider } from './argument-allowlist'
+import { ToolArgumentAllowlist } from './argument-allowlist'
+import { BackgroundWork, ReloadScheduler } from './background-work'
 import { openConnection, type MCPConnection, type OpenConnectionOptions } from './connection'
-import { isConnectionLost } from './connection-errors'
-import { answerElicitation, type ElicitationCallback } from './elicitation'
+import { isConnectionLost, mcpErrorText } from './connection-errors'
+import { answerElicitation } from './elicitation'
+import { mcpFunctionTool } from './function-factory'
 import { consoleLogger, type MCPLogger } from './logger'
 import type { MCPMeta } from './meta'
+import {
+  DEFAULT_CLIENT_INFO,
+  lostCallMessage,
+  PROMPTS_NOT_LOADED,
+  TOOLS_NOT_LOADED,
+  type CallOptions,
+  type MCPToolOptions,
+  type ToolCallParams,
+} from './mcp-tool-options'
 import { normalizeToolNamePrefix } from './names'
-import { listPrompts, listTools, type ListingPort } from './tool-loading'
-import { parsePromptResult, type PromptResultParser } from './prompt-parsing'
-import { parseToolResult, errorTextOf, type ToolResultParser } from './result-parsing'
-import { SamplingGuard, type SamplingApprovalCallback } from './sampling'
+import { parsePromptResult } from './prompt-parsing'
+import { errorTextOf, parseToolResult, type ToolResultParser } from './result-parsing'
+import { SamplingGuard } from './sampling'
+import { SerialQueue } from './serial-queue'
 import { MCPTaskOptions } from './task-options'
-import { runToolTask, tryCancelTask, type MCPTaskStatusEvent, type SendOptions, type TaskSessionPort } from './task-lifecycle'
-import { MCP_NORMALIZED_NAME_KEY, MCP_REMOTE_NAME_KEY, ToolRegistry, type FunctionSpec, type MCPApprovalMode, type TaskSupport } from './tool-registry'
+import { runToolTask, TASK_CANCEL_TIMEOUT_MS, tryCancelTask, type SendOptions, type TaskSessionPort } from './task-lifecycle'
+import { listPrompts, listTools, type ListingPort } from './tool-loading'
+import { ToolRegistry, type FunctionSpec, type TaskSupport } from './tool-registry'
 
-export interface MCPToolOptions {
-  name: string
-  description?: string
-  toolNamePrefix?: string
-  approvalMode?: MCPApprovalMode
-  /** Undefined exposes every tool; `[]` exposes none. */
-  allowedTools?: readonly string[]
-  loadTools?: boolean
-  loadPrompts?: boolean
-  parseToolResults?: ToolResultParser
-  parsePromptResults?: PromptResultParser
-  /** Timeout of each request to the server (the SDK's default is 60 s). */
-  requestTimeoutMs?: number
-  /** The chat client that answers the server's sampling requests. */
-  client?: ChatClient
-  samplingApprovalCallback?: SamplingApprovalCallback
-  /** `null` disables the cap. Default 4096. */
-  samplingMaxTokens?: number | null
-  /** `null` disables the limit. Default 25 per session. */
-  samplingMaxRequests?: number | null
-  taskOptions?: MCPTaskOptions
-  /** Called on every observed status change of a long-running task (for progress and Cancel in a UI). */
-  onTaskStatus?: (event: MCPTaskStatusEvent) => void
-  additionalToolArgumentNames?: AdditionalToolArgumentNames
-  elicitationCallback?: ElicitationCallback
-  /** Adds trace-context keys to each tools/call `_meta` (e.g. from an OpenTelemetry propagator). */
-  traceMetaProvider?: TraceMetaProvider
-  /** Called after a (re)load changed `functions`. */
-  onFunctionsChanged?: (functions: FunctionTool[]) => void
-  logger?: MCPLogger
-  clientInfo?: { name: string; version: string }
-  additionalProperties?: Record<string, unknown>
-}
-
-export interface CallOptions {
-  signal?: AbortSignal
-}
-
-const DEFAULT_CLIENT_INFO = { name: 'agentloom', version: '0.1.0' }
-const TOOLS_NOT_LOADED = 'Tools are not loaded for this server, please set loadTools: true in the constructor.'
-const PROMPTS_NOT_LOADED = 'Prompts are not loaded for this server, please set loadPrompts: true in the constructor.'
-
-function mcpErrorText(error: McpError): string {
-  return error.message.replace(/^MCP error -?\d+: /, '')
-}
-
-/** Serializes async sections (connect/close; tool loads) without blocking other work. */
-class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve()
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(work, work)
-    this.tail = next.catch(() => {})
-    return next
-  }
-}
+export type { CallOptions, MCPToolOptions } from './mcp-tool-options'
 
 /**
  * Connects to one MCP server and exposes its tools (and prompts) as FunctionTools. Subclasses
@@ -103,10 +61,12 @@ export abstract class MCPTool {
   private readonly registry: ToolRegistry
   private readonly allowlist: ToolArgumentAllowlist
   private readonly sampling: SamplingGuard
-  private readonly pendingReloads = new Map<'tools' | 'prompts', AbortController>()
-  private readonly background = new Set<Promise<unknown>>()
+  private readonly background = new BackgroundWork()
+  private readonly reloads: ReloadScheduler
   private readonly toolResultParser: ToolResultParser
+  private readonly defaultRequestOptions: { timeout: number } | undefined
   private pingAvailable = true
+  private closedByUser = false
 
   constructor(options: MCPToolOptions) {
     this.options = options
@@ -116,6 +76,7 @@ export abstract class MCPTool {
     this.taskOptions = options.taskOptions ?? new MCPTaskOptions()
     this.logger = options.logger ?? consoleLogger
     this.toolResultParser = options.parseToolResults ?? parseToolResult
+    this.defaultRequestOptions = options.requestTimeoutMs === undefined ? undefined : { timeout: options.requestTimeoutMs }
     this.allowlist = new ToolArgumentAllowlist(options.additionalToolArgumentNames)
     this.sampling = new SamplingGuard({
       serverName: options.name,
@@ -124,6 +85,14 @@ export abstract class MCPTool {
       maxTokens: options.samplingMaxTokens,
       maxRequests: options.samplingMaxRequests,
       logger: this.logger,
+    })
+    this.reloads = new ReloadScheduler({
+      background: this.background,
+      logger: this.logger,
+      enabled: (kind) => (kind === 'tools' ? options.loadTools !== false : options.loadPrompts !== false),
+      // Background work must not inherit the kwargs of a call whose stream carried the notification.
+      reload: (kind, signal) =>
+        this.withRuntimeKwargs(undefined, () => (kind === 'tools' ? this.loadTools(signal) : this.loadPrompts(signal))),
     })
     this.registry = new ToolRegistry({
       prefix: normalizeToolNamePrefix(options.toolNamePrefix),
@@ -190,6 +159,7 @@ export abstract class MCPTool {
 
   /** Connects (idempotent unless `reset`), then loads tools and prompts the server advertises. */
   async connect(options: { reset?: boolean } = {}): Promise<void> {
+    this.closedByUser = false
     await this.lifecycle.run(() => this.establish(options.reset ?? false, false))
     const capabilities = this.serverCapabilitiesValue
     if (this.options.loadTools !== false && capabilities?.tools) await this.loadTools()
@@ -197,12 +167,12 @@ export abstract class MCPTool {
   }
 
   async close(): Promise<void> {
-    for (const controller of this.pendingReloads.values()) controller.abort()
-    this.pendingReloads.clear()
-    await this.lifecycle.run(async () => {
-      await Promise.allSettled([...this.background])
-      await this.teardown(true)
-    })
+    this.closedByUser = true
+    this.reloads.cancelAll()
+    // Let best-effort tasks/cancel and aborted reloads finish first, outside the lifecycle queue
+    // (a reload may itself be waiting in it), bounded like the cancels themselves.
+    await this.background.settle(TASK_CANCEL_TIMEOUT_MS)
+    await this.lifecycle.run(() => this.teardown(true))
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
@@ -240,7 +210,12 @@ export abstract class MCPTool {
         onStatus: this.options.onTaskStatus,
       })
     }
-    return this.callWithOneReconnect(remoteName, prepared.arguments, prepared.meta, options.signal)
+    const params: ToolCallParams = prepared.meta
+      ? { name: remoteName, arguments: prepared.arguments, _meta: prepared.meta }
+      : { name: remoteName, arguments: prepared.arguments }
+    const result = await this.sendToolCall(params, options.signal)
+    if (result.isError) throw new ToolExecutionException(errorTextOf(result))
+    return result
   }
 
   async getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}): Promise<string> {
@@ -262,18 +237,28 @@ export abstract class MCPTool {
     await tryCancelTask(this.taskPort(), taskId)
   }
 
-  private async callWithOneReconnect(
-    toolName: string,
-    args: Record<string, unknown>,
-    meta: MCPMeta | undefined,
-    signal: AbortSignal | undefined,
-  ): Promise<CallToolResult> {
-    const params = meta ? { name: toolName, arguments: args, _meta: meta } : { name: toolName, arguments: args }
-    const result = (await this.withOneReconnect(`Failed to call tool '${toolName}' - connection lost.`, signal, (connection, scoped) =>
-      connection.client.callTool(params, CallToolResultSchema, this.requestOptions(scoped)),
-    )) as CallToolResult
-    if (result.isError) throw new ToolExecutionException(errorTextOf(result))
-    return result
+  /**
+   * The hot path: one request on the live connection, no extra allocations; a failure goes to the
+   * recovery path (reconnect once on a lost connection, then retry).
+   */
+  private sendToolCall(params: ToolCallParams, signal: AbortSignal | undefined): Promise<CallToolResult> {
+    const connection = this.connection
+    if (!connection || signal) {
+      return this.withOneReconnect(lostCallMessage(params.name), signal, (live, scoped) =>
+        live.client.callTool(params, CallToolResultSchema, this.requestOptions(scoped)),
+      ) as Promise<CallToolResult>
+    }
+    const generation = this.connectionGeneration
+    const request = connection.client.callTool(params, CallToolResultSchema, this.defaultRequestOptions) as Promise<CallToolResult>
+    return request.catch(async (error: unknown) => {
+      await this.recoverOrThrow(error, undefined, generation, lostCallMessage(params.name), 0)
+      return this.withOneReconnect(
+        lostCallMessage(params.name),
+        undefined,
+        (live) => live.client.callTool(params, CallToolResultSchema, this.defaultRequestOptions),
+        1,
+      ) as Promise<CallToolResult>
+    })
   }
 
   /** Runs one request; on a lost connection reconnects once and retries. */
@@ -281,29 +266,35 @@ export abstract class MCPTool {
     lostMessage: string,
     signal: AbortSignal | undefined,
     request: (connection: MCPConnection, signal: AbortSignal | undefined) => Promise<T>,
+    firstAttempt = 0,
   ): Promise<T> {
-    for (let attempt = 0; ; attempt += 1) {
-      const connection = this.requireConnection()
+    for (let attempt = firstAttempt; ; attempt += 1) {
       const generation = this.connectionGeneration
       const scoped = scopedSignal(signal)
       try {
-        return await request(connection, scoped.signal)
+        return await request(this.requireConnection(), scoped.signal)
       } catch (error) {
-        if (signal?.aborted) throw new AbortError()
-        if (!isConnectionLost(error)) {
-          if (error instanceof McpError) throw new ToolExecutionException(mcpErrorText(error), { cause: error })
-          throw new ToolExecutionException(lostMessage.replace(/ - connection lost\.$/, '.'), { cause: error })
-        }
-        if (attempt > 0) throw new ToolExecutionException(lostMessage, { cause: error })
-        this.logger.info('MCP connection closed or terminated unexpectedly. Reconnecting...')
-        try {
-          await this.reconnect(generation)
-        } catch (reconnectError) {
-          throw new ToolExecutionException('Failed to reconnect to MCP server.', { cause: reconnectError })
-        }
+        await this.recoverOrThrow(error, signal, generation, lostMessage, attempt)
       } finally {
         scoped.dispose()
       }
+    }
+  }
+
+  /** Throws the caller-facing error for a failed request, or reconnects so it can be retried once. */
+  private async recoverOrThrow(error: unknown, signal: AbortSignal | undefined, generation: number, lostMessage: string, attempt: number): Promise<void> {
+    if (signal?.aborted) throw new AbortError()
+    if (error instanceof CoreError) throw error
+    if (!isConnectionLost(error)) {
+      if (error instanceof McpError) throw new ToolExecutionException(mcpErrorText(error), { cause: error })
+      throw new ToolExecutionException(lostMessage.replace(/ - connection lost\.$/, '.'), { cause: error })
+    }
+    if (attempt > 0) throw new ToolExecutionException(lostMessage, { cause: error })
+    this.logger.info('MCP connection closed or terminated unexpectedly. Reconnecting...')
+    try {
+      await this.reconnect(generation)
+    } catch (reconnectError) {
+      throw new ToolExecutionException('Failed to reconnect to MCP server.', { cause: reconnectError })
     }
   }
 
@@ -314,12 +305,16 @@ export abstract class MCPTool {
   }
 
   private requireConnection(): MCPConnection {
-    if (!this.connection) throw new ToolExecutionException(`MCP server '${this.name}' is not connected; call connect() first.`)
-    return this.connection
+    if (this.connection) return this.connection
+    if (this.connectionGeneration === 0 || this.closedByUser) {
+      throw new ToolExecutionException(`MCP server '${this.name}' is not connected; call connect() first.`)
+    }
+    // A session that was lost and not re-established: callers treat this as a lost connection.
+    throw new McpError(ErrorCode.ConnectionClosed, 'Not connected')
   }
 
   /** Reconnects (`connect({ reset: true })`) unless someone already did since `staleGeneration`. */
-  async reconnect(staleGeneration: number): Promise<void> {
+  private async reconnect(staleGeneration: number): Promise<void> {
     let reconnected = false
     await this.lifecycle.run(async () => {
       if (this.connectionGeneration !== staleGeneration && this.connection?.isOpen) return
@@ -373,43 +368,10 @@ export abstract class MCPTool {
         ? (params: ElicitRequestParams, signal: AbortSignal): Promise<ElicitResult> =>
             answerElicitation(elicitation, params, { serverName: this.name, signal }, this.logger)
         : undefined,
-      onToolListChanged: () => this.scheduleReload('tools'),
-      onPromptListChanged: () => this.scheduleReload('prompts'),
+      onToolListChanged: () => this.reloads.schedule('tools'),
+      onPromptListChanged: () => this.reloads.schedule('prompts'),
       onClosed: () => {},
     }
-  }
-
-  /**
-   * Reloads run in the background: awaiting a request inside the SDK's message handler would
-   * deadlock the receive path. A newer notification cancels and replaces a pending reload.
-   */
-  private scheduleReload(kind: 'tools' | 'prompts'): void {
-    if (kind === 'tools' && this.options.loadTools === false) return
-    if (kind === 'prompts' && this.options.loadPrompts === false) return
-    this.pendingReloads.get(kind)?.abort()
-    const controller = new AbortController()
-    this.pendingReloads.set(kind, controller)
-    // A reload is background work: it must not inherit the kwargs of a call whose stream carried the notification.
-    const reload = this.withRuntimeKwargs(undefined, () =>
-      kind === 'tools' ? this.loadTools(controller.signal) : this.loadPrompts(controller.signal),
-    )
-    const tracked = reload
-      .catch(() => {
-        if (!controller.signal.aborted) this.logger.warn('Background MCP reload failed')
-      })
-      .finally(() => {
-        if (this.pendingReloads.get(kind) === controller) this.pendingReloads.delete(kind)
-      })
-    this.trackBackground(tracked)
-  }
-
-  private trackBackground(work: Promise<unknown>): void {
-    const settled = work.then(
-      () => undefined,
-      () => undefined,
-    )
-    this.background.add(settled)
-    void settled.then(() => this.background.delete(settled))
   }
 
   private listingPort(): ListingPort {
@@ -438,7 +400,7 @@ export abstract class MCPTool {
         this.sendRaw(method, params, schema, options),
       reconnect: (generation: number) => this.reconnect(generation),
       plainCall: (toolName, args, meta, signal) => this.plainTaskFallback(toolName, args, meta, signal),
-      track: (work) => this.trackBackground(work),
+      track: (work) => this.background.track(work),
     }
   }
 
@@ -463,43 +425,16 @@ export abstract class MCPTool {
   ): Promise<CallToolResult> {
     const params: Record<string, unknown> = { name: toolName, arguments: args }
     if (meta) params._meta = meta
-    return this.withOneReconnect(`Failed to call tool '${toolName}' - connection lost.`, signal, (_connection, scoped) =>
+    return this.withOneReconnect(lostCallMessage(toolName), signal, (_connection, scoped) =>
       this.sendRaw('tools/call', params, CallToolResultSchema as unknown as ZodType<CallToolResult>, { signal: scoped }),
     )
   }
 
   private createFunction(spec: FunctionSpec): FunctionTool {
-    const additionalProperties = {
-      [MCP_REMOTE_NAME_KEY]: spec.remoteName,
-      [MCP_NORMALIZED_NAME_KEY]: spec.normalizedName,
-      mcpKind: spec.kind,
-      mcpServerName: this.name,
-    }
-    const execute =
-      spec.kind === 'tool'
-        ? async (args: Record<string, unknown>, { signal, kwargs }: { signal?: AbortSignal; kwargs?: Record<string, unknown> }) =>
-            this.toolResultParser(
-              await this.withRuntimeKwargs(kwargs ?? {}, () =>
-                this.callTool(spec.remoteName, mergeInvocationArguments(args, kwargs), { signal }),
-              ),
-            )
-        : async (args: Record<string, unknown>, { signal }: { signal?: AbortSignal }) =>
-            this.getPrompt(spec.remoteName, stringArguments(args), { signal })
-    return new FunctionTool({
-      name: spec.localName,
-      description: spec.description,
-      inputSchema: spec.inputSchema,
-      approvalMode: spec.approvalMode,
-      additionalProperties,
-      execute,
+    return mcpFunctionTool(spec, this.name, {
+      callTool: async (remoteName, args, kwargs, signal) =>
+        this.toolResultParser(await this.withRuntimeKwargs(kwargs, () => this.callTool(remoteName, args, { signal }))),
+      getPrompt: (remoteName, args, signal) => this.getPrompt(remoteName, args, { signal }),
     })
   }
-}
-
-function stringArguments(args: Record<string, unknown>): Record<string, string> {
-  const result: Record<string, string> = {}
-  for (const [key, value] of Object.entries(args)) {
-    if (value !== undefined && value !== null) result[key] = typeof value === 'string' ? value : JSON.stringify(value)
-  }
-  return result
 }

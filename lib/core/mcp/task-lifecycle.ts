@@ -11,7 +11,7 @@ import {
 import type { ZodType } from 'zod'
 import { AbortError, ToolExecutionException } from '../errors'
 import { anySignal, Deadline, raceAbort, sleep } from './abort'
-import { isConnectionLost, isMcpErrorWithCode } from './connection-errors'
+import { isConnectionLost, isMcpErrorWithCode, mcpErrorText } from './connection-errors'
 import { errorName, type MCPLogger } from './logger'
 import type { MCPMeta } from './meta'
 import { errorTextOf } from './result-parsing'
@@ -78,10 +78,6 @@ export class MCPTaskAbandonedError extends ToolExecutionException {}
 export function clampPollInterval(serverIntervalMs: number | null | undefined): number {
   if (serverIntervalMs === undefined || serverIntervalMs === null || !(serverIntervalMs > 0)) return TASK_MIN_POLL_INTERVAL_MS
   return Math.min(Math.max(serverIntervalMs, TASK_MIN_POLL_INTERVAL_MS), TASK_MAX_POLL_INTERVAL_MS)
-}
-
-function mcpErrorText(error: McpError): string {
-  return error.message.replace(/^MCP error -?\d+: /, '')
 }
 
 const LooseResultSchema = ResultSchema.loose() as unknown as ZodType<Record<string, unknown>>

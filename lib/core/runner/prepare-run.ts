@@ -41,6 +41,7 @@ export async function prepareRun(
 
   const toolSet = new RunToolSet([
     ...definition.tools,
+    ...(definition.defaultOptions.tools ?? []),
     ...(runOptions.tools ?? []),
     ...(context.options.tools ?? []),
     ...sessionContext.tools,

@@ -37,13 +37,18 @@ export const messageJSONSchema = z.object({
 
 export type ParsedMessage = { ok: true; message: Message } | { ok: false; problem: string }
 
-/** Parses one stored message from JSON text; problems are returned, not thrown. */
-export function parseStoredMessage(line: string): ParsedMessage {
-  let json: unknown
-  try {
-    json = JSON.parse(line)
-  } catch (error) {
-    return { ok: false, problem: `invalid JSON (${(error as Error).message})` }
+/**
+ * Parses one stored message — JSON text (a JSONL line, a text column) or an already-decoded JSON value
+ * (a JSON column); problems are returned, not thrown.
+ */
+export function parseStoredMessage(stored: unknown): ParsedMessage {
+  let json: unknown = stored
+  if (typeof stored === 'string') {
+    try {
+      json = JSON.parse(stored)
+    } catch (error) {
+      return { ok: false, problem: `invalid JSON (${(error as Error).message})` }
+    }
   }
   const parsed = messageJSONSchema.safeParse(json)
   if (!parsed.success) {

@@ -13,38 +13,21 @@
  * requests (the request is the function_approval_request content, its id is the request id); answer
  * them with `true`/`false`, `{ approved }` or a function_approval_response content.
  */
-import { UpdateAssembler } from '../clients/response-updates'
 import { UserError } from '../errors'
 import {
   AgentResponse,
   Message,
   toFunctionApprovalResponse,
-  type Content,
   type FunctionApprovalRequestContent,
   type FunctionApprovalResponseContent,
   type MessageJSON,
-  type UsageDetails,
 } from '../types'
 import type { WorkflowContext } from './context'
 import { registerCheckpointType, type JSONValue } from './encoding'
 import { Executor } from './executor'
+import { runAgentWithEvents, type SupportsAgentRun } from './agent-run'
 
-/** The part of an agent a workflow needs (structural, so any agent implementation fits). */
-export interface SupportsAgentRun {
-  readonly name?: string
-  readonly id?: string
-  readonly description?: string
-  run(messages: Message[], options?: { session?: any; signal?: AbortSignal }): Promise<AgentResponse>
-  runStream(messages: Message[], options?: { session?: any; signal?: AbortSignal }): AsyncIterable<AgentUpdateLike>
-}
-
-export interface AgentUpdateLike {
-  contents: Content[]
-  role?: Message['role']
-  messageId?: string
-  authorName?: string
-  responseId?: string
-}
+export type { SupportsAgentRun } from './agent-run'
 
 export function isAgentLike(value: unknown): value is SupportsAgentRun {
   if (typeof value !== 'object' || value === null || value instanceof Executor) return false
@@ -164,16 +147,8 @@ export class AgentExecutor extends Executor<unknown, AgentExecutorResponse, Agen
 
   private async runAgent(ctx: WorkflowContext<AgentExecutorResponse, AgentResponse>): Promise<void> {
     const options = this.session === undefined ? { signal: ctx.signal } : { session: this.session, signal: ctx.signal }
-    const input = [...this.conversation]
-    const response = ctx.isStreaming ? await this.runStreaming(input, options, ctx) : await this.agent.run(input, options)
+    const response = await runAgentWithEvents(this.agent, [...this.conversation], options, this.id, ctx)
     this.conversation.push(...response.messages)
-    const event: { type: 'agent_response'; executorId: string; text: string; usage?: UsageDetails } = {
-      type: 'agent_response',
-      executorId: this.id,
-      text: response.text,
-    }
-    if (response.usage) event.usage = response.usage
-    ctx.addEvent(event)
     const requests = response.userInputRequests
     if (requests.length > 0) {
       for (const request of requests) {
@@ -184,23 +159,6 @@ export class AgentExecutor extends Executor<unknown, AgentExecutorResponse, Agen
     }
     if (this.outputResponse) ctx.yieldOutput(response)
     ctx.sendMessage(new AgentExecutorResponse(this.id, response, [...this.conversation]))
-  }
-
-  private async runStreaming(
-    input: Message[],
-    options: { session?: unknown; signal: AbortSignal },
-    ctx: WorkflowContext<AgentExecutorResponse, AgentResponse>,
-  ): Promise<AgentResponse> {
-    const assembler = new UpdateAssembler()
-    for await (const update of this.agent.runStream(input, options)) {
-      assembler.add(update)
-      const visible = update.contents.filter((content) => content.type !== 'usage')
-      if (visible.length === 0) continue
-      let text = ''
-      for (const content of visible) if (content.type === 'text') text += content.text
-      ctx.addEvent({ type: 'agent_update', executorId: this.id, text, contents: visible })
-    }
-    return new AgentResponse({ messages: assembler.messages, usage: assembler.usage, responseId: assembler.responseId })
   }
 }
 
@@ -230,11 +188,11 @@ function toMessages(input: unknown): Message[] {
   return (input as Array<string | Message>).map((item) => (typeof item === 'string' ? new Message({ role: 'user', text: item }) : item))
 }
 
-function toMessage(value: unknown): Message {
+export function toMessage(value: unknown): Message {
   return value instanceof Message ? value : Message.fromJSON(value as MessageJSON)
 }
 
-function toApprovalResponse(request: FunctionApprovalRequestContent, response: unknown): FunctionApprovalResponseContent {
+export function toApprovalResponse(request: FunctionApprovalRequestContent, response: unknown): FunctionApprovalResponseContent {
   if (typeof response === 'boolean') return toFunctionApprovalResponse(request, response)
   if (typeof response === 'object' && response !== null) {
     const candidate = response as { type?: unknown; approved?: unknown }

@@ -7,13 +7,19 @@ import { decodeCheckpointValue, encodeCheckpointValue, type JSONValue } from './
 import type { FanInEdgeGroup, FanOutEdgeGroup, SingleEdgeGroup, SwitchCaseEdgeGroup, EdgeGroup, EdgeCondition } from './edges'
 import { WorkflowRoutingError, formatIdList } from './errors'
 import { settleAll } from './settle'
+import type { ExecutorNode } from './graph'
 
 export interface WorkflowMessage {
   data: unknown
   sourceId: string
   /** Set when the sender addressed one executor: ctx.sendMessage(message, targetId). */
   targetId?: string
+  /** The sender's node, when known (saves a lookup per message). */
+  source?: ExecutorNode
 }
+
+/** Finds the node of an executor id (used once, when runners are created). */
+export type NodeResolver = (executorId: string) => ExecutorNode
 
 /** Result of offering a message to an edge group. */
 export const DELIVERED = 0
@@ -25,8 +31,8 @@ export type DeliveryResult = typeof DELIVERED | typeof FILTERED | typeof REJECTE
 
 /** What a runner needs from the superstep runner. */
 export interface DeliveryHost {
-  canHandle(executorId: string, data: unknown): boolean
-  invoke(executorId: string, data: unknown, sourceIds: readonly string[]): Promise<void>
+  canHandle(node: ExecutorNode, data: unknown): boolean
+  invoke(node: ExecutorNode, data: unknown, sourceIds: readonly string[]): Promise<void>
   warn(message: string, executorId?: string): void
   /** Fan-in buffers report when they start or stop holding messages (for cheap checkpoints). */
   trackBuffered(runner: FanInEdgeRunner, buffered: boolean): void
@@ -53,19 +59,24 @@ function evaluate(condition: EdgeCondition, data: unknown): boolean | Promise<bo
 
 export class SingleEdgeRunner implements EdgeRunner {
   private readonly targetId: string
+  private readonly target: ExecutorNode
   private readonly sourceIds: readonly string[]
   private readonly condition?: EdgeCondition
 
-  constructor(readonly group: SingleEdgeGroup) {
+  constructor(
+    readonly group: SingleEdgeGroup,
+    resolve: NodeResolver,
+  ) {
     const edge = group.edges[0]
     this.targetId = edge.targetId
+    this.target = resolve(edge.targetId)
     this.sourceIds = [edge.sourceId]
     this.condition = edge.condition
   }
 
   send(message: WorkflowMessage, host: DeliveryHost): DeliveryResult | Promise<DeliveryResult> {
     if (message.targetId !== undefined && message.targetId !== this.targetId) return REJECTED
-    if (!host.canHandle(this.targetId, message.data)) return REJECTED
+    if (!host.canHandle(this.target, message.data)) return REJECTED
     if (this.condition) {
       const pass = evaluate(this.condition, message.data)
       if (pass === false) return FILTERED
@@ -75,7 +86,7 @@ export class SingleEdgeRunner implements EdgeRunner {
   }
 
   private async deliver(message: WorkflowMessage, host: DeliveryHost): Promise<DeliveryResult> {
-    await host.invoke(this.targetId, message.data, this.sourceIds)
+    await host.invoke(this.target, message.data, this.sourceIds)
     return DELIVERED
   }
 }
@@ -83,13 +94,18 @@ export class SingleEdgeRunner implements EdgeRunner {
 /** Fan-out, multi-selection and switch-case: one source, several possible targets. */
 export class FanOutEdgeRunner implements EdgeRunner {
   private readonly targetIds: string[]
-  private readonly targetSet: Set<string>
+  private readonly targetNodes: ExecutorNode[]
+  private readonly targets: Map<string, ExecutorNode>
   private readonly sourceIds: readonly string[]
   private readonly select?: (data: unknown, targetIds: string[], host: DeliveryHost) => string[] | Promise<string[]>
 
-  constructor(readonly group: FanOutEdgeGroup | SwitchCaseEdgeGroup) {
+  constructor(
+    readonly group: FanOutEdgeGroup | SwitchCaseEdgeGroup,
+    resolve: NodeResolver,
+  ) {
     this.targetIds = group.type === 'FanOutEdgeGroup' ? [...group.targetIds] : [...new Set(group.cases.map((c) => c.targetId))]
-    this.targetSet = new Set(this.targetIds)
+    this.targetNodes = this.targetIds.map(resolve)
+    this.targets = new Map(this.targetNodes.map((node) => [node.id, node]))
     this.sourceIds = [group.edges[0].sourceId]
     if (group.type === 'SwitchCaseEdgeGroup') this.select = switchCaseSelector(group)
     else if (group.selection) {
@@ -99,36 +115,37 @@ export class FanOutEdgeRunner implements EdgeRunner {
   }
 
   send(message: WorkflowMessage, host: DeliveryHost): DeliveryResult | Promise<DeliveryResult> {
-    if (!this.select) return this.deliverTo(this.targetIds, message, host)
+    if (!this.select) return this.deliverTo(this.targetNodes, message, host)
     const selected = this.select(message.data, this.targetIds, host)
     if (isThenable(selected)) return (selected as Promise<string[]>).then((ids) => this.deliverTo(this.validated(ids), message, host))
     return this.deliverTo(this.validated(selected), message, host)
   }
 
-  private validated(selected: string[]): string[] {
-    if (!Array.isArray(selected) || !selected.every((id) => this.targetSet.has(id))) {
+  private validated(selected: string[]): ExecutorNode[] {
+    if (!Array.isArray(selected) || !selected.every((id) => this.targets.has(id))) {
       throw new WorkflowRoutingError(
         `Invalid selection result: ${Array.isArray(selected) ? formatIdList(selected) : String(selected)}. ` +
           `Expected selections to be a subset of valid target executor IDs: ${formatIdList(this.targetIds)}.`,
       )
     }
-    return selected
+    return selected.map((id) => this.targets.get(id)!)
   }
 
-  private deliverTo(selected: string[], message: WorkflowMessage, host: DeliveryHost): DeliveryResult | Promise<DeliveryResult> {
+  private deliverTo(selected: ExecutorNode[], message: WorkflowMessage, host: DeliveryHost): DeliveryResult | Promise<DeliveryResult> {
     if (message.targetId !== undefined) {
-      if (!selected.includes(message.targetId) || !host.canHandle(message.targetId, message.data)) return REJECTED
-      return this.deliver([message.targetId], message, host)
+      const target = selected.find((node) => node.id === message.targetId)
+      if (!target || !host.canHandle(target, message.data)) return REJECTED
+      return this.deliver([target], message, host)
     }
     if (selected.length === 0) return FILTERED
-    const deliverable = selected.filter((id) => host.canHandle(id, message.data))
+    const deliverable = selected.filter((node) => host.canHandle(node, message.data))
     if (deliverable.length === 0) return REJECTED
     return this.deliver(deliverable, message, host)
   }
 
-  private async deliver(targets: string[], message: WorkflowMessage, host: DeliveryHost): Promise<DeliveryResult> {
+  private async deliver(targets: ExecutorNode[], message: WorkflowMessage, host: DeliveryHost): Promise<DeliveryResult> {
     if (targets.length === 1) await host.invoke(targets[0], message.data, this.sourceIds)
-    else await settleAll(targets.map((id) => host.invoke(id, message.data, this.sourceIds)))
+    else await settleAll(targets.map((node) => host.invoke(node, message.data, this.sourceIds)))
     return DELIVERED
   }
 }
@@ -173,15 +190,20 @@ export class FanInEdgeRunner implements EdgeRunner {
   private readonly buffers = new Map<string, unknown[]>()
   private readonly sourceIds: readonly string[]
   private readonly targetId: string
+  private readonly target: ExecutorNode
 
-  constructor(readonly group: FanInEdgeGroup) {
+  constructor(
+    readonly group: FanInEdgeGroup,
+    resolve: NodeResolver,
+  ) {
     this.sourceIds = [...group.sourceIds]
     this.targetId = group.targetId
+    this.target = resolve(group.targetId)
   }
 
   send(message: WorkflowMessage, host: DeliveryHost): DeliveryResult | Promise<DeliveryResult> {
     if (message.targetId !== undefined && message.targetId !== this.targetId) return REJECTED
-    if (!host.canHandle(this.targetId, [message.data])) return REJECTED
+    if (!host.canHandle(this.target, [message.data])) return REJECTED
     if (this.buffers.size === 0) host.trackBuffered(this, true)
     const buffer = this.buffers.get(message.sourceId)
     if (buffer) buffer.push(message.data)
@@ -191,7 +213,7 @@ export class FanInEdgeRunner implements EdgeRunner {
     for (const sourceId of this.sourceIds) for (const data of this.buffers.get(sourceId)!) aggregated.push(data)
     this.buffers.clear()
     host.trackBuffered(this, false)
-    return host.invoke(this.targetId, aggregated, this.sourceIds).then(() => DELIVERED)
+    return host.invoke(this.target, aggregated, this.sourceIds).then(() => DELIVERED)
   }
 
   hasBuffered(): boolean {
@@ -214,14 +236,14 @@ export class FanInEdgeRunner implements EdgeRunner {
   }
 }
 
-export function createEdgeRunner(group: EdgeGroup): EdgeRunner {
+export function createEdgeRunner(group: EdgeGroup, resolve: NodeResolver): EdgeRunner {
   switch (group.type) {
     case 'SingleEdgeGroup':
-      return new SingleEdgeRunner(group)
+      return new SingleEdgeRunner(group, resolve)
     case 'FanOutEdgeGroup':
     case 'SwitchCaseEdgeGroup':
-      return new FanOutEdgeRunner(group)
+      return new FanOutEdgeRunner(group, resolve)
     case 'FanInEdgeGroup':
-      return new FanInEdgeRunner(group)
+      return new FanInEdgeRunner(group, resolve)
   }
 }

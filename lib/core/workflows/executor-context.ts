@@ -35,7 +35,8 @@ export class ExecutorContext implements WorkflowContext<any, any> {
   }
 
   sendMessage(message: unknown, targetId?: string): void {
-    this.runner.enqueue(targetId === undefined ? { data: message, sourceId: this.node.id } : { data: message, sourceId: this.node.id, targetId })
+    const node = this.node
+    this.runner.enqueue(targetId === undefined ? { data: message, sourceId: node.id, source: node } : { data: message, sourceId: node.id, targetId, source: node })
     if (this.sent) this.sent.push(message)
     else this.sent = [message]
   }

@@ -85,6 +85,14 @@ export abstract class Executor<TIn = any, TOut = any, TWorkflowOut = any> {
     return false
   }
 
+  /** True when every message is accepted, so routing may skip canHandle() (decided once, at build). */
+  acceptsEverything(): boolean {
+    if (this.canHandle !== Executor.prototype.canHandle) return false
+    const handlers = this.messageHandlers
+    if (handlers.length === 0) return this.handle !== Executor.prototype.handle
+    return handlers.some((entry) => entry.accepts === undefined)
+  }
+
   /** Runs the first handler that accepts the message. Called by the runner. */
   execute(message: TIn, ctx: WorkflowContext<TOut, TWorkflowOut>): unknown {
     const handlers = this.messageHandlers

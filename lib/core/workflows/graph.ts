@@ -13,7 +13,9 @@ export interface ExecutorNode {
   readonly id: string
   readonly executor: Executor
   readonly outputKind: OutputKind
-  readonly runners: readonly EdgeRunner[]
+  /** The executor takes any message, so delivery needs no canHandle() call. */
+  readonly acceptsEverything: boolean
+  readonly runners: EdgeRunner[]
 }
 
 export interface CompiledGraph {
@@ -37,17 +39,6 @@ export function compileGraph(
   startExecutorId: string,
   designation: OutputDesignation,
 ): CompiledGraph {
-  const outgoing = new Map<string, EdgeRunner[]>()
-  const fanInRunners = new Map<string, FanInEdgeRunner>()
-  for (const group of edgeGroups) {
-    const runner = createEdgeRunner(group)
-    if (runner instanceof FanInEdgeRunner) fanInRunners.set(group.id, runner)
-    for (const sourceId of new Set(group.edges.map((edge) => edge.sourceId))) {
-      const list = outgoing.get(sourceId)
-      if (list) list.push(runner)
-      else outgoing.set(sourceId, [runner])
-    }
-  }
   const explicit = designation.outputIds !== undefined || designation.intermediateIds !== undefined
   const nodes = new Map<string, ExecutorNode>()
   for (const [id, executor] of executors) {
@@ -57,7 +48,15 @@ export function compileGraph(
       else if (designation.intermediateIds?.has(id)) outputKind = 'intermediate'
       else outputKind = null
     }
-    nodes.set(id, { id, executor, outputKind, runners: outgoing.get(id) ?? [] })
+    nodes.set(id, { id, executor, outputKind, acceptsEverything: executor.acceptsEverything(), runners: [] })
+  }
+  // Runners hold their target nodes directly, so delivering a message never looks an id up.
+  const resolve = (id: string) => nodes.get(id)!
+  const fanInRunners = new Map<string, FanInEdgeRunner>()
+  for (const group of edgeGroups) {
+    const runner = createEdgeRunner(group, resolve)
+    if (runner instanceof FanInEdgeRunner) fanInRunners.set(group.id, runner)
+    for (const sourceId of new Set(group.edges.map((edge) => edge.sourceId))) nodes.get(sourceId)!.runners.push(runner)
   }
   const all = [...executors.values()]
   return {

@@ -197,15 +197,15 @@ export class Runner implements DeliveryHost {
           break
         }
       }
-      if (single) work.push(this.deliverFromSource(first, batch))
-      else for (const [sourceId, messages] of groupBySource(batch)) work.push(this.deliverFromSource(sourceId, messages))
+      if (single) work.push(this.deliverFromSource(batch[0].source ?? this.graph.nodes.get(first), batch))
+      else for (const [sourceId, messages] of groupBySource(batch)) work.push(this.deliverFromSource(messages[0].source ?? this.graph.nodes.get(sourceId), messages))
     }
     if (work.length === 1) await work[0]
     else await settleAll(work)
   }
 
-  private async deliverFromSource(sourceId: string, messages: WorkflowMessage[]): Promise<void> {
-    const runners = this.graph.nodes.get(sourceId)?.runners
+  private async deliverFromSource(source: ExecutorNode | undefined, messages: WorkflowMessage[]): Promise<void> {
+    const runners = source?.runners
     // A terminal executor's messages have nowhere to go; that is expected, as in the reference.
     if (!runners || runners.length === 0) return
     if (runners.length === 1) {
@@ -251,13 +251,12 @@ export class Runner implements DeliveryHost {
   // -------------------------------------------------------------------------------------------
   // DeliveryHost
 
-  canHandle(executorId: string, data: unknown): boolean {
-    const node = this.graph.nodes.get(executorId)
-    return node !== undefined && node.executor.canHandle(data)
+  canHandle(node: ExecutorNode, data: unknown): boolean {
+    return node.acceptsEverything || node.executor.canHandle(data)
   }
 
-  invoke(executorId: string, data: unknown, sourceIds: readonly string[]): Promise<void> {
-    return this.runExecutor(this.graph.nodes.get(executorId)!, data, sourceIds, undefined)
+  invoke(node: ExecutorNode, data: unknown, sourceIds: readonly string[]): Promise<void> {
+    return this.runExecutor(node, data, sourceIds, undefined)
   }
 
   warn(message: string, executorId?: string): void {
@@ -319,30 +318,45 @@ export class Runner implements DeliveryHost {
 
   private async checkpoint(session: RunSession): Promise<void> {
     try {
-      const checkpoint = await this.buildCheckpoint()
-      this.previousCheckpointId = await session.checkpointStorage!.save(checkpoint)
+      // Executor hooks may be async; without any, the checkpoint is built without an extra await.
+      const executorStates = this.graph.statefulExecutors.length > 0 ? await this.collectExecutorStates() : {}
+      this.previousCheckpointId = await session.checkpointStorage!.save(this.assembleCheckpoint(executorStates))
     } catch (error) {
       session.emit({ type: 'warning', message: `Failed to create checkpoint: ${errorDetails(error).message}` })
     }
   }
 
   async buildCheckpoint(): Promise<WorkflowCheckpoint> {
+    return this.assembleCheckpoint(await this.collectExecutorStates())
+  }
+
+  private async collectExecutorStates(): Promise<Record<string, JSONValue>> {
     const executorStates: Record<string, JSONValue> = {}
     for (const executor of this.graph.statefulExecutors) {
       executorStates[executor.id] = encodeCheckpointValue(await executor.onCheckpointSave!())
     }
+    return executorStates
+  }
+
+  private assembleCheckpoint(executorStates: Record<string, JSONValue>): WorkflowCheckpoint {
     const edgeGroupStates: Record<string, Record<string, JSONValue[]>> = {}
     for (const runner of this.bufferedFanIns) edgeGroupStates[runner.group.id] = runner.exportBuffers()
+    const outbox = this.outbox
+    const messages = new Array<WorkflowCheckpoint['messages'][number]>(outbox.length)
+    for (let i = 0; i < outbox.length; i++) {
+      const message = outbox[i]
+      messages[i] =
+        message.targetId === undefined
+          ? { sourceId: message.sourceId, data: encodeCheckpointValue(message.data) }
+          : { sourceId: message.sourceId, targetId: message.targetId, data: encodeCheckpointValue(message.data) }
+    }
     const checkpoint: WorkflowCheckpoint = {
       checkpointId: randomUUID(),
       workflowName: this.workflowName,
       graphSignatureHash: this.graphSignatureHash,
-      timestamp: new Date().toISOString(),
+      timestamp: isoNow(),
       iterationCount: this.iteration,
-      messages: this.outbox.map((message) => {
-        const encoded = { sourceId: message.sourceId, data: encodeCheckpointValue(message.data) }
-        return message.targetId === undefined ? encoded : { ...encoded, targetId: message.targetId }
-      }),
+      messages,
       state: this.state.exportEncoded(),
       pendingRequestInfoEvents: this.encodePendingRequests(),
       executorStates,
@@ -401,6 +415,19 @@ export class Runner implements DeliveryHost {
     this.iteration = checkpoint.iterationCount
     this.previousCheckpointId = checkpoint.checkpointId
   }
+}
+
+let lastMillis = -1
+let lastIso = ''
+
+/** ISO time, formatted at most once per millisecond (supersteps are often faster than that). */
+function isoNow(): string {
+  const now = Date.now()
+  if (now !== lastMillis) {
+    lastMillis = now
+    lastIso = new Date(now).toISOString()
+  }
+  return lastIso
 }
 
 function groupBySource(batch: WorkflowMessage[]): Map<string, WorkflowMessage[]> {

@@ -45,3 +45,12 @@ export function toAgentInput(value: unknown): string | Message | Message[] {
   if (Array.isArray(value) && value.length > 0 && value.every((item) => item instanceof Message)) return value as Message[]
   return messageText(value)
 }
+
+/** Agent results (responses, messages, conversations) become their reply text; other values pass as they are. */
+export function replyText(value: unknown): unknown {
+  const isConversation = Array.isArray(value) && value.length > 0 && value.every((item) => item instanceof Message)
+  if (value instanceof AgentExecutorResponse || value instanceof AgentResponse || value instanceof Message || isConversation) {
+    return messageText(value)
+  }
+  return value
+}

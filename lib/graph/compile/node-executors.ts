@@ -4,12 +4,13 @@
  * graph's message convention (see messages.ts).
  */
 import type { Agent } from '@/lib/core/agents'
-import { AgentExecutor, AgentExecutorResponse } from '@/lib/core/workflows/agent-executor'
+import { AgentExecutor, type AgentExecutorResponse } from '@/lib/core/workflows/agent-executor'
 import type { WorkflowContext } from '@/lib/core/workflows/context'
 import { executor, type Executor } from '@/lib/core/workflows/executor'
 import { compileExpression } from '../cel'
 import type { GraphNodeOf } from '../document'
-import { messageText, toAgentInput } from './messages'
+import { mapSentMessages } from './context-view'
+import { messageText, replyText, toAgentInput } from './messages'
 
 export function startExecutor(node: GraphNodeOf<'start'>): Executor {
   return executor(node.id, (input: unknown, ctx) => ctx.sendMessage(typeof input === 'string' ? input : JSON.stringify(input ?? '')), {
@@ -77,40 +78,10 @@ export class GraphAgentExecutor extends AgentExecutor {
   }
 
   override execute(message: unknown, ctx: WorkflowContext<AgentExecutorResponse, never>): unknown {
-    return super.execute(toAgentInput(message), sendingText(ctx))
+    return super.execute(toAgentInput(message), mapSentMessages(ctx, replyText))
   }
 
   override executeResponse(request: unknown, response: unknown, ctx: WorkflowContext<AgentExecutorResponse, never>, requestId: string): unknown {
-    return super.executeResponse(request, response, sendingText(ctx), requestId)
-  }
-}
-
-/** A view of `ctx` whose sendMessage turns an agent's response into its text. */
-function sendingText(ctx: WorkflowContext<any, any>): WorkflowContext<any, any> {
-  return {
-    get executorId() {
-      return ctx.executorId
-    },
-    get sourceExecutorIds() {
-      return ctx.sourceExecutorIds
-    },
-    get signal() {
-      return ctx.signal
-    },
-    get isStreaming() {
-      return ctx.isStreaming
-    },
-    get workflowName() {
-      return ctx.workflowName
-    },
-    sendMessage: (message, targetId) =>
-      ctx.sendMessage(message instanceof AgentExecutorResponse ? messageText(message) : message, targetId),
-    yieldOutput: (output) => ctx.yieldOutput(output),
-    addEvent: (event) => ctx.addEvent(event),
-    requestInfo: (data, options) => ctx.requestInfo(data, options),
-    getState: ((key: string, ...fallback: unknown[]) => (ctx.getState as (...args: unknown[]) => unknown)(key, ...fallback)) as WorkflowContext['getState'],
-    setState: (key, value) => ctx.setState(key, value),
-    hasState: (key) => ctx.hasState(key),
-    deleteState: (key) => ctx.deleteState(key),
+    return super.executeResponse(request, response, mapSentMessages(ctx, replyText), requestId)
   }
 }

@@ -1,16 +1,125 @@
 /**
- * Orchestration nodes (sequential, concurrent, group chat, magentic, handoff) build their agents
- * from the inline participant settings and run lib/core's orchestration as a nested workflow.
+ * Orchestration nodes (sequential, concurrent, group chat, magentic, handoff) build agents from
+ * their inline participant settings, build lib/core's orchestration workflow and run it as a
+ * nested workflow (WorkflowExecutor): its agent events and requests for people surface in the
+ * parent run, and its result is sent on as text (concurrent: as configured).
  */
+import type { Agent } from '@/lib/core/agents'
+import { ConcurrentBuilder } from '@/lib/core/orchestrations/concurrent'
+import { GroupChatBuilder, type GroupChatState } from '@/lib/core/orchestrations/group-chat'
+import { HandoffBuilder } from '@/lib/core/orchestrations/handoff'
+import { MagenticBuilder } from '@/lib/core/orchestrations/magentic'
+import { SequentialBuilder } from '@/lib/core/orchestrations/sequential'
+import { AgentExecutor, AgentExecutorResponse, type SupportsAgentRun } from '@/lib/core/workflows/agent-executor'
 import type { Executor } from '@/lib/core/workflows/executor'
-import type { GraphNode } from '../document'
-import { GraphCompileError } from '../errors'
-import type { OrchestrationKind } from '../node-data'
+import type { Workflow } from '@/lib/core/workflows/workflow'
+import type { GraphNode, GraphNodeOf } from '../document'
+import type { AgentSettings, OrchestrationKind, Participant } from '../node-data'
+import { buildAgent } from './agents'
+import { messageText } from './messages'
+import { NestedWorkflowExecutor } from './nested-workflow'
 import type { CompileRegistry } from './registry'
 
 type OrchestrationNode = Extract<GraphNode, { kind: OrchestrationKind }>
 
 export function orchestrationExecutor(node: OrchestrationNode, registry: CompileRegistry): Executor {
-  void registry
-  throw new GraphCompileError(`The ${node.kind} orchestration cannot run yet.`)
+  return new NestedWorkflowExecutor(orchestrationWorkflow(node, registry), node.id)
+}
+
+export function orchestrationWorkflow(node: OrchestrationNode, registry: CompileRegistry): Workflow {
+  const name = `${node.id}:${node.kind}`
+  switch (node.kind) {
+    case 'sequential':
+      return new SequentialBuilder({
+        name,
+        participants: participantExecutors(node, registry),
+        chainOnlyAgentResponses: node.data.chainOnlyAgentResponses,
+      }).build()
+    case 'concurrent':
+      return concurrentWorkflow(node, registry, name)
+    case 'group_chat':
+      return groupChatWorkflow(node, registry, name)
+    case 'magentic':
+      return new MagenticBuilder({
+        name,
+        participants: participantExecutors(node, registry),
+        managerAgent: buildAgent(withDefaultName(node.data.manager, 'Manager'), registry, { id: `${node.id}.manager`, where: `The manager of "${node.id}"` }),
+        maxStallCount: node.data.maxStallCount,
+        maxResetCount: node.data.maxResetCount,
+        maxRoundCount: node.data.maxRoundCount,
+        enablePlanReview: node.data.enablePlanReview,
+      }).build()
+    case 'handoff':
+      return handoffWorkflow(node, registry, name)
+  }
+}
+
+function participantAgent(node: OrchestrationNode, participant: Participant, registry: CompileRegistry): Agent {
+  return buildAgent(participant, registry, { id: participant.id, where: `Participant "${participant.name || participant.id}" of "${node.id}"` })
+}
+
+/** Participants as AgentExecutors with the document's participant ids (names may repeat; ids do not). */
+function participantExecutors(node: OrchestrationNode, registry: CompileRegistry): AgentExecutor[] {
+  return node.data.participants.map((participant) => new AgentExecutor(participantAgent(node, participant, registry), { id: participant.id }))
+}
+
+function concurrentWorkflow(node: GraphNodeOf<'concurrent'>, registry: CompileRegistry, name: string): Workflow {
+  const names = new Map(node.data.participants.map((p) => [p.id, p.name || p.id]))
+  const replies = (results: unknown[]) =>
+    results.map((result) => ({
+      who: result instanceof AgentExecutorResponse ? (names.get(result.executorId) ?? result.executorId) : undefined,
+      text: messageText(result),
+    }))
+  return new ConcurrentBuilder({ name, participants: participantExecutors(node, registry) })
+    .withAggregator((results) =>
+      node.data.aggregation === 'list'
+        ? replies(results).map((reply) => reply.text)
+        : replies(results)
+            .map((reply) => (reply.who ? `${reply.who}:\n${reply.text}` : reply.text))
+            .join('\n\n'),
+    )
+    .build()
+}
+
+function groupChatWorkflow(node: GraphNodeOf<'group_chat'>, registry: CompileRegistry, name: string): Workflow {
+  const participants = participantExecutors(node, registry)
+  const ids = participants.map((participant) => participant.id)
+  const roundRobin = (state: GroupChatState) => ids[state.currentRound % ids.length]
+  const orchestrator =
+    node.data.selection === 'orchestrator' && node.data.orchestrator
+      ? buildAgent(withDefaultName(node.data.orchestrator, 'Orchestrator'), registry, { id: `${node.id}.orchestrator`, where: `The orchestrator of "${node.id}"` })
+      : undefined
+  return new GroupChatBuilder({
+    name,
+    participants,
+    maxRounds: node.data.maxRounds,
+    ...(orchestrator ? { orchestratorAgent: orchestrator } : { selectionFunction: roundRobin }),
+  }).build()
+}
+
+function handoffWorkflow(node: GraphNodeOf<'handoff'>, registry: CompileRegistry, name: string): Workflow {
+  // Handoff tools are named after agent ids (`handoff_to_<id>`), so each agent answers to its participant id.
+  const agents = new Map<string, SupportsAgentRun>(
+    node.data.participants.map((participant) => [participant.id, asParticipant(participantAgent(node, participant, registry), participant)]),
+  )
+  const agent = (id: string) => agents.get(id)!
+  const builder = new HandoffBuilder({ name, participants: [...agents.values()] })
+  if (node.data.startParticipantId) builder.withStartAgent(agent(node.data.startParticipantId))
+  for (const rule of node.data.handoffs) builder.addHandoff(agent(rule.from), rule.to.map(agent))
+  if (node.data.autonomous) builder.withAutonomousMode({ turnLimits: node.data.autonomousTurnLimit })
+  return builder.build()
+}
+
+function asParticipant(agent: Agent, participant: Participant): SupportsAgentRun {
+  return {
+    id: participant.id,
+    name: participant.id,
+    description: participant.name || participant.id,
+    run: (messages, options) => agent.run(messages, options),
+    runStream: (messages, options) => agent.runStream(messages, options),
+  }
+}
+
+function withDefaultName(settings: AgentSettings, name: string): AgentSettings {
+  return settings.name.trim() ? settings : { ...settings, name }
 }

@@ -1,14 +1,14 @@
 /**
  * A sub_workflow node runs another saved workflow with the message as its input and sends on each
- * of its outputs. The referenced document comes from the registry (the run service loads it before
- * compiling); it is compiled up front so that its problems surface when the parent compiles.
+ * of its outputs; a person's input it asks for is asked in the parent run. The referenced document
+ * comes from the registry (the run service loads it before compiling, see collectSubWorkflowRefs).
  */
-import { WorkflowException } from '@/lib/core/errors'
-import { executor, type Executor } from '@/lib/core/workflows/executor'
+import type { Executor } from '@/lib/core/workflows/executor'
 import type { Workflow } from '@/lib/core/workflows/workflow'
 import type { GraphDocument, GraphNodeOf } from '../document'
 import { GraphCompileError } from '../errors'
 import type { CompileOptions } from './compile'
+import { NestedWorkflowExecutor } from './nested-workflow'
 import type { CompileRegistry } from './registry'
 
 const MAX_DEPTH = 8
@@ -31,18 +31,6 @@ export function subWorkflowExecutor(
   const document = registry.subWorkflow(workflowId, version)
   if (!document) throw new GraphCompileError(`Sub-workflow "${node.id}" refers to ${target}, which does not exist.`)
 
-  const build = () => options.compile(document, registry, { parents: [...parents, workflowId], name: `${node.id}:${workflowId}` })
-  build()
-  return executor(
-    node.id,
-    async (message: unknown, ctx) => {
-      // A fresh instance per invocation: a Workflow runs one run at a time, and loops may re-enter.
-      const result = await build().run(message, { signal: ctx.signal })
-      if (result.getRequestInfoEvents().length > 0) {
-        throw new WorkflowException(`Sub-workflow "${node.id}" asked for input; sub-workflows that wait for a person are not supported yet.`)
-      }
-      for (const output of result.getOutputs()) ctx.sendMessage(output)
-    },
-    { outputCapable: false },
-  )
+  const workflow = options.compile(document, registry, { parents: [...parents, workflowId], name: `${node.id}:${workflowId}` })
+  return new NestedWorkflowExecutor(workflow, node.id)
 }

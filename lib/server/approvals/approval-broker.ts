@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events'
 import type { ApprovalKind, ApprovalStatus } from '@/lib/generated/prisma/enums'
 import type { Database } from '../db/database'
+import { jsonbSafe } from '../db/jsonb'
 import { badRequest, conflict, notFound } from '../http-errors'
 import type { RunEventLog } from '../runs/run-event-log'
 import type { AnswerApprovalBody } from './approval-contracts'
@@ -91,7 +92,7 @@ export class ApprovalBroker {
         kind: input.kind,
         source: input.source,
         title: input.title,
-        payload: input.payload as object,
+        payload: jsonbSafe(input.payload) as object,
         expiresAt: new Date(Date.now() + input.timeoutMs),
       },
     })
@@ -111,7 +112,7 @@ export class ApprovalBroker {
     // Only a pending, unexpired request can be decided; the condition makes two answers race safely.
     const updated = await this.db.prisma.approvalRequest.updateMany({
       where: { id, status: 'pending', expiresAt: { gt: now } },
-      data: { status, response: response as object, decidedAt: now },
+      data: { status, response: jsonbSafe(response) as object, decidedAt: now },
     })
     if (updated.count === 0) {
       const current = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id } })

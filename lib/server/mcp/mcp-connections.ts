@@ -20,6 +20,12 @@ export interface RunMcpContext {
   signal: AbortSignal
 }
 
+/** A server's working directory: relative paths are taken from the app's directory. */
+function resolveCwd(cwd: string | undefined): string {
+  if (!cwd) return process.cwd()
+  return isAbsolute(cwd) ? cwd : join(/*turbopackIgnore: true*/ process.cwd(), cwd)
+}
+
 export function createMcpTool(server: McpServerConfig, context: RunMcpContext): MCPTool {
   const shared = {
     name: server.id,
@@ -50,7 +56,7 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
       // `node` means this very Node, whatever PATH says.
       command: server.config.command === 'node' ? process.execPath : server.config.command,
       args: server.config.args,
-      cwd: server.config.cwd ? (isAbsolute(server.config.cwd) ? server.config.cwd : join(process.cwd(), server.config.cwd)) : process.cwd(),
+      cwd: resolveCwd(server.config.cwd),
       env: server.secrets.env,
     })
   }

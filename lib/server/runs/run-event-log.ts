@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import type { Database } from '../db/database'
+import { jsonbSafe } from '../db/jsonb'
 
 export interface RunEventView {
   sequence: number
@@ -27,7 +28,7 @@ export class RunEventLog {
   }
 
   async append(runId: string, type: string, data: unknown = {}): Promise<RunEventView> {
-    const payload = JSON.stringify(data ?? {})
+    const payload = JSON.stringify(jsonbSafe(data ?? {}))
     for (let attempt = 1; ; attempt++) {
       try {
         const [row] = await this.db.sql.query<{ sequence: number; createdAt: Date }>(

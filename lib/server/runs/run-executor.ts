@@ -6,6 +6,7 @@
 import { addUsage, type MCPTool, type UsageDetails } from '@/lib/core'
 import { collectMcpServerIds, compile, parseGraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
+import { jsonbSafe } from '../db/jsonb'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
 import { chatClientFor } from './chat-clients'
 import { AgentTextCoalescer, toRunEvents, type RunEventRecord } from './workflow-events'
@@ -63,7 +64,7 @@ async function finish(
   // A run cancelled meanwhile stays cancelled.
   await app.db.prisma.run.updateMany({
     where: { id: runId, status: { in: ['running', 'waiting'] } },
-    data: { status: result.status, outputs: result.outputs as object[], usage: (result.usage ?? undefined) as object | undefined, error: result.error ?? null, finishedAt: new Date() },
+    data: { status: result.status, outputs: jsonbSafe(result.outputs) as object[], usage: (result.usage ?? undefined) as object | undefined, error: result.error ?? null, finishedAt: new Date() },
   })
 }
 

@@ -140,7 +140,7 @@ CREATE TABLE "ChatMessage" (
     "sessionId" TEXT NOT NULL,
     "position" INTEGER NOT NULL,
     "role" TEXT NOT NULL,
-    "message" JSONB NOT NULL,
+    "message" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "ChatMessage_pkey" PRIMARY KEY ("id")

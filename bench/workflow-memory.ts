@@ -1,0 +1,57 @@
+/**
+ * Memory over a long run: one executor that sends itself a message for 100,000 supersteps, consumed
+ * with runStream() (events discarded, as the app does after persisting them), with in-memory
+ * checkpointing off and on (the store keeps its default window of 1,000 checkpoints). The heap is
+ * sampled after forced GCs; it must not grow with the number of supersteps. Standalone:
+ *
+ *   npx tsx --expose-gc bench/workflow-memory.ts [--steps 100000]
+ */
+import { InMemoryCheckpointStorage, WorkflowBuilder, executor } from '../lib/core/workflows/index'
+
+const argValue = (flag: string, fallback: number) => {
+  const index = process.argv.indexOf(flag)
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback
+}
+const STEPS = argValue('--steps', 100_000)
+const gc = (globalThis as { gc?: () => void }).gc
+if (!gc) console.warn('Run with --expose-gc for meaningful numbers.')
+
+function heapMB(): number {
+  gc?.()
+  gc?.()
+  return process.memoryUsage().heapUsed / 1024 / 1024
+}
+
+async function loop(checkpointing: boolean): Promise<Record<string, number | string>> {
+  const samples: Array<[number, number]> = []
+  const every = STEPS / 10
+  const loopExecutor = executor('loop', async (n: number, ctx) => {
+    ctx.setState('count', n)
+    if (n < STEPS) ctx.sendMessage(n + 1)
+    else ctx.yieldOutput(n)
+  })
+  const workflow = new WorkflowBuilder({ startExecutor: loopExecutor, maxIterations: STEPS + 1 }).addEdge(loopExecutor, loopExecutor).build()
+  const storage = checkpointing ? new InMemoryCheckpointStorage() : undefined
+  const start = process.hrtime.bigint()
+  let output: unknown
+  for await (const event of workflow.runStream(0, { checkpointStorage: storage })) {
+    if (event.type === 'superstep_completed' && event.iteration % every === 0) samples.push([event.iteration, heapMB()])
+    if (event.type === 'output') output = event.data
+  }
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9
+  if (output !== STEPS) throw new Error(`unexpected output ${String(output)}`)
+  // Compare the second half with the first: a leak grows linearly with supersteps.
+  const early = samples[1][1]
+  const late = samples[samples.length - 1][1]
+  return {
+    mode: checkpointing ? 'in-memory checkpoints' : 'no checkpoints',
+    supersteps: STEPS,
+    'heap MB at 20%': Math.round(early * 10) / 10,
+    'heap MB at 100%': Math.round(late * 10) / 10,
+    'growth MB (20% → 100%)': Math.round((late - early) * 10) / 10,
+    'µs/superstep (incl. GC sampling)': Math.round(((seconds * 1e6) / STEPS) * 100) / 100,
+    checkpointsKept: storage ? storage.size : 0,
+  }
+}
+
+console.table([await loop(false), await loop(true)])

@@ -1,0 +1,50 @@
+'use client'
+
+import { useEffect } from 'react'
+import { useCanvasStoreApi } from './store-context'
+
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.isContentEditable) return true
+  const tag = target.tagName
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true
+  if (tag !== 'INPUT') return false
+  const type = (target as HTMLInputElement).type
+  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes(type)
+}
+
+/**
+ * Editor shortcuts: Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redo, Delete/Backspace removes
+ * the selection, Ctrl/Cmd+S saves. Inside text fields only Ctrl/Cmd+S applies, so that the field's
+ * own undo and Backspace keep working. A dialog (modal) blocks them all.
+ */
+export function useKeyboardShortcuts({ onSave, enabled = true }: { onSave: () => void; enabled?: boolean }): void {
+  const store = useCanvasStoreApi()
+  useEffect(() => {
+    if (!enabled) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return
+      const mod = event.ctrlKey || event.metaKey
+      const key = event.key.toLowerCase()
+      if (mod && key === 's') {
+        event.preventDefault()
+        onSave()
+        return
+      }
+      if (isTextEntry(event.target)) return
+      if (mod && key === 'z') {
+        event.preventDefault()
+        if (event.shiftKey) store.getState().redo()
+        else store.getState().undo()
+      } else if (mod && key === 'y') {
+        event.preventDefault()
+        store.getState().redo()
+      } else if (!mod && (event.key === 'Delete' || event.key === 'Backspace')) {
+        event.preventDefault()
+        store.getState().deleteSelection()
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [enabled, onSave, store])
+}

@@ -1,0 +1,173 @@
+'use client'
+
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { migrateGraphDocument } from '@/lib/graph/migrate'
+import { starterDocument } from '@/lib/graph/document'
+import type { NodeKind } from '@/lib/graph/node-data'
+import type { CanvasEdge, CanvasNode } from './adapter'
+import { getWorkflow } from './api'
+import { computeLayout } from './auto-layout'
+import { EditorResourcesProvider } from './editor-resources'
+import { FlowCanvas, NODE_DROP_OFFSET } from './flow-canvas'
+import { Inspector } from './inspector/inspector'
+import { Palette } from './palette'
+import { CanvasProblemsProvider } from './problems-context'
+import { ProblemsPanel } from './problems-panel'
+import { RunDialog } from './run-dialog'
+import { selectIsDirty, type CanvasInit } from './store'
+import { CanvasStoreProvider, useCanvasStoreApi } from './store-context'
+import { Toolbar } from './toolbar'
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
+import { useSaveVersion } from './use-save-version'
+
+type LoadState = { state: 'loading' } | { state: 'ready'; init: CanvasInit } | { state: 'error'; message: string; notFound: boolean }
+
+/** The workflow editor page body: loads the workflow through the API, then shows the canvas. */
+export function WorkflowEditor({ workflowId }: { workflowId: string }) {
+  const [load, setLoad] = useState<LoadState>({ state: 'loading' })
+
+  useEffect(() => {
+    let cancelled = false
+    getWorkflow(workflowId).then(
+      ({ workflow, latestVersion }) => {
+        if (cancelled) return
+        try {
+          const document = latestVersion ? migrateGraphDocument(latestVersion.graph) : starterDocument()
+          setLoad({ state: 'ready', init: { workflowId: workflow.id, name: workflow.name, document, version: latestVersion?.version ?? null } })
+        } catch (error) {
+          setLoad({ state: 'error', message: error instanceof Error ? error.message : String(error), notFound: false })
+        }
+      },
+      (error: unknown) => {
+        if (cancelled) return
+        const status = (error as { status?: number }).status
+        setLoad({ state: 'error', message: error instanceof Error ? error.message : String(error), notFound: status === 404 })
+      },
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [workflowId])
+
+  if (load.state === 'loading') {
+    return <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">Loading workflow…</div>
+  }
+  if (load.state === 'error') {
+    return (
+      <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-2 text-sm">
+        <p className="font-medium text-zinc-800">{load.notFound ? 'This workflow does not exist.' : 'The workflow could not be loaded.'}</p>
+        <p className="text-zinc-500">{load.message}</p>
+        <a href="/workflows" className="text-indigo-600 hover:underline">
+          Back to workflows
+        </a>
+      </div>
+    )
+  }
+  return (
+    <ReactFlowProvider>
+      <CanvasStoreProvider init={load.init}>
+        <EditorResourcesProvider>
+          <CanvasProblemsProvider>
+            <EditorLayout />
+          </CanvasProblemsProvider>
+        </EditorResourcesProvider>
+      </CanvasStoreProvider>
+    </ReactFlowProvider>
+  )
+}
+
+function EditorLayout() {
+  const store = useCanvasStoreApi()
+  const { screenToFlowPosition, fitView } = useReactFlow<CanvasNode, CanvasEdge>()
+  const canvasRef = useRef<HTMLDivElement>(null)
+  const { save, status } = useSaveVersion()
+  const [runOpen, setRunOpen] = useState(false)
+  const [layingOut, setLayingOut] = useState(false)
+
+  const onSave = useCallback(() => void save(), [save])
+  useKeyboardShortcuts({ onSave })
+
+  useEffect(() => {
+    // Leaving with unsaved work asks first (the browser shows its own wording).
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (selectIsDirty(store.getState())) event.preventDefault()
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+  }, [store])
+
+  /** Click-to-add: the middle of the visible canvas, or the nearest free spot below or beside it. */
+  const addAtCenter = useCallback(
+    (kind: NodeKind) => {
+      const rect = canvasRef.current?.getBoundingClientRect()
+      if (!rect) return
+      const center = screenToFlowPosition({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 })
+      const origin = { x: center.x - NODE_DROP_OFFSET.x, y: center.y - NODE_DROP_OFFSET.y }
+      store.getState().addNode(kind, freeSpotNear(origin, store.getState().nodes))
+    },
+    [screenToFlowPosition, store],
+  )
+
+  const reveal = useCallback(
+    ({ nodeId, edgeId }: { nodeId?: string; edgeId?: string }) => {
+      store.getState().selectOnly({ nodeId, edgeId })
+      const edge = edgeId ? store.getState().edges.find((e) => e.id === edgeId) : undefined
+      const ids = nodeId ? [nodeId] : edge ? [edge.source, edge.target] : []
+      if (ids.length > 0) void fitView({ nodes: ids.map((id) => ({ id })), duration: 300, maxZoom: 1.1, padding: 0.4 })
+    },
+    [fitView, store],
+  )
+
+  const autoLayout = useCallback(async () => {
+    setLayingOut(true)
+    try {
+      const { nodes, edges, moveNodes } = store.getState()
+      moveNodes(await computeLayout(nodes, edges))
+      requestAnimationFrame(() => void fitView({ duration: 300, padding: 0.25, maxZoom: 1 }))
+    } finally {
+      setLayingOut(false)
+    }
+  }, [fitView, store])
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <Toolbar onSave={onSave} saveStatus={status} onRun={() => setRunOpen(true)} onAutoLayout={() => void autoLayout()} layingOut={layingOut} />
+      <div className="flex min-h-0 flex-1">
+        <Palette onAdd={addAtCenter} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <FlowCanvas ref={canvasRef} />
+          <ProblemsPanel onReveal={reveal} />
+        </div>
+        <Inspector />
+      </div>
+      <RunDialog open={runOpen} onClose={() => setRunOpen(false)} save={save} />
+    </div>
+  )
+}
+
+const SLOT = { width: 260, height: 120 }
+
+/** The first position on a widening ring of slots around `origin` that no node's box overlaps. */
+export function freeSpotNear(origin: { x: number; y: number }, nodes: readonly CanvasNode[]): { x: number; y: number } {
+  const overlaps = (x: number, y: number) =>
+    nodes.some((node) => {
+      const width = node.measured?.width ?? 240
+      const height = node.measured?.height ?? 90
+      return x < node.position.x + width && x + SLOT.width - 20 > node.position.x && y < node.position.y + height && y + SLOT.height - 20 > node.position.y
+    })
+  for (let ring = 0; ring < 6; ring++) {
+    const slots: Array<[number, number]> = []
+    for (let dy = -ring; dy <= ring; dy++) {
+      for (let dx = -ring; dx <= ring; dx++) if (Math.max(Math.abs(dx), Math.abs(dy)) === ring) slots.push([dx, dy])
+    }
+    // Below the centre first, then beside it, then above: new nodes tend to come after existing ones.
+    slots.sort(([ax, ay], [bx, by]) => Number(ay < 0) - Number(by < 0) || Math.abs(ax) - Math.abs(bx) || ay - by)
+    for (const [dx, dy] of slots) {
+      const x = origin.x + dx * SLOT.width
+      const y = origin.y + dy * SLOT.height
+      if (!overlaps(x, y)) return { x, y }
+    }
+  }
+  return origin
+}

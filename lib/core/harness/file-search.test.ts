@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { FileAccessOperationError } from '../errors'
+import { compileSearchPattern, globMatcher, globToRegExp, searchFileContent } from './file-search'
+
+describe('globToRegExp', () => {
+  it.each([
+    ['*.md', 'notes.md', true],
+    ['*.md', 'dir/notes.md', false],
+    ['*.MD', 'notes.md', true],
+    ['**/*.md', 'notes.md', true],
+    ['**/*.md', 'a/b/notes.md', true],
+    ['reports/**', 'reports/2024/q1.md', true],
+    ['reports/**', 'other/q1.md', false],
+    ['q?.md', 'q1.md', true],
+    ['q?.md', 'q10.md', false],
+    ['[ab].txt', 'a.txt', true],
+    ['[!ab].txt', 'a.txt', false],
+    ['[!ab].txt', 'c.txt', true],
+    ['file(1).txt', 'file(1).txt', true],
+    ['a+b.txt', 'aab.txt', false],
+    ['[unclosed', '[unclosed', true],
+  ])('%s against %s → %s', (pattern, path, expected) => {
+    expect(globToRegExp(pattern).test(path)).toBe(expected)
+  })
+})
+
+describe('globMatcher', () => {
+  it('matches everything when blank and base names when the glob has no slash', () => {
+    expect(globMatcher(undefined)('x/y')).toBe(true)
+    expect(globMatcher('  ')('x/y')).toBe(true)
+    expect(globMatcher('*.md')('deep/dir/a.md')).toBe(true)
+    expect(globMatcher('dir/*.md')('deep/dir/a.md')).toBe(false)
+  })
+})
+
+describe('searchFileContent', () => {
+  it('reports 1-based matching lines without line endings and a snippet around the first match', () => {
+    const content = `${'x'.repeat(80)}\nthe Needle here\r\nno\nneedle again`
+    const result = searchFileContent('f.txt', content, compileSearchPattern('needle'))!
+    expect(result.fileName).toBe('f.txt')
+    expect(result.matchingLines).toEqual([
+      { lineNumber: 2, line: 'the Needle here' },
+      { lineNumber: 4, line: 'needle again' },
+    ])
+    const at = content.indexOf('Needle')
+    expect(result.snippet).toBe(content.slice(at - 50, at + 6 + 50))
+  })
+
+  it('returns null without a match', () => {
+    expect(searchFileContent('f', 'abc', compileSearchPattern('z'))).toBeNull()
+  })
+
+  it('rejects empty and invalid patterns', () => {
+    expect(() => compileSearchPattern('')).toThrow(FileAccessOperationError)
+    expect(() => compileSearchPattern('(')).toThrow(/Invalid regular expression "\("/)
+  })
+})

@@ -1,0 +1,88 @@
+/**
+ * Search helpers shared by the stores: case-insensitive globs over store paths and a line-by-line
+ * regular-expression scan of a file's text.
+ */
+import { FileAccessOperationError } from '../errors'
+import type { FileSearchMatch, FileSearchResult } from './agent-file-store'
+
+/** Characters of context either side of the first match in a result's snippet. */
+export const SEARCH_SNIPPET_RADIUS = 50
+
+const REGEX_SPECIALS = /[.*+?^${}()|[\]\\/]/g
+
+/**
+ * A glob as a case-insensitive RegExp over forward-slash paths: `*` and `?` stay within a segment,
+ * `**` crosses segments (`**\/` also matches no directory at all), `[abc]` / `[!abc]` are classes.
+ */
+export function globToRegExp(pattern: string): RegExp {
+  let source = ''
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]
+    if (char === '*') {
+      if (pattern[i + 1] === '*') {
+        const slashFollows = pattern[i + 2] === '/'
+        source += slashFollows ? '(?:.*/)?' : '.*'
+        i += slashFollows ? 2 : 1
+      } else {
+        source += '[^/]*'
+      }
+    } else if (char === '?') {
+      source += '[^/]'
+    } else if (char === '[') {
+      const end = pattern.indexOf(']', i + 2)
+      if (end === -1) {
+        source += '\\['
+        continue
+      }
+      let body = pattern.slice(i + 1, end)
+      const negated = body.startsWith('!') || body.startsWith('^')
+      if (negated) body = body.slice(1)
+      source += `[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`
+      i = end
+    } else {
+      source += char.replace(REGEX_SPECIALS, '\\$&')
+    }
+  }
+  return new RegExp(`^${source}$`, 'i')
+}
+
+/** A matcher for an optional glob; blank or missing patterns match everything. Patterns without '/' match the base name. */
+export function globMatcher(pattern: string | undefined | null): (relativePath: string) => boolean {
+  if (pattern === undefined || pattern === null || pattern.trim() === '') return () => true
+  const regex = globToRegExp(pattern.trim())
+  const matchesBaseName = !pattern.includes('/')
+  return (relativePath) => regex.test(matchesBaseName ? relativePath.slice(relativePath.lastIndexOf('/') + 1) : relativePath)
+}
+
+/** Compiles a model-supplied pattern (case-insensitive); a bad pattern is the caller's error. */
+export function compileSearchPattern(regexPattern: string): RegExp {
+  if (typeof regexPattern !== 'string' || regexPattern === '') {
+    throw new FileAccessOperationError('A search needs a non-empty regular expression.')
+  }
+  try {
+    return new RegExp(regexPattern, 'i')
+  } catch (error) {
+    throw new FileAccessOperationError(`Invalid regular expression ${JSON.stringify(regexPattern)}: ${(error as Error).message}`)
+  }
+}
+
+/** Matching lines (split on '\n', '\r' trimmed from reported lines) and a snippet around the first match. */
+export function searchFileContent(fileName: string, content: string, regex: RegExp): FileSearchResult | null {
+  const lines = content.split('\n')
+  const matchingLines: FileSearchMatch[] = []
+  let snippet: string | undefined
+  let lineStart = 0
+  lines.forEach((line, index) => {
+    const match = regex.exec(line)
+    if (match) {
+      matchingLines.push({ lineNumber: index + 1, line: line.endsWith('\r') ? line.slice(0, -1) : line })
+      if (snippet === undefined) {
+        const at = lineStart + match.index
+        snippet = content.slice(Math.max(0, at - SEARCH_SNIPPET_RADIUS), Math.min(content.length, at + match[0].length + SEARCH_SNIPPET_RADIUS))
+      }
+    }
+    lineStart += line.length + 1
+  })
+  if (matchingLines.length === 0) return null
+  return { fileName, snippet: snippet ?? '', matchingLines }
+}

@@ -1,0 +1,57 @@
+/**
+ * One agent run inside a workflow, with its progress surfaced as events: in a streamed run each
+ * update becomes an `agent_update` event; every run ends with an `agent_response` event carrying
+ * the reply's text and token usage (what the run page shows live and sums up).
+ */
+import { UpdateAssembler, type UpdateLike } from '../clients/response-updates'
+import { AgentResponse, type Message, type UsageDetails } from '../types'
+import type { WorkflowContext } from './context'
+
+/** The part of an agent a workflow needs (structural, so any agent implementation fits). */
+export interface SupportsAgentRun {
+  readonly name?: string
+  readonly id?: string
+  readonly description?: string
+  run(messages: Message[], options?: AgentRunOptionsLike): Promise<AgentResponse>
+  runStream(messages: Message[], options?: AgentRunOptionsLike): AsyncIterable<UpdateLike>
+}
+
+export interface AgentRunOptionsLike {
+  session?: any
+  signal?: AbortSignal
+  /** Extra tools for this run only (handoff tools, for one). */
+  tools?: any[]
+}
+
+export async function runAgentWithEvents(
+  agent: SupportsAgentRun,
+  messages: Message[],
+  options: AgentRunOptionsLike,
+  executorId: string,
+  ctx: WorkflowContext<any, any>,
+): Promise<AgentResponse> {
+  const response = ctx.isStreaming ? await streamAgent(agent, messages, options, executorId, ctx) : await agent.run(messages, options)
+  const event: { type: 'agent_response'; executorId: string; text: string; usage?: UsageDetails } = { type: 'agent_response', executorId, text: response.text }
+  if (response.usage) event.usage = response.usage
+  ctx.addEvent(event)
+  return response
+}
+
+async function streamAgent(
+  agent: SupportsAgentRun,
+  messages: Message[],
+  options: AgentRunOptionsLike,
+  executorId: string,
+  ctx: WorkflowContext<any, any>,
+): Promise<AgentResponse> {
+  const assembler = new UpdateAssembler()
+  for await (const update of agent.runStream(messages, options)) {
+    assembler.add(update)
+    const visible = update.contents.filter((content) => content.type !== 'usage')
+    if (visible.length === 0) continue
+    let text = ''
+    for (const content of visible) if (content.type === 'text') text += content.text
+    ctx.addEvent({ type: 'agent_update', executorId, text, contents: visible })
+  }
+  return new AgentResponse({ messages: assembler.messages, usage: assembler.usage, responseId: assembler.responseId })
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { jsonbSafe } from './jsonb'
+
+describe('jsonbSafe', () => {
+  it('replaces NUL characters at any depth and keeps everything else', () => {
+    expect(jsonbSafe({ a: 'x\u0000y', b: ['\u0000'], c: { d: 1, e: 'ok \\u0000' } })).toEqual({ a: 'x\uFFFDy', b: ['\uFFFD'], c: { d: 1, e: 'ok \\u0000' } })
+  })
+  it('turns errors into plain objects and undefined into null', () => {
+    expect(jsonbSafe({ error: new TypeError('bad') })).toEqual({ error: { name: 'TypeError', message: 'bad' } })
+    expect(jsonbSafe(undefined)).toBeNull()
+  })
+})

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Message } from '@/lib/core'
+import { historyProviderContract } from '@/lib/core/sessions/history-provider.contract'
+import type { Database } from '../db/database'
+import { createTestDatabase } from '../testing/test-database'
+import { PostgresHistoryProvider } from './postgres-history-provider'
+
+let db: Database
+beforeAll(async () => {
+  db = await createTestDatabase()
+})
+afterAll(async () => db?.close())
+
+// The same behaviour the in-memory and JSONL providers show, on a real Postgres (or PGlite).
+historyProviderContract('PostgresHistoryProvider', async () => {
+  await db.prisma.agentSession.deleteMany()
+  return new PostgresHistoryProvider(db.prisma)
+})
+
+describe('PostgresHistoryProvider', () => {
+  it('keeps concurrent appends to one session whole and in per-call order', async () => {
+    await db.prisma.agentSession.deleteMany()
+    const provider = new PostgresHistoryProvider(db.prisma)
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        provider.saveMessages('s', [new Message({ role: 'user', text: `${i}a` }), new Message({ role: 'assistant', text: `${i}b` })], { state: {} }),
+      ),
+    )
+    const texts = (await provider.getMessages('s', { state: {} })).map((m) => m.text)
+    expect(texts).toHaveLength(16)
+    for (let i = 0; i < 8; i++) expect(texts.indexOf(`${i}b`)).toBe(texts.indexOf(`${i}a`) + 1)
+  })
+
+  it('reports a stored row that is not a message and still loads the others', async () => {
+    await db.prisma.agentSession.deleteMany()
+    const problems: unknown[] = []
+    const provider = new PostgresHistoryProvider(db.prisma, { onCorruptMessage: (p) => problems.push(p) })
+    await provider.saveMessages('c', [new Message({ role: 'user', text: 'ok' })], { state: {} })
+    await db.prisma.chatMessage.create({ data: { sessionId: 'c', position: 1, role: 'user', message: '{"nonsense":true}' } })
+    await provider.saveMessages('c', [new Message({ role: 'assistant', text: 'after' })], { state: {} })
+    expect((await provider.getMessages('c', { state: {} })).map((m) => m.text)).toEqual(['ok', 'after'])
+    expect(problems).toEqual([expect.objectContaining({ sessionId: 'c', position: 1 })])
+  })
+})

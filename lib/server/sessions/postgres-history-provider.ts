@@ -1,0 +1,63 @@
+/**
+ * Conversation history in Postgres (AgentSession + ChatMessage rows), for the app's agents.
+ * Same contract as lib/core's in-memory and JSONL providers: messages come back in the order
+ * they were stored; a row that no longer parses is reported and skipped, the rest still load.
+ */
+import { HistoryProvider, type HistoryAccess, type HistoryProviderOptions, type Message } from '@/lib/core'
+import { parseStoredMessage } from '@/lib/core/sessions'
+import type { Prisma } from '../db/database'
+
+const DEFAULT_SESSION_ID = 'default'
+const UNIQUE_VIOLATION = 'P2002'
+const MAX_SAVE_ATTEMPTS = 5
+
+export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
+  /** Told about stored rows that are not valid messages (they are skipped). */
+  onCorruptMessage?: (problem: { sessionId: string; position: number; problem: string }) => void
+}
+
+export class PostgresHistoryProvider extends HistoryProvider {
+  private readonly onCorruptMessage: NonNullable<PostgresHistoryProviderOptions['onCorruptMessage']>
+
+  constructor(
+    private readonly prisma: Prisma,
+    options: PostgresHistoryProviderOptions = {},
+  ) {
+    super('postgres_history', options)
+    this.onCorruptMessage =
+      options.onCorruptMessage ?? (({ sessionId, position, problem }) => console.warn(`[history] session ${sessionId}, message ${position}: ${problem}; skipped`))
+  }
+
+  async getMessages(sessionId: string | undefined, _access?: HistoryAccess): Promise<Message[]> {
+    const id = sessionId ?? DEFAULT_SESSION_ID
+    const rows = await this.prisma.chatMessage.findMany({ where: { sessionId: id }, orderBy: { position: 'asc' }, select: { position: true, message: true } })
+    const messages: Message[] = []
+    for (const row of rows) {
+      const parsed = parseStoredMessage(row.message)
+      if (parsed.ok) messages.push(parsed.message)
+      else this.onCorruptMessage({ sessionId: id, position: row.position, problem: parsed.problem })
+    }
+    return messages
+  }
+
+  async saveMessages(sessionId: string | undefined, messages: readonly Message[], _access?: HistoryAccess): Promise<void> {
+    if (messages.length === 0) return
+    const id = sessionId ?? DEFAULT_SESSION_ID
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.prisma.$transaction(async (tx) => {
+          await tx.agentSession.upsert({ where: { id }, update: {}, create: { id } })
+          const last = await tx.chatMessage.findFirst({ where: { sessionId: id }, orderBy: { position: 'desc' }, select: { position: true } })
+          const start = (last?.position ?? -1) + 1
+          await tx.chatMessage.createMany({
+            data: messages.map((message, index) => ({ sessionId: id, position: start + index, role: message.role, message: JSON.stringify(message) })),
+          })
+        })
+        return
+      } catch (error) {
+        // Two writers appended to one session at once: the loser takes the next free positions.
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= MAX_SAVE_ATTEMPTS) throw error
+      }
+    }
+  }
+}
