@@ -3,8 +3,13 @@
  * User errors (bad configuration or input) are kept apart from system errors (a peer
  * failed, a bug) so that callers — and the HTTP layer — can map them without string matching.
  */
+// A realm-independent brand: the same module can be loaded twice (e.g. by two server bundles),
+// and an error from one copy must still be recognised by the other, where instanceof fails.
+const CORE_ERROR_BRAND = Symbol.for('agentloom.core-error')
+
 export abstract class CoreError extends Error {
   abstract readonly code: string
+  readonly [CORE_ERROR_BRAND] = true
   /** True when the caller supplied something invalid (maps to a 4xx at an HTTP boundary). */
   readonly userError: boolean = false
 
@@ -54,11 +59,11 @@ export class AbortError extends CoreError {
 }
 
 export function isCoreError(value: unknown): value is CoreError {
-  return value instanceof CoreError
+  return value instanceof CoreError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[CORE_ERROR_BRAND] === true)
 }
 
 export function isUserError(value: unknown): value is UserError {
-  return value instanceof CoreError && value.userError
+  return isCoreError(value) && value.userError
 }
 
 /** Throws an AbortError when the signal has fired; call at every await boundary that can be cancelled. */

@@ -130,7 +130,7 @@ export type ChatMiddlewareLike = ChatMiddleware | ChatMiddlewareFunction
 export type FunctionMiddlewareLike = FunctionMiddleware | FunctionMiddlewareFunction
 export type Middleware = AgentMiddlewareLike | ChatMiddlewareLike | FunctionMiddlewareLike
 
-function tag<K extends MiddlewareKind, F extends Function>(kind: K, fn: F): F & { readonly middlewareKind: K } {
+function tag<K extends MiddlewareKind, F extends (...args: never[]) => unknown>(kind: K, fn: F): F & { readonly middlewareKind: K } {
   return Object.assign(fn, { middlewareKind: kind })
 }
 

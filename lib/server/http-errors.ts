@@ -6,7 +6,13 @@
 import { ZodError, type z } from 'zod'
 import { isCoreError, isUserError } from '@/lib/core/errors'
 
+// Recognised by brand as well as by class: the services live on globalThis and may have been
+// built by another server bundle (instrumentation) than the route handler's own copy of this file.
+const HTTP_ERROR_BRAND = Symbol.for('agentloom.http-error')
+
 export class HttpError extends Error {
+  readonly [HTTP_ERROR_BRAND] = true
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -16,6 +22,10 @@ export class HttpError extends Error {
     super(message)
     this.name = new.target.name
   }
+}
+
+export function isHttpError(value: unknown): value is HttpError {
+  return value instanceof HttpError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[HTTP_ERROR_BRAND] === true)
 }
 
 export const badRequest = (code: string, message: string, details?: unknown) => new HttpError(400, code, message, details)
@@ -43,10 +53,10 @@ export interface ErrorBody {
 }
 
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
-  if (error instanceof HttpError) {
+  if (isHttpError(error)) {
     return { status: error.status, body: { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } } }
   }
-  if (error instanceof ZodError) return toErrorResponse(validationError(error))
+  if (error instanceof ZodError || (error as { name?: string } | null)?.name === 'ZodError') return toErrorResponse(validationError(error as ZodError))
   if (isUserError(error)) return { status: 400, body: { error: { code: error.code, message: error.message } } }
   if (isCoreError(error)) console.error(`[api] ${error.name}: ${error.message}`)
   else console.error('[api] unexpected error:', error)

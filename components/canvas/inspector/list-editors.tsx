@@ -1,6 +1,6 @@
 'use client'
 
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
@@ -102,10 +102,21 @@ export function CasesEditor({ label, help, testId, data, path, onChange }: ListE
 
 export function ParticipantsEditor({ label, testId, data, path, onChange }: Omit<ListEditorProps, 'help'>) {
   const participants = (getAt(data, path) as Participant[] | undefined) ?? []
+  // Which participants are expanded; a new one opens so that it can be filled in at once.
+  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set(participants.slice(0, 1).map((p) => p.id)))
+  const setOpen = (id: string, open: boolean) =>
+    setOpenIds((current) => {
+      if (current.has(id) === open) return current
+      const next = new Set(current)
+      if (open) next.add(id)
+      else next.delete(id)
+      return next
+    })
   const add = () => {
     const id = uniqueId('agent', participants.map((p) => p.id))
     const participant = ParticipantSchema.parse({ id, name: `Agent ${participants.length + 1}`, instructions: '' })
     onChange(path, [...participants, participant])
+    setOpen(id, true)
   }
   return (
     <Section
@@ -119,7 +130,13 @@ export function ParticipantsEditor({ label, testId, data, path, onChange }: Omit
     >
       {participants.length === 0 ? <p className="text-xs text-zinc-500">No participants yet.</p> : null}
       {participants.map((participant, i) => (
-        <details key={participant.id} data-testid={`${testId}-${i}`} className="group rounded-md border border-zinc-200 bg-white" open={participants.length === 1}>
+        <details
+          key={participant.id}
+          data-testid={`${testId}-${i}`}
+          className="group rounded-md border border-zinc-200 bg-white"
+          open={openIds.has(participant.id)}
+          onToggle={(event) => setOpen(participant.id, event.currentTarget.open)}
+        >
           <summary className="flex cursor-pointer items-center justify-between gap-2 px-2 py-1.5 text-sm select-none">
             <span className="truncate font-medium text-zinc-800">{participant.name || participant.id}</span>
             <span className="text-xs text-zinc-500">{participant.id}</span>

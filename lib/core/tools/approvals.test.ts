@@ -99,3 +99,23 @@ describe('resolveApprovalResponses', () => {
     expect(String(resolved?.results[0].result)).toMatch(/^Error: Argument parsing failed/)
   })
 })
+
+describe('resolveApprovalResponses with stale answers', () => {
+  it('never re-runs a call whose result is already in the input, and drops the stale answer', async () => {
+    calls.length = 0
+    const staleAnswer = new Message({ role: 'user', contents: [answer('old', true)] })
+    const existingResult = new Message({ role: 'tool', contents: [{ type: 'function_result', callId: 'old', result: 'deleted old' }] })
+    const fresh = new Message({ role: 'user', contents: [answer('new', true)] })
+    const resolved = await resolveApprovalResponses([staleAnswer, existingResult, fresh], execution())
+    expect(calls).toEqual(['new'])
+    expect(resolved?.results.map((r) => r.callId)).toEqual(['new'])
+    expect(resolved?.messages).toEqual([existingResult, fresh])
+  })
+
+  it('returns undefined when every answer is stale', async () => {
+    const stale = new Message({ role: 'user', contents: [answer('done', false)] })
+    const result = new Message({ role: 'tool', contents: [{ type: 'function_result', callId: 'done', result: 'x' }] })
+    // Nothing to answer: the input is left as it is.
+    expect(await resolveApprovalResponses([stale, result], execution())).toBeUndefined()
+  })
+})

@@ -43,7 +43,10 @@ export interface ResolvedApprovals {
   hadErrors: boolean
 }
 
-/** Scans only the given (new input) messages; returns undefined when they hold no approval answers. */
+/**
+ * Scans only the given (new input) messages; returns undefined when they hold no approval answers.
+ * Answers to calls whose result is already in the input (stale copies) are dropped, never re-run.
+ */
 export async function resolveApprovalResponses(
   input: readonly Message[],
   execution: FunctionCallExecution,
@@ -59,6 +62,7 @@ export async function resolveApprovalResponses(
   }
   const seen = new Set<string>()
   const messages: Message[] = []
+  const isLive = (answer: FunctionApprovalResponseContent) => answers.get(answer.id) === answer
   const results: FunctionResultContent[] = []
   for (const message of input) {
     const answered = message.contents.filter((c): c is FunctionApprovalResponseContent => c.type === 'function_approval_response')
@@ -67,7 +71,7 @@ export async function resolveApprovalResponses(
       continue
     }
     const replaced = answered
-      .filter((answer) => !seen.has(answer.id) && seen.add(answer.id))
+      .filter((answer) => isLive(answer) && !seen.has(answer.id) && seen.add(answer.id))
       .map((answer) => resultById.get(answer.functionCall.callId) as FunctionResultContent)
     results.push(...replaced)
     const others: Content[] = message.contents.filter((c) => c.type !== 'function_approval_response')
@@ -84,12 +88,16 @@ export async function resolveApprovalResponses(
   return { messages, results, executed: approved.length, hadErrors: executedResults.some((r) => r.exception !== undefined) }
 }
 
+/** Answers by request id; answers to calls that already have a result in the input are stale and skipped. */
 function collectAnswers(input: readonly Message[]): Map<string, FunctionApprovalResponseContent> {
   const answers = new Map<string, FunctionApprovalResponseContent>()
+  const answeredCalls = new Set<string>()
   for (const message of input) {
     for (const content of message.contents) {
       if (content.type === 'function_approval_response' && !answers.has(content.id)) answers.set(content.id, content)
+      else if (content.type === 'function_result') answeredCalls.add(content.callId)
     }
   }
+  for (const [id, answer] of answers) if (answeredCalls.has(answer.functionCall.callId)) answers.delete(id)
   return answers
 }

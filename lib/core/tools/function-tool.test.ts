@@ -64,6 +64,6 @@ describe('FunctionTool (the contract MCP, skills and file access build on)', () 
 
   it('rejects invalid definitions', () => {
     expect(() => new FunctionTool({ name: ' ', inputSchema: {}, execute: () => 1 })).toThrow(ToolDefinitionError)
-    expect(() => new FunctionTool({ name: 'x', inputSchema: null as unknown as {}, execute: () => 1 })).toThrow(ToolDefinitionError)
+    expect(() => new FunctionTool({ name: 'x', inputSchema: null as unknown as Record<string, unknown>, execute: () => 1 })).toThrow(ToolDefinitionError)
   })
 })

@@ -55,7 +55,8 @@ export interface CheckpointStorage {
 export interface InMemoryCheckpointStorageOptions {
   /**
    * How many checkpoints to keep; the oldest are dropped beyond it so that long-running loops do
-   * not grow memory without bound. Default 1000; pass Infinity to keep everything.
+   * not grow memory without bound. Default 100: checkpoints then die young, which keeps
+   * checkpointing cheap for the garbage collector. Pass Infinity to keep everything.
    */
   maxCheckpoints?: number
 }
@@ -65,7 +66,7 @@ export class InMemoryCheckpointStorage implements CheckpointStorage {
   private readonly maxCheckpoints: number
 
   constructor(options: InMemoryCheckpointStorageOptions = {}) {
-    this.maxCheckpoints = options.maxCheckpoints ?? 1000
+    this.maxCheckpoints = options.maxCheckpoints ?? 100
   }
 
   // Stored by reference: the runner builds a fresh checkpoint object each superstep and never

@@ -21,7 +21,10 @@ export class FileCheckpointStorage implements CheckpointStorage {
 
   async save(checkpoint: WorkflowCheckpoint): Promise<string> {
     const file = this.fileFor(checkpoint.checkpointId)
-    await (this.ready ??= mkdir(this.directory, { recursive: true }))
+    await (this.ready ??= mkdir(this.directory, { recursive: true }).catch((error: unknown) => {
+      this.ready = undefined // a later save may succeed (e.g. once permissions are fixed)
+      throw error
+    }))
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
     await writeFile(temporary, JSON.stringify(checkpoint), 'utf8')
     await rename(temporary, file)

@@ -6,13 +6,13 @@
  * Delivery order follows the reference: messages of one source are offered to each of its edge
  * groups in send order; different sources and different edge groups proceed concurrently.
  *
- * The runner owns the resumable state of a workflow (state, pending requests, fan-in buffers,
- * undelivered messages), which outlives one run() call so that a run waiting for responses can be
- * continued. Per-call concerns (event sink, signal, checkpoint storage) live in RunSession.
+ * What outlives one run() call (state, pending requests, undelivered messages, fan-in buffers) is
+ * kept in ResumableState, so a run waiting for responses can be continued; per-call concerns (event
+ * sink, signal, checkpoint storage) live in RunSession.
  */
 import { randomUUID } from 'node:crypto'
 import { throwIfAborted } from '../errors'
-import { CHECKPOINT_VERSION, type CheckpointRequest, type CheckpointStorage, type WorkflowCheckpoint } from './checkpoint'
+import type { CheckpointStorage, WorkflowCheckpoint } from './checkpoint'
 import type { RequestInfoOptions } from './context'
 import {
   DELIVERED,
@@ -23,30 +23,19 @@ import {
   type FanInEdgeRunner,
   type WorkflowMessage,
 } from './edge-runners'
-import { decodeCheckpointValue, encodeCheckpointValue, type JSONValue } from './encoding'
-import { WorkflowCheckpointError, WorkflowConvergenceError, WorkflowResponseError } from './errors'
+import { encodeCheckpointValue, type JSONValue } from './encoding'
+import { WorkflowConvergenceError, WorkflowResponseError } from './errors'
 import { errorDetails, WorkflowRunState, type ExecutorCompletedEvent, type RequestInfoEvent, type WorkflowEvent } from './events'
 import { describeType } from './executor'
 import { ExecutorContext } from './executor-context'
 import type { CompiledGraph, ExecutorNode } from './graph'
-import { guardAccepts, type MessageGuard } from './guards'
+import { guardAccepts } from './guards'
+import { ResumableState, type PendingRequest, type ResponseDelivery } from './resumable-state'
 import { settleAll } from './settle'
-import { WorkflowState } from './state'
+import type { WorkflowState } from './state'
 
 /** The source id recorded for the start message, as in the reference. */
 export const WORKFLOW_SOURCE_ID = 'Workflow'
-
-export interface PendingRequest {
-  event: RequestInfoEvent
-  responseSchema?: MessageGuard
-}
-
-interface ResponseDelivery {
-  requestId: string
-  executorId: string
-  request: unknown
-  response: unknown
-}
 
 /** Everything that belongs to one run()/runStream() call. */
 export class RunSession {
@@ -70,17 +59,9 @@ export interface RunnerOptions {
 }
 
 export class Runner implements DeliveryHost {
-  readonly state = new WorkflowState()
-  readonly pendingRequests = new Map<string, PendingRequest>()
   readonly workflowName: string
-  readonly graphSignatureHash: string
   readonly maxIterations: number
-  iteration = 0
-  private outbox: WorkflowMessage[] = []
-  private responses: ResponseDelivery[] = []
-  private previousCheckpointId?: string
-  private encodedRequests?: Record<string, CheckpointRequest>
-  private readonly bufferedFanIns = new Set<FanInEdgeRunner>()
+  private readonly memory: ResumableState
   private session?: RunSession
 
   constructor(
@@ -88,8 +69,16 @@ export class Runner implements DeliveryHost {
     options: RunnerOptions,
   ) {
     this.workflowName = options.workflowName
-    this.graphSignatureHash = options.graphSignatureHash
     this.maxIterations = options.maxIterations
+    this.memory = new ResumableState(graph, options.workflowName, options.graphSignatureHash)
+  }
+
+  get state(): WorkflowState {
+    return this.memory.state
+  }
+
+  get pendingRequests(): ReadonlyMap<string, PendingRequest> {
+    return this.memory.pendingRequests
   }
 
   // -------------------------------------------------------------------------------------------
@@ -97,23 +86,14 @@ export class Runner implements DeliveryHost {
 
   /** Forgets everything from earlier runs. */
   resetForNewRun(): void {
-    this.state.clear()
-    this.pendingRequests.clear()
-    this.encodedRequests = undefined
-    this.iteration = 0
-    this.outbox = []
-    this.responses = []
-    this.previousCheckpointId = undefined
-    for (const runner of this.graph.fanInRunners.values()) runner.clear()
-    this.bufferedFanIns.clear()
-    for (const executor of this.graph.resettableExecutors) executor.reset?.()
+    this.memory.reset()
   }
 
   /** Drops what a failed or cancelled superstep left half done; committed state is kept. */
   abandonInFlight(): void {
-    this.state.discardStaged()
-    this.outbox = []
-    this.responses = []
+    this.memory.state.discardStaged()
+    this.memory.outbox = []
+    this.memory.responses = []
   }
 
   attach(session: RunSession): void {
@@ -154,20 +134,22 @@ export class Runner implements DeliveryHost {
         throw new WorkflowResponseError(`Executor '${pending.event.executorId}' has no response handler for request ID ${requestId}.`)
       }
     }
+    const memory = this.memory
     for (const [requestId, response] of entries) {
-      const { event } = this.pendingRequests.get(requestId)!
-      this.pendingRequests.delete(requestId)
-      this.responses.push({ requestId, executorId: event.executorId, request: event.data, response })
+      const { event } = memory.pendingRequests.get(requestId)!
+      memory.pendingRequests.delete(requestId)
+      memory.responses.push({ requestId, executorId: event.executorId, request: event.data, response })
     }
-    this.encodedRequests = undefined
+    memory.requestsChanged()
   }
 
   async runUntilConvergence(session: RunSession): Promise<void> {
-    const firstIteration = this.iteration
-    while (this.outbox.length > 0 || this.responses.length > 0) {
-      if (this.iteration - firstIteration >= this.maxIterations) throw new WorkflowConvergenceError(this.maxIterations)
+    const memory = this.memory
+    const firstIteration = memory.iteration
+    while (memory.outbox.length > 0 || memory.responses.length > 0) {
+      if (memory.iteration - firstIteration >= this.maxIterations) throw new WorkflowConvergenceError(this.maxIterations)
       throwIfAborted(session.signal)
-      const iteration = ++this.iteration
+      const iteration = ++memory.iteration
       session.emit({ type: 'superstep_started', iteration })
       await this.runIteration()
       this.state.commit()
@@ -182,10 +164,11 @@ export class Runner implements DeliveryHost {
   // One superstep
 
   private async runIteration(): Promise<void> {
-    const batch = this.outbox
-    const responses = this.responses
-    this.outbox = []
-    this.responses = []
+    const memory = this.memory
+    const batch = memory.outbox
+    const responses = memory.responses
+    memory.outbox = []
+    memory.responses = []
     const work: Array<Promise<void>> = []
     if (responses.length > 0) work.push(...this.deliverResponses(responses))
     if (batch.length > 0) {
@@ -264,8 +247,8 @@ export class Runner implements DeliveryHost {
   }
 
   trackBuffered(runner: FanInEdgeRunner, buffered: boolean): void {
-    if (buffered) this.bufferedFanIns.add(runner)
-    else this.bufferedFanIns.delete(runner)
+    if (buffered) this.memory.bufferedFanIns.add(runner)
+    else this.memory.bufferedFanIns.delete(runner)
   }
 
   // -------------------------------------------------------------------------------------------
@@ -297,14 +280,14 @@ export class Runner implements DeliveryHost {
   }
 
   enqueue(message: WorkflowMessage): void {
-    this.outbox.push(message)
+    this.memory.outbox.push(message)
   }
 
   addRequest(session: RunSession, executorId: string, data: unknown, options: RequestInfoOptions): string {
     const requestId = options.requestId ?? randomUUID()
     const event: RequestInfoEvent = { type: 'request_info', requestId, executorId, data }
-    this.pendingRequests.set(requestId, options.responseSchema ? { event, responseSchema: options.responseSchema } : { event })
-    this.encodedRequests = undefined
+    this.memory.pendingRequests.set(requestId, options.responseSchema ? { event, responseSchema: options.responseSchema } : { event })
+    this.memory.requestsChanged()
     session.emit(event)
     if (!session.emittedPendingStatus) {
       session.emittedPendingStatus = true
@@ -320,14 +303,14 @@ export class Runner implements DeliveryHost {
     try {
       // Executor hooks may be async; without any, the checkpoint is built without an extra await.
       const executorStates = this.graph.statefulExecutors.length > 0 ? await this.collectExecutorStates() : {}
-      this.previousCheckpointId = await session.checkpointStorage!.save(this.assembleCheckpoint(executorStates))
+      this.memory.previousCheckpointId = await session.checkpointStorage!.save(this.memory.toCheckpoint(executorStates))
     } catch (error) {
       session.emit({ type: 'warning', message: `Failed to create checkpoint: ${errorDetails(error).message}` })
     }
   }
 
   async buildCheckpoint(): Promise<WorkflowCheckpoint> {
-    return this.assembleCheckpoint(await this.collectExecutorStates())
+    return this.memory.toCheckpoint(await this.collectExecutorStates())
   }
 
   private async collectExecutorStates(): Promise<Record<string, JSONValue>> {
@@ -338,96 +321,9 @@ export class Runner implements DeliveryHost {
     return executorStates
   }
 
-  private assembleCheckpoint(executorStates: Record<string, JSONValue>): WorkflowCheckpoint {
-    const edgeGroupStates: Record<string, Record<string, JSONValue[]>> = {}
-    for (const runner of this.bufferedFanIns) edgeGroupStates[runner.group.id] = runner.exportBuffers()
-    const outbox = this.outbox
-    const messages = new Array<WorkflowCheckpoint['messages'][number]>(outbox.length)
-    for (let i = 0; i < outbox.length; i++) {
-      const message = outbox[i]
-      messages[i] =
-        message.targetId === undefined
-          ? { sourceId: message.sourceId, data: encodeCheckpointValue(message.data) }
-          : { sourceId: message.sourceId, targetId: message.targetId, data: encodeCheckpointValue(message.data) }
-    }
-    const checkpoint: WorkflowCheckpoint = {
-      checkpointId: randomUUID(),
-      workflowName: this.workflowName,
-      graphSignatureHash: this.graphSignatureHash,
-      timestamp: isoNow(),
-      iterationCount: this.iteration,
-      messages,
-      state: this.state.exportEncoded(),
-      pendingRequestInfoEvents: this.encodePendingRequests(),
-      executorStates,
-      edgeGroupStates,
-      metadata: { superstep: this.iteration },
-      version: CHECKPOINT_VERSION,
-    }
-    if (this.previousCheckpointId !== undefined) checkpoint.previousCheckpointId = this.previousCheckpointId
-    return checkpoint
+  restore(checkpoint: WorkflowCheckpoint): Promise<void> {
+    return this.memory.restore(checkpoint)
   }
-
-  private encodePendingRequests(): Record<string, CheckpointRequest> {
-    if (this.encodedRequests) return this.encodedRequests
-    const encoded: Record<string, CheckpointRequest> = {}
-    for (const [requestId, { event }] of this.pendingRequests) {
-      encoded[requestId] = { requestId, executorId: event.executorId, data: encodeCheckpointValue(event.data) }
-    }
-    this.encodedRequests = encoded
-    return encoded
-  }
-
-  async restore(checkpoint: WorkflowCheckpoint): Promise<void> {
-    if (checkpoint.graphSignatureHash !== this.graphSignatureHash) {
-      throw new WorkflowCheckpointError(
-        'Workflow graph has changed since the checkpoint was created. Please rebuild the original workflow before resuming.',
-      )
-    }
-    this.resetForNewRun()
-    try {
-      this.state.importEncoded(checkpoint.state ?? {})
-      this.outbox = (checkpoint.messages ?? []).map((m) => {
-        const message: WorkflowMessage = { sourceId: m.sourceId, data: decodeCheckpointValue(m.data) }
-        if (m.targetId !== undefined) message.targetId = m.targetId
-        return message
-      })
-      for (const [requestId, request] of Object.entries(checkpoint.pendingRequestInfoEvents ?? {})) {
-        const event: RequestInfoEvent = { type: 'request_info', requestId, executorId: request.executorId, data: decodeCheckpointValue(request.data) }
-        this.pendingRequests.set(requestId, { event })
-      }
-      for (const [groupId, buffers] of Object.entries(checkpoint.edgeGroupStates ?? {})) {
-        const runner = this.graph.fanInRunners.get(groupId)
-        if (!runner) throw new WorkflowCheckpointError(`Edge group ${groupId} not found during state restoration.`)
-        runner.importBuffers(buffers)
-        if (runner.hasBuffered()) this.bufferedFanIns.add(runner)
-      }
-      for (const [executorId, state] of Object.entries(checkpoint.executorStates ?? {})) {
-        const executor = this.graph.nodes.get(executorId)?.executor
-        if (!executor) throw new WorkflowCheckpointError(`Executor ${executorId} not found during state restoration.`)
-        await executor.onCheckpointRestore?.(decodeCheckpointValue(state))
-      }
-    } catch (error) {
-      this.resetForNewRun()
-      if (error instanceof WorkflowCheckpointError) throw error
-      throw new WorkflowCheckpointError(`Failed to restore from checkpoint ${checkpoint.checkpointId}`, { cause: error })
-    }
-    this.iteration = checkpoint.iterationCount
-    this.previousCheckpointId = checkpoint.checkpointId
-  }
-}
-
-let lastMillis = -1
-let lastIso = ''
-
-/** ISO time, formatted at most once per millisecond (supersteps are often faster than that). */
-function isoNow(): string {
-  const now = Date.now()
-  if (now !== lastMillis) {
-    lastMillis = now
-    lastIso = new Date(now).toISOString()
-  }
-  return lastIso
 }
 
 function groupBySource(batch: WorkflowMessage[]): Map<string, WorkflowMessage[]> {

@@ -156,10 +156,16 @@ export class ApprovalBroker {
     return response
   }
 
-  private async expire(id: string): Promise<void> {
+  /** Expires a run's open requests (it was cancelled or cut off), telling its viewers. */
+  async expirePendingForRun(runId: string, reason: string): Promise<void> {
+    const pending = await this.db.prisma.approvalRequest.findMany({ where: { runId, status: 'pending' }, select: { id: true } })
+    for (const { id } of pending) await this.expire(id, reason)
+  }
+
+  private async expire(id: string, reason = 'Nobody answered before the request expired.'): Promise<void> {
     const updated = await this.db.prisma.approvalRequest.updateMany({
       where: { id, status: 'pending' },
-      data: { status: 'expired', decidedAt: new Date(), response: { decision: 'deny', reason: 'Nobody answered before the request expired.' } },
+      data: { status: 'expired', decidedAt: new Date(), response: { decision: 'deny', reason } },
     })
     if (updated.count > 0) await this.publishDecision(id)
   }
@@ -189,7 +195,11 @@ export class ApprovalBroker {
       if (row.status !== 'pending') {
         return { approved: row.status === 'approved', status: row.status, response: (row.response as Record<string, unknown>) ?? {} }
       }
-      if (signal?.aborted || Date.now() >= expiresAt.getTime()) {
+      if (signal?.aborted) {
+        await this.expire(id, 'The run stopped before the request was answered.')
+        continue
+      }
+      if (Date.now() >= expiresAt.getTime()) {
         await this.expire(id)
         continue
       }

@@ -69,6 +69,6 @@ async function finish(
 }
 
 async function finishCancelled(app: AppContext, runId: string): Promise<void> {
-  // RunService.cancel already wrote the status and the run_cancelled event.
-  await app.db.prisma.approvalRequest.updateMany({ where: { runId, status: 'pending' }, data: { status: 'expired', decidedAt: new Date() } })
+  // RunService.cancel wrote the status and the run_cancelled event; anything still open is closed here.
+  await app.approvals.expirePendingForRun(runId, 'The run was cancelled.')
 }

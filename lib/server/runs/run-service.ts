@@ -129,6 +129,8 @@ export class RunService {
     const row = await this.prisma.run.findUnique({ where: { id }, include: { workflow: { select: { name: true } }, version: { select: { version: true } } } })
     if (!row) throw notFound('Run', id)
     if (updated.count === 0) throw conflict('run_finished', `The run already ended (${row.status}).`)
+    // Close its open approvals first, so that run_cancelled stays the run's last event.
+    await this.app.approvals.expirePendingForRun(id, 'The run was cancelled.')
     await this.app.events.append(id, 'run_cancelled', {})
     return presentSummary(row)
   }

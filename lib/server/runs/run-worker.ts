@@ -117,8 +117,8 @@ export async function failOrphanedRuns(app: AppContext): Promise<number> {
   for (const { id } of orphans) {
     const message = 'The server stopped while this run was in progress.'
     await app.db.prisma.run.update({ where: { id }, data: { status: 'failed', error: message, finishedAt: new Date() } })
+    await app.approvals.expirePendingForRun(id, message)
     await app.events.append(id, 'run_failed', { error: message })
   }
-  await app.db.prisma.approvalRequest.updateMany({ where: { status: 'pending', runId: { in: orphans.map((o) => o.id) } }, data: { status: 'expired', decidedAt: new Date() } })
   return orphans.length
 }
