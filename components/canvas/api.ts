@@ -3,20 +3,23 @@
  * boundary, and error bodies `{ error: { code, message, details? } }` become ApiError.
  */
 import { z } from 'zod'
+import { CoreError } from '@/lib/core/errors'
 import type { GraphDocument } from '@/lib/graph/document'
 import type { GraphProblem } from '@/lib/graph/problems'
 
-export class ApiError extends Error {
+/** An error answer of the API (or no answer at all: status 0). 4xx answers count as user errors. */
+export class ApiError extends CoreError {
   readonly status: number
   readonly code: string
   readonly details: unknown
+  override readonly userError: boolean
 
   constructor(status: number, code: string, message: string, details?: unknown) {
     super(message)
-    this.name = 'ApiError'
     this.status = status
     this.code = code
     this.details = details
+    this.userError = status >= 400 && status < 500
   }
 
   /** The validation problems of a 400 invalid_graph answer, if this is one. */

@@ -1,5 +1,6 @@
 'use client'
 
+import { SystemError } from '@/lib/core/errors'
 import { createContext, useContext, type ReactNode } from 'react'
 import { useCanvasProblems, type CanvasProblems } from './use-problems'
 
@@ -13,6 +14,6 @@ export function CanvasProblemsProvider({ children }: { children: ReactNode }) {
 
 export function useCanvasProblemsContext(): CanvasProblems {
   const problems = useContext(ProblemsContext)
-  if (!problems) throw new Error('useCanvasProblemsContext must be used inside <CanvasProblemsProvider>.')
+  if (!problems) throw new SystemError('useCanvasProblemsContext must be used inside <CanvasProblemsProvider>.')
   return problems
 }

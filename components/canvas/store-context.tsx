@@ -1,5 +1,6 @@
 'use client'
 
+import { SystemError } from '@/lib/core/errors'
 import { createContext, useContext, useRef, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
@@ -16,7 +17,7 @@ export function CanvasStoreProvider({ init, children }: { init: CanvasInit; chil
 
 export function useCanvasStoreApi(): CanvasStore {
   const store = useContext(CanvasStoreContext)
-  if (!store) throw new Error('useCanvasStore must be used inside <CanvasStoreProvider>.')
+  if (!store) throw new SystemError('useCanvasStore must be used inside <CanvasStoreProvider>.')
   return store
 }
 

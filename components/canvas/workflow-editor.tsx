@@ -20,6 +20,7 @@ import { CanvasStoreProvider, useCanvasStoreApi } from './store-context'
 import { Toolbar } from './toolbar'
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
 import { useSaveVersion } from './use-save-version'
+import { freeSpotNear } from './placement'
 
 type LoadState = { state: 'loading' } | { state: 'ready'; init: CanvasInit } | { state: 'error'; message: string; notFound: boolean }
 
@@ -103,8 +104,11 @@ function EditorLayout() {
       const rect = canvasRef.current?.getBoundingClientRect()
       if (!rect) return
       const center = screenToFlowPosition({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 })
+      const topLeft = screenToFlowPosition({ x: rect.left, y: rect.top })
+      const bottomRight = screenToFlowPosition({ x: rect.right, y: rect.bottom })
       const origin = { x: center.x - NODE_DROP_OFFSET.x, y: center.y - NODE_DROP_OFFSET.y }
-      store.getState().addNode(kind, freeSpotNear(origin, store.getState().nodes))
+      const visible = { minX: topLeft.x, minY: topLeft.y, maxX: bottomRight.x, maxY: bottomRight.y }
+      store.getState().addNode(kind, freeSpotNear(origin, store.getState().nodes, visible))
     },
     [screenToFlowPosition, store],
   )
@@ -146,28 +150,3 @@ function EditorLayout() {
   )
 }
 
-const SLOT = { width: 260, height: 120 }
-
-/** The first position on a widening ring of slots around `origin` that no node's box overlaps. */
-export function freeSpotNear(origin: { x: number; y: number }, nodes: readonly CanvasNode[]): { x: number; y: number } {
-  const overlaps = (x: number, y: number) =>
-    nodes.some((node) => {
-      const width = node.measured?.width ?? 240
-      const height = node.measured?.height ?? 90
-      return x < node.position.x + width && x + SLOT.width - 20 > node.position.x && y < node.position.y + height && y + SLOT.height - 20 > node.position.y
-    })
-  for (let ring = 0; ring < 6; ring++) {
-    const slots: Array<[number, number]> = []
-    for (let dy = -ring; dy <= ring; dy++) {
-      for (let dx = -ring; dx <= ring; dx++) if (Math.max(Math.abs(dx), Math.abs(dy)) === ring) slots.push([dx, dy])
-    }
-    // Below the centre first, then beside it, then above: new nodes tend to come after existing ones.
-    slots.sort(([ax, ay], [bx, by]) => Number(ay < 0) - Number(by < 0) || Math.abs(ax) - Math.abs(bx) || ay - by)
-    for (const [dx, dy] of slots) {
-      const x = origin.x + dx * SLOT.width
-      const y = origin.y + dy * SLOT.height
-      if (!overlaps(x, y)) return { x, y }
-    }
-  }
-  return origin
-}

@@ -40,7 +40,8 @@ export function CasesEditor({ label, help, testId, data, path, onChange }: ListE
   const baseId = useId()
   const set = (next: ConditionCase[], mergeKey?: string, removed?: string) =>
     onChange(path, next, { mergeKey, removeEdgeHandles: removed ? [removed] : undefined })
-  const add = () => set([...cases, { id: uniqueId('case', cases.map((c) => c.id)), expression: 'true' }])
+  // A new case starts as `false` (never taken) so that adding it does not change routing until edited.
+  const add = () => set([...cases, { id: uniqueId('case', cases.map((c) => c.id)), expression: 'false' }])
   const move = (index: number, by: -1 | 1) => {
     const next = [...cases]
     const [item] = next.splice(index, 1)

@@ -15,10 +15,11 @@ export type JSONValue = null | boolean | number | string | JSONValue[] | { [key:
 
 /** Returns a JSON-safe copy of any value: toJSON() is honoured, cycles and functions are dropped. */
 export function toJSONValue(value: unknown): JSONValue {
-  return convertForJSON(value, new WeakSet())
+  return convertForJSON(value, new Set())
 }
 
-function convertForJSON(value: unknown, seen: WeakSet<object>): JSONValue {
+// Cycle detection uses a short-lived Set: cheaper for the garbage collector than a WeakSet.
+function convertForJSON(value: unknown, seen: Set<object>): JSONValue {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -86,10 +87,14 @@ function tagged(type: string, value: JSONValue): JSONValue {
 }
 
 export function encodeCheckpointValue(value: unknown): JSONValue {
-  return encodeValue(value, new WeakSet(), '$')
+  // Most messages in flight are primitives; they need no cycle tracking.
+  if (value === null || (typeof value !== 'object' && typeof value !== 'bigint' && typeof value !== 'undefined')) {
+    return encodeValue(value, undefined, '$')
+  }
+  return encodeValue(value, new Set(), '$')
 }
 
-function encodeValue(value: unknown, seen: WeakSet<object>, path: string): JSONValue {
+function encodeValue(value: unknown, seen: Set<object> | undefined, path: string): JSONValue {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -106,6 +111,7 @@ function encodeValue(value: unknown, seen: WeakSet<object>, path: string): JSONV
   }
   if (value === null) return null
   const object = value as object
+  seen ??= new Set()
   if (seen.has(object)) throw new WorkflowCheckpointError(`Value at ${path} contains a cycle and cannot be stored in a checkpoint.`)
   seen.add(object)
   try {
@@ -115,7 +121,7 @@ function encodeValue(value: unknown, seen: WeakSet<object>, path: string): JSONV
   }
 }
 
-function encodeObject(object: object, seen: WeakSet<object>, path: string): JSONValue {
+function encodeObject(object: object, seen: Set<object>, path: string): JSONValue {
   if (Array.isArray(object)) return object.map((item, index) => encodeValue(item, seen, `${path}[${index}]`))
   if (object instanceof Message) return tagged('Message', encodeValue(object.toJSON(), seen, path))
   if (object instanceof Date) return tagged('Date', object.toISOString())

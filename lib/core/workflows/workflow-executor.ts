@@ -13,7 +13,7 @@ import type { WorkflowEvent } from './events'
 import { Executor, type ExecutorJSON } from './executor'
 import type { HasNestedSignature } from './graph-signature'
 import type { WorkflowCheckpoint } from './checkpoint'
-import type { Workflow } from './workflow'
+import type { Workflow, WorkflowRunOptions } from './workflow'
 
 export interface WorkflowExecutorOptions {
   id: string
@@ -43,7 +43,7 @@ export class WorkflowExecutor extends Executor<unknown, unknown, unknown> implem
     this.workflow = workflow
     this.allowDirectOutput = options.allowDirectOutput ?? false
     this.addResponseHandler((_request, response, ctx, requestId) =>
-      this.serialized(() => this.forward(this.workflow.runStream(undefined, { responses: { [requestId]: response }, signal: ctx.signal }), ctx)),
+      this.serialized(() => this.runChild(undefined, { responses: { [requestId]: response }, signal: ctx.signal }, ctx)),
     )
   }
 
@@ -52,7 +52,7 @@ export class WorkflowExecutor extends Executor<unknown, unknown, unknown> implem
   }
 
   protected override handle(message: unknown, ctx: WorkflowContext<unknown, unknown>): Promise<void> {
-    return this.serialized(() => this.forward(this.workflow.runStream(message, { signal: ctx.signal }), ctx))
+    return this.serialized(() => this.runChild(message, { signal: ctx.signal }, ctx))
   }
 
   /** The child's resumable state, kept only while it waits for answers. */
@@ -75,7 +75,13 @@ export class WorkflowExecutor extends Executor<unknown, unknown, unknown> implem
     return run
   }
 
-  private async forward(events: AsyncIterable<WorkflowEvent>, ctx: WorkflowContext<unknown, unknown>): Promise<void> {
+  /** The child streams when the parent does, so agent updates inside it stay live. */
+  private async runChild(message: unknown, options: WorkflowRunOptions, ctx: WorkflowContext<unknown, unknown>): Promise<void> {
+    const events = ctx.isStreaming ? this.workflow.runStream(message, options) : (await this.workflow.run(message, options)).events
+    await this.forward(events, ctx)
+  }
+
+  private async forward(events: AsyncIterable<WorkflowEvent> | Iterable<WorkflowEvent>, ctx: WorkflowContext<unknown, unknown>): Promise<void> {
     for await (const event of events) {
       if (event.type === 'output') {
         if (this.allowDirectOutput) ctx.yieldOutput(event.data)

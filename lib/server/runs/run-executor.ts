@@ -9,6 +9,7 @@ import type { AppContext } from '../app-context'
 import { jsonbSafe } from '../db/jsonb'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
 import { chatClientFor } from './chat-clients'
+import { answerPendingRequests, type PendingRequest } from './workflow-requests'
 import { AgentTextCoalescer, toRunEvents, type RunEventRecord } from './workflow-events'
 
 export async function executeRun(app: AppContext, runId: string, signal: AbortSignal): Promise<void> {
@@ -33,16 +34,25 @@ export async function executeRun(app: AppContext, runId: string, signal: AbortSi
     })
     const input = typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
     const text = new AgentTextCoalescer()
+    let pending: PendingRequest[] = []
     const record = async (runEvent: RunEventRecord) => {
       if (runEvent.type === 'output') outputs.push(runEvent.data.data)
+      if (runEvent.type === 'request_info') pending.push(runEvent.data as unknown as PendingRequest)
       if (runEvent.usage) usage = addUsage(usage, runEvent.usage)
       await app.events.append(runId, runEvent.type, runEvent.data)
       if (runEvent.type === 'failed') throw new Error(String((runEvent.data.error as { message?: string } | undefined)?.message ?? 'The workflow failed.'))
     }
-    for await (const event of workflow.runStream(input, { signal })) {
-      for (const runEvent of toRunEvents(event).flatMap((e) => text.push(e))) await record(runEvent)
-    }
-    for (const runEvent of text.flush()) await record(runEvent)
+    // Run, and while the workflow stops for people, ask them and resume with their answers.
+    let responses: Record<string, unknown> | undefined
+    do {
+      pending = []
+      const stream = responses ? workflow.runStream(undefined, { responses, signal }) : workflow.runStream(input, { signal })
+      for await (const event of stream) {
+        for (const runEvent of toRunEvents(event).flatMap((e) => text.push(e))) await record(runEvent)
+      }
+      for (const runEvent of text.flush()) await record(runEvent)
+      responses = pending.length && !signal.aborted ? await answerPendingRequests(app, runId, pending, signal) : undefined
+    } while (responses && !signal.aborted)
     if (signal.aborted) return finishCancelled(app, runId)
     await app.events.append(runId, 'run_succeeded', { outputs })
     await finish(app, runId, { status: 'succeeded', outputs, usage })

@@ -4,7 +4,9 @@
  * sampling, the approval waits in Postgres, a person's answer resumes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { exampleWorkflowDocument, type GraphDocument } from '@/lib/graph'
 import { EXAMPLE_WORKFLOW_ID } from '../seed'
+import { WorkflowService } from '../workflows/workflow-service'
 import { RunService } from './run-service'
 import { RunWorker } from './run-worker'
 import { createTestApp } from '../testing/test-app'
@@ -79,5 +81,67 @@ describe('RunWorker with the example workflow', () => {
     const done = await finished(run.id)
     expect(done.status).toBe('cancelled')
     await waitFor(async () => ((await app.approvals.list({ status: 'pending', runId: run.id })).length === 0 ? true : undefined))
+  })
+
+  async function workflowWith(graph: GraphDocument): Promise<string> {
+    const { workflow } = await new WorkflowService(app.db.prisma).create({ name: 'test', graph })
+    return workflow.id
+  }
+
+  it('asks a person at a human-input step and passes the answer on', async () => {
+    const workflowId = await workflowWith({
+      schemaVersion: 1,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'ask', kind: 'human_input', position: { x: 200, y: 0 }, data: { prompt: 'Favourite colour?' } },
+        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'ask' },
+        { id: 'b', source: 'ask', target: 'output' },
+      ],
+    } as GraphDocument)
+    const run = await runs.create({ workflowId, input: 'go' })
+    worker.nudge()
+    const approval = await pendingApproval(run.id)
+    expect(approval).toMatchObject({ kind: 'human_input', payload: { prompt: 'Favourite colour?', input: 'go' } })
+    await app.approvals.answer(approval.id, { decision: 'approve', content: { text: 'blue' } })
+    const done = await finished(run.id)
+    expect(done).toMatchObject({ status: 'succeeded', outputs: ['blue'] })
+  })
+
+  it('fails the run visibly when a person declines a human-input step', async () => {
+    const workflowId = await workflowWith({
+      schemaVersion: 1,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'ask', kind: 'human_input', position: { x: 200, y: 0 }, data: { prompt: 'Go on?' } },
+        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'ask' },
+        { id: 'b', source: 'ask', target: 'output' },
+      ],
+    } as GraphDocument)
+    const run = await runs.create({ workflowId, input: 'go' })
+    worker.nudge()
+    await app.approvals.answer((await pendingApproval(run.id)).id, { decision: 'deny' })
+    const done = await finished(run.id)
+    expect(done.status).toBe('failed')
+    expect(done.error).toMatch(/declined/)
+  })
+
+  it('asks before a tool call when the agent requires approval, then runs the tool', async () => {
+    const graph = exampleWorkflowDocument()
+    const agentNode = graph.nodes.find((n) => n.kind === 'agent')!
+    Object.assign(agentNode.data, { toolApprovalMode: 'always_require' })
+    const run = await runs.create({ workflowId: await workflowWith(graph), input: '/call research-assistant_word_count {"text":"one two three"}' })
+    worker.nudge()
+    const approval = await pendingApproval(run.id)
+    expect(approval).toMatchObject({ kind: 'tool_call', payload: { toolName: 'research-assistant_word_count', arguments: { text: 'one two three' } } })
+    await app.approvals.answer(approval.id, { decision: 'approve' })
+    const done = await finished(run.id)
+    expect(done.status).toBe('succeeded')
+    expect(JSON.stringify(done.outputs)).toContain('Result: 3')
   })
 })

@@ -27,7 +27,7 @@ export async function createTestApp({ seed = true, install = true } = {}): Promi
 export async function callRoute<P extends Record<string, string>>(
   handler: (request: Request, context: { params: Promise<P> }) => Promise<Response>,
   init: { method?: string; url?: string; body?: unknown; rawBody?: string; params?: P; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; body: any }> {
   const request = new Request(init.url ?? 'http://localhost/api/test', {
     method: init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET'),
     headers: { 'content-type': 'application/json', ...init.headers },

@@ -1,0 +1,149 @@
+/**
+ * ToolingManifest.json: a list of tool servers (`{ "mcpServers": [ … ] }`) as written by the Agent 365
+ * tooling. An entry names its server with `mcpServerName` and/or `mcpServerUniqueName` (the name
+ * wins for display, the unique name for identity) and gives a `url`, or leaves the URL to be built
+ * from a configured base (`<serverUrlBase>/<uniqueName>`). Optional `headers` (often an
+ * Authorization) become the server's secrets. Other fields (audience, scope, …) are ignored.
+ *
+ * Parsing is all-or-nothing: every problem is collected, and any problem rejects the manifest with
+ * a ToolingManifestError that lists them, so an import never half-happens.
+ */
+import { readFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { z } from 'zod'
+import { urlConfigSchema } from '../mcp/mcp-server-registry'
+import { ToolingManifestError, type ManifestProblem } from './tooling-errors'
+
+export const TOOLING_MANIFEST_FILE_NAME = 'ToolingManifest.json'
+
+export interface ToolServerEntry {
+  /** The McpServer id: the unique name made safe for ids and tool-name prefixes. */
+  id: string
+  name: string
+  uniqueName: string
+  url: string
+  headers: Record<string, string>
+  description: string
+}
+
+export interface ParseManifestOptions {
+  /** Base URL for entries without a `url`: the entry's URL is `<serverUrlBase>/<uniqueName>`. */
+  serverUrlBase?: string
+}
+
+const entrySchema = z
+  .object({
+    mcpServerName: z.string().trim().min(1, 'must not be empty').optional(),
+    mcpServerUniqueName: z.string().trim().min(1, 'must not be empty').optional(),
+    url: z.string().trim().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    description: z.string().optional(),
+  })
+  .passthrough()
+
+const ID_LENGTH = 64
+
+/** `mcp_MailTools` → `mcp_mailtools`; characters other than letters, digits, `_` and `-` become `-`. */
+export function toolServerId(uniqueName: string): string {
+  return uniqueName
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '')
+    .slice(0, ID_LENGTH)
+}
+
+function serverUrl(raw: string | undefined, uniqueName: string, base: string | undefined): { url?: string; problem?: string } {
+  const candidate = raw ?? (base ? `${base.replace(/\/+$/, '')}/${encodeURIComponent(uniqueName)}` : undefined)
+  if (candidate === undefined) return { problem: `has no 'url', and no server URL base is configured to build one for '${uniqueName}'.` }
+  if (!urlConfigSchema.safeParse({ url: candidate }).success) return { problem: `'${candidate}' is not a valid URL.` }
+  const protocol = new URL(candidate).protocol
+  if (protocol !== 'http:' && protocol !== 'https:') return { problem: `'${candidate}' must use http or https.` }
+  return { url: candidate }
+}
+
+function parseEntry(raw: unknown, index: number, options: ParseManifestOptions, problems: ManifestProblem[]): ToolServerEntry | undefined {
+  const at = `mcpServers[${index}]`
+  const parsed = entrySchema.safeParse(raw)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push({ path: [at, ...issue.path.map(String)].join('.'), message: issue.message })
+    return undefined
+  }
+  const { mcpServerName, mcpServerUniqueName, headers = {}, description } = parsed.data
+  const name = mcpServerName ?? mcpServerUniqueName
+  const uniqueName = mcpServerUniqueName ?? mcpServerName
+  if (!name || !uniqueName) {
+    problems.push({ path: at, message: 'Either mcpServerName or mcpServerUniqueName must be provided.' })
+    return undefined
+  }
+  const id = toolServerId(uniqueName)
+  if (id === '') {
+    problems.push({ path: at, message: `'${uniqueName}' has no letters or digits to make a server id from.` })
+    return undefined
+  }
+  const { url, problem } = serverUrl(parsed.data.url, uniqueName, options.serverUrlBase)
+  if (!url) {
+    problems.push({ path: parsed.data.url === undefined ? at : `${at}.url`, message: problem as string })
+    return undefined
+  }
+  return { id, name, uniqueName, url, headers, description: description ?? `MCP tools from ${name}` }
+}
+
+/** Parses a manifest (its JSON text or the parsed value); throws ToolingManifestError listing every problem. */
+export function parseToolingManifest(input: string | unknown, options: ParseManifestOptions = {}): ToolServerEntry[] {
+  let document: unknown = input
+  if (typeof input === 'string') {
+    try {
+      document = JSON.parse(input)
+    } catch (error) {
+      throw new ToolingManifestError([{ path: '', message: `${TOOLING_MANIFEST_FILE_NAME} is not valid JSON: ${(error as Error).message}` }])
+    }
+  }
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    throw new ToolingManifestError([{ path: '', message: 'The manifest must be a JSON object with an "mcpServers" list.' }])
+  }
+  const list = (document as { mcpServers?: unknown }).mcpServers
+  if (!Array.isArray(list)) throw new ToolingManifestError([{ path: 'mcpServers', message: 'must be a list of tool servers.' }])
+
+  const problems: ManifestProblem[] = []
+  const entries: ToolServerEntry[] = []
+  const seen = new Map<string, number>()
+  list.forEach((raw, index) => {
+    const entry = parseEntry(raw, index, options, problems)
+    if (!entry) return
+    const first = seen.get(entry.id)
+    if (first !== undefined) {
+      problems.push({ path: `mcpServers[${index}]`, message: `'${entry.uniqueName}' is the same server as mcpServers[${first}] (id '${entry.id}').` })
+      return
+    }
+    seen.set(entry.id, index)
+    entries.push(entry)
+  })
+  if (problems.length > 0) throw new ToolingManifestError(problems)
+  return entries
+}
+
+/**
+ * Where a manifest is looked for, in order: the working directory, then the directory of the
+ * started script (`process.argv[1]`), as the Agent 365 tooling does in development.
+ */
+export function manifestSearchLocations(cwd: string = process.cwd(), entryScript: string | undefined = process.argv[1]): string[] {
+  const locations = [join(resolve(cwd), TOOLING_MANIFEST_FILE_NAME)]
+  if (entryScript) locations.push(join(dirname(resolve(entryScript)), TOOLING_MANIFEST_FILE_NAME))
+  return [...new Set(locations)]
+}
+
+/** Reads and parses the first manifest found; undefined when there is none. */
+export async function readToolingManifest(locations: readonly string[] = manifestSearchLocations(), options: ParseManifestOptions = {}): Promise<{ path: string; servers: ToolServerEntry[] } | undefined> {
+  for (const path of locations) {
+    let text: string
+    try {
+      text = await readFile(path, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue
+      throw error
+    }
+    return { path, servers: parseToolingManifest(text, options) }
+  }
+  return undefined
+}
