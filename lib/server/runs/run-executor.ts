@@ -6,6 +6,7 @@
 import { addUsage, type MCPTool, type UsageDetails } from '@/lib/core'
 import { collectMcpServerIds, compile, parseGraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
+import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-storage'
 import { jsonbSafe } from '../db/jsonb'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
 import { chatClientFor } from './chat-clients'
@@ -42,11 +43,13 @@ export async function executeRun(app: AppContext, runId: string, signal: AbortSi
       await app.events.append(runId, runEvent.type, runEvent.data)
       if (runEvent.type === 'failed') throw new Error(String((runEvent.data.error as { message?: string } | undefined)?.message ?? 'The workflow failed.'))
     }
+    // Checkpoints after every superstep are stored with the run.
+    const checkpointStorage = new PostgresCheckpointStorage(app.db.prisma, runId)
     // Run, and while the workflow stops for people, ask them and resume with their answers.
     let responses: Record<string, unknown> | undefined
     do {
       pending = []
-      const stream = responses ? workflow.runStream(undefined, { responses, signal }) : workflow.runStream(input, { signal })
+      const stream = responses ? workflow.runStream(undefined, { responses, signal, checkpointStorage }) : workflow.runStream(input, { signal, checkpointStorage })
       for await (const event of stream) {
         for (const runEvent of toRunEvents(event).flatMap((e) => text.push(e))) await record(runEvent)
       }
