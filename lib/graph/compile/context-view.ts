@@ -5,7 +5,10 @@
  */
 import type { WorkflowContext } from '@/lib/core/workflows/context'
 
-export function mapSentMessages(ctx: WorkflowContext<any, any>, map: (message: unknown) => unknown): WorkflowContext<any, any> {
+export function mapSentMessages<TOut, TWorkflowOut>(
+  ctx: WorkflowContext<TOut, TWorkflowOut>,
+  map: (message: TOut) => unknown,
+): WorkflowContext<TOut, TWorkflowOut> {
   return {
     get executorId() {
       return ctx.executorId
@@ -22,7 +25,8 @@ export function mapSentMessages(ctx: WorkflowContext<any, any>, map: (message: u
     get workflowName() {
       return ctx.workflowName
     },
-    sendMessage: (message, targetId) => ctx.sendMessage(map(message), targetId),
+    // The mapped value goes to the same edges; the graph's messages are untyped by design.
+    sendMessage: (message, targetId) => ctx.sendMessage(map(message) as TOut, targetId),
     yieldOutput: (output) => ctx.yieldOutput(output),
     addEvent: (event) => ctx.addEvent(event),
     requestInfo: (data, options) => ctx.requestInfo(data, options),

@@ -46,8 +46,7 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
       })
       // A person may approve with a lower token cap than the server asked for.
       const cap = decision.response.maxTokens
-      if (decision.approved && typeof cap === 'number' && typeof params.maxTokens === 'number') params.maxTokens = Math.min(params.maxTokens, cap)
-      return decision.approved
+      return typeof cap === 'number' ? { approved: decision.approved, maxTokens: cap } : decision.approved
     },
   }
   if (server.transport === 'stdio') {

@@ -3,7 +3,8 @@
  * becomes an MCPStreamableHTTPTool that sends `User-Agent: Agentloom/<version>` and, when a token
  * source gives a token for that server, `Authorization: Bearer <token>`. The token is asked for on
  * each request (so a source can refresh it) and sent only to the server's own origin; a stored
- * Authorization header is dropped when a token source is configured.
+ * Authorization header is dropped when a token source is configured. Tool names are prefixed with
+ * the server id (`mail_send`) unless `prefixToolNames: false`.
  *
  *   const service = new ToolServerRegistrationService(new PrismaToolServerSource(prisma), { tokenSource: (server) => tokens.for(server.id) })
  *   const { agent, close } = await service.addToolServersToAgent({ client, instructions: 'You are helpful.' })
@@ -36,8 +37,13 @@ export interface ToolServerRegistrationOptions {
   tokenSource?: TokenSource
   /** For the User-Agent; default the app's package version. */
   version?: string
+  /**
+   * Prefix each server's tool names with its id (`mail_send`), so servers with the same tool names
+   * can serve one agent (default true).
+   */
+  prefixToolNames?: boolean
   /** Passed to every tool (approval mode, request timeout, allowed tools, fetch, …). */
-  toolOptions?: Omit<Partial<MCPStreamableHTTPToolOptions>, 'name' | 'url' | 'headers' | 'headerProvider'>
+  toolOptions?: Omit<Partial<MCPStreamableHTTPToolOptions>, 'name' | 'url' | 'headers' | 'headerProvider' | 'toolNamePrefix'>
   logger?: Pick<Logger, 'warn'>
 }
 
@@ -110,6 +116,7 @@ export class ToolServerRegistrationService {
     return new MCPStreamableHTTPTool({
       ...this.options.toolOptions,
       name: server.id,
+      toolNamePrefix: this.options.prefixToolNames === false ? undefined : server.id,
       description: server.description || `MCP tools from ${server.name}`,
       url: server.url,
       headers,

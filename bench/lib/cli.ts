@@ -1,0 +1,69 @@
+/**
+ * Command-line flags common to the peer benchmarks:
+ *
+ *   --clock cpu|wall   what to measure (default cpu: the process's CPU time)
+ *   --budget <ms>      sampling time per group of interleaved cases (default 6000)
+ *   --samples <n>      minimum samples per case (default 5; at most 3× this many are taken)
+ *   --quick            a smoke run: short warm-up, 3 samples, small budget
+ *   --only <names>     comma-separated framework keys to run (e.g. agentloom,langgraph)
+ *   --json             print one JSON document instead of tables (used by bench/run.ts)
+ */
+import { defaultMeasureOptions, type Clock, type MeasureOptions } from './measure'
+
+export interface BenchArgs {
+  measure: MeasureOptions
+  json: boolean
+  quick: boolean
+  only?: Set<string>
+}
+
+function flagValue(argv: string[], flag: string): string | undefined {
+  const index = argv.indexOf(flag)
+  return index >= 0 ? argv[index + 1] : undefined
+}
+
+function positiveNumber(argv: string[], flag: string, fallback: number): number {
+  const raw = flagValue(argv, flag)
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${flag} needs a positive number, got ${JSON.stringify(raw)}.`)
+  return value
+}
+
+export function parseBenchArgs(argv: string[] = process.argv.slice(2)): BenchArgs {
+  const quick = argv.includes('--quick')
+  const clock = flagValue(argv, '--clock') ?? 'cpu'
+  if (clock !== 'cpu' && clock !== 'wall') throw new Error(`--clock must be cpu or wall, got ${JSON.stringify(clock)}.`)
+  const base: MeasureOptions = quick
+    ? { ...defaultMeasureOptions, warmupMs: 100, minWarmupRuns: 1, minSamples: 3, maxSamples: 3, budgetMs: 500 }
+    : defaultMeasureOptions
+  const minSamples = positiveNumber(argv, '--samples', base.minSamples)
+  const only = flagValue(argv, '--only')
+  return {
+    measure: {
+      ...base,
+      clock: clock as Clock,
+      budgetMs: positiveNumber(argv, '--budget', base.budgetMs),
+      minSamples,
+      maxSamples: Math.max(minSamples, quick ? minSamples : minSamples * 3),
+    },
+    json: argv.includes('--json'),
+    quick,
+    only: only ? new Set(only.split(',').map((name) => name.trim())) : undefined,
+  }
+}
+
+/** Rounds to a readable precision: 3 significant digits, at most 2 decimals. */
+export function readable(value: number): number {
+  if (!Number.isFinite(value)) return value
+  const magnitude = Math.abs(value)
+  const decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2
+  const factor = 10 ** decimals
+  return Math.round(value * factor) / factor
+}
+
+/** "12.3×" or "1/45" style ratio text. */
+export function ratioText(ratio: number): string {
+  if (!Number.isFinite(ratio)) return 'n/a'
+  return ratio >= 1 ? `${readable(ratio)}×` : `1/${readable(1 / ratio)}`
+}

@@ -1,0 +1,130 @@
+/**
+ * Measuring harness shared by the peer benchmarks. Every case is one async function doing a whole run
+ * (an agent conversation, a workflow run) and a number of units per run (turns, executed nodes); the
+ * result is time per unit.
+ *
+ * - Clock: the process's CPU time (user + system, all threads) by default, or wall time. On a shared
+ *   machine other processes stretch wall time but barely our CPU time; both are per process, so the
+ *   same clock applies to every framework in a run.
+ * - Warm-up: each case runs until it has spent `warmupMs` (at least `minWarmupRuns` runs) before any
+ *   sample is taken, so the JIT has compiled the hot paths.
+ * - Batching: a sample is a batch of runs long enough (≥ `minSampleMs`) for the clock's resolution
+ *   not to matter.
+ * - Interleaving: samples are taken round-robin across the cases of a group, so load that comes and
+ *   goes on the machine hits every framework alike. Rounds continue until each case has
+ *   `minSamples` samples and the group has used `budgetMs`, or `maxSamples` are reached.
+ * - Report: the median per unit, with the interquartile spread relative to the median as the noise
+ *   figure.
+ */
+
+export type Clock = 'cpu' | 'wall'
+
+export interface BenchCase {
+  /** Row label. */
+  name: string
+  /** Units of work in one run (turns, executed nodes); the result is time per unit. */
+  units: number
+  run: () => Promise<unknown>
+}
+
+export interface MeasureOptions {
+  clock: Clock
+  warmupMs: number
+  minWarmupRuns: number
+  minSampleMs: number
+  minSamples: number
+  maxSamples: number
+  /** Time the whole group may take for its samples (after warm-up), within min/max samples. */
+  budgetMs: number
+}
+
+export interface Measurement {
+  name: string
+  /** Median time per unit, µs. */
+  medianMicros: number
+  minMicros: number
+  maxMicros: number
+  /** (p75 − p25) / median, in percent. */
+  spreadPercent: number
+  samples: number
+  runsPerSample: number
+}
+
+export const defaultMeasureOptions: MeasureOptions = {
+  clock: 'cpu',
+  warmupMs: 400,
+  minWarmupRuns: 2,
+  minSampleMs: 25,
+  minSamples: 5,
+  maxSamples: 15,
+  budgetMs: 6_000,
+}
+
+/** A stopwatch on the chosen clock, in µs. */
+export function stopwatch(clock: Clock): () => number {
+  if (clock === 'wall') {
+    const start = process.hrtime.bigint()
+    return () => Number(process.hrtime.bigint() - start) / 1000
+  }
+  const start = process.cpuUsage()
+  return () => {
+    const used = process.cpuUsage(start)
+    return used.user + used.system
+  }
+}
+
+async function timeRuns(clock: Clock, run: () => Promise<unknown>, runs: number): Promise<number> {
+  const elapsed = stopwatch(clock)
+  for (let i = 0; i < runs; i++) await run()
+  return elapsed()
+}
+
+/** Warms a case up and returns how many runs one sample should hold. */
+async function warmUp(benchCase: BenchCase, options: MeasureOptions): Promise<number> {
+  const total = stopwatch('wall')
+  let runs = 0
+  let lastRunMicros = 0
+  while (runs < options.minWarmupRuns || total() < options.warmupMs * 1000) {
+    lastRunMicros = await timeRuns(options.clock, benchCase.run, 1)
+    runs++
+  }
+  return Math.max(1, Math.ceil((options.minSampleMs * 1000) / Math.max(lastRunMicros, 1)))
+}
+
+export function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const position = (sorted.length - 1) * q
+  const below = Math.floor(position)
+  const above = Math.ceil(position)
+  return sorted[below] + (sorted[above] - sorted[below]) * (position - below)
+}
+
+function summarise(benchCase: BenchCase, perUnit: number[], runsPerSample: number): Measurement {
+  const median = quantile(perUnit, 0.5)
+  return {
+    name: benchCase.name,
+    medianMicros: median,
+    minMicros: Math.min(...perUnit),
+    maxMicros: Math.max(...perUnit),
+    spreadPercent: median > 0 ? ((quantile(perUnit, 0.75) - quantile(perUnit, 0.25)) / median) * 100 : 0,
+    samples: perUnit.length,
+    runsPerSample,
+  }
+}
+
+/** Measures a group of cases, interleaved round by round. */
+export async function measureGroup(cases: BenchCase[], overrides: Partial<MeasureOptions> = {}): Promise<Measurement[]> {
+  const options = { ...defaultMeasureOptions, ...overrides }
+  const batches: number[] = []
+  for (const benchCase of cases) batches.push(await warmUp(benchCase, options))
+  const perUnit = cases.map(() => [] as number[])
+  const total = stopwatch('wall')
+  for (let round = 0; round < options.maxSamples; round++) {
+    if (round >= options.minSamples && total() >= options.budgetMs * 1000) break
+    for (let i = 0; i < cases.length; i++) {
+      const micros = await timeRuns(options.clock, cases[i].run, batches[i])
+      perUnit[i].push(micros / (batches[i] * cases[i].units))
+    }
+  }
+  return cases.map((benchCase, i) => summarise(benchCase, perUnit[i], batches[i]))
+}
