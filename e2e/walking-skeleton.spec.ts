@@ -13,6 +13,13 @@ async function snap(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: 'image/png' })
 }
 
+/** Clicks the middle of an element (an SVG edge is a thin line; its box is what a person aims at). */
+async function clickCentre(page: Page, target: Locator) {
+  const box = await target.boundingBox()
+  if (!box) throw new Error('element not on screen')
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+}
+
 /** Drags from one node's source handle to another node's target handle, as a person does. */
 async function connect(page: Page, from: Locator, to: Locator) {
   const source = from.locator('.react-flow__handle.source').first()
@@ -37,12 +44,12 @@ test('design a workflow, run it, approve MCP sampling in the browser, share the 
   await expect(nodes).toHaveCount(2)
 
   // The starter connects start → output; the agent goes in between.
-  await page.locator('.react-flow__edge').first().click()
+  await clickCentre(page, page.locator('.react-flow__edge-interaction').first())
   await page.keyboard.press('Delete')
   await expect(page.locator('.react-flow__edge')).toHaveCount(0)
 
   // 2. Drag an agent node from the palette onto the canvas.
-  await page.getByTestId('palette-agent').dragTo(canvas, { targetPosition: { x: 420, y: 380 } })
+  await page.getByTestId('palette-agent').dragTo(canvas, { targetPosition: { x: 330, y: 120 } })
   await expect(nodes).toHaveCount(3)
   const start = page.locator('.react-flow__node[data-id="start"]')
   const output = page.locator('.react-flow__node[data-id="output"]')

@@ -13,6 +13,9 @@
  * - Interleaving: samples are taken round-robin across the cases of a group, so load that comes and
  *   goes on the machine hits every framework alike. Rounds continue until each case has
  *   `minSamples` samples and the group has used `budgetMs`, or `maxSamples` are reached.
+ * - Slow cases: a case whose single run takes longer than `slowRunMs` (peers on the 5,000-node
+ *   chain take tens of seconds per run) is warmed up with one run only — a run that long warms the
+ *   JIT by itself — and sampled `slowSamples` times, so the suite finishes in minutes.
  * - Report: the median per unit, with the interquartile spread relative to the median as the noise
  *   figure.
  */
@@ -36,6 +39,9 @@ export interface MeasureOptions {
   maxSamples: number
   /** Time the whole group may take for its samples (after warm-up), within min/max samples. */
   budgetMs: number
+  /** A run longer than this makes a case "slow": one warm-up run and `slowSamples` samples. */
+  slowRunMs: number
+  slowSamples: number
 }
 
 export interface Measurement {
@@ -58,6 +64,8 @@ export const defaultMeasureOptions: MeasureOptions = {
   minSamples: 5,
   maxSamples: 15,
   budgetMs: 6_000,
+  slowRunMs: 5_000,
+  slowSamples: 3,
 }
 
 /** A stopwatch on the chosen clock, in µs. */
@@ -79,16 +87,22 @@ async function timeRuns(clock: Clock, run: () => Promise<unknown>, runs: number)
   return elapsed()
 }
 
-/** Warms a case up and returns how many runs one sample should hold. */
-async function warmUp(benchCase: BenchCase, options: MeasureOptions): Promise<number> {
+interface SamplingPlan {
+  runsPerSample: number
+  slow: boolean
+}
+
+/** Warms a case up and decides how many runs one sample holds. */
+async function warmUp(benchCase: BenchCase, options: MeasureOptions): Promise<SamplingPlan> {
   const total = stopwatch('wall')
   let runs = 0
   let lastRunMicros = 0
   while (runs < options.minWarmupRuns || total() < options.warmupMs * 1000) {
     lastRunMicros = await timeRuns(options.clock, benchCase.run, 1)
     runs++
+    if (lastRunMicros > options.slowRunMs * 1000) return { runsPerSample: 1, slow: true }
   }
-  return Math.max(1, Math.ceil((options.minSampleMs * 1000) / Math.max(lastRunMicros, 1)))
+  return { runsPerSample: Math.max(1, Math.ceil((options.minSampleMs * 1000) / Math.max(lastRunMicros, 1))), slow: false }
 }
 
 export function quantile(values: number[], q: number): number {
@@ -115,16 +129,17 @@ function summarise(benchCase: BenchCase, perUnit: number[], runsPerSample: numbe
 /** Measures a group of cases, interleaved round by round. */
 export async function measureGroup(cases: BenchCase[], overrides: Partial<MeasureOptions> = {}): Promise<Measurement[]> {
   const options = { ...defaultMeasureOptions, ...overrides }
-  const batches: number[] = []
-  for (const benchCase of cases) batches.push(await warmUp(benchCase, options))
+  const plans: SamplingPlan[] = []
+  for (const benchCase of cases) plans.push(await warmUp(benchCase, options))
   const perUnit = cases.map(() => [] as number[])
   const total = stopwatch('wall')
   for (let round = 0; round < options.maxSamples; round++) {
     if (round >= options.minSamples && total() >= options.budgetMs * 1000) break
     for (let i = 0; i < cases.length; i++) {
-      const micros = await timeRuns(options.clock, cases[i].run, batches[i])
-      perUnit[i].push(micros / (batches[i] * cases[i].units))
+      if (plans[i].slow && perUnit[i].length >= Math.min(options.slowSamples, options.minSamples)) continue
+      const micros = await timeRuns(options.clock, cases[i].run, plans[i].runsPerSample)
+      perUnit[i].push(micros / (plans[i].runsPerSample * cases[i].units))
     }
   }
-  return cases.map((benchCase, i) => summarise(benchCase, perUnit[i], batches[i]))
+  return cases.map((benchCase, i) => summarise(benchCase, perUnit[i], plans[i].runsPerSample))
 }

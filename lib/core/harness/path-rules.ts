@@ -9,7 +9,6 @@ import { FileAccessPathError } from '../errors'
 
 export const SYMBOLIC_LINK_MESSAGE = 'Invalid path: the resolved path contains a symbolic link or reparse point.'
 
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
 const DRIVE_LETTER = /^[A-Za-z]:/
 

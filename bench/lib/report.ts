@@ -1,0 +1,66 @@
+/**
+ * What the peer benchmarks print: the machine, per-case measurements, and goals checked as ratios
+ * between frameworks measured in the same process, on the same clock, interleaved.
+ */
+import os from 'node:os'
+import { readable, ratioText } from './cli'
+import type { Clock, Measurement } from './measure'
+
+export interface MachineInfo {
+  node: string
+  cpus: number
+  cpuModel: string
+  loadAverage: number[]
+  clock: Clock
+}
+
+export function machineInfo(clock: Clock): MachineInfo {
+  return {
+    node: process.version,
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    loadAverage: os.loadavg().map(readable),
+    clock,
+  }
+}
+
+export interface GoalCheck {
+  goal: string
+  /** The measured ratio (the quantity the goal bounds). */
+  ratio: number
+  /** The bound: met when ratio ≤ limit. */
+  limit: number
+  met: boolean
+  detail: string
+}
+
+/** A goal "a ≤ limit × b", evaluated on medians. */
+export function checkRatio(goal: string, numerator: Measurement | undefined, denominator: Measurement | undefined, limit: number): GoalCheck {
+  if (!numerator || !denominator) {
+    return { goal, ratio: Number.NaN, limit, met: false, detail: 'not measured' }
+  }
+  const ratio = numerator.medianMicros / denominator.medianMicros
+  return {
+    goal,
+    ratio,
+    limit,
+    met: ratio <= limit,
+    detail: `${readable(numerator.medianMicros)} µs vs ${readable(denominator.medianMicros)} µs (${numerator.name} / ${denominator.name})`,
+  }
+}
+
+export function goalRows(goals: GoalCheck[]): Array<Record<string, string>> {
+  return goals.map((goal) => ({
+    goal: goal.goal,
+    measured: ratioText(goal.ratio),
+    limit: ratioText(goal.limit),
+    status: goal.met ? 'met' : 'NOT MET',
+    detail: goal.detail,
+  }))
+}
+
+export function printMachine(machine: MachineInfo): void {
+  console.log(
+    `Node ${machine.node}, ${machine.cpus} CPUs (${machine.cpuModel}), load ${machine.loadAverage.join(' / ')}, clock: ${machine.clock === 'cpu' ? 'process CPU time' : 'wall time'}`,
+  )
+}
