@@ -35,7 +35,7 @@ export function parseBenchArgs(argv: string[] = process.argv.slice(2)): BenchArg
   const clock = flagValue(argv, '--clock') ?? 'cpu'
   if (clock !== 'cpu' && clock !== 'wall') throw new Error(`--clock must be cpu or wall, got ${JSON.stringify(clock)}.`)
   const base: MeasureOptions = quick
-    ? { ...defaultMeasureOptions, warmupMs: 100, minWarmupRuns: 1, minSamples: 3, maxSamples: 3, budgetMs: 500 }
+    ? { ...defaultMeasureOptions, warmupMs: 100, minWarmupRuns: 1, minSamples: 3, maxSamples: 3, budgetMs: 500, slowRunMs: 2_000, slowSamples: 1 }
     : defaultMeasureOptions
   const minSamples = positiveNumber(argv, '--samples', base.minSamples)
   const only = flagValue(argv, '--only')

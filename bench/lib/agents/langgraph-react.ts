@@ -21,7 +21,7 @@ class TurnScriptChatModel extends BaseChatModel {
   }
 
   /** Tools are fixed by the script; binding them changes nothing (the cheapest possible binding). */
-  bindTools(): this {
+  override bindTools(): this {
     return this
   }
 

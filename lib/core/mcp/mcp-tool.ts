@@ -389,10 +389,10 @@ export abstract class MCPTool {
   }
 
   private taskPort(): TaskSessionPort {
-    const owner = this
+    const generation = () => this.connectionGeneration
     return {
       get generation() {
-        return owner.connectionGeneration
+        return generation()
       },
       serverName: this.name,
       logger: this.logger,

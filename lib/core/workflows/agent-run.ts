@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- executors, edge conditions and agents are stored side by side whatever their message types; `any` in these type-parameter defaults and callback parameters keeps user callbacks such as `(text: string) => …` assignable (unknown would reject them under strictFunctionTypes). */
 /**
  * One agent run inside a workflow, with its progress surfaced as events: in a streamed run each
  * update becomes an `agent_update` event; every run ends with an `agent_response` event carrying

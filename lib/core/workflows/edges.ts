@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- executors, edge conditions and agents are stored side by side whatever their message types; `any` in these type-parameter defaults and callback parameters keeps user callbacks such as `(text: string) => …` assignable (unknown would reject them under strictFunctionTypes). */
 /**
  * Edge groups: how messages leave a source executor. These are definitions (what toJSON() shows
  * and the graph signature hashes); edge-runners.ts turns them into routing code at build().

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- executors, edge conditions and agents are stored side by side whatever their message types; `any` in these type-parameter defaults and callback parameters keeps user callbacks such as `(text: string) => …` assignable (unknown would reject them under strictFunctionTypes). */
 /**
  * The WorkflowContext handed to one executor invocation. It is a thin view onto the runner: sends
  * are queued for the next superstep, outputs and events go straight to the run's event sink.

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- executors, edge conditions and agents are stored side by side whatever their message types; `any` in these type-parameter defaults and callback parameters keeps user callbacks such as `(text: string) => …` assignable (unknown would reject them under strictFunctionTypes). */
 /**
  * Executor: a node of a workflow graph. An executor registers typed handlers (each with an optional
  * guard saying which messages it accepts) and, for human-in-the-loop, response handlers that receive

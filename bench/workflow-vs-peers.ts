@@ -1,0 +1,136 @@
+/**
+ * Workflow engine overhead per executed node, against peers: a 1,000- and a 5,000-node chain and a
+ * 1→1,000→1 fan-out/fan-in, for Agentloom's WorkflowBuilder (checkpoints off, and in memory),
+ * LangGraph.js's StateGraph (without and with MemorySaver), Mastra's createWorkflow and a hand-written
+ * loop. Every node does the same trivial work; the figure is run time / nodes executed. Peers come
+ * from bench/package.json (`npm ci --prefix bench`); a peer that is not installed is skipped with a
+ * note. Standalone:
+ *
+ *   npx tsx bench/workflow-vs-peers.ts [--clock cpu|wall] [--budget 6000] [--samples 5] [--only agentloom,mastra] [--quick] [--json]
+ *
+ * Peers take seconds to minutes per run on the 5,000-node chain; such "slow" cases get one warm-up run
+ * and a few samples (see bench/lib/measure.ts). The LangGraph + MemorySaver run of the 5,000-node
+ * chain alone takes minutes, so it runs only with --full.
+ *
+ * Goals (issue 5): Agentloom ≤ 1/20 of the faster of LangGraph and Mastra per node, and flat in size
+ * (per node at 5,000 ≤ 1.2× per node at 1,000).
+ */
+import { parseBenchArgs, ratioText, readable } from './lib/cli'
+import { measureGroup, type BenchCase, type Measurement } from './lib/measure'
+import { checkRatio, goalRows, machineInfo, printMachine, type GoalCheck } from './lib/report'
+import type { WorkflowHarness } from './lib/workflows/harness'
+
+const FAN_WIDTH = 1000
+const shapes = [
+  { key: 'chain-1000', label: 'chain 1,000', nodes: 1000, build: (harness: WorkflowHarness) => harness.chain(1000) },
+  { key: 'chain-5000', label: 'chain 5,000', nodes: 5000, build: (harness: WorkflowHarness) => harness.chain(5000) },
+  { key: 'fan-1000', label: 'fan-out/in 1→1,000→1', nodes: FAN_WIDTH + 2, build: (harness: WorkflowHarness) => harness.fanOutIn(FAN_WIDTH) },
+] as const
+type ShapeKey = (typeof shapes)[number]['key']
+
+const harnessLoaders: Array<{ key: string; load: () => Promise<WorkflowHarness> }> = [
+  { key: 'agentloom', load: async () => (await import('./lib/workflows/agentloom')).agentloomWorkflowHarness(false) },
+  { key: 'agentloom-checkpoints', load: async () => (await import('./lib/workflows/agentloom')).agentloomWorkflowHarness(true) },
+  { key: 'hand-written', load: async () => (await import('./lib/workflows/hand-written')).handWrittenWorkflowHarness() },
+  { key: 'langgraph', load: async () => (await import('./lib/workflows/langgraph')).langGraphWorkflowHarness(false) },
+  { key: 'langgraph-checkpoints', load: async () => (await import('./lib/workflows/langgraph')).langGraphWorkflowHarness(true) },
+  { key: 'mastra', load: async () => (await import('./lib/workflows/mastra')).mastraWorkflowHarness() },
+]
+
+/** Cases left out unless --full: [harness key, shape key]. */
+const FULL_ONLY: Array<[string, ShapeKey]> = [['langgraph-checkpoints', 'chain-5000']]
+
+async function loadHarnesses(only: Set<string> | undefined, notes: string[]): Promise<WorkflowHarness[]> {
+  const harnesses: WorkflowHarness[] = []
+  for (const { key, load } of harnessLoaders) {
+    if (only && !only.has(key)) continue
+    try {
+      const harness = await load()
+      await (await harness.chain(3))() // fail early (and visibly) if the adapter does not work
+      harnesses.push(harness)
+    } catch (error) {
+      notes.push(`${key} skipped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (peers install with: npm ci --prefix bench)`)
+    }
+  }
+  return harnesses
+}
+
+type Lookup = (key: string, shape: ShapeKey) => Measurement | undefined
+
+function fasterOf(lookup: Lookup, keys: string[], shape: ShapeKey): Measurement | undefined {
+  const measured = keys.map((key) => lookup(key, shape)).filter((m): m is Measurement => m !== undefined)
+  return measured.sort((a, b) => a.medianMicros - b.medianMicros)[0]
+}
+
+function workflowGoals(lookup: Lookup): GoalCheck[] {
+  const goals: GoalCheck[] = []
+  const comparisons = [
+    { ours: 'agentloom', peers: ['langgraph', 'mastra'], text: 'no checkpoints vs the faster of LangGraph and Mastra' },
+    {
+      ours: 'agentloom-checkpoints',
+      peers: ['langgraph-checkpoints', 'mastra'],
+      text: 'in-memory checkpoints vs the faster of LangGraph+MemorySaver and Mastra',
+    },
+  ]
+  for (const { ours, peers, text } of comparisons) {
+    for (const shape of shapes) {
+      goals.push(checkRatio(`workflow: Agentloom ${text} ≤ 1/20 (${shape.label})`, lookup(ours, shape.key), fasterOf(lookup, peers, shape.key), 1 / 20))
+    }
+  }
+  for (const [ours, text] of [
+    ['agentloom', 'no checkpoints'],
+    ['agentloom-checkpoints', 'in-memory checkpoints'],
+  ] as const) {
+    goals.push(checkRatio(`workflow: Agentloom ${text}, per node at 5,000 ≤ 1.2× at 1,000`, lookup(ours, 'chain-5000'), lookup(ours, 'chain-1000'), 1.2))
+  }
+  return goals
+}
+
+function tableRows(harnesses: WorkflowHarness[], lookup: Lookup) {
+  return harnesses.map((harness) => {
+    const [oneK, fiveK, fan] = shapes.map((shape) => lookup(harness.key, shape.key))
+    const cell = (m: Measurement | undefined) => (m ? readable(m.medianMicros) : 'n/a')
+    return {
+      framework: harness.label,
+      'chain 1,000 µs/node': cell(oneK),
+      'chain 5,000 µs/node': cell(fiveK),
+      '5k / 1k': oneK && fiveK ? ratioText(fiveK.medianMicros / oneK.medianMicros) : 'n/a',
+      'fan-out/in µs/node': cell(fan),
+      'IQR/median 1k, 5k, fan': [oneK, fiveK, fan].map((m) => (m ? `${readable(m.spreadPercent)}%` : '-')).join(', '),
+      samples: [oneK, fiveK, fan].map((m) => (m ? `${m.samples}×${m.runsPerSample}` : '-')).join(', '),
+    }
+  })
+}
+
+async function main(): Promise<void> {
+  const args = parseBenchArgs()
+  const full = process.argv.includes('--full')
+  const notes: string[] = []
+  const harnesses = await loadHarnesses(args.only, notes)
+  const measurements = new Map<string, Measurement>()
+  for (const shape of shapes) {
+    const cases: BenchCase[] = []
+    for (const harness of harnesses) {
+      if (!full && FULL_ONLY.some(([key, shapeKey]) => key === harness.key && shapeKey === shape.key)) {
+        notes.push(`${harness.label}, ${shape.label}: left out (minutes per run); run with --full to include it.`)
+        continue
+      }
+      cases.push({ name: `${harness.key}@${shape.key}`, units: shape.nodes, run: await shape.build(harness) })
+    }
+    for (const measurement of await measureGroup(cases, args.measure)) measurements.set(measurement.name, measurement)
+  }
+  const lookup: Lookup = (key, shape) => measurements.get(`${key}@${shape}`)
+  const goals = workflowGoals(lookup)
+  const machine = machineInfo(args.measure.clock)
+  if (args.json) {
+    console.log(JSON.stringify({ benchmark: 'workflow-vs-peers', machine, measurements: [...measurements.values()], goals, notes }, null, 2))
+    return
+  }
+  printMachine(machine)
+  console.log('Workflow engine overhead per executed node (median; time per run / nodes):')
+  console.table(tableRows(harnesses, lookup))
+  console.table(goalRows(goals))
+  for (const note of notes) console.log(`note: ${note}`)
+}
+
+await main()
