@@ -1,72 +1,84 @@
 /**
- * Executes one claimed run: load its graph, connect the MCP servers it uses, compile it with
- * lib/graph, stream the lib/core workflow's events into the run's event log, and record the
- * outcome. Every failure ends as a `run_failed` event with a message a person can act on.
+ * Executes one claimed run: prepare it (graph, MCP servers, compile), stream the lib/core
+ * workflow's events into the run's event log, stop for people when the workflow asks and
+ * resume with their answers, and record the outcome. Every failure ends as a `run_failed`
+ * event with a message a person can act on.
  */
-import { addUsage, type MCPTool, type UsageDetails } from '@/lib/core'
-import { collectMcpServerIds, compile, parseGraphDocument } from '@/lib/graph'
+import { addUsage, type UsageDetails } from '@/lib/core'
 import type { AppContext } from '../app-context'
 import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-storage'
 import { jsonbSafe } from '../db/jsonb'
-import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
-import { chatClientFor } from './chat-clients'
-import { answerPendingRequests, type PendingRequest } from './workflow-requests'
+import { WorkflowRunFailedError } from './run-errors'
+import { prepareRun, type PreparedRun } from './run-setup'
 import { AgentTextCoalescer, toRunEvents, type RunEventRecord } from './workflow-events'
+import { answerPendingRequests, type PendingRequest } from './workflow-requests'
+
+/** What the run has produced so far, built up from its events. */
+class RunRecorder {
+  readonly outputs: unknown[] = []
+  usage: UsageDetails | undefined
+  pending: PendingRequest[] = []
+  private readonly text = new AgentTextCoalescer()
+
+  constructor(
+    private readonly app: AppContext,
+    private readonly runId: string,
+  ) {}
+
+  async onWorkflowEvent(event: unknown): Promise<void> {
+    for (const record of toRunEvents(event).flatMap((e) => this.text.push(e))) await this.write(record)
+  }
+
+  async flush(): Promise<void> {
+    for (const record of this.text.flush()) await this.write(record)
+  }
+
+  private async write(record: RunEventRecord): Promise<void> {
+    if (record.type === 'output') this.outputs.push(record.data.data)
+    if (record.type === 'request_info') this.pending.push(record.data as unknown as PendingRequest)
+    if (record.usage) this.usage = addUsage(this.usage, record.usage)
+    await this.app.events.append(this.runId, record.type, record.data)
+    if (record.type === 'failed') {
+      throw new WorkflowRunFailedError(String((record.data.error as { message?: string } | undefined)?.message ?? 'The workflow failed.'))
+    }
+  }
+}
 
 export async function executeRun(app: AppContext, runId: string, signal: AbortSignal): Promise<void> {
   const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { version: true } })
   await app.events.append(runId, 'run_started', {})
-  let mcpTools = new Map<string, MCPTool>()
-  const outputs: unknown[] = []
-  let usage: UsageDetails | undefined
+  const recorder = new RunRecorder(app, runId)
+  let prepared: PreparedRun | undefined
   try {
-    const parsed = parseGraphDocument(run.version.graph)
-    if (!parsed.ok) throw new Error(`The saved workflow is not valid: ${parsed.problems.map((p) => p.message).join(' ')}`)
-    const document = parsed.document
-    mcpTools = await connectMcpServers(collectMcpServerIds(document), { app, runId, samplingClient: chatClientFor({ provider: 'default' }), signal })
-    const workflow = compile(document, {
-      chatClient: (settings) => chatClientFor(settings),
-      mcpServer: (id) => {
-        const tool = mcpTools.get(id)
-        if (!tool) throw new Error(`MCP server '${id}' is not connected.`)
-        return tool
-      },
-      functionTool: () => undefined,
-    })
-    const input = typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
-    const text = new AgentTextCoalescer()
-    let pending: PendingRequest[] = []
-    const record = async (runEvent: RunEventRecord) => {
-      if (runEvent.type === 'output') outputs.push(runEvent.data.data)
-      if (runEvent.type === 'request_info') pending.push(runEvent.data as unknown as PendingRequest)
-      if (runEvent.usage) usage = addUsage(usage, runEvent.usage)
-      await app.events.append(runId, runEvent.type, runEvent.data)
-      if (runEvent.type === 'failed') throw new Error(String((runEvent.data.error as { message?: string } | undefined)?.message ?? 'The workflow failed.'))
-    }
-    // Checkpoints after every superstep are stored with the run.
-    const checkpointStorage = new PostgresCheckpointStorage(app.db.prisma, runId)
-    // Run, and while the workflow stops for people, ask them and resume with their answers.
-    let responses: Record<string, unknown> | undefined
-    do {
-      pending = []
-      const stream = responses ? workflow.runStream(undefined, { responses, signal, checkpointStorage }) : workflow.runStream(input, { signal, checkpointStorage })
-      for await (const event of stream) {
-        for (const runEvent of toRunEvents(event).flatMap((e) => text.push(e))) await record(runEvent)
-      }
-      for (const runEvent of text.flush()) await record(runEvent)
-      responses = pending.length && !signal.aborted ? await answerPendingRequests(app, runId, pending, signal) : undefined
-    } while (responses && !signal.aborted)
-    if (signal.aborted) return finishCancelled(app, runId)
-    await app.events.append(runId, 'run_succeeded', { outputs })
-    await finish(app, runId, { status: 'succeeded', outputs, usage })
+    prepared = await prepareRun(app, runId, run.version.graph, signal)
+    await drive(app, runId, prepared, typeof run.input === 'string' ? run.input : JSON.stringify(run.input), recorder, signal)
+    if (signal.aborted) return await finishCancelled(app, runId)
+    await app.events.append(runId, 'run_succeeded', { outputs: recorder.outputs })
+    await finish(app, runId, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })
   } catch (error) {
-    if (signal.aborted) return finishCancelled(app, runId)
+    if (signal.aborted) return await finishCancelled(app, runId)
     const message = error instanceof Error ? error.message : String(error)
     await app.events.append(runId, 'run_failed', { error: message })
-    await finish(app, runId, { status: 'failed', outputs, usage, error: message })
+    await finish(app, runId, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message })
   } finally {
-    await closeMcpServers(mcpTools)
+    await prepared?.close()
   }
+}
+
+/** Runs the workflow; while it stops for people, asks them and resumes with their answers. */
+async function drive(app: AppContext, runId: string, prepared: PreparedRun, input: string, recorder: RunRecorder, signal: AbortSignal): Promise<void> {
+  // Checkpoints after every superstep are stored with the run.
+  const checkpointStorage = new PostgresCheckpointStorage(app.db.prisma, runId)
+  let responses: Record<string, unknown> | undefined
+  do {
+    recorder.pending = []
+    const stream = responses
+      ? prepared.workflow.runStream(undefined, { responses, signal, checkpointStorage })
+      : prepared.workflow.runStream(input, { signal, checkpointStorage })
+    for await (const event of stream) await recorder.onWorkflowEvent(event)
+    await recorder.flush()
+    responses = recorder.pending.length && !signal.aborted ? await answerPendingRequests(app, runId, recorder.pending, signal) : undefined
+  } while (responses && !signal.aborted)
 }
 
 async function finish(
@@ -77,7 +89,13 @@ async function finish(
   // A run cancelled meanwhile stays cancelled.
   await app.db.prisma.run.updateMany({
     where: { id: runId, status: { in: ['running', 'waiting'] } },
-    data: { status: result.status, outputs: jsonbSafe(result.outputs) as object[], usage: (result.usage ?? undefined) as object | undefined, error: result.error ?? null, finishedAt: new Date() },
+    data: {
+      status: result.status,
+      outputs: jsonbSafe(result.outputs) as object[],
+      usage: (result.usage ?? undefined) as object | undefined,
+      error: result.error ?? null,
+      finishedAt: new Date(),
+    },
   })
 }
 

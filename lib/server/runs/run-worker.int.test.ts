@@ -144,4 +144,65 @@ describe('RunWorker with the example workflow', () => {
     expect(done.status).toBe('succeeded')
     expect(JSON.stringify(done.outputs)).toContain('Result: 3')
   })
+
+  it('gives agents the built-in function tools they name', async () => {
+    const graph = exampleWorkflowDocument()
+    Object.assign(graph.nodes.find((n) => n.kind === 'agent')!.data, { mcpServerIds: [], functionTools: ['word_count'] })
+    const run = await runs.create({ workflowId: await workflowWith(graph), input: '/call word_count {"text":"one two"}' })
+    worker.nudge()
+    const done = await finished(run.id)
+    expect(done.status).toBe('succeeded')
+    expect(JSON.stringify(done.outputs)).toContain('words')
+  })
+
+  it('runs a sub-workflow loaded from its saved version', async () => {
+    const childId = await workflowWith({
+      schemaVersion: 1,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'shout', kind: 'transform', position: { x: 200, y: 0 }, data: { expression: 'input + "!"' } },
+        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'shout' },
+        { id: 'b', source: 'shout', target: 'output' },
+      ],
+    } as GraphDocument)
+    const parentId = await workflowWith({
+      schemaVersion: 1,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'child', kind: 'sub_workflow', position: { x: 200, y: 0 }, data: { workflowId: childId } },
+        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'child' },
+        { id: 'b', source: 'child', target: 'output' },
+      ],
+    } as GraphDocument)
+    const run = await runs.create({ workflowId: parentId, input: 'hey' })
+    worker.nudge()
+    const done = await finished(run.id)
+    expect(done).toMatchObject({ status: 'succeeded', outputs: ['hey!'] })
+  })
+
+  it('fails with a clear message when a referenced sub-workflow is gone', async () => {
+    const parentId = await workflowWith({
+      schemaVersion: 1,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'child', kind: 'sub_workflow', position: { x: 200, y: 0 }, data: { workflowId: 'deleted-workflow' } },
+        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'child' },
+        { id: 'b', source: 'child', target: 'output' },
+      ],
+    } as GraphDocument)
+    const run = await runs.create({ workflowId: parentId, input: 'hey' })
+    worker.nudge()
+    const done = await finished(run.id)
+    expect(done.status).toBe('failed')
+    expect(done.error).toContain('deleted-workflow')
+  })
 })

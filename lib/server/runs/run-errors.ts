@@ -1,0 +1,17 @@
+/** Why a run could not start or finish, in words for the person who started it. */
+import { UserError, WorkflowException } from '@/lib/core'
+
+/** The stored version no longer passes validation (e.g. written by an older app). */
+export class InvalidSavedWorkflowError extends UserError {
+  override readonly code = 'invalid_saved_workflow'
+}
+
+/** Something the graph refers to (a server, a sub-workflow) is missing. */
+export class MissingRunResourceError extends UserError {
+  override readonly code = 'missing_run_resource'
+}
+
+/** The engine reported the workflow failed (the event names the executor and the cause). */
+export class WorkflowRunFailedError extends WorkflowException {
+  override readonly code = 'workflow_run_failed'
+}

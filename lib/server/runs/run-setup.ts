@@ -1,0 +1,77 @@
+/**
+ * Everything a run needs before its first superstep: the saved graph (and the graphs of the
+ * sub-workflows it uses), the connected MCP servers, the agents' skills, and the compiled
+ * lib/core Workflow. `close()` releases what was opened, whatever happened.
+ */
+import type { MCPTool, Workflow } from '@/lib/core'
+import { collectMcpServerIds, collectSubWorkflowRefs, compile, parseGraphDocument, type GraphDocument } from '@/lib/graph'
+import type { AppContext } from '../app-context'
+import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
+import { builtinFunctionTool } from '../tools/builtin-function-tools'
+import { chatClientFor } from './chat-clients'
+import { InvalidSavedWorkflowError, MissingRunResourceError } from './run-errors'
+
+const MAX_SUB_WORKFLOW_DEPTH = 8
+
+export interface PreparedRun {
+  document: GraphDocument
+  workflow: Workflow
+  close(): Promise<void>
+}
+
+function parseSaved(graph: unknown, what: string): GraphDocument {
+  const parsed = parseGraphDocument(graph)
+  if (!parsed.ok) throw new InvalidSavedWorkflowError(`${what} is not valid: ${parsed.problems.map((p) => p.message).join(' ')}`)
+  return parsed.document
+}
+
+const subWorkflowKey = (workflowId: string, version: number | undefined) => `${workflowId}@${version ?? 'latest'}`
+
+/** compile() is synchronous, so every sub-workflow document (recursively) is loaded first. */
+async function loadSubWorkflows(app: AppContext, root: GraphDocument): Promise<Map<string, GraphDocument>> {
+  const loaded = new Map<string, GraphDocument>()
+  let frontier = collectSubWorkflowRefs(root)
+  for (let depth = 0; frontier.length > 0; depth++) {
+    if (depth >= MAX_SUB_WORKFLOW_DEPTH) throw new MissingRunResourceError(`Sub-workflows are nested more than ${MAX_SUB_WORKFLOW_DEPTH} deep.`)
+    const next: typeof frontier = []
+    for (const ref of frontier) {
+      const key = subWorkflowKey(ref.workflowId, ref.version)
+      if (loaded.has(key)) continue
+      const row = await app.db.prisma.workflowVersion.findFirst({
+        where: { workflowId: ref.workflowId, ...(ref.version === undefined ? {} : { version: ref.version }) },
+        orderBy: { version: 'desc' },
+      })
+      if (!row) throw new MissingRunResourceError(`The sub-workflow ${key} does not exist.`)
+      const document = parseSaved(row.graph, `The sub-workflow ${key}`)
+      loaded.set(key, document)
+      next.push(...collectSubWorkflowRefs(document))
+    }
+    frontier = next
+  }
+  return loaded
+}
+
+export async function prepareRun(app: AppContext, runId: string, graph: unknown, signal: AbortSignal): Promise<PreparedRun> {
+  const document = parseSaved(graph, 'The saved workflow')
+  const subWorkflows = await loadSubWorkflows(app, document)
+  const serverIds = [...new Set([document, ...subWorkflows.values()].flatMap(collectMcpServerIds))]
+  let mcpTools = new Map<string, MCPTool>()
+  const close = () => closeMcpServers(mcpTools)
+  try {
+    mcpTools = await connectMcpServers(serverIds, { app, runId, samplingClient: chatClientFor({ provider: 'default' }), signal })
+    const workflow = compile(document, {
+      chatClient: (settings) => chatClientFor(settings),
+      mcpServer: (id) => {
+        const tool = mcpTools.get(id)
+        if (!tool) throw new MissingRunResourceError(`MCP server '${id}' is not connected.`)
+        return tool
+      },
+      functionTool: builtinFunctionTool,
+      subWorkflow: (id, version) => subWorkflows.get(subWorkflowKey(id, version)),
+    })
+    return { document, workflow, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
