@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { WorkflowSettingsButton } from './workflow-settings-dialog'
 import { cn } from '@/components/ui/cn'
 import { renameWorkflow } from './api'
 import { selectIsDirty } from './store'
@@ -18,7 +19,8 @@ export interface ToolbarProps {
 }
 
 export function Toolbar({ onSave, saveStatus, onRun, onAutoLayout, layingOut }: ToolbarProps) {
-  const { version, dirty, canUndo, canRedo, undo, redo } = useCanvasStore((s) => ({
+  const { workflowId, version, dirty, canUndo, canRedo, undo, redo } = useCanvasStore((s) => ({
+    workflowId: s.workflowId,
     version: s.version,
     dirty: selectIsDirty(s),
     canUndo: s.history.past.length > 0,
@@ -47,6 +49,7 @@ export function Toolbar({ onSave, saveStatus, onRun, onAutoLayout, layingOut }: 
       </span>
       <SaveMessage status={saveStatus} dirty={dirty} />
       <div className="ml-auto flex items-center gap-1.5">
+        <WorkflowSettingsButton workflowId={workflowId} />
         <Button size="sm" variant="ghost" data-testid="undo" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
           Undo
         </Button>

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { cn } from './cn'
 
 export interface DialogProps {
@@ -20,6 +20,8 @@ export interface DialogProps {
  */
 export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
+  // Unique per dialog, so two dialogs on one page never share a title id.
+  const titleId = useId()
 
   useEffect(() => {
     const dialog = ref.current
@@ -31,7 +33,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
   return (
     <dialog
       ref={ref}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault()
@@ -48,7 +50,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
       {open ? (
         <div className="flex flex-col gap-4 p-5">
           <div className="flex flex-col gap-1">
-            <h2 id="dialog-title" className="text-base font-semibold">
+            <h2 id={titleId} className="text-base font-semibold">
               {title}
             </h2>
             {description ? <div className="text-sm text-zinc-600">{description}</div> : null}

@@ -8,10 +8,14 @@ import { addUsage, type UsageDetails } from '@/lib/core'
 import type { AppContext } from '../app-context'
 import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-storage'
 import { jsonbSafe } from '../db/jsonb'
+import { RunConversationForwarder } from '../tooling/conversation-forwarding'
+import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
 import { WorkflowRunFailedError } from './run-errors'
 import { prepareRun, type PreparedRun } from './run-setup'
 import { AgentTextCoalescer, toRunEvents, type RunEventRecord } from './workflow-events'
 import { answerPendingRequests, type PendingRequest } from './workflow-requests'
+
+const FORWARDING_LOGGER = { warn: (message: string) => console.warn(`[forwarding] ${message}`), debug: () => {} }
 
 /** What the run has produced so far, built up from its events. */
 class RunRecorder {
@@ -23,10 +27,16 @@ class RunRecorder {
   constructor(
     private readonly app: AppContext,
     private readonly runId: string,
+    private readonly forwarder: RunConversationForwarder,
   ) {}
 
   async onWorkflowEvent(event: unknown): Promise<void> {
     for (const record of toRunEvents(event).flatMap((e) => this.text.push(e))) await this.write(record)
+    const forwarded = await this.forwarder.onWorkflowEvent(event)
+    if (forwarded && !forwarded.succeeded) {
+      for (const record of this.text.flush()) await this.write(record)
+      await this.app.events.append(this.runId, 'conversation_forwarding_failed', { errors: forwarded.errors })
+    }
   }
 
   async flush(): Promise<void> {
@@ -45,13 +55,16 @@ class RunRecorder {
 }
 
 export async function executeRun(app: AppContext, runId: string, signal: AbortSignal): Promise<void> {
-  const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { version: true } })
+  const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { version: true, workflow: { select: { settings: true } } } })
   await app.events.append(runId, 'run_started', {})
-  const recorder = new RunRecorder(app, runId)
+  const input = typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
+  const forwarding = parseWorkflowSettings(run.workflow.settings).conversationForwarding
+  const forwarder = new RunConversationForwarder(runId, input, forwarding, { ...conversationForwardingFromEnv(), logger: FORWARDING_LOGGER })
+  const recorder = new RunRecorder(app, runId, forwarder)
   let prepared: PreparedRun | undefined
   try {
     prepared = await prepareRun(app, runId, run.version.graph, signal)
-    await drive(app, runId, prepared, typeof run.input === 'string' ? run.input : JSON.stringify(run.input), recorder, signal)
+    await drive(app, runId, prepared, input, recorder, signal)
     if (signal.aborted) return await finishCancelled(app, runId)
     await app.events.append(runId, 'run_succeeded', { outputs: recorder.outputs })
     await finish(app, runId, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exampleWorkflowDocument, type GraphDocument } from '@/lib/graph'
 import { EXAMPLE_WORKFLOW_ID } from '../seed'
+import { startRecordingHttpServer } from '../tooling/testing/recording-http-server'
 import { WorkflowService } from '../workflows/workflow-service'
 import { RunService } from './run-service'
 import { RunWorker } from './run-worker'
@@ -204,5 +205,36 @@ describe('RunWorker with the example workflow', () => {
     const done = await finished(run.id)
     expect(done.status).toBe('failed')
     expect(done.error).toContain('deleted-workflow')
+  })
+
+  it('forwards the conversation after each agent turn when the workflow asks, and reports a failing endpoint', async () => {
+    const endpoint = await startRecordingHttpServer()
+    try {
+      const graph = exampleWorkflowDocument()
+      Object.assign(graph.nodes.find((n) => n.kind === 'agent')!.data, { mcpServerIds: [] })
+      const workflowId = await workflowWith(graph)
+      await new WorkflowService(app.db.prisma).update(workflowId, { settings: { conversationForwarding: { enabled: true, endpoint: `${endpoint.url}/chat-message`, timeoutMs: 5000 } } })
+      const run = await runs.create({ workflowId, input: 'hello there' })
+      worker.nudge()
+      expect((await finished(run.id)).status).toBe('succeeded')
+      expect(endpoint.requests).toHaveLength(1)
+      expect(endpoint.requests[0].body).toMatchObject({
+        conversationId: run.id,
+        userMessage: 'hello there',
+        chatHistory: [
+          { role: 'user', content: 'hello there' },
+          { role: 'assistant', content: 'Demo reply: hello there' },
+        ],
+      })
+
+      endpoint.reply.status = 503
+      const failing = await runs.create({ workflowId, input: 'again' })
+      worker.nudge()
+      expect((await finished(failing.id)).status).toBe('succeeded')
+      const types = (await app.events.listAfter(failing.id)).map((e) => e.type)
+      expect(types).toContain('conversation_forwarding_failed')
+    } finally {
+      await endpoint.close()
+    }
   })
 })

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { starterDocument, validate, type GraphDocument } from '@/lib/graph'
 import type { Prisma } from '../db/database'
 import { badRequest, conflict, notFound } from '../http-errors'
+import { parseWorkflowSettings, type WorkflowSettings } from './workflow-settings'
 
 export interface WorkflowSummary {
   id: string
@@ -79,10 +80,11 @@ export class WorkflowService {
     return { workflow: this.presentWorkflow(workflow), latestVersion: workflow.versions[0] ? presentVersion(workflow.versions[0]) : null }
   }
 
-  async update(id: string, changes: { name?: string; description?: string }) {
+  async update(id: string, changes: { name?: string; description?: string; settings?: WorkflowSettings }) {
     const existing = await this.prisma.workflow.findUnique({ where: { id }, select: { id: true } })
     if (!existing) throw notFound('Workflow', id)
-    const workflow = await this.prisma.workflow.update({ where: { id }, data: changes })
+    const { settings, ...rest } = changes
+    const workflow = await this.prisma.workflow.update({ where: { id }, data: { ...rest, ...(settings ? { settings: settings as object } : {}) } })
     return { workflow: this.presentWorkflow(workflow) }
   }
 
@@ -120,7 +122,14 @@ export class WorkflowService {
     if (!workflow) throw notFound('Workflow', id)
   }
 
-  private presentWorkflow(row: { id: string; name: string; description: string; createdAt: Date; updatedAt: Date }) {
-    return { id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
+  private presentWorkflow(row: { id: string; name: string; description: string; settings: unknown; createdAt: Date; updatedAt: Date }) {
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      settings: parseWorkflowSettings(row.settings),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }
   }
 }

@@ -1,0 +1,110 @@
+/**
+ * "Test connection": connect to a configured MCP server the way a run would (createMcpTool), list
+ * its tools, close. Nothing the server asks for is granted — its sampling requests are denied
+ * without reaching a person or a model — and no secret appears in the answer.
+ */
+import type { ChatClient, MCPTool } from '@/lib/core'
+import type { ApprovalBroker, ApprovalDecision } from '../approvals/approval-broker'
+import type { AppContext } from '../app-context'
+import { createMcpTool } from './mcp-connections'
+import type { McpServerConfig } from './mcp-server-registry'
+import { redactSecrets } from './mcp-server-secrets'
+
+export const MCP_PROBE_TIMEOUT_MS = 10_000
+/** Enough for any sane server; a server that keeps paging is cut off rather than followed forever. */
+const MAX_TOOL_PAGES = 20
+
+export interface McpToolSummary {
+  name: string
+  description: string
+}
+
+export interface McpProbeResult {
+  ok: boolean
+  tools: McpToolSummary[]
+  error?: string
+}
+
+const NEVER_USED_CLIENT: ChatClient = {
+  getResponse: () => Promise.reject(new Error('A connection test never answers sampling requests.')),
+  getStreamingResponse: () => {
+    throw new Error('A connection test never answers sampling requests.')
+  },
+}
+
+const DENIED: ApprovalDecision = { approved: false, status: 'denied', response: {} }
+
+/**
+ * The only part of the app a probe's tool touches is the approvals broker (when the server asks
+ * for sampling); this stand-in denies at once, so a test never creates approval rows or events.
+ */
+const DENYING_APP = { approvals: { request: async () => DENIED } as Pick<ApprovalBroker, 'request'> } as unknown as AppContext
+
+class ProbeTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`The MCP server did not answer within ${Math.round(timeoutMs / 100) / 10} s.`)
+  }
+}
+
+async function listRemoteTools(tool: MCPTool): Promise<McpToolSummary[]> {
+  const client = tool.sdkClient
+  if (!client || !tool.serverCapabilities?.tools) return []
+  const tools: McpToolSummary[] = []
+  let cursor: string | undefined
+  for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
+    const result = await client.listTools(cursor === undefined ? undefined : { cursor })
+    tools.push(...result.tools.map((t) => ({ name: t.name, description: t.description ?? '' })))
+    cursor = result.nextCursor
+    if (!cursor) break
+  }
+  return tools
+}
+
+async function connectAndList(tool: MCPTool): Promise<McpToolSummary[]> {
+  await tool.connect()
+  return listRemoteTools(tool)
+}
+
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = (error as { cause?: unknown }).cause
+  const detail = cause instanceof Error && !error.message.includes(cause.message) ? ` (${cause.message})` : ''
+  return `${error.message}${detail}`
+}
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): { result: Promise<T>; timedOut: () => boolean; clear: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let expired = false
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      expired = true
+      reject(new ProbeTimeoutError(timeoutMs))
+    }, timeoutMs)
+  })
+  return { result: Promise.race([work, deadline]), timedOut: () => expired, clear: () => clearTimeout(timer) }
+}
+
+/**
+ * Connects, lists the server's tools (their own names, without the prefix agents see) and closes.
+ * Never throws: a failure is `{ ok: false, error }` with secrets cut out of the message.
+ */
+export async function probeMcpServer(server: McpServerConfig, options: { timeoutMs?: number } = {}): Promise<McpProbeResult> {
+  const controller = new AbortController()
+  const tool = createMcpTool(server, { app: DENYING_APP, runId: `probe:${server.id}`, samplingClient: NEVER_USED_CLIENT, signal: controller.signal })
+  const attempt = connectAndList(tool)
+  const bounded = withTimeout(attempt, options.timeoutMs ?? MCP_PROBE_TIMEOUT_MS)
+  try {
+    return { ok: true, tools: await bounded.result }
+  } catch (error) {
+    const url = server.transport === 'stdio' ? undefined : server.config.url
+    return { ok: false, tools: [], error: redactSecrets(describeFailure(error), server.secrets, url) }
+  } finally {
+    bounded.clear()
+    controller.abort()
+    attempt.catch(() => {})
+    const closed = tool.close().catch(() => {})
+    // After a timeout the connection attempt is still pending and close() waits for it (bounded by
+    // the SDK's own request timeout); the person gets their answer now, the cleanup finishes later.
+    if (!bounded.timedOut()) await closed
+  }
+}

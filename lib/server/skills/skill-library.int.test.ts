@@ -1,0 +1,254 @@
+/**
+ * The skill library on a real test database and real skill directories on disk: stored skills
+ * (SKILL.md text + resources) next to discovered file skills, the HTTP-facing errors, and the
+ * SkillsProvider an agent gets for its skillIds (file scripts run with the real Node runner).
+ */
+import { mkdtemp, mkdir, realpath, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Agent, UserError } from '@/lib/core'
+import { ScriptedChatClient, functionCall, modelFunctionCalls } from '@/lib/core/testing'
+import type { Database } from '../db/database'
+import { HttpError } from '../http-errors'
+import { createTestDatabase } from '../testing/test-database'
+import { DEFAULT_SKILLS_DIRECTORY, skillDirectoriesFromEnv } from './file-skills'
+import { SkillLibrary } from './skill-library'
+
+const TONE_SKILL = `---
+name: house-tone
+description: Write in the house tone - short sentences, no jargon.
+license: CC0
+metadata:
+  owner: docs
+---
+
+# House tone
+
+Read \`glossary.md\` before writing.
+`
+
+const SLUG_SCRIPT = `const args = JSON.parse(process.argv[2] ?? 'null') ?? {}
+console.log(JSON.stringify({ slug: String(args.text).toLowerCase().replace(/[^a-z0-9]+/g, '-') }))
+`
+
+async function writeSkill(root: string, directory: string, files: Record<string, string>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(join(root, directory, name, '..'), { recursive: true })
+    await writeFile(join(root, directory, name), content)
+  }
+}
+
+function skillMarkdown(name: string, description = `The ${name} skill.`, body = `Instructions of ${name}.`): string {
+  return `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}\n`
+}
+
+async function httpError(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(HttpError)
+  return error as HttpError
+}
+
+describe('SkillLibrary', () => {
+  let db: Database
+  let root: string
+  let library: SkillLibrary
+
+  beforeAll(async () => {
+    db = await createTestDatabase()
+    root = await realpath(await mkdtemp(join(tmpdir(), 'agentloom-skills-')))
+    await writeSkill(root, 'skills/slugger', {
+      'SKILL.md': skillMarkdown('slugger', 'Make URL slugs.'),
+      'references/rules.md': 'Lowercase, hyphens.',
+      'scripts/slug.mjs': SLUG_SCRIPT,
+    })
+    await writeSkill(root, 'skills/Bad-Name', { 'SKILL.md': skillMarkdown('Bad-Name') })
+    await writeSkill(root, 'skills/mismatch', { 'SKILL.md': skillMarkdown('other-name') })
+    await writeSkill(root, 'more/notes', { 'SKILL.md': skillMarkdown('notes') })
+    library = new SkillLibrary({ prisma: db.prisma, directories: [join(root, 'skills'), join(root, 'more')], root })
+  })
+
+  afterAll(async () => {
+    await db?.close()
+    if (root) await rm(root, { recursive: true, force: true })
+  })
+
+  it('lists file skills with their resources and scripts, and reports broken SKILL.md files with path and rule', async () => {
+    const { skills, loadErrors } = await library.list()
+    expect(skills.map((skill) => skill.name)).toEqual(['notes', 'slugger'])
+    expect(skills.find((skill) => skill.name === 'slugger')).toEqual({
+      name: 'slugger',
+      description: 'Make URL slugs.',
+      source: 'file',
+      resources: ['references/rules.md'],
+      scripts: ['scripts/slug.mjs'],
+      path: 'skills/slugger',
+    })
+    expect(loadErrors.map(({ path, rule }) => ({ path, rule }))).toEqual([
+      { path: 'skills/Bad-Name/SKILL.md', rule: 'invalid_name' },
+      { path: 'skills/mismatch/SKILL.md', rule: 'name_mismatch' },
+    ])
+    // Messages name the file relative to the app, never by its absolute server path.
+    for (const error of loadErrors) expect(error.message).not.toContain(root)
+  })
+
+  it('stores a skill from SKILL.md text with resources and shows its body', async () => {
+    const created = await library.create({ content: TONE_SKILL, resources: [{ name: 'glossary.md', content: 'API: a way in.' }] })
+    expect(created).toMatchObject({
+      name: 'house-tone',
+      description: 'Write in the house tone - short sentences, no jargon.',
+      source: 'stored',
+      license: 'CC0',
+      metadata: { owner: 'docs' },
+      resources: ['glossary.md'],
+      scripts: [],
+      content: TONE_SKILL,
+      storedResources: [{ name: 'glossary.md', content: 'API: a way in.' }],
+    })
+    expect(created.body).toContain('# House tone')
+    expect(created.body).not.toContain('name: house-tone')
+
+    const { skills } = await library.list()
+    expect(skills.map((skill) => `${skill.name}:${skill.source}`)).toEqual(['house-tone:stored', 'notes:file', 'slugger:file'])
+    expect(await library.get('house-tone')).toEqual(created)
+    const file = await library.get('slugger')
+    expect(file).toMatchObject({ source: 'file', path: 'skills/slugger', body: '\nInstructions of slugger.\n' })
+    expect(file.content).toContain('name: slugger')
+  })
+
+  it('rejects invalid SKILL.md text with a 400 naming the rule', async () => {
+    const cases: Array<[string, string]> = [
+      ['no frontmatter here', 'missing_frontmatter'],
+      [skillMarkdown('Not Valid'), 'invalid_name'],
+      ['---\nname: empty-description\ndescription: ""\n---\nbody', 'invalid_description'],
+      ['---\nname: [unclosed\n---\nbody', 'invalid_yaml'],
+      ['---\n- a\n- b\n---\nbody', 'frontmatter_not_a_mapping'],
+    ]
+    for (const [content, rule] of cases) {
+      const error = await httpError(library.create({ content }))
+      expect({ status: error.status, code: error.code, details: error.details }).toEqual({ status: 400, code: 'invalid_skill', details: { rule } })
+    }
+    const invalidName = await httpError(library.create({ content: skillMarkdown('Not Valid') }))
+    expect(invalidName.message).toContain("Invalid skill name 'Not Valid'")
+  })
+
+  it('answers 409 for a name taken in either source', async () => {
+    const stored = await httpError(library.create({ content: skillMarkdown('house-tone') }))
+    expect({ status: stored.status, code: stored.code, details: stored.details }).toEqual({ status: 409, code: 'skill_exists', details: { name: 'house-tone', source: 'stored' } })
+    const file = await httpError(library.create({ content: skillMarkdown('slugger') }))
+    expect({ status: file.status, details: file.details }).toEqual({ status: 409, details: { name: 'slugger', source: 'file' } })
+    expect(file.message).toContain('skills/slugger')
+  })
+
+  it('updates a stored skill, renames it, and refuses to rename onto a taken name', async () => {
+    await library.create({ content: skillMarkdown('draft-skill') })
+    const updated = await library.update('draft-skill', { content: skillMarkdown('draft-skill', 'Now described.') })
+    expect(updated).toMatchObject({ name: 'draft-skill', description: 'Now described.', resources: [] })
+    const withResources = await library.update('draft-skill', { resources: [{ name: 'a.txt', content: 'A' }] })
+    expect(withResources).toMatchObject({ description: 'Now described.', resources: ['a.txt'] })
+
+    const renamed = await library.update('draft-skill', { content: skillMarkdown('final-skill') })
+    expect(renamed).toMatchObject({ name: 'final-skill', resources: ['a.txt'] })
+    expect((await httpError(library.get('draft-skill'))).status).toBe(404)
+
+    expect((await httpError(library.update('final-skill', { content: skillMarkdown('notes') }))).status).toBe(409)
+    expect((await httpError(library.update('final-skill', { content: skillMarkdown('house-tone') }))).status).toBe(409)
+    expect((await httpError(library.update('final-skill', { content: 'nope' }))).details).toEqual({ rule: 'missing_frontmatter' })
+    const fileSkill = await httpError(library.update('slugger', { content: skillMarkdown('slugger') }))
+    expect({ status: fileSkill.status, code: fileSkill.code }).toEqual({ status: 409, code: 'file_skill_read_only' })
+    expect((await httpError(library.update('unknown-skill', { content: skillMarkdown('x') }))).status).toBe(404)
+  })
+
+  it('deletes stored skills only: 409 for a file skill, 404 for an unknown name', async () => {
+    expect(await library.delete('final-skill')).toEqual({ name: 'final-skill' })
+    expect((await httpError(library.get('final-skill'))).status).toBe(404)
+    const fileSkill = await httpError(library.delete('slugger'))
+    expect({ status: fileSkill.status, code: fileSkill.code }).toEqual({ status: 409, code: 'file_skill_read_only' })
+    expect((await httpError(library.delete('final-skill'))).status).toBe(404)
+  })
+
+  it('gives an agent exactly the named skills: stored resources and file scripts work, approvals stay on', async () => {
+    expect(await library.providerFor([])).toBeUndefined()
+    const provider = (await library.providerFor(['house-tone', 'slugger', 'house-tone']))!
+    expect(provider.skills.map((skill) => skill.name)).toEqual(['house-tone', 'slugger'])
+    expect(provider.instructions).toContain('<name>house-tone</name>')
+    expect(provider.instructions).not.toContain('notes')
+
+    const tools = new Map(provider.tools.map((tool) => [tool.name, tool]))
+    expect([...tools.values()].map((tool) => tool.approvalMode)).toEqual(['always_require', 'always_require', 'always_require'])
+    const loaded = String(await tools.get('load_skill')!.invoke({ skill_name: 'house-tone' }))
+    expect(loaded).toContain('# House tone')
+    expect(loaded).toContain('<resource name="glossary.md"/>')
+    expect(loaded).toContain('<available_scripts />')
+    expect(await tools.get('read_skill_resource')!.invoke({ skill_name: 'house-tone', resource_name: 'glossary.md' })).toBe('API: a way in.')
+    expect(await tools.get('read_skill_resource')!.invoke({ skill_name: 'slugger', resource_name: 'references/rules.md' })).toBe('Lowercase, hyphens.')
+    const slug = await tools.get('run_skill_script')!.invoke({ skill_name: 'slugger', script_name: 'scripts/slug.mjs', args: { text: 'Hello World' } })
+    expect(JSON.parse(String(slug))).toEqual({ slug: 'hello-world' })
+  })
+
+  it('turns a script call in an agent run into an approval request', async () => {
+    const provider = (await library.providerFor(['slugger']))!
+    const client = new ScriptedChatClient([
+      modelFunctionCalls(functionCall('run_skill_script', { skill_name: 'slugger', script_name: 'scripts/slug.mjs', args: { text: 'x' } })),
+    ])
+    const response = await new Agent({ client, contextProviders: [provider] }).run('slug x')
+    expect(response.userInputRequests).toHaveLength(1)
+    expect(response.userInputRequests[0]).toMatchObject({ type: 'function_approval_request' })
+  })
+
+  it('names unknown skills in a UserError', async () => {
+    const error = await library.providerFor(['slugger', 'nope', 'missing-too']).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(UserError)
+    expect((error as Error).message).toMatch(/'nope', 'missing-too'/)
+
+    const resolve = await library.resolverFor(['slugger'])
+    expect(resolve([])).toBeUndefined()
+    expect(resolve(['slugger'])!.skills.map((skill) => skill.name)).toEqual(['slugger'])
+    expect(() => resolve(['house-tone'])).toThrow(UserError)
+  })
+
+  it('prefers a stored skill over a file skill that appears later under the same name, and reports the file', async () => {
+    await library.create({ content: skillMarkdown('late-arrival') })
+    await writeSkill(root, 'more/late-arrival', { 'SKILL.md': skillMarkdown('late-arrival', 'From disk.'), 'run.mjs': SLUG_SCRIPT })
+    const { skills, loadErrors } = await library.list()
+    expect(skills.filter((skill) => skill.name === 'late-arrival')).toEqual([expect.objectContaining({ source: 'stored', scripts: [] })])
+    expect(loadErrors).toContainEqual(expect.objectContaining({ path: 'more/late-arrival/SKILL.md', rule: 'duplicate_name' }))
+    expect((await library.providerFor(['late-arrival']))!.skills[0].kind).toBe('inline')
+    // Deleting the stored one lets the file skill through.
+    await library.delete('late-arrival')
+    expect((await library.get('late-arrival')).source).toBe('file')
+  })
+})
+
+describe('skill directories', () => {
+  it('are examples/skills under the working directory plus AGENTLOOM_SKILLS_DIRS', () => {
+    expect(skillDirectoriesFromEnv({}, '/srv/app')).toEqual([join('/srv/app', DEFAULT_SKILLS_DIRECTORY)])
+    expect(skillDirectoriesFromEnv({ AGENTLOOM_SKILLS_DIRS: '/opt/skills: team-skills ::/srv/app/examples/skills' }, '/srv/app')).toEqual([
+      '/srv/app/examples/skills',
+      '/opt/skills',
+      '/srv/app/team-skills',
+    ])
+  })
+
+  it('by default offer the example skills shipped with the repository', async () => {
+    const db = await createTestDatabase()
+    try {
+      const library = new SkillLibrary({ prisma: db.prisma, directories: skillDirectoriesFromEnv({}) })
+      const { skills, loadErrors } = await library.list()
+      expect(loadErrors).toEqual([])
+      expect(skills.map((skill) => skill.name)).toEqual(expect.arrayContaining(['meeting-notes', 'text-tools', 'unit-converter']))
+      expect(skills.find((skill) => skill.name === 'text-tools')).toMatchObject({
+        source: 'file',
+        path: 'examples/skills/text-tools',
+        license: 'MIT',
+        scripts: ['scripts/slugify.mjs', 'scripts/word-count.mjs'],
+        resources: ['references/style-guide.md'],
+      })
+    } finally {
+      await db.close()
+    }
+  })
+})

@@ -1,0 +1,262 @@
+/**
+ * The app's skill library: skills stored in the database (created in the browser; inline skills
+ * with `{ name, content }` resources and no scripts) next to file skills discovered on disk (with
+ * resources and .js/.mjs scripts). Names are unique across both sources: creating or renaming onto
+ * a taken name is a 409. Should a file skill appear on disk under a stored skill's name later, the
+ * stored one is offered (it is the one a person can edit or delete) and the file is reported as a
+ * load error.
+ *
+ *   const library = new SkillLibrary({ prisma, directories: skillDirectoriesFromEnv() })
+ *   await library.create({ content: '---\nname: tone\ndescription: Write in our tone.\n---\n…' })
+ *   const provider = await library.providerFor(['tone', 'text-tools'])   // for an agent's skillIds
+ */
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import {
+  SKILL_FILE_NAME,
+  SkillFileError,
+  SkillsProvider,
+  UserError,
+  createNodeScriptRunner,
+  parseSkillMarkdown,
+  splitFrontmatter,
+  type FileSkill,
+  type ParsedSkillMarkdown,
+  type Skill,
+  type SkillScriptRunner,
+} from '@/lib/core'
+import type { Prisma } from '../db/database'
+import { conflict, notFound } from '../http-errors'
+import type { CreateSkillInput, StoredResource, UpdateSkillInput } from './skill-contracts'
+import { discoverFileSkills, type FileSkillCatalog } from './file-skills'
+import { presentFileSkill, presentStoredSkill, relativePath, type SkillDetail, type SkillList, type SkillLoadError, type SkillSummary } from './skill-views'
+import { STORED_SKILL_FILE, parseSubmittedSkill, storedResourcesOf, toInlineSkill, type StoredSkillRow } from './stored-skills'
+
+const UNIQUE_VIOLATION = 'P2002'
+
+export interface SkillLibraryOptions {
+  prisma: Prisma
+  /** Directories searched for file skills (see skillDirectoriesFromEnv). */
+  directories: readonly string[]
+  /** Runs file skills' scripts; default: lib/core's Node runner. */
+  scriptRunner?: SkillScriptRunner
+  /** Paths shown to people are relative to this (default: the working directory). */
+  root?: string
+}
+
+/** A stored row with its SKILL.md parsed; `problem` when the saved text no longer parses. */
+interface StoredEntry {
+  row: StoredSkillRow
+  resources: StoredResource[]
+  parsed?: ParsedSkillMarkdown
+  problem?: SkillFileError
+}
+
+interface Catalog {
+  stored: Map<string, StoredEntry>
+  files: Map<string, FileSkill>
+  loadErrors: SkillLoadError[]
+}
+
+export class SkillLibrary {
+  private readonly prisma: Prisma
+  private readonly directories: readonly string[]
+  private readonly scriptRunner: SkillScriptRunner
+  private readonly root: string
+
+  constructor(options: SkillLibraryOptions) {
+    this.prisma = options.prisma
+    this.directories = [...options.directories]
+    this.scriptRunner = options.scriptRunner ?? createNodeScriptRunner()
+    this.root = options.root ?? process.cwd()
+  }
+
+  /** Every skill of both sources, by name, and the SKILL.md files that could not be loaded. */
+  async list(): Promise<SkillList> {
+    const catalog = await this.catalog()
+    const skills: SkillSummary[] = [
+      ...[...catalog.stored.values()].map((entry) => this.presentStored(entry)),
+      ...[...catalog.files.values()].map((skill) => presentFileSkill(skill, this.root)),
+    ]
+    skills.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    return { skills, loadErrors: catalog.loadErrors }
+  }
+
+  /** One skill with its SKILL.md text; 404 when neither source has it. */
+  async get(name: string): Promise<SkillDetail> {
+    const stored = await this.findStored(name)
+    if (stored) return this.storedDetail(stored)
+    const file = (await this.fileCatalog()).skills.find((skill) => skill.name === name)
+    if (!file) throw notFound('Skill', name)
+    return { ...presentFileSkill(file, this.root), content: file.content, body: splitFrontmatter(file.content)?.body ?? '' }
+  }
+
+  /** Stores a skill from SKILL.md text: 400 `invalid_skill` with the rule broken, 409 when the name is taken. */
+  async create(input: CreateSkillInput): Promise<SkillDetail> {
+    const parsed = parseSubmittedSkill(input.content)
+    const { name, description } = parsed.frontmatter
+    await this.assertNameFree(name)
+    const resources = input.resources ?? []
+    try {
+      const row = await this.prisma.skill.create({ data: { id: randomUUID(), name, description, content: input.content, resources } })
+      return this.storedDetail({ row, resources, parsed })
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(name, 'stored')
+      throw error
+    }
+  }
+
+  /** Replaces a stored skill's SKILL.md and/or resources; a new name in the SKILL.md renames it. */
+  async update(name: string, input: UpdateSkillInput): Promise<SkillDetail> {
+    const existing = await this.storedRowOrThrow(name)
+    const content = input.content ?? existing.content
+    const parsed = input.content === undefined ? parseSkillMarkdown(existing.content, STORED_SKILL_FILE) : parseSubmittedSkill(input.content)
+    const newName = parsed.frontmatter.name
+    if (newName !== name) await this.assertNameFree(newName)
+    const resources = input.resources ?? storedResourcesOf(existing)
+    try {
+      const row = await this.prisma.skill.update({
+        where: { name },
+        data: { name: newName, description: parsed.frontmatter.description, content, resources },
+      })
+      return this.storedDetail({ row, resources, parsed })
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(newName, 'stored')
+      throw error
+    }
+  }
+
+  /** Deletes a stored skill; file skills live on disk and answer 409. */
+  async delete(name: string): Promise<{ name: string }> {
+    await this.storedRowOrThrow(name)
+    const { count } = await this.prisma.skill.deleteMany({ where: { name } })
+    if (count === 0) throw notFound('Skill', name)
+    return { name }
+  }
+
+  /**
+   * A SkillsProvider offering exactly the named skills (undefined for none), as an agent's
+   * `skillIds` ask. An unknown or unusable name is a UserError naming it. Approvals stay on.
+   */
+  async providerFor(names: readonly string[]): Promise<SkillsProvider | undefined> {
+    const resolve = await this.resolverFor(names)
+    return resolve(names)
+  }
+
+  /**
+   * For compile()'s synchronous `skills(ids)` hook: checks every name up front (a UserError
+   * naming the unknown ones), then builds one SkillsProvider per call from the loaded skills.
+   */
+  async resolverFor(names: readonly string[]): Promise<(ids: readonly string[]) => SkillsProvider | undefined> {
+    const wanted = [...new Set(names)]
+    const skills = wanted.length === 0 ? new Map<string, Skill>() : await this.loadSkills(wanted)
+    return (ids) => {
+      const list = [...new Set(ids)].map((id) => {
+        const skill = skills.get(id)
+        if (!skill) throw unknownSkills([id])
+        return skill
+      })
+      return list.length === 0 ? undefined : new SkillsProvider(list)
+    }
+  }
+
+  private async loadSkills(names: readonly string[]): Promise<Map<string, Skill>> {
+    const catalog = await this.catalog()
+    const skills = new Map<string, Skill>()
+    const missing: string[] = []
+    for (const name of names) {
+      const stored = catalog.stored.get(name)
+      if (stored?.problem) throw new UserError(`Skill '${name}' cannot be used: ${stored.problem.message}`)
+      if (stored?.parsed) skills.set(name, toInlineSkill(stored.parsed, stored.resources))
+      else if (catalog.files.has(name)) skills.set(name, catalog.files.get(name)!)
+      else missing.push(name)
+    }
+    if (missing.length > 0) throw unknownSkills(missing)
+    return skills
+  }
+
+  private async catalog(): Promise<Catalog> {
+    const [rows, files] = await Promise.all([this.prisma.skill.findMany({ orderBy: { name: 'asc' } }), this.fileCatalog()])
+    const stored = new Map(rows.map((row) => [row.name, parseStoredRow(row)]))
+    const loadErrors = [...files.loadErrors]
+    for (const entry of stored.values()) {
+      if (entry.problem) loadErrors.push({ path: `stored:${entry.row.name}`, rule: entry.problem.rule, message: entry.problem.message })
+    }
+    const fileSkills = new Map<string, FileSkill>()
+    for (const skill of files.skills) {
+      if (stored.has(skill.name)) {
+        const path = relativePath(this.root, join(skill.path, SKILL_FILE_NAME))
+        loadErrors.push({ path, rule: 'duplicate_name', message: `Skill '${skill.name}' at '${path}' is hidden by the stored skill of the same name.` })
+        continue
+      }
+      fileSkills.set(skill.name, skill)
+    }
+    return { stored, files: fileSkills, loadErrors }
+  }
+
+  private fileCatalog(): Promise<FileSkillCatalog> {
+    return discoverFileSkills(this.directories, this.scriptRunner, this.root)
+  }
+
+  private async findStored(name: string): Promise<StoredEntry | undefined> {
+    const row = await this.prisma.skill.findUnique({ where: { name } })
+    return row ? parseStoredRow(row) : undefined
+  }
+
+  /** The stored row to change; 409 for a file skill, 404 for an unknown name. */
+  private async storedRowOrThrow(name: string): Promise<StoredSkillRow> {
+    const row = await this.prisma.skill.findUnique({ where: { name } })
+    if (row) return row
+    const isFile = (await this.fileCatalog()).skills.some((skill) => skill.name === name)
+    if (isFile) throw conflict('file_skill_read_only', `Skill '${name}' is a file skill: change or remove it on disk, not here.`)
+    throw notFound('Skill', name)
+  }
+
+  private async assertNameFree(name: string): Promise<void> {
+    if (await this.prisma.skill.findUnique({ where: { name }, select: { name: true } })) throw nameTaken(name, 'stored')
+    const file = (await this.fileCatalog()).skills.find((skill) => skill.name === name)
+    if (file) throw nameTaken(name, 'file', relativePath(this.root, file.path))
+  }
+
+  private presentStored(entry: StoredEntry): SkillSummary {
+    if (entry.parsed) return presentStoredSkill(entry.parsed.frontmatter, entry.resources, entry.row.updatedAt)
+    // Saved text that no longer parses is still listed, so a person can fix or delete it.
+    return {
+      name: entry.row.name,
+      description: entry.row.description,
+      source: 'stored',
+      resources: entry.resources.map((resource) => resource.name),
+      scripts: [],
+      updatedAt: entry.row.updatedAt.toISOString(),
+    }
+  }
+
+  private storedDetail(entry: StoredEntry): SkillDetail {
+    return {
+      ...this.presentStored(entry),
+      content: entry.row.content,
+      body: entry.parsed?.body ?? splitFrontmatter(entry.row.content)?.body ?? '',
+      storedResources: entry.resources,
+    }
+  }
+}
+
+function parseStoredRow(row: StoredSkillRow): StoredEntry {
+  const resources = storedResourcesOf(row)
+  try {
+    return { row, resources, parsed: parseSkillMarkdown(row.content, STORED_SKILL_FILE) }
+  } catch (error) {
+    if (error instanceof SkillFileError) return { row, resources, problem: error }
+    throw error
+  }
+}
+
+function nameTaken(name: string, source: 'stored' | 'file', path?: string) {
+  const where = source === 'stored' ? 'a stored skill' : `a file skill${path ? ` (${path})` : ''}`
+  return conflict('skill_exists', `A skill named '${name}' already exists: ${where}. Choose another name.`, { name, source })
+}
+
+function unknownSkills(names: readonly string[]): UserError {
+  const quoted = names.map((name) => `'${name}'`).join(', ')
+  return new UserError(`Unknown skill${names.length === 1 ? '' : 's'} ${quoted}: not in the skill library (neither stored nor found in the skills directories).`)
+}
