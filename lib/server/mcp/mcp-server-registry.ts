@@ -101,8 +101,10 @@ export interface ManifestImportSummary {
 }
 
 /** JSON for the config column, without undefined members. */
-function configJson(config: StdioConfig | UrlConfig): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined))
+function configJson(config: StdioConfig | UrlConfig): { [key: string]: string | string[] } {
+  const json: { [key: string]: string | string[] } = {}
+  for (const [key, value] of Object.entries(config)) if (value !== undefined) json[key] = value
+  return json
 }
 
 function parseConfigFor(transport: McpTransport, config: unknown): StdioConfig | UrlConfig {
@@ -152,7 +154,7 @@ export class McpServerRegistry {
   async create(input: CreateServerInput): Promise<McpServerDetail> {
     const server = parseWith(createServerBody, input, 'MCP server')
     if (await this.prisma.mcpServer.findUnique({ where: { id: server.id }, select: { id: true } })) throw alreadyExists(server.id)
-    const secrets = secretsForTransport({ env: server.secrets.env ?? {}, headers: server.secrets.headers ?? {} }, server.transport)
+    const secrets: StoredSecrets = server.transport === 'stdio' ? { env: server.secrets.env, headers: {} } : { env: {}, headers: server.secrets.headers }
     try {
       const row = await this.prisma.mcpServer.create({
         data: {
