@@ -48,7 +48,7 @@ function agentGoals(byKey: (key: string, turns: number) => Measurement | undefin
     ['langgraph', 'LangGraph ReAct'],
   ] as const) {
     for (const turns of TURN_COUNTS) {
-      goals.push(checkRatio(`agent: Agentloom per turn ≤ 1/10 of ${label} (${turns} turns)`, byKey('agentloom', turns), byKey(peer, turns), 0.1))
+      goals.push(checkRatio(`agent: Agentloom ≤ 1/10 of ${label}, ${turns} turns`, byKey('agentloom', turns), byKey(peer, turns), 0.1))
     }
   }
   goals.push(checkRatio('agent: Agentloom per turn at 100 turns ≤ 1.5× at 10', byKey('agentloom', 100), byKey('agentloom', 10), 1.5))

@@ -65,21 +65,21 @@ function fasterOf(lookup: Lookup, keys: string[], shape: ShapeKey): Measurement 
 function workflowGoals(lookup: Lookup): GoalCheck[] {
   const goals: GoalCheck[] = []
   const comparisons = [
-    { ours: 'agentloom', peers: ['langgraph', 'mastra'], text: 'no checkpoints vs the faster of LangGraph and Mastra' },
+    { ours: 'agentloom', peers: ['langgraph', 'mastra'], text: 'no checkpoints ≤ 1/20 of min(LangGraph, Mastra)' },
     {
       ours: 'agentloom-checkpoints',
       peers: ['langgraph-checkpoints', 'mastra'],
-      text: 'in-memory checkpoints vs the faster of LangGraph+MemorySaver and Mastra',
+      text: 'checkpoints ≤ 1/20 of min(LangGraph+MemorySaver, Mastra)',
     },
   ]
   for (const { ours, peers, text } of comparisons) {
     for (const shape of shapes) {
-      goals.push(checkRatio(`workflow: Agentloom ${text} ≤ 1/20 (${shape.label})`, lookup(ours, shape.key), fasterOf(lookup, peers, shape.key), 1 / 20))
+      goals.push(checkRatio(`workflow: Agentloom ${text}, ${shape.label}`, lookup(ours, shape.key), fasterOf(lookup, peers, shape.key), 1 / 20))
     }
   }
   for (const [ours, text] of [
     ['agentloom', 'no checkpoints'],
-    ['agentloom-checkpoints', 'in-memory checkpoints'],
+    ['agentloom-checkpoints', 'checkpoints'],
   ] as const) {
     goals.push(checkRatio(`workflow: Agentloom ${text}, per node at 5,000 ≤ 1.2× at 1,000`, lookup(ours, 'chain-5000'), lookup(ours, 'chain-1000'), 1.2))
   }

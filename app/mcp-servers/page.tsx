@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import { McpServerList } from './McpServerList'
+import { McpServersPanel } from '@/components/mcp/McpServersPanel'
 
 export const metadata: Metadata = { title: 'MCP servers' }
 
@@ -9,10 +9,11 @@ export default function McpServersPage() {
       <div>
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">MCP servers</h1>
         <p className="mt-1 text-sm text-zinc-600">
-          Servers that agents can use as tools. Pick them per agent in the workflow editor. Read-only for now.
+          Servers that agents can use as tools; pick them per agent in the workflow editor. Environment values and headers are kept on the
+          server and never shown again.
         </p>
       </div>
-      <McpServerList />
+      <McpServersPanel />
     </div>
   )
 }

@@ -95,14 +95,15 @@ interface SamplingPlan {
 /** Warms a case up and decides how many runs one sample holds. */
 async function warmUp(benchCase: BenchCase, options: MeasureOptions): Promise<SamplingPlan> {
   const total = stopwatch('wall')
-  let runs = 0
-  let lastRunMicros = 0
-  while (runs < options.minWarmupRuns || total() < options.warmupMs * 1000) {
-    lastRunMicros = await timeRuns(options.clock, benchCase.run, 1)
-    runs++
-    if (lastRunMicros > options.slowRunMs * 1000) return { runsPerSample: 1, slow: true }
+  const runMicros: number[] = []
+  while (runMicros.length < options.minWarmupRuns || total() < options.warmupMs * 1000) {
+    const micros = await timeRuns(options.clock, benchCase.run, 1)
+    if (micros > options.slowRunMs * 1000) return { runsPerSample: 1, slow: true }
+    runMicros.push(micros)
   }
-  return { runsPerSample: Math.max(1, Math.ceil((options.minSampleMs * 1000) / Math.max(lastRunMicros, 1))), slow: false }
+  // The median warm-up run: neither the cold first runs nor one that happened to hit a GC.
+  const typicalRun = Math.max(quantile(runMicros, 0.5), 1)
+  return { runsPerSample: Math.max(1, Math.ceil((options.minSampleMs * 1000) / typicalRun)), slow: false }
 }
 
 export function quantile(values: number[], q: number): number {

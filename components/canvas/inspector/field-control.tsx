@@ -9,6 +9,7 @@ import { checkExpression } from '@/lib/graph/cel'
 import { getAt, type FieldPath, type InspectorField } from '../inspector-fields'
 import { CasesEditor, HandoffsEditor, ParticipantsEditor, AgentSettingsGroup } from './list-editors'
 import { McpServersField, WorkflowField } from './resource-fields'
+import { SkillsField } from './skills-field'
 
 export interface FieldChange {
   (path: FieldPath, value: unknown, options?: { mergeKey?: string; removeEdgeHandles?: string[] }): void
@@ -83,12 +84,13 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
         </label>
       )
     case 'function_tools':
-    case 'skills':
       return (
         <Field label={field.label} htmlFor={domId} help={field.help ?? 'Ids separated by commas.'}>
           <NameListInput id={domId} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
         </Field>
       )
+    case 'skills':
+      return <SkillsField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
     case 'mcp_servers':
       return <McpServersField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
     case 'workflow':

@@ -163,7 +163,8 @@ describe('FileSystemAgentFileStore under hostile paths', () => {
         try {
           await rename(join(root, from), join(root, 'race'))
         } catch {
-          await rm(join(root, 'race'), { recursive: true, force: true })
+          // The store may be writing into that copy at this moment: rm retries until it is gone.
+          await rm(join(root, 'race'), { recursive: true, force: true, maxRetries: 20, retryDelay: 1 })
           await rename(join(root, from), join(root, 'race'))
         }
       }

@@ -86,7 +86,7 @@ export class ApprovalBroker {
 
   /** Creates the request and waits for a person's answer, the expiry, or the signal (then denied). */
   async request(input: ApprovalRequestInput): Promise<ApprovalDecision> {
-    const row = await this.db.prisma.approvalRequest.create({
+    const create = this.db.prisma.approvalRequest.create({
       data: {
         runId: input.runId ?? null,
         kind: input.kind,
@@ -96,10 +96,11 @@ export class ApprovalBroker {
         expiresAt: new Date(Date.now() + input.timeoutMs),
       },
     })
-    if (row.runId) {
-      await this.events.append(row.runId, 'approval_requested', { approval: presentApproval(row) })
-      await this.syncRunStatus(row.runId)
-    }
+    // The request and the run's "waiting" status appear together: nobody sees one without the other.
+    const [row] = input.runId
+      ? await this.db.prisma.$transaction([create, this.db.prisma.run.updateMany({ where: { id: input.runId, status: 'running' }, data: { status: 'waiting' } })])
+      : [await create]
+    if (row.runId) await this.events.append(row.runId, 'approval_requested', { approval: presentApproval(row) })
     return this.waitForDecision(row.id, row.expiresAt, input.signal)
   }
 

@@ -65,11 +65,21 @@ async function connectAndList(tool: MCPTool): Promise<McpToolSummary[]> {
   return listRemoteTools(tool)
 }
 
+/** The HTTP status behind a Streamable HTTP failure (the SDK keeps it in `code`, not in the message). */
+function httpStatusOf(error: Error): number | undefined {
+  for (let current: unknown = error; current instanceof Error; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'number' && code >= 100 && code < 600 && current.message.startsWith('Streamable HTTP error')) return code
+  }
+  return undefined
+}
+
 function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const cause = (error as { cause?: unknown }).cause
   const detail = cause instanceof Error && !error.message.includes(cause.message) ? ` (${cause.message})` : ''
-  return `${error.message}${detail}`
+  const status = httpStatusOf(error)
+  return `${error.message}${detail}${status === undefined ? '' : ` (HTTP ${status})`}`
 }
 
 function withTimeout<T>(work: Promise<T>, timeoutMs: number): { result: Promise<T>; timedOut: () => boolean; clear: () => void } {

@@ -26,7 +26,7 @@ function mergeRecord(current: Record<string, string>, patch: Record<string, stri
   const merged = { ...current }
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key]
-    else merged[key] = value
+    else if (value !== undefined) merged[key] = value
   }
   return merged
 }
@@ -51,12 +51,12 @@ function secretFragments(secrets: StoredSecrets): string[] {
   const fragments = new Set<string>()
   for (const value of [...Object.values(secrets.env), ...Object.values(secrets.headers)]) {
     if (value === '') continue
-    fragments.add(value)
     const credential = /^\S+\s+(\S+)$/.exec(value)?.[1]
-    if (credential) fragments.add(credential)
-    // Servers and libraries may echo a value URL-encoded.
-    const encoded = encodeURIComponent(value)
-    if (encoded !== value) fragments.add(encoded)
+    for (const fragment of credential ? [value, credential] : [value]) {
+      fragments.add(fragment)
+      // Servers and libraries may echo a value URL-encoded.
+      fragments.add(encodeURIComponent(fragment))
+    }
   }
   // Longest first, so a value is never half-replaced by a shorter one it contains.
   return [...fragments].sort((a, b) => b.length - a.length)

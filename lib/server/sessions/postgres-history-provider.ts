@@ -47,6 +47,8 @@ export class PostgresHistoryProvider extends HistoryProvider {
       try {
         await this.prisma.$transaction(async (tx) => {
           await tx.agentSession.upsert({ where: { id }, update: {}, create: { id } })
+          // Writers to one session take turns: the row lock holds until this transaction ends.
+          await tx.$queryRaw`SELECT id FROM "AgentSession" WHERE id = ${id} FOR UPDATE`
           const last = await tx.chatMessage.findFirst({ where: { sessionId: id }, orderBy: { position: 'desc' }, select: { position: true } })
           const start = (last?.position ?? -1) + 1
           await tx.chatMessage.createMany({
@@ -55,7 +57,7 @@ export class PostgresHistoryProvider extends HistoryProvider {
         })
         return
       } catch (error) {
-        // Two writers appended to one session at once: the loser takes the next free positions.
+        // Two writers created the same new session at once: the loser tries again.
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= MAX_SAVE_ATTEMPTS) throw error
       }
     }

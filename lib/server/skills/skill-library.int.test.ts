@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Agent, UserError } from '@/lib/core'
-import { ScriptedChatClient, functionCall, modelFunctionCalls } from '@/lib/core/testing'
+import { ScriptedChatClient, functionCall, modelFunctionCalls, modelResponse } from '@/lib/core/testing'
+import { collectSkillIds, compile } from '@/lib/graph'
+import { graph } from '@/lib/graph/testing/graph-builder'
 import type { Database } from '../db/database'
 import { HttpError } from '../http-errors'
 import { createTestDatabase } from '../testing/test-database'
@@ -132,7 +134,8 @@ describe('SkillLibrary', () => {
       expect({ status: error.status, code: error.code, details: error.details }).toEqual({ status: 400, code: 'invalid_skill', details: { rule } })
     }
     const invalidName = await httpError(library.create({ content: skillMarkdown('Not Valid') }))
-    expect(invalidName.message).toContain("Invalid skill name 'Not Valid'")
+    expect(invalidName.message).toMatch(/^Invalid skill name 'Not Valid': Must be 64 characters or fewer/)
+    expect((await httpError(library.create({ content: 'plain text' }))).message).toBe("The SKILL.md does not contain valid YAML frontmatter delimited by '---'")
   })
 
   it('answers 409 for a name taken in either source', async () => {
@@ -199,6 +202,22 @@ describe('SkillLibrary', () => {
     expect(response.userInputRequests[0]).toMatchObject({ type: 'function_approval_request' })
   })
 
+  it("plugs into compile()'s skills hook: an agent node's skillIds reach the model as available skills", async () => {
+    const document = graph().start().agent('writer', { skillIds: ['house-tone', 'slugger'] }).output().chain('start', 'writer', 'output').build()
+    const client = new ScriptedChatClient([modelResponse('done')])
+    const skills = await library.resolverFor(collectSkillIds(document))
+    const workflow = compile(document, { chatClient: () => client, mcpServer: () => ({ functions: [] }), functionTool: () => undefined, skills })
+    await workflow.run('write')
+    const call = client.lastCall!
+    expect(call.options.instructions).toContain('<name>house-tone</name>')
+    expect(call.options.instructions).toContain('<name>slugger</name>')
+    expect(call.options.instructions).not.toContain('<name>notes</name>')
+    expect((call.options.tools ?? []).map((tool) => tool.name)).toEqual(expect.arrayContaining(['load_skill', 'read_skill_resource', 'run_skill_script']))
+
+    const unknown = graph().start().agent('writer', { skillIds: ['ghost'] }).output().chain('start', 'writer', 'output').build()
+    await expect(library.resolverFor(collectSkillIds(unknown))).rejects.toThrow(/Unknown skill 'ghost'/)
+  })
+
   it('names unknown skills in a UserError', async () => {
     const error = await library.providerFor(['slugger', 'nope', 'missing-too']).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(UserError)
@@ -220,6 +239,19 @@ describe('SkillLibrary', () => {
     // Deleting the stored one lets the file skill through.
     await library.delete('late-arrival')
     expect((await library.get('late-arrival')).source).toBe('file')
+  })
+
+  it('still lists a stored skill whose saved text no longer parses, reports it, and refuses it to agents', async () => {
+    await db.prisma.skill.create({ data: { name: 'legacy', description: 'Saved long ago.', content: '---\nname: Legacy\ndescription: x\n---\n', resources: 'not a list' } })
+    const { skills, loadErrors } = await library.list()
+    expect(skills.find((skill) => skill.name === 'legacy')).toMatchObject({ source: 'stored', description: 'Saved long ago.', resources: [] })
+    expect(loadErrors).toContainEqual({ path: 'stored:legacy', rule: 'invalid_name', message: expect.stringMatching(/^Invalid skill name 'Legacy'/) })
+    await expect(library.providerFor(['legacy'])).rejects.toThrow(/Skill 'legacy' cannot be used: Invalid skill name 'Legacy'/)
+    expect((await library.get('legacy')).body).toBe('')
+    expect((await httpError(library.update('legacy', { resources: [] }))).details).toEqual({ rule: 'invalid_name' })
+    const fixed = await library.update('legacy', { content: skillMarkdown('legacy', 'Fixed.') })
+    expect(fixed).toMatchObject({ name: 'legacy', description: 'Fixed.' })
+    await library.delete('legacy')
   })
 })
 

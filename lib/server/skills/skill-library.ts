@@ -30,7 +30,7 @@ import { conflict, notFound } from '../http-errors'
 import type { CreateSkillInput, StoredResource, UpdateSkillInput } from './skill-contracts'
 import { discoverFileSkills, type FileSkillCatalog } from './file-skills'
 import { presentFileSkill, presentStoredSkill, relativePath, type SkillDetail, type SkillList, type SkillLoadError, type SkillSummary } from './skill-views'
-import { STORED_SKILL_FILE, parseSubmittedSkill, storedResourcesOf, toInlineSkill, type StoredSkillRow } from './stored-skills'
+import { STORED_SKILL_FILE, parseSubmittedSkill, storedResourcesOf, storedSkillMessage, toInlineSkill, type StoredSkillRow } from './stored-skills'
 
 const UNIQUE_VIOLATION = 'P2002'
 
@@ -110,7 +110,7 @@ export class SkillLibrary {
   async update(name: string, input: UpdateSkillInput): Promise<SkillDetail> {
     const existing = await this.storedRowOrThrow(name)
     const content = input.content ?? existing.content
-    const parsed = input.content === undefined ? parseSkillMarkdown(existing.content, STORED_SKILL_FILE) : parseSubmittedSkill(input.content)
+    const parsed = parseSubmittedSkill(content)
     const newName = parsed.frontmatter.name
     if (newName !== name) await this.assertNameFree(newName)
     const resources = input.resources ?? storedResourcesOf(existing)
@@ -166,7 +166,7 @@ export class SkillLibrary {
     const missing: string[] = []
     for (const name of names) {
       const stored = catalog.stored.get(name)
-      if (stored?.problem) throw new UserError(`Skill '${name}' cannot be used: ${stored.problem.message}`)
+      if (stored?.problem) throw new UserError(`Skill '${name}' cannot be used: ${storedSkillMessage(stored.problem.message)}`)
       if (stored?.parsed) skills.set(name, toInlineSkill(stored.parsed, stored.resources))
       else if (catalog.files.has(name)) skills.set(name, catalog.files.get(name)!)
       else missing.push(name)
@@ -180,7 +180,7 @@ export class SkillLibrary {
     const stored = new Map(rows.map((row) => [row.name, parseStoredRow(row)]))
     const loadErrors = [...files.loadErrors]
     for (const entry of stored.values()) {
-      if (entry.problem) loadErrors.push({ path: `stored:${entry.row.name}`, rule: entry.problem.rule, message: entry.problem.message })
+      if (entry.problem) loadErrors.push({ path: `stored:${entry.row.name}`, rule: entry.problem.rule, message: storedSkillMessage(entry.problem.message) })
     }
     const fileSkills = new Map<string, FileSkill>()
     for (const skill of files.skills) {

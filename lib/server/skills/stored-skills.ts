@@ -18,12 +18,20 @@ export interface StoredSkillRow {
   updatedAt: Date
 }
 
+/**
+ * The parser's message without the file location, which says nothing for text typed in a browser:
+ * "Invalid SKILL.md at 'SKILL.md': Invalid skill name …" → "Invalid skill name …".
+ */
+export function storedSkillMessage(message: string): string {
+  return message.replace(`Invalid SKILL.md at '${STORED_SKILL_FILE}': `, '').replace(`SKILL.md at '${STORED_SKILL_FILE}'`, 'The SKILL.md')
+}
+
 /** Parses SKILL.md text from the browser; a broken rule is a 400 `invalid_skill` naming it (details.rule). */
 export function parseSubmittedSkill(content: string): ParsedSkillMarkdown {
   try {
     return parseSkillMarkdown(content, STORED_SKILL_FILE)
   } catch (error) {
-    if (error instanceof SkillFileError) throw badRequest('invalid_skill', error.message, { rule: error.rule })
+    if (error instanceof SkillFileError) throw badRequest('invalid_skill', storedSkillMessage(error.message), { rule: error.rule })
     throw error
   }
 }

@@ -1,0 +1,113 @@
+'use client'
+
+import { useId, useState } from 'react'
+import { Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui'
+import { ApiError, errorMessage } from '@/components/runs/api-client'
+import { importManifest, type ManifestImportResult } from './mcp-api'
+
+interface ManifestProblem {
+  path: string
+  message: string
+}
+
+function problemsOf(error: unknown): ManifestProblem[] {
+  if (!(error instanceof ApiError)) return []
+  const problems = (error.details as { problems?: unknown } | undefined)?.problems
+  return Array.isArray(problems) ? (problems as ManifestProblem[]) : []
+}
+
+const ON_EXISTING = [
+  { value: 'skip', label: 'Leave servers that already exist as they are' },
+  { value: 'update', label: 'Update servers that already exist' },
+] as const
+
+export interface ImportManifestDialogProps {
+  onClose: () => void
+  /** Called after a successful import so the list can reload. */
+  onImported: (result: ManifestImportResult) => void
+}
+
+/** Paste a ToolingManifest.json; each of its servers becomes an http MCP server (headers kept secret). */
+export function ImportManifestDialog({ onClose, onImported }: ImportManifestDialogProps) {
+  const ids = useId()
+  const [manifest, setManifest] = useState('')
+  const [onExisting, setOnExisting] = useState<'skip' | 'update'>('skip')
+  const [serverUrlBase, setServerUrlBase] = useState('')
+  const [result, setResult] = useState<ManifestImportResult | null>(null)
+  const [error, setError] = useState<{ message: string; problems: ManifestProblem[] } | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit() {
+    setBusy(true)
+    setError(null)
+    setResult(null)
+    try {
+      const imported = await importManifest({ manifest, onExisting, ...(serverUrlBase.trim() ? { serverUrlBase: serverUrlBase.trim() } : {}) })
+      setResult(imported)
+      onImported(imported)
+    } catch (cause) {
+      setError({ message: errorMessage(cause), problems: problemsOf(cause) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const footer = (
+    <>
+      <Button onClick={onClose}>{result ? 'Close' : 'Cancel'}</Button>
+      <Button variant="primary" data-testid="mcp-import-submit" disabled={busy || manifest.trim() === ''} onClick={() => void submit()}>
+        {busy ? 'Importing…' : 'Import'}
+      </Button>
+    </>
+  )
+
+  return (
+    <Dialog open onClose={onClose} title="Import a tool-server manifest" description="Paste the contents of ToolingManifest.json." footer={footer} className="max-w-2xl">
+      <Field label="ToolingManifest.json" htmlFor={`${ids}-manifest`}>
+        <Textarea
+          id={`${ids}-manifest`}
+          data-testid="mcp-field-manifest"
+          rows={10}
+          className="font-mono text-xs"
+          placeholder={'{ "mcpServers": [ { "mcpServerName": "…", "url": "https://…" } ] }'}
+          value={manifest}
+          onChange={(event) => setManifest(event.target.value)}
+        />
+      </Field>
+      <Field label="Servers without a url" htmlFor={`${ids}-base`} help="Optional base URL: a server's URL becomes <base>/<unique name>.">
+        <Input id={`${ids}-base`} data-testid="mcp-field-serverUrlBase" className="font-mono" value={serverUrlBase} onChange={(event) => setServerUrlBase(event.target.value)} />
+      </Field>
+      <Field label="Existing servers" htmlFor={`${ids}-existing`}>
+        <Select id={`${ids}-existing`} data-testid="mcp-field-onExisting" options={ON_EXISTING} value={onExisting} onChange={(event) => setOnExisting(event.target.value as 'skip' | 'update')} />
+      </Field>
+      {result ? (
+        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="mcp-import-result" aria-live="polite">
+          {summarise(result)}
+        </p>
+      ) : null}
+      {error ? (
+        <div role="alert" data-testid="mcp-error" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
+          {error.problems.length > 0 ? (
+            <>
+              <p className="font-medium">The manifest cannot be imported:</p>
+              <ul className="mt-1 list-disc pl-4">
+                {error.problems.map((problem, index) => (
+                  <li key={index}>
+                    {problem.path ? <code className="font-mono">{problem.path}</code> : null} {problem.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            error.message
+          )}
+        </div>
+      ) : null}
+    </Dialog>
+  )
+}
+
+function summarise({ created, updated, skipped }: ManifestImportResult): string {
+  const part = (ids: string[], verb: string) => (ids.length ? `${verb} ${ids.join(', ')}` : '')
+  return [part(created, 'Added'), part(updated, 'Updated'), part(skipped, 'Left as they were:')].filter(Boolean).join('. ') || 'The manifest lists no servers.'
+}

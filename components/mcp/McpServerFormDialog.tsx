@@ -1,0 +1,162 @@
+'use client'
+
+import { useId, useState, type FormEvent } from 'react'
+import { Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui'
+import { ApiError, errorMessage } from '@/components/runs/api-client'
+import { ArgsEditor } from './ArgsEditor'
+import { createMcpServer, updateMcpServer, type McpServerDetail, type McpTransport } from './mcp-api'
+import { SecretRowsEditor } from './SecretRowsEditor'
+import {
+  TRANSPORT_OPTIONS,
+  createRequest,
+  emptyServerForm,
+  fieldErrorsFrom,
+  formFromServer,
+  secretKindFor,
+  slugFromName,
+  updateRequest,
+  type FormField,
+  type ServerForm,
+} from './server-form'
+
+export interface McpServerFormDialogProps {
+  /** The server being edited; absent when adding one. */
+  server?: McpServerDetail
+  onClose: () => void
+  onSaved: (server: McpServerDetail) => void
+}
+
+const URL_PLACEHOLDER: Record<Exclude<McpTransport, 'stdio'>, string> = {
+  http: 'https://tools.example.com/mcp',
+  websocket: 'wss://tools.example.com/mcp',
+}
+
+/** Add or edit an MCP server. Mounted only while open, so each opening starts from the saved state. */
+export function McpServerFormDialog({ server, onClose, onSaved }: McpServerFormDialogProps) {
+  const ids = useId()
+  const editing = server !== undefined
+  const [form, setForm] = useState<ServerForm>(() => (server ? formFromServer(server) : emptyServerForm()))
+  // The id follows the name until the person types an id of their own.
+  const [idTouched, setIdTouched] = useState(editing)
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FormField, string>>>({})
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const set = (change: Partial<ServerForm>) => setForm((current) => ({ ...current, ...change }))
+  const kind = secretKindFor(form.transport)
+
+  async function save(event?: FormEvent) {
+    event?.preventDefault()
+    setBusy(true)
+    setError(null)
+    setFieldErrors({})
+    try {
+      const saved = server ? await updateMcpServer(server.id, updateRequest(form, server)) : await createMcpServer(createRequest(form))
+      onSaved(saved)
+    } catch (cause) {
+      setError(errorMessage(cause))
+      if (cause instanceof ApiError) setFieldErrors(fieldErrorsFrom(cause.details))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const footer = (
+    <>
+      <Button onClick={onClose}>Cancel</Button>
+      <Button variant="primary" data-testid="mcp-save" disabled={busy} onClick={() => void save()}>
+        {busy ? 'Saving…' : editing ? 'Save changes' : 'Add server'}
+      </Button>
+    </>
+  )
+
+  return (
+    <Dialog open onClose={onClose} title={editing ? `Edit ${server.name}` : 'Add an MCP server'} footer={footer} className="max-w-2xl">
+      <form className="flex max-h-[65vh] flex-col gap-3 overflow-y-auto pr-1" onSubmit={(event) => void save(event)} data-testid="mcp-server-form">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <Field label="Name" htmlFor={`${ids}-name`} error={fieldErrors.name}>
+            <Input
+              id={`${ids}-name`}
+              data-testid="mcp-field-name"
+              value={form.name}
+              autoFocus
+              onChange={(event) => set({ name: event.target.value, ...(idTouched ? {} : { id: slugFromName(event.target.value) }) })}
+            />
+          </Field>
+          <Field
+            label="Id"
+            htmlFor={`${ids}-id`}
+            error={fieldErrors.id}
+            help={editing ? 'Fixed: workflows refer to the server by it.' : 'Prefixes its tools: id_toolname. Lowercase letters, digits, "-".'}
+          >
+            <Input
+              id={`${ids}-id`}
+              data-testid="mcp-field-id"
+              className="font-mono"
+              value={form.id}
+              readOnly={editing}
+              onChange={(event) => {
+                setIdTouched(true)
+                set({ id: event.target.value })
+              }}
+            />
+          </Field>
+        </div>
+        <Field label="Description" htmlFor={`${ids}-description`} error={fieldErrors.description}>
+          <Textarea id={`${ids}-description`} data-testid="mcp-field-description" rows={2} value={form.description} onChange={(event) => set({ description: event.target.value })} />
+        </Field>
+        <Field label="Transport" htmlFor={`${ids}-transport`} error={fieldErrors.transport}>
+          <Select
+            id={`${ids}-transport`}
+            data-testid="mcp-field-transport"
+            options={TRANSPORT_OPTIONS}
+            value={form.transport}
+            onChange={(event) => set({ transport: event.target.value as McpTransport })}
+          />
+        </Field>
+
+        {form.transport === 'stdio' ? (
+          <>
+            <Field
+              label="Command"
+              htmlFor={`${ids}-command`}
+              error={fieldErrors.command}
+              help='A command on PATH (e.g. "node", "uvx") or an absolute path. It is started directly, never through a shell.'
+            >
+              <Input id={`${ids}-command`} data-testid="mcp-field-command" className="font-mono" placeholder="node" value={form.command} onChange={(event) => set({ command: event.target.value })} />
+            </Field>
+            <ArgsEditor args={form.args} onChange={(args) => set({ args })} error={fieldErrors.args} />
+            <Field label="Working directory" htmlFor={`${ids}-cwd`} error={fieldErrors.cwd} help="Optional; relative paths start at the app's directory.">
+              <Input id={`${ids}-cwd`} data-testid="mcp-field-cwd" className="font-mono" value={form.cwd} onChange={(event) => set({ cwd: event.target.value })} />
+            </Field>
+          </>
+        ) : (
+          <Field label="URL" htmlFor={`${ids}-url`} error={fieldErrors.url ?? fieldErrors.config}>
+            <Input
+              id={`${ids}-url`}
+              data-testid="mcp-field-url"
+              className="font-mono"
+              placeholder={URL_PLACEHOLDER[form.transport]}
+              value={form.url}
+              onChange={(event) => set({ url: event.target.value })}
+            />
+          </Field>
+        )}
+
+        <SecretRowsEditor kind={kind} rows={form[kind]} onChange={(rows) => set(kind === 'env' ? { env: rows } : { headers: rows })} error={fieldErrors[kind]} />
+
+        <label className="flex items-center gap-2 text-sm text-zinc-700">
+          <input type="checkbox" data-testid="mcp-field-enabled" checked={form.enabled} onChange={(event) => set({ enabled: event.target.checked })} />
+          Enabled
+        </label>
+        {error ? (
+          <p role="alert" data-testid="mcp-error" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
+            {error}
+          </p>
+        ) : null}
+        {/* Lets Enter in a text field submit the form. */}
+        <button type="submit" hidden />
+      </form>
+    </Dialog>
+  )
+}

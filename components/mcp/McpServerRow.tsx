@@ -1,0 +1,57 @@
+'use client'
+
+import { Badge, Button } from '@/components/ui'
+import type { McpServerSummary, McpTransport } from './mcp-api'
+import { TestResultView, type TestState } from './TestResultView'
+
+const TRANSPORT_LABEL: Record<McpTransport, string> = {
+  stdio: 'stdio',
+  http: 'Streamable HTTP',
+  websocket: 'WebSocket',
+}
+
+export interface McpServerRowProps {
+  server: McpServerSummary
+  test?: TestState
+  onTest: () => void
+  onEdit: () => void
+  onDelete: () => void
+  onToggleEnabled: (enabled: boolean) => void
+}
+
+/** One server: what it is and runs, whether agents may use it, and its actions. */
+export function McpServerRow({ server, test, onTest, onEdit, onDelete, onToggleEnabled }: McpServerRowProps) {
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-zinc-200 bg-white p-4" data-testid={`mcp-server-row-${server.id}`}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="truncate text-sm font-semibold text-zinc-900">{server.name}</h2>
+          <p className="font-mono text-[11px] text-zinc-400">{server.id}</p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1.5">
+          <Badge tone="accent" data-testid="mcp-transport">
+            {TRANSPORT_LABEL[server.transport] ?? server.transport}
+          </Badge>
+          <label className="flex items-center gap-1 text-xs text-zinc-600">
+            <input type="checkbox" role="switch" data-testid={`mcp-enabled-${server.id}`} checked={server.enabled} onChange={(event) => onToggleEnabled(event.target.checked)} />
+            {server.enabled ? 'Enabled' : 'Disabled'}
+          </label>
+        </div>
+      </div>
+      {server.description ? <p className="text-sm text-zinc-600">{server.description}</p> : null}
+      <code className="rounded-md bg-zinc-50 px-2 py-1.5 font-mono text-[12px] break-all text-zinc-700 ring-1 ring-zinc-200">{server.summary}</code>
+      <div className="flex flex-wrap items-center gap-1.5">
+        <Button size="sm" data-testid={`mcp-test-${server.id}`} disabled={test?.status === 'running'} onClick={onTest}>
+          Test connection
+        </Button>
+        <Button size="sm" data-testid={`mcp-edit-${server.id}`} onClick={onEdit}>
+          Edit
+        </Button>
+        <Button size="sm" variant="danger" data-testid={`mcp-delete-${server.id}`} onClick={onDelete}>
+          Delete
+        </Button>
+      </div>
+      {test ? <TestResultView state={test} /> : null}
+    </li>
+  )
+}

@@ -1,0 +1,23 @@
+import Link from 'next/link'
+import type { WorkflowReference } from './mcp-api'
+
+function versionsLabel(reference: WorkflowReference): string {
+  const list = reference.versions.join(', ')
+  return `${reference.versions.length === 1 ? 'version' : 'versions'} ${list}${reference.latest ? ' (including the latest)' : ''}`
+}
+
+/** The workflows whose saved versions use a server. */
+export function WorkflowReferenceList({ references }: { references: WorkflowReference[] }) {
+  return (
+    <ul className="flex flex-col gap-1" data-testid="mcp-references">
+      {references.map((reference) => (
+        <li key={reference.workflowId} className="text-sm">
+          <Link href={`/workflows/${reference.workflowId}`} className="font-medium text-indigo-700 hover:underline">
+            {reference.workflowName}
+          </Link>{' '}
+          <span className="text-xs text-zinc-500">{versionsLabel(reference)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}

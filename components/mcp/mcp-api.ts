@@ -1,0 +1,82 @@
+/**
+ * The MCP server API as the browser sees it. Secrets go in (`secrets: { env, headers }`) but
+ * never come back: a server shows only the names of its secrets (`secretKeys`).
+ */
+import { fetchJson, postJson } from '@/components/runs/api-client'
+
+export type McpTransport = 'stdio' | 'http' | 'websocket'
+
+export interface McpServerSummary {
+  id: string
+  name: string
+  description: string
+  transport: McpTransport
+  enabled: boolean
+  /** What it runs or where it connects, without secrets: "node examples/…mjs", "https://…". */
+  summary: string
+}
+
+export interface StdioConfig {
+  command: string
+  args: string[]
+  cwd?: string
+}
+
+export interface UrlConfig {
+  url: string
+}
+
+export interface McpServerDetail extends McpServerSummary {
+  config: StdioConfig | UrlConfig | null
+  secretKeys: { env: string[]; headers: string[] }
+}
+
+export interface WorkflowReference {
+  workflowId: string
+  workflowName: string
+  versions: number[]
+  latest: boolean
+}
+
+export interface McpTestResult {
+  ok: boolean
+  tools: Array<{ name: string; description: string }>
+  error?: string
+}
+
+export interface ManifestImportResult {
+  created: string[]
+  updated: string[]
+  skipped: string[]
+}
+
+const base = '/api/mcp-servers'
+const at = (id: string) => `${base}/${encodeURIComponent(id)}`
+
+export async function listMcpServers(): Promise<McpServerSummary[]> {
+  return (await fetchJson<{ servers: McpServerSummary[] }>(base)).servers
+}
+
+export function getMcpServer(id: string): Promise<{ server: McpServerDetail; referencedBy: WorkflowReference[] }> {
+  return fetchJson(at(id))
+}
+
+export async function createMcpServer(body: Record<string, unknown>): Promise<McpServerDetail> {
+  return (await postJson<{ server: McpServerDetail }>(base, body)).server
+}
+
+export async function updateMcpServer(id: string, patch: Record<string, unknown>): Promise<McpServerDetail> {
+  return (await fetchJson<{ server: McpServerDetail }>(at(id), { method: 'PATCH', body: JSON.stringify(patch) })).server
+}
+
+export function deleteMcpServer(id: string): Promise<{ deleted: string; referencedBy: WorkflowReference[] }> {
+  return fetchJson(at(id), { method: 'DELETE' })
+}
+
+export function testMcpServer(id: string): Promise<McpTestResult> {
+  return postJson(`${at(id)}/test`, {})
+}
+
+export function importManifest(body: { manifest: string; onExisting: 'skip' | 'update'; serverUrlBase?: string }): Promise<ManifestImportResult> {
+  return postJson(`${base}/import`, body)
+}

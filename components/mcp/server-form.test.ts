@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import type { McpServerDetail } from './mcp-api'
+import { createRequest, emptyServerForm, fieldErrorsFrom, formFromServer, secretRow, slugFromName, updateRequest, type ServerForm } from './server-form'
+
+const stored: McpServerDetail = {
+  id: 'files',
+  name: 'Files',
+  description: '',
+  transport: 'stdio',
+  enabled: true,
+  summary: 'node server.mjs',
+  config: { command: 'node', args: ['server.mjs'], cwd: 'tools' },
+  secretKeys: { env: ['API_KEY', 'REGION'], headers: [] },
+}
+
+function withValue(form: ServerForm, name: string, value: string): ServerForm {
+  return { ...form, env: form.env.map((row) => (row.name === name ? { ...row, value } : row)) }
+}
+
+describe('createRequest', () => {
+  it('sends the transport configuration and the secrets of the kind it uses', () => {
+    const form: ServerForm = {
+      ...emptyServerForm(),
+      id: ' files ',
+      name: 'Files',
+      command: ' node ',
+      args: ['server.mjs', '', '--verbose'],
+      env: [{ ...secretRow('API_KEY'), value: 's3cret' }, secretRow('')],
+      headers: [{ ...secretRow('Authorization'), value: 'ignored for stdio' }],
+    }
+    expect(createRequest(form)).toEqual({
+      id: 'files',
+      name: 'Files',
+      description: '',
+      enabled: true,
+      transport: 'stdio',
+      config: { command: 'node', args: ['server.mjs', '--verbose'] },
+      secrets: { env: { API_KEY: 's3cret' } },
+    })
+    const http = createRequest({ ...form, transport: 'http', url: ' https://a.example/mcp ' })
+    expect(http).toMatchObject({ config: { url: 'https://a.example/mcp' }, secrets: { headers: { Authorization: 'ignored for stdio' } } })
+  })
+})
+
+describe('updateRequest', () => {
+  it('keeps stored secrets left empty, sets typed ones, removes deleted ones', () => {
+    let form = formFromServer(stored)
+    expect(form.env.map((row) => [row.name, row.value, row.stored])).toEqual([
+      ['API_KEY', '', true],
+      ['REGION', '', true],
+    ])
+    form = withValue(form, 'API_KEY', 'rotated')
+    form = { ...form, env: [...form.env.filter((row) => row.name !== 'REGION'), { ...secretRow('TOKEN'), value: 't' }] }
+    expect(updateRequest(form, stored)).toEqual({
+      name: 'Files',
+      description: '',
+      enabled: true,
+      transport: 'stdio',
+      config: { command: 'node', args: ['server.mjs'], cwd: 'tools' },
+      secrets: { env: { API_KEY: 'rotated', TOKEN: 't', REGION: null } },
+    })
+  })
+
+  it('sends no secrets when nothing about them changed', () => {
+    expect(updateRequest(formFromServer(stored), stored)).not.toHaveProperty('secrets')
+  })
+
+  it('treats a renamed stored row as a removal plus a new key', () => {
+    const form = formFromServer(stored)
+    const renamed = { ...form, env: form.env.map((row) => (row.name === 'REGION' ? { ...row, name: 'ZONE', stored: false, value: 'z' } : row)) }
+    expect(updateRequest(renamed, stored).secrets).toEqual({ env: { ZONE: 'z', REGION: null } })
+  })
+
+  it('switches to headers when the transport changes', () => {
+    const form = { ...formFromServer(stored), transport: 'http' as const, url: 'https://a.example/mcp', headers: [{ ...secretRow('X-Key'), value: 'k' }] }
+    expect(updateRequest(form, stored)).toMatchObject({ transport: 'http', config: { url: 'https://a.example/mcp' }, secrets: { headers: { 'X-Key': 'k' } } })
+  })
+})
+
+describe('helpers', () => {
+  it('suggests ids from names', () => {
+    expect(slugFromName('My Files!')).toBe('my-files')
+    expect(slugFromName('  Über Tools  ')).toBe('uber-tools')
+    expect(slugFromName('---')).toBe('')
+  })
+
+  it('maps API issues to form fields, first message wins', () => {
+    expect(
+      fieldErrorsFrom({
+        issues: [
+          { path: 'config.command', message: 'bad command' },
+          { path: 'config.args.2', message: 'bad arg' },
+          { path: 'secrets.env.1BAD', message: 'bad name' },
+          { path: 'id', message: 'bad id' },
+          { path: 'id', message: 'second' },
+          { path: 'unknown', message: 'x' },
+        ],
+      }),
+    ).toEqual({ command: 'bad command', args: 'bad arg', env: 'bad name', id: 'bad id' })
+    expect(fieldErrorsFrom(undefined)).toEqual({})
+  })
+})

@@ -1,0 +1,166 @@
+/**
+ * The add/edit form of an MCP server as plain data, and its translation to API requests. Secret
+ * values are write-only: a stored secret shows as a row with an empty value ("set — leave empty
+ * to keep"); only typed values are sent, and a removed row is sent as `null` (delete the key).
+ */
+import type { McpServerDetail, McpTransport, StdioConfig, UrlConfig } from './mcp-api'
+
+export type SecretKind = 'env' | 'headers'
+
+export interface SecretRow {
+  /** React key only. */
+  rowId: string
+  name: string
+  value: string
+  /** The server already holds a value for this name (which it never sends back). */
+  stored: boolean
+}
+
+export interface ServerForm {
+  id: string
+  name: string
+  description: string
+  enabled: boolean
+  transport: McpTransport
+  command: string
+  args: string[]
+  cwd: string
+  url: string
+  env: SecretRow[]
+  headers: SecretRow[]
+}
+
+export const TRANSPORT_OPTIONS: ReadonlyArray<{ value: McpTransport; label: string }> = [
+  { value: 'stdio', label: 'stdio (local command)' },
+  { value: 'http', label: 'Streamable HTTP' },
+  { value: 'websocket', label: 'WebSocket' },
+]
+
+export function secretKindFor(transport: McpTransport): SecretKind {
+  return transport === 'stdio' ? 'env' : 'headers'
+}
+
+let nextRow = 0
+export function secretRow(name = '', stored = false): SecretRow {
+  nextRow += 1
+  return { rowId: `row-${nextRow}`, name, value: '', stored }
+}
+
+export function emptyServerForm(): ServerForm {
+  return { id: '', name: '', description: '', enabled: true, transport: 'stdio', command: '', args: [], cwd: '', url: '', env: [], headers: [] }
+}
+
+/** A suggested id for a name ("My Files!" → "my-files"), for as long as the person has not typed one. */
+export function slugFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '')
+}
+
+export function formFromServer(server: McpServerDetail): ServerForm {
+  const stdio = server.transport === 'stdio' && server.config && 'command' in server.config ? server.config : undefined
+  const remote = server.transport !== 'stdio' && server.config && 'url' in server.config ? server.config : undefined
+  return {
+    id: server.id,
+    name: server.name,
+    description: server.description,
+    enabled: server.enabled,
+    transport: server.transport,
+    command: stdio?.command ?? '',
+    args: stdio ? [...stdio.args] : [],
+    cwd: stdio?.cwd ?? '',
+    url: remote?.url ?? '',
+    env: server.secretKeys.env.map((name) => secretRow(name, true)),
+    headers: server.secretKeys.headers.map((name) => secretRow(name, true)),
+  }
+}
+
+function configOf(form: ServerForm): StdioConfig | UrlConfig {
+  if (form.transport !== 'stdio') return { url: form.url.trim() }
+  const cwd = form.cwd.trim()
+  // An empty row is a row the person added and left; not an intended empty argument.
+  return { command: form.command.trim(), args: form.args.filter((arg) => arg !== ''), ...(cwd ? { cwd } : {}) }
+}
+
+function namedRows(rows: readonly SecretRow[]): SecretRow[] {
+  return rows.filter((row) => row.name.trim() !== '')
+}
+
+export function createRequest(form: ServerForm): Record<string, unknown> {
+  const kind = secretKindFor(form.transport)
+  const values = Object.fromEntries(namedRows(form[kind]).map((row) => [row.name.trim(), row.value]))
+  return {
+    id: form.id.trim(),
+    name: form.name,
+    description: form.description,
+    enabled: form.enabled,
+    transport: form.transport,
+    config: configOf(form),
+    secrets: { [kind]: values },
+  }
+}
+
+/** Typed values set keys, stored rows left empty keep theirs, stored names no longer listed are removed. */
+function secretsPatch(rows: readonly SecretRow[], storedNames: readonly string[]): Record<string, string | null> {
+  const patch: Record<string, string | null> = {}
+  const kept = new Set<string>()
+  for (const row of namedRows(rows)) {
+    const name = row.name.trim()
+    if (row.stored) kept.add(name)
+    if (!row.stored || row.value !== '') patch[name] = row.value
+  }
+  for (const name of storedNames) if (!kept.has(name) && !(name in patch)) patch[name] = null
+  return patch
+}
+
+export function updateRequest(form: ServerForm, original: McpServerDetail): Record<string, unknown> {
+  const kind = secretKindFor(form.transport)
+  const secrets = secretsPatch(form[kind], original.secretKeys[kind])
+  return {
+    name: form.name,
+    description: form.description,
+    enabled: form.enabled,
+    transport: form.transport,
+    config: configOf(form),
+    ...(Object.keys(secrets).length > 0 ? { secrets: { [kind]: secrets } } : {}),
+  }
+}
+
+export type FormField = 'id' | 'name' | 'description' | 'transport' | 'command' | 'args' | 'cwd' | 'url' | 'env' | 'headers' | 'config'
+
+const FIELD_BY_PATH: ReadonlyArray<[RegExp, FormField]> = [
+  [/^config\.command/, 'command'],
+  [/^config\.args/, 'args'],
+  [/^config\.cwd/, 'cwd'],
+  [/^config\.url/, 'url'],
+  [/^config/, 'config'],
+  [/^secrets\.env/, 'env'],
+  [/^secrets\.headers/, 'headers'],
+  [/^(id|name|description|transport)$/, 'id'],
+]
+
+function fieldOf(path: string): FormField | undefined {
+  for (const [pattern, field] of FIELD_BY_PATH) {
+    if (!pattern.test(path)) continue
+    return field === 'id' ? (path as FormField) : field
+  }
+  return undefined
+}
+
+/** The first message per form field, from a 400's `details.issues` (`[{ path: 'config.url', message }]`). */
+export function fieldErrorsFrom(details: unknown): Partial<Record<FormField, string>> {
+  const issues = (details as { issues?: unknown } | null | undefined)?.issues
+  if (!Array.isArray(issues)) return {}
+  const errors: Partial<Record<FormField, string>> = {}
+  for (const issue of issues as Array<{ path?: unknown; message?: unknown }>) {
+    if (typeof issue?.path !== 'string' || typeof issue.message !== 'string') continue
+    const field = fieldOf(issue.path)
+    if (field && errors[field] === undefined) errors[field] = issue.message
+  }
+  return errors
+}

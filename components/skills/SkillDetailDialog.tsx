@@ -1,0 +1,90 @@
+'use client'
+
+import { useEffect, useState, type ReactNode } from 'react'
+import { errorMessage } from '@/components/runs/api-client'
+import { Badge, Dialog } from '@/components/ui'
+import { getSkill, type SkillDetail } from './skills-api'
+
+type DetailState = { state: 'loading' } | { state: 'ready'; skill: SkillDetail } | { state: 'error'; message: string }
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7rem_1fr] gap-2 text-sm">
+      <dt className="text-zinc-500">{label}</dt>
+      <dd className="min-w-0 break-words text-zinc-800">{children}</dd>
+    </div>
+  )
+}
+
+function Metadata({ skill }: { skill: SkillDetail }) {
+  return (
+    <dl className="flex flex-col gap-1.5">
+      <Row label="Source">
+        <Badge tone={skill.source === 'stored' ? 'accent' : 'neutral'}>{skill.source === 'stored' ? 'Stored' : 'File'}</Badge>
+        {skill.path ? <code className="ml-2 font-mono text-xs text-zinc-500">{skill.path}</code> : null}
+      </Row>
+      {skill.license ? <Row label="License">{skill.license}</Row> : null}
+      {skill.compatibility ? <Row label="Compatibility">{skill.compatibility}</Row> : null}
+      {skill.allowedTools ? <Row label="Allowed tools">{skill.allowedTools}</Row> : null}
+      {skill.metadata && Object.keys(skill.metadata).length > 0 ? (
+        <Row label="Metadata">
+          {Object.entries(skill.metadata)
+            .map(([key, value]) => `${key}: ${value}`)
+            .join(' · ')}
+        </Row>
+      ) : null}
+      <Row label="Resources">{skill.resources.length ? skill.resources.join(', ') : 'none'}</Row>
+      <Row label="Scripts">{skill.scripts.length ? skill.scripts.join(', ') : 'none'}</Row>
+    </dl>
+  )
+}
+
+/** One skill: its metadata and the SKILL.md body (the instructions an agent loads). */
+export function SkillDetailDialog({ name, onClose }: { name: string | undefined; onClose: () => void }) {
+  const [detail, setDetail] = useState<DetailState>({ state: 'loading' })
+
+  useEffect(() => {
+    if (name === undefined) return
+    let cancelled = false
+    setDetail({ state: 'loading' })
+    getSkill(name).then(
+      (skill) => !cancelled && setDetail({ state: 'ready', skill }),
+      (error: unknown) => !cancelled && setDetail({ state: 'error', message: errorMessage(error) }),
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [name])
+
+  return (
+    <Dialog open={name !== undefined} onClose={onClose} title={name ?? ''} className="max-w-3xl" description={detail.state === 'ready' ? detail.skill.description : undefined}>
+      <div data-testid="skill-detail" className="flex max-h-[65vh] flex-col gap-4 overflow-y-auto">
+        {detail.state === 'loading' ? <p className="text-sm text-zinc-500">Loading…</p> : null}
+        {detail.state === 'error' ? (
+          <p role="alert" className="text-sm text-red-700">
+            Could not load the skill: {detail.message}
+          </p>
+        ) : null}
+        {detail.state === 'ready' ? (
+          <>
+            <Metadata skill={detail.skill} />
+            <div className="flex flex-col gap-1">
+              <h3 className="text-xs font-medium text-zinc-600">Instructions (SKILL.md body)</h3>
+              <pre data-testid="skill-body" className="rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">
+                {detail.skill.body.trim() || '(empty)'}
+              </pre>
+            </div>
+            {detail.skill.storedResources?.map((resource) => (
+              <div key={resource.name} className="flex flex-col gap-1">
+                <h3 className="font-mono text-xs font-medium text-zinc-600">{resource.name}</h3>
+                <pre className="max-h-48 overflow-y-auto rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">
+                  {resource.content}
+                </pre>
+              </div>
+            ))}
+          </>
+        ) : null}
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { createServerBody, importManifestBody, parseServerConfig, serverIdParams, stdioCommandSchema, updateServerBody } from './mcp-server-contracts'
+
+const stdio = { id: 'files', name: 'Files', transport: 'stdio', config: { command: 'node', args: ['server.mjs'] } }
+
+function issuePaths(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }): string[] {
+  return result.success ? [] : (result.error?.issues ?? []).map((issue) => issue.path.map(String).join('.'))
+}
+
+describe('new server ids', () => {
+  it.each(['a', 'research-assistant', '0day', 'x'.repeat(63)])('accepts %s', (id) => {
+    expect(createServerBody.safeParse({ ...stdio, id }).success).toBe(true)
+  })
+
+  it.each(['', '-lead', 'Upper', 'under_score', 'sp ace', 'x'.repeat(64), 'import', 'dot.ted'])('refuses %j', (id) => {
+    expect(issuePaths(createServerBody.safeParse({ ...stdio, id }))).toContain('id')
+  })
+
+  it('accepts existing ids with "_" in paths (servers imported from a manifest keep them)', () => {
+    expect(serverIdParams.safeParse({ id: 'mcp_mailtools' }).success).toBe(true)
+    expect(serverIdParams.safeParse({ id: '../etc' }).success).toBe(false)
+  })
+})
+
+describe('stdio commands', () => {
+  it.each(['node', 'python3', 'uvx', 'my-server', 'npx.cmd', '/usr/bin/node', '/opt/My Tools/server', 'C:\\Tools\\server.exe'])('accepts %j', (command) => {
+    expect(stdioCommandSchema.safeParse(command).success).toBe(true)
+  })
+
+  it.each([
+    ['node server.mjs', /put arguments in args/],
+    ['./server', /not a relative path/],
+    ['bin/server', /not a relative path/],
+    ['node; rm -rf /', /put arguments in args/],
+    ['$(whoami)', /no shell is used/],
+    ['`id`', /no shell is used/],
+    ['/bin/sh -c "x"', /no shell is used/],
+    ['/usr/bin/a|b', /no shell is used/],
+    [' node', /spaces/],
+    ['', /required/],
+  ])('refuses %j', (command, message) => {
+    const result = stdioCommandSchema.safeParse(command)
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0]?.message).toMatch(message)
+  })
+
+  it('keeps args as a list and drops an empty cwd', () => {
+    const parsed = createServerBody.parse({ ...stdio, config: { command: 'node', args: ['a b', '--flag=$HOME'], cwd: '  ' } })
+    expect(parsed.config).toEqual({ command: 'node', args: ['a b', '--flag=$HOME'], cwd: undefined })
+  })
+
+  it('refuses a command string where a list of args belongs', () => {
+    expect(issuePaths(createServerBody.safeParse({ ...stdio, config: { command: 'node', args: 'server.mjs' } }))).toContain('config.args')
+  })
+})
+
+describe('urls', () => {
+  it('wants http(s) for http servers and ws(s) for websocket servers', () => {
+    const http = { id: 'h', name: 'H', transport: 'http' }
+    expect(createServerBody.safeParse({ ...http, config: { url: 'https://tools.example.com/mcp' } }).success).toBe(true)
+    expect(issuePaths(createServerBody.safeParse({ ...http, config: { url: 'ws://tools.example.com/mcp' } }))).toEqual(['config.url'])
+    expect(issuePaths(createServerBody.safeParse({ ...http, config: { url: 'file:///etc/passwd' } }))).toEqual(['config.url'])
+    expect(issuePaths(createServerBody.safeParse({ ...http, config: { url: 'not a url' } }))).toEqual(['config.url'])
+    const ws = { id: 'w', name: 'W', transport: 'websocket' }
+    expect(createServerBody.safeParse({ ...ws, config: { url: 'wss://tools.example.com/mcp' } }).success).toBe(true)
+    expect(issuePaths(createServerBody.safeParse({ ...ws, config: { url: 'https://tools.example.com/mcp' } }))).toEqual(['config.url'])
+  })
+
+  it('checks a configuration against a transport with paths under config', () => {
+    expect(issuePaths(parseServerConfig('http', { command: 'node' }))).toEqual(expect.arrayContaining(['config.url']))
+    expect(parseServerConfig('stdio', { command: 'node' })).toMatchObject({ success: true, data: { config: { command: 'node', args: [] } } })
+  })
+})
+
+describe('secrets', () => {
+  it('takes environment values for stdio and headers for http, and refuses the other kind', () => {
+    expect(createServerBody.parse({ ...stdio, secrets: { env: { API_KEY: 'k' } } }).secrets).toEqual({ env: { API_KEY: 'k' } })
+    expect(issuePaths(createServerBody.safeParse({ ...stdio, secrets: { headers: { Authorization: 'x' } } }))).toEqual(['secrets.headers'])
+    const http = { id: 'h', name: 'H', transport: 'http', config: { url: 'https://a.example/mcp' } }
+    expect(issuePaths(createServerBody.safeParse({ ...http, secrets: { env: { A: 'x' } } }))).toEqual(['secrets.env'])
+  })
+
+  it('refuses bad names and multi-line header values', () => {
+    expect(createServerBody.safeParse({ ...stdio, secrets: { env: { '1BAD': 'x' } } }).success).toBe(false)
+    expect(createServerBody.safeParse({ ...stdio, secrets: { env: { 'A=B': 'x' } } }).success).toBe(false)
+    const http = { id: 'h', name: 'H', transport: 'http', config: { url: 'https://a.example/mcp' } }
+    expect(createServerBody.safeParse({ ...http, secrets: { headers: { 'Bad Header': 'x' } } }).success).toBe(false)
+    expect(createServerBody.safeParse({ ...http, secrets: { headers: { 'X-Token': 'a\r\nInjected: yes' } } }).success).toBe(false)
+  })
+
+  it('lets a patch set (string), remove (null) or leave (omitted) keys', () => {
+    expect(updateServerBody.parse({ secrets: { env: { A: 'new', B: null } } })).toEqual({ secrets: { env: { A: 'new', B: null } } })
+  })
+})
+
+describe('bodies', () => {
+  it('refuses unknown fields, including an attempt to rename the id', () => {
+    expect(createServerBody.safeParse({ ...stdio, command: 'node' }).success).toBe(false)
+    expect(updateServerBody.safeParse({ id: 'other' }).success).toBe(false)
+  })
+
+  it('refuses an empty patch', () => {
+    expect(updateServerBody.safeParse({}).success).toBe(false)
+    expect(updateServerBody.safeParse({ enabled: false }).success).toBe(true)
+  })
+
+  it('takes a manifest as text or object, and onExisting skip|update', () => {
+    expect(importManifestBody.parse({ manifest: '{"mcpServers":[]}' })).toMatchObject({ onExisting: 'skip' })
+    expect(importManifestBody.parse({ manifest: { mcpServers: [] }, onExisting: 'update' })).toMatchObject({ onExisting: 'update' })
+    expect(importManifestBody.safeParse({ manifest: [] }).success).toBe(false)
+    expect(importManifestBody.safeParse({ manifest: {}, onExisting: 'replace' }).success).toBe(false)
+    expect(importManifestBody.safeParse({ manifest: {}, serverUrlBase: 'ftp://x' }).success).toBe(false)
+  })
+})
