@@ -13,6 +13,7 @@ const NAV = [
   { href: '/runs', label: 'Runs' },
   { href: '/approvals', label: 'Approvals' },
   { href: '/mcp-servers', label: 'MCP servers' },
+  { href: '/skills', label: 'Skills' },
 ]
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@
  * the approvals broker, and closes them when the run ends.
  */
 import { isAbsolute, join } from 'node:path'
-import { MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, type ChatClient, type MCPTool } from '@/lib/core'
+import { MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool } from '@/lib/core'
 import type { AppContext } from '../app-context'
 import { McpServerRegistry, type McpServerConfig } from './mcp-server-registry'
 import { samplingApprovalPayload } from './sampling-approval'
@@ -60,12 +60,21 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
     })
   }
   if (server.transport === 'http') return new MCPStreamableHTTPTool({ ...shared, url: server.config.url, headers: server.secrets.headers })
-  return new MCPWebSocketTool({ ...shared, url: server.config.url })
+  return new MCPWebSocketTool({ ...shared, url: server.config.url, headers: server.secrets.headers })
+}
+
+/** A server a workflow refers to was switched off. */
+export class McpServerDisabledError extends UserError {
+  override readonly code = 'mcp_server_disabled'
 }
 
 /** Connects every server (in parallel); on any failure closes the ones already open and throws. */
 export async function connectMcpServers(ids: readonly string[], context: RunMcpContext): Promise<Map<string, MCPTool>> {
   const registry = new McpServerRegistry(context.app.db.prisma)
+  const disabled = await context.app.db.prisma.mcpServer.findMany({ where: { id: { in: [...ids] }, enabled: false }, select: { id: true } })
+  if (disabled.length) {
+    throw new McpServerDisabledError(`MCP server ${disabled.map((s) => `'${s.id}'`).join(', ')} is disabled. Enable it on the MCP servers page, or remove it from the agent.`)
+  }
   const tools = new Map<string, MCPTool>()
   const results = await Promise.allSettled(
     ids.map(async (id) => {

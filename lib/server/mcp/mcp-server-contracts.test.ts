@@ -8,11 +8,11 @@ function issuePaths(result: { success: boolean; error?: { issues: Array<{ path: 
 }
 
 describe('new server ids', () => {
-  it.each(['a', 'research-assistant', '0day', 'x'.repeat(63)])('accepts %s', (id) => {
+  it.each(['a', 'research-assistant', '0day', 'x'.repeat(63), 'mcp_mailtools'])('accepts %s', (id) => {
     expect(createServerBody.safeParse({ ...stdio, id }).success).toBe(true)
   })
 
-  it.each(['', '-lead', 'Upper', 'under_score', 'sp ace', 'x'.repeat(64), 'import', 'dot.ted'])('refuses %j', (id) => {
+  it.each(['', '-lead', 'Upper', '_lead', 'sp ace', 'x'.repeat(64), 'import', 'dot.ted'])('refuses %j', (id) => {
     expect(issuePaths(createServerBody.safeParse({ ...stdio, id }))).toContain('id')
   })
 

@@ -10,13 +10,14 @@ export const MCP_TRANSPORTS = ['stdio', 'http', 'websocket'] as const
 export type McpTransport = (typeof MCP_TRANSPORTS)[number]
 
 /** New ids: a slug, because it becomes the tool name prefix (`research-assistant_word_count`). */
-export const MCP_SERVER_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/
+// The same rule for servers added here and those imported from a manifest (`mcp_mailtools`).
+export const MCP_SERVER_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/
 /** Segments of /api/mcp-servers/… that are routes of their own, so no server may be called that. */
 export const RESERVED_MCP_SERVER_IDS: ReadonlySet<string> = new Set(['import'])
 
 export const newServerIdSchema = z
   .string()
-  .regex(MCP_SERVER_ID_PATTERN, 'Use 1–63 lowercase letters, digits and "-", starting with a letter or digit.')
+  .regex(MCP_SERVER_ID_PATTERN, 'Use 1–63 lowercase letters, digits, "-" and "_", starting with a letter or digit.')
   .refine((id) => !RESERVED_MCP_SERVER_IDS.has(id), { message: 'This id is reserved; choose another.' })
 
 /**
@@ -24,7 +25,7 @@ export const newServerIdSchema = z
  * the manifest's unique name, which may contain "_".
  */
 export const serverIdParams = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Not a valid MCP server id.'),
+  id: z.string().regex(MCP_SERVER_ID_PATTERN, 'Not a valid MCP server id.'),
 })
 
 const noNul = (value: string) => !value.includes('\0')

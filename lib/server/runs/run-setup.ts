@@ -4,9 +4,10 @@
  * lib/core Workflow. `close()` releases what was opened, whatever happened.
  */
 import type { MCPTool, Workflow } from '@/lib/core'
-import { collectMcpServerIds, collectSubWorkflowRefs, compile, parseGraphDocument, type GraphDocument } from '@/lib/graph'
+import { collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs, compile, parseGraphDocument, type GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
+import { skillLibrary } from '../skills/skills-service'
 import { builtinFunctionTool } from '../tools/builtin-function-tools'
 import { chatClientFor } from './chat-clients'
 import { InvalidSavedWorkflowError, MissingRunResourceError } from './run-errors'
@@ -54,7 +55,10 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument): Promise<M
 export async function prepareRun(app: AppContext, runId: string, graph: unknown, signal: AbortSignal): Promise<PreparedRun> {
   const document = parseSaved(graph, 'The saved workflow')
   const subWorkflows = await loadSubWorkflows(app, document)
-  const serverIds = [...new Set([document, ...subWorkflows.values()].flatMap(collectMcpServerIds))]
+  const documents = [document, ...subWorkflows.values()]
+  const serverIds = [...new Set(documents.flatMap(collectMcpServerIds))]
+  // compile() asks for skills synchronously: load and check every named skill first.
+  const skills = await skillLibrary(app).resolverFor([...new Set(documents.flatMap(collectSkillIds))])
   let mcpTools = new Map<string, MCPTool>()
   const close = () => closeMcpServers(mcpTools)
   try {
@@ -68,6 +72,7 @@ export async function prepareRun(app: AppContext, runId: string, graph: unknown,
       },
       functionTool: builtinFunctionTool,
       subWorkflow: (id, version) => subWorkflows.get(subWorkflowKey(id, version)),
+      skills,
     })
     return { document, workflow, close }
   } catch (error) {

@@ -237,4 +237,17 @@ describe('RunWorker with the example workflow', () => {
       await endpoint.close()
     }
   })
+
+  it('refuses to run with a disabled MCP server, saying which', async () => {
+    await app.db.prisma.mcpServer.update({ where: { id: 'research-assistant' }, data: { enabled: false } })
+    try {
+      const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: 'hi' })
+      worker.nudge()
+      const done = await finished(run.id)
+      expect(done.status).toBe('failed')
+      expect(done.error).toContain("'research-assistant' is disabled")
+    } finally {
+      await app.db.prisma.mcpServer.update({ where: { id: 'research-assistant' }, data: { enabled: true } })
+    }
+  })
 })
