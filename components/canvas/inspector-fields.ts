@@ -100,7 +100,6 @@ export function agentSettingsFields(prefix: FieldPath = [], idPrefix = ''): Insp
       id: id('functionTools'),
       label: 'Function tools',
       path: at('functionTools'),
-      help: 'Names of registered function tools, separated by commas.',
     },
     { type: 'skills', id: id('skillIds'), label: 'Skills', path: at('skillIds') },
     { type: 'select', id: id('toolApprovalMode'), label: 'Tool approval', path: at('toolApprovalMode'), options: approvalOptions },

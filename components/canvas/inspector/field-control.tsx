@@ -9,6 +9,7 @@ import { checkExpression } from '@/lib/graph/cel'
 import { getAt, type FieldPath, type InspectorField } from '../inspector-fields'
 import { CasesEditor, HandoffsEditor, ParticipantsEditor, AgentSettingsGroup } from './list-editors'
 import { McpServersField, WorkflowField } from './resource-fields'
+import { FunctionToolsField } from './function-tools-field'
 import { SkillsField } from './skills-field'
 
 export interface FieldChange {
@@ -84,11 +85,7 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
         </label>
       )
     case 'function_tools':
-      return (
-        <Field label={field.label} htmlFor={domId} help={field.help ?? 'Ids separated by commas.'}>
-          <NameListInput id={domId} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
-        </Field>
-      )
+      return <FunctionToolsField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
     case 'skills':
       return <SkillsField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
     case 'mcp_servers':
@@ -113,26 +110,6 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
     case 'agent_settings':
       return <AgentSettingsGroup label={field.label} testId={testId} data={data} path={path} onChange={onChange} />
   }
-}
-
-/** A comma-separated list of names; kept as typed until blur so that a trailing comma doesn't vanish. */
-function NameListInput({ id, testId, value, onChange }: { id: string; testId: string; value: string[]; onChange: (names: string[]) => void }) {
-  return (
-    <Input
-      id={id}
-      data-testid={testId}
-      defaultValue={value.join(', ')}
-      key={value.join(',')}
-      placeholder="none"
-      onBlur={(e) => {
-        const names = [...new Set(e.target.value.split(',').map((name) => name.trim()).filter(Boolean))]
-        if (names.join(',') !== value.join(',')) onChange(names)
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') (e.target as HTMLInputElement).blur()
-      }}
-    />
-  )
 }
 
 export function ExpressionField(props: {

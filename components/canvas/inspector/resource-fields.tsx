@@ -10,7 +10,7 @@ export function McpServersField({ label, testId, value, onChange }: { label: str
   const known = mcpServers.state === 'ready' ? mcpServers.items : []
   const missing = value.filter((id) => !known.some((server) => server.id === id))
   return (
-    <fieldset data-testid={testId} className="flex flex-col gap-1">
+    <fieldset data-testid={testId} className="flex min-w-0 flex-col gap-1">
       <legend className="mb-1 text-xs font-medium text-zinc-600">{label}</legend>
       {mcpServers.state === 'loading' ? <p className="text-xs text-zinc-500">Loading servers…</p> : null}
       {mcpServers.state === 'error' ? <p className="text-xs text-red-600">Could not load MCP servers: {mcpServers.message}</p> : null}
@@ -24,7 +24,7 @@ export function McpServersField({ label, testId, value, onChange }: { label: str
             checked={value.includes(server.id)}
             onChange={(e) => toggle(server.id, e.target.checked)}
           />
-          <span className="min-w-0">
+          <span className="min-w-0 flex-1">
             <span className="block text-zinc-800">{server.name}</span>
             <span className="block truncate text-xs text-zinc-500">
               {server.id} · {server.transport}
