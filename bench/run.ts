@@ -1,9 +1,9 @@
 /**
- * Runs the peer benchmarks, each in its own process (so one framework's heap and JIT state cannot
- * leak into another script's figures), and prints a summary of the ratios against the goals.
+ * Runs the peer benchmarks (each of which measures every framework in processes of its own) and
+ * prints a summary of the ratios against the goals.
  *
  *   npm ci --prefix bench --no-audit --no-fund     # the peers, once (bench/package.json)
- *   npx tsx bench/run.ts [--quick] [--full] [--engine] [--strict] [--json] [--clock cpu|wall] [--budget ms] [--samples n]
+ *   npx tsx bench/run.ts [--quick] [--full] [--engine] [--strict] [--json] [--rounds n] [--clock cpu|wall] [--budget ms] [--samples n]
  *
  * --engine also runs the engine-only scripts (bench/workflow-overhead.ts, bench/workflow-memory.ts,
  * bench/mcp-call-overhead.ts) with their own output; --strict exits with 1 when a goal is missed;
@@ -19,6 +19,7 @@ import { goalRows, printMachine, type GoalCheck, type MachineInfo } from './lib/
 interface ScriptResult {
   benchmark: string
   machine: MachineInfo
+  rounds: number
   measurements: Measurement[]
   goals: GoalCheck[]
   notes: string[]
@@ -46,8 +47,9 @@ function runScript(file: string, args: string[], options: { capture: boolean; no
 }
 
 async function peerScript(file: string): Promise<ScriptResult> {
-  if (!argv.includes('--json')) console.error(`running ${file} …`)
+  console.error(`running ${file} …`)
   const stdout = await runScript(file, [...forwarded, '--json'], { capture: true })
+  // The script prints only its JSON document on stdout (workers' output is captured by the script).
   return JSON.parse(stdout) as ScriptResult
 }
 

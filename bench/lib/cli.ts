@@ -5,8 +5,10 @@
  *   --budget <ms>      sampling time per group of interleaved cases (default 6000)
  *   --samples <n>      minimum samples per case (default 5; at most 3× this many are taken)
  *   --quick            a smoke run: short warm-up, 3 samples, small budget
+ *   --rounds <n>       processes per framework, alternated across frameworks (default 3; --quick 1)
  *   --only <names>     comma-separated framework keys to run (e.g. agentloom,langgraph)
  *   --json             print one JSON document instead of tables (used by bench/run.ts)
+ *   --worker <key>     internal: measure one framework in this process and print its samples as JSON
  */
 import { defaultMeasureOptions, type Clock, type MeasureOptions } from './measure'
 
@@ -14,7 +16,22 @@ export interface BenchArgs {
   measure: MeasureOptions
   json: boolean
   quick: boolean
+  rounds: number
   only?: Set<string>
+  worker?: string
+  /** The flags a worker process gets: these, minus the coordinator's own (--json, --only, --rounds, --worker). */
+  forwarded: string[]
+}
+
+const COORDINATOR_FLAGS_WITH_VALUE = new Set(['--only', '--rounds', '--worker'])
+
+function forwardedFlags(argv: string[]): string[] {
+  const forwarded: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    if (COORDINATOR_FLAGS_WITH_VALUE.has(argv[i])) i++
+    else if (argv[i] !== '--json') forwarded.push(argv[i])
+  }
+  return forwarded
 }
 
 function flagValue(argv: string[], flag: string): string | undefined {
@@ -49,7 +66,10 @@ export function parseBenchArgs(argv: string[] = process.argv.slice(2)): BenchArg
     },
     json: argv.includes('--json'),
     quick,
+    rounds: positiveNumber(argv, '--rounds', quick ? 1 : 3),
     only: only ? new Set(only.split(',').map((name) => name.trim())) : undefined,
+    worker: flagValue(argv, '--worker'),
+    forwarded: forwardedFlags(argv),
   }
 }
 

@@ -1,18 +1,19 @@
 /**
  * Measuring harness shared by the peer benchmarks. Every case is one async function doing a whole run
  * (an agent conversation, a workflow run) and a number of units per run (turns, executed nodes); the
- * result is time per unit.
+ * result is time per unit. This module measures inside one process; bench/lib/isolated.ts runs each
+ * framework in processes of its own and pools their samples.
  *
  * - Clock: the process's CPU time (user + system, all threads) by default, or wall time. On a shared
- *   machine other processes stretch wall time but barely our CPU time; both are per process, so the
- *   same clock applies to every framework in a run.
+ *   machine other processes stretch wall time but barely our CPU time; the same clock applies to
+ *   every framework in a run.
  * - Warm-up: each case runs until it has spent `warmupMs` (at least `minWarmupRuns` runs) before any
  *   sample is taken, so the JIT has compiled the hot paths.
  * - Batching: a sample is a batch of runs long enough (≥ `minSampleMs`) for the clock's resolution
  *   not to matter.
- * - Interleaving: samples are taken round-robin across the cases of a group, so load that comes and
- *   goes on the machine hits every framework alike. Rounds continue until each case has
- *   `minSamples` samples and the group has used `budgetMs`, or `maxSamples` are reached.
+ * - Interleaving: samples are taken round-robin across the cases of a group (the sizes of one
+ *   framework), so load that comes and goes on the machine hits every size alike. Rounds continue
+ *   until each case has `minSamples` samples and the group has used `budgetMs`, or `maxSamples`.
  * - Slow cases: a case whose single run takes longer than `slowRunMs` (peers on the 5,000-node
  *   chain take tens of seconds per run) is warmed up with one run only — a run that long warms the
  *   JIT by itself — and sampled `slowSamples` times, so the suite finishes in minutes.
@@ -54,6 +55,10 @@ export interface Measurement {
   spreadPercent: number
   samples: number
   runsPerSample: number
+  /** Every sample, time per unit in µs. */
+  values: number[]
+  /** When pooled from several processes: the median of each process's samples. */
+  processMedians?: number[]
 }
 
 export const defaultMeasureOptions: MeasureOptions = {
@@ -63,9 +68,9 @@ export const defaultMeasureOptions: MeasureOptions = {
   minSampleMs: 25,
   minSamples: 5,
   maxSamples: 15,
-  budgetMs: 6_000,
+  budgetMs: 3_000,
   slowRunMs: 5_000,
-  slowSamples: 3,
+  slowSamples: 1,
 }
 
 /** A stopwatch on the chosen clock, in µs. */
@@ -114,16 +119,17 @@ export function quantile(values: number[], q: number): number {
   return sorted[below] + (sorted[above] - sorted[below]) * (position - below)
 }
 
-function summarise(benchCase: BenchCase, perUnit: number[], runsPerSample: number): Measurement {
-  const median = quantile(perUnit, 0.5)
+export function summarise(name: string, values: number[], runsPerSample: number): Measurement {
+  const median = quantile(values, 0.5)
   return {
-    name: benchCase.name,
+    name,
     medianMicros: median,
-    minMicros: Math.min(...perUnit),
-    maxMicros: Math.max(...perUnit),
-    spreadPercent: median > 0 ? ((quantile(perUnit, 0.75) - quantile(perUnit, 0.25)) / median) * 100 : 0,
-    samples: perUnit.length,
+    minMicros: Math.min(...values),
+    maxMicros: Math.max(...values),
+    spreadPercent: median > 0 ? ((quantile(values, 0.75) - quantile(values, 0.25)) / median) * 100 : 0,
+    samples: values.length,
     runsPerSample,
+    values,
   }
 }
 
@@ -142,5 +148,5 @@ export async function measureGroup(cases: BenchCase[], overrides: Partial<Measur
       perUnit[i].push(micros / (plans[i].runsPerSample * cases[i].units))
     }
   }
-  return cases.map((benchCase, i) => summarise(benchCase, perUnit[i], plans[i].runsPerSample))
+  return cases.map((benchCase, i) => summarise(benchCase.name, perUnit[i], plans[i].runsPerSample))
 }

@@ -56,7 +56,6 @@ export function agentloomHarness(): AgentHarness {
   const agent = agentloomAgent(script)
   return {
     key: 'agentloom',
-    label: 'Agentloom Agent.run()',
     async run(turns) {
       script.start(turns)
       const response = await agent.run(USER_INPUT)
@@ -71,7 +70,6 @@ export function agentloomStreamHarness(): AgentHarness {
   const agent = agentloomAgent(script)
   return {
     key: 'agentloom-stream',
-    label: 'Agentloom Agent.runStream()',
     async run(turns) {
       script.start(turns)
       let text = ''

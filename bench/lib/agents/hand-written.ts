@@ -17,7 +17,6 @@ export function handWrittenHarness(): AgentHarness {
   const model = async (_messages: LoopMessage[]) => script.next()
   return {
     key: 'hand-written',
-    label: 'hand-written loop',
     async run(turns) {
       script.start(turns)
       const messages: LoopMessage[] = [

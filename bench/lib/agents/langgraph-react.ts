@@ -41,7 +41,6 @@ export function langGraphReactHarness(): AgentHarness {
   const agent = createReactAgent({ llm: new TurnScriptChatModel(script), tools: [step], prompt: INSTRUCTIONS })
   return {
     key: 'langgraph',
-    label: 'LangGraph createReactAgent',
     async run(turns) {
       script.start(turns)
       // Two graph steps (model node, tools node) per turn, plus the final model call.

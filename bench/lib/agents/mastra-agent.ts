@@ -71,7 +71,6 @@ export function mastraAgentHarness(): AgentHarness {
   })
   return {
     key: 'mastra',
-    label: 'Mastra Agent.generate()',
     async run(turns) {
       script.start(turns)
       const result = await agent.generate(USER_INPUT, { maxSteps: turns + 2 })

@@ -41,7 +41,6 @@ export function openAIAgentsHarness(): AgentHarness {
   const runner = new Runner({ tracingDisabled: true })
   return {
     key: 'openai-agents',
-    label: '@openai/agents run()',
     async run(turns) {
       script.start(turns)
       const result = await runner.run(agent, USER_INPUT, { maxTurns: turns + 2 })

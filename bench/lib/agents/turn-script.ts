@@ -15,9 +15,8 @@ export type ScriptedTurn = { kind: 'tool_call'; callId: string } | { kind: 'fina
 
 /** A framework's agent, prepared once and run many times. */
 export interface AgentHarness {
-  /** Key for --only. */
+  /** Key for --only and --worker. */
   key: string
-  label: string
   /** One conversation: `turns` tool-calling turns, then the final answer; throws when it went otherwise. */
   run(turns: number): Promise<void>
 }

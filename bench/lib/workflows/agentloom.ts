@@ -34,7 +34,6 @@ export function agentloomWorkflowHarness(checkpointing: boolean): WorkflowHarnes
   const label = checkpointing ? 'Agentloom, in-memory checkpoints' : 'Agentloom, no checkpoints'
   return {
     key: checkpointing ? 'agentloom-checkpoints' : 'agentloom',
-    label,
     chain: async (size) => runner(chainWorkflow(size), checkpointing, size, label),
     fanOutIn: async (width) => runner(fanOutInWorkflow(width), checkpointing, width, label),
   }

@@ -7,7 +7,6 @@ import { expectOutput, type WorkflowHarness } from './harness'
 export function handWrittenWorkflowHarness(): WorkflowHarness {
   return {
     key: 'hand-written',
-    label: 'hand-written loop',
     async chain(size) {
       const nodes = Array.from({ length: size }, () => async (value: number) => value + 1)
       return async () => {

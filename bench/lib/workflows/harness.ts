@@ -8,9 +8,8 @@
  *   them (1 + width + 1 nodes); the output is `width`, the number of results the join received.
  */
 export interface WorkflowHarness {
-  /** Key for --only. */
+  /** Key for --only and --worker. */
   key: string
-  label: string
   /** Builds the chain once; the returned function runs it once (and checks the output). */
   chain(size: number): Promise<() => Promise<void>>
   /** Builds the fan-out/fan-in once; the returned function runs it once (and checks the output). */

@@ -38,7 +38,6 @@ export function langGraphWorkflowHarness(checkpointing: boolean): WorkflowHarnes
   const label = checkpointing ? 'LangGraph StateGraph, MemorySaver' : 'LangGraph StateGraph, no checkpointer'
   return {
     key: checkpointing ? 'langgraph-checkpoints' : 'langgraph',
-    label,
     async chain(size) {
       const graph = new StateGraph(ChainState) as unknown as LooseGraph
       for (let i = 0; i < size; i++) graph.addNode(`n${i}`, (state: { value: number }) => ({ value: state.value + 1 }))

@@ -33,7 +33,6 @@ function runner(workflow: LooseWorkflow, expected: number) {
 export function mastraWorkflowHarness(): WorkflowHarness {
   return {
     key: 'mastra',
-    label: 'Mastra createWorkflow',
     async chain(size) {
       let workflow = createWorkflow({ id: `chain-${size}`, inputSchema: valueSchema, outputSchema: valueSchema }) as unknown as LooseWorkflow
       for (let i = 0; i < size; i++) workflow = workflow.then(addOne(`n${i}`))
