@@ -37,6 +37,9 @@ describe('API routes', () => {
   })
 
   it('answers malformed JSON, schema violations and unknown ids with 400/404 JSON errors', async () => {
+    // A body another site could send without a CORS preflight (text/plain) is refused outright.
+    const plain = await callRoute(workflowsRoute.POST, { rawBody: '{"name":"x"}', headers: { 'content-type': 'text/plain' } })
+    expect(plain).toMatchObject({ status: 415, body: { error: { code: 'unsupported_media_type' } } })
     const badJson = await callRoute(workflowsRoute.POST, { rawBody: '{"name":' })
     expect(badJson).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } })
     const noName = await callRoute(workflowsRoute.POST, { body: { name: '' } })

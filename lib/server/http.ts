@@ -3,7 +3,7 @@
  * stay thin (authorize → parse → service → present) and never see Prisma.
  */
 import type { z } from 'zod'
-import { badRequest, toErrorResponse, validationError } from './http-errors'
+import { HttpError, badRequest, toErrorResponse, validationError } from './http-errors'
 
 type RouteContext<P> = { params: Promise<P> }
 
@@ -22,6 +22,10 @@ export function route<P = Record<string, never>>(handler: (request: Request, par
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   let raw: unknown
   const text = await request.text()
+  const type = request.headers.get('content-type') ?? ''
+  if (text.length && !/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.')
+  }
   try {
     raw = text.length ? JSON.parse(text) : {}
   } catch {
