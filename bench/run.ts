@@ -69,15 +69,18 @@ function headlineRows(results: ScriptResult[]) {
   }
   return {
     agents: [
-      agentRow('agentloom', 'Agentloom'),
+      agentRow('agentloom', 'Agentloom run()'),
+      agentRow('agentloom-stream', 'Agentloom runStream()'),
       agentRow('openai-agents', '@openai/agents'),
       agentRow('langgraph', 'LangGraph ReAct'),
       agentRow('mastra', 'Mastra'),
       agentRow('hand-written', 'hand-written'),
     ].map(({ measure, a, b }) => ({ measure, '10 turns': a, '100 turns': b })),
     workflows: [
-      workflowRow('agentloom', 'Agentloom'),
-      workflowRow('agentloom-checkpoints', 'Agentloom + checkpoints'),
+      workflowRow('agentloom', 'Agentloom run()'),
+      workflowRow('agentloom-checkpoints', 'Agentloom run() + checkpoints'),
+      workflowRow('agentloom-stream', 'Agentloom runStream()'),
+      workflowRow('agentloom-stream-checkpoints', 'Agentloom runStream() + checkpoints'),
       workflowRow('langgraph', 'LangGraph'),
       workflowRow('langgraph-checkpoints', 'LangGraph + MemorySaver'),
       workflowRow('mastra', 'Mastra'),

@@ -9,8 +9,9 @@
  *   every framework in a run.
  * - Warm-up: each case runs until it has spent `warmupMs` (at least `minWarmupRuns` runs) before any
  *   sample is taken, so the JIT has compiled the hot paths.
- * - Batching: a sample is a batch of runs long enough (≥ `minSampleMs`) for the clock's resolution
- *   not to matter.
+ * - Batching: a sample is a batch of runs long enough (≥ `minSampleMs`, 100 ms) for the clock's
+ *   resolution not to matter and to span several young-generation collections, so a sample does not
+ *   swing with whether a collection happened to fall into it.
  * - Interleaving: samples are taken round-robin across the cases of a group (the sizes of one
  *   framework), so load that comes and goes on the machine hits every size alike. Rounds continue
  *   until each case has `minSamples` samples and the group has used `budgetMs`, or `maxSamples`.
@@ -65,7 +66,7 @@ export const defaultMeasureOptions: MeasureOptions = {
   clock: 'cpu',
   warmupMs: 400,
   minWarmupRuns: 2,
-  minSampleMs: 25,
+  minSampleMs: 100,
   minSamples: 5,
   maxSamples: 15,
   budgetMs: 3_000,

@@ -12,6 +12,8 @@ export interface AppContext {
   db: Database
   events: RunEventLog
   approvals: ApprovalBroker
+  /** The runs this process is executing, so a cancel taken here stops them at once. */
+  activeRuns: Map<string, AbortController>
 }
 
 export async function createAppContext(options: DatabaseOptions, { seed = true } = {}): Promise<AppContext> {
@@ -19,7 +21,7 @@ export async function createAppContext(options: DatabaseOptions, { seed = true }
   if (seed) await seedExampleData(db.prisma)
   const events = new RunEventLog(db)
   const approvals = new ApprovalBroker(db, events)
-  return { db, events, approvals }
+  return { db, events, approvals, activeRuns: new Map() }
 }
 
 const holder = globalThis as typeof globalThis & { __agentloomApp?: Promise<AppContext> }

@@ -7,8 +7,17 @@ import type { Prisma } from './db/database'
 
 export const EXAMPLE_WORKFLOW_ID = '00000000-0000-4000-8000-00000000a001'
 
+/** Processes starting together on one fresh database race to seed it; losing that race is fine. */
+async function unlessSomeoneElseDid(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write()
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'P2002') throw error
+  }
+}
+
 export async function seedExampleData(prisma: Prisma): Promise<void> {
-  await prisma.mcpServer.upsert({
+  await unlessSomeoneElseDid(() => prisma.mcpServer.upsert({
     where: { id: EXAMPLE_MCP_SERVER_ID },
     update: {},
     create: {
@@ -18,15 +27,15 @@ export async function seedExampleData(prisma: Prisma): Promise<void> {
       transport: 'stdio',
       config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
     },
-  })
+  }))
   const existing = await prisma.workflow.findUnique({ where: { id: EXAMPLE_WORKFLOW_ID }, select: { id: true } })
   if (existing) return
-  await prisma.workflow.create({
+  await unlessSomeoneElseDid(() => prisma.workflow.create({
     data: {
       id: EXAMPLE_WORKFLOW_ID,
       name: EXAMPLE_WORKFLOW_NAME,
       description: EXAMPLE_WORKFLOW_DESCRIPTION,
       versions: { create: { version: 1, graph: exampleWorkflowDocument() as object } },
     },
-  })
+  }))
 }

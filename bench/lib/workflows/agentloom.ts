@@ -1,7 +1,7 @@
 /**
  * Agentloom's WorkflowBuilder: function executors joined with addChain / addFanOutEdges +
- * addFanInEdges, run with workflow.run(); optionally checkpointing every superstep into a fresh
- * InMemoryCheckpointStorage per run.
+ * addFanInEdges, run with workflow.run() or consumed with workflow.runStream(); optionally
+ * checkpointing every superstep into a fresh InMemoryCheckpointStorage per run.
  */
 import { InMemoryCheckpointStorage, WorkflowBuilder, executor, type Executor, type Workflow } from '../../../lib/core/workflows/index'
 import { expectOutput, type WorkflowHarness } from './harness'
@@ -22,19 +22,26 @@ function fanOutInWorkflow(width: number): Workflow {
   return new WorkflowBuilder({ startExecutor: start, name: `fan-${width}` }).addFanOutEdges(start, workers).addFanInEdges(workers, join).build()
 }
 
-function runner(workflow: Workflow, checkpointing: boolean, expected: number, label: string) {
+function runner(workflow: Workflow, checkpointing: boolean, streaming: boolean, expected: number, label: string) {
   return async () => {
     const checkpointStorage = checkpointing ? new InMemoryCheckpointStorage() : undefined
-    const result = await workflow.run(0, { checkpointStorage })
-    expectOutput(label, result.getOutputs()[0], expected)
+    let output: unknown
+    if (streaming) {
+      // Events are looked at and dropped, as the app's run service does after persisting them.
+      for await (const event of workflow.runStream(0, { checkpointStorage })) if (event.type === 'output') output = event.data
+    } else {
+      output = (await workflow.run(0, { checkpointStorage })).getOutputs()[0]
+    }
+    expectOutput(label, output, expected)
   }
 }
 
-export function agentloomWorkflowHarness(checkpointing: boolean): WorkflowHarness {
-  const label = checkpointing ? 'Agentloom, in-memory checkpoints' : 'Agentloom, no checkpoints'
+/** run() keeps every event for its result; runStream() hands them over one by one. */
+export function agentloomWorkflowHarness(checkpointing: boolean, streaming = false): WorkflowHarness {
+  const label = `Agentloom ${streaming ? 'runStream()' : 'run()'}${checkpointing ? ', in-memory checkpoints' : ''}`
   return {
-    key: checkpointing ? 'agentloom-checkpoints' : 'agentloom',
-    chain: async (size) => runner(chainWorkflow(size), checkpointing, size, label),
-    fanOutIn: async (width) => runner(fanOutInWorkflow(width), checkpointing, width, label),
+    key: `agentloom${streaming ? '-stream' : ''}${checkpointing ? '-checkpoints' : ''}`,
+    chain: async (size) => runner(chainWorkflow(size), checkpointing, streaming, size, label),
+    fanOutIn: async (width) => runner(fanOutInWorkflow(width), checkpointing, streaming, width, label),
   }
 }

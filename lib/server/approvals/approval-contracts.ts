@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { safeJson, safeText } from '../contracts/safe-text'
 
 export const approvalIdParams = z.object({ id: z.string().uuid('Not an approval id.') })
 
@@ -11,8 +12,8 @@ export const answerApprovalBody = z.object({
   decision: z.enum(['approve', 'deny']),
   /** Sampling: a lower token cap than the server asked for. */
   maxTokens: z.number().int().positive().optional(),
-  reason: z.string().max(2000).optional(),
+  reason: safeText().max(2000).optional(),
   /** Elicitation answers, or a human-input reply as `{ text }`. */
-  content: z.record(z.string(), z.unknown()).optional(),
+  content: safeJson(z.record(z.string(), z.unknown())).optional(),
 })
 export type AnswerApprovalBody = z.infer<typeof answerApprovalBody>

@@ -5,6 +5,9 @@ describe('jsonbSafe', () => {
   it('replaces NUL characters at any depth and keeps everything else', () => {
     expect(jsonbSafe({ a: 'x\u0000y', b: ['\u0000'], c: { d: 1, e: 'ok \\u0000' } })).toEqual({ a: 'x\uFFFDy', b: ['\uFFFD'], c: { d: 1, e: 'ok \\u0000' } })
   })
+  it('replaces lone surrogate halves, which Postgres cannot store either', () => {
+    expect(jsonbSafe({ cut: 'emoji \ud83d end', whole: '🧵' })).toEqual({ cut: 'emoji \uFFFD end', whole: '🧵' })
+  })
   it('turns errors into plain objects and undefined into null', () => {
     expect(jsonbSafe({ error: new TypeError('bad') })).toEqual({ error: { name: 'TypeError', message: 'bad' } })
     expect(jsonbSafe(undefined)).toBeNull()

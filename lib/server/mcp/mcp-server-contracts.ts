@@ -5,6 +5,7 @@
  * may set or remove them, never read them back.
  */
 import { z } from 'zod'
+import { safeText } from '../contracts/safe-text'
 
 export const MCP_TRANSPORTS = ['stdio', 'http', 'websocket'] as const
 export type McpTransport = (typeof MCP_TRANSPORTS)[number]
@@ -28,7 +29,6 @@ export const serverIdParams = z.object({
   id: z.string().regex(MCP_SERVER_ID_PATTERN, 'Not a valid MCP server id.'),
 })
 
-const noNul = (value: string) => !value.includes('\0')
 const BARE_COMMAND = /^[A-Za-z0-9_][A-Za-z0-9._+-]*$/
 // Absolute POSIX path, or a Windows drive path; spaces are fine (no shell ever reads them).
 const ABSOLUTE_PATH = /^(\/|[A-Za-z]:[\\/])[^\0\n\r;&|`$<>*?"'(){}\t]*$/
@@ -44,8 +44,7 @@ function commandProblem(command: string): string | undefined {
   return 'must be a bare command or an absolute path without shell syntax (no ; & | $ ` < > quotes or globs): no shell is used.'
 }
 
-export const stdioCommandSchema = z
-  .string()
+export const stdioCommandSchema = safeText()
   .min(1, 'A command is required.')
   .max(1_000)
   .superRefine((command, context) => {
@@ -56,13 +55,11 @@ export const stdioCommandSchema = z
 export const stdioConfigInput = z
   .object({
     command: stdioCommandSchema,
-    args: z.array(z.string().max(10_000).refine(noNul, 'must not contain NUL characters.')).max(100).default([]),
+    args: z.array(safeText().max(10_000)).max(100).default([]),
     /** Relative to the app's working directory, or absolute. */
-    cwd: z
-      .string()
+    cwd: safeText()
       .trim()
       .max(1_000)
-      .refine(noNul, 'must not contain NUL characters.')
       .optional()
       .transform((cwd) => (cwd === '' ? undefined : cwd)),
   })
@@ -71,8 +68,7 @@ export const stdioConfigInput = z
 function urlConfigFor(protocols: readonly string[], label: string) {
   return z
     .object({
-      url: z
-        .string()
+      url: safeText()
         .trim()
         .max(4_000)
         .refine((value) => URL.canParse(value), 'Not a valid URL.')
@@ -94,17 +90,17 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 // RFC 9110 token characters.
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/
 const MAX_SECRET_KEYS = 50
-const secretValue = z.string().max(8_192)
+const secretValue = safeText().max(8_192)
 
 const envName = z.string().regex(ENV_NAME, 'Environment variable names use letters, digits and "_", not starting with a digit.')
+const envValue = secretValue
 const headerName = z.string().regex(HEADER_NAME, 'Not a valid HTTP header name.')
-const envValue = secretValue.refine(noNul, 'must not contain NUL characters.')
-const headerValue = secretValue.refine((value) => !/[\r\n\0]/.test(value), 'Header values must be a single line.')
+const headerValue = secretValue.refine((value) => !/[\r\n]/.test(value), 'Header values must be a single line.')
 
 const atMost = (record: Record<string, unknown>) => Object.keys(record).length <= MAX_SECRET_KEYS
 const tooMany = `At most ${MAX_SECRET_KEYS} entries.`
 
-/** Secrets on create: plain values. */
+/** Secrets on create: plain values. (Manifest imports take their headers through the same rules.) */
 export const secretsInput = z
   .object({
     env: z.record(envName, envValue).refine(atMost, tooMany).default({}),
@@ -122,8 +118,8 @@ export const secretsPatchInput = z
 
 export type SecretsPatch = z.output<typeof secretsPatchInput>
 
-const nameInput = z.string().trim().min(1, 'A name is required.').max(200)
-const descriptionInput = z.string().trim().max(2_000)
+const nameInput = safeText().trim().min(1, 'A name is required.').max(200)
+const descriptionInput = safeText().trim().max(2_000)
 
 const noEntries = (what: string) => z.record(z.string(), z.unknown()).refine((record) => Object.keys(record).length === 0, what)
 
@@ -194,8 +190,7 @@ export const importManifestBody = z
     /** The parsed ToolingManifest.json, or its text. */
     manifest: z.union([z.string().min(1, 'Paste the manifest.'), z.record(z.string(), z.unknown())]),
     onExisting: z.enum(['skip', 'update']).default('skip'),
-    serverUrlBase: z
-      .string()
+    serverUrlBase: safeText()
       .trim()
       .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'must be an http(s) URL.')
       .optional(),

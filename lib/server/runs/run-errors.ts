@@ -15,3 +15,15 @@ export class MissingRunResourceError extends UserError {
 export class WorkflowRunFailedError extends WorkflowException {
   override readonly code = 'workflow_run_failed'
 }
+
+/** The abort reason when a worker shuts down with runs still in progress. */
+export class WorkerShutdownError extends WorkflowException {
+  override readonly code = 'worker_shutdown'
+  constructor() {
+    super('The server stopped while this run was in progress.')
+  }
+}
+
+export function isWorkerShutdown(reason: unknown): boolean {
+  return (reason as { code?: unknown } | null)?.code === 'worker_shutdown'
+}

@@ -16,9 +16,6 @@ export interface RunEventView {
   createdAt: string
 }
 
-const UNIQUE_VIOLATION = '23505'
-const MAX_APPEND_ATTEMPTS = 8
-
 export class RunEventLog {
   private readonly appended = new EventEmitter()
 
@@ -29,22 +26,21 @@ export class RunEventLog {
 
   async append(runId: string, type: string, data: unknown = {}): Promise<RunEventView> {
     const payload = JSON.stringify(jsonbSafe(data ?? {}))
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const [row] = await this.db.sql.query<{ sequence: number; createdAt: Date }>(
-          `INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
-           SELECT $1, $2, COALESCE(MAX(sequence), 0) + 1, $3, $4::jsonb, now() FROM "RunEvent" WHERE "runId" = $2
-           RETURNING sequence, "createdAt"`,
-          [randomUUID(), runId, type, payload],
-        )
-        const event = { sequence: row.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(row.createdAt).toISOString() }
-        this.appended.emit(runId, event)
-        return event
-      } catch (error) {
-        // Two writers picked the same next number: the loser tries again with the new maximum.
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= MAX_APPEND_ATTEMPTS) throw error
-      }
-    }
+    // Writers to one run take turns (a transaction-scoped lock keyed by the run), so the next
+    // number is always free however many processes append at once.
+    const row = await this.db.sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [runId])
+      const [inserted] = await tx.query<{ sequence: number; createdAt: Date }>(
+        `INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
+         SELECT $1, $2, COALESCE(MAX(sequence), 0) + 1, $3, $4::jsonb, now() FROM "RunEvent" WHERE "runId" = $2
+         RETURNING sequence, "createdAt"`,
+        [randomUUID(), runId, type, payload],
+      )
+      return inserted
+    })
+    const event = { sequence: row.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(row.createdAt).toISOString() }
+    this.appended.emit(runId, event)
+    return event
   }
 
   async listAfter(runId: string, afterSequence = 0, limit = 500): Promise<RunEventView[]> {

@@ -4,6 +4,7 @@
  * stream ends with `event: end` once the run's final event has been sent.
  */
 import type { AppContext } from '../app-context'
+import { PG_INT_MAX } from '../contracts/safe-text'
 import { TERMINAL_STATUSES } from './run-service'
 
 export const FINAL_EVENT_TYPES = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
@@ -58,9 +59,12 @@ export function runEventStream(app: AppContext, runId: string, afterSequence: nu
   })
 }
 
-/** The sequence to resume after: Last-Event-ID wins over ?after=. */
+/**
+ * The sequence to resume after: Last-Event-ID wins over ?after=. A header that is not a sequence
+ * (sequences are int4) is ignored rather than refused: the browser sends it by itself on reconnect.
+ */
 export function resumePoint(request: Request, after: number | undefined): number {
   const header = request.headers.get('last-event-id')
-  const fromHeader = header !== null && /^\d+$/.test(header) ? Number(header) : undefined
+  const fromHeader = header !== null && /^\d{1,10}$/.test(header) && Number(header) <= PG_INT_MAX ? Number(header) : undefined
   return fromHeader ?? after ?? 0
 }

@@ -10,7 +10,7 @@ import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-st
 import { jsonbSafe } from '../db/jsonb'
 import { RunConversationForwarder } from '../tooling/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
-import { WorkflowRunFailedError } from './run-errors'
+import { WorkflowRunFailedError, isWorkerShutdown } from './run-errors'
 import { prepareRun, type PreparedRun } from './run-setup'
 import { AgentTextCoalescer, toRunEvents, type RunEventRecord } from './workflow-events'
 import { answerPendingRequests, type PendingRequest } from './workflow-requests'
@@ -28,6 +28,8 @@ class RunRecorder {
     private readonly app: AppContext,
     private readonly runId: string,
     private readonly forwarder: RunConversationForwarder,
+    /** Once the run is cancelled, what the workflow still emits while it winds down is not the run's. */
+    private readonly cancelled: AbortSignal,
   ) {}
 
   async onWorkflowEvent(event: unknown): Promise<void> {
@@ -44,6 +46,7 @@ class RunRecorder {
   }
 
   private async write(record: RunEventRecord): Promise<void> {
+    if (this.cancelled.aborted) return
     if (record.type === 'output') this.outputs.push(record.data.data)
     if (record.type === 'request_info') this.pending.push(record.data as unknown as PendingRequest)
     if (record.usage) this.usage = addUsage(this.usage, record.usage)
@@ -60,20 +63,22 @@ export async function executeRun(app: AppContext, runId: string, signal: AbortSi
   const input = typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const forwarding = parseWorkflowSettings(run.workflow.settings).conversationForwarding
   const forwarder = new RunConversationForwarder(runId, input, forwarding, { ...conversationForwardingFromEnv(), logger: FORWARDING_LOGGER })
-  const recorder = new RunRecorder(app, runId, forwarder)
+  const recorder = new RunRecorder(app, runId, forwarder, signal)
+  // Fires when the run ends, however it ends, so nothing it started keeps waiting.
+  const ended = new AbortController()
+  const runSignal = AbortSignal.any([signal, ended.signal])
   let prepared: PreparedRun | undefined
   try {
-    prepared = await prepareRun(app, runId, run.version.graph, signal)
-    await drive(app, runId, prepared, input, recorder, signal)
-    if (signal.aborted) return await finishCancelled(app, runId)
-    await app.events.append(runId, 'run_succeeded', { outputs: recorder.outputs })
-    await finish(app, runId, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })
+    prepared = await prepareRun(app, runId, run.version.graph, runSignal)
+    await drive(app, runId, prepared, input, recorder, runSignal)
+    if (signal.aborted) return await endAborted(app, runId, signal, recorder)
+    await endRun(app, runId, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })
   } catch (error) {
-    if (signal.aborted) return await finishCancelled(app, runId)
+    if (signal.aborted) return await endAborted(app, runId, signal, recorder)
     const message = error instanceof Error ? error.message : String(error)
-    await app.events.append(runId, 'run_failed', { error: message })
-    await finish(app, runId, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message })
+    await endRun(app, runId, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message })
   } finally {
+    ended.abort()
     await prepared?.close()
   }
 }
@@ -94,25 +99,40 @@ async function drive(app: AppContext, runId: string, prepared: PreparedRun, inpu
   } while (responses && !signal.aborted)
 }
 
-async function finish(
-  app: AppContext,
-  runId: string,
-  result: { status: 'succeeded' | 'failed'; outputs: unknown[]; usage?: UsageDetails; error?: string },
-): Promise<void> {
-  // A run cancelled meanwhile stays cancelled.
-  await app.db.prisma.run.updateMany({
+interface RunOutcome {
+  status: 'succeeded' | 'failed'
+  outputs: unknown[]
+  usage?: UsageDetails
+  error?: string
+}
+
+/**
+ * Records the outcome, once: open approvals are closed first, then the status changes only if
+ * the run is still running (a cancel may have won), and only the winner writes the final event —
+ * so a run never ends with two contradictory final events.
+ */
+export async function endRun(app: AppContext, runId: string, outcome: RunOutcome): Promise<void> {
+  const why = outcome.status === 'succeeded' ? 'The run finished before the request was answered.' : 'The run failed before the request was answered.'
+  await app.approvals.expirePendingForRun(runId, why)
+  const won = await app.db.prisma.run.updateMany({
     where: { id: runId, status: { in: ['running', 'waiting'] } },
     data: {
-      status: result.status,
-      outputs: jsonbSafe(result.outputs) as object[],
-      usage: (result.usage ?? undefined) as object | undefined,
-      error: result.error ?? null,
+      status: outcome.status,
+      outputs: jsonbSafe(outcome.outputs) as object[],
+      usage: (outcome.usage ?? undefined) as object | undefined,
+      error: outcome.error ?? null,
       finishedAt: new Date(),
     },
   })
+  if (won.count === 0) return
+  if (outcome.status === 'succeeded') await app.events.append(runId, 'run_succeeded', { outputs: outcome.outputs })
+  else await app.events.append(runId, 'run_failed', { error: outcome.error })
 }
 
-async function finishCancelled(app: AppContext, runId: string): Promise<void> {
+async function endAborted(app: AppContext, runId: string, signal: AbortSignal, recorder: RunRecorder): Promise<void> {
+  if (isWorkerShutdown(signal.reason)) {
+    return endRun(app, runId, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: (signal.reason as Error).message })
+  }
   // RunService.cancel wrote the status and the run_cancelled event; anything still open is closed here.
   await app.approvals.expirePendingForRun(runId, 'The run was cancelled.')
 }

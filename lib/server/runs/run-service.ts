@@ -129,7 +129,9 @@ export class RunService {
     const row = await this.prisma.run.findUnique({ where: { id }, include: { workflow: { select: { name: true } }, version: { select: { version: true } } } })
     if (!row) throw notFound('Run', id)
     if (updated.count === 0) throw conflict('run_finished', `The run already ended (${row.status}).`)
-    // Close its open approvals first, so that run_cancelled stays the run's last event.
+    // Stop it now when this process runs it (other workers notice the status on their next poll),
+    // and close its open approvals first, so that run_cancelled stays the run's last event.
+    this.app.activeRuns.get(id)?.abort()
     await this.app.approvals.expirePendingForRun(id, 'The run was cancelled.')
     await this.app.events.append(id, 'run_cancelled', {})
     return presentSummary(row)

@@ -250,4 +250,72 @@ describe('RunWorker with the example workflow', () => {
       await app.db.prisma.mcpServer.update({ where: { id: 'research-assistant' }, data: { enabled: true } })
     }
   })
+
+  it('ends a run once: when one input step is declined the other open request closes, and nothing follows the final event', async () => {
+    const workflowId = await workflowWith({
+      schemaVersion: 1,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'split', kind: 'fan_out', position: { x: 100, y: 0 }, data: {} },
+        { id: 'ask1', kind: 'human_input', position: { x: 200, y: -50 }, data: { prompt: 'One?' } },
+        { id: 'ask2', kind: 'human_input', position: { x: 200, y: 50 }, data: { prompt: 'Two?' } },
+        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'split' },
+        { id: 'b', source: 'split', target: 'ask1' },
+        { id: 'c', source: 'split', target: 'ask2' },
+        { id: 'd', source: 'ask1', target: 'output' },
+        { id: 'e', source: 'ask2', target: 'output' },
+      ],
+    } as GraphDocument)
+    const run = await runs.create({ workflowId, input: 'go' })
+    worker.nudge()
+    const approvals = await waitFor(async () => {
+      const list = await app.approvals.list({ status: 'pending', runId: run.id })
+      return list.length === 2 ? list : undefined
+    })
+    await app.approvals.answer(approvals[0].id, { decision: 'deny' })
+    const done = await finished(run.id)
+    expect(done.status).toBe('failed')
+    await waitFor(async () => ((await app.approvals.list({ status: 'pending', runId: run.id })).length === 0 ? true : undefined))
+    const events = await app.events.listAfter(run.id)
+    expect(events[events.length - 1].type).toBe('run_failed')
+    expect(events.filter((e) => e.type === 'run_failed' || e.type === 'run_succeeded')).toHaveLength(1)
+  })
+
+  it('stops a run at once when it is cancelled in this process, with run_cancelled as its only final event', async () => {
+    const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
+    worker.nudge()
+    await pendingApproval(run.id)
+    await runs.cancel(run.id)
+    await waitFor(async () => (app.activeRuns.has(run.id) ? undefined : true))
+    const types = (await app.events.listAfter(run.id)).map((e) => e.type)
+    expect(types[types.length - 1]).toBe('run_cancelled')
+    expect(types.filter((t) => t.startsWith('run_') && t !== 'run_queued' && t !== 'run_started')).toEqual(['run_cancelled'])
+  })
+})
+
+describe('RunWorker shutdown', () => {
+  it('marks runs still going after the grace period as failed, not running', async () => {
+    const app = await createTestApp({ install: false })
+    const worker = new RunWorker(app, { concurrency: 1 })
+    try {
+      worker.start()
+      const runs = new RunService(app)
+      const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
+      worker.nudge()
+      for (;;) {
+        if ((await app.approvals.list({ status: 'pending', runId: run.id })).length) break
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      await worker.stop(100)
+      const { run: after } = await runs.get(run.id)
+      expect(after).toMatchObject({ status: 'failed', error: 'The server stopped while this run was in progress.' })
+      expect(await app.approvals.list({ status: 'pending', runId: run.id })).toEqual([])
+    } finally {
+      await worker.stop(0)
+      await app.close()
+    }
+  })
 })

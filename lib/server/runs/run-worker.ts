@@ -8,7 +8,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { AppContext } from '../app-context'
-import { executeRun } from './run-executor'
+import { WorkerShutdownError } from './run-errors'
+import { endRun, executeRun } from './run-executor'
 
 const IDLE_POLL_MS = 500
 const CANCEL_POLL_MS = 750
@@ -21,7 +22,7 @@ export interface RunWorkerOptions {
 export class RunWorker {
   readonly workerId: string
   private readonly concurrency: number
-  private readonly active = new Map<string, Promise<void>>()
+  private readonly active = new Map<string, { controller: AbortController; done: Promise<void> }>()
   private running = false
   private wake: (() => void) | undefined
   private loop: Promise<void> | undefined
@@ -45,12 +46,22 @@ export class RunWorker {
     this.wake?.()
   }
 
-  /** Stops claiming runs and waits for the active ones to finish. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming runs and gives the active ones `graceMs` to finish; those still going then
+   * end as failed ("the server stopped"), rather than being left marked as running.
+   */
+  async stop(graceMs = 10_000): Promise<void> {
     this.running = false
     this.nudge()
     await this.loop
-    await Promise.allSettled(this.active.values())
+    const settled = Promise.allSettled([...this.active.values()].map((a) => a.done))
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const graceOver = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)))
+    if ((await Promise.race([settled, graceOver])) === 'timeout') {
+      for (const { controller } of this.active.values()) controller.abort(new WorkerShutdownError())
+      await settled
+    }
+    clearTimeout(timer)
   }
 
   private async drain(): Promise<void> {
@@ -64,10 +75,12 @@ export class RunWorker {
       }
       if (claimed) {
         const runId = claimed
-        this.active.set(runId, this.process(runId).finally(() => {
+        const controller = new AbortController()
+        const done = this.process(runId, controller).finally(() => {
           this.active.delete(runId)
           this.nudge()
-        }))
+        })
+        this.active.set(runId, { controller, done })
         continue
       }
       await new Promise<void>((resolve) => {
@@ -91,8 +104,9 @@ export class RunWorker {
     return rows[0]?.id
   }
 
-  private async process(runId: string): Promise<void> {
-    const controller = new AbortController()
+  private async process(runId: string, controller: AbortController): Promise<void> {
+    this.app.activeRuns.set(runId, controller)
+    // A cancel taken by another process shows up as the row's status.
     const watcher = setInterval(async () => {
       const row = await this.app.db.prisma.run.findUnique({ where: { id: runId }, select: { status: true } }).catch(() => null)
       if (row?.status === 'cancelled') controller.abort()
@@ -100,9 +114,14 @@ export class RunWorker {
     try {
       await executeRun(this.app, runId, controller.signal)
     } catch (error) {
+      // The executor records every outcome itself; getting here means recording failed (the
+      // database went away mid-run, say). Try once more, so the run does not stay "running".
       console.error(`[worker] run ${runId} crashed:`, error)
+      const message = `The run stopped because of an internal error: ${error instanceof Error ? error.message : String(error)}`
+      await endRun(this.app, runId, { status: 'failed', outputs: [], error: message }).catch((again) => console.error(`[worker] could not record the failure of run ${runId}:`, again))
     } finally {
       clearInterval(watcher)
+      this.app.activeRuns.delete(runId)
     }
   }
 }

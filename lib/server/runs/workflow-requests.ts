@@ -61,14 +61,23 @@ function question(request: PendingRequest): Question {
   }
 }
 
-/** Asks a person about every pending request (in parallel) and returns the responses by request id. */
+/**
+ * Asks a person about every pending request (in parallel) and returns the responses by request
+ * id. When one of them ends the run (a declined input step), the others stop waiting at once.
+ */
 export async function answerPendingRequests(app: AppContext, runId: string, requests: readonly PendingRequest[], signal: AbortSignal): Promise<Record<string, unknown>> {
-  const answers = await Promise.all(
-    requests.map(async (request) => {
-      const q = question(request)
-      const decision = await app.approvals.request({ runId, kind: q.kind, source: request.executorId, title: q.title, payload: q.payload, timeoutMs: SAMPLING_APPROVAL_TIMEOUT_MS, signal })
-      return [request.requestId, q.answer(decision)] as const
-    }),
-  )
-  return Object.fromEntries(answers)
+  const settled = new AbortController()
+  const batchSignal = AbortSignal.any([signal, settled.signal])
+  try {
+    const answers = await Promise.all(
+      requests.map(async (request) => {
+        const q = question(request)
+        const decision = await app.approvals.request({ runId, kind: q.kind, source: request.executorId, title: q.title, payload: q.payload, timeoutMs: SAMPLING_APPROVAL_TIMEOUT_MS, signal: batchSignal })
+        return [request.requestId, q.answer(decision)] as const
+      }),
+    )
+    return Object.fromEntries(answers)
+  } finally {
+    settled.abort()
+  }
 }

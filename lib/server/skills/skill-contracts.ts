@@ -4,6 +4,7 @@
  * lib/core's parser, so the rule broken can be named.
  */
 import { z } from 'zod'
+import { safeText } from '../contracts/safe-text'
 
 export const MAX_SKILL_MARKDOWN_LENGTH = 100_000
 export const MAX_RESOURCES = 50
@@ -14,13 +15,12 @@ export const MAX_RESOURCE_CONTENT_LENGTH = 200_000
 const RESOURCE_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*(\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$/
 
 export const storedResourceSchema = z.object({
-  name: z
-    .string()
+  name: safeText()
     .trim()
     .min(1, 'A resource needs a name.')
     .max(MAX_RESOURCE_NAME_LENGTH)
     .regex(RESOURCE_NAME_PATTERN, 'A resource name is a relative path of letters, digits, "_", "-" and "." (e.g. references/guide.md), with no segment starting with a dot.'),
-  content: z.string().max(MAX_RESOURCE_CONTENT_LENGTH),
+  content: safeText().max(MAX_RESOURCE_CONTENT_LENGTH),
 })
 export type StoredResource = z.infer<typeof storedResourceSchema>
 
@@ -37,7 +37,7 @@ export const storedResourcesSchema = z
     })
   })
 
-const skillMarkdown = z.string().min(1, 'The SKILL.md text is empty.').max(MAX_SKILL_MARKDOWN_LENGTH, `A SKILL.md can be at most ${MAX_SKILL_MARKDOWN_LENGTH} characters.`)
+const skillMarkdown = safeText().min(1, 'The SKILL.md text is empty.').max(MAX_SKILL_MARKDOWN_LENGTH, `A SKILL.md can be at most ${MAX_SKILL_MARKDOWN_LENGTH} characters.`)
 
 export const createSkillBody = z.object({
   content: skillMarkdown,
@@ -53,4 +53,4 @@ export const updateSkillBody = z
   .refine((body) => body.content !== undefined || body.resources !== undefined, 'Nothing to update: give the SKILL.md content or the resources.')
 export type UpdateSkillInput = z.infer<typeof updateSkillBody>
 
-export const skillNameParams = z.object({ name: z.string().min(1).max(200) })
+export const skillNameParams = z.object({ name: safeText().min(1).max(200) })

@@ -12,7 +12,7 @@ export async function createTestApp({ seed = true, install = true } = {}): Promi
   const db = await createTestDatabase()
   if (seed) await seedExampleData(db.prisma)
   const events = new RunEventLog(db)
-  const app = { db, events, approvals: new ApprovalBroker(db, events) }
+  const app: AppContext = { db, events, approvals: new ApprovalBroker(db, events), activeRuns: new Map() }
   if (install) (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp = Promise.resolve(app)
   return {
     ...app,

@@ -81,16 +81,18 @@ describe('sendChatHistoryMessages against a loopback server', () => {
     expect(server.requests).toHaveLength(0)
   })
 
-  it('returns a non-2xx answer as a failed result, with the status and the start of the body', async () => {
-    Object.assign(server.reply, { status: 503, body: '{"error":"scanner unavailable"}' })
+  it('returns a non-2xx answer as a failed result with its status and status text, never its body', async () => {
+    // The body of whatever answered (possibly an internal service) must not reach run events.
+    Object.assign(server.reply, { status: 503, body: '{"error":"scanner unavailable","internal":"db-password-7f3a"}' })
     const logger = warnings()
     const result = await sendChatHistoryMessages([new Message({ role: 'user', text: 'Hello' })], context, { endpoint, logger })
-    expect(result).toEqual({ succeeded: false, errors: [{ code: 'http_error', status: 503, message: 'HTTP 503: {"error":"scanner unavailable"}' }] })
+    expect(result).toEqual({ succeeded: false, errors: [{ code: 'http_error', status: 503, message: 'HTTP 503 Service Unavailable' }] })
+    expect(JSON.stringify(result)).not.toContain('db-password')
     expect(logger.lines).toEqual(['Sending chat history failed with HTTP 503.'])
     Object.assign(server.reply, { status: 401, body: '' })
     expect(await sendChatHistoryMessages([new Message({ role: 'user', text: 'Hello' })], context, { endpoint })).toEqual({
       succeeded: false,
-      errors: [{ code: 'http_error', status: 401, message: 'HTTP 401' }],
+      errors: [{ code: 'http_error', status: 401, message: 'HTTP 401 Unauthorized' }],
     })
   })
 

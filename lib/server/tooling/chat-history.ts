@@ -4,7 +4,9 @@
  * messages whose text is empty or only whitespace; a message without an id gets a random UUID.
  * When nothing is left the call succeeds without a request. Otherwise it posts
  * `{ conversationId, messageId, userMessage, chatHistory }`. HTTP errors, network failures and
- * timeouts come back as a failed OperationResult — this never throws for them.
+ * timeouts come back as a failed OperationResult — this never throws for them. An HTTP error keeps
+ * only the status and its status text, never the response body: results end up in run events that
+ * shared pages show, and an endpoint named by a workflow could be any internal service.
  *
  *   const result = await sendChatHistoryMessages(messages, { conversationId, messageId, userMessage }, { endpoint })
  *   if (!result.succeeded) log(result.errors)
@@ -71,7 +73,8 @@ const contextSchema = z.object({
 })
 
 const DEFAULT_TIMEOUT_MS = 10_000
-const BODY_EXCERPT = 500
+/** A status text is one short phrase; anything longer is not worth repeating. */
+const STATUS_TEXT_LENGTH = 100
 
 /** The messages worth sending, converted; see the module comment for what is skipped. */
 export function toChatHistoryMessages(messages: readonly Message[], options: Pick<ChatHistoryOptions, 'logger' | 'now'> = {}): ChatHistoryMessage[] {
@@ -136,9 +139,10 @@ export async function sendChatHistoryMessages(
     await response.body?.cancel().catch(() => undefined)
     return succeeded()
   }
-  const excerpt = (await response.text().catch(() => '')).slice(0, BODY_EXCERPT)
+  await response.body?.cancel().catch(() => undefined)
   options.logger?.warn(`Sending chat history failed with HTTP ${response.status}.`)
-  return failed({ code: 'http_error', status: response.status, message: `HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}` })
+  const statusText = response.statusText.trim().slice(0, STATUS_TEXT_LENGTH)
+  return failed({ code: 'http_error', status: response.status, message: `HTTP ${response.status}${statusText ? ` ${statusText}` : ''}` })
 }
 
 function describe(error: unknown): string {

@@ -4,16 +4,27 @@ import { RunConversationForwarder, conversationForwardingSettingsSchema, forward
 import { startRecordingHttpServer, type RecordingHttpServer } from './testing/recording-http-server'
 
 let server: RecordingHttpServer
+/** Another origin (another port): where a workflow might point its forwarding. */
+let elsewhere: RecordingHttpServer
 beforeAll(async () => {
   server = await startRecordingHttpServer()
+  elsewhere = await startRecordingHttpServer()
 })
 afterAll(async () => {
   await server?.close()
+  await elsewhere?.close()
 })
 beforeEach(() => {
-  server.requests.length = 0
-  Object.assign(server.reply, { status: 200, body: '{}', hang: false })
+  for (const s of [server, elsewhere]) {
+    s.requests.length = 0
+    Object.assign(s.reply, { status: 200, body: '{}', hang: false })
+  }
 })
+
+function warnings(): { warn: (m: string) => void; debug: () => void; lines: string[] } {
+  const lines: string[] = []
+  return { warn: (m) => lines.push(m), debug: () => {}, lines }
+}
 
 const settings = (overrides: Record<string, unknown> = {}) =>
   conversationForwardingSettingsSchema.parse({ enabled: true, endpoint: `${server.url}/chat-message`, ...overrides })
@@ -54,6 +65,37 @@ describe('forwardRunConversation', () => {
   })
 })
 
+describe('the server’s credentials', () => {
+  const turn = { runId: 'run-c', conversation: [new Message({ role: 'user', text: 'hi' })] }
+  const fromEnv = () => ({ defaultEndpoint: `${server.url}/agents/chat-message?tenant=a`, headers: { Authorization: 'Bearer env-token-5e1b' } })
+
+  it('go to an endpoint the workflow names on the default endpoint’s origin', async () => {
+    const result = await forwardRunConversation(turn, settings({ endpoint: `${server.url}/other/path` }), fromEnv())
+    expect(result).toEqual({ succeeded: true, errors: [] })
+    expect(server.requests[0]).toMatchObject({ path: '/other/path', headers: { authorization: 'Bearer env-token-5e1b' } })
+  })
+
+  it('never go to an endpoint on another origin: it gets the conversation without them, and the log says so', async () => {
+    const logger = warnings()
+    const endpoint = `${elsewhere.url}/collect?key=workflow-secret-99`
+    const result = await forwardRunConversation(turn, settings({ endpoint }), { ...fromEnv(), logger })
+    expect(result).toEqual({ succeeded: true, errors: [] })
+    expect(elsewhere.requests).toHaveLength(1)
+    expect(elsewhere.requests[0].headers.authorization).toBeUndefined()
+    expect(JSON.stringify(elsewhere.requests[0])).not.toContain('env-token-5e1b')
+    expect(server.requests).toHaveLength(0)
+    expect(logger.lines).toEqual([
+      `Conversation forwarding goes to ${elsewhere.url}/collect, which is not on the configured threat-protection origin; it is sent without the server's credentials.`,
+    ])
+  })
+
+  it('never go anywhere when no default endpoint is configured to say whose they are', async () => {
+    const result = await forwardRunConversation(turn, settings(), { headers: fromEnv().headers, logger: silentLogger })
+    expect(result).toEqual({ succeeded: true, errors: [] })
+    expect(server.requests[0].headers.authorization).toBeUndefined()
+  })
+})
+
 describe('RunConversationForwarder', () => {
   it('forwards the conversation so far after every agent turn, and ignores other events', async () => {
     const forwarder = new RunConversationForwarder('run-7', 'Plan a trip to Lisbon', settings())
@@ -76,7 +118,7 @@ describe('RunConversationForwarder', () => {
     Object.assign(server.reply, { status: 500, body: 'boom' })
     const forwarder = new RunConversationForwarder('run-8', { question: 'structured input' }, settings(), { logger: silentLogger })
     const result = await forwarder.onWorkflowEvent({ type: 'agent_response', executorId: 'a', text: 'ok' })
-    expect(result).toEqual({ succeeded: false, errors: [{ code: 'http_error', status: 500, message: 'HTTP 500: boom' }] })
+    expect(result).toEqual({ succeeded: false, errors: [{ code: 'http_error', status: 500, message: 'HTTP 500 Internal Server Error' }] })
     expect((server.requests[0].body as { userMessage: string }).userMessage).toBe('{"question":"structured input"}')
   })
 

@@ -1,7 +1,9 @@
 /**
  * Forwarding a run's conversation to the threat-protection endpoint after each agent turn — a
  * per-workflow setting. The setting itself (enabled, endpoint, timeout) holds no secrets, so it can
- * live in the workflow document; credentials come from the server (`headers` of the dependencies).
+ * live in the workflow document; credentials come from the server (`headers` of the dependencies)
+ * and go only to the server's own endpoint: a workflow that names an endpoint on another origin
+ * gets its conversation sent there without them (anyone who can edit a workflow can name one).
  *
  * The run executor creates one RunConversationForwarder per run and hands it every workflow
  * event; after each `agent_response` it sends the conversation so far (the run's input as the
@@ -24,7 +26,10 @@ export type ConversationForwardingSettings = z.infer<typeof conversationForwardi
 export interface ConversationForwardingDependencies {
   /** Used when the setting names no endpoint (e.g. from AGENTLOOM_THREAT_PROTECTION_URL). */
   defaultEndpoint?: string
-  /** Credentials for the endpoint; never stored in the workflow. */
+  /**
+   * Credentials for the default endpoint; never stored in the workflow. Sent only when the
+   * endpoint used has the default endpoint's origin.
+   */
   headers?: Readonly<Record<string, string>>
   fetch?: typeof fetch
   logger?: Pick<Logger, 'warn' | 'debug'>
@@ -51,8 +56,33 @@ export async function forwardRunConversation(turn: RunTurn, settings: Conversati
   return sendChatHistoryMessages(
     turn.conversation,
     { conversationId: turn.runId, messageId: turn.turnMessageId ?? last?.messageId ?? randomUUID(), userMessage: lastUser?.text ?? '' },
-    { endpoint, headers: deps.headers, timeoutMs: settings.timeoutMs, fetch: deps.fetch, logger: deps.logger },
+    { endpoint, headers: credentialsFor(endpoint, deps), timeoutMs: settings.timeoutMs, fetch: deps.fetch, logger: deps.logger },
   )
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined || !URL.canParse(url)) return undefined
+  const { origin } = new URL(url)
+  // Opaque origins (data:, file:, …) are all "null", which says nothing about who answers.
+  return origin === 'null' ? undefined : origin
+}
+
+/** The server's credentials when `endpoint` is on the default endpoint's origin; none otherwise. */
+function credentialsFor(endpoint: string, deps: ConversationForwardingDependencies): Readonly<Record<string, string>> | undefined {
+  if (!deps.headers || Object.keys(deps.headers).length === 0) return undefined
+  const origin = originOf(endpoint)
+  if (origin !== undefined && origin === originOf(deps.defaultEndpoint)) return deps.headers
+  deps.logger?.warn(
+    `Conversation forwarding goes to ${withoutQuery(endpoint)}, which is not on the configured threat-protection origin; it is sent without the server's credentials.`,
+  )
+  return undefined
+}
+
+/** The URL for a log line: origin and path, without a query string or fragment that may carry a token. */
+function withoutQuery(url: string): string {
+  if (!URL.canParse(url)) return 'an endpoint that is not a valid URL'
+  const parsed = new URL(url)
+  return `${parsed.origin}${parsed.pathname}`
 }
 
 /** Collects a run's conversation from its workflow events and forwards it after every agent turn. */

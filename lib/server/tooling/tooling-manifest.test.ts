@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isUserError } from '@/lib/core/errors'
 import { ToolingManifestError } from './tooling-errors'
+import { newServerIdSchema } from '../mcp/mcp-server-contracts'
 import { manifestSearchLocations, parseToolingManifest, readToolingManifest, toolServerId } from './tooling-manifest'
 
 function problems(input: unknown, options = {}): Array<{ path: string; message: string }> {
@@ -78,6 +79,38 @@ describe('parseToolingManifest', () => {
     ])
   })
 
+  it('takes headers by the API’s rules: header names are tokens, values a single line of storable text', () => {
+    const entry = (headers: Record<string, string>) => ({ mcpServers: [{ mcpServerName: 'h', url: 'https://h.example/mcp', headers }] })
+    expect(parseToolingManifest(entry({ Authorization: 'Bearer t0ken', 'X-Tenant': 'a b' }))[0].headers).toEqual({ Authorization: 'Bearer t0ken', 'X-Tenant': 'a b' })
+    expect(problems(entry({ 'Bad Name': 'x' }))).toEqual([{ path: 'mcpServers[0].headers.Bad Name', message: expect.stringMatching(/key/i) }])
+    expect(problems(entry({ 'X-Inject': 'ok\r\nX-Other: evil' }))).toEqual([{ path: 'mcpServers[0].headers.X-Inject', message: 'Header values must be a single line.' }])
+    expect(problems(entry({ 'X-Nul': 'a\u0000b' }))).toEqual([{ path: 'mcpServers[0].headers.X-Nul', message: 'must not contain NUL characters.' }])
+    expect(problems(entry({ 'X-Long': 'v'.repeat(8_193) }))[0].path).toBe('mcpServers[0].headers.X-Long')
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`X-H${i}`, 'v']))
+    expect(problems(entry(many))).toEqual([{ path: 'mcpServers[0].headers', message: 'At most 50 entries.' }])
+  })
+
+  it('gives imported servers ids the API accepts: at most 63 characters, never a reserved one', () => {
+    const [long] = parseToolingManifest({ mcpServers: [{ mcpServerUniqueName: `mcp_${'a'.repeat(70)}`, url: 'https://l.example/mcp' }] })
+    expect(long.id).toBe(`mcp_${'a'.repeat(59)}`)
+    expect(newServerIdSchema.safeParse(long.id).success).toBe(true)
+    expect(problems({ mcpServers: [{ mcpServerUniqueName: 'Import', url: 'https://i.example/mcp' }] })).toEqual([
+      { path: 'mcpServers[0]', message: "'Import' would get the server id 'import': This id is reserved; choose another. Give it another mcpServerUniqueName." },
+    ])
+  })
+
+  it('refuses names, descriptions and urls Postgres cannot store', () => {
+    const found = problems({
+      mcpServers: [
+        { mcpServerName: 'nul\u0000name', url: 'https://a.example/mcp' },
+        { mcpServerName: 'ok', mcpServerUniqueName: 'half \ud83d', url: 'https://b.example/mcp' },
+        { mcpServerName: 'c', url: 'https://c.example/mcp', description: 'x\u0000' },
+        { mcpServerName: 'd', url: 'https://d.example/m\u0000cp' },
+      ],
+    })
+    expect(found.map((p) => p.path)).toEqual(['mcpServers[0].mcpServerName', 'mcpServers[1].mcpServerUniqueName', 'mcpServers[2].description', 'mcpServers[3].url'])
+  })
+
   it('summarises the problems in the error message', () => {
     expect(() => parseToolingManifest({ mcpServers: [{}, {}, {}, {}] })).toThrow(
       /^The tool-server manifest cannot be imported: mcpServers\[0\]: Either .*; mcpServers\[2\]: .* \(and 1 more\)$/,
@@ -90,7 +123,9 @@ describe('toolServerId', () => {
     ['mcp_MailTools', 'mcp_mailtools'],
     ['Share Point / Tools', 'share-point-tools'],
     ['--x--', 'x'],
-    ['x'.repeat(80), 'x'.repeat(64)],
+    // MCP_SERVER_ID_PATTERN's limit, and no dangling separator where the cut falls.
+    ['x'.repeat(80), 'x'.repeat(63)],
+    [`${'x'.repeat(62)}-tail`, 'x'.repeat(62)],
   ])('%s → %s', (name, id) => {
     expect(toolServerId(name)).toBe(id)
   })

@@ -11,6 +11,8 @@
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { z } from 'zod'
+import { safeText } from '../contracts/safe-text'
+import { newServerIdSchema, secretsInput } from '../mcp/mcp-server-contracts'
 import { urlConfigSchema } from '../mcp/mcp-server-registry'
 import { ToolingManifestError, type ManifestProblem } from './tooling-errors'
 
@@ -31,17 +33,20 @@ export interface ParseManifestOptions {
   serverUrlBase?: string
 }
 
+// Names, headers and descriptions follow the rules of the MCP server API: an imported server must
+// be one that could have been created (and can be edited) there.
 const entrySchema = z
   .object({
-    mcpServerName: z.string().trim().min(1, 'must not be empty').optional(),
-    mcpServerUniqueName: z.string().trim().min(1, 'must not be empty').optional(),
-    url: z.string().trim().optional(),
-    headers: z.record(z.string(), z.string()).optional(),
-    description: z.string().optional(),
+    mcpServerName: safeText().trim().min(1, 'must not be empty').optional(),
+    mcpServerUniqueName: safeText().trim().min(1, 'must not be empty').optional(),
+    url: safeText().trim().optional(),
+    headers: secretsInput.shape.headers,
+    description: safeText().optional(),
   })
   .passthrough()
 
-const ID_LENGTH = 64
+/** The longest id MCP_SERVER_ID_PATTERN allows. */
+const ID_LENGTH = 63
 
 /** `mcp_MailTools` → `mcp_mailtools`; characters other than letters, digits, `_` and `-` become `-`. */
 export function toolServerId(uniqueName: string): string {
@@ -51,6 +56,15 @@ export function toolServerId(uniqueName: string): string {
     .replace(/-{2,}/g, '-')
     .replace(/^[-_]+|[-_]+$/g, '')
     .slice(0, ID_LENGTH)
+    .replace(/[-_]+$/, '')
+}
+
+/** Why `id` cannot be a server id (the API's rule: MCP_SERVER_ID_PATTERN, not reserved), or undefined. */
+function serverIdProblem(id: string, uniqueName: string): string | undefined {
+  if (id === '') return `'${uniqueName}' has no letters or digits to make a server id from.`
+  const parsed = newServerIdSchema.safeParse(id)
+  if (parsed.success) return undefined
+  return `'${uniqueName}' would get the server id '${id}': ${parsed.error.issues[0]?.message ?? 'not a valid server id.'} Give it another mcpServerUniqueName.`
 }
 
 function serverUrl(raw: string | undefined, uniqueName: string, base: string | undefined): { url?: string; problem?: string } {
@@ -69,7 +83,7 @@ function parseEntry(raw: unknown, index: number, options: ParseManifestOptions, 
     for (const issue of parsed.error.issues) problems.push({ path: [at, ...issue.path.map(String)].join('.'), message: issue.message })
     return undefined
   }
-  const { mcpServerName, mcpServerUniqueName, headers = {}, description } = parsed.data
+  const { mcpServerName, mcpServerUniqueName, headers, description } = parsed.data
   const name = mcpServerName ?? mcpServerUniqueName
   const uniqueName = mcpServerUniqueName ?? mcpServerName
   if (!name || !uniqueName) {
@@ -77,8 +91,9 @@ function parseEntry(raw: unknown, index: number, options: ParseManifestOptions, 
     return undefined
   }
   const id = toolServerId(uniqueName)
-  if (id === '') {
-    problems.push({ path: at, message: `'${uniqueName}' has no letters or digits to make a server id from.` })
+  const idProblem = serverIdProblem(id, uniqueName)
+  if (idProblem) {
+    problems.push({ path: at, message: idProblem })
     return undefined
   }
   const { url, problem } = serverUrl(parsed.data.url, uniqueName, options.serverUrlBase)

@@ -18,7 +18,11 @@ export function parseWorkflowSettings(raw: unknown): WorkflowSettings {
   return parsed.success ? parsed.data : workflowSettingsSchema.parse({})
 }
 
-/** Where forwarded conversations go when a workflow names no endpoint, and with which credentials. */
+/**
+ * Where forwarded conversations go when a workflow names no endpoint, and the credentials for it.
+ * The credentials belong to that endpoint's origin: forwardRunConversation leaves them off when a
+ * workflow names an endpoint elsewhere.
+ */
 export function conversationForwardingFromEnv(env: NodeJS.ProcessEnv = process.env): { defaultEndpoint?: string; headers?: Record<string, string> } {
   return {
     defaultEndpoint: env.AGENTLOOM_THREAT_PROTECTION_URL || undefined,

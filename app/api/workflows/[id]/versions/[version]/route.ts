@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { pgIntParam } from '@/lib/server/contracts/safe-text'
 import { json, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
+import { workflowIdParams } from '@/lib/server/workflows/workflow-contracts'
 
-const params = z.object({ id: z.string().min(1).max(100), version: z.coerce.number().int().positive() })
+const params = workflowIdParams.extend({ version: pgIntParam })
 
 export const GET = route<{ id: string; version: string }>(async (_request, raw) => {
   const { id, version } = parseWith(params, raw, 'path')
