@@ -41,25 +41,39 @@ export interface UnsafeJsonString {
   message: string
 }
 
+/** A value met on the walk, with the way back up to the root (paths are built only when needed). */
+interface Visit {
+  value: unknown
+  key?: string | number
+  parent?: Visit
+}
+
+function pathOf(visit: Visit | undefined): (string | number)[] {
+  const path: (string | number)[] = []
+  for (let at = visit; at?.parent; at = at.parent) path.push(at.key as string | number)
+  return path.reverse()
+}
+
 /**
  * The first string or object key inside `value` that cannot be stored. Walks with an explicit
- * stack, so a deeply nested body cannot overflow the call stack.
+ * stack and parent links, so a deeply nested body costs linear time and no call stack.
  */
 export function findUnsafeJsonString(value: unknown): UnsafeJsonString | undefined {
-  const stack: Array<{ value: unknown; path: (string | number)[] }> = [{ value, path: [] }]
+  const stack: Visit[] = [{ value }]
   while (stack.length > 0) {
-    const { value: current, path } = stack.pop() as { value: unknown; path: (string | number)[] }
+    const visit = stack.pop() as Visit
+    const current = visit.value
     if (typeof current === 'string') {
       const problem = unsafeTextProblem(current)
-      if (problem) return { path, message: problem }
+      if (problem) return { path: pathOf(visit), message: problem }
     } else if (Array.isArray(current)) {
-      for (let index = current.length - 1; index >= 0; index -= 1) stack.push({ value: current[index], path: [...path, index] })
+      for (let index = current.length - 1; index >= 0; index -= 1) stack.push({ value: current[index], key: index, parent: visit })
     } else if (typeof current === 'object' && current !== null) {
       for (const [key, inner] of Object.entries(current).reverse()) {
         const problem = unsafeTextProblem(key)
         // The key itself is left out of the path: it is the part that cannot be shown or stored.
-        if (problem) return { path, message: `A key ${problem}` }
-        stack.push({ value: inner, path: [...path, key] })
+        if (problem) return { path: pathOf(visit), message: `A key ${problem}` }
+        stack.push({ value: inner, key, parent: visit })
       }
     }
   }

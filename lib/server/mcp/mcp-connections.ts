@@ -1,16 +1,48 @@
 /**
  * Connects the MCP servers a run's agents reference, with sampling answered by a person through
  * the approvals broker, and closes them when the run ends.
+ *
+ * Timeouts: a tool call may wait while its server waits for a person to approve a sampling
+ * request, so requests to servers may take as long as an approval may (plus a margin), not the
+ * SDK's default 60 s. Connecting stays bounded by MCP_CONNECT_TIMEOUT_MS: nobody approves anything
+ * before a server has answered `initialize`.
  */
 import { isAbsolute, join } from 'node:path'
-import { MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool } from '@/lib/core'
+import { AbortError, MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool } from '@/lib/core'
 import type { AppContext } from '../app-context'
+import { PG_INT_MAX, pgIntParam } from '../contracts/safe-text'
 import { McpServerRegistry, type McpServerConfig } from './mcp-server-registry'
+import { redactSecrets } from './mcp-server-secrets'
 import { samplingApprovalPayload } from './sampling-approval'
 
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000
+/** Node keeps no timer longer than 2^31-1 ms (a longer one fires at once); it is also PG_INT_MAX. */
+const MAX_TIMER_MS = PG_INT_MAX
+/** Beyond the approval itself: the model's completion and the server's own work. */
+const REQUEST_TIMEOUT_MARGIN_MS = 60_000
+/** The SDK's own default, which connecting keeps. */
+export const MCP_CONNECT_TIMEOUT_MS = 60_000
+
+/** AGENTLOOM_APPROVAL_TIMEOUT_MS: a positive whole number of milliseconds; anything else is reported and the default used. */
+export function approvalTimeoutFromEnv(env: Readonly<Record<string, string | undefined>> = process.env, logger: Pick<Console, 'warn'> = console): number {
+  const raw = env.AGENTLOOM_APPROVAL_TIMEOUT_MS
+  if (raw === undefined || raw.trim() === '') return DEFAULT_APPROVAL_TIMEOUT_MS
+  const parsed = pgIntParam.safeParse(raw)
+  if (parsed.success) return parsed.data
+  logger.warn(
+    `[approvals] AGENTLOOM_APPROVAL_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, not '${raw}'; using ${DEFAULT_APPROVAL_TIMEOUT_MS}.`,
+  )
+  return DEFAULT_APPROVAL_TIMEOUT_MS
+}
+
 /** How long a person has to answer a sampling request before it counts as denied. */
-export const SAMPLING_APPROVAL_TIMEOUT_MS = Number(process.env.AGENTLOOM_APPROVAL_TIMEOUT_MS ?? 10 * 60_000)
+export const SAMPLING_APPROVAL_TIMEOUT_MS = approvalTimeoutFromEnv()
 export const SAMPLING_MAX_TOKENS = 4096
+
+/** The timeout of each request to a server: long enough for an approval its server waits for. */
+export function mcpRequestTimeoutMs(approvalTimeoutMs: number = SAMPLING_APPROVAL_TIMEOUT_MS): number {
+  return Math.min(approvalTimeoutMs + REQUEST_TIMEOUT_MARGIN_MS, MAX_TIMER_MS)
+}
 
 export interface RunMcpContext {
   app: AppContext
@@ -18,6 +50,10 @@ export interface RunMcpContext {
   /** Answers the servers' sampling requests once a person approves them. */
   samplingClient: ChatClient
   signal: AbortSignal
+  /** Default: mcpRequestTimeoutMs(). */
+  requestTimeoutMs?: number
+  /** Default: MCP_CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number
 }
 
 /** A server's working directory: relative paths are taken from the app's directory. */
@@ -33,6 +69,7 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
     // Tools from several servers meet in one agent: `research-assistant_summarize_topic`.
     toolNamePrefix: server.id,
     client: context.samplingClient,
+    requestTimeoutMs: context.requestTimeoutMs ?? mcpRequestTimeoutMs(),
     samplingMaxTokens: SAMPLING_MAX_TOKENS,
     samplingApprovalCallback: async (params: Record<string, unknown>, { serverName }: { serverName: string }) => {
       const decision = await context.app.approvals.request({
@@ -68,6 +105,67 @@ export class McpServerDisabledError extends UserError {
   override readonly code = 'mcp_server_disabled'
 }
 
+/**
+ * A server could not be connected. The message is written for people (it ends up in the run's
+ * error and on shared pages), so every secret value of the server is cut out of it.
+ */
+export class McpServerConnectError extends UserError {
+  override readonly code = 'mcp_server_connect_failed'
+}
+
+/** The error's message and those of its causes, each once. */
+function describeChain(error: unknown): string {
+  const parts: string[] = []
+  let current: unknown = error
+  for (let depth = 0; current !== undefined && current !== null && depth < 4; depth += 1) {
+    const message = current instanceof Error ? current.message : String(current)
+    if (message && !parts.some((part) => part.includes(message))) parts.push(message)
+    current = current instanceof Error ? (current as { cause?: unknown }).cause : undefined
+  }
+  return parts.join(': ')
+}
+
+function connectFailure(server: McpServerConfig, error: unknown): McpServerConnectError {
+  const url = server.transport === 'stdio' ? undefined : server.config.url
+  return new McpServerConnectError(redactSecrets(`Could not connect to MCP server '${server.id}': ${describeChain(error)}`, server.secrets, url))
+}
+
+/**
+ * Connects `tool` within the connect timeout, unless the run is cancelled first. A tool whose
+ * attempt is still going on when this gives up goes into `abandoned`: its close() would wait for it.
+ */
+async function connectWithin(tool: MCPTool, server: McpServerConfig, context: RunMcpContext, abandoned: Set<MCPTool>): Promise<void> {
+  const timeoutMs = context.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS
+  let settled = false
+  const attempt = tool.connect().then(
+    () => {
+      settled = true
+    },
+    (error: unknown) => {
+      settled = true
+      throw connectFailure(server, error)
+    },
+  )
+  attempt.catch(() => {}) // also reported through the race below, unless that was lost already
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let onAbort: (() => void) | undefined
+  const stopped = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new McpServerConnectError(`MCP server '${server.id}' did not answer within ${Math.round(timeoutMs / 100) / 10} s.`)), timeoutMs)
+    onAbort = () => reject(new AbortError())
+    if (context.signal.aborted) onAbort()
+    else context.signal.addEventListener('abort', onAbort, { once: true })
+  })
+  try {
+    await Promise.race([attempt, stopped])
+  } catch (error) {
+    if (!settled) abandoned.add(tool)
+    throw error
+  } finally {
+    clearTimeout(timer)
+    if (onAbort) context.signal.removeEventListener('abort', onAbort)
+  }
+}
+
 /** Connects every server (in parallel); on any failure closes the ones already open and throws. */
 export async function connectMcpServers(ids: readonly string[], context: RunMcpContext): Promise<Map<string, MCPTool>> {
   const registry = new McpServerRegistry(context.app.db.prisma)
@@ -76,17 +174,21 @@ export async function connectMcpServers(ids: readonly string[], context: RunMcpC
     throw new McpServerDisabledError(`MCP server ${disabled.map((s) => `'${s.id}'`).join(', ')} is disabled. Enable it on the MCP servers page, or remove it from the agent.`)
   }
   const tools = new Map<string, MCPTool>()
+  const abandoned = new Set<MCPTool>()
   const results = await Promise.allSettled(
     ids.map(async (id) => {
-      const tool = createMcpTool(await registry.connectionConfig(id), context)
+      const server = await registry.connectionConfig(id)
+      const tool = createMcpTool(server, context)
       tools.set(id, tool)
-      await tool.connect()
+      await connectWithin(tool, server, context, abandoned)
       await context.app.events.append(context.runId, 'mcp_connected', { serverId: id, tools: tool.functions.map((f) => f.name) })
     }),
   )
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
   if (failure) {
-    await closeMcpServers(tools)
+    // An abandoned attempt ends by the request timeout at the latest; the run does not wait for it.
+    for (const tool of abandoned) void tool.close().catch(() => {})
+    await closeMcpServers(new Map([...tools].filter(([, tool]) => !abandoned.has(tool))))
     throw failure.reason
   }
   return tools

@@ -100,9 +100,11 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): { result: Promise<
  */
 export async function probeMcpServer(server: McpServerConfig, options: { timeoutMs?: number } = {}): Promise<McpProbeResult> {
   const controller = new AbortController()
-  const tool = createMcpTool(server, { app: DENYING_APP, runId: `probe:${server.id}`, samplingClient: NEVER_USED_CLIENT, signal: controller.signal })
+  const timeoutMs = options.timeoutMs ?? MCP_PROBE_TIMEOUT_MS
+  // The probe's own bound applies to every request too, so nothing lingers after it gives up.
+  const tool = createMcpTool(server, { app: DENYING_APP, runId: `probe:${server.id}`, samplingClient: NEVER_USED_CLIENT, signal: controller.signal, requestTimeoutMs: timeoutMs })
   const attempt = connectAndList(tool)
-  const bounded = withTimeout(attempt, options.timeoutMs ?? MCP_PROBE_TIMEOUT_MS)
+  const bounded = withTimeout(attempt, timeoutMs)
   try {
     return { ok: true, tools: await bounded.result }
   } catch (error) {

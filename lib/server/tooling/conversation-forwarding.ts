@@ -17,7 +17,11 @@ import { sendChatHistoryMessages, type OperationResult } from './chat-history'
 export const conversationForwardingSettingsSchema = z.object({
   enabled: z.boolean().default(false),
   /** The chat-message endpoint; falls back to the server's default endpoint when absent. */
-  endpoint: z.string().url().optional(),
+  endpoint: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//i.test(url), 'The endpoint must be an http(s) URL.')
+    .optional(),
   timeoutMs: z.number().int().positive().max(60_000).default(10_000),
 })
 

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { pgIntParam } from '@/lib/server/contracts/safe-text'
 import { json, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
