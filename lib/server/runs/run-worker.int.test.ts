@@ -14,6 +14,22 @@ import { createTestApp } from '../testing/test-app'
 
 const CALL = '/call research-assistant_summarize_topic {"topic":"tidal energy"}'
 
+/** start → the given node → output: the shape most of these runs need. */
+function startThrough(node: { id: string; kind: string; data: Record<string, unknown> }): GraphDocument {
+  return {
+    schemaVersion: 1,
+    nodes: [
+      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+      { ...node, position: { x: 200, y: 0 } },
+      { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+    ],
+    edges: [
+      { id: 'a', source: 'start', target: node.id },
+      { id: 'b', source: node.id, target: 'output' },
+    ],
+  } as GraphDocument
+}
+
 describe('RunWorker with the example workflow', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>
   let worker: RunWorker
@@ -90,18 +106,7 @@ describe('RunWorker with the example workflow', () => {
   }
 
   it('asks a person at a human-input step and passes the answer on', async () => {
-    const workflowId = await workflowWith({
-      schemaVersion: 1,
-      nodes: [
-        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-        { id: 'ask', kind: 'human_input', position: { x: 200, y: 0 }, data: { prompt: 'Favourite colour?' } },
-        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
-      ],
-      edges: [
-        { id: 'a', source: 'start', target: 'ask' },
-        { id: 'b', source: 'ask', target: 'output' },
-      ],
-    } as GraphDocument)
+    const workflowId = await workflowWith(startThrough({ id: 'ask', kind: 'human_input', data: { prompt: 'Favourite colour?' } }))
     const run = await runs.create({ workflowId, input: 'go' })
     worker.nudge()
     const approval = await pendingApproval(run.id)
@@ -112,18 +117,7 @@ describe('RunWorker with the example workflow', () => {
   })
 
   it('fails the run visibly when a person declines a human-input step', async () => {
-    const workflowId = await workflowWith({
-      schemaVersion: 1,
-      nodes: [
-        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-        { id: 'ask', kind: 'human_input', position: { x: 200, y: 0 }, data: { prompt: 'Go on?' } },
-        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
-      ],
-      edges: [
-        { id: 'a', source: 'start', target: 'ask' },
-        { id: 'b', source: 'ask', target: 'output' },
-      ],
-    } as GraphDocument)
+    const workflowId = await workflowWith(startThrough({ id: 'ask', kind: 'human_input', data: { prompt: 'Go on?' } }))
     const run = await runs.create({ workflowId, input: 'go' })
     worker.nudge()
     await app.approvals.answer((await pendingApproval(run.id)).id, { decision: 'deny' })
@@ -157,30 +151,8 @@ describe('RunWorker with the example workflow', () => {
   })
 
   it('runs a sub-workflow loaded from its saved version', async () => {
-    const childId = await workflowWith({
-      schemaVersion: 1,
-      nodes: [
-        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-        { id: 'shout', kind: 'transform', position: { x: 200, y: 0 }, data: { expression: 'input + "!"' } },
-        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
-      ],
-      edges: [
-        { id: 'a', source: 'start', target: 'shout' },
-        { id: 'b', source: 'shout', target: 'output' },
-      ],
-    } as GraphDocument)
-    const parentId = await workflowWith({
-      schemaVersion: 1,
-      nodes: [
-        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-        { id: 'child', kind: 'sub_workflow', position: { x: 200, y: 0 }, data: { workflowId: childId } },
-        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
-      ],
-      edges: [
-        { id: 'a', source: 'start', target: 'child' },
-        { id: 'b', source: 'child', target: 'output' },
-      ],
-    } as GraphDocument)
+    const childId = await workflowWith(startThrough({ id: 'shout', kind: 'transform', data: { expression: 'input + "!"' } }))
+    const parentId = await workflowWith(startThrough({ id: 'child', kind: 'sub_workflow', data: { workflowId: childId } }))
     const run = await runs.create({ workflowId: parentId, input: 'hey' })
     worker.nudge()
     const done = await finished(run.id)
@@ -188,18 +160,7 @@ describe('RunWorker with the example workflow', () => {
   })
 
   it('fails with a clear message when a referenced sub-workflow is gone', async () => {
-    const parentId = await workflowWith({
-      schemaVersion: 1,
-      nodes: [
-        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-        { id: 'child', kind: 'sub_workflow', position: { x: 200, y: 0 }, data: { workflowId: 'deleted-workflow' } },
-        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
-      ],
-      edges: [
-        { id: 'a', source: 'start', target: 'child' },
-        { id: 'b', source: 'child', target: 'output' },
-      ],
-    } as GraphDocument)
+    const parentId = await workflowWith(startThrough({ id: 'child', kind: 'sub_workflow', data: { workflowId: 'deleted-workflow' } }))
     const run = await runs.create({ workflowId: parentId, input: 'hey' })
     worker.nudge()
     const done = await finished(run.id)
