@@ -31,13 +31,15 @@ export interface GoalCheck {
   /** The bound: met when ratio ≤ limit. */
   limit: number
   met: boolean
+  /** Set when one side was not measured (a peer not installed, --only): neither met nor missed. */
+  notMeasured?: boolean
   detail: string
 }
 
 /** A goal "a ≤ limit × b", evaluated on medians. */
 export function checkRatio(goal: string, numerator: Measurement | undefined, denominator: Measurement | undefined, limit: number): GoalCheck {
   if (!numerator || !denominator) {
-    return { goal, ratio: Number.NaN, limit, met: false, detail: 'not measured' }
+    return { goal, ratio: Number.NaN, limit, met: false, notMeasured: true, detail: 'not measured' }
   }
   const ratio = numerator.medianMicros / denominator.medianMicros
   return {
@@ -54,7 +56,7 @@ export function goalRows(goals: GoalCheck[]): Array<Record<string, string>> {
     goal: goal.goal,
     measured: ratioText(goal.ratio),
     limit: ratioText(goal.limit),
-    status: goal.met ? 'met' : 'NOT MET',
+    status: goal.notMeasured ? 'not measured' : goal.met ? 'met' : 'NOT MET',
     detail: goal.detail,
   }))
 }
