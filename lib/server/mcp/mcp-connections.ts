@@ -8,6 +8,8 @@
  * before a server has answered `initialize`.
  */
 import { isAbsolute, join } from 'node:path'
+import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import type { ElicitationContext } from '@/lib/core/mcp/elicitation'
 import { AbortError, MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool } from '@/lib/core'
 import type { AppContext } from '../app-context'
 import { PG_INT_MAX, pgIntParam } from '../contracts/safe-text'
@@ -71,6 +73,22 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
     client: context.samplingClient,
     requestTimeoutMs: context.requestTimeoutMs ?? mcpRequestTimeoutMs(),
     samplingMaxTokens: SAMPLING_MAX_TOKENS,
+    // A server asking the person for information: a form in the browser, answered like any approval.
+    elicitationCallback: async (params: ElicitRequestParams, { serverName, signal }: ElicitationContext): Promise<ElicitResult> => {
+      const form = params as { mode?: string; message?: string; requestedSchema?: unknown }
+      if (form.mode === 'url') return { action: 'decline' } // URL-mode elicitation is not offered in the browser yet
+      const decision = await context.app.approvals.request({
+        runId: context.runId,
+        kind: 'elicitation',
+        source: serverName,
+        title: `${server.name} asks for information`,
+        payload: { serverName, message: form.message ?? '', requestedSchema: form.requestedSchema ?? {} },
+        timeoutMs: SAMPLING_APPROVAL_TIMEOUT_MS,
+        signal: AbortSignal.any([context.signal, signal]),
+      })
+      if (!decision.approved) return { action: decision.status === 'expired' ? 'cancel' : 'decline' }
+      return { action: 'accept', content: (decision.response.content ?? {}) as ElicitResult['content'] }
+    },
     samplingApprovalCallback: async (params: Record<string, unknown>, { serverName }: { serverName: string }) => {
       const decision = await context.app.approvals.request({
         runId: context.runId,
