@@ -1,26 +1,11 @@
 /** Display names for graph nodes and the executors that run them. */
+import { NODE_REGISTRY } from '@/components/canvas/node-registry'
+import { isNodeKind } from '@/lib/graph/document'
 import { nodeIdForExecutor } from './event-data'
 import type { RunGraph, RunGraphNode } from './types'
 
-const KIND_LABELS: Record<string, string> = {
-  start: 'Start',
-  agent: 'Agent',
-  output: 'Output',
-  condition: 'Condition',
-  fan_out: 'Fan out',
-  fan_in: 'Fan in',
-  transform: 'Transform',
-  human_input: 'Human input',
-  sub_workflow: 'Sub-workflow',
-  sequential: 'Sequential',
-  concurrent: 'Concurrent',
-  group_chat: 'Group chat',
-  magentic: 'Magentic',
-  handoff: 'Handoff',
-}
-
 export function kindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind.replace(/_/g, ' ')
+  return isNodeKind(kind) ? NODE_REGISTRY[kind].label : kind.replace(/_/g, ' ')
 }
 
 /** A node's own label, else its name (agents), else its kind. */
