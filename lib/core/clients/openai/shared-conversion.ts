@@ -50,6 +50,16 @@ export type NormalizedResponseFormat =
 
 const DEFAULT_FORMAT_NAME = 'response'
 
+/** The json_schema fields both APIs send (nested under `json_schema` in Chat Completions, inline in Responses). */
+export function jsonSchemaFormatFields(format: Extract<NormalizedResponseFormat, { kind: 'json_schema' }>) {
+  return {
+    name: format.name,
+    schema: format.schema,
+    ...(format.strict !== undefined ? { strict: format.strict } : {}),
+    ...(format.description !== undefined ? { description: format.description } : {}),
+  }
+}
+
 /**
  * Accepts the shapes people naturally pass as `responseFormat`: a zod schema, a plain JSON
  * schema, the Chat Completions shape `{ type: 'json_schema', json_schema: {...} }`, the

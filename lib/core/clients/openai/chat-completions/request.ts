@@ -15,6 +15,7 @@ import {
   normalizeToolChoice,
   toolParametersSchema,
   type NormalizedResponseFormat,
+  jsonSchemaFormatFields,
 } from '../shared-conversion'
 import { ToolNameMap } from '../tool-names'
 
@@ -67,15 +68,7 @@ function toChatResponseFormat(
   format: NormalizedResponseFormat,
 ): ResponseFormatText | ResponseFormatJSONObject | ResponseFormatJSONSchema {
   if (format.kind !== 'json_schema') return { type: format.kind }
-  return {
-    type: 'json_schema',
-    json_schema: {
-      name: format.name,
-      schema: format.schema,
-      ...(format.strict !== undefined ? { strict: format.strict } : {}),
-      ...(format.description !== undefined ? { description: format.description } : {}),
-    },
-  }
+  return { type: 'json_schema', json_schema: jsonSchemaFormatFields(format) }
 }
 
 export function messagesToChatCompletionMessages(messages: Message[], toolNames: ToolNameMap): ChatCompletionMessageParam[] {

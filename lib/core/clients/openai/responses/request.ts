@@ -19,6 +19,7 @@ import {
   normalizeToolChoice,
   toolParametersSchema,
   type NormalizedResponseFormat,
+  jsonSchemaFormatFields,
 } from '../shared-conversion'
 import { ToolNameMap } from '../tool-names'
 
@@ -68,13 +69,7 @@ export function buildResponsesRequest(messages: Message[], options: ChatOptions,
 
 function toResponsesTextFormat(format: NormalizedResponseFormat): ResponseFormatTextConfig {
   if (format.kind !== 'json_schema') return { type: format.kind }
-  return {
-    type: 'json_schema',
-    name: format.name,
-    schema: format.schema,
-    ...(format.strict !== undefined ? { strict: format.strict } : {}),
-    ...(format.description !== undefined ? { description: format.description } : {}),
-  }
+  return { type: 'json_schema', ...jsonSchemaFormatFields(format) }
 }
 
 export function messagesToResponsesInput(messages: Message[], toolNames: ToolNameMap): ResponseInputItem[] {
