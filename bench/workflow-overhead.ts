@@ -15,6 +15,7 @@
  * repository, so they are not run here; the brief's reference point (LangGraph ≈ 0.9 ms per step on
  * a 1,000-node chain, target ≤ 1/20 of the faster peer) is printed next to our numbers.
  */
+import { PerformanceObserver } from 'node:perf_hooks'
 import { InMemoryCheckpointStorage, WorkflowBuilder, executor, type Executor, type Workflow } from '../lib/core/workflows/index'
 
 const argValue = (flag: string, fallback: number) => {
@@ -52,11 +53,28 @@ async function runOnce(workflow: Workflow, mode: Mode, checkpointing: boolean): 
   for await (const event of workflow.runStream(0, { checkpointStorage })) void event
 }
 
-async function cpuMicros(fn: () => Promise<unknown>): Promise<number> {
+// Main-thread GC pauses, the mechanism behind a per-step cost that grows with the run: if the live
+// heap grows with the graph, so does the collector's work per step. Entries arrive in a later task,
+// hence the flush before reading.
+let gcMicros = 0
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMicros += entry.duration * 1000
+}).observe({ entryTypes: ['gc'] })
+const flushGcEntries = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+interface Sample {
+  cpu: number
+  gc: number
+}
+
+async function measure(fn: () => Promise<unknown>): Promise<Sample> {
+  await flushGcEntries()
+  const gcBefore = gcMicros
   const start = process.cpuUsage()
   await fn()
   const used = process.cpuUsage(start)
-  return used.user + used.system
+  await flushGcEntries()
+  return { cpu: used.user + used.system, gc: gcMicros - gcBefore }
 }
 
 function p25(values: number[]): number {
@@ -66,17 +84,22 @@ function p25(values: number[]): number {
 
 const round2 = (value: number) => Math.round(value * 100) / 100
 
-/** Runs the given cases interleaved, ROUNDS times each after two warm-ups; CPU µs per run (p25). */
-async function interleaved(cases: Array<() => Promise<unknown>>): Promise<number[]> {
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+
+/**
+ * Runs the given cases interleaved, ROUNDS times each after two warm-ups. Per case: CPU µs per run
+ * (p25) and main-thread GC µs per run (mean).
+ */
+async function interleaved(cases: Array<() => Promise<unknown>>): Promise<Sample[]> {
   for (const run of cases) {
     await run()
     await run()
   }
-  const samples = cases.map(() => [] as number[])
+  const samples = cases.map(() => [] as Sample[])
   for (let round = 0; round < ROUNDS; round++) {
-    for (let i = 0; i < cases.length; i++) samples[i].push(await cpuMicros(cases[i]))
+    for (let i = 0; i < cases.length; i++) samples[i].push(await measure(cases[i]))
   }
-  return samples.map(p25)
+  return samples.map((list) => ({ cpu: p25(list.map((s) => s.cpu)), gc: mean(list.map((s) => s.gc)) }))
 }
 
 async function main(): Promise<void> {
@@ -91,7 +114,7 @@ async function main(): Promise<void> {
       return value
     },
   ])
-  const handPerCall = hand / 5000
+  const handPerCall = hand.cpu / 5000
 
   const rows: Array<Record<string, string | number>> = []
   const flatness: Record<string, number> = {}
@@ -107,13 +130,14 @@ async function main(): Promise<void> {
       // A chain of N nodes delivers N-1 messages in N-1 supersteps (plus the start message).
       rows.push({
         mode: label,
-        'chain 1,000 µs/step': round2(oneK / 999),
-        'chain 5,000 µs/step': round2(fiveK / 4999),
-        'fan-out/in 1→1,000→1 µs/message': round2(fanOut / 2001),
+        'chain 1,000 µs/step': round2(oneK.cpu / 999),
+        'chain 5,000 µs/step': round2(fiveK.cpu / 4999),
+        'fan-out/in 1→1,000→1 µs/message': round2(fanOut.cpu / 2001),
+        'GC µs/step 1,000 | 5,000': `${round2(oneK.gc / 999)} | ${round2(fiveK.gc / 4999)}`,
         'hand-written loop µs/call': round2(handPerCall),
       })
-      flatness[`${label}: 5k/1k per step (≤ 1.2)`] = round2(fiveK / 4999 / (oneK / 999))
-      if (mode === 'stream' && checkpointing) chain1kStreamCheckpointed = oneK / 999
+      flatness[`${label}: 5k/1k per step (≤ 1.2)`] = round2(fiveK.cpu / 4999 / (oneK.cpu / 999))
+      if (mode === 'stream' && checkpointing) chain1kStreamCheckpointed = oneK.cpu / 999
     }
   }
   const summary = {

@@ -4,15 +4,21 @@
  */
 import { WorkflowException } from '../errors'
 import type { RequestInfoEvent, WorkflowEvent, WorkflowRunState, WorkflowStatusEvent } from './events'
+import type { RunEventLog } from './run-event-log'
 
 export class WorkflowRunResult implements Iterable<WorkflowEvent> {
   constructor(
-    readonly events: readonly WorkflowEvent[],
+    private readonly log: RunEventLog,
     private readonly statusEvents: readonly WorkflowStatusEvent[],
   ) {}
 
+  /** Every event, in order. Lifecycle events are rebuilt from a compact record on first access. */
+  get events(): readonly WorkflowEvent[] {
+    return this.log.toArray()
+  }
+
   get length(): number {
-    return this.events.length
+    return this.log.length
   }
 
   [Symbol.iterator](): Iterator<WorkflowEvent> {
@@ -22,19 +28,21 @@ export class WorkflowRunResult implements Iterable<WorkflowEvent> {
   /** Data of every `output` event, in order. */
   getOutputs<T = unknown>(): T[] {
     const outputs: T[] = []
-    for (const event of this.events) if (event.type === 'output') outputs.push(event.data as T)
+    for (const event of this.log.keptEvents()) if (event.type === 'output') outputs.push(event.data as T)
     return outputs
   }
 
   /** Data of every `intermediate` event, in order. */
   getIntermediateOutputs<T = unknown>(): T[] {
     const outputs: T[] = []
-    for (const event of this.events) if (event.type === 'intermediate') outputs.push(event.data as T)
+    for (const event of this.log.keptEvents()) if (event.type === 'intermediate') outputs.push(event.data as T)
     return outputs
   }
 
   getRequestInfoEvents(): RequestInfoEvent[] {
-    return this.events.filter((event): event is RequestInfoEvent => event.type === 'request_info')
+    const requests: RequestInfoEvent[] = []
+    for (const event of this.log.keptEvents()) if (event.type === 'request_info') requests.push(event)
+    return requests
   }
 
   /** The state of the last status event (IDLE, IDLE_WITH_PENDING_REQUESTS, …). */

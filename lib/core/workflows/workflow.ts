@@ -17,6 +17,7 @@ import { EventQueue, QUEUE_END } from './event-queue'
 import { errorDetails, WorkflowRunState, type RequestInfoEvent, type WorkflowEvent, type WorkflowStatusEvent } from './events'
 import type { Executor, ExecutorJSON } from './executor'
 import type { CompiledGraph } from './graph'
+import { RunEventLog } from './run-event-log'
 import { WorkflowRunResult } from './run-result'
 import { Runner, RunSession } from './runner'
 
@@ -110,19 +111,19 @@ export class Workflow {
   }
 
   async run(message?: unknown, options: WorkflowRunOptions = {}): Promise<WorkflowRunResult> {
-    const events: WorkflowEvent[] = []
+    const log = new RunEventLog()
     const statuses: WorkflowStatusEvent[] = []
     const includeStatus = options.includeStatusEvents === true
     await this.execute(message, options, false, (event) => {
       if (event.type === 'started') return
       if (event.type === 'status') {
         statuses.push(event)
-        if (includeStatus) events.push(event)
+        if (includeStatus) log.record(event)
         return
       }
-      events.push(event)
+      log.record(event)
     })
-    return new WorkflowRunResult(events, statuses)
+    return new WorkflowRunResult(log, statuses)
   }
 
   /**
