@@ -83,3 +83,4 @@ export {
 export type { ValidationType } from './errors'
 export { WorkflowExecutor } from './workflow-executor'
 export type { WorkflowExecutorOptions } from './workflow-executor'
+export { SubWorkflowRequestMessage, SubWorkflowResponseMessage } from './sub-workflow-messages'

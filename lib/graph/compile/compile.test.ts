@@ -233,4 +233,16 @@ describe('compile: documents and references', () => {
     expect(() => compile(selfish, registry({ subWorkflow: () => selfish }))).toThrow(/cannot include themselves/)
     expect(() => compile(outer, registry())).toThrow(/sub-workflows are not available/)
   })
+
+  it("asks a person for a sub-workflow's human_input and hands the answer back to it", async () => {
+    const inner = graph().start().node('ask', 'human_input', { prompt: 'Approve?' }).output().chain('start', 'ask', 'output').build()
+    const outer = graph().start().node('sub', 'sub_workflow', { workflowId: 'inner' }).output().chain('start', 'sub', 'output').build()
+    const workflow = compile(outer, registry({ subWorkflow: (id) => (id === 'inner' ? inner : undefined) }))
+    const first = await workflow.run('draft')
+    const [request] = first.getRequestInfoEvents()
+    expect(request).toMatchObject({ executorId: 'sub', data: { type: 'human_input', prompt: 'Approve?', input: 'draft' } })
+    expect(first.getFinalState()).toBe('IDLE_WITH_PENDING_REQUESTS')
+    const second = await workflow.run(undefined, { responses: { [request!.requestId]: 'approved' } })
+    expect(second.getOutputs()).toEqual(['approved'])
+  })
 })

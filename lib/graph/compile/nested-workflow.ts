@@ -11,7 +11,7 @@ import { messageText, replyText } from './messages'
 
 export class NestedWorkflowExecutor extends WorkflowExecutor {
   constructor(workflow: Workflow, id: string) {
-    super(workflow, { id })
+    super(workflow, { id, propagateRequest: true })
     this.outputCapable = false
   }
 
