@@ -27,6 +27,13 @@ export {
 } from './sampling'
 export type { ElicitationCallback, ElicitationContext } from './elicitation'
 export type { MCPApprovalMode, TaskSupport } from './tool-registry'
+export {
+  LIST_MCP_TOOLS_TOOL_NAME,
+  LOAD_TOOL_TOOL_NAME,
+  UNLOAD_TOOL_TOOL_NAME,
+  PROGRESSIVE_DISCLOSURE_REQUIRES_LOAD_TOOLS,
+  type ListedMCPTool,
+} from './progressive-disclosure'
 export { parseToolResult, type ParsedToolResult, type ToolResultParser } from './result-parsing'
 export type { PromptResultParser } from './prompt-parsing'
 export { consoleLogger, type MCPLogger } from './logger'

@@ -20,6 +20,13 @@ export interface MCPToolOptions {
   /** Undefined exposes every tool; `[]` exposes none. */
   allowedTools?: readonly string[]
   loadTools?: boolean
+  /**
+   * Offer the loader tools list_mcp_tools, load_tool and unload_tool (prefixed like the server's
+   * tools) instead of every tool; the agent loads what it needs. Requires `loadTools`. Default false.
+   */
+  useProgressiveDisclosure?: boolean
+  /** With progressive disclosure: tools offered from the start (matched like `allowedTools`, which still applies). */
+  alwaysLoad?: readonly string[]
   loadPrompts?: boolean
   parseToolResults?: ToolResultParser
   parsePromptResults?: PromptResultParser

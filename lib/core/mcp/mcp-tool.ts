@@ -10,7 +10,7 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { ZodType } from 'zod'
-import { AbortError, CoreError, ToolExecutionException } from '../errors'
+import { AbortError, CoreError, MCPConfigurationError, ToolExecutionException } from '../errors'
 import type { FunctionTool } from '../tools/function-tool'
 import { scopedSignal } from './abort'
 import { ToolArgumentAllowlist } from './argument-allowlist'
@@ -31,6 +31,7 @@ import {
   type ToolCallParams,
 } from './mcp-tool-options'
 import { normalizeToolNamePrefix } from './names'
+import { PROGRESSIVE_DISCLOSURE_REQUIRES_LOAD_TOOLS, ProgressiveDisclosure } from './progressive-disclosure'
 import { parsePromptResult } from './prompt-parsing'
 import { errorTextOf, parseToolResult, type ToolResultParser } from './result-parsing'
 import { SamplingGuard } from './sampling'
@@ -59,6 +60,8 @@ export abstract class MCPTool {
   private readonly lifecycle = new SerialQueue()
   private readonly loads = new SerialQueue()
   private readonly registry: ToolRegistry
+  /** Set with `useProgressiveDisclosure`: the agent then sees loader tools instead of every tool. */
+  private readonly progressive: ProgressiveDisclosure | undefined
   private readonly allowlist: ToolArgumentAllowlist
   private readonly sampling: SamplingGuard
   private readonly background = new BackgroundWork()
@@ -69,6 +72,9 @@ export abstract class MCPTool {
   private closedByUser = false
 
   constructor(options: MCPToolOptions) {
+    if (options.useProgressiveDisclosure && options.loadTools === false) {
+      throw new MCPConfigurationError(PROGRESSIVE_DISCLOSURE_REQUIRES_LOAD_TOOLS)
+    }
     this.options = options
     this.name = options.name
     this.description = options.description ?? ''
@@ -94,13 +100,22 @@ export abstract class MCPTool {
       reload: (kind, signal) =>
         this.withRuntimeKwargs(undefined, () => (kind === 'tools' ? this.loadTools(signal) : this.loadPrompts(signal))),
     })
+    const prefix = normalizeToolNamePrefix(options.toolNamePrefix)
     this.registry = new ToolRegistry({
-      prefix: normalizeToolNamePrefix(options.toolNamePrefix),
+      prefix,
       approvalMode: options.approvalMode,
       allowedTools: options.allowedTools,
       logger: this.logger,
       createFunction: (spec) => this.createFunction(spec),
     })
+    this.progressive = options.useProgressiveDisclosure
+      ? new ProgressiveDisclosure({
+          prefix,
+          alwaysLoad: options.alwaysLoad,
+          catalog: () => this.registry.functions,
+          onSurfaceChanged: () => this.options.onFunctionsChanged?.(this.functions),
+        })
+      : undefined
   }
 
   /** A fresh, unstarted transport for one connection attempt. */
@@ -131,9 +146,12 @@ export abstract class MCPTool {
     })
   }
 
-  /** The FunctionTools an Agent uses; a live list that reloads update. */
+  /**
+   * The FunctionTools an Agent uses; a live list that reloads update. With progressive disclosure:
+   * the loader tools plus the `alwaysLoad` tools and those load_tool added.
+   */
   get functions(): FunctionTool[] {
-    return this.registry.functions
+    return this.progressive ? this.progressive.surface() : this.registry.functions
   }
 
   get isConnected(): boolean {

@@ -167,10 +167,7 @@ export class ToolRegistry {
   }
 
   private isAllowed(fn: FunctionTool): boolean {
-    if (!this.allowed) return true
-    const remote = fn.additionalProperties[MCP_REMOTE_NAME_KEY] as string
-    if (this.allowed.has(remote)) return true
-    return fn.additionalProperties[MCP_NORMALIZED_NAME_KEY] === remote && this.allowed.has(fn.name)
+    return !this.allowed || matchesConfiguredName(fn, this.allowed)
   }
 
   private approvalModeFor(...candidates: string[]): ApprovalMode {
@@ -180,6 +177,17 @@ export class ToolRegistry {
     if (mode.alwaysRequireApproval?.some((name) => candidates.includes(name))) return 'always_require'
     return 'never_require'
   }
+}
+
+/**
+ * Whether a configured name (`allowedTools`, `alwaysLoad`) selects `fn`: its raw remote name always,
+ * its local (prefixed) name only when the remote name is already normalized, so a normalized alias
+ * never selects a different remote tool.
+ */
+export function matchesConfiguredName(fn: FunctionTool, names: ReadonlySet<string>): boolean {
+  const remote = fn.additionalProperties[MCP_REMOTE_NAME_KEY] as string
+  if (names.has(remote)) return true
+  return fn.additionalProperties[MCP_NORMALIZED_NAME_KEY] === remote && names.has(fn.name)
 }
 
 /** Object schemas without `properties` get `{}` (some model APIs reject them otherwise). */
