@@ -1,7 +1,7 @@
 /**
  * MCP servers as a person manages them: add a stdio server (the shipped example) with a secret
- * environment value, test its connection, make sure the secret never shows, delete it. And the
- * warning before deleting a server that a saved workflow uses.
+ * environment value, test its connection, make sure the secret never shows, have its tools loaded
+ * on demand, delete it. And the warning before deleting a server that a saved workflow uses.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 
@@ -39,6 +39,7 @@ test('add a stdio MCP server with a secret, test its connection, delete it', asy
   await page.getByTestId('mcp-field-env-name-0').fill('API_KEY')
   await page.getByTestId('mcp-field-env-value-0').fill(SECRET)
   await expect(page.getByTestId('mcp-field-env-value-0')).toHaveAttribute('type', 'password')
+  await expect(page.getByLabel('Load tools on demand')).not.toBeChecked()
   await snap(page, testInfo, '01-add-server')
   await page.getByTestId('mcp-save').click()
 
@@ -46,6 +47,7 @@ test('add a stdio MCP server with a secret, test its connection, delete it', asy
   await expect(row).toBeVisible()
   await expect(row).toContainText('node examples/mcp-servers/research-assistant.mjs')
   await expect(row.getByTestId('mcp-transport')).toHaveText('stdio')
+  await expect(row.getByTestId('mcp-on-demand')).toHaveCount(0)
   await expect(page.getByTestId('mcp-server-form')).toHaveCount(0)
 
   // 2. Test the connection: the server's tools are listed.
@@ -71,7 +73,25 @@ test('add a stdio MCP server with a secret, test its connection, delete it', asy
   await expect(row).toContainText('Added by the end-to-end test')
   await expectNoSecret(page)
 
-  // 4. Delete it: no workflow uses it, so no warning.
+  // 4. Have its tools loaded on demand: the setting outlives a reload, in the list and in the form.
+  await page.getByTestId(`mcp-edit-${SERVER_ID}`).click()
+  await page.getByLabel('Load tools on demand').check()
+  await page.getByTestId('mcp-save').click()
+  await expect(page.getByTestId('mcp-server-form')).toHaveCount(0)
+  await page.reload()
+  await expect(row.getByTestId('mcp-on-demand')).toHaveText('on demand')
+  await page.getByTestId(`mcp-edit-${SERVER_ID}`).click()
+  await expect(page.getByLabel('Load tools on demand')).toBeChecked()
+  await snap(page, testInfo, '04-tools-on-demand')
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByTestId('mcp-server-form')).toHaveCount(0)
+  // "Test connection" still lists the server's own tools, not the loaders an agent sees.
+  await page.getByTestId(`mcp-test-${SERVER_ID}`).click()
+  await expect(result).toHaveAttribute('data-status', 'ok')
+  await expect(result).toContainText('word_count')
+  await expectNoSecret(page)
+
+  // 5. Delete it: no workflow uses it, so no warning.
   await page.getByTestId(`mcp-delete-${SERVER_ID}`).click()
   await expect(page.getByText('No saved workflow uses this server.')).toBeVisible()
   await page.getByTestId('mcp-delete-confirm').click()

@@ -149,6 +149,23 @@ export function McpServerFormDialog({ server, onClose, onSaved }: McpServerFormD
           <input type="checkbox" data-testid="mcp-field-enabled" checked={form.enabled} onChange={(event) => set({ enabled: event.target.checked })} />
           Enabled
         </label>
+        <div className="flex items-start gap-2 text-sm text-zinc-700">
+          <input
+            id={`${ids}-on-demand`}
+            type="checkbox"
+            className="mt-0.5"
+            data-testid="mcp-field-load-tools-on-demand"
+            aria-describedby={`${ids}-on-demand-hint`}
+            checked={form.loadToolsOnDemand}
+            onChange={(event) => set({ loadToolsOnDemand: event.target.checked })}
+          />
+          <div className="flex flex-col gap-0.5">
+            <label htmlFor={`${ids}-on-demand`}>Load tools on demand</label>
+            <p id={`${ids}-on-demand-hint`} className="text-xs text-zinc-500">
+              The agent lists this server&apos;s tools and loads the ones it needs — for servers with many tools.
+            </p>
+          </div>
+        </div>
         {error ? (
           <p role="alert" data-testid="mcp-error" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
             {error}

@@ -32,6 +32,11 @@ export function McpServerRow({ server, test, onTest, onEdit, onDelete, onToggleE
           <Badge tone="accent" data-testid="mcp-transport">
             {TRANSPORT_LABEL[server.transport] ?? server.transport}
           </Badge>
+          {server.loadToolsOnDemand ? (
+            <Badge data-testid="mcp-on-demand" title="Agents list this server's tools and load the ones they need.">
+              on demand
+            </Badge>
+          ) : null}
           <label className="flex items-center gap-1 text-xs text-zinc-600">
             <input type="checkbox" role="switch" data-testid={`mcp-enabled-${server.id}`} checked={server.enabled} onChange={(event) => onToggleEnabled(event.target.checked)} />
             {server.enabled ? 'Enabled' : 'Disabled'}

@@ -12,6 +12,8 @@ export interface McpServerSummary {
   description: string
   transport: McpTransport
   enabled: boolean
+  /** Agents list the server's tools and load the ones they need, instead of being offered all of them. */
+  loadToolsOnDemand: boolean
   /** What it runs or where it connects, without secrets: "node examples/…mjs", "https://…". */
   summary: string
 }

@@ -8,6 +8,7 @@ const stored: McpServerDetail = {
   description: '',
   transport: 'stdio',
   enabled: true,
+  loadToolsOnDemand: false,
   summary: 'node server.mjs',
   config: { command: 'node', args: ['server.mjs'], cwd: 'tools' },
   secretKeys: { env: ['API_KEY', 'REGION'], headers: [] },
@@ -33,6 +34,7 @@ describe('createRequest', () => {
       name: 'Files',
       description: '',
       enabled: true,
+      loadToolsOnDemand: false,
       transport: 'stdio',
       config: { command: 'node', args: ['server.mjs', '--verbose'] },
       secrets: { env: { API_KEY: 's3cret' } },
@@ -55,6 +57,7 @@ describe('updateRequest', () => {
       name: 'Files',
       description: '',
       enabled: true,
+      loadToolsOnDemand: false,
       transport: 'stdio',
       config: { command: 'node', args: ['server.mjs'], cwd: 'tools' },
       secrets: { env: { API_KEY: 'rotated', TOKEN: 't', REGION: null } },
@@ -74,6 +77,21 @@ describe('updateRequest', () => {
   it('switches to headers when the transport changes', () => {
     const form = { ...formFromServer(stored), transport: 'http' as const, url: 'https://a.example/mcp', headers: [{ ...secretRow('X-Key'), value: 'k' }] }
     expect(updateRequest(form, stored)).toMatchObject({ transport: 'http', config: { url: 'https://a.example/mcp' }, secrets: { headers: { 'X-Key': 'k' } } })
+  })
+})
+
+describe('loading tools on demand', () => {
+  it('is off for a new server and sent when the person ticks it', () => {
+    expect(emptyServerForm().loadToolsOnDemand).toBe(false)
+    expect(createRequest({ ...emptyServerForm(), loadToolsOnDemand: true })).toMatchObject({ loadToolsOnDemand: true })
+  })
+
+  it('starts from the stored setting when editing and sends the person’s choice', () => {
+    const onDemand = { ...stored, loadToolsOnDemand: true }
+    const form = formFromServer(onDemand)
+    expect(form.loadToolsOnDemand).toBe(true)
+    expect(updateRequest(form, onDemand)).toMatchObject({ loadToolsOnDemand: true })
+    expect(updateRequest({ ...form, loadToolsOnDemand: false }, onDemand)).toMatchObject({ loadToolsOnDemand: false })
   })
 })
 

@@ -21,6 +21,7 @@ export interface ServerForm {
   name: string
   description: string
   enabled: boolean
+  loadToolsOnDemand: boolean
   transport: McpTransport
   command: string
   args: string[]
@@ -47,7 +48,20 @@ export function secretRow(name = '', stored = false): SecretRow {
 }
 
 export function emptyServerForm(): ServerForm {
-  return { id: '', name: '', description: '', enabled: true, transport: 'stdio', command: '', args: [], cwd: '', url: '', env: [], headers: [] }
+  return {
+    id: '',
+    name: '',
+    description: '',
+    enabled: true,
+    loadToolsOnDemand: false,
+    transport: 'stdio',
+    command: '',
+    args: [],
+    cwd: '',
+    url: '',
+    env: [],
+    headers: [],
+  }
 }
 
 /** A suggested id for a name ("My Files!" → "my-files"), for as long as the person has not typed one. */
@@ -70,6 +84,7 @@ export function formFromServer(server: McpServerDetail): ServerForm {
     name: server.name,
     description: server.description,
     enabled: server.enabled,
+    loadToolsOnDemand: server.loadToolsOnDemand,
     transport: server.transport,
     command: stdio?.command ?? '',
     args: stdio ? [...stdio.args] : [],
@@ -99,6 +114,7 @@ export function createRequest(form: ServerForm): Record<string, unknown> {
     name: form.name,
     description: form.description,
     enabled: form.enabled,
+    loadToolsOnDemand: form.loadToolsOnDemand,
     transport: form.transport,
     config: configOf(form),
     secrets: { [kind]: values },
@@ -125,6 +141,7 @@ export function updateRequest(form: ServerForm, original: McpServerDetail): Reco
     name: form.name,
     description: form.description,
     enabled: form.enabled,
+    loadToolsOnDemand: form.loadToolsOnDemand,
     transport: form.transport,
     config: configOf(form),
     ...(Object.keys(secrets).length > 0 ? { secrets: { [kind]: secrets } } : {}),

@@ -56,6 +56,7 @@ describe('MCP server routes', () => {
       description: 'Keeps notes',
       transport: 'stdio',
       enabled: true,
+      loadToolsOnDemand: false,
       summary: 'node examples/mcp-servers/research-assistant.mjs',
       config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
       secretKeys: { env: ['API_KEY', 'REGION'], headers: [] },
@@ -104,6 +105,38 @@ describe('MCP server routes', () => {
 
     const toggled = await callRoute(serverRoute.PATCH, { params: { id: 'notes' }, body: { enabled: true } })
     expect(toggled.body.server).toMatchObject({ enabled: true, name: 'Notes v2', config: { command: '/usr/bin/env' } })
+  })
+
+  it('turns loading tools on demand on and off, and keeps it through edits that leave it out', async () => {
+    const created = await callRoute(serversRoute.POST, { body: { ...httpServer, id: 'many-tools', loadToolsOnDemand: true } })
+    expect(created).toMatchObject({ status: 201, body: { server: { id: 'many-tools', loadToolsOnDemand: true } } })
+    const renamed = await callRoute(serverRoute.PATCH, { params: { id: 'many-tools' }, body: { name: 'Many tools' } })
+    expect(renamed.body.server).toMatchObject({ name: 'Many tools', loadToolsOnDemand: true })
+    const listed = (await callRoute(serversRoute.GET)).body.servers.find((s: { id: string }) => s.id === 'many-tools')
+    expect(listed).toMatchObject({ loadToolsOnDemand: true })
+    expect((await registry.connectionConfig('many-tools')).loadToolsOnDemand).toBe(true)
+
+    const off = await callRoute(serverRoute.PATCH, { params: { id: 'many-tools' }, body: { loadToolsOnDemand: false } })
+    expect(off.body.server).toMatchObject({ name: 'Many tools', loadToolsOnDemand: false })
+    expect((await callRoute(serverRoute.GET, { params: { id: 'many-tools' } })).body.server.loadToolsOnDemand).toBe(false)
+    expect((await callRoute(serverRoute.DELETE, { params: { id: 'many-tools' } })).status).toBe(200)
+  })
+
+  it('answers a setting that is not true or false with 400', async () => {
+    const expected = {
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid_request',
+          message: 'Invalid request body: loadToolsOnDemand: Must be true or false.',
+          details: { issues: [{ path: 'loadToolsOnDemand', message: 'Must be true or false.' }] },
+        },
+      },
+    }
+    expect(await callRoute(serversRoute.POST, { body: { ...stdioServer, id: 'fresh', loadToolsOnDemand: 'yes' } })).toEqual(expected)
+    expect(await callRoute(serverRoute.PATCH, { params: { id: 'notes' }, body: { loadToolsOnDemand: 1 } })).toEqual(expected)
+    expect((await callRoute(serverRoute.GET, { params: { id: 'fresh' } })).status).toBe(404)
+    expect((await callRoute(serverRoute.GET, { params: { id: 'notes' } })).body.server.loadToolsOnDemand).toBe(false)
   })
 
   it('changes the transport only with a new configuration, dropping secrets the new transport does not use', async () => {
@@ -206,12 +239,15 @@ describe('MCP server routes', () => {
     const first = await callRoute(importRoute.POST, { body: { manifest, serverUrlBase: 'https://tools.example.com/servers' } })
     expect(first).toMatchObject({ status: 200, body: { created: ['mcp_mail', 'mcp_calendar'], updated: [], skipped: [] } })
     const mail = await callRoute(serverRoute.GET, { params: { id: 'mcp_mail' } })
-    expect(mail.body.server).toMatchObject({ transport: 'http', secretKeys: { headers: ['Authorization'] } })
+    expect(mail.body.server).toMatchObject({ transport: 'http', loadToolsOnDemand: false, secretKeys: { headers: ['Authorization'] } })
     expect(raw(mail)).not.toContain(HEADER_SECRET)
 
     const text = JSON.stringify({ mcpServers: [manifest.mcpServers[0]] })
     expect((await callRoute(importRoute.POST, { body: { manifest: text } })).body).toEqual({ created: [], updated: [], skipped: ['mcp_mail'] })
+    // An update from the manifest keeps what the person chose here, like the enabled flag.
+    await callRoute(serverRoute.PATCH, { params: { id: 'mcp_mail' }, body: { loadToolsOnDemand: true } })
     expect((await callRoute(importRoute.POST, { body: { manifest: text, onExisting: 'update' } })).body).toEqual({ created: [], updated: ['mcp_mail'], skipped: [] })
+    expect((await callRoute(serverRoute.GET, { params: { id: 'mcp_mail' } })).body.server.loadToolsOnDemand).toBe(true)
 
     const invalid = await callRoute(importRoute.POST, { body: { manifest: { mcpServers: [{ mcpServerName: 'x', url: 'ftp://x' }, {}] } } })
     expect(invalid.status).toBe(400)

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import type { MCPTool } from '@/lib/core'
 import type { MCPToolOptions } from '@/lib/core/mcp/mcp-tool-options'
 import type { AppContext } from '../app-context'
-import { DEFAULT_APPROVAL_TIMEOUT_MS, SAMPLING_APPROVAL_TIMEOUT_MS, approvalTimeoutFromEnv, createMcpTool, mcpRequestTimeoutMs } from './mcp-connections'
+import {
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+  SAMPLING_APPROVAL_TIMEOUT_MS,
+  approvalTimeoutFromEnv,
+  createMcpTool,
+  mcpRequestTimeoutMs,
+  type RunMcpContext,
+} from './mcp-connections'
+import type { McpServerConfig } from './mcp-server-registry'
 
 /** The SDK's DEFAULT_REQUEST_TIMEOUT_MSEC: what a request gets when nobody sets a timeout. */
 const SDK_DEFAULT_REQUEST_TIMEOUT_MS = 60_000
@@ -9,6 +18,24 @@ const SDK_DEFAULT_REQUEST_TIMEOUT_MS = 60_000
 function warnings(): { warn: (message: string) => void; lines: string[] } {
   const lines: string[] = []
   return { warn: (message) => lines.push(message), lines }
+}
+
+function toolContext(): RunMcpContext {
+  return { app: {} as AppContext, runId: 'run-1', samplingClient: undefined as never, signal: new AbortController().signal }
+}
+
+function everyTransport(loadToolsOnDemand: boolean): McpServerConfig[] {
+  const secrets = { env: {}, headers: {} }
+  return [
+    { id: 's', name: 'S', transport: 'stdio', loadToolsOnDemand, config: { command: 'node', args: [] }, secrets },
+    { id: 'h', name: 'H', transport: 'http', loadToolsOnDemand, config: { url: 'http://127.0.0.1:9/mcp' }, secrets },
+    { id: 'w', name: 'W', transport: 'websocket', loadToolsOnDemand, config: { url: 'ws://127.0.0.1:9/mcp' }, secrets },
+  ]
+}
+
+/** `options` is protected; reading it is the only way to see them without connecting. */
+function optionsOf(tool: MCPTool): MCPToolOptions {
+  return (tool as unknown as { options: MCPToolOptions }).options
 }
 
 describe('approvalTimeoutFromEnv', () => {
@@ -39,14 +66,19 @@ describe('request timeouts of the tools a run connects', () => {
   })
 
   it('are set on every transport’s tool', () => {
-    const context = { app: {} as AppContext, runId: 'run-1', samplingClient: undefined as never, signal: new AbortController().signal }
-    const secrets = { env: {}, headers: {} }
-    const tools = [
-      createMcpTool({ id: 's', name: 'S', transport: 'stdio', config: { command: 'node', args: [] }, secrets }, context),
-      createMcpTool({ id: 'h', name: 'H', transport: 'http', config: { url: 'http://127.0.0.1:9/mcp' }, secrets }, context),
-      createMcpTool({ id: 'w', name: 'W', transport: 'websocket', config: { url: 'ws://127.0.0.1:9/mcp' }, secrets }, context),
-    ]
-    // `options` is protected; reading it is the only way to see the timeout without waiting a minute.
-    for (const tool of tools) expect((tool as unknown as { options: MCPToolOptions }).options.requestTimeoutMs).toBe(mcpRequestTimeoutMs())
+    const context = toolContext()
+    const tools = everyTransport(false).map((server) => createMcpTool(server, context))
+    // Seen without waiting a minute for a request to time out.
+    for (const tool of tools) expect(optionsOf(tool).requestTimeoutMs).toBe(mcpRequestTimeoutMs())
+  })
+})
+
+describe('servers whose tools load on demand', () => {
+  it('get progressive disclosure on every transport, and only when set', () => {
+    for (const loadToolsOnDemand of [true, false]) {
+      for (const server of everyTransport(loadToolsOnDemand)) {
+        expect(optionsOf(createMcpTool(server, toolContext())).useProgressiveDisclosure, `${server.transport}, ${loadToolsOnDemand}`).toBe(loadToolsOnDemand)
+      }
+    }
   })
 })

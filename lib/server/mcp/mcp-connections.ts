@@ -70,6 +70,9 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
     description: server.name,
     // Tools from several servers meet in one agent: `research-assistant_summarize_topic`.
     toolNamePrefix: server.id,
+    // On demand: the agent sees `<id>_list_mcp_tools`, `<id>_load_tool` and `<id>_unload_tool` and
+    // loads what it needs, so a server with many tools does not fill the model's context.
+    useProgressiveDisclosure: server.loadToolsOnDemand,
     client: context.samplingClient,
     requestTimeoutMs: context.requestTimeoutMs ?? mcpRequestTimeoutMs(),
     samplingMaxTokens: SAMPLING_MAX_TOKENS,

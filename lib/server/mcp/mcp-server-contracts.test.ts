@@ -93,6 +93,27 @@ describe('secrets', () => {
   })
 })
 
+describe('loading tools on demand', () => {
+  it('is off unless a new server asks for it', () => {
+    expect(createServerBody.parse(stdio).loadToolsOnDemand).toBe(false)
+    expect(createServerBody.parse({ ...stdio, loadToolsOnDemand: true }).loadToolsOnDemand).toBe(true)
+    const http = { id: 'h', name: 'H', transport: 'http', config: { url: 'https://a.example/mcp' }, loadToolsOnDemand: true }
+    expect(createServerBody.parse(http).loadToolsOnDemand).toBe(true)
+  })
+
+  it('stays as it is when a patch leaves it out, and is a patch on its own', () => {
+    expect(updateServerBody.parse({ name: 'Files' })).not.toHaveProperty('loadToolsOnDemand')
+    expect(updateServerBody.parse({ loadToolsOnDemand: false })).toEqual({ loadToolsOnDemand: false })
+  })
+
+  it.each(['yes', 'true', 1, null])('refuses %j', (value) => {
+    const created = createServerBody.safeParse({ ...stdio, loadToolsOnDemand: value })
+    expect(issuePaths(created)).toEqual(['loadToolsOnDemand'])
+    expect(created.error?.issues[0]?.message).toBe('Must be true or false.')
+    expect(issuePaths(updateServerBody.safeParse({ loadToolsOnDemand: value }))).toEqual(['loadToolsOnDemand'])
+  })
+})
+
 describe('bodies', () => {
   it('refuses unknown fields, including an attempt to rename the id', () => {
     expect(createServerBody.safeParse({ ...stdio, command: 'node' }).success).toBe(false)

@@ -123,11 +123,18 @@ const descriptionInput = safeText().trim().max(2_000)
 
 const noEntries = (what: string) => z.record(z.string(), z.unknown()).refine((record) => Object.keys(record).length === 0, what)
 
+/**
+ * Progressive disclosure for the server's tools: agents get list/load/unload tools instead of
+ * every tool, which keeps a server with dozens of tools from filling the model's context.
+ */
+const loadToolsOnDemandInput = z.boolean({ error: 'Must be true or false.' })
+
 const commonCreateFields = {
   id: newServerIdSchema,
   name: nameInput,
   description: descriptionInput.default(''),
   enabled: z.boolean().default(true),
+  loadToolsOnDemand: loadToolsOnDemandInput.default(false),
 }
 
 function urlServerBody<T extends 'http' | 'websocket'>(transport: T) {
@@ -175,6 +182,7 @@ export const updateServerBody = z
     name: nameInput.optional(),
     description: descriptionInput.optional(),
     enabled: z.boolean().optional(),
+    loadToolsOnDemand: loadToolsOnDemandInput.optional(),
     transport: z.enum(MCP_TRANSPORTS).optional(),
     config: z.record(z.string(), z.unknown()).optional(),
     secrets: secretsPatchInput.optional(),

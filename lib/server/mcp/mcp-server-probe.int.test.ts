@@ -22,7 +22,7 @@ async function shut(server: Server): Promise<void> {
 }
 
 function httpServer(id: string, url: string, headers: Record<string, string> = {}): McpServerConfig {
-  return { id, name: id, transport: 'http', config: { url }, secrets: { env: {}, headers } }
+  return { id, name: id, transport: 'http', loadToolsOnDemand: false, config: { url }, secrets: { env: {}, headers } }
 }
 
 describe('probeMcpServer', () => {
@@ -37,12 +37,18 @@ describe('probeMcpServer', () => {
       id: 'research-assistant',
       name: 'Research assistant',
       transport: 'stdio',
+      loadToolsOnDemand: false,
       config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
       secrets: { env: { API_KEY: TOKEN }, headers: {} },
     })
     expect(result.ok).toBe(true)
     expect(result.tools.map((t) => t.name).sort()).toEqual(['summarize_topic', 'word_count'])
     expect(result.tools.find((t) => t.name === 'word_count')?.description).toBe('Count the words in a text.')
+  })
+
+  it('lists the server’s own tools, not the loader tools, for a server whose tools load on demand', async () => {
+    const result = await probeMcpServer({ ...httpServer('loop', loopback.url), loadToolsOnDemand: true })
+    expect(result).toEqual({ ok: true, tools: [{ name: 'echo', description: 'Echoes text.' }] })
   })
 
   it('sends the stored headers to an http server', async () => {
@@ -85,6 +91,7 @@ describe('probeMcpServer', () => {
       id: 'missing',
       name: 'missing',
       transport: 'stdio',
+      loadToolsOnDemand: false,
       config: { command: '/nonexistent/mcp-server', args: [] },
       secrets: { env: { API_KEY: TOKEN }, headers: {} },
     })

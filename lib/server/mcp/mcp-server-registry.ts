@@ -34,9 +34,18 @@ export const secretsSchema = z.object({
   headers: z.record(z.string(), z.string()).default({}),
 })
 
+/** What connecting needs besides the transport's settings. */
+interface McpServerConnectionBase {
+  id: string
+  name: string
+  /** Agents list the server's tools and load the ones they need (MCPTool's useProgressiveDisclosure). */
+  loadToolsOnDemand: boolean
+  secrets: z.infer<typeof secretsSchema>
+}
+
 export type McpServerConfig =
-  | { id: string; name: string; transport: 'stdio'; config: z.infer<typeof stdioConfigSchema>; secrets: z.infer<typeof secretsSchema> }
-  | { id: string; name: string; transport: 'http' | 'websocket'; config: z.infer<typeof urlConfigSchema>; secrets: z.infer<typeof secretsSchema> }
+  | (McpServerConnectionBase & { transport: 'stdio'; config: z.infer<typeof stdioConfigSchema> })
+  | (McpServerConnectionBase & { transport: 'http' | 'websocket'; config: z.infer<typeof urlConfigSchema> })
 
 export interface McpServerView {
   id: string
@@ -44,10 +53,21 @@ export interface McpServerView {
   description: string
   transport: 'stdio' | 'http' | 'websocket'
   enabled: boolean
+  /** Agents get list/load/unload tools for this server instead of every tool. */
+  loadToolsOnDemand: boolean
   summary: string
 }
 
-type Row = { id: string; name: string; description: string; transport: 'stdio' | 'http' | 'websocket'; config: unknown; secrets: unknown; enabled: boolean }
+type Row = {
+  id: string
+  name: string
+  description: string
+  transport: 'stdio' | 'http' | 'websocket'
+  config: unknown
+  secrets: unknown
+  enabled: boolean
+  loadToolsOnDemand: boolean
+}
 
 function summarise(row: Row): string {
   if (row.transport === 'stdio') {
@@ -62,7 +82,15 @@ function summarise(row: Row): string {
 }
 
 export function presentMcpServer(row: Row): McpServerView {
-  return { id: row.id, name: row.name, description: row.description, transport: row.transport, enabled: row.enabled, summary: summarise(row) }
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    transport: row.transport,
+    enabled: row.enabled,
+    loadToolsOnDemand: row.loadToolsOnDemand,
+    summary: summarise(row),
+  }
 }
 
 /** What an edit form needs: the configuration as stored, and the names — never the values — of the secrets. */
@@ -162,6 +190,7 @@ export class McpServerRegistry {
           name: server.name,
           description: server.description,
           enabled: server.enabled,
+          loadToolsOnDemand: server.loadToolsOnDemand,
           transport: server.transport,
           config: configJson(server.config),
           secrets: { env: secrets.env, headers: secrets.headers },
@@ -199,6 +228,7 @@ export class McpServerRegistry {
           name: patch.name,
           description: patch.description,
           enabled: patch.enabled,
+          loadToolsOnDemand: patch.loadToolsOnDemand,
           transport,
           ...(config === undefined ? {} : { config: configJson(config) }),
           secrets: { env: secrets.env, headers: secrets.headers },
@@ -247,9 +277,9 @@ export class McpServerRegistry {
   async connectionConfig(id: string): Promise<McpServerConfig> {
     const row = await this.prisma.mcpServer.findUnique({ where: { id } })
     if (!row) throw notFound('MCP server', id)
-    const secrets = secretsSchema.parse(row.secrets ?? {})
-    if (row.transport === 'stdio') return { id: row.id, name: row.name, transport: 'stdio', config: stdioConfigSchema.parse(row.config), secrets }
-    return { id: row.id, name: row.name, transport: row.transport, config: urlConfigSchema.parse(row.config), secrets }
+    const base = { id: row.id, name: row.name, loadToolsOnDemand: row.loadToolsOnDemand, secrets: secretsSchema.parse(row.secrets ?? {}) }
+    if (row.transport === 'stdio') return { ...base, transport: 'stdio', config: stdioConfigSchema.parse(row.config) }
+    return { ...base, transport: row.transport, config: urlConfigSchema.parse(row.config) }
   }
 
   private async requireRow(id: string): Promise<Row> {

@@ -31,6 +31,7 @@ describe('importToolingManifest', () => {
       transport: 'http',
       config: { url: 'https://tools.example.com/mail' },
       secrets: { env: {}, headers: { Authorization: 'Bearer secret-token' } },
+      loadToolsOnDemand: false,
     })
     expect((await registry.connectionConfig('mcp_calendar')).config).toEqual({ url: 'https://tools.example.com/servers/mcp_Calendar' })
     const views = await registry.list()

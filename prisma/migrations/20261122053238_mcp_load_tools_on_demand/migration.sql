@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "McpServer" ADD COLUMN     "loadToolsOnDemand" BOOLEAN NOT NULL DEFAULT false;
