@@ -52,7 +52,13 @@ export class EventQueue<T> {
   take(): T | typeof QUEUE_END | undefined {
     if (this.head < this.items.length) {
       const item = this.items[this.head++]
-      if (this.head > 1024 && this.head * 2 > this.items.length) {
+      // Taken events must not stay reachable from here: the array soon lives in the old generation,
+      // and whatever it still points to survives every scavenge and is promoted, so the collector's
+      // old-generation work would grow with the run. Drained (the usual case): start over in place.
+      if (this.head === this.items.length) {
+        this.items.length = 0
+        this.head = 0
+      } else if (this.head > 1024 && this.head * 2 > this.items.length) {
         this.items = this.items.slice(this.head)
         this.head = 0
       }
