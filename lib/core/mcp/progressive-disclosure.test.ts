@@ -75,7 +75,7 @@ describe('progressive disclosure: what is offered', () => {
       type: 'object',
       properties: {
         tool: {
-          oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+          anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
           description: 'The MCP tool name, or MCP tool names, to load.',
         },
       },

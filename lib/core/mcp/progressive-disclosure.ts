@@ -212,12 +212,14 @@ export class ProgressiveDisclosure {
   }
 }
 
+// anyOf, not oneOf: the two branches are disjoint anyway, and anyOf is what model APIs' schema
+// subsets (OpenAI strict mode, Gemini) accept.
 function toolNamesParameter(verb: 'load' | 'unload'): JSONSchema {
   return {
     type: 'object',
     properties: {
       tool: {
-        oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+        anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
         description: `The MCP tool name, or MCP tool names, to ${verb}.`,
       },
     },
