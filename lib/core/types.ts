@@ -249,8 +249,24 @@ export interface ChatResponseJSON extends Omit<ChatResponseInit, 'messages'> {
 
 const CHAT_RESPONSE_FIELDS = ['responseId', 'conversationId', 'modelId', 'finishReason', 'usage', 'additionalProperties'] as const
 
-export class ChatResponse {
-  messages: Message[]
+/** What chat and agent responses share: the messages, their text, and the requests for a person among them. */
+abstract class MessagesResponse {
+  constructor(public messages: Message[]) {}
+
+  get text(): string {
+    return messagesText(this.messages)
+  }
+
+  /**
+   * Approval requests (and other requests for a person) raised in these messages; an agent run
+   * continues once the caller answers them (toFunctionApprovalResponse).
+   */
+  get userInputRequests(): FunctionApprovalRequestContent[] {
+    return collectUserInputRequests(this.messages)
+  }
+}
+
+export class ChatResponse extends MessagesResponse {
   responseId?: string
   conversationId?: string
   modelId?: string
@@ -259,17 +275,8 @@ export class ChatResponse {
   additionalProperties?: Record<string, unknown>
 
   constructor(init: ChatResponseInit) {
-    this.messages = init.messages
+    super(init.messages)
     Object.assign(this, definedFields(init, CHAT_RESPONSE_FIELDS))
-  }
-
-  get text(): string {
-    return messagesText(this.messages)
-  }
-
-  /** Approval requests (and other requests for a person) raised in this response. */
-  get userInputRequests(): FunctionApprovalRequestContent[] {
-    return collectUserInputRequests(this.messages)
   }
 
   toJSON(): ChatResponseJSON {
@@ -335,8 +342,7 @@ export interface AgentResponseJSON extends Omit<AgentResponseInit, 'messages'> {
 const AGENT_RESPONSE_FIELDS = ['responseId', 'agentId', 'createdAt', 'finishReason', 'usage', 'additionalProperties'] as const
 
 /** What an agent run returns: the new messages it produced (tool calls, tool results, the final answer). */
-export class AgentResponse {
-  messages: Message[]
+export class AgentResponse extends MessagesResponse {
   responseId?: string
   agentId?: string
   createdAt?: string
@@ -345,17 +351,8 @@ export class AgentResponse {
   additionalProperties?: Record<string, unknown>
 
   constructor(init: AgentResponseInit) {
-    this.messages = init.messages
+    super(init.messages)
     Object.assign(this, definedFields(init, AGENT_RESPONSE_FIELDS))
-  }
-
-  get text(): string {
-    return messagesText(this.messages)
-  }
-
-  /** Approval requests the caller must answer (with toFunctionApprovalResponse) before the run can continue. */
-  get userInputRequests(): FunctionApprovalRequestContent[] {
-    return collectUserInputRequests(this.messages)
   }
 
   toJSON(): AgentResponseJSON {
