@@ -36,6 +36,7 @@ const PATHS: Record<EventIconName, ReactNode> = {
   ),
   plug: <path d="M6 2.5v3m4-3v3M4.5 5.5h7V8a3.5 3.5 0 01-7 0zM8 11.5v2" />,
   tool: <path d="M10.5 2.5a3 3 0 00-2.8 4L3 11.2 4.8 13l4.7-4.7a3 3 0 004-2.8l-1.8 1.8-1.8-.5-.5-1.8z" />,
+  task: <path d="M4.5 2.5h7M4.5 13.5h7M5.5 2.5c0 3 5 3.5 5 5.5s-5 2.5-5 5.5M10.5 2.5c0 3-5 3.5-5 5.5s5 2.5 5 5.5" />,
   dot: <circle cx="8" cy="8" r="2.5" />,
 }
 

@@ -5,6 +5,8 @@ import { cn } from '@/components/ui'
 import { EventIcon } from './EventIcon'
 import { JsonBlock } from './JsonBlock'
 import { formatOffset } from './format'
+import { taskCancelState, type TaskRef } from './mcp-tasks'
+import { TaskCancelButton, useTaskCancels, type TaskCancelAttempt } from './TaskCancelButton'
 import { timelineEntries, type EventTone, type TimelineEntry } from './timeline'
 import type { RunEvent } from './types'
 
@@ -22,11 +24,16 @@ export interface RunTimelineProps {
   events: readonly RunEvent[]
   labelOf: (executorId: string) => string
   startedAt: string | null
+  /** Whether the run is still going: only then can its tasks be cancelled. */
+  runActive?: boolean
+  /** The run whose running MCP tasks get a Cancel button; omitted in read-only (shared) views. */
+  cancelTasksOf?: string
 }
 
 /** The run's events as readable rows; keeps the newest row in view while the reader is at the bottom. */
-export function RunTimeline({ events, labelOf, startedAt }: RunTimelineProps) {
+export function RunTimeline({ events, labelOf, startedAt, runActive = false, cancelTasksOf }: RunTimelineProps) {
   const entries = useMemo(() => timelineEntries(events, labelOf), [events, labelOf])
+  const taskCancels = useTaskCancels(cancelTasksOf ?? '')
   const scroller = useRef<HTMLDivElement>(null)
   const pinnedToBottom = useRef(true)
 
@@ -51,15 +58,24 @@ export function RunTimeline({ events, labelOf, startedAt }: RunTimelineProps) {
   return (
     <div ref={scroller} className="h-full min-h-0 overflow-y-auto" data-testid="run-timeline">
       <ol aria-label="Run events" className="flex flex-col">
-        {entries.map((entry) => (
-          <TimelineRow key={entry.key} entry={entry} startedAt={startedAt} />
-        ))}
+        {entries.map((entry) => {
+          const task = entry.task
+          const state = task ? taskCancelState({ ...task, runActive, canCancel: cancelTasksOf !== undefined }) : 'none'
+          const cancel = task && state !== 'none' ? { state, attempt: taskCancels.attemptFor(task), onCancel: taskCancels.cancel } : undefined
+          return <TimelineRow key={entry.key} entry={entry} startedAt={startedAt} cancel={cancel} />
+        })}
       </ol>
     </div>
   )
 }
 
-const TimelineRow = memo(function TimelineRow({ entry, startedAt }: { entry: TimelineEntry; startedAt: string | null }) {
+interface RowTaskCancel {
+  state: 'available' | 'requested'
+  attempt: TaskCancelAttempt
+  onCancel: (task: TaskRef) => void
+}
+
+const TimelineRow = memo(function TimelineRow({ entry, startedAt, cancel }: { entry: TimelineEntry; startedAt: string | null; cancel?: RowTaskCancel }) {
   const hasData = entry.data !== null && entry.data !== undefined && !isEmptyObject(entry.data)
   const content = (
     <>
@@ -95,6 +111,8 @@ const TimelineRow = memo(function TimelineRow({ entry, startedAt }: { entry: Tim
       ) : (
         <div className="flex gap-2.5 px-3 py-1.5">{content}</div>
       )}
+      {/* Beside the disclosure, not in its summary: pressing it must not open the row. */}
+      {cancel && entry.task ? <TaskCancelButton task={entry.task} state={cancel.state} attempt={cancel.attempt} onCancel={cancel.onCancel} /> : null}
     </li>
   )
 })

@@ -110,7 +110,13 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
             bodyClassName="flex-1 p-0"
             actions={<span className="text-[11px] text-zinc-400">{state.events.length} events</span>}
           >
-            <RunTimeline events={state.events} labelOf={labelOf} startedAt={state.startedAt ?? run.createdAt} />
+            <RunTimeline
+              events={state.events}
+              labelOf={labelOf}
+              startedAt={state.startedAt ?? run.createdAt}
+              runActive={active}
+              cancelTasksOf={readOnly ? undefined : run.id}
+            />
           </Panel>
           {answered.length > 0 ? (
             <Panel title="Approvals">

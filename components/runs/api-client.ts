@@ -61,3 +61,8 @@ async function readBody(response: Response): Promise<unknown> {
     return text
   }
 }
+
+/** Asks the process running the run to cancel one of its long-running MCP tasks (202: requested). */
+export function cancelMcpTask(runId: string, task: { serverId: string; taskId: string }): Promise<{ requested: true }> {
+  return postJson<{ requested: true }>(`/api/runs/${encodeURIComponent(runId)}/mcp-tasks/cancel`, { serverId: task.serverId, taskId: task.taskId })
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compactJson, formatCount, formatDuration, formatElapsed, formatOffset, formatTokenUsage, outputText } from './format'
+import { compactJson, formatCount, formatDuration, formatElapsed, formatOffset, formatTaskStatus, formatTokenUsage, outputText } from './format'
 
 describe('formatDuration', () => {
   it.each([
@@ -55,5 +55,19 @@ describe('compactJson and outputText', () => {
     expect(outputText('Hello')).toBe('Hello')
     expect(outputText({ text: 'From a message' })).toBe('From a message')
     expect(outputText({ answer: 42 })).toBe('{\n  "answer": 42\n}')
+  })
+})
+
+describe('formatTaskStatus', () => {
+  it('says the task, its status and the server’s message on one line', () => {
+    expect(formatTaskStatus('research_search', 'working', '40% done')).toBe('Task research_search: working — 40% done')
+    expect(formatTaskStatus('research_search', 'completed')).toBe('Task research_search: completed')
+    expect(formatTaskStatus('slow_report', 'input_required', '  Which\n quarter? ')).toBe('Task slow_report: input required — Which quarter?')
+    expect(formatTaskStatus('slow_report', 'working', '   ')).toBe('Task slow_report: working')
+  })
+
+  it('cuts a long message', () => {
+    const line = formatTaskStatus('t', 'working', 'x'.repeat(500), 20)
+    expect(line).toBe(`Task t: working — ${'x'.repeat(19)}…`)
   })
 })

@@ -89,6 +89,13 @@ export function outputText(output: unknown): string {
   return prettyJson(output)
 }
 
+/** "Task research_search: working — 40% done": one line per status change of a long-running MCP task. */
+export function formatTaskStatus(toolName: string, status: string, statusMessage?: string, maxMessage = 120): string {
+  const line = `Task ${toolName}: ${status.replace(/_/g, ' ')}`
+  const message = statusMessage?.replace(/\s+/g, ' ').trim()
+  return message ? `${line} — ${truncate(message, maxMessage)}` : line
+}
+
 function pad2(value: number): string {
   return value.toString().padStart(2, '0')
 }

@@ -139,3 +139,58 @@ describe('timelineEntries', () => {
     expect(entries[0]!.data).toEqual({ executorId: 'researcher', callId: 'c1', name: 'summarize_topic', arguments: '{"topic":"MCP"}' })
   })
 })
+
+describe('long-running MCP tasks', () => {
+  const status = (sequence: number, taskId: string, value: string, statusMessage?: string) =>
+    event(sequence, 'mcp_task_status', {
+      serverId: 'research',
+      serverName: 'Research',
+      toolName: taskId === 't1' ? 'research_search' : 'slow_report',
+      taskId,
+      status: value,
+      ...(statusMessage ? { statusMessage } : {}),
+    })
+
+  it('gives one line per status change, toned by status', () => {
+    const entries = timelineEntries([status(1, 't1', 'working'), status(2, 't1', 'working', '40% done'), status(3, 't1', 'completed')], labelOf)
+    expect(entries.map((e) => [e.title, e.detail, e.tone, e.icon])).toEqual([
+      ['Task research_search: working', 'Research · task t1', 'info', 'task'],
+      ['Task research_search: working — 40% done', 'Research · task t1', 'info', 'task'],
+      ['Task research_search: completed', 'Research · task t1', 'success', 'task'],
+    ])
+    expect(describeEvent(status(4, 't1', 'failed', 'boom'), labelOf).tone).toBe('danger')
+    expect(describeEvent(status(4, 't1', 'cancelled'), labelOf).tone).toBe('warning')
+    expect(describeEvent(event(5, 'mcp_task_status', { taskId: 't1' }), labelOf)).toMatchObject({ title: 'MCP task status', tone: 'neutral' })
+  })
+
+  it('marks each task’s newest line, and whether a cancel was asked for', () => {
+    const entries = timelineEntries(
+      [
+        status(1, 't1', 'working'),
+        status(2, 't2', 'working'),
+        event(3, 'executor_invoked', { executorId: 'researcher' }),
+        status(4, 't1', 'working', '40% done'),
+        event(5, 'mcp_task_cancel_requested', { serverId: 'research', taskId: 't2' }),
+      ],
+      labelOf,
+    )
+    expect(entries.map((e) => e.task && [e.task.taskId, e.task.latest, e.task.cancelRequested])).toEqual([
+      ['t1', false, false],
+      ['t2', true, true],
+      undefined,
+      ['t1', true, false],
+      undefined,
+    ])
+    // The request names its task by id only: the tool's name comes from the task's status lines.
+    expect(entries[4]).toMatchObject({ title: 'Cancel requested for task slow_report', detail: 'research · task t2', tone: 'warning' })
+    expect(timelineEntries([event(1, 'mcp_task_cancel_requested', { serverId: 's', taskId: 'x' })], labelOf)[0]!.title).toBe('Cancel requested for task x')
+  })
+
+  it('tells a task from another server with the same id apart', () => {
+    const entries = timelineEntries(
+      [status(1, 't1', 'working'), event(2, 'mcp_task_status', { serverId: 'other', toolName: 'x', taskId: 't1', status: 'working' })],
+      labelOf,
+    )
+    expect(entries.map((e) => e.task?.latest)).toEqual([true, true])
+  })
+})

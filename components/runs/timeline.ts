@@ -4,7 +4,8 @@
  * row. Unknown types get a generic row (their type and compact JSON) rather than an error.
  */
 import { asRecord, eventRecord, readApproval, readNumber, readString } from './event-data'
-import { compactJson, truncate } from './format'
+import { compactJson, formatTaskStatus, truncate } from './format'
+import { MCP_TASK_CANCEL_REQUESTED, MCP_TASK_STATUS, readTaskRef, readTaskStatus, taskKey, type TaskStatus } from './mcp-tasks'
 import type { RunEvent } from './types'
 
 export type EventTone = 'neutral' | 'muted' | 'info' | 'success' | 'warning' | 'danger' | 'accent'
@@ -22,6 +23,7 @@ export type EventIcon =
   | 'approval'
   | 'plug'
   | 'tool'
+  | 'task'
   | 'dot'
 
 export interface EventDescription {
@@ -42,6 +44,15 @@ export interface TimelineEntry extends EventDescription {
   data: unknown
   /** How many events the row stands for. */
   count: number
+  /** On the lines of a long-running MCP task's status changes. */
+  task?: TimelineTask
+}
+
+export interface TimelineTask extends TaskStatus {
+  /** The task's newest status line: the one that carries its Cancel button. */
+  latest: boolean
+  /** A person asked to cancel the task (a `mcp_task_cancel_requested` event). */
+  cancelRequested: boolean
 }
 
 const DETAIL_LENGTH = 160
@@ -50,6 +61,7 @@ export function timelineEntries(events: readonly RunEvent[], labelOf: (executorI
   const entries: TimelineEntry[] = []
   const entryFoldKeys: (string | null)[] = []
   const toolNames = new Map<string, string>()
+  const taskToolNames = new Map<string, string>()
   for (const event of events) {
     const key = foldKey(event)
     const lastIndex = entries.length - 1
@@ -59,7 +71,7 @@ export function timelineEntries(events: readonly RunEvent[], labelOf: (executorI
       continue
     }
     const entry: TimelineEntry = {
-      ...describeEvent(withToolName(event, toolNames), labelOf),
+      ...describeEvent(withTaskToolName(withToolName(event, toolNames), taskToolNames), labelOf),
       key: String(event.sequence),
       sequence: event.sequence,
       lastSequence: event.sequence,
@@ -72,7 +84,7 @@ export function timelineEntries(events: readonly RunEvent[], labelOf: (executorI
     entries.push(entry)
     entryFoldKeys.push(key)
   }
-  return entries
+  return markTaskLines(entries)
 }
 
 export function describeEvent(event: RunEvent, labelOf: (executorId: string) => string): EventDescription {
@@ -133,6 +145,17 @@ export function describeEvent(event: RunEvent, labelOf: (executorId: string) => 
     }
     case 'mcp_connected':
       return describeMcpConnected(data)
+    case MCP_TASK_STATUS:
+      return describeTaskStatus(data)
+    case MCP_TASK_CANCEL_REQUESTED: {
+      const task = readTaskRef(data)
+      return {
+        title: `Cancel requested for task ${readString(data, 'toolName') || task?.taskId || ''}`.trimEnd(),
+        detail: task ? `${task.serverId} · task ${task.taskId}` : undefined,
+        tone: 'warning',
+        icon: 'stop',
+      }
+    }
     case 'tool_call':
       return {
         title: `${who} called ${readString(data, 'name') || 'a tool'}`,
@@ -163,6 +186,25 @@ function describeMcpConnected(data: Record<string, unknown>): EventDescription {
     tone: 'info',
     icon: 'plug',
   }
+}
+
+function describeTaskStatus(data: Record<string, unknown>): EventDescription {
+  const task = readTaskStatus(data)
+  if (!task) return { title: 'MCP task status', detail: compactJson(data, DETAIL_LENGTH), tone: 'neutral', icon: 'task' }
+  return {
+    title: formatTaskStatus(task.toolName, task.status, task.statusMessage, DETAIL_LENGTH),
+    detail: `${task.serverName ?? task.serverId} · task ${task.taskId}`,
+    tone: TASK_TONES[task.status] ?? 'info',
+    icon: 'task',
+  }
+}
+
+const TASK_TONES: Record<string, EventTone> = {
+  working: 'info',
+  input_required: 'warning',
+  completed: 'success',
+  failed: 'danger',
+  cancelled: 'warning',
 }
 
 function messageDetail(data: Record<string, unknown>): string {
@@ -228,4 +270,39 @@ function rememberToolName(entry: TimelineEntry, toolNames: Map<string, string>):
   const callId = readString(data, 'callId')
   const name = readString(data, 'name')
   if (callId && name) toolNames.set(callId, name)
+}
+
+/** A cancel request names its task only by id: borrow the tool's name from the task's status lines. */
+function withTaskToolName(event: RunEvent, taskToolNames: Map<string, string>): RunEvent {
+  if (event.type === MCP_TASK_STATUS) {
+    const task = readTaskStatus(event.data)
+    if (task) taskToolNames.set(taskKey(task), task.toolName)
+    return event
+  }
+  if (event.type !== MCP_TASK_CANCEL_REQUESTED) return event
+  const task = readTaskRef(event.data)
+  const toolName = task && taskToolNames.get(taskKey(task))
+  return toolName ? { ...event, data: { ...eventRecord(event), toolName } } : event
+}
+
+/** Gives each task status line its task, marking the task's newest line and whether a cancel was asked for. */
+function markTaskLines(entries: TimelineEntry[]): TimelineEntry[] {
+  const latestLine = new Map<string, number>()
+  const cancelRequested = new Set<string>()
+  entries.forEach((entry, index) => {
+    if (entry.type === MCP_TASK_STATUS) {
+      const task = readTaskStatus(entry.data)
+      if (task) latestLine.set(taskKey(task), index)
+    } else if (entry.type === MCP_TASK_CANCEL_REQUESTED) {
+      const task = readTaskRef(entry.data)
+      if (task) cancelRequested.add(taskKey(task))
+    }
+  })
+  if (latestLine.size === 0) return entries
+  return entries.map((entry, index) => {
+    const task = entry.type === MCP_TASK_STATUS ? readTaskStatus(entry.data) : null
+    if (!task) return entry
+    const key = taskKey(task)
+    return { ...entry, task: { ...task, latest: latestLine.get(key) === index, cancelRequested: cancelRequested.has(key) } }
+  })
 }

@@ -6,15 +6,20 @@
  * request, so requests to servers may take as long as an approval may (plus a margin), not the
  * SDK's default 60 s. Connecting stays bounded by MCP_CONNECT_TIMEOUT_MS: nobody approves anything
  * before a server has answered `initialize`.
+ *
+ * Long-running tasks: every status change a tool observes becomes an `mcp_task_status` run event,
+ * and live tasks are registered so that a person's Cancel reaches them (mcp-task-*.ts).
  */
 import { isAbsolute, join } from 'node:path'
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ElicitationContext } from '@/lib/core/mcp/elicitation'
-import { AbortError, MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool } from '@/lib/core'
+import { AbortError, MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool, type MCPToolOptions } from '@/lib/core'
 import type { AppContext } from '../app-context'
 import { PG_INT_MAX, pgIntParam } from '../contracts/safe-text'
 import { McpServerRegistry, type McpServerConfig } from './mcp-server-registry'
 import { redactSecrets } from './mcp-server-secrets'
+import { recordTaskStatuses } from './mcp-task-events'
+import { mcpTaskRegistry } from './mcp-task-registry'
 import { samplingApprovalPayload } from './sampling-approval'
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000
@@ -64,6 +69,9 @@ function resolveCwd(cwd: string | undefined): string {
   return isAbsolute(cwd) ? cwd : join(/*turbopackIgnore: true*/ process.cwd(), cwd)
 }
 
+/** What closing a run's tool must also undo: its live tasks can no longer be cancelled through it. */
+const forgetTasksOnClose = new WeakMap<MCPTool, () => void>()
+
 export function createMcpTool(server: McpServerConfig, context: RunMcpContext): MCPTool {
   const shared = {
     name: server.id,
@@ -106,7 +114,15 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
       const cap = decision.response.maxTokens
       return typeof cap === 'number' ? { approved: decision.approved, maxTokens: cap } : decision.approved
     },
+    // Progress of long-running tasks, as run events; live tasks become cancellable from the browser.
+    onTaskStatus: recordTaskStatuses({ app: context.app, runId: context.runId, server, signal: context.signal, tool: () => tool }),
   }
+  const tool = constructTool(server, shared)
+  forgetTasksOnClose.set(tool, () => mcpTaskRegistry(context.app).forgetTool(context.runId, tool))
+  return tool
+}
+
+function constructTool(server: McpServerConfig, shared: MCPToolOptions): MCPTool {
   if (server.transport === 'stdio') {
     return new MCPStdioTool({
       ...shared,
@@ -216,5 +232,6 @@ export async function connectMcpServers(ids: readonly string[], context: RunMcpC
 }
 
 export async function closeMcpServers(tools: Map<string, MCPTool>): Promise<void> {
+  for (const tool of tools.values()) forgetTasksOnClose.get(tool)?.()
   await Promise.allSettled([...tools.values()].map((tool) => tool.close()))
 }

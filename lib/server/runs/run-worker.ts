@@ -8,6 +8,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { AppContext } from '../app-context'
+import { watchTaskCancelRequests } from '../mcp/mcp-task-cancel-watcher'
+import { mcpTaskRegistry } from '../mcp/mcp-task-registry'
 import { WorkerShutdownError } from './run-errors'
 import { endRun, executeRun } from './run-executor'
 
@@ -111,6 +113,9 @@ export class RunWorker {
       const row = await this.app.db.prisma.run.findUnique({ where: { id: runId }, select: { status: true } }).catch(() => null)
       if (row?.status === 'cancelled') controller.abort()
     }, CANCEL_POLL_MS)
+    // A person's Cancel of one long-running MCP task shows up as a run event (mcp-task-cancel.ts).
+    const watchEnded = new AbortController()
+    const taskCancels = watchTaskCancelRequests({ app: this.app, runId, pollMs: CANCEL_POLL_MS, signal: watchEnded.signal })
     try {
       await executeRun(this.app, runId, controller.signal)
     } catch (error) {
@@ -121,6 +126,9 @@ export class RunWorker {
       await endRun(this.app, runId, { status: 'failed', outputs: [], error: message }).catch((again) => console.error(`[worker] could not record the failure of run ${runId}:`, again))
     } finally {
       clearInterval(watcher)
+      watchEnded.abort()
+      await taskCancels
+      mcpTaskRegistry(this.app).forgetRun(runId)
       this.app.activeRuns.delete(runId)
     }
   }

@@ -1,0 +1,12 @@
+import { cancelMcpTaskBody, McpTaskCancelService } from '@/lib/server/mcp/mcp-task-cancel'
+import { runIdParams } from '@/lib/server/runs/run-contracts'
+import { json, parseBody, parseWith, route } from '@/lib/server/http'
+import { getServices } from '@/lib/server/services'
+
+/** Asks the process running the run to cancel one of its long-running MCP tasks (202: requested, not yet done). */
+export const POST = route<{ id: string }>(async (request, params) => {
+  const { id } = parseWith(runIdParams, params, 'path')
+  const body = await parseBody(request, cancelMcpTaskBody)
+  const { app } = await getServices()
+  return json(await new McpTaskCancelService(app).request(id, body), 202)
+})

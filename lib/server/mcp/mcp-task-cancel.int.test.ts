@@ -1,0 +1,145 @@
+/**
+ * Long-running MCP tasks in a run, end to end on real parts: the task fixture server spawned over
+ * stdio, a test database, the run worker, and the agent's model scripted by the demo model's
+ * `/call` lines (the model runs use: the worker builds its own chat client). The run's log shows
+ * each task's status; the cancel route records a request the worker acts on — at once when the
+ * request is made in this process, on its next poll when made in another — and the server's
+ * task ends cancelled while the run goes on to finish.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { POST as cancelTaskRoute } from '@/app/api/runs/[id]/mcp-tasks/cancel/route'
+import { fixturePath } from '@/lib/core/mcp/testing/fixture-process'
+import type { GraphDocument } from '@/lib/graph'
+import { RunEventLog, type RunEventView } from '../runs/run-event-log'
+import { RunService } from '../runs/run-service'
+import { RunWorker } from '../runs/run-worker'
+import { callRoute, createTestApp } from '../testing/test-app'
+import { WorkflowService } from '../workflows/workflow-service'
+import { MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from './mcp-task-events'
+import { McpTaskCancelService } from './mcp-task-cancel'
+import { mcpTaskRegistry } from './mcp-task-registry'
+
+const SERVER = 'tasks'
+/** Long enough never to finish by itself within the test: only a cancel ends it. */
+const slowReport = (label: string) => `/call ${SERVER}_slow_report {"label":"${label}","durationMs":600000}`
+
+function agentWorkflow(): GraphDocument {
+  return {
+    schemaVersion: 1,
+    nodes: [
+      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+      {
+        id: 'agent',
+        kind: 'agent',
+        position: { x: 200, y: 0 },
+        data: { name: 'Reporter', model: { provider: 'demo' }, mcpServerIds: [SERVER], toolApprovalMode: 'never_require' },
+      },
+      { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+    ],
+    edges: [
+      { id: 'a', source: 'start', target: 'agent' },
+      { id: 'b', source: 'agent', target: 'output' },
+    ],
+  } as GraphDocument
+}
+
+describe('long-running MCP tasks in a run', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>
+  let worker: RunWorker
+  let runs: RunService
+  let workflowId: string
+
+  beforeAll(async () => {
+    app = await createTestApp()
+    await app.db.prisma.mcpServer.create({
+      data: { id: SERVER, name: 'Task fixture', transport: 'stdio', config: { command: 'node', args: [fixturePath('task-server')] }, secrets: { env: {}, headers: {} } },
+    })
+    workflowId = (await new WorkflowService(app.db.prisma).create({ name: 'tasks', graph: agentWorkflow() })).workflow.id
+    runs = new RunService(app)
+    worker = new RunWorker(app, { concurrency: 1 })
+    worker.start()
+  })
+  afterAll(async () => {
+    await worker?.stop()
+    await app?.close()
+  })
+
+  async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
+    for (;;) {
+      const value = await probe()
+      if (value !== undefined) return value
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  const statuses = async (runId: string): Promise<McpTaskStatusData[]> =>
+    (await app.events.listAfter(runId)).filter((event) => event.type === MCP_TASK_STATUS_EVENT).map((event) => event.data as McpTaskStatusData)
+  /** The id of the run's `index`-th task (in the order they started), once it has reported `status`. */
+  const taskWith = (runId: string, index: number, status: string) =>
+    waitFor(async () => {
+      const seen = await statuses(runId)
+      const taskIds = [...new Set(seen.map((s) => s.taskId))]
+      const taskId = taskIds[index]
+      return taskId !== undefined && seen.some((s) => s.taskId === taskId && s.status === status) ? taskId : undefined
+    })
+  const cancel = (runId: string, body: unknown) => callRoute(cancelTaskRoute, { params: { id: runId }, body })
+
+  it('shows the tasks working, cancels each on request, and the run finishes with the cancellations reported', async () => {
+    const run = await runs.create({ workflowId, input: `${slowReport('first')}\n${slowReport('second')}` })
+    worker.nudge()
+
+    const first = await taskWith(run.id, 0, 'working')
+    expect((await statuses(run.id)).find((s) => s.taskId === first)).toEqual({
+      serverId: SERVER,
+      serverName: 'Task fixture',
+      toolName: 'slow_report',
+      taskId: first,
+      status: 'working',
+    })
+
+    // Refused: an id no task of the run has, a body that is not one, a run that does not exist.
+    expect(await cancel(run.id, { serverId: SERVER, taskId: 'no-such-task' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'task_not_running', message: 'This task is not running.' } },
+    })
+    expect(await cancel(run.id, { serverId: SERVER, taskId: first })).toEqual({ status: 202, body: { requested: true } })
+    expect((await cancel(run.id, { serverId: '', taskId: 7 })).status).toBe(400)
+    expect((await callRoute(cancelTaskRoute, { params: { id: run.id }, rawBody: '{nope' })).body.error.code).toBe('invalid_json')
+    expect(await cancel('00000000-0000-4000-8000-000000000000', { serverId: SERVER, taskId: first })).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
+
+    // The request above (made in this process) reaches the server: its task ends cancelled.
+    expect(await taskWith(run.id, 0, 'cancelled')).toBe(first)
+    const second = await taskWith(run.id, 1, 'working')
+    expect(second).not.toBe(first)
+    // A task that ended cannot be cancelled again, while the run goes on.
+    expect(await cancel(run.id, { serverId: SERVER, taskId: first })).toMatchObject({ status: 409, body: { error: { code: 'task_not_running' } } })
+
+    // A request taken by another web process (its own event log: no in-process wake) is found by the worker's poll.
+    const otherProcess = new McpTaskCancelService({ ...app, events: new RunEventLog(app.db) })
+    await expect(otherProcess.request(run.id, { serverId: SERVER, taskId: second })).resolves.toEqual({ requested: true })
+    expect(await taskWith(run.id, 1, 'cancelled')).toBe(second)
+
+    const done = await waitFor(async () => {
+      const { run: current } = await runs.get(run.id)
+      return ['succeeded', 'failed', 'cancelled'].includes(current.status) ? current : undefined
+    })
+    expect(done.status).toBe('succeeded')
+    const events = await app.events.listAfter(run.id)
+    // The agent was told each task was cancelled (the server's status message).
+    const results = events.filter((event) => event.type === 'tool_result').map((event) => JSON.stringify(event.data))
+    expect(results).toHaveLength(2)
+    for (const result of results) expect(result).toMatch(/task cancelled: Client cancelled task execution/)
+    expect(events.filter((event) => event.type === MCP_TASK_CANCEL_REQUESTED_EVENT).map((event) => event.data)).toEqual([
+      { serverId: SERVER, taskId: first },
+      { serverId: SERVER, taskId: second },
+    ])
+    expect(ordered(events, first)).toEqual(['working', 'cancelled'])
+    expect(events.at(-1)?.type).toBe('run_succeeded')
+    // Nothing of the run is left in the registry, and a cancel now is refused because the run is over.
+    expect(mcpTaskRegistry(app).hasLiveTasks(run.id)).toBe(false)
+    expect(await cancel(run.id, { serverId: SERVER, taskId: second })).toMatchObject({ status: 409, body: { error: { code: 'run_not_active' } } })
+  })
+})
+
+function ordered(events: RunEventView[], taskId: string): string[] {
+  return events.filter((e) => e.type === MCP_TASK_STATUS_EVENT && (e.data as McpTaskStatusData).taskId === taskId).map((e) => (e.data as McpTaskStatusData).status)
+}

@@ -1,0 +1,67 @@
+/**
+ * The run events of long-running MCP tasks: `mcp_task_status` on every status change a tool
+ * observes (for progress in the timeline), and `mcp_task_cancel_requested` when a person asks to
+ * cancel one (the durable request the process running the run acts on).
+ */
+import type { MCPTaskStatusEvent, MCPTool } from '@/lib/core'
+import type { AppContext } from '../app-context'
+import { mcpTaskRegistry } from './mcp-task-registry'
+
+export const MCP_TASK_STATUS_EVENT = 'mcp_task_status'
+export const MCP_TASK_CANCEL_REQUESTED_EVENT = 'mcp_task_cancel_requested'
+
+/** A server's status message is shown on one line; a long one is cut rather than stored whole on every poll. */
+const MAX_STATUS_MESSAGE_LENGTH = 1_000
+
+export interface McpTaskStatusData {
+  /** The MCP server's registry id. */
+  serverId: string
+  /** Its display name. */
+  serverName: string
+  /** The remote tool's name (without the server prefix the model sees). */
+  toolName: string
+  taskId: string
+  status: string
+  statusMessage?: string
+}
+
+export interface McpTaskCancelRequestedData {
+  serverId: string
+  taskId: string
+}
+
+export interface TaskStatusRecording {
+  app: AppContext
+  runId: string
+  server: { id: string; name: string }
+  /** The run's signal: once it fires (cancelled or over), what the tools still report is not the run's. */
+  signal: AbortSignal
+  /** The tool the statuses come from (created after its options, hence late-bound). */
+  tool: () => MCPTool
+}
+
+/**
+ * The `onTaskStatus` callback of one server's tool. lib/core calls it synchronously, so the events
+ * are appended in the background, one after the other (a chain per tool keeps them in order); a
+ * failed append is logged and never reaches the tool call.
+ */
+export function recordTaskStatuses({ app, runId, server, signal, tool }: TaskStatusRecording): (event: MCPTaskStatusEvent) => void {
+  let appended: Promise<unknown> = Promise.resolve()
+  return (event) => {
+    mcpTaskRegistry(app).observe(runId, server.id, event.taskId, event.status, tool())
+    if (signal.aborted) return
+    const data: McpTaskStatusData = {
+      serverId: server.id,
+      serverName: server.name,
+      toolName: event.toolName,
+      taskId: event.taskId,
+      status: event.status,
+      ...(event.statusMessage ? { statusMessage: event.statusMessage.slice(0, MAX_STATUS_MESSAGE_LENGTH) } : {}),
+    }
+    appended = appended
+      .then(() => app.events.append(runId, MCP_TASK_STATUS_EVENT, data))
+      .catch((error: unknown) => {
+        console.warn(`[mcp] could not record status '${data.status}' of task ${data.taskId} in run ${runId}:`, error instanceof Error ? error.message : error)
+      })
+  }
+}
