@@ -14,7 +14,12 @@ import { WorkerShutdownError } from './run-errors'
 import { endRun, executeRun } from './run-executor'
 
 const IDLE_POLL_MS = 500
+/** How often a running run's row is read (for a cancel taken elsewhere) and its heartbeat refreshed. */
 const CANCEL_POLL_MS = 750
+/** A run whose heartbeat is older than this was cut off by a worker that died (shared Postgres). */
+export const STALE_RUN_MS = 60_000
+/** How often a worker looks for such runs. */
+const STALE_CHECK_MS = 15_000
 
 export interface RunWorkerOptions {
   concurrency?: number
@@ -67,7 +72,12 @@ export class RunWorker {
   }
 
   private async drain(): Promise<void> {
+    let nextStaleCheck = 0
     while (this.running) {
+      if (this.app.db.shared && Date.now() >= nextStaleCheck) {
+        nextStaleCheck = Date.now() + STALE_CHECK_MS
+        await failStaleRuns(this.app).catch((error) => console.error('[worker] could not look for stale runs:', (error as Error).message))
+      }
       let claimed: string | undefined
       if (this.active.size < this.concurrency) {
         claimed = await this.claim().catch((error) => {
@@ -98,7 +108,7 @@ export class RunWorker {
 
   private async claim(): Promise<string | undefined> {
     const rows = await this.app.db.sql.query<{ id: string }>(
-      `UPDATE "Run" SET status = 'running', "workerId" = $1, "startedAt" = now(), "updatedAt" = now()
+      `UPDATE "Run" SET status = 'running', "workerId" = $1, "startedAt" = now(), "heartbeatAt" = now(), "updatedAt" = now()
        WHERE id = (SELECT id FROM "Run" WHERE status = 'queued' ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED)
        RETURNING id`,
       [this.workerId],
@@ -108,10 +118,13 @@ export class RunWorker {
 
   private async process(runId: string, controller: AbortController): Promise<void> {
     this.app.activeRuns.set(runId, controller)
-    // A cancel taken by another process shows up as the row's status.
+    // A cancel taken by another process shows up as the row's status; the same statement tells
+    // other workers that this run is still alive (the database's clock, so no skew between hosts).
     const watcher = setInterval(async () => {
-      const row = await this.app.db.prisma.run.findUnique({ where: { id: runId }, select: { status: true } }).catch(() => null)
-      if (row?.status === 'cancelled') controller.abort()
+      const rows = await this.app.db.sql
+        .query<{ status: string }>(`UPDATE "Run" SET "heartbeatAt" = now() WHERE id = $1 RETURNING status`, [runId])
+        .catch(() => [])
+      if (rows[0]?.status === 'cancelled') controller.abort()
     }, CANCEL_POLL_MS)
     // A person's Cancel of one long-running MCP task shows up as a run event (mcp-task-cancel.ts).
     const watchEnded = new AbortController()
@@ -134,6 +147,28 @@ export class RunWorker {
   }
 }
 
+const CUT_OFF_MESSAGE = 'The server stopped while this run was in progress.'
+
+/**
+ * With a shared database, a run is known to be cut off when its heartbeat stopped: the worker
+ * holding it died (a crash, a killed container) without ending it. Any worker may then end it as
+ * failed, once: the UPDATE decides, so two workers never both report it.
+ */
+export async function failStaleRuns(app: AppContext, staleMs = STALE_RUN_MS): Promise<string[]> {
+  const rows = await app.db.sql.query<{ id: string }>(
+    `UPDATE "Run" SET status = 'failed', error = $1, "finishedAt" = now(), "updatedAt" = now()
+     WHERE status IN ('running', 'waiting')
+       AND COALESCE("heartbeatAt", "startedAt", "createdAt") < now() - make_interval(secs => $2)
+     RETURNING id`,
+    [CUT_OFF_MESSAGE, staleMs / 1000],
+  )
+  for (const { id } of rows) {
+    await app.approvals.expirePendingForRun(id, CUT_OFF_MESSAGE)
+    await app.events.append(id, 'run_failed', { error: CUT_OFF_MESSAGE })
+  }
+  return rows.map((row) => row.id)
+}
+
 /**
  * With the embedded database only this process can have been running runs, so any run still
  * marked running or waiting was cut off when the previous process stopped.
@@ -142,10 +177,9 @@ export async function failOrphanedRuns(app: AppContext): Promise<number> {
   if (app.db.shared) return 0
   const orphans = await app.db.prisma.run.findMany({ where: { status: { in: ['running', 'waiting'] } }, select: { id: true } })
   for (const { id } of orphans) {
-    const message = 'The server stopped while this run was in progress.'
-    await app.db.prisma.run.update({ where: { id }, data: { status: 'failed', error: message, finishedAt: new Date() } })
-    await app.approvals.expirePendingForRun(id, message)
-    await app.events.append(id, 'run_failed', { error: message })
+    await app.db.prisma.run.update({ where: { id }, data: { status: 'failed', error: CUT_OFF_MESSAGE, finishedAt: new Date() } })
+    await app.approvals.expirePendingForRun(id, CUT_OFF_MESSAGE)
+    await app.events.append(id, 'run_failed', { error: CUT_OFF_MESSAGE })
   }
   return orphans.length
 }
