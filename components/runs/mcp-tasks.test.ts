@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isTerminalTaskStatus, readTaskStatus, taskCancelState } from './mcp-tasks'
+import { isEndedTaskStatus as isTerminalTaskStatus } from '@/lib/core/mcp/task-status'
+import { readTaskStatus, taskCancelState } from './mcp-tasks'
 
 describe('readTaskStatus', () => {
   it('reads a status event, and refuses one without its server, task or status', () => {

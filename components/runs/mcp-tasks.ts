@@ -3,17 +3,12 @@
  * report and the `mcp_task_cancel_requested` events a person's Cancel leaves, read safely, and
  * what that means for a task's Cancel button.
  */
+import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'
 import { asRecord, readString } from './event-data'
 
 export const MCP_TASK_STATUS = 'mcp_task_status'
 export const MCP_TASK_CANCEL_REQUESTED = 'mcp_task_cancel_requested'
 
-/** Statuses after which a task does nothing more (the MCP tasks spec). */
-const TERMINAL_TASK_STATUSES: readonly string[] = ['completed', 'failed', 'cancelled']
-
-export function isTerminalTaskStatus(status: string): boolean {
-  return TERMINAL_TASK_STATUSES.includes(status)
-}
 
 export interface TaskRef {
   /** The MCP server's registry id. */
@@ -64,6 +59,6 @@ export function readTaskStatus(data: unknown): TaskStatus | null {
 export type TaskCancelState = 'none' | 'available' | 'requested'
 
 export function taskCancelState(options: { status: string; latest: boolean; cancelRequested: boolean; runActive: boolean; canCancel: boolean }): TaskCancelState {
-  if (!options.canCancel || !options.runActive || !options.latest || isTerminalTaskStatus(options.status)) return 'none'
+  if (!options.canCancel || !options.runActive || !options.latest || isEndedTaskStatus(options.status)) return 'none'
   return options.cancelRequested ? 'requested' : 'available'
 }

@@ -16,6 +16,7 @@ import { errorName, type MCPLogger } from './logger'
 import type { MCPMeta } from './meta'
 import { errorTextOf } from './result-parsing'
 import type { MCPTaskOptions } from './task-options'
+import { MCP_TASK_END_STATUSES } from './task-status'
 
 /**
  * The long-running task lifecycle (SEP-2663) for tools whose taskSupport is "required":
@@ -31,7 +32,8 @@ export const TASK_CANCEL_TIMEOUT_MS = 5_000
 const SEND_ATTEMPTS = 2
 /** Python's session read timeout surfaces as 408; the TypeScript SDK's as RequestTimeout (-32001). */
 const TRANSIENT_POLL_CODES = [408, ErrorCode.RequestTimeout]
-const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'input_required'])
+/** Where polling stops: the spec's end statuses, and input_required (the interactive flow is not implemented). */
+const TERMINAL_STATUSES: ReadonlySet<string> = new Set([...MCP_TASK_END_STATUSES, 'input_required'])
 
 export type MCPTaskStatus = Task['status']
 

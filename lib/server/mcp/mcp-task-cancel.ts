@@ -9,7 +9,7 @@ import type { AppContext } from '../app-context'
 import { safeText } from '../contracts/safe-text'
 import { conflict, notFound } from '../http-errors'
 import { MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskCancelRequestedData, type McpTaskStatusData } from './mcp-task-events'
-import { isTerminalTaskStatus } from './mcp-task-registry'
+import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'
 
 export const cancelMcpTaskBody = z.object({
   serverId: safeText().min(1).max(200),
@@ -25,7 +25,7 @@ export class McpTaskCancelService {
     if (!run) throw notFound('Run', runId)
     if (run.status !== 'running' && run.status !== 'waiting') throw conflict('run_not_active', `The run is not running (${run.status}).`)
     const status = await this.latestStatus(runId, serverId, taskId)
-    if (status === undefined || isTerminalTaskStatus(status)) throw conflict('task_not_running', 'This task is not running.')
+    if (status === undefined || isEndedTaskStatus(status)) throw conflict('task_not_running', 'This task is not running.')
     const data: McpTaskCancelRequestedData = { serverId, taskId }
     // In this process the append also wakes the watcher at once; other processes see it on their next poll.
     await this.app.events.append(runId, MCP_TASK_CANCEL_REQUESTED_EVENT, data)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MCPTool } from '@/lib/core'
-import { McpTaskRegistry, isTerminalTaskStatus, mcpTaskRegistry } from './mcp-task-registry'
+import { isEndedTaskStatus as isTerminalTaskStatus } from '@/lib/core/mcp/task-status'
+import { McpTaskRegistry, mcpTaskRegistry } from './mcp-task-registry'
 
 /** Only the part of MCPTool the registry uses: cancelTask, recorded. */
 function toolRecordingCancels(): MCPTool & { cancelled: string[] } {

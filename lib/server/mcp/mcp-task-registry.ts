@@ -6,14 +6,9 @@
  * `activeRuns`: the tasks are part of the runs this process executes.
  */
 import type { MCPTool } from '@/lib/core'
+import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'
 import type { AppContext } from '../app-context'
 
-/** The statuses after which a task does nothing more (MCP tasks: completed, failed, cancelled). */
-export const TERMINAL_TASK_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled'])
-
-export function isTerminalTaskStatus(status: string): boolean {
-  return TERMINAL_TASK_STATUSES.has(status)
-}
 
 interface LiveTask {
   tool: MCPTool
@@ -29,7 +24,7 @@ export class McpTaskRegistry {
 
   /** Records a status change: a live task is (still) registered, a finished one is dropped. */
   observe(runId: string, serverId: string, taskId: string, status: string, tool: MCPTool): void {
-    if (isTerminalTaskStatus(status)) return this.forget(runId, serverId, taskId)
+    if (isEndedTaskStatus(status)) return this.forget(runId, serverId, taskId)
     const tasks = this.runs.get(runId) ?? new Map<string, LiveTask>()
     this.runs.set(runId, tasks)
     const key = taskKey(serverId, taskId)
