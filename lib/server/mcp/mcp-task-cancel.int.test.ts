@@ -18,6 +18,7 @@ import { WorkflowService } from '../workflows/workflow-service'
 import { MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from './mcp-task-events'
 import { McpTaskCancelService } from './mcp-task-cancel'
 import { mcpTaskRegistry } from './mcp-task-registry'
+import { waitFor } from '../testing/wait-for'
 
 const SERVER = 'tasks'
 /** Long enough never to finish by itself within the test: only a cancel ends it. */
@@ -64,13 +65,6 @@ describe('long-running MCP tasks in a run', () => {
     await app?.close()
   })
 
-  async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
-    for (;;) {
-      const value = await probe()
-      if (value !== undefined) return value
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
   const statuses = async (runId: string): Promise<McpTaskStatusData[]> =>
     (await app.events.listAfter(runId)).filter((event) => event.type === MCP_TASK_STATUS_EVENT).map((event) => event.data as McpTaskStatusData)
   /** The id of the run's `index`-th task (in the order they started), once it has reported `status`. */

@@ -11,6 +11,7 @@ import { WorkflowService } from '../workflows/workflow-service'
 import { RunService } from './run-service'
 import { RunWorker } from './run-worker'
 import { createTestApp } from '../testing/test-app'
+import { waitFor } from '../testing/wait-for'
 
 const CALL = '/call research-assistant_summarize_topic {"topic":"tidal energy"}'
 
@@ -46,13 +47,6 @@ describe('RunWorker with the example workflow', () => {
     await app?.close()
   })
 
-  async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
-    for (;;) {
-      const value = await probe()
-      if (value !== undefined) return value
-      await new Promise((r) => setTimeout(r, 50))
-    }
-  }
   const pendingApproval = (runId: string) => waitFor(async () => (await app.approvals.list({ status: 'pending', runId }))[0])
   const finished = (runId: string) =>
     waitFor(async () => {
