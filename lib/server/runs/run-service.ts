@@ -129,10 +129,12 @@ export class RunService {
     const row = await this.prisma.run.findUnique({ where: { id }, include: { workflow: { select: { name: true } }, version: { select: { version: true } } } })
     if (!row) throw notFound('Run', id)
     if (updated.count === 0) throw conflict('run_finished', `The run already ended (${row.status}).`)
-    // Stop it now when this process runs it (other workers notice the status on their next poll),
-    // and close its open approvals first, so that run_cancelled stays the run's last event.
-    this.app.activeRuns.get(id)?.abort()
+    // Close its open approvals first, so that run_cancelled stays the run's last event: were the run
+    // stopped first, its own waiter could expire an approval concurrently and publish that after
+    // run_cancelled. Then stop it now when this process runs it (other workers notice the status on
+    // their next poll; their waiters then find the approvals already closed).
     await this.app.approvals.expirePendingForRun(id, 'The run was cancelled.')
+    this.app.activeRuns.get(id)?.abort()
     await this.app.events.append(id, 'run_cancelled', {})
     return presentSummary(row)
   }
