@@ -5,6 +5,7 @@
  */
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseOptions } from './db/database'
 import { ApprovalBroker } from './approvals/approval-broker'
+import { McpTaskRegistry } from './mcp/mcp-task-registry'
 import { RunEventLog } from './runs/run-event-log'
 import { seedExampleData } from './seed'
 
@@ -14,6 +15,8 @@ export interface AppContext {
   approvals: ApprovalBroker
   /** The runs this process is executing, so a cancel taken here stops them at once. */
   activeRuns: Map<string, AbortController>
+  /** Long-running MCP tasks of those runs, so that a person's Cancel reaches the tool holding each. */
+  mcpTasks: McpTaskRegistry
 }
 
 export async function createAppContext(options: DatabaseOptions, { seed = true } = {}): Promise<AppContext> {
@@ -21,7 +24,7 @@ export async function createAppContext(options: DatabaseOptions, { seed = true }
   if (seed) await seedExampleData(db.prisma)
   const events = new RunEventLog(db)
   const approvals = new ApprovalBroker(db, events)
-  return { db, events, approvals, activeRuns: new Map() }
+  return { db, events, approvals, activeRuns: new Map(), mcpTasks: new McpTaskRegistry() }
 }
 
 const holder = globalThis as typeof globalThis & { __agentloomApp?: Promise<AppContext> }

@@ -15,6 +15,7 @@ import { RunEventLog } from '../runs/run-event-log'
 import { createTestDatabase } from '../testing/test-database'
 import { startLoopbackMcpServer, type LoopbackMcpServer } from '../tooling/testing/loopback-mcp-server'
 import { McpServerConnectError, closeMcpServers, connectMcpServers, type RunMcpContext } from './mcp-connections'
+import { McpTaskRegistry } from './mcp-task-registry'
 
 const HEADER_SECRET = 'header-secret-4b7e21'
 const API_KEY = 'api-key-secret-90cd'
@@ -62,7 +63,7 @@ describe('connectMcpServers', () => {
   beforeAll(async () => {
     db = await createTestDatabase()
     const events = new RunEventLog(db)
-    app = { db, events, approvals: new ApprovalBroker(db, events), activeRuns: new Map() }
+    app = { db, events, approvals: new ApprovalBroker(db, events), activeRuns: new Map(), mcpTasks: new McpTaskRegistry() }
     const workflow = await db.prisma.workflow.create({ data: { name: 'w', versions: { create: { version: 1, graph: {} } } }, include: { versions: true } })
     runId = (await db.prisma.run.create({ data: { workflowId: workflow.id, versionId: workflow.versions[0].id, input: 'x' } })).id
     echoing = createServer((req, res) => {

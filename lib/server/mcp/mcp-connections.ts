@@ -19,7 +19,6 @@ import { PG_INT_MAX, pgIntParam } from '../contracts/safe-text'
 import { McpServerRegistry, type McpServerConfig } from './mcp-server-registry'
 import { redactSecrets } from './mcp-server-secrets'
 import { recordTaskStatuses } from './mcp-task-events'
-import { mcpTaskRegistry } from './mcp-task-registry'
 import { samplingApprovalPayload } from './sampling-approval'
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000
@@ -118,7 +117,7 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
     onTaskStatus: recordTaskStatuses({ app: context.app, runId: context.runId, server, signal: context.signal, tool: () => tool }),
   }
   const tool = constructTool(server, shared)
-  forgetTasksOnClose.set(tool, () => mcpTaskRegistry(context.app).forgetTool(context.runId, tool))
+  forgetTasksOnClose.set(tool, () => context.app.mcpTasks.forgetTool(context.runId, tool))
   return tool
 }
 

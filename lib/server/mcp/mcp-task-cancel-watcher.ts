@@ -6,10 +6,9 @@
  */
 import type { AppContext } from '../app-context'
 import { MCP_TASK_CANCEL_REQUESTED_EVENT } from './mcp-task-events'
-import { mcpTaskRegistry } from './mcp-task-registry'
 
 export interface TaskCancelWatch {
-  app: Pick<AppContext, 'events' | 'activeRuns'>
+  app: Pick<AppContext, 'events' | 'mcpTasks'>
   runId: string
   pollMs: number
   /** Ends the watch (when the run is over). */
@@ -18,7 +17,7 @@ export interface TaskCancelWatch {
 
 /** Resolves once `signal` fires; never rejects (a failed read is logged and retried on the next round). */
 export async function watchTaskCancelRequests({ app, runId, pollMs, signal }: TaskCancelWatch): Promise<void> {
-  const registry = mcpTaskRegistry(app)
+  const registry = app.mcpTasks
   let after = 0
   while (!signal.aborted) {
     // Listen before reading, so that a request appended while the read is under way still wakes the next round.
@@ -29,8 +28,8 @@ export async function watchTaskCancelRequests({ app, runId, pollMs, signal }: Ta
   }
 }
 
-async function readRequests(app: Pick<AppContext, 'events' | 'activeRuns'>, runId: string, after: number): Promise<number> {
-  const registry = mcpTaskRegistry(app)
+async function readRequests(app: Pick<AppContext, 'events' | 'mcpTasks'>, runId: string, after: number): Promise<number> {
+  const registry = app.mcpTasks
   try {
     for (;;) {
       const events = await app.events.listAfter(runId, after)

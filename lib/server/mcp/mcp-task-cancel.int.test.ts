@@ -17,7 +17,6 @@ import { callRoute, createTestApp } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import { MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from './mcp-task-events'
 import { McpTaskCancelService } from './mcp-task-cancel'
-import { mcpTaskRegistry } from './mcp-task-registry'
 import { waitFor } from '../testing/wait-for'
 
 const SERVER = 'tasks'
@@ -129,7 +128,7 @@ describe('long-running MCP tasks in a run', () => {
     expect(ordered(events, first)).toEqual(['working', 'cancelled'])
     expect(events.at(-1)?.type).toBe('run_succeeded')
     // Nothing of the run is left in the registry, and a cancel now is refused because the run is over.
-    expect(mcpTaskRegistry(app).hasLiveTasks(run.id)).toBe(false)
+    expect(app.mcpTasks.hasLiveTasks(run.id)).toBe(false)
     expect(await cancel(run.id, { serverId: SERVER, taskId: second })).toMatchObject({ status: 409, body: { error: { code: 'run_not_active' } } })
   })
 })

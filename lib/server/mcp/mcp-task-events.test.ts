@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MCPTool } from '@/lib/core'
 import type { AppContext } from '../app-context'
 import { MCP_TASK_STATUS_EVENT, recordTaskStatuses } from './mcp-task-events'
-import { mcpTaskRegistry } from './mcp-task-registry'
+import { McpTaskRegistry } from './mcp-task-registry'
 
 /** An event log whose appends finish when the test says, so the order they are written in shows. */
 function slowEventLog() {
@@ -35,13 +35,13 @@ describe('recordTaskStatuses', () => {
 
   it('appends the statuses in the order they came, one after the other, and registers live tasks', async () => {
     const log = slowEventLog()
-    const app = { events: log.events, activeRuns: new Map() } as unknown as AppContext
+    const app = { events: log.events, mcpTasks: new McpTaskRegistry() } as unknown as AppContext
     const onStatus = recordTaskStatuses({ app, runId: 'run', server, signal: new AbortController().signal, tool: () => tool })
     onStatus(status('t1', 'working'))
     onStatus(status('t1', 'working', '40% done'))
-    expect(mcpTaskRegistry(app).hasLiveTasks('run')).toBe(true)
+    expect(app.mcpTasks.hasLiveTasks('run')).toBe(true)
     onStatus(status('t1', 'completed'))
-    expect(mcpTaskRegistry(app).hasLiveTasks('run')).toBe(false)
+    expect(app.mcpTasks.hasLiveTasks('run')).toBe(false)
 
     await settle()
     expect(log.pending).toHaveLength(1) // the second waits for the first
@@ -59,7 +59,7 @@ describe('recordTaskStatuses', () => {
   it('logs a failed append and goes on with the next', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const log = slowEventLog()
-    const app = { events: log.events, activeRuns: new Map() } as unknown as AppContext
+    const app = { events: log.events, mcpTasks: new McpTaskRegistry() } as unknown as AppContext
     const onStatus = recordTaskStatuses({ app, runId: 'run', server, signal: new AbortController().signal, tool: () => tool })
     onStatus(status('t1', 'working'))
     onStatus(status('t1', 'completed'))
@@ -74,7 +74,7 @@ describe('recordTaskStatuses', () => {
 
   it('records nothing once the run is over or cancelled', async () => {
     const log = slowEventLog()
-    const app = { events: log.events, activeRuns: new Map() } as unknown as AppContext
+    const app = { events: log.events, mcpTasks: new McpTaskRegistry() } as unknown as AppContext
     const ended = new AbortController()
     ended.abort()
     recordTaskStatuses({ app, runId: 'run', server, signal: ended.signal, tool: () => tool })(status('t1', 'working'))

@@ -5,7 +5,6 @@
  */
 import type { MCPTaskStatusEvent, MCPTool } from '@/lib/core'
 import type { AppContext } from '../app-context'
-import { mcpTaskRegistry } from './mcp-task-registry'
 
 export const MCP_TASK_STATUS_EVENT = 'mcp_task_status'
 export const MCP_TASK_CANCEL_REQUESTED_EVENT = 'mcp_task_cancel_requested'
@@ -48,7 +47,7 @@ export interface TaskStatusRecording {
 export function recordTaskStatuses({ app, runId, server, signal, tool }: TaskStatusRecording): (event: MCPTaskStatusEvent) => void {
   let appended: Promise<unknown> = Promise.resolve()
   return (event) => {
-    mcpTaskRegistry(app).observe(runId, server.id, event.taskId, event.status, tool())
+    app.mcpTasks.observe(runId, server.id, event.taskId, event.status, tool())
     if (signal.aborted) return
     const data: McpTaskStatusData = {
       serverId: server.id,

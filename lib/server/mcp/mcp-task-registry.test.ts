@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MCPTool } from '@/lib/core'
 import { isEndedTaskStatus as isTerminalTaskStatus } from '@/lib/core/mcp/task-status'
-import { McpTaskRegistry, mcpTaskRegistry } from './mcp-task-registry'
+import { McpTaskRegistry } from './mcp-task-registry'
 
 /** Only the part of MCPTool the registry uses: cancelTask, recorded. */
 function toolRecordingCancels(): MCPTool & { cancelled: string[] } {
@@ -46,11 +46,5 @@ describe('McpTaskRegistry', () => {
   it('knows the terminal statuses of the MCP tasks spec', () => {
     expect(['completed', 'failed', 'cancelled'].every(isTerminalTaskStatus)).toBe(true)
     expect(['working', 'input_required'].some(isTerminalTaskStatus)).toBe(false)
-  })
-
-  it('is one per app context, shared by copies of it', () => {
-    const app = { activeRuns: new Map<string, AbortController>() }
-    expect(mcpTaskRegistry(app)).toBe(mcpTaskRegistry({ ...app }))
-    expect(mcpTaskRegistry(app)).not.toBe(mcpTaskRegistry({ activeRuns: new Map() }))
   })
 })

@@ -2,12 +2,11 @@
  * The long-running MCP tasks each run has going in this process, so that a person's Cancel can
  * reach the tool whose connection the task lives on. Filled from the tools' task-status callback
  * (mcp-connections.ts), read by the worker's watcher when a cancel request shows up in the run's
- * events. One registry per AppContext (tests may hold several in one process), kept beside its
- * `activeRuns`: the tasks are part of the runs this process executes.
+ * events. One per AppContext (`app.mcpTasks`), beside its `activeRuns`: the tasks are part of the
+ * runs this process executes.
  */
 import type { MCPTool } from '@/lib/core'
 import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'
-import type { AppContext } from '../app-context'
 
 
 interface LiveTask {
@@ -67,17 +66,4 @@ export class McpTaskRegistry {
     })
     return true
   }
-}
-
-// Keyed by the context's activeRuns map rather than the context object: copies of a context
-// (`{ ...app, close }` in tests) share the map, and so share the registry.
-const registries = new WeakMap<AppContext['activeRuns'], McpTaskRegistry>()
-
-export function mcpTaskRegistry(app: Pick<AppContext, 'activeRuns'>): McpTaskRegistry {
-  let registry = registries.get(app.activeRuns)
-  if (!registry) {
-    registry = new McpTaskRegistry()
-    registries.set(app.activeRuns, registry)
-  }
-  return registry
 }

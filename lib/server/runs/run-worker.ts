@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto'
 import type { AppContext } from '../app-context'
 import { watchTaskCancelRequests } from '../mcp/mcp-task-cancel-watcher'
-import { mcpTaskRegistry } from '../mcp/mcp-task-registry'
 import { WorkerShutdownError } from './run-errors'
 import { endRun, executeRun } from './run-executor'
 
@@ -141,7 +140,7 @@ export class RunWorker {
       clearInterval(watcher)
       watchEnded.abort()
       await taskCancels
-      mcpTaskRegistry(this.app).forgetRun(runId)
+      this.app.mcpTasks.forgetRun(runId)
       this.app.activeRuns.delete(runId)
     }
   }

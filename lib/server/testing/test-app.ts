@@ -7,12 +7,13 @@ import type { AppContext } from '../app-context'
 import { RunEventLog } from '../runs/run-event-log'
 import { seedExampleData } from '../seed'
 import { createTestDatabase } from './test-database'
+import { McpTaskRegistry } from '../mcp/mcp-task-registry'
 
 export async function createTestApp({ seed = true, install = true } = {}): Promise<AppContext & { close(): Promise<void> }> {
   const db = await createTestDatabase()
   if (seed) await seedExampleData(db.prisma)
   const events = new RunEventLog(db)
-  const app: AppContext = { db, events, approvals: new ApprovalBroker(db, events), activeRuns: new Map() }
+  const app: AppContext = { db, events, approvals: new ApprovalBroker(db, events), activeRuns: new Map(), mcpTasks: new McpTaskRegistry() }
   if (install) (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp = Promise.resolve(app)
   return {
     ...app,
