@@ -16,7 +16,8 @@
  * a 1,000-node chain, target ≤ 1/20 of the faster peer) is printed next to our numbers.
  */
 import { PerformanceObserver } from 'node:perf_hooks'
-import { InMemoryCheckpointStorage, WorkflowBuilder, executor, type Executor, type Workflow } from '../lib/core/workflows/index'
+import { InMemoryCheckpointStorage, type Workflow } from '../lib/core/workflows/index'
+import { chainWorkflow, fanOutInWorkflow } from './lib/workflows/agentloom'
 
 const argValue = (flag: string, fallback: number) => {
   const index = process.argv.indexOf(flag)
@@ -25,22 +26,6 @@ const argValue = (flag: string, fallback: number) => {
 const ROUNDS = argValue('--rounds', 15)
 const JSON_OUTPUT = process.argv.includes('--json')
 const LANGGRAPH_US_PER_STEP_AT_1000 = 900
-
-function chain(size: number): Workflow {
-  const nodes: Executor[] = []
-  for (let i = 0; i < size; i++) {
-    const last = i === size - 1
-    nodes.push(executor(`n${i}`, async (value: number, ctx) => (last ? ctx.yieldOutput(value) : ctx.sendMessage(value + 1))))
-  }
-  return new WorkflowBuilder({ startExecutor: nodes[0], maxIterations: size + 1, name: `chain-${size}` }).addChain(nodes).build()
-}
-
-function fanOutIn(width: number): Workflow {
-  const start = executor('start', async (value: number, ctx) => ctx.sendMessage(value))
-  const workers = Array.from({ length: width }, (_, i) => executor(`w${i}`, async (value: number, ctx) => ctx.sendMessage(value + i)))
-  const join = executor('join', async (values: number[], ctx) => ctx.yieldOutput(values.length))
-  return new WorkflowBuilder({ startExecutor: start, name: `fan-${width}` }).addFanOutEdges(start, workers).addFanInEdges(workers, join).build()
-}
 
 type Mode = 'run' | 'stream'
 
@@ -103,9 +88,9 @@ async function interleaved(cases: Array<() => Promise<unknown>>): Promise<Sample
 }
 
 async function main(): Promise<void> {
-  const chain1k = chain(1000)
-  const chain5k = chain(5000)
-  const fan = fanOutIn(1000)
+  const chain1k = chainWorkflow(1000)
+  const chain5k = chainWorkflow(5000)
+  const fan = fanOutInWorkflow(1000)
   const handSteps = Array.from({ length: 5000 }, (_, i) => async (value: number) => value + i)
   const [hand] = await interleaved([
     async () => {

@@ -6,7 +6,8 @@
  *
  *   npx tsx bench/workflow-size-sweep.ts [--mode run|stream] [--sizes 250,1000,2500,5000,10000]
  */
-import { WorkflowBuilder, executor, type Executor, type Workflow } from '../lib/core/workflows/index'
+import type { Workflow } from '../lib/core/workflows/index'
+import { chainWorkflow } from './lib/workflows/agentloom'
 
 const argValue = (flag: string): string | undefined => {
   const index = process.argv.indexOf(flag)
@@ -17,15 +18,6 @@ const SIZES = (argValue('--sizes') ?? '250,1000,2500,5000,10000').split(',').map
 const NODES_PER_SAMPLE = 50_000
 const ROUNDS = 11
 
-function chain(size: number): Workflow {
-  const nodes: Executor[] = []
-  for (let i = 0; i < size; i++) {
-    const last = i === size - 1
-    nodes.push(executor(`n${i}`, async (value: number, ctx) => (last ? ctx.yieldOutput(value) : ctx.sendMessage(value + 1))))
-  }
-  return new WorkflowBuilder({ startExecutor: nodes[0], maxIterations: size + 1 }).addChain(nodes).build()
-}
-
 async function runOnce(workflow: Workflow): Promise<void> {
   if (MODE === 'run') await workflow.run(0)
   else for await (const event of workflow.runStream(0)) void event
@@ -33,7 +25,7 @@ async function runOnce(workflow: Workflow): Promise<void> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-const workflows = SIZES.map(chain)
+const workflows = SIZES.map(chainWorkflow)
 const samples = SIZES.map(() => [] as number[])
 for (const workflow of workflows) await runOnce(workflow)
 for (let round = 0; round < ROUNDS; round++) {

@@ -6,7 +6,8 @@
 import { InMemoryCheckpointStorage, WorkflowBuilder, executor, type Executor, type Workflow } from '../../../lib/core/workflows/index'
 import { expectOutput, type WorkflowHarness } from './harness'
 
-function chainWorkflow(size: number): Workflow {
+/** A chain of `size` executors, each adding 1; the last yields the result. */
+export function chainWorkflow(size: number): Workflow {
   const nodes: Executor[] = []
   for (let i = 0; i < size; i++) {
     const last = i === size - 1
@@ -15,7 +16,8 @@ function chainWorkflow(size: number): Workflow {
   return new WorkflowBuilder({ startExecutor: nodes[0], maxIterations: size + 1, name: `chain-${size}` }).addChain(nodes).build()
 }
 
-function fanOutInWorkflow(width: number): Workflow {
+/** start → `width` workers → a join that yields how many values it got. */
+export function fanOutInWorkflow(width: number): Workflow {
   const start = executor('start', async (value: number, ctx) => ctx.sendMessage(value))
   const workers = Array.from({ length: width }, (_, i) => executor(`w${i}`, async (value: number, ctx) => ctx.sendMessage(value + i)))
   const join = executor('join', async (values: number[], ctx) => ctx.yieldOutput(values.length))
