@@ -61,7 +61,7 @@ export abstract class Executor<TIn = any, TOut = any, TWorkflowOut = any> {
   }
 
   protected addHandler<T extends TIn>(accepts: MessageGuard | undefined, handle: MessageHandler<T, TOut, TWorkflowOut>): this {
-    this.messageHandlers.push({ accepts, handle: handle.bind(this) })
+    this.messageHandlers.push({ accepts, handle })
     return this
   }
 
@@ -69,7 +69,7 @@ export abstract class Executor<TIn = any, TOut = any, TWorkflowOut = any> {
     handle: ResponseHandler<TRequest, TResponse, TOut, TWorkflowOut>,
     guards: { request?: MessageGuard; response?: MessageGuard } = {},
   ): this {
-    this.responseHandlers.push({ ...guards, handle: handle.bind(this) })
+    this.responseHandlers.push({ ...guards, handle })
     return this
   }
 
@@ -94,12 +94,23 @@ export abstract class Executor<TIn = any, TOut = any, TWorkflowOut = any> {
     return handlers.some((entry) => entry.accepts === undefined)
   }
 
+  /**
+   * The handler that takes every message, when it is the executor's only way in (one unguarded
+   * handler, execute() not overridden). The runner calls it directly, with the executor as `this`,
+   * so a step reads the graph node and not the executor's handler list (decided once, at build).
+   */
+  soleHandler(): MessageHandler<TIn, TOut, TWorkflowOut> | undefined {
+    if (this.execute !== Executor.prototype.execute) return undefined
+    const handlers = this.messageHandlers
+    return handlers.length === 1 && handlers[0].accepts === undefined ? handlers[0].handle : undefined
+  }
+
   /** Runs the first handler that accepts the message. Called by the runner. */
   execute(message: TIn, ctx: WorkflowContext<TOut, TWorkflowOut>): unknown {
     const handlers = this.messageHandlers
     if (handlers.length === 0) return this.handle(message, ctx)
     for (let i = 0; i < handlers.length; i++) {
-      if (guardAccepts(handlers[i].accepts, message)) return handlers[i].handle(message, ctx)
+      if (guardAccepts(handlers[i].accepts, message)) return handlers[i].handle.call(this, message, ctx)
     }
     throw new WorkflowRoutingError(`Executor '${this.id}' cannot handle message of type ${describeType(message)}.`)
   }
@@ -112,7 +123,7 @@ export abstract class Executor<TIn = any, TOut = any, TWorkflowOut = any> {
   executeResponse(originalRequest: unknown, response: unknown, ctx: WorkflowContext<TOut, TWorkflowOut>, requestId: string): unknown {
     for (const entry of this.responseHandlers) {
       if (guardAccepts(entry.request, originalRequest) && guardAccepts(entry.response, response)) {
-        return entry.handle(originalRequest, response, ctx, requestId)
+        return entry.handle.call(this, originalRequest, response, ctx, requestId)
       }
     }
     throw new WorkflowRoutingError(

@@ -4,18 +4,39 @@
  */
 import { createEdgeRunner, FanInEdgeRunner, type EdgeRunner } from './edge-runners'
 import type { EdgeGroup } from './edges'
-import type { Executor } from './executor'
+import type { Executor, MessageHandler } from './executor'
 
 /** What ctx.yieldOutput() of an executor becomes: an output event, an intermediate event, or nothing. */
 export type OutputKind = 'output' | 'intermediate' | null
 
-export interface ExecutorNode {
-  readonly id: string
-  readonly executor: Executor
-  readonly outputKind: OutputKind
+/**
+ * One executor in the compiled graph, holding everything a superstep reads to deliver a message to
+ * it and run it. A step touches this record and the edge runner, not the executor's handler list:
+ * on graphs of thousands of nodes, each extra object read per step is a likely cache miss.
+ */
+export class ExecutorNode {
   /** The executor takes any message, so delivery needs no canHandle() call. */
   readonly acceptsEverything: boolean
-  readonly runners: EdgeRunner[]
+  /** The executor's only handler, called directly with the executor as `this` (Executor.soleHandler). */
+  readonly handle: MessageHandler<unknown, unknown, unknown> | undefined
+  /** The runners of the edge groups leaving this executor. */
+  readonly runners: EdgeRunner[] = []
+  /** runners[0] when it is the only one, the common case (saves reading the array). */
+  soleRunner: EdgeRunner | undefined = undefined
+
+  constructor(
+    readonly id: string,
+    readonly executor: Executor,
+    readonly outputKind: OutputKind,
+  ) {
+    this.acceptsEverything = executor.acceptsEverything()
+    this.handle = executor.soleHandler()
+  }
+
+  addRunner(runner: EdgeRunner): void {
+    this.runners.push(runner)
+    this.soleRunner = this.runners.length === 1 ? runner : undefined
+  }
 }
 
 export interface CompiledGraph {
@@ -48,7 +69,7 @@ export function compileGraph(
       else if (designation.intermediateIds?.has(id)) outputKind = 'intermediate'
       else outputKind = null
     }
-    nodes.set(id, { id, executor, outputKind, acceptsEverything: executor.acceptsEverything(), runners: [] })
+    nodes.set(id, new ExecutorNode(id, executor, outputKind))
   }
   // Runners hold their target nodes directly, so delivering a message never looks an id up.
   const resolve = (id: string) => nodes.get(id)!
@@ -56,7 +77,7 @@ export function compileGraph(
   for (const group of edgeGroups) {
     const runner = createEdgeRunner(group, resolve)
     if (runner instanceof FanInEdgeRunner) fanInRunners.set(group.id, runner)
-    for (const sourceId of new Set(group.edges.map((edge) => edge.sourceId))) nodes.get(sourceId)!.runners.push(runner)
+    for (const sourceId of new Set(group.edges.map((edge) => edge.sourceId))) nodes.get(sourceId)!.addRunner(runner)
   }
   const all = [...executors.values()]
   return {

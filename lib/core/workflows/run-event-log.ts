@@ -30,6 +30,8 @@ export class RunEventLog {
   private count = 0
   /** Kept events and the references of lifecycle events, in event order. */
   private readonly refs: unknown[] = []
+  /** The kept events alone, so results can read outputs without walking every record. */
+  private readonly kept: WorkflowEvent[] = []
   private materialized?: WorkflowEvent[]
 
   get length(): number {
@@ -68,17 +70,13 @@ export class RunEventLog {
       default:
         this.append(Kind.Kept, 0)
         this.refs.push(event)
+        this.kept.push(event)
     }
   }
 
   /** The events that were kept as objects (everything but the lifecycle records), in order. */
-  *keptEvents(): Generator<WorkflowEvent, void, undefined> {
-    let ref = 0
-    for (let i = 0; i < this.count; i++) {
-      const kind = this.kinds[i]
-      if (kind === Kind.Kept) yield this.refs[ref] as WorkflowEvent
-      ref += refCount(kind, this.numbers[i])
-    }
+  keptEvents(): readonly WorkflowEvent[] {
+    return this.kept
   }
 
   /** Every event as an object, in order (built on the first call, then shared). */

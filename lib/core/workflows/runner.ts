@@ -188,17 +188,17 @@ export class Runner implements DeliveryHost {
   }
 
   private async deliverFromSource(source: ExecutorNode | undefined, messages: WorkflowMessage[]): Promise<void> {
-    const runners = source?.runners
-    // A terminal executor's messages have nowhere to go; that is expected, as in the reference.
-    if (!runners || runners.length === 0) return
-    if (runners.length === 1) {
-      const runner = runners[0]
+    const sole = source?.soleRunner
+    if (sole !== undefined) {
       for (const message of messages) {
-        const result = await runner.send(message, this)
+        const result = await sole.send(message, this)
         if (result !== DELIVERED && result !== FILTERED) this.warnUndelivered(message)
       }
       return
     }
+    // A terminal executor's messages have nowhere to go; that is expected, as in the reference.
+    const runners = source?.runners
+    if (!runners || runners.length === 0) return
     const accepted = new Uint8Array(messages.length)
     const perRunner = async (runner: EdgeRunner) => {
       for (let i = 0; i < messages.length; i++) {
@@ -266,6 +266,7 @@ export class Runner implements DeliveryHost {
     const ctx = new ExecutorContext(this, session, node, sourceIds)
     try {
       if (response) await node.executor.executeResponse(response.request, response.response, ctx, response.requestId)
+      else if (node.handle !== undefined) await node.handle.call(node.executor, data, ctx)
       else await node.executor.execute(data, ctx)
     } catch (error) {
       if (!session.signal.aborted) {

@@ -234,6 +234,64 @@ describe('executors', () => {
     await expect(workflow.run(true)).rejects.toThrow("Executor 'router' cannot handle message of type boolean.")
   })
 
+  it('calls handlers with the executor as this, whether one or several are registered', async () => {
+    class Prefixer extends Executor<string, string> {
+      constructor(
+        id: string,
+        readonly prefix: string,
+      ) {
+        super(id)
+        this.addHandler(undefined, this.prefixed)
+      }
+      private prefixed(text: string, ctx: WorkflowContext<string>) {
+        ctx.sendMessage(this.prefix + text)
+      }
+    }
+    class Answer extends Executor<string, string> {
+      readonly answers = new Map([['a', 'yes']])
+      constructor() {
+        super('answer')
+        this.addHandler(isString, this.reply)
+        this.addHandler(undefined, this.reply)
+        this.addResponseHandler(function (this: Answer, _request, response: string, ctx) {
+          ctx.sendMessage(`${this.id}:${response}`)
+        })
+      }
+      private reply(text: string, ctx: WorkflowContext<string>) {
+        if (text === 'ask') ctx.requestInfo('question')
+        else ctx.sendMessage(this.answers.get(text.slice(-1)) ?? 'no')
+      }
+    }
+    const prefix = new Prefixer('prefix', '>a')
+    const answer = new Answer()
+    const sink = executor('sink', (text: string, ctx) => ctx.yieldOutput(text))
+    const workflow = new WorkflowBuilder({ startExecutor: prefix }).addChain([prefix, answer, sink]).build()
+    expect((await workflow.run('')).getOutputs()).toEqual(['yes'])
+
+    const asking = new WorkflowBuilder({ startExecutor: answer }).addEdge(answer, sink).build()
+    const waiting = await asking.run('ask')
+    const [request] = waiting.getRequestInfoEvents()
+    expect((await asking.run(undefined, { responses: { [request.requestId]: 'ok' } })).getOutputs()).toEqual(['answer:ok'])
+  })
+
+  it('goes through an overridden execute() even when the executor has a single handler', async () => {
+    class Counting extends Executor<string, string> {
+      calls = 0
+      constructor() {
+        super('counting')
+        this.addHandler(undefined, (text: string, ctx) => ctx.yieldOutput(text))
+      }
+      override execute(message: string, ctx: WorkflowContext<string, string>): unknown {
+        this.calls++
+        return super.execute(message.toUpperCase(), ctx)
+      }
+    }
+    const counting = new Counting()
+    const workflow = new WorkflowBuilder({ startExecutor: counting }).build()
+    expect((await workflow.run('x')).getOutputs()).toEqual(['X'])
+    expect(counting.calls).toBe(1)
+  })
+
   it('records the executor kind in toJSON', () => {
     const router = new Router()
     const workflow = new WorkflowBuilder({ startExecutor: router, name: 'routing', description: 'demo' }).addEdge(router, new Sink()).build()
