@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url'
 import { parseBenchArgs, ratioText, readable, type BenchArgs } from './lib/cli'
 import { measureIsolated, printWorkerReport } from './lib/isolated'
 import { measureGroup, type BenchCase, type Measurement } from './lib/measure'
-import { checkRatio, goalRows, machineInfo, printMachine, type GoalCheck } from './lib/report'
+import { checkPairedRatio, checkRatio, goalRows, machineInfo, printMachine, type GoalCheck } from './lib/report'
 import type { WorkflowHarness } from './lib/workflows/harness'
 
 const FAN_WIDTH = 1000
@@ -105,7 +105,7 @@ function workflowGoals(lookup: Lookup): GoalCheck[] {
     }
   }
   for (const { key, label } of frameworks.filter((framework) => framework.key.startsWith('agentloom'))) {
-    goals.push(checkRatio(`workflow: ${label}, per node at 5,000 ≤ 1.2× at 1,000`, lookup(key, 'chain-5000'), lookup(key, 'chain-1000'), 1.2))
+    goals.push(checkPairedRatio(`workflow: ${label}, per node at 5,000 ≤ 1.2× at 1,000`, lookup(key, 'chain-5000'), lookup(key, 'chain-1000'), 1.2))
   }
   return goals
 }
