@@ -1,12 +1,14 @@
 /**
  * Per-node cost of a chain at several sizes, interleaved in one process (each size in turn, 11
  * measured rounds, median), to see where per-node cost starts to grow with the graph and by how much.
- * The engine does the same work per message at every size, so what grows is the memory hierarchy:
- * the graph takes ~1.4 KB per node, and a step touches a dozen of a node's objects.
+ * Beside each chain runs a loop of as many supersteps over a single node (an executor with an edge
+ * to itself): the same run length and the same work per step, without the graph. A chain that grows
+ * while its loop stays flat grows with the graph the steps walk (the memory hierarchy); a loop that
+ * grows too points at the run's length (what a run keeps, the collector).
  *
  *   npx tsx bench/workflow-size-sweep.ts [--mode run|stream] [--sizes 250,1000,2500,5000,10000]
  */
-import type { Workflow } from '../lib/core/workflows/index'
+import { WorkflowBuilder, executor, type Workflow } from '../lib/core/workflows/index'
 import { chainWorkflow } from './lib/workflows/agentloom'
 
 const argValue = (flag: string): string | undefined => {
@@ -18,30 +20,41 @@ const SIZES = (argValue('--sizes') ?? '250,1000,2500,5000,10000').split(',').map
 const NODES_PER_SAMPLE = 50_000
 const ROUNDS = 11
 
+/** One node that adds 1 and sends the value back to itself until it reaches `steps`. */
+function loopWorkflow(steps: number): Workflow {
+  const node = executor('loop', async (value: number, ctx) => (value + 1 >= steps ? ctx.yieldOutput(value + 1) : ctx.sendMessage(value + 1)))
+  return new WorkflowBuilder({ startExecutor: node, maxIterations: steps + 1, name: `loop-${steps}` }).addEdge(node, node).build()
+}
+
 async function runOnce(workflow: Workflow): Promise<void> {
-  if (MODE === 'run') await workflow.run(0)
+  if (MODE === 'run') (await workflow.run(0)).getOutputs()
   else for await (const event of workflow.runStream(0)) void event
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-const workflows = SIZES.map(chainWorkflow)
-const samples = SIZES.map(() => [] as number[])
-for (const workflow of workflows) await runOnce(workflow)
+const cases = SIZES.flatMap((size) => [
+  { size, kind: 'chain', workflow: chainWorkflow(size), samples: [] as number[] },
+  { size, kind: 'loop', workflow: loopWorkflow(size), samples: [] as number[] },
+])
+for (const { workflow } of cases) await runOnce(workflow)
 for (let round = 0; round < ROUNDS; round++) {
-  for (let i = 0; i < SIZES.length; i++) {
-    const runs = Math.max(1, Math.round(NODES_PER_SAMPLE / SIZES[i]))
+  for (const entry of cases) {
+    const runs = Math.max(1, Math.round(NODES_PER_SAMPLE / entry.size))
     const start = process.cpuUsage()
-    for (let r = 0; r < runs; r++) await runOnce(workflows[i])
+    for (let r = 0; r < runs; r++) await runOnce(entry.workflow)
     const used = process.cpuUsage(start)
-    samples[i].push((used.user + used.system) / (runs * SIZES[i]))
+    entry.samples.push((used.user + used.system) / (runs * entry.size))
   }
 }
-const base = median(samples[SIZES.indexOf(1000)] ?? samples[0])
+const medianOf = (size: number, kind: string) => median(cases.find((c) => c.size === size && c.kind === kind)!.samples)
+const baseSize = SIZES.includes(1000) ? 1000 : SIZES[0]
 console.table(
-  SIZES.map((size, i) => ({
-    nodes: size,
-    'CPU µs/node (median)': Number(median(samples[i]).toFixed(3)),
-    'vs 1,000 nodes': `${(median(samples[i]) / base).toFixed(2)}×`,
+  SIZES.map((size) => ({
+    steps: size,
+    'chain µs/node': Number(medianOf(size, 'chain').toFixed(3)),
+    [`chain vs ${baseSize}`]: `${(medianOf(size, 'chain') / medianOf(baseSize, 'chain')).toFixed(2)}×`,
+    'loop µs/step': Number(medianOf(size, 'loop').toFixed(3)),
+    [`loop vs ${baseSize}`]: `${(medianOf(size, 'loop') / medianOf(baseSize, 'loop')).toFixed(2)}×`,
   })),
 )
