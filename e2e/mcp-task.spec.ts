@@ -1,14 +1,15 @@
 /**
  * A long-running MCP task as a person meets it in a run: its status shows in the timeline, a
  * shared (read-only) view shows the same lines without a Cancel button, and "Cancel task" in the
- * run view stops the task on its server while the run goes on to finish. The server (the task
+ * run view stops the task on its server while the run goes on to finish. The fixture's "stubborn"
+ * report refuses its first cancel: the timeline says so and the button comes back for a retry. The server (the task
  * fixture over stdio), the workflow and the run are set up through the API; the rest is the browser.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 
 const SERVER_ID = 'e2e-tasks'
-/** Never finishes by itself within the test: only the Cancel ends it. */
-const INPUT = `/call ${SERVER_ID}_slow_report {"label":"q3","durationMs":600000}`
+/** Never finishes by itself within the test: only the Cancel ends it (the second one: the first is refused). */
+const INPUT = `/call ${SERVER_ID}_slow_report {"label":"stubborn-q3","durationMs":600000}`
 
 async function snap(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`)
@@ -34,7 +35,7 @@ const graph = {
   ],
 }
 
-test('a long-running MCP task shows its progress, read-only when shared, and Cancel stops it', async ({ page, browser }, testInfo) => {
+test('a long-running MCP task shows its progress, read-only when shared, and Cancel stops it (after one refusal)', async ({ page, browser }, testInfo) => {
   const api = page.request
   const created = await api.post('/api/mcp-servers', {
     data: { id: SERVER_ID, name: 'E2E tasks', transport: 'stdio', config: { command: 'node', args: ['lib/core/mcp/__fixtures__/task-server.mjs'] } },
@@ -65,13 +66,21 @@ test('a long-running MCP task shows its progress, read-only when shared, and Can
   await expect(viewer.getByTestId('mcp-task-cancel')).toHaveCount(0)
   await snap(viewer, testInfo, '02-shared-read-only')
 
-  // 3. Cancel: the server's task ends cancelled, the button goes, the run finishes.
+  // 3. The server refuses the first cancel: the timeline says so, and the button is back.
+  await cancel.click()
+  await expect(timeline.getByText('Cancel failed for task slow_report')).toBeVisible()
+  await expect(cancel).toHaveText('Cancel task')
+  await expect(cancel).toBeEnabled()
+  await expect(timeline.getByText('Task slow_report: working')).toBeVisible()
+  await snap(page, testInfo, '03-cancel-refused')
+
+  // 4. Cancel again: the server's task ends cancelled, the button goes, the run finishes.
   await cancel.click()
   await expect(timeline.getByText('Task slow_report: cancelled — Client cancelled task execution.')).toBeVisible()
-  await expect(timeline.getByText(/Cancel requested for task slow_report/)).toBeVisible()
+  await expect(timeline.getByText(/Cancel requested for task slow_report/)).toHaveCount(2)
   await expect(cancel).toHaveCount(0)
   await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'succeeded')
-  await snap(page, testInfo, '03-task-cancelled')
+  await snap(page, testInfo, '04-task-cancelled')
 
   await expect(viewer.getByTestId('run-timeline').getByText('Task slow_report: cancelled')).toBeVisible()
   await expect(viewer.getByTestId('mcp-task-cancel')).toHaveCount(0)

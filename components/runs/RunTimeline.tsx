@@ -5,8 +5,8 @@ import { cn } from '@/components/ui'
 import { EventIcon } from './EventIcon'
 import { JsonBlock } from './JsonBlock'
 import { formatOffset } from './format'
-import { taskCancelState, type TaskRef } from './mcp-tasks'
-import { TaskCancelButton, useTaskCancels, type TaskCancelAttempt } from './TaskCancelButton'
+import { taskCancelState } from './mcp-tasks'
+import { TaskCancelButton, useTaskCancels, type CancellableTask, type TaskCancelAttempt } from './TaskCancelButton'
 import { timelineEntries, type EventTone, type TimelineEntry } from './timeline'
 import type { RunEvent } from './types'
 
@@ -72,7 +72,7 @@ export function RunTimeline({ events, labelOf, startedAt, runActive = false, can
 interface RowTaskCancel {
   state: 'available' | 'requested'
   attempt: TaskCancelAttempt
-  onCancel: (task: TaskRef) => void
+  onCancel: (task: CancellableTask) => void
 }
 
 const TimelineRow = memo(function TimelineRow({ entry, startedAt, cancel }: { entry: TimelineEntry; startedAt: string | null; cancel?: RowTaskCancel }) {

@@ -1,13 +1,15 @@
 /**
  * Long-running MCP tasks as the run view sees them: the `mcp_task_status` events a run's tools
- * report and the `mcp_task_cancel_requested` events a person's Cancel leaves, read safely, and
- * what that means for a task's Cancel button.
+ * report, the `mcp_task_cancel_requested` events a person's Cancel leaves and the
+ * `mcp_task_cancel_failed` events of cancels the server did not accept, read safely, and what that
+ * means for a task's Cancel button.
  */
 import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'
 import { asRecord, readString } from './event-data'
 
 export const MCP_TASK_STATUS = 'mcp_task_status'
 export const MCP_TASK_CANCEL_REQUESTED = 'mcp_task_cancel_requested'
+export const MCP_TASK_CANCEL_FAILED = 'mcp_task_cancel_failed'
 
 
 export interface TaskRef {

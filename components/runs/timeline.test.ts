@@ -186,6 +186,21 @@ describe('long-running MCP tasks', () => {
     expect(timelineEntries([event(1, 'mcp_task_cancel_requested', { serverId: 's', taskId: 'x' })], labelOf)[0]!.title).toBe('Cancel requested for task x')
   })
 
+  it('takes a refused cancel back, counts the refusals, and shows a new request as under way again', () => {
+    const failed = (sequence: number) =>
+      event(sequence, 'mcp_task_cancel_failed', { serverId: 'research', taskId: 't1', message: 'The MCP server did not accept the cancel; the task may still be running.' })
+    const requested = (sequence: number) => event(sequence, 'mcp_task_cancel_requested', { serverId: 'research', taskId: 't1' })
+    const taskOf = (events: Parameters<typeof timelineEntries>[0]) => timelineEntries(events, labelOf)[0]!.task
+    expect(taskOf([status(1, 't1', 'working'), requested(2), failed(3)])).toMatchObject({ cancelRequested: false, cancelFailures: 1 })
+    expect(taskOf([status(1, 't1', 'working'), requested(2), failed(3), requested(4)])).toMatchObject({ cancelRequested: true, cancelFailures: 1 })
+    expect(taskOf([status(1, 't1', 'working'), requested(2), failed(3), requested(4), failed(5)])).toMatchObject({ cancelRequested: false, cancelFailures: 2 })
+    expect(timelineEntries([status(1, 't1', 'working'), requested(2), failed(3)], labelOf)[2]).toMatchObject({
+      title: 'Cancel failed for task research_search',
+      detail: 'The MCP server did not accept the cancel; the task may still be running.',
+      tone: 'danger',
+    })
+  })
+
   it('tells a task from another server with the same id apart', () => {
     const entries = timelineEntries(
       [status(1, 't1', 'working'), event(2, 'mcp_task_status', { serverId: 'other', toolName: 'x', taskId: 't1', status: 'working' })],

@@ -5,7 +5,7 @@
  */
 import { asRecord, eventRecord, readApproval, readNumber, readString } from './event-data'
 import { compactJson, formatTaskStatus, truncate } from './format'
-import { MCP_TASK_CANCEL_REQUESTED, MCP_TASK_STATUS, readTaskRef, readTaskStatus, taskKey, type TaskStatus } from './mcp-tasks'
+import { MCP_TASK_CANCEL_FAILED, MCP_TASK_CANCEL_REQUESTED, MCP_TASK_STATUS, readTaskRef, readTaskStatus, taskKey, type TaskStatus } from './mcp-tasks'
 import type { RunEvent } from './types'
 
 export type EventTone = 'neutral' | 'muted' | 'info' | 'success' | 'warning' | 'danger' | 'accent'
@@ -51,8 +51,10 @@ export interface TimelineEntry extends EventDescription {
 export interface TimelineTask extends TaskStatus {
   /** The task's newest status line: the one that carries its Cancel button. */
   latest: boolean
-  /** A person asked to cancel the task (a `mcp_task_cancel_requested` event). */
+  /** A cancel was asked for (`mcp_task_cancel_requested`) and the server has not refused it since. */
   cancelRequested: boolean
+  /** How many cancels of the task the server did not accept (`mcp_task_cancel_failed` events). */
+  cancelFailures: number
 }
 
 const DETAIL_LENGTH = 160
@@ -153,6 +155,15 @@ export function describeEvent(event: RunEvent, labelOf: (executorId: string) => 
         title: `Cancel requested for task ${readString(data, 'toolName') || task?.taskId || ''}`.trimEnd(),
         detail: task ? `${task.serverId} · task ${task.taskId}` : undefined,
         tone: 'warning',
+        icon: 'stop',
+      }
+    }
+    case MCP_TASK_CANCEL_FAILED: {
+      const task = readTaskRef(data)
+      return {
+        title: `Cancel failed for task ${readString(data, 'toolName') || task?.taskId || ''}`.trimEnd(),
+        detail: readString(data, 'message') || undefined,
+        tone: 'danger',
         icon: 'stop',
       }
     }
@@ -272,30 +283,41 @@ function rememberToolName(entry: TimelineEntry, toolNames: Map<string, string>):
   if (callId && name) toolNames.set(callId, name)
 }
 
-/** A cancel request names its task only by id: borrow the tool's name from the task's status lines. */
+/** Cancel requests and failures name their task only by id: borrow the tool's name from the task's status lines. */
 function withTaskToolName(event: RunEvent, taskToolNames: Map<string, string>): RunEvent {
   if (event.type === MCP_TASK_STATUS) {
     const task = readTaskStatus(event.data)
     if (task) taskToolNames.set(taskKey(task), task.toolName)
     return event
   }
-  if (event.type !== MCP_TASK_CANCEL_REQUESTED) return event
+  if (event.type !== MCP_TASK_CANCEL_REQUESTED && event.type !== MCP_TASK_CANCEL_FAILED) return event
   const task = readTaskRef(event.data)
   const toolName = task && taskToolNames.get(taskKey(task))
   return toolName ? { ...event, data: { ...eventRecord(event), toolName } } : event
 }
 
-/** Gives each task status line its task, marking the task's newest line and whether a cancel was asked for. */
+/**
+ * Gives each task status line its task, marking the task's newest line, whether a cancel is under
+ * way (asked for, and not refused since) and how many were refused.
+ */
 function markTaskLines(entries: TimelineEntry[]): TimelineEntry[] {
   const latestLine = new Map<string, number>()
   const cancelRequested = new Set<string>()
+  const cancelFailures = new Map<string, number>()
   entries.forEach((entry, index) => {
     if (entry.type === MCP_TASK_STATUS) {
       const task = readTaskStatus(entry.data)
       if (task) latestLine.set(taskKey(task), index)
-    } else if (entry.type === MCP_TASK_CANCEL_REQUESTED) {
-      const task = readTaskRef(entry.data)
-      if (task) cancelRequested.add(taskKey(task))
+      return
+    }
+    const task = entry.type === MCP_TASK_CANCEL_REQUESTED || entry.type === MCP_TASK_CANCEL_FAILED ? readTaskRef(entry.data) : null
+    if (!task) return
+    const key = taskKey(task)
+    if (entry.type === MCP_TASK_CANCEL_REQUESTED) {
+      cancelRequested.add(key)
+    } else {
+      cancelRequested.delete(key)
+      cancelFailures.set(key, (cancelFailures.get(key) ?? 0) + 1)
     }
   })
   if (latestLine.size === 0) return entries
@@ -303,6 +325,9 @@ function markTaskLines(entries: TimelineEntry[]): TimelineEntry[] {
     const task = entry.type === MCP_TASK_STATUS ? readTaskStatus(entry.data) : null
     if (!task) return entry
     const key = taskKey(task)
-    return { ...entry, task: { ...task, latest: latestLine.get(key) === index, cancelRequested: cancelRequested.has(key) } }
+    return {
+      ...entry,
+      task: { ...task, latest: latestLine.get(key) === index, cancelRequested: cancelRequested.has(key), cancelFailures: cancelFailures.get(key) ?? 0 },
+    }
   })
 }

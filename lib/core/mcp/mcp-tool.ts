@@ -250,9 +250,12 @@ export abstract class MCPTool {
     return this.registry.taskSupport(remoteName)
   }
 
-  /** Asks the server to cancel a long-running task (e.g. from a UI's Cancel button). */
-  async cancelTask(taskId: string): Promise<void> {
-    await tryCancelTask(this.taskPort(), taskId)
+  /**
+   * Asks the server to cancel a long-running task (e.g. from a UI's Cancel button). Best effort, as
+   * in the reference: a failure is logged, never thrown; the result says whether the server accepted.
+   */
+  cancelTask(taskId: string): Promise<boolean> {
+    return tryCancelTask(this.taskPort(), taskId)
   }
 
   /**

@@ -348,8 +348,17 @@ describe('tasks/result and cancellation', () => {
       plainCall: async () => ({ content: [] }),
       track: () => {},
     }
-    await tryCancelTask(port, 't9', 30)
+    expect(await tryCancelTask(port, 't9', 30)).toBe(false)
     expect(logger.messages('warn')).toEqual(["Best-effort tasks/cancel for 't9' timed out after 0.0s; remote task may still be running."])
+  })
+
+  it('cancelTask says whether the server accepted the cancel, and only logs a refusal', async () => {
+    const scripted = peer({ 'tasks/cancel': [{ result: task('t1', 'cancelled') }, { error: { code: ErrorCode.InvalidParams, message: 'no such task' } }] })
+    const { tool, logger } = await connected(scripted)
+    expect(await tool.cancelTask('t1')).toBe(true)
+    expect(await tool.cancelTask('t2')).toBe(false)
+    expect(scripted.sent('tasks/cancel').map((request) => request.params)).toEqual([{ taskId: 't1' }, { taskId: 't2' }])
+    expect(logger.messages('warn')).toEqual(["Best-effort tasks/cancel for 't2' failed; remote task may still be running."])
   })
 
   it('test_completion_wait_timeout_without_max_wait_is_not_translated', async () => {

@@ -294,18 +294,21 @@ export function cancelBestEffort(port: TaskSessionPort, taskId: string): void {
   port.track(tryCancelTask(port, taskId))
 }
 
-export async function tryCancelTask(port: TaskSessionPort, taskId: string, timeoutMs = TASK_CANCEL_TIMEOUT_MS): Promise<void> {
+/** Sends tasks/cancel; true when the server accepted it, false (after logging, as the reference does) when not. */
+export async function tryCancelTask(port: TaskSessionPort, taskId: string, timeoutMs = TASK_CANCEL_TIMEOUT_MS): Promise<boolean> {
   const timeout = AbortSignal.timeout(timeoutMs)
   try {
     const cancel = port.send('tasks/cancel', { taskId }, CancelTaskResultSchema as unknown as ZodType<unknown>, { timeoutMs, signal: timeout })
     await raceAbort(cancel, timeout)
+    return true
   } catch (error) {
     if (isMcpErrorWithCode(error, ErrorCode.RequestTimeout) || errorName(error) === 'TimeoutError') {
       port.logger.warn(
         `Best-effort tasks/cancel for '${taskId}' timed out after ${(timeoutMs / 1000).toFixed(1)}s; remote task may still be running.`,
       )
-      return
+      return false
     }
     port.logger.warn(`Best-effort tasks/cancel for '${taskId}' failed; remote task may still be running.`)
+    return false
   }
 }

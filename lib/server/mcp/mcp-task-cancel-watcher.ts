@@ -2,10 +2,16 @@
  * The part of a run's watcher that acts on `mcp_task_cancel_requested` events: it reads the run's
  * events after the last one it saw and hands each request to the task registry, which asks the
  * task's server to cancel it. A request made in this process wakes it at once (the event log's
- * waitForAppend); one made elsewhere is seen within `pollMs`.
+ * waitForAppend); one made elsewhere is seen within `pollMs`. When the server does not accept the
+ * cancel, an `mcp_task_cancel_failed` event says so, and the person can try again.
  */
 import type { AppContext } from '../app-context'
-import { MCP_TASK_CANCEL_REQUESTED_EVENT } from './mcp-task-events'
+import {
+  MCP_TASK_CANCEL_FAILED_EVENT,
+  MCP_TASK_CANCEL_FAILED_MESSAGE,
+  MCP_TASK_CANCEL_REQUESTED_EVENT,
+  type McpTaskCancelFailedData,
+} from './mcp-task-events'
 
 export interface TaskCancelWatch {
   app: Pick<AppContext, 'events' | 'mcpTasks'>
@@ -37,7 +43,9 @@ async function readRequests(app: Pick<AppContext, 'events' | 'mcpTasks'>, runId:
         after = event.sequence
         if (event.type !== MCP_TASK_CANCEL_REQUESTED_EVENT) continue
         const { serverId, taskId } = (event.data ?? {}) as { serverId?: unknown; taskId?: unknown }
-        if (typeof serverId === 'string' && typeof taskId === 'string') registry.requestCancel(runId, serverId, taskId)
+        if (typeof serverId === 'string' && typeof taskId === 'string') {
+          registry.requestCancel(runId, serverId, taskId, () => recordCancelFailed(app, runId, serverId, taskId))
+        }
       }
       if (events.length === 0) return after
     }
@@ -45,4 +53,11 @@ async function readRequests(app: Pick<AppContext, 'events' | 'mcpTasks'>, runId:
     console.warn(`[worker] could not read the cancel requests of run ${runId}:`, error instanceof Error ? error.message : error)
     return after
   }
+}
+
+function recordCancelFailed(app: Pick<AppContext, 'events'>, runId: string, serverId: string, taskId: string): void {
+  const data: McpTaskCancelFailedData = { serverId, taskId, message: MCP_TASK_CANCEL_FAILED_MESSAGE }
+  app.events.append(runId, MCP_TASK_CANCEL_FAILED_EVENT, data).catch((error: unknown) => {
+    console.warn(`[worker] could not record the failed cancel of task ${taskId} in run ${runId}:`, error instanceof Error ? error.message : error)
+  })
 }

@@ -15,7 +15,13 @@ import { RunService } from '../runs/run-service'
 import { RunWorker } from '../runs/run-worker'
 import { callRoute, createTestApp } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
-import { MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from './mcp-task-events'
+import {
+  MCP_TASK_CANCEL_FAILED_EVENT,
+  MCP_TASK_CANCEL_FAILED_MESSAGE,
+  MCP_TASK_CANCEL_REQUESTED_EVENT,
+  MCP_TASK_STATUS_EVENT,
+  type McpTaskStatusData,
+} from './mcp-task-events'
 import { McpTaskCancelService } from './mcp-task-cancel'
 import { waitFor } from '../testing/wait-for'
 
@@ -130,6 +136,32 @@ describe('long-running MCP tasks in a run', () => {
     // Nothing of the run is left in the registry, and a cancel now is refused because the run is over.
     expect(app.mcpTasks.hasLiveTasks(run.id)).toBe(false)
     expect(await cancel(run.id, { serverId: SERVER, taskId: second })).toMatchObject({ status: 409, body: { error: { code: 'run_not_active' } } })
+  })
+
+  it('records a cancel the server refuses, keeps the task running, and takes a second request', async () => {
+    const run = await runs.create({ workflowId, input: slowReport('stubborn') })
+    worker.nudge()
+    const task = await taskWith(run.id, 0, 'working')
+
+    expect(await cancel(run.id, { serverId: SERVER, taskId: task })).toEqual({ status: 202, body: { requested: true } })
+    const failure = await waitFor(async () => (await app.events.listAfter(run.id)).find((event) => event.type === MCP_TASK_CANCEL_FAILED_EVENT))
+    expect(failure.data).toEqual({ serverId: SERVER, taskId: task, message: MCP_TASK_CANCEL_FAILED_MESSAGE })
+    expect((await runs.get(run.id)).run.status).toBe('running')
+
+    // The task still runs, so the person may ask again; this time the server accepts.
+    expect(await cancel(run.id, { serverId: SERVER, taskId: task })).toEqual({ status: 202, body: { requested: true } })
+    expect(await taskWith(run.id, 0, 'cancelled')).toBe(task)
+    const done = await waitFor(async () => {
+      const { run: current } = await runs.get(run.id)
+      return ['succeeded', 'failed', 'cancelled'].includes(current.status) ? current : undefined
+    })
+    expect(done.status).toBe('succeeded')
+    const events = await app.events.listAfter(run.id)
+    expect(events.filter((event) => event.type.startsWith('mcp_task_cancel')).map((event) => event.type)).toEqual([
+      MCP_TASK_CANCEL_REQUESTED_EVENT,
+      MCP_TASK_CANCEL_FAILED_EVENT,
+      MCP_TASK_CANCEL_REQUESTED_EVENT,
+    ])
   })
 })
 

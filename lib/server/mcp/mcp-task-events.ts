@@ -1,13 +1,18 @@
 /**
  * The run events of long-running MCP tasks: `mcp_task_status` on every status change a tool
- * observes (for progress in the timeline), and `mcp_task_cancel_requested` when a person asks to
- * cancel one (the durable request the process running the run acts on).
+ * observes (for progress in the timeline), `mcp_task_cancel_requested` when a person asks to
+ * cancel one (the durable request the process running the run acts on), and
+ * `mcp_task_cancel_failed` when the task's server did not accept that cancel.
  */
 import type { MCPTaskStatusEvent, MCPTool } from '@/lib/core'
 import type { AppContext } from '../app-context'
 
 export const MCP_TASK_STATUS_EVENT = 'mcp_task_status'
 export const MCP_TASK_CANCEL_REQUESTED_EVENT = 'mcp_task_cancel_requested'
+export const MCP_TASK_CANCEL_FAILED_EVENT = 'mcp_task_cancel_failed'
+
+/** What a person sees when the server refused a cancel or did not answer it in time. */
+export const MCP_TASK_CANCEL_FAILED_MESSAGE = 'The MCP server did not accept the cancel; the task may still be running.'
 
 /** A server's status message is shown on one line; a long one is cut rather than stored whole on every poll. */
 const MAX_STATUS_MESSAGE_LENGTH = 1_000
@@ -27,6 +32,10 @@ export interface McpTaskStatusData {
 export interface McpTaskCancelRequestedData {
   serverId: string
   taskId: string
+}
+
+export interface McpTaskCancelFailedData extends McpTaskCancelRequestedData {
+  message: string
 }
 
 export interface TaskStatusRecording {

@@ -53,17 +53,29 @@ export class McpTaskRegistry {
   }
 
   /**
-   * Asks the task's server to cancel it (best effort: lib/core logs and swallows failures). False
-   * when this process does not hold the task (another worker's run, or it already ended) or a
-   * cancel was sent already.
+   * Asks the task's server to cancel it. False when this process does not hold the task (another
+   * worker's run, or it already ended) or a cancel was sent already. The server may refuse or not
+   * answer (lib/core logs that and never throws); then `onRefused` is called, if the task is still
+   * live, and a new request may be made.
    */
-  requestCancel(runId: string, serverId: string, taskId: string): boolean {
-    const task = this.runs.get(runId)?.get(taskKey(serverId, taskId))
+  requestCancel(runId: string, serverId: string, taskId: string, onRefused?: () => void): boolean {
+    const key = taskKey(serverId, taskId)
+    const task = this.runs.get(runId)?.get(key)
     if (!task || task.cancelSent) return false
     task.cancelSent = true
-    void task.tool.cancelTask(taskId).catch((error: unknown) => {
-      console.warn(`[mcp] could not cancel task ${taskId} of '${serverId}' in run ${runId}:`, error instanceof Error ? error.message : error)
-    })
+    const refused = () => {
+      task.cancelSent = false
+      if (this.runs.get(runId)?.get(key) === task) onRefused?.()
+    }
+    task.tool.cancelTask(taskId).then(
+      (accepted) => {
+        if (!accepted) refused()
+      },
+      (error: unknown) => {
+        console.warn(`[mcp] could not cancel task ${taskId} of '${serverId}' in run ${runId}:`, error instanceof Error ? error.message : error)
+        refused()
+      },
+    )
     return true
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Fixture: tools with execution.taskSupport "required" and "optional", plus a plain one.
  *   slow_report { label, durationMs, outcome? }  required; completes after durationMs
- *                                                (outcome "fail" → failed task, "error" → isError result)
+ *                                                (outcome "fail" → failed task, "error" → isError result;
+ *                                                a label starting "stubborn" refuses its first tasks/cancel)
  *   maybe_task { label }                         optional
  *   plain_echo { text }                          no task support declared
  */
@@ -10,12 +11,27 @@ import { InMemoryTaskMessageQueue, InMemoryTaskStore } from '@modelcontextprotoc
 import { z } from 'zod'
 import { serve } from './serve.mjs'
 
+/** Refuses the first cancel of the tasks marked with refuseFirstCancel (the SDK answers the client with an error). */
+class FixtureTaskStore extends InMemoryTaskStore {
+  #refuseNextCancel = new Set()
+
+  refuseFirstCancel(taskId) {
+    this.#refuseNextCancel.add(taskId)
+  }
+
+  async updateTaskStatus(taskId, status, statusMessage, sessionId) {
+    if (status === 'cancelled' && this.#refuseNextCancel.delete(taskId)) throw new Error('the report cannot stop at this point')
+    return super.updateTaskStatus(taskId, status, statusMessage, sessionId)
+  }
+}
+
 function createServer() {
+  const store = new FixtureTaskStore()
   const server = new McpServer(
     { name: 'task-fixture', version: '1.0.0' },
     {
       capabilities: { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
-      taskStore: new InMemoryTaskStore(),
+      taskStore: store,
       taskMessageQueue: new InMemoryTaskMessageQueue(),
     },
   )
@@ -29,6 +45,7 @@ function createServer() {
     {
       async createTask({ label, durationMs, outcome }, { taskStore, taskRequestedTtl }) {
         const task = await taskStore.createTask({ ttl: taskRequestedTtl, pollInterval: 100 })
+        if (label.startsWith('stubborn')) store.refuseFirstCancel(task.taskId)
         setTimeout(async () => {
           try {
             const current = await taskStore.getTask(task.taskId)
