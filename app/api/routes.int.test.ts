@@ -102,6 +102,16 @@ describe('API routes', () => {
     expect(shared.status).toBe(200)
     expect(shared.body.run.id).toBe(runId)
     expect(shared.body.events.map((e: { type: string }) => e.type)).toContain('run_queued')
+    // A shared page polls for what is new only; a bad `after` is a client error.
+    const last = shared.body.events.at(-1).sequence
+    const newer = await callRoute(shareRoute.GET, { params: { token }, url: `http://localhost/api/share/${token}?after=${last}` })
+    expect(newer).toMatchObject({ status: 200, body: { run: { id: runId }, events: [] } })
+    const fromFirst = await callRoute(shareRoute.GET, { params: { token }, url: `http://localhost/api/share/${token}?after=${shared.body.events[0].sequence}` })
+    expect(fromFirst.body.events).toEqual(shared.body.events.slice(1))
+    expect(await callRoute(shareRoute.GET, { params: { token }, url: `http://localhost/api/share/${token}?after=-1` })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_request' } },
+    })
     const listed = await callRoute(runShareLinksRoute.GET, { params: { id: runId } })
     expect(JSON.stringify(listed.body)).not.toContain(token)
     expect((await callRoute(shareLinkRoute.DELETE, { params: { id: shareLink.id } })).body.shareLink.revokedAt).not.toBeNull()

@@ -23,7 +23,7 @@ type Action =
   | { type: 'events'; events: RunEvent[] }
   | { type: 'run'; run: Partial<RunDetail> }
   | { type: 'approval'; approval: ApprovalView }
-  /** A fresh copy of the whole view (share polling, the refetch at the end of a stream). */
+  /** A fresh copy of the view (the refetch at the end of a stream), or of its newest part (share polling: events after the last one). */
   | { type: 'refresh'; data: RunViewData }
 
 function reducer(state: RunViewState, action: Action): RunViewState {
@@ -91,12 +91,17 @@ export function useRunView(data: RunViewData, follow: RunFollow): RunViewControl
   }, [follow.kind, runId])
 
   const shareToken = follow.kind === 'share' ? follow.token : null
+  // The poll asks only for events after the newest one the view has.
+  const lastSequence = useRef(state.lastSequence)
+  useEffect(() => {
+    lastSequence.current = state.lastSequence
+  }, [state.lastSequence])
   useEffect(() => {
     if (!shareToken || finished) return
     let stopped = false
     const timer = setInterval(async () => {
       try {
-        const fresh = await fetchJson<RunViewData>(`/api/share/${encodeURIComponent(shareToken)}`)
+        const fresh = await fetchJson<RunViewData>(`/api/share/${encodeURIComponent(shareToken)}?after=${lastSequence.current}`)
         if (!stopped) dispatch({ type: 'refresh', data: fresh })
       } catch (error) {
         if ((error as { status?: number }).status === 404) {

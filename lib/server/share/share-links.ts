@@ -74,14 +74,18 @@ export class ShareLinkService {
     return present(await this.app.db.prisma.shareLink.update({ where: { id }, data: { revokedAt: new Date() } }))
   }
 
-  /** The run behind a live token, stripped of anything secret; 404 otherwise. */
-  async resolve(token: string): Promise<SharedRun> {
+  /**
+   * The run behind a live token, stripped of anything secret (404 otherwise), with its events after
+   * `afterSequence` (all of them by default): a shared page polls with the last sequence it has, so
+   * each poll carries only what is new.
+   */
+  async resolve(token: string, afterSequence = 0): Promise<SharedRun> {
     const row = await this.app.db.prisma.shareLink.findUnique({ where: { tokenHash: hashShareToken(token) } })
     const live = row && !row.revokedAt && (!row.expiresAt || row.expiresAt > new Date())
     if (!row || !live) throw notFound('Shared run')
     const view = await new RunService(this.app).get(row.runId)
     const events: RunEventView[] = []
-    for (let after = 0; ; ) {
+    for (let after = afterSequence; ; ) {
       const page = await this.app.events.listAfter(row.runId, after, 1000)
       events.push(...page.map(sanitizeEvent))
       if (page.length < 1000) break
@@ -89,4 +93,5 @@ export class ShareLinkService {
     }
     return { ...sanitizeRunView(view), events }
   }
+
 }
