@@ -105,7 +105,7 @@ function createReadTools(store: AgentFileStore, approvalMode: Mode): FunctionToo
     tool({
       name: 'file_access_grep',
       description:
-        'Search file contents with a regular expression (case-insensitive) in every file under a directory (the root when omitted). ' +
+        'Search file contents with a regular expression (case-insensitive; RE2 syntax, so no lookarounds or backreferences) in every file under a directory (the root when omitted). ' +
         'Optionally filter which files to search with a glob pattern (e.g. "*.md", "reports/**"). ' +
         'Returns matching file names (relative to the storage root), snippets, and matching lines with line numbers.',
       parameters: z.object({ regex_pattern: z.string().min(1), glob_pattern: globPattern, directory }),

@@ -53,5 +53,23 @@ describe('searchFileContent', () => {
   it('rejects empty and invalid patterns', () => {
     expect(() => compileSearchPattern('')).toThrow(FileAccessOperationError)
     expect(() => compileSearchPattern('(')).toThrow(/Invalid regular expression "\("/)
+    // RE2 has no lookarounds or backreferences; the message says so.
+    expect(() => compileSearchPattern('(?<=a)b')).toThrow('(searches use RE2 syntax, without lookarounds or backreferences)')
+    expect(() => compileSearchPattern('(a)\\1')).toThrow(FileAccessOperationError)
+  })
+
+  it('matches in linear time, so a pattern built to backtrack cannot stall the process', () => {
+    // With RegExp, (a+)+$ against 5,000 "a"s and a "!" would backtrack for longer than the test could ever wait.
+    const content = `${'a'.repeat(5_000)}!\nclean line`
+    expect(searchFileContent('evil.txt', content, compileSearchPattern('(a+)+$'))).toBeNull()
+    expect(searchFileContent('evil.txt', content, compileSearchPattern('(a|aa)+!'))?.matchingLines.map((m) => m.lineNumber)).toEqual([1])
+  })
+
+  it('takes RE2 syntax and reports positions in the text as JavaScript counts them', () => {
+    const content = 'h😀llo\nsee WÖRLD 42 here'
+    const result = searchFileContent('u.txt', content, compileSearchPattern('w\\S+ \\d{2}'))!
+    expect(result.matchingLines).toEqual([{ lineNumber: 2, line: 'see WÖRLD 42 here' }])
+    expect(result.snippet).toBe(content)
+    expect(searchFileContent('u.txt', 'Alpha\nbeta', compileSearchPattern('(?-i)alpha|beta'))?.matchingLines.map((m) => m.line)).toEqual(['beta'])
   })
 })

@@ -1,7 +1,12 @@
 /**
  * Search helpers shared by the stores: case-insensitive globs over store paths and a line-by-line
  * regular-expression scan of a file's text.
+ *
+ * The search pattern comes from the model, so it runs on RE2 (re2js), whose matching takes time
+ * linear in the text: a pattern like `(a+)+$` cannot stall the process by backtracking, as it could
+ * with RegExp. RE2 has no lookarounds or backreferences; such a pattern is refused with a message.
  */
+import { RE2JS } from 're2js'
 import { FileAccessOperationError } from '../errors'
 import type { FileSearchMatch, FileSearchResult } from './agent-file-store'
 
@@ -54,31 +59,37 @@ export function globMatcher(pattern: string | undefined | null): (relativePath: 
   return (relativePath) => regex.test(matchesBaseName ? relativePath.slice(relativePath.lastIndexOf('/') + 1) : relativePath)
 }
 
+/** A compiled, case-insensitive search pattern (RE2). */
+export type SearchPattern = RE2JS
+
 /** Compiles a model-supplied pattern (case-insensitive); a bad pattern is the caller's error. */
-export function compileSearchPattern(regexPattern: string): RegExp {
+export function compileSearchPattern(regexPattern: string): SearchPattern {
   if (typeof regexPattern !== 'string' || regexPattern === '') {
     throw new FileAccessOperationError('A search needs a non-empty regular expression.')
   }
   try {
-    return new RegExp(regexPattern, 'i')
+    return RE2JS.compile(regexPattern, RE2JS.CASE_INSENSITIVE)
   } catch (error) {
-    throw new FileAccessOperationError(`Invalid regular expression ${JSON.stringify(regexPattern)}: ${(error as Error).message}`)
+    throw new FileAccessOperationError(
+      `Invalid regular expression ${JSON.stringify(regexPattern)}: ${(error as Error).message} (searches use RE2 syntax, without lookarounds or backreferences).`,
+    )
   }
 }
 
 /** Matching lines (split on '\n', '\r' trimmed from reported lines) and a snippet around the first match. */
-export function searchFileContent(fileName: string, content: string, regex: RegExp): FileSearchResult | null {
+export function searchFileContent(fileName: string, content: string, pattern: SearchPattern): FileSearchResult | null {
   const lines = content.split('\n')
   const matchingLines: FileSearchMatch[] = []
   let snippet: string | undefined
   let lineStart = 0
   lines.forEach((line, index) => {
-    const match = regex.exec(line)
-    if (match) {
+    const matcher = pattern.matcher(line)
+    if (matcher.find()) {
       matchingLines.push({ lineNumber: index + 1, line: line.endsWith('\r') ? line.slice(0, -1) : line })
       if (snippet === undefined) {
-        const at = lineStart + match.index
-        snippet = content.slice(Math.max(0, at - SEARCH_SNIPPET_RADIUS), Math.min(content.length, at + match[0].length + SEARCH_SNIPPET_RADIUS))
+        const at = lineStart + matcher.start()
+        const end = lineStart + matcher.end()
+        snippet = content.slice(Math.max(0, at - SEARCH_SNIPPET_RADIUS), Math.min(content.length, end + SEARCH_SNIPPET_RADIUS))
       }
     }
     lineStart += line.length + 1

@@ -13,7 +13,7 @@ import { readdir, unlink } from 'node:fs/promises'
 import { resolve, sep } from 'node:path'
 import { FileAccessPathError } from '../errors'
 import { sortEntries, type AgentFileStore, type DirectoryEntry, type FileSearchResult, type SearchOptions, type WriteOptions } from './agent-file-store'
-import { compileSearchPattern, globMatcher, searchFileContent } from './file-search'
+import { compileSearchPattern, globMatcher, searchFileContent, type SearchPattern } from './file-search'
 import { joinStorePath, normalizeRelativePath, pathSegments, SYMBOLIC_LINK_MESSAGE } from './path-rules'
 import { defaultWalkMode, lstatEntry, openChildDirectory, openFileForRead, openFileForWrite, walkDirectories, type OpenDirectory, type WalkMode } from './safe-directory'
 
@@ -117,7 +117,7 @@ export class FileSystemAgentFileStore implements AgentFileStore {
   private async searchIn(
     directory: OpenDirectory,
     relative: string,
-    scan: { base: string; regex: RegExp; matchesGlob: (path: string) => boolean; recursive: boolean; results: FileSearchResult[] },
+    scan: { base: string; regex: SearchPattern; matchesGlob: (path: string) => boolean; recursive: boolean; results: FileSearchResult[] },
   ): Promise<void> {
     for (const entry of await listEntries(directory)) {
       const entryRelative = joinStorePath(relative, entry.name)
