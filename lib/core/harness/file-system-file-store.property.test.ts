@@ -159,13 +159,17 @@ describe('FileSystemAgentFileStore under hostile paths', () => {
     let stop = false
     const toggler = (async () => {
       // A write may recreate `race` while it is parked: drop that copy (inside the root) and go on.
+      // The store may recreate it again between the rm and the rename (more likely on a loaded
+      // machine), so this repeats until the rename wins.
       const moveIntoRace = async (from: string) => {
-        try {
-          await rename(join(root, from), join(root, 'race'))
-        } catch {
-          // The store may be writing into that copy at this moment: rm retries until it is gone.
-          await rm(join(root, 'race'), { recursive: true, force: true, maxRetries: 20, retryDelay: 1 })
-          await rename(join(root, from), join(root, 'race'))
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await rename(join(root, from), join(root, 'race'))
+            return
+          } catch (error) {
+            if (attempt === 200) throw error
+            await rm(join(root, 'race'), { recursive: true, force: true, maxRetries: 20, retryDelay: 1 })
+          }
         }
       }
       while (!stop) {

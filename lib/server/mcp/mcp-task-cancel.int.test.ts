@@ -81,6 +81,11 @@ describe('long-running MCP tasks in a run', () => {
       return taskId !== undefined && seen.some((s) => s.taskId === taskId && s.status === status) ? taskId : undefined
     })
   const cancel = (runId: string, body: unknown) => callRoute(cancelTaskRoute, { params: { id: runId }, body })
+  const finished = (runId: string) =>
+    waitFor(async () => {
+      const { run } = await runs.get(runId)
+      return ['succeeded', 'failed', 'cancelled'].includes(run.status) ? run : undefined
+    })
 
   it('shows the tasks working, cancels each on request, and the run finishes with the cancellations reported', async () => {
     const run = await runs.create({ workflowId, input: `${slowReport('first')}\n${slowReport('second')}` })
@@ -117,10 +122,7 @@ describe('long-running MCP tasks in a run', () => {
     await expect(otherProcess.request(run.id, { serverId: SERVER, taskId: second })).resolves.toEqual({ requested: true })
     expect(await taskWith(run.id, 1, 'cancelled')).toBe(second)
 
-    const done = await waitFor(async () => {
-      const { run: current } = await runs.get(run.id)
-      return ['succeeded', 'failed', 'cancelled'].includes(current.status) ? current : undefined
-    })
+    const done = await finished(run.id)
     expect(done.status).toBe('succeeded')
     const events = await app.events.listAfter(run.id)
     // The agent was told each task was cancelled (the server's status message).
@@ -151,10 +153,7 @@ describe('long-running MCP tasks in a run', () => {
     // The task still runs, so the person may ask again; this time the server accepts.
     expect(await cancel(run.id, { serverId: SERVER, taskId: task })).toEqual({ status: 202, body: { requested: true } })
     expect(await taskWith(run.id, 0, 'cancelled')).toBe(task)
-    const done = await waitFor(async () => {
-      const { run: current } = await runs.get(run.id)
-      return ['succeeded', 'failed', 'cancelled'].includes(current.status) ? current : undefined
-    })
+    const done = await finished(run.id)
     expect(done.status).toBe('succeeded')
     const events = await app.events.listAfter(run.id)
     expect(events.filter((event) => event.type.startsWith('mcp_task_cancel')).map((event) => event.type)).toEqual([
