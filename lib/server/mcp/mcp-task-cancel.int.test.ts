@@ -23,7 +23,7 @@ import {
   type McpTaskStatusData,
 } from './mcp-task-events'
 import { McpTaskCancelService } from './mcp-task-cancel'
-import { waitFor } from '../testing/wait-for'
+import { waitFor, waitForRunEnd } from '../testing/wait-for'
 
 const SERVER = 'tasks'
 /** Long enough never to finish by itself within the test: only a cancel ends it. */
@@ -81,11 +81,7 @@ describe('long-running MCP tasks in a run', () => {
       return taskId !== undefined && seen.some((s) => s.taskId === taskId && s.status === status) ? taskId : undefined
     })
   const cancel = (runId: string, body: unknown) => callRoute(cancelTaskRoute, { params: { id: runId }, body })
-  const finished = (runId: string) =>
-    waitFor(async () => {
-      const { run } = await runs.get(runId)
-      return ['succeeded', 'failed', 'cancelled'].includes(run.status) ? run : undefined
-    })
+  const finished = (runId: string) => waitForRunEnd(runs, app.events, runId)
 
   it('shows the tasks working, cancels each on request, and the run finishes with the cancellations reported', async () => {
     const run = await runs.create({ workflowId, input: `${slowReport('first')}\n${slowReport('second')}` })

@@ -11,7 +11,7 @@ import { WorkflowService } from '../workflows/workflow-service'
 import { RunService } from './run-service'
 import { RunWorker } from './run-worker'
 import { createTestApp } from '../testing/test-app'
-import { waitFor } from '../testing/wait-for'
+import { waitFor, waitForRunEnd } from '../testing/wait-for'
 
 const CALL = '/call research-assistant_summarize_topic {"topic":"tidal energy"}'
 
@@ -48,11 +48,7 @@ describe('RunWorker with the example workflow', () => {
   })
 
   const pendingApproval = (runId: string) => waitFor(async () => (await app.approvals.list({ status: 'pending', runId }))[0])
-  const finished = (runId: string) =>
-    waitFor(async () => {
-      const { run } = await runs.get(runId)
-      return ['succeeded', 'failed', 'cancelled'].includes(run.status) ? run : undefined
-    })
+  const finished = (runId: string) => waitForRunEnd(runs, app.events, runId)
 
   it('pauses for the sampling approval and finishes with the sampled text after Approve', async () => {
     const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })

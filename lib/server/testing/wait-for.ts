@@ -1,3 +1,6 @@
+import type { RunEventLog } from '../runs/run-event-log'
+import type { RunService, RunView } from '../runs/run-service'
+
 /** Polls `probe` every 50 ms until it gives a value (the test's own timeout bounds the wait). */
 export async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
   for (;;) {
@@ -5,4 +8,21 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T
     if (value !== undefined) return value
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+const TERMINAL_STATUSES = new Set(['succeeded', 'failed', 'cancelled'])
+const END_EVENTS = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
+
+/**
+ * Waits until a run has ended and its final event is in the log. The status changes first and the
+ * event is appended right after it, so a test that read the events as soon as the status was final
+ * could miss the last one.
+ */
+export function waitForRunEnd(runs: Pick<RunService, 'get'>, events: Pick<RunEventLog, 'listAfter'>, runId: string): Promise<RunView['run']> {
+  return waitFor(async () => {
+    const { run } = await runs.get(runId)
+    if (!TERMINAL_STATUSES.has(run.status)) return undefined
+    const logged = await events.listAfter(runId, 0, 100_000)
+    return logged.some((event) => END_EVENTS.has(event.type)) ? run : undefined
+  })
 }
