@@ -48,6 +48,9 @@ describe('describeEvent', () => {
       describeEvent(event(1, 'mcp_connected', { serverId: 'research-assistant', tools: ['summarize_topic'] }), labelOf),
     ).toMatchObject({ title: 'Connected to MCP server research-assistant', detail: '1 tool: summarize_topic' })
     expect(
+      describeEvent(event(1, 'mcp_connected', { serverId: 'r', tools: ['r_list_mcp_tools', 'r_load_tool'], onDemandTools: ['r_word_count', 'r_summarize'] }), labelOf).detail,
+    ).toBe('2 tools: r_list_mcp_tools, r_load_tool; 2 more on demand: r_word_count, r_summarize')
+    expect(
       describeEvent(event(1, 'tool_call', { executorId: 'researcher', name: 'add', arguments: { a: 1 } }), labelOf),
     ).toMatchObject({ title: 'Researcher called add', detail: '{"a":1}' })
     expect(describeEvent(event(1, 'tool_result', { name: 'add', result: 3 }), labelOf)).toMatchObject({

@@ -190,13 +190,19 @@ export function describeEvent(event: RunEvent, labelOf: (executorId: string) => 
 
 function describeMcpConnected(data: Record<string, unknown>): EventDescription {
   const server = readString(data, 'serverId') ?? 'server'
-  const tools = Array.isArray(data.tools) ? data.tools.filter((t): t is string => typeof t === 'string') : []
+  const tools = readStrings(data.tools)
+  const onDemand = readStrings(data.onDemandTools)
+  const offered = tools.length > 0 ? `${tools.length} tool${tools.length === 1 ? '' : 's'}: ${tools.join(', ')}` : 'no tools'
   return {
     title: `Connected to MCP server ${server}`,
-    detail: tools.length > 0 ? `${tools.length} tool${tools.length === 1 ? '' : 's'}: ${tools.join(', ')}` : 'no tools',
+    detail: onDemand.length > 0 ? `${offered}; ${onDemand.length} more on demand: ${onDemand.join(', ')}` : offered,
     tone: 'info',
     icon: 'plug',
   }
+}
+
+function readStrings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 }
 
 function describeTaskStatus(data: Record<string, unknown>): EventDescription {

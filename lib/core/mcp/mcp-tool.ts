@@ -154,6 +154,14 @@ export abstract class MCPTool {
     return this.progressive ? this.progressive.surface() : this.registry.functions
   }
 
+  /**
+   * Every tool of the server the agent may use (after `allowedTools`), loaded or not. Without
+   * progressive disclosure this is `functions`; with it, what `load_tool` can add.
+   */
+  get availableFunctions(): readonly FunctionTool[] {
+    return this.registry.functions
+  }
+
   get isConnected(): boolean {
     return this.connection?.isOpen ?? false
   }

@@ -90,6 +90,8 @@ describe('progressive disclosure: what is offered', () => {
   it('offers alwaysLoad tools from the start; alwaysLoad cannot widen allowedTools and unknown names are ignored', async () => {
     const tool = await progressiveTool(serverState(), { allowedTools: ['search', 'status'], alwaysLoad: ['status', 'admin', 'nope'] })
     expect(names(tool.functions)).toEqual([...LOADERS, 'status'])
+    // What load_tool can add: the allowed tools, loaded or not.
+    expect(names([...tool.availableFunctions])).toEqual(['search', 'status'])
   })
 
   it('prefixes the loader tools like the server tools and matches alwaysLoad by remote or prefixed name', async () => {
@@ -100,6 +102,7 @@ describe('progressive disclosure: what is offered', () => {
   it('is off by default: every allowed tool is offered', async () => {
     const tool = await progressiveTool(serverState(), { useProgressiveDisclosure: undefined, alwaysLoad: ['status'] })
     expect(names(tool.functions)).toEqual(['search', 'fetch', 'status', 'admin'])
+    expect(tool.availableFunctions).toEqual(tool.functions)
   })
 
   it('rejects useProgressiveDisclosure with loadTools: false', () => {

@@ -202,6 +202,17 @@ async function connectWithin(tool: MCPTool, server: McpServerConfig, context: Ru
   }
 }
 
+/**
+ * What the run's log says of a connected server: the tools the agent is offered and, when the
+ * server loads tools on demand, the ones it can load (the log would otherwise list only the loaders).
+ */
+function connectedEventData(serverId: string, tool: MCPTool, onDemand: boolean): Record<string, unknown> {
+  const tools = tool.functions.map((f) => f.name)
+  if (!onDemand) return { serverId, tools }
+  const offered = new Set(tools)
+  return { serverId, tools, onDemandTools: tool.availableFunctions.map((f) => f.name).filter((name) => !offered.has(name)) }
+}
+
 /** Connects every server (in parallel); on any failure closes the ones already open and throws. */
 export async function connectMcpServers(ids: readonly string[], context: RunMcpContext): Promise<Map<string, MCPTool>> {
   const registry = new McpServerRegistry(context.app.db.prisma)
@@ -217,7 +228,7 @@ export async function connectMcpServers(ids: readonly string[], context: RunMcpC
       const tool = createMcpTool(server, context)
       tools.set(id, tool)
       await connectWithin(tool, server, context, abandoned)
-      await context.app.events.append(context.runId, 'mcp_connected', { serverId: id, tools: tool.functions.map((f) => f.name) })
+      await context.app.events.append(context.runId, 'mcp_connected', connectedEventData(id, tool, server.loadToolsOnDemand))
     }),
   )
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')

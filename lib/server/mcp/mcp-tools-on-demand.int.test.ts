@@ -80,7 +80,8 @@ describe('MCP servers whose tools load on demand', () => {
     })
     // The run's log says what the agent was offered when the server connected.
     const connected = (await app.events.listAfter(runId)).filter((event) => event.type === 'mcp_connected').at(-1)
-    expect(connected?.data).toEqual({ serverId: SERVER, tools: LOADERS })
+    expect(connected?.data).toEqual({ serverId: SERVER, tools: LOADERS, onDemandTools: expect.arrayContaining([WORD_COUNT, SUMMARIZE]) })
+    expect((connected?.data as { onDemandTools: string[] }).onDemandTools).not.toEqual(expect.arrayContaining([LOADERS[0]]))
   })
 
   it('offers every tool, as before, when the setting is off', async () => {
