@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonbSafe } from './jsonb'
+import { jsonbSafe, jsonbSafeText } from './jsonb'
 
 describe('jsonbSafe', () => {
   it('replaces NUL characters at any depth and keeps everything else', () => {
@@ -11,5 +11,10 @@ describe('jsonbSafe', () => {
   it('turns errors into plain objects and undefined into null', () => {
     expect(jsonbSafe({ error: new TypeError('bad') })).toEqual({ error: { name: 'TypeError', message: 'bad' } })
     expect(jsonbSafe(undefined)).toBeNull()
+  })
+  it('gives the same value as text, ready to store', () => {
+    const value = { a: 'x\u0000y', cut: '\ud83d', error: new Error('e'), skipped: undefined, list: [1, 'two'] }
+    expect(JSON.parse(jsonbSafeText(value))).toEqual(jsonbSafe(value))
+    expect(jsonbSafeText(undefined)).toBe('null')
   })
 })

@@ -4,11 +4,15 @@
  * through here: NUL becomes U+FFFD, and the value is plain JSON (no classes, no undefined).
  */
 export function jsonbSafe<T>(value: T): T {
-  const text = JSON.stringify(value ?? null, (_key, inner: unknown) => {
+  return JSON.parse(jsonbSafeText(value)) as T
+}
+
+/** The same value as JSON text, for a caller that stores the text (one serialisation instead of two). */
+export function jsonbSafeText(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) => {
     // A lone surrogate half (a cut emoji) is as unstorable as NUL; both become U+FFFD.
     if (typeof inner === 'string') return inner.includes('\u0000') ? inner.toWellFormed().replaceAll('\u0000', '\uFFFD') : inner.toWellFormed()
     if (inner instanceof Error) return { name: inner.name, message: inner.message }
     return inner
   })
-  return JSON.parse(text) as T
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import type { Database } from '../db/database'
-import { jsonbSafe } from '../db/jsonb'
+import { jsonbSafeText } from '../db/jsonb'
 
 export interface RunEventView {
   sequence: number
@@ -25,7 +25,7 @@ export class RunEventLog {
   }
 
   async append(runId: string, type: string, data: unknown = {}): Promise<RunEventView> {
-    const payload = JSON.stringify(jsonbSafe(data ?? {}))
+    const payload = jsonbSafeText(data ?? {})
     // Writers to one run take turns (a transaction-scoped lock keyed by the run), so the next
     // number is always free however many processes append at once.
     const row = await this.db.sql.transaction(async (tx) => {
