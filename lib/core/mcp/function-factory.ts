@@ -1,4 +1,5 @@
-import { FunctionTool } from '../tools/function-tool'
+import { FunctionTool, type FunctionInvocationOptions } from '../tools/function-tool'
+import type { CallOptions } from './mcp-tool-options'
 import { mergeInvocationArguments } from './argument-allowlist'
 import type { ParsedToolResult } from './result-parsing'
 import { MCP_NORMALIZED_NAME_KEY, MCP_REMOTE_NAME_KEY, type FunctionSpec } from './tool-registry'
@@ -10,7 +11,7 @@ export interface FunctionBackend {
     remoteName: string,
     args: Record<string, unknown>,
     kwargs: Readonly<Record<string, unknown>>,
-    signal: AbortSignal | undefined,
+    call: CallOptions,
   ): Promise<ParsedToolResult>
   getPrompt(remoteName: string, args: Record<string, string>, signal: AbortSignal | undefined): Promise<string>
 }
@@ -24,9 +25,9 @@ export function mcpFunctionTool(spec: FunctionSpec, serverName: string, backend:
   }
   const execute =
     spec.kind === 'tool'
-      ? (args: Record<string, unknown>, { signal, kwargs }: { signal?: AbortSignal; kwargs?: Record<string, unknown> }) =>
+      ? (args: Record<string, unknown>, { signal, kwargs, callId }: FunctionInvocationOptions) =>
           // Runtime kwargs merged with the model's arguments; the allowlist decides what is sent.
-          backend.callTool(spec.remoteName, mergeInvocationArguments(args, kwargs), kwargs ?? {}, signal)
+          backend.callTool(spec.remoteName, mergeInvocationArguments(args, kwargs), kwargs ?? {}, { signal, callId })
       : (args: Record<string, unknown>, { signal }: { signal?: AbortSignal }) => backend.getPrompt(spec.remoteName, stringArguments(args), signal)
   return new FunctionTool({
     name: spec.localName,

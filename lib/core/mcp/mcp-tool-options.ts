@@ -55,6 +55,8 @@ export interface MCPToolOptions {
 
 export interface CallOptions {
   signal?: AbortSignal
+  /** The model's function call this tool call answers, when known; task status events carry it. */
+  callId?: string
 }
 
 export const DEFAULT_CLIENT_INFO = { name: 'agentloom', version: '0.1.0' }

@@ -234,6 +234,7 @@ export abstract class MCPTool {
         options: this.taskOptions,
         signal: options.signal,
         onStatus: this.options.onTaskStatus,
+        callId: options.callId,
       })
     }
     const params: ToolCallParams = prepared.meta
@@ -461,8 +462,8 @@ export abstract class MCPTool {
 
   private createFunction(spec: FunctionSpec): FunctionTool {
     return mcpFunctionTool(spec, this.name, {
-      callTool: async (remoteName, args, kwargs, signal) =>
-        this.toolResultParser(await this.withRuntimeKwargs(kwargs, () => this.callTool(remoteName, args, { signal }))),
+      callTool: async (remoteName, args, kwargs, call) =>
+        this.toolResultParser(await this.withRuntimeKwargs(kwargs, () => this.callTool(remoteName, args, call))),
       getPrompt: (remoteName, args, signal) => this.getPrompt(remoteName, args, { signal }),
     })
   }

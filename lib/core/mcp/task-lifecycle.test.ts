@@ -306,6 +306,18 @@ describe('callTool as task (test_call_tool_as_task_*)', () => {
       ['working', '90%'],
       ['completed', undefined],
     ])
+    expect(events.every((event) => !('callId' in event))).toBe(true)
+  })
+
+  it('names the function call that started the task, when an agent called the tool', async () => {
+    const events: MCPTaskStatusEvent[] = []
+    const { tool } = await connected(peer(), { onTaskStatus: (event) => events.push(event) })
+    const report = tool.functions.find((fn) => fn.name === 'report')!
+    await report.invoke({ label: 'q3' }, { callId: 'call-7' })
+    expect(events.map((event) => [event.status, event.callId])).toEqual([
+      ['working', 'call-7'],
+      ['completed', 'call-7'],
+    ])
   })
 })
 

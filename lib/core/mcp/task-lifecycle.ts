@@ -43,6 +43,8 @@ export interface MCPTaskStatusEvent {
   taskId: string
   status: MCPTaskStatus
   statusMessage?: string
+  /** The model's function call that started the task, when the tool was called by an agent. */
+  callId?: string
 }
 
 export interface SendOptions {
@@ -72,6 +74,8 @@ export interface ToolTaskRequest {
   options: MCPTaskOptions
   signal?: AbortSignal
   onStatus?: (event: MCPTaskStatusEvent) => void
+  /** Passed on in status events (CallOptions.callId). */
+  callId?: string
 }
 
 /** The remote task may still be running: the caller must cancel it. */
@@ -162,7 +166,9 @@ function statusNotifier(port: TaskSessionPort, request: ToolTaskRequest, taskId:
     if (key === last || !request.onStatus) return
     last = key
     try {
-      request.onStatus({ serverName: port.serverName, toolName: request.toolName, taskId, status, statusMessage })
+      const event: MCPTaskStatusEvent = { serverName: port.serverName, toolName: request.toolName, taskId, status, statusMessage }
+      if (request.callId !== undefined) event.callId = request.callId
+      request.onStatus(event)
     } catch (error) {
       port.logger.warn(`onTaskStatus callback raised ${errorName(error)}.`)
     }

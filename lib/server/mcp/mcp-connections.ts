@@ -18,7 +18,7 @@ import type { AppContext } from '../app-context'
 import { PG_INT_MAX, pgIntParam } from '../contracts/safe-text'
 import { McpServerRegistry, type McpServerConfig } from './mcp-server-registry'
 import { redactSecrets } from './mcp-server-secrets'
-import { recordTaskStatuses } from './mcp-task-events'
+import { recordTaskStatuses, type TaskStatusSink } from './mcp-task-events'
 import { samplingApprovalPayload } from './sampling-approval'
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000
@@ -60,6 +60,8 @@ export interface RunMcpContext {
   requestTimeoutMs?: number
   /** Default: MCP_CONNECT_TIMEOUT_MS. */
   connectTimeoutMs?: number
+  /** Where task statuses go (the run's recorder); default: straight to the run's log. */
+  taskStatusSink?: TaskStatusSink
 }
 
 /** A server's working directory: relative paths are taken from the app's directory. */
@@ -114,7 +116,7 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
       return typeof cap === 'number' ? { approved: decision.approved, maxTokens: cap } : decision.approved
     },
     // Progress of long-running tasks, as run events; live tasks become cancellable from the browser.
-    onTaskStatus: recordTaskStatuses({ app: context.app, runId: context.runId, server, signal: context.signal, tool: () => tool }),
+    onTaskStatus: recordTaskStatuses({ app: context.app, runId: context.runId, server, signal: context.signal, tool: () => tool, sink: context.taskStatusSink }),
   }
   const tool = constructTool(server, shared)
   forgetTasksOnClose.set(tool, () => context.app.mcpTasks.forgetTool(context.runId, tool))

@@ -88,13 +88,21 @@ describe('long-running MCP tasks in a run', () => {
     worker.nudge()
 
     const first = await taskWith(run.id, 0, 'working')
-    expect((await statuses(run.id)).find((s) => s.taskId === first)).toEqual({
+    const firstStatus = (await statuses(run.id)).find((s) => s.taskId === first)
+    expect(firstStatus).toEqual({
       serverId: SERVER,
       serverName: 'Task fixture',
       toolName: 'slow_report',
       taskId: first,
       status: 'working',
+      callId: expect.any(String),
     })
+    // The status names the agent's tool call, and comes after that call's line in the log.
+    const logged = await app.events.listAfter(run.id)
+    const callLine = logged.findIndex((e) => e.type === 'tool_call' && (e.data as { callId?: string }).callId === firstStatus!.callId)
+    const statusLine = logged.findIndex((e) => e.type === MCP_TASK_STATUS_EVENT && (e.data as McpTaskStatusData).taskId === first)
+    expect(callLine).toBeGreaterThanOrEqual(0)
+    expect(statusLine).toBeGreaterThan(callLine)
 
     // Refused: an id no task of the run has, a body that is not one, a run that does not exist.
     expect(await cancel(run.id, { serverId: SERVER, taskId: 'no-such-task' })).toMatchObject({

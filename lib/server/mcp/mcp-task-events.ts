@@ -27,6 +27,8 @@ export interface McpTaskStatusData {
   taskId: string
   status: string
   statusMessage?: string
+  /** The agent's function call that started the task (its `tool_call` event has the same callId). */
+  callId?: string
 }
 
 export interface McpTaskCancelRequestedData {
@@ -38,6 +40,9 @@ export interface McpTaskCancelFailedData extends McpTaskCancelRequestedData {
   message: string
 }
 
+/** Where a run's task statuses go; called synchronously, it must not throw. */
+export type TaskStatusSink = (data: McpTaskStatusData) => void
+
 export interface TaskStatusRecording {
   app: AppContext
   runId: string
@@ -46,15 +51,32 @@ export interface TaskStatusRecording {
   signal: AbortSignal
   /** The tool the statuses come from (created after its options, hence late-bound). */
   tool: () => MCPTool
+  /** The run's recorder, which writes each status after its tool call's line; default: appendTaskStatuses. */
+  sink?: TaskStatusSink
 }
 
 /**
- * The `onTaskStatus` callback of one server's tool. lib/core calls it synchronously, so the events
- * are appended in the background, one after the other (a chain per tool keeps them in order); a
- * failed append is logged and never reaches the tool call.
+ * Appends statuses straight to the run's log, in the background, one after the other; a failed
+ * append is logged and never reaches the tool call.
  */
-export function recordTaskStatuses({ app, runId, server, signal, tool }: TaskStatusRecording): (event: MCPTaskStatusEvent) => void {
+export function appendTaskStatuses(app: AppContext, runId: string): TaskStatusSink {
   let appended: Promise<unknown> = Promise.resolve()
+  return (data) => {
+    appended = appended
+      .then(() => app.events.append(runId, MCP_TASK_STATUS_EVENT, data))
+      .catch((error: unknown) => warnStatusNotRecorded(runId, data, error))
+  }
+}
+
+export function warnStatusNotRecorded(runId: string, data: McpTaskStatusData, error: unknown): void {
+  console.warn(`[mcp] could not record status '${data.status}' of task ${data.taskId} in run ${runId}:`, error instanceof Error ? error.message : error)
+}
+
+/**
+ * The `onTaskStatus` callback of one server's tool: the task registry learns of the task at once
+ * (so a Cancel can reach it), and the status goes to the sink as a run event.
+ */
+export function recordTaskStatuses({ app, runId, server, signal, tool, sink = appendTaskStatuses(app, runId) }: TaskStatusRecording): (event: MCPTaskStatusEvent) => void {
   return (event) => {
     app.mcpTasks.observe(runId, server.id, event.taskId, event.status, tool())
     if (signal.aborted) return
@@ -65,11 +87,8 @@ export function recordTaskStatuses({ app, runId, server, signal, tool }: TaskSta
       taskId: event.taskId,
       status: event.status,
       ...(event.statusMessage ? { statusMessage: event.statusMessage.slice(0, MAX_STATUS_MESSAGE_LENGTH) } : {}),
+      ...(event.callId ? { callId: event.callId } : {}),
     }
-    appended = appended
-      .then(() => app.events.append(runId, MCP_TASK_STATUS_EVENT, data))
-      .catch((error: unknown) => {
-        console.warn(`[mcp] could not record status '${data.status}' of task ${data.taskId} in run ${runId}:`, error instanceof Error ? error.message : error)
-      })
+    sink(data)
   }
 }

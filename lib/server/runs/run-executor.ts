@@ -4,58 +4,18 @@
  * resume with their answers, and record the outcome. Every failure ends as a `run_failed`
  * event with a message a person can act on.
  */
-import { addUsage, type UsageDetails } from '@/lib/core'
+import type { UsageDetails } from '@/lib/core'
 import type { AppContext } from '../app-context'
 import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-storage'
 import { jsonbSafe } from '../db/jsonb'
 import { RunConversationForwarder } from '../tooling/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
-import { WorkflowRunFailedError, isWorkerShutdown } from './run-errors'
+import { isWorkerShutdown } from './run-errors'
+import { RunRecorder } from './run-recorder'
 import { prepareRun, type PreparedRun } from './run-setup'
-import { AgentTextCoalescer, toRunEvents, type RunEventRecord } from './workflow-events'
-import { answerPendingRequests, type PendingRequest } from './workflow-requests'
+import { answerPendingRequests } from './workflow-requests'
 
 const FORWARDING_LOGGER = { warn: (message: string) => console.warn(`[forwarding] ${message}`), debug: () => {} }
-
-/** What the run has produced so far, built up from its events. */
-class RunRecorder {
-  readonly outputs: unknown[] = []
-  usage: UsageDetails | undefined
-  pending: PendingRequest[] = []
-  private readonly text = new AgentTextCoalescer()
-
-  constructor(
-    private readonly app: AppContext,
-    private readonly runId: string,
-    private readonly forwarder: RunConversationForwarder,
-    /** Once the run is cancelled, what the workflow still emits while it winds down is not the run's. */
-    private readonly cancelled: AbortSignal,
-  ) {}
-
-  async onWorkflowEvent(event: unknown): Promise<void> {
-    for (const record of toRunEvents(event).flatMap((e) => this.text.push(e))) await this.write(record)
-    const forwarded = await this.forwarder.onWorkflowEvent(event)
-    if (forwarded && !forwarded.succeeded) {
-      for (const record of this.text.flush()) await this.write(record)
-      await this.app.events.append(this.runId, 'conversation_forwarding_failed', { errors: forwarded.errors })
-    }
-  }
-
-  async flush(): Promise<void> {
-    for (const record of this.text.flush()) await this.write(record)
-  }
-
-  private async write(record: RunEventRecord): Promise<void> {
-    if (this.cancelled.aborted) return
-    if (record.type === 'output') this.outputs.push(record.data.data)
-    if (record.type === 'request_info') this.pending.push(record.data as unknown as PendingRequest)
-    if (record.usage) this.usage = addUsage(this.usage, record.usage)
-    await this.app.events.append(this.runId, record.type, record.data)
-    if (record.type === 'failed') {
-      throw new WorkflowRunFailedError(String((record.data.error as { message?: string } | undefined)?.message ?? 'The workflow failed.'))
-    }
-  }
-}
 
 export async function executeRun(app: AppContext, runId: string, signal: AbortSignal): Promise<void> {
   const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { version: true, workflow: { select: { settings: true } } } })
@@ -69,7 +29,7 @@ export async function executeRun(app: AppContext, runId: string, signal: AbortSi
   const runSignal = AbortSignal.any([signal, ended.signal])
   let prepared: PreparedRun | undefined
   try {
-    prepared = await prepareRun(app, runId, run.version.graph, runSignal)
+    prepared = await prepareRun(app, runId, run.version.graph, runSignal, recorder.recordTaskStatus)
     await drive(app, runId, prepared, input, recorder, runSignal)
     if (signal.aborted) return await endAborted(app, runId, signal, recorder)
     await endRun(app, runId, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })

@@ -7,6 +7,7 @@ import type { MCPTool, Workflow } from '@/lib/core'
 import { collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs, compile, parseGraphDocument, type GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
+import type { TaskStatusSink } from '../mcp/mcp-task-events'
 import { skillLibrary } from '../skills/skills-service'
 import { builtinFunctionTool } from '../tools/builtin-function-tools'
 import { chatClientFor } from './chat-clients'
@@ -52,7 +53,7 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument): Promise<M
   return loaded
 }
 
-export async function prepareRun(app: AppContext, runId: string, graph: unknown, signal: AbortSignal): Promise<PreparedRun> {
+export async function prepareRun(app: AppContext, runId: string, graph: unknown, signal: AbortSignal, taskStatusSink?: TaskStatusSink): Promise<PreparedRun> {
   const document = parseSaved(graph, 'The saved workflow')
   const subWorkflows = await loadSubWorkflows(app, document)
   const documents = [document, ...subWorkflows.values()]
@@ -62,7 +63,7 @@ export async function prepareRun(app: AppContext, runId: string, graph: unknown,
   let mcpTools = new Map<string, MCPTool>()
   const close = () => closeMcpServers(mcpTools)
   try {
-    mcpTools = await connectMcpServers(serverIds, { app, runId, samplingClient: chatClientFor({ provider: 'default' }), signal })
+    mcpTools = await connectMcpServers(serverIds, { app, runId, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink })
     const workflow = compile(document, {
       chatClient: (settings) => chatClientFor(settings),
       mcpServer: (id) => {
