@@ -8,6 +8,9 @@ import { ApprovalBroker } from './approvals/approval-broker'
 import { McpTaskRegistry } from './mcp/mcp-task-registry'
 import { RunEventLog } from './runs/run-event-log'
 import { seedExampleData } from './seed'
+import { ApiTokenService } from './auth/api-tokens'
+import { createAuth, oidcConfigFromEnv, type Auth } from './auth/auth'
+import { loadMasterKey } from './secrets/master-key'
 
 export interface AppContext {
   db: Database
@@ -17,14 +20,37 @@ export interface AppContext {
   activeRuns: Map<string, AbortController>
   /** Long-running MCP tasks of those runs, so that a person's Cancel reaches the tool holding each. */
   mcpTasks: McpTaskRegistry
+  /** The installation's master key: secrets at rest and sign-in cookies use keys derived from it. */
+  masterKey: Buffer
+  auth: Auth
+  apiTokens: ApiTokenService
 }
 
-export async function createAppContext(options: DatabaseOptions, { seed = true } = {}): Promise<AppContext> {
+export interface AppContextOptions {
+  seed?: boolean
+  masterKey?: Buffer
+}
+
+/** The parts of an AppContext built on an open database (shared by the app and the test app). */
+export function assembleAppContext(db: Database, masterKey: Buffer): AppContext {
+  const events = new RunEventLog(db)
+  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc: oidcConfigFromEnv() })
+  return {
+    db,
+    events,
+    approvals: new ApprovalBroker(db, events),
+    activeRuns: new Map(),
+    mcpTasks: new McpTaskRegistry(),
+    masterKey,
+    auth,
+    apiTokens: new ApiTokenService(db.prisma),
+  }
+}
+
+export async function createAppContext(options: DatabaseOptions, { seed = true, masterKey = loadMasterKey() }: AppContextOptions = {}): Promise<AppContext> {
   const db = await openDatabase(options)
   if (seed) await seedExampleData(db.prisma)
-  const events = new RunEventLog(db)
-  const approvals = new ApprovalBroker(db, events)
-  return { db, events, approvals, activeRuns: new Map(), mcpTasks: new McpTaskRegistry() }
+  return assembleAppContext(db, masterKey)
 }
 
 const holder = globalThis as typeof globalThis & { __agentloomApp?: Promise<AppContext> }

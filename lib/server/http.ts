@@ -3,18 +3,36 @@
  * stay thin (authorize → parse → service → present) and never see Prisma.
  */
 import type { z } from 'zod'
+import { getAppContext } from './app-context'
+import { authenticate } from './auth/authenticate'
+import type { Principal } from './auth/principal'
 import { HttpError, badRequest, toErrorResponse, validationError } from './http-errors'
 
 type RouteContext<P> = { params: Promise<P> }
 
-/** Wraps a handler so that every thrown error becomes the JSON error body with the right status. */
-export function route<P = Record<string, never>>(handler: (request: Request, params: P) => Promise<Response>) {
+export const unauthenticated = () =>
+  new HttpError(401, 'unauthenticated', 'Sign in, or send a personal API token as Authorization: Bearer <token>.')
+
+/**
+ * Wraps a handler that needs a signed-in user or an API token (every route but share links,
+ * health and sign-in): 401 without one; every thrown error becomes the JSON error body.
+ */
+export function route<P = Record<string, never>>(handler: (request: Request, params: P, principal: Principal) => Promise<Response>) {
+  return publicRoute<P>(async (request, params) => {
+    const principal = await authenticate(request, await getAppContext())
+    if (!principal) throw unauthenticated()
+    return handler(request, params, principal)
+  })
+}
+
+/** Wraps a handler open to anyone (share links, health): errors become the JSON error body. */
+export function publicRoute<P = Record<string, never>>(handler: (request: Request, params: P) => Promise<Response>) {
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {
       return await handler(request, (await context?.params) ?? ({} as P))
     } catch (error) {
       const { status, body } = toErrorResponse(error)
-      return Response.json(body, { status })
+      return Response.json(body, { status, headers: status === 401 ? { 'www-authenticate': 'Bearer' } : undefined })
     }
   }
 }

@@ -3,19 +3,17 @@
  * the run (its error, run_failed, shared pages) as a user-facing error with none of the server's
  * secrets in it; a server that never answers is given up on; a working one is connected.
  */
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AbortError, type ChatClient } from '@/lib/core'
 import { isUserError } from '@/lib/core/errors'
-import { ApprovalBroker } from '../approvals/approval-broker'
-import type { AppContext } from '../app-context'
+import { assembleAppContext, type AppContext } from '../app-context'
 import type { Database } from '../db/database'
-import { RunEventLog } from '../runs/run-event-log'
 import { createTestDatabase } from '../testing/test-database'
 import { startLoopbackMcpServer, type LoopbackMcpServer } from '../tooling/testing/loopback-mcp-server'
 import { McpServerConnectError, closeMcpServers, connectMcpServers, type RunMcpContext } from './mcp-connections'
-import { McpTaskRegistry } from './mcp-task-registry'
 
 const HEADER_SECRET = 'header-secret-4b7e21'
 const API_KEY = 'api-key-secret-90cd'
@@ -62,8 +60,7 @@ describe('connectMcpServers', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase()
-    const events = new RunEventLog(db)
-    app = { db, events, approvals: new ApprovalBroker(db, events), activeRuns: new Map(), mcpTasks: new McpTaskRegistry() }
+    app = assembleAppContext(db, randomBytes(32))
     const workflow = await db.prisma.workflow.create({ data: { name: 'w', versions: { create: { version: 1, graph: {} } } }, include: { versions: true } })
     runId = (await db.prisma.run.create({ data: { workflowId: workflow.id, versionId: workflow.versions[0].id, input: 'x' } })).id
     echoing = createServer((req, res) => {

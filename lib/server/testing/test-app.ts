@@ -1,40 +1,85 @@
 /**
  * An AppContext on a fresh test database, installed as the process's context so route handlers
  * (which call getServices()) use it. For tests that drive the API the way the browser does.
+ * It comes with a signed-up admin, `app.admin`, whose API token callRoute sends unless told
+ * otherwise; `app.addUser()` makes more people.
  */
-import { ApprovalBroker } from '../approvals/approval-broker'
-import type { AppContext } from '../app-context'
-import { RunEventLog } from '../runs/run-event-log'
+import { randomBytes } from 'node:crypto'
+import { assembleAppContext, type AppContext } from '../app-context'
+import type { Role } from '../auth/principal'
+import { UserService } from '../auth/users'
 import { seedExampleData } from '../seed'
 import { createTestDatabase } from './test-database'
-import { McpTaskRegistry } from '../mcp/mcp-task-registry'
 
-export async function createTestApp({ seed = true, install = true } = {}): Promise<AppContext & { close(): Promise<void> }> {
+export interface TestUser {
+  id: string
+  email: string
+  password: string
+  role: Role
+  /** A personal API token: `Authorization: Bearer <token>`. */
+  token: string
+}
+
+export type TestApp = AppContext & {
+  admin: TestUser
+  addUser(role?: Role, email?: string): Promise<TestUser>
+  close(): Promise<void>
+}
+
+let defaultCaller: TestUser | null = null
+
+export async function createTestApp({ seed = true, install = true } = {}): Promise<TestApp> {
   const db = await createTestDatabase()
   if (seed) await seedExampleData(db.prisma)
-  const events = new RunEventLog(db)
-  const app: AppContext = { db, events, approvals: new ApprovalBroker(db, events), activeRuns: new Map(), mcpTasks: new McpTaskRegistry() }
+  const app = assembleAppContext(db, randomBytes(32))
   if (install) (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp = Promise.resolve(app)
+  const users = new UserService(app)
+  let counter = 0
+  const addUser = async (role: Role = 'member', email = `user${++counter}-${randomBytes(3).toString('hex')}@example.test`): Promise<TestUser> => {
+    const password = `pw-${randomBytes(9).toString('base64url')}`
+    const user = await users.create({ email, password, role })
+    const { token } = await app.apiTokens.create(user.id, 'tests')
+    return { id: user.id, email: user.email, password, role, token }
+  }
+  const admin = await addUser('admin', 'admin@example.test')
+  if (install) defaultCaller = admin
   return {
     ...app,
+    admin,
+    addUser,
     async close() {
-      if (install) delete (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp
+      if (install) {
+        delete (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp
+        defaultCaller = null
+      }
       await db.close()
     },
   }
 }
 
+export interface CallInit<P> {
+  method?: string
+  url?: string
+  body?: unknown
+  rawBody?: string
+  params?: P
+  headers?: Record<string, string>
+  /** Who calls: a test user (their API token), or null for no credentials. Default: the test app's admin. */
+  as?: TestUser | null
+}
+
 /** Calls a Next route handler the way Next does. */
 export async function callRoute<P extends Record<string, string>>(
   handler: (request: Request, context: { params: Promise<P> }) => Promise<Response>,
-  init: { method?: string; url?: string; body?: unknown; rawBody?: string; params?: P; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any }> {
+  init: CallInit<P> = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const caller = init.as === undefined ? defaultCaller : init.as
   const request = new Request(init.url ?? 'http://localhost/api/test', {
     method: init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET'),
-    headers: { 'content-type': 'application/json', ...init.headers },
+    headers: { 'content-type': 'application/json', ...(caller ? { authorization: `Bearer ${caller.token}` } : {}), ...init.headers },
     body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   })
   const response = await handler(request, { params: Promise.resolve((init.params ?? {}) as P) })
   const text = await response.text()
-  return { status: response.status, body: text ? JSON.parse(text) : undefined }
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers }
 }

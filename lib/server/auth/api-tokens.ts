@@ -1,0 +1,70 @@
+/**
+ * Personal API tokens: `al_` + 32 random bytes (base64url). Shown once when created; only the
+ * SHA-256 is stored. A token acts with its user's rights and stops working when revoked or when
+ * its user is disabled.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Prisma } from '../db/database'
+import { toRole, type Principal } from './principal'
+
+export const API_TOKEN_PREFIX = 'al_'
+const TOKEN_PATTERN = /^al_[A-Za-z0-9_-]{43}$/
+/** lastUsedAt is written at most this often per token, so busy scripts do not write on every call. */
+const LAST_USED_RESOLUTION_MS = 60_000
+
+export interface ApiTokenView {
+  id: string
+  name: string
+  /** The token's first characters, e.g. `al_Xy3k…`, to tell tokens apart. */
+  prefix: string
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export function hashApiToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+type TokenRow = { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }
+
+function present(row: TokenRow): ApiTokenView {
+  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null }
+}
+
+export class ApiTokenService {
+  constructor(private readonly prisma: Prisma) {}
+
+  /** Creates a token; the returned `token` is the only time it is seen. */
+  async create(userId: string, name: string): Promise<{ token: string; apiToken: ApiTokenView }> {
+    const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url')
+    const row = await this.prisma.apiToken.create({
+      data: { userId, name, tokenHash: hashApiToken(token), prefix: token.slice(0, 8) },
+    })
+    return { token, apiToken: present(row) }
+  }
+
+  async list(userId: string): Promise<ApiTokenView[]> {
+    const rows = await this.prisma.apiToken.findMany({ where: { userId, revokedAt: null }, orderBy: { createdAt: 'desc' } })
+    return rows.map(present)
+  }
+
+  /** Revokes one of the user's tokens; false when they have no such live token. */
+  async revoke(userId: string, id: string): Promise<boolean> {
+    const { count } = await this.prisma.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } })
+    return count > 0
+  }
+
+  /** The principal a bearer token stands for, or null for an unknown, revoked or disabled one. */
+  async authenticate(token: string): Promise<Principal | null> {
+    if (!TOKEN_PATTERN.test(token)) return null
+    const row = await this.prisma.apiToken.findUnique({
+      where: { tokenHash: hashApiToken(token) },
+      include: { user: { select: { id: true, email: true, name: true, role: true, banned: true } } },
+    })
+    if (!row || row.revokedAt || row.user.banned) return null
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      await this.prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => {})
+    }
+    return { userId: row.user.id, email: row.user.email, name: row.user.name, role: toRole(row.user.role), via: 'token' }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Sign-in, on Better Auth: email and password, and any OpenID Connect provider configured by
+ * environment. Sessions, accounts and users live in Postgres through Prisma like every other table.
+ * Public sign-up is off: people join through the first-admin setup link, an admin's invitation,
+ * or the admin command line (lib/server/auth/users.ts creates them).
+ */
+import { betterAuth } from 'better-auth'
+import { prismaAdapter } from 'better-auth/adapters/prisma'
+import { nextCookies } from 'better-auth/next-js'
+import { admin } from 'better-auth/plugins/admin'
+import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import type { Prisma } from '../db/database'
+import { deriveKey } from '../secrets/master-key'
+
+export const AUTH_BASE_PATH = '/api/auth'
+/** The OIDC provider's id in callback URLs: /api/auth/oauth2/callback/oidc */
+export const OIDC_PROVIDER_ID = 'oidc'
+
+export interface OidcConfig {
+  issuer: string
+  clientId: string
+  clientSecret: string
+  /** What the sign-in button says. */
+  name: string
+}
+
+/** AGENTLOOM_OIDC_ISSUER, _CLIENT_ID, _CLIENT_SECRET (and optional _NAME): all three or none. */
+export function oidcConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): OidcConfig | undefined {
+  const issuer = env.AGENTLOOM_OIDC_ISSUER?.trim()
+  const clientId = env.AGENTLOOM_OIDC_CLIENT_ID?.trim()
+  const clientSecret = env.AGENTLOOM_OIDC_CLIENT_SECRET?.trim()
+  if (!issuer && !clientId && !clientSecret) return undefined
+  if (!issuer || !clientId || !clientSecret) {
+    throw new Error('OpenID Connect sign-in needs AGENTLOOM_OIDC_ISSUER, AGENTLOOM_OIDC_CLIENT_ID and AGENTLOOM_OIDC_CLIENT_SECRET together.')
+  }
+  return { issuer: issuer.replace(/\/+$/, ''), clientId, clientSecret, name: env.AGENTLOOM_OIDC_NAME?.trim() || 'single sign-on' }
+}
+
+export interface AuthOptions {
+  prisma: Prisma
+  masterKey: Buffer
+  /** The app's public URL when it is fixed (AGENTLOOM_PUBLIC_URL); otherwise taken from each request's Host, which proxy.ts has checked. */
+  publicUrl?: string
+  oidc?: OidcConfig
+}
+
+export function createAuth({ prisma, masterKey, publicUrl, oidc }: AuthOptions) {
+  return betterAuth({
+    appName: 'Agentloom',
+    basePath: AUTH_BASE_PATH,
+    // Server-side calls (the admin command line, first-admin setup) have no request: the fallback names the app.
+    baseURL: publicUrl ?? { allowedHosts: ['*'], fallback: 'http://localhost' },
+    secret: deriveKey(masterKey, 'auth-cookies').toString('base64'),
+    database: prismaAdapter(prisma, { provider: 'postgresql' }),
+    telemetry: { enabled: false },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Same-origin requests only: the request's own origin is trusted, nothing else.
+    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
+    user: { additionalFields: {} },
+    plugins: [
+      admin({ defaultRole: 'member', adminRoles: ['admin'] }),
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+      nextCookies(),
+    ],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>
