@@ -1,9 +1,15 @@
-// Next.js calls register() once when the server starts: open the database (migrations, seed)
-// and start the run worker before the first request arrives.
+// Next.js calls register() once when the server starts: open the database (migrations, seed),
+// make sure someone can sign in (the first admin from the environment, or a printed one-time
+// setup link), and start the run worker before the first request arrives.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  // TRACE and malformed percent-encoding fail inside Next before proxy.ts runs: answer them below it.
+  const { installRawRequestGuard } = await import('./lib/server/raw-request-guard')
+  installRawRequestGuard()
   const { workerEnabled, startHostedWorker } = await import('./lib/server/runs/worker-host')
   const { getAppContext } = await import('./lib/server/app-context')
-  await getAppContext()
+  const { prepareFirstAdmin } = await import('./lib/server/auth/users')
+  const app = await getAppContext()
+  await prepareFirstAdmin(app)
   if (workerEnabled()) await startHostedWorker()
 }

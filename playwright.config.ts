@@ -1,6 +1,13 @@
 import { defineConfig } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
+// Shared by the web server (which writes the setup link there) and the tests (which keep the
+// admin's signed-in state there). Set once here; Playwright's workers inherit it.
+process.env.E2E_STATE_DIR ??= mkdtempSync(join(tmpdir(), 'agentloom-e2e-state-'))
+const ADMIN_STATE = join(process.env.E2E_STATE_DIR, 'admin.json')
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,13 +38,19 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // First-admin setup from the link the server printed; every spec then runs signed in as that admin.
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
+    { name: 'signed-in', testMatch: /\.spec\.ts$/, dependencies: ['setup'], use: { storageState: ADMIN_STATE } },
+  ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 400_000,
+    // A first start builds the app, which takes minutes on a busy machine.
+    timeout: 900_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', AGENTLOOM_APPROVAL_TIMEOUT_MS: '120000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', AGENTLOOM_APPROVAL_TIMEOUT_MS: '120000', E2E_STATE_DIR: process.env.E2E_STATE_DIR },
   },
 })

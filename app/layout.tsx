@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import type { ReactNode } from 'react'
 import './globals.css'
 
@@ -8,33 +7,11 @@ export const metadata: Metadata = {
   description: 'Design, run and share AI agent workflows.',
 }
 
-const NAV = [
-  { href: '/workflows', label: 'Workflows' },
-  { href: '/runs', label: 'Runs' },
-  { href: '/approvals', label: 'Approvals' },
-  { href: '/mcp-servers', label: 'MCP servers' },
-  { href: '/skills', label: 'Skills' },
-]
-
+// The app's navigation lives in app/(app)/layout.tsx: sign-in and shared runs show none.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="flex min-h-full flex-col">
-        <header className="flex h-12 shrink-0 items-center gap-6 border-b border-zinc-200 bg-white px-4">
-          <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight text-zinc-900">
-            <span aria-hidden className="inline-block h-5 w-5 rounded-md bg-gradient-to-br from-indigo-500 to-violet-500" />
-            Agentloom
-          </Link>
-          <nav aria-label="Main" className="flex items-center gap-1 text-sm">
-            {NAV.map((item) => (
-              <Link key={item.href} href={item.href} className="rounded-md px-2.5 py-1.5 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500">
-                {item.label}
-              </Link>
-            ))}
-          </nav>
-        </header>
-        <main className="flex min-h-0 flex-1 flex-col">{children}</main>
-      </body>
+      <body className="flex min-h-full flex-col">{children}</body>
     </html>
   )
 }

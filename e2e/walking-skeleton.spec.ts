@@ -100,7 +100,8 @@ test('design a workflow, run it, approve MCP sampling in the browser, share the 
   const shareUrl = (await page.getByTestId('share-url').textContent())?.trim() ?? ''
   expect(shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/)
 
-  const stranger = await browser.newContext({ baseURL })
+  // storageState: undefined — a stranger is not signed in (the project's default is the admin's session).
+  const stranger = await browser.newContext({ baseURL, storageState: undefined })
   const strangerPage = await stranger.newPage()
   await strangerPage.goto(shareUrl)
   await expect(strangerPage.getByTestId('run-output')).toContainText('Result:')

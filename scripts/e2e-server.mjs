@@ -1,8 +1,9 @@
 // The app as the end-to-end tests see it: a fresh database every run (a new database on the
-// DATABASE_URL server, or a new embedded data directory), the demo model, then `npm start`.
+// DATABASE_URL server, or a new embedded data directory), the demo model, then `npm start`;
+// the setup link it prints goes to $E2E_STATE_DIR/setup-link for the tests' first-admin setup.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +23,25 @@ async function admin(sql) {
   }
 }
 
+/**
+ * Passes the server's output through and writes the first-admin setup link it prints on a fresh
+ * database to $E2E_STATE_DIR/setup-link, where e2e/auth.setup.ts reads it.
+ */
+function captureSetupLink(stdout) {
+  let pending = ''
+  stdout.on('data', (chunk) => {
+    process.stdout.write(chunk)
+    pending += chunk.toString('utf8')
+    const lines = pending.split('\n')
+    pending = lines.pop() ?? ''
+    const link = lines.map((line) => /https?:\/\/\S+\/setup\?token=[A-Za-z0-9_-]+/.exec(line)?.[0]).find(Boolean)
+    if (link && process.env.E2E_STATE_DIR) {
+      mkdirSync(process.env.E2E_STATE_DIR, { recursive: true })
+      writeFileSync(join(process.env.E2E_STATE_DIR, 'setup-link'), link)
+    }
+  })
+}
+
 let database
 if (process.env.DATABASE_URL) {
   // A database of its own, so concurrent end-to-end runs never share or drop each other's data.
@@ -31,10 +51,14 @@ if (process.env.DATABASE_URL) {
   url.pathname = `/${database}`
   env.DATABASE_URL = url.toString()
 } else {
-  env.AGENTLOOM_DATA_DIR = join(mkdtempSync(join(tmpdir(), 'agentloom-e2e-')), 'pglite')
+  const folder = mkdtempSync(join(tmpdir(), 'agentloom-e2e-'))
+  // Run as root, the embedded server runs as the `postgres` user, which must reach its data folder.
+  chmodSync(folder, 0o755)
+  env.AGENTLOOM_DATA_DIR = join(folder, 'postgres')
 }
 
-const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], { cwd: root, stdio: 'inherit', env })
+const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env })
+captureSetupLink(server.stdout)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', async (code) => {
   if (database) await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => {})

@@ -1,6 +1,7 @@
 // `npm start`: build the app when the sources are newer than the last build, then serve it.
 // The server itself applies migrations, seeds the example data and starts the run worker
-// (instrumentation.ts), on the Postgres at DATABASE_URL or on the embedded one under .data/.
+// (instrumentation.ts), on the Postgres at DATABASE_URL or on the embedded PostgreSQL server it
+// starts in .data/postgres (AGENTLOOM_DATA_DIR).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -46,7 +47,7 @@ if (process.env.AGENTLOOM_SKIP_BUILD !== '1' && buildIsStale()) {
 
 const port = process.env.PORT ?? '3000'
 const host = process.env.HOST ?? 'localhost'
-console.log(`Agentloom on http://${host}:${port} — ${process.env.DATABASE_URL ? 'Postgres from DATABASE_URL' : 'embedded Postgres in .data/'}, ${process.env.OPENAI_API_KEY ? 'OpenAI models' : 'the offline demo model'}`)
+console.log(`Agentloom on http://${host}:${port} — ${process.env.DATABASE_URL ? 'Postgres from DATABASE_URL' : `embedded PostgreSQL server in ${process.env.AGENTLOOM_DATA_DIR || '.data/postgres'}`}, ${process.env.OPENAI_API_KEY ? 'OpenAI models' : 'the offline demo model'}`)
 const server = spawn(process.execPath, [nextBin, 'start', '-p', port, '-H', host], { cwd: root, stdio: 'inherit', env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -30,7 +30,8 @@ const SKILL = (description: string) => `---\nname: safe-skill\ndescription: ${de
 /** A 400 with a validation error that names `path` among its issues. */
 function expectRejected(response: { status: number; body: any }, path?: string): void {
   expect(response.status, JSON.stringify(response.body)).toBe(400)
-  expect(response.body.error.code).toBe('invalid_request')
+  // Unstorable text is refused centrally (`invalid_text`) before a contract sees it; other rules by the contract.
+  expect(['invalid_text', 'invalid_request']).toContain(response.body.error.code)
   if (path !== undefined) expect(response.body.error.details.issues.map((i: { path: string }) => i.path)).toContain(path)
 }
 
@@ -86,7 +87,7 @@ describe('input Postgres cannot store is a 400, never a 500', () => {
     const manifest = { mcpServers: [{ mcpServerName: text, mcpServerUniqueName: 'safe_tools', url: 'https://tools.example.com/mcp', description: text }] }
     const imported = await callRoute(importRoute.POST, { body: { manifest } })
     expect(imported.status, JSON.stringify(imported.body)).toBe(400)
-    expect(imported.body.error.code).toBe('tooling_manifest_invalid')
+    expect(imported.body.error).toMatchObject({ code: 'invalid_text', details: { issues: [{ path: 'manifest.mcpServers.0.mcpServerName' }] } })
     expect(await app.db.prisma.mcpServer.findUnique({ where: { id: 'safe_tools' } })).toBeNull()
   })
 

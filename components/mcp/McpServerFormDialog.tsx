@@ -4,16 +4,17 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui'
 import { ApiError, errorMessage } from '@/components/runs/api-client'
 import { ArgsEditor } from './ArgsEditor'
-import { createMcpServer, updateMcpServer, type McpServerDetail, type McpTransport } from './mcp-api'
+import { affectedWorkflowsOf, createMcpServer, updateMcpServer, type McpServerDetail, type McpTransport, type StdioAccess, type WorkflowReference } from './mcp-api'
 import { SecretRowsEditor } from './SecretRowsEditor'
+import { WorkflowReferenceList } from './WorkflowReferenceList'
 import {
-  TRANSPORT_OPTIONS,
+  commandHelp,
   createRequest,
-  emptyServerForm,
   fieldErrorsFrom,
-  formFromServer,
+  initialForm,
   secretKindFor,
   slugFromName,
+  transportOptions,
   updateRequest,
   type FormField,
   type ServerForm,
@@ -22,6 +23,8 @@ import {
 export interface McpServerFormDialogProps {
   /** The server being edited; absent when adding one. */
   server?: McpServerDetail
+  /** What the person may do with stdio servers; null while unknown (the API decides then). */
+  stdio: StdioAccess | null
   onClose: () => void
   onSaved: (server: McpServerDetail) => void
 }
@@ -32,18 +35,31 @@ const URL_PLACEHOLDER: Record<Exclude<McpTransport, 'stdio'>, string> = {
 }
 
 /** Add or edit an MCP server. Mounted only while open, so each opening starts from the saved state. */
-export function McpServerFormDialog({ server, onClose, onSaved }: McpServerFormDialogProps) {
+interface PendingConfirmation {
+  affected: WorkflowReference[]
+  others: number
+}
+
+export function McpServerFormDialog({ server, stdio, onClose, onSaved }: McpServerFormDialogProps) {
   const ids = useId()
   const editing = server !== undefined
-  const [form, setForm] = useState<ServerForm>(() => (server ? formFromServer(server) : emptyServerForm()))
+  const [form, setForm] = useState<ServerForm>(() => initialForm(server, stdio))
+  // Set when the API answered that workflows use the server: the next save confirms the change.
+  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null)
   // The id follows the name until the person types an id of their own.
   const [idTouched, setIdTouched] = useState(editing)
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FormField, string>>>({})
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  const set = (change: Partial<ServerForm>) => setForm((current) => ({ ...current, ...change }))
+  const set = (change: Partial<ServerForm>) => {
+    setForm((current) => ({ ...current, ...change }))
+    // A different change needs its own confirmation.
+    setConfirmation(null)
+  }
   const kind = secretKindFor(form.transport)
+  // What a stdio server runs is an admin's to change; others see it, greyed out, with the reason.
+  const stdioLocked = form.transport === 'stdio' && stdio !== null && !stdio.canConfigure
 
   async function save(event?: FormEvent) {
     event?.preventDefault()
@@ -51,9 +67,15 @@ export function McpServerFormDialog({ server, onClose, onSaved }: McpServerFormD
     setError(null)
     setFieldErrors({})
     try {
-      const saved = server ? await updateMcpServer(server.id, updateRequest(form, server)) : await createMcpServer(createRequest(form))
+      const confirm = confirmation !== null
+      const saved = server ? await updateMcpServer(server.id, { ...updateRequest(form, server), ...(confirm ? { confirm } : {}) }) : await createMcpServer(createRequest(form))
       onSaved(saved)
     } catch (cause) {
+      const affected = affectedWorkflowsOf(cause)
+      if (affected) {
+        setConfirmation(affected)
+        return
+      }
       setError(errorMessage(cause))
       if (cause instanceof ApiError) setFieldErrors(fieldErrorsFrom(cause.details))
     } finally {
@@ -64,9 +86,15 @@ export function McpServerFormDialog({ server, onClose, onSaved }: McpServerFormD
   const footer = (
     <>
       <Button onClick={onClose}>Cancel</Button>
-      <Button variant="primary" data-testid="mcp-save" disabled={busy} onClick={() => void save()}>
-        {busy ? 'Saving…' : editing ? 'Save changes' : 'Add server'}
-      </Button>
+      {confirmation ? (
+        <Button variant="danger" data-testid="mcp-save-confirm" disabled={busy} onClick={() => void save()}>
+          {busy ? 'Saving…' : 'Change it for these workflows'}
+        </Button>
+      ) : (
+        <Button variant="primary" data-testid="mcp-save" disabled={busy} onClick={() => void save()}>
+          {busy ? 'Saving…' : editing ? 'Save changes' : 'Add server'}
+        </Button>
+      )}
     </>
   )
 
@@ -105,31 +133,38 @@ export function McpServerFormDialog({ server, onClose, onSaved }: McpServerFormD
         <Field label="Description" htmlFor={`${ids}-description`} error={fieldErrors.description}>
           <Textarea id={`${ids}-description`} data-testid="mcp-field-description" rows={2} value={form.description} onChange={(event) => set({ description: event.target.value })} />
         </Field>
-        <Field label="Transport" htmlFor={`${ids}-transport`} error={fieldErrors.transport}>
+        <Field
+          label="Transport"
+          htmlFor={`${ids}-transport`}
+          error={fieldErrors.transport}
+          help={stdio && !stdio.canConfigure ? `stdio (local command) servers: ${stdio.reason}` : undefined}
+        >
           <Select
             id={`${ids}-transport`}
             data-testid="mcp-field-transport"
-            options={TRANSPORT_OPTIONS}
+            options={transportOptions(stdio, server?.transport)}
             value={form.transport}
             onChange={(event) => set({ transport: event.target.value as McpTransport })}
           />
         </Field>
 
         {form.transport === 'stdio' ? (
-          <>
-            <Field
-              label="Command"
-              htmlFor={`${ids}-command`}
-              error={fieldErrors.command}
-              help='A command on PATH (e.g. "node", "uvx") or an absolute path. It is started directly, never through a shell.'
-            >
+          // A disabled fieldset disables every control inside it, the env rows below included.
+          <fieldset disabled={stdioLocked} className="flex flex-col gap-3" data-testid="mcp-stdio-fields">
+            {stdioLocked ? (
+              <p className="rounded-md bg-zinc-100 px-3 py-2 text-xs text-zinc-700" data-testid="mcp-stdio-locked">
+                {stdio?.reason}
+              </p>
+            ) : null}
+            <Field label="Command" htmlFor={`${ids}-command`} error={fieldErrors.command} help={commandHelp(stdio)}>
               <Input id={`${ids}-command`} data-testid="mcp-field-command" className="font-mono" placeholder="node" value={form.command} onChange={(event) => set({ command: event.target.value })} />
             </Field>
             <ArgsEditor args={form.args} onChange={(args) => set({ args })} error={fieldErrors.args} />
             <Field label="Working directory" htmlFor={`${ids}-cwd`} error={fieldErrors.cwd} help="Optional; relative paths start at the app's directory.">
               <Input id={`${ids}-cwd`} data-testid="mcp-field-cwd" className="font-mono" value={form.cwd} onChange={(event) => set({ cwd: event.target.value })} />
             </Field>
-          </>
+            <SecretRowsEditor kind="env" rows={form.env} onChange={(rows) => set({ env: rows })} error={fieldErrors.env} />
+          </fieldset>
         ) : (
           <Field label="URL" htmlFor={`${ids}-url`} error={fieldErrors.url ?? fieldErrors.config}>
             <Input
@@ -143,7 +178,7 @@ export function McpServerFormDialog({ server, onClose, onSaved }: McpServerFormD
           </Field>
         )}
 
-        <SecretRowsEditor kind={kind} rows={form[kind]} onChange={(rows) => set(kind === 'env' ? { env: rows } : { headers: rows })} error={fieldErrors[kind]} />
+        {kind === 'headers' ? <SecretRowsEditor kind="headers" rows={form.headers} onChange={(rows) => set({ headers: rows })} error={fieldErrors.headers} /> : null}
 
         <label className="flex items-center gap-2 text-sm text-zinc-700">
           <input type="checkbox" data-testid="mcp-field-enabled" checked={form.enabled} onChange={(event) => set({ enabled: event.target.checked })} />
@@ -166,6 +201,20 @@ export function McpServerFormDialog({ server, onClose, onSaved }: McpServerFormD
             </p>
           </div>
         </div>
+        {confirmation ? (
+          <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900" data-testid="mcp-confirm-affected">
+            <p className="text-sm">
+              {confirmation.affected.length + confirmation.others === 1 ? 'A workflow uses' : `${confirmation.affected.length + confirmation.others} workflows use`} this server. Every run
+              of {confirmation.affected.length + confirmation.others === 1 ? 'it' : 'them'} will run the new configuration. The change is recorded in the audit log.
+            </p>
+            <WorkflowReferenceList references={confirmation.affected} />
+            {confirmation.others > 0 ? (
+              <p className="text-xs">
+                And {confirmation.others} {confirmation.others === 1 ? 'workflow' : 'workflows'} of other people.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         {error ? (
           <p role="alert" data-testid="mcp-error" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
             {error}

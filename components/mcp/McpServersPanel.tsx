@@ -5,7 +5,7 @@ import { Button } from '@/components/ui'
 import { errorMessage } from '@/components/runs/api-client'
 import { DeleteServerDialog } from './DeleteServerDialog'
 import { ImportManifestDialog } from './ImportManifestDialog'
-import { getMcpServer, listMcpServers, testMcpServer, updateMcpServer, type McpServerDetail, type McpServerSummary } from './mcp-api'
+import { getMcpServer, listMcpServers, testMcpServer, updateMcpServer, type McpServerDetail, type McpServerSummary, type StdioAccess } from './mcp-api'
 import { McpServerFormDialog } from './McpServerFormDialog'
 import { McpServerRow } from './McpServerRow'
 import type { TestState } from './TestResultView'
@@ -25,10 +25,13 @@ export function McpServersPanel() {
   const [error, setError] = useState<string | null>(null)
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const [tests, setTests] = useState<Record<string, TestState>>({})
+  const [stdio, setStdio] = useState<StdioAccess | null>(null)
 
   const reload = useCallback(async () => {
     try {
-      setServers([...(await listMcpServers())].sort(byName))
+      const listed = await listMcpServers()
+      setServers([...listed.servers].sort(byName))
+      setStdio(listed.stdio)
       setError(null)
     } catch (cause) {
       setError(errorMessage(cause))
@@ -100,6 +103,12 @@ export function McpServersPanel() {
         </Button>
       </div>
 
+      {stdio && !stdio.enabled ? (
+        <p className="rounded-lg border border-zinc-200 bg-zinc-50 px-4 py-3 text-sm text-zinc-700" data-testid="mcp-stdio-off">
+          {stdio.reason} Existing stdio servers stay listed but do not start; http and websocket servers work as usual.
+        </p>
+      ) : null}
+
       {error ? (
         <div role="alert" data-testid="mcp-error" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {error}
@@ -131,8 +140,8 @@ export function McpServersPanel() {
         </ul>
       )}
 
-      {dialog?.kind === 'add' ? <McpServerFormDialog onClose={() => setDialog(null)} onSaved={saved} /> : null}
-      {dialog?.kind === 'edit' ? <McpServerFormDialog server={dialog.server} onClose={() => setDialog(null)} onSaved={saved} /> : null}
+      {dialog?.kind === 'add' ? <McpServerFormDialog stdio={stdio} onClose={() => setDialog(null)} onSaved={saved} /> : null}
+      {dialog?.kind === 'edit' ? <McpServerFormDialog stdio={stdio} server={dialog.server} onClose={() => setDialog(null)} onSaved={saved} /> : null}
       {dialog?.kind === 'delete' ? <DeleteServerDialog server={dialog.server} onClose={() => setDialog(null)} onDeleted={deleted} /> : null}
       {dialog?.kind === 'import' ? <ImportManifestDialog onClose={() => setDialog(null)} onImported={() => void reload()} /> : null}
     </div>

@@ -2,7 +2,7 @@
  * The MCP server API as the browser sees it. Secrets go in (`secrets: { env, headers }`) but
  * never come back: a server shows only the names of its secrets (`secretKeys`).
  */
-import { fetchJson, postJson } from '@/components/runs/api-client'
+import { ApiError, fetchJson, postJson } from '@/components/runs/api-client'
 
 export type McpTransport = 'stdio' | 'http' | 'websocket'
 
@@ -55,8 +55,17 @@ export interface ManifestImportResult {
 const base = '/api/mcp-servers'
 const at = (id: string) => `${base}/${encodeURIComponent(id)}`
 
-export async function listMcpServers(): Promise<McpServerSummary[]> {
-  return (await fetchJson<{ servers: McpServerSummary[] }>(base)).servers
+/** Whether the signed-in person may add stdio servers (and change what they run), and why not. */
+export interface StdioAccess {
+  enabled: boolean
+  canConfigure: boolean
+  reason?: string
+  /** The commands the deployment allows; null when any command is allowed. */
+  allowedCommands: string[] | null
+}
+
+export function listMcpServers(): Promise<{ servers: McpServerSummary[]; stdio: StdioAccess }> {
+  return fetchJson(base)
 }
 
 export function getMcpServer(id: string): Promise<{ server: McpServerDetail; referencedBy: WorkflowReference[] }> {
@@ -69,6 +78,13 @@ export async function createMcpServer(body: Record<string, unknown>): Promise<Mc
 
 export async function updateMcpServer(id: string, patch: Record<string, unknown>): Promise<McpServerDetail> {
   return (await fetchJson<{ server: McpServerDetail }>(at(id), { method: 'PATCH', body: JSON.stringify(patch) })).server
+}
+
+/** The workflows a change would affect, when the API asks for confirmation first (409 `confirm_required`). */
+export function affectedWorkflowsOf(error: unknown): { affected: WorkflowReference[]; others: number } | null {
+  if (!(error instanceof ApiError) || error.code !== 'confirm_required') return null
+  const details = error.details as { affected?: WorkflowReference[]; others?: number } | undefined
+  return { affected: details?.affected ?? [], others: details?.others ?? 0 }
 }
 
 export function deleteMcpServer(id: string): Promise<{ deleted: string; referencedBy: WorkflowReference[] }> {

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import type { McpServerDetail } from './mcp-api'
-import { createRequest, emptyServerForm, fieldErrorsFrom, formFromServer, secretRow, slugFromName, updateRequest, type ServerForm } from './server-form'
+import type { McpServerDetail, StdioAccess } from './mcp-api'
+import {
+  commandHelp,
+  createRequest,
+  emptyServerForm,
+  fieldErrorsFrom,
+  formFromServer,
+  initialForm,
+  secretRow,
+  slugFromName,
+  transportOptions,
+  updateRequest,
+  type ServerForm,
+} from './server-form'
 
 const stored: McpServerDetail = {
   id: 'files',
@@ -116,5 +128,30 @@ describe('helpers', () => {
       }),
     ).toEqual({ command: 'bad command', args: 'bad arg', env: 'bad name', id: 'bad id' })
     expect(fieldErrorsFrom(undefined)).toEqual({})
+  })
+})
+
+describe('stdio access in the form', () => {
+  const member: StdioAccess = { enabled: true, canConfigure: false, reason: 'Only admins can add stdio MCP servers.', allowedCommands: null }
+  const admin: StdioAccess = { enabled: true, canConfigure: true, allowedCommands: ['node', 'npx'] }
+
+  it('offers stdio only to those who may configure it, or to keep a stdio server as it is', () => {
+    const values = (options: ReturnType<typeof transportOptions>) => options.map((option) => option.value)
+    expect(values(transportOptions(member, undefined))).toEqual(['http', 'websocket'])
+    expect(values(transportOptions(member, 'http'))).toEqual(['http', 'websocket'])
+    expect(values(transportOptions(member, 'stdio'))).toEqual(['stdio', 'http', 'websocket'])
+    expect(values(transportOptions(admin, undefined))).toEqual(['stdio', 'http', 'websocket'])
+    // Unknown (the list did not load): the API decides.
+    expect(values(transportOptions(null, undefined))).toEqual(['stdio', 'http', 'websocket'])
+  })
+
+  it('starts a new server as http for people who cannot add stdio servers', () => {
+    expect(initialForm(undefined, member).transport).toBe('http')
+    expect(initialForm(undefined, admin).transport).toBe('stdio')
+  })
+
+  it('names the allowed commands in the command help', () => {
+    expect(commandHelp(admin)).toContain('This deployment allows: node, npx.')
+    expect(commandHelp(member)).not.toContain('This deployment allows')
   })
 })

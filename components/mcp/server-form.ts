@@ -3,7 +3,7 @@
  * values are write-only: a stored secret shows as a row with an empty value ("set — leave empty
  * to keep"); only typed values are sent, and a removed row is sent as `null` (delete the key).
  */
-import type { McpServerDetail, McpTransport, StdioConfig, UrlConfig } from './mcp-api'
+import type { McpServerDetail, McpTransport, StdioAccess, StdioConfig, UrlConfig } from './mcp-api'
 
 export type SecretKind = 'env' | 'headers'
 
@@ -93,6 +93,24 @@ export function formFromServer(server: McpServerDetail): ServerForm {
     env: server.secretKeys.env.map((name) => secretRow(name, true)),
     headers: server.secretKeys.headers.map((name) => secretRow(name, true)),
   }
+}
+
+/** The transports the person may pick: stdio only for those who may configure it (or to keep a stdio server as it is). */
+export function transportOptions(stdio: StdioAccess | null, current: McpTransport | undefined) {
+  if (stdio === null || stdio.canConfigure || current === 'stdio') return TRANSPORT_OPTIONS
+  return TRANSPORT_OPTIONS.filter((option) => option.value !== 'stdio')
+}
+
+export function initialForm(server: McpServerDetail | undefined, stdio: StdioAccess | null): ServerForm {
+  if (server) return formFromServer(server)
+  const form = emptyServerForm()
+  return stdio && !stdio.canConfigure ? { ...form, transport: 'http' } : form
+}
+
+export function commandHelp(stdio: StdioAccess | null): string {
+  const base = 'A command on PATH (e.g. "node", "uvx") or an absolute path. It is started directly, never through a shell.'
+  if (!stdio?.allowedCommands) return base
+  return `${base} This deployment allows: ${stdio.allowedCommands.join(', ')}.`
 }
 
 function configOf(form: ServerForm): StdioConfig | UrlConfig {

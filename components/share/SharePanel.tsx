@@ -29,6 +29,7 @@ export function SharePanel({ runId }: { runId: string }) {
   const expiryId = useId()
   const [links, setLinks] = useState<ShareLink[] | null>(null)
   const [expiry, setExpiry] = useState<string>('')
+  const [includeInstructions, setIncludeInstructions] = useState(false)
   const [created, setCreated] = useState<{ id: string; url: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -48,7 +49,7 @@ export function SharePanel({ runId }: { runId: string }) {
     setBusy(true)
     setError(null)
     try {
-      const result = await createShareLink(runId, expiry ? Number(expiry) : undefined)
+      const result = await createShareLink(runId, { expiresInHours: expiry ? Number(expiry) : undefined, includeInstructions })
       setCreated({ id: result.shareLink.id, url: absoluteShareUrl(result.url, window.location.origin) })
       setLinks((list) => sortShareLinks([result.shareLink, ...(list ?? []).filter((l) => l.id !== result.shareLink.id)]))
     } catch (cause) {
@@ -83,6 +84,19 @@ export function SharePanel({ runId }: { runId: string }) {
           {busy ? 'Creating…' : 'Create link'}
         </Button>
       </div>
+      <label className="flex items-start gap-2 text-xs text-zinc-700">
+        <input
+          type="checkbox"
+          data-testid="share-include-instructions"
+          className="mt-0.5 h-4 w-4 accent-indigo-600"
+          checked={includeInstructions}
+          onChange={(event) => setIncludeInstructions(event.target.checked)}
+        />
+        <span>
+          Include agent instructions
+          <span className="block text-zinc-500">Off: the shared page leaves out every agent&apos;s instructions.</span>
+        </span>
+      </label>
 
       {created ? <CreatedLink url={created.url} /> : null}
       {error ? (
@@ -100,6 +114,7 @@ export function SharePanel({ runId }: { runId: string }) {
                 <div className="min-w-0">
                   <div className="flex items-center gap-2">
                     <Badge tone={STATE_BADGE[state].tone}>{STATE_BADGE[state].label}</Badge>
+                    {link.includeInstructions ? <span className="text-zinc-500">with instructions</span> : null}
                     <span className="text-zinc-500">
                       created <LocalTime iso={link.createdAt} />
                     </span>

@@ -3,6 +3,7 @@ import { absoluteShareUrl, shareLinkState, sortShareLinks, type ShareLink } from
 
 const link = (overrides: Partial<ShareLink> = {}): ShareLink => ({
   id: 'l1',
+  includeInstructions: false,
   createdAt: '2026-01-01T10:00:00.000Z',
   expiresAt: null,
   revokedAt: null,

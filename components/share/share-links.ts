@@ -3,6 +3,8 @@ import { fetchJson, postJson } from '@/components/runs/api-client'
 
 export interface ShareLink {
   id: string
+  /** Whether the shared page shows the agents' instructions. */
+  includeInstructions: boolean
   createdAt: string
   expiresAt: string | null
   revokedAt: string | null
@@ -30,8 +32,14 @@ export function listShareLinks(runId: string): Promise<{ shareLinks: ShareLink[]
   return fetchJson(`/api/runs/${encodeURIComponent(runId)}/share-links`)
 }
 
-export function createShareLink(runId: string, expiresInHours: number | undefined): Promise<CreatedShareLink> {
-  return postJson(`/api/runs/${encodeURIComponent(runId)}/share-links`, expiresInHours ? { expiresInHours } : {})
+export interface ShareLinkOptions {
+  expiresInHours?: number
+  /** Off unless the owner ticks it: instructions are often the valuable part of a workflow. */
+  includeInstructions: boolean
+}
+
+export function createShareLink(runId: string, { expiresInHours, includeInstructions }: ShareLinkOptions): Promise<CreatedShareLink> {
+  return postJson(`/api/runs/${encodeURIComponent(runId)}/share-links`, { ...(expiresInHours ? { expiresInHours } : {}), includeInstructions })
 }
 
 export function revokeShareLink(id: string): Promise<{ shareLink: ShareLink }> {

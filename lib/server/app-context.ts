@@ -11,6 +11,10 @@ import { seedExampleData } from './seed'
 import { ApiTokenService } from './auth/api-tokens'
 import { createAuth, oidcConfigFromEnv, type Auth } from './auth/auth'
 import { loadMasterKey } from './secrets/master-key'
+import { installLogRedaction } from './secrets/log-redaction'
+import { sealPlainSecrets } from './secrets/rotate'
+import { SecretBox } from './secrets/secret-box'
+import { SecretVault } from './secrets/secret-vault'
 
 export interface AppContext {
   db: Database
@@ -22,6 +26,8 @@ export interface AppContext {
   mcpTasks: McpTaskRegistry
   /** The installation's master key: secrets at rest and sign-in cookies use keys derived from it. */
   masterKey: Buffer
+  /** Seals secrets at rest and cuts configured secrets out of outside text (events, errors, logs). */
+  secrets: SecretVault
   auth: Auth
   apiTokens: ApiTokenService
 }
@@ -33,15 +39,19 @@ export interface AppContextOptions {
 
 /** The parts of an AppContext built on an open database (shared by the app and the test app). */
 export function assembleAppContext(db: Database, masterKey: Buffer): AppContext {
-  const events = new RunEventLog(db)
+  const secrets = new SecretVault(db.prisma, masterKey)
+  installLogRedaction(secrets)
+  // Every event is redacted before it is stored, so the API, SSE and shared views only ever see redacted data.
+  const events = new RunEventLog(db, (data) => secrets.redactValue(data))
   const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc: oidcConfigFromEnv() })
   return {
     db,
     events,
-    approvals: new ApprovalBroker(db, events),
+    approvals: new ApprovalBroker(db, events, (value) => secrets.redactValue(value)),
     activeRuns: new Map(),
     mcpTasks: new McpTaskRegistry(),
     masterKey,
+    secrets,
     auth,
     apiTokens: new ApiTokenService(db.prisma),
   }
@@ -50,6 +60,8 @@ export function assembleAppContext(db: Database, masterKey: Buffer): AppContext 
 export async function createAppContext(options: DatabaseOptions, { seed = true, masterKey = loadMasterKey() }: AppContextOptions = {}): Promise<AppContext> {
   const db = await openDatabase(options)
   if (seed) await seedExampleData(db.prisma)
+  // Rows from before secrets were encrypted are encrypted now, once.
+  await sealPlainSecrets(db.prisma, new SecretBox(masterKey))
   return assembleAppContext(db, masterKey)
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { UserError } from '@/lib/core/errors'
-import { HttpError, conflict, toErrorResponse } from './http-errors'
+import { DomainError, HttpError, conflict, statusForCode, toErrorResponse } from './http-errors'
 
 describe('toErrorResponse', () => {
   it('maps HTTP errors to their status and JSON body', () => {
@@ -24,5 +24,32 @@ describe('toErrorResponse', () => {
     } finally {
       console.error = original
     }
+  })
+
+  it('maps domain errors by their code, keeping details', () => {
+    expect(toErrorResponse(new DomainError('not_found', 'Run not found.'))).toEqual({ status: 404, body: { error: { code: 'not_found', message: 'Run not found.' } } })
+    expect(toErrorResponse(new DomainError('run_not_active', 'Not running.', { status: 'succeeded' }))).toEqual({
+      status: 409,
+      body: { error: { code: 'run_not_active', message: 'Not running.', details: { status: 'succeeded' } } },
+    })
+    expect(statusForCode('anything_else')).toBe(400)
+    expect(statusForCode('constructor')).toBe(400)
+  })
+
+  it('recognises a DomainError made by another copy of this module', () => {
+    const foreign = Object.assign(new Error('taken'), { code: 'skill_exists', [Symbol.for('agentloom.domain-error')]: true })
+    expect(toErrorResponse(foreign)).toMatchObject({ status: 409, body: { error: { code: 'skill_exists' } } })
+  })
+
+  it('keeps the details of user errors from lib/core', () => {
+    class ManifestError extends UserError {
+      override readonly code = 'tooling_manifest_invalid'
+      readonly problems = [{ path: 'mcpServers[0]', message: 'bad' }]
+    }
+    class DetailedError extends UserError {
+      readonly details = { field: 'x' }
+    }
+    expect(toErrorResponse(new ManifestError('no')).body.error).toEqual({ code: 'tooling_manifest_invalid', message: 'no', details: { problems: [{ path: 'mcpServers[0]', message: 'bad' }] } })
+    expect(toErrorResponse(new DetailedError('no')).body.error.details).toEqual({ field: 'x' })
   })
 })

@@ -7,6 +7,9 @@ import { getAppContext } from './app-context'
 import { authenticate } from './auth/authenticate'
 import type { Principal } from './auth/principal'
 import { HttpError, badRequest, toErrorResponse, validationError } from './http-errors'
+import { MAX_JSON_DEPTH, isTooDeeplyNested } from './json-limits'
+import { type BodyLimitName, bodyLimitsFromEnv, readBodyText } from './request-body'
+import { findUnsafeJsonString } from './contracts/safe-text'
 
 type RouteContext<P> = { params: Promise<P> }
 
@@ -18,15 +21,19 @@ export const unauthenticated = () =>
  * health and sign-in): 401 without one; every thrown error becomes the JSON error body.
  */
 export function route<P = Record<string, never>>(handler: (request: Request, params: P, principal: Principal) => Promise<Response>) {
-  return publicRoute<P>(async (request, params) => {
+  return withErrorBody<P>(async (request, params) => {
     const principal = await authenticate(request, await getAppContext())
     if (!principal) throw unauthenticated()
-    return handler(request, params, principal)
+    return handler(request, checkedParams(params), principal)
   })
 }
 
 /** Wraps a handler open to anyone (share links, health): errors become the JSON error body. */
 export function publicRoute<P = Record<string, never>>(handler: (request: Request, params: P) => Promise<Response>) {
+  return withErrorBody<P>(async (request, params) => handler(request, checkedParams(params)))
+}
+
+function withErrorBody<P>(handler: (request: Request, params: P) => Promise<Response>) {
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {
       return await handler(request, (await context?.params) ?? ({} as P))
@@ -37,29 +44,67 @@ export function publicRoute<P = Record<string, never>>(handler: (request: Reques
   }
 }
 
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  let raw: unknown
-  const text = await request.text()
+/**
+ * Path params as Next decoded them, refused (400 `invalid_text`) when one holds what no text
+ * column can — so a route that hands an id straight to a service cannot meet a database error.
+ */
+function checkedParams<P>(params: P): P {
+  rejectUnsafeText(params, 'path')
+  return params
+}
+
+function rejectUnsafeText(value: unknown, what: string): void {
+  const unsafe = findUnsafeJsonString(value)
+  if (!unsafe) return
+  const path = unsafe.path.map(String).join('.')
+  throw badRequest('invalid_text', `Invalid ${what}: ${path ? `${path}: ` : ''}${unsafe.message}`, { issues: [{ path, message: unsafe.message }] })
+}
+
+export interface ParseBodyOptions {
+  /** Which body limit applies (default: `default`); see bodyLimitsFromEnv. */
+  limit?: BodyLimitName
+}
+
+/**
+ * The request's JSON body, checked in the order that keeps every check cheap: size (413, before
+ * it is read whole), media type (415), nesting depth (400 `too_deeply_nested`, before parsing),
+ * syntax (400 `invalid_json`), text Postgres cannot store (400 `invalid_text`), then `schema`.
+ * An empty body is `{}`.
+ */
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S, options: ParseBodyOptions = {}): Promise<z.output<S>> {
+  const limit = bodyLimitsFromEnv()[options.limit ?? 'default']
   const type = request.headers.get('content-type') ?? ''
-  if (text.length && !/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.')
+  const text = await readBodyText(request, limit)
+  if (text.length && !JSON_MEDIA_TYPE.test(type)) throw unsupportedMediaType()
+  if (isTooDeeplyNested(text)) {
+    throw badRequest('too_deeply_nested', `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`, { maxDepth: MAX_JSON_DEPTH })
   }
+  let raw: unknown
   try {
-    raw = text.length ? JSON.parse(text) : {}
+    raw = text.trim().length ? JSON.parse(text) : {}
   } catch {
     throw badRequest('invalid_json', 'The request body is not valid JSON.')
   }
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw validationError(parsed.error, 'request body')
-  return parsed.data
+  return parseWith(schema, raw, 'request body')
 }
 
+const JSON_MEDIA_TYPE = /^application\/(.+\+)?json\b/i
+
+const unsupportedMediaType = () => new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.')
+
+/**
+ * `value` checked by `schema`. Every string in it (keys too) is first checked for what no text
+ * column can hold — NUL and unpaired surrogates — so that no contract can forget it: 400
+ * `invalid_text` naming where.
+ */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  rejectUnsafeText(value, what)
   const parsed = schema.safeParse(value)
   if (!parsed.success) throw validationError(parsed.error, what)
   return parsed.data
 }
 
+/** The query string checked by `schema` (a repeated name keeps its last value). */
 export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
   return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams), 'query string')
 }

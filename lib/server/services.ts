@@ -3,6 +3,8 @@ import { getAppContext, type AppContext } from './app-context'
 import { McpServerRegistry } from './mcp/mcp-server-registry'
 import { RunService } from './runs/run-service'
 import { ShareLinkService } from './share/share-links'
+import type { SkillLibrary } from './skills/skill-library'
+import { skillLibrary } from './skills/skills-service'
 import { WorkflowService } from './workflows/workflow-service'
 
 export interface Services {
@@ -11,6 +13,7 @@ export interface Services {
   runs: RunService
   approvals: AppContext['approvals']
   shareLinks: ShareLinkService
+  skills: SkillLibrary
   mcpServers: McpServerRegistry
 }
 
@@ -21,7 +24,8 @@ export function servicesFor(app: AppContext): Services {
     runs: new RunService(app),
     approvals: app.approvals,
     shareLinks: new ShareLinkService(app),
-    mcpServers: new McpServerRegistry(app.db.prisma),
+    skills: skillLibrary(app),
+    mcpServers: new McpServerRegistry(app.db.prisma, app.secrets),
   }
 }
 

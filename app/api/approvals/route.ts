@@ -2,8 +2,8 @@ import { listApprovalsQuery } from '@/lib/server/approvals/approval-contracts'
 import { json, parseQuery, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 
-export const GET = route(async (request) => {
+export const GET = route(async (request, _params, principal) => {
   const filter = parseQuery(request, listApprovalsQuery)
   const { approvals } = await getServices()
-  return json({ approvals: await approvals.list(filter) })
+  return json({ approvals: await approvals.list(principal, filter) })
 })

@@ -43,7 +43,7 @@ describe('MCP server routes', () => {
   let registry: McpServerRegistry
   beforeAll(async () => {
     app = await createTestApp()
-    registry = new McpServerRegistry(app.db.prisma)
+    registry = new McpServerRegistry(app.db.prisma, app.secrets)
   })
   afterAll(async () => app?.close())
 
@@ -133,8 +133,8 @@ describe('MCP server routes', () => {
         },
       },
     }
-    expect(await callRoute(serversRoute.POST, { body: { ...stdioServer, id: 'fresh', loadToolsOnDemand: 'yes' } })).toEqual(expected)
-    expect(await callRoute(serverRoute.PATCH, { params: { id: 'notes' }, body: { loadToolsOnDemand: 1 } })).toEqual(expected)
+    expect(await callRoute(serversRoute.POST, { body: { ...stdioServer, id: 'fresh', loadToolsOnDemand: 'yes' } })).toMatchObject(expected)
+    expect(await callRoute(serverRoute.PATCH, { params: { id: 'notes' }, body: { loadToolsOnDemand: 1 } })).toMatchObject(expected)
     expect((await callRoute(serverRoute.GET, { params: { id: 'fresh' } })).status).toBe(404)
     expect((await callRoute(serverRoute.GET, { params: { id: 'notes' } })).body.server.loadToolsOnDemand).toBe(false)
   })

@@ -3,16 +3,16 @@ import { json, parseBody, parseQuery, route } from '@/lib/server/http'
 import { nudgeWorker } from '@/lib/server/runs/worker-host'
 import { getServices } from '@/lib/server/services'
 
-export const GET = route(async (request) => {
+export const GET = route(async (request, _params, principal) => {
   const query = parseQuery(request, listRunsQuery)
   const { runs } = await getServices()
-  return json({ runs: await runs.list(query) })
+  return json({ runs: await runs.list(principal, query) })
 })
 
-export const POST = route(async (request) => {
+export const POST = route(async (request, _params, principal) => {
   const body = await parseBody(request, createRunBody)
   const { runs } = await getServices()
-  const run = await runs.create(body)
+  const run = await runs.create(principal, body)
   nudgeWorker()
   return json({ run }, 201)
 })

@@ -1,15 +1,14 @@
 import { json, parseBody, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 import { createSkillBody } from '@/lib/server/skills/skill-contracts'
-import { skillLibrary } from '@/lib/server/skills/skills-service'
 
-export const GET = route(async () => {
-  const skills = skillLibrary((await getServices()).app)
-  return json(await skills.list())
+export const GET = route(async (_request, _params, principal) => {
+  const { skills } = await getServices()
+  return json(await skills.list(principal))
 })
 
-export const POST = route(async (request) => {
+export const POST = route(async (request, _params, principal) => {
   const body = await parseBody(request, createSkillBody)
-  const skills = skillLibrary((await getServices()).app)
-  return json({ skill: await skills.create(body) }, 201)
+  const { skills } = await getServices()
+  return json({ skill: await skills.create(principal, body) }, 201)
 })

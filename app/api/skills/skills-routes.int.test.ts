@@ -59,7 +59,7 @@ describe('skills API', () => {
     expect(patched.body.skill).toMatchObject({ description: 'Explain our terms the way the team uses them.', resources: ['terms.md'] })
 
     const deleted = await callRoute(skillRoute.DELETE, { method: 'DELETE', params: { name: 'glossary' } })
-    expect(deleted).toEqual({ status: 200, body: { deleted: { name: 'glossary' } } })
+    expect(deleted).toMatchObject({ status: 200, body: { deleted: { name: 'glossary' } } })
     expect((await callRoute(skillRoute.GET, { params: { name: 'glossary' } })).status).toBe(404)
   })
 

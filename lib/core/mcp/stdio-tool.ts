@@ -10,8 +10,10 @@ export interface MCPStdioToolOptions extends MCPToolOptions {
   /** Merged over the SDK's safe default environment (PATH, HOME, …), never the whole parent env. */
   env?: Record<string, string>
   cwd?: string
-  /** Where the server's stderr goes (default: inherited). */
+  /** Where the server's stderr goes (default: inherited). Ignored when `onStderr` is set. */
   stderr?: IOType | Stream | number
+  /** Receives the server's stderr, chunk by chunk, instead of it going anywhere else (e.g. to redact it before logging). */
+  onStderr?: (chunk: string) => void
 }
 
 /** An MCP server run as a child process speaking over stdin/stdout (spawned without a shell). */
@@ -28,13 +30,17 @@ export class MCPStdioTool extends MCPTool {
   }
 
   protected createTransport(): Transport {
-    return new StdioClientTransport({
+    const onStderr = this.stdio.onStderr
+    const transport = new StdioClientTransport({
       command: this.stdio.command,
       args: this.stdio.args,
       env: this.stdio.env,
       cwd: this.stdio.cwd,
-      stderr: this.stdio.stderr,
+      stderr: onStderr ? 'pipe' : this.stdio.stderr,
     })
+    // With 'pipe' the SDK hands out the stream at once, before the process starts.
+    transport.stderr?.on('data', (chunk: Buffer | string) => onStderr?.(String(chunk)))
+    return transport
   }
 
   protected override describeStartFailure(error: unknown): string {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp } from '../testing/test-app'
+import { createTestApp, principalOf } from '../testing/test-app'
+import { waitFor } from '../testing/wait-for'
 import { RunEventLog } from '../runs/run-event-log'
 import { ApprovalBroker } from './approval-broker'
 
@@ -20,7 +21,7 @@ describe('ApprovalBroker', () => {
 
   async function pendingId(): Promise<string> {
     for (;;) {
-      const [pending] = await app.approvals.list({ status: 'pending', runId })
+      const [pending] = await app.approvals.list(principalOf(app.admin), { status: 'pending', runId })
       if (pending) return pending.id
       await new Promise((r) => setTimeout(r, 20))
     }
@@ -30,7 +31,7 @@ describe('ApprovalBroker', () => {
     const waiting = request()
     const id = await pendingId()
     expect((await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe('waiting')
-    const answered = await app.approvals.answer(id, { decision: 'approve', maxTokens: 120 })
+    const answered = await app.approvals.answer(principalOf(app.admin), id, { decision: 'approve', maxTokens: 120 })
     expect(answered.status).toBe('approved')
     await expect(waiting).resolves.toMatchObject({ approved: true, status: 'approved', response: { maxTokens: 120 } })
     expect((await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe('running')
@@ -40,15 +41,15 @@ describe('ApprovalBroker', () => {
 
   it('denies when a person denies', async () => {
     const waiting = request()
-    await app.approvals.answer(await pendingId(), { decision: 'deny', reason: 'no' })
+    await app.approvals.answer(principalOf(app.admin), await pendingId(), { decision: 'deny', reason: 'no' })
     await expect(waiting).resolves.toMatchObject({ approved: false, status: 'denied', response: { reason: 'no' } })
   })
 
   it('denies by default when nobody answers in time, and refuses a late answer with 409', async () => {
     const decision = await request({ timeoutMs: 150 })
     expect(decision).toMatchObject({ approved: false, status: 'expired' })
-    const [expired] = await app.approvals.list({ status: 'expired', runId })
-    await expect(app.approvals.answer(expired.id, { decision: 'approve' })).rejects.toMatchObject({ status: 409, code: 'approval_expired' })
+    const [expired] = await app.approvals.list(principalOf(app.admin), { status: 'expired', runId })
+    await expect(app.approvals.answer(principalOf(app.admin), expired.id, { decision: 'approve' })).rejects.toMatchObject({ status: 409, code: 'approval_expired' })
   })
 
   it('denies when the run is cancelled (signal) while waiting', async () => {
@@ -62,11 +63,30 @@ describe('ApprovalBroker', () => {
   it('answers twice → 409 already decided; unknown id → 404; a cap above the request → 400', async () => {
     const waiting = request()
     const id = await pendingId()
-    await expect(app.approvals.answer(id, { decision: 'approve', maxTokens: 301 })).rejects.toMatchObject({ status: 400 })
-    await app.approvals.answer(id, { decision: 'approve' })
+    await expect(app.approvals.answer(principalOf(app.admin), id, { decision: 'approve', maxTokens: 301 })).rejects.toMatchObject({ status: 400 })
+    await app.approvals.answer(principalOf(app.admin), id, { decision: 'approve' })
     await waiting
-    await expect(app.approvals.answer(id, { decision: 'deny' })).rejects.toMatchObject({ status: 409, code: 'approval_already_decided' })
-    await expect(app.approvals.answer('00000000-0000-4000-8000-000000000000', { decision: 'deny' })).rejects.toMatchObject({ status: 404 })
+    await expect(app.approvals.answer(principalOf(app.admin), id, { decision: 'deny' })).rejects.toMatchObject({ status: 409, code: 'approval_already_decided' })
+    await expect(app.approvals.answer(principalOf(app.admin), '00000000-0000-4000-8000-000000000000', { decision: 'deny' })).rejects.toMatchObject({ status: 404 })
+  })
+
+  it("belongs to the run's owner: only they and admins list, read and answer it; others get 404", async () => {
+    const owner = await app.addUser('member')
+    const stranger = principalOf(await app.addUser('member'))
+    const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
+    const run = await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: 'x', status: 'running', ownerId: owner.id } })
+    const waiting = app.approvals.request({ runId: run.id, kind: 'human_input', source: 'n', title: 't', payload: {}, timeoutMs: 30_000 })
+    const [pending] = await waitFor(async () => {
+      const list = await app.approvals.list(principalOf(owner), { status: 'pending', runId: run.id })
+      return list.length ? list : undefined
+    })
+    expect((await app.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: pending.id } })).ownerId).toBe(owner.id)
+    expect(await app.approvals.list(stranger, { runId: run.id })).toEqual([])
+    await expect(app.approvals.get(stranger, pending.id)).rejects.toMatchObject({ status: 404 })
+    await expect(app.approvals.answer(stranger, pending.id, { decision: 'approve' })).rejects.toMatchObject({ status: 404 })
+    expect((await app.approvals.list(principalOf(app.admin), { runId: run.id })).map((a) => a.id)).toEqual([pending.id])
+    await app.approvals.answer(principalOf(owner), pending.id, { decision: 'approve' })
+    await expect(waiting).resolves.toMatchObject({ approved: true })
   })
 
   it('reaches a waiter in another broker (another process) through the database alone', async () => {
@@ -74,7 +94,7 @@ describe('ApprovalBroker', () => {
     const otherProcess = new ApprovalBroker(app.db, new RunEventLog(app.db))
     const waiting = request()
     const id = await pendingId()
-    await otherProcess.answer(id, { decision: 'approve' })
+    await otherProcess.answer(principalOf(app.admin), id, { decision: 'approve' })
     await expect(waiting).resolves.toMatchObject({ approved: true })
   })
 })

@@ -3,9 +3,12 @@
  * answer. The waiter learns of the answer through Postgres (it polls the row), so the person can
  * answer through any web process while any worker waits; in the same process the wait is woken
  * at once. Unanswered requests expire and count as denied: approvals default to deny.
+ * A run's requests belong to the run's owner (stamped when the request is made): only they, or an
+ * admin, list, read and answer them; anyone else gets the 404 of a missing request.
  */
 import { EventEmitter } from 'node:events'
 import type { ApprovalKind, ApprovalStatus } from '@/lib/generated/prisma/enums'
+import { ownedBy, type Principal } from '../auth/principal'
 import type { Database } from '../db/database'
 import { jsonbSafe } from '../db/jsonb'
 import { badRequest, conflict, notFound } from '../http-errors'
@@ -80,19 +83,24 @@ export class ApprovalBroker {
   constructor(
     private readonly db: Database,
     private readonly events: RunEventLog,
+    /** Cuts configured secrets out of what servers and workflows put in a request (see secrets/redaction.ts). */
+    private readonly redact: (value: unknown) => Promise<unknown> = async (value) => value,
   ) {
     this.decided.setMaxListeners(0)
   }
 
   /** Creates the request and waits for a person's answer, the expiry, or the signal (then denied). */
   async request(input: ApprovalRequestInput): Promise<ApprovalDecision> {
+    const run = input.runId ? await this.db.prisma.run.findUnique({ where: { id: input.runId }, select: { ownerId: true } }) : null
+    const { title, payload } = (await this.redact({ title: input.title, payload: input.payload })) as Pick<ApprovalRequestInput, 'title' | 'payload'>
     const create = this.db.prisma.approvalRequest.create({
       data: {
         runId: input.runId ?? null,
+        ownerId: run?.ownerId ?? null,
         kind: input.kind,
         source: input.source,
-        title: input.title,
-        payload: jsonbSafe(input.payload) as object,
+        title,
+        payload: jsonbSafe(payload) as object,
         expiresAt: new Date(Date.now() + input.timeoutMs),
       },
     })
@@ -104,8 +112,8 @@ export class ApprovalBroker {
     return this.waitForDecision(row.id, row.expiresAt, input.signal)
   }
 
-  async answer(id: string, body: AnswerApprovalBody): Promise<ApprovalView> {
-    const row = await this.db.prisma.approvalRequest.findUnique({ where: { id } })
+  async answer(principal: Principal, id: string, body: AnswerApprovalBody): Promise<ApprovalView> {
+    const row = await this.db.prisma.approvalRequest.findFirst({ where: { id, ...ownedBy(principal) } })
     if (!row) throw notFound('Approval', id)
     const response = this.checkedResponse(row, body)
     const status: ApprovalStatus = body.decision === 'approve' ? 'approved' : 'denied'
@@ -126,15 +134,15 @@ export class ApprovalBroker {
     return this.publishDecision(id)
   }
 
-  async get(id: string): Promise<ApprovalView> {
-    const row = await this.db.prisma.approvalRequest.findUnique({ where: { id } })
+  async get(principal: Principal, id: string): Promise<ApprovalView> {
+    const row = await this.db.prisma.approvalRequest.findFirst({ where: { id, ...ownedBy(principal) } })
     if (!row) throw notFound('Approval', id)
     return presentApproval(row)
   }
 
-  async list(filter: { status?: ApprovalStatus; runId?: string } = {}): Promise<ApprovalView[]> {
+  async list(principal: Principal, filter: { status?: ApprovalStatus; runId?: string } = {}): Promise<ApprovalView[]> {
     if (filter.status === 'pending' || filter.status === undefined) await this.expireOverdue()
-    const rows = await this.db.prisma.approvalRequest.findMany({ where: filter, orderBy: { createdAt: 'desc' }, take: 200 })
+    const rows = await this.db.prisma.approvalRequest.findMany({ where: { ...filter, ...ownedBy(principal) }, orderBy: { createdAt: 'desc' }, take: 200 })
     return rows.map(presentApproval)
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { safeJson, safeText } from '../contracts/safe-text'
+import { atMostKeys } from '../contracts/bounded'
+import { PG_INT_MAX, safeJson, safeText } from '../contracts/safe-text'
 
 export const approvalIdParams = z.object({ id: z.string().uuid('Not an approval id.') })
 
@@ -11,9 +12,9 @@ export const listApprovalsQuery = z.object({
 export const answerApprovalBody = z.object({
   decision: z.enum(['approve', 'deny']),
   /** Sampling: a lower token cap than the server asked for. */
-  maxTokens: z.number().int().positive().optional(),
+  maxTokens: z.number().int().positive().max(PG_INT_MAX).optional(),
   reason: safeText().max(2000).optional(),
   /** Elicitation answers, or a human-input reply as `{ text }`. */
-  content: safeJson(z.record(z.string(), z.unknown())).optional(),
+  content: safeJson(atMostKeys(z.record(z.string().max(200), z.unknown()))).optional(),
 })
 export type AnswerApprovalBody = z.infer<typeof answerApprovalBody>

@@ -56,7 +56,7 @@ export function createAuth({ prisma, masterKey, publicUrl, oidc }: AuthOptions) 
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // Same-origin requests only: the request's own origin is trusted, nothing else.
-    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
+    trustedOrigins: (request) => (request ? sameOrigins(request) : []),
     user: { additionalFields: {} },
     plugins: [
       admin({ defaultRole: 'member', adminRoles: ['admin'] }),
@@ -82,3 +82,15 @@ export function createAuth({ prisma, masterKey, publicUrl, oidc }: AuthOptions) 
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+/**
+ * The request's own origin: its URL's, and the one its Host header names (Next may build
+ * request.url from the address it listens on rather than the name the browser used; proxy.ts
+ * has already refused Host names the app does not answer to).
+ */
+function sameOrigins(request: Request): string[] {
+  const origins = [new URL(request.url).origin]
+  const host = request.headers.get('host')
+  if (host) origins.push(`http://${host}`, `https://${host}`)
+  return origins
+}

@@ -22,6 +22,12 @@ export function toRole(value: unknown): Role {
 }
 
 /**
+ * A Prisma `where` fragment limiting rows by owner: `{}` for all of them, `{ ownerId }` for one
+ * person's, `{ ownerId: null }` for rows nobody owns yet.
+ */
+export type OwnerScope = { ownerId?: string | null }
+
+/**
  * The Prisma `where` fragment that limits a query to what the principal may see: their own rows,
  * or everything for an admin.
  */

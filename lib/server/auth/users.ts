@@ -7,7 +7,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { AppContext } from '../app-context'
 import type { Prisma } from '../db/database'
 import { conflict, badRequest } from '../http-errors'
+import { setUserPassword } from './credentials'
 import { toRole, type Role } from './principal'
+import { serverBaseUrl } from './public-url'
 
 export interface UserView {
   id: string
@@ -77,7 +79,7 @@ export class UserService {
   }
 
   async setPassword(userId: string, password: string): Promise<void> {
-    await this.app.auth.api.setUserPassword({ body: { userId, newPassword: password } })
+    await setUserPassword(this.app.auth, userId, password)
   }
 
   /** A one-time token for a purpose; only its hash is stored. */
@@ -146,7 +148,6 @@ export async function prepareFirstAdmin(
     }
   }
   const token = await users.issueToken('setup')
-  const base = env.AGENTLOOM_PUBLIC_URL?.replace(/\/+$/, '') || `http://${env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : 'localhost'}:${env.PORT ?? '3000'}`
-  log(`\n  No user exists yet. Create the first admin here (the link works once):\n  ${base}/setup?token=${token}\n`)
+  log(`\n  No user exists yet. Create the first admin here (the link works once):\n  ${serverBaseUrl(env)}/setup?token=${token}\n`)
   return token
 }

@@ -56,7 +56,7 @@ describe('connectMcpServers', () => {
   let loopback: LoopbackMcpServer
   let runId: string
 
-  const context = (overrides: Partial<RunMcpContext> = {}): RunMcpContext => ({ app, runId, samplingClient: NO_SAMPLING, signal: new AbortController().signal, ...overrides })
+  const context = (overrides: Partial<RunMcpContext> = {}): RunMcpContext => ({ app, runId, ownerScope: {}, samplingClient: NO_SAMPLING, signal: new AbortController().signal, ...overrides })
 
   beforeAll(async () => {
     db = await createTestDatabase()

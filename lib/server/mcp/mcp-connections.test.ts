@@ -8,7 +8,7 @@ import {
   approvalTimeoutFromEnv,
   createMcpTool,
   mcpRequestTimeoutMs,
-  type RunMcpContext,
+  type McpToolContext,
 } from './mcp-connections'
 import type { McpServerConfig } from './mcp-server-registry'
 
@@ -20,7 +20,7 @@ function warnings(): { warn: (message: string) => void; lines: string[] } {
   return { warn: (message) => lines.push(message), lines }
 }
 
-function toolContext(): RunMcpContext {
+function toolContext(): McpToolContext {
   return { app: {} as AppContext, runId: 'run-1', samplingClient: undefined as never, signal: new AbortController().signal }
 }
 

@@ -16,10 +16,16 @@ import type { ElicitationContext } from '@/lib/core/mcp/elicitation'
 import { AbortError, MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool, type MCPToolOptions } from '@/lib/core'
 import type { AppContext } from '../app-context'
 import { PG_INT_MAX, pgIntParam } from '../contracts/safe-text'
-import { McpServerRegistry, type McpServerConfig } from './mcp-server-registry'
-import { redactSecrets } from './mcp-server-secrets'
+import type { OwnerScope } from '../auth/principal'
+import type { Prisma } from '../db/database'
+import { McpServerRegistry, stdioConfigSchema, type McpServerConfig } from './mcp-server-registry'
+import { SecretRedactor } from '../secrets/redaction'
+import { NO_URL_SECRETS } from '../secrets/url-secrets'
+import { redactSecrets, serverSecretValues } from './mcp-server-secrets'
+import { redactedStderrLog } from './mcp-stderr'
 import { recordTaskStatuses, type TaskStatusSink } from './mcp-task-events'
 import { samplingApprovalPayload } from './sampling-approval'
+import { assertStdioCommandAllowed } from './stdio-policy'
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000
 /** Node keeps no timer longer than 2^31-1 ms (a longer one fires at once); it is also PG_INT_MAX. */
@@ -50,7 +56,8 @@ export function mcpRequestTimeoutMs(approvalTimeoutMs: number = SAMPLING_APPROVA
   return Math.min(approvalTimeoutMs + REQUEST_TIMEOUT_MARGIN_MS, MAX_TIMER_MS)
 }
 
-export interface RunMcpContext {
+/** What a tool for one server needs (a run's, or a connection test's). */
+export interface McpToolContext {
   app: AppContext
   runId: string
   /** Answers the servers' sampling requests once a person approves them. */
@@ -64,6 +71,14 @@ export interface RunMcpContext {
   taskStatusSink?: TaskStatusSink
 }
 
+export interface RunMcpContext extends McpToolContext {
+  /**
+   * Whose servers the run may use: its owner's rights (`{}` for an admin's run, `{ ownerId }` for
+   * a member's). A server outside it is reported as not found and never started.
+   */
+  ownerScope: OwnerScope
+}
+
 /** A server's working directory: relative paths are taken from the app's directory. */
 function resolveCwd(cwd: string | undefined): string {
   if (!cwd) return process.cwd()
@@ -73,7 +88,7 @@ function resolveCwd(cwd: string | undefined): string {
 /** What closing a run's tool must also undo: its live tasks can no longer be cancelled through it. */
 const forgetTasksOnClose = new WeakMap<MCPTool, () => void>()
 
-export function createMcpTool(server: McpServerConfig, context: RunMcpContext): MCPTool {
+export function createMcpTool(server: McpServerConfig, context: McpToolContext): MCPTool {
   const shared = {
     name: server.id,
     description: server.name,
@@ -118,13 +133,15 @@ export function createMcpTool(server: McpServerConfig, context: RunMcpContext): 
     // Progress of long-running tasks, as run events; live tasks become cancellable from the browser.
     onTaskStatus: recordTaskStatuses({ app: context.app, runId: context.runId, server, signal: context.signal, tool: () => tool, sink: context.taskStatusSink }),
   }
-  const tool = constructTool(server, shared)
+  const tool = constructTool(server, shared, context.app)
   forgetTasksOnClose.set(tool, () => context.app.mcpTasks.forgetTool(context.runId, tool))
   return tool
 }
 
-function constructTool(server: McpServerConfig, shared: MCPToolOptions): MCPTool {
+function constructTool(server: McpServerConfig, shared: MCPToolOptions, app: AppContext): MCPTool {
   if (server.transport === 'stdio') {
+    // Every path that spawns a server comes through here: the deployment's settings apply to all.
+    assertStdioCommandAllowed(server.id, server.config.command)
     return new MCPStdioTool({
       ...shared,
       // `node` means this very Node, whatever PATH says.
@@ -132,10 +149,24 @@ function constructTool(server: McpServerConfig, shared: MCPToolOptions): MCPTool
       args: server.config.args,
       cwd: resolveCwd(server.config.cwd),
       env: server.secrets.env,
+      // A server may print its environment: its stderr reaches the log only with secrets cut out.
+      onStderr: serverStderrLog(server, app).write,
     })
   }
   if (server.transport === 'http') return new MCPStreamableHTTPTool({ ...shared, url: server.config.url, headers: server.secrets.headers })
   return new MCPWebSocketTool({ ...shared, url: server.config.url, headers: server.secrets.headers })
+}
+
+/** The server's own secrets are always cut out; the installation's too when the context has them (a probe's may not). */
+function serverStderrLog(server: McpServerConfig, app: AppContext) {
+  const own = new SecretRedactor(serverSecretValues({ ...server.secrets, url: NO_URL_SECRETS }))
+  const installation = (app as Partial<AppContext>).secrets
+  return redactedStderrLog({ serverId: server.id, redact: async (text) => (installation ? installation.redact(own.redact(text)) : own.redact(text)) })
+}
+
+/** A server a workflow refers to does not exist, or belongs to someone the run's owner cannot act for. */
+export class McpServerNotFoundError extends UserError {
+  override readonly code = 'mcp_server_not_found'
 }
 
 /** A server a workflow refers to was switched off. */
@@ -215,13 +246,36 @@ function connectedEventData(serverId: string, tool: MCPTool, onDemand: boolean):
   return { serverId, tools, onDemandTools: tool.availableFunctions.map((f) => f.name).filter((name) => !offered.has(name)) }
 }
 
-/** Connects every server (in parallel); on any failure closes the ones already open and throws. */
-export async function connectMcpServers(ids: readonly string[], context: RunMcpContext): Promise<Map<string, MCPTool>> {
-  const registry = new McpServerRegistry(context.app.db.prisma)
-  const disabled = await context.app.db.prisma.mcpServer.findMany({ where: { id: { in: [...ids] }, enabled: false }, select: { id: true } })
+/**
+ * Before anything is started: every server must exist within the owner's scope (others' servers
+ * get the same message as missing ones), be enabled, and — for stdio — be allowed to start by
+ * the deployment's settings now (AGENTLOOM_STDIO_MCP, AGENTLOOM_STDIO_COMMANDS).
+ */
+async function assertServersUsable(prisma: Prisma, ids: readonly string[], ownerScope: OwnerScope): Promise<void> {
+  const rows = await prisma.mcpServer.findMany({ where: { id: { in: [...ids] }, ...ownerScope }, select: { id: true, enabled: true, transport: true, config: true } })
+  const found = new Set(rows.map((row) => row.id))
+  const missing = ids.filter((id) => !found.has(id))
+  if (missing.length) {
+    throw new McpServerNotFoundError(`MCP server ${missing.map((id) => `'${id}'`).join(', ')} not found, or not available to the run's owner. Add it on the MCP servers page, or remove it from the agent.`)
+  }
+  const disabled = rows.filter((row) => !row.enabled)
   if (disabled.length) {
     throw new McpServerDisabledError(`MCP server ${disabled.map((s) => `'${s.id}'`).join(', ')} is disabled. Enable it on the MCP servers page, or remove it from the agent.`)
   }
+  for (const row of rows) {
+    if (row.transport !== 'stdio') continue
+    const command = stdioConfigSchema.safeParse(row.config)
+    assertStdioCommandAllowed(row.id, command.success ? command.data.command : '')
+  }
+}
+
+/** Connects every server (in parallel); on any failure closes the ones already open and throws. */
+export async function connectMcpServers(ids: readonly string[], context: RunMcpContext): Promise<Map<string, MCPTool>> {
+  const registry = new McpServerRegistry(context.app.db.prisma, context.app.secrets)
+  // The redactor must know these servers' secrets before anything they say is recorded, even if
+  // they were configured a moment ago in another process.
+  context.app.secrets.invalidate()
+  await assertServersUsable(context.app.db.prisma, ids, context.ownerScope)
   const tools = new Map<string, MCPTool>()
   const abandoned = new Set<MCPTool>()
   const results = await Promise.allSettled(

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DemoChatClient } from '@/lib/core'
-import { createTestApp } from '../testing/test-app'
+import { createTestApp, principalOf } from '../testing/test-app'
 import { closeMcpServers, connectMcpServers } from './mcp-connections'
 
 describe('MCP elicitation through approvals', () => {
@@ -22,11 +22,11 @@ describe('MCP elicitation through approvals', () => {
   afterAll(async () => app?.close())
 
   async function ask(decide: (approvalId: string) => Promise<unknown>): Promise<string> {
-    const tools = await connectMcpServers(['asker'], { app, runId, samplingClient: new DemoChatClient(), signal: new AbortController().signal })
+    const tools = await connectMcpServers(['asker'], { app, runId, ownerScope: {}, samplingClient: new DemoChatClient(), signal: new AbortController().signal })
     try {
       const calling = tools.get('asker')!.callTool('confirm', { action: 'deploy' })
       let pending
-      while (!(pending = (await app.approvals.list({ status: 'pending', runId }))[0])) await new Promise((r) => setTimeout(r, 50))
+      while (!(pending = (await app.approvals.list(principalOf(app.admin), { status: 'pending', runId }))[0])) await new Promise((r) => setTimeout(r, 50))
       expect(pending).toMatchObject({ kind: 'elicitation', source: 'asker', payload: { message: 'Allow deploy?', requestedSchema: { required: ['allow'] } } })
       await decide(pending.id)
       const result = (await calling) as { content: Array<{ text: string }> }
@@ -37,12 +37,12 @@ describe('MCP elicitation through approvals', () => {
   }
 
   it('sends the person’s answers back when they accept', async () => {
-    const text = await ask((id) => app.approvals.answer(id, { decision: 'approve', content: { allow: true } }))
+    const text = await ask((id) => app.approvals.answer(principalOf(app.admin), id, { decision: 'approve', content: { allow: true } }))
     expect(JSON.parse(text)).toEqual({ action: 'accept', content: { allow: true } })
   })
 
   it('declines when the person denies', async () => {
-    const text = await ask((id) => app.approvals.answer(id, { decision: 'deny' }))
+    const text = await ask((id) => app.approvals.answer(principalOf(app.admin), id, { decision: 'deny' }))
     expect(JSON.parse(text)).toMatchObject({ action: 'decline' })
   })
 })

@@ -5,6 +5,7 @@
  * may set or remove them, never read them back.
  */
 import { z } from 'zod'
+import { atMostKeys } from '../contracts/bounded'
 import { safeText } from '../contracts/safe-text'
 
 export const MCP_TRANSPORTS = ['stdio', 'http', 'websocket'] as const
@@ -92,9 +93,9 @@ const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/
 const MAX_SECRET_KEYS = 50
 const secretValue = safeText().max(8_192)
 
-const envName = z.string().regex(ENV_NAME, 'Environment variable names use letters, digits and "_", not starting with a digit.')
+const envName = z.string().max(256).regex(ENV_NAME, 'Environment variable names use letters, digits and "_", not starting with a digit.')
 const envValue = secretValue
-const headerName = z.string().regex(HEADER_NAME, 'Not a valid HTTP header name.')
+const headerName = z.string().max(256).regex(HEADER_NAME, 'Not a valid HTTP header name.')
 const headerValue = secretValue.refine((value) => !/[\r\n]/.test(value), 'Header values must be a single line.')
 
 const atMost = (record: Record<string, unknown>) => Object.keys(record).length <= MAX_SECRET_KEYS
@@ -184,22 +185,31 @@ export const updateServerBody = z
     enabled: z.boolean().optional(),
     loadToolsOnDemand: loadToolsOnDemandInput.optional(),
     transport: z.enum(MCP_TRANSPORTS).optional(),
-    config: z.record(z.string(), z.unknown()).optional(),
+    config: atMostKeys(z.record(z.string().max(200), z.unknown()), 20).optional(),
     secrets: secretsPatchInput.optional(),
+    /** Makes a change of what a server runs or where it connects although workflows use it (else 409 `confirm_required`). */
+    confirm: z.boolean().optional(),
   })
   .strict()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change: send at least one field.')
+  .refine(
+    ({ confirm: _confirm, ...changes }) => Object.values(changes).some((value) => value !== undefined),
+    'Nothing to change: send at least one field.',
+  )
 
 export type UpdateServerInput = z.input<typeof updateServerBody>
+
+/** The longest manifest text an import takes (the import route's body limit is larger than the default). */
+export const MAX_MANIFEST_TEXT_LENGTH = 5_000_000
 
 /** POST /api/mcp-servers/import. */
 export const importManifestBody = z
   .object({
     /** The parsed ToolingManifest.json, or its text. */
-    manifest: z.union([z.string().min(1, 'Paste the manifest.'), z.record(z.string(), z.unknown())]),
+    manifest: z.union([z.string().min(1, 'Paste the manifest.').max(MAX_MANIFEST_TEXT_LENGTH), atMostKeys(z.record(z.string().max(200), z.unknown()), 50)]),
     onExisting: z.enum(['skip', 'update']).default('skip'),
     serverUrlBase: safeText()
       .trim()
+      .max(4_000)
       .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'must be an http(s) URL.')
       .optional(),
   })

@@ -99,4 +99,23 @@ describe('probeMcpServer', () => {
     expect(result.error).toMatch(/^Failed to start MCP server '\/nonexistent\/mcp-server'/)
     expect(result.error).not.toContain(TOKEN)
   })
+
+  it('starts nothing the deployment’s stdio settings refuse, and says which setting', async () => {
+    const previous = process.env.AGENTLOOM_STDIO_COMMANDS
+    process.env.AGENTLOOM_STDIO_COMMANDS = 'npx'
+    try {
+      const result = await probeMcpServer({
+        id: 'research-assistant',
+        name: 'Research assistant',
+        transport: 'stdio',
+        loadToolsOnDemand: false,
+        config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
+        secrets: { env: {}, headers: {} },
+      })
+      expect(result).toEqual({ ok: false, tools: [], error: expect.stringContaining("The command 'node' is not allowed on this deployment; AGENTLOOM_STDIO_COMMANDS allows 'npx'.") })
+    } finally {
+      if (previous === undefined) delete process.env.AGENTLOOM_STDIO_COMMANDS
+      else process.env.AGENTLOOM_STDIO_COMMANDS = previous
+    }
+  })
 })

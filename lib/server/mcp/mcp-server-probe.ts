@@ -98,11 +98,19 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): { result: Promise<
  * Connects, lists the server's tools (their own names, without the prefix agents see) and closes.
  * Never throws: a failure is `{ ok: false, error }` with secrets cut out of the message.
  */
-export async function probeMcpServer(server: McpServerConfig, options: { timeoutMs?: number } = {}): Promise<McpProbeResult> {
+export async function probeMcpServer(server: McpServerConfig, options: { timeoutMs?: number; secrets?: AppContext['secrets'] } = {}): Promise<McpProbeResult> {
   const controller = new AbortController()
   const timeoutMs = options.timeoutMs ?? MCP_PROBE_TIMEOUT_MS
   // The probe's own bound applies to every request too, so nothing lingers after it gives up.
-  const tool = createMcpTool(server, { app: DENYING_APP, runId: `probe:${server.id}`, samplingClient: NEVER_USED_CLIENT, signal: controller.signal, requestTimeoutMs: timeoutMs })
+  // With the installation's secrets, what the server writes to stderr is redacted like a run's server's.
+  const app = options.secrets ? ({ ...DENYING_APP, secrets: options.secrets } as AppContext) : DENYING_APP
+  let tool: MCPTool
+  try {
+    tool = createMcpTool(server, { app, runId: `probe:${server.id}`, samplingClient: NEVER_USED_CLIENT, signal: controller.signal, requestTimeoutMs: timeoutMs })
+  } catch (error) {
+    // The deployment's stdio settings refuse the command: nothing was started.
+    return { ok: false, tools: [], error: describeFailure(error) }
+  }
   const attempt = connectAndList(tool)
   const bounded = withTimeout(attempt, timeoutMs)
   try {

@@ -1,8 +1,10 @@
 /**
  * Which saved workflows use an MCP server: deleting a server is allowed, but runs of those
- * versions would then fail ("MCP server 'x' not found"), so the UI warns with this list first.
+ * versions would then fail ("MCP server 'x' not found"), and changing what it runs changes what
+ * every one of those runs does — so the UI shows this list first, and the audit log keeps it.
  */
 import { collectMcpServerIds, parseGraphDocument } from '@/lib/graph'
+import { canSee, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 
 export interface WorkflowReference {
@@ -14,6 +16,11 @@ export interface WorkflowReference {
   latest: boolean
 }
 
+/** Every workflow using a server, with who owns it (kept server-side: the owner is not shown). */
+export interface OwnedWorkflowReference extends WorkflowReference {
+  ownerId: string | null
+}
+
 function graphUsesServer(graph: unknown, serverId: string): boolean {
   // Cheap pre-check: most graphs never mention the id at all.
   if (!JSON.stringify(graph ?? null).includes(JSON.stringify(serverId))) return false
@@ -22,22 +29,33 @@ function graphUsesServer(graph: unknown, serverId: string): boolean {
   return parsed.ok && collectMcpServerIds(parsed.document).includes(serverId)
 }
 
-export async function workflowsReferencingServer(prisma: Prisma, serverId: string): Promise<WorkflowReference[]> {
+/** All workflows using the server, whoever owns them. For the audit log and for admins. */
+export async function allWorkflowsReferencingServer(prisma: Pick<Prisma, 'workflowVersion'>, serverId: string): Promise<OwnedWorkflowReference[]> {
   const versions = await prisma.workflowVersion.findMany({
-    select: { version: true, graph: true, workflow: { select: { id: true, name: true } } },
+    select: { version: true, graph: true, workflow: { select: { id: true, name: true, ownerId: true } } },
     orderBy: [{ workflowId: 'asc' }, { version: 'asc' }],
   })
   const newest = new Map<string, number>()
-  const byWorkflow = new Map<string, WorkflowReference>()
+  const byWorkflow = new Map<string, OwnedWorkflowReference>()
   for (const row of versions) {
     const workflowId = row.workflow.id
     newest.set(workflowId, Math.max(newest.get(workflowId) ?? 0, row.version))
     if (!graphUsesServer(row.graph, serverId)) continue
-    const reference = byWorkflow.get(workflowId) ?? { workflowId, workflowName: row.workflow.name, versions: [], latest: false }
+    const reference = byWorkflow.get(workflowId) ?? { workflowId, workflowName: row.workflow.name, ownerId: row.workflow.ownerId, versions: [], latest: false }
     reference.versions.push(row.version)
     byWorkflow.set(workflowId, reference)
   }
   return [...byWorkflow.values()]
     .map((reference) => ({ ...reference, latest: reference.versions.includes(newest.get(reference.workflowId) ?? -1) }))
     .sort((a, b) => a.workflowName.localeCompare(b.workflowName))
+}
+
+/** The references the principal may see, without their owners. */
+export function visibleReferences(principal: Principal, references: readonly OwnedWorkflowReference[]): WorkflowReference[] {
+  return references.filter((reference) => canSee(principal, reference.ownerId)).map(({ ownerId: _ownerId, ...reference }) => reference)
+}
+
+/** The workflows using a server that the principal may see (admins: all). */
+export async function workflowsReferencingServer(prisma: Pick<Prisma, 'workflowVersion'>, principal: Principal, serverId: string): Promise<WorkflowReference[]> {
+  return visibleReferences(principal, await allWorkflowsReferencingServer(prisma, serverId))
 }

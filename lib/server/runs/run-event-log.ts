@@ -19,13 +19,17 @@ export interface RunEventView {
 export class RunEventLog {
   private readonly appended = new EventEmitter()
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    /** Cuts configured secrets out of an event's data before it is stored (see secrets/redaction.ts). */
+    private readonly redact: (data: unknown) => Promise<unknown> = async (data) => data,
+  ) {
     // One SSE reader per open browser tab subscribes; don't warn at 10.
     this.appended.setMaxListeners(0)
   }
 
   async append(runId: string, type: string, data: unknown = {}): Promise<RunEventView> {
-    const payload = jsonbSafeText(data ?? {})
+    const payload = jsonbSafeText((await this.redact(data ?? {})) ?? {})
     // Writers to one run take turns (a transaction-scoped lock keyed by the run), so the next
     // number is always free however many processes append at once.
     const row = await this.db.sql.transaction(async (tx) => {

@@ -22,7 +22,7 @@ export async function executeRun(app: AppContext, runId: string, signal: AbortSi
   await app.events.append(runId, 'run_started', {})
   const input = typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const forwarding = parseWorkflowSettings(run.workflow.settings).conversationForwarding
-  const forwarder = new RunConversationForwarder(runId, input, forwarding, { ...conversationForwardingFromEnv(), logger: FORWARDING_LOGGER })
+  const forwarder = new RunConversationForwarder(runId, input, forwarding, { ...conversationForwardingFromEnv(), logger: FORWARDING_LOGGER, redact: (text) => app.secrets.redact(text) })
   const recorder = new RunRecorder(app, runId, forwarder, signal)
   // Fires when the run ends, however it ends, so nothing it started keeps waiting.
   const ended = new AbortController()
@@ -74,19 +74,22 @@ interface RunOutcome {
 export async function endRun(app: AppContext, runId: string, outcome: RunOutcome): Promise<void> {
   const why = outcome.status === 'succeeded' ? 'The run finished before the request was answered.' : 'The run failed before the request was answered.'
   await app.approvals.expirePendingForRun(runId, why)
+  // Outputs and errors carry what tools and servers said: configured secrets are cut out before they are stored.
+  const outputs = await app.secrets.redactValue(outcome.outputs)
+  const error = outcome.error === undefined ? undefined : await app.secrets.redact(outcome.error)
   const won = await app.db.prisma.run.updateMany({
     where: { id: runId, status: { in: ['running', 'waiting'] } },
     data: {
       status: outcome.status,
-      outputs: jsonbSafe(outcome.outputs) as object[],
+      outputs: jsonbSafe(outputs) as object[],
       usage: (outcome.usage ?? undefined) as object | undefined,
-      error: outcome.error ?? null,
+      error: error ?? null,
       finishedAt: new Date(),
     },
   })
   if (won.count === 0) return
-  if (outcome.status === 'succeeded') await app.events.append(runId, 'run_succeeded', { outputs: outcome.outputs })
-  else await app.events.append(runId, 'run_failed', { error: outcome.error })
+  if (outcome.status === 'succeeded') await app.events.append(runId, 'run_succeeded', { outputs })
+  else await app.events.append(runId, 'run_failed', { error })
 }
 
 async function endAborted(app: AppContext, runId: string, signal: AbortSignal, recorder: RunRecorder): Promise<void> {

@@ -1,11 +1,13 @@
 /**
  * Runs of saved workflow versions: queue one, read it, list them, cancel one. Executing is the
  * worker's job (run-worker.ts); this module only writes the rows and events a person sees.
+ * A run belongs to who started it; anyone else but an admin gets the 404 of a missing run.
  */
 import type { RunStatus } from '@/lib/generated/prisma/enums'
 import type { GraphDocument } from '@/lib/graph'
 import { presentApproval, type ApprovalView } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
+import { ownedBy, type Principal } from '../auth/principal'
 import { conflict, notFound } from '../http-errors'
 
 export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled']
@@ -79,8 +81,9 @@ export class RunService {
     return this.app.db.prisma
   }
 
-  async create(input: { workflowId: string; version?: number; input: string }): Promise<RunSummary> {
-    const workflow = await this.prisma.workflow.findUnique({ where: { id: input.workflowId }, select: { id: true } })
+  /** Queues a run of a workflow the principal may see (404 otherwise); the run is theirs. */
+  async create(principal: Principal, input: { workflowId: string; version?: number; input: string }): Promise<RunSummary> {
+    const workflow = await this.prisma.workflow.findFirst({ where: { id: input.workflowId, ...ownedBy(principal) }, select: { id: true } })
     if (!workflow) throw notFound('Workflow', input.workflowId)
     const version = await this.prisma.workflowVersion.findFirst({
       where: { workflowId: input.workflowId, ...(input.version === undefined ? {} : { version: input.version }) },
@@ -88,16 +91,16 @@ export class RunService {
     })
     if (!version) throw notFound('Version', `${input.workflowId}@${input.version ?? 'latest'}`)
     const run = await this.prisma.run.create({
-      data: { workflowId: input.workflowId, versionId: version.id, input: input.input },
+      data: { workflowId: input.workflowId, versionId: version.id, input: input.input, ownerId: principal.userId },
       include: { workflow: { select: { name: true } }, version: { select: { version: true } } },
     })
     await this.app.events.append(run.id, 'run_queued', { workflowId: run.workflowId, version: version.version })
     return presentSummary(run)
   }
 
-  async list(filter: { workflowId?: string; limit: number }): Promise<RunSummary[]> {
+  async list(principal: Principal, filter: { workflowId?: string; limit: number }): Promise<RunSummary[]> {
     const rows = await this.prisma.run.findMany({
-      where: filter.workflowId ? { workflowId: filter.workflowId } : {},
+      where: { ...ownedBy(principal), ...(filter.workflowId ? { workflowId: filter.workflowId } : {}) },
       orderBy: { createdAt: 'desc' },
       take: filter.limit,
       include: { workflow: { select: { name: true } }, version: { select: { version: true } } },
@@ -105,28 +108,41 @@ export class RunService {
     return rows.map(presentSummary)
   }
 
-  async get(id: string): Promise<RunView> {
-    const row = await this.prisma.run.findUnique({
-      where: { id },
+  async get(principal: Principal, id: string): Promise<RunView> {
+    return this.view(id, ownedBy(principal))
+  }
+
+  /**
+   * The run behind a live share link, whoever asks: the link itself is the permission. Only the
+   * share service calls this, and it sanitises what it hands out.
+   */
+  async getShared(id: string): Promise<RunView> {
+    return this.view(id, {})
+  }
+
+  private async view(id: string, visible: { ownerId?: string }): Promise<RunView> {
+    const row = await this.prisma.run.findFirst({
+      where: { id, ...visible },
       include: { workflow: { select: { name: true } }, version: { select: { version: true, graph: true } }, approvals: { orderBy: { createdAt: 'asc' } } },
     })
     if (!row) throw notFound('Run', id)
     return { run: presentDetail(row), graph: row.version.graph as unknown as GraphDocument, approvals: row.approvals.map(presentApproval) }
   }
 
-  async status(id: string): Promise<RunStatus> {
-    const row = await this.prisma.run.findUnique({ where: { id }, select: { status: true } })
+  async status(principal: Principal, id: string): Promise<RunStatus> {
+    const row = await this.prisma.run.findFirst({ where: { id, ...ownedBy(principal) }, select: { status: true } })
     if (!row) throw notFound('Run', id)
     return row.status
   }
 
   /** Cancels a queued or running run; the worker notices and stops it. */
-  async cancel(id: string): Promise<RunSummary> {
+  async cancel(principal: Principal, id: string): Promise<RunSummary> {
+    const visible = { id, ...ownedBy(principal) }
     const updated = await this.prisma.run.updateMany({
-      where: { id, status: { in: ['queued', 'running', 'waiting'] } },
+      where: { ...visible, status: { in: ['queued', 'running', 'waiting'] } },
       data: { status: 'cancelled', finishedAt: new Date() },
     })
-    const row = await this.prisma.run.findUnique({ where: { id }, include: { workflow: { select: { name: true } }, version: { select: { version: true } } } })
+    const row = await this.prisma.run.findFirst({ where: visible, include: { workflow: { select: { name: true } }, version: { select: { version: true } } } })
     if (!row) throw notFound('Run', id)
     if (updated.count === 0) throw conflict('run_finished', `The run already ended (${row.status}).`)
     // Close its open approvals first, so that run_cancelled stays the run's last event: were the run

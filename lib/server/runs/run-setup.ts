@@ -2,10 +2,15 @@
  * Everything a run needs before its first superstep: the saved graph (and the graphs of the
  * sub-workflows it uses), the connected MCP servers, the agents' skills, and the compiled
  * lib/core Workflow. `close()` releases what was opened, whatever happened.
+ *
+ * A worker has no signed-in person: the run acts with its owner's rights. Sub-workflows and
+ * stored skills load only when the run's owner may see them (an admin's run: all of them), so a
+ * document naming someone else's workflow or skill fails at start rather than borrowing it.
  */
 import type { MCPTool, Workflow } from '@/lib/core'
 import { collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs, compile, parseGraphDocument, type GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
+import { toRole, type OwnerScope } from '../auth/principal'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
 import type { TaskStatusSink } from '../mcp/mcp-task-events'
 import { skillLibrary } from '../skills/skills-service'
@@ -29,8 +34,20 @@ function parseSaved(graph: unknown, what: string): GraphDocument {
 
 const subWorkflowKey = (workflowId: string, version: number | undefined) => `${workflowId}@${version ?? 'latest'}`
 
+/**
+ * What the run's owner may see. A run without an owner (from before sign-in, not yet adopted)
+ * sees only rows without an owner.
+ */
+async function runOwnerScope(app: AppContext, runId: string): Promise<OwnerScope> {
+  const run = await app.db.prisma.run.findUnique({ where: { id: runId }, select: { ownerId: true } })
+  const ownerId = run?.ownerId ?? null
+  if (ownerId === null) return { ownerId: null }
+  const owner = await app.db.prisma.user.findUnique({ where: { id: ownerId }, select: { role: true } })
+  return owner && toRole(owner.role) === 'admin' ? {} : { ownerId }
+}
+
 /** compile() is synchronous, so every sub-workflow document (recursively) is loaded first. */
-async function loadSubWorkflows(app: AppContext, root: GraphDocument): Promise<Map<string, GraphDocument>> {
+async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: OwnerScope): Promise<Map<string, GraphDocument>> {
   const loaded = new Map<string, GraphDocument>()
   let frontier = collectSubWorkflowRefs(root)
   for (let depth = 0; frontier.length > 0; depth++) {
@@ -40,10 +57,10 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument): Promise<M
       const key = subWorkflowKey(ref.workflowId, ref.version)
       if (loaded.has(key)) continue
       const row = await app.db.prisma.workflowVersion.findFirst({
-        where: { workflowId: ref.workflowId, ...(ref.version === undefined ? {} : { version: ref.version }) },
+        where: { workflowId: ref.workflowId, ...(ref.version === undefined ? {} : { version: ref.version }), workflow: visible },
         orderBy: { version: 'desc' },
       })
-      if (!row) throw new MissingRunResourceError(`The sub-workflow ${key} does not exist.`)
+      if (!row) throw new MissingRunResourceError(`The sub-workflow ${key} does not exist, or the run's owner may not use it.`)
       const document = parseSaved(row.graph, `The sub-workflow ${key}`)
       loaded.set(key, document)
       next.push(...collectSubWorkflowRefs(document))
@@ -55,15 +72,16 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument): Promise<M
 
 export async function prepareRun(app: AppContext, runId: string, graph: unknown, signal: AbortSignal, taskStatusSink?: TaskStatusSink): Promise<PreparedRun> {
   const document = parseSaved(graph, 'The saved workflow')
-  const subWorkflows = await loadSubWorkflows(app, document)
+  const visible = await runOwnerScope(app, runId)
+  const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
   const serverIds = [...new Set(documents.flatMap(collectMcpServerIds))]
   // compile() asks for skills synchronously: load and check every named skill first.
-  const skills = await skillLibrary(app).resolverFor([...new Set(documents.flatMap(collectSkillIds))])
+  const skills = await skillLibrary(app).resolverFor([...new Set(documents.flatMap(collectSkillIds))], visible)
   let mcpTools = new Map<string, MCPTool>()
   const close = () => closeMcpServers(mcpTools)
   try {
-    mcpTools = await connectMcpServers(serverIds, { app, runId, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink })
+    mcpTools = await connectMcpServers(serverIds, { app, runId, ownerScope: visible, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink })
     const workflow = compile(document, {
       chatClient: (settings) => chatClientFor(settings),
       mcpServer: (id) => {

@@ -10,7 +10,7 @@ import { startRecordingHttpServer } from '../tooling/testing/recording-http-serv
 import { WorkflowService } from '../workflows/workflow-service'
 import { RunService } from './run-service'
 import { RunWorker } from './run-worker'
-import { createTestApp } from '../testing/test-app'
+import { createTestApp, principalOf } from '../testing/test-app'
 import { waitFor, waitForRunEnd } from '../testing/wait-for'
 
 const CALL = '/call research-assistant_summarize_topic {"topic":"tidal energy"}'
@@ -47,17 +47,17 @@ describe('RunWorker with the example workflow', () => {
     await app?.close()
   })
 
-  const pendingApproval = (runId: string) => waitFor(async () => (await app.approvals.list({ status: 'pending', runId }))[0])
-  const finished = (runId: string) => waitForRunEnd(runs, app.events, runId)
+  const pendingApproval = (runId: string) => waitFor(async () => (await app.approvals.list(principalOf(app.admin), { status: 'pending', runId }))[0])
+  const finished = (runId: string) => waitForRunEnd({ get: (id) => runs.get(principalOf(app.admin), id) }, app.events, runId)
 
   it('pauses for the sampling approval and finishes with the sampled text after Approve', async () => {
-    const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
+    const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
     worker.nudge()
     const approval = await pendingApproval(run.id)
     expect(approval).toMatchObject({ kind: 'sampling', source: 'research-assistant', payload: { maxTokens: 300, maxTokensCap: 300 } })
     expect(JSON.stringify(approval.payload)).toContain('tidal energy')
-    expect((await runs.get(run.id)).run.status).toBe('waiting')
-    await app.approvals.answer(approval.id, { decision: 'approve', maxTokens: 100 })
+    expect((await runs.get(principalOf(app.admin), run.id)).run.status).toBe('waiting')
+    await app.approvals.answer(principalOf(app.admin), approval.id, { decision: 'approve', maxTokens: 100 })
     const done = await finished(run.id)
     expect(done.status).toBe('succeeded')
     expect(JSON.stringify(done.outputs)).toContain('Result:')
@@ -69,9 +69,9 @@ describe('RunWorker with the example workflow', () => {
   })
 
   it('gives the server an error on Deny and the run goes on visibly', async () => {
-    const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
+    const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
     worker.nudge()
-    await app.approvals.answer((await pendingApproval(run.id)).id, { decision: 'deny', reason: 'not now' })
+    await app.approvals.answer(principalOf(app.admin), (await pendingApproval(run.id)).id, { decision: 'deny', reason: 'not now' })
     const done = await finished(run.id)
     expect(done.status).toBe('succeeded')
     // The model is told only that the tool failed (the reference default); the person sees why.
@@ -81,36 +81,36 @@ describe('RunWorker with the example workflow', () => {
   })
 
   it('stops a run that is cancelled while it waits for an approval', async () => {
-    const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
+    const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
     worker.nudge()
     await pendingApproval(run.id)
-    await runs.cancel(run.id)
+    await runs.cancel(principalOf(app.admin), run.id)
     const done = await finished(run.id)
     expect(done.status).toBe('cancelled')
-    await waitFor(async () => ((await app.approvals.list({ status: 'pending', runId: run.id })).length === 0 ? true : undefined))
+    await waitFor(async () => ((await app.approvals.list(principalOf(app.admin), { status: 'pending', runId: run.id })).length === 0 ? true : undefined))
   })
 
   async function workflowWith(graph: GraphDocument): Promise<string> {
-    const { workflow } = await new WorkflowService(app.db.prisma).create({ name: 'test', graph })
+    const { workflow } = await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'test', graph })
     return workflow.id
   }
 
   it('asks a person at a human-input step and passes the answer on', async () => {
     const workflowId = await workflowWith(startThrough({ id: 'ask', kind: 'human_input', data: { prompt: 'Favourite colour?' } }))
-    const run = await runs.create({ workflowId, input: 'go' })
+    const run = await runs.create(principalOf(app.admin), { workflowId, input: 'go' })
     worker.nudge()
     const approval = await pendingApproval(run.id)
     expect(approval).toMatchObject({ kind: 'human_input', payload: { prompt: 'Favourite colour?', input: 'go' } })
-    await app.approvals.answer(approval.id, { decision: 'approve', content: { text: 'blue' } })
+    await app.approvals.answer(principalOf(app.admin), approval.id, { decision: 'approve', content: { text: 'blue' } })
     const done = await finished(run.id)
     expect(done).toMatchObject({ status: 'succeeded', outputs: ['blue'] })
   })
 
   it('fails the run visibly when a person declines a human-input step', async () => {
     const workflowId = await workflowWith(startThrough({ id: 'ask', kind: 'human_input', data: { prompt: 'Go on?' } }))
-    const run = await runs.create({ workflowId, input: 'go' })
+    const run = await runs.create(principalOf(app.admin), { workflowId, input: 'go' })
     worker.nudge()
-    await app.approvals.answer((await pendingApproval(run.id)).id, { decision: 'deny' })
+    await app.approvals.answer(principalOf(app.admin), (await pendingApproval(run.id)).id, { decision: 'deny' })
     const done = await finished(run.id)
     expect(done.status).toBe('failed')
     expect(done.error).toMatch(/declined/)
@@ -120,11 +120,11 @@ describe('RunWorker with the example workflow', () => {
     const graph = exampleWorkflowDocument()
     const agentNode = graph.nodes.find((n) => n.kind === 'agent')!
     Object.assign(agentNode.data, { toolApprovalMode: 'always_require' })
-    const run = await runs.create({ workflowId: await workflowWith(graph), input: '/call research-assistant_word_count {"text":"one two three"}' })
+    const run = await runs.create(principalOf(app.admin), { workflowId: await workflowWith(graph), input: '/call research-assistant_word_count {"text":"one two three"}' })
     worker.nudge()
     const approval = await pendingApproval(run.id)
     expect(approval).toMatchObject({ kind: 'tool_call', payload: { toolName: 'research-assistant_word_count', arguments: { text: 'one two three' } } })
-    await app.approvals.answer(approval.id, { decision: 'approve' })
+    await app.approvals.answer(principalOf(app.admin), approval.id, { decision: 'approve' })
     const done = await finished(run.id)
     expect(done.status).toBe('succeeded')
     expect(JSON.stringify(done.outputs)).toContain('Result: 3')
@@ -133,7 +133,7 @@ describe('RunWorker with the example workflow', () => {
   it('gives agents the built-in function tools they name', async () => {
     const graph = exampleWorkflowDocument()
     Object.assign(graph.nodes.find((n) => n.kind === 'agent')!.data, { mcpServerIds: [], functionTools: ['word_count'] })
-    const run = await runs.create({ workflowId: await workflowWith(graph), input: '/call word_count {"text":"one two"}' })
+    const run = await runs.create(principalOf(app.admin), { workflowId: await workflowWith(graph), input: '/call word_count {"text":"one two"}' })
     worker.nudge()
     const done = await finished(run.id)
     expect(done.status).toBe('succeeded')
@@ -143,7 +143,7 @@ describe('RunWorker with the example workflow', () => {
   it('runs a sub-workflow loaded from its saved version', async () => {
     const childId = await workflowWith(startThrough({ id: 'shout', kind: 'transform', data: { expression: 'input + "!"' } }))
     const parentId = await workflowWith(startThrough({ id: 'child', kind: 'sub_workflow', data: { workflowId: childId } }))
-    const run = await runs.create({ workflowId: parentId, input: 'hey' })
+    const run = await runs.create(principalOf(app.admin), { workflowId: parentId, input: 'hey' })
     worker.nudge()
     const done = await finished(run.id)
     expect(done).toMatchObject({ status: 'succeeded', outputs: ['hey!'] })
@@ -151,7 +151,7 @@ describe('RunWorker with the example workflow', () => {
 
   it('fails with a clear message when a referenced sub-workflow is gone', async () => {
     const parentId = await workflowWith(startThrough({ id: 'child', kind: 'sub_workflow', data: { workflowId: 'deleted-workflow' } }))
-    const run = await runs.create({ workflowId: parentId, input: 'hey' })
+    const run = await runs.create(principalOf(app.admin), { workflowId: parentId, input: 'hey' })
     worker.nudge()
     const done = await finished(run.id)
     expect(done.status).toBe('failed')
@@ -164,8 +164,8 @@ describe('RunWorker with the example workflow', () => {
       const graph = exampleWorkflowDocument()
       Object.assign(graph.nodes.find((n) => n.kind === 'agent')!.data, { mcpServerIds: [] })
       const workflowId = await workflowWith(graph)
-      await new WorkflowService(app.db.prisma).update(workflowId, { settings: { conversationForwarding: { enabled: true, endpoint: `${endpoint.url}/chat-message`, timeoutMs: 5000 } } })
-      const run = await runs.create({ workflowId, input: 'hello there' })
+      await new WorkflowService(app.db.prisma).update(principalOf(app.admin), workflowId, { settings: { conversationForwarding: { enabled: true, endpoint: `${endpoint.url}/chat-message`, timeoutMs: 5000 } } })
+      const run = await runs.create(principalOf(app.admin), { workflowId, input: 'hello there' })
       worker.nudge()
       expect((await finished(run.id)).status).toBe('succeeded')
       expect(endpoint.requests).toHaveLength(1)
@@ -179,7 +179,7 @@ describe('RunWorker with the example workflow', () => {
       })
 
       endpoint.reply.status = 503
-      const failing = await runs.create({ workflowId, input: 'again' })
+      const failing = await runs.create(principalOf(app.admin), { workflowId, input: 'again' })
       worker.nudge()
       expect((await finished(failing.id)).status).toBe('succeeded')
       const types = (await app.events.listAfter(failing.id)).map((e) => e.type)
@@ -192,7 +192,7 @@ describe('RunWorker with the example workflow', () => {
   it('refuses to run with a disabled MCP server, saying which', async () => {
     await app.db.prisma.mcpServer.update({ where: { id: 'research-assistant' }, data: { enabled: false } })
     try {
-      const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: 'hi' })
+      const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: 'hi' })
       worker.nudge()
       const done = await finished(run.id)
       expect(done.status).toBe('failed')
@@ -220,26 +220,26 @@ describe('RunWorker with the example workflow', () => {
         { id: 'e', source: 'ask2', target: 'output' },
       ],
     } as GraphDocument)
-    const run = await runs.create({ workflowId, input: 'go' })
+    const run = await runs.create(principalOf(app.admin), { workflowId, input: 'go' })
     worker.nudge()
     const approvals = await waitFor(async () => {
-      const list = await app.approvals.list({ status: 'pending', runId: run.id })
+      const list = await app.approvals.list(principalOf(app.admin), { status: 'pending', runId: run.id })
       return list.length === 2 ? list : undefined
     })
-    await app.approvals.answer(approvals[0].id, { decision: 'deny' })
+    await app.approvals.answer(principalOf(app.admin), approvals[0].id, { decision: 'deny' })
     const done = await finished(run.id)
     expect(done.status).toBe('failed')
-    await waitFor(async () => ((await app.approvals.list({ status: 'pending', runId: run.id })).length === 0 ? true : undefined))
+    await waitFor(async () => ((await app.approvals.list(principalOf(app.admin), { status: 'pending', runId: run.id })).length === 0 ? true : undefined))
     const events = await app.events.listAfter(run.id)
     expect(events[events.length - 1].type).toBe('run_failed')
     expect(events.filter((e) => e.type === 'run_failed' || e.type === 'run_succeeded')).toHaveLength(1)
   })
 
   it('stops a run at once when it is cancelled in this process, with run_cancelled as its only final event', async () => {
-    const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
+    const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
     worker.nudge()
     await pendingApproval(run.id)
-    await runs.cancel(run.id)
+    await runs.cancel(principalOf(app.admin), run.id)
     await waitFor(async () => (app.activeRuns.has(run.id) ? undefined : true))
     const types = (await app.events.listAfter(run.id)).map((e) => e.type)
     expect(types[types.length - 1]).toBe('run_cancelled')
@@ -254,16 +254,16 @@ describe('RunWorker shutdown', () => {
     try {
       worker.start()
       const runs = new RunService(app)
-      const run = await runs.create({ workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
+      const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
       worker.nudge()
       for (;;) {
-        if ((await app.approvals.list({ status: 'pending', runId: run.id })).length) break
+        if ((await app.approvals.list(principalOf(app.admin), { status: 'pending', runId: run.id })).length) break
         await new Promise((r) => setTimeout(r, 50))
       }
       await worker.stop(100)
-      const { run: after } = await runs.get(run.id)
+      const { run: after } = await runs.get(principalOf(app.admin), run.id)
       expect(after).toMatchObject({ status: 'failed', error: 'The server stopped while this run was in progress.' })
-      expect(await app.approvals.list({ status: 'pending', runId: run.id })).toEqual([])
+      expect(await app.approvals.list(principalOf(app.admin), { status: 'pending', runId: run.id })).toEqual([])
     } finally {
       await worker.stop(0)
       await app.close()

@@ -1,7 +1,7 @@
 /**
- * Hosts the run worker inside the web process (the default, and the only option with the
- * embedded database). Set AGENTLOOM_WORKER=off to run web processes without one and start
- * workers separately (`npm run worker`) against a shared Postgres.
+ * Hosts the run worker inside the web process (the default). Set AGENTLOOM_WORKER=off to run web
+ * processes without one and start workers separately (`npm run worker`); any number of them can
+ * share the database, the embedded PostgreSQL server included.
  */
 import { getAppContext } from '../app-context'
 import { pgIntParam } from '../contracts/safe-text'

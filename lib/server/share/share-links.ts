@@ -2,10 +2,13 @@
  * Read-only share links to a run. The token (32 random bytes, base64url) is shown to its creator
  * once; only its SHA-256 is stored, so a database leak does not leak working links. A link can
  * expire and can be revoked; an unknown, expired or revoked token is simply "not found".
+ * Only who may see the run (its owner, an admin) creates, lists and revokes its links; the owner
+ * chooses whether a link shows the agents' instructions (off by default).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { AppContext } from '../app-context'
+import { ownedBy, type Principal } from '../auth/principal'
 import { notFound } from '../http-errors'
 import { RunService, type RunView } from '../runs/run-service'
 import type { RunEventView } from '../runs/run-event-log'
@@ -13,6 +16,8 @@ import { sanitizeEvent, sanitizeRunView } from './sanitize'
 
 export const createShareLinkBody = z.object({
   expiresInHours: z.number().positive().max(24 * 365).optional(),
+  /** Show the agents' instructions on the shared page (default: hidden). */
+  includeInstructions: z.boolean().default(false),
 })
 export const shareLinkIdParams = z.object({ id: z.string().uuid('Not a share link id.') })
 export const shareTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a share token.') })
@@ -20,17 +25,19 @@ export const shareTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_
 export interface ShareLinkView {
   id: string
   runId: string
+  includeInstructions: boolean
   createdAt: string
   expiresAt: string | null
   revokedAt: string | null
 }
 
-type ShareLinkRow = { id: string; runId: string; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null }
+type ShareLinkRow = { id: string; runId: string; includeInstructions: boolean; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null }
 
 function present(row: ShareLinkRow): ShareLinkView {
   return {
     id: row.id,
     runId: row.runId,
+    includeInstructions: row.includeInstructions,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -48,13 +55,14 @@ export interface SharedRun extends RunView {
 export class ShareLinkService {
   constructor(private readonly app: AppContext) {}
 
-  async create(runId: string, options: { expiresInHours?: number }) {
-    const run = await this.app.db.prisma.run.findUnique({ where: { id: runId }, select: { id: true } })
-    if (!run) throw notFound('Run', runId)
+  async create(principal: Principal, runId: string, options: { expiresInHours?: number; includeInstructions?: boolean }) {
+    await this.requireRun(principal, runId)
     const token = randomBytes(32).toString('base64url')
     const row = await this.app.db.prisma.shareLink.create({
       data: {
         runId,
+        ownerId: principal.userId,
+        includeInstructions: options.includeInstructions ?? false,
         tokenHash: hashShareToken(token),
         expiresAt: options.expiresInHours ? new Date(Date.now() + options.expiresInHours * 3_600_000) : null,
       },
@@ -62,13 +70,15 @@ export class ShareLinkService {
     return { shareLink: present(row), token, url: `/share/${token}` }
   }
 
-  async list(runId: string): Promise<ShareLinkView[]> {
+  async list(principal: Principal, runId: string): Promise<ShareLinkView[]> {
+    await this.requireRun(principal, runId)
     const rows = await this.app.db.prisma.shareLink.findMany({ where: { runId }, orderBy: { createdAt: 'desc' } })
     return rows.map(present)
   }
 
-  async revoke(id: string): Promise<ShareLinkView> {
-    const row = await this.app.db.prisma.shareLink.findUnique({ where: { id } })
+  /** Revokes a link of a run the principal may see (404 otherwise, like an unknown link). */
+  async revoke(principal: Principal, id: string): Promise<ShareLinkView> {
+    const row = await this.app.db.prisma.shareLink.findFirst({ where: { id, run: ownedBy(principal) } })
     if (!row) throw notFound('Share link', id)
     if (row.revokedAt) return present(row)
     return present(await this.app.db.prisma.shareLink.update({ where: { id }, data: { revokedAt: new Date() } }))
@@ -83,15 +93,23 @@ export class ShareLinkService {
     const row = await this.app.db.prisma.shareLink.findUnique({ where: { tokenHash: hashShareToken(token) } })
     const live = row && !row.revokedAt && (!row.expiresAt || row.expiresAt > new Date())
     if (!row || !live) throw notFound('Shared run')
-    const view = await new RunService(this.app).get(row.runId)
+    const view = await new RunService(this.app).getShared(row.runId)
+    const options = { includeInstructions: row.includeInstructions }
     const events: RunEventView[] = []
     for (let after = afterSequence; ; ) {
       const page = await this.app.events.listAfter(row.runId, after, 1000)
-      events.push(...page.map(sanitizeEvent))
+      events.push(...page.map((event) => sanitizeEvent(event, options)))
       if (page.length < 1000) break
       after = page[page.length - 1].sequence
     }
-    return { ...sanitizeRunView(view), events }
+    // Stored data was redacted when written; this also catches secrets configured since.
+    return this.app.secrets.redactValue({ ...sanitizeRunView(view, options), events })
+  }
+
+  /** Links belong to the run: whoever may see it (its owner, an admin) manages them. */
+  private async requireRun(principal: Principal, runId: string): Promise<void> {
+    const run = await this.app.db.prisma.run.findFirst({ where: { id: runId, ...ownedBy(principal) }, select: { id: true } })
+    if (!run) throw notFound('Run', runId)
   }
 
 }

@@ -11,6 +11,7 @@ import { Agent, UserError } from '@/lib/core'
 import { ScriptedChatClient, functionCall, modelFunctionCalls, modelResponse } from '@/lib/core/testing'
 import { collectSkillIds, compile } from '@/lib/graph'
 import { graph } from '@/lib/graph/testing/graph-builder'
+import type { Principal } from '../auth/principal'
 import type { Database } from '../db/database'
 import { HttpError } from '../http-errors'
 import { createTestDatabase } from '../testing/test-database'
@@ -54,6 +55,9 @@ async function httpError(promise: Promise<unknown>): Promise<HttpError> {
   return error as HttpError
 }
 
+/** Sees every stored skill, including rows from before sign-in that have no owner. */
+const admin: Principal = { userId: 'admin-1', email: 'admin@example.test', name: 'Admin', role: 'admin', via: 'token' }
+
 describe('SkillLibrary', () => {
   let db: Database
   let root: string
@@ -79,7 +83,7 @@ describe('SkillLibrary', () => {
   })
 
   it('lists file skills with their resources and scripts, and reports broken SKILL.md files with path and rule', async () => {
-    const { skills, loadErrors } = await library.list()
+    const { skills, loadErrors } = await library.list(admin)
     expect(skills.map((skill) => skill.name)).toEqual(['notes', 'slugger'])
     expect(skills.find((skill) => skill.name === 'slugger')).toEqual({
       name: 'slugger',
@@ -98,7 +102,7 @@ describe('SkillLibrary', () => {
   })
 
   it('stores a skill from SKILL.md text with resources and shows its body', async () => {
-    const created = await library.create({ content: TONE_SKILL, resources: [{ name: 'glossary.md', content: 'API: a way in.' }] })
+    const created = await library.create(admin, { content: TONE_SKILL, resources: [{ name: 'glossary.md', content: 'API: a way in.' }] })
     expect(created).toMatchObject({
       name: 'house-tone',
       description: 'Write in the house tone - short sentences, no jargon.',
@@ -113,10 +117,10 @@ describe('SkillLibrary', () => {
     expect(created.body).toContain('# House tone')
     expect(created.body).not.toContain('name: house-tone')
 
-    const { skills } = await library.list()
+    const { skills } = await library.list(admin)
     expect(skills.map((skill) => `${skill.name}:${skill.source}`)).toEqual(['house-tone:stored', 'notes:file', 'slugger:file'])
-    expect(await library.get('house-tone')).toEqual(created)
-    const file = await library.get('slugger')
+    expect(await library.get(admin, 'house-tone')).toEqual(created)
+    const file = await library.get(admin, 'slugger')
     expect(file).toMatchObject({ source: 'file', path: 'skills/slugger', body: '\nInstructions of slugger.\n' })
     expect(file.content).toContain('name: slugger')
   })
@@ -130,52 +134,52 @@ describe('SkillLibrary', () => {
       ['---\n- a\n- b\n---\nbody', 'frontmatter_not_a_mapping'],
     ]
     for (const [content, rule] of cases) {
-      const error = await httpError(library.create({ content }))
+      const error = await httpError(library.create(admin, { content }))
       expect({ status: error.status, code: error.code, details: error.details }).toEqual({ status: 400, code: 'invalid_skill', details: { rule } })
     }
-    const invalidName = await httpError(library.create({ content: skillMarkdown('Not Valid') }))
+    const invalidName = await httpError(library.create(admin, { content: skillMarkdown('Not Valid') }))
     expect(invalidName.message).toMatch(/^Invalid skill name 'Not Valid': Must be 64 characters or fewer/)
-    expect((await httpError(library.create({ content: 'plain text' }))).message).toBe("The SKILL.md does not contain valid YAML frontmatter delimited by '---'")
+    expect((await httpError(library.create(admin, { content: 'plain text' }))).message).toBe("The SKILL.md does not contain valid YAML frontmatter delimited by '---'")
   })
 
   it('answers 409 for a name taken in either source', async () => {
-    const stored = await httpError(library.create({ content: skillMarkdown('house-tone') }))
+    const stored = await httpError(library.create(admin, { content: skillMarkdown('house-tone') }))
     expect({ status: stored.status, code: stored.code, details: stored.details }).toEqual({ status: 409, code: 'skill_exists', details: { name: 'house-tone', source: 'stored' } })
-    const file = await httpError(library.create({ content: skillMarkdown('slugger') }))
+    const file = await httpError(library.create(admin, { content: skillMarkdown('slugger') }))
     expect({ status: file.status, details: file.details }).toEqual({ status: 409, details: { name: 'slugger', source: 'file' } })
     expect(file.message).toContain('skills/slugger')
   })
 
   it('updates a stored skill, renames it, and refuses to rename onto a taken name', async () => {
-    await library.create({ content: skillMarkdown('draft-skill') })
-    const updated = await library.update('draft-skill', { content: skillMarkdown('draft-skill', 'Now described.') })
+    await library.create(admin, { content: skillMarkdown('draft-skill') })
+    const updated = await library.update(admin, 'draft-skill', { content: skillMarkdown('draft-skill', 'Now described.') })
     expect(updated).toMatchObject({ name: 'draft-skill', description: 'Now described.', resources: [] })
-    const withResources = await library.update('draft-skill', { resources: [{ name: 'a.txt', content: 'A' }] })
+    const withResources = await library.update(admin, 'draft-skill', { resources: [{ name: 'a.txt', content: 'A' }] })
     expect(withResources).toMatchObject({ description: 'Now described.', resources: ['a.txt'] })
 
-    const renamed = await library.update('draft-skill', { content: skillMarkdown('final-skill') })
+    const renamed = await library.update(admin, 'draft-skill', { content: skillMarkdown('final-skill') })
     expect(renamed).toMatchObject({ name: 'final-skill', resources: ['a.txt'] })
-    expect((await httpError(library.get('draft-skill'))).status).toBe(404)
+    expect((await httpError(library.get(admin, 'draft-skill'))).status).toBe(404)
 
-    expect((await httpError(library.update('final-skill', { content: skillMarkdown('notes') }))).status).toBe(409)
-    expect((await httpError(library.update('final-skill', { content: skillMarkdown('house-tone') }))).status).toBe(409)
-    expect((await httpError(library.update('final-skill', { content: 'nope' }))).details).toEqual({ rule: 'missing_frontmatter' })
-    const fileSkill = await httpError(library.update('slugger', { content: skillMarkdown('slugger') }))
+    expect((await httpError(library.update(admin, 'final-skill', { content: skillMarkdown('notes') }))).status).toBe(409)
+    expect((await httpError(library.update(admin, 'final-skill', { content: skillMarkdown('house-tone') }))).status).toBe(409)
+    expect((await httpError(library.update(admin, 'final-skill', { content: 'nope' }))).details).toEqual({ rule: 'missing_frontmatter' })
+    const fileSkill = await httpError(library.update(admin, 'slugger', { content: skillMarkdown('slugger') }))
     expect({ status: fileSkill.status, code: fileSkill.code }).toEqual({ status: 409, code: 'file_skill_read_only' })
-    expect((await httpError(library.update('unknown-skill', { content: skillMarkdown('x') }))).status).toBe(404)
+    expect((await httpError(library.update(admin, 'unknown-skill', { content: skillMarkdown('x') }))).status).toBe(404)
   })
 
   it('deletes stored skills only: 409 for a file skill, 404 for an unknown name', async () => {
-    expect(await library.delete('final-skill')).toEqual({ name: 'final-skill' })
-    expect((await httpError(library.get('final-skill'))).status).toBe(404)
-    const fileSkill = await httpError(library.delete('slugger'))
+    expect(await library.delete(admin, 'final-skill')).toEqual({ name: 'final-skill' })
+    expect((await httpError(library.get(admin, 'final-skill'))).status).toBe(404)
+    const fileSkill = await httpError(library.delete(admin, 'slugger'))
     expect({ status: fileSkill.status, code: fileSkill.code }).toEqual({ status: 409, code: 'file_skill_read_only' })
-    expect((await httpError(library.delete('final-skill'))).status).toBe(404)
+    expect((await httpError(library.delete(admin, 'final-skill'))).status).toBe(404)
   })
 
   it('gives an agent exactly the named skills: stored resources and file scripts work, approvals stay on', async () => {
-    expect(await library.providerFor([])).toBeUndefined()
-    const provider = (await library.providerFor(['house-tone', 'slugger', 'house-tone']))!
+    expect(await library.providerFor([], {})).toBeUndefined()
+    const provider = (await library.providerFor(['house-tone', 'slugger', 'house-tone'], {}))!
     expect(provider.skills.map((skill) => skill.name)).toEqual(['house-tone', 'slugger'])
     expect(provider.instructions).toContain('<name>house-tone</name>')
     expect(provider.instructions).not.toContain('notes')
@@ -193,7 +197,7 @@ describe('SkillLibrary', () => {
   })
 
   it('turns a script call in an agent run into an approval request', async () => {
-    const provider = (await library.providerFor(['slugger']))!
+    const provider = (await library.providerFor(['slugger'], {}))!
     const client = new ScriptedChatClient([
       modelFunctionCalls(functionCall('run_skill_script', { skill_name: 'slugger', script_name: 'scripts/slug.mjs', args: { text: 'x' } })),
     ])
@@ -205,7 +209,7 @@ describe('SkillLibrary', () => {
   it("plugs into compile()'s skills hook: an agent node's skillIds reach the model as available skills", async () => {
     const document = graph().start().agent('writer', { skillIds: ['house-tone', 'slugger'] }).output().chain('start', 'writer', 'output').build()
     const client = new ScriptedChatClient([modelResponse('done')])
-    const skills = await library.resolverFor(collectSkillIds(document))
+    const skills = await library.resolverFor(collectSkillIds(document), {})
     const workflow = compile(document, { chatClient: () => client, mcpServer: () => ({ functions: [] }), functionTool: () => undefined, skills })
     await workflow.run('write')
     const call = client.lastCall!
@@ -215,43 +219,58 @@ describe('SkillLibrary', () => {
     expect((call.options.tools ?? []).map((tool) => tool.name)).toEqual(expect.arrayContaining(['load_skill', 'read_skill_resource', 'run_skill_script']))
 
     const unknown = graph().start().agent('writer', { skillIds: ['ghost'] }).output().chain('start', 'writer', 'output').build()
-    await expect(library.resolverFor(collectSkillIds(unknown))).rejects.toThrow(/Unknown skill 'ghost'/)
+    await expect(library.resolverFor(collectSkillIds(unknown), {})).rejects.toThrow(/Unknown skill 'ghost'/)
   })
 
   it('names unknown skills in a UserError', async () => {
-    const error = await library.providerFor(['slugger', 'nope', 'missing-too']).catch((caught: unknown) => caught)
+    const error = await library.providerFor(['slugger', 'nope', 'missing-too'], {}).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(UserError)
     expect((error as Error).message).toMatch(/'nope', 'missing-too'/)
 
-    const resolve = await library.resolverFor(['slugger'])
+    const resolve = await library.resolverFor(['slugger'], {})
     expect(resolve([])).toBeUndefined()
     expect(resolve(['slugger'])!.skills.map((skill) => skill.name)).toEqual(['slugger'])
     expect(() => resolve(['house-tone'])).toThrow(UserError)
   })
 
   it('prefers a stored skill over a file skill that appears later under the same name, and reports the file', async () => {
-    await library.create({ content: skillMarkdown('late-arrival') })
+    await library.create(admin, { content: skillMarkdown('late-arrival') })
     await writeSkill(root, 'more/late-arrival', { 'SKILL.md': skillMarkdown('late-arrival', 'From disk.'), 'run.mjs': SLUG_SCRIPT })
-    const { skills, loadErrors } = await library.list()
+    const { skills, loadErrors } = await library.list(admin)
     expect(skills.filter((skill) => skill.name === 'late-arrival')).toEqual([expect.objectContaining({ source: 'stored', scripts: [] })])
     expect(loadErrors).toContainEqual(expect.objectContaining({ path: 'more/late-arrival/SKILL.md', rule: 'duplicate_name' }))
-    expect((await library.providerFor(['late-arrival']))!.skills[0].kind).toBe('inline')
+    expect((await library.providerFor(['late-arrival'], {}))!.skills[0].kind).toBe('inline')
     // Deleting the stored one lets the file skill through.
-    await library.delete('late-arrival')
-    expect((await library.get('late-arrival')).source).toBe('file')
+    await library.delete(admin, 'late-arrival')
+    expect((await library.get(admin, 'late-arrival')).source).toBe('file')
   })
 
   it('still lists a stored skill whose saved text no longer parses, reports it, and refuses it to agents', async () => {
     await db.prisma.skill.create({ data: { name: 'legacy', description: 'Saved long ago.', content: '---\nname: Legacy\ndescription: x\n---\n', resources: 'not a list' } })
-    const { skills, loadErrors } = await library.list()
+    const { skills, loadErrors } = await library.list(admin)
     expect(skills.find((skill) => skill.name === 'legacy')).toMatchObject({ source: 'stored', description: 'Saved long ago.', resources: [] })
     expect(loadErrors).toContainEqual({ path: 'stored:legacy', rule: 'invalid_name', message: expect.stringMatching(/^Invalid skill name 'Legacy'/) })
-    await expect(library.providerFor(['legacy'])).rejects.toThrow(/Skill 'legacy' cannot be used: Invalid skill name 'Legacy'/)
-    expect((await library.get('legacy')).body).toBe('')
-    expect((await httpError(library.update('legacy', { resources: [] }))).details).toEqual({ rule: 'invalid_name' })
-    const fixed = await library.update('legacy', { content: skillMarkdown('legacy', 'Fixed.') })
+    await expect(library.providerFor(['legacy'], {})).rejects.toThrow(/Skill 'legacy' cannot be used: Invalid skill name 'Legacy'/)
+    expect((await library.get(admin, 'legacy')).body).toBe('')
+    expect((await httpError(library.update(admin, 'legacy', { resources: [] }))).details).toEqual({ rule: 'invalid_name' })
+    const fixed = await library.update(admin, 'legacy', { content: skillMarkdown('legacy', 'Fixed.') })
     expect(fixed).toMatchObject({ name: 'legacy', description: 'Fixed.' })
-    await library.delete('legacy')
+    await library.delete(admin, 'legacy')
+  })
+
+  it("keeps a member's stored skills to them (and admins): others get 404 and cannot use them", async () => {
+    const alice: Principal = { userId: 'alice', email: 'alice@example.test', name: 'Alice', role: 'member', via: 'token' }
+    const bob: Principal = { ...alice, userId: 'bob', email: 'bob@example.test', name: 'Bob' }
+    await library.create(alice, { content: skillMarkdown('alices-notes') })
+    expect((await library.list(alice)).skills.map((skill) => skill.name)).toContain('alices-notes')
+    expect((await library.list(bob)).skills.map((skill) => skill.name)).not.toContain('alices-notes')
+    expect((await library.list(bob)).skills.map((skill) => skill.name)).toContain('slugger')
+    expect((await httpError(library.get(bob, 'alices-notes'))).status).toBe(404)
+    expect((await httpError(library.update(bob, 'alices-notes', { resources: [] }))).status).toBe(404)
+    expect((await httpError(library.delete(bob, 'alices-notes'))).status).toBe(404)
+    await expect(library.providerFor(['alices-notes'], { ownerId: 'bob' })).rejects.toThrow(/Unknown skill 'alices-notes'/)
+    expect((await library.providerFor(['alices-notes'], { ownerId: 'alice' }))!.skills.map((skill) => skill.frontmatter.name)).toEqual(['alices-notes'])
+    expect(await library.delete(alice, 'alices-notes')).toEqual({ name: 'alices-notes' })
   })
 })
 
@@ -269,7 +288,7 @@ describe('skill directories', () => {
     const db = await createTestDatabase()
     try {
       const library = new SkillLibrary({ prisma: db.prisma, directories: skillDirectoriesFromEnv({}) })
-      const { skills, loadErrors } = await library.list()
+      const { skills, loadErrors } = await library.list(admin)
       expect(loadErrors).toEqual([])
       expect(skills.map((skill) => skill.name)).toEqual(expect.arrayContaining(['meeting-notes', 'text-tools', 'unit-converter']))
       expect(skills.find((skill) => skill.name === 'text-tools')).toMatchObject({

@@ -6,9 +6,13 @@
  * stored one is offered (it is the one a person can edit or delete) and the file is reported as a
  * load error.
  *
+ * Stored skills have an owner: lists, reads and changes show only the caller's (an admin: all),
+ * and someone else's skill answers like a missing one. File skills are the installation's and
+ * everyone may use them.
+ *
  *   const library = new SkillLibrary({ prisma, directories: skillDirectoriesFromEnv() })
- *   await library.create({ content: '---\nname: tone\ndescription: Write in our tone.\n---\n…' })
- *   const provider = await library.providerFor(['tone', 'text-tools'])   // for an agent's skillIds
+ *   await library.create(principal, { content: '---\nname: tone\ndescription: Write in our tone.\n---\n…' })
+ *   const provider = await library.providerFor(['tone', 'text-tools'], ownedBy(principal))   // an agent's skillIds
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
@@ -25,6 +29,7 @@ import {
   type Skill,
   type SkillScriptRunner,
 } from '@/lib/core'
+import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, notFound } from '../http-errors'
 import type { CreateSkillInput, StoredResource, UpdateSkillInput } from './skill-contracts'
@@ -72,8 +77,8 @@ export class SkillLibrary {
   }
 
   /** Every skill of both sources, by name, and the SKILL.md files that could not be loaded. */
-  async list(): Promise<SkillList> {
-    const catalog = await this.catalog()
+  async list(principal: Principal): Promise<SkillList> {
+    const catalog = await this.catalog(ownedBy(principal))
     const skills: SkillSummary[] = [
       ...[...catalog.stored.values()].map((entry) => this.presentStored(entry)),
       ...[...catalog.files.values()].map((skill) => presentFileSkill(skill, this.root)),
@@ -83,8 +88,8 @@ export class SkillLibrary {
   }
 
   /** One skill with its SKILL.md text; 404 when neither source has it. */
-  async get(name: string): Promise<SkillDetail> {
-    const stored = await this.findStored(name)
+  async get(principal: Principal, name: string): Promise<SkillDetail> {
+    const stored = await this.findStored(name, ownedBy(principal))
     if (stored) return this.storedDetail(stored)
     const file = (await this.fileCatalog()).skills.find((skill) => skill.name === name)
     if (!file) throw notFound('Skill', name)
@@ -92,13 +97,13 @@ export class SkillLibrary {
   }
 
   /** Stores a skill from SKILL.md text: 400 `invalid_skill` with the rule broken, 409 when the name is taken. */
-  async create(input: CreateSkillInput): Promise<SkillDetail> {
+  async create(principal: Principal, input: CreateSkillInput): Promise<SkillDetail> {
     const parsed = parseSubmittedSkill(input.content)
     const { name, description } = parsed.frontmatter
     await this.assertNameFree(name)
     const resources = input.resources ?? []
     try {
-      const row = await this.prisma.skill.create({ data: { id: randomUUID(), name, description, content: input.content, resources } })
+      const row = await this.prisma.skill.create({ data: { id: randomUUID(), name, description, ownerId: principal.userId, content: input.content, resources } })
       return this.storedDetail({ row, resources, parsed })
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(name, 'stored')
@@ -107,8 +112,8 @@ export class SkillLibrary {
   }
 
   /** Replaces a stored skill's SKILL.md and/or resources; a new name in the SKILL.md renames it. */
-  async update(name: string, input: UpdateSkillInput): Promise<SkillDetail> {
-    const existing = await this.storedRowOrThrow(name)
+  async update(principal: Principal, name: string, input: UpdateSkillInput): Promise<SkillDetail> {
+    const existing = await this.storedRowOrThrow(name, ownedBy(principal))
     const content = input.content ?? existing.content
     const parsed = parseSubmittedSkill(content)
     const newName = parsed.frontmatter.name
@@ -127,19 +132,20 @@ export class SkillLibrary {
   }
 
   /** Deletes a stored skill; file skills live on disk and answer 409. */
-  async delete(name: string): Promise<{ name: string }> {
-    await this.storedRowOrThrow(name)
-    const { count } = await this.prisma.skill.deleteMany({ where: { name } })
+  async delete(principal: Principal, name: string): Promise<{ name: string }> {
+    await this.storedRowOrThrow(name, ownedBy(principal))
+    const { count } = await this.prisma.skill.deleteMany({ where: { name, ...ownedBy(principal) } })
     if (count === 0) throw notFound('Skill', name)
     return { name }
   }
 
   /**
    * A SkillsProvider offering exactly the named skills (undefined for none), as an agent's
-   * `skillIds` ask. An unknown or unusable name is a UserError naming it. Approvals stay on.
+   * `skillIds` ask, among the stored skills in `visible` and the file skills. An unknown or
+   * unusable name is a UserError naming it. Approvals stay on.
    */
-  async providerFor(names: readonly string[]): Promise<SkillsProvider | undefined> {
-    const resolve = await this.resolverFor(names)
+  async providerFor(names: readonly string[], visible: OwnerScope): Promise<SkillsProvider | undefined> {
+    const resolve = await this.resolverFor(names, visible)
     return resolve(names)
   }
 
@@ -147,9 +153,9 @@ export class SkillLibrary {
    * For compile()'s synchronous `skills(ids)` hook: checks every name up front (a UserError
    * naming the unknown ones), then builds one SkillsProvider per call from the loaded skills.
    */
-  async resolverFor(names: readonly string[]): Promise<(ids: readonly string[]) => SkillsProvider | undefined> {
+  async resolverFor(names: readonly string[], visible: OwnerScope): Promise<(ids: readonly string[]) => SkillsProvider | undefined> {
     const wanted = [...new Set(names)]
-    const skills = wanted.length === 0 ? new Map<string, Skill>() : await this.loadSkills(wanted)
+    const skills = wanted.length === 0 ? new Map<string, Skill>() : await this.loadSkills(wanted, visible)
     return (ids) => {
       const list = [...new Set(ids)].map((id) => {
         const skill = skills.get(id)
@@ -160,8 +166,8 @@ export class SkillLibrary {
     }
   }
 
-  private async loadSkills(names: readonly string[]): Promise<Map<string, Skill>> {
-    const catalog = await this.catalog()
+  private async loadSkills(names: readonly string[], visible: OwnerScope): Promise<Map<string, Skill>> {
+    const catalog = await this.catalog(visible)
     const skills = new Map<string, Skill>()
     const missing: string[] = []
     for (const name of names) {
@@ -175,8 +181,8 @@ export class SkillLibrary {
     return skills
   }
 
-  private async catalog(): Promise<Catalog> {
-    const [rows, files] = await Promise.all([this.prisma.skill.findMany({ orderBy: { name: 'asc' } }), this.fileCatalog()])
+  private async catalog(visible: OwnerScope): Promise<Catalog> {
+    const [rows, files] = await Promise.all([this.prisma.skill.findMany({ where: visible, orderBy: { name: 'asc' } }), this.fileCatalog()])
     const stored = new Map(rows.map((row) => [row.name, parseStoredRow(row)]))
     const loadErrors = [...files.loadErrors]
     for (const entry of stored.values()) {
@@ -198,14 +204,14 @@ export class SkillLibrary {
     return discoverFileSkills(this.directories, this.scriptRunner, this.root)
   }
 
-  private async findStored(name: string): Promise<StoredEntry | undefined> {
-    const row = await this.prisma.skill.findUnique({ where: { name } })
+  private async findStored(name: string, visible: OwnerScope): Promise<StoredEntry | undefined> {
+    const row = await this.prisma.skill.findFirst({ where: { name, ...visible } })
     return row ? parseStoredRow(row) : undefined
   }
 
-  /** The stored row to change; 409 for a file skill, 404 for an unknown name. */
-  private async storedRowOrThrow(name: string): Promise<StoredSkillRow> {
-    const row = await this.prisma.skill.findUnique({ where: { name } })
+  /** The stored row to change; 409 for a file skill, 404 for an unknown name or someone else's skill. */
+  private async storedRowOrThrow(name: string, visible: OwnerScope): Promise<StoredSkillRow> {
+    const row = await this.prisma.skill.findFirst({ where: { name, ...visible } })
     if (row) return row
     const isFile = (await this.fileCatalog()).skills.some((skill) => skill.name === name)
     if (isFile) throw conflict('file_skill_read_only', `Skill '${name}' is a file skill: change or remove it on disk, not here.`)

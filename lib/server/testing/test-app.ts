@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { assembleAppContext, type AppContext } from '../app-context'
-import type { Role } from '../auth/principal'
+import type { Principal, Role } from '../auth/principal'
 import { UserService } from '../auth/users'
 import { seedExampleData } from '../seed'
 import { createTestDatabase } from './test-database'
@@ -55,6 +55,11 @@ export async function createTestApp({ seed = true, install = true } = {}): Promi
       await db.close()
     },
   }
+}
+
+/** The Principal a test user's API token authenticates as, for calling services directly. */
+export function principalOf(user: TestUser): Principal {
+  return { userId: user.id, email: user.email, name: user.email, role: user.role, via: 'token' }
 }
 
 export interface CallInit<P> {

@@ -1,6 +1,7 @@
 /**
  * A fresh, migrated database for one test file: a new database on the Postgres server at
- * DATABASE_URL (CI), or an in-memory PGlite when DATABASE_URL is unset. Dropped on close.
+ * DATABASE_URL (CI), or an in-memory PGlite when DATABASE_URL is unset (no server process to
+ * manage; each test file gets its own). Dropped on close.
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
@@ -8,7 +9,7 @@ import { openDatabase, type Database } from '../db/database'
 
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL
-  if (!url) return openDatabase({ kind: 'embedded' })
+  if (!url) return openDatabase({ kind: 'memory' })
 
   const name = `agentloom_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })

@@ -1,5 +1,5 @@
 import type { RunEventLog } from '../runs/run-event-log'
-import type { RunService, RunView } from '../runs/run-service'
+import type { RunView } from '../runs/run-service'
 
 /** Polls `probe` every 50 ms until it gives a value (the test's own timeout bounds the wait). */
 export async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
@@ -16,9 +16,10 @@ const END_EVENTS = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
 /**
  * Waits until a run has ended and its final event is in the log. The status changes first and the
  * event is appended right after it, so a test that read the events as soon as the status was final
- * could miss the last one.
+ * could miss the last one. `runs.get` reads the run as someone who may see it, e.g.
+ * `{ get: (id) => runService.get(owner, id) }`.
  */
-export function waitForRunEnd(runs: Pick<RunService, 'get'>, events: Pick<RunEventLog, 'listAfter'>, runId: string): Promise<RunView['run']> {
+export function waitForRunEnd(runs: { get(runId: string): Promise<Pick<RunView, 'run'>> }, events: Pick<RunEventLog, 'listAfter'>, runId: string): Promise<RunView['run']> {
   return waitFor(async () => {
     const { run } = await runs.get(runId)
     if (!TERMINAL_STATUSES.has(run.status)) return undefined

@@ -12,13 +12,14 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { Message, type Logger } from '@/lib/core'
+import { safeText } from '../contracts/safe-text'
 import { sendChatHistoryMessages, type OperationResult } from './chat-history'
 
 export const conversationForwardingSettingsSchema = z.object({
   enabled: z.boolean().default(false),
   /** The chat-message endpoint; falls back to the server's default endpoint when absent. */
-  endpoint: z
-    .string()
+  endpoint: safeText()
+    .max(2_000)
     .url()
     .refine((url) => /^https?:\/\//i.test(url), 'The endpoint must be an http(s) URL.')
     .optional(),
@@ -37,6 +38,8 @@ export interface ConversationForwardingDependencies {
   headers?: Readonly<Record<string, string>>
   fetch?: typeof fetch
   logger?: Pick<Logger, 'warn' | 'debug'>
+  /** Cuts configured secrets out of an agent's answer (which may quote a tool's result) before it is sent. */
+  redact?: (text: string) => Promise<string>
 }
 
 export interface RunTurn {
@@ -111,7 +114,8 @@ export class RunConversationForwarder {
   /** Feed every workflow event; returns the forwarding result after an agent turn. */
   async onWorkflowEvent(event: unknown): Promise<OperationResult | undefined> {
     if (!this.settings.enabled || !isAgentResponse(event)) return undefined
-    const message = new Message({ role: 'assistant', text: event.text, authorName: event.executorId, messageId: randomUUID() })
+    const text = this.deps.redact ? await this.deps.redact(event.text) : event.text
+    const message = new Message({ role: 'assistant', text, authorName: event.executorId, messageId: randomUUID() })
     this.conversation.push(message)
     const result = await forwardRunConversation({ runId: this.runId, conversation: this.conversation, turnMessageId: message.messageId }, this.settings, this.deps)
     if (result) this.results.push(result)

@@ -1,13 +1,22 @@
 /**
  * Importing a tool-server manifest into the app's MCP servers: each entry becomes (or updates) an
- * `http` McpServer row — `config: { url }`, the entry's headers in `secrets.headers` (never shown to
- * clients). Existing servers are left alone unless `onExisting: 'replace'`; a replaced server keeps
- * its enabled flag. Everything happens in one transaction.
+ * `http` McpServer row — `config: { url }`, the entry's headers (and the URL's query values) sealed
+ * in `secrets` (never shown to clients) — owned by the person importing. Existing servers are left alone unless
+ * `onExisting: 'replace'`, and only the importer's own (an admin's: any) are ever replaced; a
+ * replaced server keeps its enabled flag. Every change is in the audit log. Everything happens in
+ * one transaction.
  */
+import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
+import { auditServerCreated, auditServerUpdated, type AuditedServerRow } from '../mcp/mcp-server-audit'
+import { allWorkflowsReferencingServer } from '../mcp/mcp-server-references'
+import { sealedUrlServerColumns, secretKeysOfColumn } from '../mcp/mcp-server-secrets'
+import type { SecretBox } from '../secrets/secret-box'
 import { parseToolingManifest, type ParseManifestOptions, type ToolServerEntry } from './tooling-manifest'
 
 export interface ImportManifestOptions extends ParseManifestOptions {
+  /** Seals the entries' headers and URL secrets at rest. */
+  secretBox: SecretBox
   /** What to do with a server id that already exists (default 'skip'). */
   onExisting?: 'skip' | 'replace'
 }
@@ -15,34 +24,49 @@ export interface ImportManifestOptions extends ParseManifestOptions {
 export interface ManifestImportResult {
   created: string[]
   updated: string[]
+  /** Existing servers left alone, including ids taken by servers the importer cannot see. */
   skipped: string[]
 }
 
-function rowData(entry: ToolServerEntry) {
+function rowData(entry: ToolServerEntry, box: SecretBox) {
   return {
     name: entry.name,
     description: entry.description,
     transport: 'http' as const,
-    config: { url: entry.url },
-    secrets: { env: {}, headers: entry.headers },
+    ...sealedUrlServerColumns(box, entry.url, entry.headers),
   }
 }
 
-/** Parses `manifest` (JSON text or value) and writes its servers; throws ToolingManifestError before writing anything when it is invalid. */
-export async function importToolingManifest(prisma: Prisma, manifest: string | unknown, options: ImportManifestOptions = {}): Promise<ManifestImportResult> {
+type StoredRow = { id: string; name: string; description: string; transport: string; config: unknown; secrets: unknown; enabled: boolean; loadToolsOnDemand: boolean }
+
+function audited(row: StoredRow): AuditedServerRow {
+  return { ...row, secretKeys: secretKeysOfColumn(row.secrets) }
+}
+
+/** Parses `manifest` (JSON text or value) and writes its servers as `principal`'s; throws ToolingManifestError before writing anything when it is invalid. */
+export async function importToolingManifest(
+  prisma: Prisma,
+  manifest: string | unknown,
+  principal: Principal,
+  options: ImportManifestOptions,
+): Promise<ManifestImportResult> {
   const entries = parseToolingManifest(manifest, options)
   const onExisting = options.onExisting ?? 'skip'
   const result: ManifestImportResult = { created: [], updated: [], skipped: [] }
   await prisma.$transaction(async (tx) => {
-    const existing = new Set(
-      (await tx.mcpServer.findMany({ where: { id: { in: entries.map((e) => e.id) } }, select: { id: true } })).map((row) => row.id),
-    )
+    const ids = entries.map((e) => e.id)
+    const taken = new Set((await tx.mcpServer.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((row) => row.id))
+    const replaceable = new Map((await tx.mcpServer.findMany({ where: { id: { in: ids }, ...ownedBy(principal) } })).map((row) => [row.id, row]))
     for (const entry of entries) {
-      if (!existing.has(entry.id)) {
-        await tx.mcpServer.create({ data: { id: entry.id, ...rowData(entry) } })
+      const existing = replaceable.get(entry.id)
+      if (!taken.has(entry.id)) {
+        const row = await tx.mcpServer.create({ data: { id: entry.id, ownerId: principal.userId, ...rowData(entry, options.secretBox) } })
+        await auditServerCreated(tx, principal.userId, audited(row), 'manifest')
         result.created.push(entry.id)
-      } else if (onExisting === 'replace') {
-        await tx.mcpServer.update({ where: { id: entry.id }, data: rowData(entry) })
+      } else if (onExisting === 'replace' && existing) {
+        const row = await tx.mcpServer.update({ where: { id: entry.id }, data: rowData(entry, options.secretBox) })
+        const affectedWorkflows = await allWorkflowsReferencingServer(tx, entry.id)
+        await auditServerUpdated(tx, principal.userId, { before: audited(existing), after: audited(row), affectedWorkflows, source: 'manifest' })
         result.updated.push(entry.id)
       } else {
         result.skipped.push(entry.id)

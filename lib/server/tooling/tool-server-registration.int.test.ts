@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MCPConnectionException } from '@/lib/core/errors'
 import { ScriptedChatClient, functionCall, modelFunctionCalls, modelResponse } from '@/lib/core/testing'
 import type { FunctionResultContent } from '@/lib/core'
 import type { Database } from '../db/database'
+import { SecretBox } from '../secrets/secret-box'
 import { createTestDatabase } from '../testing/test-database'
 import { AGENTLOOM_VERSION } from './agentloom-version'
 import { startLoopbackMcpServer, type LoopbackMcpServer } from './testing/loopback-mcp-server'
@@ -18,6 +20,8 @@ afterAll(async () => {
 })
 
 const closers: Array<() => Promise<void>> = []
+/** Rows written straight to the table here hold plain secrets, as rows from before encryption do; the box still opens them. */
+const secretBox = new SecretBox(randomBytes(32))
 afterEach(async () => {
   for (const close of closers.splice(0)) await close()
 })
@@ -109,7 +113,7 @@ describe('PrismaToolServerSource', () => {
 
   it('lists enabled http servers with valid configurations, in the order asked for', async () => {
     const warnings: string[] = []
-    const prismaSource = new PrismaToolServerSource(db.prisma, { warn: (m: string) => warnings.push(m) })
+    const prismaSource = new PrismaToolServerSource(db.prisma, secretBox, { warn: (m: string) => warnings.push(m) })
     expect((await prismaSource.listToolServers()).map((s) => s.id)).toEqual(['calendar', 'mail'])
     expect(warnings).toEqual(["MCP server 'broken' has an invalid stored configuration; it is not registered."])
     expect(await prismaSource.listToolServers(['mail', 'off', 'local', 'calendar'])).toEqual([
@@ -119,7 +123,7 @@ describe('PrismaToolServerSource', () => {
   })
 
   it('feeds the registration service', async () => {
-    const service = new ToolServerRegistrationService(new PrismaToolServerSource(db.prisma), { tokenSource: () => 'db-token' })
+    const service = new ToolServerRegistrationService(new PrismaToolServerSource(db.prisma, secretBox), { tokenSource: () => 'db-token' })
     const tools = await service.createTools(['calendar'])
     closers.push(() => Promise.all(tools.map((t) => t.close())).then(() => undefined))
     await tools[0].connect()

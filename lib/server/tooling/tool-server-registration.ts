@@ -6,13 +6,16 @@
  * Authorization header is dropped when a token source is configured. Tool names are prefixed with
  * the server id (`mail_send`) unless `prefixToolNames: false`.
  *
- *   const service = new ToolServerRegistrationService(new PrismaToolServerSource(prisma), { tokenSource: (server) => tokens.for(server.id) })
+ *   const service = new ToolServerRegistrationService(new PrismaToolServerSource(prisma, app.secrets.box), { tokenSource: (server) => tokens.for(server.id) })
  *   const { agent, close } = await service.addToolServersToAgent({ client, instructions: 'You are helpful.' })
  */
 import { Agent, MCPStreamableHTTPTool, type AgentOptions, type ChatClient, type MCPStreamableHTTPToolOptions, type ToolLike } from '@/lib/core'
 import type { Logger } from '@/lib/core'
 import type { Prisma } from '../db/database'
-import { secretsSchema, urlConfigSchema } from '../mcp/mcp-server-registry'
+import { urlConfigSchema } from '../mcp/mcp-server-registry'
+import { openServerSecrets } from '../mcp/mcp-server-secrets'
+import type { SecretBox } from '../secrets/secret-box'
+import { joinUrlSecrets } from '../secrets/url-secrets'
 import { AGENTLOOM_VERSION, agentloomUserAgent } from './agentloom-version'
 
 export interface ToolServerConfig {
@@ -50,6 +53,8 @@ export interface ToolServerRegistrationOptions {
 export class PrismaToolServerSource implements ToolServerSource {
   constructor(
     private readonly prisma: Prisma,
+    /** Opens the stored secrets (headers, URL parts). */
+    private readonly secretBox: SecretBox,
     private readonly logger: Pick<Logger, 'warn'> = console,
   ) {}
 
@@ -61,16 +66,24 @@ export class PrismaToolServerSource implements ToolServerSource {
     const servers: ToolServerConfig[] = []
     for (const row of rows) {
       const config = urlConfigSchema.safeParse(row.config)
-      const secrets = secretsSchema.safeParse(row.secrets ?? {})
-      if (!config.success || !secrets.success) {
+      const secrets = this.openSecrets(row)
+      if (!config.success || !secrets) {
         this.logger.warn(`MCP server '${row.id}' has an invalid stored configuration; it is not registered.`)
         continue
       }
-      servers.push({ id: row.id, name: row.name, description: row.description, url: config.data.url, headers: secrets.data.headers })
+      servers.push({ id: row.id, name: row.name, description: row.description, url: joinUrlSecrets(config.data.url, secrets.url), headers: secrets.headers })
     }
     if (!ids) return servers
     const byId = new Map(servers.map((s) => [s.id, s]))
     return ids.flatMap((id) => byId.get(id) ?? [])
+  }
+
+  private openSecrets(row: { secrets: unknown }) {
+    try {
+      return openServerSecrets(this.secretBox, row.secrets)
+    } catch {
+      return undefined
+    }
   }
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { isUserError } from '@/lib/core/errors'
 import { ToolingManifestError } from './tooling-errors'
 import { newServerIdSchema } from '../mcp/mcp-server-contracts'
-import { manifestSearchLocations, parseToolingManifest, readToolingManifest, toolServerId } from './tooling-manifest'
+import { MAX_MANIFEST_ENTRIES, MAX_MANIFEST_NAME_LENGTH, manifestSearchLocations, parseToolingManifest, readToolingManifest, toolServerId } from './tooling-manifest'
 
 function problems(input: unknown, options = {}): Array<{ path: string; message: string }> {
   try {
@@ -19,6 +19,15 @@ function problems(input: unknown, options = {}): Array<{ path: string; message: 
 }
 
 describe('parseToolingManifest', () => {
+  it('caps what one manifest can ask for: entries, name lengths, nesting', () => {
+    const many = { mcpServers: Array.from({ length: MAX_MANIFEST_ENTRIES + 1 }, (_, i) => ({ mcpServerName: `s${i}`, url: 'http://localhost/x' })) }
+    expect(problems(many)).toEqual([{ path: 'mcpServers', message: expect.stringContaining(`at most ${MAX_MANIFEST_ENTRIES}`) }])
+    expect(parseToolingManifest({ mcpServers: many.mcpServers.slice(0, MAX_MANIFEST_ENTRIES) })).toHaveLength(MAX_MANIFEST_ENTRIES)
+    const longName = 'n'.repeat(MAX_MANIFEST_NAME_LENGTH + 1)
+    expect(problems({ mcpServers: [{ mcpServerName: longName, url: 'http://localhost/x' }] })[0].path).toBe('mcpServers[0].mcpServerName')
+    expect(problems('{"mcpServers":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}')[0].message).toContain('levels deep')
+  })
+
   it('reads entries with a url, with a built url, with headers and with either name', () => {
     const servers = parseToolingManifest(
       JSON.stringify({

@@ -7,11 +7,15 @@
  *
  * Parsing is all-or-nothing: every problem is collected, and any problem rejects the manifest with
  * a ToolingManifestError that lists them, so an import never half-happens.
+ *
+ * Limits: at most 500 entries (MAX_MANIFEST_ENTRIES), names of at most 200 characters, URLs of
+ * 4,000, descriptions of 2,000, nesting of 64 levels; headers as for any MCP server.
  */
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { z } from 'zod'
 import { safeText } from '../contracts/safe-text'
+import { MAX_JSON_DEPTH, isTooDeeplyNested } from '../json-limits'
 import { newServerIdSchema, secretsInput } from '../mcp/mcp-server-contracts'
 import { urlConfigSchema } from '../mcp/mcp-server-registry'
 import { ToolingManifestError, type ManifestProblem } from './tooling-errors'
@@ -33,15 +37,21 @@ export interface ParseManifestOptions {
   serverUrlBase?: string
 }
 
+/** The most servers one manifest may list. */
+export const MAX_MANIFEST_ENTRIES = 500
+/** The longest server name or unique name (the MCP server API's limit for names). */
+export const MAX_MANIFEST_NAME_LENGTH = 200
+
 // Names, headers and descriptions follow the rules of the MCP server API: an imported server must
 // be one that could have been created (and can be edited) there.
+const manifestName = safeText().trim().min(1, 'must not be empty').max(MAX_MANIFEST_NAME_LENGTH)
 const entrySchema = z
   .object({
-    mcpServerName: safeText().trim().min(1, 'must not be empty').optional(),
-    mcpServerUniqueName: safeText().trim().min(1, 'must not be empty').optional(),
-    url: safeText().trim().optional(),
+    mcpServerName: manifestName.optional(),
+    mcpServerUniqueName: manifestName.optional(),
+    url: safeText().trim().max(4_000).optional(),
     headers: secretsInput.shape.headers,
-    description: safeText().optional(),
+    description: safeText().max(2_000).optional(),
   })
   .passthrough()
 
@@ -108,6 +118,9 @@ function parseEntry(raw: unknown, index: number, options: ParseManifestOptions, 
 export function parseToolingManifest(input: string | unknown, options: ParseManifestOptions = {}): ToolServerEntry[] {
   let document: unknown = input
   if (typeof input === 'string') {
+    if (isTooDeeplyNested(input)) {
+      throw new ToolingManifestError([{ path: '', message: `${TOOLING_MANIFEST_FILE_NAME} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.` }])
+    }
     try {
       document = JSON.parse(input)
     } catch (error) {
@@ -119,6 +132,9 @@ export function parseToolingManifest(input: string | unknown, options: ParseMani
   }
   const list = (document as { mcpServers?: unknown }).mcpServers
   if (!Array.isArray(list)) throw new ToolingManifestError([{ path: 'mcpServers', message: 'must be a list of tool servers.' }])
+  if (list.length > MAX_MANIFEST_ENTRIES) {
+    throw new ToolingManifestError([{ path: 'mcpServers', message: `lists ${list.length} tool servers; at most ${MAX_MANIFEST_ENTRIES} can be imported at once.` }])
+  }
 
   const problems: ManifestProblem[] = []
   const entries: ToolServerEntry[] = []

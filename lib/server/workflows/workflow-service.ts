@@ -1,9 +1,11 @@
 /**
  * Workflows and their immutable, numbered versions. A version's graph is validated with
- * lib/graph before it is stored: a document with errors never becomes a version.
+ * lib/graph before it is stored: a document with errors never becomes a version. Every method
+ * acts for a principal: a workflow they may not see answers exactly like a missing one (404).
  */
 import { randomUUID } from 'node:crypto'
 import { starterDocument, validate, type GraphDocument } from '@/lib/graph'
+import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { badRequest, conflict, notFound } from '../http-errors'
 import { parseWorkflowSettings, type WorkflowSettings } from './workflow-settings'
@@ -43,8 +45,9 @@ export function checkGraph(graph: unknown): GraphDocument {
 export class WorkflowService {
   constructor(private readonly prisma: Prisma) {}
 
-  async list(): Promise<WorkflowSummary[]> {
+  async list(principal: Principal): Promise<WorkflowSummary[]> {
     const rows = await this.prisma.workflow.findMany({
+      where: ownedBy(principal),
       orderBy: { updatedAt: 'desc' },
       include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } } },
     })
@@ -57,57 +60,57 @@ export class WorkflowService {
     }))
   }
 
-  async create(input: { name: string; description?: string; graph?: unknown }) {
+  async create(principal: Principal, input: { name: string; description?: string; graph?: unknown }) {
     const graph = input.graph === undefined ? starterDocument() : checkGraph(input.graph)
     const workflow = await this.prisma.workflow.create({
       data: {
         id: randomUUID(),
         name: input.name,
         description: input.description ?? '',
-        versions: { create: { version: 1, graph: graph as object } },
+        ownerId: principal.userId,
+        versions: { create: { version: 1, graph: graph as object, authorId: principal.userId } },
       },
       include: { versions: true },
     })
     return { workflow: this.presentWorkflow(workflow), version: presentVersion(workflow.versions[0]) }
   }
 
-  async get(id: string) {
-    const workflow = await this.prisma.workflow.findUnique({
-      where: { id },
+  async get(principal: Principal, id: string) {
+    const workflow = await this.prisma.workflow.findFirst({
+      where: { id, ...ownedBy(principal) },
       include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
     })
     if (!workflow) throw notFound('Workflow', id)
     return { workflow: this.presentWorkflow(workflow), latestVersion: workflow.versions[0] ? presentVersion(workflow.versions[0]) : null }
   }
 
-  async update(id: string, changes: { name?: string; description?: string; settings?: WorkflowSettings }) {
-    const existing = await this.prisma.workflow.findUnique({ where: { id }, select: { id: true } })
-    if (!existing) throw notFound('Workflow', id)
+  async update(principal: Principal, id: string, changes: { name?: string; description?: string; settings?: WorkflowSettings }) {
+    await this.requireWorkflow(principal, id)
     const { settings, ...rest } = changes
     const workflow = await this.prisma.workflow.update({ where: { id }, data: { ...rest, ...(settings ? { settings: settings as object } : {}) } })
     return { workflow: this.presentWorkflow(workflow) }
   }
 
-  async listVersions(id: string) {
-    await this.requireWorkflow(id)
+  async listVersions(principal: Principal, id: string) {
+    await this.requireWorkflow(principal, id)
     const rows = await this.prisma.workflowVersion.findMany({ where: { workflowId: id }, orderBy: { version: 'desc' } })
     return { versions: rows.map(presentVersion) }
   }
 
-  async getVersion(id: string, version: number) {
-    const row = await this.prisma.workflowVersion.findUnique({ where: { workflowId_version: { workflowId: id, version } } })
+  async getVersion(principal: Principal, id: string, version: number) {
+    const row = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id, version, workflow: ownedBy(principal) } })
     if (!row) throw notFound('Version', `${id}@${version}`)
     return { version: presentVersion(row) }
   }
 
   /** Stores a new version numbered one past the latest. Two saves racing: one gets 409 and can retry. */
-  async createVersion(id: string, graph: unknown) {
+  async createVersion(principal: Principal, id: string, graph: unknown) {
+    await this.requireWorkflow(principal, id)
     const document = checkGraph(graph)
-    await this.requireWorkflow(id)
     const latest = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id }, orderBy: { version: 'desc' }, select: { version: true } })
     try {
       const [row] = await this.prisma.$transaction([
-        this.prisma.workflowVersion.create({ data: { workflowId: id, version: (latest?.version ?? 0) + 1, graph: document as object } }),
+        this.prisma.workflowVersion.create({ data: { workflowId: id, version: (latest?.version ?? 0) + 1, graph: document as object, authorId: principal.userId } }),
         this.prisma.workflow.update({ where: { id }, data: { updatedAt: new Date() } }),
       ])
       return { version: presentVersion(row) }
@@ -117,8 +120,9 @@ export class WorkflowService {
     }
   }
 
-  private async requireWorkflow(id: string) {
-    const workflow = await this.prisma.workflow.findUnique({ where: { id }, select: { id: true } })
+  /** 404 for a missing workflow and for one the principal may not see alike. */
+  private async requireWorkflow(principal: Principal, id: string) {
+    const workflow = await this.prisma.workflow.findFirst({ where: { id, ...ownedBy(principal) }, select: { id: true } })
     if (!workflow) throw notFound('Workflow', id)
   }
 

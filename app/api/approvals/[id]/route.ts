@@ -2,15 +2,15 @@ import { answerApprovalBody, approvalIdParams } from '@/lib/server/approvals/app
 import { json, parseBody, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 
-export const GET = route<{ id: string }>(async (_request, params) => {
+export const GET = route<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(approvalIdParams, params, 'path')
   const { approvals } = await getServices()
-  return json({ approval: await approvals.get(id) })
+  return json({ approval: await approvals.get(principal, id) })
 })
 
-export const POST = route<{ id: string }>(async (request, params) => {
+export const POST = route<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(approvalIdParams, params, 'path')
   const body = await parseBody(request, answerApprovalBody)
   const { approvals } = await getServices()
-  return json({ approval: await approvals.answer(id, body) })
+  return json({ approval: await approvals.answer(principal, id, body) })
 })

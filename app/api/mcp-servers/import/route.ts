@@ -2,9 +2,9 @@ import { json, parseBody, route } from '@/lib/server/http'
 import { importManifestBody } from '@/lib/server/mcp/mcp-server-contracts'
 import { getServices } from '@/lib/server/services'
 
-/** Imports a ToolingManifest.json: `{ created, updated, skipped }`, or 400 with the manifest's problems in details. */
-export const POST = route(async (request) => {
-  const body = await parseBody(request, importManifestBody)
+/** Imports a ToolingManifest.json as the caller's servers: `{ created, updated, skipped }`, or 400 with the manifest's problems in details. */
+export const POST = route(async (request, _params, principal) => {
+  const body = await parseBody(request, importManifestBody, { limit: 'import' })
   const { mcpServers } = await getServices()
-  return json(await mcpServers.importManifest(body))
+  return json(await mcpServers.importManifest(principal, body))
 })

@@ -2,8 +2,8 @@ import { runIdParams } from '@/lib/server/runs/run-contracts'
 import { json, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 
-export const GET = route<{ id: string }>(async (_request, params) => {
+export const GET = route<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(runIdParams, params, 'path')
   const { runs } = await getServices()
-  return json(await runs.get(id))
+  return json(await runs.get(principal, id))
 })

@@ -2,8 +2,8 @@ import { json, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 import { shareLinkIdParams } from '@/lib/server/share/share-links'
 
-export const DELETE = route<{ id: string }>(async (_request, params) => {
+export const DELETE = route<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(shareLinkIdParams, params, 'path')
   const { shareLinks } = await getServices()
-  return json({ shareLink: await shareLinks.revoke(id) })
+  return json({ shareLink: await shareLinks.revoke(principal, id) })
 })

@@ -3,8 +3,8 @@ import { serverIdParams } from '@/lib/server/mcp/mcp-server-contracts'
 import { getServices } from '@/lib/server/services'
 
 /** Connects to the saved server, lists its tools, closes: `{ ok, tools, error? }` (a failed connection is still a 200). */
-export const POST = route<{ id: string }>(async (_request, params) => {
+export const POST = route<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(serverIdParams, params, 'path')
   const { mcpServers } = await getServices()
-  return json(await mcpServers.test(id))
+  return json(await mcpServers.test(principal, id))
 })

@@ -5,11 +5,11 @@ import { getServices } from '@/lib/server/services'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = route<{ id: string }>(async (request, params) => {
+export const GET = route<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(runIdParams, params, 'path')
   const { after } = parseQuery(request, eventsQuery)
   const { app, runs } = await getServices()
-  await runs.status(id) // 404 before the stream starts
+  await runs.status(principal, id) // 404 before the stream starts
   return new Response(runEventStream(app, id, resumePoint(request, after), request.signal), {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',

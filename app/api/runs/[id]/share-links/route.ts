@@ -3,15 +3,15 @@ import { json, parseBody, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 import { createShareLinkBody } from '@/lib/server/share/share-links'
 
-export const GET = route<{ id: string }>(async (_request, params) => {
+export const GET = route<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(runIdParams, params, 'path')
   const { shareLinks } = await getServices()
-  return json({ shareLinks: await shareLinks.list(id) })
+  return json({ shareLinks: await shareLinks.list(principal, id) })
 })
 
-export const POST = route<{ id: string }>(async (request, params) => {
+export const POST = route<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(runIdParams, params, 'path')
   const body = await parseBody(request, createShareLinkBody)
   const { shareLinks } = await getServices()
-  return json(await shareLinks.create(id, body), 201)
+  return json(await shareLinks.create(principal, id, body), 201)
 })

@@ -5,8 +5,8 @@ import { workflowIdParams } from '@/lib/server/workflows/workflow-contracts'
 
 const params = workflowIdParams.extend({ version: pgIntParam })
 
-export const GET = route<{ id: string; version: string }>(async (_request, raw) => {
+export const GET = route<{ id: string; version: string }>(async (_request, raw, principal) => {
   const { id, version } = parseWith(params, raw, 'path')
   const { workflows } = await getServices()
-  return json(await workflows.getVersion(id, version))
+  return json(await workflows.getVersion(principal, id, version))
 })

@@ -1,0 +1,36 @@
+import Link from 'next/link'
+import type { ReactNode } from 'react'
+import { UserMenu } from '@/components/account/UserMenu'
+import { requirePageUser } from './page-user'
+
+const NAV = [
+  { href: '/workflows', label: 'Workflows' },
+  { href: '/runs', label: 'Runs' },
+  { href: '/approvals', label: 'Approvals' },
+  { href: '/mcp-servers', label: 'MCP servers' },
+  { href: '/skills', label: 'Skills' },
+]
+
+/** Every signed-in page: the app's navigation and the person's menu. Without a session, sign-in. */
+export default async function SignedInLayout({ children }: { children: ReactNode }) {
+  const user = await requirePageUser()
+  return (
+    <>
+      <header className="flex h-12 shrink-0 items-center gap-6 border-b border-zinc-200 bg-white px-4">
+        <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight text-zinc-900">
+          <span aria-hidden className="inline-block h-5 w-5 rounded-md bg-gradient-to-br from-indigo-500 to-violet-500" />
+          Agentloom
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-1 text-sm">
+          {NAV.map((item) => (
+            <Link key={item.href} href={item.href} className="rounded-md px-2.5 py-1.5 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500">
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <UserMenu name={user.name} email={user.email} />
+      </header>
+      <main className="flex min-h-0 flex-1 flex-col">{children}</main>
+    </>
+  )
+}

@@ -1,0 +1,31 @@
+/**
+ * The signed-in person behind a page request. proxy.ts only looked for a session cookie; this
+ * asks Better Auth whether the session is real, once per render (React cache).
+ */
+import { headers } from 'next/headers'
+import { notFound, redirect } from 'next/navigation'
+import { cache } from 'react'
+import { getAppContext } from '@/lib/server/app-context'
+import { REQUESTED_PATH_HEADER, signInPathFor } from '@/lib/server/auth/page-access'
+import { isAdmin, toRole, type Principal } from '@/lib/server/auth/principal'
+
+const currentPageUser = cache(async (): Promise<Principal | null> => {
+  const { auth } = await getAppContext()
+  const session = await auth.api.getSession({ headers: await headers() }).catch(() => null)
+  if (!session || session.user.banned) return null
+  return { userId: session.user.id, email: session.user.email, name: session.user.name, role: toRole(session.user.role), via: 'session' }
+})
+
+/** The person, or a redirect to sign-in that comes back to the page asked for. */
+export async function requirePageUser(): Promise<Principal> {
+  const user = await currentPageUser()
+  if (!user) redirect(signInPathFor((await headers()).get(REQUESTED_PATH_HEADER)))
+  return user
+}
+
+/** Admin pages are "not found" for members, like the admin API. */
+export async function requirePageAdmin(): Promise<Principal> {
+  const user = await requirePageUser()
+  if (!isAdmin(user)) notFound()
+  return user
+}

@@ -1,0 +1,55 @@
+'use client'
+
+import Link from 'next/link'
+import { useState, type FormEvent } from 'react'
+import { Button, Field, Input } from '@/components/ui'
+import { FormError } from './AccountCard'
+import { accountApi, errorMessage } from './account-api'
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('')
+  const [repeat, setRepeat] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (password !== repeat) return setError('The two passwords differ.')
+    setBusy(true)
+    setError(null)
+    try {
+      await accountApi.resetPassword(token, password)
+      setDone(true)
+    } catch (failure) {
+      setError(errorMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (done) {
+    return (
+      <p className="text-sm text-zinc-700" data-testid="reset-done">
+        Your password is set.{' '}
+        <Link href="/sign-in" className="text-indigo-600 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    )
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <Field label="New password" htmlFor="reset-password" help="At least 8 characters.">
+        <Input id="reset-password" type="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} data-testid="reset-password" />
+      </Field>
+      <Field label="New password again" htmlFor="reset-password-repeat">
+        <Input id="reset-password-repeat" type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} data-testid="reset-password-repeat" />
+      </Field>
+      <FormError message={error} />
+      <Button type="submit" variant="primary" disabled={busy} data-testid="reset-submit">
+        Set password
+      </Button>
+    </form>
+  )
+}

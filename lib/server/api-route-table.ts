@@ -1,0 +1,111 @@
+/**
+ * The API's routes and the methods each one exports, for proxy.ts: it answers an unsupported
+ * method with 405 and an `Allow` header before Next does (Next's own 405 has an empty body), and
+ * OPTIONS with 204 and `Allow`. proxy.ts cannot import the route modules themselves (they pull in
+ * the whole server), so the table is written here; api-route-table.test.ts compares it with the
+ * route files on disk and fails, naming the entry to add or fix, when they differ.
+ *
+ * A path no entry matches is passed on to Next untouched, so a route missing here still works;
+ * it only misses the early 405.
+ */
+
+/** The methods a Next route module can export. */
+export const ROUTE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+export type RouteMethod = (typeof ROUTE_METHODS)[number]
+
+export interface ApiRoute {
+  /** The URL pattern as in app/: `/api/runs/[id]`, `/api/auth/[...all]`. */
+  pattern: string
+  /** The methods its route.ts exports. */
+  methods: readonly RouteMethod[]
+}
+
+/** Answers every path under /api that no other route has: 404 in the API's JSON shape. */
+export const FALLBACK_API_PATTERN = '/api/[...path]'
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { pattern: FALLBACK_API_PATTERN, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] },
+  { pattern: '/api/admin/audit-log', methods: ['GET'] },
+  { pattern: '/api/admin/invitations', methods: ['POST'] },
+  { pattern: '/api/admin/users', methods: ['GET'] },
+  { pattern: '/api/admin/users/[id]', methods: ['PATCH'] },
+  { pattern: '/api/admin/users/[id]/password-reset', methods: ['POST'] },
+  { pattern: '/api/approvals', methods: ['GET'] },
+  { pattern: '/api/approvals/[id]', methods: ['GET', 'POST'] },
+  { pattern: '/api/auth/[...all]', methods: ['GET', 'POST'] },
+  { pattern: '/api/function-tools', methods: ['GET'] },
+  { pattern: '/api/health', methods: ['GET'] },
+  { pattern: '/api/invitations/[token]', methods: ['GET', 'POST'] },
+  { pattern: '/api/mcp-servers', methods: ['GET', 'POST'] },
+  { pattern: '/api/mcp-servers/[id]', methods: ['GET', 'PATCH', 'DELETE'] },
+  { pattern: '/api/mcp-servers/[id]/test', methods: ['POST'] },
+  { pattern: '/api/mcp-servers/import', methods: ['POST'] },
+  { pattern: '/api/me', methods: ['GET'] },
+  { pattern: '/api/me/password', methods: ['POST'] },
+  { pattern: '/api/me/tokens', methods: ['GET', 'POST'] },
+  { pattern: '/api/me/tokens/[id]', methods: ['DELETE'] },
+  { pattern: '/api/password-resets/[token]', methods: ['POST'] },
+  { pattern: '/api/runs', methods: ['GET', 'POST'] },
+  { pattern: '/api/runs/[id]', methods: ['GET'] },
+  { pattern: '/api/runs/[id]/cancel', methods: ['POST'] },
+  { pattern: '/api/runs/[id]/events', methods: ['GET'] },
+  { pattern: '/api/runs/[id]/mcp-tasks/cancel', methods: ['POST'] },
+  { pattern: '/api/runs/[id]/share-links', methods: ['GET', 'POST'] },
+  { pattern: '/api/setup', methods: ['POST'] },
+  { pattern: '/api/share-links/[id]', methods: ['DELETE'] },
+  { pattern: '/api/share/[token]', methods: ['GET'] },
+  { pattern: '/api/skills', methods: ['GET', 'POST'] },
+  { pattern: '/api/skills/[name]', methods: ['GET', 'PATCH', 'DELETE'] },
+  { pattern: '/api/workflows', methods: ['GET', 'POST'] },
+  { pattern: '/api/workflows/[id]', methods: ['GET', 'PATCH'] },
+  { pattern: '/api/workflows/[id]/versions', methods: ['GET', 'POST'] },
+  { pattern: '/api/workflows/[id]/versions/[version]', methods: ['GET'] },
+]
+
+/** How well a pattern segment matches, as Next ranks them: a fixed name beats [param] beats [...rest]. */
+const STATIC = 2
+const DYNAMIC = 1
+const CATCH_ALL = 0
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '')
+}
+
+/** The rank of each segment when `pattern` matches `segments`, or undefined when it does not. */
+function matchRanks(pattern: string, segments: readonly string[]): number[] | undefined {
+  const parts = segmentsOf(pattern)
+  const ranks: number[] = []
+  for (let index = 0; index < parts.length; index += 1) {
+    const part = parts[index]
+    if (part.startsWith('[...')) return index < segments.length ? [...ranks, CATCH_ALL] : undefined
+    if (index >= segments.length) return undefined
+    if (part.startsWith('[')) ranks.push(DYNAMIC)
+    else if (part === segments[index]) ranks.push(STATIC)
+    else return undefined
+  }
+  return parts.length === segments.length ? ranks : undefined
+}
+
+function outranks(a: number[], b: number[]): boolean {
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) if (a[index] !== b[index]) return a[index] > b[index]
+  return a.length > b.length
+}
+
+/** The route Next would pick for `pathname` (as sent, still percent-encoded), if any. */
+export function matchApiRoute(pathname: string, routes: readonly ApiRoute[] = API_ROUTES): ApiRoute | undefined {
+  const segments = segmentsOf(pathname)
+  let best: { route: ApiRoute; ranks: number[] } | undefined
+  for (const route of routes) {
+    const ranks = matchRanks(route.pattern, segments)
+    if (ranks && (!best || outranks(ranks, best.ranks))) best = { route, ranks }
+  }
+  return best?.route
+}
+
+/** What the route answers to: its methods, HEAD where it has GET (Next derives it), and OPTIONS. */
+export function allowedMethods(route: ApiRoute): RouteMethod[] {
+  const allowed = new Set<RouteMethod>(route.methods)
+  if (allowed.has('GET')) allowed.add('HEAD')
+  allowed.add('OPTIONS')
+  return ROUTE_METHODS.filter((method) => allowed.has(method))
+}

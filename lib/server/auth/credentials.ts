@@ -1,0 +1,44 @@
+/**
+ * Passwords and sessions of a user, set from the server side. Better Auth's own endpoints for
+ * these want an admin's browser session; an admin acting through an API token, a one-time link
+ * or the command line has none, so these go through Better Auth's internals (its hasher and
+ * adapter) instead, keeping its storage format.
+ */
+import { HttpError } from '../http-errors'
+import type { Auth } from './auth'
+
+const CREDENTIAL_PROVIDER = 'credential'
+
+export async function setUserPassword(auth: Auth, userId: string, password: string): Promise<void> {
+  const context = await auth.$context
+  const hash = await context.password.hash(password)
+  const accounts = await context.internalAdapter.findAccounts(userId)
+  if (accounts.some((account) => account.providerId === CREDENTIAL_PROVIDER)) {
+    await context.internalAdapter.updatePassword(userId, hash)
+  } else {
+    await context.internalAdapter.createAccount({ userId, providerId: CREDENTIAL_PROVIDER, accountId: userId, password: hash })
+  }
+}
+
+/** True when the password is the user's current one (false for users who sign in only through OIDC). */
+export async function verifyUserPassword(auth: Auth, userId: string, password: string): Promise<boolean> {
+  const context = await auth.$context
+  const accounts = await context.internalAdapter.findAccounts(userId)
+  const credential = accounts.find((account) => account.providerId === CREDENTIAL_PROVIDER)
+  if (!credential?.password) return false
+  return context.password.verify({ hash: credential.password, password })
+}
+
+/** Signs the user out everywhere (their API tokens are separate and stay). */
+export async function revokeUserSessions(auth: Auth, userId: string): Promise<void> {
+  const context = await auth.$context
+  await context.internalAdapter.deleteUserSessions(userId)
+}
+
+/** A signed-in person changing their own password: they prove the current one first. */
+export async function changeOwnPassword(auth: Auth, userId: string, currentPassword: string, newPassword: string): Promise<void> {
+  if (!(await verifyUserPassword(auth, userId, currentPassword))) {
+    throw new HttpError(400, 'wrong_password', 'The current password is not right.')
+  }
+  await setUserPassword(auth, userId, newPassword)
+}

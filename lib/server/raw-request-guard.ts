@@ -1,0 +1,56 @@
+/**
+ * A guard below Next, for requests Next fails on before proxy.ts can see them: it builds a Fetch
+ * `Request` for the proxy, and the Fetch standard forbids the methods TRACE and TRACK (the
+ * constructor throws, and Next answers with a plain-text 500); and it decodes the path to find
+ * the route, where malformed percent-encoding (`/api/runs/%ff`) fails. This answers those requests
+ * itself, in the API's JSON shape, with the same verdicts as proxy.ts (request-screen.ts).
+ *
+ * It wraps `http.Server.prototype.emit` for the 'request' event, because `next start` creates
+ * its server itself; installRawRequestGuard() is called once at server start (instrumentation.ts).
+ */
+import http from 'node:http'
+import { isWellEncodedPath, screenRequest } from './request-screen'
+
+/** Methods Node's parser accepts that a Fetch Request cannot carry. */
+const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK'])
+
+const INSTALLED = Symbol.for('agentloom.raw-request-guard')
+
+/**
+ * The answer for a raw request Next cannot handle, or undefined to let Next have it: methods a
+ * Fetch Request cannot carry, and paths that do not percent-decode. Everything else reaches proxy.ts.
+ */
+export function rawRequestVerdict(method: string | undefined, url: string | undefined, headers: http.IncomingHttpHeaders) {
+  const pathname = (url ?? '/').split('?')[0] || '/'
+  if (!method || (!FETCH_FORBIDDEN_METHODS.has(method) && isWellEncodedPath(pathname))) return undefined
+  const verdict = screenRequest({ method, pathname, headers: { get: (name) => headerValue(headers[name.toLowerCase()]) } })
+  if (verdict.ok) {
+    return { status: 405, body: { error: { code: 'method_not_allowed', message: `${method} is not supported.` } } }
+  }
+  return { status: verdict.status, headers: verdict.headers, body: verdict.body }
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+export function installRawRequestGuard(): void {
+  const prototype = http.Server.prototype as http.Server & { [INSTALLED]?: true }
+  if (prototype[INSTALLED]) return
+  prototype[INSTALLED] = true
+  const emit = prototype.emit
+  prototype.emit = function guardedEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'request') {
+      const [request, response] = args as [http.IncomingMessage, http.ServerResponse]
+      const verdict = rawRequestVerdict(request.method, request.url, request.headers)
+      if (verdict) {
+        response.writeHead(verdict.status, { 'content-type': 'application/json', ...verdict.headers })
+        response.end(verdict.body === undefined ? undefined : JSON.stringify(verdict.body))
+        request.resume()
+        return true
+      }
+    }
+    return Reflect.apply(emit, this, [event, ...args]) as boolean
+  } as typeof prototype.emit
+}

@@ -1,0 +1,75 @@
+/**
+ * What every API request must get right before any route sees it, checked by proxy.ts (and, for
+ * what Next cannot even turn into a Request, by raw-request-guard.ts):
+ * - a path whose percent-encoding does not decode (`/api/runs/%ff`) → 400 `invalid_path`;
+ * - a method the matched route does not answer (TRACE included) → 405 with `Allow`;
+ * - OPTIONS → 204 with `Allow` (no CORS: the API is same-origin only);
+ * - a declared Content-Length over the largest body limit → 413 at once (each route then applies
+ *   its own limit while reading, see request-body.ts).
+ * Pure: no Next, no database, so it is unit-tested directly and the fuzz test runs it as Next would.
+ */
+import { FALLBACK_API_PATTERN, ROUTE_METHODS, allowedMethods, matchApiRoute, type RouteMethod } from './api-route-table'
+import type { ErrorBody } from './http-errors'
+import { bodyLimitsFromEnv, declaredLength, payloadTooLarge, type BodyLimits } from './request-body'
+
+export interface ScreenedRequest {
+  method: string
+  /** The path as sent, still percent-encoded. */
+  pathname: string
+  headers: { get(name: string): string | null }
+}
+
+export type ScreenVerdict = { ok: true } | { ok: false; status: number; headers?: Record<string, string>; body?: ErrorBody }
+
+const PASS: ScreenVerdict = { ok: true }
+
+function refuse(status: number, code: string, message: string, headers?: Record<string, string>, details?: unknown): ScreenVerdict {
+  return { ok: false, status, headers, body: { error: { code, message, ...(details === undefined ? {} : { details }) } } }
+}
+
+/** True when every segment of `pathname` percent-decodes (to well-formed UTF-8). */
+export function isWellEncodedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/')
+}
+
+function isRouteMethod(method: string): method is RouteMethod {
+  return (ROUTE_METHODS as readonly string[]).includes(method)
+}
+
+export function screenRequest(request: ScreenedRequest, limits: BodyLimits = bodyLimitsFromEnv()): ScreenVerdict {
+  const { method, pathname } = request
+  if (!isWellEncodedPath(pathname)) {
+    return refuse(400, 'invalid_path', 'The URL path has malformed percent-encoding (a "%" must be followed by two hex digits that form UTF-8).')
+  }
+  if (!isApiPath(pathname)) return PASS
+  // Matched on the path as sent, as Next does: an encoded slash (%2F) stays inside its segment.
+  const route = matchApiRoute(pathname)
+  // Unknown API paths are answered by the fallback route (404 JSON), for every method Next can
+  // route; here for the rest, and for /api itself, which the fallback does not cover.
+  if (route === undefined || (route.pattern === FALLBACK_API_PATTERN && !isRouteMethod(method))) {
+    return refuse(404, 'not_found', `No API route ${method} ${pathname}.`)
+  }
+  if (route.pattern === FALLBACK_API_PATTERN) return PASS
+  const allowed = allowedMethods(route)
+  const allow = { allow: allowed.join(', ') }
+  if (method === 'OPTIONS') return { ok: false, status: 204, headers: allow }
+  if (!(allowed as string[]).includes(method)) {
+    return refuse(405, 'method_not_allowed', `${route.pattern} answers ${allowed.join(', ')}, not ${method}.`, allow, { allowed })
+  }
+  const length = declaredLength(request.headers)
+  const largest = Math.max(limits.default, limits.import)
+  if (length !== undefined && length > largest) {
+    const tooLarge = payloadTooLarge(largest)
+    return refuse(tooLarge.status, tooLarge.code, tooLarge.message, undefined, tooLarge.details)
+  }
+  return PASS
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/database'
+import { McpServerRegistry } from '../mcp/mcp-server-registry'
+import { createTestDatabase } from '../testing/test-database'
+import { rotateSecrets, sealPlainSecrets } from './rotate'
+import { SecretVault } from './secret-vault'
+
+let db: Database
+beforeAll(async () => {
+  db = await createTestDatabase()
+})
+afterAll(async () => {
+  await db?.close()
+})
+
+const oldKey = randomBytes(32)
+const newKey = randomBytes(32)
+const admin = { userId: 'u-admin', email: 'admin@example.test', name: 'Admin', role: 'admin' as const, via: 'token' as const }
+
+function registry(key: Buffer) {
+  return new McpServerRegistry(db.prisma, new SecretVault(db.prisma, key, { env: {} }))
+}
+
+describe('sealing and rotating secrets at rest', () => {
+  it('encrypts plain rows from before encryption, splitting URL secrets out, once', async () => {
+    await db.prisma.mcpServer.create({
+      data: { id: 'legacy-http', name: 'Legacy', transport: 'http', config: { url: 'https://legacy.example/mcp?token=legacy-query-token-1' }, secrets: { env: {}, headers: { 'X-Key': 'legacy-header-value-1' } } },
+    })
+    const first = await sealPlainSecrets(db.prisma, new SecretVault(db.prisma, oldKey).box)
+    expect(first.resealed).toContain('legacy-http')
+    const row = await db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'legacy-http' } })
+    expect(JSON.stringify(row)).not.toMatch(/legacy-query-token-1|legacy-header-value-1/)
+    expect(row.config).toEqual({ url: 'https://legacy.example/mcp?token=[secret]' })
+    const config = await registry(oldKey).connectionConfig('legacy-http')
+    expect(config).toMatchObject({ config: { url: 'https://legacy.example/mcp?token=legacy-query-token-1' }, secrets: { headers: { 'X-Key': 'legacy-header-value-1' } } })
+    expect((await sealPlainSecrets(db.prisma, new SecretVault(db.prisma, oldKey).box)).resealed).toEqual([])
+  })
+
+  it('re-encrypts every secret with the new key in one go, and a second run changes nothing', async () => {
+    await registry(oldKey).create(admin, { id: 'env-server', name: 'Env', transport: 'stdio', config: { command: 'node', args: ['x.mjs'] }, secrets: { env: { API_KEY: 'env-secret-value-1' } } })
+    const summary = await rotateSecrets(db.prisma, oldKey, newKey)
+    expect(summary.resealed).toEqual(expect.arrayContaining(['env-server', 'legacy-http']))
+    expect((await registry(newKey).connectionConfig('env-server')).secrets.env).toEqual({ API_KEY: 'env-secret-value-1' })
+    expect((await registry(newKey).connectionConfig('legacy-http')).config).toEqual({ url: 'https://legacy.example/mcp?token=legacy-query-token-1' })
+    await expect(registry(oldKey).connectionConfig('env-server')).rejects.toThrow(/another key/)
+    const again = await rotateSecrets(db.prisma, oldKey, newKey)
+    expect(again.resealed).toEqual([])
+  })
+
+  it('changes nothing when a secret cannot be opened with the old key', async () => {
+    const before = await db.prisma.mcpServer.findMany({ orderBy: { id: 'asc' } })
+    await expect(rotateSecrets(db.prisma, randomBytes(32), randomBytes(32))).rejects.toThrow(/another key/)
+    expect(await db.prisma.mcpServer.findMany({ orderBy: { id: 'asc' } })).toEqual(before)
+  })
+})

@@ -1,0 +1,68 @@
+/**
+ * Re-sealing every secret at rest: with a new master key (`rotateSecrets`, the `rotate-key` admin
+ * command), or with the same key to encrypt rows written before encryption existed
+ * (`sealPlainSecrets`, run at start). Both also move the secret parts of stored server URLs into
+ * the sealed secrets. Everything happens in one transaction, with the rows locked: either every
+ * secret is sealed with the new key or none is.
+ */
+import type { Prisma } from '../db/database'
+import { isPlainSecretsColumn, openServerSecrets, sealServerSecrets } from '../mcp/mcp-server-secrets'
+import { SecretBox } from './secret-box'
+import { splitUrlSecrets, URL_SECRET_MARK, type UrlSecrets } from './url-secrets'
+
+type Transaction = Parameters<Parameters<Prisma['$transaction']>[0]>[0]
+
+export interface ResealSummary {
+  /** Servers whose secrets were sealed (again). */
+  resealed: string[]
+  /** Servers already sealed with the target key (a rotation run a second time). */
+  unchanged: string[]
+}
+
+/** A URL stored before its secret parts were split out: split them out now (values already split stay). */
+function splitStoredUrl(config: unknown, stored: UrlSecrets): { config: unknown; url: UrlSecrets } {
+  const url = (config as { url?: unknown } | null)?.url
+  if (typeof url !== 'string' || (!url.includes('?') && !url.includes('@'))) return { config, url: stored }
+  const split = splitUrlSecrets(url, stored)
+  // A `[secret]` with no stored value has nothing to keep; it stays a literal placeholder.
+  const query = split.secrets.query.filter(([, value]) => value !== URL_SECRET_MARK)
+  return { config: { ...(config as object), url: split.url }, url: { ...split.secrets, query } }
+}
+
+async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox, only: 'plain' | 'all'): Promise<ResealSummary> {
+  // Locked, so that no row is written with the old key while the others move to the new one.
+  await tx.$queryRawUnsafe('SELECT id FROM "McpServer" FOR UPDATE')
+  const rows = await tx.mcpServer.findMany({ select: { id: true, config: true, secrets: true }, orderBy: { id: 'asc' } })
+  const summary: ResealSummary = { resealed: [], unchanged: [] }
+  for (const row of rows) {
+    const sealed = (row.secrets as { sealed?: string } | null)?.sealed
+    const plain = isPlainSecretsColumn(row.secrets)
+    if (!plain && (only === 'plain' || (sealed !== undefined && to.sealedWithThisKey(sealed) && from.keyId !== to.keyId))) {
+      summary.unchanged.push(row.id)
+      continue
+    }
+    const secrets = openServerSecrets(from, row.secrets)
+    const { config, url } = splitStoredUrl(row.config, secrets.url)
+    await tx.mcpServer.update({
+      where: { id: row.id },
+      // updatedAt moves on: other processes notice and rebuild their redactors.
+      data: { config: config as object, secrets: sealServerSecrets(to, { ...secrets, url }) },
+    })
+    summary.resealed.push(row.id)
+  }
+  return summary
+}
+
+/** Re-encrypts every secret from `oldMasterKey` to `newMasterKey` (plain rows from before encryption included), in one transaction. */
+export async function rotateSecrets(prisma: Prisma, oldMasterKey: Buffer, newMasterKey: Buffer): Promise<ResealSummary> {
+  const from = new SecretBox(oldMasterKey)
+  const to = new SecretBox(newMasterKey)
+  return prisma.$transaction((tx) => resealAll(tx, from, to, 'all'), { timeout: 60_000 })
+}
+
+/** Encrypts rows written before secrets were encrypted (a one-time upgrade, run at every start: cheap when there is nothing to do). */
+export async function sealPlainSecrets(prisma: Prisma, box: SecretBox): Promise<ResealSummary> {
+  const rows = await prisma.mcpServer.findMany({ select: { id: true, secrets: true }, orderBy: { id: 'asc' } })
+  if (!rows.some((row) => isPlainSecretsColumn(row.secrets))) return { resealed: [], unchanged: rows.map((row) => row.id) }
+  return prisma.$transaction((tx) => resealAll(tx, box, box, 'plain'))
+}

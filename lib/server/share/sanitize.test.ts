@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import type { RunEventView } from '../runs/run-event-log'
+import type { RunView } from '../runs/run-service'
+import { REDACTED, removeInstructions, sanitizeEvent, sanitizeRunView } from './sanitize'
+
+const graph = {
+  schemaVersion: 1,
+  nodes: [
+    { id: 'a', kind: 'agent', data: { name: 'Writer', instructions: 'Our secret sauce.', headers: { Authorization: 'Bearer x' } } },
+    { id: 'm', kind: 'magentic', data: { manager: { instructions: 'Plan it.' }, participants: [{ id: 'p', instructions: 'Research.' }] } },
+    { id: 'h', kind: 'human_input', data: { prompt: 'Which colour?' } },
+  ],
+  edges: [],
+}
+
+const view = { run: { id: 'r' }, graph, approvals: [] } as unknown as RunView
+
+describe('shared views', () => {
+  it('leave out every agent, participant and manager instruction unless the owner included them, and always mask secrets', () => {
+    const hidden = JSON.stringify(sanitizeRunView(view, { includeInstructions: false }))
+    expect(hidden).not.toMatch(/secret sauce|Plan it|Research\./)
+    expect(hidden).toContain('Which colour?')
+    expect(hidden).toContain(REDACTED)
+    const shown = JSON.stringify(sanitizeRunView(view, { includeInstructions: true }))
+    expect(shown).toMatch(/secret sauce/)
+    expect(shown).not.toContain('Bearer x')
+  })
+
+  it('drop instructions and system messages carried by events', () => {
+    const event = { sequence: 1, type: 'agent_response', data: { messages: [{ role: 'system', text: 'Be sly.' }, { role: 'assistant', text: 'Hi' }], instructions: 'x' } } as unknown as RunEventView
+    expect(sanitizeEvent(event, { includeInstructions: false }).data).toEqual({ messages: [{ role: 'assistant', text: 'Hi' }] })
+    expect(sanitizeEvent(event, { includeInstructions: true }).data).toEqual(event.data)
+  })
+
+  it('leave values without instructions as they are', () => {
+    expect(removeInstructions('text')).toBe('text')
+    expect(removeInstructions([1, { a: null }])).toEqual([1, { a: null }])
+  })
+})
