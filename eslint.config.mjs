@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules plus the house boundaries from DESIGN.md,
-// enforced mechanically (lib/core and lib/graph stay framework-free; components never reach
+// enforced mechanically (lib/core and lib/graph stay framework-free; lib/contracts stays browser-safe; components never reach
 // into lib/server; no eval-like constructs anywhere).
+import { builtinModules } from 'node:module'
 import tseslint from 'typescript-eslint'
 
 const frameworkFree = {
@@ -42,6 +43,21 @@ export default tseslint.config(
     files: ['lib/core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...frameworkFree.patterns, { group: ['@/lib/graph', '@/lib/graph/*', '**/lib/graph/**'], message: 'lib/core never imports lib/graph.' }] }],
+    },
+  },
+  {
+    // lib/contracts is imported by components too: zod and other contracts only (types from lib/graph if truly needed).
+    files: ['lib/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', 'react/*', 'next', 'next/*'], message: 'lib/contracts is browser-safe and framework-free.' },
+          { group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma belongs to lib/server.' },
+          { group: ['@/lib/server', '@/lib/server/*', '@/app/*', '@/components/*', '**/lib/server/**', '**/app/**', '**/components/**'], message: 'lib/contracts never imports app code.' },
+          { group: ['node:*'], message: 'lib/contracts runs in the browser: no Node built-ins.' },
+        ],
+        paths: builtinModules.map((name) => ({ name, message: 'lib/contracts runs in the browser: no Node built-ins.' })),
+      }],
     },
   },
   {

@@ -6,8 +6,8 @@ import { Badge, Button, Textarea, cn, type BadgeTone } from '@/components/ui'
 import { JsonBlock, JsonDisclosure } from '@/components/runs/JsonBlock'
 import { LocalTime } from '@/components/runs/LocalTime'
 import { useNow } from '@/components/runs/use-now'
-import type { ApprovalKind, ApprovalStatus, ApprovalView } from '@/components/runs/types'
-import { answerApproval, type ApprovalAnswer } from './approval-api'
+import type { AnswerApprovalBody, ApprovalKind, ApprovalStatus, ApprovalView } from '@/lib/contracts/approvals'
+import { answerApproval } from './approval-api'
 import {
   parseTokenCap,
   readElicitationRequest,
@@ -87,7 +87,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
   const [answerError, setAnswerError] = useState<string | undefined>()
 
   /** Builds the approve answer, or shows what is missing and returns null. */
-  function approveAnswer(): ApprovalAnswer | null {
+  function approveAnswer(): AnswerApprovalBody | null {
     if (approval.kind === 'sampling' && bounds) {
       const cap = parseTokenCap(capText, bounds)
       setCapError(cap.ok ? undefined : cap.error)
@@ -110,7 +110,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
 
   async function submit(decision: 'approve' | 'deny') {
     const trimmedReason = reason.trim()
-    const answer: ApprovalAnswer | null =
+    const answer: AnswerApprovalBody | null =
       decision === 'approve' ? approveAnswer() : { decision: 'deny', ...(trimmedReason ? { reason: trimmedReason } : {}) }
     if (!answer) return
     setInteracted(true)

@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from '@/components/ui'
 import { JsonDisclosure } from '@/components/runs/JsonBlock'
 import { LocalTime } from '@/components/runs/LocalTime'
-import type { ApprovalStatus, ApprovalView } from '@/components/runs/types'
+import type { ApprovalStatus, ApprovalView } from '@/lib/contracts/approvals'
 
 const TONE: Record<ApprovalStatus, BadgeTone> = { pending: 'warning', approved: 'success', denied: 'danger', expired: 'neutral' }
 const LABEL: Record<ApprovalStatus, string> = { pending: 'Pending', approved: 'Approved', denied: 'Denied', expired: 'Expired' }

@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui'
-import { errorMessage } from '@/components/runs/api-client'
-import type { ApprovalView } from '@/components/runs/types'
+import { errorMessage } from '@/components/api-client'
+import type { ApprovalView } from '@/lib/contracts/approvals'
 import { listPendingApprovals } from './approval-api'
 import { ApprovalCard } from './ApprovalCard'
 

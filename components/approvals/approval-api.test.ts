@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, apiErrorFrom } from '@/components/runs/api-client'
+import { ApiError, apiErrorFrom } from '@/components/api-client'
 import { failedOutcome } from './approval-api'
 
 describe('failedOutcome', () => {

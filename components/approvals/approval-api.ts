@@ -1,21 +1,12 @@
 /** Answering an approval through `POST /api/approvals/:id`. */
-import { ApiError, errorMessage, fetchJson, postJson } from '@/components/runs/api-client'
-import type { ApprovalView } from '@/components/runs/types'
-
-export interface ApprovalAnswer {
-  decision: 'approve' | 'deny'
-  /** Sampling: a lower token cap. */
-  maxTokens?: number
-  reason?: string
-  /** Elicitation answers, or `{ text }` for human input. */
-  content?: Record<string, unknown>
-}
+import { ApiError, errorMessage, fetchJson, postJson } from '@/components/api-client'
+import type { AnswerApprovalBody, ApprovalView } from '@/lib/contracts/approvals'
 
 export type AnswerOutcome =
   | { ok: true; approval: ApprovalView }
   | { ok: false; reason: 'already_answered' | 'expired' | 'error'; message: string }
 
-export async function answerApproval(id: string, answer: ApprovalAnswer): Promise<AnswerOutcome> {
+export async function answerApproval(id: string, answer: AnswerApprovalBody): Promise<AnswerOutcome> {
   try {
     const { approval } = await postJson<{ approval: ApprovalView }>(`/api/approvals/${encodeURIComponent(id)}`, answer)
     return { ok: true, approval }

@@ -1,129 +1,63 @@
 /**
- * The editor's client for the app's route handlers. Responses are checked with zod at this
- * boundary, and error bodies `{ error: { code, message, details? } }` become ApiError.
+ * The editor's client for the workflow routes. Answers are checked against their contracts in
+ * lib/contracts/workflows.ts; error answers arrive as ApiError (components/api-client.ts).
  */
 import { z } from 'zod'
-import { CoreError } from '@/lib/core/errors'
+import { ApiError, fetchParsed } from '@/components/api-client'
+import { runSummarySchema } from '@/lib/contracts/runs'
+import {
+  createdWorkflowResponseSchema,
+  invalidGraphDetailsSchema,
+  updatedWorkflowResponseSchema,
+  versionResponseSchema,
+  workflowListResponseSchema,
+  workflowResponseSchema,
+  type CreateWorkflowRequest,
+  type CreatedWorkflowResponse,
+  type WorkflowResponse,
+  type WorkflowSettings,
+  type WorkflowSummary,
+  type WorkflowVersionView,
+  type WorkflowView,
+} from '@/lib/contracts/workflows'
 import type { GraphDocument } from '@/lib/graph/document'
 import type { GraphProblem } from '@/lib/graph/problems'
 
-/** An error answer of the API (or no answer at all: status 0). 4xx answers count as user errors. */
-export class ApiError extends CoreError {
-  readonly status: number
-  readonly code: string
-  readonly details: unknown
-  override readonly userError: boolean
+const workflowUrl = (id: string) => `/api/workflows/${encodeURIComponent(id)}`
 
-  constructor(status: number, code: string, message: string, details?: unknown) {
-    super(message)
-    this.status = status
-    this.code = code
-    this.details = details
-    this.userError = status >= 400 && status < 500
-  }
-
-  /** The validation problems of a 400 invalid_graph answer, if this is one. */
-  get problems(): GraphProblem[] {
-    if (this.code !== 'invalid_graph') return []
-    const parsed = z.object({ problems: z.array(ProblemSchema) }).safeParse(this.details)
-    return parsed.success ? (parsed.data.problems as GraphProblem[]) : []
-  }
+/** The validation problems of a 400 `invalid_graph` answer; none for any other error. */
+export function graphProblemsOf(error: unknown): GraphProblem[] {
+  if (!(error instanceof ApiError) || error.code !== 'invalid_graph') return []
+  const parsed = invalidGraphDetailsSchema.safeParse(error.details)
+  return parsed.success ? (parsed.data.problems as GraphProblem[]) : []
 }
 
-const ProblemSchema = z.object({
-  severity: z.enum(['error', 'warning']),
-  code: z.string(),
-  message: z.string(),
-  nodeId: z.string().optional(),
-  edgeId: z.string().optional(),
-  path: z.array(z.union([z.string(), z.number()])).optional(),
-})
-
-const ErrorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) })
-
-const VersionSchema = z.object({ version: z.number().int(), graph: z.unknown(), createdAt: z.string() })
-export type WorkflowVersion = z.infer<typeof VersionSchema>
-
-const WorkflowSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullish(),
-  latestVersion: z.number().int().nullable(),
-  updatedAt: z.string(),
-})
-export type WorkflowSummary = z.infer<typeof WorkflowSummarySchema>
-
-const WorkflowSchema = z.object({ id: z.string(), name: z.string(), description: z.string().nullish(), updatedAt: z.string() })
-export type Workflow = z.infer<typeof WorkflowSchema>
-
-const McpServerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullish(),
-  transport: z.string(),
-})
-export type McpServerSummary = z.infer<typeof McpServerSchema>
-
-async function request<T>(schema: z.ZodType<T>, url: string, init?: RequestInit): Promise<T> {
-  let response: Response
-  try {
-    response = await fetch(url, {
-      ...init,
-      headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}), ...init?.headers },
-    })
-  } catch (cause) {
-    throw new ApiError(0, 'network_error', `Could not reach the server (${cause instanceof Error ? cause.message : String(cause)}).`)
-  }
-  const body: unknown = await response.json().catch(() => undefined)
-  if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(body)
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details)
-    throw new ApiError(response.status, 'http_error', `The server answered ${response.status} ${response.statusText}.`)
-  }
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) throw new ApiError(response.status, 'unexpected_response', `Unexpected answer from ${url}.`, parsed.error.issues)
-  return parsed.data
+export async function listWorkflows(): Promise<WorkflowSummary[]> {
+  return (await fetchParsed(workflowListResponseSchema, '/api/workflows')).workflows
 }
 
-export function listWorkflows(): Promise<WorkflowSummary[]> {
-  return request(z.object({ workflows: z.array(WorkflowSummarySchema) }), '/api/workflows').then((r) => r.workflows)
+export function createWorkflow(input: CreateWorkflowRequest): Promise<CreatedWorkflowResponse> {
+  return fetchParsed(createdWorkflowResponseSchema, '/api/workflows', { method: 'POST', body: JSON.stringify(input) })
 }
 
-export function createWorkflow(input: { name: string; description?: string; graph?: GraphDocument }) {
-  return request(z.object({ workflow: WorkflowSchema, version: VersionSchema.nullable() }), '/api/workflows', {
-    method: 'POST',
-    body: JSON.stringify(input),
-  })
+export function getWorkflow(id: string): Promise<WorkflowResponse> {
+  return fetchParsed(workflowResponseSchema, workflowUrl(id))
 }
 
-export function getWorkflow(id: string) {
-  return request(
-    z.object({ workflow: WorkflowSchema, latestVersion: VersionSchema.nullable() }),
-    `/api/workflows/${encodeURIComponent(id)}`,
-  )
+export async function renameWorkflow(id: string, name: string): Promise<WorkflowView> {
+  return (await fetchParsed(updatedWorkflowResponseSchema, workflowUrl(id), { method: 'PATCH', body: JSON.stringify({ name }) })).workflow
 }
 
-export function renameWorkflow(id: string, name: string): Promise<Workflow> {
-  return request(z.object({ workflow: WorkflowSchema }), `/api/workflows/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: JSON.stringify({ name }),
-  }).then((r) => r.workflow)
+export async function updateWorkflowSettings(id: string, settings: WorkflowSettings): Promise<WorkflowSettings> {
+  return (await fetchParsed(updatedWorkflowResponseSchema, workflowUrl(id), { method: 'PATCH', body: JSON.stringify({ settings }) })).workflow.settings
 }
 
-export function saveVersion(id: string, graph: GraphDocument): Promise<WorkflowVersion> {
-  return request(z.object({ version: VersionSchema }), `/api/workflows/${encodeURIComponent(id)}/versions`, {
-    method: 'POST',
-    body: JSON.stringify({ graph }),
-  }).then((r) => r.version)
+export async function saveVersion(id: string, graph: GraphDocument): Promise<WorkflowVersionView> {
+  return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions`, { method: 'POST', body: JSON.stringify({ graph }) })).version
 }
 
-export function listMcpServers(): Promise<McpServerSummary[]> {
-  return request(z.object({ servers: z.array(McpServerSchema) }), '/api/mcp-servers').then((r) => r.servers)
-}
+const startedRunSchema = z.object({ run: runSummarySchema.pick({ id: true, status: true }) })
 
-export function startRun(input: { workflowId: string; version?: number; input: string }): Promise<{ id: string; status: string }> {
-  return request(z.object({ run: z.object({ id: z.string(), status: z.string() }) }), '/api/runs', {
-    method: 'POST',
-    body: JSON.stringify(input),
-  }).then((r) => r.run)
+export async function startRun(input: { workflowId: string; version?: number; input: string }): Promise<z.infer<typeof startedRunSchema>['run']> {
+  return (await fetchParsed(startedRunSchema, '/api/runs', { method: 'POST', body: JSON.stringify(input) })).run
 }

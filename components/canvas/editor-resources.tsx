@@ -1,7 +1,10 @@
 'use client'
 
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import { listMcpServers, listWorkflows, type McpServerSummary, type WorkflowSummary } from './api'
+import { listMcpServers } from '@/components/mcp/mcp-api'
+import type { McpServerSummary } from '@/lib/contracts/mcp-servers'
+import type { WorkflowSummary } from '@/lib/contracts/workflows'
+import { listWorkflows } from './api'
 
 export type Loadable<T> = { state: 'loading' } | { state: 'ready'; items: T[] } | { state: 'error'; message: string }
 
@@ -27,9 +30,11 @@ function useLoadable<T>(load: () => Promise<T[]>): Loadable<T> {
   return value
 }
 
+const loadMcpServers = async (): Promise<McpServerSummary[]> => (await listMcpServers()).servers
+
 /** Lists the inspector picks from (MCP servers, workflows for sub-workflow nodes), loaded once per editor. */
 export function EditorResourcesProvider({ children }: { children: ReactNode }) {
-  const mcpServers = useLoadable(listMcpServers)
+  const mcpServers = useLoadable(loadMcpServers)
   const workflows = useLoadable(listWorkflows)
   return <EditorResourcesContext.Provider value={{ mcpServers, workflows }}>{children}</EditorResourcesContext.Provider>
 }

@@ -1,7 +1,7 @@
 'use client'
 
 import { useCallback, useRef, useState } from 'react'
-import { ApiError, saveVersion } from './api'
+import { graphProblemsOf, saveVersion } from './api'
 import { useCanvasStoreApi } from './store-context'
 
 export type SaveStatus =
@@ -32,9 +32,10 @@ export function useSaveVersion() {
         return version.version
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.problems.length > 0) {
-          setServerProblems(error.problems)
-          setStatus({ state: 'rejected', message: error.message, problemCount: error.problems.length })
+        const problems = graphProblemsOf(error)
+        if (problems.length > 0) {
+          setServerProblems(problems)
+          setStatus({ state: 'rejected', message: (error as Error).message, problemCount: problems.length })
         } else {
           setStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) })
         }

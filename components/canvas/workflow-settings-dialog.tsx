@@ -6,36 +6,28 @@
  * server's (environment), never entered here.
  */
 import { useId, useState } from 'react'
-import { z } from 'zod'
+import { errorMessage } from '@/components/api-client'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-
-const SettingsSchema = z.object({
-  conversationForwarding: z.object({ enabled: z.boolean(), endpoint: z.string().optional(), timeoutMs: z.number().optional() }),
-})
-type Settings = z.infer<typeof SettingsSchema>
-
-async function request(url: string, init?: RequestInit): Promise<Settings> {
-  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json' } })
-  const body = (await response.json().catch(() => ({}))) as { workflow?: { settings?: unknown }; error?: { message?: string } }
-  if (!response.ok) throw new Error(body.error?.message ?? `The server answered ${response.status}.`)
-  return SettingsSchema.parse(body.workflow?.settings)
-}
+import type { WorkflowSettings } from '@/lib/contracts/workflows'
+import { getWorkflow, updateWorkflowSettings } from './api'
 
 export function WorkflowSettingsButton({ workflowId }: { workflowId: string }) {
   const [open, setOpen] = useState(false)
-  const [settings, setSettings] = useState<Settings>()
+  const [settings, setSettings] = useState<WorkflowSettings>()
   const [error, setError] = useState<string>()
   const [saving, setSaving] = useState(false)
   const endpointId = useId()
-  const url = `/api/workflows/${encodeURIComponent(workflowId)}`
 
   const show = () => {
     setOpen(true)
     setError(undefined)
-    request(url).then(setSettings, (e: Error) => setError(e.message))
+    getWorkflow(workflowId).then(
+      ({ workflow }) => setSettings(workflow.settings),
+      (e: unknown) => setError(errorMessage(e)),
+    )
   }
 
   const save = async () => {
@@ -45,17 +37,17 @@ export function WorkflowSettingsButton({ workflowId }: { workflowId: string }) {
     try {
       const forwarding = settings.conversationForwarding
       const endpoint = forwarding.endpoint?.trim() || undefined
-      setSettings(await request(url, { method: 'PATCH', body: JSON.stringify({ settings: { conversationForwarding: { ...forwarding, endpoint } } }) }))
+      setSettings(await updateWorkflowSettings(workflowId, { conversationForwarding: { ...forwarding, endpoint } }))
       setOpen(false)
     } catch (e) {
-      setError((e as Error).message)
+      setError(errorMessage(e))
     } finally {
       setSaving(false)
     }
   }
 
   const forwarding = settings?.conversationForwarding
-  const update = (patch: Partial<Settings['conversationForwarding']>) =>
+  const update = (patch: Partial<WorkflowSettings['conversationForwarding']>) =>
     setSettings((current) => (current ? { conversationForwarding: { ...current.conversationForwarding, ...patch } } : current))
 
   return (

@@ -2,8 +2,9 @@
 
 import { useEffect, useState } from 'react'
 import { Button, Dialog } from '@/components/ui'
-import { errorMessage } from '@/components/runs/api-client'
-import { deleteMcpServer, getMcpServer, type McpServerSummary, type WorkflowReference } from './mcp-api'
+import { errorMessage } from '@/components/api-client'
+import { deleteMcpServer, getMcpServer } from './mcp-api'
+import type { McpServerSummary, WorkflowReference } from '@/lib/contracts/mcp-servers'
 import { WorkflowReferenceList } from './WorkflowReferenceList'
 
 export interface DeleteServerDialogProps {

@@ -2,18 +2,14 @@
 
 import { useId, useState } from 'react'
 import { Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui'
-import { ApiError, errorMessage } from '@/components/runs/api-client'
-import { importManifest, type ManifestImportResult } from './mcp-api'
-
-interface ManifestProblem {
-  path: string
-  message: string
-}
+import { ApiError, errorMessage } from '@/components/api-client'
+import { manifestInvalidDetailsSchema, type ManifestImportSummary, type ManifestProblem } from '@/lib/contracts/mcp-servers'
+import { importManifest } from './mcp-api'
 
 function problemsOf(error: unknown): ManifestProblem[] {
   if (!(error instanceof ApiError)) return []
-  const problems = (error.details as { problems?: unknown } | undefined)?.problems
-  return Array.isArray(problems) ? (problems as ManifestProblem[]) : []
+  const details = manifestInvalidDetailsSchema.safeParse(error.details)
+  return details.success ? details.data.problems : []
 }
 
 const ON_EXISTING = [
@@ -24,7 +20,7 @@ const ON_EXISTING = [
 export interface ImportManifestDialogProps {
   onClose: () => void
   /** Called after a successful import so the list can reload. */
-  onImported: (result: ManifestImportResult) => void
+  onImported: (result: ManifestImportSummary) => void
 }
 
 /** Paste a ToolingManifest.json; each of its servers becomes an http MCP server (headers kept secret). */
@@ -33,7 +29,7 @@ export function ImportManifestDialog({ onClose, onImported }: ImportManifestDial
   const [manifest, setManifest] = useState('')
   const [onExisting, setOnExisting] = useState<'skip' | 'update'>('skip')
   const [serverUrlBase, setServerUrlBase] = useState('')
-  const [result, setResult] = useState<ManifestImportResult | null>(null)
+  const [result, setResult] = useState<ManifestImportSummary | null>(null)
   const [error, setError] = useState<{ message: string; problems: ManifestProblem[] } | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -107,7 +103,7 @@ export function ImportManifestDialog({ onClose, onImported }: ImportManifestDial
   )
 }
 
-function summarise({ created, updated, skipped }: ManifestImportResult): string {
+function summarise({ created, updated, skipped }: ManifestImportSummary): string {
   const part = (ids: string[], verb: string) => (ids.length ? `${verb} ${ids.join(', ')}` : '')
   return [part(created, 'Added'), part(updated, 'Updated'), part(skipped, 'Left as they were:')].filter(Boolean).join('. ') || 'The manifest lists no servers.'
 }

@@ -2,9 +2,10 @@
 
 import { useId, useState, type FormEvent } from 'react'
 import { Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui'
-import { ApiError, errorMessage } from '@/components/runs/api-client'
+import { ApiError, errorMessage } from '@/components/api-client'
 import { ArgsEditor } from './ArgsEditor'
-import { affectedWorkflowsOf, createMcpServer, updateMcpServer, type McpServerDetail, type McpTransport, type StdioAccess, type WorkflowReference } from './mcp-api'
+import { affectedWorkflowsOf, createMcpServer, updateMcpServer } from './mcp-api'
+import type { McpServerDetail, McpTransport, StdioAccess, WorkflowReference } from '@/lib/contracts/mcp-servers'
 import { SecretRowsEditor } from './SecretRowsEditor'
 import { WorkflowReferenceList } from './WorkflowReferenceList'
 import {

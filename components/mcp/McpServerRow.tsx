@@ -1,7 +1,7 @@
 'use client'
 
 import { Badge, Button } from '@/components/ui'
-import type { McpServerSummary, McpTransport } from './mcp-api'
+import type { McpServerSummary, McpTransport } from '@/lib/contracts/mcp-servers'
 import { TestResultView, type TestState } from './TestResultView'
 
 const TRANSPORT_LABEL: Record<McpTransport, string> = {

@@ -2,10 +2,11 @@
 
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from '@/components/ui'
-import { errorMessage } from '@/components/runs/api-client'
+import { errorMessage } from '@/components/api-client'
 import { DeleteServerDialog } from './DeleteServerDialog'
 import { ImportManifestDialog } from './ImportManifestDialog'
-import { getMcpServer, listMcpServers, testMcpServer, updateMcpServer, type McpServerDetail, type McpServerSummary, type StdioAccess } from './mcp-api'
+import { getMcpServer, listMcpServers, testMcpServer, updateMcpServer } from './mcp-api'
+import type { McpServerDetail, McpServerSummary, StdioAccess } from '@/lib/contracts/mcp-servers'
 import { McpServerFormDialog } from './McpServerFormDialog'
 import { McpServerRow } from './McpServerRow'
 import type { TestState } from './TestResultView'

@@ -1,4 +1,4 @@
-import type { McpTestResult } from './mcp-api'
+import type { McpTestResult } from '@/lib/contracts/mcp-servers'
 
 export type TestState = { status: 'running' } | { status: 'done'; result: McpTestResult } | { status: 'failed'; message: string }
 

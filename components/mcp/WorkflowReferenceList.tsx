@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { WorkflowReference } from './mcp-api'
+import type { WorkflowReference } from '@/lib/contracts/mcp-servers'
 
 function versionsLabel(reference: WorkflowReference): string {
   const list = reference.versions.join(', ')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { McpServerDetail, StdioAccess } from './mcp-api'
+import type { McpServerDetail, StdioAccess } from '@/lib/contracts/mcp-servers'
 import {
   commandHelp,
   createRequest,

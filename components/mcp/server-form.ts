@@ -3,7 +3,7 @@
  * values are write-only: a stored secret shows as a row with an empty value ("set — leave empty
  * to keep"); only typed values are sent, and a removed row is sent as `null` (delete the key).
  */
-import type { McpServerDetail, McpTransport, StdioAccess, StdioConfig, UrlConfig } from './mcp-api'
+import type { McpServerDetail, McpTransport, StdioAccess, StdioConfig, UrlConfig } from '@/lib/contracts/mcp-servers'
 
 export type SecretKind = 'env' | 'headers'
 

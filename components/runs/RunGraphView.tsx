@@ -7,7 +7,7 @@ import { cn } from '@/components/ui'
 import { kindLabel, nodeLabel } from './graph-labels'
 import type { NodeRunStatus } from './run-state'
 import { NODE_STATUS_LABEL, NODE_STATUS_STYLE } from './status-style'
-import type { RunGraph } from './types'
+import type { RunGraph } from '@/lib/contracts/runs'
 
 type RunNodeData = {
   label: string

@@ -8,7 +8,7 @@ import { RunStatusBadge } from './RunStatusBadge'
 import { formatElapsed, formatTokenUsage } from './format'
 import type { StreamState } from './run-event-stream'
 import { useNow } from './use-now'
-import { isTerminalStatus, type RunDetail, type RunStatus, type TokenUsage } from './types'
+import { isTerminalStatus, type RunDetail, type RunStatus, type TokenUsage } from '@/lib/contracts/runs'
 
 export interface RunHeaderProps {
   run: RunDetail

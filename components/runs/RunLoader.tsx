@@ -3,9 +3,9 @@
 import Link from 'next/link'
 import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui'
-import { ApiError, errorMessage, fetchJson } from './api-client'
+import { ApiError, errorMessage, fetchJson } from '@/components/api-client'
 import { RunView } from './RunView'
-import type { RunViewData } from './types'
+import type { RunView as RunViewData } from '@/lib/contracts/runs'
 
 type Load = { state: 'loading' } | { state: 'ready'; data: RunViewData } | { state: 'missing' } | { state: 'failed'; message: string }
 

@@ -1,6 +1,6 @@
 import { Panel } from './Panel'
 import { outputText } from './format'
-import type { RunStatus } from './types'
+import type { RunStatus } from '@/lib/contracts/runs'
 
 export interface RunOutputPanelProps {
   status: RunStatus

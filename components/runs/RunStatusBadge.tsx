@@ -1,6 +1,6 @@
 import { Badge, cn } from '@/components/ui'
 import { RUN_STATUS_LABEL, RUN_STATUS_TONE } from './status-style'
-import type { RunStatus } from './types'
+import type { RunStatus } from '@/lib/contracts/runs'
 
 const DOT: Record<RunStatus, string> = {
   queued: 'bg-zinc-400',

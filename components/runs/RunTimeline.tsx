@@ -8,7 +8,7 @@ import { formatOffset } from './format'
 import { taskCancelState } from './mcp-tasks'
 import { TaskCancelButton, useTaskCancels, type CancellableTask, type TaskCancelAttempt } from './TaskCancelButton'
 import { timelineEntries, type EventTone, type TimelineEntry } from './timeline'
-import type { RunEvent } from './types'
+import type { RunEvent } from '@/lib/contracts/run-events'
 
 const TONE: Record<EventTone, string> = {
   neutral: 'bg-zinc-100 text-zinc-600',

@@ -3,12 +3,12 @@
 import Link from 'next/link'
 import { useCallback, useEffect, useState } from 'react'
 import { Badge, Button } from '@/components/ui'
-import { errorMessage, fetchJson } from './api-client'
+import { errorMessage, fetchJson } from '@/components/api-client'
 import { formatElapsed } from './format'
 import { LocalTime } from './LocalTime'
 import { RunStatusBadge } from './RunStatusBadge'
 import { useNow } from './use-now'
-import { isTerminalStatus, type RunSummary } from './types'
+import { isTerminalStatus, type RunSummary } from '@/lib/contracts/runs'
 
 const REFRESH_MS = 5_000
 

@@ -2,7 +2,8 @@
 
 import { useCallback, useState } from 'react'
 import { Button } from '@/components/ui'
-import { cancelMcpTask, errorMessage } from './api-client'
+import { errorMessage } from '@/components/api-client'
+import { cancelMcpTask } from './api-client'
 import { taskKey, type TaskCancelState, type TaskRef } from './mcp-tasks'
 
 export interface TaskCancelAttempt {

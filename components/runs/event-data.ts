@@ -1,5 +1,6 @@
 /** Safe readers for run event payloads, which arrive as untyped JSON. */
-import { APPROVAL_KINDS, type ApprovalView, type RunEvent } from './types'
+import { approvalViewSchema, type ApprovalView } from '@/lib/contracts/approvals'
+import type { RunEvent } from '@/lib/contracts/run-events'
 
 export function eventRecord(event: RunEvent): Record<string, unknown> {
   return asRecord(event.data) ?? {}
@@ -19,16 +20,16 @@ export function readNumber(record: Record<string, unknown>, key: string): number
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined
 }
 
+/**
+ * Checked loosely on purpose: an approval of an older row still shows when it has what the
+ * timeline and the cards key on.
+ */
+const eventApprovalSchema = approvalViewSchema.pick({ id: true, runId: true, kind: true, status: true, createdAt: true }).loose()
+
 /** The `approval` an approval_requested / approval_resolved event carries, when it looks like one. */
 export function readApproval(data: Record<string, unknown>): ApprovalView | null {
-  const approval = asRecord(data.approval)
-  if (!approval) return null
-  const { id, runId, kind, status, createdAt } = approval
-  if (typeof id !== 'string' || typeof createdAt !== 'string') return null
-  if (typeof runId !== 'string' && runId !== null) return null
-  if (!(APPROVAL_KINDS as readonly unknown[]).includes(kind)) return null
-  if (!['pending', 'approved', 'denied', 'expired'].includes(status as string)) return null
-  return approval as unknown as ApprovalView
+  const parsed = eventApprovalSchema.safeParse(data.approval)
+  return parsed.success ? (parsed.data as ApprovalView) : null
 }
 
 /**

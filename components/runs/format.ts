@@ -1,5 +1,5 @@
 /** Small, locale-stable formatters for the run views. */
-import type { TokenUsage } from './types'
+import type { TokenUsage } from '@/lib/contracts/runs'
 
 /** "850 ms", "12.3 s", "2 m 05 s", "1 h 02 m". */
 export function formatDuration(ms: number): string {

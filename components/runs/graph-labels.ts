@@ -2,7 +2,7 @@
 import { NODE_REGISTRY } from '@/components/canvas/node-registry'
 import { isNodeKind } from '@/lib/graph/document'
 import { nodeIdForExecutor } from './event-data'
-import type { RunGraph, RunGraphNode } from './types'
+import type { RunGraph, RunGraphNode } from '@/lib/contracts/runs'
 
 export function kindLabel(kind: string): string {
   return isNodeKind(kind) ? NODE_REGISTRY[kind].label : kind.replace(/_/g, ' ')

@@ -7,11 +7,6 @@
 import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'
 import { asRecord, readString } from './event-data'
 
-export const MCP_TASK_STATUS = 'mcp_task_status'
-export const MCP_TASK_CANCEL_REQUESTED = 'mcp_task_cancel_requested'
-export const MCP_TASK_CANCEL_FAILED = 'mcp_task_cancel_failed'
-
-
 export interface TaskRef {
   /** The MCP server's registry id. */
   serverId: string

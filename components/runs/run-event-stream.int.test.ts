@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { EventSource } from 'eventsource'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RunEventStream, parseRunEvent, withAfter, type EventSourceLike, type StreamState } from './run-event-stream'
-import type { RunEvent } from './types'
+import type { RunEvent } from '@/lib/contracts/run-events'
 
 const ALL_EVENTS: RunEvent[] = [1, 2, 3, 4, 5].map((sequence) => ({
   sequence,

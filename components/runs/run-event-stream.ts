@@ -7,7 +7,7 @@
  * `?after=<last sequence>` after a growing delay. Events at or below the last sequence are
  * dropped, so a resumed stream never delivers an event twice. `event: end` closes the stream.
  */
-import type { RunEvent } from './types'
+import { storedRunEventSchema, type RunEvent } from '@/lib/contracts/run-events'
 
 export type StreamState = 'connecting' | 'open' | 'reconnecting' | 'ended' | 'closed'
 
@@ -51,14 +51,9 @@ export function parseRunEvent(raw: string): RunEvent | null {
     return null
   }
   if (typeof value !== 'object' || value === null) return null
-  const { sequence, type, createdAt } = value as Record<string, unknown>
-  if (typeof sequence !== 'number' || !Number.isFinite(sequence) || typeof type !== 'string') return null
-  return {
-    sequence,
-    type,
-    data: (value as Record<string, unknown>).data ?? null,
-    createdAt: typeof createdAt === 'string' ? createdAt : new Date(0).toISOString(),
-  }
+  // An event without data or a time still shows: with no data, at the epoch.
+  const parsed = storedRunEventSchema.safeParse({ data: null, createdAt: new Date(0).toISOString(), ...value })
+  return parsed.success ? parsed.data : null
 }
 
 /** `url` with `after=<sequence>` set (kept relative when it was relative). */

@@ -8,7 +8,9 @@ import {
   reduceRunEvents,
   type RunViewState,
 } from './run-state'
-import type { ApprovalView, RunDetail, RunEvent } from './types'
+import type { ApprovalView } from '@/lib/contracts/approvals'
+import type { RunEvent } from '@/lib/contracts/run-events'
+import type { RunDetail } from '@/lib/contracts/runs'
 
 const NODE_IDS = ['start', 'researcher', 'team', 'output']
 

@@ -7,7 +7,9 @@
  * arrival after a reconnect can never leave a stale status behind.
  */
 import { eventRecord, nodeIdForExecutor, readApproval, readString } from './event-data'
-import { isTerminalStatus, type ApprovalView, type RunDetail, type RunEvent, type RunStatus, type TokenUsage } from './types'
+import type { ApprovalView } from '@/lib/contracts/approvals'
+import type { RunEvent } from '@/lib/contracts/run-events'
+import { isTerminalStatus, type RunDetail, type RunStatus, type TokenUsage } from '@/lib/contracts/runs'
 
 export type NodeRunStatus = 'idle' | 'running' | 'waiting' | 'done' | 'failed' | 'cancelled'
 

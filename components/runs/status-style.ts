@@ -1,7 +1,7 @@
 /** Colours and words for run and node statuses, shared by the badge, the graph and the list. */
 import type { BadgeTone } from '@/components/ui'
 import type { NodeRunStatus } from './run-state'
-import type { RunStatus } from './types'
+import type { RunStatus } from '@/lib/contracts/runs'
 
 export const RUN_STATUS_LABEL: Record<RunStatus, string> = {
   queued: 'Queued',

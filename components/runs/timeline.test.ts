@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { executorLabeler, kindLabel, nodeLabel } from './graph-labels'
 import { describeEvent, timelineEntries } from './timeline'
-import type { RunEvent, RunGraph } from './types'
+import type { RunEvent } from '@/lib/contracts/run-events'
+import type { RunGraph } from '@/lib/contracts/runs'
 
 const graph: RunGraph = {
   schemaVersion: 1,

@@ -3,10 +3,10 @@
  * a tone and an icon per type. Consecutive streamed-text events of one executor fold into one
  * row. Unknown types get a generic row (their type and compact JSON) rather than an error.
  */
+import { MCP_TASK_CANCEL_FAILED_EVENT, MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type RunEvent } from '@/lib/contracts/run-events'
 import { asRecord, eventRecord, readApproval, readNumber, readString } from './event-data'
 import { compactJson, formatTaskStatus, truncate } from './format'
-import { MCP_TASK_CANCEL_FAILED, MCP_TASK_CANCEL_REQUESTED, MCP_TASK_STATUS, readTaskRef, readTaskStatus, taskKey, type TaskStatus } from './mcp-tasks'
-import type { RunEvent } from './types'
+import { readTaskRef, readTaskStatus, taskKey, type TaskStatus } from './mcp-tasks'
 
 export type EventTone = 'neutral' | 'muted' | 'info' | 'success' | 'warning' | 'danger' | 'accent'
 export type EventIcon =
@@ -147,9 +147,9 @@ export function describeEvent(event: RunEvent, labelOf: (executorId: string) => 
     }
     case 'mcp_connected':
       return describeMcpConnected(data)
-    case MCP_TASK_STATUS:
+    case MCP_TASK_STATUS_EVENT:
       return describeTaskStatus(data)
-    case MCP_TASK_CANCEL_REQUESTED: {
+    case MCP_TASK_CANCEL_REQUESTED_EVENT: {
       const task = readTaskRef(data)
       return {
         title: `Cancel requested for task ${readString(data, 'toolName') || task?.taskId || ''}`.trimEnd(),
@@ -158,7 +158,7 @@ export function describeEvent(event: RunEvent, labelOf: (executorId: string) => 
         icon: 'stop',
       }
     }
-    case MCP_TASK_CANCEL_FAILED: {
+    case MCP_TASK_CANCEL_FAILED_EVENT: {
       const task = readTaskRef(data)
       return {
         title: `Cancel failed for task ${readString(data, 'toolName') || task?.taskId || ''}`.trimEnd(),
@@ -291,12 +291,12 @@ function rememberToolName(entry: TimelineEntry, toolNames: Map<string, string>):
 
 /** Cancel requests and failures name their task only by id: borrow the tool's name from the task's status lines. */
 function withTaskToolName(event: RunEvent, taskToolNames: Map<string, string>): RunEvent {
-  if (event.type === MCP_TASK_STATUS) {
+  if (event.type === MCP_TASK_STATUS_EVENT) {
     const task = readTaskStatus(event.data)
     if (task) taskToolNames.set(taskKey(task), task.toolName)
     return event
   }
-  if (event.type !== MCP_TASK_CANCEL_REQUESTED && event.type !== MCP_TASK_CANCEL_FAILED) return event
+  if (event.type !== MCP_TASK_CANCEL_REQUESTED_EVENT && event.type !== MCP_TASK_CANCEL_FAILED_EVENT) return event
   const task = readTaskRef(event.data)
   const toolName = task && taskToolNames.get(taskKey(task))
   return toolName ? { ...event, data: { ...eventRecord(event), toolName } } : event
@@ -311,15 +311,15 @@ function markTaskLines(entries: TimelineEntry[]): TimelineEntry[] {
   const cancelRequested = new Set<string>()
   const cancelFailures = new Map<string, number>()
   entries.forEach((entry, index) => {
-    if (entry.type === MCP_TASK_STATUS) {
+    if (entry.type === MCP_TASK_STATUS_EVENT) {
       const task = readTaskStatus(entry.data)
       if (task) latestLine.set(taskKey(task), index)
       return
     }
-    const task = entry.type === MCP_TASK_CANCEL_REQUESTED || entry.type === MCP_TASK_CANCEL_FAILED ? readTaskRef(entry.data) : null
+    const task = entry.type === MCP_TASK_CANCEL_REQUESTED_EVENT || entry.type === MCP_TASK_CANCEL_FAILED_EVENT ? readTaskRef(entry.data) : null
     if (!task) return
     const key = taskKey(task)
-    if (entry.type === MCP_TASK_CANCEL_REQUESTED) {
+    if (entry.type === MCP_TASK_CANCEL_REQUESTED_EVENT) {
       cancelRequested.add(key)
     } else {
       cancelRequested.delete(key)
@@ -328,7 +328,7 @@ function markTaskLines(entries: TimelineEntry[]): TimelineEntry[] {
   })
   if (latestLine.size === 0) return entries
   return entries.map((entry, index) => {
-    const task = entry.type === MCP_TASK_STATUS ? readTaskStatus(entry.data) : null
+    const task = entry.type === MCP_TASK_STATUS_EVENT ? readTaskStatus(entry.data) : null
     if (!task) return entry
     const key = taskKey(task)
     return {

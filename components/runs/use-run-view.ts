@@ -6,7 +6,7 @@
  * tokens renders once per frame rather than once per token.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
-import { fetchJson } from './api-client'
+import { fetchJson } from '@/components/api-client'
 import { RunEventStream, type StreamState } from './run-event-stream'
 import {
   initialRunState,
@@ -15,7 +15,10 @@ import {
   upsertApproval,
   type RunViewState,
 } from './run-state'
-import { isTerminalStatus, type ApprovalView, type RunDetail, type RunEvent, type RunViewData } from './types'
+import type { ApprovalView } from '@/lib/contracts/approvals'
+import type { RunEvent } from '@/lib/contracts/run-events'
+import { isTerminalStatus, type RunDetail, type RunView } from '@/lib/contracts/runs'
+import type { SharedRun } from '@/lib/contracts/share-links'
 
 export type RunFollow = { kind: 'sse' } | { kind: 'share'; token: string } | { kind: 'none' }
 
@@ -24,7 +27,7 @@ type Action =
   | { type: 'run'; run: Partial<RunDetail> }
   | { type: 'approval'; approval: ApprovalView }
   /** A fresh copy of the view (the refetch at the end of a stream), or of its newest part (share polling: events after the last one). */
-  | { type: 'refresh'; data: RunViewData }
+  | { type: 'refresh'; data: RunView }
 
 function reducer(state: RunViewState, action: Action): RunViewState {
   switch (action.type) {
@@ -42,7 +45,7 @@ function reducer(state: RunViewState, action: Action): RunViewState {
   }
 }
 
-function init(data: RunViewData): RunViewState {
+function init(data: RunView): RunViewState {
   const state = initialRunState(data.run, data.approvals, data.graph.nodes.map((node) => node.id))
   return reduceRunEventBatch(state, data.events ?? [])
 }
@@ -57,7 +60,7 @@ export interface RunViewController {
   shareGone: boolean
 }
 
-export function useRunView(data: RunViewData, follow: RunFollow): RunViewController {
+export function useRunView(data: RunView, follow: RunFollow): RunViewController {
   const [state, dispatch] = useReducer(reducer, data, init)
   const [connection, setConnection] = useState<StreamState>('closed')
   const [shareGone, setShareGone] = useState(false)
@@ -101,7 +104,7 @@ export function useRunView(data: RunViewData, follow: RunFollow): RunViewControl
     let stopped = false
     const timer = setInterval(async () => {
       try {
-        const fresh = await fetchJson<RunViewData>(`/api/share/${encodeURIComponent(shareToken)}?after=${lastSequence.current}`)
+        const fresh = await fetchJson<SharedRun>(`/api/share/${encodeURIComponent(shareToken)}?after=${lastSequence.current}`)
         if (!stopped) dispatch({ type: 'refresh', data: fresh })
       } catch (error) {
         if ((error as { status?: number }).status === 404) {
@@ -120,9 +123,9 @@ export function useRunView(data: RunViewData, follow: RunFollow): RunViewControl
   return { state, connection, applyRun, applyApproval, shareGone }
 }
 
-async function refreshView(runId: string): Promise<RunViewData | null> {
+async function refreshView(runId: string): Promise<RunView | null> {
   try {
-    return await fetchJson<RunViewData>(`/api/runs/${encodeURIComponent(runId)}`)
+    return await fetchJson<RunView>(`/api/runs/${encodeURIComponent(runId)}`)
   } catch {
     return null
   }

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from 'react'
 import { Badge, Button, Select, type BadgeTone } from '@/components/ui'
-import { errorMessage } from '@/components/runs/api-client'
+import { errorMessage } from '@/components/api-client'
 import { LocalTime } from '@/components/runs/LocalTime'
 import { Panel } from '@/components/runs/Panel'
 import { useNow } from '@/components/runs/use-now'
@@ -14,9 +14,9 @@ import {
   revokeShareLink,
   shareLinkState,
   sortShareLinks,
-  type ShareLink,
   type ShareLinkState,
 } from './share-links'
+import type { ShareLinkView } from '@/lib/contracts/share-links'
 
 const STATE_BADGE: Record<ShareLinkState, { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'success' },
@@ -27,7 +27,7 @@ const STATE_BADGE: Record<ShareLinkState, { label: string; tone: BadgeTone }> = 
 /** Create, copy and revoke read-only links to a run. */
 export function SharePanel({ runId }: { runId: string }) {
   const expiryId = useId()
-  const [links, setLinks] = useState<ShareLink[] | null>(null)
+  const [links, setLinks] = useState<ShareLinkView[] | null>(null)
   const [expiry, setExpiry] = useState<string>('')
   const [includeInstructions, setIncludeInstructions] = useState(false)
   const [created, setCreated] = useState<{ id: string; url: string } | null>(null)

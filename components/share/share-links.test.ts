@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteShareUrl, shareLinkState, sortShareLinks, type ShareLink } from './share-links'
+import type { ShareLinkView } from '@/lib/contracts/share-links'
+import { absoluteShareUrl, shareLinkState, sortShareLinks } from './share-links'
 
-const link = (overrides: Partial<ShareLink> = {}): ShareLink => ({
+const link = (overrides: Partial<ShareLinkView> = {}): ShareLinkView => ({
   id: 'l1',
+  runId: 'r1',
   includeInstructions: false,
   createdAt: '2026-01-01T10:00:00.000Z',
   expiresAt: null,

@@ -1,22 +1,6 @@
 /** Share links of a run: the API calls and the small rules the panel shows. */
-import { fetchJson, postJson } from '@/components/runs/api-client'
-
-export interface ShareLink {
-  id: string
-  /** Whether the shared page shows the agents' instructions. */
-  includeInstructions: boolean
-  createdAt: string
-  expiresAt: string | null
-  revokedAt: string | null
-}
-
-export interface CreatedShareLink {
-  shareLink: ShareLink
-  /** Shown once; only its hash is stored. */
-  token: string
-  /** The path `/share/<token>`. */
-  url: string
-}
+import { fetchJson, postJson } from '@/components/api-client'
+import type { CreatedShareLink, CreateShareLinkRequest, ShareLinkView } from '@/lib/contracts/share-links'
 
 export type ShareLinkState = 'active' | 'expired' | 'revoked'
 
@@ -28,21 +12,16 @@ export const EXPIRY_CHOICES = [
   { value: '720', label: 'Expires in 30 days' },
 ] as const
 
-export function listShareLinks(runId: string): Promise<{ shareLinks: ShareLink[] }> {
+export function listShareLinks(runId: string): Promise<{ shareLinks: ShareLinkView[] }> {
   return fetchJson(`/api/runs/${encodeURIComponent(runId)}/share-links`)
 }
 
-export interface ShareLinkOptions {
-  expiresInHours?: number
-  /** Off unless the owner ticks it: instructions are often the valuable part of a workflow. */
-  includeInstructions: boolean
-}
-
-export function createShareLink(runId: string, { expiresInHours, includeInstructions }: ShareLinkOptions): Promise<CreatedShareLink> {
+/** Instructions stay off unless the owner ticks the box: they are often the valuable part of a workflow. */
+export function createShareLink(runId: string, { expiresInHours, includeInstructions }: CreateShareLinkRequest): Promise<CreatedShareLink> {
   return postJson(`/api/runs/${encodeURIComponent(runId)}/share-links`, { ...(expiresInHours ? { expiresInHours } : {}), includeInstructions })
 }
 
-export function revokeShareLink(id: string): Promise<{ shareLink: ShareLink }> {
+export function revokeShareLink(id: string): Promise<{ shareLink: ShareLinkView }> {
   return fetchJson(`/api/share-links/${encodeURIComponent(id)}`, { method: 'DELETE' })
 }
 
@@ -51,13 +30,13 @@ export function absoluteShareUrl(path: string, origin: string): string {
   return new URL(path, origin.endsWith('/') ? origin : `${origin}/`).toString()
 }
 
-export function shareLinkState(link: ShareLink, now: number): ShareLinkState {
+export function shareLinkState(link: ShareLinkView, now: number): ShareLinkState {
   if (link.revokedAt) return 'revoked'
   if (link.expiresAt && Date.parse(link.expiresAt) <= now) return 'expired'
   return 'active'
 }
 
 /** Newest first; a list answer may come in any order. */
-export function sortShareLinks(links: readonly ShareLink[]): ShareLink[] {
+export function sortShareLinks(links: readonly ShareLinkView[]): ShareLinkView[] {
   return [...links].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
 }

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui'
 import { ruleLabel } from './skill-form'
-import type { SkillLoadError } from './skills-api'
+import type { SkillLoadError } from '@/lib/contracts/skills'
 
 /** SKILL.md files that could not be offered, each with its file and the rule it broke. */
 export function LoadErrorsPanel({ errors }: { errors: SkillLoadError[] }) {

@@ -3,7 +3,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Badge, Button, Field, Input, Textarea } from '@/components/ui'
 import { SKILL_TEMPLATE, createRequest, ruleLabel, saveProblem, type ResourceRow, type SaveProblem } from './skill-form'
-import { createSkill, type SkillDetail } from './skills-api'
+import { createSkill } from './skills-api'
+import type { SkillDetail } from '@/lib/contracts/skills'
 
 interface NewSkillFormProps {
   onCreated: (skill: SkillDetail) => void

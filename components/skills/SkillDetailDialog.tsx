@@ -1,9 +1,10 @@
 'use client'
 
 import { useEffect, useState, type ReactNode } from 'react'
-import { errorMessage } from '@/components/runs/api-client'
+import { errorMessage } from '@/components/api-client'
 import { Badge, Dialog } from '@/components/ui'
-import { getSkill, type SkillDetail } from './skills-api'
+import { getSkill } from './skills-api'
+import type { SkillDetail } from '@/lib/contracts/skills'
 
 type DetailState = { state: 'loading' } | { state: 'ready'; skill: SkillDetail } | { state: 'error'; message: string }
 

@@ -1,7 +1,7 @@
 'use client'
 
 import { Badge, Button } from '@/components/ui'
-import type { SkillSummary } from './skills-api'
+import type { SkillSummary } from '@/lib/contracts/skills'
 
 function Chips({ label, items, testId }: { label: string; items: string[]; testId: string }) {
   if (items.length === 0) return null

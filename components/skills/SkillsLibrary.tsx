@@ -1,13 +1,14 @@
 'use client'
 
 import { useCallback, useEffect, useState } from 'react'
-import { errorMessage } from '@/components/runs/api-client'
+import { errorMessage } from '@/components/api-client'
 import { Button, Dialog } from '@/components/ui'
 import { LoadErrorsPanel } from './LoadErrorsPanel'
 import { NewSkillForm } from './NewSkillForm'
 import { SkillDetailDialog } from './SkillDetailDialog'
 import { SkillList } from './SkillList'
-import { deleteSkill, listSkills, type SkillList as SkillListData } from './skills-api'
+import { deleteSkill, listSkills } from './skills-api'
+import type { SkillList as SkillListData } from '@/lib/contracts/skills'
 
 type ListState = { state: 'loading' } | { state: 'ready'; data: SkillListData } | { state: 'error'; message: string }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseSkillMarkdown } from '@/lib/core/skills'
-import { ApiError, apiErrorFrom } from '@/components/runs/api-client'
+import { ApiError, apiErrorFrom } from '@/components/api-client'
 import { SKILL_TEMPLATE, createRequest, ruleLabel, saveProblem } from './skill-form'
 
 describe('the new-skill form', () => {

@@ -3,8 +3,8 @@
  * request it sends, and how a refused save is explained (the rule a SKILL.md broke, the fields
  * of a malformed request).
  */
-import { ApiError } from '@/components/runs/api-client'
-import type { StoredResource } from './skills-api'
+import { ApiError } from '@/components/api-client'
+import type { StoredResource } from '@/lib/contracts/skills'
 
 export const SKILL_TEMPLATE = `---
 name: my-skill

@@ -1,8 +1,9 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import { errorMessage } from '@/components/runs/api-client'
-import { listSkills, type SkillSummary } from './skills-api'
+import { errorMessage } from '@/components/api-client'
+import { listSkills } from './skills-api'
+import type { SkillSummary } from '@/lib/contracts/skills'
 
 export type SkillSummaries = { state: 'loading' } | { state: 'ready'; items: SkillSummary[] } | { state: 'error'; message: string }
 

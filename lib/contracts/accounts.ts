@@ -58,6 +58,7 @@ export interface UserView {
 export interface ApiTokenView {
   id: string
   name: string
+  /** The token's first characters, e.g. `al_Xy3k…`, to tell tokens apart. */
   prefix: string
   createdAt: string
   lastUsedAt: string | null

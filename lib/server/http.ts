@@ -9,7 +9,7 @@ import type { Principal } from './auth/principal'
 import { HttpError, badRequest, toErrorResponse, validationError } from './http-errors'
 import { MAX_JSON_DEPTH, isTooDeeplyNested } from './json-limits'
 import { type BodyLimitName, bodyLimitsFromEnv, readBodyText } from './request-body'
-import { findUnsafeJsonString } from './contracts/safe-text'
+import { findUnsafeJsonString } from '@/lib/contracts/safe-text'
 
 type RouteContext<P> = { params: Promise<P> }
 

@@ -17,4 +17,16 @@ describe('seedExampleData', () => {
     expect(await db.prisma.workflowVersion.count({ where: { workflowId: EXAMPLE_WORKFLOW_ID } })).toBe(1)
     expect(await db.prisma.mcpServer.count({ where: { id: 'research-assistant' } })).toBe(1)
   })
+
+  it('gives the example to the first admin when one was made before the first start (npm run admin)', async () => {
+    const fresh = await createTestDatabase()
+    try {
+      await fresh.prisma.user.create({ data: { id: 'first-admin', name: 'Ada', email: 'ada@example.test', role: 'admin' } })
+      await seedExampleData(fresh.prisma)
+      expect(await fresh.prisma.workflow.findUnique({ where: { id: EXAMPLE_WORKFLOW_ID }, select: { ownerId: true } })).toEqual({ ownerId: 'first-admin' })
+      expect(await fresh.prisma.mcpServer.findUnique({ where: { id: 'research-assistant' }, select: { ownerId: true } })).toEqual({ ownerId: 'first-admin' })
+    } finally {
+      await fresh.close()
+    }
+  })
 })

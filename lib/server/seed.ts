@@ -17,6 +17,10 @@ async function unlessSomeoneElseDid(write: () => Promise<unknown>): Promise<void
 }
 
 export async function seedExampleData(prisma: Prisma): Promise<void> {
+  // Owned by the first admin when one exists already (e.g. made with `npm run admin` before the first
+  // start); otherwise unowned, and the first admin adopts it when created.
+  const firstAdmin = await prisma.user.findFirst({ where: { role: 'admin' }, orderBy: { createdAt: 'asc' }, select: { id: true } })
+  const ownerId = firstAdmin?.id ?? null
   await unlessSomeoneElseDid(() => prisma.mcpServer.upsert({
     where: { id: EXAMPLE_MCP_SERVER_ID },
     update: {},
@@ -24,6 +28,7 @@ export async function seedExampleData(prisma: Prisma): Promise<void> {
       id: EXAMPLE_MCP_SERVER_ID,
       name: 'Research assistant (example)',
       description: 'Ships with Agentloom. Its summarize_topic tool asks the client for an LLM completion (MCP sampling), which you approve in the browser.',
+      ownerId,
       transport: 'stdio',
       config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
     },
@@ -33,9 +38,10 @@ export async function seedExampleData(prisma: Prisma): Promise<void> {
   await unlessSomeoneElseDid(() => prisma.workflow.create({
     data: {
       id: EXAMPLE_WORKFLOW_ID,
+      ownerId,
       name: EXAMPLE_WORKFLOW_NAME,
       description: EXAMPLE_WORKFLOW_DESCRIPTION,
-      versions: { create: { version: 1, graph: exampleWorkflowDocument() as object } },
+      versions: { create: { version: 1, authorId: ownerId, graph: exampleWorkflowDocument() as object } },
     },
   }))
 }

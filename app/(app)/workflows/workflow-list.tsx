@@ -4,7 +4,8 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { createWorkflow, listWorkflows, type WorkflowSummary } from '@/components/canvas/api'
+import { createWorkflow, listWorkflows } from '@/components/canvas/api'
+import type { WorkflowSummary } from '@/lib/contracts/workflows'
 
 type ListState = { state: 'loading' } | { state: 'ready'; workflows: WorkflowSummary[] } | { state: 'error'; message: string }
 

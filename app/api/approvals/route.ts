@@ -1,4 +1,4 @@
-import { listApprovalsQuery } from '@/lib/server/approvals/approval-contracts'
+import { listApprovalsQuery } from '@/lib/contracts/approvals'
 import { json, parseQuery, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 

@@ -1,4 +1,4 @@
-import { createRunBody, listRunsQuery } from '@/lib/server/runs/run-contracts'
+import { createRunBody, listRunsQuery } from '@/lib/contracts/runs'
 import { json, parseBody, parseQuery, route } from '@/lib/server/http'
 import { nudgeWorker } from '@/lib/server/runs/worker-host'
 import { getServices } from '@/lib/server/services'

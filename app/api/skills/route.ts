@@ -1,6 +1,6 @@
+import { createSkillRequestSchema, type SkillResponse } from '@/lib/contracts/skills'
 import { json, parseBody, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
-import { createSkillBody } from '@/lib/server/skills/skill-contracts'
 
 export const GET = route(async (_request, _params, principal) => {
   const { skills } = await getServices()
@@ -8,7 +8,7 @@ export const GET = route(async (_request, _params, principal) => {
 })
 
 export const POST = route(async (request, _params, principal) => {
-  const body = await parseBody(request, createSkillBody)
+  const body = await parseBody(request, createSkillRequestSchema)
   const { skills } = await getServices()
-  return json({ skill: await skills.create(principal, body) }, 201)
+  return json({ skill: await skills.create(principal, body) } satisfies SkillResponse, 201)
 })

@@ -5,24 +5,19 @@
  * Names the registry does not know stay listed, checked, so they can be removed.
  */
 import { useEffect, useState } from 'react'
-import { z } from 'zod'
+import { errorMessage, fetchParsed } from '@/components/api-client'
+import { functionToolListResponseSchema, type FunctionToolSummary } from '@/lib/contracts/function-tools'
 
-const ToolsSchema = z.object({ tools: z.array(z.object({ name: z.string(), description: z.string() })) })
-type ToolList = { state: 'loading' } | { state: 'ready'; tools: z.infer<typeof ToolsSchema>['tools'] } | { state: 'error'; message: string }
+type ToolList = { state: 'loading' } | { state: 'ready'; tools: FunctionToolSummary[] } | { state: 'error'; message: string }
 
 function useFunctionTools(): ToolList {
   const [list, setList] = useState<ToolList>({ state: 'loading' })
   useEffect(() => {
     let cancelled = false
-    fetch('/api/function-tools')
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`The server answered ${response.status}.`)
-        return ToolsSchema.parse(await response.json()).tools
-      })
-      .then(
-        (tools) => !cancelled && setList({ state: 'ready', tools }),
-        (error: Error) => !cancelled && setList({ state: 'error', message: error.message }),
-      )
+    fetchParsed(functionToolListResponseSchema, '/api/function-tools').then(
+      ({ tools }) => !cancelled && setList({ state: 'ready', tools }),
+      (error: unknown) => !cancelled && setList({ state: 'error', message: errorMessage(error) }),
+    )
     return () => {
       cancelled = true
     }

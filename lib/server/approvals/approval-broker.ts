@@ -7,27 +7,12 @@
  * admin, list, read and answer them; anyone else gets the 404 of a missing request.
  */
 import { EventEmitter } from 'node:events'
-import type { ApprovalKind, ApprovalStatus } from '@/lib/generated/prisma/enums'
+import type { AnswerApprovalBody, ApprovalKind, ApprovalStatus, ApprovalView } from '@/lib/contracts/approvals'
 import { ownedBy, type Principal } from '../auth/principal'
 import type { Database } from '../db/database'
 import { jsonbSafe } from '../db/jsonb'
 import { badRequest, conflict, notFound } from '../http-errors'
 import type { RunEventLog } from '../runs/run-event-log'
-import type { AnswerApprovalBody } from './approval-contracts'
-
-export interface ApprovalView {
-  id: string
-  runId: string | null
-  kind: ApprovalKind
-  status: ApprovalStatus
-  source: string
-  title: string
-  payload: Record<string, unknown>
-  response: Record<string, unknown> | null
-  expiresAt: string
-  createdAt: string
-  decidedAt: string | null
-}
 
 export interface ApprovalDecision {
   approved: boolean

@@ -4,6 +4,7 @@
  * its user is disabled.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import type { ApiTokenView } from '@/lib/contracts/accounts'
 import type { Prisma } from '../db/database'
 import { toRole, type Principal } from './principal'
 
@@ -11,15 +12,6 @@ export const API_TOKEN_PREFIX = 'al_'
 const TOKEN_PATTERN = /^al_[A-Za-z0-9_-]{43}$/
 /** lastUsedAt is written at most this often per token, so busy scripts do not write on every call. */
 const LAST_USED_RESOLUTION_MS = 60_000
-
-export interface ApiTokenView {
-  id: string
-  name: string
-  /** The token's first characters, e.g. `al_Xy3k…`, to tell tokens apart. */
-  prefix: string
-  createdAt: string
-  lastUsedAt: string | null
-}
 
 export function hashApiToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')

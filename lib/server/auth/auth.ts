@@ -58,6 +58,9 @@ export function createAuth({ prisma, masterKey, publicUrl, oidc }: AuthOptions) 
     // Same-origin requests only: the request's own origin is trusted, nothing else.
     trustedOrigins: (request) => (request ? sameOrigins(request) : []),
     user: { additionalFields: {} },
+    // Secure cookies only when the app is served over HTTPS (AGENTLOOM_PUBLIC_URL=https://…): a
+    // browser drops a Secure cookie set over plain http on a LAN address, and sign-in would fail.
+    advanced: { useSecureCookies: publicUrl?.startsWith('https://') ?? false },
     plugins: [
       admin({ defaultRole: 'member', adminRoles: ['admin'] }),
       ...(oidc

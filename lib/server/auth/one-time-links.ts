@@ -3,12 +3,13 @@
  * password reset sets a new password. Each link works once (UserService.consumeToken) and until
  * it expires; a used, expired or unknown link is "not found" alike.
  */
+import type { UserView } from '@/lib/contracts/accounts'
 import type { AppContext } from '../app-context'
 import { recordAudit } from '../audit/audit-log'
 import { HttpError } from '../http-errors'
 import { revokeUserSessions } from './credentials'
 import { toRole, type Role } from './principal'
-import { UserService, type UserView } from './users'
+import { UserService } from './users'
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 export const PASSWORD_RESET_TTL_MS = 24 * 60 * 60 * 1000

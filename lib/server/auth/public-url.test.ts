@@ -11,5 +11,6 @@ describe('public URL', () => {
     expect(serverBaseUrl({ HOST: '127.0.0.1', PORT: '3100' })).toBe('http://127.0.0.1:3100')
     expect(serverBaseUrl({ HOST: '0.0.0.0' })).toBe('http://localhost:3000')
     expect(requestBaseUrl(new Request('http://10.0.0.5:3000/api/x'), {})).toBe('http://10.0.0.5:3000')
+    expect(requestBaseUrl(new Request('http://localhost:3100/api/x', { headers: { host: '127.0.0.1:3100' } }), {})).toBe('http://127.0.0.1:3100')
   })
 })

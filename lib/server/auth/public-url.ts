@@ -12,6 +12,14 @@ export function serverBaseUrl(env: Env = process.env): string {
   return `http://${host}:${env.PORT ?? '3000'}`
 }
 
+/**
+ * Inside a request: the name the browser used (its Host header, which proxy.ts has checked), not
+ * request.url's host, which Next rewrites (127.0.0.1 becomes localhost, and cookies are per host).
+ */
 export function requestBaseUrl(request: Request, env: Env = process.env): string {
-  return env.AGENTLOOM_PUBLIC_URL?.trim().replace(/\/+$/, '') || new URL(request.url).origin
+  const configured = env.AGENTLOOM_PUBLIC_URL?.trim().replace(/\/+$/, '')
+  if (configured) return configured
+  const url = new URL(request.url)
+  const host = request.headers.get('host')
+  return host ? `${url.protocol}//${host}` : url.origin
 }

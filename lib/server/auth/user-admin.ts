@@ -4,13 +4,14 @@
  * admin can never be demoted or disabled, and nobody demotes or disables themselves, so the
  * installation always keeps someone who can manage it.
  */
+import type { UserView } from '@/lib/contracts/accounts'
 import type { AppContext } from '../app-context'
 import { recordAudit } from '../audit/audit-log'
 import { conflict, notFound } from '../http-errors'
 import { revokeUserSessions } from './credentials'
 import { INVITATION_TTL_MS, PASSWORD_RESET_TTL_MS } from './one-time-links'
 import { toRole, type Principal, type Role } from './principal'
-import { UserService, presentUser, type UserView } from './users'
+import { UserService, presentUser } from './users'
 
 export interface UserChange {
   role?: Role

@@ -4,21 +4,13 @@
  * sign-in existed (no owner) are adopted by the first admin.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import type { UserView } from '@/lib/contracts/accounts'
 import type { AppContext } from '../app-context'
 import type { Prisma } from '../db/database'
 import { conflict, badRequest } from '../http-errors'
 import { setUserPassword } from './credentials'
 import { toRole, type Role } from './principal'
 import { serverBaseUrl } from './public-url'
-
-export interface UserView {
-  id: string
-  email: string
-  name: string
-  role: Role
-  disabled: boolean
-  createdAt: string
-}
 
 type UserRow = { id: string; email: string; name: string; role: string; banned: boolean | null; createdAt: Date }
 

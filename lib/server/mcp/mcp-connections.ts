@@ -15,10 +15,12 @@ import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/sd
 import type { ElicitationContext } from '@/lib/core/mcp/elicitation'
 import { AbortError, MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool, type MCPToolOptions } from '@/lib/core'
 import type { AppContext } from '../app-context'
-import { PG_INT_MAX, pgIntParam } from '../contracts/safe-text'
+import { PG_INT_MAX, pgIntParam } from '@/lib/contracts/safe-text'
+import type { RunEventData } from '@/lib/contracts/run-events'
 import type { OwnerScope } from '../auth/principal'
 import type { Prisma } from '../db/database'
-import { McpServerRegistry, stdioConfigSchema, type McpServerConfig } from './mcp-server-registry'
+import { stdioConfigSchema } from '@/lib/contracts/mcp-servers'
+import { McpServerRegistry, type McpServerConfig } from './mcp-server-registry'
 import { SecretRedactor } from '../secrets/redaction'
 import { NO_URL_SECRETS } from '../secrets/url-secrets'
 import { redactSecrets, serverSecretValues } from './mcp-server-secrets'
@@ -239,7 +241,7 @@ async function connectWithin(tool: MCPTool, server: McpServerConfig, context: Ru
  * What the run's log says of a connected server: the tools the agent is offered and, when the
  * server loads tools on demand, the ones it can load (the log would otherwise list only the loaders).
  */
-function connectedEventData(serverId: string, tool: MCPTool, onDemand: boolean): Record<string, unknown> {
+function connectedEventData(serverId: string, tool: MCPTool, onDemand: boolean): RunEventData<'mcp_connected'> {
   const tools = tool.functions.map((f) => f.name)
   if (!onDemand) return { serverId, tools }
   const offered = new Set(tools)

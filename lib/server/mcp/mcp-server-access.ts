@@ -4,6 +4,7 @@
  * environment, or switching a server to stdio — is an admin action, and only while the
  * deployment allows stdio servers at all (stdio-policy.ts). Other servers are anyone's to add.
  */
+import type { StdioAccess } from '@/lib/contracts/mcp-servers'
 import { isAdmin, type Principal } from '../auth/principal'
 import { HttpError } from '../http-errors'
 import { commandRefusal, stdioPolicyFromEnv, type StdioPolicy } from './stdio-policy'
@@ -12,17 +13,6 @@ export const ADMIN_REQUIRED_FOR_STDIO =
   'Only admins can add stdio MCP servers or change their command, arguments, working directory or environment: they run commands on the app’s host. Ask an admin, or use an http or websocket server.'
 
 /** What the MCP servers page needs to know to offer — or explain the absence of — stdio servers. */
-export interface StdioAccess {
-  /** The deployment runs stdio servers at all. */
-  enabled: boolean
-  /** The caller may add stdio servers and change what they run. */
-  canConfigure: boolean
-  /** Why not, in a sentence for the form; absent when they may. */
-  reason?: string
-  /** The commands the deployment allows; null when any command is allowed. */
-  allowedCommands: string[] | null
-}
-
 export function stdioAccessFor(principal: Principal, policy: StdioPolicy = stdioPolicyFromEnv()): StdioAccess {
   const allowedCommands = policy.allowedCommands === null ? null : [...policy.allowedCommands]
   if (!policy.enabled) return { enabled: false, canConfigure: false, reason: policy.disabledReason, allowedCommands }

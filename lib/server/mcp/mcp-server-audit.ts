@@ -6,7 +6,7 @@
 import { recordAudit, type AuditDetails, type AuditValue } from '../audit/audit-log'
 import type { Prisma } from '../db/database'
 import type { OwnedWorkflowReference } from './mcp-server-references'
-import type { SecretsPatch } from './mcp-server-contracts'
+import type { SecretsPatch } from '@/lib/contracts/mcp-servers'
 
 export const MCP_SERVER_RESOURCE = 'mcp_server'
 

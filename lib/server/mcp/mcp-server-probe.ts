@@ -3,6 +3,7 @@
  * its tools, close. Nothing the server asks for is granted — its sampling requests are denied
  * without reaching a person or a model — and no secret appears in the answer.
  */
+import type { McpTestResult, McpToolSummary } from '@/lib/contracts/mcp-servers'
 import type { ChatClient, MCPTool } from '@/lib/core'
 import type { ApprovalBroker, ApprovalDecision } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
@@ -13,17 +14,6 @@ import { redactSecrets } from './mcp-server-secrets'
 export const MCP_PROBE_TIMEOUT_MS = 10_000
 /** Enough for any sane server; a server that keeps paging is cut off rather than followed forever. */
 const MAX_TOOL_PAGES = 20
-
-export interface McpToolSummary {
-  name: string
-  description: string
-}
-
-export interface McpProbeResult {
-  ok: boolean
-  tools: McpToolSummary[]
-  error?: string
-}
 
 const NEVER_USED_CLIENT: ChatClient = {
   getResponse: () => Promise.reject(new Error('A connection test never answers sampling requests.')),
@@ -98,7 +88,7 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): { result: Promise<
  * Connects, lists the server's tools (their own names, without the prefix agents see) and closes.
  * Never throws: a failure is `{ ok: false, error }` with secrets cut out of the message.
  */
-export async function probeMcpServer(server: McpServerConfig, options: { timeoutMs?: number; secrets?: AppContext['secrets'] } = {}): Promise<McpProbeResult> {
+export async function probeMcpServer(server: McpServerConfig, options: { timeoutMs?: number; secrets?: AppContext['secrets'] } = {}): Promise<McpTestResult> {
   const controller = new AbortController()
   const timeoutMs = options.timeoutMs ?? MCP_PROBE_TIMEOUT_MS
   // The probe's own bound applies to every request too, so nothing lingers after it gives up.

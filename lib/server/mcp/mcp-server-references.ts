@@ -3,18 +3,10 @@
  * versions would then fail ("MCP server 'x' not found"), and changing what it runs changes what
  * every one of those runs does — so the UI shows this list first, and the audit log keeps it.
  */
+import type { WorkflowReference } from '@/lib/contracts/mcp-servers'
 import { collectMcpServerIds, parseGraphDocument } from '@/lib/graph'
 import { canSee, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
-
-export interface WorkflowReference {
-  workflowId: string
-  workflowName: string
-  /** The saved versions whose graph uses the server, ascending. */
-  versions: number[]
-  /** Whether the newest version uses it (what a new run would start from). */
-  latest: boolean
-}
 
 /** Every workflow using a server, with who owns it (kept server-side: the owner is not shown). */
 export interface OwnedWorkflowReference extends WorkflowReference {

@@ -8,28 +8,38 @@ import type { Prisma } from '../db/database'
 import { parseWith } from '../http'
 import { badRequest, conflict, notFound, validationError } from '../http-errors'
 import {
-  createServerBody,
-  importManifestBody,
+  createMcpServerRequestSchema,
+  stdioConfigSchema,
+  urlConfigSchema,
+  type ManifestImportSummary,
+  type McpServerDetail,
+  type McpServerSummary,
+  type McpTestResult,
+  type RemovedMcpServer,
+  type StdioAccess,
+  type StdioConfig,
+  type UrlConfig,
+  type WorkflowReference,
+  importManifestRequestSchema,
   parseServerConfig,
-  updateServerBody,
+  updateMcpServerRequestSchema,
   type CreateServerInput,
   type ImportManifestInput,
   type McpTransport,
   type SecretsPatch,
   type UpdateServerInput,
-} from './mcp-server-contracts'
+} from '@/lib/contracts/mcp-servers'
 import { ownedBy, type Principal } from '../auth/principal'
-import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor, type StdioAccess } from './mcp-server-access'
+import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor } from './mcp-server-access'
 import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
-import type { McpProbeResult } from './mcp-server-probe'
 import {
   allWorkflowsReferencingServer,
   visibleReferences,
   workflowsReferencingServer,
   type OwnedWorkflowReference,
-  type WorkflowReference,
 } from './mcp-server-references'
 import type { SecretVault } from '../secrets/secret-vault'
+import { importToolingManifest } from '../tooling/manifest-import'
 import { joinUrlSecrets, maskUrl, NO_URL_SECRETS, splitUrlSecrets, URL_SECRET_MARK, type UrlSecrets } from '../secrets/url-secrets'
 import {
   mergeSecrets,
@@ -38,18 +48,10 @@ import {
   secretKindFor,
   secretKeysOfColumn,
   secretsForTransport,
-  type SecretKeys,
   type ServerSecrets,
   type StoredSecrets,
 } from './mcp-server-secrets'
 
-export const stdioConfigSchema = z.object({
-  command: z.string().min(1),
-  args: z.array(z.string()).default([]),
-  /** Relative to the app's working directory. */
-  cwd: z.string().optional(),
-})
-export const urlConfigSchema = z.object({ url: z.string().url() })
 export const secretsSchema = z.object({
   env: z.record(z.string(), z.string()).default({}),
   headers: z.record(z.string(), z.string()).default({}),
@@ -67,17 +69,6 @@ interface McpServerConnectionBase {
 export type McpServerConfig =
   | (McpServerConnectionBase & { transport: 'stdio'; config: z.infer<typeof stdioConfigSchema> })
   | (McpServerConnectionBase & { transport: 'http' | 'websocket'; config: z.infer<typeof urlConfigSchema> })
-
-export interface McpServerView {
-  id: string
-  name: string
-  description: string
-  transport: 'stdio' | 'http' | 'websocket'
-  enabled: boolean
-  /** Agents get list/load/unload tools for this server instead of every tool. */
-  loadToolsOnDemand: boolean
-  summary: string
-}
 
 type Row = {
   id: string
@@ -102,7 +93,7 @@ function summarise(row: Row): string {
   return `${url.origin}${url.pathname}`
 }
 
-export function presentMcpServer(row: Row): McpServerView {
+export function presentMcpServer(row: Row): McpServerSummary {
   return {
     id: row.id,
     name: row.name,
@@ -113,16 +104,6 @@ export function presentMcpServer(row: Row): McpServerView {
     summary: summarise(row),
   }
 }
-
-/** What an edit form needs: the configuration as stored, and the names — never the values — of the secrets. */
-export interface McpServerDetail extends McpServerView {
-  /** `{ command, args, cwd? }` or `{ url }`; null when the stored configuration is invalid. */
-  config: StdioConfig | UrlConfig | null
-  secretKeys: SecretKeys
-}
-
-export type StdioConfig = z.infer<typeof stdioConfigSchema>
-export type UrlConfig = z.infer<typeof urlConfigSchema>
 
 /** The stored configuration, with the secret parts of a URL shown as `[secret]` (also in rows from before they were split out). */
 function storedConfig(row: Row): StdioConfig | UrlConfig | null {
@@ -155,18 +136,6 @@ function sealedColumns(box: SecretVault['box'], config: StdioConfig | UrlConfig,
 /** The stored configuration, for re-sealing a row whose configuration is not being changed. */
 function storedConfigFor(transport: McpTransport, config: unknown): StdioConfig | UrlConfig {
   return (transport === 'stdio' ? stdioConfigSchema : urlConfigSchema).parse(config)
-}
-
-export interface RemovedMcpServer {
-  deleted: string
-  /** Workflows whose saved versions used the server; their runs now fail with "MCP server '…' not found". */
-  referencedBy: WorkflowReference[]
-}
-
-export interface ManifestImportSummary {
-  created: string[]
-  updated: string[]
-  skipped: string[]
 }
 
 /** JSON for the config column, without undefined members. */
@@ -236,7 +205,7 @@ export class McpServerRegistry {
   }
 
   /** The servers the principal may see (admins: all). */
-  async list(principal: Principal): Promise<McpServerView[]> {
+  async list(principal: Principal): Promise<McpServerSummary[]> {
     const rows = await this.prisma.mcpServer.findMany({ where: ownedBy(principal), orderBy: { name: 'asc' } })
     return rows.map(presentMcpServer)
   }
@@ -258,7 +227,7 @@ export class McpServerRegistry {
 
   /** Creates a server owned by the principal; stdio servers only by admins, and only while the deployment allows them. */
   async create(principal: Principal, input: CreateServerInput): Promise<McpServerDetail> {
-    const server = parseWith(createServerBody, input, 'MCP server')
+    const server = parseWith(createMcpServerRequestSchema, input, 'MCP server')
     if (server.transport === 'stdio') assertMayConfigureStdio(principal, server.config.command)
     if (await this.prisma.mcpServer.findUnique({ where: { id: server.id }, select: { id: true } })) throw alreadyExists(server.id)
     const secrets: StoredSecrets = server.transport === 'stdio' ? { env: server.secrets.env, headers: {} } : { env: {}, headers: server.secrets.headers }
@@ -299,7 +268,7 @@ export class McpServerRegistry {
    * without it the answer is 409 `confirm_required` listing them in `details.affected`.
    */
   async update(principal: Principal, id: string, input: UpdateServerInput): Promise<McpServerDetail> {
-    const patch = parseWith(updateServerBody, input, 'MCP server update')
+    const patch = parseWith(updateMcpServerRequestSchema, input, 'MCP server update')
     return this.prisma.$transaction(async (tx) => {
       const row = await this.requireVisibleRow(tx, principal, id)
       const transport = patch.transport ?? row.transport
@@ -353,7 +322,7 @@ export class McpServerRegistry {
   }
 
   /** Connects with a short timeout, lists the tools, closes. Failures are results, not errors. */
-  async test(principal: Principal, id: string, options: { timeoutMs?: number } = {}): Promise<McpProbeResult> {
+  async test(principal: Principal, id: string, options: { timeoutMs?: number } = {}): Promise<McpTestResult> {
     await this.requireVisibleRow(this.prisma, principal, id)
     const config = await this.connectionConfig(id)
     if (config.transport === 'stdio') assertMayStartStdio(config.config.command)
@@ -365,9 +334,7 @@ export class McpServerRegistry {
 
   /** Imports a ToolingManifest.json as the principal's servers; an invalid manifest is a 400 whose details list every problem. */
   async importManifest(principal: Principal, input: ImportManifestInput): Promise<ManifestImportSummary> {
-    const body = parseWith(importManifestBody, input, 'manifest import')
-    // Loaded on first use: the tooling imports this module's schemas.
-    const { importToolingManifest } = await import('../tooling/manifest-import')
+    const body = parseWith(importManifestRequestSchema, input, 'manifest import')
     try {
       return await importToolingManifest(this.prisma, body.manifest, principal, {
         secretBox: this.vault.box,

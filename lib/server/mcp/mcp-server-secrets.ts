@@ -8,16 +8,11 @@ import { z } from 'zod'
 import { SecretRedactor } from '../secrets/redaction'
 import { isSealed, type SecretBox } from '../secrets/secret-box'
 import { NO_URL_SECRETS, splitUrlSecrets, urlSecretValues, type UrlSecrets } from '../secrets/url-secrets'
-import type { McpTransport, SecretsPatch } from './mcp-server-contracts'
+import type { McpTransport, SecretKeys, SecretsPatch } from '@/lib/contracts/mcp-servers'
 
 export interface StoredSecrets {
   env: Record<string, string>
   headers: Record<string, string>
-}
-
-export interface SecretKeys {
-  env: string[]
-  headers: string[]
 }
 
 /** Everything secret about a server, as sealed in its row. */

@@ -5,13 +5,9 @@
  * waitForAppend); one made elsewhere is seen within `pollMs`. When the server does not accept the
  * cancel, an `mcp_task_cancel_failed` event says so, and the person can try again.
  */
+import { MCP_TASK_CANCEL_FAILED_EVENT, MCP_TASK_CANCEL_REQUESTED_EVENT, type McpTaskCancelFailedData } from '@/lib/contracts/run-events'
 import type { AppContext } from '../app-context'
-import {
-  MCP_TASK_CANCEL_FAILED_EVENT,
-  MCP_TASK_CANCEL_FAILED_MESSAGE,
-  MCP_TASK_CANCEL_REQUESTED_EVENT,
-  type McpTaskCancelFailedData,
-} from './mcp-task-events'
+import { MCP_TASK_CANCEL_FAILED_MESSAGE } from './mcp-task-events'
 
 export interface TaskCancelWatch {
   app: Pick<AppContext, 'events' | 'mcpTasks'>

@@ -10,18 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POST as cancelTaskRoute } from '@/app/api/runs/[id]/mcp-tasks/cancel/route'
 import { fixturePath } from '@/lib/core/mcp/testing/fixture-process'
 import type { GraphDocument } from '@/lib/graph'
-import { RunEventLog, type RunEventView } from '../runs/run-event-log'
+import { MCP_TASK_CANCEL_FAILED_EVENT, MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskStatusData, type RunEvent } from '@/lib/contracts/run-events'
+import { RunEventLog } from '../runs/run-event-log'
 import { RunService } from '../runs/run-service'
 import { RunWorker } from '../runs/run-worker'
 import { callRoute, createTestApp, principalOf } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
-import {
-  MCP_TASK_CANCEL_FAILED_EVENT,
-  MCP_TASK_CANCEL_FAILED_MESSAGE,
-  MCP_TASK_CANCEL_REQUESTED_EVENT,
-  MCP_TASK_STATUS_EVENT,
-  type McpTaskStatusData,
-} from './mcp-task-events'
+import { MCP_TASK_CANCEL_FAILED_MESSAGE } from './mcp-task-events'
 import { McpTaskCancelService } from './mcp-task-cancel'
 import { waitFor, waitForRunEnd } from '../testing/wait-for'
 
@@ -168,6 +163,6 @@ describe('long-running MCP tasks in a run', () => {
   })
 })
 
-function ordered(events: RunEventView[], taskId: string): string[] {
+function ordered(events: RunEvent[], taskId: string): string[] {
   return events.filter((e) => e.type === MCP_TASK_STATUS_EVENT && (e.data as McpTaskStatusData).taskId === taskId).map((e) => (e.data as McpTaskStatusData).status)
 }

@@ -4,18 +4,11 @@
  * process running the run acts on (mcp-task-cancel-watcher.ts) — the way a run's own cancel
  * works through its row.
  */
-import { z } from 'zod'
 import type { AppContext } from '../app-context'
-import { safeText } from '../contracts/safe-text'
 import { conflict, notFound } from '../http-errors'
-import { MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskCancelRequestedData, type McpTaskStatusData } from './mcp-task-events'
+import { MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskRef, type McpTaskStatusData } from '@/lib/contracts/run-events'
+import type { CancelMcpTaskBody } from '@/lib/contracts/runs'
 import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'
-
-export const cancelMcpTaskBody = z.object({
-  serverId: safeText().min(1).max(200),
-  taskId: safeText().min(1).max(500),
-})
-export type CancelMcpTaskBody = z.infer<typeof cancelMcpTaskBody>
 
 export class McpTaskCancelService {
   constructor(private readonly app: AppContext) {}
@@ -26,7 +19,7 @@ export class McpTaskCancelService {
     if (run.status !== 'running' && run.status !== 'waiting') throw conflict('run_not_active', `The run is not running (${run.status}).`)
     const status = await this.latestStatus(runId, serverId, taskId)
     if (status === undefined || isEndedTaskStatus(status)) throw conflict('task_not_running', 'This task is not running.')
-    const data: McpTaskCancelRequestedData = { serverId, taskId }
+    const data: McpTaskRef = { serverId, taskId }
     // In this process the append also wakes the watcher at once; other processes see it on their next poll.
     await this.app.events.append(runId, MCP_TASK_CANCEL_REQUESTED_EVENT, data)
     return { requested: true }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MCPTool } from '@/lib/core'
 import type { AppContext } from '../app-context'
-import { MCP_TASK_STATUS_EVENT, recordTaskStatuses } from './mcp-task-events'
+import { MCP_TASK_STATUS_EVENT } from '@/lib/contracts/run-events'
+import { recordTaskStatuses } from './mcp-task-events'
 import { McpTaskRegistry } from './mcp-task-registry'
 
 /** An event log whose appends finish when the test says, so the order they are written in shows. */

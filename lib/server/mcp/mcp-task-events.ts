@@ -5,40 +5,14 @@
  * `mcp_task_cancel_failed` when the task's server did not accept that cancel.
  */
 import type { MCPTaskStatusEvent, MCPTool } from '@/lib/core'
+import { MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from '@/lib/contracts/run-events'
 import type { AppContext } from '../app-context'
-
-export const MCP_TASK_STATUS_EVENT = 'mcp_task_status'
-export const MCP_TASK_CANCEL_REQUESTED_EVENT = 'mcp_task_cancel_requested'
-export const MCP_TASK_CANCEL_FAILED_EVENT = 'mcp_task_cancel_failed'
 
 /** What a person sees when the server refused a cancel or did not answer it in time. */
 export const MCP_TASK_CANCEL_FAILED_MESSAGE = 'The MCP server did not accept the cancel; the task may still be running.'
 
 /** A server's status message is shown on one line; a long one is cut rather than stored whole on every poll. */
 const MAX_STATUS_MESSAGE_LENGTH = 1_000
-
-export interface McpTaskStatusData {
-  /** The MCP server's registry id. */
-  serverId: string
-  /** Its display name. */
-  serverName: string
-  /** The remote tool's name (without the server prefix the model sees). */
-  toolName: string
-  taskId: string
-  status: string
-  statusMessage?: string
-  /** The agent's function call that started the task (its `tool_call` event has the same callId). */
-  callId?: string
-}
-
-export interface McpTaskCancelRequestedData {
-  serverId: string
-  taskId: string
-}
-
-export interface McpTaskCancelFailedData extends McpTaskCancelRequestedData {
-  message: string
-}
 
 /** Where a run's task statuses go; called synchronously, it must not throw. */
 export type TaskStatusSink = (data: McpTaskStatusData) => void

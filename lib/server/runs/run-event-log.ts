@@ -6,15 +6,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
+import type { KnownRunEventType, RunEvent, RunEventData } from '@/lib/contracts/run-events'
 import type { Database } from '../db/database'
 import { jsonbSafeText } from '../db/jsonb'
 
-export interface RunEventView {
-  sequence: number
-  type: string
-  data: unknown
-  createdAt: string
-}
+/** What an event of `type` carries: the contract's shape for a known type (lib/contracts/run-events.ts), anything for others. */
+type EventDataOf<T extends string> = T extends KnownRunEventType ? RunEventData<T> : unknown
 
 export class RunEventLog {
   private readonly appended = new EventEmitter()
@@ -28,7 +25,7 @@ export class RunEventLog {
     this.appended.setMaxListeners(0)
   }
 
-  async append(runId: string, type: string, data: unknown = {}): Promise<RunEventView> {
+  async append<T extends string>(runId: string, type: T, data?: EventDataOf<T>): Promise<RunEvent> {
     const payload = jsonbSafeText((await this.redact(data ?? {})) ?? {})
     // Writers to one run take turns (a transaction-scoped lock keyed by the run), so the next
     // number is always free however many processes append at once.
@@ -47,7 +44,7 @@ export class RunEventLog {
     return event
   }
 
-  async listAfter(runId: string, afterSequence = 0, limit = 500): Promise<RunEventView[]> {
+  async listAfter(runId: string, afterSequence = 0, limit = 500): Promise<RunEvent[]> {
     const rows = await this.db.prisma.runEvent.findMany({
       where: { runId, sequence: { gt: afterSequence } },
       orderBy: { sequence: 'asc' },

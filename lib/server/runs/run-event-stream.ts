@@ -4,8 +4,8 @@
  * stream ends with `event: end` once the run's final event has been sent.
  */
 import type { AppContext } from '../app-context'
-import { PG_INT_MAX } from '../contracts/safe-text'
-import { TERMINAL_STATUSES } from './run-service'
+import { PG_INT_MAX } from '@/lib/contracts/safe-text'
+import { TERMINAL_RUN_STATUSES } from '@/lib/contracts/runs'
 
 export const FINAL_EVENT_TYPES = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
 const POLL_MS = 500
@@ -34,7 +34,7 @@ export function runEventStream(app: AppContext, runId: string, afterSequence: nu
           if (events.length === 0) {
             const run = await app.db.prisma.run.findUnique({ where: { id: runId }, select: { status: true } })
             if (!run) break
-            if (TERMINAL_STATUSES.includes(run.status)) {
+            if (TERMINAL_RUN_STATUSES.includes(run.status)) {
               finishedSince ??= Date.now()
               if (Date.now() - finishedSince > FINISHED_GRACE_MS) break
             }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AppContext } from '../app-context'
-import type { McpTaskStatusData } from '../mcp/mcp-task-events'
+import type { McpTaskStatusData } from '@/lib/contracts/run-events'
 import type { RunConversationForwarder } from '../tooling/conversation-forwarding'
 import { RunRecorder, STATUS_HOLD_MS } from './run-recorder'
 

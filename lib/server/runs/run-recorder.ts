@@ -10,7 +10,8 @@
  */
 import { addUsage, type UsageDetails } from '@/lib/core'
 import type { AppContext } from '../app-context'
-import { MCP_TASK_STATUS_EVENT, warnStatusNotRecorded, type McpTaskStatusData } from '../mcp/mcp-task-events'
+import { MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from '@/lib/contracts/run-events'
+import { warnStatusNotRecorded } from '../mcp/mcp-task-events'
 import type { RunConversationForwarder } from '../tooling/conversation-forwarding'
 import { WorkflowRunFailedError } from './run-errors'
 import { AgentTextCoalescer, toRunEvents, type RunEventRecord } from './workflow-events'

@@ -3,32 +3,11 @@
  * worker's job (run-worker.ts); this module only writes the rows and events a person sees.
  * A run belongs to who started it; anyone else but an admin gets the 404 of a missing run.
  */
-import type { RunStatus } from '@/lib/generated/prisma/enums'
-import type { GraphDocument } from '@/lib/graph'
-import { presentApproval, type ApprovalView } from '../approvals/approval-broker'
+import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
+import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import { ownedBy, type Principal } from '../auth/principal'
 import { conflict, notFound } from '../http-errors'
-
-export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled']
-
-export interface RunSummary {
-  id: string
-  workflowId: string
-  workflowName: string
-  version: number
-  status: RunStatus
-  createdAt: string
-  finishedAt: string | null
-}
-
-export interface RunDetail extends RunSummary {
-  input: string
-  outputs: unknown[] | null
-  error: string | null
-  usage: Record<string, number> | null
-  startedAt: string | null
-}
 
 type RunRow = {
   id: string
@@ -66,12 +45,6 @@ function presentDetail(row: RunRow): RunDetail {
     usage: (row.usage as Record<string, number> | null) ?? null,
     startedAt: row.startedAt?.toISOString() ?? null,
   }
-}
-
-export interface RunView {
-  run: RunDetail
-  graph: GraphDocument
-  approvals: ApprovalView[]
 }
 
 export class RunService {
@@ -126,7 +99,7 @@ export class RunService {
       include: { workflow: { select: { name: true } }, version: { select: { version: true, graph: true } }, approvals: { orderBy: { createdAt: 'asc' } } },
     })
     if (!row) throw notFound('Run', id)
-    return { run: presentDetail(row), graph: row.version.graph as unknown as GraphDocument, approvals: row.approvals.map(presentApproval) }
+    return { run: presentDetail(row), graph: row.version.graph as unknown as RunGraph, approvals: row.approvals.map(presentApproval) }
   }
 
   async status(principal: Principal, id: string): Promise<RunStatus> {

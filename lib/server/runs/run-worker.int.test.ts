@@ -4,6 +4,7 @@
  * sampling, the approval waits in Postgres, a person's answer resumes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asKnownRunEvent } from '@/lib/contracts/run-events'
 import { exampleWorkflowDocument, type GraphDocument } from '@/lib/graph'
 import { EXAMPLE_WORKFLOW_ID } from '../seed'
 import { startRecordingHttpServer } from '../tooling/testing/recording-http-server'
@@ -49,6 +50,8 @@ describe('RunWorker with the example workflow', () => {
 
   const pendingApproval = (runId: string) => waitFor(async () => (await app.approvals.list(principalOf(app.admin), { status: 'pending', runId }))[0])
   const finished = (runId: string) => waitForRunEnd({ get: (id) => runs.get(principalOf(app.admin), id) }, app.events, runId)
+  /** Every event the run wrote is of a type the run-event contract knows, with data of that type's shape. */
+  const expectKnownEvents = async (runId: string) => expect((await app.events.listAfter(runId)).filter((event) => !asKnownRunEvent(event))).toEqual([])
 
   it('pauses for the sampling approval and finishes with the sampled text after Approve', async () => {
     const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
@@ -66,6 +69,7 @@ describe('RunWorker with the example workflow', () => {
     expect(types[0]).toBe('run_queued')
     expect(types).toEqual(expect.arrayContaining(['run_started', 'mcp_connected', 'approval_requested', 'approval_resolved', 'output', 'run_succeeded']))
     expect(types[types.length - 1]).toBe('run_succeeded')
+    await expectKnownEvents(run.id)
   })
 
   it('gives the server an error on Deny and the run goes on visibly', async () => {
@@ -104,6 +108,7 @@ describe('RunWorker with the example workflow', () => {
     await app.approvals.answer(principalOf(app.admin), approval.id, { decision: 'approve', content: { text: 'blue' } })
     const done = await finished(run.id)
     expect(done).toMatchObject({ status: 'succeeded', outputs: ['blue'] })
+    await expectKnownEvents(run.id)
   })
 
   it('fails the run visibly when a person declines a human-input step', async () => {
@@ -128,6 +133,7 @@ describe('RunWorker with the example workflow', () => {
     const done = await finished(run.id)
     expect(done.status).toBe('succeeded')
     expect(JSON.stringify(done.outputs)).toContain('Result: 3')
+    await expectKnownEvents(run.id)
   })
 
   it('gives agents the built-in function tools they name', async () => {
@@ -156,6 +162,7 @@ describe('RunWorker with the example workflow', () => {
     const done = await finished(run.id)
     expect(done.status).toBe('failed')
     expect(done.error).toContain('deleted-workflow')
+    await expectKnownEvents(run.id)
   })
 
   it('forwards the conversation after each agent turn when the workflow asks, and reports a failing endpoint', async () => {
@@ -184,6 +191,7 @@ describe('RunWorker with the example workflow', () => {
       expect((await finished(failing.id)).status).toBe('succeeded')
       const types = (await app.events.listAfter(failing.id)).map((e) => e.type)
       expect(types).toContain('conversation_forwarding_failed')
+      await expectKnownEvents(failing.id)
     } finally {
       await endpoint.close()
     }

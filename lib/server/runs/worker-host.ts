@@ -4,7 +4,7 @@
  * share the database, the embedded PostgreSQL server included.
  */
 import { getAppContext } from '../app-context'
-import { pgIntParam } from '../contracts/safe-text'
+import { pgIntParam } from '@/lib/contracts/safe-text'
 import { RunWorker, failOrphanedRuns } from './run-worker'
 
 const holder = globalThis as typeof globalThis & { __agentloomWorker?: Promise<RunWorker> }

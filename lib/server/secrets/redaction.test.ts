@@ -48,6 +48,14 @@ describe('SecretRedactor', () => {
     expect(redactor.redactValue(value)).toEqual({ a: [REDACTED, { [REDACTED]: 3, b: `x${REDACTED}` }], n: 1, ok: true, none: null })
   })
 
+  it('leaves no secret in a value nested deeper than it walks', () => {
+    let deep: unknown = { leak: secret }
+    for (let level = 0; level < 5_000; level++) deep = [deep]
+    let leaf = redactor.redactValue(deep)
+    while (Array.isArray(leaf)) leaf = leaf[0]
+    expect(leaf).toEqual({ leak: REDACTED })
+  })
+
   it('returns text as it is when nothing is configured', () => {
     const none = new SecretRedactor([])
     expect(none.empty).toBe(true)

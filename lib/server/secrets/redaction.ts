@@ -97,20 +97,30 @@ export class SecretRedactor {
     return this.shortPattern ? redacted.replace(this.shortPattern, REDACTED) : redacted
   }
 
-  /** Strings anywhere in a JSON-like value (object keys too), redacted; other values as they are. */
+  /**
+   * Strings anywhere in a JSON-like value (object keys too), redacted; other values as they are.
+   * Walks with its own stack rather than recursion, so no depth of nesting can overflow it or
+   * make it stop early with a secret left in.
+   */
   redactValue<T>(value: T): T {
     if (this.size === 0) return value
-    return this.redactDeep(value, 0) as T
+    const pending: Array<[source: object, copy: Record<string, unknown> | unknown[]]> = []
+    const root = this.copyOrRedact(value, pending)
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const [source, copy] = next
+      if (Array.isArray(source)) source.forEach((item, index) => ((copy as unknown[])[index] = this.copyOrRedact(item, pending)))
+      else for (const [key, inner] of Object.entries(source)) (copy as Record<string, unknown>)[this.redact(key)] = this.copyOrRedact(inner, pending)
+    }
+    return root as T
   }
 
-  private redactDeep(value: unknown, depth: number): unknown {
+  /** A string redacted, a scalar as it is, or an empty copy of a container whose filling is queued. */
+  private copyOrRedact(value: unknown, pending: Array<[object, Record<string, unknown> | unknown[]]>): unknown {
     if (typeof value === 'string') return this.redact(value)
-    if (value === null || typeof value !== 'object' || depth > 100) return value
-    if (Array.isArray(value)) return value.map((item) => this.redactDeep(item, depth + 1))
-    if (value instanceof Date) return value
-    const out: Record<string, unknown> = {}
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) out[this.redact(key)] = this.redactDeep(inner, depth + 1)
-    return out
+    if (value === null || typeof value !== 'object' || value instanceof Date) return value
+    const copy = Array.isArray(value) ? [] : {}
+    pending.push([value, copy])
+    return copy
   }
 
   private redactFragments(text: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { RunEventView } from '../runs/run-event-log'
-import type { RunView } from '../runs/run-service'
+import type { RunEvent } from '@/lib/contracts/run-events'
+import type { RunView } from '@/lib/contracts/runs'
 import { REDACTED, removeInstructions, sanitizeEvent, sanitizeRunView } from './sanitize'
 
 const graph = {
@@ -27,7 +27,7 @@ describe('shared views', () => {
   })
 
   it('drop instructions and system messages carried by events', () => {
-    const event = { sequence: 1, type: 'agent_response', data: { messages: [{ role: 'system', text: 'Be sly.' }, { role: 'assistant', text: 'Hi' }], instructions: 'x' } } as unknown as RunEventView
+    const event = { sequence: 1, type: 'agent_response', data: { messages: [{ role: 'system', text: 'Be sly.' }, { role: 'assistant', text: 'Hi' }], instructions: 'x' } } as unknown as RunEvent
     expect(sanitizeEvent(event, { includeInstructions: false }).data).toEqual({ messages: [{ role: 'assistant', text: 'Hi' }] })
     expect(sanitizeEvent(event, { includeInstructions: true }).data).toEqual(event.data)
   })

@@ -7,8 +7,8 @@
  * system message an event carries) are the owner's work: a link shows them only when its owner
  * chose to include them. `sanitizeEvent` and `sanitizeRunView` are the only way out to a shared view.
  */
-import type { RunView } from '../runs/run-service'
-import type { RunEventView } from '../runs/run-event-log'
+import type { RunView } from '@/lib/contracts/runs'
+import type { RunEvent } from '@/lib/contracts/run-events'
 
 const SECRET_KEY = /^(authorization|api[-_]?key|apikey|token|access[-_]?token|secret|password|headers|env|secrets|cookie)$/i
 const INSTRUCTIONS_KEY = /^(instructions|system[-_]?prompt)$/i
@@ -48,7 +48,7 @@ function forShare<T>(value: T, options: ShareOptions): T {
   return options.includeInstructions ? redacted : removeInstructions(redacted)
 }
 
-export function sanitizeEvent(event: RunEventView, options: ShareOptions): RunEventView {
+export function sanitizeEvent(event: RunEvent, options: ShareOptions): RunEvent {
   return { ...event, data: forShare(event.data, options) }
 }
 

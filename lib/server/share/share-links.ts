@@ -6,30 +6,13 @@
  * chooses whether a link shows the agents' instructions (off by default).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { z } from 'zod'
+import type { RunEvent } from '@/lib/contracts/run-events'
+import type { CreatedShareLink, SharedRun, ShareLinkView } from '@/lib/contracts/share-links'
 import type { AppContext } from '../app-context'
 import { ownedBy, type Principal } from '../auth/principal'
 import { notFound } from '../http-errors'
-import { RunService, type RunView } from '../runs/run-service'
-import type { RunEventView } from '../runs/run-event-log'
+import { RunService } from '../runs/run-service'
 import { sanitizeEvent, sanitizeRunView } from './sanitize'
-
-export const createShareLinkBody = z.object({
-  expiresInHours: z.number().positive().max(24 * 365).optional(),
-  /** Show the agents' instructions on the shared page (default: hidden). */
-  includeInstructions: z.boolean().default(false),
-})
-export const shareLinkIdParams = z.object({ id: z.string().uuid('Not a share link id.') })
-export const shareTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a share token.') })
-
-export interface ShareLinkView {
-  id: string
-  runId: string
-  includeInstructions: boolean
-  createdAt: string
-  expiresAt: string | null
-  revokedAt: string | null
-}
 
 type ShareLinkRow = { id: string; runId: string; includeInstructions: boolean; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null }
 
@@ -48,14 +31,10 @@ export function hashShareToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-export interface SharedRun extends RunView {
-  events: RunEventView[]
-}
-
 export class ShareLinkService {
   constructor(private readonly app: AppContext) {}
 
-  async create(principal: Principal, runId: string, options: { expiresInHours?: number; includeInstructions?: boolean }) {
+  async create(principal: Principal, runId: string, options: { expiresInHours?: number; includeInstructions?: boolean }): Promise<CreatedShareLink> {
     await this.requireRun(principal, runId)
     const token = randomBytes(32).toString('base64url')
     const row = await this.app.db.prisma.shareLink.create({
@@ -95,7 +74,7 @@ export class ShareLinkService {
     if (!row || !live) throw notFound('Shared run')
     const view = await new RunService(this.app).getShared(row.runId)
     const options = { includeInstructions: row.includeInstructions }
-    const events: RunEventView[] = []
+    const events: RunEvent[] = []
     for (let after = afterSequence; ; ) {
       const page = await this.app.events.listAfter(row.runId, after, 1000)
       events.push(...page.map((event) => sanitizeEvent(event, options)))

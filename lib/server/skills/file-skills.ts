@@ -7,7 +7,8 @@
  */
 import { isAbsolute, join, resolve } from 'node:path'
 import { loadFileSkills, type FileSkill, type SkillScriptRunner } from '@/lib/core'
-import { relativePath, relativiseMessage, type SkillLoadError } from './skill-views'
+import type { SkillLoadError } from '@/lib/contracts/skills'
+import { relativePath, relativiseMessage } from './skill-views'
 
 export const DEFAULT_SKILLS_DIRECTORY = join('examples', 'skills')
 export const SKILLS_DIRS_VARIABLE = 'AGENTLOOM_SKILLS_DIRS'

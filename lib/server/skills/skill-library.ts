@@ -32,9 +32,9 @@ import {
 import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, notFound } from '../http-errors'
-import type { CreateSkillInput, StoredResource, UpdateSkillInput } from './skill-contracts'
+import type { CreateSkillInput, SkillDetail, SkillList, SkillLoadError, SkillSummary, StoredResource, UpdateSkillInput } from '@/lib/contracts/skills'
 import { discoverFileSkills, type FileSkillCatalog } from './file-skills'
-import { presentFileSkill, presentStoredSkill, relativePath, type SkillDetail, type SkillList, type SkillLoadError, type SkillSummary } from './skill-views'
+import { presentFileSkill, presentStoredSkill, relativePath } from './skill-views'
 import { STORED_SKILL_FILE, parseSubmittedSkill, storedResourcesOf, storedSkillMessage, toInlineSkill, type StoredSkillRow } from './stored-skills'
 
 const UNIQUE_VIOLATION = 'P2002'

@@ -5,7 +5,7 @@
  */
 import { InlineSkill, SkillFileError, SkillResource, parseSkillMarkdown, type ParsedSkillMarkdown } from '@/lib/core'
 import { badRequest } from '../http-errors'
-import { storedResourcesSchema, type StoredResource } from './skill-contracts'
+import { storedResourcesSchema, type StoredResource } from '@/lib/contracts/skills'
 
 /** The file name used in parser messages for SKILL.md text that has no file. */
 export const STORED_SKILL_FILE = 'SKILL.md'

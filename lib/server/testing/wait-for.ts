@@ -1,5 +1,5 @@
+import { TERMINAL_RUN_STATUSES, type RunView } from '@/lib/contracts/runs'
 import type { RunEventLog } from '../runs/run-event-log'
-import type { RunView } from '../runs/run-service'
 
 /** Polls `probe` every 50 ms until it gives a value (the test's own timeout bounds the wait). */
 export async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
@@ -10,7 +10,6 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T
   }
 }
 
-const TERMINAL_STATUSES = new Set(['succeeded', 'failed', 'cancelled'])
 const END_EVENTS = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
 
 /**
@@ -22,7 +21,7 @@ const END_EVENTS = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
 export function waitForRunEnd(runs: { get(runId: string): Promise<Pick<RunView, 'run'>> }, events: Pick<RunEventLog, 'listAfter'>, runId: string): Promise<RunView['run']> {
   return waitFor(async () => {
     const { run } = await runs.get(runId)
-    if (!TERMINAL_STATUSES.has(run.status)) return undefined
+    if (!TERMINAL_RUN_STATUSES.includes(run.status)) return undefined
     const logged = await events.listAfter(runId, 0, 100_000)
     return logged.some((event) => END_EVENTS.has(event.type)) ? run : undefined
   })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Message, silentLogger } from '@/lib/core'
-import { RunConversationForwarder, conversationForwardingSettingsSchema, forwardRunConversation } from './conversation-forwarding'
+import { conversationForwardingSettingsSchema } from '@/lib/contracts/workflows'
+import { RunConversationForwarder, forwardRunConversation } from './conversation-forwarding'
 import { startRecordingHttpServer, type RecordingHttpServer } from './testing/recording-http-server'
 
 let server: RecordingHttpServer

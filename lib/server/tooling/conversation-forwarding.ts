@@ -10,23 +10,10 @@
  * user message, then every agent's answers). Failures are result values and never stop the run.
  */
 import { randomUUID } from 'node:crypto'
-import { z } from 'zod'
 import { Message, type Logger } from '@/lib/core'
-import { safeText } from '../contracts/safe-text'
+import type { ConversationForwardingSettings } from '@/lib/contracts/workflows'
 import { sendChatHistoryMessages, type OperationResult } from './chat-history'
 
-export const conversationForwardingSettingsSchema = z.object({
-  enabled: z.boolean().default(false),
-  /** The chat-message endpoint; falls back to the server's default endpoint when absent. */
-  endpoint: safeText()
-    .max(2_000)
-    .url()
-    .refine((url) => /^https?:\/\//i.test(url), 'The endpoint must be an http(s) URL.')
-    .optional(),
-  timeoutMs: z.number().int().positive().max(60_000).default(10_000),
-})
-
-export type ConversationForwardingSettings = z.infer<typeof conversationForwardingSettingsSchema>
 
 export interface ConversationForwardingDependencies {
   /** Used when the setting names no endpoint (e.g. from AGENTLOOM_THREAT_PROTECTION_URL). */

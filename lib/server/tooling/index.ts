@@ -1,6 +1,6 @@
 export { AGENTLOOM_VERSION, agentloomUserAgent } from './agentloom-version'
 export { ChatHistoryArgumentError, ToolingManifestError } from './tooling-errors'
-export type { ManifestProblem } from './tooling-errors'
+export type { ManifestProblem } from '@/lib/contracts/mcp-servers'
 export {
   TOOLING_MANIFEST_FILE_NAME,
   manifestSearchLocations,
@@ -20,5 +20,5 @@ export {
   toChatHistoryMessages,
 } from './chat-history'
 export type { ChatHistoryContext, ChatHistoryMessage, ChatHistoryOptions, OperationError, OperationErrorCode, OperationResult } from './chat-history'
-export { RunConversationForwarder, conversationForwardingSettingsSchema, forwardRunConversation } from './conversation-forwarding'
-export type { ConversationForwardingDependencies, ConversationForwardingSettings, RunTurn } from './conversation-forwarding'
+export { RunConversationForwarder, forwardRunConversation } from './conversation-forwarding'
+export type { ConversationForwardingDependencies, RunTurn } from './conversation-forwarding'

@@ -12,7 +12,7 @@
 import { Agent, MCPStreamableHTTPTool, type AgentOptions, type ChatClient, type MCPStreamableHTTPToolOptions, type ToolLike } from '@/lib/core'
 import type { Logger } from '@/lib/core'
 import type { Prisma } from '../db/database'
-import { urlConfigSchema } from '../mcp/mcp-server-registry'
+import { urlConfigSchema } from '@/lib/contracts/mcp-servers'
 import { openServerSecrets } from '../mcp/mcp-server-secrets'
 import type { SecretBox } from '../secrets/secret-box'
 import { joinUrlSecrets } from '../secrets/url-secrets'

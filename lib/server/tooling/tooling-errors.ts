@@ -2,13 +2,8 @@
  * Errors of the tool-server tooling. Both are user errors: the HTTP layer answers them with 400
  * and their code (see lib/server/http-errors.ts).
  */
+import type { ManifestProblem } from '@/lib/contracts/mcp-servers'
 import { UserError } from '@/lib/core/errors'
-
-export interface ManifestProblem {
-  /** Where in the manifest, e.g. `mcpServers[1].url`; empty for the whole document. */
-  path: string
-  message: string
-}
 
 /** A ToolingManifest.json that cannot be imported; `problems` lists every rule broken. */
 export class ToolingManifestError extends UserError {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isUserError } from '@/lib/core/errors'
 import { ToolingManifestError } from './tooling-errors'
-import { newServerIdSchema } from '../mcp/mcp-server-contracts'
+import { newServerIdSchema } from '@/lib/contracts/mcp-servers'
 import { MAX_MANIFEST_ENTRIES, MAX_MANIFEST_NAME_LENGTH, manifestSearchLocations, parseToolingManifest, readToolingManifest, toolServerId } from './tooling-manifest'
 
 function problems(input: unknown, options = {}): Array<{ path: string; message: string }> {

@@ -14,11 +14,10 @@
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { z } from 'zod'
-import { safeText } from '../contracts/safe-text'
+import { safeText } from '@/lib/contracts/safe-text'
 import { MAX_JSON_DEPTH, isTooDeeplyNested } from '../json-limits'
-import { newServerIdSchema, secretsInput } from '../mcp/mcp-server-contracts'
-import { urlConfigSchema } from '../mcp/mcp-server-registry'
-import { ToolingManifestError, type ManifestProblem } from './tooling-errors'
+import { newServerIdSchema, secretsInput, urlConfigSchema, type ManifestProblem } from '@/lib/contracts/mcp-servers'
+import { ToolingManifestError } from './tooling-errors'
 
 export const TOOLING_MANIFEST_FILE_NAME = 'ToolingManifest.json'
 

@@ -3,6 +3,7 @@
  * from their arguments only (no network, no file system, no code evaluation — `calculate`
  * uses the CEL expression language, which cannot reach anything outside the expression).
  */
+import type { FunctionToolSummary } from '@/lib/contracts/function-tools'
 import { tool, type FunctionTool } from '@/lib/core'
 import { compileExpression } from '@/lib/graph'
 import { z } from 'zod'
@@ -50,6 +51,6 @@ export function builtinFunctionTool(name: string): FunctionTool | undefined {
   return BY_NAME.get(name)
 }
 
-export function listBuiltinFunctionTools(): Array<{ name: string; description: string }> {
+export function listBuiltinFunctionTools(): FunctionToolSummary[] {
   return BUILTIN_TOOLS.map((t) => ({ name: t.name, description: t.description }))
 }

@@ -4,25 +4,22 @@
  * acts for a principal: a workflow they may not see answers exactly like a missing one (404).
  */
 import { randomUUID } from 'node:crypto'
+import type {
+  CreatedWorkflowResponse,
+  UpdatedWorkflowResponse,
+  VersionListResponse,
+  VersionResponse,
+  WorkflowResponse,
+  WorkflowSettings,
+  WorkflowSummary,
+  WorkflowVersionView,
+  WorkflowView,
+} from '@/lib/contracts/workflows'
 import { starterDocument, validate, type GraphDocument } from '@/lib/graph'
 import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { badRequest, conflict, notFound } from '../http-errors'
-import { parseWorkflowSettings, type WorkflowSettings } from './workflow-settings'
-
-export interface WorkflowSummary {
-  id: string
-  name: string
-  description: string
-  latestVersion: number | null
-  updatedAt: string
-}
-
-export interface WorkflowVersionView {
-  version: number
-  graph: GraphDocument
-  createdAt: string
-}
+import { parseWorkflowSettings } from './workflow-settings'
 
 type VersionRow = { version: number; graph: unknown; createdAt: Date }
 
@@ -60,7 +57,7 @@ export class WorkflowService {
     }))
   }
 
-  async create(principal: Principal, input: { name: string; description?: string; graph?: unknown }) {
+  async create(principal: Principal, input: { name: string; description?: string; graph?: unknown }): Promise<CreatedWorkflowResponse> {
     const graph = input.graph === undefined ? starterDocument() : checkGraph(input.graph)
     const workflow = await this.prisma.workflow.create({
       data: {
@@ -75,7 +72,7 @@ export class WorkflowService {
     return { workflow: this.presentWorkflow(workflow), version: presentVersion(workflow.versions[0]) }
   }
 
-  async get(principal: Principal, id: string) {
+  async get(principal: Principal, id: string): Promise<WorkflowResponse> {
     const workflow = await this.prisma.workflow.findFirst({
       where: { id, ...ownedBy(principal) },
       include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
@@ -84,27 +81,27 @@ export class WorkflowService {
     return { workflow: this.presentWorkflow(workflow), latestVersion: workflow.versions[0] ? presentVersion(workflow.versions[0]) : null }
   }
 
-  async update(principal: Principal, id: string, changes: { name?: string; description?: string; settings?: WorkflowSettings }) {
+  async update(principal: Principal, id: string, changes: { name?: string; description?: string; settings?: WorkflowSettings }): Promise<UpdatedWorkflowResponse> {
     await this.requireWorkflow(principal, id)
     const { settings, ...rest } = changes
     const workflow = await this.prisma.workflow.update({ where: { id }, data: { ...rest, ...(settings ? { settings: settings as object } : {}) } })
     return { workflow: this.presentWorkflow(workflow) }
   }
 
-  async listVersions(principal: Principal, id: string) {
+  async listVersions(principal: Principal, id: string): Promise<VersionListResponse> {
     await this.requireWorkflow(principal, id)
     const rows = await this.prisma.workflowVersion.findMany({ where: { workflowId: id }, orderBy: { version: 'desc' } })
     return { versions: rows.map(presentVersion) }
   }
 
-  async getVersion(principal: Principal, id: string, version: number) {
+  async getVersion(principal: Principal, id: string, version: number): Promise<VersionResponse> {
     const row = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id, version, workflow: ownedBy(principal) } })
     if (!row) throw notFound('Version', `${id}@${version}`)
     return { version: presentVersion(row) }
   }
 
   /** Stores a new version numbered one past the latest. Two saves racing: one gets 409 and can retry. */
-  async createVersion(principal: Principal, id: string, graph: unknown) {
+  async createVersion(principal: Principal, id: string, graph: unknown): Promise<VersionResponse> {
     await this.requireWorkflow(principal, id)
     const document = checkGraph(graph)
     const latest = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id }, orderBy: { version: 'desc' }, select: { version: true } })
@@ -126,7 +123,7 @@ export class WorkflowService {
     if (!workflow) throw notFound('Workflow', id)
   }
 
-  private presentWorkflow(row: { id: string; name: string; description: string; settings: unknown; createdAt: Date; updatedAt: Date }) {
+  private presentWorkflow(row: { id: string; name: string; description: string; settings: unknown; createdAt: Date; updatedAt: Date }): WorkflowView {
     return {
       id: row.id,
       name: row.name,

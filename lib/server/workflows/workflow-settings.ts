@@ -1,16 +1,9 @@
 /**
- * Per-workflow settings kept beside the graph (changing them needs no new version). Today:
- * forwarding each agent turn's conversation to a threat-protection endpoint. No secrets here —
- * the endpoint's credentials come from the server's environment.
+ * Per-workflow settings kept beside the graph (their contract: lib/contracts/workflows.ts): how
+ * stored settings are read, and what the server's environment adds to them. No secrets in the
+ * settings — the forwarding endpoint's credentials come from the environment.
  */
-import { z } from 'zod'
-import { conversationForwardingSettingsSchema } from '../tooling/conversation-forwarding'
-
-export const workflowSettingsSchema = z.object({
-  conversationForwarding: conversationForwardingSettingsSchema.default({ enabled: false, timeoutMs: 10_000 }),
-})
-
-export type WorkflowSettings = z.infer<typeof workflowSettingsSchema>
+import { workflowSettingsSchema, type WorkflowSettings } from '@/lib/contracts/workflows'
 
 /** Stored settings, with defaults for anything missing (and for rows written before a setting existed). */
 export function parseWorkflowSettings(raw: unknown): WorkflowSettings {

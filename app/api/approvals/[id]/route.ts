@@ -1,4 +1,4 @@
-import { answerApprovalBody, approvalIdParams } from '@/lib/server/approvals/approval-contracts'
+import { answerApprovalBody, approvalIdParams } from '@/lib/contracts/approvals'
 import { json, parseBody, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 

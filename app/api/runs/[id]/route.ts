@@ -1,4 +1,4 @@
-import { runIdParams } from '@/lib/server/runs/run-contracts'
+import { runIdParams } from '@/lib/contracts/runs'
 import { json, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 

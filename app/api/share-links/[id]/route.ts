@@ -1,6 +1,6 @@
 import { json, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
-import { shareLinkIdParams } from '@/lib/server/share/share-links'
+import { shareLinkIdParams } from '@/lib/contracts/share-links'
 
 export const DELETE = route<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(shareLinkIdParams, params, 'path')

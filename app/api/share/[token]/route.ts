@@ -1,8 +1,8 @@
 import { notFound } from '@/lib/server/http-errors'
 import { json, parseQuery, publicRoute } from '@/lib/server/http'
-import { eventsQuery } from '@/lib/server/runs/run-contracts'
+import { eventsQuery } from '@/lib/contracts/runs'
 import { getServices } from '@/lib/server/services'
-import { shareTokenParams } from '@/lib/server/share/share-links'
+import { shareTokenParams } from '@/lib/contracts/share-links'
 
 const sharedRun = publicRoute<{ token: string }>(async (request, params) => {
   // A malformed token is as unknown as a wrong one: 404, not 400, so probing learns nothing.

@@ -1,22 +1,22 @@
+import { skillNameParamsSchema, updateSkillRequestSchema, type DeletedSkillResponse, type SkillResponse } from '@/lib/contracts/skills'
 import { json, parseBody, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
-import { skillNameParams, updateSkillBody } from '@/lib/server/skills/skill-contracts'
 
 export const GET = route<{ name: string }>(async (_request, params, principal) => {
-  const { name } = parseWith(skillNameParams, params, 'path')
+  const { name } = parseWith(skillNameParamsSchema, params, 'path')
   const { skills } = await getServices()
-  return json({ skill: await skills.get(principal, name) })
+  return json({ skill: await skills.get(principal, name) } satisfies SkillResponse)
 })
 
 export const PATCH = route<{ name: string }>(async (request, params, principal) => {
-  const { name } = parseWith(skillNameParams, params, 'path')
-  const body = await parseBody(request, updateSkillBody)
+  const { name } = parseWith(skillNameParamsSchema, params, 'path')
+  const body = await parseBody(request, updateSkillRequestSchema)
   const { skills } = await getServices()
-  return json({ skill: await skills.update(principal, name, body) })
+  return json({ skill: await skills.update(principal, name, body) } satisfies SkillResponse)
 })
 
 export const DELETE = route<{ name: string }>(async (_request, params, principal) => {
-  const { name } = parseWith(skillNameParams, params, 'path')
+  const { name } = parseWith(skillNameParamsSchema, params, 'path')
   const { skills } = await getServices()
-  return json({ deleted: await skills.delete(principal, name) })
+  return json({ deleted: await skills.delete(principal, name) } satisfies DeletedSkillResponse)
 })

@@ -1,4 +1,4 @@
-import { eventsQuery, runIdParams } from '@/lib/server/runs/run-contracts'
+import { eventsQuery, runIdParams } from '@/lib/contracts/runs'
 import { parseQuery, parseWith, route } from '@/lib/server/http'
 import { resumePoint, runEventStream } from '@/lib/server/runs/run-event-stream'
 import { getServices } from '@/lib/server/services'

@@ -1,7 +1,7 @@
-import { runIdParams } from '@/lib/server/runs/run-contracts'
+import { runIdParams } from '@/lib/contracts/runs'
 import { json, parseBody, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
-import { createShareLinkBody } from '@/lib/server/share/share-links'
+import { createShareLinkBody } from '@/lib/contracts/share-links'
 
 export const GET = route<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(runIdParams, params, 'path')

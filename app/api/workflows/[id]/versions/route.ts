@@ -1,16 +1,16 @@
+import { createVersionRequestSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
 import { json, parseBody, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
-import { createVersionBody, workflowIdParams } from '@/lib/server/workflows/workflow-contracts'
 
 export const GET = route<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(workflowIdParams, params, 'path')
+  const { id } = parseWith(workflowIdParamsSchema, params, 'path')
   const { workflows } = await getServices()
   return json(await workflows.listVersions(principal, id))
 })
 
 export const POST = route<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(workflowIdParams, params, 'path')
-  const { graph } = await parseBody(request, createVersionBody)
+  const { id } = parseWith(workflowIdParamsSchema, params, 'path')
+  const { graph } = await parseBody(request, createVersionRequestSchema)
   const { workflows } = await getServices()
   return json(await workflows.createVersion(principal, id, graph), 201)
 })

@@ -1,5 +1,5 @@
-import { cancelMcpTaskBody, McpTaskCancelService } from '@/lib/server/mcp/mcp-task-cancel'
-import { runIdParams } from '@/lib/server/runs/run-contracts'
+import { cancelMcpTaskBody, runIdParams } from '@/lib/contracts/runs'
+import { McpTaskCancelService } from '@/lib/server/mcp/mcp-task-cancel'
 import { json, parseBody, parseWith, route } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 

@@ -1,12 +1,15 @@
 /**
- * What the MCP server API accepts. The rules exist because of how a server is used:
+ * The HTTP contracts of MCP servers: what the API accepts, and what it shows (summaries, the
+ * edit form's detail, connection tests, imports, who may add stdio servers). Browser-safe.
+ *
+ * What the API accepts. The rules exist because of how a server is used:
  * the id becomes the prefix of every tool name an agent sees, a stdio command is spawned without
  * a shell (so shell syntax would only ever be a mistake), and secrets are write-only — a request
  * may set or remove them, never read them back.
  */
 import { z } from 'zod'
-import { atMostKeys } from '../contracts/bounded'
-import { safeText } from '../contracts/safe-text'
+import { atMostKeys } from './bounded'
+import { safeText } from './safe-text'
 
 export const MCP_TRANSPORTS = ['stdio', 'http', 'websocket'] as const
 export type McpTransport = (typeof MCP_TRANSPORTS)[number]
@@ -26,7 +29,7 @@ export const newServerIdSchema = z
  * Ids of existing servers. Wider than new ids: servers imported from a tool-server manifest keep
  * the manifest's unique name, which may contain "_".
  */
-export const serverIdParams = z.object({
+export const mcpServerIdParamsSchema = z.object({
   id: z.string().regex(MCP_SERVER_ID_PATTERN, 'Not a valid MCP server id.'),
 })
 
@@ -153,7 +156,7 @@ function urlServerBody<T extends 'http' | 'websocket'>(transport: T) {
 }
 
 /** POST /api/mcp-servers: one shape per transport, so every problem is reported at its field. */
-export const createServerBody = z.discriminatedUnion('transport', [
+export const createMcpServerRequestSchema = z.discriminatedUnion('transport', [
   z
     .object({
       ...commonCreateFields,
@@ -169,8 +172,8 @@ export const createServerBody = z.discriminatedUnion('transport', [
   urlServerBody('websocket'),
 ])
 
-export type CreateServerInput = z.input<typeof createServerBody>
-export type CreateServerData = z.output<typeof createServerBody>
+export type CreateServerInput = z.input<typeof createMcpServerRequestSchema>
+export type CreateServerData = z.output<typeof createMcpServerRequestSchema>
 
 /** The configuration of `transport`, with issue paths under `config`. */
 export function parseServerConfig(transport: McpTransport, config: unknown) {
@@ -178,7 +181,7 @@ export function parseServerConfig(transport: McpTransport, config: unknown) {
 }
 
 /** PATCH /api/mcp-servers/:id. `config` replaces the whole configuration when given. */
-export const updateServerBody = z
+export const updateMcpServerRequestSchema = z
   .object({
     name: nameInput.optional(),
     description: descriptionInput.optional(),
@@ -196,13 +199,13 @@ export const updateServerBody = z
     'Nothing to change: send at least one field.',
   )
 
-export type UpdateServerInput = z.input<typeof updateServerBody>
+export type UpdateServerInput = z.input<typeof updateMcpServerRequestSchema>
 
 /** The longest manifest text an import takes (the import route's body limit is larger than the default). */
 export const MAX_MANIFEST_TEXT_LENGTH = 5_000_000
 
 /** POST /api/mcp-servers/import. */
-export const importManifestBody = z
+export const importManifestRequestSchema = z
   .object({
     /** The parsed ToolingManifest.json, or its text. */
     manifest: z.union([z.string().min(1, 'Paste the manifest.').max(MAX_MANIFEST_TEXT_LENGTH), atMostKeys(z.record(z.string().max(200), z.unknown()), 50)]),
@@ -215,4 +218,118 @@ export const importManifestBody = z
   })
   .strict()
 
-export type ImportManifestInput = z.input<typeof importManifestBody>
+export type ImportManifestInput = z.input<typeof importManifestRequestSchema>
+
+/*
+ * What the API shows. Secrets never appear: a server shows the names of its secrets, and the
+ * secret parts of its URL as `[secret]`.
+ */
+
+/** A stdio server's stored configuration (also how stored rows are read back). */
+export const stdioConfigSchema = z.object({
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  /** Relative to the app's working directory. */
+  cwd: z.string().optional(),
+})
+export type StdioConfig = z.infer<typeof stdioConfigSchema>
+
+/** An http or websocket server's stored configuration. */
+export const urlConfigSchema = z.object({ url: z.string().url() })
+export type UrlConfig = z.infer<typeof urlConfigSchema>
+
+/** The names — never the values — of a server's secrets. */
+export const secretKeysSchema = z.object({ env: z.array(z.string()), headers: z.array(z.string()) })
+export type SecretKeys = z.infer<typeof secretKeysSchema>
+
+/** One row of GET /api/mcp-servers. */
+export const mcpServerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  transport: z.enum(MCP_TRANSPORTS),
+  enabled: z.boolean(),
+  /** Agents get list/load/unload tools for this server instead of every tool. */
+  loadToolsOnDemand: z.boolean(),
+  /** What it runs or where it connects, without secrets: "node examples/…mjs", "https://host/path". */
+  summary: z.string(),
+})
+export type McpServerSummary = z.infer<typeof mcpServerSummarySchema>
+
+/** What an edit form needs: the configuration as stored, and the names of the secrets. */
+export const mcpServerDetailSchema = mcpServerSummarySchema.extend({
+  /** `{ command, args, cwd? }` or `{ url }`; null when the stored configuration is invalid. */
+  config: z.union([stdioConfigSchema, z.object({ url: z.string() })]).nullable(),
+  secretKeys: secretKeysSchema,
+})
+export type McpServerDetail = z.infer<typeof mcpServerDetailSchema>
+
+/** A saved workflow whose versions use a server. */
+export const workflowReferenceSchema = z.object({
+  workflowId: z.string(),
+  workflowName: z.string(),
+  /** The saved versions whose graph uses the server, ascending. */
+  versions: z.array(z.number().int()),
+  /** Whether the newest version uses it (what a new run would start from). */
+  latest: z.boolean(),
+})
+export type WorkflowReference = z.infer<typeof workflowReferenceSchema>
+
+/** Whether the caller may add stdio servers (and change what they run), and why not. */
+export const stdioAccessSchema = z.object({
+  /** The deployment runs stdio servers at all. */
+  enabled: z.boolean(),
+  /** The caller may add stdio servers and change what they run. */
+  canConfigure: z.boolean(),
+  /** Why not, in a sentence for the form; absent when they may. */
+  reason: z.string().optional(),
+  /** The commands the deployment allows; null when any command is allowed. */
+  allowedCommands: z.array(z.string()).nullable(),
+})
+export type StdioAccess = z.infer<typeof stdioAccessSchema>
+
+export const mcpToolSummarySchema = z.object({ name: z.string(), description: z.string() })
+export type McpToolSummary = z.infer<typeof mcpToolSummarySchema>
+
+/** POST /api/mcp-servers/:id/test: a failed connection is a result (ok: false, error), not an error answer. */
+export const mcpTestResultSchema = z.object({ ok: z.boolean(), tools: z.array(mcpToolSummarySchema), error: z.string().optional() })
+export type McpTestResult = z.infer<typeof mcpTestResultSchema>
+
+/** POST /api/mcp-servers/import: the ids of the servers created, updated and skipped. */
+export const manifestImportSummarySchema = z.object({ created: z.array(z.string()), updated: z.array(z.string()), skipped: z.array(z.string()) })
+export type ManifestImportSummary = z.infer<typeof manifestImportSummarySchema>
+
+/** DELETE /api/mcp-servers/:id. */
+export const removedMcpServerSchema = z.object({
+  deleted: z.string(),
+  /** Workflows whose saved versions used the server; their runs now fail with "MCP server '…' not found". */
+  referencedBy: z.array(workflowReferenceSchema),
+})
+export type RemovedMcpServer = z.infer<typeof removedMcpServerSchema>
+
+/** GET /api/mcp-servers. */
+export const mcpServerListResponseSchema = z.object({ servers: z.array(mcpServerSummarySchema), stdio: stdioAccessSchema })
+export type McpServerListResponse = z.infer<typeof mcpServerListResponseSchema>
+
+/** GET /api/mcp-servers/:id. */
+export const mcpServerResponseSchema = z.object({ server: mcpServerDetailSchema, referencedBy: z.array(workflowReferenceSchema) })
+export type McpServerResponse = z.infer<typeof mcpServerResponseSchema>
+
+/** POST /api/mcp-servers and PATCH /api/mcp-servers/:id. */
+export const savedMcpServerResponseSchema = z.object({ server: mcpServerDetailSchema })
+export type SavedMcpServerResponse = z.infer<typeof savedMcpServerResponseSchema>
+
+/** `details` of a 409 `confirm_required`: the workflows a change would affect that the caller may see, and how many others. */
+export const confirmRequiredDetailsSchema = z.object({ affected: z.array(workflowReferenceSchema), others: z.number().int() })
+export type ConfirmRequiredDetails = z.infer<typeof confirmRequiredDetailsSchema>
+
+/** A rule a ToolingManifest.json breaks. */
+export const manifestProblemSchema = z.object({
+  /** Where in the manifest, e.g. `mcpServers[1].url`; empty for the whole document. */
+  path: z.string(),
+  message: z.string(),
+})
+export type ManifestProblem = z.infer<typeof manifestProblemSchema>
+
+/** `details` of a 400 `tooling_manifest_invalid` answer to an import: every rule the manifest breaks. */
+export const manifestInvalidDetailsSchema = z.object({ problems: z.array(manifestProblemSchema) })

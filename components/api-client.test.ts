@@ -1,0 +1,59 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { ApiError, apiErrorFrom, fetchJson, fetchParsed } from './api-client'
+
+/** Canned answers by path, served by a real HTTP server so that fetch runs for real. */
+const ANSWERS: Record<string, { status: number; body: string }> = {
+  '/ok': { status: 200, body: JSON.stringify({ items: [{ id: 'a' }] }) },
+  '/drifted': { status: 200, body: JSON.stringify({ items: [{ id: 1 }] }) },
+  '/refused': { status: 409, body: JSON.stringify({ error: { code: 'confirm_required', message: 'Confirm first.', details: { others: 2 } } }) },
+  '/broken': { status: 502, body: '<html>Bad gateway</html>' },
+}
+
+describe('the components API client', () => {
+  let server: Server
+  let origin: string
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const answer = ANSWERS[request.url ?? ''] ?? { status: 404, body: '' }
+      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  const items = z.object({ items: z.array(z.object({ id: z.string() })) })
+
+  it('gives an answer that fits its contract', async () => {
+    await expect(fetchParsed(items, `${origin}/ok`)).resolves.toEqual({ items: [{ id: 'a' }] })
+    await expect(fetchJson(`${origin}/ok`)).resolves.toEqual({ items: [{ id: 'a' }] })
+  })
+
+  it('turns an answer that does not fit its contract into unexpected_response', async () => {
+    const error = await fetchParsed(items, `${origin}/drifted`).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 200, code: 'unexpected_response', message: `Unexpected answer from ${origin}/drifted.` })
+  })
+
+  it("keeps an error answer's code, message and details; a 4xx is the user's error", async () => {
+    const error = await fetchParsed(items, `${origin}/refused`).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ status: 409, code: 'confirm_required', message: 'Confirm first.', details: { others: 2 }, userError: true })
+  })
+
+  it('names the status when an error answer is not the API’s JSON', async () => {
+    const error = await fetchJson(`${origin}/broken`).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ status: 502, code: 'http_502', message: 'Request failed (502).', userError: false })
+    expect(apiErrorFrom(400, { error: { message: '' } })).toMatchObject({ code: 'http_400', message: 'Request failed (400).' })
+  })
+
+  it('reports a server it cannot reach as network_error', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    await expect(fetchJson(`http://127.0.0.1:${port}/ok`)).rejects.toMatchObject({ status: 0, code: 'network_error' })
+  })
+})

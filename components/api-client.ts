@@ -1,0 +1,88 @@
+/**
+ * The one fetch client every component uses for the app's JSON API. Error answers
+ * `{ error: { code, message, details? } }` become ApiError; `fetchParsed` also checks a success
+ * answer against its contract from lib/contracts, so a drifted server shows as an error here
+ * rather than as `undefined` deep in a component.
+ */
+import type { z } from 'zod'
+
+/** An error answer of the API (or no answer at all: status 0, code `network_error`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+
+  /** 4xx: the request was refused for what it asked, not because something broke. */
+  get userError(): boolean {
+    return this.status >= 400 && this.status < 500
+  }
+}
+
+export function apiErrorFrom(status: number, body: unknown): ApiError {
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined
+  if (typeof error === 'object' && error !== null) {
+    const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown }
+    return new ApiError(
+      status,
+      typeof code === 'string' ? code : `http_${status}`,
+      typeof message === 'string' && message !== '' ? message : `Request failed (${status}).`,
+      details,
+    )
+  }
+  return new ApiError(status, `http_${status}`, `Request failed (${status}).`)
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+async function send(url: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
+  let response: Response
+  try {
+    response = await fetch(url, {
+      ...init,
+      headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}), ...init?.headers },
+      cache: 'no-store',
+    })
+  } catch (cause) {
+    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.', cause)
+  }
+  const body = await readBody(response)
+  if (!response.ok) throw apiErrorFrom(response.status, body)
+  return { status: response.status, body }
+}
+
+/** The answer's body, trusted to be a `T`. */
+export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  return (await send(url, init)).body as T
+}
+
+export function postJson<T>(url: string, body: unknown): Promise<T> {
+  return fetchJson<T>(url, { method: 'POST', body: JSON.stringify(body) })
+}
+
+/** The answer's body checked against `schema`: an answer that does not fit is ApiError `unexpected_response`. */
+export async function fetchParsed<S extends z.ZodType>(schema: S, url: string, init?: RequestInit): Promise<z.output<S>> {
+  const { status, body } = await send(url, init)
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) throw new ApiError(status, 'unexpected_response', `Unexpected answer from ${url}.`, parsed.error.issues)
+  return parsed.data
+}
+
+/** The message to show for any error thrown by these helpers. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message
+  return 'Something went wrong.'
+}

@@ -1,0 +1,51 @@
+/**
+ * The HTTP contracts of approvals: what `GET /api/approvals`, `GET|POST /api/approvals/:id` take
+ * and answer, and the approval a run view and the approval run events carry.
+ */
+import { z } from 'zod'
+import { atMostKeys } from './bounded'
+import { PG_INT_MAX, safeJson, safeText } from './safe-text'
+
+export const approvalKindSchema = z.enum(['sampling', 'tool_call', 'elicitation', 'human_input'])
+export type ApprovalKind = z.infer<typeof approvalKindSchema>
+
+export const approvalStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired'])
+export type ApprovalStatus = z.infer<typeof approvalStatusSchema>
+
+export const approvalIdParams = z.object({ id: z.string().uuid('Not an approval id.') })
+
+export const listApprovalsQuery = z.object({
+  status: approvalStatusSchema.optional(),
+  runId: z.string().uuid().optional(),
+})
+
+export const answerApprovalBody = z.object({
+  decision: z.enum(['approve', 'deny']),
+  /** Sampling: a lower token cap than the server asked for. */
+  maxTokens: z.number().int().positive().max(PG_INT_MAX).optional(),
+  reason: safeText().max(2000).optional(),
+  /** Elicitation answers, or a human-input reply as `{ text }`. */
+  content: safeJson(atMostKeys(z.record(z.string().max(200), z.unknown()))).optional(),
+})
+/** What a person sends to answer an approval (the form, before the defaults of the server). */
+export type AnswerApprovalBody = z.infer<typeof answerApprovalBody>
+
+export const approvalViewSchema = z.object({
+  id: z.string(),
+  /** Null for approvals raised outside a run. */
+  runId: z.string().nullable(),
+  kind: approvalKindSchema,
+  status: approvalStatusSchema,
+  /** Who asks: an MCP server, a tool, a workflow node. */
+  source: z.string(),
+  title: z.string(),
+  /** What the request is about; its shape depends on `kind` (see components/approvals/approval-payload.ts). */
+  payload: z.record(z.string(), z.unknown()),
+  /** The answer, once there is one. */
+  response: z.record(z.string(), z.unknown()).nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+})
+export type ApprovalView = z.infer<typeof approvalViewSchema>
+

@@ -1,0 +1,122 @@
+/**
+ * The HTTP contracts of workflows and their immutable, numbered versions: what the routes accept,
+ * what they answer, and the per-workflow settings kept beside the graph. Browser-safe: the routes
+ * parse with these, WorkflowService returns these types, the canvas client checks answers with them.
+ */
+import { z } from 'zod'
+import type { GraphDocument } from '@/lib/graph/document'
+import { pgIntParam, safeJson, safeText } from './safe-text'
+
+const workflowId = safeText().min(1).max(100)
+const workflowName = safeText().trim().min(1, 'A workflow needs a name.').max(200)
+const workflowDescription = safeText().max(5000)
+/** The graph itself is checked by lib/graph; here only that Postgres' jsonb can hold it. */
+const graph = safeJson(z.unknown())
+
+export const workflowIdParamsSchema = z.object({ id: workflowId })
+export const workflowVersionParamsSchema = workflowIdParamsSchema.extend({ version: pgIntParam })
+
+/**
+ * Forwarding each agent turn's conversation to a threat-protection endpoint. No secrets here:
+ * the endpoint's credentials come from the server's environment.
+ */
+export const conversationForwardingSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  /** The chat-message endpoint; falls back to the server's default endpoint when absent. */
+  endpoint: safeText()
+    .max(2_000)
+    .url()
+    .refine((url) => /^https?:\/\//i.test(url), 'The endpoint must be an http(s) URL.')
+    .optional(),
+  timeoutMs: z.number().int().positive().max(60_000).default(10_000),
+})
+export type ConversationForwardingSettings = z.infer<typeof conversationForwardingSettingsSchema>
+
+/** Settings kept beside the graph: changing them needs no new version. */
+export const workflowSettingsSchema = z.object({
+  conversationForwarding: conversationForwardingSettingsSchema.default({ enabled: false, timeoutMs: 10_000 }),
+})
+export type WorkflowSettings = z.infer<typeof workflowSettingsSchema>
+
+/** POST /api/workflows. Without a graph the workflow starts from the starter document. */
+export const createWorkflowRequestSchema = z.object({
+  name: workflowName,
+  description: workflowDescription.optional(),
+  graph: graph.optional(),
+})
+export type CreateWorkflowRequest = z.input<typeof createWorkflowRequestSchema>
+
+/** PATCH /api/workflows/:id. */
+export const updateWorkflowRequestSchema = z
+  .object({
+    name: workflowName.optional(),
+    description: workflowDescription.optional(),
+    settings: workflowSettingsSchema.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.description !== undefined || body.settings !== undefined, 'Nothing to update: give a name, a description or settings.')
+
+/** POST /api/workflows/:id/versions. */
+export const createVersionRequestSchema = z.object({ graph })
+
+/** One row of GET /api/workflows. */
+export const workflowSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  latestVersion: z.number().int().nullable(),
+  updatedAt: z.string(),
+})
+export type WorkflowSummary = z.infer<typeof workflowSummarySchema>
+
+export const workflowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  settings: workflowSettingsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type WorkflowView = z.infer<typeof workflowSchema>
+
+/** A saved version. Its graph passed lib/graph's validation when it was stored (at that document's schemaVersion). */
+export const workflowVersionSchema = z.object({
+  version: z.number().int(),
+  graph: z.custom<GraphDocument>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'A graph document is an object.'),
+  createdAt: z.string(),
+})
+export type WorkflowVersionView = z.infer<typeof workflowVersionSchema>
+
+export const workflowListResponseSchema = z.object({ workflows: z.array(workflowSummarySchema) })
+export type WorkflowListResponse = z.infer<typeof workflowListResponseSchema>
+
+/** POST /api/workflows: the workflow and its first version. */
+export const createdWorkflowResponseSchema = z.object({ workflow: workflowSchema, version: workflowVersionSchema })
+export type CreatedWorkflowResponse = z.infer<typeof createdWorkflowResponseSchema>
+
+/** GET /api/workflows/:id. */
+export const workflowResponseSchema = z.object({ workflow: workflowSchema, latestVersion: workflowVersionSchema.nullable() })
+export type WorkflowResponse = z.infer<typeof workflowResponseSchema>
+
+/** PATCH /api/workflows/:id. */
+export const updatedWorkflowResponseSchema = z.object({ workflow: workflowSchema })
+export type UpdatedWorkflowResponse = z.infer<typeof updatedWorkflowResponseSchema>
+
+export const versionListResponseSchema = z.object({ versions: z.array(workflowVersionSchema) })
+export type VersionListResponse = z.infer<typeof versionListResponseSchema>
+
+/** GET /api/workflows/:id/versions/:version and POST /api/workflows/:id/versions. */
+export const versionResponseSchema = z.object({ version: workflowVersionSchema })
+export type VersionResponse = z.infer<typeof versionResponseSchema>
+
+/** One problem of lib/graph's validation (its GraphProblem; `code` is one of lib/graph's PROBLEM_CODES). */
+export const graphProblemSchema = z.object({
+  severity: z.enum(['error', 'warning']),
+  code: z.string(),
+  message: z.string(),
+  nodeId: z.string().optional(),
+  edgeId: z.string().optional(),
+  path: z.array(z.union([z.string(), z.number()])).optional(),
+})
+
+/** `details` of a 400 `invalid_graph` answer: every problem that kept the graph from being stored. */
+export const invalidGraphDetailsSchema = z.object({ problems: z.array(graphProblemSchema) })
