@@ -4,6 +4,7 @@
  * Route handlers are called as Next calls them, on a real test database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerOf } from '@/lib/server/testing/http-answer'
 import { prepareFirstAdmin } from '@/lib/server/auth/users'
 import { UserAdminService } from '@/lib/server/auth/user-admin'
 import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
@@ -161,7 +162,7 @@ describe('accounts API', () => {
     it('never leaves the installation without an active admin', async () => {
       // Only reachable by racing admins: an admin principal acting on the one remaining admin.
       const other = { userId: 'someone-else', email: 'x@example.test', name: 'X', role: 'admin' as const, via: 'token' as const }
-      await expect(new UserAdminService(app).update(other, app.admin.id, { role: 'member' })).rejects.toMatchObject({ status: 409, code: 'last_admin' })
+      expect(await answerOf(new UserAdminService(app).update(other, app.admin.id, { role: 'member' }))).toMatchObject({ status: 409, code: 'last_admin' })
     })
 
     it('disables a user: their session and API token stop, sign-in is refused; enabling restores the token', async () => {

@@ -6,10 +6,11 @@ import { safeNextPath } from '@/lib/contracts/accounts'
 import { FormError } from './AccountCard'
 import { accountApi, errorMessage } from './account-api'
 
-export function SignInForm({ next, oidcName }: { next: string | null; oidcName: string | null }) {
+/** `initialError`: why the last sign-in through the OIDC provider was refused, when it was. */
+export function SignInForm({ next, oidcName, initialError = null }: { next: string | null; oidcName: string | null; initialError?: string | null }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(initialError)
   const [busy, setBusy] = useState(false)
   const target = safeNextPath(next)
 
@@ -31,7 +32,7 @@ export function SignInForm({ next, oidcName }: { next: string | null; oidcName: 
     setBusy(true)
     setError(null)
     try {
-      const { url } = await accountApi.signInWithOidc(target)
+      const { url } = await accountApi.signInWithOidc(target, `/sign-in?next=${encodeURIComponent(target)}`)
       window.location.assign(url)
     } catch (failure) {
       setError(errorMessage(failure))

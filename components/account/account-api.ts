@@ -31,8 +31,12 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 
 export const accountApi = {
   signIn: (email: string, password: string) => request<unknown>('POST', '/api/auth/sign-in/email', { email, password }),
-  /** Starts the OpenID Connect sign-in; the answer names the provider's page to go to. */
-  signInWithOidc: (callbackURL: string) => request<{ url: string }>('POST', '/api/auth/sign-in/oauth2', { providerId: 'oidc', callbackURL }),
+  /**
+   * Starts the OpenID Connect sign-in; the answer names the provider's page to go to. A refused
+   * sign-in comes back to `errorCallbackURL` with `?error=<code>`.
+   */
+  signInWithOidc: (callbackURL: string, errorCallbackURL: string) =>
+    request<{ url: string }>('POST', '/api/auth/sign-in/social', { provider: 'oidc', callbackURL, errorCallbackURL, disableRedirect: true }),
   signOut: () => request<unknown>('POST', '/api/auth/sign-out', {}),
   setup: (body: { token: string; name: string; email: string; password: string }) => request<{ user: UserView }>('POST', '/api/setup', body),
   invitation: (token: string) => request<{ email: string; role: string }>('GET', `/api/invitations/${encodeURIComponent(token)}`),

@@ -9,7 +9,7 @@ import { McpTaskRegistry } from './mcp/mcp-task-registry'
 import { RunEventLog } from './runs/run-event-log'
 import { seedExampleData } from './seed'
 import { ApiTokenService } from './auth/api-tokens'
-import { createAuth, oidcConfigFromEnv, type Auth } from './auth/auth'
+import { createAuth, oidcConfigFromEnv, type Auth, type OidcConfig } from './auth/auth'
 import { loadMasterKey } from './secrets/master-key'
 import { installLogRedaction } from './secrets/log-redaction'
 import { sealPlainSecrets } from './secrets/rotate'
@@ -38,12 +38,12 @@ export interface AppContextOptions {
 }
 
 /** The parts of an AppContext built on an open database (shared by the app and the test app). */
-export function assembleAppContext(db: Database, masterKey: Buffer): AppContext {
+export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oidcConfigFromEnv() }: { oidc?: OidcConfig } = {}): AppContext {
   const secrets = new SecretVault(db.prisma, masterKey)
   installLogRedaction(secrets)
   // Every event is redacted before it is stored, so the API, SSE and shared views only ever see redacted data.
   const events = new RunEventLog(db, (data) => secrets.redactValue(data))
-  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc: oidcConfigFromEnv() })
+  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc })
   return {
     db,
     events,

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { UserError } from '@/lib/core/errors'
-import { DomainError, HttpError, conflict, statusForCode, toErrorResponse } from './http-errors'
+import { DomainError, conflict } from './domain-errors'
+import { STATUS_BY_CODE, statusForCode, toErrorResponse } from './http-errors'
 
 describe('toErrorResponse', () => {
-  it('maps HTTP errors to their status and JSON body', () => {
-    expect(toErrorResponse(conflict('x', 'y', { a: 1 }))).toEqual({ status: 409, body: { error: { code: 'x', message: 'y', details: { a: 1 } } } })
-  })
-
-  it('recognises an HttpError made by another copy of this module (another server bundle)', () => {
-    const foreign = Object.assign(new Error('gone'), { status: 404, code: 'not_found', [Symbol.for('agentloom.http-error')]: true })
-    expect(foreign instanceof HttpError).toBe(false)
-    expect(toErrorResponse(foreign)).toMatchObject({ status: 404, body: { error: { code: 'not_found', message: 'gone' } } })
+  it('maps every conflict code to 409, keeping details', () => {
+    expect(toErrorResponse(conflict('version_conflict', 'y', { a: 1 }))).toEqual({ status: 409, body: { error: { code: 'version_conflict', message: 'y', details: { a: 1 } } } })
+    expect(STATUS_BY_CODE.confirm_required).toBe(409)
   })
 
   it('maps user errors from lib/core to 400 and hides everything else behind a 500', () => {

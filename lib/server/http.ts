@@ -6,7 +6,8 @@ import type { z } from 'zod'
 import { getAppContext } from './app-context'
 import { authenticate } from './auth/authenticate'
 import type { Principal } from './auth/principal'
-import { HttpError, badRequest, toErrorResponse, validationError } from './http-errors'
+import { toErrorResponse, validationError } from './http-errors'
+import { DomainError, invalidInput } from './domain-errors'
 import { MAX_JSON_DEPTH, isTooDeeplyNested } from './json-limits'
 import { type BodyLimitName, bodyLimitsFromEnv, readBodyText } from './request-body'
 import { findUnsafeJsonString } from '@/lib/contracts/safe-text'
@@ -14,13 +15,13 @@ import { findUnsafeJsonString } from '@/lib/contracts/safe-text'
 type RouteContext<P> = { params: Promise<P> }
 
 export const unauthenticated = () =>
-  new HttpError(401, 'unauthenticated', 'Sign in, or send a personal API token as Authorization: Bearer <token>.')
+  new DomainError('unauthenticated', 'Sign in, or send a personal API token as Authorization: Bearer <token>.')
 
 /**
  * Wraps a handler that needs a signed-in user or an API token (every route but share links,
  * health and sign-in): 401 without one; every thrown error becomes the JSON error body.
  */
-export function route<P = Record<string, never>>(handler: (request: Request, params: P, principal: Principal) => Promise<Response>) {
+export function authenticatedRoute<P = Record<string, never>>(handler: (request: Request, params: P, principal: Principal) => Promise<Response>) {
   return withErrorBody<P>(async (request, params) => {
     const principal = await authenticate(request, await getAppContext())
     if (!principal) throw unauthenticated()
@@ -57,7 +58,7 @@ function rejectUnsafeText(value: unknown, what: string): void {
   const unsafe = findUnsafeJsonString(value)
   if (!unsafe) return
   const path = unsafe.path.map(String).join('.')
-  throw badRequest('invalid_text', `Invalid ${what}: ${path ? `${path}: ` : ''}${unsafe.message}`, { issues: [{ path, message: unsafe.message }] })
+  throw invalidInput('invalid_text', `Invalid ${what}: ${path ? `${path}: ` : ''}${unsafe.message}`, { issues: [{ path, message: unsafe.message }] })
 }
 
 export interface ParseBodyOptions {
@@ -77,20 +78,20 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   const text = await readBodyText(request, limit)
   if (text.length && !JSON_MEDIA_TYPE.test(type)) throw unsupportedMediaType()
   if (isTooDeeplyNested(text)) {
-    throw badRequest('too_deeply_nested', `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`, { maxDepth: MAX_JSON_DEPTH })
+    throw invalidInput('too_deeply_nested', `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`, { maxDepth: MAX_JSON_DEPTH })
   }
   let raw: unknown
   try {
     raw = text.trim().length ? JSON.parse(text) : {}
   } catch {
-    throw badRequest('invalid_json', 'The request body is not valid JSON.')
+    throw invalidInput('invalid_json', 'The request body is not valid JSON.')
   }
   return parseWith(schema, raw, 'request body')
 }
 
 const JSON_MEDIA_TYPE = /^application\/(.+\+)?json\b/i
 
-const unsupportedMediaType = () => new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.')
+const unsupportedMediaType = () => new DomainError('unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.')
 
 /**
  * `value` checked by `schema`. Every string in it (keys too) is first checked for what no text

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { answerOf } from './testing/http-answer'
 import { bodyLimitsFromEnv, readBodyText } from './request-body'
 
 function streamedRequest(chunks: Uint8Array[], headers: Record<string, string> = {}): { request: Request; pulled: () => number } {
@@ -12,12 +13,7 @@ function streamedRequest(chunks: Uint8Array[], headers: Record<string, string> =
   return { request: new Request('http://localhost/api/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit), pulled: () => pulled }
 }
 
-async function rejection(promise: Promise<unknown>) {
-  return promise.then(
-    () => undefined,
-    (error: unknown) => error as { status: number; code: string },
-  )
-}
+const rejection = answerOf
 
 describe('bodyLimitsFromEnv', () => {
   it('defaults to 1 MiB, and 5 MiB for imports', () => {

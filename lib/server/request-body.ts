@@ -3,7 +3,7 @@
  * abandoned as soon as it passes the limit, so an oversized body is refused (413) without being
  * held in memory whole; a Content-Length over the limit is refused before anything is read.
  */
-import { HttpError } from './http-errors'
+import { DomainError } from './domain-errors'
 
 const MEBIBYTE = 1024 * 1024
 
@@ -31,8 +31,8 @@ export function bodyLimitsFromEnv(env: Record<string, string | undefined> = proc
   return { default: defaultLimit, import: Math.max(importLimit, defaultLimit) }
 }
 
-export function payloadTooLarge(limit: number): HttpError {
-  return new HttpError(413, 'payload_too_large', `The request body is larger than ${formatBytes(limit)}.`, { limitBytes: limit })
+export function payloadTooLarge(limit: number): DomainError {
+  return new DomainError('payload_too_large', `The request body is larger than ${formatBytes(limit)}.`, { limitBytes: limit })
 }
 
 function formatBytes(bytes: number): string {
@@ -92,6 +92,6 @@ function decodeUtf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    throw new HttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8 text.')
+    throw new DomainError('invalid_encoding', 'The request body is not valid UTF-8 text.')
   }
 }

@@ -69,7 +69,7 @@ export function screenRequest(request: ScreenedRequest, limits: BodyLimits = bod
   const largest = Math.max(limits.default, limits.import)
   if (length !== undefined && length > largest) {
     const tooLarge = payloadTooLarge(largest)
-    return refuse(tooLarge.status, tooLarge.code, tooLarge.message, undefined, tooLarge.details)
+    return refuse(413, tooLarge.code, tooLarge.message, undefined, tooLarge.details)
   }
   return PASS
 }

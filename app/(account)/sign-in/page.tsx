@@ -3,13 +3,14 @@ import { AccountCard } from '@/components/account/AccountCard'
 import { SignInForm } from '@/components/account/SignInForm'
 import { getAppContext } from '@/lib/server/app-context'
 import { oidcConfigFromEnv } from '@/lib/server/auth/auth'
+import { oidcSignInErrorMessage } from '@/lib/server/auth/oidc-policy'
 import { UserService } from '@/lib/server/auth/users'
 
 export const metadata: Metadata = { title: 'Sign in' }
 export const dynamic = 'force-dynamic'
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
-  const { next } = await searchParams
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[]; error?: string | string[] }> }) {
+  const { next, error } = await searchParams
   const app = await getAppContext()
   if ((await new UserService(app).count()) === 0) {
     return (
@@ -20,9 +21,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       </AccountCard>
     )
   }
+  const oidcName = oidcConfigFromEnv()?.name ?? null
+  // A refused OIDC sign-in comes back here with ?error=<code> (lib/server/auth/oidc-policy.ts).
+  const oidcError = oidcName && typeof error === 'string' ? oidcSignInErrorMessage(error, oidcName) : null
   return (
     <AccountCard title="Sign in">
-      <SignInForm next={typeof next === 'string' ? next : null} oidcName={oidcConfigFromEnv()?.name ?? null} />
+      <SignInForm next={typeof next === 'string' ? next : null} oidcName={oidcName} initialError={oidcError} />
     </AccountCard>
   )
 }

@@ -1,7 +1,8 @@
 import { json } from '@/lib/server/http'
 
 // Unknown API paths answer in the API's JSON error shape rather than with an HTML page, whatever
-// the method (proxy.ts answers the methods a route module cannot export, such as TRACE).
+// the method (proxy.ts answers the methods a route module cannot export, such as TRACE). Open
+// without sign-in or token on purpose: it only ever says 404, to everyone alike.
 async function unknownRoute(request: Request): Promise<Response> {
   return json({ error: { code: 'not_found', message: `No API route ${request.method} ${new URL(request.url).pathname}.` } }, 404)
 }

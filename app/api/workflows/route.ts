@@ -1,13 +1,13 @@
 import { createWorkflowRequestSchema, type WorkflowListResponse } from '@/lib/contracts/workflows'
-import { json, parseBody, route } from '@/lib/server/http'
+import { json, parseBody, authenticatedRoute } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 
-export const GET = route(async (_request, _params, principal) => {
+export const GET = authenticatedRoute(async (_request, _params, principal) => {
   const { workflows } = await getServices()
   return json({ workflows: await workflows.list(principal) } satisfies WorkflowListResponse)
 })
 
-export const POST = route(async (request, _params, principal) => {
+export const POST = authenticatedRoute(async (request, _params, principal) => {
   const body = await parseBody(request, createWorkflowRequestSchema)
   const { workflows } = await getServices()
   return json(await workflows.create(principal, body), 201)

@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation'
+import { isDomainError } from '@/lib/server/domain-errors'
 import { getServices } from '@/lib/server/services'
 import { shareTokenParams, type SharedRun } from '@/lib/contracts/share-links'
 
@@ -16,9 +17,7 @@ export async function loadSharedRun(token: string): Promise<SharedRun> {
     // Plain JSON only crosses into the client component.
     return JSON.parse(JSON.stringify(shared)) as SharedRun
   } catch (error) {
-    // Checked by shape, not instanceof: the services may have been built by another bundle
-    // (instrumentation), whose HttpError class is a different object.
-    if ((error as { status?: unknown } | null)?.status === 404) notFound()
+    if (isDomainError(error) && error.code === 'not_found') notFound()
     throw error
   }
 }

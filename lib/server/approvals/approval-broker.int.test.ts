@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerOf } from '@/lib/server/testing/http-answer'
 import { createTestApp, principalOf } from '../testing/test-app'
 import { waitFor } from '../testing/wait-for'
 import { RunEventLog } from '../runs/run-event-log'
@@ -49,7 +50,7 @@ describe('ApprovalBroker', () => {
     const decision = await request({ timeoutMs: 150 })
     expect(decision).toMatchObject({ approved: false, status: 'expired' })
     const [expired] = await app.approvals.list(principalOf(app.admin), { status: 'expired', runId })
-    await expect(app.approvals.answer(principalOf(app.admin), expired.id, { decision: 'approve' })).rejects.toMatchObject({ status: 409, code: 'approval_expired' })
+    expect(await answerOf(app.approvals.answer(principalOf(app.admin), expired.id, { decision: 'approve' }))).toMatchObject({ status: 409, code: 'approval_expired' })
   })
 
   it('denies when the run is cancelled (signal) while waiting', async () => {
@@ -63,11 +64,11 @@ describe('ApprovalBroker', () => {
   it('answers twice → 409 already decided; unknown id → 404; a cap above the request → 400', async () => {
     const waiting = request()
     const id = await pendingId()
-    await expect(app.approvals.answer(principalOf(app.admin), id, { decision: 'approve', maxTokens: 301 })).rejects.toMatchObject({ status: 400 })
+    expect(await answerOf(app.approvals.answer(principalOf(app.admin), id, { decision: 'approve', maxTokens: 301 }))).toMatchObject({ status: 400 })
     await app.approvals.answer(principalOf(app.admin), id, { decision: 'approve' })
     await waiting
-    await expect(app.approvals.answer(principalOf(app.admin), id, { decision: 'deny' })).rejects.toMatchObject({ status: 409, code: 'approval_already_decided' })
-    await expect(app.approvals.answer(principalOf(app.admin), '00000000-0000-4000-8000-000000000000', { decision: 'deny' })).rejects.toMatchObject({ status: 404 })
+    expect(await answerOf(app.approvals.answer(principalOf(app.admin), id, { decision: 'deny' }))).toMatchObject({ status: 409, code: 'approval_already_decided' })
+    expect(await answerOf(app.approvals.answer(principalOf(app.admin), '00000000-0000-4000-8000-000000000000', { decision: 'deny' }))).toMatchObject({ status: 404 })
   })
 
   it("belongs to the run's owner: only they and admins list, read and answer it; others get 404", async () => {
@@ -82,8 +83,8 @@ describe('ApprovalBroker', () => {
     })
     expect((await app.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: pending.id } })).ownerId).toBe(owner.id)
     expect(await app.approvals.list(stranger, { runId: run.id })).toEqual([])
-    await expect(app.approvals.get(stranger, pending.id)).rejects.toMatchObject({ status: 404 })
-    await expect(app.approvals.answer(stranger, pending.id, { decision: 'approve' })).rejects.toMatchObject({ status: 404 })
+    expect(await answerOf(app.approvals.get(stranger, pending.id))).toMatchObject({ status: 404 })
+    expect(await answerOf(app.approvals.answer(stranger, pending.id, { decision: 'approve' }))).toMatchObject({ status: 404 })
     expect((await app.approvals.list(principalOf(app.admin), { runId: run.id })).map((a) => a.id)).toEqual([pending.id])
     await app.approvals.answer(principalOf(owner), pending.id, { decision: 'approve' })
     await expect(waiting).resolves.toMatchObject({ approved: true })

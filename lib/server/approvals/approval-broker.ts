@@ -11,7 +11,7 @@ import type { AnswerApprovalBody, ApprovalKind, ApprovalStatus, ApprovalView } f
 import { ownedBy, type Principal } from '../auth/principal'
 import type { Database } from '../db/database'
 import { jsonbSafe } from '../db/jsonb'
-import { badRequest, conflict, notFound } from '../http-errors'
+import { conflict, invalidInput, notFound } from '../domain-errors'
 import type { RunEventLog } from '../runs/run-event-log'
 
 export interface ApprovalDecision {
@@ -142,9 +142,9 @@ export class ApprovalBroker {
     if (body.reason) response.reason = body.reason
     if (body.content) response.content = body.content
     if (body.maxTokens !== undefined) {
-      if (row.kind !== 'sampling') throw badRequest('invalid_request', 'maxTokens can only be set when answering a sampling request.')
+      if (row.kind !== 'sampling') throw invalidInput('invalid_request', 'maxTokens can only be set when answering a sampling request.')
       const cap = Number((row.payload as { maxTokensCap?: number }).maxTokensCap ?? Infinity)
-      if (body.maxTokens > cap) throw badRequest('invalid_request', `maxTokens must be at most ${cap}.`)
+      if (body.maxTokens > cap) throw invalidInput('invalid_request', `maxTokens must be at most ${cap}.`)
       response.maxTokens = body.maxTokens
     }
     return response

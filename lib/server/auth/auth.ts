@@ -11,9 +11,10 @@ import { admin } from 'better-auth/plugins/admin'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import type { Prisma } from '../db/database'
 import { deriveKey } from '../secrets/master-key'
+import { oidcAccountPolicyFromEnv, oidcUserInfoGate, type OidcAccountPolicy } from './oidc-policy'
 
 export const AUTH_BASE_PATH = '/api/auth'
-/** The OIDC provider's id in callback URLs: /api/auth/oauth2/callback/oidc */
+/** The OIDC provider's id in callback URLs: /api/auth/callback/oidc */
 export const OIDC_PROVIDER_ID = 'oidc'
 
 export interface OidcConfig {
@@ -22,9 +23,11 @@ export interface OidcConfig {
   clientSecret: string
   /** What the sign-in button says. */
   name: string
+  /** Who may sign in through it: people with an account, and others only if sign-up is on. */
+  accounts: OidcAccountPolicy
 }
 
-/** AGENTLOOM_OIDC_ISSUER, _CLIENT_ID, _CLIENT_SECRET (and optional _NAME): all three or none. */
+/** AGENTLOOM_OIDC_ISSUER, _CLIENT_ID, _CLIENT_SECRET (and optional _NAME): all three or none; _SIGNUP and _ALLOWED_DOMAINS (oidc-policy.ts). */
 export function oidcConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): OidcConfig | undefined {
   const issuer = env.AGENTLOOM_OIDC_ISSUER?.trim()
   const clientId = env.AGENTLOOM_OIDC_CLIENT_ID?.trim()
@@ -33,7 +36,7 @@ export function oidcConfigFromEnv(env: Readonly<Record<string, string | undefine
   if (!issuer || !clientId || !clientSecret) {
     throw new Error('OpenID Connect sign-in needs AGENTLOOM_OIDC_ISSUER, AGENTLOOM_OIDC_CLIENT_ID and AGENTLOOM_OIDC_CLIENT_SECRET together.')
   }
-  return { issuer: issuer.replace(/\/+$/, ''), clientId, clientSecret, name: env.AGENTLOOM_OIDC_NAME?.trim() || 'single sign-on' }
+  return { issuer: issuer.replace(/\/+$/, ''), clientId, clientSecret, name: env.AGENTLOOM_OIDC_NAME?.trim() || 'single sign-on', accounts: oidcAccountPolicyFromEnv(env) }
 }
 
 export interface AuthOptions {
@@ -57,7 +60,12 @@ export function createAuth({ prisma, masterKey, publicUrl, oidc }: AuthOptions) 
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // Same-origin requests only: the request's own origin is trusted, nothing else.
     trustedOrigins: (request) => (request ? sameOrigins(request) : []),
-    user: { additionalFields: {} },
+    user: { additionalFields: {}, ...(oidc ? { validateUserInfo: oidcUserInfoGate(OIDC_PROVIDER_ID, oidc.accounts) } : {}) },
+    // Users are made by admins, who typed their address: nobody confirmed it by mail. The OIDC
+    // provider saying the address is verified (never trusted without that) is what links it.
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: false } },
+    // A refused provider sign-in comes back to the sign-in page, which says why (?error=code).
+    onAPIError: { errorURL: '/sign-in' },
     // Secure cookies only when the app is served over HTTPS (AGENTLOOM_PUBLIC_URL=https://…): a
     // browser drops a Secure cookie set over plain http on a LAN address, and sign-in would fail.
     advanced: { useSecureCookies: publicUrl?.startsWith('https://') ?? false },
@@ -74,6 +82,10 @@ export function createAuth({ prisma, masterKey, publicUrl, oidc }: AuthOptions) 
                   clientSecret: oidc.clientSecret,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
+                  // Identity comes from an ID token checked against the provider's published keys.
+                  requireIdTokenVerification: true,
+                  // Deny by default: an unknown address gets no account unless AGENTLOOM_OIDC_SIGNUP=on.
+                  disableSignUp: !oidc.accounts.signUp,
                 },
               ],
             }),

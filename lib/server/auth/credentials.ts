@@ -4,7 +4,7 @@
  * or the command line has none, so these go through Better Auth's internals (its hasher and
  * adapter) instead, keeping its storage format.
  */
-import { HttpError } from '../http-errors'
+import { DomainError } from '../domain-errors'
 import type { Auth } from './auth'
 
 const CREDENTIAL_PROVIDER = 'credential'
@@ -38,7 +38,7 @@ export async function revokeUserSessions(auth: Auth, userId: string): Promise<vo
 /** A signed-in person changing their own password: they prove the current one first. */
 export async function changeOwnPassword(auth: Auth, userId: string, currentPassword: string, newPassword: string): Promise<void> {
   if (!(await verifyUserPassword(auth, userId, currentPassword))) {
-    throw new HttpError(400, 'wrong_password', 'The current password is not right.')
+    throw new DomainError('wrong_password', 'The current password is not right.')
   }
   await setUserPassword(auth, userId, newPassword)
 }

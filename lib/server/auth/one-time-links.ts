@@ -6,7 +6,7 @@
 import type { UserView } from '@/lib/contracts/accounts'
 import type { AppContext } from '../app-context'
 import { recordAudit } from '../audit/audit-log'
-import { HttpError } from '../http-errors'
+import { DomainError } from '../domain-errors'
 import { revokeUserSessions } from './credentials'
 import { toRole, type Role } from './principal'
 import { UserService } from './users'
@@ -21,7 +21,7 @@ export function oneTimeLink(base: string, purpose: keyof typeof LINK_PATHS, toke
   return `${base.replace(/\/+$/, '')}${LINK_PATHS[purpose]}?token=${token}`
 }
 
-const invalidLink = () => new HttpError(404, 'not_found', 'This link is not valid any more: it was used already, it expired, or it never existed.')
+const invalidLink = () => new DomainError('not_found', 'This link is not valid any more: it was used already, it expired, or it never existed.')
 
 export class OneTimeLinkService {
   private readonly users: UserService

@@ -7,7 +7,7 @@
 import type { UserView } from '@/lib/contracts/accounts'
 import type { AppContext } from '../app-context'
 import { recordAudit } from '../audit/audit-log'
-import { conflict, notFound } from '../http-errors'
+import { conflict, notFound } from '../domain-errors'
 import { revokeUserSessions } from './credentials'
 import { INVITATION_TTL_MS, PASSWORD_RESET_TTL_MS } from './one-time-links'
 import { toRole, type Principal, type Role } from './principal'

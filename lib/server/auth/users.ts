@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { UserView } from '@/lib/contracts/accounts'
 import type { AppContext } from '../app-context'
 import type { Prisma } from '../db/database'
-import { conflict, badRequest } from '../http-errors'
+import { conflict, invalidInput } from '../domain-errors'
 import { setUserPassword } from './credentials'
 import { toRole, type Role } from './principal'
 import { serverBaseUrl } from './public-url'
@@ -110,7 +110,7 @@ export class UserService {
   /** Creates the first admin through the setup link. Refused once any user exists. */
   async completeSetup(token: string, input: Omit<NewUser, 'role'>): Promise<UserView> {
     if ((await this.count()) > 0) throw conflict('setup_done', 'Agentloom is set up already: sign in instead.')
-    if (!(await this.consumeToken('setup', token))) throw badRequest('invalid_setup_link', 'This setup link is not valid any more. Restart the server to print a new one.')
+    if (!(await this.consumeToken('setup', token))) throw invalidInput('invalid_setup_link', 'This setup link is not valid any more. Restart the server to print a new one.')
     return this.create({ ...input, role: 'admin' })
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { StdioAccess } from '@/lib/contracts/mcp-servers'
 import { isAdmin, type Principal } from '../auth/principal'
-import { HttpError } from '../http-errors'
+import { DomainError } from '../domain-errors'
 import { commandRefusal, stdioPolicyFromEnv, type StdioPolicy } from './stdio-policy'
 
 export const ADMIN_REQUIRED_FOR_STDIO =
@@ -20,23 +20,23 @@ export function stdioAccessFor(principal: Principal, policy: StdioPolicy = stdio
   return { enabled: true, canConfigure: true, allowedCommands }
 }
 
-function refusedCommand(policy: StdioPolicy, command: string): HttpError | undefined {
+function refusedCommand(policy: StdioPolicy, command: string): DomainError | undefined {
   const refusal = commandRefusal(policy, command)
   if (!refusal) return undefined
-  return new HttpError(403, 'stdio_command_not_allowed', refusal, { issues: [{ path: 'config.command', message: refusal }], allowedCommands: policy.allowedCommands })
+  return new DomainError('stdio_command_not_allowed', refusal, { issues: [{ path: 'config.command', message: refusal }], allowedCommands: policy.allowedCommands })
 }
 
 /** For creating or changing what a stdio server runs: 403 unless an admin, stdio is on and the command is allowed. */
 export function assertMayConfigureStdio(principal: Principal, command: string, policy: StdioPolicy = stdioPolicyFromEnv()): void {
-  if (!policy.enabled) throw new HttpError(403, 'stdio_mcp_disabled', policy.disabledReason ?? 'stdio MCP servers are turned off on this deployment.')
-  if (!isAdmin(principal)) throw new HttpError(403, 'admin_required', ADMIN_REQUIRED_FOR_STDIO)
+  if (!policy.enabled) throw new DomainError('stdio_mcp_disabled', policy.disabledReason ?? 'stdio MCP servers are turned off on this deployment.')
+  if (!isAdmin(principal)) throw new DomainError('admin_required', ADMIN_REQUIRED_FOR_STDIO)
   const refused = refusedCommand(policy, command)
   if (refused) throw refused
 }
 
 /** For starting a saved stdio server (a connection test): 403 when the deployment's settings forbid it now. */
 export function assertMayStartStdio(command: string, policy: StdioPolicy = stdioPolicyFromEnv()): void {
-  if (!policy.enabled) throw new HttpError(403, 'stdio_mcp_disabled', policy.disabledReason ?? 'stdio MCP servers are turned off on this deployment.')
+  if (!policy.enabled) throw new DomainError('stdio_mcp_disabled', policy.disabledReason ?? 'stdio MCP servers are turned off on this deployment.')
   const refused = refusedCommand(policy, command)
   if (refused) throw refused
 }

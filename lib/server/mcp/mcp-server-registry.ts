@@ -6,7 +6,8 @@
 import { z } from 'zod'
 import type { Prisma } from '../db/database'
 import { parseWith } from '../http'
-import { badRequest, conflict, notFound, validationError } from '../http-errors'
+import { validationError } from '../http-errors'
+import { conflict, invalidInput, notFound } from '../domain-errors'
 import {
   createMcpServerRequestSchema,
   stdioConfigSchema,
@@ -128,7 +129,7 @@ function sealedColumns(box: SecretVault['box'], config: StdioConfig | UrlConfig,
   const split = splitUrlSecrets(config.url, previous)
   if (split.unknownMarks.length) {
     const message = `there is no stored value for ${split.unknownMarks.map((name) => `'${name}'`).join(', ')}: type the value instead of ${URL_SECRET_MARK}.`
-    throw badRequest('invalid_request', `Invalid MCP server configuration: config.url: ${message}`, { issues: [{ path: 'config.url', message }] })
+    throw invalidInput('invalid_request', `Invalid MCP server configuration: config.url: ${message}`, { issues: [{ path: 'config.url', message }] })
   }
   return { config: configJson({ url: split.url }), secrets: sealServerSecrets(box, { ...secrets, url: split.secrets }) }
 }
@@ -159,7 +160,7 @@ function refuseUnusedSecrets(patch: SecretsPatch | undefined, transport: McpTran
     const setting = Object.entries(patch?.[kind] ?? {}).filter(([, value]) => value !== null)
     if (setting.length === 0) continue
     const message = transport === 'stdio' ? 'stdio servers take environment values, not headers.' : `${transport} servers take headers, not environment values.`
-    throw badRequest('invalid_request', `Invalid MCP server: secrets.${kind}: ${message}`, { issues: [{ path: `secrets.${kind}`, message }] })
+    throw invalidInput('invalid_request', `Invalid MCP server: secrets.${kind}: ${message}`, { issues: [{ path: `secrets.${kind}`, message }] })
   }
 }
 
@@ -274,7 +275,7 @@ export class McpServerRegistry {
       const transport = patch.transport ?? row.transport
       if (transport !== row.transport && patch.config === undefined) {
         const message = `A new configuration is required when the transport changes to ${transport}.`
-        throw badRequest('invalid_request', `Invalid MCP server update: config: ${message}`, { issues: [{ path: 'config', message }] })
+        throw invalidInput('invalid_request', `Invalid MCP server update: config: ${message}`, { issues: [{ path: 'config', message }] })
       }
       const config = patch.config === undefined ? undefined : parseConfigFor(transport, patch.config)
       refuseUnusedSecrets(patch.secrets, transport)
@@ -344,7 +345,7 @@ export class McpServerRegistry {
     } catch (error) {
       const problems = (error as { code?: unknown; problems?: unknown } | null)?.problems
       if ((error as { code?: unknown } | null)?.code === 'tooling_manifest_invalid' && Array.isArray(problems)) {
-        throw badRequest('tooling_manifest_invalid', (error as Error).message, { problems })
+        throw invalidInput('tooling_manifest_invalid', (error as Error).message, { problems })
       }
       throw error
     }

@@ -5,7 +5,7 @@
  * works through its row.
  */
 import type { AppContext } from '../app-context'
-import { conflict, notFound } from '../http-errors'
+import { conflict, notFound } from '../domain-errors'
 import { MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskRef, type McpTaskStatusData } from '@/lib/contracts/run-events'
 import type { CancelMcpTaskBody } from '@/lib/contracts/runs'
 import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'

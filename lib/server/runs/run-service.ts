@@ -7,7 +7,7 @@ import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import { ownedBy, type Principal } from '../auth/principal'
-import { conflict, notFound } from '../http-errors'
+import { conflict, notFound } from '../domain-errors'
 
 type RunRow = {
   id: string

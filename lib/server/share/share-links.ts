@@ -10,7 +10,7 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 import type { CreatedShareLink, SharedRun, ShareLinkView } from '@/lib/contracts/share-links'
 import type { AppContext } from '../app-context'
 import { ownedBy, type Principal } from '../auth/principal'
-import { notFound } from '../http-errors'
+import { notFound } from '../domain-errors'
 import { RunService } from '../runs/run-service'
 import { sanitizeEvent, sanitizeRunView } from './sanitize'
 

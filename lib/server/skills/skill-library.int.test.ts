@@ -13,7 +13,8 @@ import { collectSkillIds, compile } from '@/lib/graph'
 import { graph } from '@/lib/graph/testing/graph-builder'
 import type { Principal } from '../auth/principal'
 import type { Database } from '../db/database'
-import { HttpError } from '../http-errors'
+import { DomainError } from '../domain-errors'
+import { statusForCode } from '../http-errors'
 import { createTestDatabase } from '../testing/test-database'
 import { DEFAULT_SKILLS_DIRECTORY, skillDirectoriesFromEnv } from './file-skills'
 import { SkillLibrary } from './skill-library'
@@ -46,13 +47,14 @@ function skillMarkdown(name: string, description = `The ${name} skill.`, body = 
   return `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}\n`
 }
 
-async function httpError(promise: Promise<unknown>): Promise<HttpError> {
+/** The domain error a promise rejects with, and the HTTP status the API would answer it with. */
+async function httpError(promise: Promise<unknown>): Promise<DomainError & { status: number }> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   )
-  expect(error).toBeInstanceOf(HttpError)
-  return error as HttpError
+  expect(error).toBeInstanceOf(DomainError)
+  return Object.assign(error as DomainError, { status: statusForCode((error as DomainError).code) })
 }
 
 /** Sees every stored skill, including rows from before sign-in that have no owner. */

@@ -31,7 +31,7 @@ import {
 } from '@/lib/core'
 import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
-import { conflict, notFound } from '../http-errors'
+import { conflict, notFound } from '../domain-errors'
 import type { CreateSkillInput, SkillDetail, SkillList, SkillLoadError, SkillSummary, StoredResource, UpdateSkillInput } from '@/lib/contracts/skills'
 import { discoverFileSkills, type FileSkillCatalog } from './file-skills'
 import { presentFileSkill, presentStoredSkill, relativePath } from './skill-views'

@@ -4,7 +4,7 @@
  * scripts: code typed into a browser is never executed.
  */
 import { InlineSkill, SkillFileError, SkillResource, parseSkillMarkdown, type ParsedSkillMarkdown } from '@/lib/core'
-import { badRequest } from '../http-errors'
+import { invalidInput } from '../domain-errors'
 import { storedResourcesSchema, type StoredResource } from '@/lib/contracts/skills'
 
 /** The file name used in parser messages for SKILL.md text that has no file. */
@@ -31,7 +31,7 @@ export function parseSubmittedSkill(content: string): ParsedSkillMarkdown {
   try {
     return parseSkillMarkdown(content, STORED_SKILL_FILE)
   } catch (error) {
-    if (error instanceof SkillFileError) throw badRequest('invalid_skill', storedSkillMessage(error.message), { rule: error.rule })
+    if (error instanceof SkillFileError) throw invalidInput('invalid_skill', storedSkillMessage(error.message), { rule: error.rule })
     throw error
   }
 }

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { assembleAppContext, type AppContext } from '../app-context'
+import type { OidcConfig } from '../auth/auth'
 import type { Principal, Role } from '../auth/principal'
 import { UserService } from '../auth/users'
 import { seedExampleData } from '../seed'
@@ -28,10 +29,11 @@ export type TestApp = AppContext & {
 
 let defaultCaller: TestUser | null = null
 
-export async function createTestApp({ seed = true, install = true } = {}): Promise<TestApp> {
+/** `oidc`: sign-in through this OpenID Connect provider (e.g. a loopback one) instead of the environment's. */
+export async function createTestApp({ seed = true, install = true, oidc }: { seed?: boolean; install?: boolean; oidc?: OidcConfig } = {}): Promise<TestApp> {
   const db = await createTestDatabase()
   if (seed) await seedExampleData(db.prisma)
-  const app = assembleAppContext(db, randomBytes(32))
+  const app = assembleAppContext(db, randomBytes(32), { oidc })
   if (install) (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp = Promise.resolve(app)
   const users = new UserService(app)
   let counter = 0

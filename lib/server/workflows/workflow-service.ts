@@ -18,7 +18,7 @@ import type {
 import { starterDocument, validate, type GraphDocument } from '@/lib/graph'
 import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
-import { badRequest, conflict, notFound } from '../http-errors'
+import { conflict, invalidInput, notFound } from '../domain-errors'
 import { parseWorkflowSettings } from './workflow-settings'
 
 type VersionRow = { version: number; graph: unknown; createdAt: Date }
@@ -32,7 +32,7 @@ export function checkGraph(graph: unknown): GraphDocument {
   const result = validate(graph)
   if (!result.ok || !result.document) {
     const errors = result.problems.filter((p) => p.severity === 'error')
-    throw badRequest('invalid_graph', `The workflow has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors.map((p) => p.message).slice(0, 3).join(' ')}`, {
+    throw invalidInput('invalid_graph', `The workflow has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors.map((p) => p.message).slice(0, 3).join(' ')}`, {
       problems: result.problems,
     })
   }

@@ -1,9 +1,9 @@
 import { mcpServerIdParamsSchema, updateMcpServerRequestSchema, type McpServerResponse, type SavedMcpServerResponse } from '@/lib/contracts/mcp-servers'
-import { json, parseBody, parseWith, route } from '@/lib/server/http'
+import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 
 /** The server with its configuration and secret key names, and the workflows that use it. */
-export const GET = route<{ id: string }>(async (_request, params, principal) => {
+export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(mcpServerIdParamsSchema, params, 'path')
   const { mcpServers } = await getServices()
   const server = await mcpServers.get(principal, id)
@@ -11,14 +11,14 @@ export const GET = route<{ id: string }>(async (_request, params, principal) => 
 })
 
 /** 409 `confirm_required` (details.affected) when what a used server runs or where it connects changes without `confirm: true`. */
-export const PATCH = route<{ id: string }>(async (request, params, principal) => {
+export const PATCH = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(mcpServerIdParamsSchema, params, 'path')
   const body = await parseBody(request, updateMcpServerRequestSchema)
   const { mcpServers } = await getServices()
   return json({ server: await mcpServers.update(principal, id, body) } satisfies SavedMcpServerResponse)
 })
 
-export const DELETE = route<{ id: string }>(async (_request, params, principal) => {
+export const DELETE = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(mcpServerIdParamsSchema, params, 'path')
   const { mcpServers } = await getServices()
   return json(await mcpServers.remove(principal, id))

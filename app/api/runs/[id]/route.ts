@@ -1,8 +1,8 @@
 import { runIdParams } from '@/lib/contracts/runs'
-import { json, parseWith, route } from '@/lib/server/http'
+import { json, parseWith, authenticatedRoute } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 
-export const GET = route<{ id: string }>(async (_request, params, principal) => {
+export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(runIdParams, params, 'path')
   const { runs } = await getServices()
   return json(await runs.get(principal, id))

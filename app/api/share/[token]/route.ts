@@ -1,4 +1,4 @@
-import { notFound } from '@/lib/server/http-errors'
+import { notFound } from '@/lib/server/domain-errors'
 import { json, parseQuery, publicRoute } from '@/lib/server/http'
 import { eventsQuery } from '@/lib/contracts/runs'
 import { getServices } from '@/lib/server/services'

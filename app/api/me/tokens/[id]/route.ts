@@ -1,8 +1,8 @@
 import { getAppContext } from '@/lib/server/app-context'
-import { notFound } from '@/lib/server/http-errors'
-import { route } from '@/lib/server/http'
+import { notFound } from '@/lib/server/domain-errors'
+import { authenticatedRoute } from '@/lib/server/http'
 
-export const DELETE = route<{ id: string }>(async (_request, { id }, principal) => {
+export const DELETE = authenticatedRoute<{ id: string }>(async (_request, { id }, principal) => {
   if (!(await (await getAppContext()).apiTokens.revoke(principal.userId, id))) throw notFound('API token', id)
   return new Response(null, { status: 204 })
 })

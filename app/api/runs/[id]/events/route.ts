@@ -1,11 +1,11 @@
 import { eventsQuery, runIdParams } from '@/lib/contracts/runs'
-import { parseQuery, parseWith, route } from '@/lib/server/http'
+import { parseQuery, parseWith, authenticatedRoute } from '@/lib/server/http'
 import { resumePoint, runEventStream } from '@/lib/server/runs/run-event-stream'
 import { getServices } from '@/lib/server/services'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = route<{ id: string }>(async (request, params, principal) => {
+export const GET = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(runIdParams, params, 'path')
   const { after } = parseQuery(request, eventsQuery)
   const { app, runs } = await getServices()

@@ -1,15 +1,15 @@
 import { runIdParams } from '@/lib/contracts/runs'
-import { json, parseBody, parseWith, route } from '@/lib/server/http'
+import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 import { createShareLinkBody } from '@/lib/contracts/share-links'
 
-export const GET = route<{ id: string }>(async (_request, params, principal) => {
+export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(runIdParams, params, 'path')
   const { shareLinks } = await getServices()
   return json({ shareLinks: await shareLinks.list(principal, id) })
 })
 
-export const POST = route<{ id: string }>(async (request, params, principal) => {
+export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(runIdParams, params, 'path')
   const body = await parseBody(request, createShareLinkBody)
   const { shareLinks } = await getServices()

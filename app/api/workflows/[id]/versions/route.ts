@@ -1,14 +1,14 @@
 import { createVersionRequestSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
-import { json, parseBody, parseWith, route } from '@/lib/server/http'
+import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 
-export const GET = route<{ id: string }>(async (_request, params, principal) => {
+export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(workflowIdParamsSchema, params, 'path')
   const { workflows } = await getServices()
   return json(await workflows.listVersions(principal, id))
 })
 
-export const POST = route<{ id: string }>(async (request, params, principal) => {
+export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(workflowIdParamsSchema, params, 'path')
   const { graph } = await parseBody(request, createVersionRequestSchema)
   const { workflows } = await getServices()
