@@ -49,6 +49,14 @@ describe('the components API client', () => {
     expect(apiErrorFrom(400, { error: { message: '' } })).toMatchObject({ code: 'http_400', message: 'Request failed (400).' })
   })
 
+  it("reads the sign-in library's own error answers (a top-level code and message)", () => {
+    expect(apiErrorFrom(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' })).toMatchObject({
+      status: 401,
+      code: 'invalid_email_or_password',
+      message: 'Invalid email or password',
+    })
+  })
+
   it('reports a server it cannot reach as network_error', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))

@@ -35,6 +35,11 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
       details,
     )
   }
+  // Better Auth's own endpoints (/api/auth/*) answer errors as a top-level `{ code?, message }`.
+  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
+    const { code, message } = body as { code?: unknown; message: string }
+    return new ApiError(status, typeof code === 'string' ? code.toLowerCase() : `http_${status}`, message)
+  }
   return new ApiError(status, `http_${status}`, `Request failed (${status}).`)
 }
 

@@ -5,7 +5,8 @@ import { Button, Dialog, Field, Input } from '@/components/ui'
 import type { ApiTokenView } from '@/lib/contracts/accounts'
 import { FormError } from './AccountCard'
 import { ShownOnceBox } from './ShownOnceBox'
-import { accountApi, errorMessage } from './account-api'
+import { accountApi } from './account-api'
+import { errorMessage } from '../api-client'
 
 function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : 'never'

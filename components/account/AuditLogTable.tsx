@@ -3,7 +3,9 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from '@/components/ui'
 import { FormError } from './AccountCard'
-import { accountApi, errorMessage, type AuditEntryView } from './account-api'
+import { accountApi } from './account-api'
+import { errorMessage } from '../api-client'
+import type { AuditEntryView } from '@/lib/contracts/accounts'
 
 /** Newest first, a page at a time. */
 export function AuditLogTable() {

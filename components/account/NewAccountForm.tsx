@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Field, Input } from '@/components/ui'
 import { FormError } from './AccountCard'
-import { errorMessage } from './account-api'
+import { errorMessage } from '../api-client'
 
 export interface NewAccountValues {
   name: string

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react'
 import { Badge, Button, Field, Input } from '@/components/ui'
 import { FormError } from './AccountCard'
-import { accountApi, errorMessage } from './account-api'
+import { accountApi } from './account-api'
+import { errorMessage } from '../api-client'
 
 export function ProfileSettings({ name, email, role }: { name: string; email: string; role: string }) {
   const [currentPassword, setCurrentPassword] = useState('')

@@ -4,7 +4,8 @@ import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
 import { Button, Field, Input } from '@/components/ui'
 import { FormError } from './AccountCard'
-import { accountApi, errorMessage } from './account-api'
+import { accountApi } from './account-api'
+import { errorMessage } from '../api-client'
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('')

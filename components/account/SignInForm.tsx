@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react'
 import { Button, Field, Input } from '@/components/ui'
 import { safeNextPath } from '@/lib/contracts/accounts'
 import { FormError } from './AccountCard'
-import { accountApi, errorMessage } from './account-api'
+import { accountApi } from './account-api'
+import { errorMessage } from '../api-client'
 
 /** `initialError`: why the last sign-in through the OIDC provider was refused, when it was. */
 export function SignInForm({ next, oidcName, initialError = null }: { next: string | null; oidcName: string | null; initialError?: string | null }) {

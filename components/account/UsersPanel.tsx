@@ -5,7 +5,8 @@ import { Badge, Button, Field, Input, Select } from '@/components/ui'
 import type { UserView } from '@/lib/contracts/accounts'
 import { FormError } from './AccountCard'
 import { ShownOnceBox } from './ShownOnceBox'
-import { accountApi, errorMessage } from './account-api'
+import { accountApi } from './account-api'
+import { errorMessage } from '../api-client'
 
 const ROLE_OPTIONS = [
   { value: 'member', label: 'Member' },

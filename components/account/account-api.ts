@@ -2,31 +2,12 @@
  * The accounts API as the browser sees it. Errors come back as the API's sentence, so forms can
  * show it as it is.
  */
-import type { ApiTokenView, OneTimeLinkView, UserView } from '@/lib/contracts/accounts'
+import type { ApiTokenView, AuditPageView, OneTimeLinkView, UserView } from '@/lib/contracts/accounts'
+import { fetchJson } from '../api-client'
 
-export class AccountApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  })
-  const text = await response.text()
-  const parsed = text ? (JSON.parse(text) as unknown) : undefined
-  if (!response.ok) {
-    const message = (parsed as { error?: { message?: string }; message?: string } | undefined)?.error?.message ?? (parsed as { message?: string } | undefined)?.message
-    throw new AccountApiError(response.status, message ?? `The server answered ${response.status}.`)
-  }
-  return parsed as T
+/** The API's JSON answer; errors (ours, and Better Auth's own) become ApiError with the server's sentence. */
+function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return fetchJson<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' })
 }
 
 export const accountApi = {
@@ -50,20 +31,5 @@ export const accountApi = {
   invite: (email: string, role: string) => request<OneTimeLinkView>('POST', '/api/admin/invitations', { email, role }),
   updateUser: (id: string, change: { role?: string; disabled?: boolean }) => request<{ user: UserView }>('PATCH', `/api/admin/users/${encodeURIComponent(id)}`, change),
   issuePasswordReset: (id: string) => request<OneTimeLinkView>('POST', `/api/admin/users/${encodeURIComponent(id)}/password-reset`),
-  auditLog: (before?: string) => request<{ entries: AuditEntryView[]; nextBefore: string | null }>('GET', `/api/admin/audit-log${before ? `?before=${encodeURIComponent(before)}` : ''}`),
-}
-
-export interface AuditEntryView {
-  id: string
-  actorId: string | null
-  actor: { email: string; name: string } | null
-  action: string
-  resourceType: string
-  resourceId: string
-  details: unknown
-  createdAt: string
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong.'
+  auditLog: (before?: string) => request<AuditPageView>('GET', `/api/admin/audit-log${before ? `?before=${encodeURIComponent(before)}` : ''}`),
 }

@@ -64,6 +64,26 @@ export interface ApiTokenView {
   lastUsedAt: string | null
 }
 
+/** One line of the audit log, as admins read it (details never carry a secret's value). */
+export interface AuditEntryView {
+  id: string
+  actorId: string | null
+  /** The actor's e-mail address and name when the user still exists. */
+  actor: { email: string; name: string } | null
+  /** `<resource>.<verb>`, e.g. `mcp_server.update`, `user.role_change`. */
+  action: string
+  resourceType: string
+  resourceId: string
+  details: Record<string, unknown>
+  createdAt: string
+}
+
+/** A page of the audit log, newest first; `nextBefore` asks for the next (older) page. */
+export interface AuditPageView {
+  entries: AuditEntryView[]
+  nextBefore: string | null
+}
+
 /** A link that is shown once: invitations, password resets. */
 export interface OneTimeLinkView {
   link: string

@@ -3,6 +3,7 @@
  * Entries carry configuration (commands, URLs, key names) but never a secret value: callers
  * describe secrets by key name only, and URLs with their query values masked.
  */
+import type { AuditPageView } from '@/lib/contracts/accounts'
 import type { Prisma } from '../db/database'
 
 /** JSON that Prisma stores as-is. */
@@ -17,18 +18,6 @@ export interface AuditEntryInput {
   resourceType: string
   resourceId: string
   details?: AuditDetails
-}
-
-export interface AuditEntry {
-  id: string
-  actorId: string | null
-  /** The actor's e-mail address and name when the user still exists. */
-  actor: { email: string; name: string } | null
-  action: string
-  resourceType: string
-  resourceId: string
-  details: AuditDetails
-  createdAt: string
 }
 
 /** Anything with an auditLog delegate: the client itself or a transaction. */
@@ -58,19 +47,13 @@ export interface AuditQuery {
   resourceId?: string
 }
 
-export interface AuditPage {
-  entries: AuditEntry[]
-  /** Pass as `before` for the next (older) page; null when this is the last. */
-  nextBefore: string | null
-}
-
 function clampLimit(limit: number | undefined): number {
   if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_AUDIT_PAGE
   return Math.min(Math.max(Math.trunc(limit), 1), MAX_AUDIT_PAGE)
 }
 
 /** Newest first. `before` names an entry id; an unknown id gives an empty page rather than everything. */
-export async function listAuditEntries(prisma: Prisma, query: AuditQuery = {}): Promise<AuditPage> {
+export async function listAuditEntries(prisma: Prisma, query: AuditQuery = {}): Promise<AuditPageView> {
   const limit = clampLimit(query.limit)
   const filter = {
     ...(query.resourceType === undefined ? {} : { resourceType: query.resourceType }),
