@@ -38,8 +38,10 @@ export class MCPStdioTool extends MCPTool {
       cwd: this.stdio.cwd,
       stderr: onStderr ? 'pipe' : this.stdio.stderr,
     })
-    // With 'pipe' the SDK hands out the stream at once, before the process starts.
-    transport.stderr?.on('data', (chunk: Buffer | string) => onStderr?.(String(chunk)))
+    // With 'pipe' the SDK hands out the stream at once, before the process starts. Decoded as a
+    // stream, so a character split across two chunks is not garbled.
+    const stderr = transport.stderr as NodeJS.ReadableStream | null
+    if (onStderr) stderr?.setEncoding('utf8').on('data', (chunk: string) => onStderr(chunk))
     return transport
   }
 
