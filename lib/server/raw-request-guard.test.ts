@@ -8,7 +8,7 @@ describe('rawRequestVerdict', () => {
     expect(rawRequestVerdict('GET', '/api/runs/abc?x=1', {})).toBeUndefined()
     expect(rawRequestVerdict('PROPFIND', '/api/runs', {})).toBeUndefined()
     expect(rawRequestVerdict('TRACE', '/api/runs', {})).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST, OPTIONS' } })
-    expect(rawRequestVerdict('TRACK', '/', {})).toMatchObject({ status: 405 })
+    expect(rawRequestVerdict('TRACK', '/', {})).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } })
     expect(rawRequestVerdict('GET', '/api/runs/%ff?x', {})).toMatchObject({ status: 400, body: { error: { code: 'invalid_path' } } })
   })
 })

@@ -15,6 +15,7 @@ import { isWellEncodedPath, screenRequest } from './request-screen'
 const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK'])
 
 const INSTALLED = Symbol.for('agentloom.raw-request-guard')
+const PAGE_METHODS = 'GET, HEAD'
 
 /**
  * The answer for a raw request Next cannot handle, or undefined to let Next have it: methods a
@@ -24,8 +25,9 @@ export function rawRequestVerdict(method: string | undefined, url: string | unde
   const pathname = (url ?? '/').split('?')[0] || '/'
   if (!method || (!FETCH_FORBIDDEN_METHODS.has(method) && isWellEncodedPath(pathname))) return undefined
   const verdict = screenRequest({ method, pathname, headers: { get: (name) => headerValue(headers[name.toLowerCase()]) } })
+  // Not an API path: a page, which answers GET and HEAD only.
   if (verdict.ok) {
-    return { status: 405, body: { error: { code: 'method_not_allowed', message: `${method} is not supported.` } } }
+    return { status: 405, headers: { allow: PAGE_METHODS }, body: { error: { code: 'method_not_allowed', message: `${method} is not supported here; pages answer ${PAGE_METHODS}.` } } }
   }
   return { status: verdict.status, headers: verdict.headers, body: verdict.body }
 }
