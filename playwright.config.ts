@@ -49,6 +49,9 @@ export default defineConfig({
     // A first start builds the app, which takes minutes on a busy machine.
     timeout: 900_000,
     reuseExistingServer: false,
+    // SIGTERM rather than Playwright's default SIGKILL, so the server stops the embedded PostgreSQL it
+    // started (without DATABASE_URL) and e2e-server.mjs drops its database (with it).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: { PORT: String(PORT), HOST: '127.0.0.1', AGENTLOOM_APPROVAL_TIMEOUT_MS: '120000', E2E_STATE_DIR: process.env.E2E_STATE_DIR },
