@@ -3,7 +3,7 @@
 // the setup link it prints goes to $E2E_STATE_DIR/setup-link for the tests' first-admin setup.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -43,6 +43,7 @@ function captureSetupLink(stdout) {
 }
 
 let database
+let folder
 if (process.env.DATABASE_URL) {
   // A database of its own, so concurrent end-to-end runs never share or drop each other's data.
   database = `agentloom_e2e_${randomBytes(4).toString('hex')}`
@@ -51,7 +52,7 @@ if (process.env.DATABASE_URL) {
   url.pathname = `/${database}`
   env.DATABASE_URL = url.toString()
 } else {
-  const folder = mkdtempSync(join(tmpdir(), 'agentloom-e2e-'))
+  folder = mkdtempSync(join(tmpdir(), 'agentloom-e2e-'))
   // Run as root, the embedded server runs as the `postgres` user, which must reach its data folder.
   chmodSync(folder, 0o755)
   env.AGENTLOOM_DATA_DIR = join(folder, 'postgres')
@@ -62,5 +63,7 @@ captureSetupLink(server.stdout)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', async (code) => {
   if (database) await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => {})
+  // The embedded server was stopped with the app (it is the process that started it).
+  if (folder) rmSync(folder, { recursive: true, force: true })
   process.exit(code ?? 0)
 })
