@@ -2,7 +2,7 @@
 const nextConfig = {
   // PGlite, Prisma's generated client and the MCP SDK's stdio transport are Node-only:
   // keep them out of the bundler and load them from node_modules at run time.
-  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@modelcontextprotocol/sdk', 'pg'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@modelcontextprotocol/sdk', 'pg', 'graphile-worker'],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tests included) with tsc; the build need not
   // repeat it, so a fresh `npm start` is not held up by test files' types.

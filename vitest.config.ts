@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Without DATABASE_URL: one embedded PostgreSQL for the whole run (test databases are made on it).
+    globalSetup: ['lib/server/testing/vitest-global-setup.ts'],
   },
 })

@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit + integration tests (vitest; integration tests use the
-// Postgres at DATABASE_URL when set, else embedded PGlite), then the Playwright suite in
-// Debian's Chromium. Prints `N passed, N failed` summed from the test reports.
+// Postgres at DATABASE_URL when set, else one embedded PostgreSQL server started for the run),
+// then the Playwright suite in Debian's Chromium. Prints `N passed, N failed` summed from the test reports.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'

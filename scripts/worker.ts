@@ -6,10 +6,10 @@
  */
 import { getAppContext } from '../lib/server/app-context'
 import { RunWorker } from '../lib/server/runs/run-worker'
-import { workerConcurrencyFromEnv } from '../lib/server/runs/worker-host'
+import { runLeaseMsFromEnv, workerConcurrencyFromEnv } from '../lib/server/runs/worker-host'
 
-const worker = new RunWorker(await getAppContext(), { concurrency: workerConcurrencyFromEnv() })
-worker.start()
+const worker = new RunWorker(await getAppContext(), { concurrency: workerConcurrencyFromEnv(), leaseMs: runLeaseMsFromEnv() })
+await worker.start()
 console.log(`[worker] ${worker.workerId} waiting for runs`)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

@@ -81,7 +81,7 @@ describe('secrets canary', () => {
     http = await startCanaryHttpServer(APP_ENV_SECRET)
     app = await createTestApp()
     worker = new RunWorker(app, { concurrency: 2 })
-    worker.start()
+    await worker.start()
   })
   afterAll(async () => {
     await worker?.stop()
@@ -123,7 +123,6 @@ describe('secrets canary', () => {
     const created = await call('POST /api/runs', runsRoute.POST, { body: { workflowId: workflow.id, input } })
     expect(created.status).toBe(201)
     const runId: string = created.body.run?.id ?? created.body.id
-    worker.nudge()
     if (onApproval) {
       const approvals = await waitFor(async () => {
         const listed = await call('GET /api/approvals', approvalsRoute.GET, { url: `http://localhost/api/approvals?status=pending&runId=${runId}` })

@@ -1,12 +1,15 @@
 /**
  * The application's composition root: one database and the services on it, created once per
  * process (kept on globalThis so that Next's separately bundled entry points — route handlers,
- * instrumentation — share it, and so that dev-mode reloads do not open a second PGlite).
+ * instrumentation — share it, and so that dev-mode reloads do not open a second database).
  */
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseOptions } from './db/database'
 import { ApprovalBroker } from './approvals/approval-broker'
 import { McpTaskRegistry } from './mcp/mcp-task-registry'
 import { RunEventLog } from './runs/run-event-log'
+import { PgNotifications } from './db/pg-notifications'
+import { migrateQueue } from './runs/queue-setup'
+import { queueIfAnswered } from './runs/run-lease'
 import { seedExampleData } from './seed'
 import { ApiTokenService } from './auth/api-tokens'
 import { createAuth, oidcConfigFromEnv, type Auth, type OidcConfig } from './auth/auth'
@@ -18,6 +21,8 @@ import { SecretVault } from './secrets/secret-vault'
 
 export interface AppContext {
   db: Database
+  /** This process's one LISTEN connection, fanned out (run events, approvals, cancels). */
+  notifications: PgNotifications
   events: RunEventLog
   approvals: ApprovalBroker
   /** The runs this process is executing, so a cancel taken here stops them at once. */
@@ -42,12 +47,20 @@ export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oid
   const secrets = new SecretVault(db.prisma, masterKey)
   installLogRedaction(secrets)
   // Every event is redacted before it is stored, so the API, SSE and shared views only ever see redacted data.
-  const events = new RunEventLog(db, (data) => secrets.redactValue(data))
+  const notifications = new PgNotifications(() => db.connectClient())
+  const events = new RunEventLog(db, notifications, (data) => secrets.redactValue(data))
   const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc })
   return {
     db,
+    notifications,
     events,
-    approvals: new ApprovalBroker(db, events, (value) => secrets.redactValue(value)),
+    approvals: new ApprovalBroker(db, events, notifications, {
+      redact: (value) => secrets.redactValue(value),
+      // The last answer for a parked run queues it to go on, whichever process took the answer.
+      afterDecision: async (approval) => {
+        if (approval.runId) await queueIfAnswered(db.sql, approval.runId)
+      },
+    }),
     activeRuns: new Map(),
     mcpTasks: new McpTaskRegistry(),
     masterKey,
@@ -59,6 +72,7 @@ export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oid
 
 export async function createAppContext(options: DatabaseOptions, { seed = true, masterKey = loadMasterKey() }: AppContextOptions = {}): Promise<AppContext> {
   const db = await openDatabase(options)
+  await migrateQueue(db.pool)
   if (seed) await seedExampleData(db.prisma)
   // Rows from before secrets were encrypted are encrypted now, once.
   await sealPlainSecrets(db.prisma, new SecretBox(masterKey))

@@ -1,6 +1,5 @@
 import { createRunBody, listRunsQuery } from '@/lib/contracts/runs'
 import { json, parseBody, parseQuery, authenticatedRoute } from '@/lib/server/http'
-import { nudgeWorker } from '@/lib/server/runs/worker-host'
 import { getServices } from '@/lib/server/services'
 
 export const GET = authenticatedRoute(async (request, _params, principal) => {
@@ -13,6 +12,5 @@ export const POST = authenticatedRoute(async (request, _params, principal) => {
   const body = await parseBody(request, createRunBody)
   const { runs } = await getServices()
   const run = await runs.create(principal, body)
-  nudgeWorker()
   return json({ run }, 201)
 })

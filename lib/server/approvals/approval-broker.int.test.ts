@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ApprovalView } from '@/lib/contracts/approvals'
 import { answerOf } from '@/lib/server/testing/http-answer'
+import { PgNotifications } from '../db/pg-notifications'
 import { createTestApp, principalOf } from '../testing/test-app'
 import { waitFor } from '../testing/wait-for'
 import { RunEventLog } from '../runs/run-event-log'
-import { ApprovalBroker } from './approval-broker'
+import { ApprovalBroker, type ApprovalBrokerOptions, type ApprovalRequestInput } from './approval-broker'
 
 describe('ApprovalBroker', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>
   let runId: string
+  const otherConnections: PgNotifications[] = []
 
   beforeAll(async () => {
     app = await createTestApp({ install: false })
@@ -15,7 +18,32 @@ describe('ApprovalBroker', () => {
     const run = await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: 'x', status: 'running' } })
     runId = run.id
   })
-  afterAll(async () => app?.close())
+  afterAll(async () => {
+    for (const notifications of otherConnections) await notifications.close()
+    await app?.close()
+  })
+
+  /** A broker of another process: its own event log and notification connection, sharing only the database. */
+  function otherProcess(options: ApprovalBrokerOptions = {}): ApprovalBroker {
+    const notifications = new PgNotifications(() => app.db.connectClient())
+    otherConnections.push(notifications)
+    return new ApprovalBroker(app.db, new RunEventLog(app.db, notifications), notifications, options)
+  }
+
+  async function newRun(): Promise<string> {
+    const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
+    return (await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: 'x', status: 'running' } })).id
+  }
+
+  const requestIn = (broker: ApprovalBroker, overrides: Partial<ApprovalRequestInput> = {}) =>
+    broker.request({ runId, kind: 'sampling', source: 'srv', title: 't', payload: { maxTokensCap: 300 }, timeoutMs: 30_000, ...overrides })
+
+  /** The newest request of a run, read from the table alone (listing would expire overdue ones). */
+  const newestRequestOf = (id: string) =>
+    waitFor(async () => (await app.db.prisma.approvalRequest.findFirst({ where: { runId: id }, orderBy: { createdAt: 'desc' }, select: { id: true } }))?.id)
+
+  const resolvedEventsOf = async (id: string, approvalId: string) =>
+    (await app.events.listAfter(id, 0, 10_000)).filter((e) => e.type === 'approval_resolved' && (e.data as { approval: ApprovalView }).approval.id === approvalId)
 
   const request = (overrides: Partial<Parameters<ApprovalBroker['request']>[0]> = {}) =>
     app.approvals.request({ runId, kind: 'sampling', source: 'srv', title: 't', payload: { maxTokensCap: 300 }, timeoutMs: 30_000, ...overrides })
@@ -90,12 +118,112 @@ describe('ApprovalBroker', () => {
     await expect(waiting).resolves.toMatchObject({ approved: true })
   })
 
-  it('reaches a waiter in another broker (another process) through the database alone', async () => {
-    // A second broker shares nothing in memory with the first: only the rows.
-    const otherProcess = new ApprovalBroker(app.db, new RunEventLog(app.db))
+  it('reaches a waiter in another broker (another process) through the database alone, either way', async () => {
+    // A second broker shares nothing in memory with the first: only the rows and Postgres' NOTIFY.
+    const other = otherProcess()
     const waiting = request()
-    const id = await pendingId()
-    await otherProcess.answer(principalOf(app.admin), id, { decision: 'approve' })
+    await other.answer(principalOf(app.admin), await pendingId(), { decision: 'approve' })
     await expect(waiting).resolves.toMatchObject({ approved: true })
+
+    // The waiter is in the other process, the answer here. Its deadline is far off and its
+    // safety re-check slow: only the notification can wake it within the test's time.
+    const waitingThere = requestIn(other, { timeoutMs: 3_600_000 })
+    await app.approvals.answer(principalOf(app.admin), await pendingId(), { decision: 'deny', reason: 'from here' })
+    await expect(waitingThere).resolves.toMatchObject({ approved: false, status: 'denied', response: { reason: 'from here' } })
+  })
+
+  it("sets the deadline on the database's clock and judges it there, whatever this process's clock says", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      // This process's clock is an hour behind the database's: a deadline computed from it would already have passed.
+      vi.setSystemTime(Date.now() - 3_600_000)
+      const waiting = request({ timeoutMs: 60_000 })
+      const id = await pendingId()
+      const [{ left }] = await app.db.sql.query<{ left: number }>(
+        `SELECT EXTRACT(EPOCH FROM "expiresAt" - (now() AT TIME ZONE 'UTC'))::float8 AS left FROM "ApprovalRequest" WHERE id = $1`,
+        [id],
+      )
+      expect(left).toBeGreaterThan(0)
+      expect(left).toBeLessThanOrEqual(60)
+      // An hour ahead instead: still not overdue for the database, so still answerable.
+      vi.setSystemTime(Date.now() + 7_200_000)
+      await app.approvals.expireOverdue()
+      await app.approvals.answer(principalOf(app.admin), id, { decision: 'approve' })
+      await expect(waiting).resolves.toMatchObject({ approved: true, status: 'approved' })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('has one outcome when two processes answer and cancel the same request at once', async () => {
+    const first = otherProcess()
+    const second = otherProcess()
+    const admin = principalOf(app.admin)
+    for (let round = 0; round < 5; round++) {
+      const run = await newRun()
+      const waiting = requestIn(first, { runId: run })
+      const id = await newestRequestOf(run)
+      const attempts = await Promise.allSettled([
+        first.answer(admin, id, { decision: 'approve' }),
+        second.answer(admin, id, { decision: 'deny' }),
+        first.expirePendingForRun(run, 'cancelled here'),
+        second.expirePendingForRun(run, 'cancelled there'),
+      ])
+      const decision = await waiting
+      const stored = await app.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id } })
+      expect(decision.status).toBe(stored.status)
+      const answered = attempts.slice(0, 2).filter((attempt) => attempt.status === 'fulfilled')
+      expect(answered).toHaveLength(stored.status === 'expired' ? 0 : 1)
+      for (const attempt of attempts) if (attempt.status === 'rejected') expect(await answerOf(Promise.reject(attempt.reason))).toMatchObject({ status: 409 })
+      expect(await waitFor(async () => nonEmpty(await resolvedEventsOf(run, id)))).toHaveLength(1)
+      expect((await app.db.prisma.run.findUniqueOrThrow({ where: { id: run } })).status).toBe('running')
+    }
+    // Nothing more arrives afterwards: each request was published once.
+    const runs = await app.db.prisma.run.findMany({ where: { approvals: { some: {} } }, select: { id: true, approvals: { select: { id: true } } } })
+    for (const { id: run, approvals } of runs) for (const approval of approvals) expect(await resolvedEventsOf(run, approval.id)).toHaveLength(1)
+  })
+
+  it('has one outcome when two processes expire an overdue request while a late answer comes', async () => {
+    const first = otherProcess()
+    const second = otherProcess()
+    const run = await newRun()
+    const waiting = requestIn(first, { runId: run, timeoutMs: 1_000 })
+    const id = await newestRequestOf(run)
+    // Overdue for the database: the waiter's own re-check, both expiries and the answer all race for it.
+    await waitFor(async () => {
+      const [row] = await app.db.sql.query<{ overdue: boolean }>(`SELECT "expiresAt" <= (now() AT TIME ZONE 'UTC') AS overdue FROM "ApprovalRequest" WHERE id = $1`, [id])
+      return row.overdue || undefined
+    })
+    const [late] = await Promise.all([answerOf(second.answer(principalOf(app.admin), id, { decision: 'approve' })), first.expireOverdue(), second.expireOverdue()])
+    expect(late).toMatchObject({ status: 409, code: 'approval_expired' })
+    await expect(waiting).resolves.toMatchObject({ approved: false, status: 'expired', response: { decision: 'deny' } })
+    expect(await waitFor(async () => nonEmpty(await resolvedEventsOf(run, id)))).toHaveLength(1)
+  })
+
+  it('calls afterDecision once, in the process that decided, after the run shows running again', async () => {
+    const seen: Array<{ broker: string; status: string; runStatus: string | undefined }> = []
+    const recording = (broker: string): ApprovalBrokerOptions => ({
+      afterDecision: async (approval) => {
+        const run = await app.db.prisma.run.findUnique({ where: { id: approval.runId! }, select: { status: true } })
+        seen.push({ broker, status: approval.status, runStatus: run?.status })
+      },
+    })
+    const waiter = otherProcess(recording('waiter'))
+    const answerer = otherProcess(recording('answerer'))
+    const run = await newRun()
+    const answered = requestIn(waiter, { runId: run })
+    await answerer.answer(principalOf(app.admin), await newestRequestOf(run), { decision: 'approve' })
+    await answered
+    expect(seen).toEqual([{ broker: 'answerer', status: 'approved', runStatus: 'running' }])
+
+    // An expiry counts as a decision too: the waiter's own, when the signal fires.
+    const controller = new AbortController()
+    const cancelled = requestIn(waiter, { runId: run, signal: controller.signal })
+    await waitFor(async () => (await app.db.prisma.approvalRequest.count({ where: { runId: run, status: 'pending' } })) || undefined)
+    controller.abort()
+    await expect(cancelled).resolves.toMatchObject({ status: 'expired' })
+    expect(seen.slice(1)).toEqual([{ broker: 'waiter', status: 'expired', runStatus: 'running' }])
   })
 })
+
+const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length ? list : undefined)

@@ -1,16 +1,19 @@
 /**
  * Turns "this needs a person" into an ApprovalRequest row and a run event, and waits for the
- * answer. The waiter learns of the answer through Postgres (it polls the row), so the person can
- * answer through any web process while any worker waits; in the same process the wait is woken
- * at once. Unanswered requests expire and count as denied: approvals default to deny.
- * A run's requests belong to the run's owner (stamped when the request is made): only they, or an
- * admin, list, read and answer them; anyone else gets the 404 of a missing request.
+ * answer. Every decision and expiry is one conditional UPDATE that also NOTIFYs the
+ * `agentloom_approvals` channel (payload: the request's id), so the person can answer through any
+ * web process while any worker waits, and the waiter wakes when it commits. Unanswered requests
+ * expire and count as denied: approvals default to deny. Time is Postgres' clock alone: the expiry
+ * is set and every "is it overdue" is decided in SQL against now(), so hosts whose clocks differ
+ * still agree. A run's requests belong to the run's owner (stamped when the request is made): only
+ * they, or an admin, list, read and answer them; anyone else gets the 404 of a missing request.
  */
 import { EventEmitter } from 'node:events'
 import type { AnswerApprovalBody, ApprovalKind, ApprovalStatus, ApprovalView } from '@/lib/contracts/approvals'
 import { ownedBy, type Principal } from '../auth/principal'
 import type { Database } from '../db/database'
-import { jsonbSafe } from '../db/jsonb'
+import { jsonbSafeText } from '../db/jsonb'
+import type { PgNotifications } from '../db/pg-notifications'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import type { RunEventLog } from '../runs/run-event-log'
 
@@ -27,7 +30,20 @@ export interface ApprovalRequestInput {
   title: string
   payload: Record<string, unknown>
   timeoutMs: number
+  /** The workflow request it answers (a request_info), when it comes from one. */
+  requestId?: string
   signal?: AbortSignal
+}
+
+export interface ApprovalBrokerOptions {
+  /** Cuts configured secrets out of what servers and workflows put in a request (see secrets/redaction.ts). */
+  redact?: (value: unknown) => Promise<unknown>
+  /**
+   * Called in the process that made a decision or an expiry, once per request, after its event
+   * and the run's status are written (e.g. to queue the continuation of a parked run). Its error
+   * reaches that caller; the decision itself is stored by then.
+   */
+  afterDecision?: (approval: ApprovalView) => Promise<void>
 }
 
 type ApprovalRow = {
@@ -60,41 +76,61 @@ export function presentApproval(row: ApprovalRow): ApprovalView {
   }
 }
 
-const POLL_INTERVAL_MS = 400
+export const APPROVALS_CHANNEL = 'agentloom_approvals'
+/**
+ * Postgres' clock as the timestamp(3) columns hold it: UTC without a zone (Prisma's convention),
+ * whatever the session's TimeZone is.
+ */
+const DB_NOW = `(now() AT TIME ZONE 'UTC')`
+/** A waiter also looks at its row this often and at the expiry, so a lost notification cannot strand it. */
+const SAFETY_RECHECK_MS = 30_000
+/** Past the expiry, so the re-check at expiry finds the request overdue on the database's clock. */
+const EXPIRY_MARGIN_MS = 5
+const EXPIRED_REASON = 'Nobody answered before the request expired.'
+const STOPPED_REASON = 'The run stopped before the request was answered.'
+
+/** A request as its waiter sees it, judged against the database's clock. */
+interface WaiterView {
+  status: ApprovalStatus
+  response: Record<string, unknown> | null
+  overdue: boolean
+  msLeft: number
+}
 
 export class ApprovalBroker {
+  /** Decisions made by this process, announced before (or without) their notification. */
   private readonly decided = new EventEmitter()
+  private readonly redact: (value: unknown) => Promise<unknown>
+  private readonly afterDecision: ((approval: ApprovalView) => Promise<void>) | undefined
 
   constructor(
     private readonly db: Database,
     private readonly events: RunEventLog,
-    /** Cuts configured secrets out of what servers and workflows put in a request (see secrets/redaction.ts). */
-    private readonly redact: (value: unknown) => Promise<unknown> = async (value) => value,
+    private readonly notifications: PgNotifications,
+    { redact = async (value) => value, afterDecision }: ApprovalBrokerOptions = {},
   ) {
     this.decided.setMaxListeners(0)
+    this.redact = redact
+    this.afterDecision = afterDecision
   }
 
   /** Creates the request and waits for a person's answer, the expiry, or the signal (then denied). */
   async request(input: ApprovalRequestInput): Promise<ApprovalDecision> {
-    const run = input.runId ? await this.db.prisma.run.findUnique({ where: { id: input.runId }, select: { ownerId: true } }) : null
     const { title, payload } = (await this.redact({ title: input.title, payload: input.payload })) as Pick<ApprovalRequestInput, 'title' | 'payload'>
-    const create = this.db.prisma.approvalRequest.create({
-      data: {
-        runId: input.runId ?? null,
-        ownerId: run?.ownerId ?? null,
-        kind: input.kind,
-        source: input.source,
-        title,
-        payload: jsonbSafe(payload) as object,
-        expiresAt: new Date(Date.now() + input.timeoutMs),
-      },
-    })
     // The request and the run's "waiting" status appear together: nobody sees one without the other.
-    const [row] = input.runId
-      ? await this.db.prisma.$transaction([create, this.db.prisma.run.updateMany({ where: { id: input.runId, status: 'running' }, data: { status: 'waiting' } })])
-      : [await create]
+    const [created] = await this.db.sql.query<{ id: string }>(
+      `WITH created AS (
+         INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", kind, source, title, payload, "requestId", "expiresAt", "createdAt")
+         SELECT gen_random_uuid(), $1, (SELECT "ownerId" FROM "Run" WHERE id = $1), $2::"ApprovalKind", $3, $4, $5::jsonb, $6,
+                ${DB_NOW} + $7::float8 * interval '1 millisecond', ${DB_NOW}
+         RETURNING id),
+       waiting AS (UPDATE "Run" SET status = 'waiting', "updatedAt" = ${DB_NOW} WHERE id = $1 AND status = 'running')
+       SELECT id FROM created`,
+      [input.runId ?? null, input.kind, input.source, title, jsonbSafeText(payload), input.requestId ?? null, input.timeoutMs],
+    )
+    const row = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: created.id } })
     if (row.runId) await this.events.append(row.runId, 'approval_requested', { approval: presentApproval(row) })
-    return this.waitForDecision(row.id, row.expiresAt, input.signal)
+    return this.waitForDecision(row.id, input.signal)
   }
 
   async answer(principal: Principal, id: string, body: AnswerApprovalBody): Promise<ApprovalView> {
@@ -102,16 +138,20 @@ export class ApprovalBroker {
     if (!row) throw notFound('Approval', id)
     const response = this.checkedResponse(row, body)
     const status: ApprovalStatus = body.decision === 'approve' ? 'approved' : 'denied'
-    const now = new Date()
-    // Only a pending, unexpired request can be decided; the condition makes two answers race safely.
-    const updated = await this.db.prisma.approvalRequest.updateMany({
-      where: { id, status: 'pending', expiresAt: { gt: now } },
-      data: { status, response: jsonbSafe(response) as object, decidedAt: now },
-    })
-    if (updated.count === 0) {
-      const current = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id } })
+    // Only a pending, unexpired request can be decided; the condition makes two answers (and an expiry) race safely.
+    const decided = await this.db.sql.query<{ id: string }>(
+      `WITH decided AS (
+         UPDATE "ApprovalRequest" SET status = $2::"ApprovalStatus", response = $3::jsonb, "decidedAt" = ${DB_NOW}
+         WHERE id = $1 AND status = 'pending' AND "expiresAt" > ${DB_NOW}
+         RETURNING id)
+       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id) FROM decided`,
+      [id, status, jsonbSafeText(response)],
+    )
+    if (decided.length === 0) {
+      const current = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id }, select: { status: true } })
+      // Still pending, it was overdue when the answer came: it expires now (if no one else expired it first).
       if (current.status === 'pending' || current.status === 'expired') {
-        await this.expire(id)
+        await this.expireWhere(`id = $2 AND "expiresAt" <= ${DB_NOW}`, [id])
         throw conflict('approval_expired', 'This request expired before it was answered; it was denied.')
       }
       throw conflict('approval_already_decided', `This request was already ${current.status}.`)
@@ -133,8 +173,7 @@ export class ApprovalBroker {
 
   /** Marks every overdue pending request expired (answers and waiters treat them as denied). */
   async expireOverdue(): Promise<void> {
-    const overdue = await this.db.prisma.approvalRequest.findMany({ where: { status: 'pending', expiresAt: { lte: new Date() } }, select: { id: true } })
-    for (const { id } of overdue) await this.expire(id)
+    await this.expireWhere(`"expiresAt" <= ${DB_NOW}`, [])
   }
 
   private checkedResponse(row: ApprovalRow, body: AnswerApprovalBody): Record<string, unknown> {
@@ -152,16 +191,24 @@ export class ApprovalBroker {
 
   /** Expires a run's open requests (it was cancelled or cut off), telling its viewers. */
   async expirePendingForRun(runId: string, reason: string): Promise<void> {
-    const pending = await this.db.prisma.approvalRequest.findMany({ where: { runId, status: 'pending' }, select: { id: true } })
-    for (const { id } of pending) await this.expire(id, reason)
+    await this.expireWhere(`"runId" = $2`, [runId], reason)
   }
 
-  private async expire(id: string, reason = 'Nobody answered before the request expired.'): Promise<void> {
-    const updated = await this.db.prisma.approvalRequest.updateMany({
-      where: { id, status: 'pending' },
-      data: { status: 'expired', decidedAt: new Date(), response: { decision: 'deny', reason } },
-    })
-    if (updated.count > 0) await this.publishDecision(id)
+  /**
+   * Expires the pending requests matching `condition` (SQL; its parameters start at $2) in one
+   * statement that notifies each one's waiters; then publishes each. Whichever process's UPDATE
+   * takes a row publishes it, so a request racing an answer, or two expiries, has one outcome.
+   */
+  private async expireWhere(condition: string, params: unknown[], reason = EXPIRED_REASON): Promise<void> {
+    const expired = await this.db.sql.query<{ id: string }>(
+      `WITH expired AS (
+         UPDATE "ApprovalRequest" SET status = 'expired', response = $1::jsonb, "decidedAt" = ${DB_NOW}
+         WHERE status = 'pending' AND ${condition}
+         RETURNING id)
+       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id) FROM expired`,
+      [JSON.stringify({ decision: 'deny', reason }), ...params],
+    )
+    for (const { id } of expired) await this.publishDecision(id)
   }
 
   private async publishDecision(id: string): Promise<ApprovalView> {
@@ -171,6 +218,7 @@ export class ApprovalBroker {
       await this.syncRunStatus(approval.runId)
     }
     this.decided.emit(id)
+    await this.afterDecision?.(approval)
     return approval
   }
 
@@ -183,35 +231,62 @@ export class ApprovalBroker {
     })
   }
 
-  private async waitForDecision(id: string, expiresAt: Date, signal?: AbortSignal): Promise<ApprovalDecision> {
-    for (;;) {
-      const row = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id } })
-      if (row.status !== 'pending') {
-        return { approved: row.status === 'approved', status: row.status, response: (row.response as Record<string, unknown>) ?? {} }
+  /**
+   * Waits until the request is decided: woken by its notification (from any process), by a
+   * decision in this process, by the signal (then it expires it), and at the expiry (then it
+   * expires it), with a slow re-check besides.
+   */
+  private async waitForDecision(id: string, signal?: AbortSignal): Promise<ApprovalDecision> {
+    let woken = false
+    let wake: (() => void) | undefined
+    const onWake = () => {
+      woken = true
+      wake?.()
+    }
+    this.decided.on(id, onWake)
+    signal?.addEventListener('abort', onWake)
+    const unreconnect = this.notifications.onReconnect(onWake)
+    let unlisten: (() => void) | undefined
+    try {
+      // Listening before the first look: a decision committed after it is not missed.
+      unlisten = await this.notifications.listen(APPROVALS_CHANNEL, (payload) => {
+        if (payload === id) onWake()
+      })
+      for (;;) {
+        woken = false
+        const request = await this.waiterView(id)
+        if (request.status !== 'pending') return { approved: request.status === 'approved', status: request.status, response: request.response ?? {} }
+        if (signal?.aborted) {
+          await this.expireWhere('id = $2', [id], STOPPED_REASON)
+        } else if (request.overdue) {
+          await this.expireWhere(`id = $2 AND "expiresAt" <= ${DB_NOW}`, [id])
+        } else if (!woken) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(() => wake?.(), Math.min(request.msLeft + EXPIRY_MARGIN_MS, SAFETY_RECHECK_MS))
+            wake = () => {
+              clearTimeout(timer)
+              wake = undefined
+              resolve()
+            }
+          })
+        }
       }
-      if (signal?.aborted) {
-        await this.expire(id, 'The run stopped before the request was answered.')
-        continue
-      }
-      if (Date.now() >= expiresAt.getTime()) {
-        await this.expire(id)
-        continue
-      }
-      await this.sleepUntilDecided(id, Math.min(POLL_INTERVAL_MS, Math.max(0, expiresAt.getTime() - Date.now())), signal)
+    } finally {
+      this.decided.off(id, onWake)
+      signal?.removeEventListener('abort', onWake)
+      unlisten?.()
+      unreconnect()
     }
   }
 
-  private sleepUntilDecided(id: string, ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        this.decided.off(id, done)
-        signal?.removeEventListener('abort', done)
-        resolve()
-      }
-      const timer = setTimeout(done, ms)
-      this.decided.on(id, done)
-      signal?.addEventListener('abort', done, { once: true })
-    })
+  private async waiterView(id: string): Promise<WaiterView> {
+    const [row] = await this.db.sql.query<WaiterView>(
+      `SELECT status, response, "expiresAt" <= ${DB_NOW} AS overdue,
+              GREATEST(0, EXTRACT(EPOCH FROM "expiresAt" - ${DB_NOW}) * 1000)::float8 AS "msLeft"
+       FROM "ApprovalRequest" WHERE id = $1`,
+      [id],
+    )
+    if (!row) throw new Error(`Approval request ${id} is gone.`)
+    return row
   }
 }

@@ -2,8 +2,8 @@
  * Opens Agentloom's database: the Postgres at DATABASE_URL, or — without it — the embedded
  * PostgreSQL server the app starts itself, whose cluster lives in the data folder
  * (AGENTLOOM_DATA_DIR, default .data/postgres; see embedded-postgres.ts), so one command runs
- * everything on a fresh machine and several processes can share it. `memory` is an in-process
- * PGlite for fast tests only. All get the same migrations and the same Prisma client.
+ * everything on a fresh machine and several processes can share it. Both get the same migrations
+ * and the same Prisma client.
  */
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -12,16 +12,23 @@ import pg from 'pg'
 import { PrismaClient } from '@/lib/generated/prisma/client'
 import { leaseEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres'
 import { applyMigrations } from './migrate'
-import { pgSqlRunner, pgliteSqlRunner, type SqlRunner } from './sql'
+import { pgSqlRunner, type SqlRunner } from './sql'
 
 export type Prisma = InstanceType<typeof PrismaClient>
 
 export interface Database {
   prisma: Prisma
   sql: SqlRunner
-  kind: 'postgres' | 'embedded' | 'memory'
-  /** True when several processes can share this database (a real server). */
-  shared: boolean
+  kind: 'postgres' | 'embedded'
+  /** The pool Prisma and `sql` use (HTTP requests and services). */
+  pool: pg.Pool
+  /**
+   * A further pool on the same database, closed with it: a worker gets its own, sized to its
+   * concurrency, so a burst of requests cannot starve runs (and the reverse).
+   */
+  openPool(max: number): pg.Pool
+  /** A dedicated connection outside every pool (LISTEN needs one); the caller ends it. */
+  connectClient(): Promise<pg.Client>
   close(): Promise<void>
 }
 
@@ -29,8 +36,6 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; migrate?: boolean }
   /** The embedded PostgreSQL server whose data folder is `dataDir`. */
   | { kind: 'embedded'; dataDir: string; migrate?: boolean }
-  /** An in-process, in-memory PGlite: one process, gone on close (fast tests). */
-  | { kind: 'memory'; migrate?: boolean }
 
 export function defaultDataDir(cwd: string = process.cwd()): string {
   return join(cwd, '.data', 'postgres')
@@ -60,34 +65,59 @@ function openByKind(options: DatabaseOptions): Promise<Database> {
       return Promise.resolve(openPostgres(options.url))
     case 'embedded':
       return openEmbedded(options.dataDir)
-    case 'memory':
-      return openMemory()
   }
 }
 
+/** The pool HTTP requests and services share. */
+const MAIN_POOL_SIZE = 10
+
 function openPostgres(url: string): Database {
-  return onPool(new pg.Pool({ connectionString: url, max: 10 }), 'postgres', async () => {})
+  return onServer({ connectionString: url }, 'postgres', async () => {})
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {
   noteOldPgliteData(dataDir)
   const lease = await leaseEmbeddedPostgres(dataDir)
-  const pool = new pg.Pool({ ...lease.server.connection(), max: 10, Client: embeddedClientClass(lease.server) })
-  return onPool(pool, 'embedded', lease.release)
+  return onServer({ ...lease.server.connection(), Client: embeddedClientClass(lease.server) }, 'embedded', lease.release)
 }
 
-function onPool(pool: pg.Pool, kind: 'postgres' | 'embedded', afterClose: () => Promise<void>): Database {
-  // An idle client losing its connection must not crash the process.
-  pool.on('error', (error) => console.error('[db] idle Postgres connection failed:', error.message))
+/**
+ * Prisma keeps DateTime as UTC in `timestamp` columns, and raw SQL writes `now()` into the same
+ * columns: every session runs in UTC so that both agree, whatever the server's or host's zone,
+ * and node-pg reads such a column back as UTC too (its default is the process's local zone).
+ */
+const UTC_SESSION = '-c TimeZone=UTC'
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (text) => new Date(`${text.replace(' ', 'T')}Z`))
+
+function onServer(serverConfig: pg.PoolConfig, kind: 'postgres' | 'embedded', afterClose: () => Promise<void>): Database {
+  const config: pg.PoolConfig = { ...serverConfig, options: [serverConfig.options, UTC_SESSION].filter(Boolean).join(' ') }
+  const pools: pg.Pool[] = []
+  const openPool = (max: number) => {
+    const pool = new pg.Pool({ ...config, max })
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', (error) => console.error('[db] idle Postgres connection failed:', error.message))
+    // A connection that fails while checked out reports to its query; this keeps the process up meanwhile.
+    pool.on('connect', (client) => client.on('error', (error) => console.error('[db] Postgres connection failed:', error.message)))
+    pools.push(pool)
+    return pool
+  }
+  const pool = openPool(MAIN_POOL_SIZE)
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) })
+  const ClientClass = (config.Client as typeof pg.Client | undefined) ?? pg.Client
   return {
     prisma,
     sql: pgSqlRunner(pool),
     kind,
-    shared: true,
+    pool,
+    openPool,
+    async connectClient() {
+      const client = new ClientClass(config)
+      await client.connect()
+      return client
+    },
     async close() {
       await prisma.$disconnect()
-      await pool.end().catch(() => {})
+      await Promise.all(pools.map((p) => p.end().catch(() => {})))
       await afterClose()
     },
   }
@@ -131,21 +161,4 @@ function noteOldPgliteData(dataDir: string): void {
 /** A data folder written by the PGlite of earlier versions (a cluster at its top level). */
 function isOldPgliteFolder(dir: string): boolean {
   return existsSync(join(dir, 'PG_VERSION'))
-}
-
-async function openMemory(): Promise<Database> {
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')])
-  const pglite = new PGlite()
-  await pglite.waitReady
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) })
-  return {
-    prisma,
-    sql: pgliteSqlRunner(pglite),
-    kind: 'memory',
-    shared: false,
-    async close() {
-      await prisma.$disconnect()
-      await pglite.close()
-    },
-  }
 }

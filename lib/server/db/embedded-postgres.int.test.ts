@@ -97,7 +97,6 @@ describe('the embedded PostgreSQL server', { timeout: 120_000 }, () => {
       expect(racerReport.names).toContain('racer')
       await exited(racer)
       expect(first.kind).toBe('embedded')
-      expect(first.shared).toBe(true)
       const applied = await first.sql.query<{ migration_name: string }>('SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name')
       expect(applied.map((row) => row.migration_name)).toEqual((await readMigrations()).map((m) => m.name))
       // The password is the owner's only.

@@ -1,8 +1,7 @@
 /**
- * The little raw-SQL surface the migration applier and the job queue need, over either a
- * real Postgres pool (pg) or the embedded PGlite. Everything else goes through Prisma.
+ * The little raw-SQL surface the migration applier and the job queue need, over a Postgres pool
+ * (pg). Everything else goes through Prisma.
  */
-import type { PGlite } from '@electric-sql/pglite'
 import type { Pool } from 'pg'
 
 export interface SqlRunner {
@@ -37,25 +36,6 @@ export function pgSqlRunner(pool: Pool): SqlRunner {
       } finally {
         client.release()
       }
-    },
-  }
-}
-
-export function pgliteSqlRunner(db: PGlite): SqlRunner {
-  return {
-    async query<Row>(text: string, params?: unknown[]) {
-      return (await db.query<Row>(text, params)).rows
-    },
-    async exec(text) {
-      await db.exec(text)
-    },
-    async transaction(work) {
-      return db.transaction((tx) =>
-        work({
-          query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
-          exec: async (text: string) => void (await tx.exec(text)),
-        }),
-      )
     },
   }
 }

@@ -1,9 +1,11 @@
 /**
  * The part of a run's watcher that acts on `mcp_task_cancel_requested` events: it reads the run's
  * events after the last one it saw and hands each request to the task registry, which asks the
- * task's server to cancel it. A request made in this process wakes it at once (the event log's
- * waitForAppend); one made elsewhere is seen within `pollMs`. When the server does not accept the
- * cancel, an `mcp_task_cancel_failed` event says so, and the person can try again.
+ * task's server to cancel it. It sleeps until the event log says the run has something new
+ * (RunEventLog.subscribe: an append in this process, a NOTIFY from another, or a reconnect of the
+ * notification connection), so a request made in any process is acted on at once, with no polling.
+ * When the server does not accept the cancel, an `mcp_task_cancel_failed` event says so, and the
+ * person can try again.
  */
 import { MCP_TASK_CANCEL_FAILED_EVENT, MCP_TASK_CANCEL_REQUESTED_EVENT, type McpTaskCancelFailedData } from '@/lib/contracts/run-events'
 import type { AppContext } from '../app-context'
@@ -12,21 +14,38 @@ import { MCP_TASK_CANCEL_FAILED_MESSAGE } from './mcp-task-events'
 export interface TaskCancelWatch {
   app: Pick<AppContext, 'events' | 'mcpTasks'>
   runId: string
-  pollMs: number
   /** Ends the watch (when the run is over). */
   signal: AbortSignal
 }
 
-/** Resolves once `signal` fires; never rejects (a failed read is logged and retried on the next round). */
-export async function watchTaskCancelRequests({ app, runId, pollMs, signal }: TaskCancelWatch): Promise<void> {
+/** Resolves once `signal` fires; never rejects (a failed read is logged and retried on the next wake). */
+export async function watchTaskCancelRequests({ app, runId, signal }: TaskCancelWatch): Promise<void> {
   const registry = app.mcpTasks
   let after = 0
-  while (!signal.aborted) {
-    // Listen before reading, so that a request appended while the read is under way still wakes the next round.
-    const appended = app.events.waitForAppend(runId, pollMs, signal)
-    // With no live task here there is nothing to cancel: the events are read once one starts.
-    if (registry.hasLiveTasks(runId)) after = await readRequests(app, runId, after)
-    await appended
+  // Set by every wake; cleared when a round begins, so a wake during a read brings another round.
+  let woken = true
+  let wake: (() => void) | undefined
+  const onWake = () => {
+    woken = true
+    wake?.()
+  }
+  signal.addEventListener('abort', onWake, { once: true })
+  let unsubscribe: (() => void) | undefined
+  try {
+    unsubscribe = await app.events.subscribe(runId, onWake)
+    while (!signal.aborted) {
+      if (!woken) await new Promise<void>((resolve) => (wake = resolve))
+      wake = undefined
+      woken = false
+      // With no live task here there is nothing to cancel. A task becomes live before its first
+      // status event is appended, and that append wakes this watch: the requests are read then.
+      if (registry.hasLiveTasks(runId)) after = await readRequests(app, runId, after)
+    }
+  } catch (error) {
+    console.warn(`[worker] could not watch the cancel requests of run ${runId}:`, error instanceof Error ? error.message : error)
+  } finally {
+    signal.removeEventListener('abort', onWake)
+    unsubscribe?.()
   }
 }
 

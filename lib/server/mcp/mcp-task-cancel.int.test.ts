@@ -2,15 +2,16 @@
  * Long-running MCP tasks in a run, end to end on real parts: the task fixture server spawned over
  * stdio, a test database, the run worker, and the agent's model scripted by the demo model's
  * `/call` lines (the model runs use: the worker builds its own chat client). The run's log shows
- * each task's status; the cancel route records a request the worker acts on — at once when the
- * request is made in this process, on its next poll when made in another — and the server's
- * task ends cancelled while the run goes on to finish.
+ * each task's status; the cancel route records a request the worker acts on — at once, whether
+ * the request is made in this process or in another (NOTIFY) — and the server's task ends
+ * cancelled while the run goes on to finish.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POST as cancelTaskRoute } from '@/app/api/runs/[id]/mcp-tasks/cancel/route'
 import { fixturePath } from '@/lib/core/mcp/testing/fixture-process'
 import type { GraphDocument } from '@/lib/graph'
 import { MCP_TASK_CANCEL_FAILED_EVENT, MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskStatusData, type RunEvent } from '@/lib/contracts/run-events'
+import { PgNotifications } from '../db/pg-notifications'
 import { RunEventLog } from '../runs/run-event-log'
 import { RunService } from '../runs/run-service'
 import { RunWorker } from '../runs/run-worker'
@@ -58,7 +59,7 @@ describe('long-running MCP tasks in a run', () => {
     workflowId = (await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'tasks', graph: agentWorkflow() })).workflow.id
     runs = new RunService(app)
     worker = new RunWorker(app, { concurrency: 1 })
-    worker.start()
+    await worker.start()
   })
   afterAll(async () => {
     await worker?.stop()
@@ -80,7 +81,6 @@ describe('long-running MCP tasks in a run', () => {
 
   it('shows the tasks working, cancels each on request, and the run finishes with the cancellations reported', async () => {
     const run = await runs.create(principalOf(app.admin), { workflowId, input: `${slowReport('first')}\n${slowReport('second')}` })
-    worker.nudge()
 
     const first = await taskWith(run.id, 0, 'working')
     const firstStatus = (await statuses(run.id)).find((s) => s.taskId === first)
@@ -116,10 +116,16 @@ describe('long-running MCP tasks in a run', () => {
     // A task that ended cannot be cancelled again, while the run goes on.
     expect(await cancel(run.id, { serverId: SERVER, taskId: first })).toMatchObject({ status: 409, body: { error: { code: 'task_not_running' } } })
 
-    // A request taken by another web process (its own event log: no in-process wake) is found by the worker's poll.
-    const otherProcess = new McpTaskCancelService({ ...app, events: new RunEventLog(app.db) })
-    await expect(otherProcess.request(run.id, { serverId: SERVER, taskId: second })).resolves.toEqual({ requested: true })
-    expect(await taskWith(run.id, 1, 'cancelled')).toBe(second)
+    // A request taken by another web process (its own event log and notification connection: no
+    // in-process wake) reaches the worker through Postgres' NOTIFY.
+    const otherNotifications = new PgNotifications(() => app.db.connectClient())
+    try {
+      const otherProcess = new McpTaskCancelService({ ...app, events: new RunEventLog(app.db, otherNotifications) })
+      await expect(otherProcess.request(run.id, { serverId: SERVER, taskId: second })).resolves.toEqual({ requested: true })
+      expect(await taskWith(run.id, 1, 'cancelled')).toBe(second)
+    } finally {
+      await otherNotifications.close()
+    }
 
     const done = await finished(run.id)
     expect(done.status).toBe('succeeded')
@@ -141,7 +147,6 @@ describe('long-running MCP tasks in a run', () => {
 
   it('records a cancel the server refuses, keeps the task running, and takes a second request', async () => {
     const run = await runs.create(principalOf(app.admin), { workflowId, input: slowReport('stubborn') })
-    worker.nudge()
     const task = await taskWith(run.id, 0, 'working')
 
     expect(await cancel(run.id, { serverId: SERVER, taskId: task })).toMatchObject({ status: 202, body: { requested: true } })

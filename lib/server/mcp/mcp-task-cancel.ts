@@ -20,7 +20,7 @@ export class McpTaskCancelService {
     const status = await this.latestStatus(runId, serverId, taskId)
     if (status === undefined || isEndedTaskStatus(status)) throw conflict('task_not_running', 'This task is not running.')
     const data: McpTaskRef = { serverId, taskId }
-    // In this process the append also wakes the watcher at once; other processes see it on their next poll.
+    // The append wakes the watcher of the process running the run at once (in this process or, through NOTIFY, another).
     await this.app.events.append(runId, MCP_TASK_CANCEL_REQUESTED_EVENT, data)
     return { requested: true }
   }

@@ -27,3 +27,15 @@ export class WorkerShutdownError extends WorkflowException {
 export function isWorkerShutdown(reason: unknown): boolean {
   return (reason as { code?: unknown } | null)?.code === 'worker_shutdown'
 }
+
+/** The abort reason when this worker lost a run's lease (it froze past it; another worker took over). */
+export class LeaseLostError extends WorkflowException {
+  override readonly code = 'lease_lost'
+  constructor() {
+    super('Another worker took this run over.')
+  }
+}
+
+export function isLeaseLost(reason: unknown): boolean {
+  return (reason as { code?: unknown } | null)?.code === 'lease_lost'
+}

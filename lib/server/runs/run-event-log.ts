@@ -1,70 +1,166 @@
 /**
- * The append-only log of a run's events. Each event gets the next per-run sequence number
- * (the SSE event id), allocated by the database, so that any process — the worker running the
- * workflow or a web process taking an approval — can append. Readers in this process are woken
- * at once; readers in other processes notice on their next poll.
+ * The append-only log of a run's events. Each event has a per-run sequence number (the SSE event
+ * id) under a unique index. Any process may append (a web process taking an approval, a cancel);
+ * the worker that holds a run writes its events in batches through a RunEventWriter, which keeps
+ * the next number itself. Every append notifies Postgres' `agentloom_run_events` channel in the
+ * same statement, so readers in every process learn of it when it commits, not on a poll.
  */
-import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import type { KnownRunEventType, RunEvent, RunEventData } from '@/lib/contracts/run-events'
 import type { Database } from '../db/database'
 import { jsonbSafeText } from '../db/jsonb'
+import type { PgNotifications } from '../db/pg-notifications'
 
 /** What an event of `type` carries: the contract's shape for a known type (lib/contracts/run-events.ts), anything for others. */
-type EventDataOf<T extends string> = T extends KnownRunEventType ? RunEventData<T> : unknown
+export type EventDataOf<T extends string> = T extends KnownRunEventType ? RunEventData<T> : unknown
+
+export const RUN_EVENTS_CHANNEL = 'agentloom_run_events'
+const UNIQUE_VIOLATION = '23505'
+export const FINAL_EVENT_TYPES = ['run_succeeded', 'run_failed', 'run_cancelled'] as const
+/** True while the run ($1) has no final event: nothing is stored after one. */
+const NOT_ENDED = `NOT EXISTS (SELECT 1 FROM "RunEvent" f WHERE f."runId" = $1 AND f.type IN (${FINAL_EVENT_TYPES.map((t) => `'${t}'`).join(', ')}))`
+/** Appends racing for the same number retry; this many losses in a row means something else is wrong. */
+const MAX_APPEND_ATTEMPTS = 50
+
+export interface EventRow {
+  sequence: number
+  type: string
+  /** The redacted data as JSON text. */
+  payload: string
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION
+}
 
 export class RunEventLog {
+  /** Wakes a run's subscribers: on appends by this process at once, and on notifications from any. */
   private readonly appended = new EventEmitter()
+  private listening: Promise<unknown> | undefined
 
   constructor(
     private readonly db: Database,
+    private readonly notifications: PgNotifications,
     /** Cuts configured secrets out of an event's data before it is stored (see secrets/redaction.ts). */
     private readonly redact: (data: unknown) => Promise<unknown> = async (data) => data,
   ) {
-    // One SSE reader per open browser tab subscribes; don't warn at 10.
     this.appended.setMaxListeners(0)
   }
 
-  async append<T extends string>(runId: string, type: T, data?: EventDataOf<T>): Promise<RunEvent> {
-    const payload = jsonbSafeText((await this.redact(data ?? {})) ?? {})
-    // Writers to one run take turns (a transaction-scoped lock keyed by the run), so the next
-    // number is always free however many processes append at once.
-    const row = await this.db.sql.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [runId])
-      const [inserted] = await tx.query<{ sequence: number; createdAt: Date }>(
-        `INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
-         SELECT $1, $2, COALESCE(MAX(sequence), 0) + 1, $3, $4::jsonb, now() FROM "RunEvent" WHERE "runId" = $2
-         RETURNING sequence, "createdAt"`,
-        [randomUUID(), runId, type, payload],
-      )
-      return inserted
-    })
-    const event = { sequence: row.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(row.createdAt).toISOString() }
-    this.appended.emit(runId, event)
-    return event
+  /** The event's data as it is stored: redacted, jsonb-safe JSON text. */
+  async prepare(data: unknown): Promise<string> {
+    return jsonbSafeText((await this.redact(data ?? {})) ?? {})
+  }
+
+  /**
+   * Appends one event with the next free number, from any process. Nothing follows a run's final
+   * event: once the run has ended (another process may have ended it a moment ago), the event is
+   * dropped and undefined returned.
+   */
+  async append<T extends string>(runId: string, type: T, data?: EventDataOf<T>): Promise<RunEvent | undefined> {
+    const payload = await this.prepare(data)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [row] = await this.db.sql.query<{ sequence: number; createdAt: Date }>(
+          `WITH inserted AS (
+             INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
+             SELECT gen_random_uuid(), $1, COALESCE(MAX(sequence), 0) + 1, $2, $3::jsonb, now() FROM "RunEvent" WHERE "runId" = $1
+             HAVING ${NOT_ENDED}
+             RETURNING sequence, "createdAt")
+           SELECT sequence, "createdAt", pg_notify('${RUN_EVENTS_CHANNEL}', $1 || ':' || sequence) FROM inserted`,
+          [runId, type, payload],
+        )
+        if (!row) return undefined
+        this.announce(runId)
+        return { sequence: row.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(row.createdAt).toISOString() }
+      } catch (error) {
+        // Another writer took the number between our MAX and our INSERT: take the next one.
+        if (!isUniqueViolation(error) || attempt >= MAX_APPEND_ATTEMPTS) throw error
+      }
+    }
+  }
+
+  /**
+   * Inserts numbered events in one statement (the writer's batch). `alsoSql` adds statements that
+   * commit with them (a checkpoint pointer, a run's final status); it is a CTE list that may use
+   * `$1` (the run id) and parameters from `$5` on, given in `alsoParams`. Throws on a number
+   * already taken (isUniqueViolation): nothing of the batch is then stored. Stores nothing once
+   * the run has a final event (a cancel from another process won).
+   */
+  async insertNumbered(runId: string, rows: readonly EventRow[], also?: { sql: string; params: unknown[] }): Promise<Date> {
+    const [result] = await this.db.sql.query<{ createdAt: Date }>(
+      `WITH ${also ? `${also.sql},` : ''}
+       inserted AS (
+         INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
+         SELECT gen_random_uuid(), $1, e.sequence, e.type, e.data::jsonb, now()
+         FROM unnest($2::int[], $3::text[], $4::text[]) AS e(sequence, type, data)
+         WHERE ${NOT_ENDED}
+         RETURNING sequence, "createdAt")
+       SELECT max("createdAt") AS "createdAt", pg_notify('${RUN_EVENTS_CHANNEL}', $1 || ':' || max(sequence)) FROM inserted`,
+      [runId, rows.map((r) => r.sequence), rows.map((r) => r.type), rows.map((r) => r.payload), ...(also?.params ?? [])],
+    )
+    this.announce(runId)
+    return new Date(result?.createdAt ?? Date.now())
+  }
+
+  async lastSequence(runId: string): Promise<number> {
+    const [row] = await this.db.sql.query<{ last: number | null }>(`SELECT MAX(sequence) AS last FROM "RunEvent" WHERE "runId" = $1`, [runId])
+    return row?.last ?? 0
   }
 
   async listAfter(runId: string, afterSequence = 0, limit = 500): Promise<RunEvent[]> {
-    const rows = await this.db.prisma.runEvent.findMany({
-      where: { runId, sequence: { gt: afterSequence } },
-      orderBy: { sequence: 'asc' },
-      take: limit,
-    })
-    return rows.map((row) => ({ sequence: row.sequence, type: row.type, data: row.data, createdAt: row.createdAt.toISOString() }))
+    const rows = await this.db.sql.query<{ sequence: number; type: string; data: unknown; createdAt: Date }>(
+      `SELECT sequence, type, data, "createdAt" FROM "RunEvent" WHERE "runId" = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,
+      [runId, afterSequence, limit],
+    )
+    return rows.map((row) => ({ sequence: row.sequence, type: row.type, data: row.data, createdAt: new Date(row.createdAt).toISOString() }))
   }
 
-  /** Resolves when this process appends an event to the run, or after `timeoutMs` (another process may have). */
-  waitForAppend(runId: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        this.appended.off(runId, done)
-        signal?.removeEventListener('abort', done)
-        resolve()
-      }
-      const timer = setTimeout(done, timeoutMs)
-      this.appended.on(runId, done)
-      signal?.addEventListener('abort', done, { once: true })
-    })
+  /**
+   * Calls `listener` whenever an event may have been appended to the run, by this process or any
+   * other (and after the notification connection came back, when some may have been missed).
+   * Resolves once notifications are in place; returns the unsubscribe.
+   */
+  async subscribe(runId: string, listener: () => void): Promise<() => void> {
+    this.appended.on(runId, listener)
+    await this.listenForOthers()
+    const unreconnect = this.notifications.onReconnect(listener)
+    return () => {
+      this.appended.off(runId, listener)
+      unreconnect()
+    }
+  }
+
+  /** One LISTEN for the process; each notification wakes only its run's subscribers. */
+  private listenForOthers(): Promise<unknown> {
+    this.listening ??= this.notifications
+      .listen(RUN_EVENTS_CHANNEL, (payload) => {
+        const runId = payload.slice(0, payload.lastIndexOf(':'))
+        if (runId) this.appended.emit(runId)
+      })
+      .catch((error: unknown) => {
+        this.listening = undefined
+        throw error
+      })
+    return this.listening
+  }
+
+  /** Resolves when an event is appended to the run (by any process), after `timeoutMs`, or on abort. */
+  async waitForAppend(runId: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    let done!: () => void
+    const woken = new Promise<void>((resolve) => (done = resolve))
+    const unsubscribe = await this.subscribe(runId, () => done())
+    const timer = setTimeout(() => done(), timeoutMs)
+    const onAbort = () => done()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    if (signal?.aborted) done()
+    await woken
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onAbort)
+    unsubscribe()
+  }
+
+  private announce(runId: string): void {
+    this.appended.emit(runId)
   }
 }

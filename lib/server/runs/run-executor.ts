@@ -1,62 +1,116 @@
 /**
- * Executes one claimed run: prepare it (graph, MCP servers, compile), stream the lib/core
- * workflow's events into the run's event log, stop for people when the workflow asks and
- * resume with their answers, and record the outcome. Every failure ends as a `run_failed`
- * event with a message a person can act on.
+ * Executes a run this worker has taken (run-lease.ts), from wherever it stands:
+ * - new: from its input;
+ * - continued: people answered what it was parked on, so it resumes from its checkpoint with their answers;
+ * - resumed: the worker that held it stopped, so it resumes from its last checkpoint and replays the
+ *   superstep that was cut off (run-event-writer.ts explains how nothing is recorded twice).
+ * It streams the lib/core workflow's events into the run's log, parks the run when the workflow
+ * waits for people, and records the outcome. Every failure ends as a `run_failed` event with a
+ * message a person can act on.
  */
 import type { UsageDetails } from '@/lib/core'
 import type { AppContext } from '../app-context'
-import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-storage'
-import { jsonbSafe } from '../db/jsonb'
+import { jsonbSafeText } from '../db/jsonb'
 import { RunConversationForwarder } from '../tooling/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
-import { isWorkerShutdown } from './run-errors'
+import { CheckpointPointers } from './checkpoint-pointers'
+import { isLeaseLost, isWorkerShutdown } from './run-errors'
+import { isUniqueViolation } from './run-event-log'
+import { RunEventWriter } from './run-event-writer'
+import { parkRun, releaseRun, type ClaimedRun } from './run-lease'
+import { scheduleApprovalExpiry } from './run-queue'
 import { RunRecorder } from './run-recorder'
 import { prepareRun, type PreparedRun } from './run-setup'
-import { answerPendingRequests } from './workflow-requests'
+import { isPendingRequestList, openRequestApprovals, responsesFromApprovals, type PendingRequest } from './workflow-requests'
 
 const FORWARDING_LOGGER = { warn: (message: string) => console.warn(`[forwarding] ${message}`), debug: () => {} }
 
-export async function executeRun(app: AppContext, runId: string, signal: AbortSignal): Promise<void> {
-  const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { version: true, workflow: { select: { settings: true } } } })
-  await app.events.append(runId, 'run_started', {})
+/** How a run left this worker. */
+export type RunExit = 'ended' | 'parked' | 'released'
+
+type Start =
+  | { kind: 'new'; input: string }
+  | { kind: 'continued'; checkpointId: string; requests: PendingRequest[] }
+  | { kind: 'resumed'; checkpointId: string | null; input: string; replayAfter: number }
+
+function startOf(run: ClaimedRun, input: string): Start {
+  if (run.checkpointSequence === null) return { kind: 'new', input }
+  if (run.parkedRequests !== null && run.checkpointId !== null && isPendingRequestList(run.parkedRequests)) {
+    return { kind: 'continued', checkpointId: run.checkpointId, requests: run.parkedRequests }
+  }
+  return { kind: 'resumed', checkpointId: run.checkpointId, input, replayAfter: run.checkpointSequence }
+}
+
+export interface ExecuteOptions {
+  workerId: string
+  /** Aborted by a cancel, a shutdown (WorkerShutdownError) or a lost lease (LeaseLostError). */
+  signal: AbortSignal
+  /** The saved graph of the run's version (cached by the worker: versions never change). */
+  graph: unknown
+}
+
+export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { workerId, signal, graph }: ExecuteOptions): Promise<RunExit> {
   const input = typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
-  const forwarding = parseWorkflowSettings(run.workflow.settings).conversationForwarding
-  const forwarder = new RunConversationForwarder(runId, input, forwarding, { ...conversationForwardingFromEnv(), logger: FORWARDING_LOGGER, redact: (text) => app.secrets.redact(text) })
-  const recorder = new RunRecorder(app, runId, forwarder, signal)
-  // Fires when the run ends, however it ends, so nothing it started keeps waiting.
+  const start = startOf(run, input)
+  const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
+  const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying)
+  const checkpoints = new CheckpointPointers(app.db.prisma, run.id)
+  const forwarding = parseWorkflowSettings(run.workflowSettings).conversationForwarding
+  const forwarder = new RunConversationForwarder(run.id, input, forwarding, { ...conversationForwardingFromEnv(), logger: FORWARDING_LOGGER, redact: (text) => app.secrets.redact(text) })
+  const recorder = new RunRecorder({ runId: run.id, writer, forwarder, cancelled: signal, checkpoints, continuing: start.kind !== 'new' })
+  // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
   const runSignal = AbortSignal.any([signal, ended.signal])
   let prepared: PreparedRun | undefined
   try {
-    prepared = await prepareRun(app, runId, run.version.graph, runSignal, recorder.recordTaskStatus)
-    await drive(app, runId, prepared, input, recorder, runSignal)
-    if (signal.aborted) return await endAborted(app, runId, signal, recorder)
-    await endRun(app, runId, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })
+    if (start.kind === 'new') await writer.write('run_started', {}, resumeFromInput)
+    if (start.kind === 'continued') await clearParkedRequests(app, run.id)
+    prepared = await prepareRun(app, run.id, graph, runSignal, recorder.recordTaskStatus)
+    const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
+    const stream =
+      start.kind === 'continued'
+        ? prepared.workflow.runStream(undefined, { checkpointId: start.checkpointId, responses, signal: runSignal, checkpointStorage: checkpoints })
+        : start.kind === 'resumed' && start.checkpointId !== null
+          ? prepared.workflow.runStream(undefined, { checkpointId: start.checkpointId, signal: runSignal, checkpointStorage: checkpoints })
+          : prepared.workflow.runStream(input, { signal: runSignal, checkpointStorage: checkpoints })
+    for await (const event of stream) await recorder.onWorkflowEvent(event)
+    await recorder.flush()
+    if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
+    if (recorder.pending.length > 0) return await park(app, run.id, workerId, recorder.pending, writer, checkpoints)
+    await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })
+    return 'ended'
   } catch (error) {
-    if (signal.aborted) return await endAborted(app, runId, signal, recorder)
+    if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
     const message = error instanceof Error ? error.message : String(error)
-    await endRun(app, runId, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message })
+    await endRun(app, run.id, writer, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message })
+    return 'ended'
   } finally {
     ended.abort()
     await prepared?.close()
   }
 }
 
-/** Runs the workflow; while it stops for people, asks them and resumes with their answers. */
-async function drive(app: AppContext, runId: string, prepared: PreparedRun, input: string, recorder: RunRecorder, signal: AbortSignal): Promise<void> {
-  // Checkpoints after every superstep are stored with the run.
-  const checkpointStorage = new PostgresCheckpointStorage(app.db.prisma, runId)
-  let responses: Record<string, unknown> | undefined
-  do {
-    recorder.pending = []
-    const stream = responses
-      ? prepared.workflow.runStream(undefined, { responses, signal, checkpointStorage })
-      : prepared.workflow.runStream(input, { signal, checkpointStorage })
-    for await (const event of stream) await recorder.onWorkflowEvent(event)
-    await recorder.flush()
-    responses = recorder.pending.length && !signal.aborted ? await answerPendingRequests(app, runId, recorder.pending, signal) : undefined
-  } while (responses && !signal.aborted)
+/** A new run's resume point before any checkpoint: start over from the input after `run_started`. */
+function resumeFromInput(first: number, sequence: number) {
+  return { sql: `resume_point_${first} AS (UPDATE "Run" SET "checkpointSequence" = $${first}::int WHERE id = $1)`, params: [sequence] }
+}
+
+async function clearParkedRequests(app: AppContext, runId: string): Promise<void> {
+  await app.db.sql.query(`UPDATE "Run" SET "parkedRequests" = NULL WHERE id = $1`, [runId])
+}
+
+/**
+ * The workflow waits for people: each request becomes an approval, the resume point becomes the
+ * checkpoint that holds the requests, and the run leaves the worker until they are answered.
+ */
+async function park(app: AppContext, runId: string, workerId: string, requests: PendingRequest[], writer: RunEventWriter, checkpoints: CheckpointPointers): Promise<RunExit> {
+  const checkpointId = checkpoints.latest
+  if (checkpointId === undefined) throw new Error('The workflow waits for people but no checkpoint holds its requests.')
+  await openRequestApprovals(app, runId, requests, writer)
+  await app.db.sql.query(`UPDATE "Run" SET "checkpointId" = $2, "checkpointSequence" = $3 WHERE id = $1`, [runId, checkpointId, writer.lastSequence])
+  await scheduleApprovalExpiry(app.db.sql, runId)
+  await parkRun(app.db.sql, runId, workerId, requests)
+  return 'parked'
 }
 
 interface RunOutcome {
@@ -67,35 +121,54 @@ interface RunOutcome {
 }
 
 /**
- * Records the outcome, once: open approvals are closed first, then the status changes only if
- * the run is still running (a cancel may have won), and only the winner writes the final event —
- * so a run never ends with two contradictory final events.
+ * Records the outcome, once, in one statement: the status changes only if the run is still
+ * running or waiting (a cancel may have won), and only then is the final event stored — so a run
+ * never ends with two contradictory final events, nor with a status and no final event. Open
+ * approvals are closed first.
  */
-export async function endRun(app: AppContext, runId: string, outcome: RunOutcome): Promise<void> {
+export async function endRun(app: AppContext, runId: string, writer: RunEventWriter | undefined, outcome: RunOutcome): Promise<void> {
   const why = outcome.status === 'succeeded' ? 'The run finished before the request was answered.' : 'The run failed before the request was answered.'
   await app.approvals.expirePendingForRun(runId, why)
+  await writer?.flush().catch(() => {})
   // Outputs and errors carry what tools and servers said: configured secrets are cut out before they are stored.
   const outputs = await app.secrets.redactValue(outcome.outputs)
-  const error = outcome.error === undefined ? undefined : await app.secrets.redact(outcome.error)
-  const won = await app.db.prisma.run.updateMany({
-    where: { id: runId, status: { in: ['running', 'waiting'] } },
-    data: {
-      status: outcome.status,
-      outputs: jsonbSafe(outputs) as object[],
-      usage: (outcome.usage ?? undefined) as object | undefined,
-      error: error ?? null,
-      finishedAt: new Date(),
-    },
-  })
-  if (won.count === 0) return
-  if (outcome.status === 'succeeded') await app.events.append(runId, 'run_succeeded', { outputs })
-  else await app.events.append(runId, 'run_failed', { error })
+  const error = outcome.error === undefined ? null : await app.secrets.redact(outcome.error)
+  const [type, data] = outcome.status === 'succeeded' ? (['run_succeeded', { outputs }] as const) : (['run_failed', { error }] as const)
+  const payload = await app.events.prepare(data)
+  for (let attempt = 1; ; attempt++) {
+    const sequence = (await app.events.lastSequence(runId)) + 1
+    try {
+      await app.db.sql.query(
+        `WITH ended AS (
+           UPDATE "Run" SET status = $3::"RunStatus", outputs = $4::jsonb, usage = $5::jsonb, error = $6, "finishedAt" = now(), "updatedAt" = now(),
+             "workerId" = NULL, "parkedRequests" = NULL
+           WHERE id = $1 AND status IN ('running', 'waiting')
+           RETURNING id),
+         final AS (
+           INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
+           SELECT gen_random_uuid(), id, $2, $7, $8::jsonb, now() FROM ended
+           RETURNING sequence)
+         SELECT pg_notify('agentloom_run_events', $1 || ':' || sequence) FROM final`,
+        [runId, sequence, outcome.status, jsonbSafeText(outputs), outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error, type, payload],
+      )
+      return
+    } catch (failure) {
+      if (!isUniqueViolation(failure) || attempt >= 50) throw failure
+    }
+  }
 }
 
-async function endAborted(app: AppContext, runId: string, signal: AbortSignal, recorder: RunRecorder): Promise<void> {
+async function leaveAborted(app: AppContext, runId: string, workerId: string, signal: AbortSignal, recorder: RunRecorder, writer: RunEventWriter): Promise<RunExit> {
+  // Shutting down: another worker (or this one, restarted) resumes the run from its checkpoint.
   if (isWorkerShutdown(signal.reason)) {
-    return endRun(app, runId, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: (signal.reason as Error).message })
+    await recorder.flush().catch(() => {})
+    await releaseRun(app.db.sql, runId, workerId)
+    return 'released'
   }
+  // Lost the lease: someone else holds the run now; nothing more is ours to write.
+  if (isLeaseLost(signal.reason)) return 'released'
   // RunService.cancel wrote the status and the run_cancelled event; anything still open is closed here.
+  await writer.flush().catch(() => {})
   await app.approvals.expirePendingForRun(runId, 'The run was cancelled.')
+  return 'ended'
 }

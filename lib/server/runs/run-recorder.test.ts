@@ -1,25 +1,35 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AppContext } from '../app-context'
 import type { McpTaskStatusData } from '@/lib/contracts/run-events'
 import type { RunConversationForwarder } from '../tooling/conversation-forwarding'
+import type { CheckpointPointers } from './checkpoint-pointers'
+import type { RunEventWriter } from './run-event-writer'
 import { RunRecorder, STATUS_HOLD_MS } from './run-recorder'
 
-/** An event log whose appends take a while, as database round trips do; it records the order. */
+/**
+ * A writer whose stores take a while, as database round trips do; it records the order in which
+ * events reach the log (the real writer keeps the order of its write() calls; see its own tests).
+ */
 function slowLog() {
   const written: string[] = []
-  const events = {
-    append: async (_runId: string, type: string, data: Record<string, unknown>) => {
-      await new Promise((resolve) => setTimeout(resolve, 5))
-      written.push(type === 'mcp_task_status' ? `status ${String(data.status)}` : type === 'tool_call' ? `call ${String(data.callId)}` : type)
+  let chain: Promise<unknown> = Promise.resolve()
+  const writer = {
+    write: (type: string, data: Record<string, unknown>) => {
+      chain = chain.then(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        written.push(type === 'mcp_task_status' ? `status ${String(data.status)}` : type === 'tool_call' ? `call ${String(data.callId)}` : type)
+      })
+      return chain
     },
+    flush: () => chain,
   }
-  return { written, app: { events } as unknown as AppContext }
+  return { written, writer: writer as unknown as RunEventWriter }
 }
 
 const noForwarding = { onWorkflowEvent: async () => undefined } as unknown as RunConversationForwarder
+const noCheckpoints = { pointerFor: () => undefined } as unknown as CheckpointPointers
 
-function recorder(app: AppContext, cancelled = new AbortController().signal) {
-  return new RunRecorder(app, 'run-1', noForwarding, cancelled)
+function recorder(writer: RunEventWriter, cancelled = new AbortController().signal) {
+  return new RunRecorder({ runId: 'run-1', writer, forwarder: noForwarding, cancelled, checkpoints: noCheckpoints, continuing: false })
 }
 
 const toolCall = (callId: string) => ({
@@ -43,8 +53,8 @@ afterEach(() => {
 
 describe('RunRecorder', () => {
   it('writes a task status after the line of the tool call that started it, even when the status comes first', async () => {
-    const { app, written } = slowLog()
-    const run = recorder(app)
+    const { writer, written } = slowLog()
+    const run = recorder(writer)
     // The workflow stream lags: two events are still being written when the task reports.
     const streamed = (async () => {
       await run.onWorkflowEvent({ type: 'executor_invoked', executorId: 'agent' })
@@ -59,8 +69,8 @@ describe('RunRecorder', () => {
   })
 
   it('writes statuses without a call, or whose call never gets a line, without holding them for ever', async () => {
-    const { app, written } = slowLog()
-    const run = recorder(app)
+    const { writer, written } = slowLog()
+    const run = recorder(writer)
     run.recordTaskStatus(status('working'))
     run.recordTaskStatus(status('working', 'never-streamed'))
     await vi.waitFor(() => expect(written).toEqual(['status working']))
@@ -70,8 +80,8 @@ describe('RunRecorder', () => {
 
   it('releases a held status after STATUS_HOLD_MS', async () => {
     vi.useFakeTimers()
-    const { app, written } = slowLog()
-    const run = recorder(app)
+    const { writer, written } = slowLog()
+    const run = recorder(writer)
     run.recordTaskStatus(status('working', 'c9'))
     await vi.advanceTimersByTimeAsync(STATUS_HOLD_MS - 1)
     expect(written).toEqual([])
@@ -80,9 +90,9 @@ describe('RunRecorder', () => {
   })
 
   it('writes nothing once the run is cancelled', async () => {
-    const { app, written } = slowLog()
+    const { writer, written } = slowLog()
     const cancel = new AbortController()
-    const run = recorder(app, cancel.signal)
+    const run = recorder(writer, cancel.signal)
     cancel.abort()
     await run.onWorkflowEvent(toolCall('c1'))
     run.recordTaskStatus(status('working', 'c1'))

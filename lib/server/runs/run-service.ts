@@ -6,8 +6,9 @@
 import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
-import { ownedBy, type Principal } from '../auth/principal'
+import { isAdmin, ownedBy, type Principal } from '../auth/principal'
 import { conflict, notFound } from '../domain-errors'
+import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
 
 type RunRow = {
   id: string
@@ -54,21 +55,47 @@ export class RunService {
     return this.app.db.prisma
   }
 
-  /** Queues a run of a workflow the principal may see (404 otherwise); the run is theirs. */
+  /**
+   * Queues a run of a workflow the principal may see (404 otherwise); the run is theirs. One
+   * statement writes the run, its `run_queued` event and its job, so a run is never queued without
+   * its first event nor stored without a job.
+   */
   async create(principal: Principal, input: { workflowId: string; version?: number; input: string }): Promise<RunSummary> {
+    const owner = isAdmin(principal) ? null : principal.userId
+    const [row] = await this.app.db.sql.query<{ id: string; version: number; name: string; createdAt: Date }>(
+      `WITH version AS (
+         SELECT v.id, v.version, w.id AS "workflowId", w.name FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId"
+         WHERE w.id = $1 AND ($2::int IS NULL OR v.version = $2) AND ($3::text IS NULL OR w."ownerId" = $3)
+         ORDER BY v.version DESC LIMIT 1),
+       run AS (
+         INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", status, "createdAt", "updatedAt")
+         SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, 'queued', now(), now() FROM version
+         RETURNING id, "createdAt"),
+       queued AS (
+         INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
+         SELECT gen_random_uuid(), run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
+         RETURNING "runId")
+       SELECT run.id, version.version, version.name, run."createdAt", ${queueRunExpression('run.id')} IS NOT NULL AS queued
+       FROM run, version, queued`,
+      [input.workflowId, input.version ?? null, owner, JSON.stringify(input.input), principal.userId],
+    )
+    if (!row) throw await this.missingVersion(principal, input)
+    return {
+      id: row.id,
+      workflowId: input.workflowId,
+      workflowName: row.name,
+      version: row.version,
+      status: 'queued',
+      createdAt: new Date(row.createdAt).toISOString(),
+      finishedAt: null,
+    }
+  }
+
+  /** Why nothing was queued: the workflow is not the principal's (or does not exist), or it has no such version. */
+  private async missingVersion(principal: Principal, input: { workflowId: string; version?: number }): Promise<Error> {
     const workflow = await this.prisma.workflow.findFirst({ where: { id: input.workflowId, ...ownedBy(principal) }, select: { id: true } })
-    if (!workflow) throw notFound('Workflow', input.workflowId)
-    const version = await this.prisma.workflowVersion.findFirst({
-      where: { workflowId: input.workflowId, ...(input.version === undefined ? {} : { version: input.version }) },
-      orderBy: { version: 'desc' },
-    })
-    if (!version) throw notFound('Version', `${input.workflowId}@${input.version ?? 'latest'}`)
-    const run = await this.prisma.run.create({
-      data: { workflowId: input.workflowId, versionId: version.id, input: input.input, ownerId: principal.userId },
-      include: { workflow: { select: { name: true } }, version: { select: { version: true } } },
-    })
-    await this.app.events.append(run.id, 'run_queued', { workflowId: run.workflowId, version: version.version })
-    return presentSummary(run)
+    if (!workflow) return notFound('Workflow', input.workflowId)
+    return notFound('Version', `${input.workflowId}@${input.version ?? 'latest'}`)
   }
 
   async list(principal: Principal, filter: { workflowId?: string; limit: number }): Promise<RunSummary[]> {
@@ -108,23 +135,30 @@ export class RunService {
     return row.status
   }
 
-  /** Cancels a queued or running run; the worker notices and stops it. */
+  /**
+   * Cancels a queued, running or parked run. The same statement notifies the worker holding it
+   * (any process), which aborts its model calls, tool calls and MCP tasks at once.
+   */
   async cancel(principal: Principal, id: string): Promise<RunSummary> {
     const visible = { id, ...ownedBy(principal) }
-    const updated = await this.prisma.run.updateMany({
-      where: { ...visible, status: { in: ['queued', 'running', 'waiting'] } },
-      data: { status: 'cancelled', finishedAt: new Date() },
-    })
     const row = await this.prisma.run.findFirst({ where: visible, include: { workflow: { select: { name: true } }, version: { select: { version: true } } } })
     if (!row) throw notFound('Run', id)
-    if (updated.count === 0) throw conflict('run_finished', `The run already ended (${row.status}).`)
-    // Close its open approvals first, so that run_cancelled stays the run's last event: were the run
-    // stopped first, its own waiter could expire an approval concurrently and publish that after
-    // run_cancelled. Then stop it now when this process runs it (other workers notice the status on
-    // their next poll; their waiters then find the approvals already closed).
+    const cancelled = await this.app.db.sql.query<{ id: string }>(
+      `WITH cancelled AS (
+         UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now(), "parkedRequests" = NULL
+         WHERE id = $1 AND status IN ('queued', 'running', 'waiting') RETURNING id)
+       SELECT id, pg_notify('${RUN_CANCEL_CHANNEL}', id) FROM cancelled`,
+      [id],
+    )
+    if (cancelled.length === 0) {
+      const current = await this.prisma.run.findUniqueOrThrow({ where: { id }, select: { status: true } })
+      throw conflict('run_finished', `The run already ended (${current.status}).`)
+    }
+    // Close its open approvals first, so that run_cancelled stays the run's last event: the
+    // worker, stopping, finds them already closed.
     await this.app.approvals.expirePendingForRun(id, 'The run was cancelled.')
     this.app.activeRuns.get(id)?.abort()
     await this.app.events.append(id, 'run_cancelled', {})
-    return presentSummary(row)
+    return { ...presentSummary(row), status: 'cancelled', finishedAt: new Date().toISOString() }
   }
 }

@@ -40,7 +40,7 @@ describe('RunWorker with the example workflow', () => {
   beforeAll(async () => {
     app = await createTestApp({ install: false })
     worker = new RunWorker(app, { concurrency: 2 })
-    worker.start()
+    await worker.start()
     runs = new RunService(app)
   })
   afterAll(async () => {
@@ -55,7 +55,6 @@ describe('RunWorker with the example workflow', () => {
 
   it('pauses for the sampling approval and finishes with the sampled text after Approve', async () => {
     const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
-    worker.nudge()
     const approval = await pendingApproval(run.id)
     expect(approval).toMatchObject({ kind: 'sampling', source: 'research-assistant', payload: { maxTokens: 300, maxTokensCap: 300 } })
     expect(JSON.stringify(approval.payload)).toContain('tidal energy')
@@ -74,7 +73,6 @@ describe('RunWorker with the example workflow', () => {
 
   it('gives the server an error on Deny and the run goes on visibly', async () => {
     const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
-    worker.nudge()
     await app.approvals.answer(principalOf(app.admin), (await pendingApproval(run.id)).id, { decision: 'deny', reason: 'not now' })
     const done = await finished(run.id)
     expect(done.status).toBe('succeeded')
@@ -86,7 +84,6 @@ describe('RunWorker with the example workflow', () => {
 
   it('stops a run that is cancelled while it waits for an approval', async () => {
     const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
-    worker.nudge()
     await pendingApproval(run.id)
     await runs.cancel(principalOf(app.admin), run.id)
     const done = await finished(run.id)
@@ -102,7 +99,6 @@ describe('RunWorker with the example workflow', () => {
   it('asks a person at a human-input step and passes the answer on', async () => {
     const workflowId = await workflowWith(startThrough({ id: 'ask', kind: 'human_input', data: { prompt: 'Favourite colour?' } }))
     const run = await runs.create(principalOf(app.admin), { workflowId, input: 'go' })
-    worker.nudge()
     const approval = await pendingApproval(run.id)
     expect(approval).toMatchObject({ kind: 'human_input', payload: { prompt: 'Favourite colour?', input: 'go' } })
     await app.approvals.answer(principalOf(app.admin), approval.id, { decision: 'approve', content: { text: 'blue' } })
@@ -114,7 +110,6 @@ describe('RunWorker with the example workflow', () => {
   it('fails the run visibly when a person declines a human-input step', async () => {
     const workflowId = await workflowWith(startThrough({ id: 'ask', kind: 'human_input', data: { prompt: 'Go on?' } }))
     const run = await runs.create(principalOf(app.admin), { workflowId, input: 'go' })
-    worker.nudge()
     await app.approvals.answer(principalOf(app.admin), (await pendingApproval(run.id)).id, { decision: 'deny' })
     const done = await finished(run.id)
     expect(done.status).toBe('failed')
@@ -126,7 +121,6 @@ describe('RunWorker with the example workflow', () => {
     const agentNode = graph.nodes.find((n) => n.kind === 'agent')!
     Object.assign(agentNode.data, { toolApprovalMode: 'always_require' })
     const run = await runs.create(principalOf(app.admin), { workflowId: await workflowWith(graph), input: '/call research-assistant_word_count {"text":"one two three"}' })
-    worker.nudge()
     const approval = await pendingApproval(run.id)
     expect(approval).toMatchObject({ kind: 'tool_call', payload: { toolName: 'research-assistant_word_count', arguments: { text: 'one two three' } } })
     await app.approvals.answer(principalOf(app.admin), approval.id, { decision: 'approve' })
@@ -140,7 +134,6 @@ describe('RunWorker with the example workflow', () => {
     const graph = exampleWorkflowDocument()
     Object.assign(graph.nodes.find((n) => n.kind === 'agent')!.data, { mcpServerIds: [], functionTools: ['word_count'] })
     const run = await runs.create(principalOf(app.admin), { workflowId: await workflowWith(graph), input: '/call word_count {"text":"one two"}' })
-    worker.nudge()
     const done = await finished(run.id)
     expect(done.status).toBe('succeeded')
     expect(JSON.stringify(done.outputs)).toContain('words')
@@ -150,7 +143,6 @@ describe('RunWorker with the example workflow', () => {
     const childId = await workflowWith(startThrough({ id: 'shout', kind: 'transform', data: { expression: 'input + "!"' } }))
     const parentId = await workflowWith(startThrough({ id: 'child', kind: 'sub_workflow', data: { workflowId: childId } }))
     const run = await runs.create(principalOf(app.admin), { workflowId: parentId, input: 'hey' })
-    worker.nudge()
     const done = await finished(run.id)
     expect(done).toMatchObject({ status: 'succeeded', outputs: ['hey!'] })
   })
@@ -158,7 +150,6 @@ describe('RunWorker with the example workflow', () => {
   it('fails with a clear message when a referenced sub-workflow is gone', async () => {
     const parentId = await workflowWith(startThrough({ id: 'child', kind: 'sub_workflow', data: { workflowId: 'deleted-workflow' } }))
     const run = await runs.create(principalOf(app.admin), { workflowId: parentId, input: 'hey' })
-    worker.nudge()
     const done = await finished(run.id)
     expect(done.status).toBe('failed')
     expect(done.error).toContain('deleted-workflow')
@@ -173,7 +164,6 @@ describe('RunWorker with the example workflow', () => {
       const workflowId = await workflowWith(graph)
       await new WorkflowService(app.db.prisma).update(principalOf(app.admin), workflowId, { settings: { conversationForwarding: { enabled: true, endpoint: `${endpoint.url}/chat-message`, timeoutMs: 5000 } } })
       const run = await runs.create(principalOf(app.admin), { workflowId, input: 'hello there' })
-      worker.nudge()
       expect((await finished(run.id)).status).toBe('succeeded')
       expect(endpoint.requests).toHaveLength(1)
       expect(endpoint.requests[0].body).toMatchObject({
@@ -187,7 +177,6 @@ describe('RunWorker with the example workflow', () => {
 
       endpoint.reply.status = 503
       const failing = await runs.create(principalOf(app.admin), { workflowId, input: 'again' })
-      worker.nudge()
       expect((await finished(failing.id)).status).toBe('succeeded')
       const types = (await app.events.listAfter(failing.id)).map((e) => e.type)
       expect(types).toContain('conversation_forwarding_failed')
@@ -201,7 +190,6 @@ describe('RunWorker with the example workflow', () => {
     await app.db.prisma.mcpServer.update({ where: { id: 'research-assistant' }, data: { enabled: false } })
     try {
       const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: 'hi' })
-      worker.nudge()
       const done = await finished(run.id)
       expect(done.status).toBe('failed')
       expect(done.error).toContain("'research-assistant' is disabled")
@@ -229,7 +217,6 @@ describe('RunWorker with the example workflow', () => {
       ],
     } as GraphDocument)
     const run = await runs.create(principalOf(app.admin), { workflowId, input: 'go' })
-    worker.nudge()
     const approvals = await waitFor(async () => {
       const list = await app.approvals.list(principalOf(app.admin), { status: 'pending', runId: run.id })
       return list.length === 2 ? list : undefined
@@ -245,7 +232,6 @@ describe('RunWorker with the example workflow', () => {
 
   it('stops a run at once when it is cancelled in this process, with run_cancelled as its only final event', async () => {
     const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
-    worker.nudge()
     await pendingApproval(run.id)
     await runs.cancel(principalOf(app.admin), run.id)
     await waitFor(async () => (app.activeRuns.has(run.id) ? undefined : true))
@@ -256,24 +242,35 @@ describe('RunWorker with the example workflow', () => {
 })
 
 describe('RunWorker shutdown', () => {
-  it('marks runs still going after the grace period as failed, not running', async () => {
+  it('gives runs still going after the grace period back to the queue, and another worker finishes them', async () => {
     const app = await createTestApp({ install: false })
-    const worker = new RunWorker(app, { concurrency: 1 })
+    const first = new RunWorker(app, { concurrency: 1 })
+    const second = new RunWorker(app, { concurrency: 1 })
+    const runs = new RunService(app)
+    const pending = (runId: string) => waitFor(async () => (await app.approvals.list(principalOf(app.admin), { status: 'pending', runId }))[0])
     try {
-      worker.start()
-      const runs = new RunService(app)
+      await first.start()
       const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: CALL })
-      worker.nudge()
-      for (;;) {
-        if ((await app.approvals.list(principalOf(app.admin), { status: 'pending', runId: run.id })).length) break
-        await new Promise((r) => setTimeout(r, 50))
-      }
-      await worker.stop(100)
-      const { run: after } = await runs.get(principalOf(app.admin), run.id)
-      expect(after).toMatchObject({ status: 'failed', error: 'The server stopped while this run was in progress.' })
-      expect(await app.approvals.list(principalOf(app.admin), { status: 'pending', runId: run.id })).toEqual([])
+      const asked = await pending(run.id)
+      await first.stop(100)
+      const released = await app.db.prisma.run.findUniqueOrThrow({ where: { id: run.id } })
+      expect(released).toMatchObject({ workerId: null, error: null })
+      expect(['running', 'waiting']).toContain(released.status)
+      // The sampling request was asked inside a tool call that stopped with the worker: it is closed, and asked again.
+      expect((await app.approvals.get(principalOf(app.admin), asked.id)).status).toBe('expired')
+      await second.start()
+      const again = await waitFor(async () => {
+        const approval = await pending(run.id)
+        return approval.id === asked.id ? undefined : approval
+      })
+      await app.approvals.answer(principalOf(app.admin), again.id, { decision: 'approve' })
+      const done = await waitForRunEnd({ get: (id) => runs.get(principalOf(app.admin), id) }, app.events, run.id)
+      expect(done.status).toBe('succeeded')
+      const finished = await app.db.prisma.run.findUniqueOrThrow({ where: { id: run.id } })
+      expect(finished.attempts).toBe(2)
     } finally {
-      await worker.stop(0)
+      await first.stop(0)
+      await second.stop(0)
       await app.close()
     }
   })

@@ -1,184 +1,165 @@
 /**
- * The Postgres-backed run queue and the worker that drains it. Queued runs are claimed with
- * `FOR UPDATE SKIP LOCKED`, so any number of workers (in any number of processes sharing a
- * Postgres) take each run exactly once. A run whose row turns `cancelled` is aborted.
+ * A run worker: takes jobs from the queue (graphile-worker, run-queue.ts) with its own connection
+ * pool sized to its concurrency, so a burst of HTTP requests cannot starve runs. For each job it
+ * takes the run's lease (run-lease.ts) and executes it (run-executor.ts); a run that waits for
+ * people leaves the worker (parked) and frees its slot.
  *
- * Why not pg-boss / graphile-worker: both need a `pg` connection pool, and the embedded PGlite
- * the app runs on by default is in-process only; the queue here is the Run table itself.
+ * Alongside, once per process: one statement renews the leases of all its runs (and notices a
+ * cancel missed by the notification), cancels arrive through NOTIFY at once, and lapsed leases of
+ * workers that died are released so their runs resume elsewhere from their last checkpoint.
  */
 import { randomUUID } from 'node:crypto'
+import { run as runQueue, type Runner, type Task } from 'graphile-worker'
+import { z } from 'zod'
 import type { AppContext } from '../app-context'
+import { pgSqlRunner, type SqlRunner } from '../db/sql'
 import { watchTaskCancelRequests } from '../mcp/mcp-task-cancel-watcher'
-import { WorkerShutdownError } from './run-errors'
-import { endRun, executeRun } from './run-executor'
-
-const IDLE_POLL_MS = 500
-/** How often a running run's row is read (for a cancel taken elsewhere) and its heartbeat refreshed. */
-const CANCEL_POLL_MS = 750
-/** A run whose heartbeat is older than this was cut off by a worker that died (shared Postgres). */
-export const STALE_RUN_MS = 60_000
-/** How often a worker looks for such runs. */
-const STALE_CHECK_MS = 15_000
+import { LeaseLostError, WorkerShutdownError } from './run-errors'
+import { endRun, executeQueuedRun } from './run-executor'
+import { claimRun, queueIfAnswered, releaseLapsedLeases, renewLeases } from './run-lease'
+import { queueLogger } from './queue-setup'
+import { EXPIRE_APPROVALS_TASK, RUN_CANCEL_CHANNEL, RUN_TASK } from './run-queue'
+/** A run whose lease was not renewed for this long is taken over (its worker died or froze). */
+export const DEFAULT_LEASE_MS = 15_000
 
 export interface RunWorkerOptions {
   concurrency?: number
   workerId?: string
+  /** How long a lease lasts without renewal; renewed every third of it. */
+  leaseMs?: number
 }
+
+const jobPayload = z.object({ runId: z.string().min(1) })
 
 export class RunWorker {
   readonly workerId: string
   private readonly concurrency: number
-  private readonly active = new Map<string, { controller: AbortController; done: Promise<void> }>()
-  private running = false
-  private wake: (() => void) | undefined
-  private loop: Promise<void> | undefined
+  private readonly leaseMs: number
+  private readonly active = new Map<string, AbortController>()
+  private readonly graphs = new Map<string, unknown>()
+  private runner: Runner | undefined
+  private sql: SqlRunner | undefined
+  private timers: NodeJS.Timeout[] = []
+  private unlisten: (() => void) | undefined
+  private stopping = false
 
   constructor(
     private readonly app: AppContext,
     options: RunWorkerOptions = {},
   ) {
     this.concurrency = options.concurrency ?? 4
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`
   }
 
-  start(): void {
-    if (this.running) return
-    this.running = true
-    this.loop = this.drain()
-  }
-
-  /** Tells an idle worker that a run was queued, so it does not wait for its next poll. */
-  nudge(): void {
-    this.wake?.()
+  async start(): Promise<void> {
+    if (this.runner) return
+    // Graphile needs a connection to fetch jobs and one to listen, beside one per running job.
+    const pool = this.app.db.openPool(this.concurrency + 2)
+    this.sql = pgSqlRunner(pool)
+    this.unlisten = await this.app.notifications.listen(RUN_CANCEL_CHANNEL, (runId) => this.active.get(runId)?.abort())
+    this.runner = await runQueue({
+      pgPool: pool,
+      concurrency: this.concurrency,
+      noHandleSignals: true,
+      pollInterval: 1_000,
+      logger: queueLogger,
+      taskList: { [RUN_TASK]: this.runTask, [EXPIRE_APPROVALS_TASK]: this.expireTask },
+      preset: { worker: { localQueue: { size: this.concurrency }, completeJobBatchDelay: 0 } },
+    })
+    this.every(this.leaseMs / 3, () => this.renew())
+    this.every(this.leaseMs / 2, () => this.releaseLapsed())
   }
 
   /**
-   * Stops claiming runs and gives the active ones `graceMs` to finish; those still going then
-   * end as failed ("the server stopped"), rather than being left marked as running.
+   * Stops taking runs and gives the active ones `graceMs` to finish; those still going then are
+   * released to the queue (another worker, or this one restarted, resumes them from their
+   * checkpoint) rather than being failed.
    */
   async stop(graceMs = 10_000): Promise<void> {
-    this.running = false
-    this.nudge()
-    await this.loop
-    const settled = Promise.allSettled([...this.active.values()].map((a) => a.done))
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const graceOver = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)))
-    if ((await Promise.race([settled, graceOver])) === 'timeout') {
-      for (const { controller } of this.active.values()) controller.abort(new WorkerShutdownError())
-      await settled
-    }
-    clearTimeout(timer)
-  }
-
-  private async drain(): Promise<void> {
-    let nextStaleCheck = 0
-    while (this.running) {
-      if (this.app.db.shared && Date.now() >= nextStaleCheck) {
-        nextStaleCheck = Date.now() + STALE_CHECK_MS
-        await failStaleRuns(this.app).catch((error) => console.error('[worker] could not look for stale runs:', (error as Error).message))
-      }
-      let claimed: string | undefined
-      if (this.active.size < this.concurrency) {
-        claimed = await this.claim().catch((error) => {
-          console.error('[worker] could not claim a run:', (error as Error).message)
-          return undefined
-        })
-      }
-      if (claimed) {
-        const runId = claimed
-        const controller = new AbortController()
-        const done = this.process(runId, controller).finally(() => {
-          this.active.delete(runId)
-          this.nudge()
-        })
-        this.active.set(runId, { controller, done })
-        continue
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, IDLE_POLL_MS)
-        this.wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      this.wake = undefined
-    }
-  }
-
-  private async claim(): Promise<string | undefined> {
-    const rows = await this.app.db.sql.query<{ id: string }>(
-      `UPDATE "Run" SET status = 'running', "workerId" = $1, "startedAt" = now(), "heartbeatAt" = now(), "updatedAt" = now()
-       WHERE id = (SELECT id FROM "Run" WHERE status = 'queued' ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING id`,
-      [this.workerId],
-    )
-    return rows[0]?.id
-  }
-
-  private async process(runId: string, controller: AbortController): Promise<void> {
-    this.app.activeRuns.set(runId, controller)
-    // A cancel taken by another process shows up as the row's status; the same statement tells
-    // other workers that this run is still alive (the database's clock, so no skew between hosts).
-    const watcher = setInterval(async () => {
-      const rows = await this.app.db.sql
-        .query<{ status: string }>(`UPDATE "Run" SET "heartbeatAt" = now() WHERE id = $1 RETURNING status`, [runId])
-        .catch(() => [])
-      if (rows[0]?.status === 'cancelled') controller.abort()
-    }, CANCEL_POLL_MS)
-    // A person's Cancel of one long-running MCP task shows up as a run event (mcp-task-cancel.ts).
-    const watchEnded = new AbortController()
-    const taskCancels = watchTaskCancelRequests({ app: this.app, runId, pollMs: CANCEL_POLL_MS, signal: watchEnded.signal })
+    if (!this.runner || this.stopping) return
+    this.stopping = true
+    const grace = setTimeout(() => {
+      for (const controller of this.active.values()) controller.abort(new WorkerShutdownError())
+    }, graceMs)
     try {
-      await executeRun(this.app, runId, controller.signal)
+      await this.runner.stop()
+    } finally {
+      clearTimeout(grace)
+      for (const timer of this.timers) clearInterval(timer)
+      this.unlisten?.()
+    }
+  }
+
+  private readonly runTask: Task = async (payload, helpers) => {
+    const { runId } = jobPayload.parse(payload)
+    const sql = this.sql!
+    const run = await claimRun(sql, runId, this.workerId)
+    // Someone else holds it, it is parked and still waiting, or it is over: this job has nothing to do.
+    if (!run) return
+    const controller = new AbortController()
+    this.active.set(runId, controller)
+    this.app.activeRuns.set(runId, controller)
+    const watchEnded = new AbortController()
+    const taskCancels = watchTaskCancelRequests({ app: this.app, runId, signal: watchEnded.signal })
+    try {
+      const graph = await this.graphOf(run.versionId)
+      await executeQueuedRun(this.app, run, { workerId: this.workerId, signal: controller.signal, graph })
     } catch (error) {
       // The executor records every outcome itself; getting here means recording failed (the
       // database went away mid-run, say). Try once more, so the run does not stay "running".
-      console.error(`[worker] run ${runId} crashed:`, error)
+      helpers.logger.error(`run ${runId} crashed: ${(error as Error).stack ?? error}`)
       const message = `The run stopped because of an internal error: ${error instanceof Error ? error.message : String(error)}`
-      await endRun(this.app, runId, { status: 'failed', outputs: [], error: message }).catch((again) => console.error(`[worker] could not record the failure of run ${runId}:`, again))
+      await endRun(this.app, runId, undefined, { status: 'failed', outputs: [], error: message }).catch((again) => console.error(`[worker] could not record the failure of run ${runId}:`, again))
     } finally {
-      clearInterval(watcher)
       watchEnded.abort()
       await taskCancels
       this.app.mcpTasks.forgetRun(runId)
       this.app.activeRuns.delete(runId)
+      this.active.delete(runId)
     }
   }
-}
 
-const CUT_OFF_MESSAGE = 'The server stopped while this run was in progress.'
-
-/**
- * With a shared database, a run is known to be cut off when its heartbeat stopped: the worker
- * holding it died (a crash, a killed container) without ending it. Any worker may then end it as
- * failed, once: the UPDATE decides, so two workers never both report it.
- */
-export async function failStaleRuns(app: AppContext, staleMs = STALE_RUN_MS): Promise<string[]> {
-  const rows = await app.db.sql.query<{ id: string }>(
-    `UPDATE "Run" SET status = 'failed', error = $1, "finishedAt" = now(), "updatedAt" = now()
-     WHERE status IN ('running', 'waiting')
-       AND COALESCE("heartbeatAt", "startedAt", "createdAt") < now() - make_interval(secs => $2)
-     RETURNING id`,
-    [CUT_OFF_MESSAGE, staleMs / 1000],
-  )
-  for (const { id } of rows) {
-    await app.approvals.expirePendingForRun(id, CUT_OFF_MESSAGE)
-    await app.events.append(id, 'run_failed', { error: CUT_OFF_MESSAGE })
+  /** A parked run's approvals reached their deadline: expire them, which queues the run to go on. */
+  private readonly expireTask: Task = async (payload) => {
+    const { runId } = jobPayload.parse(payload)
+    await this.app.approvals.expireOverdue()
+    await queueIfAnswered(this.sql!, runId)
   }
-  return rows.map((row) => row.id)
-}
 
-/**
- * With the embedded database only this process can have been running runs, so any run still
- * marked running or waiting was cut off when the previous process stopped.
- */
-export async function failOrphanedRuns(app: AppContext): Promise<number> {
-  if (app.db.shared) return 0
-  const orphans = await app.db.prisma.run.findMany({ where: { status: { in: ['running', 'waiting'] } }, select: { id: true } })
-  for (const { id } of orphans) {
-    await app.db.prisma.run.update({ where: { id }, data: { status: 'failed', error: CUT_OFF_MESSAGE, finishedAt: new Date() } })
-    await app.approvals.expirePendingForRun(id, CUT_OFF_MESSAGE)
-    await app.events.append(id, 'run_failed', { error: CUT_OFF_MESSAGE })
+  /** A version's graph never changes once saved: read it once per process. */
+  private async graphOf(versionId: string): Promise<unknown> {
+    const cached = this.graphs.get(versionId)
+    if (cached !== undefined) return cached
+    const version = await this.app.db.prisma.workflowVersion.findUniqueOrThrow({ where: { id: versionId }, select: { graph: true } })
+    if (this.graphs.size >= 256) this.graphs.delete(this.graphs.keys().next().value!)
+    this.graphs.set(versionId, version.graph)
+    return version.graph
   }
-  return orphans.length
+
+  private async renew(): Promise<void> {
+    const held = await renewLeases(this.sql!, [...this.active.keys()], this.workerId)
+    for (const [runId, controller] of this.active) {
+      const status = held.get(runId)
+      if (status === undefined) controller.abort(new LeaseLostError())
+      else if (status === 'cancelled') controller.abort()
+    }
+  }
+
+  private async releaseLapsed(): Promise<void> {
+    const released = await releaseLapsedLeases(this.sql!, this.leaseMs)
+    if (released.length) console.warn(`[worker] ${released.length} run(s) lost their worker; queued to resume from their last checkpoint`)
+  }
+
+  private every(ms: number, work: () => Promise<void>): void {
+    let busy = false
+    const timer = setInterval(async () => {
+      if (busy || this.stopping) return
+      busy = true
+      await work().catch((error: unknown) => console.error(`[worker] ${(error as Error).message}`))
+      busy = false
+    }, ms)
+    timer.unref()
+    this.timers.push(timer)
+  }
 }

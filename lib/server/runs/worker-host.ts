@@ -1,11 +1,12 @@
 /**
  * Hosts the run worker inside the web process (the default). Set AGENTLOOM_WORKER=off to run web
  * processes without one and start workers separately (`npm run worker`); any number of them can
- * share the database, the embedded PostgreSQL server included.
+ * share the database, the embedded PostgreSQL server included. A run left by a process that
+ * stopped is resumed by whichever worker sees its lease lapse.
  */
 import { getAppContext } from '../app-context'
 import { pgIntParam } from '@/lib/contracts/safe-text'
-import { RunWorker, failOrphanedRuns } from './run-worker'
+import { DEFAULT_LEASE_MS, RunWorker } from './run-worker'
 
 const holder = globalThis as typeof globalThis & { __agentloomWorker?: Promise<RunWorker> }
 
@@ -28,19 +29,25 @@ export function workerConcurrencyFromEnv(env: Readonly<Record<string, string | u
   return DEFAULT_WORKER_CONCURRENCY
 }
 
+/**
+ * AGENTLOOM_RUN_LEASE_MS: how long a run's lease lasts without renewal before another worker takes
+ * the run over (default 15 s). Shorter means faster recovery from a dead worker and more renewals.
+ */
+export function runLeaseMsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env, logger: Pick<Console, 'warn'> = console): number {
+  const raw = env.AGENTLOOM_RUN_LEASE_MS
+  if (raw === undefined || raw.trim() === '') return DEFAULT_LEASE_MS
+  const parsed = pgIntParam.safeParse(raw)
+  if (parsed.success && parsed.data >= 300) return parsed.data
+  logger.warn(`[worker] AGENTLOOM_RUN_LEASE_MS must be a whole number of milliseconds, at least 300, not '${raw}'; using ${DEFAULT_LEASE_MS}.`)
+  return DEFAULT_LEASE_MS
+}
+
 export function startHostedWorker(): Promise<RunWorker> {
   holder.__agentloomWorker ??= (async () => {
     const app = await getAppContext()
-    const orphans = await failOrphanedRuns(app)
-    if (orphans) console.warn(`[worker] marked ${orphans} run(s) failed that were cut off by the last shutdown`)
-    const worker = new RunWorker(app, { concurrency: workerConcurrencyFromEnv() })
-    worker.start()
+    const worker = new RunWorker(app, { concurrency: workerConcurrencyFromEnv(), leaseMs: runLeaseMsFromEnv() })
+    await worker.start()
     return worker
   })()
   return holder.__agentloomWorker
-}
-
-/** Wakes this process's worker at once after a run was queued (other processes poll). */
-export function nudgeWorker(): void {
-  void holder.__agentloomWorker?.then((worker) => worker.nudge())
 }

@@ -1,13 +1,18 @@
 /**
  * A workflow that stops for a person (a human-input node, a tool call that needs consent) ends
- * its stream with pending `request_info` events. Each becomes an approval request; once every
- * one is answered the run resumes with the answers. Unanswered requests expire: a tool call is
- * then refused, a human-input step fails the run (there is no answer to pass on).
+ * its stream with pending `request_info` events. Each becomes an approval request and the run is
+ * parked (no worker holds it); once every one is answered — through any web process — the run is
+ * queued and continues from its checkpoint with the answers. Unanswered requests expire: a tool
+ * call is then refused, a human-input step fails the run (there is no answer to pass on).
  */
 import { UserError } from '@/lib/core'
-import type { ApprovalDecision } from '../approvals/approval-broker'
+import { presentApproval, type ApprovalDecision } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
+import { jsonbSafeText } from '../db/jsonb'
 import { SAMPLING_APPROVAL_TIMEOUT_MS } from '../mcp/mcp-connections'
+import type { RunEventWriter } from './run-event-writer'
+
+type ApprovalRow = Parameters<typeof presentApproval>[0]
 
 export interface PendingRequest {
   requestId: string
@@ -62,22 +67,50 @@ function question(request: PendingRequest): Question {
 }
 
 /**
- * Asks a person about every pending request (in parallel) and returns the responses by request
- * id. When one of them ends the run (a declined input step), the others stop waiting at once.
+ * Opens an approval for each request that has none yet (a run resumed after a crash asks again
+ * for the same requests), with its deadline on the database's clock, and tells the run's viewers.
+ * The run shows as waiting from the same statement on.
  */
-export async function answerPendingRequests(app: AppContext, runId: string, requests: readonly PendingRequest[], signal: AbortSignal): Promise<Record<string, unknown>> {
-  const settled = new AbortController()
-  const batchSignal = AbortSignal.any([signal, settled.signal])
-  try {
-    const answers = await Promise.all(
-      requests.map(async (request) => {
-        const q = question(request)
-        const decision = await app.approvals.request({ runId, kind: q.kind, source: request.executorId, title: q.title, payload: q.payload, timeoutMs: SAMPLING_APPROVAL_TIMEOUT_MS, signal: batchSignal })
-        return [request.requestId, q.answer(decision)] as const
-      }),
+export async function openRequestApprovals(app: AppContext, runId: string, requests: readonly PendingRequest[], writer: RunEventWriter): Promise<void> {
+  for (const request of requests) {
+    const q = question(request)
+    const { title, payload } = (await app.secrets.redactValue({ title: q.title, payload: q.payload })) as { title: string; payload: Record<string, unknown> }
+    const [row] = await app.db.sql.query<ApprovalRow>(
+      `WITH opened AS (
+         INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", kind, source, title, payload, "expiresAt", "requestId")
+         SELECT gen_random_uuid(), r.id, r."ownerId", $2::"ApprovalKind", $3, $4, $5::jsonb, now() + make_interval(secs => $6), $7
+         FROM "Run" r
+         WHERE r.id = $1 AND NOT EXISTS (SELECT 1 FROM "ApprovalRequest" a WHERE a."runId" = $1 AND a."requestId" = $7)
+         RETURNING *),
+       waiting AS (UPDATE "Run" SET status = 'waiting' WHERE id = $1 AND status = 'running' AND EXISTS (SELECT 1 FROM opened))
+       SELECT * FROM opened`,
+      [runId, q.kind, request.executorId, title, jsonbSafeText(payload), SAMPLING_APPROVAL_TIMEOUT_MS / 1000, request.requestId],
     )
-    return Object.fromEntries(answers)
-  } finally {
-    settled.abort()
+    if (row) writer.write('approval_requested', { approval: presentApproval(row) }).catch(() => {})
   }
+  await writer.flush()
+}
+
+/**
+ * The workflow's responses to a parked run's requests, from their approvals' decisions. Throws
+ * (the run then fails) when an input step got no answer: there is nothing to pass on.
+ */
+export async function responsesFromApprovals(app: AppContext, runId: string, requests: readonly PendingRequest[]): Promise<Record<string, unknown>> {
+  const rows = await app.db.prisma.approvalRequest.findMany({ where: { runId, requestId: { in: requests.map((r) => r.requestId) } } })
+  const byRequest = new Map(rows.map((row) => [row.requestId, row]))
+  const decisionOf = (request: PendingRequest): ApprovalDecision => {
+    const row = byRequest.get(request.requestId)
+    // Still open: the run goes on because a person declined another step; this one counts as denied.
+    if (!row || row.status === 'pending') return { approved: false, status: 'expired', response: {} }
+    return { approved: row.status === 'approved', status: row.status, response: (row.response as Record<string, unknown> | null) ?? {} }
+  }
+  // Decided requests first, so that a declined input step is what the run's failure names.
+  const decidedFirst = [...requests].sort((a, b) => Number(byRequest.get(a.requestId)?.status === 'pending') - Number(byRequest.get(b.requestId)?.status === 'pending'))
+  const responses: Record<string, unknown> = {}
+  for (const request of decidedFirst) responses[request.requestId] = question(request).answer(decisionOf(request))
+  return responses
+}
+
+export function isPendingRequestList(value: unknown): value is PendingRequest[] {
+  return Array.isArray(value) && value.every((item) => item && typeof (item as PendingRequest).requestId === 'string' && typeof (item as PendingRequest).executorId === 'string')
 }

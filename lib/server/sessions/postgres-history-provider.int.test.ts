@@ -11,7 +11,7 @@ beforeAll(async () => {
 })
 afterAll(async () => db?.close())
 
-// The same behaviour the in-memory and JSONL providers show, on a real Postgres (or PGlite).
+// The same behaviour the in-memory and JSONL providers show, on a real Postgres.
 historyProviderContract('PostgresHistoryProvider', async () => {
   await db.prisma.agentSession.deleteMany()
   return new PostgresHistoryProvider(db.prisma)

@@ -10,6 +10,7 @@ import type { OidcConfig } from '../auth/auth'
 import type { Principal, Role } from '../auth/principal'
 import { UserService } from '../auth/users'
 import { seedExampleData } from '../seed'
+import { migrateQueue } from '../runs/queue-setup'
 import { createTestDatabase } from './test-database'
 
 export interface TestUser {
@@ -32,6 +33,7 @@ let defaultCaller: TestUser | null = null
 /** `oidc`: sign-in through this OpenID Connect provider (e.g. a loopback one) instead of the environment's. */
 export async function createTestApp({ seed = true, install = true, oidc }: { seed?: boolean; install?: boolean; oidc?: OidcConfig } = {}): Promise<TestApp> {
   const db = await createTestDatabase()
+  await migrateQueue(db.pool)
   if (seed) await seedExampleData(db.prisma)
   const app = assembleAppContext(db, randomBytes(32), { oidc })
   if (install) (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp = Promise.resolve(app)
@@ -54,6 +56,7 @@ export async function createTestApp({ seed = true, install = true, oidc }: { see
         delete (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp
         defaultCaller = null
       }
+      await app.notifications.close()
       await db.close()
     },
   }

@@ -1,0 +1,115 @@
+/**
+ * Postgres LISTEN/NOTIFY for the whole process: one dedicated connection listens on every channel
+ * anyone subscribed to, and fans each notification out in memory. Subscribers are also told when
+ * the connection was lost and re-established (`onReconnect`): notifications sent in between are
+ * gone, so they must re-read what they follow from the database.
+ */
+import { EventEmitter } from 'node:events'
+import type pg from 'pg'
+
+export type NotificationListener = (payload: string) => void
+
+const RECONNECT_MIN_MS = 100
+const RECONNECT_MAX_MS = 5_000
+const RECONNECTED = Symbol('reconnected')
+
+export class PgNotifications {
+  private readonly emitter = new EventEmitter()
+  private readonly channels = new Map<string, number>()
+  private client: pg.Client | undefined
+  private connecting: Promise<pg.Client> | undefined
+  private closed = false
+  private retryDelay = RECONNECT_MIN_MS
+
+  constructor(private readonly connect: () => Promise<pg.Client>) {
+    // Every open SSE stream and every waiting run subscribes.
+    this.emitter.setMaxListeners(0)
+  }
+
+  /**
+   * Calls `listener` with each payload sent on `channel`, from any process. Resolves once the
+   * LISTEN is in place (a notification sent after that is not missed); returns the unsubscribe.
+   */
+  async listen(channel: string, listener: NotificationListener): Promise<() => void> {
+    this.emitter.on(channel, listener)
+    const count = this.channels.get(channel) ?? 0
+    this.channels.set(channel, count + 1)
+    if (count === 0) {
+      try {
+        const client = await this.connected()
+        await client.query(`LISTEN ${quoteChannel(channel)}`)
+      } catch (error) {
+        // The reconnect loop issues LISTEN for every known channel once it gets through.
+        console.error(`[notify] LISTEN ${channel} failed (retrying in the background):`, (error as Error).message)
+      }
+    }
+    let subscribed = true
+    return () => {
+      if (!subscribed) return
+      subscribed = false
+      this.emitter.off(channel, listener)
+      const left = (this.channels.get(channel) ?? 1) - 1
+      if (left > 0) return this.channels.set(channel, left)
+      this.channels.delete(channel)
+      if (this.client && !this.closed) this.client.query(`UNLISTEN ${quoteChannel(channel)}`).catch(() => {})
+    }
+  }
+
+  /** Called after the listening connection came back (notifications may have been missed meanwhile). */
+  onReconnect(listener: () => void): () => void {
+    this.emitter.on(RECONNECTED, listener)
+    return () => this.emitter.off(RECONNECTED, listener)
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    const client = this.client ?? (await this.connecting?.catch(() => undefined))
+    this.client = undefined
+    await client?.end().catch(() => {})
+  }
+
+  private connected(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client)
+    this.connecting ??= this.open().finally(() => (this.connecting = undefined))
+    return this.connecting
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = await this.connect()
+    client.on('notification', (message) => this.emitter.emit(message.channel, message.payload ?? ''))
+    client.on('error', (error) => this.lost(client, error))
+    client.on('end', () => this.lost(client))
+    for (const channel of this.channels.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`)
+    this.client = client
+    this.retryDelay = RECONNECT_MIN_MS
+    return client
+  }
+
+  private lost(client: pg.Client, error?: Error): void {
+    if (this.client !== client) return
+    this.client = undefined
+    client.removeAllListeners('notification')
+    client.end().catch(() => {})
+    if (this.closed) return
+    if (error) console.error('[notify] the listening connection failed; reconnecting:', error.message)
+    void this.reconnect()
+  }
+
+  private async reconnect(): Promise<void> {
+    while (!this.closed && !this.client) {
+      await new Promise((resolve) => setTimeout(resolve, this.retryDelay).unref())
+      this.retryDelay = Math.min(this.retryDelay * 2, RECONNECT_MAX_MS)
+      try {
+        await this.connected()
+        this.emitter.emit(RECONNECTED)
+      } catch (error) {
+        console.error('[notify] could not reconnect:', (error as Error).message)
+      }
+    }
+  }
+}
+
+/** Channel names are ours (constants), but quoting keeps LISTEN safe whatever they become. */
+function quoteChannel(channel: string): string {
+  return `"${channel.replaceAll('"', '""')}"`
+}

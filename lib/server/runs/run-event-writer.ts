@@ -1,0 +1,174 @@
+/**
+ * Writes the events of the run this worker holds, in order, in batches: while one batch is being
+ * stored, the events that arrive meanwhile gather into the next, so a run costs one statement per
+ * batch rather than one transaction per event, and a quiet run still writes each event at once.
+ * The writer keeps the next sequence number itself; the unique index on (run, sequence) catches any
+ * other writer (a web process appending an approval's answer), after which the batch is renumbered
+ * and written again. A batch may carry statements that must commit with its events (the
+ * checkpoint pointer, the run's final status).
+ *
+ * After a crash, the worker that takes the run over replays the superstep that was cut off. The
+ * events that superstep had already stored are `replaying`: while the replay produces the same
+ * events they are matched, not stored again, so the log reads as if nothing had happened. A replay
+ * that produces something else (a model answering differently) stops matching: from there its
+ * events follow what is stored, after a warning that says so.
+ */
+import type { RunEvent } from '@/lib/contracts/run-events'
+import { isUniqueViolation, type EventRow, type RunEventLog } from './run-event-log'
+
+/** Events written by other processes: a replay does not produce them again, so they are not compared. */
+const EXTERNAL_EVENT_TYPES = new Set(['approval_requested', 'approval_resolved', 'run_cancelled', 'mcp_task_cancel_requested', 'mcp_task_cancel_failed'])
+
+/** Statements committed with a batch: a CTE list using `$1` (run id) and parameters from `$5`. */
+export interface BatchStatement {
+  sql: string
+  params: unknown[]
+}
+
+interface Pending {
+  type: string
+  data: unknown
+  also?: (firstParam: number, sequence: number) => BatchStatement
+  resolve: (event: RunEvent) => void
+  reject: (error: unknown) => void
+}
+
+const MAX_RENUMBERS = 50
+export const REPLAY_DIVERGED_MESSAGE =
+  'This run was resumed after the worker running it stopped. The step that was cut off ran again and did not repeat what it had recorded; its new events follow.'
+
+export class RunEventWriter {
+  private queue: Pending[] = []
+  private flushing: Promise<void> | undefined
+  private nextSequence: number
+  private replaying: RunEvent[]
+
+  constructor(
+    private readonly log: RunEventLog,
+    private readonly runId: string,
+    /** The number the next event gets. */
+    nextSequence: number,
+    /** Events stored after the checkpoint the run resumes from (see the module comment). */
+    replaying: readonly RunEvent[] = [],
+  ) {
+    this.nextSequence = nextSequence
+    this.replaying = replaying.filter((event) => !EXTERNAL_EVENT_TYPES.has(event.type))
+  }
+
+  /** The sequence of the last event written or matched. */
+  get lastSequence(): number {
+    return this.nextSequence - 1
+  }
+
+  /**
+   * Queues an event; resolves once it is stored (or matched by a replay). `also` builds
+   * statements committed with the batch that holds it, given its first free parameter number
+   * and the event's sequence.
+   */
+  write(type: string, data: unknown, also?: Pending['also']): Promise<RunEvent> {
+    return new Promise<RunEvent>((resolve, reject) => {
+      this.queue.push({ type, data, also, resolve, reject })
+      this.flushing ??= this.drain()
+    })
+  }
+
+  /** Resolves when everything queued so far is stored. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      // Let the events emitted in the same turn join the first batch.
+      await Promise.resolve()
+      while (this.queue.length > 0) {
+        const batch = this.queue
+        this.queue = []
+        await this.store(batch)
+      }
+    } finally {
+      this.flushing = undefined
+    }
+  }
+
+  private async store(batch: Pending[]): Promise<void> {
+    let prepared: { pending: Pending; payload: string }[]
+    try {
+      prepared = await Promise.all(batch.map(async (pending) => ({ pending, payload: await this.log.prepare(pending.data) })))
+    } catch (error) {
+      for (const pending of batch) pending.reject(error)
+      return
+    }
+    const fresh = await this.matchReplay(prepared)
+    if (fresh.length === 0) return
+    for (let attempt = 1; ; attempt++) {
+      const first = this.nextSequence
+      const rows: EventRow[] = fresh.map(({ pending, payload }, i) => ({ sequence: first + i, type: pending.type, payload }))
+      try {
+        const createdAt = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(fresh, first))
+        this.nextSequence = first + rows.length
+        fresh.forEach(({ pending, payload }, i) => pending.resolve({ sequence: first + i, type: pending.type, data: JSON.parse(payload), createdAt: createdAt.toISOString() }))
+        return
+      } catch (error) {
+        if (isUniqueViolation(error) && attempt < MAX_RENUMBERS) {
+          // Someone else appended meanwhile: continue after their events.
+          this.nextSequence = (await this.log.lastSequence(this.runId)) + 1
+          continue
+        }
+        for (const { pending } of fresh) pending.reject(error)
+        return
+      }
+    }
+  }
+
+  /** Statements that ride with the batch; only the last of each kind matters, so the last one wins. */
+  private alsoStatements(fresh: { pending: Pending }[], first: number): BatchStatement | undefined {
+    const statements: BatchStatement[] = []
+    let param = 5
+    fresh.forEach(({ pending }, i) => {
+      if (!pending.also) return
+      const statement = pending.also(param, first + i)
+      param += statement.params.length
+      statements.push(statement)
+    })
+    if (statements.length === 0) return undefined
+    return { sql: statements.map((s) => s.sql).join(',\n'), params: statements.flatMap((s) => s.params) }
+  }
+
+  /** Events a replay repeats are matched, not stored; returns the ones to store. */
+  private async matchReplay(prepared: { pending: Pending; payload: string }[]): Promise<{ pending: Pending; payload: string }[]> {
+    if (this.replaying.length === 0) return prepared
+    const fresh: { pending: Pending; payload: string }[] = []
+    for (const item of prepared) {
+      const expected = this.replaying[0]
+      if (expected && fresh.length === 0 && expected.type === item.pending.type && sameJson(expected.data, item.payload)) {
+        this.replaying.shift()
+        this.nextSequence = expected.sequence + 1
+        item.pending.resolve(expected)
+        continue
+      }
+      if (this.replaying.length > 0) await this.divergeFromReplay()
+      fresh.push(item)
+    }
+    return fresh
+  }
+
+  private async divergeFromReplay(): Promise<void> {
+    this.replaying = []
+    this.nextSequence = (await this.log.lastSequence(this.runId)) + 1
+    const payload = await this.log.prepare({ message: REPLAY_DIVERGED_MESSAGE })
+    await this.log.insertNumbered(this.runId, [{ sequence: this.nextSequence, type: 'warning', payload }])
+    this.nextSequence++
+  }
+}
+
+function sameJson(stored: unknown, payload: string): boolean {
+  return canonicalJson(stored) === canonicalJson(JSON.parse(payload))
+}
+
+/** jsonb does not keep key order: compare with keys sorted. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  )
+}

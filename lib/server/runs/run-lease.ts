@@ -1,0 +1,113 @@
+/**
+ * Who holds a run. A worker that takes a run writes its id into the row (`workerId`) and refreshes
+ * `heartbeatAt` while it works on it; that is the run's lease. A run is taken when it is queued,
+ * when it was released (its worker shut down, or died and lost its lease), or when it was parked
+ * for people and every one of them has answered. Everything is decided by single statements on the
+ * database's clock, so two workers never both take a run and hosts' clocks do not matter.
+ */
+import type { SqlRunner } from '../db/sql'
+import { queueRunExpression } from './run-queue'
+
+type Sql = Pick<SqlRunner, 'query'>
+
+/**
+ * A parked run (alias r) can go on: every request is answered, or a person declined an input step
+ * (the run then fails at once, whatever the other requests' fate).
+ */
+const ANSWERS_IN = `(NOT EXISTS (SELECT 1 FROM "ApprovalRequest" a WHERE a."runId" = r.id AND a.status = 'pending')
+  OR EXISTS (SELECT 1 FROM "ApprovalRequest" a WHERE a."runId" = r.id AND a."requestId" IS NOT NULL AND a.kind = 'human_input' AND a.status IN ('denied', 'expired')))`
+
+export interface ClaimedRun {
+  id: string
+  input: unknown
+  versionId: string
+  workflowSettings: unknown
+  checkpointId: string | null
+  checkpointSequence: number | null
+  /** The requests a parked run waited on (their answers are in), or null. */
+  parkedRequests: unknown
+  /** 1 on the first take. */
+  attempts: number
+  lastSequence: number
+}
+
+/** Takes the run for `workerId` if nobody may be working on it; undefined when it is not to be taken. */
+export async function claimRun(sql: Sql, runId: string, workerId: string): Promise<ClaimedRun | undefined> {
+  const [row] = await sql.query<ClaimedRun>(
+    `WITH claimed AS (
+       UPDATE "Run" r SET status = 'running', "workerId" = $2, "heartbeatAt" = now(), "startedAt" = COALESCE(r."startedAt", now()),
+         attempts = r.attempts + 1, "updatedAt" = now()
+       WHERE r.id = $1 AND (
+         r.status = 'queued'
+         OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
+             AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
+       RETURNING r.id, r.input, r."versionId", r."workflowId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts)
+     SELECT c.id, c.input, c."versionId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
+       COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) AS "lastSequence"
+     FROM claimed c JOIN "Workflow" w ON w.id = c."workflowId"`,
+    [runId, workerId],
+  )
+  return row
+}
+
+/**
+ * Refreshes the lease of the runs this worker holds; returns, for each still held, its status
+ * (a cancel shows as `cancelled`). A run missing from the answer is no longer this worker's.
+ */
+export async function renewLeases(sql: Sql, runIds: readonly string[], workerId: string): Promise<Map<string, string>> {
+  if (runIds.length === 0) return new Map()
+  const rows = await sql.query<{ id: string; status: string }>(
+    `UPDATE "Run" SET "heartbeatAt" = now() WHERE id = ANY($1::text[]) AND "workerId" = $2 RETURNING id, status`,
+    [runIds, workerId],
+  )
+  return new Map(rows.map((row) => [row.id, row.status]))
+}
+
+/**
+ * Releases runs whose worker stopped renewing its lease `leaseMs` ago (it died, or froze), and
+ * queues each again so another worker resumes it from its last checkpoint. Returns their ids.
+ */
+export async function releaseLapsedLeases(sql: Sql, leaseMs: number): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(
+    `WITH lapsed AS (
+       SELECT id FROM "Run"
+       WHERE status IN ('running', 'waiting') AND "workerId" IS NOT NULL AND "heartbeatAt" < now() - make_interval(secs => $1)
+       FOR UPDATE SKIP LOCKED),
+     released AS (UPDATE "Run" r SET "workerId" = NULL, "updatedAt" = now() FROM lapsed WHERE r.id = lapsed.id RETURNING r.id)
+     SELECT id, ${queueRunExpression('id')} FROM released`,
+    [leaseMs / 1000],
+  )
+  return rows.map((row) => row.id)
+}
+
+/** Gives the run back to the queue (this worker is shutting down): another worker resumes it. */
+export async function releaseRun(sql: Sql, runId: string, workerId: string): Promise<void> {
+  await sql.query(
+    `WITH released AS (UPDATE "Run" SET "workerId" = NULL, "updatedAt" = now() WHERE id = $1 AND "workerId" = $2 AND status IN ('running', 'waiting') RETURNING id)
+     SELECT ${queueRunExpression('id')} FROM released`,
+    [runId, workerId],
+  )
+}
+
+/**
+ * Parks the run: it waits for people and no worker holds it. Should every request already be
+ * answered (a person was quick), the run is queued at once; either this statement or the answer
+ * sees the other's write, so a run is never left parked with all its answers in.
+ */
+export async function parkRun(sql: Sql, runId: string, workerId: string, requests: unknown): Promise<void> {
+  await sql.query(
+    `UPDATE "Run" SET "workerId" = NULL, status = 'waiting', "parkedRequests" = $3::jsonb, "updatedAt" = now()
+     WHERE id = $1 AND "workerId" = $2 AND status IN ('running', 'waiting')`,
+    [runId, workerId, JSON.stringify(requests)],
+  )
+  await queueIfAnswered(sql, runId)
+}
+
+/** Queues a parked run whose answers are in (called after each answer and expiry). */
+export async function queueIfAnswered(sql: Sql, runId: string): Promise<void> {
+  await sql.query(
+    `SELECT ${queueRunExpression('r.id')} FROM "Run" r
+     WHERE r.id = $1 AND r."workerId" IS NULL AND r."parkedRequests" IS NOT NULL AND r.status IN ('running', 'waiting') AND ${ANSWERS_IN}`,
+    [runId],
+  )
+}
