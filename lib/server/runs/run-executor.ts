@@ -57,7 +57,9 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   const checkpoints = new CheckpointPointers(app.db.prisma, run.id)
   const forwarding = parseWorkflowSettings(run.workflowSettings).conversationForwarding
   const forwarder = new RunConversationForwarder(run.id, input, forwarding, { ...conversationForwardingFromEnv(), logger: FORWARDING_LOGGER, redact: (text) => app.secrets.redact(text) })
-  const recorder = new RunRecorder({ runId: run.id, writer, forwarder, cancelled: signal, checkpoints, continuing: start.kind !== 'new' })
+  // A run resumed from its input (cut off before its first checkpoint) replays the engine's `started` with the rest.
+  const fromCheckpoint = start.kind === 'continued' || (start.kind === 'resumed' && start.checkpointId !== null)
+  const recorder = new RunRecorder({ runId: run.id, writer, forwarder, cancelled: signal, checkpoints, continuing: fromCheckpoint })
   // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
   const runSignal = AbortSignal.any([signal, ended.signal])
@@ -65,7 +67,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   try {
     if (start.kind === 'new') await writer.write('run_started', {}, resumeFromInput)
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
-    prepared = await prepareRun(app, run.id, graph, runSignal, recorder.recordTaskStatus)
+    prepared = await prepareRun(app, run.id, graph, run.ownerScope, runSignal, recorder.recordTaskStatus)
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
     const stream =
       start.kind === 'continued'
@@ -127,16 +129,17 @@ interface RunOutcome {
  * approvals are closed first.
  */
 export async function endRun(app: AppContext, runId: string, writer: RunEventWriter | undefined, outcome: RunOutcome): Promise<void> {
-  const why = outcome.status === 'succeeded' ? 'The run finished before the request was answered.' : 'The run failed before the request was answered.'
-  await app.approvals.expirePendingForRun(runId, why)
+  // A run succeeds only with every request answered (see run-lease.ts); a failing one may leave some open.
+  if (outcome.status === 'failed') await app.approvals.expirePendingForRun(runId, 'The run failed before the request was answered.')
   await writer?.flush().catch(() => {})
   // Outputs and errors carry what tools and servers said: configured secrets are cut out before they are stored.
   const outputs = await app.secrets.redactValue(outcome.outputs)
   const error = outcome.error === undefined ? null : await app.secrets.redact(outcome.error)
   const [type, data] = outcome.status === 'succeeded' ? (['run_succeeded', { outputs }] as const) : (['run_failed', { error }] as const)
   const payload = await app.events.prepare(data)
+  // The writer knows the next number unless someone else appended meanwhile (then the index says so).
+  let sequence = writer ? writer.lastSequence + 1 : (await app.events.lastSequence(runId)) + 1
   for (let attempt = 1; ; attempt++) {
-    const sequence = (await app.events.lastSequence(runId)) + 1
     try {
       await app.db.sql.query(
         `WITH ended AS (
@@ -154,6 +157,7 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
       return
     } catch (failure) {
       if (!isUniqueViolation(failure) || attempt >= 50) throw failure
+      sequence = (await app.events.lastSequence(runId)) + 1
     }
   }
 }

@@ -5,6 +5,7 @@
  * for people and every one of them has answered. Everything is decided by single statements on the
  * database's clock, so two workers never both take a run and hosts' clocks do not matter.
  */
+import { toRole, type OwnerScope } from '../auth/principal'
 import type { SqlRunner } from '../db/sql'
 import { queueRunExpression } from './run-queue'
 
@@ -22,6 +23,8 @@ export interface ClaimedRun {
   input: unknown
   versionId: string
   workflowSettings: unknown
+  /** What the run may use: its owner's rows, or all for an admin's run (see run-setup.ts). */
+  ownerScope: OwnerScope
   checkpointId: string | null
   checkpointSequence: number | null
   /** The requests a parked run waited on (their answers are in), or null. */
@@ -33,7 +36,7 @@ export interface ClaimedRun {
 
 /** Takes the run for `workerId` if nobody may be working on it; undefined when it is not to be taken. */
 export async function claimRun(sql: Sql, runId: string, workerId: string): Promise<ClaimedRun | undefined> {
-  const [row] = await sql.query<ClaimedRun>(
+  const [row] = await sql.query<Omit<ClaimedRun, 'ownerScope'> & { ownerId: string | null; ownerRole: string | null }>(
     `WITH claimed AS (
        UPDATE "Run" r SET status = 'running', "workerId" = $2, "heartbeatAt" = now(), "startedAt" = COALESCE(r."startedAt", now()),
          attempts = r.attempts + 1, "updatedAt" = now()
@@ -41,13 +44,25 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          r.status = 'queued'
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
-       RETURNING r.id, r.input, r."versionId", r."workflowId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts)
+       RETURNING r.id, r.input, r."versionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts)
      SELECT c.id, c.input, c."versionId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
+       c."ownerId", u.role AS "ownerRole",
        COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) AS "lastSequence"
-     FROM claimed c JOIN "Workflow" w ON w.id = c."workflowId"`,
+     FROM claimed c JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"`,
     [runId, workerId],
   )
-  return row
+  if (!row) return undefined
+  const { ownerId, ownerRole, ...run } = row
+  return { ...run, ownerScope: runOwnerScope(ownerId, ownerRole) }
+}
+
+/**
+ * What a run may see. A run without an owner (from before sign-in, not yet adopted) sees only rows
+ * without an owner; an admin's run sees everything.
+ */
+function runOwnerScope(ownerId: string | null, ownerRole: string | null): OwnerScope {
+  if (ownerId === null) return { ownerId: null }
+  return toRole(ownerRole) === 'admin' ? {} : { ownerId }
 }
 
 /**

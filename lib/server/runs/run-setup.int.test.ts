@@ -10,6 +10,7 @@ import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import { RunService } from './run-service'
 import { prepareRun } from './run-setup'
+import { claimRun } from './run-lease'
 
 function startThrough(node: { id: string; kind: string; data: Record<string, unknown> }): GraphDocument {
   return {
@@ -45,7 +46,8 @@ describe('prepareRun under the run owner’s rights', () => {
   async function prepareAs(owner: Principal, graph: GraphDocument) {
     const workflowId = await workflowOf(owner, graph)
     const run = await new RunService(app).create(owner, { workflowId, input: 'hi' })
-    const prepared = await prepareRun(app, run.id, graph, new AbortController().signal)
+    const claimed = await claimRun(app.db.sql, run.id, 'test-worker')
+    const prepared = await prepareRun(app, run.id, graph, claimed!.ownerScope, new AbortController().signal)
     await prepared.close()
     return prepared
   }

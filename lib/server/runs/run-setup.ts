@@ -10,7 +10,7 @@
 import type { MCPTool, Workflow } from '@/lib/core'
 import { collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs, compile, parseGraphDocument, type GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
-import { toRole, type OwnerScope } from '../auth/principal'
+import type { OwnerScope } from '../auth/principal'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
 import type { TaskStatusSink } from '../mcp/mcp-task-events'
 import { skillLibrary } from '../skills/skills-service'
@@ -33,18 +33,6 @@ function parseSaved(graph: unknown, what: string): GraphDocument {
 }
 
 const subWorkflowKey = (workflowId: string, version: number | undefined) => `${workflowId}@${version ?? 'latest'}`
-
-/**
- * What the run's owner may see. A run without an owner (from before sign-in, not yet adopted)
- * sees only rows without an owner.
- */
-async function runOwnerScope(app: AppContext, runId: string): Promise<OwnerScope> {
-  const run = await app.db.prisma.run.findUnique({ where: { id: runId }, select: { ownerId: true } })
-  const ownerId = run?.ownerId ?? null
-  if (ownerId === null) return { ownerId: null }
-  const owner = await app.db.prisma.user.findUnique({ where: { id: ownerId }, select: { role: true } })
-  return owner && toRole(owner.role) === 'admin' ? {} : { ownerId }
-}
 
 /** compile() is synchronous, so every sub-workflow document (recursively) is loaded first. */
 async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: OwnerScope): Promise<Map<string, GraphDocument>> {
@@ -70,9 +58,9 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: O
   return loaded
 }
 
-export async function prepareRun(app: AppContext, runId: string, graph: unknown, signal: AbortSignal, taskStatusSink?: TaskStatusSink): Promise<PreparedRun> {
+/** `visible`: what the run's owner may use (the worker reads it with the run; run-lease.ts). */
+export async function prepareRun(app: AppContext, runId: string, graph: unknown, visible: OwnerScope, signal: AbortSignal, taskStatusSink?: TaskStatusSink): Promise<PreparedRun> {
   const document = parseSaved(graph, 'The saved workflow')
-  const visible = await runOwnerScope(app, runId)
   const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
   const serverIds = [...new Set(documents.flatMap(collectMcpServerIds))]
