@@ -271,6 +271,18 @@ async function assertServersUsable(prisma: Prisma, ids: readonly string[], owner
   }
 }
 
+/**
+ * Says in the run's log that a server is connected, unless it already says so word for word: a
+ * run that goes on in a later attempt (resumed after its worker stopped, continued after people
+ * answered) connects again, which is news only if the server now offers something else. A resumed
+ * run's log thus reads as if nothing had happened (run-event-writer.ts).
+ */
+async function logConnected(context: RunMcpContext, data: RunEventData<'mcp_connected'>): Promise<void> {
+  const payload = await context.app.events.prepare(data)
+  const [logged] = await context.app.db.sql.query(`SELECT 1 FROM "RunEvent" WHERE "runId" = $1 AND type = 'mcp_connected' AND data = $2::jsonb LIMIT 1`, [context.runId, payload])
+  if (!logged) await context.app.events.append(context.runId, 'mcp_connected', data)
+}
+
 /** Connects every server (in parallel); on any failure closes the ones already open and throws. */
 export async function connectMcpServers(ids: readonly string[], context: RunMcpContext): Promise<Map<string, MCPTool>> {
   const registry = new McpServerRegistry(context.app.db.prisma, context.app.secrets)
@@ -286,7 +298,7 @@ export async function connectMcpServers(ids: readonly string[], context: RunMcpC
       const tool = createMcpTool(server, context)
       tools.set(id, tool)
       await connectWithin(tool, server, context, abandoned)
-      await context.app.events.append(context.runId, 'mcp_connected', connectedEventData(id, tool, server.loadToolsOnDemand))
+      await logConnected(context, connectedEventData(id, tool, server.loadToolsOnDemand))
     }),
   )
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')

@@ -16,8 +16,11 @@
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { isUniqueViolation, type EventRow, type RunEventLog } from './run-event-log'
 
-/** Events written by other processes: a replay does not produce them again, so they are not compared. */
-const EXTERNAL_EVENT_TYPES = new Set(['approval_requested', 'approval_resolved', 'run_cancelled', 'mcp_task_cancel_requested', 'mcp_task_cancel_failed'])
+/**
+ * Events appended outside the writer (by other processes, or `mcp_connected` while the run is
+ * prepared): a replay does not produce them again through it, so they are not compared.
+ */
+const EXTERNAL_EVENT_TYPES = new Set(['approval_requested', 'approval_resolved', 'run_cancelled', 'mcp_task_cancel_requested', 'mcp_task_cancel_failed', 'mcp_connected'])
 
 /** Statements committed with a batch: a CTE list using `$1` (run id) and parameters from `$5`. */
 export interface BatchStatement {

@@ -80,7 +80,10 @@ export async function renewLeases(sql: Sql, runIds: readonly string[], workerId:
 
 /**
  * Releases runs whose worker stopped renewing its lease `leaseMs` ago (it died, or froze), and
- * queues each again so another worker resumes it from its last checkpoint. Returns their ids.
+ * queues each again so another worker resumes it from its last checkpoint. Also queues again a
+ * queued run whose job has been locked that long without the run being taken (its worker died
+ * between taking the job and taking the run; graphile itself frees such a lock only after hours).
+ * Returns their ids.
  */
 export async function releaseLapsedLeases(sql: Sql, leaseMs: number): Promise<string[]> {
   const rows = await sql.query<{ id: string }>(
@@ -88,8 +91,11 @@ export async function releaseLapsedLeases(sql: Sql, leaseMs: number): Promise<st
        SELECT id FROM "Run"
        WHERE status IN ('running', 'waiting') AND "workerId" IS NOT NULL AND "heartbeatAt" < now() - make_interval(secs => $1)
        FOR UPDATE SKIP LOCKED),
-     released AS (UPDATE "Run" r SET "workerId" = NULL, "updatedAt" = now() FROM lapsed WHERE r.id = lapsed.id RETURNING r.id)
-     SELECT id, ${queueRunExpression('id')} FROM released`,
+     released AS (UPDATE "Run" r SET "workerId" = NULL, "updatedAt" = now() FROM lapsed WHERE r.id = lapsed.id RETURNING r.id),
+     stranded AS (
+       SELECT r.id FROM "Run" r JOIN graphile_worker.jobs j ON j.key = 'run:' || r.id
+       WHERE r.status = 'queued' AND j.locked_at < now() - make_interval(secs => $1))
+     SELECT id, ${queueRunExpression('id')} FROM (SELECT id FROM released UNION SELECT id FROM stranded) AS again`,
     [leaseMs / 1000],
   )
   return rows.map((row) => row.id)

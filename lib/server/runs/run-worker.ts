@@ -65,7 +65,9 @@ export class RunWorker {
       pollInterval: 1_000,
       logger: queueLogger,
       taskList: { [RUN_TASK]: this.runTask, [EXPIRE_APPROVALS_TASK]: this.expireTask },
-      preset: { worker: { localQueue: { size: this.concurrency }, completeJobBatchDelay: 0 } },
+      // No local queue: it would lock jobs this worker cannot start yet, and a worker that dies
+      // would keep them locked (graphile frees a lock after hours); see also releaseLapsedLeases.
+      preset: { worker: { completeJobBatchDelay: 0 } },
     })
     this.every(this.leaseMs / 3, () => this.renew())
     this.every(this.leaseMs / 2, () => this.releaseLapsed())
