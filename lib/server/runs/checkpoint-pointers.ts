@@ -1,14 +1,15 @@
 /**
  * A run's checkpoints, and which one it resumes from. The engine saves a checkpoint at the end of
- * every superstep, before it emits `superstep_completed`; the run's resume point (`checkpointId`
- * with `checkpointSequence`, the last event that checkpoint covers) moves in the same statement
- * that stores that event, so a worker taking the run over never pairs a checkpoint with events it
- * does not cover.
+ * every superstep, before it emits `superstep_completed`; the checkpoint and the run's resume point
+ * (`checkpointId` with `checkpointSequence`, the last event that checkpoint covers) are stored in
+ * the same statement as that event, so a worker taking the run over never pairs a checkpoint with
+ * events it does not cover, nor finds a resume point without its checkpoint.
  */
 import type { CheckpointStorage, WorkflowCheckpoint } from '@/lib/core'
 import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-storage'
 import type { Prisma } from '../db/database'
-import type { BatchStatement } from './run-event-writer'
+import { jsonbSafeText } from '../db/jsonb'
+import type { BatchStatement, RunEventWriter } from './run-event-writer'
 
 export class CheckpointPointers implements CheckpointStorage {
   private readonly storage: PostgresCheckpointStorage
@@ -16,7 +17,12 @@ export class CheckpointPointers implements CheckpointStorage {
   private readonly byIteration = new Map<number, string>()
   private latestId: string | undefined
 
-  constructor(prisma: Prisma, runId: string) {
+  constructor(
+    prisma: Prisma,
+    runId: string,
+    /** The run's writer: a checkpoint is stored with its next batch of events. */
+    private readonly writer: RunEventWriter,
+  ) {
     this.storage = new PostgresCheckpointStorage(prisma, runId)
   }
 
@@ -25,8 +31,24 @@ export class CheckpointPointers implements CheckpointStorage {
     return this.latestId
   }
 
+  /**
+   * Hands the checkpoint to the run's writer, which stores it with its next batch — the one that
+   * holds the superstep's `superstep_completed` and the resume point — so a superstep costs one
+   * statement, not two, and the engine does not wait for it. A failure to store it fails that
+   * batch, which the recorder reports.
+   */
   async save(checkpoint: WorkflowCheckpoint): Promise<string> {
-    const id = await this.storage.save(checkpoint)
+    const id = checkpoint.checkpointId
+    const data = jsonbSafeText(checkpoint)
+    this.writer
+      .carry((first) => ({
+        sql: `checkpoint_${first} AS (
+          INSERT INTO "Checkpoint" (id, "runId", "workflowName", "previousId", data, "createdAt")
+          VALUES ($${first}, $1, $${first + 1}, $${first + 2}, $${first + 3}::jsonb, $${first + 4}::timestamp)
+          ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data)`,
+        params: [id, checkpoint.workflowName, checkpoint.previousCheckpointId ?? null, data, checkpoint.timestamp],
+      }))
+      .catch(() => {})
     this.byIteration.set(checkpoint.iterationCount, id)
     this.latestId = id
     return id

@@ -96,7 +96,7 @@ export class RunEventLog {
          FROM unnest($2::int[], $3::text[], $4::text[]) AS e(sequence, type, data)
          WHERE ${NOT_ENDED}
          RETURNING sequence, "createdAt")
-       SELECT max("createdAt") AS "createdAt", pg_notify('${RUN_EVENTS_CHANNEL}', $1 || ':' || max(sequence)) FROM inserted`,
+       SELECT max("createdAt") AS "createdAt", pg_notify('${RUN_EVENTS_CHANNEL}', $1 || ':' || max(sequence)) FROM inserted HAVING count(*) > 0`,
       [runId, rows.map((r) => r.sequence), rows.map((r) => r.type), rows.map((r) => r.payload), ...(also?.params ?? [])],
     )
     this.announce(runId)

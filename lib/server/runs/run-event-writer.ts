@@ -36,12 +36,20 @@ interface Pending {
   reject: (error: unknown) => void
 }
 
+/** Statements with no event of their own that ride with the next batch (a checkpoint). */
+interface Rider {
+  build: (firstParam: number) => BatchStatement
+  resolve: () => void
+  reject: (error: unknown) => void
+}
+
 const MAX_RENUMBERS = 50
 export const REPLAY_DIVERGED_MESSAGE =
   'This run was resumed after the worker running it stopped. The step that was cut off ran again and did not repeat what it had recorded; its new events follow.'
 
 export class RunEventWriter {
   private queue: Pending[] = []
+  private riders: Rider[] = []
   private flushing: Promise<void> | undefined
   private nextSequence: number
   private replaying: RunEvent[]
@@ -75,6 +83,17 @@ export class RunEventWriter {
     })
   }
 
+  /**
+   * Commits statements with the next batch (or alone, if no event comes): a superstep's checkpoint
+   * rides with the events that end it, so it costs no round trip of its own.
+   */
+  carry(build: Rider['build']): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.riders.push({ build, resolve, reject })
+      this.flushing ??= this.drain()
+    })
+  }
+
   /** Resolves when everything queued so far is stored. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing
@@ -84,33 +103,37 @@ export class RunEventWriter {
     try {
       // Let the events emitted in the same turn join the first batch.
       await Promise.resolve()
-      while (this.queue.length > 0) {
+      while (this.queue.length > 0 || this.riders.length > 0) {
         const batch = this.queue
+        const riders = this.riders
         this.queue = []
-        await this.store(batch)
+        this.riders = []
+        await this.store(batch, riders)
       }
     } finally {
       this.flushing = undefined
     }
   }
 
-  private async store(batch: Pending[]): Promise<void> {
+  private async store(batch: Pending[], riders: Rider[]): Promise<void> {
     let prepared: { pending: Pending; payload: string }[]
     try {
       prepared = await Promise.all(batch.map(async (pending) => ({ pending, payload: await this.log.prepare(pending.data) })))
     } catch (error) {
       for (const pending of batch) pending.reject(error)
+      for (const rider of riders) rider.reject(error)
       return
     }
     const fresh = await this.matchReplay(prepared)
-    if (fresh.length === 0) return
+    if (fresh.length === 0 && riders.length === 0) return
     for (let attempt = 1; ; attempt++) {
       const first = this.nextSequence
       const rows: EventRow[] = fresh.map(({ pending, payload }, i) => ({ sequence: first + i, type: pending.type, payload }))
       try {
-        const createdAt = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(fresh, first))
+        const createdAt = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(riders, fresh, first))
         this.nextSequence = first + rows.length
         fresh.forEach(({ pending, payload }, i) => pending.resolve({ sequence: first + i, type: pending.type, data: JSON.parse(payload), createdAt: createdAt.toISOString() }))
+        for (const rider of riders) rider.resolve()
         return
       } catch (error) {
         if (isUniqueViolation(error) && attempt < MAX_RENUMBERS) {
@@ -119,15 +142,21 @@ export class RunEventWriter {
           continue
         }
         for (const { pending } of fresh) pending.reject(error)
+        for (const rider of riders) rider.reject(error)
         return
       }
     }
   }
 
-  /** Statements that ride with the batch; only the last of each kind matters, so the last one wins. */
-  private alsoStatements(fresh: { pending: Pending }[], first: number): BatchStatement | undefined {
+  /** Statements that ride with the batch: the riders', then each event's (built for its sequence). */
+  private alsoStatements(riders: Rider[], fresh: { pending: Pending }[], first: number): BatchStatement | undefined {
     const statements: BatchStatement[] = []
     let param = 5
+    for (const rider of riders) {
+      const statement = rider.build(param)
+      param += statement.params.length
+      statements.push(statement)
+    }
     fresh.forEach(({ pending }, i) => {
       if (!pending.also) return
       const statement = pending.also(param, first + i)

@@ -54,7 +54,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   const start = startOf(run, input)
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
   const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying)
-  const checkpoints = new CheckpointPointers(app.db.prisma, run.id)
+  const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer)
   const forwarding = parseWorkflowSettings(run.workflowSettings).conversationForwarding
   const forwarder = new RunConversationForwarder(run.id, input, forwarding, { ...conversationForwardingFromEnv(), logger: FORWARDING_LOGGER, redact: (text) => app.secrets.redact(text) })
   // A run resumed from its input (cut off before its first checkpoint) replays the engine's `started` with the rest.
