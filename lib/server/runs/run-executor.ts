@@ -9,6 +9,7 @@
  * message a person can act on.
  */
 import type { UsageDetails } from '@/lib/core'
+import type { GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
 import { RunConversationForwarder } from '../tooling/conversation-forwarding'
@@ -45,11 +46,11 @@ export interface ExecuteOptions {
   workerId: string
   /** Aborted by a cancel, a shutdown (WorkerShutdownError) or a lost lease (LeaseLostError). */
   signal: AbortSignal
-  /** The saved graph of the run's version (cached by the worker: versions never change). */
-  graph: unknown
+  /** The run's version, parsed (kept by the worker: versions never change); rejects when it is invalid. */
+  document: Promise<GraphDocument>
 }
 
-export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { workerId, signal, graph }: ExecuteOptions): Promise<RunExit> {
+export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { workerId, signal, document }: ExecuteOptions): Promise<RunExit> {
   const input = typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const start = startOf(run, input)
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
@@ -67,7 +68,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   try {
     if (start.kind === 'new') await writer.write('run_started', {}, resumeFromInput)
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
-    prepared = await prepareRun(app, run.id, graph, run.ownerScope, runSignal, recorder.recordTaskStatus)
+    prepared = await prepareRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus)
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
     const stream =
       start.kind === 'continued'

@@ -9,7 +9,7 @@ import { skillLibrary } from '../skills/skills-service'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import { RunService } from './run-service'
-import { prepareRun } from './run-setup'
+import { parseSaved, prepareRun } from './run-setup'
 import { claimRun } from './run-lease'
 
 function startThrough(node: { id: string; kind: string; data: Record<string, unknown> }): GraphDocument {
@@ -47,7 +47,7 @@ describe('prepareRun under the run owner’s rights', () => {
     const workflowId = await workflowOf(owner, graph)
     const run = await new RunService(app).create(owner, { workflowId, input: 'hi' })
     const claimed = await claimRun(app.db.sql, run.id, 'test-worker')
-    const prepared = await prepareRun(app, run.id, graph, claimed!.ownerScope, new AbortController().signal)
+    const prepared = await prepareRun(app, run.id, parseSaved(graph, 'The test workflow'), claimed!.ownerScope, new AbortController().signal)
     await prepared.close()
     return prepared
   }

@@ -26,7 +26,7 @@ export interface PreparedRun {
   close(): Promise<void>
 }
 
-function parseSaved(graph: unknown, what: string): GraphDocument {
+export function parseSaved(graph: unknown, what: string): GraphDocument {
   const parsed = parseGraphDocument(graph)
   if (!parsed.ok) throw new InvalidSavedWorkflowError(`${what} is not valid: ${parsed.problems.map((p) => p.message).join(' ')}`)
   return parsed.document
@@ -58,9 +58,11 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: O
   return loaded
 }
 
-/** `visible`: what the run's owner may use (the worker reads it with the run; run-lease.ts). */
-export async function prepareRun(app: AppContext, runId: string, graph: unknown, visible: OwnerScope, signal: AbortSignal, taskStatusSink?: TaskStatusSink): Promise<PreparedRun> {
-  const document = parseSaved(graph, 'The saved workflow')
+/**
+ * `document`: the run's saved graph, parsed (parseSaved; the worker keeps it per version);
+ * `visible`: what the run's owner may use (the worker reads it with the run; run-lease.ts).
+ */
+export async function prepareRun(app: AppContext, runId: string, document: GraphDocument, visible: OwnerScope, signal: AbortSignal, taskStatusSink?: TaskStatusSink): Promise<PreparedRun> {
   const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
   const serverIds = [...new Set(documents.flatMap(collectMcpServerIds))]

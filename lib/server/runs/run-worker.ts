@@ -14,13 +14,17 @@ import { z } from 'zod'
 import type { AppContext } from '../app-context'
 import { pgSqlRunner, type SqlRunner } from '../db/sql'
 import { watchTaskCancelRequests } from '../mcp/mcp-task-cancel-watcher'
-import { LeaseLostError, WorkerShutdownError } from './run-errors'
+import type { GraphDocument } from '@/lib/graph'
+import { InvalidSavedWorkflowError, LeaseLostError, WorkerShutdownError } from './run-errors'
 import { endRun, executeQueuedRun } from './run-executor'
 import { claimRun, queueIfAnswered, releaseLapsedLeases, renewLeases } from './run-lease'
+import { parseSaved } from './run-setup'
 import { queueLogger } from './queue-setup'
 import { EXPIRE_APPROVALS_TASK, RUN_CANCEL_CHANNEL, RUN_TASK } from './run-queue'
 /** A run whose lease was not renewed for this long is taken over (its worker died or froze). */
 export const DEFAULT_LEASE_MS = 15_000
+/** Parsed versions kept per process. */
+const DOCUMENT_CACHE_SIZE = 256
 
 export interface RunWorkerOptions {
   concurrency?: number
@@ -36,7 +40,7 @@ export class RunWorker {
   private readonly concurrency: number
   private readonly leaseMs: number
   private readonly active = new Map<string, AbortController>()
-  private readonly graphs = new Map<string, unknown>()
+  private readonly documents = new Map<string, Promise<GraphDocument>>()
   private runner: Runner | undefined
   private sql: SqlRunner | undefined
   private timers: NodeJS.Timeout[] = []
@@ -105,8 +109,7 @@ export class RunWorker {
     const watchEnded = new AbortController()
     const taskCancels = watchTaskCancelRequests({ app: this.app, runId, signal: watchEnded.signal })
     try {
-      const graph = await this.graphOf(run.versionId)
-      await executeQueuedRun(this.app, run, { workerId: this.workerId, signal: controller.signal, graph })
+      await executeQueuedRun(this.app, run, { workerId: this.workerId, signal: controller.signal, document: this.documentOf(run.versionId) })
     } catch (error) {
       // The executor records every outcome itself; getting here means recording failed (the
       // database went away mid-run, say). Try once more, so the run does not stay "running".
@@ -129,14 +132,23 @@ export class RunWorker {
     await queueIfAnswered(this.sql!, runId)
   }
 
-  /** A version's graph never changes once saved: read it once per process. */
-  private async graphOf(versionId: string): Promise<unknown> {
-    const cached = this.graphs.get(versionId)
-    if (cached !== undefined) return cached
-    const version = await this.app.db.prisma.workflowVersion.findUniqueOrThrow({ where: { id: versionId }, select: { graph: true } })
-    if (this.graphs.size >= 256) this.graphs.delete(this.graphs.keys().next().value!)
-    this.graphs.set(versionId, version.graph)
-    return version.graph
+  /**
+   * A version's graph never changes once saved: it is read and checked once per process (an
+   * invalid one fails every run of it the same way).
+   */
+  private documentOf(versionId: string): Promise<GraphDocument> {
+    const cached = this.documents.get(versionId)
+    if (cached) return cached
+    const document = this.app.db.prisma.workflowVersion
+      .findUniqueOrThrow({ where: { id: versionId }, select: { graph: true } })
+      .then((version) => parseSaved(version.graph, 'The saved workflow'))
+    if (this.documents.size >= DOCUMENT_CACHE_SIZE) this.documents.delete(this.documents.keys().next().value!)
+    this.documents.set(versionId, document)
+    // A failed read (not a failed check) is not kept: the next run reads again.
+    document.catch((error: unknown) => {
+      if (!(error instanceof InvalidSavedWorkflowError)) this.documents.delete(versionId)
+    })
+    return document
   }
 
   private async renew(): Promise<void> {
