@@ -152,8 +152,10 @@ export class RunWorker {
   }
 
   private async renew(): Promise<void> {
-    const held = await renewLeases(this.sql!, [...this.active.keys()], this.workerId)
-    for (const [runId, controller] of this.active) {
+    // Only the runs asked about: one taken while the statement ran is not in its answer, yet ours.
+    const asked = [...this.active]
+    const held = await renewLeases(this.sql!, asked.map(([runId]) => runId), this.workerId)
+    for (const [runId, controller] of asked) {
       const status = held.get(runId)
       if (status === undefined) controller.abort(new LeaseLostError())
       else if (status === 'cancelled') controller.abort()
