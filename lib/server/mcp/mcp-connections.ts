@@ -285,10 +285,11 @@ async function logConnected(context: RunMcpContext, data: RunEventData<'mcp_conn
 
 /** Connects every server (in parallel); on any failure closes the ones already open and throws. */
 export async function connectMcpServers(ids: readonly string[], context: RunMcpContext): Promise<Map<string, MCPTool>> {
+  if (ids.length === 0) return new Map()
   const registry = new McpServerRegistry(context.app.db.prisma, context.app.secrets)
   // The redactor must know these servers' secrets before anything they say is recorded, even if
-  // they were configured a moment ago in another process.
-  context.app.secrets.invalidate()
+  // they were configured a moment ago in another process (its stamp tells).
+  context.app.secrets.recheck()
   await assertServersUsable(context.app.db.prisma, ids, context.ownerScope)
   const tools = new Map<string, MCPTool>()
   const abandoned = new Set<MCPTool>()

@@ -65,7 +65,8 @@ describe('RunEventWriter', () => {
     const written: Promise<RunEvent>[] = []
     for (let round = 0; round < 5; round++) {
       for (let i = 0; i < 10; i++) written.push(writer.write('tick', { n: round * 10 + i }))
-      // Let the batch start before the next round is written.
+      // Start the batch now (no lingering): the next round is written while it is stored.
+      void writer.flush()
       await new Promise((resolve) => setImmediate(resolve))
     }
     const events = await Promise.all(written)

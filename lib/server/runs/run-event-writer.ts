@@ -1,7 +1,8 @@
 /**
- * Writes the events of the run this worker holds, in order, in batches: while one batch is being
- * stored, the events that arrive meanwhile gather into the next, so a run costs one statement per
- * batch rather than one transaction per event, and a quiet run still writes each event at once.
+ * Writes the events of the run this worker holds, in order, in batches: a batch waits a few
+ * milliseconds for company (or until flushed, as at the end of every superstep), and while one
+ * batch is being stored the events that arrive meanwhile gather into the next, so a run costs
+ * about one statement per superstep rather than one transaction per event.
  * The writer keeps the next sequence number itself; the unique index on (run, sequence) catches any
  * other writer (a web process appending an approval's answer), after which the batch is renumbered
  * and written again. A batch may carry statements that must commit with its events (the
@@ -44,12 +45,15 @@ interface Rider {
 }
 
 const MAX_RENUMBERS = 50
+/** How long the first event of a batch waits for company (see drain). */
+export const LINGER_MS = 5
 export const REPLAY_DIVERGED_MESSAGE =
   'This run was resumed after the worker running it stopped. The step that was cut off ran again and did not repeat what it had recorded; its new events follow.'
 
 export class RunEventWriter {
   private queue: Pending[] = []
   private riders: Rider[] = []
+  private endLinger: (() => void) | undefined
   private flushing: Promise<void> | undefined
   private nextSequence: number
   private replaying: RunEvent[]
@@ -94,15 +98,24 @@ export class RunEventWriter {
     })
   }
 
-  /** Resolves when everything queued so far is stored. */
+  /** Stores what is queued now (without lingering); resolves when everything queued so far is stored. */
   async flush(): Promise<void> {
+    this.endLinger?.()
     while (this.flushing) await this.flushing
   }
 
   private async drain(): Promise<void> {
     try {
-      // Let the events emitted in the same turn join the first batch.
-      await Promise.resolve()
+      // Let the events of the next few milliseconds join the first batch: a quick superstep is
+      // then one statement (its end flushes at once), a slow one streams in batches LINGER_MS apart.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => this.endLinger?.(), LINGER_MS)
+        this.endLinger = () => {
+          clearTimeout(timer)
+          this.endLinger = undefined
+          resolve()
+        }
+      })
       while (this.queue.length > 0 || this.riders.length > 0) {
         const batch = this.queue
         const riders = this.riders

@@ -66,7 +66,9 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   const runSignal = AbortSignal.any([signal, ended.signal])
   let prepared: PreparedRun | undefined
   try {
-    if (start.kind === 'new') await writer.write('run_started', {}, resumeFromInput)
+    // Not awaited: it goes out with the run's first batch (awaited below, so a failure fails the run).
+    const runStarted = start.kind === 'new' ? writer.write('run_started', {}, resumeFromInput) : undefined
+    runStarted?.catch(() => {})
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
     prepared = await prepareRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus)
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
@@ -78,6 +80,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
           : prepared.workflow.runStream(input, { signal: runSignal, checkpointStorage: checkpoints })
     for await (const event of stream) await recorder.onWorkflowEvent(event)
     await recorder.flush()
+    await runStarted
     if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
     if (recorder.pending.length > 0) return await park(app, run.id, workerId, recorder.pending, writer, checkpoints)
     await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })

@@ -59,6 +59,14 @@ export class SecretVault {
     this.logger = options.logger ?? console
   }
 
+  /**
+   * Makes the next use look at the stamp at once: servers may have been configured a moment ago
+   * in another process. The redactor is rebuilt only if the stamp says something changed.
+   */
+  recheck(): void {
+    this.checkedAt = 0
+  }
+
   /** Forget the redactor: MCP servers' secrets changed. */
   invalidate(): void {
     this.generation += 1
