@@ -69,9 +69,12 @@ export class RunWorker {
       pollInterval: 1_000,
       logger: queueLogger,
       taskList: { [RUN_TASK]: this.runTask, [EXPIRE_APPROVALS_TASK]: this.expireTask },
-      // No local queue: it would lock jobs this worker cannot start yet, and a worker that dies
-      // would keep them locked (graphile frees a lock after hours); see also releaseLapsedLeases.
-      preset: { worker: { completeJobBatchDelay: 0 } },
+      // Jobs are fetched (and locked) a batch at a time and completed in batches: under load that
+      // is two statements per batch of runs instead of two per run. A worker that dies with jobs
+      // in its local queue leaves them locked (graphile frees such locks only after hours):
+      // releaseLapsedLeases queues their runs again after a lease, and the local queue hands
+      // jobs back before that (ttl) when this worker cannot start them.
+      preset: { worker: { localQueue: { size: Math.max(2, this.concurrency), ttl: this.leaseMs / 2 }, completeJobBatchDelay: 2, failJobBatchDelay: 2 } },
     })
     this.every(this.leaseMs / 3, () => this.renew())
     this.every(this.leaseMs / 2, () => this.releaseLapsed())
