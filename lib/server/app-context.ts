@@ -66,7 +66,7 @@ export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oid
     masterKey,
     secrets,
     auth,
-    apiTokens: new ApiTokenService(db.prisma),
+    apiTokens: new ApiTokenService(db.prisma, db.sql),
   }
 }
 
