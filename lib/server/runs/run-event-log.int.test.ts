@@ -40,9 +40,12 @@ describe('RunEventLog', () => {
   it('lists after a sequence (resuming) and wakes in-process readers at once', async () => {
     const after = await app.events.listAfter(runId, 98)
     expect(after.map((e) => e.sequence)).toEqual([99, 100])
-    const woken = app.events.waitForAppend(runId, 10_000)
+    let wake!: () => void
+    const woken = new Promise<void>((resolve) => (wake = resolve))
+    const unsubscribe = await app.events.subscribe(runId, () => wake())
     await app.events.append(runId, 'tock')
     await woken
+    unsubscribe()
     expect((await app.events.listAfter(runId, 100)).map((e) => e.type)).toEqual(['tock'])
   })
 

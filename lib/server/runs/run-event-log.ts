@@ -16,9 +16,11 @@ export type EventDataOf<T extends string> = T extends KnownRunEventType ? RunEve
 
 export const RUN_EVENTS_CHANNEL = 'agentloom_run_events'
 const UNIQUE_VIOLATION = '23505'
-export const FINAL_EVENT_TYPES = ['run_succeeded', 'run_failed', 'run_cancelled'] as const
+const FINAL_TYPES = ['run_succeeded', 'run_failed', 'run_cancelled'] as const
+/** The events that end a run: exactly one per run, and nothing after it. */
+export const FINAL_EVENT_TYPES: ReadonlySet<string> = new Set(FINAL_TYPES)
 /** True while the run ($1) has no final event: nothing is stored after one. */
-const NOT_ENDED = `NOT EXISTS (SELECT 1 FROM "RunEvent" f WHERE f."runId" = $1 AND f.type IN (${FINAL_EVENT_TYPES.map((t) => `'${t}'`).join(', ')}))`
+const NOT_ENDED = `NOT EXISTS (SELECT 1 FROM "RunEvent" f WHERE f."runId" = $1 AND f.type IN (${FINAL_TYPES.map((t) => `'${t}'`).join(', ')}))`
 /** Appends racing for the same number retry; this many losses in a row means something else is wrong. */
 const MAX_APPEND_ATTEMPTS = 50
 
@@ -143,21 +145,6 @@ export class RunEventLog {
         throw error
       })
     return this.listening
-  }
-
-  /** Resolves when an event is appended to the run (by any process), after `timeoutMs`, or on abort. */
-  async waitForAppend(runId: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    let done!: () => void
-    const woken = new Promise<void>((resolve) => (done = resolve))
-    const unsubscribe = await this.subscribe(runId, () => done())
-    const timer = setTimeout(() => done(), timeoutMs)
-    const onAbort = () => done()
-    signal?.addEventListener('abort', onAbort, { once: true })
-    if (signal?.aborted) done()
-    await woken
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', onAbort)
-    unsubscribe()
   }
 
   private announce(runId: string): void {

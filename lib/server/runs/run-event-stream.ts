@@ -13,9 +13,8 @@ import type { AppContext } from '../app-context'
 import { PG_INT_MAX } from '@/lib/contracts/safe-text'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { TERMINAL_RUN_STATUSES } from '@/lib/contracts/runs'
-import { FINAL_EVENT_TYPES as FINAL_EVENTS } from './run-event-log'
+import { FINAL_EVENT_TYPES } from './run-event-log'
 
-const FINAL_EVENT_TYPES = new Set<string>(FINAL_EVENTS)
 /** Events read (and held) per client at a time: one page waits in the stream's queue, no more. */
 export const EVENT_PAGE_SIZE = 100
 const HEARTBEAT_MS = 15_000

@@ -16,7 +16,7 @@ import { RunConversationForwarder } from '../tooling/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
 import { CheckpointPointers } from './checkpoint-pointers'
 import { isLeaseLost, isWorkerShutdown } from './run-errors'
-import { isUniqueViolation } from './run-event-log'
+import { RUN_EVENTS_CHANNEL, isUniqueViolation } from './run-event-log'
 import { RunEventWriter } from './run-event-writer'
 import { parkRun, releaseRun, type ClaimedRun } from './run-lease'
 import { scheduleApprovalExpiry } from './run-queue'
@@ -155,7 +155,7 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
            INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
            SELECT gen_random_uuid(), id, $2, $7, $8::jsonb, now() FROM ended
            RETURNING sequence)
-         SELECT pg_notify('agentloom_run_events', $1 || ':' || sequence) FROM final`,
+         SELECT pg_notify('${RUN_EVENTS_CHANNEL}', $1 || ':' || sequence) FROM final`,
         [runId, sequence, outcome.status, jsonbSafeText(outputs), outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error, type, payload],
       )
       return
