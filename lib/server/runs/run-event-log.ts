@@ -65,8 +65,8 @@ export class RunEventLog {
       try {
         const [row] = await this.db.sql.query<{ sequence: number; createdAt: Date }>(
           `WITH inserted AS (
-             INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
-             SELECT gen_random_uuid(), $1, COALESCE(MAX(sequence), 0) + 1, $2, $3::jsonb, now() FROM "RunEvent" WHERE "runId" = $1
+             INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+             SELECT $1, COALESCE(MAX(sequence), 0) + 1, $2, $3::jsonb, now() FROM "RunEvent" WHERE "runId" = $1
              HAVING ${NOT_ENDED}
              RETURNING sequence, "createdAt")
            SELECT sequence, "createdAt", pg_notify('${RUN_EVENTS_CHANNEL}', $1 || ':' || sequence) FROM inserted`,
@@ -93,8 +93,8 @@ export class RunEventLog {
     const [result] = await this.db.sql.query<{ createdAt: Date }>(
       `WITH ${also ? `${also.sql},` : ''}
        inserted AS (
-         INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
-         SELECT gen_random_uuid(), $1, e.sequence, e.type, e.data::jsonb, now()
+         INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+         SELECT $1, e.sequence, e.type, e.data::jsonb, now()
          FROM unnest($2::int[], $3::text[], $4::text[]) AS e(sequence, type, data)
          WHERE ${NOT_ENDED}
          RETURNING sequence, "createdAt")

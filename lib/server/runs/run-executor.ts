@@ -152,8 +152,8 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
            WHERE id = $1 AND status IN ('running', 'waiting')
            RETURNING id),
          final AS (
-           INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
-           SELECT gen_random_uuid(), id, $2, $7, $8::jsonb, now() FROM ended
+           INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+           SELECT id, $2, $7, $8::jsonb, now() FROM ended
            RETURNING sequence)
          SELECT pg_notify('${RUN_EVENTS_CHANNEL}', $1 || ':' || sequence) FROM final`,
         [runId, sequence, outcome.status, jsonbSafeText(outputs), outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error, type, payload],

@@ -72,8 +72,8 @@ export class RunService {
          SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, 'queued', now(), now() FROM version
          RETURNING id, "createdAt"),
        queued AS (
-         INSERT INTO "RunEvent" (id, "runId", sequence, type, data, "createdAt")
-         SELECT gen_random_uuid(), run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
+         INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+         SELECT run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
          RETURNING "runId")
        SELECT run.id, version.version, version.name, run."createdAt", ${queueRunExpression('run.id')} IS NOT NULL AS queued
        FROM run, version, queued`,
