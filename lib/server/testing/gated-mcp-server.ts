@@ -4,12 +4,9 @@
  * test needs (to kill its worker, or cancel it), with no timing involved. Each call names a
  * `label`; calls with a held label wait until it is opened, others answer at once.
  */
-import { randomUUID } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { z } from 'zod'
+import { hostMcpOverHttp } from './mcp-http-host'
 
 export interface GatedMcpServer {
   url: string
@@ -47,34 +44,10 @@ export async function startGatedMcpServer(): Promise<GatedMcpServer> {
     return server
   }
 
-  const sessions = new Map<string, StreamableHTTPServerTransport>()
-  const http: Server = createServer(async (req, res) => {
-    try {
-      const sessionId = req.headers['mcp-session-id']
-      let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined
-      if (!transport) {
-        if (sessionId) {
-          res.writeHead(404).end()
-          return
-        }
-        const created = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (id) => void sessions.set(id, created),
-          onsessionclosed: (id) => void sessions.delete(id),
-        })
-        transport = created
-        await createMcpServer().connect(created)
-      }
-      await transport.handleRequest(req, res)
-    } catch (error) {
-      if (!res.headersSent) res.writeHead(500).end(String(error))
-    }
-  })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const { port } = http.address() as AddressInfo
+  const host = await hostMcpOverHttp(createMcpServer)
 
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: `${host.origin}/mcp`,
     hold(label) {
       if (held.has(label)) return
       held.set(label, new Promise<void>((resolve) => openers.set(label, resolve)))
@@ -90,9 +63,7 @@ export async function startGatedMcpServer(): Promise<GatedMcpServer> {
     },
     async close() {
       for (const open of openers.values()) open()
-      await Promise.allSettled([...sessions.values()].map((t) => t.close()))
-      http.closeAllConnections()
-      await new Promise<void>((resolve) => http.close(() => resolve()))
+      await host.close()
     },
   }
 }

@@ -2,12 +2,10 @@
  * An MCP server over Streamable HTTP on 127.0.0.1, in this process, that records the headers of
  * every request it gets. One tool, `echo`, answers with its `text` argument.
  */
-import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingHttpHeaders } from 'node:http'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { z } from 'zod'
+import { hostMcpOverHttp } from '../../testing/mcp-http-host'
 
 export interface LoopbackMcpServer {
   url: string
@@ -25,39 +23,12 @@ function createMcpServer(name: string): McpServer {
 
 export async function startLoopbackMcpServer(name = 'loopback'): Promise<LoopbackMcpServer> {
   const requests: IncomingHttpHeaders[] = []
-  const sessions = new Map<string, StreamableHTTPServerTransport>()
-  const http: Server = createServer(async (req, res) => {
-    requests.push(req.headers)
-    try {
-      const sessionId = req.headers['mcp-session-id']
-      let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined
-      if (!transport) {
-        if (sessionId) {
-          res.writeHead(404).end()
-          return
-        }
-        const created = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (id) => void sessions.set(id, created),
-          onsessionclosed: (id) => void sessions.delete(id),
-        })
-        transport = created
-        await createMcpServer(name).connect(created)
-      }
-      await transport.handleRequest(req, res)
-    } catch (error) {
-      if (!res.headersSent) res.writeHead(500).end(String(error))
-    }
-  })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const { port } = http.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    requests,
-    close: async () => {
-      await Promise.allSettled([...sessions.values()].map((t) => t.close()))
-      http.closeAllConnections()
-      await new Promise<void>((resolve) => http.close(() => resolve()))
+  const host = await hostMcpOverHttp(
+    () => createMcpServer(name),
+    (req) => {
+      requests.push(req.headers)
+      return false
     },
-  }
+  )
+  return { url: `${host.origin}/mcp`, requests, close: () => host.close() }
 }
