@@ -3,35 +3,13 @@
 // (instrumentation.ts), on the Postgres at DATABASE_URL or on the embedded PostgreSQL server it
 // starts in .data/postgres (AGENTLOOM_DATA_DIR).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildState } from './build-state.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
-const SOURCE_DIRS = ['app', 'components', 'lib', 'public', 'prisma']
-const SOURCE_FILES = ['package-lock.json', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'instrumentation.ts']
-const SKIP = new Set(['node_modules', 'generated', '.next', '.data'])
-
-function newestMtime(path) {
-  const stat = statSync(path, { throwIfNoEntry: false })
-  if (!stat) return 0
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = 0
-  for (const entry of readdirSync(path)) {
-    if (SKIP.has(entry) || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue
-    newest = Math.max(newest, newestMtime(join(path, entry)))
-  }
-  return newest
-}
-
-function buildIsStale() {
-  const buildId = join(root, '.next', 'BUILD_ID')
-  if (!existsSync(buildId)) return true
-  const built = statSync(buildId).mtimeMs
-  return [...SOURCE_DIRS, ...SOURCE_FILES].some((p) => newestMtime(join(root, p)) > built)
-}
-
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 
 if (!existsSync(join(root, 'lib', 'generated', 'prisma', 'client.ts'))) {
@@ -39,7 +17,7 @@ if (!existsSync(join(root, 'lib', 'generated', 'prisma', 'client.ts'))) {
   if (generated.status !== 0) process.exit(generated.status ?? 1)
 }
 
-if (process.env.AGENTLOOM_SKIP_BUILD !== '1' && buildIsStale()) {
+if (process.env.AGENTLOOM_SKIP_BUILD !== '1' && buildState(root) !== 'fresh') {
   console.log('Building Agentloom (first start, or the sources changed)…')
   const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env })
   if (build.status !== 0) process.exit(build.status ?? 1)

@@ -10,45 +10,21 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { buildState } from '../../../scripts/build-state.mjs'
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
 const WORKER_SCRIPT = join(ROOT, 'scripts', 'worker.ts')
 
-// The inputs of the production build, as scripts/start.mjs decides staleness.
-const SOURCE_DIRS = ['app', 'components', 'lib', 'public', 'prisma']
-const SOURCE_FILES = ['package-lock.json', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'instrumentation.ts']
-const SKIP = new Set(['node_modules', 'generated', '.next', '.data'])
-
-function newestMtime(path: string): number {
-  const stat = statSync(path, { throwIfNoEntry: false })
-  if (!stat) return 0
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = 0
-  for (const entry of readdirSync(path)) {
-    if (SKIP.has(entry) || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue
-    newest = Math.max(newest, newestMtime(join(path, entry)))
-  }
-  return newest
-}
-
-/** 'missing', 'stale' (a source is newer than the build) or 'fresh'. */
-export function buildState(): 'missing' | 'stale' | 'fresh' {
-  const buildId = join(ROOT, '.next', 'BUILD_ID')
-  if (!existsSync(buildId)) return 'missing'
-  const built = statSync(buildId).mtimeMs
-  return [...SOURCE_DIRS, ...SOURCE_FILES].some((p) => newestMtime(join(ROOT, p)) > built) ? 'stale' : 'fresh'
-}
-
 /** Builds unless an up-to-date build exists; `--no-build` uses whatever build is there. */
 export function ensureBuild(options: { noBuild: boolean; log: (line: string) => void }): string {
-  const state = buildState()
+  const state = buildState(ROOT)
   if (state === 'fresh') return 'reused the up-to-date .next build'
   if (options.noBuild) {
     if (state === 'missing') throw new Error('There is no .next build: run without --no-build (or `npx next build`) first.')
