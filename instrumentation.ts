@@ -1,15 +1,19 @@
 // Next.js calls register() once when the server starts: open the database (migrations, seed),
 // make sure someone can sign in (the first admin from the environment, or a printed one-time
-// setup link), and start the run worker before the first request arrives.
+// setup link), and start the run worker before the first request arrives. On SIGINT/SIGTERM the
+// worker gives its runs back to the queue before the process ends (`npm start` sets
+// NEXT_MANUAL_SIG_HANDLE so that Next leaves the signals to us rather than exiting first).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   // TRACE and malformed percent-encoding fail inside Next before proxy.ts runs: answer them below it.
   const { installRawRequestGuard } = await import('./lib/server/raw-request-guard')
   installRawRequestGuard()
-  const { workerEnabled, startHostedWorker } = await import('./lib/server/runs/worker-host')
+  const { workerEnabled, startHostedWorker, stopHostedWorker } = await import('./lib/server/runs/worker-host')
+  const { SHUTDOWN_GRACE_MS, stopOnSignals } = await import('./lib/server/process-shutdown')
   const { getAppContext } = await import('./lib/server/app-context')
   const { prepareFirstAdmin } = await import('./lib/server/auth/users')
   const app = await getAppContext()
   await prepareFirstAdmin(app)
   if (workerEnabled()) await startHostedWorker()
+  stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS)] })
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const env = { ...process.env, OPENAI_API_KEY: '', AGENTLOOM_WORKER: 'on' }
+const env = { ...process.env, OPENAI_API_KEY: '', AGENTLOOM_WORKER: 'on', NEXT_MANUAL_SIG_HANDLE: 'true' }
 delete env.OPENAI_API_KEY
 
 async function admin(sql) {

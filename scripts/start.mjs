@@ -10,7 +10,9 @@ import { buildState } from './build-state.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+// NEXT_MANUAL_SIG_HANDLE: the app's own handler (instrumentation.ts) hands running runs back to the
+// queue on SIGINT/SIGTERM; Next's would exit first.
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_MANUAL_SIG_HANDLE: 'true' }
 
 if (!existsSync(join(root, 'lib', 'generated', 'prisma', 'client.ts'))) {
   const generated = spawnSync(process.execPath, [join(root, 'scripts', 'prisma-generate.mjs')], { cwd: root, stdio: 'inherit', env })

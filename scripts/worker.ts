@@ -7,13 +7,9 @@
 import { getAppContext } from '../lib/server/app-context'
 import { RunWorker } from '../lib/server/runs/run-worker'
 import { runLeaseMsFromEnv, workerConcurrencyFromEnv } from '../lib/server/runs/worker-host'
+import { SHUTDOWN_GRACE_MS, stopOnSignals } from '../lib/server/process-shutdown'
 
 const worker = new RunWorker(await getAppContext(), { concurrency: workerConcurrencyFromEnv(), leaseMs: runLeaseMsFromEnv() })
 await worker.start()
 console.log(`[worker] ${worker.workerId} waiting for runs`)
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    await worker.stop()
-    process.exit(0)
-  })
-}
+stopOnSignals({ steps: [() => worker.stop(SHUTDOWN_GRACE_MS)] })

@@ -280,6 +280,38 @@ describe('durable runs across web and worker processes', () => {
   )
 
   it(
+    'hands the runs of stopping processes back to the queue: worker processes and a web process with its own worker, on SIGTERM',
+    async () => {
+      // Workers stopped by SIGTERM exit with the signal's code, holding nothing.
+      for (const worker of workers) {
+        await worker.kill('SIGTERM')
+        expect(worker.child.exitCode).toBe(143)
+      }
+      const webWithWorker = await tracked(startWebHost('web C', env, { worker: true }))
+      gate.hold('sigterm')
+      const runId = await startRun(webWithWorker, gatedWorkflowId, gateCall('sigterm'))
+      await gate.called('sigterm')
+      const held = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })
+      expect(held.workerId).not.toBeNull()
+
+      // Stopping, its worker waits out the grace period for the held tool call, then gives the run back.
+      await webWithWorker.kill('SIGTERM')
+      expect(webWithWorker.child.exitCode).toBe(143)
+      // No other process is running a worker: the run was released by the stopping one, not taken over after its lease lapsed.
+      const released = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })
+      expect(released).toMatchObject({ workerId: null, error: null, status: 'running' })
+      expect(await app.db.sql.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`run:${runId}`])).toHaveLength(1)
+
+      gate.open('sigterm')
+      await startWorkers()
+      const done = await finished(webA, runId)
+      expect(done.status).toBe('succeeded')
+      expect((await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })).attempts).toBe(2)
+    },
+    SCENARIO_TIMEOUT_MS,
+  )
+
+  it(
     'keeps a parked run through a restart of every process, and finishes it after the answer',
     async () => {
       const runId = await startRun(webA, askingWorkflowId, 'go')

@@ -51,3 +51,9 @@ export function startHostedWorker(): Promise<RunWorker> {
   })()
   return holder.__agentloomWorker
 }
+
+/** Gives the hosted worker's runs back to the queue (after `graceMs` for them to finish); nothing if none was started. */
+export async function stopHostedWorker(graceMs: number): Promise<void> {
+  const worker = await holder.__agentloomWorker
+  await worker?.stop(graceMs)
+}

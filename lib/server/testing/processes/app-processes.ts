@@ -1,6 +1,6 @@
 /**
  * Starts the app's processes for multi-process tests: web hosts (web-host.ts, the real route
- * handlers without a worker) and run workers (`npm run worker`'s scripts/worker.ts), each a node
+ * handlers, with or without a worker of their own) and run workers (`npm run worker`'s scripts/worker.ts), each a node
  * process running TypeScript through tsx's loader, spawned without a shell so that the pid the
  * test holds is the process itself and SIGKILL reaches it (the tsx CLI would put a second node
  * process in between). Each one's output is kept, to be shown when a test fails.
@@ -67,8 +67,9 @@ async function spawnApp<T>(name: string, script: string, env: NodeJS.ProcessEnv,
   }
 }
 
-export async function startWebHost(name: string, env: NodeJS.ProcessEnv): Promise<WebHostProcess> {
-  const { process: host, ready } = await spawnApp(name, 'lib/server/testing/processes/web-host.ts', { ...env, AGENTLOOM_WORKER: 'off' }, (line) => {
+/** `worker`: whether the web host runs a worker of its own, as the web process does by default. */
+export async function startWebHost(name: string, env: NodeJS.ProcessEnv, { worker = false }: { worker?: boolean } = {}): Promise<WebHostProcess> {
+  const { process: host, ready } = await spawnApp(name, 'lib/server/testing/processes/web-host.ts', { ...env, AGENTLOOM_WORKER: worker ? 'on' : 'off' }, (line) => {
     if (!line.startsWith('{')) return undefined
     return (JSON.parse(line) as { url?: string }).url
   })

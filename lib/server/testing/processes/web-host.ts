@@ -9,6 +9,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getAppContext } from '@/lib/server/app-context'
+import { SHUTDOWN_GRACE_MS, stopOnSignals } from '@/lib/server/process-shutdown'
+import { startHostedWorker, stopHostedWorker, workerEnabled } from '@/lib/server/runs/worker-host'
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>
 /** A route file's exports: handlers by method name, beside settings such as `dynamic`. */
@@ -91,6 +93,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 
 // The app (database, migrations, notifications) is ready before the first request is taken.
 await getAppContext()
+if (workerEnabled()) await startHostedWorker()
 const server = createServer((req, res) => {
   handle(req, res).catch((error: unknown) => {
     console.error('[web-host]', error)
@@ -102,4 +105,4 @@ server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo
   console.log(JSON.stringify({ url: `http://127.0.0.1:${port}` }))
 })
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0))
+stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS)] })
