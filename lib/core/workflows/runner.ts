@@ -146,7 +146,9 @@ export class Runner implements DeliveryHost {
   async runUntilConvergence(session: RunSession): Promise<void> {
     const memory = this.memory
     const firstIteration = memory.iteration
-    while (memory.outbox.length > 0 || memory.responses.length > 0) {
+    // At least one superstep, as the reference's loop runs one before it checks for convergence: a
+    // start executor that sends nothing still shows as superstep 1 in the events.
+    do {
       if (memory.iteration - firstIteration >= this.maxIterations) throw new WorkflowConvergenceError(this.maxIterations)
       throwIfAborted(session.signal)
       const iteration = ++memory.iteration
@@ -157,7 +159,7 @@ export class Runner implements DeliveryHost {
       session.emit({ type: 'superstep_completed', iteration })
       const waiting = session.waitForConsumer?.()
       if (waiting) await waiting
-    }
+    } while (memory.outbox.length > 0 || memory.responses.length > 0)
   }
 
   // -------------------------------------------------------------------------------------------

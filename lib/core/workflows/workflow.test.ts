@@ -54,6 +54,16 @@ describe('Workflow.run', () => {
     expect(events[6]).toEqual({ type: 'output', executorId: 'emit', data: 'HI!' })
   })
 
+  it('runs one superstep even when the start executor sends nothing, as the reference does', async () => {
+    const quiet = executor('quiet', async (text: string, ctx) => ctx.yieldOutput(text))
+    const events = await collect(new WorkflowBuilder({ startExecutor: quiet }).build().runStream('hi'))
+    expect(events.filter((e) => e.type === 'superstep_started' || e.type === 'superstep_completed')).toEqual([
+      { type: 'superstep_started', iteration: 1 },
+      { type: 'superstep_completed', iteration: 1 },
+    ])
+    expect(events.at(-1)).toMatchObject({ type: 'status', state: 'IDLE' })
+  })
+
   it('leaves started and status events out of run() unless asked', async () => {
     const workflow = sketch()
     const plain = await workflow.run('x')
