@@ -20,7 +20,7 @@ if (!existsSync(join(root, 'lib', 'generated', 'prisma', 'client.ts'))) {
 }
 
 if (process.env.AGENTLOOM_SKIP_BUILD !== '1' && buildState(root) !== 'fresh') {
-  console.log('Building Agentloom (first start, or the sources changed)…')
+  console.log('Building Agentloom: first start, or the sources changed (about 2–3 minutes on 2 cores; later starts skip this)…')
   const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }

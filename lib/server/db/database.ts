@@ -38,7 +38,8 @@ export type DatabaseOptions =
   | { kind: 'embedded'; dataDir: string; migrate?: boolean }
 
 export function defaultDataDir(cwd: string = process.cwd()): string {
-  return join(cwd, '.data', 'postgres')
+  // turbopackIgnore: the database's own files, which the build must never trace into its output.
+  return join(/*turbopackIgnore: true*/ cwd, '.data', 'postgres')
 }
 
 export function databaseOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): DatabaseOptions {

@@ -8,7 +8,9 @@ import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SqlRunner } from './sql'
 
-export const DEFAULT_MIGRATIONS_DIR = join(process.cwd(), 'prisma', 'migrations')
+// turbopackIgnore: the migrations are read at run time from the app's folder, not bundled; without
+// it the build traces the whole project into its output.
+export const DEFAULT_MIGRATIONS_DIR = join(/*turbopackIgnore: true*/ process.cwd(), 'prisma', 'migrations')
 
 const CREATE_HISTORY_TABLE = `
 CREATE TABLE IF NOT EXISTS "_prisma_migrations" (

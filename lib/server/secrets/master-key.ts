@@ -24,7 +24,8 @@ export function parseMasterKey(text: string, source: string): Buffer {
 }
 
 export function keyFilePath(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  return env.AGENTLOOM_SECRET_KEY_FILE ?? join(process.cwd(), '.data', 'secret.key')
+  // turbopackIgnore: the key is read at run time; the build must never trace it into its output.
+  return env.AGENTLOOM_SECRET_KEY_FILE ?? join(/*turbopackIgnore: true*/ process.cwd(), '.data', 'secret.key')
 }
 
 /** Reads the key file, creating it (mode 0600) when it does not exist yet. Safe when several processes race. */

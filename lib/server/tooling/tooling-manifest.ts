@@ -158,8 +158,9 @@ export function parseToolingManifest(input: string | unknown, options: ParseMani
  * started script (`process.argv[1]`), as the Agent 365 tooling does in development.
  */
 export function manifestSearchLocations(cwd: string = process.cwd(), entryScript: string | undefined = process.argv[1]): string[] {
-  const locations = [join(resolve(cwd), TOOLING_MANIFEST_FILE_NAME)]
-  if (entryScript) locations.push(join(dirname(resolve(entryScript)), TOOLING_MANIFEST_FILE_NAME))
+  // turbopackIgnore: a file of the deployment looked for at run time; the build must not trace the project for it.
+  const locations = [join(resolve(/*turbopackIgnore: true*/ cwd), TOOLING_MANIFEST_FILE_NAME)]
+  if (entryScript) locations.push(join(dirname(resolve(/*turbopackIgnore: true*/ entryScript)), TOOLING_MANIFEST_FILE_NAME))
   return [...new Set(locations)]
 }
 
