@@ -1,5 +1,5 @@
 /**
- * Abort helpers. The SDK adds an abort listener to the signal of every request and never removes
+ * Abort helpers of the MCP layer (waiting with a signal in general: ../abort.ts). The SDK adds an abort listener to the signal of every request and never removes
  * it, so a long-lived caller signal must never be handed to it directly: each request gets a
  * signal of its own whose link to the caller's is removed when the request settles.
  */
@@ -95,45 +95,6 @@ function followersOf(parent: AbortSignal): Set<RequestSignal> {
     requests = following
   }
   return requests
-}
-
-/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason)
-      return
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer)
-      reject(signal!.reason)
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
-}
-
-/** Settles with `promise`, or rejects with the signal's reason when it aborts first. */
-export function raceAbort<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
 }
 
 /** A signal that fires after `ms`; `expired` tells a deadline apart from other aborts. */

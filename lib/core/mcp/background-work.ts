@@ -1,4 +1,4 @@
-import { raceAbort } from './abort'
+import { raceAbort } from '../abort'
 import type { MCPLogger } from './logger'
 
 /** Fire-and-forget work an MCPTool must still let finish (bounded) before it closes. */

@@ -1,6 +1,6 @@
 /** Closing a successful run: build the response, then context providers' afterRun in reverse order. */
 import { AgentResponse } from '../types'
-import { abortable } from './abort'
+import { abortable } from '../abort'
 import type { RunState } from './run-state'
 
 export async function finishRun(state: RunState): Promise<AgentResponse> {

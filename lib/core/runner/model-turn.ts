@@ -9,7 +9,7 @@ import { ChatClientException } from '../errors'
 import type { ChatContext } from '../middleware'
 import { runMiddlewareChain } from '../middleware-pipeline'
 import { AgentResponseUpdate, addUsage, type ChatResponse, type ChatResponseUpdate } from '../types'
-import { abortable, abortableIterable } from './abort'
+import { abortable, abortableIterable } from '../abort'
 import { appendMessages, type RunState } from './run-state'
 
 export async function* modelTurn(state: RunState): AsyncGenerator<AgentResponseUpdate, ChatResponse> {

@@ -10,7 +10,7 @@ import { normalizeFunctionInvocationConfiguration } from '../tools/function-invo
 import type { FunctionCallExecution } from '../tools/invoke-function-calls'
 import { RunToolSet } from '../tools/tool-set'
 import type { ChatOptions, FunctionResultContent } from '../types'
-import { abortable } from './abort'
+import { abortable } from '../abort'
 import type { AgentDefinition, AgentRunOptions } from './agent-definition'
 import type { RunState } from './run-state'
 

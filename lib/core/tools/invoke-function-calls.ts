@@ -7,7 +7,7 @@
 import { ToolExecutionException } from '../errors'
 import { FunctionInvocationContext } from '../middleware'
 import { runMiddlewareChain, type MiddlewareHandler } from '../middleware-pipeline'
-import { abortable } from '../runner/abort'
+import { abortable } from '../abort'
 import type { AgentSession } from '../sessions/agent-session'
 import { functionResultContent, type FunctionCallContent, type FunctionResultContent } from '../types'
 import type { NormalizedFunctionInvocationConfiguration } from './function-invocation-config'

@@ -1,0 +1,86 @@
+/**
+ * Waiting with a signal, for the whole framework: every await on a model, a tool or a server goes
+ * through these, so an aborted signal ends the wait at once even when the callee ignores it.
+ * Listeners are removed when the wait settles: one long-lived signal must not collect a listener
+ * per call. (The MCP layer's per-request signals for the SDK are in mcp/abort.ts.)
+ */
+import { AbortError } from './errors'
+
+/** The signal's own reason, whatever it is: a deadline's reason tells it apart from a cancel. */
+const ownReason = (signal: AbortSignal): unknown => signal.reason
+
+/** An AbortError: the reason when it is one, else a fresh one. */
+const asAbortError = (signal: AbortSignal): Error => (signal.reason instanceof AbortError ? signal.reason : new AbortError())
+
+/**
+ * Settles with `promise`, or rejects with `reasonOf(signal)` (default: the signal's reason) when
+ * the signal aborts first. Once the signal has fired, a late rejection of `promise` is reported as
+ * the abort (it is most likely its consequence) and a rejection nobody awaits any more is handled.
+ */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined, reasonOf: (signal: AbortSignal) => unknown = ownReason): Promise<T> {
+  if (!signal) return promise
+  if (signal.aborted) {
+    promise.catch(() => {})
+    return Promise.reject(reasonOf(signal))
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(reasonOf(signal))
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(signal.aborted ? reasonOf(signal) : error)
+      },
+    )
+  })
+}
+
+/** raceAbort for the agent loop: an abort always surfaces as an AbortError. */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  return raceAbort(promise, signal, asAbortError)
+}
+
+/** Iterates `source`, ending with an AbortError as soon as the signal fires; closes the source on exit. */
+export async function* abortableIterable<T>(source: AsyncIterable<T>, signal: AbortSignal | undefined): AsyncGenerator<T> {
+  if (!signal) {
+    yield* source
+    return
+  }
+  const iterator = source[Symbol.asyncIterator]()
+  let finished = false
+  try {
+    while (true) {
+      const step = await abortable(iterator.next(), signal)
+      if (step.done) {
+        finished = true
+        return
+      }
+      yield step.value
+    }
+  } finally {
+    if (!finished) void Promise.resolve(iterator.return?.()).catch(() => {})
+  }
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason)
+      return
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer)
+      reject(signal!.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
