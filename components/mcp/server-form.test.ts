@@ -21,6 +21,7 @@ const stored: McpServerDetail = {
   transport: 'stdio',
   enabled: true,
   loadToolsOnDemand: false,
+  shareConnection: false,
   summary: 'node server.mjs',
   config: { command: 'node', args: ['server.mjs'], cwd: 'tools' },
   secretKeys: { env: ['API_KEY', 'REGION'], headers: [] },
