@@ -8,12 +8,15 @@ import { getAppContext } from '../lib/server/app-context'
 import { RunWorker } from '../lib/server/runs/run-worker'
 import { runLeaseMsFromEnv, workerConcurrencyFromEnv } from '../lib/server/runs/worker-host'
 
-const worker = new RunWorker(await getAppContext(), { concurrency: workerConcurrencyFromEnv(), leaseMs: runLeaseMsFromEnv() })
+const app = await getAppContext()
+const worker = new RunWorker(app, { concurrency: workerConcurrencyFromEnv(), leaseMs: runLeaseMsFromEnv() })
 await worker.start()
 console.log(`[worker] ${worker.workerId} waiting for runs`)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     await worker.stop()
+    // The servers runs shared are ours to end (stdio ones are our children).
+    await app.mcpPool.close()
     process.exit(0)
   })
 }
