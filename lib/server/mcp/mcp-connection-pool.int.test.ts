@@ -4,9 +4,12 @@
  * runs connecting through connectMcpServers as the worker does.
  */
 import { randomBytes } from 'node:crypto'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -51,13 +54,25 @@ function countedLines(file: string): CountedLine[] {
 
 const initializations = (file: string) => countedLines(file).filter((line) => line.event === 'initialized')
 
+/** Whether the process runs: an ended one may stay a zombie here (nobody reaps orphans in a container), which counts as ended. */
 function isAlive(pid: number): boolean {
+  let stat: string
   try {
-    process.kill(pid, 0)
-    return true
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   } catch {
     return false
   }
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+  return state !== 'Z' && state !== 'X'
+}
+
+/** Runs testing/pool-exit-child.ts to its exit; the pid of the stdio server it started. */
+async function stubbornServerOfExitedProcess(args: string[]): Promise<number> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing', 'pool-exit-child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const exited = once(child, 'exit')
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string]
+  await exited
+  return (JSON.parse(line) as { pid: number }).pid
 }
 
 async function echo(tool: MCPTool, text: string): Promise<string> {
@@ -275,5 +290,20 @@ describe('MCP connections shared across runs', () => {
     expect(await db.prisma.approvalRequest.count({ where: { runId: runIds[3] } })).toBe(0)
     expect(tool.isConnected).toBe(true)
     await closeMcpServers(tools)
+  })
+})
+
+describe('stdio servers of shared connections when the process exits', () => {
+  it('are ended, even one that ignores the end of its stdin', async () => {
+    // Such a server outlives a process that does not end it…
+    const orphan = await stubbornServerOfExitedProcess(['--without-pool'])
+    try {
+      expect(isAlive(orphan)).toBe(true)
+    } finally {
+      process.kill(orphan, 'SIGKILL')
+    }
+    // …but not one whose pool started it.
+    const pooled = await stubbornServerOfExitedProcess([])
+    await waitFor(async () => (isAlive(pooled) ? undefined : true))
   })
 })
