@@ -22,7 +22,8 @@ import { hostMcpOverHttp, type McpHttpHost } from '../testing/mcp-http-host'
 import { createTestDatabase } from '../testing/test-database'
 import { waitFor } from '../testing/wait-for'
 import { McpConnectionPool } from './mcp-connection-pool'
-import { McpServerConnectError, McpServerNotFoundError, closeMcpServers, connectMcpServers, type RunMcpContext } from './mcp-connections'
+import { McpServerConnectError } from './mcp-connect-attempt'
+import { McpServerNotFoundError, closeMcpServers, connectMcpServers, type RunMcpContext } from './mcp-connections'
 
 const COUNTING_SERVER = join(import.meta.dirname, 'testing', 'counting-server.mjs')
 

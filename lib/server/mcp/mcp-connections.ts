@@ -8,7 +8,7 @@
  *
  * Timeouts: a tool call may wait while its server waits for a person to approve a sampling
  * request, so requests to servers may take as long as an approval may (plus a margin), not the
- * SDK's default 60 s. Connecting stays bounded by MCP_CONNECT_TIMEOUT_MS: nobody approves anything
+ * SDK's default 60 s. Connecting stays bounded by MCP_CONNECT_TIMEOUT_MS (mcp-connect-attempt.ts): nobody approves anything
  * before a server has answered `initialize`.
  *
  * Long-running tasks: every status change a tool observes becomes an `mcp_task_status` run event,
@@ -17,8 +17,9 @@
 import { isAbsolute, join } from 'node:path'
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ElicitationContext } from '@/lib/core/mcp/elicitation'
-import { AbortError, MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool, type MCPToolOptions } from '@/lib/core'
+import { MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool, type MCPToolOptions } from '@/lib/core'
 import type { AppContext } from '../app-context'
+import { connectWithin } from './mcp-connect-attempt'
 import type { McpConnectionLease } from './mcp-connection-pool'
 import { statusesToCallingRun } from './mcp-run-scope'
 import { PG_INT_MAX, pgIntParam } from '@/lib/contracts/safe-text'
@@ -29,7 +30,7 @@ import { stdioConfigSchema } from '@/lib/contracts/mcp-servers'
 import { McpServerRegistry, type McpServerConfig } from './mcp-server-registry'
 import { SecretRedactor } from '../secrets/redaction'
 import { NO_URL_SECRETS } from '../secrets/url-secrets'
-import { redactSecrets, serverSecretValues } from './mcp-server-secrets'
+import { serverSecretValues } from './mcp-server-secrets'
 import { redactedStderrLog } from './mcp-stderr'
 import { recordTaskStatuses, type TaskStatusSink } from './mcp-task-events'
 import { samplingApprovalPayload } from './sampling-approval'
@@ -40,8 +41,6 @@ export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000
 const MAX_TIMER_MS = PG_INT_MAX
 /** Beyond the approval itself: the model's completion and the server's own work. */
 const REQUEST_TIMEOUT_MARGIN_MS = 60_000
-/** The SDK's own default, which connecting keeps. */
-export const MCP_CONNECT_TIMEOUT_MS = 60_000
 
 /** AGENTLOOM_APPROVAL_TIMEOUT_MS: a positive whole number of milliseconds; anything else is reported and the default used. */
 export function approvalTimeoutFromEnv(env: Readonly<Record<string, string | undefined>> = process.env, logger: Pick<Console, 'warn'> = console): number {
@@ -108,7 +107,7 @@ function commonToolOptions(server: McpServerConfig, requestTimeoutMs: number | u
 }
 
 /** Whether runs share one connection to the server (never one that loads tools on demand: what one run loaded, the next would see). */
-export function sharesConnection(server: McpServerConfig): boolean {
+function sharesConnection(server: McpServerConfig): boolean {
   return server.shareConnection && !server.loadToolsOnDemand
 }
 
@@ -117,7 +116,7 @@ export function sharesConnection(server: McpServerConfig): boolean {
  * answers neither sampling nor elicitation (its requests are refused), and task statuses go to the
  * run making the call.
  */
-export function createSharedMcpTool(server: McpServerConfig, app: AppContext, requestTimeoutMs?: number): MCPTool {
+function createSharedMcpTool(server: McpServerConfig, app: AppContext, requestTimeoutMs?: number): MCPTool {
   const tool: MCPTool = constructTool(server, { ...commonToolOptions(server, requestTimeoutMs), onTaskStatus: statusesToCallingRun(server, () => tool) }, app)
   return tool
 }
@@ -202,67 +201,6 @@ export class McpServerNotFoundError extends UserError {
 /** A server a workflow refers to was switched off. */
 export class McpServerDisabledError extends UserError {
   override readonly code = 'mcp_server_disabled'
-}
-
-/**
- * A server could not be connected. The message is written for people (it ends up in the run's
- * error and on shared pages), so every secret value of the server is cut out of it.
- */
-export class McpServerConnectError extends UserError {
-  override readonly code = 'mcp_server_connect_failed'
-}
-
-/** The error's message and those of its causes, each once. */
-function describeChain(error: unknown): string {
-  const parts: string[] = []
-  let current: unknown = error
-  for (let depth = 0; current !== undefined && current !== null && depth < 4; depth += 1) {
-    const message = current instanceof Error ? current.message : String(current)
-    if (message && !parts.some((part) => part.includes(message))) parts.push(message)
-    current = current instanceof Error ? (current as { cause?: unknown }).cause : undefined
-  }
-  return parts.join(': ')
-}
-
-function connectFailure(server: McpServerConfig, error: unknown): McpServerConnectError {
-  const url = server.transport === 'stdio' ? undefined : server.config.url
-  return new McpServerConnectError(redactSecrets(`Could not connect to MCP server '${server.id}': ${describeChain(error)}`, server.secrets, url))
-}
-
-/**
- * Connects `tool` within the connect timeout, unless the run is cancelled first. A tool whose
- * attempt is still going on when this gives up goes into `abandoned`: its close() would wait for it.
- */
-async function connectWithin(tool: MCPTool, server: McpServerConfig, context: Pick<RunMcpContext, 'connectTimeoutMs' | 'signal'>, abandoned: Set<MCPTool>): Promise<void> {
-  const timeoutMs = context.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS
-  let settled = false
-  const attempt = tool.connect().then(
-    () => {
-      settled = true
-    },
-    (error: unknown) => {
-      settled = true
-      throw connectFailure(server, error)
-    },
-  )
-  attempt.catch(() => {}) // also reported through the race below, unless that was lost already
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let onAbort: (() => void) | undefined
-  const stopped = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new McpServerConnectError(`MCP server '${server.id}' did not answer within ${Math.round(timeoutMs / 100) / 10} s.`)), timeoutMs)
-    onAbort = () => reject(new AbortError())
-    if (context.signal.aborted) onAbort()
-    else context.signal.addEventListener('abort', onAbort, { once: true })
-  })
-  try {
-    await Promise.race([attempt, stopped])
-  } catch (error) {
-    if (!settled) abandoned.add(tool)
-    throw error
-  } finally {
-    clearTimeout(timer)
-    if (onAbort) context.signal.removeEventListener('abort', onAbort)
-  }
 }
 
 /**
