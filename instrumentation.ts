@@ -15,5 +15,5 @@ export async function register() {
   const app = await getAppContext()
   await prepareFirstAdmin(app)
   if (workerEnabled()) await startHostedWorker()
-  stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS)] })
+  stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS), () => app.mcpPool.close()] })
 }

@@ -1,7 +1,8 @@
 /**
  * MCP servers as a person manages them: add a stdio server (the shipped example) with a secret
  * environment value, test its connection, make sure the secret never shows, have its tools loaded
- * on demand, delete it. And the warning before deleting a server that a saved workflow uses.
+ * on demand, share one connection across runs instead, delete it. And the warning before deleting
+ * a server that a saved workflow uses.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 
@@ -91,7 +92,24 @@ test('add a stdio MCP server with a secret, test its connection, delete it', asy
   await expect(result).toContainText('word_count')
   await expectNoSecret(page)
 
-  // 5. Delete it: no workflow uses it, so no warning.
+  // 5. Share one connection across runs instead: not together with on demand, so that box is off first.
+  await page.getByTestId(`mcp-edit-${SERVER_ID}`).click()
+  const share = page.getByLabel('Share one connection across runs')
+  await expect(share).toBeDisabled()
+  await page.getByLabel('Load tools on demand').uncheck()
+  await share.check()
+  await expect(page.getByLabel('Load tools on demand')).toBeDisabled()
+  await page.getByTestId('mcp-save').click()
+  await expect(page.getByTestId('mcp-server-form')).toHaveCount(0)
+  await page.reload()
+  await expect(row.getByTestId('mcp-shared')).toHaveText('shared')
+  await expect(row.getByTestId('mcp-on-demand')).toHaveCount(0)
+  await page.getByTestId(`mcp-edit-${SERVER_ID}`).click()
+  await expect(share).toBeChecked()
+  await snap(page, testInfo, '05-shared-connection')
+  await page.getByRole('button', { name: 'Cancel' }).click()
+
+  // 6. Delete it: no workflow uses it, so no warning.
   await page.getByTestId(`mcp-delete-${SERVER_ID}`).click()
   await expect(page.getByText('No saved workflow uses this server.')).toBeVisible()
   await page.getByTestId('mcp-delete-confirm').click()

@@ -9,7 +9,9 @@ import { RunWorker } from '../lib/server/runs/run-worker'
 import { runLeaseMsFromEnv, workerConcurrencyFromEnv } from '../lib/server/runs/worker-host'
 import { SHUTDOWN_GRACE_MS, stopOnSignals } from '../lib/server/process-shutdown'
 
-const worker = new RunWorker(await getAppContext(), { concurrency: workerConcurrencyFromEnv(), leaseMs: runLeaseMsFromEnv() })
+const app = await getAppContext()
+const worker = new RunWorker(app, { concurrency: workerConcurrencyFromEnv(), leaseMs: runLeaseMsFromEnv() })
 await worker.start()
 console.log(`[worker] ${worker.workerId} waiting for runs`)
-stopOnSignals({ steps: [() => worker.stop(SHUTDOWN_GRACE_MS)] })
+// The servers runs shared are ours to end (stdio ones are our children), once no run uses them.
+stopOnSignals({ steps: [() => worker.stop(SHUTDOWN_GRACE_MS), () => app.mcpPool.close()] })

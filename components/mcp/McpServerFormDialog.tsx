@@ -192,6 +192,7 @@ export function McpServerFormDialog({ server, stdio, onClose, onSaved }: McpServ
             className="mt-0.5"
             data-testid="mcp-field-load-tools-on-demand"
             aria-describedby={`${ids}-on-demand-hint`}
+            disabled={form.shareConnection}
             checked={form.loadToolsOnDemand}
             onChange={(event) => set({ loadToolsOnDemand: event.target.checked })}
           />
@@ -199,6 +200,25 @@ export function McpServerFormDialog({ server, stdio, onClose, onSaved }: McpServ
             <label htmlFor={`${ids}-on-demand`}>Load tools on demand</label>
             <p id={`${ids}-on-demand-hint`} className="text-xs text-zinc-500">
               The agent lists this server&apos;s tools and loads the ones it needs — for servers with many tools.
+            </p>
+          </div>
+        </div>
+        <div className="flex items-start gap-2 text-sm text-zinc-700">
+          <input
+            id={`${ids}-share`}
+            type="checkbox"
+            className="mt-0.5"
+            data-testid="mcp-field-share-connection"
+            aria-describedby={`${ids}-share-hint`}
+            // Tools loaded on demand belong to the connection: a shared one would carry them from run to run.
+            disabled={form.loadToolsOnDemand}
+            checked={form.shareConnection}
+            onChange={(event) => set({ shareConnection: event.target.checked })}
+          />
+          <div className="flex flex-col gap-0.5">
+            <label htmlFor={`${ids}-share`}>Share one connection across runs</label>
+            <p id={`${ids}-share-hint`} className="text-xs text-zinc-500">
+              Faster starts. A shared connection cannot ask for sampling or for information, and cannot load tools on demand.
             </p>
           </div>
         </div>

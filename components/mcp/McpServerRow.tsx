@@ -37,6 +37,11 @@ export function McpServerRow({ server, test, onTest, onEdit, onDelete, onToggleE
               on demand
             </Badge>
           ) : null}
+          {server.shareConnection ? (
+            <Badge data-testid="mcp-shared" title="Runs share one connection to this server, kept open between them.">
+              shared
+            </Badge>
+          ) : null}
           <label className="flex items-center gap-1 text-xs text-zinc-600">
             <input type="checkbox" role="switch" data-testid={`mcp-enabled-${server.id}`} checked={server.enabled} onChange={(event) => onToggleEnabled(event.target.checked)} />
             {server.enabled ? 'Enabled' : 'Disabled'}

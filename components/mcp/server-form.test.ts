@@ -21,6 +21,7 @@ const stored: McpServerDetail = {
   transport: 'stdio',
   enabled: true,
   loadToolsOnDemand: false,
+  shareConnection: false,
   summary: 'node server.mjs',
   config: { command: 'node', args: ['server.mjs'], cwd: 'tools' },
   secretKeys: { env: ['API_KEY', 'REGION'], headers: [] },
@@ -47,6 +48,7 @@ describe('createRequest', () => {
       description: '',
       enabled: true,
       loadToolsOnDemand: false,
+      shareConnection: false,
       transport: 'stdio',
       config: { command: 'node', args: ['server.mjs', '--verbose'] },
       secrets: { env: { API_KEY: 's3cret' } },
@@ -70,6 +72,7 @@ describe('updateRequest', () => {
       description: '',
       enabled: true,
       loadToolsOnDemand: false,
+      shareConnection: false,
       transport: 'stdio',
       config: { command: 'node', args: ['server.mjs'], cwd: 'tools' },
       secrets: { env: { API_KEY: 'rotated', TOKEN: 't', REGION: null } },
@@ -153,5 +156,17 @@ describe('stdio access in the form', () => {
   it('names the allowed commands in the command help', () => {
     expect(commandHelp(admin)).toContain('This deployment allows: node, npx.')
     expect(commandHelp(member)).not.toContain('This deployment allows')
+  })
+})
+
+describe('sharing one connection across runs', () => {
+  it('is off for a new server, and the stored setting and the person’s choice are sent', () => {
+    expect(emptyServerForm().shareConnection).toBe(false)
+    expect(createRequest({ ...emptyServerForm(), shareConnection: true })).toMatchObject({ shareConnection: true })
+    const shared = { ...stored, shareConnection: true }
+    const form = formFromServer(shared)
+    expect(form.shareConnection).toBe(true)
+    expect(updateRequest(form, shared)).toMatchObject({ shareConnection: true })
+    expect(updateRequest({ ...form, shareConnection: false }, shared)).toMatchObject({ shareConnection: false })
   })
 })

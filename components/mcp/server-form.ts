@@ -22,6 +22,8 @@ export interface ServerForm {
   description: string
   enabled: boolean
   loadToolsOnDemand: boolean
+  /** Runs share one connection, kept open between them (not with loadToolsOnDemand). */
+  shareConnection: boolean
   transport: McpTransport
   command: string
   args: string[]
@@ -54,6 +56,7 @@ export function emptyServerForm(): ServerForm {
     description: '',
     enabled: true,
     loadToolsOnDemand: false,
+    shareConnection: false,
     transport: 'stdio',
     command: '',
     args: [],
@@ -85,6 +88,7 @@ export function formFromServer(server: McpServerDetail): ServerForm {
     description: server.description,
     enabled: server.enabled,
     loadToolsOnDemand: server.loadToolsOnDemand,
+    shareConnection: server.shareConnection,
     transport: server.transport,
     command: stdio?.command ?? '',
     args: stdio ? [...stdio.args] : [],
@@ -133,6 +137,7 @@ export function createRequest(form: ServerForm): Record<string, unknown> {
     description: form.description,
     enabled: form.enabled,
     loadToolsOnDemand: form.loadToolsOnDemand,
+    shareConnection: form.shareConnection,
     transport: form.transport,
     config: configOf(form),
     secrets: { [kind]: values },
@@ -160,6 +165,7 @@ export function updateRequest(form: ServerForm, original: McpServerDetail): Reco
     description: form.description,
     enabled: form.enabled,
     loadToolsOnDemand: form.loadToolsOnDemand,
+    shareConnection: form.shareConnection,
     transport: form.transport,
     config: configOf(form),
     ...(Object.keys(secrets).length > 0 ? { secrets: { [kind]: secrets } } : {}),

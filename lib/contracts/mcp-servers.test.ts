@@ -114,6 +114,27 @@ describe('loading tools on demand', () => {
   })
 })
 
+describe('sharing one connection across runs', () => {
+  it('is off unless a new server asks for it, and a patch may set it alone', () => {
+    expect(createMcpServerRequestSchema.parse(stdio).shareConnection).toBe(false)
+    expect(createMcpServerRequestSchema.parse({ ...stdio, shareConnection: true }).shareConnection).toBe(true)
+    expect(updateMcpServerRequestSchema.parse({ name: 'Files' })).not.toHaveProperty('shareConnection')
+    expect(updateMcpServerRequestSchema.parse({ shareConnection: true })).toEqual({ shareConnection: true })
+  })
+
+  it('is refused together with loading tools on demand, at both fields', () => {
+    const created = createMcpServerRequestSchema.safeParse({ ...stdio, shareConnection: true, loadToolsOnDemand: true })
+    expect(issuePaths(created)).toEqual(['shareConnection', 'loadToolsOnDemand'])
+    expect(issuePaths(updateMcpServerRequestSchema.safeParse({ shareConnection: true, loadToolsOnDemand: true }))).toEqual(['shareConnection', 'loadToolsOnDemand'])
+    expect(updateMcpServerRequestSchema.safeParse({ shareConnection: true, loadToolsOnDemand: false }).success).toBe(true)
+  })
+
+  it.each(['yes', 1, null])('refuses %j', (value) => {
+    expect(issuePaths(createMcpServerRequestSchema.safeParse({ ...stdio, shareConnection: value }))).toEqual(['shareConnection'])
+    expect(issuePaths(updateMcpServerRequestSchema.safeParse({ shareConnection: value }))).toEqual(['shareConnection'])
+  })
+})
+
 describe('bodies', () => {
   it('refuses unknown fields, including an attempt to rename the id', () => {
     expect(createMcpServerRequestSchema.safeParse({ ...stdio, command: 'node' }).success).toBe(false)

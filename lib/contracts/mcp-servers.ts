@@ -133,12 +133,38 @@ const noEntries = (what: string) => z.record(z.string(), z.unknown()).refine((re
  */
 const loadToolsOnDemandInput = z.boolean({ error: 'Must be true or false.' })
 
+/**
+ * One connection to the server, kept open between runs and shared by them: runs start faster. A
+ * shared connection belongs to no run, so it offers the server neither sampling nor elicitation.
+ */
+const shareConnectionInput = z.boolean({ error: 'Must be true or false.' })
+
+/**
+ * Tools loaded on demand belong to the connection: on a shared one, what one run loaded would be
+ * offered to the next. So the two settings are refused together, each field naming the other.
+ */
+export const SHARED_ON_DEMAND_ISSUES: ReadonlyArray<{ path: 'shareConnection' | 'loadToolsOnDemand'; message: string }> = [
+  { path: 'shareConnection', message: 'Cannot be on together with loadToolsOnDemand: a shared connection would carry the tools one run loaded into the next.' },
+  { path: 'loadToolsOnDemand', message: 'Cannot be on together with shareConnection: a shared connection would carry the tools one run loaded into the next.' },
+]
+
+/** Whether settings (a request's, or a request's merged over a stored server's) turn both on. */
+export function sharesOnDemandConnection(settings: { shareConnection?: boolean; loadToolsOnDemand?: boolean }): boolean {
+  return settings.shareConnection === true && settings.loadToolsOnDemand === true
+}
+
+function refuseSharedOnDemand(settings: { shareConnection?: boolean; loadToolsOnDemand?: boolean }, context: z.core.$RefinementCtx): void {
+  if (!sharesOnDemandConnection(settings)) return
+  for (const issue of SHARED_ON_DEMAND_ISSUES) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message })
+}
+
 const commonCreateFields = {
   id: newServerIdSchema,
   name: nameInput,
   description: descriptionInput.default(''),
   enabled: z.boolean().default(true),
   loadToolsOnDemand: loadToolsOnDemandInput.default(false),
+  shareConnection: shareConnectionInput.default(false),
 }
 
 function urlServerBody<T extends 'http' | 'websocket'>(transport: T) {
@@ -156,21 +182,23 @@ function urlServerBody<T extends 'http' | 'websocket'>(transport: T) {
 }
 
 /** POST /api/mcp-servers: one shape per transport, so every problem is reported at its field. */
-export const createMcpServerRequestSchema = z.discriminatedUnion('transport', [
-  z
-    .object({
-      ...commonCreateFields,
-      transport: z.literal('stdio'),
-      config: stdioConfigInput,
-      secrets: z
-        .object({ env: secretsInput.shape.env, headers: noEntries('stdio servers take environment values, not headers.').optional() })
-        .strict()
-        .default({ env: {} }),
-    })
-    .strict(),
-  urlServerBody('http'),
-  urlServerBody('websocket'),
-])
+export const createMcpServerRequestSchema = z
+  .discriminatedUnion('transport', [
+    z
+      .object({
+        ...commonCreateFields,
+        transport: z.literal('stdio'),
+        config: stdioConfigInput,
+        secrets: z
+          .object({ env: secretsInput.shape.env, headers: noEntries('stdio servers take environment values, not headers.').optional() })
+          .strict()
+          .default({ env: {} }),
+      })
+      .strict(),
+    urlServerBody('http'),
+    urlServerBody('websocket'),
+  ])
+  .superRefine(refuseSharedOnDemand)
 
 export type CreateServerInput = z.input<typeof createMcpServerRequestSchema>
 export type CreateServerData = z.output<typeof createMcpServerRequestSchema>
@@ -187,6 +215,7 @@ export const updateMcpServerRequestSchema = z
     description: descriptionInput.optional(),
     enabled: z.boolean().optional(),
     loadToolsOnDemand: loadToolsOnDemandInput.optional(),
+    shareConnection: shareConnectionInput.optional(),
     transport: z.enum(MCP_TRANSPORTS).optional(),
     config: atMostKeys(z.record(z.string().max(200), z.unknown()), 20).optional(),
     secrets: secretsPatchInput.optional(),
@@ -198,6 +227,8 @@ export const updateMcpServerRequestSchema = z
     ({ confirm: _confirm, ...changes }) => Object.values(changes).some((value) => value !== undefined),
     'Nothing to change: send at least one field.',
   )
+  // Only when the patch turns both on; one turned on beside a stored other is refused by the registry.
+  .superRefine(refuseSharedOnDemand)
 
 export type UpdateServerInput = z.input<typeof updateMcpServerRequestSchema>
 
@@ -251,6 +282,8 @@ export const mcpServerSummarySchema = z.object({
   enabled: z.boolean(),
   /** Agents get list/load/unload tools for this server instead of every tool. */
   loadToolsOnDemand: z.boolean(),
+  /** One connection kept open between runs and shared by them (no sampling, no elicitation). */
+  shareConnection: z.boolean(),
   /** What it runs or where it connects, without secrets: "node examples/…mjs", "https://host/path". */
   summary: z.string(),
 })

@@ -5,6 +5,7 @@
  */
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseOptions } from './db/database'
 import { ApprovalBroker } from './approvals/approval-broker'
+import { McpConnectionPool, mcpIdleMsFromEnv } from './mcp/mcp-connection-pool'
 import { McpTaskRegistry } from './mcp/mcp-task-registry'
 import { RunEventLog } from './runs/run-event-log'
 import { PgNotifications } from './db/pg-notifications'
@@ -29,6 +30,8 @@ export interface AppContext {
   activeRuns: Map<string, AbortController>
   /** Long-running MCP tasks of those runs, so that a person's Cancel reaches the tool holding each. */
   mcpTasks: McpTaskRegistry
+  /** The MCP connections runs share (servers with `shareConnection`), kept open between runs; closed with the process. */
+  mcpPool: McpConnectionPool
   /** The installation's master key: secrets at rest and sign-in cookies use keys derived from it. */
   masterKey: Buffer
   /** Seals secrets at rest and cuts configured secrets out of outside text (events, errors, logs). */
@@ -63,6 +66,7 @@ export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oid
     }),
     activeRuns: new Map(),
     mcpTasks: new McpTaskRegistry(),
+    mcpPool: new McpConnectionPool({ idleMs: mcpIdleMsFromEnv() }),
     masterKey,
     secrets,
     auth,

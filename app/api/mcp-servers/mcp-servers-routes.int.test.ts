@@ -57,6 +57,7 @@ describe('MCP server routes', () => {
       transport: 'stdio',
       enabled: true,
       loadToolsOnDemand: false,
+      shareConnection: false,
       summary: 'node examples/mcp-servers/research-assistant.mjs',
       config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
       secretKeys: { env: ['API_KEY', 'REGION'], headers: [] },
@@ -120,6 +121,47 @@ describe('MCP server routes', () => {
     expect(off.body.server).toMatchObject({ name: 'Many tools', loadToolsOnDemand: false })
     expect((await callRoute(serverRoute.GET, { params: { id: 'many-tools' } })).body.server.loadToolsOnDemand).toBe(false)
     expect((await callRoute(serverRoute.DELETE, { params: { id: 'many-tools' } })).status).toBe(200)
+  })
+
+  it('shares a connection across runs when told, and keeps the setting through edits that leave it out', async () => {
+    const created = await callRoute(serversRoute.POST, { body: { ...httpServer, id: 'shared', shareConnection: true } })
+    expect(created).toMatchObject({ status: 201, body: { server: { id: 'shared', shareConnection: true, loadToolsOnDemand: false } } })
+    const renamed = await callRoute(serverRoute.PATCH, { params: { id: 'shared' }, body: { name: 'Shared' } })
+    expect(renamed.body.server).toMatchObject({ name: 'Shared', shareConnection: true })
+    expect((await callRoute(serversRoute.GET)).body.servers.find((s: { id: string }) => s.id === 'shared')).toMatchObject({ shareConnection: true })
+    expect((await registry.connectionConfig('shared')).shareConnection).toBe(true)
+
+    const off = await callRoute(serverRoute.PATCH, { params: { id: 'shared' }, body: { shareConnection: false } })
+    expect(off.body.server).toMatchObject({ shareConnection: false })
+    expect((await callRoute(serverRoute.GET, { params: { id: 'shared' } })).body.server.shareConnection).toBe(false)
+    const audited = await app.db.prisma.auditLog.findFirstOrThrow({ where: { resourceId: 'shared', action: 'mcp_server.update' }, orderBy: { createdAt: 'desc' } })
+    expect(audited.details).toMatchObject({ changed: ['shareConnection'], before: { shareConnection: true }, after: { shareConnection: false } })
+    expect((await callRoute(serverRoute.DELETE, { params: { id: 'shared' } })).status).toBe(200)
+  })
+
+  it('refuses a shared connection that loads tools on demand with 400 naming both settings', async () => {
+    const issues = [
+      { path: 'shareConnection', message: expect.stringContaining('loadToolsOnDemand') },
+      { path: 'loadToolsOnDemand', message: expect.stringContaining('shareConnection') },
+    ]
+    const both = await callRoute(serversRoute.POST, { body: { ...httpServer, id: 'both', shareConnection: true, loadToolsOnDemand: true } })
+    expect(both).toMatchObject({ status: 400, body: { error: { code: 'invalid_request', details: { issues } } } })
+    expect(both.body.error.message).toMatch(/^Invalid request body: shareConnection: .*loadToolsOnDemand.*; loadToolsOnDemand: .*shareConnection/)
+    expect((await callRoute(serverRoute.GET, { params: { id: 'both' } })).status).toBe(404)
+
+    // One setting turned on where the stored server has the other.
+    await callRoute(serversRoute.POST, { body: { ...httpServer, id: 'on-demand', loadToolsOnDemand: true } })
+    const sharing = await callRoute(serverRoute.PATCH, { params: { id: 'on-demand' }, body: { shareConnection: true } })
+    expect(sharing).toMatchObject({ status: 400, body: { error: { code: 'invalid_request', details: { issues } } } })
+    expect(sharing.body.error.message).toContain('shareConnection')
+    expect(sharing.body.error.message).toContain('loadToolsOnDemand')
+    const bothPatched = await callRoute(serverRoute.PATCH, { params: { id: 'on-demand' }, body: { shareConnection: true, loadToolsOnDemand: true } })
+    expect(bothPatched).toMatchObject({ status: 400, body: { error: { details: { issues } } } })
+    expect((await callRoute(serverRoute.GET, { params: { id: 'on-demand' } })).body.server).toMatchObject({ loadToolsOnDemand: true, shareConnection: false })
+    // Switching from one to the other in one request is fine.
+    const switched = await callRoute(serverRoute.PATCH, { params: { id: 'on-demand' }, body: { shareConnection: true, loadToolsOnDemand: false } })
+    expect(switched.body.server).toMatchObject({ loadToolsOnDemand: false, shareConnection: true })
+    expect((await callRoute(serverRoute.DELETE, { params: { id: 'on-demand' } })).status).toBe(200)
   })
 
   it('answers a setting that is not true or false with 400', async () => {

@@ -1,10 +1,14 @@
 /**
  * Connects the MCP servers a run's agents reference, with sampling answered by a person through
- * the approvals broker, and closes them when the run ends.
+ * the approvals broker, and closes them when the run ends. A server that shares its connection
+ * (`shareConnection`) is leased from the process's pool instead (mcp-connection-pool.ts) and given
+ * back when the run ends: that connection belongs to no run, so it offers the server neither
+ * sampling nor elicitation, and it reports task statuses to whichever run made the call
+ * (mcp-run-scope.ts).
  *
  * Timeouts: a tool call may wait while its server waits for a person to approve a sampling
  * request, so requests to servers may take as long as an approval may (plus a margin), not the
- * SDK's default 60 s. Connecting stays bounded by MCP_CONNECT_TIMEOUT_MS: nobody approves anything
+ * SDK's default 60 s. Connecting stays bounded by MCP_CONNECT_TIMEOUT_MS (mcp-connect-attempt.ts): nobody approves anything
  * before a server has answered `initialize`.
  *
  * Long-running tasks: every status change a tool observes becomes an `mcp_task_status` run event,
@@ -13,8 +17,11 @@
 import { isAbsolute, join } from 'node:path'
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ElicitationContext } from '@/lib/core/mcp/elicitation'
-import { AbortError, MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool, type MCPToolOptions } from '@/lib/core'
+import { MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool, type MCPToolOptions } from '@/lib/core'
 import type { AppContext } from '../app-context'
+import { connectWithin } from './mcp-connect-attempt'
+import type { McpConnectionLease } from './mcp-connection-pool'
+import { statusesToCallingRun } from './mcp-run-scope'
 import { PG_INT_MAX, pgIntParam } from '@/lib/contracts/safe-text'
 import type { RunEventData } from '@/lib/contracts/run-events'
 import type { OwnerScope } from '../auth/principal'
@@ -23,7 +30,7 @@ import { stdioConfigSchema } from '@/lib/contracts/mcp-servers'
 import { McpServerRegistry, type McpServerConfig } from './mcp-server-registry'
 import { SecretRedactor } from '../secrets/redaction'
 import { NO_URL_SECRETS } from '../secrets/url-secrets'
-import { redactSecrets, serverSecretValues } from './mcp-server-secrets'
+import { serverSecretValues } from './mcp-server-secrets'
 import { redactedStderrLog } from './mcp-stderr'
 import { recordTaskStatuses, type TaskStatusSink } from './mcp-task-events'
 import { samplingApprovalPayload } from './sampling-approval'
@@ -34,8 +41,6 @@ export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000
 const MAX_TIMER_MS = PG_INT_MAX
 /** Beyond the approval itself: the model's completion and the server's own work. */
 const REQUEST_TIMEOUT_MARGIN_MS = 60_000
-/** The SDK's own default, which connecting keeps. */
-export const MCP_CONNECT_TIMEOUT_MS = 60_000
 
 /** AGENTLOOM_APPROVAL_TIMEOUT_MS: a positive whole number of milliseconds; anything else is reported and the default used. */
 export function approvalTimeoutFromEnv(env: Readonly<Record<string, string | undefined>> = process.env, logger: Pick<Console, 'warn'> = console): number {
@@ -90,17 +95,39 @@ function resolveCwd(cwd: string | undefined): string {
 /** What closing a run's tool must also undo: its live tasks can no longer be cancelled through it. */
 const forgetTasksOnClose = new WeakMap<MCPTool, () => void>()
 
-export function createMcpTool(server: McpServerConfig, context: McpToolContext): MCPTool {
-  const shared = {
+/** What every tool for a server has, whether it serves one run or is shared by many. */
+function commonToolOptions(server: McpServerConfig, requestTimeoutMs: number | undefined) {
+  return {
     name: server.id,
     description: server.name,
     // Tools from several servers meet in one agent: `research-assistant_summarize_topic`.
     toolNamePrefix: server.id,
+    requestTimeoutMs: requestTimeoutMs ?? mcpRequestTimeoutMs(),
+  }
+}
+
+/** Whether runs share one connection to the server (never one that loads tools on demand: what one run loaded, the next would see). */
+function sharesConnection(server: McpServerConfig): boolean {
+  return server.shareConnection && !server.loadToolsOnDemand
+}
+
+/**
+ * The tool runs share: no run's callbacks, so the server is told at `initialize` that this client
+ * answers neither sampling nor elicitation (its requests are refused), and task statuses go to the
+ * run making the call.
+ */
+function createSharedMcpTool(server: McpServerConfig, app: AppContext, requestTimeoutMs?: number): MCPTool {
+  const tool: MCPTool = constructTool(server, { ...commonToolOptions(server, requestTimeoutMs), onTaskStatus: statusesToCallingRun(server, () => tool) }, app)
+  return tool
+}
+
+export function createMcpTool(server: McpServerConfig, context: McpToolContext): MCPTool {
+  const options = {
+    ...commonToolOptions(server, context.requestTimeoutMs),
     // On demand: the agent sees `<id>_list_mcp_tools`, `<id>_load_tool` and `<id>_unload_tool` and
     // loads what it needs, so a server with many tools does not fill the model's context.
     useProgressiveDisclosure: server.loadToolsOnDemand,
     client: context.samplingClient,
-    requestTimeoutMs: context.requestTimeoutMs ?? mcpRequestTimeoutMs(),
     samplingMaxTokens: SAMPLING_MAX_TOKENS,
     // A server asking the person for information: a form in the browser, answered like any approval.
     elicitationCallback: async (params: ElicitRequestParams, { serverName, signal }: ElicitationContext): Promise<ElicitResult> => {
@@ -135,7 +162,7 @@ export function createMcpTool(server: McpServerConfig, context: McpToolContext):
     // Progress of long-running tasks, as run events; live tasks become cancellable from the browser.
     onTaskStatus: recordTaskStatuses({ app: context.app, runId: context.runId, server, signal: context.signal, tool: () => tool, sink: context.taskStatusSink }),
   }
-  const tool = constructTool(server, shared, context.app)
+  const tool = constructTool(server, options, context.app)
   forgetTasksOnClose.set(tool, () => context.app.mcpTasks.forgetTool(context.runId, tool))
   return tool
 }
@@ -174,67 +201,6 @@ export class McpServerNotFoundError extends UserError {
 /** A server a workflow refers to was switched off. */
 export class McpServerDisabledError extends UserError {
   override readonly code = 'mcp_server_disabled'
-}
-
-/**
- * A server could not be connected. The message is written for people (it ends up in the run's
- * error and on shared pages), so every secret value of the server is cut out of it.
- */
-export class McpServerConnectError extends UserError {
-  override readonly code = 'mcp_server_connect_failed'
-}
-
-/** The error's message and those of its causes, each once. */
-function describeChain(error: unknown): string {
-  const parts: string[] = []
-  let current: unknown = error
-  for (let depth = 0; current !== undefined && current !== null && depth < 4; depth += 1) {
-    const message = current instanceof Error ? current.message : String(current)
-    if (message && !parts.some((part) => part.includes(message))) parts.push(message)
-    current = current instanceof Error ? (current as { cause?: unknown }).cause : undefined
-  }
-  return parts.join(': ')
-}
-
-function connectFailure(server: McpServerConfig, error: unknown): McpServerConnectError {
-  const url = server.transport === 'stdio' ? undefined : server.config.url
-  return new McpServerConnectError(redactSecrets(`Could not connect to MCP server '${server.id}': ${describeChain(error)}`, server.secrets, url))
-}
-
-/**
- * Connects `tool` within the connect timeout, unless the run is cancelled first. A tool whose
- * attempt is still going on when this gives up goes into `abandoned`: its close() would wait for it.
- */
-async function connectWithin(tool: MCPTool, server: McpServerConfig, context: RunMcpContext, abandoned: Set<MCPTool>): Promise<void> {
-  const timeoutMs = context.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS
-  let settled = false
-  const attempt = tool.connect().then(
-    () => {
-      settled = true
-    },
-    (error: unknown) => {
-      settled = true
-      throw connectFailure(server, error)
-    },
-  )
-  attempt.catch(() => {}) // also reported through the race below, unless that was lost already
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let onAbort: (() => void) | undefined
-  const stopped = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new McpServerConnectError(`MCP server '${server.id}' did not answer within ${Math.round(timeoutMs / 100) / 10} s.`)), timeoutMs)
-    onAbort = () => reject(new AbortError())
-    if (context.signal.aborted) onAbort()
-    else context.signal.addEventListener('abort', onAbort, { once: true })
-  })
-  try {
-    await Promise.race([attempt, stopped])
-  } catch (error) {
-    if (!settled) abandoned.add(tool)
-    throw error
-  } finally {
-    clearTimeout(timer)
-    if (onAbort) context.signal.removeEventListener('abort', onAbort)
-  }
 }
 
 /**
@@ -283,6 +249,56 @@ async function logConnected(context: RunMcpContext, data: RunEventData<'mcp_conn
   if (!logged) await context.app.events.append(context.runId, 'mcp_connected', data)
 }
 
+/**
+ * Connects the tool runs share, not bound to the run that asked first (others may be waiting for
+ * it, and it outlives them all). A failed attempt is closed in the background, like an abandoned one.
+ */
+async function openSharedTool(server: McpServerConfig, context: RunMcpContext): Promise<MCPTool> {
+  const tool = createSharedMcpTool(server, context.app, context.requestTimeoutMs)
+  try {
+    await connectWithin(tool, server, { connectTimeoutMs: context.connectTimeoutMs, signal: new AbortController().signal }, new Set())
+    return tool
+  } catch (error) {
+    void tool.close().catch(() => {})
+    throw error
+  }
+}
+
+/** A run's connected servers by id: its own tools, closed with the run, and shared ones, given back to the pool. */
+class RunMcpTools extends Map<string, MCPTool> {
+  private readonly leases = new Map<MCPTool, McpConnectionLease>()
+
+  constructor(private readonly context: RunMcpContext) {
+    super()
+  }
+
+  async connectOwn(server: McpServerConfig, abandoned: Set<MCPTool>): Promise<MCPTool> {
+    const tool = createMcpTool(server, this.context)
+    this.set(server.id, tool)
+    await connectWithin(tool, server, this.context, abandoned)
+    return tool
+  }
+
+  async leaseShared(server: McpServerConfig): Promise<MCPTool> {
+    const lease = await this.context.app.mcpPool.acquire(server, { open: () => openSharedTool(server, this.context), signal: this.context.signal })
+    this.leases.set(lease.tool, lease)
+    this.set(server.id, lease.tool)
+    return lease.tool
+  }
+
+  isShared(tool: MCPTool): boolean {
+    return this.leases.has(tool)
+  }
+
+  /** The run's live tasks on its shared tools can no longer be cancelled through it; the tools stay open for others. */
+  releaseShared(): void {
+    for (const [tool, lease] of this.leases) {
+      this.context.app.mcpTasks.forgetTool(this.context.runId, tool)
+      lease.release()
+    }
+  }
+}
+
 /** Connects every server (in parallel); on any failure closes the ones already open and throws. */
 export async function connectMcpServers(ids: readonly string[], context: RunMcpContext): Promise<Map<string, MCPTool>> {
   if (ids.length === 0) return new Map()
@@ -290,29 +306,38 @@ export async function connectMcpServers(ids: readonly string[], context: RunMcpC
   // The redactor must know these servers' secrets before anything they say is recorded, even if
   // they were configured a moment ago in another process (its stamp tells).
   context.app.secrets.recheck()
+  // For every run, also one whose servers share a connection: whose servers they are, and what the deployment allows, may have changed.
   await assertServersUsable(context.app.db.prisma, ids, context.ownerScope)
-  const tools = new Map<string, MCPTool>()
+  const tools = new RunMcpTools(context)
   const abandoned = new Set<MCPTool>()
   const results = await Promise.allSettled(
     ids.map(async (id) => {
       const server = await registry.connectionConfig(id)
-      const tool = createMcpTool(server, context)
-      tools.set(id, tool)
-      await connectWithin(tool, server, context, abandoned)
-      await logConnected(context, connectedEventData(id, tool, server.loadToolsOnDemand))
+      const shared = sharesConnection(server)
+      const tool = shared ? await tools.leaseShared(server) : await tools.connectOwn(server, abandoned)
+      await logConnected(context, connectedEventData(id, tool, !shared && server.loadToolsOnDemand))
     }),
   )
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
   if (failure) {
     // An abandoned attempt ends by the request timeout at the latest; the run does not wait for it.
-    for (const tool of abandoned) void tool.close().catch(() => {})
-    await closeMcpServers(new Map([...tools].filter(([, tool]) => !abandoned.has(tool))))
+    for (const [id, tool] of tools) {
+      if (!abandoned.has(tool)) continue
+      tools.delete(id)
+      void tool.close().catch(() => {})
+    }
+    await closeMcpServers(tools)
     throw failure.reason
   }
   return tools
 }
 
 export async function closeMcpServers(tools: Map<string, MCPTool>): Promise<void> {
-  for (const tool of tools.values()) forgetTasksOnClose.get(tool)?.()
-  await Promise.allSettled([...tools.values()].map((tool) => tool.close()))
+  let own = [...tools.values()]
+  if (tools instanceof RunMcpTools) {
+    tools.releaseShared()
+    own = own.filter((tool) => !tools.isShared(tool))
+  }
+  for (const tool of own) forgetTasksOnClose.get(tool)?.()
+  await Promise.allSettled(own.map((tool) => tool.close()))
 }

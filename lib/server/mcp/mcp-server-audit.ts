@@ -20,6 +20,7 @@ export interface AuditedServerRow {
   secretKeys: { env: string[]; headers: string[] }
   enabled: boolean
   loadToolsOnDemand: boolean
+  shareConnection: boolean
 }
 
 /** A URL with every query value replaced: query strings carry tokens. */
@@ -53,6 +54,7 @@ export function auditSnapshot(row: AuditedServerRow): AuditDetails {
     transport: row.transport,
     enabled: row.enabled,
     loadToolsOnDemand: row.loadToolsOnDemand,
+    shareConnection: row.shareConnection,
     config: auditedConfig(row.config),
     secretKeys: { env: [...row.secretKeys.env].sort(), headers: [...row.secretKeys.headers].sort() },
   }

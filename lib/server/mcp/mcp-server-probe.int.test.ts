@@ -22,7 +22,7 @@ async function shut(server: Server): Promise<void> {
 }
 
 function httpServer(id: string, url: string, headers: Record<string, string> = {}): McpServerConfig {
-  return { id, name: id, transport: 'http', loadToolsOnDemand: false, config: { url }, secrets: { env: {}, headers } }
+  return { id, name: id, transport: 'http', loadToolsOnDemand: false, shareConnection: false, updatedAt: new Date(0), config: { url }, secrets: { env: {}, headers } }
 }
 
 describe('probeMcpServer', () => {
@@ -38,6 +38,8 @@ describe('probeMcpServer', () => {
       name: 'Research assistant',
       transport: 'stdio',
       loadToolsOnDemand: false,
+      shareConnection: false,
+      updatedAt: new Date(0),
       config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
       secrets: { env: { API_KEY: TOKEN }, headers: {} },
     })
@@ -92,6 +94,8 @@ describe('probeMcpServer', () => {
       name: 'missing',
       transport: 'stdio',
       loadToolsOnDemand: false,
+      shareConnection: false,
+      updatedAt: new Date(0),
       config: { command: '/nonexistent/mcp-server', args: [] },
       secrets: { env: { API_KEY: TOKEN }, headers: {} },
     })
@@ -109,6 +113,8 @@ describe('probeMcpServer', () => {
         name: 'Research assistant',
         transport: 'stdio',
         loadToolsOnDemand: false,
+        shareConnection: false,
+        updatedAt: new Date(0),
         config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
         secrets: { env: {}, headers: {} },
       })

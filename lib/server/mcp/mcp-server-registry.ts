@@ -23,6 +23,8 @@ import {
   type WorkflowReference,
   importManifestRequestSchema,
   parseServerConfig,
+  SHARED_ON_DEMAND_ISSUES,
+  sharesOnDemandConnection,
   updateMcpServerRequestSchema,
   type CreateServerInput,
   type ImportManifestInput,
@@ -64,6 +66,10 @@ interface McpServerConnectionBase {
   name: string
   /** Agents list the server's tools and load the ones they need (MCPTool's useProgressiveDisclosure). */
   loadToolsOnDemand: boolean
+  /** Runs share one connection, kept open between them (mcp-connection-pool.ts). */
+  shareConnection: boolean
+  /** When the row last changed: a shared connection is reused only while its configuration is current. */
+  updatedAt: Date
   secrets: z.infer<typeof secretsSchema>
 }
 
@@ -80,6 +86,7 @@ type Row = {
   secrets: unknown
   enabled: boolean
   loadToolsOnDemand: boolean
+  shareConnection: boolean
 }
 
 function summarise(row: Row): string {
@@ -102,6 +109,7 @@ export function presentMcpServer(row: Row): McpServerSummary {
     transport: row.transport,
     enabled: row.enabled,
     loadToolsOnDemand: row.loadToolsOnDemand,
+    shareConnection: row.shareConnection,
     summary: summarise(row),
   }
 }
@@ -162,6 +170,13 @@ function refuseUnusedSecrets(patch: SecretsPatch | undefined, transport: McpTran
     const message = transport === 'stdio' ? 'stdio servers take environment values, not headers.' : `${transport} servers take headers, not environment values.`
     throw invalidInput('invalid_request', `Invalid MCP server: secrets.${kind}: ${message}`, { issues: [{ path: `secrets.${kind}`, message }] })
   }
+}
+
+/** A patch that turns one of the two on while the stored server has the other on (a patch with both fails its contract). */
+function refuseSharedOnDemand(merged: { shareConnection: boolean; loadToolsOnDemand: boolean }): void {
+  if (!sharesOnDemandConnection(merged)) return
+  const summary = SHARED_ON_DEMAND_ISSUES.map((issue) => `${issue.path}: ${issue.message}`).join('; ')
+  throw invalidInput('invalid_request', `Invalid MCP server update: ${summary}`, { issues: SHARED_ON_DEMAND_ISSUES.map((issue) => ({ ...issue })) })
 }
 
 /**
@@ -243,6 +258,7 @@ export class McpServerRegistry {
             ownerId: principal.userId,
             enabled: server.enabled,
             loadToolsOnDemand: server.loadToolsOnDemand,
+            shareConnection: server.shareConnection,
             transport: server.transport,
             config: columns.config,
             secrets: columns.secrets,
@@ -279,6 +295,7 @@ export class McpServerRegistry {
       }
       const config = patch.config === undefined ? undefined : parseConfigFor(transport, patch.config)
       refuseUnusedSecrets(patch.secrets, transport)
+      refuseSharedOnDemand({ shareConnection: patch.shareConnection ?? row.shareConnection, loadToolsOnDemand: patch.loadToolsOnDemand ?? row.loadToolsOnDemand })
       const connectionChanged = transport !== row.transport || (config !== undefined && connectionTarget(transport, config) !== connectionTarget(row.transport, row.config))
       const envChanged = Object.keys(patch.secrets?.env ?? {}).length > 0
       if (transport === 'stdio' && (connectionChanged || envChanged)) {
@@ -297,6 +314,7 @@ export class McpServerRegistry {
           description: patch.description,
           enabled: patch.enabled,
           loadToolsOnDemand: patch.loadToolsOnDemand,
+          shareConnection: patch.shareConnection,
           transport,
           config: columns.config,
           secrets: columns.secrets,
@@ -359,7 +377,7 @@ export class McpServerRegistry {
     const row = await this.prisma.mcpServer.findUnique({ where: { id } })
     if (!row) throw notFound('MCP server', id)
     const { url, ...secrets } = this.openSecrets(row)
-    const base = { id: row.id, name: row.name, loadToolsOnDemand: row.loadToolsOnDemand, secrets }
+    const base = { id: row.id, name: row.name, loadToolsOnDemand: row.loadToolsOnDemand, shareConnection: row.shareConnection, updatedAt: row.updatedAt, secrets }
     if (row.transport === 'stdio') return { ...base, transport: 'stdio', config: stdioConfigSchema.parse(row.config) }
     // The stored URL has `[secret]` where its secret parts go; they are put back only here.
     return { ...base, transport: row.transport, config: { url: joinUrlSecrets(urlConfigSchema.parse(row.config).url, url) } }

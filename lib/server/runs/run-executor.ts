@@ -78,7 +78,9 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
         : start.kind === 'resumed' && start.checkpointId !== null
           ? prepared.workflow.runStream(undefined, { checkpointId: start.checkpointId, signal: runSignal, checkpointStorage: checkpoints })
           : prepared.workflow.runStream(input, { signal: runSignal, checkpointStorage: checkpoints })
-    for await (const event of stream) await recorder.onWorkflowEvent(event)
+    await prepared.asRun(async () => {
+      for await (const event of stream) await recorder.onWorkflowEvent(event)
+    })
     await recorder.flush()
     await runStarted
     if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)

@@ -12,6 +12,7 @@ import { collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs, compile, 
 import type { AppContext } from '../app-context'
 import type { OwnerScope } from '../auth/principal'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
+import { runAsMcpRun } from '../mcp/mcp-run-scope'
 import type { TaskStatusSink } from '../mcp/mcp-task-events'
 import { skillLibrary } from '../skills/skills-service'
 import { builtinFunctionTool } from '../tools/builtin-function-tools'
@@ -23,6 +24,8 @@ const MAX_SUB_WORKFLOW_DEPTH = 8
 export interface PreparedRun {
   document: GraphDocument
   workflow: Workflow
+  /** Runs `work` (the workflow's execution) as this run's: MCP connections shared with other runs report its task statuses here. */
+  asRun<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -71,7 +74,8 @@ export async function prepareRun(app: AppContext, runId: string, document: Graph
   let mcpTools = new Map<string, MCPTool>()
   const close = () => closeMcpServers(mcpTools)
   try {
-    mcpTools = await connectMcpServers(serverIds, { app, runId, ownerScope: visible, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink })
+    const mcpContext = { app, runId, ownerScope: visible, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink }
+    mcpTools = await connectMcpServers(serverIds, mcpContext)
     const workflow = compile(document, {
       chatClient: (settings) => chatClientFor(settings),
       mcpServer: (id) => {
@@ -83,7 +87,7 @@ export async function prepareRun(app: AppContext, runId: string, document: Graph
       subWorkflow: (id, version) => subWorkflows.get(subWorkflowKey(id, version)),
       skills,
     })
-    return { document, workflow, close }
+    return { document, workflow, asRun: (work) => runAsMcpRun(mcpContext, work), close }
   } catch (error) {
     await close()
     throw error

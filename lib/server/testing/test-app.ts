@@ -56,6 +56,7 @@ export async function createTestApp({ seed = true, install = true, oidc }: { see
         delete (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp
         defaultCaller = null
       }
+      await app.mcpPool.close()
       await app.notifications.close()
       await db.close()
     },

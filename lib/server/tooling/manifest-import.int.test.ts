@@ -37,6 +37,8 @@ describe('importToolingManifest', () => {
       config: { url: 'https://tools.example.com/mail' },
       secrets: { env: {}, headers: { Authorization: 'Bearer secret-token' } },
       loadToolsOnDemand: false,
+      shareConnection: false,
+      updatedAt: expect.any(Date),
     })
     expect((await registry.connectionConfig('mcp_calendar')).config).toEqual({ url: 'https://tools.example.com/servers/mcp_Calendar' })
     const views = await registry.list(asAdmin())

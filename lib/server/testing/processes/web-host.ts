@@ -92,7 +92,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 }
 
 // The app (database, migrations, notifications) is ready before the first request is taken.
-await getAppContext()
+const app = await getAppContext()
 if (workerEnabled()) await startHostedWorker()
 const server = createServer((req, res) => {
   handle(req, res).catch((error: unknown) => {
@@ -105,4 +105,4 @@ server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo
   console.log(JSON.stringify({ url: `http://127.0.0.1:${port}` }))
 })
-stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS)] })
+stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS), () => app.mcpPool.close()] })
