@@ -76,8 +76,10 @@ export class RunEventLog {
         this.announce(runId)
         return { sequence: row.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(row.createdAt).toISOString() }
       } catch (error) {
-        // Another writer took the number between our MAX and our INSERT: take the next one.
+        // Another writer took the number between our MAX and our INSERT: take the next one. Writers
+        // that keep colliding (many at once on one run) step apart by a random few milliseconds.
         if (!isUniqueViolation(error) || attempt >= MAX_APPEND_ATTEMPTS) throw error
+        if (attempt >= 3) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 20)))
       }
     }
   }
