@@ -7,6 +7,8 @@
  *   npx tsx bench/run-storage-floor.ts [--runs 2000] [--warmup 200] [--connections 8]
  *       [--db postgres,embedded] [--unprepared] [--no-notify] [--json]
  *
+ * --unprepared sends the statements unnamed, as the app does (parsed and planned each time);
+ * --no-notify leaves pg_notify out of them, to show what notifying costs (BENCHMARKS.md, "Storage floor").
  * DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server on which a fresh
  * database is made and dropped; the embedded kind starts its own server in a temporary folder.
  */

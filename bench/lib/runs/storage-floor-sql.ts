@@ -186,11 +186,6 @@ export class FloorStatements {
     return this.supersteps.length
   }
 
-  /** Statements per run in the per-step shape. */
-  get perStepStatements(): number {
-    return 3 + this.supersteps.length
-  }
-
   private query(name: string, text: string, values: unknown[]): pg.QueryConfig {
     return { name: this.options.prepared ? `floor_${name}${this.options.notify ? '' : '_quiet'}` : undefined, text, values }
   }
