@@ -9,7 +9,7 @@
  *
  *   npx tsx bench/run-throughput.ts [--runs 1000] [--inflight 50] [--follow 100] [--parked 10000]
  *       [--db postgres,embedded] [--setups web,split1,split2] [--worker-concurrency n]
- *       [--statements] [--cpu-prof] [--no-build] [--quick] [--json] [--strict] [--keep-db]
+ *       [--statements] [--cpu-prof] [--no-build] [--quick] [--json] [--strict] [--keep-db] [--no-floor]
  *
  * --setups: web = one web process running its in-process worker; splitN = a web process with
  *   AGENTLOOM_WORKER=off and N worker processes. --worker-concurrency sets
@@ -20,6 +20,9 @@
  * --cpu-prof: samples the web and worker processes' CPU during the measured window and prints the
  *   functions with most self time; the .cpuprofile files are kept beside the logs.
  * --keep-db: leave each Postgres database in place (named in the output) to look into what happened.
+ * --no-floor: skip the storage floor, which is otherwise measured after each database's setups on a
+ *   fresh database of the same kind (bench/lib/runs/storage-floor.ts; alone: bench/run-storage-floor.ts)
+ *   and compared with the app's completed runs per second in the goals summary.
  * --quick: 200 runs, 500 parked, one setup per database unless --setups says otherwise.
  * DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server on which a fresh
  * database is made for each Postgres setup and dropped at the end.
@@ -29,7 +32,7 @@
  * processes and drops the databases. BENCHMARKS.md ("Run throughput") says what each figure means.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readable } from './lib/cli'
@@ -57,7 +60,10 @@ import { CheckpointProbe } from './lib/runs/checkpoint-probe'
 import { heapAfterGc, saveProfile, startCpuProfile, summariseProfile, type CpuProfile, type ProfileSummary } from './lib/runs/inspector'
 import { BenchDb, counterDelta, type Counters, type LogIntegrity, type RunTimings, type SlowRun } from './lib/runs/db-figures'
 import { fireRuns, percentiles, waitForRuns } from './lib/runs/load'
+import { busyPercent, machineTicks } from './lib/runs/machine-load'
 import { startStatementProxy, type StatementProxy, type StatementSnapshot } from './lib/runs/statement-proxy'
+import { DEFAULT_FLOOR_OPTIONS, measureStorageFloor, type StorageFloorResult } from './lib/runs/storage-floor'
+import { floorComparisonRows, printStorageFloor, shapeMismatches, type FloorComparison } from './lib/runs/storage-floor-report'
 import { fiveNodeDemoWorkflow, parkingWorkflow } from './lib/runs/workflows'
 
 // ---------------------------------------------------------------------------------------------
@@ -82,6 +88,7 @@ interface Flags {
   strict: boolean
   /** Leave the Postgres database in place for inspection (its name is printed). */
   keepDb: boolean
+  noFloor: boolean
   serverUrl: string
 }
 
@@ -122,6 +129,7 @@ function parseFlags(argv: string[]): Flags {
     json: argv.includes('--json'),
     strict: argv.includes('--strict'),
     keepDb: argv.includes('--keep-db'),
+    noFloor: argv.includes('--no-floor'),
     serverUrl: process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres',
   }
 }
@@ -215,14 +223,6 @@ export interface SetupResult {
 /** Database counters are flushed by idle backends within 10 s (PostgreSQL 15's PGSTAT_IDLE_INTERVAL). */
 const STATS_SETTLE_MS = 11_000
 const STALL_MS = 60_000
-
-function machineBusy(): { busy: number; total: number } {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]
-  const fields = line.trim().split(/\s+/).slice(1).map(Number)
-  const idle = fields[3] + fields[4]
-  const total = fields.reduce((a, b) => a + b, 0)
-  return { busy: total - idle, total }
-}
 
 async function startApp(flags: Flags, setup: SetupName, database: BenchDatabase, logDir: string, proxy: StatementProxy | undefined) {
   const workers = SETUPS[setup]
@@ -340,7 +340,7 @@ async function measureSetup(flags: Flags, kind: DatabaseKind, setup: SetupName, 
     await postgresCpu.sample()
     const sampling = setInterval(() => void postgresCpu.sample().catch(() => {}), 250)
     const benchCpuBefore = process.cpuUsage()
-    const machineBefore = machineBusy()
+    const machineBefore = machineTicks()
 
     log(`${kind}/${setup}: ${flags.runs} runs, ${flags.inflight} in flight, following ${flags.follow}`)
     const loaded = new AbortController()
@@ -362,7 +362,7 @@ async function measureSetup(flags: Flags, kind: DatabaseKind, setup: SetupName, 
     const underLoadTimes = await underLoad
     const probeSavesDuringRuns = probe.saves - probeSavesBefore
 
-    const machineAfter = machineBusy()
+    const machineAfter = machineTicks()
     const benchCpu = process.cpuUsage(benchCpuBefore)
     const cpuAfter = processes.map((p) => cpuSeconds(p.pid))
     clearInterval(sampling)
@@ -444,7 +444,7 @@ async function measureSetup(flags: Flags, kind: DatabaseKind, setup: SetupName, 
       processes: processFigures,
       benchCpuMsPerRun: (benchCpu.user + benchCpu.system) / 1000 / fired.runIds.length,
       postgresCpuMsPerRun: (postgresCpu.seconds() * 1000) / fired.runIds.length,
-      machineBusyPercent: ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100,
+      machineBusyPercent: busyPercent(machineBefore, machineAfter),
       notes,
     }
     return result
@@ -654,6 +654,16 @@ function printResult(result: SetupResult): void {
 
 // ---------------------------------------------------------------------------------------------
 
+/** Each setup beside the storage floor measured on its kind of database. */
+function floorComparisons(results: SetupResult[], floors: StorageFloorResult[]): FloorComparison[] {
+  return results.flatMap((result) => {
+    const floor = floors.find((f) => f.database === result.database)
+    if (!floor) return []
+    const appCpuMsPerRun = result.processes.reduce((sum, p) => sum + p.cpuMsPerRun, 0) + result.postgresCpuMsPerRun + result.benchCpuMsPerRun
+    return [{ setup: `${result.database}/${result.setup}`, appRunsPerSecond: result.runsPerSecond, appCpuMsPerRun, appShape: result.shape, floor }]
+  })
+}
+
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2))
   cleanUpOnSignals(log)
@@ -662,6 +672,7 @@ async function main(): Promise<void> {
   log(`${buildNote}; logs in ${logDir}`)
   const machine = machineInfo('wall')
   const results: SetupResult[] = []
+  const floors: StorageFloorResult[] = []
   const failures: string[] = []
   for (const kind of flags.databases) {
     for (const setup of flags.setups) {
@@ -672,17 +683,32 @@ async function main(): Promise<void> {
         log(`${kind}/${setup} failed: ${(error as Error).message}`)
       }
     }
+    if (flags.noFloor) continue
+    try {
+      floors.push(await measureStorageFloor(kind, flags.serverUrl, { ...DEFAULT_FLOOR_OPTIONS, log }))
+    } catch (error) {
+      failures.push(`${kind} storage floor: ${(error as Error).stack ?? error}`)
+      log(`${kind} storage floor failed: ${(error as Error).message}`)
+    }
   }
   const goals = results.flatMap(goalRows)
   const missed = goals.filter((goal) => goal.status === 'NOT MET')
+  const comparisons = floorComparisons(results, floors)
   if (flags.json) {
-    console.log(JSON.stringify({ benchmark: 'run-throughput', machine, build: buildNote, logDir, flags, goals: GOALS, results, goalRows: goals, failures }, null, 2))
+    const floorRows = floorComparisonRows(comparisons, GOALS.runsPerSecond)
+    console.log(JSON.stringify({ benchmark: 'run-throughput', machine, build: buildNote, logDir, flags, goals: GOALS, results, goalRows: goals, floors, floorRows, failures }, null, 2))
   } else {
     printMachine(machine)
     console.log(`${buildNote}; logs and profiles in ${logDir}`)
     console.table(figureRows(results))
     for (const result of results) printResult(result)
     console.table(goals)
+    if (floors.length > 0) {
+      console.log('Storage floor: the row work of the same runs, by a client writing straight to a fresh database of the same kind (bench/lib/runs/storage-floor.ts)')
+      printStorageFloor(floors)
+      console.table(floorComparisonRows(comparisons, GOALS.runsPerSecond))
+      for (const mismatch of shapeMismatches(comparisons)) console.log(mismatch)
+    }
     for (const failure of failures) console.log(`FAILED ${failure}`)
     console.log(`${goals.length - missed.length} of ${goals.length} goal checks met${missed.length ? `; missed: ${missed.map((g) => `${g.setup} ${g.goal} (${g.measured})`).join('; ')}` : ''}`)
   }

@@ -98,6 +98,24 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
+/**
+ * Waits up to `limitMs` for the backends of `name` to go: a pool's end() resolves before its
+ * connections' backends have exited, and DROP … WITH (FORCE) would terminate them mid-goodbye,
+ * which their clients report as a failed connection.
+ */
+async function waitForBackendsToLeave(serverUrl: string, name: string, limitMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    for (const deadline = Date.now() + limitMs; Date.now() < deadline; await sleep(50)) {
+      const { rows } = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [name])
+      if (rows[0].count === 0) return
+    }
+  } finally {
+    await client.end()
+  }
+}
+
 /** A fresh database on the server at `serverUrl`, dropped (with FORCE) by `drop()`. */
 export async function freshPostgresDatabase(serverUrl: string): Promise<BenchDatabase> {
   const name = `agentloom_bench_${randomBytes(4).toString('hex')}`
@@ -111,6 +129,7 @@ export async function freshPostgresDatabase(serverUrl: string): Promise<BenchDat
     describe: `database ${name} on ${url.host}`,
     async drop() {
       liveDatabases.delete(database)
+      await waitForBackendsToLeave(serverUrl, name, 2_000)
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     },
   }
