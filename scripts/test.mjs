@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, unit + integration tests (vitest; integration tests use the
-// Postgres at DATABASE_URL when set, else one embedded PostgreSQL server started for the run),
-// then the Playwright suite in Debian's Chromium. Prints `N passed, N failed` summed from the test reports.
+// `npm test`: typecheck, lint (eslint, then the import rules of .dependency-cruiser.mjs), unit +
+// integration tests (vitest; integration tests use the Postgres at DATABASE_URL when set, else one
+// embedded PostgreSQL server started for the run), then the Playwright suite in Debian's Chromium.
+// Prints `N passed, N failed` summed from the test reports.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -25,6 +26,7 @@ function step(name, args) {
 
 step('typecheck', [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
 step('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0'])
+step('import rules', [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '.', '--config', '.dependency-cruiser.mjs', '--output-type', 'err'])
 step('unit and integration tests', [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`])
 
 if (!existsSync(CHROMIUM)) {
@@ -49,8 +51,8 @@ if (playwright?.stats) {
   counts.failed += playwright.stats.unexpected ?? 0
   counts.skipped += playwright.stats.skipped ?? 0
 }
-// Typecheck or lint failing counts as a failed check, so the closing line never reads green.
-counts.failed += failures.filter((f) => f === 'typecheck' || f === 'lint' || f.startsWith('e2e (')).length
+// Typecheck, lint or the import rules failing counts as a failed check, so the closing line never reads green.
+counts.failed += failures.filter((f) => f === 'typecheck' || f === 'lint' || f === 'import rules' || f.startsWith('e2e (')).length
 
 if (failures.length) console.error(`\n✗ failed: ${failures.join(', ')}`)
 console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)

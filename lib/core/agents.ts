@@ -10,7 +10,7 @@
  * history provider configured, an in-memory history keeps the conversation in the session's state.
  */
 import { randomUUID } from 'node:crypto'
-import type { ChatClient } from './clients/chat-client'
+import type { ChatClient, ChatOptions } from './clients/chat-client'
 import { AgentConfigurationError } from './errors'
 import type { AgentContext, Middleware } from './middleware'
 import { categorizeMiddleware, concatMiddleware, runMiddlewareChain, type CategorizedMiddleware } from './middleware-pipeline'
@@ -25,7 +25,7 @@ import { InMemoryHistoryProvider } from './sessions/in-memory-history-provider'
 import type { FunctionInvocationConfiguration } from './tools/function-invocation-config'
 import type { ToolLike } from './tools/tool-provider'
 import { assertToolLike } from './tools/tool-set'
-import { AgentResponse, normalizeMessages, type AgentResponseUpdate, type ChatOptions, type MessageInput } from './types'
+import { AgentResponse, normalizeMessages, type AgentResponseUpdate, type MessageInput } from './types'
 import { UpdateAssembler } from './clients/response-updates'
 import { isAsyncIterable } from './clients/chat-result'
 

@@ -27,7 +27,6 @@ export type {
   AgentResponseJSON,
   AgentResponseUpdateInit,
   AgentResponseUpdateJSON,
-  ChatOptions,
   ChatResponseInit,
   ChatResponseJSON,
   ChatResponseUpdate,
@@ -83,7 +82,7 @@ export {
   chatResponseFromUpdates,
   chatResponseToUpdates,
 } from './clients'
-export type { BaseChatClientOptions, ChatClient, ChatRequestOptions } from './clients'
+export type { BaseChatClientOptions, ChatClient, ChatOptions, ChatRequestOptions } from './clients'
 
 // Tools
 export {

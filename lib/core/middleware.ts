@@ -5,25 +5,25 @@
  * functionMiddleware(). Calling `next()` runs the rest of the chain; not calling it and setting
  * `context.result` short-circuits. Middlewares run in list order on the way in, reverse on the way out.
  */
-import type { Agent } from './agents'
-import type { ChatClient, ChatRequestOptions } from './clients/chat-client'
+import type { SupportsAgentRun } from './agent-protocol'
+import type { ChatClient, ChatOptions, ChatRequestOptions } from './clients/chat-client'
 import type { AgentSession } from './sessions/agent-session'
-import type { FunctionTool } from './tools/function-tool'
-import type { ToolLike } from './tools/tool-provider'
-import type { RunToolSet } from './tools/tool-set'
+import type { FunctionInvocationContext } from './tools/function-tool'
 import type {
   AgentResponse,
   AgentResponseUpdate,
-  ChatOptions,
   ChatResponse,
   ChatResponseUpdate,
   Message,
 } from './types'
 
+// Function middleware's context is the tools' own (a tool call can add tools, so it lives with them).
+export { FunctionInvocationContext } from './tools/function-tool'
+
 export type NextFunction = () => Promise<void>
 
 export interface AgentContext {
-  readonly agent: Agent
+  readonly agent: SupportsAgentRun
   /** The run's input messages (context providers' messages are added later, per model call). */
   messages: Message[]
   readonly session: AgentSession
@@ -47,59 +47,6 @@ export interface ChatContext {
   result?: ChatResponse | AsyncIterable<ChatResponseUpdate>
   metadata: Record<string, unknown>
   readonly signal?: AbortSignal
-}
-
-export interface FunctionInvocationContextInit {
-  function: FunctionTool
-  arguments: Record<string, unknown>
-  callId: string
-  session?: AgentSession
-  kwargs?: Record<string, unknown>
-  metadata?: Record<string, unknown>
-  toolSet?: RunToolSet
-  signal?: AbortSignal
-}
-
-/** What function middleware and tools see of one tool call. */
-export class FunctionInvocationContext {
-  readonly function: FunctionTool
-  /** Validated arguments; middleware may replace them before calling next(). */
-  arguments: Record<string, unknown>
-  readonly callId: string
-  readonly session?: AgentSession
-  kwargs: Record<string, unknown>
-  metadata: Record<string, unknown>
-  /** The tool's return value once it ran, or what a short-circuiting middleware set. */
-  result: unknown
-  readonly signal?: AbortSignal
-  private readonly toolSet?: RunToolSet
-
-  constructor(init: FunctionInvocationContextInit) {
-    this.function = init.function
-    this.arguments = init.arguments
-    this.callId = init.callId
-    this.session = init.session
-    this.kwargs = init.kwargs ?? {}
-    this.metadata = init.metadata ?? {}
-    this.signal = init.signal
-    this.toolSet = init.toolSet
-    this.result = undefined
-  }
-
-  /** The tools offered in the current iteration. */
-  get tools(): FunctionTool[] {
-    return this.toolSet?.current ?? [this.function]
-  }
-
-  /** Offers more tools from the next model call of this run on. */
-  addTools(...tools: ToolLike[]): void {
-    this.toolSet?.addTools(...tools)
-  }
-
-  /** Withdraws tools from the next model call of this run on. */
-  removeTools(...tools: Array<FunctionTool | string>): void {
-    this.toolSet?.removeTools(...tools)
-  }
 }
 
 export type MiddlewareKind = 'agent' | 'chat' | 'function'

@@ -2,6 +2,9 @@
  * The message model shared by clients, agents, tools, MCP and workflows.
  * Content parts are plain, JSON-serialisable objects discriminated by `type`;
  * Message is a small class so that `text` can be derived instead of stored.
+ *
+ * The ground floor of lib/core (with errors.ts): it imports nothing of the framework, so every
+ * layer can use it without an import cycle. A type that needs a higher layer lives in that layer.
  */
 
 export type Role = 'system' | 'user' | 'assistant' | 'tool'
@@ -188,22 +191,8 @@ export function normalizeMessages(input: MessageInput | undefined, role: Role = 
 
 export type ToolChoice = 'auto' | 'none' | 'required' | { mode: 'required'; requiredFunctionName: string }
 
-export interface ChatOptions {
-  model?: string
-  temperature?: number
-  maxTokens?: number
-  topP?: number
-  stop?: string[]
-  /** Tools offered to the model; see lib/core/tools. */
-  tools?: import('./tools/function-tool').FunctionTool[]
-  toolChoice?: ToolChoice
-  /** A JSON schema (or zod schema) for structured output. */
-  responseFormat?: unknown
-  /** System instructions prepended to the conversation. */
-  instructions?: string
-  /** Provider-specific options passed through untouched. */
-  additional?: Record<string, unknown>
-}
+/** A JSON Schema document (tool parameters, structured output). */
+export type JSONSchema = Record<string, unknown>
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter'
 

@@ -1,6 +1,6 @@
 /** The services route handlers and pages call, built on the process's AppContext. */
 import { getAppContext, type AppContext } from './app-context'
-import { McpServerRegistry } from './mcp/mcp-server-registry'
+import { McpServerRegistry, type McpServerProbe } from './mcp/mcp-server-registry'
 import { RunService } from './runs/run-service'
 import { ShareLinkService } from './share/share-links'
 import type { SkillLibrary } from './skills/skill-library'
@@ -17,6 +17,9 @@ export interface Services {
   mcpServers: McpServerRegistry
 }
 
+/** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
+const probeMcpServer: McpServerProbe = async (server, options) => (await import('./mcp/mcp-server-probe')).probeMcpServer(server, options)
+
 export function servicesFor(app: AppContext): Services {
   return {
     app,
@@ -25,7 +28,7 @@ export function servicesFor(app: AppContext): Services {
     approvals: app.approvals,
     shareLinks: new ShareLinkService(app),
     skills: skillLibrary(app),
-    mcpServers: new McpServerRegistry(app.db.prisma, app.secrets),
+    mcpServers: new McpServerRegistry(app.db.prisma, app.secrets, probeMcpServer),
   }
 }
 

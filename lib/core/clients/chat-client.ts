@@ -1,4 +1,23 @@
-import type { ChatOptions, ChatResponse, ChatResponseUpdate, Message } from '../types'
+import type { FunctionTool } from '../tools/function-tool'
+import type { ChatResponse, ChatResponseUpdate, Message, ToolChoice } from '../types'
+
+/** What a model call may set besides the messages (agents keep defaults of these, runs override them). */
+export interface ChatOptions {
+  model?: string
+  temperature?: number
+  maxTokens?: number
+  topP?: number
+  stop?: string[]
+  /** Tools offered to the model; see lib/core/tools. */
+  tools?: FunctionTool[]
+  toolChoice?: ToolChoice
+  /** A JSON schema (or zod schema) for structured output. */
+  responseFormat?: unknown
+  /** System instructions prepended to the conversation. */
+  instructions?: string
+  /** Provider-specific options passed through untouched. */
+  additional?: Record<string, unknown>
+}
 
 export interface ChatRequestOptions extends ChatOptions {
   signal?: AbortSignal

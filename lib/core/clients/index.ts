@@ -1,4 +1,4 @@
-export type { ChatClient, ChatRequestOptions } from './chat-client'
+export type { ChatClient, ChatOptions, ChatRequestOptions } from './chat-client'
 export { BaseChatClient } from './base-chat-client'
 export type { BaseChatClientOptions } from './base-chat-client'
 export { DemoChatClient, DEMO_MODEL_ID } from './demo/demo-chat-client'

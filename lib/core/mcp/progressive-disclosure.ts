@@ -1,7 +1,8 @@
 import { ToolExecutionException } from '../errors'
 import type { FunctionInvocationContext } from '../middleware'
-import type { FunctionInvocationOptions, FunctionTool, JSONSchema } from '../tools/function-tool'
+import type { FunctionInvocationOptions, FunctionTool } from '../tools/function-tool'
 import { tool } from '../tools/tool'
+import type { JSONSchema } from '../types'
 import { buildPrefixedMcpName } from './names'
 import { MCP_REMOTE_NAME_KEY, matchesConfiguredName } from './tool-registry'
 

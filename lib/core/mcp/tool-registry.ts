@@ -1,6 +1,7 @@
 import type { Prompt, Tool as MCPToolDefinition } from '@modelcontextprotocol/sdk/types.js'
 import { ToolExecutionException } from '../errors'
-import type { ApprovalMode, FunctionTool, JSONSchema } from '../tools/function-tool'
+import type { ApprovalMode, FunctionTool } from '../tools/function-tool'
+import type { JSONSchema } from '../types'
 import { errorName, type MCPLogger } from './logger'
 import { validateMcpMeta, type MCPMeta } from './meta'
 import { buildPrefixedMcpName, normalizeMcpName } from './names'

@@ -1,16 +1,15 @@
-import type { Agent } from '../agents'
-import type { ChatClient } from '../clients/chat-client'
+import type { SupportsAgentRun } from '../agent-protocol'
+import type { ChatClient, ChatOptions } from '../clients/chat-client'
 import type { Middleware } from '../middleware'
 import type { AgentSession } from '../sessions/agent-session'
 import type { ContextProvider } from '../sessions/context-provider'
 import type { FunctionInvocationConfiguration } from '../tools/function-invocation-config'
 import type { ToolLike } from '../tools/tool-provider'
-import type { ChatOptions } from '../types'
 import type { Logger } from './logger'
 
 /** What the runner needs to know about an agent (the Agent class wires it; the runner never reaches into it). */
 export interface AgentDefinition {
-  readonly agent: Agent
+  readonly agent: SupportsAgentRun
   readonly client: ChatClient
   readonly instructions?: string
   readonly tools: readonly ToolLike[]

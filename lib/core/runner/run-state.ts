@@ -2,8 +2,8 @@
  * The mutable state of one agent run, shared by the runner's steps. The conversation only ever grows
  * by appending, so no step needs to copy or re-scan it.
  */
-import type { Agent } from '../agents'
-import type { ChatClient } from '../clients/chat-client'
+import type { SupportsAgentRun } from '../agent-protocol'
+import type { ChatClient, ChatOptions } from '../clients/chat-client'
 import type { ChatContext } from '../middleware'
 import type { MiddlewareHandler } from '../middleware-pipeline'
 import type { AgentSession } from '../sessions/agent-session'
@@ -12,11 +12,11 @@ import type { SessionContext } from '../sessions/session-context'
 import type { NormalizedFunctionInvocationConfiguration } from '../tools/function-invocation-config'
 import type { FunctionCallExecution } from '../tools/invoke-function-calls'
 import type { RunToolSet } from '../tools/tool-set'
-import type { ChatOptions, FinishReason, Message, ToolChoice, UsageDetails } from '../types'
+import type { FinishReason, Message, ToolChoice, UsageDetails } from '../types'
 import type { Logger } from './logger'
 
 export interface RunState {
-  readonly agent: Agent
+  readonly agent: SupportsAgentRun
   readonly client: ChatClient
   readonly session: AgentSession
   readonly sessionContext: SessionContext

@@ -3,12 +3,12 @@
  * result. `beforeRun` hooks run in provider order before the first model call; `afterRun` hooks run in
  * reverse order after a successful run. `state` is the provider's own slice of the session state.
  */
-import type { Agent } from '../agents'
+import type { SupportsAgentRun } from '../agent-protocol'
 import type { AgentSession } from './agent-session'
 import type { SessionContext } from './session-context'
 
 export interface ContextProviderRunArgs {
-  agent: Agent
+  agent: SupportsAgentRun
   session: AgentSession
   context: SessionContext
   state: Record<string, unknown>

@@ -9,11 +9,10 @@ export {
   validateSkillName,
 } from './frontmatter'
 export type { SkillFrontmatterInit } from './frontmatter'
-export { ClassSkill, FileSkill, InlineSkill, Skill } from './skill'
+export { ClassSkill, FileSkill, InlineSkill, Skill, SkillScript } from './skill'
 export type { FileSkillInit, InlineSkillInit, SkillKind } from './skill'
 export { FileSkillResource, SkillResource } from './resources'
 export type { SkillResourceFunction, SkillResourceInit, SkillResourceReadOptions } from './resources'
-export { SkillScript } from './scripts'
 export type {
   SkillScriptArgs,
   SkillScriptArgumentParser,
@@ -21,7 +20,7 @@ export type {
   SkillScriptInit,
   SkillScriptRunOptions,
   SkillScriptRunner,
-} from './scripts'
+} from './skill'
 export { parseSkillMarkdown, splitFrontmatter } from './skill-md'
 export type { ParsedSkillMarkdown } from './skill-md'
 export {

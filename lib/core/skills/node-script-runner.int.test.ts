@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AbortError, SkillScriptError } from '../errors'
 import { SkillFrontmatter } from './frontmatter'
 import { createNodeScriptRunner, scrubbedEnvironment } from './node-script-runner'
-import { SkillScript, type SkillScriptRunner } from './scripts'
-import { FileSkill } from './skill'
+import { FileSkill, SkillScript, type SkillScriptRunner } from './skill'
 
 let dir: string
 let outside: string

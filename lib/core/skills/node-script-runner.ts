@@ -15,8 +15,7 @@
 import { spawn } from 'node:child_process'
 import { extname, relative } from 'node:path'
 import { AbortError, SkillScriptError } from '../errors'
-import type { SkillScript, SkillScriptArgs, SkillScriptRunner, SkillScriptRunOptions } from './scripts'
-import type { FileSkill } from './skill'
+import type { FileSkill, SkillScript, SkillScriptArgs, SkillScriptRunner, SkillScriptRunOptions } from './skill'
 import { resolveSkillFile } from './skill-files'
 
 export interface NodeScriptRunnerOptions {

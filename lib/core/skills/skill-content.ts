@@ -4,7 +4,7 @@
  * `<available_scripts>` blocks. Empty blocks are still emitted, self-closing, so the model knows
  * there is nothing to guess.
  */
-import type { JSONSchema } from '../tools/function-tool'
+import type { JSONSchema } from '../types'
 
 /** XML escaping of text and (by default) attribute quotes. */
 export function escapeXml(text: string, { quote = true }: { quote?: boolean } = {}): string {

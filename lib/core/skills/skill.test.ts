@@ -3,8 +3,7 @@ import { z } from 'zod'
 import { SkillScriptError, SkillValidationError } from '../errors'
 import { SkillFrontmatter } from './frontmatter'
 import { SkillResource } from './resources'
-import { SkillScript } from './scripts'
-import { ClassSkill, FileSkill, InlineSkill } from './skill'
+import { ClassSkill, FileSkill, InlineSkill, SkillScript } from './skill'
 
 const frontmatter = (name = 'db-skill', description = 'Database operations') => new SkillFrontmatter({ name, description })
 

@@ -15,8 +15,7 @@ import { ContextProvider, type ContextProviderRunArgs } from '../sessions/contex
 import type { FunctionTool } from '../tools/function-tool'
 import { loadFileSkills, type FileSkillDiscoveryOptions } from './discovery'
 import { createNodeScriptRunner } from './node-script-runner'
-import type { SkillScriptRunner } from './scripts'
-import { Skill } from './skill'
+import { Skill, type SkillScriptRunner } from './skill'
 import { createSkillTools } from './skills-tools'
 import { skillsInstructions, validateInstructionTemplate } from './skills-prompt'
 

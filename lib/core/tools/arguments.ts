@@ -4,7 +4,7 @@
  * back to the model as a tool error instead of crashing the run.
  */
 import { z } from 'zod'
-import type { JSONSchema } from './function-tool'
+import type { JSONSchema } from '../types'
 
 export type ArgumentsResult<T> = { ok: true; value: T } | { ok: false; problem: string }
 

@@ -2,14 +2,17 @@
  * CONTRACT (owned by the agent-core work): the shape every tool the agent loop can call has.
  * MCP tools, skills and file access produce FunctionTools too, with
  * `new FunctionTool({ name, description, inputSchema, approvalMode, execute })`.
+ *
+ * A tool, what one call of it sees (FunctionInvocationContext) and what may offer tools
+ * (ToolProvider) refer to one another — a call can add tools — so they live in this one module,
+ * below middleware and the runner, which only import them.
  */
 import { ToolDefinitionError } from '../errors'
+import type { AgentSession } from '../sessions/agent-session'
+import type { JSONSchema } from '../types'
 import { decodeArguments, jsonSchemaArgumentsValidator, type ArgumentsResult, type ArgumentsValidator } from './arguments'
-import type { FunctionInvocationContext } from '../middleware'
 
 export type ApprovalMode = 'always_require' | 'never_require'
-
-export type JSONSchema = Record<string, unknown>
 
 export interface FunctionInvocationOptions {
   signal?: AbortSignal
@@ -86,4 +89,75 @@ export class FunctionTool<TArgs = Record<string, unknown>, TResult = unknown> {
 
 export function isFunctionTool(value: unknown): value is FunctionTool {
   return value instanceof FunctionTool
+}
+
+/**
+ * Anything that offers a (possibly changing) list of tools, e.g. an MCP server connection.
+ * The agent reads `functions` at the start of every iteration, never caches it across runs.
+ */
+export interface ToolProvider {
+  readonly functions: FunctionTool[]
+}
+
+/** What `Agent({ tools })` accepts. */
+export type ToolLike = FunctionTool | ToolProvider
+
+/** The run's live tool list as a tool call may change it (the runner's RunToolSet). */
+export interface LiveToolList {
+  readonly current: FunctionTool[]
+  addTools(...tools: ToolLike[]): void
+  removeTools(...tools: Array<FunctionTool | string>): void
+}
+
+export interface FunctionInvocationContextInit {
+  function: FunctionTool
+  arguments: Record<string, unknown>
+  callId: string
+  session?: AgentSession
+  kwargs?: Record<string, unknown>
+  metadata?: Record<string, unknown>
+  toolSet?: LiveToolList
+  signal?: AbortSignal
+}
+
+/** What function middleware and tools see of one tool call. */
+export class FunctionInvocationContext {
+  readonly function: FunctionTool
+  /** Validated arguments; middleware may replace them before calling next(). */
+  arguments: Record<string, unknown>
+  readonly callId: string
+  readonly session?: AgentSession
+  kwargs: Record<string, unknown>
+  metadata: Record<string, unknown>
+  /** The tool's return value once it ran, or what a short-circuiting middleware set. */
+  result: unknown
+  readonly signal?: AbortSignal
+  private readonly toolSet?: LiveToolList
+
+  constructor(init: FunctionInvocationContextInit) {
+    this.function = init.function
+    this.arguments = init.arguments
+    this.callId = init.callId
+    this.session = init.session
+    this.kwargs = init.kwargs ?? {}
+    this.metadata = init.metadata ?? {}
+    this.signal = init.signal
+    this.toolSet = init.toolSet
+    this.result = undefined
+  }
+
+  /** The tools offered in the current iteration. */
+  get tools(): FunctionTool[] {
+    return this.toolSet?.current ?? [this.function]
+  }
+
+  /** Offers more tools from the next model call of this run on. */
+  addTools(...tools: ToolLike[]): void {
+    this.toolSet?.addTools(...tools)
+  }
+
+  /** Withdraws tools from the next model call of this run on. */
+  removeTools(...tools: Array<FunctionTool | string>): void {
+    this.toolSet?.removeTools(...tools)
+  }
 }

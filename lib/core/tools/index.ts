@@ -1,5 +1,6 @@
 export { FunctionTool, isFunctionTool } from './function-tool'
-export type { ApprovalMode, FunctionInvocationOptions, FunctionToolInit, JSONSchema } from './function-tool'
+export type { ApprovalMode, FunctionInvocationOptions, FunctionToolInit } from './function-tool'
+export type { JSONSchema } from '../types'
 export { tool } from './tool'
 export type { JsonSchemaToolDefinition, ZodToolDefinition } from './tool'
 export { isToolProvider } from './tool-provider'

@@ -1,15 +1,6 @@
-import { FunctionTool } from './function-tool'
+import { FunctionTool, type ToolProvider } from './function-tool'
 
-/**
- * Anything that offers a (possibly changing) list of tools, e.g. an MCP server connection.
- * The agent reads `functions` at the start of every iteration, never caches it across runs.
- */
-export interface ToolProvider {
-  readonly functions: FunctionTool[]
-}
-
-/** What `Agent({ tools })` accepts. */
-export type ToolLike = FunctionTool | ToolProvider
+export type { ToolLike, ToolProvider } from './function-tool'
 
 export function isToolProvider(value: unknown): value is ToolProvider {
   return (

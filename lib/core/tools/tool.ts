@@ -7,8 +7,9 @@
 import type { z } from 'zod'
 import { ToolDefinitionError } from '../errors'
 import { isZodSchema, zodArgumentsValidator } from './arguments'
-import { FunctionTool, type ApprovalMode, type FunctionInvocationOptions, type JSONSchema } from './function-tool'
+import { FunctionTool, type ApprovalMode, type FunctionInvocationOptions } from './function-tool'
 import { zodToToolSchema } from './zod-schema'
+import type { JSONSchema } from '../types'
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/
 

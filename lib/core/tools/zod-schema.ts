@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ToolDefinitionError } from '../errors'
-import type { JSONSchema } from './function-tool'
+import type { JSONSchema } from '../types'
 
 /** The JSON Schema a model sees for a zod parameters schema: the input side, without the `$schema` marker. */
 export function zodToToolSchema(toolName: string, schema: z.ZodType): JSONSchema {

@@ -25,9 +25,10 @@ import {
 import type { WorkflowContext } from './context'
 import { registerCheckpointType, type JSONValue } from './encoding'
 import { Executor } from './executor'
-import { runAgentWithEvents, type SupportsAgentRun } from './agent-run'
+import type { SupportsAgentRun } from '../agent-protocol'
+import { runAgentWithEvents } from './agent-run'
 
-export type { SupportsAgentRun } from './agent-run'
+export type { SupportsAgentRun } from '../agent-protocol'
 
 export function isAgentLike(value: unknown): value is SupportsAgentRun {
   if (typeof value !== 'object' || value === null || value instanceof Executor) return false

@@ -4,25 +4,10 @@
  * update becomes an `agent_update` event; every run ends with an `agent_response` event carrying
  * the reply's text and token usage (what the run page shows live and sums up).
  */
-import { UpdateAssembler, type UpdateLike } from '../clients/response-updates'
+import type { AgentRunOptionsLike, SupportsAgentRun } from '../agent-protocol'
+import { UpdateAssembler } from '../clients/response-updates'
 import { AgentResponse, type Message, type UsageDetails } from '../types'
 import type { WorkflowContext } from './context'
-
-/** The part of an agent a workflow needs (structural, so any agent implementation fits). */
-export interface SupportsAgentRun {
-  readonly name?: string
-  readonly id?: string
-  readonly description?: string
-  run(messages: Message[], options?: AgentRunOptionsLike): Promise<AgentResponse>
-  runStream(messages: Message[], options?: AgentRunOptionsLike): AsyncIterable<UpdateLike>
-}
-
-export interface AgentRunOptionsLike {
-  session?: any
-  signal?: AbortSignal
-  /** Extra tools for this run only (handoff tools, for one). */
-  tools?: any[]
-}
 
 export async function runAgentWithEvents(
   agent: SupportsAgentRun,

@@ -1,13 +1,47 @@
 /**
  * Routing compiled from edge groups at build(). A runner receives each message its source sent in
  * the previous superstep and invokes the target executors; all lookups are precomputed so a
- * delivery costs the same whatever the size of the graph.
+ * delivery costs the same whatever the size of the graph. The executor nodes live here too: a node
+ * holds the runners leaving it and a runner holds its target nodes.
  */
 import { decodeCheckpointValue, encodeCheckpointValue, type JSONValue } from './encoding'
 import type { FanInEdgeGroup, FanOutEdgeGroup, SingleEdgeGroup, SwitchCaseEdgeGroup, EdgeGroup, EdgeCondition } from './edges'
 import { WorkflowRoutingError, formatIdList } from './errors'
+import type { Executor, MessageHandler } from './executor'
 import { settleAll } from './settle'
-import type { ExecutorNode } from './graph'
+
+/** What ctx.yieldOutput() of an executor becomes: an output event, an intermediate event, or nothing. */
+export type OutputKind = 'output' | 'intermediate' | null
+
+/**
+ * One executor in the compiled graph, holding everything a superstep reads to deliver a message to
+ * it and run it. A step touches this record and the edge runner, not the executor's handler list:
+ * on graphs of thousands of nodes, each extra object read per step is a likely cache miss.
+ */
+export class ExecutorNode {
+  /** The executor takes any message, so delivery needs no canHandle() call. */
+  readonly acceptsEverything: boolean
+  /** The executor's only handler, called directly with the executor as `this` (Executor.soleHandler). */
+  readonly handle: MessageHandler<unknown, unknown, unknown> | undefined
+  /** The runners of the edge groups leaving this executor. */
+  readonly runners: EdgeRunner[] = []
+  /** runners[0] when it is the only one, the common case (saves reading the array). */
+  soleRunner: EdgeRunner | undefined = undefined
+
+  constructor(
+    readonly id: string,
+    readonly executor: Executor,
+    readonly outputKind: OutputKind,
+  ) {
+    this.acceptsEverything = executor.acceptsEverything()
+    this.handle = executor.soleHandler()
+  }
+
+  addRunner(runner: EdgeRunner): void {
+    this.runners.push(runner)
+    this.soleRunner = this.runners.length === 1 ? runner : undefined
+  }
+}
 
 export interface WorkflowMessage {
   data: unknown

@@ -4,16 +4,25 @@
  * are queued for the next superstep, outputs and events go straight to the run's event sink.
  */
 import type { RequestInfoOptions, WorkflowContext } from './context'
+import type { ExecutorNode, WorkflowMessage } from './edge-runners'
 import type { WorkflowEvent } from './events'
-import type { ExecutorNode } from './graph'
-import type { Runner, RunSession } from './runner'
+import type { RunSession } from './run-session'
+import type { WorkflowState } from './state'
+
+/** What a context asks of the superstep runner (the Runner implements it; the context never imports it). */
+export interface ContextHost {
+  readonly workflowName: string
+  readonly state: WorkflowState
+  enqueue(message: WorkflowMessage): void
+  addRequest(session: RunSession, executorId: string, data: unknown, options: RequestInfoOptions): string
+}
 
 export class ExecutorContext implements WorkflowContext<any, any> {
   /** Messages this invocation sent (for the executor_completed event); allocated on first send. */
   sent?: unknown[]
 
   constructor(
-    private readonly runner: Runner,
+    private readonly runner: ContextHost,
     private readonly session: RunSession,
     private readonly node: ExecutorNode,
     readonly sourceExecutorIds: readonly string[],

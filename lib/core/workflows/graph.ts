@@ -2,42 +2,9 @@
  * The compiled form of a workflow graph: every executor with its outgoing edge runners and its
  * output designation, computed once at build() so the runner never searches the graph.
  */
-import { createEdgeRunner, FanInEdgeRunner, type EdgeRunner } from './edge-runners'
+import { createEdgeRunner, ExecutorNode, FanInEdgeRunner, type OutputKind } from './edge-runners'
 import type { EdgeGroup } from './edges'
-import type { Executor, MessageHandler } from './executor'
-
-/** What ctx.yieldOutput() of an executor becomes: an output event, an intermediate event, or nothing. */
-export type OutputKind = 'output' | 'intermediate' | null
-
-/**
- * One executor in the compiled graph, holding everything a superstep reads to deliver a message to
- * it and run it. A step touches this record and the edge runner, not the executor's handler list:
- * on graphs of thousands of nodes, each extra object read per step is a likely cache miss.
- */
-export class ExecutorNode {
-  /** The executor takes any message, so delivery needs no canHandle() call. */
-  readonly acceptsEverything: boolean
-  /** The executor's only handler, called directly with the executor as `this` (Executor.soleHandler). */
-  readonly handle: MessageHandler<unknown, unknown, unknown> | undefined
-  /** The runners of the edge groups leaving this executor. */
-  readonly runners: EdgeRunner[] = []
-  /** runners[0] when it is the only one, the common case (saves reading the array). */
-  soleRunner: EdgeRunner | undefined = undefined
-
-  constructor(
-    readonly id: string,
-    readonly executor: Executor,
-    readonly outputKind: OutputKind,
-  ) {
-    this.acceptsEverything = executor.acceptsEverything()
-    this.handle = executor.soleHandler()
-  }
-
-  addRunner(runner: EdgeRunner): void {
-    this.runners.push(runner)
-    this.soleRunner = this.runners.length === 1 ? runner : undefined
-  }
-}
+import type { Executor } from './executor'
 
 export interface CompiledGraph {
   readonly nodes: ReadonlyMap<string, ExecutorNode>

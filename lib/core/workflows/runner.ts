@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { throwIfAborted } from '../errors'
-import type { CheckpointStorage, WorkflowCheckpoint } from './checkpoint'
+import type { WorkflowCheckpoint } from './checkpoint'
 import type { RequestInfoOptions } from './context'
 import {
   DELIVERED,
@@ -20,37 +20,24 @@ import {
   type DeliveryHost,
   type DeliveryResult,
   type EdgeRunner,
+  type ExecutorNode,
   type FanInEdgeRunner,
   type WorkflowMessage,
 } from './edge-runners'
 import { encodeCheckpointValue, type JSONValue } from './encoding'
 import { WorkflowConvergenceError, WorkflowResponseError } from './errors'
-import { errorDetails, WorkflowRunState, type ExecutorCompletedEvent, type RequestInfoEvent, type WorkflowEvent } from './events'
+import { errorDetails, WorkflowRunState, type ExecutorCompletedEvent, type RequestInfoEvent } from './events'
 import { describeType } from './executor'
-import { ExecutorContext } from './executor-context'
-import type { CompiledGraph, ExecutorNode } from './graph'
+import { ExecutorContext, type ContextHost } from './executor-context'
+import type { CompiledGraph } from './graph'
 import { guardAccepts } from './guards'
 import { ResumableState, type PendingRequest, type ResponseDelivery } from './resumable-state'
+import type { RunSession } from './run-session'
 import { settleAll } from './settle'
 import type { WorkflowState } from './state'
 
 /** The source id recorded for the start message, as in the reference. */
 export const WORKFLOW_SOURCE_ID = 'Workflow'
-
-/** Everything that belongs to one run()/runStream() call. */
-export class RunSession {
-  emittedPendingStatus = false
-  failedExecutorId?: string
-
-  constructor(
-    readonly emit: (event: WorkflowEvent) => void,
-    readonly signal: AbortSignal,
-    readonly streaming: boolean,
-    readonly checkpointStorage: CheckpointStorage | undefined,
-    /** Lets a slow stream consumer hold the runner at superstep boundaries. */
-    readonly waitForConsumer?: () => Promise<void> | undefined,
-  ) {}
-}
 
 export interface RunnerOptions {
   workflowName: string
@@ -58,7 +45,7 @@ export interface RunnerOptions {
   maxIterations: number
 }
 
-export class Runner implements DeliveryHost {
+export class Runner implements DeliveryHost, ContextHost {
   readonly workflowName: string
   readonly maxIterations: number
   private readonly memory: ResumableState

@@ -19,7 +19,8 @@ import type { Executor, ExecutorJSON } from './executor'
 import type { CompiledGraph } from './graph'
 import { RunEventLog } from './run-event-log'
 import { WorkflowRunResult } from './run-result'
-import { Runner, RunSession } from './runner'
+import { Runner } from './runner'
+import { RunSession } from './run-session'
 
 export interface WorkflowRunOptions {
   /** Answers to pending requests, by request id (instead of a message). */

@@ -4,7 +4,7 @@
  * tools) and id (MCP servers), and the node's tool approval mode overrides the tools' own.
  */
 import { Agent } from '@/lib/core/agents'
-import type { ChatOptions } from '@/lib/core/types'
+import type { ChatOptions } from '@/lib/core/clients/chat-client'
 import type { FunctionTool } from '@/lib/core/tools/function-tool'
 import { isToolProvider, type ToolLike, type ToolProvider } from '@/lib/core/tools/tool-provider'
 import { GraphCompileError } from '../errors'

@@ -23,18 +23,9 @@ import {
   transformExecutor,
 } from './node-executors'
 import { orchestrationExecutor } from './orchestration-executors'
-import type { CompileRegistry } from './registry'
+import type { CompileOptions, CompileRegistry } from './registry'
 import { subWorkflowExecutor } from './sub-workflow'
 import { isRunnableEdge, wireEdges } from './wiring'
-
-export interface CompileOptions {
-  /** The workflow's name in events and checkpoints. */
-  name?: string
-  /** Supersteps before a run is stopped as divergent (lib/core's default is 100). */
-  maxIterations?: number
-  /** Workflow ids being compiled above this one, to refuse sub-workflows that include themselves. */
-  parents?: readonly string[]
-}
 
 export const MAX_SUB_WORKFLOW_DEPTH = 8
 

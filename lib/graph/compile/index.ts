@@ -1,5 +1,4 @@
 export { compile, describeNode, MAX_SUB_WORKFLOW_DEPTH } from './compile'
-export type { CompileOptions } from './compile'
 export {
   collectAgentSettings,
   collectMcpServerIds,
@@ -7,7 +6,7 @@ export {
   collectSkillIds,
   collectSubWorkflowRefs,
 } from './registry'
-export type { CompileRegistry } from './registry'
+export type { CompileOptions, CompileRegistry } from './registry'
 export { messageText, lastReply } from './messages'
 export { GraphAgentExecutor } from './node-executors'
 export type { HumanInputRequest } from './node-executors'

@@ -23,6 +23,16 @@ export interface CompileRegistry {
   subWorkflow?(id: string, version: number | undefined): GraphDocument | undefined
 }
 
+/** How to compile: given by the caller, and by compile() itself to the sub-workflows it compiles. */
+export interface CompileOptions {
+  /** The workflow's name in events and checkpoints. */
+  name?: string
+  /** Supersteps before a run is stopped as divergent (lib/core's default is 100). */
+  maxIterations?: number
+  /** Workflow ids being compiled above this one, to refuse sub-workflows that include themselves. */
+  parents?: readonly string[]
+}
+
 /** Every agent setting in the document: agent nodes, orchestration participants, managers. */
 export function collectAgentSettings(document: GraphDocument): AgentSettings[] {
   const settings: AgentSettings[] = []

@@ -7,9 +7,8 @@ import type { Executor } from '@/lib/core/workflows/executor'
 import type { Workflow } from '@/lib/core/workflows/workflow'
 import type { GraphDocument, GraphNodeOf } from '../document'
 import { GraphCompileError } from '../errors'
-import type { CompileOptions } from './compile'
 import { NestedWorkflowExecutor } from './nested-workflow'
-import type { CompileRegistry } from './registry'
+import type { CompileOptions, CompileRegistry } from './registry'
 
 const MAX_DEPTH = 8
 

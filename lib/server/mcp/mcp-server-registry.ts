@@ -209,11 +209,20 @@ function alreadyExists(id: string) {
   return conflict('mcp_server_exists', `An MCP server with id '${id}' already exists.`)
 }
 
+/**
+ * Connects to a server, lists its tools and closes (mcp-server-probe's probeMcpServer). The probe
+ * connects the way a run does, through mcp-connections, which reads this registry: so the registry
+ * is handed the probe by whoever builds it (services.ts) instead of importing it.
+ */
+export type McpServerProbe = (server: McpServerConfig, options: { timeoutMs?: number; secrets: SecretVault }) => Promise<McpTestResult>
+
 export class McpServerRegistry {
   constructor(
     private readonly prisma: Prisma,
     /** Seals secrets at rest; told when they change, so that redaction follows. */
     private readonly vault: SecretVault,
+    /** For test(); registries that only read configurations (a run's connections) need none. */
+    private readonly probe?: McpServerProbe,
   ) {}
 
   private openSecrets(row: Pick<Row, 'secrets'>): ServerSecrets {
@@ -342,13 +351,12 @@ export class McpServerRegistry {
 
   /** Connects with a short timeout, lists the tools, closes. Failures are results, not errors. */
   async test(principal: Principal, id: string, options: { timeoutMs?: number } = {}): Promise<McpTestResult> {
+    if (!this.probe) throw new Error('This McpServerRegistry was built without a probe, so it cannot test connections.')
     await this.requireVisibleRow(this.prisma, principal, id)
     const config = await this.connectionConfig(id)
     if (config.transport === 'stdio') assertMayStartStdio(config.config.command)
-    // Loaded on first use: it pulls in the MCP client, and it imports this module back.
-    const { probeMcpServer } = await import('./mcp-server-probe')
     // The server's answer is outside text: every configured secret is cut out of it.
-    return this.vault.redactValue(await probeMcpServer(config, { ...options, secrets: this.vault }))
+    return this.vault.redactValue(await this.probe(config, { ...options, secrets: this.vault }))
   }
 
   /** Imports a ToolingManifest.json as the principal's servers; an invalid manifest is a 400 whose details list every problem. */

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod'
 import { ChatClientInvalidRequestError } from '../../errors'
-import type { JSONSchema } from '../../tools/function-tool'
-import type { ChatOptions, ToolChoice, UsageDetails } from '../../types'
+import type { JSONSchema, ToolChoice, UsageDetails } from '../../types'
+import type { ChatOptions } from '../chat-client'
 
 /** The part of a FunctionTool the clients need (MCP and skills build their own FunctionTools). */
 export interface ToolDefinitionSource {

@@ -7,7 +7,8 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions'
 import type { ResponseFormatJSONSchema, ResponseFormatJSONObject, ResponseFormatText } from 'openai/resources/shared'
-import { Message, functionResultText, type ChatOptions, type DataContent, type UriContent } from '../../../types'
+import type { ChatOptions } from '../../chat-client'
+import { Message, functionResultText, type DataContent, type UriContent } from '../../../types'
 import {
   argumentsToText,
   functionToolsOf,

@@ -11,7 +11,8 @@ import type {
   ResponseInputContent,
   ResponseInputItem,
 } from 'openai/resources/responses/responses'
-import { functionResultText, type ChatOptions, type DataContent, type Message, type UriContent } from '../../../types'
+import type { ChatOptions } from '../../chat-client'
+import { functionResultText, type DataContent, type Message, type UriContent } from '../../../types'
 import {
   argumentsToText,
   functionToolsOf,

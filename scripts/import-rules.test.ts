@@ -1,0 +1,90 @@
+// The import rules `npm run lint` checks (.dependency-cruiser.mjs), run by the real dependency-cruiser
+// on a small project written for the test: a rule that silently stopped matching would let cycles in.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+const PROJECT: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', jsx: 'react-jsx', paths: { '@/*': ['./*'] } } }),
+  // The ground floor imports a type from above it: a type-only cycle, and a ground-floor breach.
+  'lib/core/types.ts': "import type { Agent } from './agents'\nexport type Role = 'user'\nexport type Owner = Agent\n",
+  'lib/core/agents.ts': "import type { Role } from './types'\nexport class Agent { role?: Role }\n",
+  'lib/core/errors.ts': 'export class CoreError extends Error {}\n',
+  // A run-time cycle closed by a dynamic import through the @/ alias.
+  'lib/server/registry.ts': "export class Registry { async test() { return (await import('@/lib/server/probe')).probe() } }\n",
+  'lib/server/probe.ts': "import { Registry } from './registry'\nexport function probe() { return new Registry() }\n",
+  'lib/server/service.ts': "import { CoreError } from '@/lib/core/errors'\nimport { Registry } from './registry'\nexport const make = () => [new Registry(), new CoreError()]\n",
+  'lib/graph/lost.ts': "import { gone } from '@/lib/graph/nowhere'\nexport const lost = gone\n",
+  // The known cycle is let through; a longer one through the same files is not.
+  'components/canvas/inspector/field-control.tsx': "import { ListEditors } from './list-editors'\nexport const FieldControl = () => ListEditors\n",
+  'components/canvas/inspector/list-editors.tsx': "import { FieldControl } from './field-control'\nimport { Row } from './row'\nexport const ListEditors = () => [FieldControl, Row]\n",
+  'components/canvas/inspector/row.tsx': "import { FieldControl } from './field-control'\nexport const Row = () => FieldControl\n",
+}
+
+interface Violation {
+  rule: { name: string; severity: string }
+  from: string
+  to: string
+  cycle?: Array<{ name: string }>
+}
+
+let dir: string
+let errorCount: number
+let violations: Violation[]
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'import-rules-'))
+  for (const [path, text] of Object.entries(PROJECT)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
+  const cli = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
+  const run = spawnSync(process.execPath, [cli, '.', '--config', join(root, '.dependency-cruiser.mjs'), '--output-type', 'json'], { cwd: dir, encoding: 'utf8' })
+  const { summary } = JSON.parse(run.stdout)
+  // `--output-type err` (the lint run) exits with this count.
+  errorCount = summary.error
+  // Known violations are reported too, with their severity lowered to 'ignore'.
+  violations = summary.violations.filter((v: Violation) => v.rule.severity !== 'ignore')
+})
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const cyclesThrough = (file: string) => violations.filter((v) => v.rule.name === 'no-import-cycle' && v.cycle?.some((step) => step.name === file))
+const cycleFiles = (v: Violation) => [...new Set(v.cycle!.map((step) => step.name))].sort()
+
+describe('import rules (.dependency-cruiser.mjs)', () => {
+  it('fail the lint run', () => {
+    expect(errorCount).toBe(violations.length)
+    expect(errorCount).toBeGreaterThan(0)
+  })
+
+  it('count type-only imports: a type cycle through the ground floor is a cycle', () => {
+    expect(cyclesThrough('lib/core/agents.ts').map(cycleFiles)).toContainEqual(['lib/core/agents.ts', 'lib/core/types.ts'])
+  })
+
+  it('keep lib/core/types.ts and errors.ts from importing the project', () => {
+    const breaches = violations.filter((v) => v.rule.name === 'core-ground-floor')
+    expect(breaches.map((v) => [v.from, v.to])).toEqual([['lib/core/types.ts', 'lib/core/agents.ts']])
+  })
+
+  it('see a cycle closed by a dynamic import through the @/ alias', () => {
+    expect(cyclesThrough('lib/server/probe.ts').map(cycleFiles)).toContainEqual(['lib/server/probe.ts', 'lib/server/registry.ts'])
+    expect(violations.filter((v) => v.from === 'lib/server/service.ts')).toEqual([])
+  })
+
+  it('refuse an import they cannot resolve (a cycle through it would go unseen)', () => {
+    expect(violations.filter((v) => v.rule.name === 'resolvable-imports').map((v) => v.from)).toEqual(['lib/graph/lost.ts'])
+  })
+
+  it('let only the known cycle through, matched by its exact files', () => {
+    const inspector = 'components/canvas/inspector'
+    const canvas = violations.filter((v) => v.from.startsWith('components/')).map(cycleFiles)
+    expect(canvas.length).toBeGreaterThan(0)
+    for (const files of canvas) expect(files).toEqual([`${inspector}/field-control.tsx`, `${inspector}/list-editors.tsx`, `${inspector}/row.tsx`])
+  })
+})
