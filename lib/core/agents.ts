@@ -14,10 +14,10 @@ import type { ChatClient, ChatOptions } from './clients/chat-client'
 import { AgentConfigurationError } from './errors'
 import type { AgentContext, Middleware } from './middleware'
 import { categorizeMiddleware, concatMiddleware, runMiddlewareChain, type CategorizedMiddleware } from './middleware-pipeline'
-import type { AgentDefinition, AgentRunOptions } from './runner/agent-definition'
-import { AgentRunStream } from './runner/agent-run-stream'
-import { drain, executeRun } from './runner/execute-run'
-import { consoleLogger, type Logger } from './runner/logger'
+import type { AgentDefinition, AgentRunOptions } from './agent-loop/agent-definition'
+import { AgentRunStream } from './agent-loop/agent-run-stream'
+import { drain, executeAgentRun } from './agent-loop/execute-agent-run'
+import { consoleLogger, type Logger } from './logger'
 import { AgentSession, type AgentSessionInit } from './sessions/agent-session'
 import type { ContextProvider } from './sessions/context-provider'
 import { isHistoryProvider } from './sessions/history-provider'
@@ -29,7 +29,7 @@ import { AgentResponse, normalizeMessages, type AgentResponseUpdate, type Messag
 import { UpdateAssembler } from './clients/response-updates'
 import { isAsyncIterable } from './clients/chat-result'
 
-export type { AgentRunOptions } from './runner/agent-definition'
+export type { AgentRunOptions } from './agent-loop/agent-definition'
 
 export interface AgentOptions {
   client: ChatClient
@@ -88,7 +88,7 @@ export class Agent {
     const middleware = concatMiddleware(this.middleware, categorizeMiddleware(options.middleware))
     const context = this.agentContext(input, options, false)
     await runMiddlewareChain(middleware.agent, context, async (ctx) => {
-      ctx.result = await drain(executeRun(this.definition, ctx, options, middleware))
+      ctx.result = await drain(executeAgentRun(this.definition, ctx, options, middleware))
     })
     return resultAsResponse(context.result, this.id)
   }
@@ -99,7 +99,7 @@ export class Agent {
       const middleware = concatMiddleware(this.middleware, categorizeMiddleware(options.middleware))
       const context = this.agentContext(input, options, true)
       await runMiddlewareChain(middleware.agent, context, async (ctx) => {
-        ctx.result = executeRun(this.definition, ctx, options, middleware)
+        ctx.result = executeAgentRun(this.definition, ctx, options, middleware)
       })
       if (!context.result) throw new AgentConfigurationError('Agent middleware finished without setting a result.')
       return context.result

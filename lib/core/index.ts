@@ -135,9 +135,9 @@ export type {
 // Agents
 export { Agent } from './agents'
 export type { AgentOptions, AgentRunOptions } from './agents'
-export { AgentRunStream } from './runner/agent-run-stream'
-export { silentLogger } from './runner/logger'
-export type { Logger } from './runner/logger'
+export { AgentRunStream } from './agent-loop/agent-run-stream'
+export { silentLogger } from './logger'
+export type { Logger } from './logger'
 
 // Sessions and history
 export {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Agent } from '../agents'
 import { DemoChatClient } from '../clients/demo/demo-chat-client'
-import { silentLogger } from '../runner/logger'
+import { silentLogger } from '../logger'
 import { ScriptedChatClient, modelResponse } from '../testing'
 import { AgentResponse, Message } from '../types'
 import { InMemoryCheckpointStorage, Workflow, executor } from '../workflows'

@@ -9,7 +9,7 @@
 import { constants } from 'node:fs'
 import { mkdir, open, type FileHandle } from 'node:fs/promises'
 import { CorruptHistoryLineError, HistoryProviderError, SessionPathError } from '../errors'
-import { consoleLogger, type Logger } from '../runner/logger'
+import { consoleLogger, type Logger } from '../logger'
 import type { Message } from '../types'
 import { HistoryProvider, type HistoryAccess, type HistoryProviderOptions } from './history-provider'
 import { parseStoredMessage } from './message-schema'

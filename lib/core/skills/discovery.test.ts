@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FileAccessPathError, SkillValidationError } from '../errors'
-import { silentLogger } from '../runner/logger'
+import { silentLogger } from '../logger'
 import { discoverSkillDirectories, loadFileSkills } from './discovery'
 
 const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../examples/skills')

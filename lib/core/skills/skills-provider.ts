@@ -10,7 +10,7 @@
  *   skills.loadErrors   // SKILL.md files that could not be loaded, with their path and rule
  */
 import { SkillValidationError, type SkillFileError } from '../errors'
-import { consoleLogger, type Logger } from '../runner/logger'
+import { consoleLogger, type Logger } from '../logger'
 import { ContextProvider, type ContextProviderRunArgs } from '../sessions/context-provider'
 import type { FunctionTool } from '../tools/function-tool'
 import { loadFileSkills, type FileSkillDiscoveryOptions } from './discovery'

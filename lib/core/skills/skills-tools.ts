@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { SkillValidationError } from '../errors'
-import type { Logger } from '../runner/logger'
+import type { Logger } from '../logger'
 import type { ApprovalMode, FunctionTool } from '../tools/function-tool'
 import { tool } from '../tools/tool'
 import type { Skill, SkillScriptArgs } from './skill'

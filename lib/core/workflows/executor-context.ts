@@ -9,7 +9,7 @@ import type { WorkflowEvent } from './events'
 import type { RunSession } from './run-session'
 import type { WorkflowState } from './state'
 
-/** What a context asks of the superstep runner (the Runner implements it; the context never imports it). */
+/** What a context asks of the superstep runner (the SuperstepEngine implements it; the context never imports it). */
 export interface ContextHost {
   readonly workflowName: string
   readonly state: WorkflowState

@@ -4,11 +4,11 @@
  */
 import { WorkflowException } from '../errors'
 import type { RequestInfoEvent, WorkflowEvent, WorkflowRunState, WorkflowStatusEvent } from './events'
-import type { RunEventLog } from './run-event-log'
+import type { WorkflowEventRecord } from './workflow-event-record'
 
 export class WorkflowRunResult implements Iterable<WorkflowEvent> {
   constructor(
-    private readonly log: RunEventLog,
+    private readonly log: WorkflowEventRecord,
     private readonly statusEvents: readonly WorkflowStatusEvent[],
   ) {}
 

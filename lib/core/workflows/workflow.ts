@@ -17,9 +17,9 @@ import { EventQueue, QUEUE_END } from './event-queue'
 import { errorDetails, WorkflowRunState, type RequestInfoEvent, type WorkflowEvent, type WorkflowStatusEvent } from './events'
 import type { Executor, ExecutorJSON } from './executor'
 import type { CompiledGraph } from './graph'
-import { RunEventLog } from './run-event-log'
+import { WorkflowEventRecord } from './workflow-event-record'
 import { WorkflowRunResult } from './run-result'
-import { Runner } from './runner'
+import { SuperstepEngine } from './superstep-engine'
 import { RunSession } from './run-session'
 
 export interface WorkflowRunOptions {
@@ -76,7 +76,7 @@ export class Workflow {
   readonly checkpointStorage?: CheckpointStorage
   private readonly outputExecutorIds: readonly string[]
   private readonly intermediateExecutorIds: readonly string[]
-  private readonly runner: Runner
+  private readonly engine: SuperstepEngine
   private running = false
 
   constructor(init: WorkflowInit) {
@@ -91,7 +91,7 @@ export class Workflow {
     this.checkpointStorage = init.checkpointStorage
     this.outputExecutorIds = init.outputExecutorIds
     this.intermediateExecutorIds = init.intermediateExecutorIds
-    this.runner = new Runner(init.graph, {
+    this.engine = new SuperstepEngine(init.graph, {
       workflowName: init.name,
       graphSignatureHash: init.graphSignatureHash,
       maxIterations: init.maxIterations,
@@ -108,11 +108,11 @@ export class Workflow {
 
   /** Requests still waiting for an answer (the run ended IDLE_WITH_PENDING_REQUESTS). */
   get pendingRequests(): RequestInfoEvent[] {
-    return [...this.runner.pendingRequests.values()].map((pending) => pending.event)
+    return [...this.engine.pendingRequests.values()].map((pending) => pending.event)
   }
 
   async run(message?: unknown, options: WorkflowRunOptions = {}): Promise<WorkflowRunResult> {
-    const log = new RunEventLog()
+    const log = new WorkflowEventRecord()
     const statuses: WorkflowStatusEvent[] = []
     const includeStatus = options.includeStatusEvents === true
     await this.execute(message, options, false, (event) => {
@@ -160,12 +160,12 @@ export class Workflow {
   /** The resumable state of this workflow as a checkpoint (used by sub-workflows; not while running). */
   async createSnapshot(): Promise<WorkflowCheckpoint> {
     if (this.running) throw new WorkflowAlreadyRunningError()
-    return this.runner.buildCheckpoint()
+    return this.engine.buildCheckpoint()
   }
 
   async restoreSnapshot(checkpoint: WorkflowCheckpoint): Promise<void> {
     if (this.running) throw new WorkflowAlreadyRunningError()
-    await this.runner.restore(checkpoint)
+    await this.engine.restore(checkpoint)
   }
 
   toJSON(): WorkflowJSON {
@@ -200,24 +200,24 @@ export class Workflow {
     const signal = options.signal ?? NEVER_ABORTED
     const storage = options.checkpointStorage ?? this.checkpointStorage
     const session = new RunSession(emit, signal, streaming, storage, waitForConsumer)
-    const runner = this.runner
-    runner.attach(session)
+    const engine = this.engine
+    engine.attach(session)
     try {
       emit({ type: 'started' })
       emit({ type: 'status', state: WorkflowRunState.IN_PROGRESS })
       throwIfAborted(signal)
       if (message !== undefined) {
-        runner.resetForNewRun()
-        await runner.executeStart(message)
+        engine.resetForNewRun()
+        await engine.executeStart(message)
       } else {
         if (options.checkpointId !== undefined) await this.restoreFrom(options.checkpointId, storage)
-        if (options.responses !== undefined) runner.acceptResponses(options.responses)
+        if (options.responses !== undefined) engine.acceptResponses(options.responses)
         if (options.checkpointId !== undefined) this.reannouncePendingRequests(session)
       }
-      await runner.runUntilConvergence(session)
-      emit({ type: 'status', state: runner.finalState() })
+      await engine.runUntilConvergence(session)
+      emit({ type: 'status', state: engine.finalState() })
     } catch (error) {
-      runner.abandonInFlight()
+      engine.abandonInFlight()
       if (signal.aborted) {
         emit({ type: 'status', state: WorkflowRunState.CANCELLED })
         throw error instanceof AbortError ? error : new AbortError()
@@ -226,7 +226,7 @@ export class Workflow {
       emit({ type: 'status', state: WorkflowRunState.FAILED })
       throw error
     } finally {
-      runner.detach()
+      engine.detach()
       this.running = false
     }
   }
@@ -239,12 +239,12 @@ export class Workflow {
     }
     const checkpoint = await storage.load(checkpointId)
     if (!checkpoint) throw new WorkflowCheckpointError(`Checkpoint ${checkpointId} not found`)
-    await this.runner.restore(checkpoint)
+    await this.engine.restore(checkpoint)
   }
 
   /** A run resumed in a new process tells its caller again which requests are still open. */
   private reannouncePendingRequests(session: RunSession): void {
-    for (const { event } of this.runner.pendingRequests.values()) {
+    for (const { event } of this.engine.pendingRequests.values()) {
       session.emit(event)
       if (!session.emittedPendingStatus) {
         session.emittedPendingStatus = true

@@ -21,7 +21,7 @@ import { RunEventWriter } from './run-event-writer'
 import { parkRun, releaseRun, type ClaimedRun } from './run-lease'
 import { scheduleApprovalExpiry } from './run-queue'
 import { RunRecorder } from './run-recorder'
-import { prepareRun, type PreparedRun } from './run-setup'
+import { prepareQueuedRun, type PreparedQueuedRun } from './run-setup'
 import { isPendingRequestList, openRequestApprovals, responsesFromApprovals, type PendingRequest } from './workflow-requests'
 
 const FORWARDING_LOGGER = { warn: (message: string) => console.warn(`[forwarding] ${message}`), debug: () => {} }
@@ -64,13 +64,13 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
   const runSignal = AbortSignal.any([signal, ended.signal])
-  let prepared: PreparedRun | undefined
+  let prepared: PreparedQueuedRun | undefined
   try {
     // Not awaited: it goes out with the run's first batch (awaited below, so a failure fails the run).
     const runStarted = start.kind === 'new' ? writer.write('run_started', {}, resumeFromInput) : undefined
     runStarted?.catch(() => {})
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
-    prepared = await prepareRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus)
+    prepared = await prepareQueuedRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus)
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
     const stream =
       start.kind === 'continued'

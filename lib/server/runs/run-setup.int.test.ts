@@ -9,7 +9,7 @@ import { skillLibrary } from '../skills/skills-service'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import { RunService } from './run-service'
-import { parseSaved, prepareRun } from './run-setup'
+import { parseSaved, prepareQueuedRun } from './run-setup'
 import { claimRun } from './run-lease'
 
 function startThrough(node: { id: string; kind: string; data: Record<string, unknown> }): GraphDocument {
@@ -31,7 +31,7 @@ const subWorkflow = (workflowId: string) => startThrough({ id: 'child', kind: 's
 const agentWithSkills = (skillIds: string[]) => startThrough({ id: 'agent', kind: 'agent', data: { name: 'A', instructions: 'Help.', skillIds } })
 const skillMarkdown = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill.\n---\n\nUse it.\n`
 
-describe('prepareRun under the run owner’s rights', () => {
+describe('prepareQueuedRun under the run owner’s rights', () => {
   let app: TestApp
   let alice: Principal
   let bob: Principal
@@ -47,7 +47,7 @@ describe('prepareRun under the run owner’s rights', () => {
     const workflowId = await workflowOf(owner, graph)
     const run = await new RunService(app).create(owner, { workflowId, input: 'hi' })
     const claimed = await claimRun(app.db.sql, run.id, 'test-worker')
-    const prepared = await prepareRun(app, run.id, parseSaved(graph, 'The test workflow'), claimed!.ownerScope, new AbortController().signal)
+    const prepared = await prepareQueuedRun(app, run.id, parseSaved(graph, 'The test workflow'), claimed!.ownerScope, new AbortController().signal)
     await prepared.close()
     return prepared
   }

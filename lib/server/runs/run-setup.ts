@@ -21,7 +21,7 @@ import { InvalidSavedWorkflowError, MissingRunResourceError } from './run-errors
 
 const MAX_SUB_WORKFLOW_DEPTH = 8
 
-export interface PreparedRun {
+export interface PreparedQueuedRun {
   document: GraphDocument
   workflow: Workflow
   /** Runs `work` (the workflow's execution) as this run's: MCP connections shared with other runs report its task statuses here. */
@@ -65,7 +65,7 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: O
  * `document`: the run's saved graph, parsed (parseSaved; the worker keeps it per version);
  * `visible`: what the run's owner may use (the worker reads it with the run; run-lease.ts).
  */
-export async function prepareRun(app: AppContext, runId: string, document: GraphDocument, visible: OwnerScope, signal: AbortSignal, taskStatusSink?: TaskStatusSink): Promise<PreparedRun> {
+export async function prepareQueuedRun(app: AppContext, runId: string, document: GraphDocument, visible: OwnerScope, signal: AbortSignal, taskStatusSink?: TaskStatusSink): Promise<PreparedQueuedRun> {
   const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
   const serverIds = [...new Set(documents.flatMap(collectMcpServerIds))]

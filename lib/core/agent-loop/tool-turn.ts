@@ -14,11 +14,11 @@ import {
   type FunctionCallContent,
   type FunctionResultContent,
 } from '../types'
-import { appendMessages, type RunState } from './run-state'
+import { appendMessages, type AgentRunState } from './agent-run-state'
 
 export type NextStep = { type: 'done' } | { type: 'call_model' }
 
-export async function* toolTurn(state: RunState, response: ChatResponse): AsyncGenerator<AgentResponseUpdate, NextStep> {
+export async function* toolTurn(state: AgentRunState, response: ChatResponse): AsyncGenerator<AgentResponseUpdate, NextStep> {
   const calls = pendingFunctionCalls(response)
   if (calls.length === 0 || state.toolsWithdrawn) return { type: 'done' }
   assertKnownFunctions(calls, state.execution)
@@ -34,12 +34,12 @@ export async function* toolTurn(state: RunState, response: ChatResponse): AsyncG
   return { type: 'call_model' }
 }
 
-export function toolResultsUpdate(state: RunState, results: FunctionResultContent[]): AgentResponseUpdate {
+export function toolResultsUpdate(state: AgentRunState, results: FunctionResultContent[]): AgentResponseUpdate {
   return new AgentResponseUpdate({ role: 'tool', contents: results, agentId: state.agent.id })
 }
 
 /** Counts a finished batch against the limits; withdraws tools when one is reached. */
-export function recordBatch(state: RunState, results: readonly FunctionResultContent[]): void {
+export function recordBatch(state: AgentRunState, results: readonly FunctionResultContent[]): void {
   const { config, logger } = state
   state.functionCallCount += results.length
   if (results.some((result) => result.exception !== undefined)) {
@@ -67,7 +67,7 @@ export function recordBatch(state: RunState, results: readonly FunctionResultCon
 }
 
 /** From now on the model is asked to answer without tools, and calls it still makes are not executed. */
-export function withdrawTools(state: RunState): void {
+export function withdrawTools(state: AgentRunState): void {
   state.toolChoice = 'none'
   state.toolsWithdrawn = true
 }
@@ -91,7 +91,7 @@ function pendingFunctionCalls(response: ChatResponse): FunctionCallContent[] {
   return calls
 }
 
-function requestApproval(state: RunState, response: ChatResponse, calls: FunctionCallContent[]): AgentResponseUpdate {
+function requestApproval(state: AgentRunState, response: ChatResponse, calls: FunctionCallContent[]): AgentResponseUpdate {
   const requests: Content[] = approvalRequestsFor(calls)
   let target: Message | undefined
   for (let i = response.messages.length - 1; i >= 0 && !target; i--) if (response.messages[i].role === 'assistant') target = response.messages[i]

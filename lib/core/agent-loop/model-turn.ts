@@ -10,9 +10,9 @@ import type { ChatContext } from '../middleware'
 import { runMiddlewareChain } from '../middleware-pipeline'
 import { AgentResponseUpdate, addUsage, type ChatResponse, type ChatResponseUpdate } from '../types'
 import { abortable, abortableIterable } from '../abort'
-import { appendMessages, type RunState } from './run-state'
+import { appendMessages, type AgentRunState } from './agent-run-state'
 
-export async function* modelTurn(state: RunState): AsyncGenerator<AgentResponseUpdate, ChatResponse> {
+export async function* modelTurn(state: AgentRunState): AsyncGenerator<AgentResponseUpdate, ChatResponse> {
   const options = turnOptions(state)
   let response: ChatResponse
   if (!state.isStreaming) {
@@ -32,7 +32,7 @@ export async function* modelTurn(state: RunState): AsyncGenerator<AgentResponseU
   return response
 }
 
-function turnOptions(state: RunState): ChatRequestOptions {
+function turnOptions(state: AgentRunState): ChatRequestOptions {
   const tools = state.toolSet.current
   // Object.assign, not a spread followed by more properties: on Node 20 that literal leaves V8's
   // fast clone path and cost ~2.5 µs per turn, a quarter of the agent loop's own time.
@@ -43,7 +43,7 @@ function turnOptions(state: RunState): ChatRequestOptions {
   })
 }
 
-async function callModel(state: RunState, options: ChatRequestOptions): Promise<ChatResponse> {
+async function callModel(state: AgentRunState, options: ChatRequestOptions): Promise<ChatResponse> {
   if (state.chatMiddleware.length === 0) return state.client.getResponse(state.conversation, options)
   const context = chatContext(state, options, false)
   await runMiddlewareChain(state.chatMiddleware, context, async (ctx) => {
@@ -55,7 +55,7 @@ async function callModel(state: RunState, options: ChatRequestOptions): Promise<
   return context.result
 }
 
-async function* streamModel(state: RunState, options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {
+async function* streamModel(state: AgentRunState, options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {
   if (state.chatMiddleware.length === 0) {
     yield* state.client.getStreamingResponse(state.conversation, options)
     return
@@ -68,11 +68,11 @@ async function* streamModel(state: RunState, options: ChatRequestOptions): Async
   yield* resultAsUpdates(context.result)
 }
 
-function chatContext(state: RunState, options: ChatRequestOptions, isStreaming: boolean): ChatContext {
+function chatContext(state: AgentRunState, options: ChatRequestOptions, isStreaming: boolean): ChatContext {
   return { client: state.client, messages: state.conversation, options, isStreaming, metadata: {}, signal: state.signal }
 }
 
-function agentUpdate(state: RunState, update: ChatResponseUpdate): AgentResponseUpdate {
+function agentUpdate(state: AgentRunState, update: ChatResponseUpdate): AgentResponseUpdate {
   const role = update.role ?? 'assistant'
   return new AgentResponseUpdate({
     contents: update.contents,

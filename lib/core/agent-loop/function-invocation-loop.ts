@@ -6,11 +6,11 @@
 import { throwIfAborted } from '../errors'
 import type { AgentResponseUpdate, FunctionResultContent } from '../types'
 import { modelTurn } from './model-turn'
-import type { RunState } from './run-state'
+import type { AgentRunState } from './agent-run-state'
 import { recordBatch, toolResultsUpdate, toolTurn, withdrawTools } from './tool-turn'
 
-export async function* runLoop(
-  state: RunState,
+export async function* functionInvocationLoop(
+  state: AgentRunState,
   approvalResults: FunctionResultContent[] | undefined,
 ): AsyncGenerator<AgentResponseUpdate, void> {
   if (approvalResults) {

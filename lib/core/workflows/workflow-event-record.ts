@@ -23,7 +23,7 @@ const enum Kind {
   ExecutorCompletedWithSent = 6,
 }
 
-export class RunEventLog {
+export class WorkflowEventRecord {
   private kinds = new Uint8Array(256)
   /** Per event: the iteration (supersteps), the number of sent messages, or 0. */
   private numbers = new Int32Array(256)

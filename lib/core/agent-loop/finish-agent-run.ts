@@ -1,9 +1,9 @@
 /** Closing a successful run: build the response, then context providers' afterRun in reverse order. */
 import { AgentResponse } from '../types'
 import { abortable } from '../abort'
-import type { RunState } from './run-state'
+import type { AgentRunState } from './agent-run-state'
 
-export async function finishRun(state: RunState): Promise<AgentResponse> {
+export async function finishAgentRun(state: AgentRunState): Promise<AgentResponse> {
   const response = new AgentResponse({
     messages: state.produced,
     usage: state.usage,

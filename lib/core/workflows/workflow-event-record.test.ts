@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { WorkflowEvent } from './events'
-import { RunEventLog } from './run-event-log'
+import { WorkflowEventRecord } from './workflow-event-record'
 import { WorkflowBuilder } from './builder'
 import { executor } from './executor'
 
@@ -20,11 +20,11 @@ const event: fc.Arbitrary<WorkflowEvent> = fc.oneof(
   fc.record({ type: fc.constant('warning' as const), message: fc.string() }),
 )
 
-describe('RunEventLog', () => {
+describe('WorkflowEventRecord', () => {
   it('gives back exactly the events it recorded, in order, across growth of its columns', () => {
     fc.assert(
       fc.property(fc.array(event, { maxLength: 600 }), (events) => {
-        const log = new RunEventLog()
+        const log = new WorkflowEventRecord()
         for (const e of events) log.record(e)
         expect(log.length).toBe(events.length)
         expect(log.toArray()).toEqual(events)
@@ -37,7 +37,7 @@ describe('RunEventLog', () => {
   it('keeps the identity of messages and of non-lifecycle events', () => {
     const message = { text: 'hi' }
     const output: WorkflowEvent = { type: 'output', executorId: 'a', data: message }
-    const log = new RunEventLog()
+    const log = new WorkflowEventRecord()
     log.record({ type: 'executor_invoked', executorId: 'a', data: message })
     log.record({ type: 'executor_completed', executorId: 'a', data: [message] })
     log.record(output)

@@ -1,5 +1,5 @@
 /**
- * The mutable state of one agent run, shared by the runner's steps. The conversation only ever grows
+ * The mutable state of one agent run, shared by the agent loop's steps. The conversation only ever grows
  * by appending, so no step needs to copy or re-scan it.
  */
 import type { SupportsAgentRun } from '../agent-protocol'
@@ -13,9 +13,9 @@ import type { NormalizedFunctionInvocationConfiguration } from '../tools/functio
 import type { FunctionCallExecution } from '../tools/invoke-function-calls'
 import type { RunToolSet } from '../tools/tool-set'
 import type { FinishReason, Message, ToolChoice, UsageDetails } from '../types'
-import type { Logger } from './logger'
+import type { Logger } from '../logger'
 
-export interface RunState {
+export interface AgentRunState {
   readonly agent: SupportsAgentRun
   readonly client: ChatClient
   readonly session: AgentSession
@@ -45,7 +45,7 @@ export interface RunState {
 }
 
 /** Adds messages to both the model's view and the response. */
-export function appendMessages(state: RunState, messages: readonly Message[]): void {
+export function appendMessages(state: AgentRunState, messages: readonly Message[]): void {
   for (const message of messages) {
     if (message.role === 'assistant' && message.authorName === undefined && state.agent.name) message.authorName = state.agent.name
     state.conversation.push(message)

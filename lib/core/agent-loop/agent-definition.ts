@@ -5,9 +5,9 @@ import type { AgentSession } from '../sessions/agent-session'
 import type { ContextProvider } from '../sessions/context-provider'
 import type { FunctionInvocationConfiguration } from '../tools/function-invocation-config'
 import type { ToolLike } from '../tools/tool-provider'
-import type { Logger } from './logger'
+import type { Logger } from '../logger'
 
-/** What the runner needs to know about an agent (the Agent class wires it; the runner never reaches into it). */
+/** What the agent loop needs to know about an agent (the Agent class wires it; the loop never reaches into it). */
 export interface AgentDefinition {
   readonly agent: SupportsAgentRun
   readonly client: ChatClient

@@ -1,5 +1,5 @@
 /**
- * The superstep runner (Pregel / BSP). Messages sent during superstep N are delivered in superstep
+ * The superstep engine (Pregel / BSP). Messages sent during superstep N are delivered in superstep
  * N+1; at each boundary staged state is committed and a checkpoint is taken. The run converges when
  * no messages remain.
  *
@@ -45,7 +45,7 @@ export interface RunnerOptions {
   maxIterations: number
 }
 
-export class Runner implements DeliveryHost, ContextHost {
+export class SuperstepEngine implements DeliveryHost, ContextHost {
   readonly workflowName: string
   readonly maxIterations: number
   private readonly memory: ResumableState

@@ -3,19 +3,19 @@ import type { AgentContext } from '../middleware'
 import type { CategorizedMiddleware } from '../middleware-pipeline'
 import type { AgentResponse, AgentResponseUpdate } from '../types'
 import type { AgentDefinition, AgentRunOptions } from './agent-definition'
-import { finishRun } from './finish-run'
-import { prepareRun } from './prepare-run'
-import { runLoop } from './run-loop'
+import { finishAgentRun } from './finish-agent-run'
+import { prepareAgentRun } from './prepare-agent-run'
+import { functionInvocationLoop } from './function-invocation-loop'
 
-export async function* executeRun(
+export async function* executeAgentRun(
   definition: AgentDefinition,
   context: AgentContext,
   runOptions: AgentRunOptions,
   middleware: CategorizedMiddleware,
 ): AsyncGenerator<AgentResponseUpdate, AgentResponse> {
-  const { state, approvalResults } = await prepareRun(definition, context, runOptions, middleware)
-  yield* runLoop(state, approvalResults)
-  return finishRun(state)
+  const { state, approvalResults } = await prepareAgentRun(definition, context, runOptions, middleware)
+  yield* functionInvocationLoop(state, approvalResults)
+  return finishAgentRun(state)
 }
 
 /** Runs a generator to its end, ignoring what it yields. */

@@ -13,15 +13,15 @@ import type { ChatOptions } from '../clients/chat-client'
 import type { FunctionResultContent } from '../types'
 import { abortable } from '../abort'
 import type { AgentDefinition, AgentRunOptions } from './agent-definition'
-import type { RunState } from './run-state'
+import type { AgentRunState } from './agent-run-state'
 
 export interface PreparedRun {
-  state: RunState
+  state: AgentRunState
   /** Results of approval answers found in the input, if any. */
   approvalResults?: FunctionResultContent[]
 }
 
-export async function prepareRun(
+export async function prepareAgentRun(
   definition: AgentDefinition,
   context: AgentContext,
   runOptions: AgentRunOptions,
@@ -58,7 +58,7 @@ export async function prepareRun(
   const approvals = await resolveApprovalResponses(sessionContext.inputMessages, execution)
   if (approvals) sessionContext.inputMessages = approvals.messages
 
-  const state: RunState = {
+  const state: AgentRunState = {
     agent: context.agent,
     client: definition.client,
     session,

@@ -8,7 +8,7 @@ import { ScriptedChatClient, functionCall, modelFunctionCalls, modelResponse } f
 import { FunctionTool } from '../tools/function-tool'
 import { tool } from '../tools/tool'
 import type { FunctionResultContent, Message } from '../types'
-import type { Logger } from './logger'
+import type { Logger } from '../logger'
 
 const add = tool({ name: 'add', parameters: z.object({ a: z.number(), b: z.number() }), execute: ({ a, b }) => a + b })
 const broken = tool({
