@@ -12,7 +12,7 @@ import { isUserError } from '@/lib/core/errors'
 import { assembleAppContext, type AppContext } from '../app-context'
 import type { Database } from '../db/database'
 import { createTestDatabase } from '../testing/test-database'
-import { startLoopbackMcpServer, type LoopbackMcpServer } from '../tooling/testing/loopback-mcp-server'
+import { startLoopbackMcpServer, type LoopbackMcpServer } from '../mcp/testing/loopback-mcp-server'
 import { McpServerConnectError } from './mcp-connect-attempt'
 import { closeMcpServers, connectMcpServers, type RunMcpContext } from './mcp-connections'
 

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLoopbackMcpServer, type LoopbackMcpServer } from '../tooling/testing/loopback-mcp-server'
+import { startLoopbackMcpServer, type LoopbackMcpServer } from '../mcp/testing/loopback-mcp-server'
 import { probeMcpServer } from './mcp-server-probe'
 import type { McpServerConfig } from './mcp-server-registry'
 

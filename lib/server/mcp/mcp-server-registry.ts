@@ -42,7 +42,7 @@ import {
   type OwnedWorkflowReference,
 } from './mcp-server-references'
 import type { SecretVault } from '../secrets/secret-vault'
-import { importToolingManifest } from '../tooling/manifest-import'
+import { importToolingManifest } from '../mcp/manifest-import'
 import { joinUrlSecrets, maskUrl, NO_URL_SECRETS, splitUrlSecrets, URL_SECRET_MARK, type UrlSecrets } from '../secrets/url-secrets'
 import {
   mergeSecrets,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { McpTaskStatusData } from '@/lib/contracts/run-events'
-import type { RunConversationForwarder } from '../tooling/conversation-forwarding'
+import type { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import type { CheckpointPointers } from './checkpoint-pointers'
 import type { RunEventWriter } from './run-event-writer'
 import { RunRecorder, STATUS_HOLD_MS } from './run-recorder'

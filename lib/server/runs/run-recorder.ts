@@ -14,7 +14,7 @@
 import { addUsage, type UsageDetails } from '@/lib/core'
 import { MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from '@/lib/contracts/run-events'
 import { warnStatusNotRecorded } from '../mcp/mcp-task-events'
-import type { RunConversationForwarder } from '../tooling/conversation-forwarding'
+import type { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import type { CheckpointPointers } from './checkpoint-pointers'
 import { WorkflowRunFailedError } from './run-errors'
 import type { RunEventWriter } from './run-event-writer'

@@ -12,7 +12,7 @@ import { auditServerCreated, auditServerUpdated, type AuditedServerRow } from '.
 import { allWorkflowsReferencingServer } from '../mcp/mcp-server-references'
 import { sealedUrlServerColumns, secretKeysOfColumn } from '../mcp/mcp-server-secrets'
 import type { SecretBox } from '../secrets/secret-box'
-import { parseToolingManifest, type ParseManifestOptions, type ToolServerEntry } from './tooling-manifest'
+import { parseToolingManifest, type ParseManifestOptions, type ToolServerEntry } from './tool-server-manifest'
 
 export interface ImportManifestOptions extends ParseManifestOptions {
   /** Seals the entries' headers and URL secrets at rest. */

@@ -17,7 +17,7 @@ import { z } from 'zod'
 import { safeText } from '@/lib/contracts/safe-text'
 import { MAX_JSON_DEPTH, isTooDeeplyNested } from '../json-limits'
 import { newServerIdSchema, secretsInput, urlConfigSchema, type ManifestProblem } from '@/lib/contracts/mcp-servers'
-import { ToolingManifestError } from './tooling-errors'
+import { UserError } from '@/lib/core/errors'
 
 export const TOOLING_MANIFEST_FILE_NAME = 'ToolingManifest.json'
 
@@ -177,4 +177,19 @@ export async function readToolingManifest(locations: readonly string[] = manifes
     return { path, servers: parseToolingManifest(text, options) }
   }
   return undefined
+}
+
+/** A ToolingManifest.json that cannot be imported; `problems` lists every rule broken. */
+export class ToolingManifestError extends UserError {
+  override readonly code: string = 'tooling_manifest_invalid'
+  readonly problems: ManifestProblem[]
+
+  constructor(problems: ManifestProblem[]) {
+    const summary = problems
+      .slice(0, 3)
+      .map((p) => (p.path ? `${p.path}: ${p.message}` : p.message))
+      .join('; ')
+    super(`The tool-server manifest cannot be imported: ${summary}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`)
+    this.problems = problems
+  }
 }

@@ -3,7 +3,7 @@ import { listAuditEntries } from '../audit/audit-log'
 import { McpServerRegistry } from '../mcp/mcp-server-registry'
 import { createTestApp, principalOf, type TestApp, type TestUser } from '../testing/test-app'
 import { importToolingManifest } from './manifest-import'
-import { ToolingManifestError } from './tooling-errors'
+import { ToolingManifestError } from './tool-server-manifest'
 
 let app: TestApp
 let member: TestUser

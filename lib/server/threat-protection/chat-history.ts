@@ -13,9 +13,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import type { Logger, Message } from '@/lib/core'
-import { agentloomUserAgent } from './agentloom-version'
-import { ChatHistoryArgumentError } from './tooling-errors'
+import { UserError, type Logger, type Message } from '@/lib/core'
+import { agentloomUserAgent } from '../agentloom-version'
 
 /** The path of the chat-message endpoint under a threat-protection service's base URL. */
 export const THREAT_PROTECTION_CHAT_MESSAGE_PATH = '/agents/real-time-threat-protection/chat-message'
@@ -149,4 +148,9 @@ function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const cause = (error as { cause?: unknown }).cause
   return cause instanceof Error ? `${error.message} (${cause.message})` : error.message
+}
+
+/** sendChatHistoryMessages was called without messages or without a complete context. */
+export class ChatHistoryArgumentError extends UserError {
+  override readonly code: string = 'chat_history_invalid_arguments'
 }

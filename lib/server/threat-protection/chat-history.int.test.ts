@@ -2,10 +2,9 @@ import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Message, functionCallContent, silentLogger } from '@/lib/core'
-import { AGENTLOOM_VERSION } from './agentloom-version'
-import { sendChatHistoryMessages, threatProtectionEndpoint, toChatHistoryMessages } from './chat-history'
-import { startRecordingHttpServer, type RecordingHttpServer } from './testing/recording-http-server'
-import { ChatHistoryArgumentError } from './tooling-errors'
+import { AGENTLOOM_VERSION } from '../agentloom-version'
+import { ChatHistoryArgumentError, sendChatHistoryMessages, threatProtectionEndpoint, toChatHistoryMessages } from './chat-history'
+import { startRecordingHttpServer, type RecordingHttpServer } from '../testing/recording-http-server'
 
 let server: RecordingHttpServer
 let endpoint: string

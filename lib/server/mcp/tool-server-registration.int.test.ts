@@ -6,7 +6,7 @@ import type { FunctionResultContent } from '@/lib/core'
 import type { Database } from '../db/database'
 import { SecretBox } from '../secrets/secret-box'
 import { createTestDatabase } from '../testing/test-database'
-import { AGENTLOOM_VERSION } from './agentloom-version'
+import { AGENTLOOM_VERSION } from '../agentloom-version'
 import { startLoopbackMcpServer, type LoopbackMcpServer } from './testing/loopback-mcp-server'
 import { PrismaToolServerSource, ToolServerRegistrationService, type ToolServerConfig, type ToolServerSource } from './tool-server-registration'
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Message, silentLogger } from '@/lib/core'
 import { conversationForwardingSettingsSchema } from '@/lib/contracts/workflows'
 import { RunConversationForwarder, forwardRunConversation } from './conversation-forwarding'
-import { startRecordingHttpServer, type RecordingHttpServer } from './testing/recording-http-server'
+import { startRecordingHttpServer, type RecordingHttpServer } from '../testing/recording-http-server'
 
 let server: RecordingHttpServer
 /** Another origin (another port): where a workflow might point its forwarding. */

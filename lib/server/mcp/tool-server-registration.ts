@@ -16,7 +16,7 @@ import { urlConfigSchema } from '@/lib/contracts/mcp-servers'
 import { openServerSecrets } from '../mcp/mcp-server-secrets'
 import type { SecretBox } from '../secrets/secret-box'
 import { joinUrlSecrets } from '../secrets/url-secrets'
-import { AGENTLOOM_VERSION, agentloomUserAgent } from './agentloom-version'
+import { AGENTLOOM_VERSION, agentloomUserAgent } from '../agentloom-version'
 
 export interface ToolServerConfig {
   id: string

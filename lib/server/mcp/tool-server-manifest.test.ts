@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isUserError } from '@/lib/core/errors'
-import { ToolingManifestError } from './tooling-errors'
 import { newServerIdSchema } from '@/lib/contracts/mcp-servers'
-import { MAX_MANIFEST_ENTRIES, MAX_MANIFEST_NAME_LENGTH, manifestSearchLocations, parseToolingManifest, readToolingManifest, toolServerId } from './tooling-manifest'
+import { MAX_MANIFEST_ENTRIES, MAX_MANIFEST_NAME_LENGTH, ToolingManifestError, manifestSearchLocations, parseToolingManifest, readToolingManifest, toolServerId } from './tool-server-manifest'
 
 function problems(input: unknown, options = {}): Array<{ path: string; message: string }> {
   try {
