@@ -1,11 +1,11 @@
 'use client'
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useApiTokensQuery, useCreateApiToken, useRevokeApiToken } from '@/components/queries/accounts'
 import { Button, Dialog, Field, Input } from '@/components/ui'
 import type { ApiTokenView } from '@/lib/contracts/accounts'
 import { FormError } from './AccountCard'
 import { ShownOnceBox } from './ShownOnceBox'
-import { accountApi } from './account-api'
 import { errorMessage } from '../api-client'
 
 function when(iso: string | null): string {
@@ -13,38 +13,26 @@ function when(iso: string | null): string {
 }
 
 export function ApiTokensPanel() {
-  const [tokens, setTokens] = useState<ApiTokenView[] | null>(null)
+  const tokens = useApiTokensQuery()
+  const createToken = useCreateApiToken()
+  const revokeToken = useRevokeApiToken()
   const [name, setName] = useState('')
-  const [created, setCreated] = useState<{ name: string; token: string } | null>(null)
   const [revoking, setRevoking] = useState<ApiTokenView | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // The token made last is shown (once) for as long as the page is.
+  const created = createToken.data ? { name: createToken.data.apiToken.name, token: createToken.data.token } : null
+  // An action's failure replaces what was shown before it; a load failure shows until the first action.
+  const lastAction = revokeToken.submittedAt > createToken.submittedAt ? revokeToken : createToken
+  const failure = lastAction.isIdle ? tokens.error : lastAction.error
+  const error = failure ? errorMessage(failure) : null
 
-  const load = useCallback(() => {
-    accountApi.listTokens().then(({ tokens }) => setTokens(tokens), (failure) => setError(errorMessage(failure)))
-  }, [])
-  useEffect(load, [load])
-
-  async function create(event: FormEvent) {
+  function create(event: FormEvent) {
     event.preventDefault()
-    setError(null)
-    try {
-      const { token, apiToken } = await accountApi.createToken(name)
-      setCreated({ name: apiToken.name, token })
-      setName('')
-      load()
-    } catch (failure) {
-      setError(errorMessage(failure))
-    }
+    createToken.mutate(name, { onSuccess: () => setName('') })
   }
 
-  async function revoke(token: ApiTokenView) {
+  function revoke(token: ApiTokenView) {
     setRevoking(null)
-    try {
-      await accountApi.revokeToken(token.id)
-      load()
-    } catch (failure) {
-      setError(errorMessage(failure))
-    }
+    revokeToken.mutate(token.id)
   }
 
   return (
@@ -78,7 +66,7 @@ export function ApiTokensPanel() {
           </tr>
         </thead>
         <tbody>
-          {tokens?.map((token) => (
+          {tokens.data?.map((token) => (
             <tr key={token.id} className="border-t border-zinc-100" data-testid="token-row">
               <td className="py-2">{token.name}</td>
               <td className="py-2 font-mono text-xs text-zinc-500">{token.prefix}…</td>
@@ -91,7 +79,7 @@ export function ApiTokensPanel() {
               </td>
             </tr>
           ))}
-          {tokens?.length === 0 ? (
+          {tokens.data?.length === 0 ? (
             <tr>
               <td colSpan={5} className="py-3 text-zinc-500">
                 No tokens yet.

@@ -1,35 +1,19 @@
 'use client'
 
-import { useCallback, useEffect, useState } from 'react'
 import { Button } from '@/components/ui'
+import { useAuditLogQuery } from '@/components/queries/accounts'
 import { FormError } from './AccountCard'
-import { accountApi } from './account-api'
 import { errorMessage } from '../api-client'
-import type { AuditEntryView } from '@/lib/contracts/accounts'
 
 /** Newest first, a page at a time. */
 export function AuditLogTable() {
-  const [entries, setEntries] = useState<AuditEntryView[]>([])
-  const [nextBefore, setNextBefore] = useState<string | null>(null)
-  const [loaded, setLoaded] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  const load = useCallback((before?: string) => {
-    accountApi.auditLog(before).then(
-      (page) => {
-        setEntries((current) => (before ? [...current, ...page.entries] : page.entries))
-        setNextBefore(page.nextBefore)
-        setLoaded(true)
-      },
-      (failure) => setError(errorMessage(failure)),
-    )
-  }, [])
-  useEffect(() => load(), [load])
+  const log = useAuditLogQuery()
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? []
 
   return (
     <section className="rounded-lg border border-zinc-200 bg-white p-5">
       <h2 className="text-sm font-semibold text-zinc-900">Audit log</h2>
-      <FormError message={error} />
+      <FormError message={log.error ? errorMessage(log.error) : null} />
       <table className="mt-3 w-full text-left text-sm">
         <thead className="text-xs text-zinc-500">
           <tr>
@@ -48,7 +32,7 @@ export function AuditLogTable() {
               <td className="py-2 font-mono text-xs break-all text-zinc-600">{JSON.stringify(entry.details)}</td>
             </tr>
           ))}
-          {loaded && entries.length === 0 ? (
+          {log.isSuccess && entries.length === 0 ? (
             <tr>
               <td colSpan={4} className="py-3 text-zinc-500">
                 Nothing recorded yet.
@@ -57,8 +41,8 @@ export function AuditLogTable() {
           ) : null}
         </tbody>
       </table>
-      {nextBefore ? (
-        <Button className="mt-3" onClick={() => load(nextBefore)}>
+      {log.hasNextPage ? (
+        <Button className="mt-3" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
           Older entries
         </Button>
       ) : null}

@@ -1,11 +1,11 @@
 'use client'
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useInviteUser, useIssuePasswordReset, useUpdateUser, useUsersQuery } from '@/components/queries/accounts'
 import { Badge, Button, Field, Input, Select } from '@/components/ui'
 import type { UserView } from '@/lib/contracts/accounts'
 import { FormError } from './AccountCard'
 import { ShownOnceBox } from './ShownOnceBox'
-import { accountApi } from './account-api'
 import { errorMessage } from '../api-client'
 
 const ROLE_OPTIONS = [
@@ -15,40 +15,34 @@ const ROLE_OPTIONS = [
 
 /** Admins: invite people, change roles, disable and enable, hand out password reset links. */
 export function UsersPanel({ currentUserId }: { currentUserId: string }) {
-  const [users, setUsers] = useState<UserView[] | null>(null)
+  const users = useUsersQuery()
+  const inviteUser = useInviteUser()
+  const updateUser = useUpdateUser()
+  const issueReset = useIssuePasswordReset()
   const [email, setEmail] = useState('')
   const [role, setRole] = useState('member')
   const [link, setLink] = useState<{ value: string; warning: string } | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // An action's failure replaces what was shown before it; a load failure shows until the first action.
+  const lastAction = [inviteUser, updateUser, issueReset].reduce((last, action) => (action.submittedAt > last.submittedAt ? action : last))
+  const failure = lastAction.isIdle ? users.error : lastAction.error
+  const error = failure ? errorMessage(failure) : null
 
-  const load = useCallback(() => {
-    accountApi.listUsers().then(({ users }) => setUsers(users), (failure) => setError(errorMessage(failure)))
-  }, [])
-  useEffect(load, [load])
-
-  async function act(action: () => Promise<unknown>) {
-    setError(null)
-    try {
-      await action()
-      load()
-    } catch (failure) {
-      setError(errorMessage(failure))
-    }
-  }
-
-  async function invite(event: FormEvent) {
+  function invite(event: FormEvent) {
     event.preventDefault()
-    await act(async () => {
-      const { link } = await accountApi.invite(email, role)
-      setLink({ value: link, warning: `Send this invitation link to ${email}. It works once, for 7 days, and is shown only now.` })
-      setEmail('')
-    })
+    inviteUser.mutate(
+      { email, role },
+      {
+        onSuccess: ({ link }) => {
+          setLink({ value: link, warning: `Send this invitation link to ${email}. It works once, for 7 days, and is shown only now.` })
+          setEmail('')
+        },
+      },
+    )
   }
 
   const resetLink = (user: UserView) =>
-    act(async () => {
-      const { link } = await accountApi.issuePasswordReset(user.id)
-      setLink({ value: link, warning: `Send this password reset link to ${user.email}. It works once, for 24 hours, and is shown only now.` })
+    issueReset.mutate(user.id, {
+      onSuccess: ({ link }) => setLink({ value: link, warning: `Send this password reset link to ${user.email}. It works once, for 24 hours, and is shown only now.` }),
     })
 
   return (
@@ -82,7 +76,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
           </tr>
         </thead>
         <tbody>
-          {users?.map((user) => {
+          {users.data?.map((user) => {
             const self = user.id === currentUserId
             return (
               <tr key={user.id} className="border-t border-zinc-100" data-testid="user-row" data-email={user.email}>
@@ -93,7 +87,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                     aria-label={`Role of ${user.email}`}
                     value={user.role}
                     disabled={self}
-                    onChange={(e) => act(() => accountApi.updateUser(user.id, { role: e.target.value }))}
+                    onChange={(e) => updateUser.mutate({ id: user.id, change: { role: e.target.value } })}
                     options={ROLE_OPTIONS}
                     data-testid="user-role"
                   />
@@ -104,7 +98,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                     Password reset link
                   </Button>
                   {self ? null : (
-                    <Button size="sm" variant={user.disabled ? 'secondary' : 'danger'} onClick={() => act(() => accountApi.updateUser(user.id, { disabled: !user.disabled }))} data-testid="user-toggle-disabled">
+                    <Button size="sm" variant={user.disabled ? 'secondary' : 'danger'} onClick={() => updateUser.mutate({ id: user.id, change: { disabled: !user.disabled } })} data-testid="user-toggle-disabled">
                       {user.disabled ? 'Enable' : 'Disable'}
                     </Button>
                   )}

@@ -1,13 +1,11 @@
 'use client'
 
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Button } from '@/components/ui'
 import { errorMessage } from '@/components/api-client'
+import { usePendingApprovalsQuery } from '@/components/queries/approvals'
 import type { ApprovalView } from '@/lib/contracts/approvals'
-import { listPendingApprovals } from './approval-api'
 import { ApprovalCard } from './ApprovalCard'
-
-const REFRESH_MS = 4_000
 
 /**
  * Pending approvals across all runs, refreshed every few seconds (paused while the tab is
@@ -15,43 +13,13 @@ const REFRESH_MS = 4_000
  * person sees what they did even after the next refresh drops them from the pending list.
  */
 export function ApprovalsInbox() {
-  const [pending, setPending] = useState<ApprovalView[] | null>(null)
+  const query = usePendingApprovalsQuery()
+  const pending = query.data ?? null
+  const error = query.isError ? errorMessage(query.error) : null
   const [answeredHere, setAnsweredHere] = useState<ApprovalView[]>([])
-  const [error, setError] = useState<string | null>(null)
-  const inFlight = useRef(false)
-
-  const refresh = useCallback(async () => {
-    if (inFlight.current) return
-    inFlight.current = true
-    try {
-      const approvals = await listPendingApprovals()
-      setPending(approvals.sort((a, b) => a.createdAt.localeCompare(b.createdAt)))
-      setError(null)
-    } catch (cause) {
-      setError(errorMessage(cause))
-    } finally {
-      inFlight.current = false
-    }
-  }, [])
-
-  useEffect(() => {
-    void refresh()
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh()
-    }, REFRESH_MS)
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void refresh()
-    }
-    document.addEventListener('visibilitychange', onVisible)
-    return () => {
-      clearInterval(timer)
-      document.removeEventListener('visibilitychange', onVisible)
-    }
-  }, [refresh])
 
   const onAnswered = useCallback((approval: ApprovalView) => {
     setAnsweredHere((list) => [approval, ...list.filter((item) => item.id !== approval.id)])
-    setPending((list) => list?.filter((item) => item.id !== approval.id) ?? null)
   }, [])
 
   const answeredIds = new Set(answeredHere.map((approval) => approval.id))
@@ -63,7 +31,7 @@ export function ApprovalsInbox() {
         <p className="text-sm text-zinc-600" aria-live="polite" data-testid="approvals-count">
           {pending === null ? 'Loading…' : open.length === 0 ? 'Nothing is waiting for you.' : `${open.length} waiting for an answer`}
         </p>
-        <Button size="sm" variant="ghost" onClick={() => void refresh()}>
+        <Button size="sm" variant="ghost" onClick={() => void query.refetch({ cancelRefetch: false })}>
           Refresh
         </Button>
       </div>

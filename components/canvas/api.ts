@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { ApiError, fetchParsed } from '@/components/api-client'
+import { functionToolListResponseSchema, type FunctionToolSummary } from '@/lib/contracts/function-tools'
 import { runSummarySchema } from '@/lib/contracts/runs'
 import {
   createdWorkflowResponseSchema,
@@ -54,6 +55,11 @@ export async function updateWorkflowSettings(id: string, settings: WorkflowSetti
 
 export async function saveVersion(id: string, graph: GraphDocument): Promise<WorkflowVersionView> {
   return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions`, { method: 'POST', body: JSON.stringify({ graph }) })).version
+}
+
+/** The function tools the server's registry offers an agent node (by name). */
+export async function listFunctionTools(): Promise<FunctionToolSummary[]> {
+  return (await fetchParsed(functionToolListResponseSchema, '/api/function-tools')).tools
 }
 
 const startedRunSchema = z.object({ run: runSummarySchema.pick({ id: true, status: true }) })

@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Textarea } from '@/components/ui/textarea'
 import type { NodeData } from '@/lib/graph/node-data'
-import { startRun } from './api'
+import { useStartRun } from '@/components/queries/runs'
 import { selectIsDirty } from './store'
 import { useCanvasStore, useCanvasStoreApi } from './store-context'
 
@@ -22,6 +22,7 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
   const [input, setInput] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  const startRun = useStartRun()
   const { inputDescription, dirty } = useCanvasStore((s) => {
     if (!open) return { inputDescription: '', dirty: false }
     const start = s.nodes.find((node) => node.type === 'start')
@@ -45,7 +46,7 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
           return
         }
       }
-      const run = await startRun({ workflowId: state.workflowId, version, input })
+      const run = await startRun.mutateAsync({ workflowId: state.workflowId, version, input })
       router.push(`/runs/${encodeURIComponent(run.id)}`)
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause))

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { WorkflowSettingsButton } from './workflow-settings-dialog'
 import { cn } from '@/components/ui/cn'
-import { renameWorkflow } from './api'
+import { errorMessage } from '@/components/api-client'
+import { useRenameWorkflow } from '@/components/queries/workflows'
 import { selectIsDirty } from './store'
 import { useCanvasStore } from './store-context'
 import type { SaveStatus } from './use-save-version'
@@ -93,23 +94,17 @@ function SaveMessage({ status, dirty }: { status: SaveStatus; dirty: boolean }) 
 function WorkflowNameInput() {
   const { workflowId, name, setName } = useCanvasStore((s) => ({ workflowId: s.workflowId, name: s.name, setName: s.setName }))
   const [draft, setDraft] = useState(name)
-  const [error, setError] = useState<string>()
+  const rename = useRenameWorkflow(workflowId)
+  const error = rename.isError ? errorMessage(rename.error) : undefined
   useEffect(() => setDraft(name), [name])
 
-  const commit = async () => {
+  const commit = () => {
     const next = draft.trim()
     if (next === '' || next === name) {
       setDraft(name)
       return
     }
-    try {
-      const workflow = await renameWorkflow(workflowId, next)
-      setName(workflow.name)
-      setError(undefined)
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause))
-      setDraft(name)
-    }
+    rename.mutate(next, { onSuccess: (workflow) => setName(workflow.name), onError: () => setDraft(name) })
   }
 
   return (
@@ -119,7 +114,7 @@ function WorkflowNameInput() {
       title={error ? `Rename failed: ${error}` : 'Rename the workflow'}
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
-      onBlur={() => void commit()}
+      onBlur={commit}
       onKeyDown={(event) => {
         if (event.key === 'Enter') event.currentTarget.blur()
         if (event.key === 'Escape') {

@@ -1,7 +1,11 @@
 'use client'
 
-import { useCallback, useRef, useState } from 'react'
-import { graphProblemsOf, saveVersion } from './api'
+import { useCallback, useRef } from 'react'
+import type { MutationStatus } from '@tanstack/react-query'
+import { errorMessage } from '@/components/api-client'
+import { useSaveVersionMutation } from '@/components/queries/workflows'
+import type { WorkflowVersionView } from '@/lib/contracts/workflows'
+import { graphProblemsOf } from './api'
 import { useCanvasStoreApi } from './store-context'
 
 export type SaveStatus =
@@ -11,34 +15,44 @@ export type SaveStatus =
   | { state: 'rejected'; message: string; problemCount: number }
   | { state: 'failed'; message: string }
 
+/** What the toolbar says about the last save, from the state of its request. */
+export function saveStatusOf({ status, data, error }: { status: MutationStatus; data?: WorkflowVersionView; error: unknown }): SaveStatus {
+  switch (status) {
+    case 'idle':
+      return { state: 'idle' }
+    case 'pending':
+      return { state: 'saving' }
+    case 'success':
+      return data ? { state: 'saved', version: data.version } : { state: 'idle' }
+    case 'error': {
+      const problemCount = graphProblemsOf(error).length
+      return problemCount > 0 ? { state: 'rejected', message: errorMessage(error), problemCount } : { state: 'failed', message: errorMessage(error) }
+    }
+  }
+}
+
 /**
  * Saves the canvas as a new version. A 400 with problems puts them in the problems panel;
  * concurrent saves (a double Ctrl+S) share one request.
  */
 export function useSaveVersion() {
   const store = useCanvasStoreApi()
-  const [status, setStatus] = useState<SaveStatus>({ state: 'idle' })
+  const mutation = useSaveVersionMutation()
+  const { mutateAsync } = mutation
   const inFlight = useRef<Promise<number | undefined> | null>(null)
 
   const save = useCallback((): Promise<number | undefined> => {
     if (inFlight.current) return inFlight.current
     const { workflowId, toDocument, markSaved, setServerProblems } = store.getState()
     const document = toDocument()
-    setStatus({ state: 'saving' })
-    const request = saveVersion(workflowId, document)
+    const request = mutateAsync({ workflowId, document })
       .then((version) => {
         markSaved(version.version, document)
-        setStatus({ state: 'saved', version: version.version })
         return version.version
       })
       .catch((error: unknown) => {
         const problems = graphProblemsOf(error)
-        if (problems.length > 0) {
-          setServerProblems(problems)
-          setStatus({ state: 'rejected', message: (error as Error).message, problemCount: problems.length })
-        } else {
-          setStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) })
-        }
+        if (problems.length > 0) setServerProblems(problems)
         return undefined
       })
       .finally(() => {
@@ -46,7 +60,7 @@ export function useSaveVersion() {
       })
     inFlight.current = request
     return request
-  }, [store])
+  }, [store, mutateAsync])
 
-  return { save, status }
+  return { save, status: saveStatusOf(mutation) }
 }

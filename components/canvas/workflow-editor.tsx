@@ -2,63 +2,37 @@
 
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { migrateGraphDocument } from '@/lib/graph/migrate'
-import { starterDocument } from '@/lib/graph/document'
+import { ApiError, errorMessage } from '@/components/api-client'
+import { useWorkflowForEditorQuery } from '@/components/queries/workflows'
 import type { NodeKind } from '@/lib/graph/node-data'
 import type { CanvasEdge, CanvasNode } from './adapter'
-import { getWorkflow } from './api'
 import { computeLayout } from './auto-layout'
-import { EditorResourcesProvider } from './editor-resources'
 import { FlowCanvas, NODE_DROP_OFFSET } from './flow-canvas'
 import { Inspector } from './inspector/inspector'
 import { Palette } from './palette'
 import { CanvasProblemsProvider } from './problems-context'
 import { ProblemsPanel } from './problems-panel'
 import { RunDialog } from './run-dialog'
-import { selectIsDirty, type CanvasInit } from './store'
+import { selectIsDirty } from './store'
 import { CanvasStoreProvider, useCanvasStoreApi } from './store-context'
 import { Toolbar } from './toolbar'
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
 import { useSaveVersion } from './use-save-version'
 import { freeSpotNear } from './placement'
 
-type LoadState = { state: 'loading' } | { state: 'ready'; init: CanvasInit } | { state: 'error'; message: string; notFound: boolean }
-
 /** The workflow editor page body: loads the workflow through the API, then shows the canvas. */
 export function WorkflowEditor({ workflowId }: { workflowId: string }) {
-  const [load, setLoad] = useState<LoadState>({ state: 'loading' })
+  const load = useWorkflowForEditorQuery(workflowId)
 
-  useEffect(() => {
-    let cancelled = false
-    getWorkflow(workflowId).then(
-      ({ workflow, latestVersion }) => {
-        if (cancelled) return
-        try {
-          const document = latestVersion ? migrateGraphDocument(latestVersion.graph) : starterDocument()
-          setLoad({ state: 'ready', init: { workflowId: workflow.id, name: workflow.name, document, version: latestVersion?.version ?? null } })
-        } catch (error) {
-          setLoad({ state: 'error', message: error instanceof Error ? error.message : String(error), notFound: false })
-        }
-      },
-      (error: unknown) => {
-        if (cancelled) return
-        const status = (error as { status?: number }).status
-        setLoad({ state: 'error', message: error instanceof Error ? error.message : String(error), notFound: status === 404 })
-      },
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [workflowId])
-
-  if (load.state === 'loading') {
+  if (load.isPending) {
     return <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">Loading workflow…</div>
   }
-  if (load.state === 'error') {
+  if (load.isError) {
+    const notFound = load.error instanceof ApiError && load.error.status === 404
     return (
       <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-2 text-sm">
-        <p className="font-medium text-zinc-800">{load.notFound ? 'This workflow does not exist.' : 'The workflow could not be loaded.'}</p>
-        <p className="text-zinc-500">{load.message}</p>
+        <p className="font-medium text-zinc-800">{notFound ? 'This workflow does not exist.' : 'The workflow could not be loaded.'}</p>
+        <p className="text-zinc-500">{errorMessage(load.error)}</p>
         <a href="/workflows" className="text-indigo-600 hover:underline">
           Back to workflows
         </a>
@@ -67,12 +41,10 @@ export function WorkflowEditor({ workflowId }: { workflowId: string }) {
   }
   return (
     <ReactFlowProvider>
-      <CanvasStoreProvider init={load.init}>
-        <EditorResourcesProvider>
-          <CanvasProblemsProvider>
-            <EditorLayout />
-          </CanvasProblemsProvider>
-        </EditorResourcesProvider>
+      <CanvasStoreProvider init={load.data}>
+        <CanvasProblemsProvider>
+          <EditorLayout />
+        </CanvasProblemsProvider>
       </CanvasStoreProvider>
     </ReactFlowProvider>
   )

@@ -1,10 +1,9 @@
 'use client'
 
-import { useEffect, useState } from 'react'
 import { Button, Dialog } from '@/components/ui'
 import { errorMessage } from '@/components/api-client'
-import { deleteMcpServer, getMcpServer } from './mcp-api'
-import type { McpServerSummary, WorkflowReference } from '@/lib/contracts/mcp-servers'
+import { useDeleteMcpServer, useMcpServerQuery } from '@/components/queries/mcp-servers'
+import type { McpServerSummary } from '@/lib/contracts/mcp-servers'
 import { WorkflowReferenceList } from './WorkflowReferenceList'
 
 export interface DeleteServerDialogProps {
@@ -15,44 +14,27 @@ export interface DeleteServerDialogProps {
 
 /** Confirms a deletion, naming first the workflows whose runs would then fail. */
 export function DeleteServerDialog({ server, onClose, onDeleted }: DeleteServerDialogProps) {
-  const [references, setReferences] = useState<WorkflowReference[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const detail = useMcpServerQuery(server.id)
+  const remove = useDeleteMcpServer()
+  const references = detail.data?.referencedBy ?? null
+  const checking = detail.isPending
+  // Until a deletion is tried, a failed check says why; from then on, the deletion's own error does.
+  const error = remove.isIdle ? detail.error : remove.error
 
-  useEffect(() => {
-    let cancelled = false
-    getMcpServer(server.id)
-      .then(({ referencedBy }) => !cancelled && setReferences(referencedBy))
-      .catch((cause) => !cancelled && setError(errorMessage(cause)))
-    return () => {
-      cancelled = true
-    }
-  }, [server.id])
-
-  async function confirm() {
-    setBusy(true)
-    setError(null)
-    try {
-      await deleteMcpServer(server.id)
-      onDeleted(server.id)
-    } catch (cause) {
-      setError(errorMessage(cause))
-      setBusy(false)
-    }
-  }
+  const confirm = () => remove.mutate(server.id, { onSuccess: () => onDeleted(server.id) })
 
   const footer = (
     <>
       <Button onClick={onClose}>Cancel</Button>
-      <Button variant="danger" data-testid="mcp-delete-confirm" disabled={busy || (references === null && error === null)} onClick={() => void confirm()}>
-        {busy ? 'Deleting…' : 'Delete server'}
+      <Button variant="danger" data-testid="mcp-delete-confirm" disabled={remove.isPending || remove.isSuccess || checking} onClick={confirm}>
+        {remove.isPending || remove.isSuccess ? 'Deleting…' : 'Delete server'}
       </Button>
     </>
   )
 
   return (
     <Dialog open onClose={onClose} title={`Delete ${server.name}?`} footer={footer}>
-      {references === null && error === null ? <p className="text-sm text-zinc-500">Checking which workflows use it…</p> : null}
+      {checking ? <p className="text-sm text-zinc-500">Checking which workflows use it…</p> : null}
       {references && references.length > 0 ? (
         <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900" data-testid="mcp-delete-warning">
           <p className="text-sm">
@@ -65,7 +47,7 @@ export function DeleteServerDialog({ server, onClose, onDeleted }: DeleteServerD
       {references && references.length === 0 ? <p className="text-sm text-zinc-600">No saved workflow uses this server.</p> : null}
       {error ? (
         <p role="alert" data-testid="mcp-error" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
-          {error}
+          {errorMessage(error)}
         </p>
       ) : null}
     </Dialog>

@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import { Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { manifestInvalidDetailsSchema, type ManifestImportSummary, type ManifestProblem } from '@/lib/contracts/mcp-servers'
-import { importManifest } from './mcp-api'
+import { useImportManifest } from '@/components/queries/mcp-servers'
 
 function problemsOf(error: unknown): ManifestProblem[] {
   if (!(error instanceof ApiError)) return []
@@ -29,29 +29,18 @@ export function ImportManifestDialog({ onClose, onImported }: ImportManifestDial
   const [manifest, setManifest] = useState('')
   const [onExisting, setOnExisting] = useState<'skip' | 'update'>('skip')
   const [serverUrlBase, setServerUrlBase] = useState('')
-  const [result, setResult] = useState<ManifestImportSummary | null>(null)
-  const [error, setError] = useState<{ message: string; problems: ManifestProblem[] } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const importing = useImportManifest()
+  const result = importing.data ?? null
+  const error = importing.isError ? { message: errorMessage(importing.error), problems: problemsOf(importing.error) } : null
+  const busy = importing.isPending
 
-  async function submit() {
-    setBusy(true)
-    setError(null)
-    setResult(null)
-    try {
-      const imported = await importManifest({ manifest, onExisting, ...(serverUrlBase.trim() ? { serverUrlBase: serverUrlBase.trim() } : {}) })
-      setResult(imported)
-      onImported(imported)
-    } catch (cause) {
-      setError({ message: errorMessage(cause), problems: problemsOf(cause) })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = () =>
+    importing.mutate({ manifest, onExisting, ...(serverUrlBase.trim() ? { serverUrlBase: serverUrlBase.trim() } : {}) }, { onSuccess: onImported })
 
   const footer = (
     <>
       <Button onClick={onClose}>{result ? 'Close' : 'Cancel'}</Button>
-      <Button variant="primary" data-testid="mcp-import-submit" disabled={busy || manifest.trim() === ''} onClick={() => void submit()}>
+      <Button variant="primary" data-testid="mcp-import-submit" disabled={busy || manifest.trim() === ''} onClick={submit}>
         {busy ? 'Importing…' : 'Import'}
       </Button>
     </>

@@ -1,55 +1,36 @@
 'use client'
 
 import Link from 'next/link'
-import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui'
-import { ApiError, errorMessage, fetchJson } from '@/components/api-client'
+import { ApiError, errorMessage } from '@/components/api-client'
+import { useRunQuery } from '@/components/queries/runs'
 import { RunView } from './RunView'
-import type { RunView as RunViewData } from '@/lib/contracts/runs'
 
-type Load = { state: 'loading' } | { state: 'ready'; data: RunViewData } | { state: 'missing' } | { state: 'failed'; message: string }
+/** A run id the API does not know, or not a run id at all. */
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400)
 
 /** Loads `GET /api/runs/:id` and shows the live run view. */
 export function RunLoader({ runId }: { runId: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const load = useRunQuery(runId)
 
-  useEffect(() => {
-    let cancelled = false
-    setLoad({ state: 'loading' })
-    fetchJson<RunViewData>(`/api/runs/${encodeURIComponent(runId)}`)
-      .then((data) => !cancelled && setLoad({ state: 'ready', data }))
-      .catch((error) => {
-        if (cancelled) return
-        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400)
-        setLoad(missing ? { state: 'missing' } : { state: 'failed', message: errorMessage(error) })
-      })
-    return () => {
-      cancelled = true
-    }
-  }, [runId, attempt])
-
-  switch (load.state) {
-    case 'ready':
-      return <RunView key={load.data.run.id} data={load.data} />
-    case 'loading':
-      return <RunSkeleton />
-    case 'missing':
-      return (
-        <Message title="Run not found" testId="run-missing">
-          There is no run with this id. <Link href="/runs" className="text-indigo-600 hover:underline">See all runs</Link>.
-        </Message>
-      )
-    case 'failed':
-      return (
-        <Message title="Could not load the run" testId="run-load-error">
-          <span className="block">{load.message}</span>
-          <Button className="mt-3" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </Message>
-      )
+  if (load.isSuccess) return <RunView key={load.data.run.id} data={load.data} />
+  // "Try again" shows the skeleton until the new answer, as the first load did.
+  if (load.isPending || load.isFetching) return <RunSkeleton />
+  if (isMissing(load.error)) {
+    return (
+      <Message title="Run not found" testId="run-missing">
+        There is no run with this id. <Link href="/runs" className="text-indigo-600 hover:underline">See all runs</Link>.
+      </Message>
+    )
   }
+  return (
+    <Message title="Could not load the run" testId="run-load-error">
+      <span className="block">{errorMessage(load.error)}</span>
+      <Button className="mt-3" onClick={() => void load.refetch()}>
+        Try again
+      </Button>
+    </Message>
+  )
 }
 
 function Message({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {

@@ -6,7 +6,8 @@ import { ApprovalCard } from '@/components/approvals/ApprovalCard'
 import { ApprovalHistory } from '@/components/approvals/ApprovalHistory'
 import { SharePanel } from '@/components/share/SharePanel'
 import { AgentTextPanel } from './AgentTextPanel'
-import { errorMessage, postJson } from '@/components/api-client'
+import { errorMessage } from '@/components/api-client'
+import { useCancelRun } from '@/components/queries/runs'
 import { executorLabeler } from './graph-labels'
 import { Panel } from './Panel'
 import { RunErrorPanel } from './RunErrorPanel'
@@ -131,31 +132,17 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
 }
 
 function CancelButton({ runId, onCancelled }: { runId: string; onCancelled: (run: Partial<RunDetail>) => void }) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  async function cancel() {
-    setBusy(true)
-    setError(null)
-    try {
-      const { run } = await postJson<{ run: Partial<RunDetail> }>(`/api/runs/${encodeURIComponent(runId)}/cancel`, {})
-      onCancelled(run)
-    } catch (cause) {
-      setError(errorMessage(cause))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const cancel = useCancelRun(runId)
 
   return (
     <div className="flex items-center gap-2">
-      {error ? (
+      {cancel.isError ? (
         <span role="alert" className="text-xs text-red-700">
-          {error}
+          {errorMessage(cancel.error)}
         </span>
       ) : null}
-      <Button variant="danger" data-testid="run-cancel" disabled={busy} onClick={() => void cancel()}>
-        {busy ? 'Cancelling…' : 'Cancel run'}
+      <Button variant="danger" data-testid="run-cancel" disabled={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: onCancelled })}>
+        {cancel.isPending ? 'Cancelling…' : 'Cancel run'}
       </Button>
     </div>
   )

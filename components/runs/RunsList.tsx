@@ -1,59 +1,32 @@
 'use client'
 
 import Link from 'next/link'
-import { useCallback, useEffect, useState } from 'react'
 import { Badge, Button } from '@/components/ui'
-import { errorMessage, fetchJson } from '@/components/api-client'
+import { errorMessage } from '@/components/api-client'
+import { anyRunActive, useRunsQuery } from '@/components/queries/runs'
 import { formatElapsed } from './format'
 import { LocalTime } from './LocalTime'
 import { RunStatusBadge } from './RunStatusBadge'
 import { useNow } from './use-now'
-import { isTerminalStatus, type RunSummary } from '@/lib/contracts/runs'
-
-const REFRESH_MS = 5_000
 
 /** Runs, newest first; refreshes itself while any of them is still going. */
 export function RunsList({ workflowId }: { workflowId?: string }) {
-  const [runs, setRuns] = useState<RunSummary[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const anyActive = runs?.some((run) => !isTerminalStatus(run.status)) ?? false
-  const now = useNow(1_000, anyActive)
+  const query = useRunsQuery(workflowId)
+  const runs = query.data
+  const error = query.isError ? errorMessage(query.error) : null
+  const now = useNow(1_000, anyRunActive(runs))
 
-  const load = useCallback(async () => {
-    const query = new URLSearchParams({ limit: '100' })
-    if (workflowId) query.set('workflowId', workflowId)
-    try {
-      const { runs: list } = await fetchJson<{ runs: RunSummary[] }>(`/api/runs?${query.toString()}`)
-      setRuns([...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt)))
-      setError(null)
-    } catch (cause) {
-      setError(errorMessage(cause))
-    }
-  }, [workflowId])
-
-  useEffect(() => {
-    void load()
-  }, [load])
-
-  useEffect(() => {
-    if (!anyActive) return
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void load()
-    }, REFRESH_MS)
-    return () => clearInterval(timer)
-  }, [anyActive, load])
-
-  if (error && runs === null) {
+  if (error && !runs) {
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
         Could not load runs: {error}{' '}
-        <Button size="sm" className="ml-2" onClick={() => void load()}>
+        <Button size="sm" className="ml-2" onClick={() => void query.refetch()}>
           Try again
         </Button>
       </div>
     )
   }
-  if (runs === null) return <p className="text-sm text-zinc-500">Loading runs…</p>
+  if (!runs) return <p className="text-sm text-zinc-500">Loading runs…</p>
   if (runs.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-zinc-300 bg-white px-6 py-12 text-center text-sm text-zinc-500">

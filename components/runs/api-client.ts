@@ -1,8 +1,26 @@
 /** The runs view's own requests (the fetch client itself is components/api-client.ts). */
-import { postJson } from '@/components/api-client'
-import type { CancelMcpTaskBody } from '@/lib/contracts/runs'
+import { fetchJson, postJson } from '@/components/api-client'
+import type { CancelMcpTaskBody, RunDetail, RunSummary, RunView } from '@/lib/contracts/runs'
+
+const runUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}`
+
+/** The newest 100 runs, of one workflow or of all. */
+export async function listRuns(workflowId?: string): Promise<RunSummary[]> {
+  const query = new URLSearchParams({ limit: '100' })
+  if (workflowId) query.set('workflowId', workflowId)
+  return (await fetchJson<{ runs: RunSummary[] }>(`/api/runs?${query.toString()}`)).runs
+}
+
+/** A run with its graph, approvals and events so far. */
+export function getRun(runId: string): Promise<RunView> {
+  return fetchJson<RunView>(runUrl(runId))
+}
+
+export async function cancelRun(runId: string): Promise<Partial<RunDetail>> {
+  return (await postJson<{ run: Partial<RunDetail> }>(`${runUrl(runId)}/cancel`, {})).run
+}
 
 /** Asks the process running the run to cancel one of its long-running MCP tasks (202: requested). */
 export function cancelMcpTask(runId: string, task: CancelMcpTaskBody): Promise<{ requested: true }> {
-  return postJson<{ requested: true }>(`/api/runs/${encodeURIComponent(runId)}/mcp-tasks/cancel`, { serverId: task.serverId, taskId: task.taskId })
+  return postJson<{ requested: true }>(`${runUrl(runId)}/mcp-tasks/cancel`, { serverId: task.serverId, taskId: task.taskId })
 }

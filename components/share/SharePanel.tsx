@@ -1,22 +1,13 @@
 'use client'
 
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Badge, Button, Select, type BadgeTone } from '@/components/ui'
 import { errorMessage } from '@/components/api-client'
+import { useCreateShareLink, useRevokeShareLink, useShareLinksQuery } from '@/components/queries/share-links'
 import { LocalTime } from '@/components/runs/LocalTime'
 import { Panel } from '@/components/runs/Panel'
 import { useNow } from '@/components/runs/use-now'
-import {
-  EXPIRY_CHOICES,
-  absoluteShareUrl,
-  createShareLink,
-  listShareLinks,
-  revokeShareLink,
-  shareLinkState,
-  sortShareLinks,
-  type ShareLinkState,
-} from './share-links'
-import type { ShareLinkView } from '@/lib/contracts/share-links'
+import { EXPIRY_CHOICES, absoluteShareUrl, shareLinkState, type ShareLinkState } from './share-links'
 
 const STATE_BADGE: Record<ShareLinkState, { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'success' },
@@ -27,48 +18,21 @@ const STATE_BADGE: Record<ShareLinkState, { label: string; tone: BadgeTone }> = 
 /** Create, copy and revoke read-only links to a run. */
 export function SharePanel({ runId }: { runId: string }) {
   const expiryId = useId()
-  const [links, setLinks] = useState<ShareLinkView[] | null>(null)
+  const links = useShareLinksQuery(runId)
+  const create = useCreateShareLink(runId)
+  const revoke = useRevokeShareLink(runId)
   const [expiry, setExpiry] = useState<string>('')
   const [includeInstructions, setIncludeInstructions] = useState(false)
-  const [created, setCreated] = useState<{ id: string; url: string } | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const now = useNow(30_000)
 
-  useEffect(() => {
-    let cancelled = false
-    listShareLinks(runId)
-      .then(({ shareLinks }) => !cancelled && setLinks(sortShareLinks(shareLinks)))
-      .catch((cause) => !cancelled && setError(errorMessage(cause)))
-    return () => {
-      cancelled = true
-    }
-  }, [runId])
+  // The link made last is shown (once) until it is revoked.
+  const createdLink = create.data
+  const created = createdLink && !links.data?.some((link) => link.id === createdLink.shareLink.id && link.revokedAt) ? createdLink : undefined
+  // An action's error replaces what was shown before it; a load error shows until the first action.
+  const lastAction = revoke.submittedAt > create.submittedAt ? revoke : create
+  const error = lastAction.isIdle ? links.error : lastAction.error
 
-  async function create() {
-    setBusy(true)
-    setError(null)
-    try {
-      const result = await createShareLink(runId, { expiresInHours: expiry ? Number(expiry) : undefined, includeInstructions })
-      setCreated({ id: result.shareLink.id, url: absoluteShareUrl(result.url, window.location.origin) })
-      setLinks((list) => sortShareLinks([result.shareLink, ...(list ?? []).filter((l) => l.id !== result.shareLink.id)]))
-    } catch (cause) {
-      setError(errorMessage(cause))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function revoke(id: string) {
-    setError(null)
-    try {
-      const { shareLink } = await revokeShareLink(id)
-      setLinks((list) => (list ?? []).map((l) => (l.id === id ? { ...l, ...shareLink } : l)))
-      if (created?.id === id) setCreated(null)
-    } catch (cause) {
-      setError(errorMessage(cause))
-    }
-  }
+  const createLink = () => create.mutate({ expiresInHours: expiry ? Number(expiry) : undefined, includeInstructions })
 
   return (
     <Panel title="Share" data-testid="share-panel" bodyClassName="flex flex-col gap-3">
@@ -80,8 +44,8 @@ export function SharePanel({ runId }: { runId: string }) {
           </label>
           <Select id={expiryId} value={expiry} onChange={(event) => setExpiry(event.target.value)} options={EXPIRY_CHOICES} />
         </div>
-        <Button variant="primary" data-testid="share-create" disabled={busy} onClick={() => void create()}>
-          {busy ? 'Creating…' : 'Create link'}
+        <Button variant="primary" data-testid="share-create" disabled={create.isPending} onClick={createLink}>
+          {create.isPending ? 'Creating…' : 'Create link'}
         </Button>
       </div>
       <label className="flex items-start gap-2 text-xs text-zinc-700">
@@ -98,16 +62,16 @@ export function SharePanel({ runId }: { runId: string }) {
         </span>
       </label>
 
-      {created ? <CreatedLink url={created.url} /> : null}
+      {created ? <CreatedLink url={absoluteShareUrl(created.url, window.location.origin)} /> : null}
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
-          {error}
+          {errorMessage(error)}
         </p>
       ) : null}
 
-      {links && links.length > 0 ? (
+      {links.data && links.data.length > 0 ? (
         <ul className="flex flex-col divide-y divide-zinc-100 rounded-md border border-zinc-200" aria-label="Share links" data-testid="share-links">
-          {links.map((link) => {
+          {links.data.map((link) => {
             const state = now === null ? (link.revokedAt ? 'revoked' : 'active') : shareLinkState(link, now)
             return (
               <li key={link.id} className="flex items-center justify-between gap-2 px-3 py-2 text-xs" data-testid="share-link" data-state={state}>
@@ -134,7 +98,7 @@ export function SharePanel({ runId }: { runId: string }) {
                   </p>
                 </div>
                 {state === 'active' ? (
-                  <Button size="sm" variant="danger" data-testid="share-revoke" onClick={() => void revoke(link.id)}>
+                  <Button size="sm" variant="danger" data-testid="share-revoke" onClick={() => revoke.mutate(link.id)}>
                     Revoke
                   </Button>
                 ) : null}
@@ -142,7 +106,7 @@ export function SharePanel({ runId }: { runId: string }) {
             )
           })}
         </ul>
-      ) : links ? (
+      ) : links.data ? (
         <p className="text-xs text-zinc-500">No links yet.</p>
       ) : null}
     </Panel>

@@ -2,8 +2,8 @@
 
 import { useId, useState, type FormEvent } from 'react'
 import { Badge, Button, Field, Input, Textarea } from '@/components/ui'
-import { SKILL_TEMPLATE, createRequest, ruleLabel, saveProblem, type ResourceRow, type SaveProblem } from './skill-form'
-import { createSkill } from './skills-api'
+import { useCreateSkill } from '@/components/queries/skills'
+import { SKILL_TEMPLATE, createRequest, ruleLabel, saveProblem, type ResourceRow } from './skill-form'
 import type { SkillDetail } from '@/lib/contracts/skills'
 
 interface NewSkillFormProps {
@@ -16,26 +16,18 @@ export function NewSkillForm({ onCreated, onCancel }: NewSkillFormProps) {
   const contentId = useId()
   const [content, setContent] = useState(SKILL_TEMPLATE)
   const [rows, setRows] = useState<ResourceRow[]>([])
-  const [saving, setSaving] = useState(false)
-  const [problem, setProblem] = useState<SaveProblem>()
+  const create = useCreateSkill()
+  const problem = create.isError ? saveProblem(create.error) : undefined
 
   const setRow = (index: number, change: Partial<ResourceRow>) => setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)))
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault()
-    setSaving(true)
-    setProblem(undefined)
-    try {
-      onCreated(await createSkill(createRequest(content, rows)))
-    } catch (error) {
-      setProblem(saveProblem(error))
-    } finally {
-      setSaving(false)
-    }
+    create.mutate(createRequest(content, rows), { onSuccess: onCreated })
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="New skill" className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4">
+    <form onSubmit={submit} aria-label="New skill" className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4">
       <Field label="SKILL.md" htmlFor={contentId} help="YAML frontmatter (name, description; optional license, compatibility, allowed-tools, metadata), then the instructions.">
         <Textarea
           id={contentId}
@@ -102,8 +94,8 @@ export function NewSkillForm({ onCreated, onCancel }: NewSkillFormProps) {
       </fieldset>
       <div className="flex justify-end gap-2">
         <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" data-testid="skill-save" disabled={saving}>
-          {saving ? 'Saving…' : 'Save skill'}
+        <Button type="submit" variant="primary" data-testid="skill-save" disabled={create.isPending}>
+          {create.isPending ? 'Saving…' : 'Save skill'}
         </Button>
       </div>
     </form>

@@ -1,12 +1,10 @@
 'use client'
 
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { errorMessage } from '@/components/api-client'
+import { useSkillQuery } from '@/components/queries/skills'
 import { Badge, Dialog } from '@/components/ui'
-import { getSkill } from './skills-api'
 import type { SkillDetail } from '@/lib/contracts/skills'
-
-type DetailState = { state: 'loading' } | { state: 'ready'; skill: SkillDetail } | { state: 'error'; message: string }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -42,40 +40,28 @@ function Metadata({ skill }: { skill: SkillDetail }) {
 
 /** One skill: its metadata and the SKILL.md body (the instructions an agent loads). */
 export function SkillDetailDialog({ name, onClose }: { name: string | undefined; onClose: () => void }) {
-  const [detail, setDetail] = useState<DetailState>({ state: 'loading' })
-
-  useEffect(() => {
-    if (name === undefined) return
-    let cancelled = false
-    setDetail({ state: 'loading' })
-    getSkill(name).then(
-      (skill) => !cancelled && setDetail({ state: 'ready', skill }),
-      (error: unknown) => !cancelled && setDetail({ state: 'error', message: errorMessage(error) }),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [name])
+  const detail = useSkillQuery(name)
+  const skill = detail.data
 
   return (
-    <Dialog open={name !== undefined} onClose={onClose} title={name ?? ''} className="max-w-3xl" description={detail.state === 'ready' ? detail.skill.description : undefined}>
+    <Dialog open={name !== undefined} onClose={onClose} title={name ?? ''} className="max-w-3xl" description={skill?.description}>
       <div data-testid="skill-detail" className="flex max-h-[65vh] flex-col gap-4 overflow-y-auto">
-        {detail.state === 'loading' ? <p className="text-sm text-zinc-500">Loading…</p> : null}
-        {detail.state === 'error' ? (
+        {detail.isPending ? <p className="text-sm text-zinc-500">Loading…</p> : null}
+        {detail.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            Could not load the skill: {detail.message}
+            Could not load the skill: {errorMessage(detail.error)}
           </p>
         ) : null}
-        {detail.state === 'ready' ? (
+        {skill ? (
           <>
-            <Metadata skill={detail.skill} />
+            <Metadata skill={skill} />
             <div className="flex flex-col gap-1">
               <h3 className="text-xs font-medium text-zinc-600">Instructions (SKILL.md body)</h3>
               <pre data-testid="skill-body" className="rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">
-                {detail.skill.body.trim() || '(empty)'}
+                {skill.body.trim() || '(empty)'}
               </pre>
             </div>
-            {detail.skill.storedResources?.map((resource) => (
+            {skill.storedResources?.map((resource) => (
               <div key={resource.name} className="flex flex-col gap-1">
                 <h3 className="font-mono text-xs font-medium text-zinc-600">{resource.name}</h3>
                 <pre className="max-h-48 overflow-y-auto rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">

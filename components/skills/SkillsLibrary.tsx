@@ -1,35 +1,20 @@
 'use client'
 
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { errorMessage } from '@/components/api-client'
+import { useDeleteSkill, useSkillsQuery } from '@/components/queries/skills'
 import { Button, Dialog } from '@/components/ui'
 import { LoadErrorsPanel } from './LoadErrorsPanel'
 import { NewSkillForm } from './NewSkillForm'
 import { SkillDetailDialog } from './SkillDetailDialog'
 import { SkillList } from './SkillList'
-import { deleteSkill, listSkills } from './skills-api'
-import type { SkillList as SkillListData } from '@/lib/contracts/skills'
-
-type ListState = { state: 'loading' } | { state: 'ready'; data: SkillListData } | { state: 'error'; message: string }
 
 /** The skills page: the library's skills and load warnings, a "New skill" form, details and deletion. */
 export function SkillsLibrary() {
-  const [list, setList] = useState<ListState>({ state: 'loading' })
+  const list = useSkillsQuery()
   const [creating, setCreating] = useState(false)
   const [openName, setOpenName] = useState<string>()
   const [deleting, setDeleting] = useState<string>()
-
-  const reload = useCallback(async () => {
-    try {
-      setList({ state: 'ready', data: await listSkills() })
-    } catch (error) {
-      setList({ state: 'error', message: errorMessage(error) })
-    }
-  }, [])
-
-  useEffect(() => {
-    void reload()
-  }, [reload])
 
   return (
     <>
@@ -48,22 +33,19 @@ export function SkillsLibrary() {
       {creating ? (
         <NewSkillForm
           onCancel={() => setCreating(false)}
-          onCreated={() => {
-            setCreating(false)
-            void reload()
-          }}
+          onCreated={() => setCreating(false)}
         />
       ) : null}
-      {list.state === 'loading' ? <p className="text-sm text-zinc-500">Loading skills…</p> : null}
-      {list.state === 'error' ? (
+      {list.isPending ? <p className="text-sm text-zinc-500">Loading skills…</p> : null}
+      {list.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          Could not load skills: {list.message}
-          <Button size="sm" className="ml-3" onClick={() => void reload()}>
+          Could not load skills: {errorMessage(list.error)}
+          <Button size="sm" className="ml-3" onClick={() => void list.refetch()}>
             Try again
           </Button>
         </div>
       ) : null}
-      {list.state === 'ready' ? (
+      {list.isSuccess ? (
         <>
           <LoadErrorsPanel errors={list.data.loadErrors} />
           <SkillList skills={list.data.skills} onOpen={setOpenName} onDelete={setDeleting} />
@@ -73,35 +55,21 @@ export function SkillsLibrary() {
       <DeleteSkillDialog
         name={deleting}
         onClose={() => setDeleting(undefined)}
-        onDeleted={() => {
-          setDeleting(undefined)
-          void reload()
-        }}
+        onDeleted={() => setDeleting(undefined)}
       />
     </>
   )
 }
 
 function DeleteSkillDialog({ name, onClose, onDeleted }: { name: string | undefined; onClose: () => void; onDeleted: () => void }) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
+  const remove = useDeleteSkill()
 
-  const confirm = async () => {
-    if (name === undefined) return
-    setBusy(true)
-    setError(undefined)
-    try {
-      await deleteSkill(name)
-      onDeleted()
-    } catch (cause) {
-      setError(errorMessage(cause))
-    } finally {
-      setBusy(false)
-    }
+  const confirm = () => {
+    if (name !== undefined) remove.mutate(name, { onSuccess: onDeleted })
   }
 
   const close = () => {
-    setError(undefined)
+    remove.reset()
     onClose()
   }
 
@@ -114,15 +82,15 @@ function DeleteSkillDialog({ name, onClose, onDeleted }: { name: string | undefi
       footer={
         <>
           <Button onClick={close}>Cancel</Button>
-          <Button variant="danger" data-testid="skill-delete-confirm" disabled={busy} onClick={() => void confirm()}>
-            {busy ? 'Deleting…' : 'Delete'}
+          <Button variant="danger" data-testid="skill-delete-confirm" disabled={remove.isPending} onClick={confirm}>
+            {remove.isPending ? 'Deleting…' : 'Delete'}
           </Button>
         </>
       }
     >
-      {error ? (
+      {remove.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {error}
+          {errorMessage(remove.error)}
         </p>
       ) : (
         <span className="sr-only">Confirm deletion</span>

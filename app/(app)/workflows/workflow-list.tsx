@@ -2,12 +2,11 @@
 
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
-import { useEffect, useState } from 'react'
+import { useMemo } from 'react'
 import { Button } from '@/components/ui/button'
-import { createWorkflow, listWorkflows } from '@/components/canvas/api'
+import { errorMessage } from '@/components/api-client'
+import { useCreateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
 import type { WorkflowSummary } from '@/lib/contracts/workflows'
-
-type ListState = { state: 'loading' } | { state: 'ready'; workflows: WorkflowSummary[] } | { state: 'error'; message: string }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -16,36 +15,22 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
 }
 
+const newestChangeFirst = (workflows: readonly WorkflowSummary[]) => [...workflows].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+
 /** The workflows, newest change first, and a button that creates one and opens its editor. */
 export function WorkflowList() {
   const router = useRouter()
-  const [list, setList] = useState<ListState>({ state: 'loading' })
-  const [creating, setCreating] = useState(false)
-  const [createError, setCreateError] = useState<string>()
+  const list = useWorkflowsQuery()
+  const workflows = useMemo(() => (list.data ? newestChangeFirst(list.data) : undefined), [list.data])
+  const create = useCreateWorkflow()
+  // The button stays busy from the press until the editor opens.
+  const creating = create.isPending || create.isSuccess
 
-  useEffect(() => {
-    let cancelled = false
-    listWorkflows().then(
-      (workflows) => !cancelled && setList({ state: 'ready', workflows: [...workflows].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)) }),
-      (error: unknown) => !cancelled && setList({ state: 'error', message: error instanceof Error ? error.message : String(error) }),
+  const createAndOpen = () =>
+    create.mutate(
+      { name: `Untitled workflow ${(workflows?.length ?? 0) + 1}` },
+      { onSuccess: ({ workflow }) => router.push(`/workflows/${encodeURIComponent(workflow.id)}`) },
     )
-    return () => {
-      cancelled = true
-    }
-  }, [])
-
-  const create = async () => {
-    setCreating(true)
-    setCreateError(undefined)
-    try {
-      const count = list.state === 'ready' ? list.workflows.length : 0
-      const { workflow } = await createWorkflow({ name: `Untitled workflow ${count + 1}` })
-      router.push(`/workflows/${encodeURIComponent(workflow.id)}`)
-    } catch (error) {
-      setCreateError(error instanceof Error ? error.message : String(error))
-      setCreating(false)
-    }
-  }
 
   return (
     <>
@@ -54,27 +39,27 @@ export function WorkflowList() {
           <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Workflows</h1>
           <p className="mt-1 text-sm text-zinc-600">Design agent workflows on a canvas, save versions and run them.</p>
         </div>
-        <Button variant="primary" data-testid="new-workflow" onClick={() => void create()} disabled={creating}>
+        <Button variant="primary" data-testid="new-workflow" onClick={createAndOpen} disabled={creating}>
           {creating ? 'Creating…' : 'New workflow'}
         </Button>
       </div>
-      {createError ? (
+      {create.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          Could not create a workflow: {createError}
+          Could not create a workflow: {errorMessage(create.error)}
         </p>
       ) : null}
-      {list.state === 'loading' ? <p className="text-sm text-zinc-500">Loading workflows…</p> : null}
-      {list.state === 'error' ? (
+      {list.isPending ? <p className="text-sm text-zinc-500">Loading workflows…</p> : null}
+      {list.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          Could not load workflows: {list.message}
+          Could not load workflows: {errorMessage(list.error)}
         </p>
       ) : null}
-      {list.state === 'ready' && list.workflows.length === 0 ? (
+      {workflows?.length === 0 ? (
         <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-10 text-center text-sm text-zinc-600">
           No workflows yet. Create one to start drawing.
         </div>
       ) : null}
-      {list.state === 'ready' && list.workflows.length > 0 ? (
+      {workflows && workflows.length > 0 ? (
         <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
           <table data-testid="workflow-list" className="w-full text-left text-sm">
             <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500">
@@ -94,7 +79,7 @@ export function WorkflowList() {
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100">
-              {list.workflows.map((workflow) => (
+              {workflows.map((workflow) => (
                 <tr key={workflow.id} data-testid={`workflow-row-${workflow.id}`} className="hover:bg-zinc-50">
                   <td className="px-4 py-2.5">
                     <Link href={`/workflows/${encodeURIComponent(workflow.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">

@@ -1,0 +1,28 @@
+/** What the server has of the open workflow: its id and name, the saved version, and the problems of a refused save. */
+import type { GraphDocument } from '@/lib/graph/document'
+import { canvasToDocument } from './adapter'
+import type { CanvasGraph } from './history'
+import type { CanvasInit, CanvasSlice, CanvasState, SavedStateSlice } from './store-types'
+
+export function documentFingerprint(document: GraphDocument): string {
+  return JSON.stringify(document)
+}
+
+/** The canvas starts out saved: as `loaded`, the graph it was loaded into. */
+export function createSavedStateSlice(init: CanvasInit, loaded: CanvasGraph): CanvasSlice<SavedStateSlice> {
+  return (set) => ({
+    workflowId: init.workflowId,
+    name: init.name,
+    version: init.version,
+    savedFingerprint: documentFingerprint(canvasToDocument(loaded.nodes, loaded.edges)),
+    serverProblems: [],
+
+    setName: (name) => set({ name }),
+    markSaved: (version, document) => set({ version, savedFingerprint: documentFingerprint(document), serverProblems: [] }),
+    setServerProblems: (problems) => set({ serverProblems: problems }),
+  })
+}
+
+export function selectIsDirty(state: Pick<CanvasState, 'nodes' | 'edges' | 'savedFingerprint'>): boolean {
+  return documentFingerprint(canvasToDocument(state.nodes, state.edges)) !== state.savedFingerprint
+}

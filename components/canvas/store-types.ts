@@ -1,0 +1,70 @@
+/**
+ * The canvas store's state, by slice: the graph being edited, the selection, the undo log, and
+ * what the server has of the workflow. Each slice is built in its own module (store-*-slice.ts);
+ * store.ts puts them together into one store per open canvas.
+ */
+import type { Connection, EdgeChange, NodeChange, XYPosition } from '@xyflow/react'
+import type { StateCreator, StoreApi } from 'zustand/vanilla'
+import type { GraphDocument } from '@/lib/graph/document'
+import type { GraphProblem } from '@/lib/graph/problems'
+import type { NodeData, NodeKind } from '@/lib/graph/node-data'
+import type { CanvasEdge, CanvasNode } from './adapter'
+import type { History } from './history'
+
+export interface CanvasInit {
+  workflowId: string
+  name: string
+  document: GraphDocument
+  /** The latest saved version number, or null before the first save. */
+  version: number | null
+}
+
+/** React Flow's nodes and edges, and every change a person makes to them (each one undoable). */
+export interface GraphSlice {
+  nodes: CanvasNode[]
+  edges: CanvasEdge[]
+  onNodesChange: (changes: NodeChange<CanvasNode>[]) => void
+  onEdgesChange: (changes: EdgeChange<CanvasEdge>[]) => void
+  onConnect: (connection: Connection) => void
+  addNode: (kind: NodeKind, position: XYPosition) => string | undefined
+  updateNodeData: (nodeId: string, data: NodeData, mergeKey?: string) => void
+  /** Several changes as one undo step, e.g. removing a condition case together with its edges. */
+  updateNodeDataAndRemoveEdges: (nodeId: string, data: NodeData, edgeIds: string[]) => void
+  setEdgeCondition: (edgeId: string, condition: string | undefined) => void
+  deleteElements: (nodeIds: string[], edgeIds: string[]) => void
+  moveNodes: (positions: Record<string, XYPosition>) => void
+  toDocument: () => GraphDocument
+}
+
+/** The selection lives on the nodes and edges (React Flow's `selected`); it is never recorded for undo. */
+export interface SelectionSlice {
+  selectOnly: (target: { nodeId?: string; edgeId?: string }) => void
+  deleteSelection: () => void
+}
+
+export interface HistorySlice {
+  history: History
+  undo: () => void
+  redo: () => void
+}
+
+/** What the server has of this workflow, and how the canvas compares with it. */
+export interface SavedStateSlice {
+  workflowId: string
+  name: string
+  version: number | null
+  /** JSON of the last saved document; the canvas is dirty when its document differs. */
+  savedFingerprint: string
+  /** Problems the server answered a save with (400 invalid_graph); cleared by the next change. */
+  serverProblems: GraphProblem[]
+  setName: (name: string) => void
+  markSaved: (version: number, document: GraphDocument) => void
+  setServerProblems: (problems: GraphProblem[]) => void
+}
+
+export type CanvasState = GraphSlice & SelectionSlice & HistorySlice & SavedStateSlice
+
+export type CanvasStore = StoreApi<CanvasState>
+
+/** A slice's part of the store, built with access to the whole state. */
+export type CanvasSlice<Slice> = StateCreator<CanvasState, [], [], Slice>

@@ -1,0 +1,34 @@
+'use client'
+
+/** Approvals: the pending list of the inbox (polled), and answering one. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { answerApproval, listPendingApprovals } from '@/components/approvals/approval-api'
+import type { AnswerApprovalBody, ApprovalView } from '@/lib/contracts/approvals'
+
+export const approvalKeys = {
+  all: ['approvals'] as const,
+  pending: () => [...approvalKeys.all, 'pending'] as const,
+}
+
+/** How often the inbox asks again (only while the tab is shown; TanStack pauses it otherwise). */
+export const APPROVALS_REFRESH_MS = 4_000
+
+const oldestFirst = (approvals: ApprovalView[]) => [...approvals].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+
+/** Pending approvals across all runs, oldest first. */
+export function usePendingApprovalsQuery() {
+  return useQuery({ queryKey: approvalKeys.pending(), queryFn: listPendingApprovals, select: oldestFirst, refetchInterval: APPROVALS_REFRESH_MS })
+}
+
+/**
+ * Answers an approval. The answer comes back as an outcome (answered, already answered, expired,
+ * failed) rather than as a thrown error, so a conflict is something to show, not a failure.
+ */
+export function useAnswerApproval() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: AnswerApprovalBody }) => answerApproval(id, answer),
+    // Answered here or by someone first: either way the pending list changed.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: approvalKeys.pending() }),
+  })
+}

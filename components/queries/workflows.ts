@@ -1,0 +1,85 @@
+'use client'
+
+/** Workflows: the list, one workflow opened in the editor, its settings, and the changes made to them. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { createWorkflow, getWorkflow, listWorkflows, renameWorkflow, saveVersion, updateWorkflowSettings } from '@/components/canvas/api'
+import type { CanvasInit } from '@/components/canvas/store'
+import { starterDocument, type GraphDocument } from '@/lib/graph/document'
+import { migrateGraphDocument } from '@/lib/graph/migrate'
+import type { WorkflowResponse, WorkflowSettings } from '@/lib/contracts/workflows'
+
+export const workflowKeys = {
+  all: ['workflows'] as const,
+  list: () => [...workflowKeys.all, 'list'] as const,
+  detail: (workflowId: string) => [...workflowKeys.all, 'detail', workflowId] as const,
+  settings: (workflowId: string) => [...workflowKeys.detail(workflowId), 'settings'] as const,
+}
+
+export function useWorkflowsQuery() {
+  return useQuery({ queryKey: workflowKeys.list(), queryFn: listWorkflows })
+}
+
+/** What the canvas starts from: the latest saved version brought to the current schema, or a starter graph. */
+export function canvasInitOf({ workflow, latestVersion }: WorkflowResponse): CanvasInit {
+  const document = latestVersion ? migrateGraphDocument(latestVersion.graph) : starterDocument()
+  return { workflowId: workflow.id, name: workflow.name, document, version: latestVersion?.version ?? null }
+}
+
+/**
+ * The workflow the editor opens, loaded once per opening. The canvas store is seeded from it and
+ * then owns the document, so the query never refetches while the editor is open (a refetch could
+ * not reach the canvas anyway) and is dropped when the editor closes: opening it again starts
+ * from what the server has now, never from a copy from before the last save. A document that
+ * cannot be migrated is this query's error.
+ */
+export function useWorkflowForEditorQuery(workflowId: string) {
+  return useQuery({
+    queryKey: workflowKeys.detail(workflowId),
+    queryFn: () => getWorkflow(workflowId),
+    select: canvasInitOf,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })
+}
+
+/** A workflow's settings, loaded afresh each time a settings dialog opens (it edits a copy of them). */
+export function useWorkflowSettingsQuery(workflowId: string) {
+  return useQuery({
+    queryKey: workflowKeys.settings(workflowId),
+    queryFn: async () => (await getWorkflow(workflowId)).workflow.settings,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  })
+}
+
+/** Marks the list stale; the list page shows the change when it is next shown (or at once, if it is). */
+function useInvalidateWorkflowList() {
+  const queryClient = useQueryClient()
+  return () => void queryClient.invalidateQueries({ queryKey: workflowKeys.list() })
+}
+
+export function useCreateWorkflow() {
+  return useMutation({ mutationFn: createWorkflow, onSuccess: useInvalidateWorkflowList() })
+}
+
+export function useRenameWorkflow(workflowId: string) {
+  return useMutation({ mutationFn: (name: string) => renameWorkflow(workflowId, name), onSuccess: useInvalidateWorkflowList() })
+}
+
+/** Saving a version changes the list's latest version and update time. */
+export function useSaveVersionMutation() {
+  return useMutation({
+    mutationFn: ({ workflowId, document }: { workflowId: string; document: GraphDocument }) => saveVersion(workflowId, document),
+    onSuccess: useInvalidateWorkflowList(),
+  })
+}
+
+export function useSaveWorkflowSettings(workflowId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (settings: WorkflowSettings) => updateWorkflowSettings(workflowId, settings),
+    onSuccess: (saved) => queryClient.setQueryData(workflowKeys.settings(workflowId), saved),
+  })
+}
