@@ -81,6 +81,37 @@ describe('RunEventLog', () => {
     }
   })
 
+  it("wakes another process's subscribers after a batch commits, and announces runs of the same moment in one statement", async () => {
+    const runs = [await newRun(), await newRun(), await newRun()]
+    const woken = runs.map((id) => {
+      let wake!: () => void
+      const promise = new Promise<void>((resolve) => (wake = resolve))
+      return { id, promise, wake }
+    })
+    const unsubscribe = await Promise.all(woken.map(({ id, wake }) => app.events.subscribe(id, wake)))
+    const statements: string[] = []
+    const sql = { ...app.db.sql, query: (text: string, params?: unknown[]) => (statements.push(text), app.db.sql.query(text, params)) }
+    const notifications = new PgNotifications(() => app.db.connectClient())
+    otherConnections.push(notifications)
+    const writer = new RunEventLog({ ...app.db, sql } as typeof app.db, notifications)
+    const payload = JSON.stringify({})
+    try {
+      await writer.insertNumbered(runs[0], [{ sequence: 1, type: 'batch', payload }])
+      // No announcement of `writer` reaches app.events in memory: this can only be the notification.
+      await woken[0].promise
+      expect(statements.filter((text) => text.includes('pg_notify'))).toHaveLength(1)
+      expect(statements.find((text) => text.includes('INSERT INTO "RunEvent"'))).not.toContain('pg_notify')
+
+      statements.length = 0
+      writer.announce(runs[1])
+      writer.announce(runs[2])
+      await Promise.all(woken.slice(1).map(({ promise }) => promise))
+      expect(statements).toHaveLength(1)
+    } finally {
+      for (const release of unsubscribe) release()
+    }
+  })
+
   it('rejects a batch with a taken number as a unique violation, storing nothing of it', async () => {
     const run = await newRun()
     const payload = JSON.stringify({})

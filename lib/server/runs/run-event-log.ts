@@ -2,8 +2,11 @@
  * The append-only log of a run's events. Each event has a per-run sequence number (the SSE event
  * id) under a unique index. Any process may append (a web process taking an approval, a cancel);
  * the worker that holds a run writes its events in batches through a RunEventWriter, which keeps
- * the next number itself. Every append notifies Postgres' `agentloom_run_events` channel in the
- * same statement, so readers in every process learn of it when it commits, not on a poll.
+ * the next number itself. Readers in every process learn of new events from Postgres'
+ * `agentloom_run_events` channel (LISTEN/NOTIFY), not on a poll: a lone append notifies in its own
+ * statement; the worker's batches are announced after they commit, many runs in one statement
+ * (see RunEventLog.announce). Should a notification be lost with its process, readers still look
+ * again on their periodic status check (run-event-stream.ts).
  */
 import { EventEmitter } from 'node:events'
 import type { KnownRunEventType, RunEvent, RunEventData } from '@/lib/contracts/run-events'
@@ -73,7 +76,7 @@ export class RunEventLog {
           [runId, type, payload],
         )
         if (!row) return undefined
-        this.announce(runId)
+        this.appended.emit(runId) // others learn of it from the statement's own notification
         return { sequence: row.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(row.createdAt).toISOString() }
       } catch (error) {
         // Another writer took the number between our MAX and our INSERT: take the next one. Writers
@@ -100,10 +103,10 @@ export class RunEventLog {
          FROM unnest($2::int[], $3::text[], $4::text[]) AS e(sequence, type, data)
          WHERE ${NOT_ENDED}
          RETURNING sequence, "createdAt")
-       SELECT max("createdAt") AS "createdAt", pg_notify('${RUN_EVENTS_CHANNEL}', $1 || ':' || max(sequence)) FROM inserted HAVING count(*) > 0`,
+       SELECT max("createdAt") AS "createdAt" FROM inserted HAVING count(*) > 0`,
       [runId, rows.map((r) => r.sequence), rows.map((r) => r.type), rows.map((r) => r.payload), ...(also?.params ?? [])],
     )
-    this.announce(runId)
+    if (result) this.announce(runId)
     return new Date(result?.createdAt ?? Date.now())
   }
 
@@ -139,7 +142,9 @@ export class RunEventLog {
   private listenForOthers(): Promise<unknown> {
     this.listening ??= this.notifications
       .listen(RUN_EVENTS_CHANNEL, (payload) => {
-        const runId = payload.slice(0, payload.lastIndexOf(':'))
+        // `<runId>` from announce(), `<runId>:<sequence>` from a lone append.
+        const colon = payload.lastIndexOf(':')
+        const runId = colon < 0 ? payload : payload.slice(0, colon)
         if (runId) this.appended.emit(runId)
       })
       .catch((error: unknown) => {
@@ -149,7 +154,32 @@ export class RunEventLog {
     return this.listening
   }
 
-  private announce(runId: string): void {
+  /**
+   * Tells readers that the run has new events, stored by a statement that did not notify itself:
+   * this process's at once, other processes' through one NOTIFY statement for every run announced
+   * meanwhile. Notifying in the storing statement would take Postgres' notification lock from
+   * before its commit's WAL flush until it ends, one notifying commit at a time server-wide
+   * (bench/run-storage-floor.ts measured 2–3× the runs per second without it).
+   */
+  announce(runId: string): void {
     this.appended.emit(runId)
+    this.unannounced.add(runId)
+    this.announcing ??= this.notifyOthers()
+  }
+
+  private readonly unannounced = new Set<string>()
+  private announcing: Promise<void> | undefined
+
+  /** One statement at a time; runs announced while it is on its way go in the next one. */
+  private async notifyOthers(): Promise<void> {
+    await Promise.resolve() // runs announced in the same tick go together
+    while (this.unannounced.size > 0) {
+      const runIds = [...this.unannounced]
+      this.unannounced.clear()
+      await this.db.sql
+        .query(`SELECT pg_notify('${RUN_EVENTS_CHANNEL}', id) FROM unnest($1::text[]) AS id`, [runIds])
+        .catch((error: unknown) => console.warn(`[run-events] could not notify other processes of new events (they look again within seconds): ${(error as Error).message}`))
+    }
+    this.announcing = undefined
   }
 }

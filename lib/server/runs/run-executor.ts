@@ -16,7 +16,7 @@ import { RunConversationForwarder } from '../threat-protection/conversation-forw
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
 import { CheckpointPointers } from './checkpoint-pointers'
 import { isLeaseLost, isWorkerShutdown } from './run-errors'
-import { RUN_EVENTS_CHANNEL, isUniqueViolation } from './run-event-log'
+import { isUniqueViolation } from './run-event-log'
 import { RunEventWriter } from './run-event-writer'
 import { parkRun, releaseRun, type ClaimedRun } from './run-lease'
 import { scheduleApprovalExpiry } from './run-queue'
@@ -157,9 +157,10 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT id, $2, $7, $8::jsonb, now() FROM ended
            RETURNING sequence)
-         SELECT pg_notify('${RUN_EVENTS_CHANNEL}', $1 || ':' || sequence) FROM final`,
+         SELECT sequence FROM final`,
         [runId, sequence, outcome.status, jsonbSafeText(outputs), outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error, type, payload],
       )
+      app.events.announce(runId)
       return
     } catch (failure) {
       if (!isUniqueViolation(failure) || attempt >= 50) throw failure
