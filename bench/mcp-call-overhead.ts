@@ -20,8 +20,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import { MCPStdioTool, MCPStreamableHTTPTool, type MCPTool } from '../lib/core'
-import { InMemoryMCPTool, fixturePath, startHttpFixture } from '../lib/core/mcp/testing'
+import { MCPStdioTool } from '../lib/core/mcp/stdio-tool'
+import { MCPStreamableHTTPTool } from '../lib/core/mcp/streamable-http-tool'
+import type { MCPTool } from '../lib/core/mcp/mcp-tool'
+import { InMemoryMCPTool } from '../lib/core/mcp/testing/in-memory-tool'
+import { fixturePath, startHttpFixture } from '../lib/core/mcp/testing/fixture-process'
 
 const quietLogger = { warn: () => {}, info: () => {}, debug: () => {} }
 const argValue = (flag: string, fallback: number) => {

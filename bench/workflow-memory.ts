@@ -6,7 +6,7 @@
  *
  *   npx tsx --expose-gc bench/workflow-memory.ts [--steps 100000]
  */
-import { InMemoryCheckpointStorage, WorkflowBuilder, executor } from '../lib/core'
+import { InMemoryCheckpointStorage, WorkflowBuilder, executor } from '../lib/core/workflows/index'
 
 const argValue = (flag: string, fallback: number) => {
   const index = process.argv.indexOf(flag)

@@ -16,7 +16,7 @@
  * a 1,000-node chain, target ≤ 1/20 of the faster peer) is printed next to our numbers.
  */
 import { PerformanceObserver } from 'node:perf_hooks'
-import { InMemoryCheckpointStorage, type Workflow } from '../lib/core'
+import { InMemoryCheckpointStorage, type Workflow } from '../lib/core/workflows/index'
 import { chainWorkflow, fanOutInWorkflow } from './lib/workflows/agentloom'
 
 const argValue = (flag: string, fallback: number) => {

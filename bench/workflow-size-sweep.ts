@@ -8,7 +8,7 @@
  *
  *   npx tsx bench/workflow-size-sweep.ts [--mode run|stream] [--sizes 250,1000,2500,5000,10000]
  */
-import { WorkflowBuilder, executor, type Workflow } from '../lib/core'
+import { WorkflowBuilder, executor, type Workflow } from '../lib/core/workflows/index'
 import { chainWorkflow } from './lib/workflows/agentloom'
 
 const argValue = (flag: string): string | undefined => {

@@ -3,18 +3,13 @@
  * from the turn script, and a zod-typed tool, as an application would define it.
  */
 import { z } from 'zod'
-import {
-  Agent,
-  BaseChatClient,
-  ChatResponse,
-  Message,
-  chatResponseToUpdates,
-  functionCallContent,
-  silentLogger,
-  tool,
-  type ChatRequestOptions,
-  type ChatResponseUpdate,
-} from '../../../lib/core'
+import { Agent } from '../../../lib/core/agents'
+import { BaseChatClient } from '../../../lib/core/clients/base-chat-client'
+import type { ChatRequestOptions } from '../../../lib/core/clients/chat-client'
+import { chatResponseToUpdates } from '../../../lib/core/clients/response-updates'
+import { silentLogger } from '../../../lib/core/logger'
+import { tool } from '../../../lib/core/tools/tool'
+import { ChatResponse, Message, functionCallContent, type ChatResponseUpdate } from '../../../lib/core/types'
 import { INSTRUCTIONS, TOOL_DESCRIPTION, TOOL_NAME, TurnScript, USER_INPUT, type AgentHarness } from './turn-script'
 
 class TurnScriptChatClient extends BaseChatClient {

@@ -3,7 +3,7 @@
  * addFanInEdges, run with workflow.run() or consumed with workflow.runStream(); optionally
  * checkpointing every superstep into a fresh InMemoryCheckpointStorage per run.
  */
-import { InMemoryCheckpointStorage, WorkflowBuilder, executor, type Executor, type Workflow } from '../../../lib/core'
+import { InMemoryCheckpointStorage, WorkflowBuilder, executor, type Executor, type Workflow } from '../../../lib/core/workflows/index'
 import { expectOutput, type WorkflowHarness } from './harness'
 
 /** A chain of `size` executors, each adding 1; the last yields the result. */
