@@ -7,6 +7,15 @@
 // the list editors, which render a FieldControl for each row (components/ is the canvas work's).
 const KNOWN_CYCLES = [['components/canvas/inspector/field-control.tsx', 'components/canvas/inspector/list-editors.tsx']]
 
+// lib/core is used like a package: from outside it only through these entry points (each file's header
+// says what it is for and who may import it). bench/ (not checked) imports lib/core's areas directly on
+// purpose: the full entry point loads ~18 MB of MCP SDK and openai modules that would shift its heap and GC figures.
+const CORE_ENTRY_POINTS = '^lib/core/(index|browser)\\.ts$|^lib/core/(mcp/)?testing/index\\.ts$'
+const CORE_TESTING_ENTRY_POINTS = '^lib/core/(mcp/)?testing/index\\.ts$'
+// What '@/lib/core/browser' may reach: modules that import nothing, so nothing Node-only reaches the browser.
+const CORE_BROWSER_SAFE = '^lib/core/(browser|types|errors|mcp/task-status)\\.ts$'
+const TEST_FILE = '\\.test\\.tsx?$'
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -25,6 +34,42 @@ export default {
       comment: 'lib/core/types.ts and lib/core/errors.ts are the ground floor: every layer imports them, they import no module of the project.',
       from: { path: '^lib/core/(types|errors)\\.ts$' },
       to: { dependencyTypes: ['local'] },
+    },
+    {
+      name: 'core-entry-points',
+      severity: 'error',
+      comment:
+        "lib/core is imported from outside only through its entry points: '@/lib/core' (the public API), " +
+        "'@/lib/core/browser' (browser-safe), '@/lib/core/testing' and '@/lib/core/mcp/testing' (tests). " +
+        'A name that is missing there is exported from the entry point, not reached for inside.',
+      from: { pathNot: '^lib/core/' },
+      to: { path: '^lib/core/', pathNot: CORE_ENTRY_POINTS },
+    },
+    {
+      name: 'core-testing-entries-in-tests',
+      severity: 'error',
+      comment: "'@/lib/core/testing' and '@/lib/core/mcp/testing' are test helpers (one imports vitest): tests and testing/ folders only.",
+      from: { pathNot: ['^lib/core/', TEST_FILE, '(^|/)testing/'] },
+      to: { path: CORE_TESTING_ENTRY_POINTS },
+    },
+    {
+      name: 'core-browser-entry-is-browser-safe',
+      severity: 'error',
+      comment:
+        "'@/lib/core/browser' is bundled for the browser: it re-exports only lib/core modules that import nothing " +
+        '(no package, no node builtin). Something that needs more stays out of it.',
+      from: { path: '^lib/core/browser\\.ts$' },
+      to: { pathNot: CORE_BROWSER_SAFE, reachable: true },
+    },
+    {
+      name: 'browser-code-reaches-browser-safe-core',
+      severity: 'error',
+      comment:
+        "Components and lib/contracts are bundled for the browser; '@/lib/core' would pull the MCP SDK, openai and " +
+        "node builtins in with it, however far away the import. Import '@/lib/core/browser'. (Deep imports being " +
+        "refused, reaching another entry point is the only way to the rest of lib/core.)",
+      from: { path: '^(components|lib/contracts)/', pathNot: TEST_FILE },
+      to: { path: CORE_ENTRY_POINTS, pathNot: '^lib/core/browser\\.ts$', reachable: true },
     },
     {
       name: 'resolvable-imports',

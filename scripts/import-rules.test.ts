@@ -18,8 +18,27 @@ const PROJECT: Record<string, string> = {
   // A run-time cycle closed by a dynamic import through the @/ alias.
   'lib/server/registry.ts': "export class Registry { async test() { return (await import('@/lib/server/probe')).probe() } }\n",
   'lib/server/probe.ts': "import { Registry } from './registry'\nexport function probe() { return new Registry() }\n",
-  'lib/server/service.ts': "import { CoreError } from '@/lib/core/errors'\nimport { Registry } from './registry'\nexport const make = () => [new Registry(), new CoreError()]\n",
+  'lib/server/service.ts': "import { CoreError } from '@/lib/core'\nimport { Registry } from './registry'\nexport const make = () => [new Registry(), new CoreError()]\n",
   'lib/graph/lost.ts': "import { gone } from '@/lib/graph/nowhere'\nexport const lost = gone\n",
+  // lib/core's entry points; the browser one re-exports a module that reads files (a mistake the check must catch).
+  'lib/core/index.ts': "export { Agent } from './agents'\nexport { CoreError } from './errors'\n",
+  'lib/core/browser.ts': "export * from './errors'\nexport { readLocal } from './harness/local-file'\n",
+  'lib/core/harness/local-file.ts': "import { readFileSync } from 'node:fs'\nexport const readLocal = (path: string) => readFileSync(path, 'utf8')\n",
+  'lib/core/testing/index.ts': "export class ScriptedChatClient {}\n",
+  // Reaching into lib/core from outside, by the alias and by a relative path; the compiler uses the entry point.
+  'lib/graph/executors.ts': "import { Agent } from '@/lib/core/agents'\nexport const make = () => new Agent()\n",
+  'lib/server/legacy.ts': "import { CoreError } from '../core/errors'\nexport const legacy = CoreError\n",
+  'lib/graph/compile.ts': "import { Agent } from '@/lib/core'\nexport const compile = () => new Agent()\n",
+  // Test helpers in production code, in a test and in a testing/ folder.
+  'lib/server/runner.ts': "import { ScriptedChatClient } from '@/lib/core/testing'\nexport const client = new ScriptedChatClient()\n",
+  'lib/server/runner.int.test.ts': "import { ScriptedChatClient } from '@/lib/core/testing'\nexport const client = new ScriptedChatClient()\n",
+  'lib/server/testing/fake-model.ts': "import { ScriptedChatClient } from '@/lib/core/testing'\nexport const client = new ScriptedChatClient()\n",
+  // Browser code: a component reaches the full lib/core through lib/graph's compiler, a contract imports it,
+  // a component uses the browser entry; a component's test may import anything.
+  'lib/contracts/run-events.ts': "import type { Agent } from '@/lib/core'\nexport type RunAgent = Agent\n",
+  'components/runs/run-view.tsx': "import { compile } from '@/lib/graph/compile'\nexport const RunView = () => compile()\n",
+  'components/canvas/banner.tsx': "import { CoreError } from '@/lib/core/browser'\nexport const Banner = () => CoreError\n",
+  'components/runs/run-view.test.tsx': "import { Agent } from '@/lib/core'\nexport const agent = new Agent()\n",
   // The known cycle is let through; a longer one through the same files is not.
   'components/canvas/inspector/field-control.tsx': "import { ListEditors } from './list-editors'\nexport const FieldControl = () => ListEditors\n",
   'components/canvas/inspector/list-editors.tsx': "import { FieldControl } from './field-control'\nimport { Row } from './row'\nexport const ListEditors = () => [FieldControl, Row]\n",
@@ -55,6 +74,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const cyclesThrough = (file: string) => violations.filter((v) => v.rule.name === 'no-import-cycle' && v.cycle?.some((step) => step.name === file))
+const ruleViolations = (rule: string) => violations.filter((v) => v.rule.name === rule).map((v) => [v.from, v.to])
 const cycleFiles = (v: Violation) => [...new Set(v.cycle!.map((step) => step.name))].sort()
 
 describe('import rules (.dependency-cruiser.mjs)', () => {
@@ -83,8 +103,33 @@ describe('import rules (.dependency-cruiser.mjs)', () => {
 
   it('let only the known cycle through, matched by its exact files', () => {
     const inspector = 'components/canvas/inspector'
-    const canvas = violations.filter((v) => v.from.startsWith('components/')).map(cycleFiles)
+    const canvas = violations.filter((v) => v.rule.name === 'no-import-cycle' && v.from.startsWith('components/')).map(cycleFiles)
     expect(canvas.length).toBeGreaterThan(0)
     for (const files of canvas) expect(files).toEqual([`${inspector}/field-control.tsx`, `${inspector}/list-editors.tsx`, `${inspector}/row.tsx`])
+  })
+
+  it('let code outside lib/core import only its entry points', () => {
+    expect(ruleViolations('core-entry-points').sort()).toEqual([
+      ['lib/graph/executors.ts', 'lib/core/agents.ts'],
+      ['lib/server/legacy.ts', 'lib/core/errors.ts'],
+    ])
+  })
+
+  it('keep the testing entry points to tests and testing/ folders', () => {
+    expect(ruleViolations('core-testing-entries-in-tests')).toEqual([['lib/server/runner.ts', 'lib/core/testing/index.ts']])
+  })
+
+  it('keep the browser entry point to modules that import nothing', () => {
+    expect(ruleViolations('core-browser-entry-is-browser-safe').sort()).toEqual([
+      ['lib/core/browser.ts', 'fs'],
+      ['lib/core/browser.ts', 'lib/core/harness/local-file.ts'],
+    ])
+  })
+
+  it('keep browser code from reaching the full lib/core, however far away the import', () => {
+    expect(ruleViolations('browser-code-reaches-browser-safe-core').sort()).toEqual([
+      ['components/runs/run-view.tsx', 'lib/core/index.ts'],
+      ['lib/contracts/run-events.ts', 'lib/core/index.ts'],
+    ])
   })
 })

@@ -1,6 +1,6 @@
 'use client'
 
-import { SystemError } from '@/lib/core/errors'
+import { SystemError } from '@/lib/core/browser'
 import { createContext, useContext, type ReactNode } from 'react'
 import { useCanvasProblems, type CanvasProblems } from './use-problems'
 

@@ -1,6 +1,6 @@
 'use client'
 
-import { SystemError } from '@/lib/core/errors'
+import { SystemError } from '@/lib/core/browser'
 import { createContext, useContext, useRef, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'

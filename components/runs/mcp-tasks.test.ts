@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isEndedTaskStatus as isTerminalTaskStatus } from '@/lib/core/mcp/task-status'
+import { isEndedTaskStatus as isTerminalTaskStatus } from '@/lib/core/browser'
 import { readTaskStatus, taskCancelState } from './mcp-tasks'
 
 describe('readTaskStatus', () => {

@@ -4,7 +4,7 @@
  * `mcp_task_cancel_failed` events of cancels the server did not accept, read safely, and what that
  * means for a task's Cancel button.
  */
-import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'
+import { isEndedTaskStatus } from '@/lib/core/browser'
 import { asRecord, readString } from './event-data'
 
 export interface TaskRef {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseSkillMarkdown } from '@/lib/core/skills'
+import { parseSkillMarkdown } from '@/lib/core'
 import { ApiError, apiErrorFrom } from '@/components/api-client'
 import { SKILL_TEMPLATE, createRequest, ruleLabel, saveProblem } from './skill-form'
 

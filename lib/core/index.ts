@@ -1,6 +1,13 @@
 /**
- * The public API of the agent framework. Names are exported one by one (types separately);
- * the other areas' barrels follow at the end. Test helpers live in '@/lib/core/testing'.
+ * Entry point: the public API of the agent framework, for Node code (lib/server, lib/graph's compiler,
+ * app route handlers, scripts, bench). Code outside lib/core imports lib/core through its entry points
+ * only (lint: core-entry-points):
+ *   '@/lib/core'              this file — everything; pulls in the MCP SDK, openai and node builtins
+ *   '@/lib/core/browser'      the browser-safe part (messages, errors, MCP task statuses) for code the
+ *                             browser bundles: components, lib/contracts, lib/graph outside compile/
+ *   '@/lib/core/testing'      test helpers (ScriptedChatClient, the HistoryProvider contract) — tests only
+ *   '@/lib/core/mcp/testing'  MCP test servers and fixtures — tests and bench only
+ * Names are exported one by one (types separately); the other areas' barrels follow at the end.
  */
 
 // Messages, contents, responses
@@ -57,9 +64,13 @@ export {
   AgentConfigurationError,
   ChatClientException,
   ChatClientInitializationError,
+  ChatClientInvalidRequestError,
+  ChatClientResponseException,
   CoreError,
   CorruptHistoryLineError,
   HistoryProviderError,
+  MCPConfigurationError,
+  MCPConnectionException,
   SessionPathError,
   SystemError,
   ToolDefinitionError,
@@ -148,6 +159,9 @@ export {
   InMemoryHistoryProvider,
   SessionContext,
   isHistoryProvider,
+  // for history providers backed by other stores (the app's Postgres one)
+  messageJSONSchema,
+  parseStoredMessage,
 } from './sessions'
 export type {
   AgentSessionInit,

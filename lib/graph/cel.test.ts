@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Message } from '@/lib/core/types'
+import { Message } from '@/lib/core/browser'
 import { checkExpression, compileCondition, compileExpression } from './cel'
 import { ExpressionError } from './errors'
 

@@ -12,7 +12,7 @@
  * Results are turned back into plain JSON values (ints become numbers, maps become objects).
  */
 import { Environment, ParseError, TypeError as CelTypeError, type ParseResult } from '@marcbachmann/cel-js'
-import { Message } from '@/lib/core/types'
+import { Message } from '@/lib/core/browser'
 import { ExpressionError } from './errors'
 
 const environment = new Environment({

@@ -2,7 +2,7 @@
  * Errors of the graph layer. They derive from lib/core's UserError/SystemError so that the
  * HTTP layer maps them by `code` like every other framework error.
  */
-import { UserError } from '@/lib/core/errors'
+import { UserError } from '@/lib/core/browser'
 import type { GraphProblem } from './problems'
 
 /** The document is not a workflow this app can read (bad shape, unknown future version). */

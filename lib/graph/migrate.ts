@@ -4,7 +4,7 @@
  * version 2 arrives, add `1: (v1) => v2` here and keep a v1 fixture in __fixtures__/valid.
  */
 import { CURRENT_SCHEMA_VERSION, GraphDocumentSchema, type GraphDocument } from './document'
-import { SystemError } from '@/lib/core/errors'
+import { SystemError } from '@/lib/core/browser'
 import { GraphDocumentError } from './errors'
 import { error, problemsFromZodIssues, type GraphProblem } from './problems'
 

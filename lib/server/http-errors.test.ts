@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UserError } from '@/lib/core/errors'
+import { UserError } from '@/lib/core'
 import { DomainError, conflict } from './domain-errors'
 import { STATUS_BY_CODE, statusForCode, toErrorResponse } from './http-errors'
 

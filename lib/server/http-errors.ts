@@ -6,7 +6,7 @@
  * whose body says nothing about internals (the detail goes to the server log only).
  */
 import { ZodError, type z } from 'zod'
-import { isCoreError, isUserError } from '@/lib/core/errors'
+import { isCoreError, isUserError } from '@/lib/core'
 import { CONFLICT_CODES, DomainError, isDomainError } from './domain-errors'
 
 /**

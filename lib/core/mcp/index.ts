@@ -5,6 +5,7 @@ export { MCPWebSocketTool, type MCPWebSocketToolOptions } from './websocket-tool
 export type { HeaderProvider } from './transports/http-fetch'
 export { MCPTaskOptions, type MCPTaskOptionsInit } from './task-options'
 export type { MCPTaskStatus, MCPTaskStatusEvent } from './task-lifecycle'
+export { MCP_TASK_END_STATUSES, isEndedTaskStatus } from './task-status'
 export {
   MCP_FRAMEWORK_DENYLIST,
   normalizeAdditionalToolArgumentNames,
@@ -20,6 +21,7 @@ export {
   SamplingGuard,
   DEFAULT_SAMPLING_MAX_TOKENS,
   DEFAULT_SAMPLING_MAX_REQUESTS,
+  NO_CLIENT_MESSAGE,
   type SamplingApprovalCallback,
   type SamplingApprovalContext,
   type SamplingApprovalDecision,

@@ -12,7 +12,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { Agent } from '../agents'
-import { ScriptedChatClient, functionCall, modelFunctionCalls, modelResponse } from '../testing'
+import { ScriptedChatClient, functionCall, modelFunctionCalls, modelResponse } from '../testing/scripted-chat-client'
 import { tool } from '../tools/tool'
 import {
   Message,

@@ -1,3 +1,8 @@
+/**
+ * Entry point: test helpers for code built on lib/core — ScriptedChatClient (a real ChatClient with
+ * scripted answers and recorded calls) and the behaviour every HistoryProvider must show. For tests
+ * only (lint: core-testing-entries-in-tests); the contract imports vitest. MCP helpers: '@/lib/core/mcp/testing'.
+ */
 export {
   ScriptedChatClient,
   functionCall,
@@ -8,3 +13,4 @@ export {
   modelStream,
 } from './scripted-chat-client'
 export type { RecordedModelCall, ScriptStep, ScriptedReply } from './scripted-chat-client'
+export { historyProviderContract } from '../sessions/history-provider.contract'

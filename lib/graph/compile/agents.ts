@@ -3,10 +3,7 @@
  * registry, the node's generation settings become the agent's default options, tools are resolved by name (function
  * tools) and id (MCP servers), and the node's tool approval mode overrides the tools' own.
  */
-import { Agent } from '@/lib/core/agents'
-import type { ChatOptions } from '@/lib/core/clients/chat-client'
-import type { FunctionTool } from '@/lib/core/tools/function-tool'
-import { isToolProvider, type ToolLike, type ToolProvider } from '@/lib/core/tools/tool-provider'
+import { Agent, isToolProvider, type ChatOptions, type FunctionTool, type ToolLike, type ToolProvider } from '@/lib/core'
 import { GraphCompileError } from '../errors'
 import type { AgentSettings, ModelSettings, ToolApprovalMode } from '../node-data'
 import type { CompileRegistry } from './registry'

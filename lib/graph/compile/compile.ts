@@ -3,9 +3,7 @@
  * refuse to compile), then every node the start can reach becomes an executor and every edge
  * between them is wired (wiring.ts). Unreachable nodes are left out: they could never run.
  */
-import { WorkflowBuilder } from '@/lib/core/workflows/builder'
-import type { Executor } from '@/lib/core/workflows/executor'
-import type { Workflow } from '@/lib/core/workflows/workflow'
+import { WorkflowBuilder, type Executor, type Workflow } from '@/lib/core'
 import type { GraphDocument, GraphNode } from '../document'
 import { GraphCompileError } from '../errors'
 import { buildAdjacency, reachableFrom } from '../graph-analysis'

@@ -3,7 +3,7 @@
  * `map` first. Lets compiled nodes reuse lib/core executors (AgentExecutor, WorkflowExecutor) while
  * applying the graph's message convention at their output.
  */
-import type { WorkflowContext } from '@/lib/core/workflows/context'
+import type { WorkflowContext } from '@/lib/core'
 
 export function mapSentMessages<TOut, TWorkflowOut>(
   ctx: WorkflowContext<TOut, TWorkflowOut>,

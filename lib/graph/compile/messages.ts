@@ -13,8 +13,7 @@
  *
  * messageText() is the one place that decides how any of these reads as text.
  */
-import { AgentResponse, Message } from '@/lib/core/types'
-import { AgentExecutorResponse } from '@/lib/core/workflows/agent-executor'
+import { AgentExecutorResponse, AgentResponse, Message } from '@/lib/core'
 
 export function messageText(value: unknown): string {
   if (typeof value === 'string') return value

@@ -3,9 +3,7 @@
  * the child's agent events and requests for people surface in the parent run. The child receives
  * the message as text and its outputs are sent on under the graph's message convention.
  */
-import type { WorkflowContext } from '@/lib/core/workflows/context'
-import { WorkflowExecutor } from '@/lib/core/workflows/workflow-executor'
-import type { Workflow } from '@/lib/core/workflows/workflow'
+import { WorkflowExecutor, type Workflow, type WorkflowContext } from '@/lib/core'
 import { mapSentMessages } from './context-view'
 import { messageText, replyText } from './messages'
 

@@ -3,10 +3,7 @@
  * updates, token usage and tool approvals come with it) behind a thin wrapper that applies the
  * graph's message convention (see messages.ts).
  */
-import type { Agent } from '@/lib/core/agents'
-import { AgentExecutor, type AgentExecutorResponse } from '@/lib/core/workflows/agent-executor'
-import type { WorkflowContext } from '@/lib/core/workflows/context'
-import { executor, type Executor } from '@/lib/core/workflows/executor'
+import { AgentExecutor, executor, type Agent, type AgentExecutorResponse, type Executor, type WorkflowContext } from '@/lib/core'
 import { compileExpression } from '../cel'
 import type { GraphNodeOf } from '../document'
 import { mapSentMessages } from './context-view'

@@ -4,15 +4,20 @@
  * nested workflow (WorkflowExecutor): its agent events and requests for people surface in the
  * parent run, and its result is sent on as text (concurrent: as configured).
  */
-import type { Agent } from '@/lib/core/agents'
-import { ConcurrentBuilder } from '@/lib/core/orchestrations/concurrent'
-import { GroupChatBuilder, type GroupChatState } from '@/lib/core/orchestrations/group-chat'
-import { HandoffBuilder } from '@/lib/core/orchestrations/handoff'
-import { MagenticBuilder } from '@/lib/core/orchestrations/magentic'
-import { SequentialBuilder } from '@/lib/core/orchestrations/sequential'
-import { AgentExecutor, AgentExecutorResponse, type SupportsAgentRun } from '@/lib/core/workflows/agent-executor'
-import type { Executor } from '@/lib/core/workflows/executor'
-import type { Workflow } from '@/lib/core/workflows/workflow'
+import {
+  AgentExecutor,
+  AgentExecutorResponse,
+  ConcurrentBuilder,
+  GroupChatBuilder,
+  HandoffBuilder,
+  MagenticBuilder,
+  SequentialBuilder,
+  type Agent,
+  type Executor,
+  type GroupChatState,
+  type SupportsAgentRun,
+  type Workflow,
+} from '@/lib/core'
 import type { GraphNode, GraphNodeOf } from '../document'
 import type { AgentSettings, OrchestrationKind, Participant } from '../node-data'
 import { buildAgent } from './agents'

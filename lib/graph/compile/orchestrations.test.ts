@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DemoChatClient } from '@/lib/core/clients/demo/demo-chat-client'
-import type { ChatClient } from '@/lib/core/clients/chat-client'
+import { DemoChatClient, type ChatClient } from '@/lib/core'
 import { ScriptedChatClient, modelResponse } from '@/lib/core/testing'
 import { graph } from '../testing/graph-builder'
 import { compile } from './compile'

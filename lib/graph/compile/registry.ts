@@ -3,10 +3,7 @@
  * servers first (collectMcpServerIds tells it which), loads referenced sub-workflows
  * (collectSubWorkflowRefs), and then compiles synchronously.
  */
-import type { ChatClient } from '@/lib/core/clients/chat-client'
-import type { ContextProvider } from '@/lib/core/sessions/context-provider'
-import type { FunctionTool } from '@/lib/core/tools/function-tool'
-import type { ToolProvider } from '@/lib/core/tools/tool-provider'
+import type { ChatClient, ContextProvider, FunctionTool, ToolProvider } from '@/lib/core'
 import type { GraphDocument } from '../document'
 import type { AgentSettings, ModelSettings } from '../node-data'
 

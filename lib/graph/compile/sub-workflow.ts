@@ -3,8 +3,7 @@
  * of its outputs; a person's input it asks for is asked in the parent run. The referenced document
  * comes from the registry (the run service loads it before compiling, see collectSubWorkflowRefs).
  */
-import type { Executor } from '@/lib/core/workflows/executor'
-import type { Workflow } from '@/lib/core/workflows/workflow'
+import type { Executor, Workflow } from '@/lib/core'
 import type { GraphDocument, GraphNodeOf } from '../document'
 import { GraphCompileError } from '../errors'
 import { NestedWorkflowExecutor } from './nested-workflow'

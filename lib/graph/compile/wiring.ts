@@ -6,9 +6,7 @@
  * - every fan-in node gets one fan-in group over its sources (so edges into a fan-in are wired only there);
  * - everything else is one edge per document edge, with its CEL condition if it has one.
  */
-import { defaultCase, switchCase, type Case, type Default } from '@/lib/core/workflows/edges'
-import type { Executor } from '@/lib/core/workflows/executor'
-import type { WorkflowBuilder } from '@/lib/core/workflows/builder'
+import { defaultCase, switchCase, type Case, type Default, type Executor, type WorkflowBuilder } from '@/lib/core'
 import { compileCondition } from '../cel'
 import type { GraphDocument, GraphEdge, GraphNode, GraphNodeOf } from '../document'
 import { GraphCompileError } from '../errors'

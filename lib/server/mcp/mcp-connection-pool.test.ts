@@ -5,7 +5,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { describe, expect, it } from 'vitest'
 import { AbortError, type MCPTool } from '@/lib/core'
-import { InMemoryMCPTool } from '@/lib/core/mcp/testing/in-memory-tool'
+import { InMemoryMCPTool } from '@/lib/core/mcp/testing'
 import { DEFAULT_MCP_IDLE_MS, McpConnectionPool, mcpIdleMsFromEnv, type PooledServer } from './mcp-connection-pool'
 
 function echoServer(): McpServer {

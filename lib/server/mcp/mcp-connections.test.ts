@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MCPTool } from '@/lib/core'
-import type { MCPToolOptions } from '@/lib/core/mcp/mcp-tool-options'
+import type { MCPTool, MCPToolOptions } from '@/lib/core'
 import type { AppContext } from '../app-context'
 import {
   DEFAULT_APPROVAL_TIMEOUT_MS,

@@ -16,8 +16,16 @@
  */
 import { isAbsolute, join } from 'node:path'
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
-import type { ElicitationContext } from '@/lib/core/mcp/elicitation'
-import { MCPStdioTool, MCPStreamableHTTPTool, MCPWebSocketTool, UserError, type ChatClient, type MCPTool, type MCPToolOptions } from '@/lib/core'
+import {
+  MCPStdioTool,
+  MCPStreamableHTTPTool,
+  MCPWebSocketTool,
+  UserError,
+  type ChatClient,
+  type ElicitationContext,
+  type MCPTool,
+  type MCPToolOptions,
+} from '@/lib/core'
 import type { AppContext } from '../app-context'
 import { connectWithin } from './mcp-connect-attempt'
 import type { McpConnectionLease } from './mcp-connection-pool'

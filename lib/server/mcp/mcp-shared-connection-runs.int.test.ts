@@ -6,8 +6,8 @@
  * Cancel reaches its task. A server asking for sampling is refused without anyone being asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fixturePath, type FixtureName } from '@/lib/core/mcp/testing/fixture-process'
-import { NO_CLIENT_MESSAGE } from '@/lib/core/mcp/sampling'
+import { fixturePath, type FixtureName } from '@/lib/core/mcp/testing'
+import { NO_CLIENT_MESSAGE } from '@/lib/core'
 import type { GraphDocument } from '@/lib/graph'
 import { MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from '@/lib/contracts/run-events'
 import { RunService } from '../runs/run-service'

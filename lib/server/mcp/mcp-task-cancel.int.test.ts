@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POST as cancelTaskRoute } from '@/app/api/runs/[id]/mcp-tasks/cancel/route'
-import { fixturePath } from '@/lib/core/mcp/testing/fixture-process'
+import { fixturePath } from '@/lib/core/mcp/testing'
 import type { GraphDocument } from '@/lib/graph'
 import { MCP_TASK_CANCEL_FAILED_EVENT, MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskStatusData, type RunEvent } from '@/lib/contracts/run-events'
 import { PgNotifications } from '../db/pg-notifications'

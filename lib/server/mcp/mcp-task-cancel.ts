@@ -8,7 +8,7 @@ import type { AppContext } from '../app-context'
 import { conflict, notFound } from '../domain-errors'
 import { MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskRef, type McpTaskStatusData } from '@/lib/contracts/run-events'
 import type { CancelMcpTaskBody } from '@/lib/contracts/runs'
-import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'
+import { isEndedTaskStatus } from '@/lib/core'
 
 export class McpTaskCancelService {
   constructor(private readonly app: AppContext) {}

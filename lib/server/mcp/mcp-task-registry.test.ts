@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { MCPTool } from '@/lib/core'
-import { isEndedTaskStatus as isTerminalTaskStatus } from '@/lib/core/mcp/task-status'
+import { isEndedTaskStatus as isTerminalTaskStatus, type MCPTool } from '@/lib/core'
 import { McpTaskRegistry } from './mcp-task-registry'
 
 /** Only the part of MCPTool the registry uses: cancelTask, recorded, answering as the server would. */

@@ -5,8 +5,7 @@
  * events. One per AppContext (`app.mcpTasks`), beside its `activeRuns`: the tasks are part of the
  * runs this process executes.
  */
-import type { MCPTool } from '@/lib/core'
-import { isEndedTaskStatus } from '@/lib/core/mcp/task-status'
+import { isEndedTaskStatus, type MCPTool } from '@/lib/core'
 
 
 interface LiveTask {

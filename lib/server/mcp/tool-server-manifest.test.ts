@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isUserError } from '@/lib/core/errors'
+import { isUserError } from '@/lib/core'
 import { newServerIdSchema } from '@/lib/contracts/mcp-servers'
 import { MAX_MANIFEST_ENTRIES, MAX_MANIFEST_NAME_LENGTH, ToolingManifestError, manifestSearchLocations, parseToolingManifest, readToolingManifest, toolServerId } from './tool-server-manifest'
 

@@ -17,7 +17,7 @@ import { z } from 'zod'
 import { safeText } from '@/lib/contracts/safe-text'
 import { MAX_JSON_DEPTH, isTooDeeplyNested } from '../json-limits'
 import { newServerIdSchema, secretsInput, urlConfigSchema, type ManifestProblem } from '@/lib/contracts/mcp-servers'
-import { UserError } from '@/lib/core/errors'
+import { UserError } from '@/lib/core'
 
 export const TOOLING_MANIFEST_FILE_NAME = 'ToolingManifest.json'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Message } from '@/lib/core'
-import { historyProviderContract } from '@/lib/core/sessions/history-provider.contract'
+import { historyProviderContract } from '@/lib/core/testing'
 import type { Database } from '../db/database'
 import { createTestDatabase } from '../testing/test-database'
 import { PostgresHistoryProvider } from './postgres-history-provider'

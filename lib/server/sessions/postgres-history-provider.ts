@@ -3,8 +3,7 @@
  * Same contract as lib/core's in-memory and JSONL providers: messages come back in the order
  * they were stored; a row that no longer parses is reported and skipped, the rest still load.
  */
-import { HistoryProvider, type HistoryAccess, type HistoryProviderOptions, type Message } from '@/lib/core'
-import { parseStoredMessage } from '@/lib/core/sessions'
+import { HistoryProvider, parseStoredMessage, type HistoryAccess, type HistoryProviderOptions, type Message } from '@/lib/core'
 import type { Prisma } from '../db/database'
 
 const DEFAULT_SESSION_ID = 'default'

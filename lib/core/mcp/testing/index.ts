@@ -1,4 +1,8 @@
-/** Test helpers for code that uses lib/core/mcp (not part of the production barrel). */
+/**
+ * Entry point: test helpers for code that uses lib/core/mcp — in-memory and spawned MCP servers,
+ * fixtures, recording clients, a fault-injecting proxy. For tests and bench only (lint:
+ * core-testing-entries-in-tests); not part of the production barrel '@/lib/core'.
+ */
 export { InMemoryMCPTool, type InMemoryMCPToolOptions, type ConnectableServer } from './in-memory-tool'
 export { RecordingChatClient, recordingLogger, textResponse, contentsResponse, type RecordedCall, type ScriptStep } from './recording-chat-client'
 export { ScriptedPeer, task, textResult, type PeerAnswer, type PeerRequest, type PeerScript } from './scripted-peer'
