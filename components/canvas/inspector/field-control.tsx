@@ -5,27 +5,18 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
-import { checkExpression } from '@/lib/graph/cel'
-import { getAt, type FieldPath, type InspectorField } from '../inspector-fields'
-import { CasesEditor, HandoffsEditor, ParticipantsEditor, AgentSettingsGroup } from './list-editors'
+import { getAt } from '../inspector-fields'
+import { AgentSettingsGroup } from './AgentSettingsGroup'
+import { CasesEditor } from './CasesEditor'
+import { ExpressionField } from './ExpressionField'
+import type { FieldControlProps } from './field-types'
+import { HandoffsEditor } from './HandoffsEditor'
+import { ParticipantsEditor } from './ParticipantsEditor'
 import { McpServersField, WorkflowField } from './resource-fields'
 import { FunctionToolsField } from './function-tools-field'
 import { SkillsField } from './skills-field'
 
-export interface FieldChange {
-  (path: FieldPath, value: unknown, options?: { mergeKey?: string; removeEdgeHandles?: string[] }): void
-}
-
-export interface FieldControlProps {
-  field: InspectorField
-  /** The whole node data; the field reads `basePath + field.path` from it. */
-  data: Record<string, unknown>
-  basePath?: FieldPath
-  onChange: FieldChange
-  /** Prefix for test ids of nested fields (e.g. `participants-0`). */
-  testIdPrefix?: string
-}
-
+/** One inspector field of any type, read from and written to the node's data at its path. */
 export function FieldControl({ field, data, basePath = [], onChange, testIdPrefix }: FieldControlProps) {
   const domId = useId()
   const path = [...basePath, ...field.path]
@@ -104,38 +95,10 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
     case 'cases':
       return <CasesEditor label={field.label} help={field.help} testId={testId} data={data} path={path} onChange={onChange} />
     case 'participants':
-      return <ParticipantsEditor label={field.label} testId={testId} data={data} path={path} onChange={onChange} />
+      return <ParticipantsEditor label={field.label} testId={testId} data={data} path={path} onChange={onChange} renderField={FieldControl} />
     case 'handoffs':
       return <HandoffsEditor label={field.label} help={field.help} testId={testId} data={data} path={path} onChange={onChange} />
     case 'agent_settings':
-      return <AgentSettingsGroup label={field.label} testId={testId} data={data} path={path} onChange={onChange} />
+      return <AgentSettingsGroup label={field.label} testId={testId} data={data} path={path} onChange={onChange} renderField={FieldControl} />
   }
-}
-
-export function ExpressionField(props: {
-  id: string
-  testId: string
-  label: string
-  help?: string
-  placeholder?: string
-  value: string
-  onChange: (value: string) => void
-}) {
-  const check = props.value.trim() === '' ? undefined : checkExpression(props.value)
-  const error = check && !check.ok ? check.message : undefined
-  return (
-    <Field label={props.label} htmlFor={props.id} help={props.help} error={error}>
-      <Textarea
-        id={props.id}
-        data-testid={props.testId}
-        rows={2}
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        className="font-mono text-xs"
-        value={props.value}
-        placeholder={props.placeholder}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </Field>
-  )
 }

@@ -9,7 +9,8 @@ import { NODE_REGISTRY, type NodeDefinition } from '../node-registry'
 import { useCanvasStore } from '../store-context'
 import { useCanvasProblemsContext } from '../problems-context'
 import { Connections } from './connections'
-import { ExpressionField, FieldControl } from './field-control'
+import { ExpressionField } from './ExpressionField'
+import { FieldControl } from './field-control'
 import type { CanvasEdge, CanvasNode } from '../adapter'
 
 /** The right-hand panel: edits the selected node's data (fields from the registry) or the selected edge. */
