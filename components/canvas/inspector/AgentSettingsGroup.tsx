@@ -1,6 +1,6 @@
 'use client'
 
-import { Button } from '@/components/ui/button'
+import { Button } from '@/components/ui/Button'
 import { AgentSettingsSchema } from '@/lib/graph/node-data'
 import { agentSettingsFields, getAt } from '../inspector-fields'
 import type { FieldRenderer, ListEditorProps } from './field-types'

@@ -1,8 +1,8 @@
 'use client'
 
 import { useId } from 'react'
-import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
+import { Button } from '@/components/ui/Button'
+import { Input } from '@/components/ui/Input'
 import type { ConditionCase } from '@/lib/graph/node-data'
 import { nextListItemId } from '../ids'
 import { getAt } from '../inspector-fields'

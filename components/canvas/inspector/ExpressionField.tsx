@@ -1,7 +1,7 @@
 'use client'
 
-import { Field } from '@/components/ui/field'
-import { Textarea } from '@/components/ui/textarea'
+import { Field } from '@/components/ui/Field'
+import { Textarea } from '@/components/ui/Textarea'
 import { checkExpression } from '@/lib/graph/cel'
 
 export interface ExpressionFieldProps {

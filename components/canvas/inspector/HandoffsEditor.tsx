@@ -1,7 +1,7 @@
 'use client'
 
-import { Button } from '@/components/ui/button'
-import { Select } from '@/components/ui/select'
+import { Button } from '@/components/ui/Button'
+import { Select } from '@/components/ui/Select'
 import type { Participant } from '@/lib/graph/node-data'
 import { getAt } from '../inspector-fields'
 import type { ListEditorProps } from './field-types'

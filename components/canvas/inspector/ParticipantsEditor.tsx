@@ -1,7 +1,7 @@
 'use client'
 
 import { useState } from 'react'
-import { Button } from '@/components/ui/button'
+import { Button } from '@/components/ui/Button'
 import { ParticipantSchema, type Participant } from '@/lib/graph/node-data'
 import { nextListItemId } from '../ids'
 import { agentSettingsFields, getAt } from '../inspector-fields'

@@ -7,10 +7,10 @@ import { isNodeKind } from '@/lib/graph/document'
 import type { CanvasEdge, CanvasNode } from './adapter'
 import { NodeDecorationsContext, type NodeDecorations } from './nodes/node-decorations'
 import { nodeTypes } from './node-types'
-import { NODE_KIND_MIME } from './palette'
-import { useCanvasProblemsContext } from './problems-context'
+import { NODE_KIND_MIME } from './Palette'
+import { useCanvasProblemsContext } from './CanvasProblemsProvider'
 import { isConnectionAllowed } from './store'
-import { useCanvasStore, useCanvasStoreApi } from './store-context'
+import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 
 /** Half a node, so that a dropped node lands centred under the pointer. */
 export const NODE_DROP_OFFSET = { x: 120, y: 36 }

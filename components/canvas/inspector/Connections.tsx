@@ -1,13 +1,13 @@
 'use client'
 
 import { useId, useState } from 'react'
-import { Button } from '@/components/ui/button'
-import { Select } from '@/components/ui/select'
+import { Button } from '@/components/ui/Button'
+import { Select } from '@/components/ui/Select'
 import type { NodeKind } from '@/lib/graph/node-data'
 import type { CanvasNode } from '../adapter'
 import { NODE_REGISTRY, type NodeDefinition } from '../node-registry'
 import { isConnectionAllowed } from '../store'
-import { useCanvasStore } from '../store-context'
+import { useCanvasStore } from '../CanvasStoreProvider'
 
 function definitionOf(node: CanvasNode): NodeDefinition<NodeKind> {
   return NODE_REGISTRY[node.type as NodeKind] as unknown as NodeDefinition<NodeKind>

@@ -8,10 +8,10 @@
 import { useId, useState } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useSaveWorkflowSettings, useWorkflowSettingsQuery } from '@/components/queries/workflows'
-import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
+import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
+import { Field } from '@/components/ui/Field'
+import { Input } from '@/components/ui/Input'
 import type { WorkflowSettings } from '@/lib/contracts/workflows'
 
 type Forwarding = WorkflowSettings['conversationForwarding']

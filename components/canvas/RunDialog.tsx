@@ -2,14 +2,14 @@
 
 import { useRouter } from 'next/navigation'
 import { useEffect, useId, useState } from 'react'
-import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
-import { Textarea } from '@/components/ui/textarea'
+import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
+import { Field } from '@/components/ui/Field'
+import { Textarea } from '@/components/ui/Textarea'
 import type { NodeData } from '@/lib/graph/node-data'
 import { useStartRun } from '@/components/queries/runs'
 import { selectIsDirty } from './store'
-import { useCanvasStore, useCanvasStoreApi } from './store-context'
+import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 
 /**
  * Asks for the run input, saves a new version first when the canvas has unsaved changes (a run

@@ -3,7 +3,8 @@
 /** An agent's skills, picked from the skill library (GET /api/skills). */
 import { useSkillsQuery } from '@/components/queries/skills'
 import type { SkillSummary } from '@/lib/contracts/skills'
-import { ChecklistField, type ChecklistItem } from './checklist-field'
+import { ChecklistField } from './ChecklistField'
+import type { ChecklistItem } from './checklist-values'
 
 const MESSAGES = {
   loading: 'Loading skills…',

@@ -2,7 +2,7 @@
 
 /** An agent's function tools, picked from the server's registry (GET /api/function-tools). */
 import { useFunctionToolsQuery } from '@/components/queries/function-tools'
-import { ChecklistField } from './checklist-field'
+import { ChecklistField } from './ChecklistField'
 
 const MESSAGES = { loading: 'Loading tools…', failed: 'Could not load function tools', unknown: '(not a registered tool)' }
 

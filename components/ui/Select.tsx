@@ -1,6 +1,6 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react'
 import { cn } from './cn'
-import { fieldClasses } from './input'
+import { fieldClasses } from './Input'
 
 export interface SelectOption {
   value: string

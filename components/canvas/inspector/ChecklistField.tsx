@@ -7,17 +7,7 @@
  */
 import type { ReactNode } from 'react'
 import { errorMessage } from '@/components/api-client'
-
-export interface ChecklistItem {
-  /** What the field stores. */
-  value: string
-  name: string
-  detail: string
-  /** Shows the name in monospace (identifiers rather than display names). */
-  code?: boolean
-  /** The detail's tooltip, when the line may cut it short. */
-  detailTitle?: string
-}
+import { toggledValue, unknownValues, type ChecklistItem } from './checklist-values'
 
 export interface ChecklistMessages {
   loading: string
@@ -39,18 +29,6 @@ export interface ChecklistFieldProps {
   loading: boolean
   loadError: unknown
   messages: ChecklistMessages
-}
-
-/** The value after ticking (`checked`) or unticking one name; a name is never listed twice. */
-export function toggledValue(value: readonly string[], name: string, checked: boolean): string[] {
-  const others = value.filter((v) => v !== name)
-  return checked ? [...others, name] : others
-}
-
-/** Checked names the server does not offer, in the value's order. */
-export function unknownValues(value: readonly string[], items: readonly ChecklistItem[]): string[] {
-  const offered = new Set(items.map((item) => item.value))
-  return value.filter((name) => !offered.has(name))
 }
 
 export function ChecklistField({ label, testId, value, onChange, items, loading, loadError, messages }: ChecklistFieldProps) {

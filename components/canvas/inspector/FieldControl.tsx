@@ -1,20 +1,21 @@
 'use client'
 
 import { useId } from 'react'
-import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
-import { Select } from '@/components/ui/select'
-import { Textarea } from '@/components/ui/textarea'
+import { Field } from '@/components/ui/Field'
+import { Input } from '@/components/ui/Input'
+import { Select } from '@/components/ui/Select'
+import { Textarea } from '@/components/ui/Textarea'
 import { getAt } from '../inspector-fields'
 import { AgentSettingsGroup } from './AgentSettingsGroup'
 import { CasesEditor } from './CasesEditor'
 import { ExpressionField } from './ExpressionField'
 import type { FieldControlProps } from './field-types'
+import { FunctionToolsField } from './FunctionToolsField'
 import { HandoffsEditor } from './HandoffsEditor'
+import { McpServersField } from './McpServersField'
 import { ParticipantsEditor } from './ParticipantsEditor'
-import { McpServersField, WorkflowField } from './resource-fields'
-import { FunctionToolsField } from './function-tools-field'
-import { SkillsField } from './skills-field'
+import { SkillsField } from './SkillsField'
+import { WorkflowField } from './WorkflowField'
 
 /** One inspector field of any type, read from and written to the node's data at its path. */
 export function FieldControl({ field, data, basePath = [], onChange, testIdPrefix }: FieldControlProps) {

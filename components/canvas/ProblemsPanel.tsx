@@ -4,8 +4,8 @@ import { useState } from 'react'
 import { cn } from '@/components/ui/cn'
 import type { NodeKind } from '@/lib/graph/node-data'
 import { NODE_REGISTRY, type NodeDefinition } from './node-registry'
-import { useCanvasProblemsContext } from './problems-context'
-import { useCanvasStore } from './store-context'
+import { useCanvasProblemsContext } from './CanvasProblemsProvider'
+import { useCanvasStore } from './CanvasStoreProvider'
 
 /** Lists validation problems under the canvas; choosing one selects (and shows) its node or edge. */
 export function ProblemsPanel({ onReveal }: { onReveal: (target: { nodeId?: string; edgeId?: string }) => void }) {

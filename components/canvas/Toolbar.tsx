@@ -2,13 +2,13 @@
 
 import Link from 'next/link'
 import { useEffect, useState } from 'react'
-import { Button } from '@/components/ui/button'
-import { WorkflowSettingsButton } from './workflow-settings-dialog'
+import { Button } from '@/components/ui/Button'
+import { WorkflowSettingsButton } from './WorkflowSettingsButton'
 import { cn } from '@/components/ui/cn'
 import { errorMessage } from '@/components/api-client'
 import { useRenameWorkflow } from '@/components/queries/workflows'
 import { selectIsDirty } from './store'
-import { useCanvasStore } from './store-context'
+import { useCanvasStore } from './CanvasStoreProvider'
 import type { SaveStatus } from './use-save-version'
 
 export interface ToolbarProps {

@@ -1,16 +1,16 @@
 'use client'
 
 import { useCallback, useId } from 'react'
-import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
+import { Badge } from '@/components/ui/Badge'
+import { Button } from '@/components/ui/Button'
 import type { NodeData, NodeKind } from '@/lib/graph/node-data'
 import { setAt, type FieldPath } from '../inspector-fields'
 import { NODE_REGISTRY, type NodeDefinition } from '../node-registry'
-import { useCanvasStore } from '../store-context'
-import { useCanvasProblemsContext } from '../problems-context'
-import { Connections } from './connections'
+import { useCanvasStore } from '../CanvasStoreProvider'
+import { useCanvasProblemsContext } from '../CanvasProblemsProvider'
+import { Connections } from './Connections'
 import { ExpressionField } from './ExpressionField'
-import { FieldControl } from './field-control'
+import { FieldControl } from './FieldControl'
 import type { CanvasEdge, CanvasNode } from '../adapter'
 
 /** The right-hand panel: edits the selected node's data (fields from the registry) or the selected edge. */

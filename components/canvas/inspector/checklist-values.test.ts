@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toggledValue, unknownValues } from './checklist-field'
+import { toggledValue, unknownValues } from './checklist-values'
 
 const offered = [
   { value: 'files', name: 'Files', detail: '' },

@@ -6,7 +6,7 @@ import { cn } from '@/components/ui/cn'
 import type { HandleSpec } from '@/lib/graph/handles'
 import type { NodeKind } from '@/lib/graph/node-data'
 import { NODE_REGISTRY } from '../node-registry'
-import { NodeIcon } from './node-icon'
+import { NodeIcon } from './NodeIcon'
 import { useNodeDecorations, type NodeStatus } from './node-decorations'
 
 const statusDot: Record<NodeStatus, string> = {

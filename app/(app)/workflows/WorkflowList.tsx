@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useMemo } from 'react'
-import { Button } from '@/components/ui/button'
+import { Button } from '@/components/ui/Button'
 import { errorMessage } from '@/components/api-client'
 import { useCreateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
 import type { WorkflowSummary } from '@/lib/contracts/workflows'

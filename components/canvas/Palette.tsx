@@ -4,8 +4,8 @@ import type { DragEvent } from 'react'
 import type { NodeKind } from '@/lib/graph/node-data'
 import { cn } from '@/components/ui/cn'
 import { CATEGORY_LABELS, NODE_REGISTRY, paletteGroups } from './node-registry'
-import { NodeIcon } from './nodes/node-icon'
-import { useCanvasStore } from './store-context'
+import { NodeIcon } from './nodes/NodeIcon'
+import { useCanvasStore } from './CanvasStoreProvider'
 
 /** The drag payload type; the canvas accepts drops carrying it. */
 export const NODE_KIND_MIME = 'application/x-agentloom-node-kind'
