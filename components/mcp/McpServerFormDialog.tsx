@@ -65,11 +65,11 @@ function FormButtons({ submit, editing, onCancel, onSave }: { submit: ServerForm
     <>
       <Button onClick={onCancel}>Cancel</Button>
       {submit.confirmation ? (
-        <Button variant="danger" data-testid="mcp-save-confirm" disabled={submit.busy} onClick={onSave}>
+        <Button variant="danger" data-testid="mcp-save-confirm" disabled={submit.busy} onClick={() => onSave()}>
           {submit.busy ? 'Saving…' : 'Change it for these workflows'}
         </Button>
       ) : (
-        <Button variant="primary" data-testid="mcp-save" disabled={submit.busy} onClick={onSave}>
+        <Button variant="primary" data-testid="mcp-save" disabled={submit.busy} onClick={() => onSave()}>
           {submit.busy ? 'Saving…' : editing ? 'Save changes' : 'Add server'}
         </Button>
       )}
