@@ -2,11 +2,6 @@
 // the one TypeScript sees, which contains the one that runs, so one rule catches run-time cycles
 // everywhere and type cycles too (in lib/core they are what tangled the layers).
 
-// Cycles known and left for their owners; each is matched by its exact set of files, so any other
-// cycle (one through these files included) still fails. The canvas inspector's FieldControl renders
-// the list editors, which render a FieldControl for each row (components/ is the canvas work's).
-const KNOWN_CYCLES = [['components/canvas/inspector/field-control.tsx', 'components/canvas/inspector/list-editors.tsx']]
-
 // lib/core is used like a package: from outside it only through these entry points (each file's header
 // says what it is for and who may import it). bench/ (not checked) imports lib/core's areas directly on
 // purpose: the full entry point loads ~18 MB of MCP SDK and openai modules that would shift its heap and GC figures.
@@ -86,12 +81,5 @@ export default {
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
     skipAnalysisNotInRules: true,
-    knownViolations: KNOWN_CYCLES.map((files) => ({
-      type: 'cycle',
-      from: files[0],
-      to: files[1],
-      rule: { severity: 'error', name: 'no-import-cycle' },
-      cycle: files.map((name) => ({ name, dependencyTypes: [] })),
-    })),
   },
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
-import { QueryProvider } from '@/components/query-provider'
+import { QueryProvider } from '@/components/QueryProvider'
 import './globals.css'
 
 export const metadata: Metadata = {

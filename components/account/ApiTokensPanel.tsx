@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { useApiTokensQuery, useCreateApiToken, useRevokeApiToken } from '@/components/queries/accounts'
 import { Button, Dialog, Field, Input } from '@/components/ui'
 import type { ApiTokenView } from '@/lib/contracts/accounts'
-import { FormError } from './AccountCard'
+import { FormError } from './FormError'
 import { ShownOnceBox } from './ShownOnceBox'
 import { errorMessage } from '../api-client'
 

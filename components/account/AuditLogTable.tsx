@@ -2,7 +2,7 @@
 
 import { Button } from '@/components/ui'
 import { useAuditLogQuery } from '@/components/queries/accounts'
-import { FormError } from './AccountCard'
+import { FormError } from './FormError'
 import { errorMessage } from '../api-client'
 
 /** Newest first, a page at a time. */

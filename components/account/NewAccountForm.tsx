@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react'
 import { Button, Field, Input } from '@/components/ui'
-import { FormError } from './AccountCard'
+import { FormError } from './FormError'
 import { errorMessage } from '../api-client'
 
 export interface NewAccountValues {

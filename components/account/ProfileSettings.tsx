@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react'
 import { Badge, Button, Field, Input } from '@/components/ui'
-import { FormError } from './AccountCard'
+import { FormError } from './FormError'
 import { accountApi } from './account-api'
 import { errorMessage } from '../api-client'
 

@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
 import { Button, Field, Input } from '@/components/ui'
-import { FormError } from './AccountCard'
+import { FormError } from './FormError'
 import { accountApi } from './account-api'
 import { errorMessage } from '../api-client'
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { useInviteUser, useIssuePasswordReset, useUpdateUser, useUsersQuery } from '@/components/queries/accounts'
 import { Badge, Button, Field, Input, Select } from '@/components/ui'
 import type { UserView } from '@/lib/contracts/accounts'
-import { FormError } from './AccountCard'
+import { FormError } from './FormError'
 import { ShownOnceBox } from './ShownOnceBox'
 import { errorMessage } from '../api-client'
 

@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { useId, useRef, type Ref } from 'react'
 import { Badge, cn } from '@/components/ui'
-import { JsonDisclosure } from '@/components/runs/JsonBlock'
+import { JsonDisclosure } from '@/components/runs/JsonDisclosure'
 import { useNow } from '@/components/runs/use-now'
 import type { ApprovalKind, ApprovalView } from '@/lib/contracts/approvals'
 import type { ApprovalFormHandle, ApprovalFormProps } from './approval-form'

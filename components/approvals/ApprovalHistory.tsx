@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui'
-import { JsonDisclosure } from '@/components/runs/JsonBlock'
+import { JsonDisclosure } from '@/components/runs/JsonDisclosure'
 import { LocalTime } from '@/components/runs/LocalTime'
 import type { ApprovalStatus, ApprovalView } from '@/lib/contracts/approvals'
 

@@ -1,5 +1,5 @@
 /**
- * Readable, unique ids for new nodes and edges: `agent-2`, `e-agent-2-output`. Readable ids show up
+ * Readable, unique ids for new nodes, edges and items of a node's lists: `agent-2`, `e-agent-2-output`, `case-3`. Readable ids show up
  * in run events and problems, so `agent-2` beats a random token; uniqueness is checked against
  * what the canvas already holds.
  */
@@ -20,4 +20,10 @@ export function nextEdgeId(source: string, target: string, sourceHandle: string 
     const id = `${base}-${n}`
     if (!existing.has(id)) return id
   }
+}
+
+/** The first free `<prefix>-<n>` among a node's list items (its cases, its participants). */
+export function nextListItemId(prefix: string, taken: Iterable<string>): string {
+  const used = new Set(taken)
+  for (let n = 1; ; n++) if (!used.has(`${prefix}-${n}`)) return `${prefix}-${n}`
 }

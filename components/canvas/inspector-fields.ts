@@ -2,7 +2,7 @@
  * Inspector fields are data: each names a control type and a path into the node's data. The
  * inspector renders them generically; `id` is stable and becomes the `inspector-<id>` test id.
  */
-import type { SelectOption } from '@/components/ui/select'
+import type { SelectOption } from '@/components/ui/Select'
 
 export type FieldPath = readonly (string | number)[]
 

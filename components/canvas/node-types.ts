@@ -1,21 +1,24 @@
 import type { NodeTypes } from '@xyflow/react'
 import type { NodeKind } from '@/lib/graph/node-data'
-import { MemoAgentNode, MemoConditionNode, MemoGenericNode, MemoOrchestrationNode } from './nodes/kind-nodes'
+import { AgentNode } from './nodes/AgentNode'
+import { ConditionNode } from './nodes/ConditionNode'
+import { GenericNode } from './nodes/GenericNode'
+import { OrchestrationNode } from './nodes/OrchestrationNode'
 
 /** Module scope on purpose: React Flow re-mounts every node when this object's identity changes. */
 export const nodeTypes = {
-  start: MemoGenericNode,
-  agent: MemoAgentNode,
-  condition: MemoConditionNode,
-  fan_out: MemoGenericNode,
-  fan_in: MemoGenericNode,
-  transform: MemoGenericNode,
-  human_input: MemoGenericNode,
-  output: MemoGenericNode,
-  sub_workflow: MemoGenericNode,
-  sequential: MemoOrchestrationNode,
-  concurrent: MemoOrchestrationNode,
-  group_chat: MemoOrchestrationNode,
-  magentic: MemoOrchestrationNode,
-  handoff: MemoOrchestrationNode,
+  start: GenericNode,
+  agent: AgentNode,
+  condition: ConditionNode,
+  fan_out: GenericNode,
+  fan_in: GenericNode,
+  transform: GenericNode,
+  human_input: GenericNode,
+  output: GenericNode,
+  sub_workflow: GenericNode,
+  sequential: OrchestrationNode,
+  concurrent: OrchestrationNode,
+  group_chat: OrchestrationNode,
+  magentic: OrchestrationNode,
+  handoff: OrchestrationNode,
 } satisfies Record<NodeKind, NodeTypes[string]>

@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect } from 'react'
-import { useCanvasStoreApi } from './store-context'
+import { useCanvasStoreApi } from './CanvasStoreProvider'
 
 function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false

@@ -7,7 +7,7 @@ import { validateDocument } from '@/lib/graph/validate'
 import { GraphNodeSchema, GraphEdgeSchema, CURRENT_SCHEMA_VERSION, type GraphDocument } from '@/lib/graph/document'
 import { problemsFromZodIssues } from '@/lib/graph/problems'
 import { canvasToDocument, type CanvasEdge, type CanvasNode } from './adapter'
-import { useCanvasStore } from './store-context'
+import { useCanvasStore } from './CanvasStoreProvider'
 
 export interface ProblemCounts {
   errors: number

@@ -6,7 +6,7 @@ import { errorMessage } from '@/components/api-client'
 import { useSaveVersionMutation } from '@/components/queries/workflows'
 import type { WorkflowVersionView } from '@/lib/contracts/workflows'
 import { graphProblemsOf } from './api'
-import { useCanvasStoreApi } from './store-context'
+import { useCanvasStoreApi } from './CanvasStoreProvider'
 
 export type SaveStatus =
   | { state: 'idle' }

@@ -9,7 +9,7 @@ import { WorkflowReferenceList } from './WorkflowReferenceList'
 export interface DeleteServerDialogProps {
   server: McpServerSummary
   onClose: () => void
-  onDeleted: (id: string) => void
+  onDeleted: () => void
 }
 
 /** Confirms a deletion, naming first the workflows whose runs would then fail. */
@@ -21,7 +21,7 @@ export function DeleteServerDialog({ server, onClose, onDeleted }: DeleteServerD
   // Until a deletion is tried, a failed check says why; from then on, the deletion's own error does.
   const error = remove.isIdle ? detail.error : remove.error
 
-  const confirm = () => remove.mutate(server.id, { onSuccess: () => onDeleted(server.id) })
+  const confirm = () => remove.mutate(server.id, { onSuccess: onDeleted })
 
   const footer = (
     <>

@@ -19,12 +19,10 @@ const ON_EXISTING = [
 
 export interface ImportManifestDialogProps {
   onClose: () => void
-  /** Called after a successful import so the list can reload. */
-  onImported: (result: ManifestImportSummary) => void
 }
 
-/** Paste a ToolingManifest.json; each of its servers becomes an http MCP server (headers kept secret). */
-export function ImportManifestDialog({ onClose, onImported }: ImportManifestDialogProps) {
+/** Paste a ToolingManifest.json; each of its servers becomes an http MCP server (headers kept secret). The result stays shown until closed. */
+export function ImportManifestDialog({ onClose }: ImportManifestDialogProps) {
   const ids = useId()
   const [manifest, setManifest] = useState('')
   const [onExisting, setOnExisting] = useState<'skip' | 'update'>('skip')
@@ -35,7 +33,7 @@ export function ImportManifestDialog({ onClose, onImported }: ImportManifestDial
   const busy = importing.isPending
 
   const submit = () =>
-    importing.mutate({ manifest, onExisting, ...(serverUrlBase.trim() ? { serverUrlBase: serverUrlBase.trim() } : {}) }, { onSuccess: onImported })
+    importing.mutate({ manifest, onExisting, ...(serverUrlBase.trim() ? { serverUrlBase: serverUrlBase.trim() } : {}) })
 
   const footer = (
     <>

@@ -1,8 +1,10 @@
 'use client'
 
 import { Badge, Button } from '@/components/ui'
+import { useMcpServerConnectionTest } from '@/components/queries/mcp-servers'
 import type { McpServerSummary, McpTransport } from '@/lib/contracts/mcp-servers'
-import { TestResultView, type TestState } from './TestResultView'
+import { testStateOf } from './connection-test'
+import { TestResultView } from './TestResultView'
 
 const TRANSPORT_LABEL: Record<McpTransport, string> = {
   stdio: 'stdio',
@@ -12,15 +14,15 @@ const TRANSPORT_LABEL: Record<McpTransport, string> = {
 
 export interface McpServerRowProps {
   server: McpServerSummary
-  test?: TestState
-  onTest: () => void
   onEdit: () => void
   onDelete: () => void
   onToggleEnabled: (enabled: boolean) => void
 }
 
-/** One server: what it is and runs, whether agents may use it, and its actions. */
-export function McpServerRow({ server, test, onTest, onEdit, onDelete, onToggleEnabled }: McpServerRowProps) {
+/** One server: what it is and runs, whether agents may use it, its actions, and its last connection test. */
+export function McpServerRow({ server, onEdit, onDelete, onToggleEnabled }: McpServerRowProps) {
+  const connectionTest = useMcpServerConnectionTest(server.id)
+  const test = testStateOf(connectionTest.latest)
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-zinc-200 bg-white p-4" data-testid={`mcp-server-row-${server.id}`}>
       <div className="flex items-start justify-between gap-2">
@@ -51,7 +53,7 @@ export function McpServerRow({ server, test, onTest, onEdit, onDelete, onToggleE
       {server.description ? <p className="text-sm text-zinc-600">{server.description}</p> : null}
       <code className="rounded-md bg-zinc-50 px-2 py-1.5 font-mono text-[12px] break-all text-zinc-700 ring-1 ring-zinc-200">{server.summary}</code>
       <div className="flex flex-wrap items-center gap-1.5">
-        <Button size="sm" data-testid={`mcp-test-${server.id}`} disabled={test?.status === 'running'} onClick={onTest}>
+        <Button size="sm" data-testid={`mcp-test-${server.id}`} disabled={test?.status === 'running'} onClick={connectionTest.run}>
           Test connection
         </Button>
         <Button size="sm" data-testid={`mcp-edit-${server.id}`} onClick={onEdit}>

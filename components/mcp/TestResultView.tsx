@@ -1,6 +1,4 @@
-import type { McpTestResult } from '@/lib/contracts/mcp-servers'
-
-export type TestState = { status: 'running' } | { status: 'done'; result: McpTestResult } | { status: 'failed'; message: string }
+import type { TestState } from './connection-test'
 
 /** The outcome of "Test connection": the server's tools, or why it could not be reached. */
 export function TestResultView({ state }: { state: TestState }) {

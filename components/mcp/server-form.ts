@@ -174,6 +174,12 @@ export function updateRequest(form: ServerForm, original: McpServerDetail): Reco
 
 export type FormField = 'id' | 'name' | 'description' | 'transport' | 'command' | 'args' | 'cwd' | 'url' | 'env' | 'headers' | 'config'
 
+/** The first message the API gave for each field. */
+export type FieldErrors = Partial<Record<FormField, string>>
+
+/** Changes some fields of the form, leaving the others as they are. */
+export type FormChange = (change: Partial<ServerForm>) => void
+
 const FIELD_BY_PATH: ReadonlyArray<[RegExp, FormField]> = [
   [/^config\.command/, 'command'],
   [/^config\.args/, 'args'],
@@ -194,10 +200,10 @@ function fieldOf(path: string): FormField | undefined {
 }
 
 /** The first message per form field, from a 400's `details.issues` (`[{ path: 'config.url', message }]`). */
-export function fieldErrorsFrom(details: unknown): Partial<Record<FormField, string>> {
+export function fieldErrorsFrom(details: unknown): FieldErrors {
   const issues = (details as { issues?: unknown } | null | undefined)?.issues
   if (!Array.isArray(issues)) return {}
-  const errors: Partial<Record<FormField, string>> = {}
+  const errors: FieldErrors = {}
   for (const issue of issues as Array<{ path?: unknown; message?: unknown }>) {
     if (typeof issue?.path !== 'string' || typeof issue.message !== 'string') continue
     const field = fieldOf(issue.path)

@@ -1,17 +1,28 @@
 'use client'
 
 /**
- * MCP servers as the editor and the delete and import dialogs use them. The servers page keeps
- * its own list for now; the changes made here still mark the cached list stale, so the editor's
- * picker asks again.
+ * MCP servers: the list (the servers page and the editor's picker), one server's detail, the
+ * changes made to them, and "Test connection". A test's result is kept with its mutation, under
+ * the server's key, so that a change to the server can drop it wherever it is shown.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { deleteMcpServer, getMcpServer, importManifest, listMcpServers } from '@/components/mcp/mcp-api'
+import { useMutation, useMutationState, useQuery, useQueryClient, type MutationState, type QueryClient } from '@tanstack/react-query'
+import {
+  createMcpServer,
+  deleteMcpServer,
+  getMcpServer,
+  importManifest,
+  listMcpServers,
+  testMcpServer,
+  updateMcpServer,
+} from '@/components/mcp/mcp-api'
+import type { McpServerListResponse, McpTestResult } from '@/lib/contracts/mcp-servers'
 
 export const mcpServerKeys = {
   all: ['mcp-servers'] as const,
   list: () => [...mcpServerKeys.all, 'list'] as const,
   detail: (id: string) => [...mcpServerKeys.all, 'detail', id] as const,
+  /** A mutation key: the connection tests of one server. */
+  connectionTest: (id: string) => [...mcpServerKeys.all, 'connection-test', id] as const,
 }
 
 /** The servers the signed-in person may see (and whether they may add stdio servers). */
@@ -24,18 +35,89 @@ export function useMcpServerQuery(id: string) {
   return useQuery({ queryKey: mcpServerKeys.detail(id), queryFn: () => getMcpServer(id) })
 }
 
-export function useDeleteMcpServer() {
+/** Drops the results of "Test connection" for a server: they describe a configuration it no longer has. */
+export function forgetConnectionTests(queryClient: QueryClient, id: string): void {
+  const mutations = queryClient.getMutationCache()
+  for (const test of mutations.findAll({ mutationKey: mcpServerKeys.connectionTest(id), exact: true })) mutations.remove(test)
+}
+
+/** A saved configuration: the list and the server's detail are stale, and so is any connection test of it. */
+export function markServerSaved(queryClient: QueryClient, id: string): void {
+  forgetConnectionTests(queryClient, id)
+  void queryClient.invalidateQueries({ queryKey: mcpServerKeys.list() })
+  void queryClient.invalidateQueries({ queryKey: mcpServerKeys.detail(id) })
+}
+
+export function markServerRemoved(queryClient: QueryClient, id: string): void {
+  forgetConnectionTests(queryClient, id)
+  queryClient.removeQueries({ queryKey: mcpServerKeys.detail(id) })
+  void queryClient.invalidateQueries({ queryKey: mcpServerKeys.list() })
+}
+
+/** Shows a server enabled or disabled in the cached list at once, before the server has answered. */
+export function showServerEnabled(queryClient: QueryClient, id: string, enabled: boolean): void {
+  queryClient.setQueryData<McpServerListResponse>(mcpServerKeys.list(), (list) =>
+    list ? { ...list, servers: list.servers.map((server) => (server.id === id ? { ...server, enabled } : server)) } : list,
+  )
+}
+
+export function useCreateMcpServer() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: createMcpServer, onSuccess: (server) => markServerSaved(queryClient, server.id) })
+}
+
+export function useUpdateMcpServer() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: deleteMcpServer,
-    onSuccess: (_removed, id) => {
-      queryClient.removeQueries({ queryKey: mcpServerKeys.detail(id) })
+    mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown> }) => updateMcpServer(id, patch),
+    onSuccess: (_server, { id }) => markServerSaved(queryClient, id),
+  })
+}
+
+/**
+ * The enabled switch of a row: flipped at once, flipped back if the change fails. Whether agents
+ * may use a server does not change what it connects to, so its connection test stays.
+ */
+export function useSetMcpServerEnabled() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => updateMcpServer(id, { enabled }),
+    onMutate: async ({ id, enabled }) => {
+      // A list fetched before the change must not land after the flip and undo it on screen.
+      await queryClient.cancelQueries({ queryKey: mcpServerKeys.list() })
+      showServerEnabled(queryClient, id, enabled)
+    },
+    onError: (_error, { id, enabled }) => showServerEnabled(queryClient, id, !enabled),
+    onSettled: (_server, _error, { id }) => {
       void queryClient.invalidateQueries({ queryKey: mcpServerKeys.list() })
+      void queryClient.invalidateQueries({ queryKey: mcpServerKeys.detail(id) })
     },
   })
 }
 
+export function useDeleteMcpServer() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: deleteMcpServer, onSuccess: (_removed, id) => markServerRemoved(queryClient, id) })
+}
+
 export function useImportManifest() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: importManifest, onSuccess: () => void queryClient.invalidateQueries({ queryKey: mcpServerKeys.all }) })
+  return useMutation({
+    mutationFn: importManifest,
+    onSuccess: ({ updated }) => {
+      for (const id of updated) forgetConnectionTests(queryClient, id)
+      void queryClient.invalidateQueries({ queryKey: mcpServerKeys.all })
+    },
+  })
+}
+
+export type ConnectionTestState = MutationState<McpTestResult, Error, void, unknown>
+
+/** "Test connection" of one server: `latest` is the state of the last test still valid (none after a change). */
+export function useMcpServerConnectionTest(id: string): { latest: ConnectionTestState | undefined; run: () => void } {
+  const mutationKey = mcpServerKeys.connectionTest(id)
+  const test = useMutation({ mutationKey, mutationFn: () => testMcpServer(id) })
+  const states = useMutationState({ filters: { mutationKey, exact: true }, select: (mutation) => mutation.state as ConnectionTestState })
+  // The cache lists mutations in the order they started: the last one is the newest.
+  return { latest: states.at(-1), run: () => test.mutate() }
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import { WorkflowList } from './workflow-list'
+import { WorkflowList } from './WorkflowList'
 
 export const metadata: Metadata = { title: 'Workflows' }
 

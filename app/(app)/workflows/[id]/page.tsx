@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import { WorkflowEditor } from '@/components/canvas/workflow-editor'
+import { WorkflowEditor } from '@/components/canvas/WorkflowEditor'
 
 export const metadata: Metadata = { title: 'Workflow editor' }
 

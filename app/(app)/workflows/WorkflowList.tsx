@@ -1,0 +1,107 @@
+'use client'
+
+import Link from 'next/link'
+import { useRouter } from 'next/navigation'
+import { useMemo } from 'react'
+import { Button } from '@/components/ui/Button'
+import { errorMessage } from '@/components/api-client'
+import { useCreateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
+import type { WorkflowSummary } from '@/lib/contracts/workflows'
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+function formatDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
+}
+
+const newestChangeFirst = (workflows: readonly WorkflowSummary[]) => [...workflows].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+
+/** The workflows, newest change first, and a button that creates one and opens its editor. */
+export function WorkflowList() {
+  const router = useRouter()
+  const list = useWorkflowsQuery()
+  const workflows = useMemo(() => (list.data ? newestChangeFirst(list.data) : undefined), [list.data])
+  const create = useCreateWorkflow()
+  // The button stays busy from the press until the editor opens.
+  const creating = create.isPending || create.isSuccess
+
+  const createAndOpen = () =>
+    create.mutate(
+      { name: `Untitled workflow ${(workflows?.length ?? 0) + 1}` },
+      { onSuccess: ({ workflow }) => router.push(`/workflows/${encodeURIComponent(workflow.id)}`) },
+    )
+
+  return (
+    <>
+      <div className="flex items-end justify-between gap-4">
+        <div>
+          <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Workflows</h1>
+          <p className="mt-1 text-sm text-zinc-600">Design agent workflows on a canvas, save versions and run them.</p>
+        </div>
+        <Button variant="primary" data-testid="new-workflow" onClick={createAndOpen} disabled={creating}>
+          {creating ? 'Creating…' : 'New workflow'}
+        </Button>
+      </div>
+      {create.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Could not create a workflow: {errorMessage(create.error)}
+        </p>
+      ) : null}
+      {list.isPending ? <p className="text-sm text-zinc-500">Loading workflows…</p> : null}
+      {list.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load workflows: {errorMessage(list.error)}
+        </p>
+      ) : null}
+      {workflows?.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-10 text-center text-sm text-zinc-600">
+          No workflows yet. Create one to start drawing.
+        </div>
+      ) : null}
+      {workflows && workflows.length > 0 ? (
+        <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
+          <table data-testid="workflow-list" className="w-full text-left text-sm">
+            <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Latest version
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Updated
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  <span className="sr-only">Runs</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {workflows.map((workflow) => (
+                <tr key={workflow.id} data-testid={`workflow-row-${workflow.id}`} className="hover:bg-zinc-50">
+                  <td className="px-4 py-2.5">
+                    <Link href={`/workflows/${encodeURIComponent(workflow.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
+                      {workflow.name}
+                    </Link>
+                    {workflow.description ? <p className="mt-0.5 line-clamp-1 text-xs text-zinc-500">{workflow.description}</p> : null}
+                  </td>
+                  <td className="px-4 py-2.5 text-zinc-600">{workflow.latestVersion === null ? '—' : `v${workflow.latestVersion}`}</td>
+                  <td className="px-4 py-2.5 text-zinc-600">
+                    <time dateTime={workflow.updatedAt}>{formatDate(workflow.updatedAt)}</time>
+                  </td>
+                  <td className="px-4 py-2.5 text-right">
+                    <Link href={`/runs?workflowId=${encodeURIComponent(workflow.id)}`} className="text-xs text-zinc-500 hover:text-indigo-600 hover:underline">
+                      Runs
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,97 @@
+'use client'
+
+import '@xyflow/react/dist/style.css'
+import { Background, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge } from '@xyflow/react'
+import { forwardRef, useCallback, useMemo, type DragEvent } from 'react'
+import { isNodeKind } from '@/lib/graph/document'
+import type { CanvasEdge, CanvasNode } from './adapter'
+import { NodeDecorationsContext, type NodeDecorations } from './nodes/node-decorations'
+import { nodeTypes } from './node-types'
+import { NODE_KIND_MIME } from './Palette'
+import { useCanvasProblemsContext } from './CanvasProblemsProvider'
+import { isConnectionAllowed } from './store'
+import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
+
+/** Half a node, so that a dropped node lands centred under the pointer. */
+export const NODE_DROP_OFFSET = { x: 120, y: 36 }
+
+const defaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 } }
+const fitViewOptions = { padding: 0.25, maxZoom: 1 }
+const proOptions = { hideAttribution: false }
+
+/**
+ * React Flow styles its built-in node types (`input`, `output`, `default`) by class name; our
+ * `output` kind shares that name, so undo those styles: BaseNode draws every node itself.
+ */
+const canvasCss = `
+[data-testid='canvas'] .react-flow__node-output {
+  padding: 0; border: 0; border-radius: 0; width: auto; background: transparent;
+  color: inherit; font-size: inherit; text-align: inherit; box-shadow: none;
+}
+[data-testid='canvas'] .react-flow__node-output.selectable:hover,
+[data-testid='canvas'] .react-flow__node-output.selectable.selected { box-shadow: none; }
+`
+
+/** The React Flow surface: renders the store's nodes and edges and feeds every change back to it. */
+export const FlowCanvas = forwardRef<HTMLDivElement>(function FlowCanvas(_props, ref) {
+  const { nodes, edges, onNodesChange, onEdgesChange, onConnect, addNode } = useCanvasStore((s) => ({
+    nodes: s.nodes,
+    edges: s.edges,
+    onNodesChange: s.onNodesChange,
+    onEdgesChange: s.onEdgesChange,
+    onConnect: s.onConnect,
+    addNode: s.addNode,
+  }))
+  const store = useCanvasStoreApi()
+  const { screenToFlowPosition } = useReactFlow<CanvasNode, CanvasEdge>()
+  const { byNode } = useCanvasProblemsContext()
+  const decorations = useMemo<NodeDecorations>(() => ({ problems: byNode }), [byNode])
+
+  const isValidConnection = useCallback((connection: Connection | Edge) => isConnectionAllowed(store.getState(), connection as Connection), [store])
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(NODE_KIND_MIME)) return
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'move'
+  }, [])
+
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const kind = event.dataTransfer.getData(NODE_KIND_MIME)
+      if (!isNodeKind(kind)) return
+      event.preventDefault()
+      const point = screenToFlowPosition({ x: event.clientX, y: event.clientY })
+      addNode(kind, { x: point.x - NODE_DROP_OFFSET.x, y: point.y - NODE_DROP_OFFSET.y })
+    },
+    [addNode, screenToFlowPosition],
+  )
+
+  return (
+    <div ref={ref} data-testid="canvas" className="relative min-h-0 min-w-0 flex-1" onDragOver={onDragOver} onDrop={onDrop}>
+      <style>{canvasCss}</style>
+      <NodeDecorationsContext.Provider value={decorations}>
+        <ReactFlow<CanvasNode, CanvasEdge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          isValidConnection={isValidConnection}
+          defaultEdgeOptions={defaultEdgeOptions}
+          deleteKeyCode={null}
+          fitView
+          fitViewOptions={fitViewOptions}
+          minZoom={0.2}
+          maxZoom={2}
+          proOptions={proOptions}
+          aria-label="Workflow canvas"
+        >
+          <Background gap={16} color="#e4e4e7" />
+          <Controls showInteractive={false} position="bottom-left" />
+          <MiniMap pannable zoomable position="bottom-right" className="!bg-white" nodeColor="#d4d4d8" maskColor="rgb(244 244 245 / 0.7)" />
+        </ReactFlow>
+      </NodeDecorationsContext.Provider>
+    </div>
+  )
+})

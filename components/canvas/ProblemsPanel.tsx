@@ -1,0 +1,69 @@
+'use client'
+
+import { useState } from 'react'
+import { cn } from '@/components/ui/cn'
+import type { NodeKind } from '@/lib/graph/node-data'
+import { NODE_REGISTRY, type NodeDefinition } from './node-registry'
+import { useCanvasProblemsContext } from './CanvasProblemsProvider'
+import { useCanvasStore } from './CanvasStoreProvider'
+
+/** Lists validation problems under the canvas; choosing one selects (and shows) its node or edge. */
+export function ProblemsPanel({ onReveal }: { onReveal: (target: { nodeId?: string; edgeId?: string }) => void }) {
+  const { problems, errorCount, warningCount } = useCanvasProblemsContext()
+  const [open, setOpen] = useState(true)
+  const nodes = useCanvasStore((s) => s.nodes)
+  const titleOf = (nodeId: string | undefined) => {
+    const node = nodes.find((n) => n.id === nodeId)
+    return node ? (NODE_REGISTRY[node.type as NodeKind] as unknown as NodeDefinition<NodeKind>).title(node.data) : undefined
+  }
+  return (
+    <section data-testid="problems-panel" aria-label="Problems" className="flex max-h-56 shrink-0 flex-col border-t border-zinc-200 bg-white">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="flex items-center gap-3 px-4 py-2 text-left text-xs font-medium text-zinc-700 hover:bg-zinc-50"
+      >
+        <span>Problems</span>
+        <span data-testid="problems-errors" className={cn('rounded px-1.5 py-0.5', errorCount > 0 ? 'bg-red-50 text-red-700' : 'bg-zinc-100 text-zinc-500')}>
+          {errorCount} {errorCount === 1 ? 'error' : 'errors'}
+        </span>
+        <span data-testid="problems-warnings" className={cn('rounded px-1.5 py-0.5', warningCount > 0 ? 'bg-amber-50 text-amber-800' : 'bg-zinc-100 text-zinc-500')}>
+          {warningCount} {warningCount === 1 ? 'warning' : 'warnings'}
+        </span>
+        <span aria-hidden className="ml-auto text-zinc-400">
+          {open ? '▾' : '▸'}
+        </span>
+      </button>
+      {open ? (
+        problems.length === 0 ? (
+          <p className="px-4 pb-3 text-xs text-zinc-500">No problems: the workflow can be saved and run.</p>
+        ) : (
+          <ul className="overflow-y-auto pb-2">
+            {problems.map((problem, i) => {
+              const where = titleOf(problem.nodeId) ?? (problem.edgeId ? 'Edge' : 'Workflow')
+              const target = problem.nodeId || problem.edgeId ? { nodeId: problem.nodeId, edgeId: problem.nodeId ? undefined : problem.edgeId } : undefined
+              return (
+                <li key={i}>
+                  <button
+                    type="button"
+                    data-testid={`problem-${i}`}
+                    data-code={problem.code}
+                    disabled={!target}
+                    onClick={() => target && onReveal(target)}
+                    className="flex w-full items-start gap-2 px-4 py-1 text-left text-xs hover:bg-zinc-50 disabled:cursor-default disabled:hover:bg-transparent"
+                  >
+                    <span aria-hidden className={cn('mt-1 h-2 w-2 shrink-0 rounded-full', problem.severity === 'error' ? 'bg-red-500' : 'bg-amber-500')} />
+                    <span className="sr-only">{problem.severity}: </span>
+                    <span className="w-36 shrink-0 truncate font-medium text-zinc-700">{where}</span>
+                    <span className="text-zinc-600">{problem.message}</span>
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        )
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,132 @@
+'use client'
+
+import Link from 'next/link'
+import { useEffect, useState } from 'react'
+import { Button } from '@/components/ui/Button'
+import { WorkflowSettingsButton } from './WorkflowSettingsButton'
+import { cn } from '@/components/ui/cn'
+import { errorMessage } from '@/components/api-client'
+import { useRenameWorkflow } from '@/components/queries/workflows'
+import { selectIsDirty } from './store'
+import { useCanvasStore } from './CanvasStoreProvider'
+import type { SaveStatus } from './use-save-version'
+
+export interface ToolbarProps {
+  onSave: () => void
+  saveStatus: SaveStatus
+  onRun: () => void
+  onAutoLayout: () => void
+  layingOut: boolean
+}
+
+export function Toolbar({ onSave, saveStatus, onRun, onAutoLayout, layingOut }: ToolbarProps) {
+  const { workflowId, version, dirty, canUndo, canRedo, undo, redo } = useCanvasStore((s) => ({
+    workflowId: s.workflowId,
+    version: s.version,
+    dirty: selectIsDirty(s),
+    canUndo: s.history.past.length > 0,
+    canRedo: s.history.future.length > 0,
+    undo: s.undo,
+    redo: s.redo,
+  }))
+  const saving = saveStatus.state === 'saving'
+  return (
+    <div className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white px-3">
+      <Link href="/workflows" className="rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800" aria-label="Back to workflows">
+        ←
+      </Link>
+      <WorkflowNameInput />
+      <span data-testid="version-label" className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-600">
+        {version === null ? 'Not saved yet' : `v${version}`}
+      </span>
+      <span
+        data-testid="unsaved-indicator"
+        data-dirty={dirty}
+        className={cn('flex items-center gap-1.5 text-xs', dirty ? 'text-amber-700' : 'text-zinc-400')}
+        aria-live="polite"
+      >
+        <span aria-hidden className={cn('h-1.5 w-1.5 rounded-full', dirty ? 'bg-amber-500' : 'bg-zinc-300')} />
+        {dirty ? 'Unsaved changes' : 'All changes saved'}
+      </span>
+      <SaveMessage status={saveStatus} dirty={dirty} />
+      <div className="ml-auto flex items-center gap-1.5">
+        <WorkflowSettingsButton workflowId={workflowId} />
+        <Button size="sm" variant="ghost" data-testid="undo" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
+          Undo
+        </Button>
+        <Button size="sm" variant="ghost" data-testid="redo" onClick={redo} disabled={!canRedo} title="Redo (Shift+Ctrl+Z)">
+          Redo
+        </Button>
+        <Button size="sm" variant="secondary" data-testid="auto-layout" onClick={onAutoLayout} disabled={layingOut}>
+          {layingOut ? 'Arranging…' : 'Auto-layout'}
+        </Button>
+        <Button size="sm" variant="secondary" data-testid="save-version" onClick={onSave} disabled={saving} title="Save a new version (Ctrl+S)">
+          {saving ? 'Saving…' : 'Save version'}
+        </Button>
+        <Button size="sm" variant="primary" data-testid="run-workflow" onClick={onRun}>
+          Run
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function SaveMessage({ status, dirty }: { status: SaveStatus; dirty: boolean }) {
+  if (status.state === 'saved' && !dirty) return <span data-testid="save-status" className="text-xs text-emerald-700">Saved as v{status.version}</span>
+  if (status.state === 'rejected' && dirty) {
+    return (
+      <span data-testid="save-status" role="alert" className="text-xs text-red-700">
+        Not saved: {status.problemCount} {status.problemCount === 1 ? 'problem' : 'problems'} (see below)
+      </span>
+    )
+  }
+  if (status.state === 'failed') {
+    return (
+      <span data-testid="save-status" role="alert" className="max-w-72 truncate text-xs text-red-700" title={status.message}>
+        Save failed: {status.message}
+      </span>
+    )
+  }
+  return null
+}
+
+/** The name saves on its own (PATCH) when the field loses focus or on Enter; Escape reverts. */
+function WorkflowNameInput() {
+  const { workflowId, name, setName } = useCanvasStore((s) => ({ workflowId: s.workflowId, name: s.name, setName: s.setName }))
+  const [draft, setDraft] = useState(name)
+  const rename = useRenameWorkflow(workflowId)
+  const error = rename.isError ? errorMessage(rename.error) : undefined
+  useEffect(() => setDraft(name), [name])
+
+  const commit = () => {
+    const next = draft.trim()
+    if (next === '' || next === name) {
+      setDraft(name)
+      return
+    }
+    rename.mutate(next, { onSuccess: (workflow) => setName(workflow.name), onError: () => setDraft(name) })
+  }
+
+  return (
+    <input
+      data-testid="workflow-name"
+      aria-label="Workflow name"
+      title={error ? `Rename failed: ${error}` : 'Rename the workflow'}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.currentTarget.blur()
+        if (event.key === 'Escape') {
+          setDraft(name)
+          setTimeout(() => (event.target as HTMLInputElement).blur())
+        }
+      }}
+      className={cn(
+        'h-8 w-64 rounded-md border border-transparent bg-transparent px-2 text-sm font-semibold text-zinc-900',
+        'hover:border-zinc-200 focus:border-indigo-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-indigo-500/20',
+        error && 'border-red-300',
+      )}
+    />
+  )
+}

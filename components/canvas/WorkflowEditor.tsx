@@ -1,0 +1,124 @@
+'use client'
+
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { ApiError, errorMessage } from '@/components/api-client'
+import { useWorkflowForEditorQuery } from '@/components/queries/workflows'
+import type { NodeKind } from '@/lib/graph/node-data'
+import type { CanvasEdge, CanvasNode } from './adapter'
+import { computeLayout } from './auto-layout'
+import { FlowCanvas, NODE_DROP_OFFSET } from './FlowCanvas'
+import { Inspector } from './inspector/Inspector'
+import { Palette } from './Palette'
+import { CanvasProblemsProvider } from './CanvasProblemsProvider'
+import { ProblemsPanel } from './ProblemsPanel'
+import { RunDialog } from './RunDialog'
+import { selectIsDirty } from './store'
+import { CanvasStoreProvider, useCanvasStoreApi } from './CanvasStoreProvider'
+import { Toolbar } from './Toolbar'
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
+import { useSaveVersion } from './use-save-version'
+import { freeSpotNear } from './placement'
+
+/** The workflow editor page body: loads the workflow through the API, then shows the canvas. */
+export function WorkflowEditor({ workflowId }: { workflowId: string }) {
+  const load = useWorkflowForEditorQuery(workflowId)
+
+  if (load.isPending) {
+    return <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">Loading workflow…</div>
+  }
+  if (load.isError) {
+    const notFound = load.error instanceof ApiError && load.error.status === 404
+    return (
+      <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-2 text-sm">
+        <p className="font-medium text-zinc-800">{notFound ? 'This workflow does not exist.' : 'The workflow could not be loaded.'}</p>
+        <p className="text-zinc-500">{errorMessage(load.error)}</p>
+        <a href="/workflows" className="text-indigo-600 hover:underline">
+          Back to workflows
+        </a>
+      </div>
+    )
+  }
+  return (
+    <ReactFlowProvider>
+      <CanvasStoreProvider init={load.data}>
+        <CanvasProblemsProvider>
+          <EditorLayout />
+        </CanvasProblemsProvider>
+      </CanvasStoreProvider>
+    </ReactFlowProvider>
+  )
+}
+
+function EditorLayout() {
+  const store = useCanvasStoreApi()
+  const { screenToFlowPosition, fitView } = useReactFlow<CanvasNode, CanvasEdge>()
+  const canvasRef = useRef<HTMLDivElement>(null)
+  const { save, status } = useSaveVersion()
+  const [runOpen, setRunOpen] = useState(false)
+  const [layingOut, setLayingOut] = useState(false)
+
+  const onSave = useCallback(() => void save(), [save])
+  useKeyboardShortcuts({ onSave })
+
+  useEffect(() => {
+    // Leaving with unsaved work asks first (the browser shows its own wording).
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (selectIsDirty(store.getState())) event.preventDefault()
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+  }, [store])
+
+  /** Click-to-add: the middle of the visible canvas, or the nearest free spot below or beside it. */
+  const addAtCenter = useCallback(
+    (kind: NodeKind) => {
+      const rect = canvasRef.current?.getBoundingClientRect()
+      if (!rect) return
+      const center = screenToFlowPosition({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 })
+      const topLeft = screenToFlowPosition({ x: rect.left, y: rect.top })
+      const bottomRight = screenToFlowPosition({ x: rect.right, y: rect.bottom })
+      const origin = { x: center.x - NODE_DROP_OFFSET.x, y: center.y - NODE_DROP_OFFSET.y }
+      const visible = { minX: topLeft.x, minY: topLeft.y, maxX: bottomRight.x, maxY: bottomRight.y }
+      store.getState().addNode(kind, freeSpotNear(origin, store.getState().nodes, visible))
+    },
+    [screenToFlowPosition, store],
+  )
+
+  const reveal = useCallback(
+    ({ nodeId, edgeId }: { nodeId?: string; edgeId?: string }) => {
+      store.getState().selectOnly({ nodeId, edgeId })
+      const edge = edgeId ? store.getState().edges.find((e) => e.id === edgeId) : undefined
+      const ids = nodeId ? [nodeId] : edge ? [edge.source, edge.target] : []
+      if (ids.length > 0) void fitView({ nodes: ids.map((id) => ({ id })), duration: 300, maxZoom: 1.1, padding: 0.4 })
+    },
+    [fitView, store],
+  )
+
+  const autoLayout = useCallback(async () => {
+    setLayingOut(true)
+    try {
+      const { nodes, edges, moveNodes } = store.getState()
+      moveNodes(await computeLayout(nodes, edges))
+      requestAnimationFrame(() => void fitView({ duration: 300, padding: 0.25, maxZoom: 1 }))
+    } finally {
+      setLayingOut(false)
+    }
+  }, [fitView, store])
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <Toolbar onSave={onSave} saveStatus={status} onRun={() => setRunOpen(true)} onAutoLayout={() => void autoLayout()} layingOut={layingOut} />
+      <div className="flex min-h-0 flex-1">
+        <Palette onAdd={addAtCenter} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <FlowCanvas ref={canvasRef} />
+          <ProblemsPanel onReveal={reveal} />
+        </div>
+        <Inspector />
+      </div>
+      <RunDialog open={runOpen} onClose={() => setRunOpen(false)} save={save} />
+    </div>
+  )
+}
+

@@ -1,0 +1,101 @@
+'use client'
+
+/**
+ * Workflow settings that live beside the graph (no new version needed): forwarding each agent
+ * turn's conversation to a threat-protection endpoint. Credentials for that endpoint are the
+ * server's (environment), never entered here.
+ */
+import { useId, useState } from 'react'
+import { errorMessage } from '@/components/api-client'
+import { useSaveWorkflowSettings, useWorkflowSettingsQuery } from '@/components/queries/workflows'
+import { Button } from '@/components/ui/Button'
+import { Dialog } from '@/components/ui/Dialog'
+import { Field } from '@/components/ui/Field'
+import { Input } from '@/components/ui/Input'
+import type { WorkflowSettings } from '@/lib/contracts/workflows'
+
+type Forwarding = WorkflowSettings['conversationForwarding']
+
+export function WorkflowSettingsButton({ workflowId }: { workflowId: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button size="sm" variant="ghost" data-testid="workflow-settings" onClick={() => setOpen(true)}>
+        Settings
+      </Button>
+      {/* Mounted only while open: each opening loads the settings afresh and edits a new copy. */}
+      {open ? <WorkflowSettingsDialog workflowId={workflowId} onClose={() => setOpen(false)} /> : null}
+    </>
+  )
+}
+
+function WorkflowSettingsDialog({ workflowId, onClose }: { workflowId: string; onClose: () => void }) {
+  const loaded = useWorkflowSettingsQuery(workflowId)
+  const saveSettings = useSaveWorkflowSettings(workflowId)
+  // The person's edits; until the first one, the form shows the settings as loaded.
+  const [edited, setEdited] = useState<Forwarding>()
+  const forwarding = edited ?? loaded.data?.conversationForwarding
+  const error = saveSettings.error ?? loaded.error
+  const endpointId = useId()
+
+  const update = (patch: Partial<Forwarding>) => forwarding && setEdited({ ...forwarding, ...patch })
+  const save = () => {
+    if (!forwarding) return
+    const endpoint = forwarding.endpoint?.trim() || undefined
+    saveSettings.mutate({ conversationForwarding: { ...forwarding, endpoint } }, { onSuccess: onClose })
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Workflow settings"
+      description="Apply to every run of this workflow; no new version is needed."
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="primary" data-testid="workflow-settings-save" onClick={save} disabled={!forwarding || saveSettings.isPending}>
+            {saveSettings.isPending ? 'Saving…' : 'Save settings'}
+          </Button>
+        </>
+      }
+    >
+      {forwarding ? (
+        <div className="flex flex-col gap-3">
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              data-testid="settings-forwarding-enabled"
+              className="mt-0.5 h-4 w-4 accent-indigo-600"
+              checked={forwarding.enabled}
+              onChange={(e) => update({ enabled: e.target.checked })}
+            />
+            <span>
+              Forward the conversation to a threat-protection endpoint after each agent turn
+              <span className="block text-xs text-zinc-500">Failures are shown in the run&apos;s timeline and never stop the run.</span>
+            </span>
+          </label>
+          <Field label="Endpoint" htmlFor={endpointId} help="Leave empty to use the server's AGENTLOOM_THREAT_PROTECTION_URL. Its token comes from the server's environment.">
+            <Input
+              id={endpointId}
+              data-testid="settings-forwarding-endpoint"
+              placeholder="https://…/agents/real-time-threat-protection/chat-message"
+              value={forwarding.endpoint ?? ''}
+              disabled={!forwarding.enabled}
+              onChange={(e) => update({ endpoint: e.target.value })}
+            />
+          </Field>
+        </div>
+      ) : (
+        !error && <p className="text-sm text-zinc-500">Loading…</p>
+      )}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(error)}
+        </p>
+      ) : null}
+    </Dialog>
+  )
+}

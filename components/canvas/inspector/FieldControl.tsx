@@ -1,0 +1,105 @@
+'use client'
+
+import { useId } from 'react'
+import { Field } from '@/components/ui/Field'
+import { Input } from '@/components/ui/Input'
+import { Select } from '@/components/ui/Select'
+import { Textarea } from '@/components/ui/Textarea'
+import { getAt } from '../inspector-fields'
+import { AgentSettingsGroup } from './AgentSettingsGroup'
+import { CasesEditor } from './CasesEditor'
+import { ExpressionField } from './ExpressionField'
+import type { FieldControlProps } from './field-types'
+import { FunctionToolsField } from './FunctionToolsField'
+import { HandoffsEditor } from './HandoffsEditor'
+import { McpServersField } from './McpServersField'
+import { ParticipantsEditor } from './ParticipantsEditor'
+import { SkillsField } from './SkillsField'
+import { WorkflowField } from './WorkflowField'
+
+/** One inspector field of any type, read from and written to the node's data at its path. */
+export function FieldControl({ field, data, basePath = [], onChange, testIdPrefix }: FieldControlProps) {
+  const domId = useId()
+  const path = [...basePath, ...field.path]
+  const value = getAt(data, path)
+  const testId = `inspector-${testIdPrefix ? `${testIdPrefix}-` : ''}${field.id}`
+  const change = (next: unknown) => onChange(path, next, { mergeKey: path.join('.') })
+  const scope = basePath.length > 0 ? (getAt(data, basePath) as Record<string, unknown>) : data
+  if (field.visibleWhen && !field.visibleWhen(scope ?? {})) return null
+
+  switch (field.type) {
+    case 'text':
+      return (
+        <Field label={field.label} htmlFor={domId} help={field.help}>
+          <Input id={domId} data-testid={testId} value={String(value ?? '')} placeholder={field.placeholder} onChange={(e) => change(e.target.value)} />
+        </Field>
+      )
+    case 'textarea':
+      return (
+        <Field label={field.label} htmlFor={domId} help={field.help}>
+          <Textarea id={domId} data-testid={testId} rows={field.rows} value={String(value ?? '')} placeholder={field.placeholder} onChange={(e) => change(e.target.value)} />
+        </Field>
+      )
+    case 'expression':
+      return <ExpressionField id={domId} testId={testId} label={field.label} help={field.help} placeholder={field.placeholder} value={String(value ?? '')} onChange={change} />
+    case 'number':
+      return (
+        <Field label={field.label} htmlFor={domId} help={field.help}>
+          <Input
+            id={domId}
+            data-testid={testId}
+            type="number"
+            inputMode="decimal"
+            min={field.min}
+            max={field.max}
+            step={field.step}
+            value={typeof value === 'number' ? value : ''}
+            placeholder={field.optional ? 'Default' : undefined}
+            onChange={(e) => {
+              if (e.target.value === '') return field.optional ? change(undefined) : undefined
+              const number = e.target.valueAsNumber
+              if (!Number.isNaN(number)) change(number)
+            }}
+          />
+        </Field>
+      )
+    case 'select':
+      return (
+        <Field label={field.label} htmlFor={domId} help={field.help}>
+          <Select id={domId} data-testid={testId} options={field.options} value={String(value ?? field.options[0]?.value ?? '')} onChange={(e) => change(e.target.value)} />
+        </Field>
+      )
+    case 'checkbox':
+      return (
+        <label className="flex items-center gap-2 text-sm text-zinc-700">
+          <input type="checkbox" data-testid={testId} className="h-4 w-4 rounded border-zinc-300 accent-indigo-600" checked={value === true} onChange={(e) => change(e.target.checked)} />
+          {field.label}
+        </label>
+      )
+    case 'function_tools':
+      return <FunctionToolsField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
+    case 'skills':
+      return <SkillsField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
+    case 'mcp_servers':
+      return <McpServersField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
+    case 'workflow':
+      return <WorkflowField id={domId} label={field.label} testId={testId} value={String(value ?? '')} onChange={change} />
+    case 'participant': {
+      const participants = (getAt(scope, ['participants']) as Array<{ id: string; name: string }> | undefined) ?? []
+      const options = [{ value: '', label: field.allowNone ?? 'None' }, ...participants.map((p) => ({ value: p.id, label: p.name || p.id }))]
+      return (
+        <Field label={field.label} htmlFor={domId} help={field.help}>
+          <Select id={domId} data-testid={testId} options={options} value={String(value ?? '')} onChange={(e) => change(e.target.value === '' ? undefined : e.target.value)} />
+        </Field>
+      )
+    }
+    case 'cases':
+      return <CasesEditor label={field.label} help={field.help} testId={testId} data={data} path={path} onChange={onChange} />
+    case 'participants':
+      return <ParticipantsEditor label={field.label} testId={testId} data={data} path={path} onChange={onChange} renderField={FieldControl} />
+    case 'handoffs':
+      return <HandoffsEditor label={field.label} help={field.help} testId={testId} data={data} path={path} onChange={onChange} />
+    case 'agent_settings':
+      return <AgentSettingsGroup label={field.label} testId={testId} data={data} path={path} onChange={onChange} renderField={FieldControl} />
+  }
+}

@@ -1,0 +1,22 @@
+'use client'
+
+import { Field } from '@/components/ui/Field'
+import { Select } from '@/components/ui/Select'
+import { errorMessage } from '@/components/api-client'
+import { useWorkflowsQuery } from '@/components/queries/workflows'
+
+/** A sub-workflow node's workflow (GET /api/workflows). */
+export function WorkflowField({ id, label, testId, value, onChange }: { id: string; label: string; testId: string; value: string; onChange: (id: string) => void }) {
+  const workflows = useWorkflowsQuery()
+  const items = workflows.data ?? []
+  const options = [
+    { value: '', label: workflows.isPending ? 'Loading…' : 'Choose a workflow' },
+    ...items.map((workflow) => ({ value: workflow.id, label: `${workflow.name}${workflow.latestVersion ? ` (v${workflow.latestVersion})` : ' (not saved)'}` })),
+    ...(value && !items.some((workflow) => workflow.id === value) ? [{ value, label: `${value} (unknown)` }] : []),
+  ]
+  return (
+    <Field label={label} htmlFor={id} error={workflows.isError ? `Could not load workflows: ${errorMessage(workflows.error)}` : undefined}>
+      <Select id={id} data-testid={testId} options={options} value={value} onChange={(e) => onChange(e.target.value)} />
+    </Field>
+  )
+}
