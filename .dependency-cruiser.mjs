@@ -62,7 +62,7 @@ export default {
       comment:
         "Components and lib/contracts are bundled for the browser; '@/lib/core' would pull the MCP SDK, openai and " +
         "node builtins in with it, however far away the import. Import '@/lib/core/browser'. (Deep imports being " +
-        "refused, reaching another entry point is the only way to the rest of lib/core.)",
+        'refused, reaching another entry point is the only way to the rest of lib/core.)',
       from: { path: '^(components|lib/contracts)/', pathNot: TEST_FILE },
       to: { path: CORE_ENTRY_POINTS, pathNot: '^lib/core/browser\\.ts$', reachable: true },
     },
@@ -75,7 +75,19 @@ export default {
     },
   ],
   options: {
-    exclude: { path: ['^node_modules/', '^\\.next/', '^bench/', '^lib/generated/', '^\\.data/', '^test-results/', '^playwright-report/', '^\\.reports/', '(^|/)\\.scratch/'] },
+    exclude: {
+      path: [
+        '^node_modules/',
+        '^\\.next/',
+        '^bench/',
+        '^lib/generated/',
+        '^\\.data/',
+        '^test-results/',
+        '^playwright-report/',
+        '^\\.reports/',
+        '(^|/)\\.scratch/',
+      ],
+    },
     doNotFollow: { path: ['^node_modules/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

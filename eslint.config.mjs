@@ -8,12 +8,27 @@ const frameworkFree = {
   patterns: [
     { group: ['react', 'react-dom', 'react/*', 'next', 'next/*', '@xyflow/*'], message: 'lib/core and lib/graph are framework-free.' },
     { group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma belongs to lib/server.' },
-    { group: ['@/lib/server/*', '@/app/*', '@/components/*', '**/lib/server/**', '**/app/**', '**/components/**'], message: 'lib/core and lib/graph never import app code.' },
+    {
+      group: ['@/lib/server/*', '@/app/*', '@/components/*', '**/lib/server/**', '**/app/**', '**/components/**'],
+      message: 'lib/core and lib/graph never import app code.',
+    },
   ],
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.next/**', 'lib/generated/**', 'next-env.d.ts', '.data/**', 'test-results/**', 'playwright-report/**', '.reports/**', '**/.scratch/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      'lib/generated/**',
+      'next-env.d.ts',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.reports/**',
+      '**/.scratch/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -42,34 +57,53 @@ export default tseslint.config(
   {
     files: ['lib/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...frameworkFree.patterns, { group: ['@/lib/graph', '@/lib/graph/*', '**/lib/graph/**'], message: 'lib/core never imports lib/graph.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...frameworkFree.patterns, { group: ['@/lib/graph', '@/lib/graph/*', '**/lib/graph/**'], message: 'lib/core never imports lib/graph.' }] },
+      ],
     },
   },
   {
     // lib/contracts is imported by components too: zod and other contracts only (types from lib/graph if truly needed).
     files: ['lib/contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['react', 'react-dom', 'react/*', 'next', 'next/*'], message: 'lib/contracts is browser-safe and framework-free.' },
-          { group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma belongs to lib/server.' },
-          { group: ['@/lib/server', '@/lib/server/*', '@/app/*', '@/components/*', '**/lib/server/**', '**/app/**', '**/components/**'], message: 'lib/contracts never imports app code.' },
-          { group: ['node:*'], message: 'lib/contracts runs in the browser: no Node built-ins.' },
-        ],
-        paths: builtinModules.map((name) => ({ name, message: 'lib/contracts runs in the browser: no Node built-ins.' })),
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', 'next', 'next/*'], message: 'lib/contracts is browser-safe and framework-free.' },
+            { group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma belongs to lib/server.' },
+            {
+              group: ['@/lib/server', '@/lib/server/*', '@/app/*', '@/components/*', '**/lib/server/**', '**/app/**', '**/components/**'],
+              message: 'lib/contracts never imports app code.',
+            },
+            { group: ['node:*'], message: 'lib/contracts runs in the browser: no Node built-ins.' },
+          ],
+          paths: builtinModules.map((name) => ({ name, message: 'lib/contracts runs in the browser: no Node built-ins.' })),
+        },
+      ],
     },
   },
   {
     files: ['components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/lib/server', '@/lib/server/*', '**/lib/server/**', '@prisma/*'], message: 'Components talk to route handlers, not lib/server.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/lib/server', '@/lib/server/*', '**/lib/server/**', '@prisma/*'], message: 'Components talk to route handlers, not lib/server.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['app/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma never appears in app/: call a lib/server service.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma never appears in app/: call a lib/server service.' }] },
+      ],
     },
   },
 )

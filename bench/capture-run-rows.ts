@@ -61,9 +61,16 @@ async function main(): Promise<void> {
       if (Date.now() > deadline) throw new Error(`run ${run.id} did not end within 60 s`)
       events = await db.sql.query<EventRow>(`SELECT sequence, type, data FROM "RunEvent" WHERE "runId" = $1 ORDER BY sequence`, [run.id])
     }
-    const [row] = await db.sql.query<{ status: string; outputs: unknown; usage: unknown; attempts: number }>(`SELECT status, outputs, usage, attempts FROM "Run" WHERE id = $1`, [run.id])
-    if (row.status !== 'succeeded' || row.attempts !== 1) throw new Error(`run ${run.id} ended ${row.status} after ${row.attempts} attempt(s): not a run to copy`)
-    const checkpoints = await db.sql.query<{ data: Record<string, unknown> }>(`SELECT data FROM "Checkpoint" WHERE "runId" = $1 ORDER BY (data->>'iterationCount')::int`, [run.id])
+    const [row] = await db.sql.query<{ status: string; outputs: unknown; usage: unknown; attempts: number }>(
+      `SELECT status, outputs, usage, attempts FROM "Run" WHERE id = $1`,
+      [run.id],
+    )
+    if (row.status !== 'succeeded' || row.attempts !== 1)
+      throw new Error(`run ${run.id} ended ${row.status} after ${row.attempts} attempt(s): not a run to copy`)
+    const checkpoints = await db.sql.query<{ data: Record<string, unknown> }>(
+      `SELECT data FROM "Checkpoint" WHERE "runId" = $1 ORDER BY (data->>'iterationCount')::int`,
+      [run.id],
+    )
 
     const [queued, ...rest] = events
     const final = rest.pop()!

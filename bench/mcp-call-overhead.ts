@@ -189,7 +189,7 @@ async function main(): Promise<void> {
       })
       await tool.close()
     }
-    console.log('\nDecomposed (the layer\'s own work ÷ the raw call):')
+    console.log("\nDecomposed (the layer's own work ÷ the raw call):")
     console.table(decomposed)
     if (!ONLY) {
       console.log(`\n${LEAK_CALLS} sequential HTTP calls through MCPTool with one long-lived AbortSignal:`)

@@ -39,7 +39,8 @@ function parseFlags(argv: string[]): Flags {
     return parsed
   }
   const databases = (value('--db') ?? DATABASE_KINDS.join(',')).split(',').map((item) => item.trim())
-  for (const kind of databases) if (!(DATABASE_KINDS as readonly string[]).includes(kind)) throw new Error(`--db: ${kind} is not one of ${DATABASE_KINDS.join(', ')}.`)
+  for (const kind of databases)
+    if (!(DATABASE_KINDS as readonly string[]).includes(kind)) throw new Error(`--db: ${kind} is not one of ${DATABASE_KINDS.join(', ')}.`)
   return {
     floor: {
       runs: count('--runs', DEFAULT_FLOOR_OPTIONS.runs, 1),
@@ -62,7 +63,9 @@ async function main(): Promise<void> {
   const results: StorageFloorResult[] = []
   for (const kind of flags.databases) results.push(await measureStorageFloor(kind, flags.serverUrl, flags.floor))
   if (flags.json) {
-    console.log(JSON.stringify({ benchmark: 'run-storage-floor', machine, flags: { ...flags.floor, log: undefined, databases: flags.databases }, results }, null, 2))
+    console.log(
+      JSON.stringify({ benchmark: 'run-storage-floor', machine, flags: { ...flags.floor, log: undefined, databases: flags.databases }, results }, null, 2),
+    )
     return
   }
   printMachine(machine)

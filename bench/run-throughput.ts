@@ -238,7 +238,11 @@ async function startApp(flags: Flags, setup: SetupName, database: BenchDatabase,
     if (proxy && env.DATABASE_URL) env.DATABASE_URL = proxy.urlFor(role, env.DATABASE_URL)
     return env
   }
-  const web = await startWeb(port, { name: `${database.kind}-${setup}-web`, env: envFor('web', { AGENTLOOM_WORKER: workers > 0 ? 'off' : 'on', PORT: String(port) }), logDir })
+  const web = await startWeb(port, {
+    name: `${database.kind}-${setup}-web`,
+    env: envFor('web', { AGENTLOOM_WORKER: workers > 0 ? 'off' : 'on', PORT: String(port) }),
+    logDir,
+  })
   const started: AppProcess[] = [web]
   try {
     for (let i = 1; i <= workers; i++) started.push(await startWorker({ name: `${database.kind}-${setup}-worker${i}`, env: envFor('worker'), logDir }))
@@ -271,7 +275,14 @@ function statementFigures(snapshot: StatementSnapshot, runs: number) {
   const rows: NonNullable<SetupResult['statements']> = []
   for (const [role, byText] of Object.entries(snapshot)) {
     for (const [text, tally] of Object.entries(byText)) {
-      rows.push({ role, text, perRun: tally.calls / runs, meanMs: tally.calls ? tally.totalMs / tally.calls : 0, p99Ms: percentiles(tally.durationsMs).p99, errors: tally.errors })
+      rows.push({
+        role,
+        text,
+        perRun: tally.calls / runs,
+        meanMs: tally.calls ? tally.totalMs / tally.calls : 0,
+        p99Ms: percentiles(tally.durationsMs).p99,
+        errors: tally.errors,
+      })
     }
   }
   return rows.sort((a, b) => b.perRun - a.perRun)
@@ -300,7 +311,8 @@ async function measureSetup(flags: Flags, kind: DatabaseKind, setup: SetupName, 
   const notes: string[] = []
   const database = kind === 'postgres' ? await freshPostgresDatabase(flags.serverUrl) : freshEmbeddedDatabase()
   log(`${kind}/${setup}: ${database.describe}`)
-  if (flags.statements && kind !== 'postgres') notes.push('--statements needs DATABASE_URL: the embedded server is not proxied; transactions per run come from pg_stat_database.')
+  if (flags.statements && kind !== 'postgres')
+    notes.push('--statements needs DATABASE_URL: the embedded server is not proxied; transactions per run come from pg_stat_database.')
   let proxy: StatementProxy | undefined
   let app: Awaited<ReturnType<typeof startApp>> | undefined
   let db: BenchDb | undefined
@@ -319,12 +331,28 @@ async function measureSetup(flags: Flags, kind: DatabaseKind, setup: SetupName, 
     const parkingId = await api.createWorkflow('bench: parked on a question', parkingWorkflow())
 
     log(`${kind}/${setup}: warm-up (${flags.warmup} runs)`)
-    const warm = await fireRuns(api, { count: flags.warmup, inflight: Math.min(10, flags.inflight), workflowId: warmupId, followEvery: 5, followSignal: new AbortController().signal })
-    await waitForRuns(() => db!.statusCounts(warmupId), (c) => terminal(c) >= warm.runIds.length, terminal, { stallMs: STALL_MS })
+    const warm = await fireRuns(api, {
+      count: flags.warmup,
+      inflight: Math.min(10, flags.inflight),
+      workflowId: warmupId,
+      followEvery: 5,
+      followSignal: new AbortController().signal,
+    })
+    await waitForRuns(
+      () => db!.statusCounts(warmupId),
+      (c) => terminal(c) >= warm.runIds.length,
+      terminal,
+      { stallMs: STALL_MS },
+    )
     await warm.followed
     // One create at a time on a quiet app: the service time, without queueing behind other requests.
     const solo = await fireRuns(api, { count: 30, inflight: 1, workflowId: warmupId, followEvery: 0, followSignal: new AbortController().signal })
-    await waitForRuns(() => db!.statusCounts(warmupId), (c) => terminal(c) >= warm.runIds.length + solo.runIds.length, terminal, { stallMs: STALL_MS })
+    await waitForRuns(
+      () => db!.statusCounts(warmupId),
+      (c) => terminal(c) >= warm.runIds.length + solo.runIds.length,
+      terminal,
+      { stallMs: STALL_MS },
+    )
     await probe.loadSamples()
     const heapBaseline = await heapOf(processes)
     const statementStatistics = await db.enableStatementStatistics().catch(() => false)
@@ -354,7 +382,12 @@ async function measureSetup(flags: Flags, kind: DatabaseKind, setup: SetupName, 
       followEvery: flags.follow > 0 ? Math.max(1, Math.floor(flags.runs / flags.follow)) : 0,
       followSignal: followAbort.signal,
     })
-    const completion = await waitForRuns(() => db!.statusCounts(demoId), (c) => terminal(c) >= fired.runIds.length, terminal, { stallMs: STALL_MS })
+    const completion = await waitForRuns(
+      () => db!.statusCounts(demoId),
+      (c) => terminal(c) >= fired.runIds.length,
+      terminal,
+      { stallMs: STALL_MS },
+    )
     const followTimeout = setTimeout(() => followAbort.abort(), completion.reached ? 30_000 : 1_000)
     const followed = await fired.followed
     clearTimeout(followTimeout)
@@ -438,7 +471,16 @@ async function measureSetup(flags: Flags, kind: DatabaseKind, setup: SetupName, 
       checkpointMs: { underLoad: percentiles(underLoadTimes), quiet: percentiles(quietTimes) },
       perRun,
       statementSource,
-      statements: snapshot ? statementFigures(snapshot, fired.runIds.length) : statementRows?.map((row) => ({ role: 'all', text: row.query, perRun: row.calls / fired.runIds.length, meanMs: row.meanMs, p99Ms: Number.NaN, errors: 0 })),
+      statements: snapshot
+        ? statementFigures(snapshot, fired.runIds.length)
+        : statementRows?.map((row) => ({
+            role: 'all',
+            text: row.query,
+            perRun: row.calls / fired.runIds.length,
+            meanMs: row.meanMs,
+            p99Ms: Number.NaN,
+            errors: 0,
+          })),
       appCheckpointMs: snapshot ? appCheckpointStatements(snapshot) : undefined,
       parked,
       processes: processFigures,
@@ -501,7 +543,13 @@ const terminal = (counts: Record<string, number>) => (counts.succeeded ?? 0) + (
 async function parkRuns(flags: Flags, api: ApiClient, db: BenchDb, parkingId: string, kind: string, setup: string): Promise<ParkedFigures> {
   log(`${kind}/${setup}: parking ${flags.parked} runs on a question`)
   const started = Date.now()
-  const fired = await fireRuns(api, { count: flags.parked, inflight: flags.inflight, workflowId: parkingId, followEvery: 0, followSignal: new AbortController().signal })
+  const fired = await fireRuns(api, {
+    count: flags.parked,
+    inflight: flags.inflight,
+    workflowId: parkingId,
+    followEvery: 0,
+    followSignal: new AbortController().signal,
+  })
   const outcome = await waitForRuns(
     () => db.statusCounts(parkingId),
     (c) => (c.waiting ?? 0) + terminal(c) >= fired.runIds.length,
@@ -513,7 +561,15 @@ async function parkRuns(flags: Flags, api: ApiClient, db: BenchDb, parkingId: st
   await sleep(1_000)
   const state = await db.parkedState(parkingId)
   const notWaiting = await db.notWaiting(parkingId)
-  return { requested: flags.parked, createErrors: Object.fromEntries(fired.errors), ...state, reached: outcome.reached, secondsToPark, byStatus: outcome.byStatus, notWaiting }
+  return {
+    requested: flags.parked,
+    createErrors: Object.fromEntries(fired.errors),
+    ...state,
+    reached: outcome.reached,
+    secondsToPark,
+    byStatus: outcome.byStatus,
+    notWaiting,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -550,10 +606,17 @@ function goalRows(result: SetupResult): GoalRow[] {
     row('completed runs per second', result.runsPerSecond, `≥ ${GOALS.runsPerSecond}`, result.runsPerSecond >= GOALS.runsPerSecond),
     row('create latency p99', result.createMs.p99, `< ${GOALS.createP99Ms} ms`, result.createMs.p99 < GOALS.createP99Ms, ' ms'),
     row('event delivery p99 (live events)', d.live.p99, `< ${GOALS.deliveryP99Ms} ms`, d.live.p99 < GOALS.deliveryP99Ms, ' ms'),
-    row('lost events', d.followed ? d.lost + d.runsShort + result.integrity.runsWithGaps : Number.NaN, '0', d.lost + d.runsShort + result.integrity.runsWithGaps === 0),
+    row(
+      'lost events',
+      d.followed ? d.lost + d.runsShort + result.integrity.runsWithGaps : Number.NaN,
+      '0',
+      d.lost + d.runsShort + result.integrity.runsWithGaps === 0,
+    ),
     row('duplicated events', d.followed ? d.duplicated : Number.NaN, '0', d.duplicated === 0),
     row(
-      appCheckpoint !== undefined ? "checkpoint per superstep (app's statement storing it, median)" : 'checkpoint per superstep (standalone save under load, median)',
+      appCheckpoint !== undefined
+        ? "checkpoint per superstep (app's statement storing it, median)"
+        : 'checkpoint per superstep (standalone save under load, median)',
       checkpoint,
       `< ${GOALS.checkpointMs} ms`,
       checkpoint < GOALS.checkpointMs,
@@ -579,7 +642,11 @@ function figureRows(results: SetupResult[]): Record<string, Record<string, strin
   add('last create → last run finished, s', (r) => readable(r.drainSeconds))
   add('queue wait ms p50 / p99 / max', (r) => `${ms(r.timings.queueWaitMs.p50)} / ${ms(r.timings.queueWaitMs.p99)} / ${ms(r.timings.queueWaitMs.max)}`)
   add('run (start→end) ms p50 / p99 / max', (r) => `${ms(r.timings.runMs.p50)} / ${ms(r.timings.runMs.p99)} / ${ms(r.timings.runMs.max)}`)
-  add('statuses', (r) => Object.entries(r.timings.byStatus).map(([s, n]) => `${s} ${n}`).join(', '))
+  add('statuses', (r) =>
+    Object.entries(r.timings.byStatus)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(', '),
+  )
   add('SSE followed / ended', (r) => `${r.delivery.followed} / ${r.delivery.streamsEnded}`)
   add('delivery ms p50 / p99 (live)', (r) => `${ms(r.delivery.live.p50)} / ${ms(r.delivery.live.p99)} (${r.delivery.live.n} events)`)
   add('replayed (stored before the stream)', (r) => r.delivery.replayed)
@@ -587,16 +654,32 @@ function figureRows(results: SetupResult[]): Record<string, Record<string, strin
   add('stored logs: gaps / not one final', (r) => `${r.integrity.runsWithGaps} / ${r.integrity.runsWithoutOneFinal + r.integrity.runsWithEventsAfterFinal}`)
   add('events / supersteps / checkpoints per run', (r) => `${readable(r.shape.events)} / ${readable(r.shape.supersteps)} / ${readable(r.shape.checkpoints)}`)
   add('checkpoint bytes (stored)', (r) => readable(r.shape.checkpointBytes))
-  add('standalone checkpoint save ms p50 / p99, under load', (r) => `${ms(r.checkpointMs.underLoad.p50)} / ${ms(r.checkpointMs.underLoad.p99)} (${r.checkpointMs.underLoad.n})`)
+  add(
+    'standalone checkpoint save ms p50 / p99, under load',
+    (r) => `${ms(r.checkpointMs.underLoad.p50)} / ${ms(r.checkpointMs.underLoad.p99)} (${r.checkpointMs.underLoad.n})`,
+  )
   add('standalone checkpoint save ms p50 / p99, quiet', (r) => `${ms(r.checkpointMs.quiet.p50)} / ${ms(r.checkpointMs.quiet.p99)}`)
-  add("app's statement storing a checkpoint ms p50 / p99", (r) => (r.appCheckpointMs?.carrying ? `${ms(r.appCheckpointMs.carrying.p50)} / ${ms(r.appCheckpointMs.carrying.p99)} (${r.appCheckpointMs.carrying.n})` : 'n/a'))
-  add("app's event statements without one ms p50 / p99", (r) => (r.appCheckpointMs?.without ? `${ms(r.appCheckpointMs.without.p50)} / ${ms(r.appCheckpointMs.without.p99)} (${r.appCheckpointMs.without.n})` : 'n/a'))
+  add("app's statement storing a checkpoint ms p50 / p99", (r) =>
+    r.appCheckpointMs?.carrying ? `${ms(r.appCheckpointMs.carrying.p50)} / ${ms(r.appCheckpointMs.carrying.p99)} (${r.appCheckpointMs.carrying.n})` : 'n/a',
+  )
+  add("app's event statements without one ms p50 / p99", (r) =>
+    r.appCheckpointMs?.without ? `${ms(r.appCheckpointMs.without.p50)} / ${ms(r.appCheckpointMs.without.p99)} (${r.appCheckpointMs.without.n})` : 'n/a',
+  )
   add('transactions per run', (r) => readable(r.perRun.xact_commit ?? Number.NaN))
-  add('rows written per run (ins/upd/del)', (r) => `${readable(r.perRun.tup_inserted ?? 0)} / ${readable(r.perRun.tup_updated ?? 0)} / ${readable(r.perRun.tup_deleted ?? 0)}`)
+  add(
+    'rows written per run (ins/upd/del)',
+    (r) => `${readable(r.perRun.tup_inserted ?? 0)} / ${readable(r.perRun.tup_updated ?? 0)} / ${readable(r.perRun.tup_deleted ?? 0)}`,
+  )
   add('CPU ms per run: web / workers / Postgres / bench', (r) =>
     [
-      r.processes.filter((p) => p.role === 'web').map((p) => readable(p.cpuMsPerRun)).join('+'),
-      r.processes.filter((p) => p.role === 'worker').map((p) => readable(p.cpuMsPerRun)).join('+') || '-',
+      r.processes
+        .filter((p) => p.role === 'web')
+        .map((p) => readable(p.cpuMsPerRun))
+        .join('+'),
+      r.processes
+        .filter((p) => p.role === 'worker')
+        .map((p) => readable(p.cpuMsPerRun))
+        .join('+') || '-',
       readable(r.postgresCpuMsPerRun),
       readable(r.benchCpuMsPerRun),
     ].join(' / '),
@@ -606,7 +689,9 @@ function figureRows(results: SetupResult[]): Record<string, Record<string, strin
   add('parked runs waiting / held by a worker', (r) => (r.parked ? `${r.parked.waiting} of ${r.parked.requested} / ${r.parked.heldByWorker}` : 'n/a'))
   add('seconds to park them all', (r) => (r.parked ? readable(r.parked.secondsToPark) : 'n/a'))
   add('RSS MB with runs parked (web, workers)', (r) => r.processes.map((p) => readable(p.rssParkedMB ?? Number.NaN)).join(', '))
-  add('heap MB after GC: warm-up → runs → parked', (r) => r.processes.map((p) => `${readable(p.heapMB.afterWarmup)} → ${readable(p.heapMB.afterRuns)} → ${readable(p.heapMB.parked ?? Number.NaN)}`).join(', '))
+  add('heap MB after GC: warm-up → runs → parked', (r) =>
+    r.processes.map((p) => `${readable(p.heapMB.afterWarmup)} → ${readable(p.heapMB.afterRuns)} → ${readable(p.heapMB.parked ?? Number.NaN)}`).join(', '),
+  )
   add('runs taken over (attempts > 1)', (r) => r.timings.takenOver)
   return rows
 }
@@ -621,20 +706,48 @@ function printResult(result: SetupResult): void {
   console.table(tableRows)
   if (result.statements) {
     console.log(`${title}: statements per run (${result.statementSource})`)
-    console.table(result.statements.slice(0, 25).map((s) => ({ role: s.role, 'per run': readable(s.perRun), 'mean ms': ms(s.meanMs), 'p99 ms': ms(s.p99Ms), errors: s.errors, statement: s.text.slice(0, 110) })))
+    console.table(
+      result.statements.slice(0, 25).map((s) => ({
+        role: s.role,
+        'per run': readable(s.perRun),
+        'mean ms': ms(s.meanMs),
+        'p99 ms': ms(s.p99Ms),
+        errors: s.errors,
+        statement: s.text.slice(0, 110),
+      })),
+    )
     const total = result.statements.reduce((sum, s) => sum + s.perRun, 0)
     console.log(`${title}: ${readable(total)} statements per run in all`)
   }
   for (const process_ of result.processes) {
     if (!process_.profile) continue
-    console.log(`${title}: ${process_.name} CPU profile, ${readable(process_.profile.totalMs)} ms sampled, ${readable(process_.profile.busyMs)} ms not idle (% of that; ${process_.profileFile})`)
+    console.log(
+      `${title}: ${process_.name} CPU profile, ${readable(process_.profile.totalMs)} ms sampled, ${readable(process_.profile.busyMs)} ms not idle (% of that; ${process_.profileFile})`,
+    )
     console.table(process_.profile.areas.slice(0, 10).map((a) => ({ area: a.area, 'self ms': readable(a.selfMs), '%': readable(a.percent) })))
-    console.table(process_.profile.functions.map((f) => ({ function: f.function.slice(0, 60), 'self ms': readable(f.selfMs), '%': readable(f.percent), where: f.location.slice(0, 100) })))
+    console.table(
+      process_.profile.functions.map((f) => ({
+        function: f.function.slice(0, 60),
+        'self ms': readable(f.selfMs),
+        '%': readable(f.percent),
+        where: f.location.slice(0, 100),
+      })),
+    )
     console.log(`${title}: ${process_.name}, the project's own functions by inclusive time`)
-    console.table(process_.profile.ownInclusive.map((f) => ({ function: f.function.slice(0, 60), 'inclusive ms': readable(f.selfMs), '%': readable(f.percent), where: f.location.slice(0, 100) })))
+    console.table(
+      process_.profile.ownInclusive.map((f) => ({
+        function: f.function.slice(0, 60),
+        'inclusive ms': readable(f.selfMs),
+        '%': readable(f.percent),
+        where: f.location.slice(0, 100),
+      })),
+    )
   }
   for (const process_ of result.processes) {
-    if (process_.complaints.length) console.log(`${title}: ${process_.name} printed ${process_.complaints.length} error/warning line(s), e.g.:\n  ${process_.complaints.slice(0, 5).join('\n  ')}`)
+    if (process_.complaints.length)
+      console.log(
+        `${title}: ${process_.name} printed ${process_.complaints.length} error/warning line(s), e.g.:\n  ${process_.complaints.slice(0, 5).join('\n  ')}`,
+      )
   }
   const problems = [
     ...Object.entries(result.createErrors).map(([message, count]) => `${count}× create failed: ${message}`),
@@ -696,7 +809,13 @@ async function main(): Promise<void> {
   const comparisons = floorComparisons(results, floors)
   if (flags.json) {
     const floorRows = floorComparisonRows(comparisons, GOALS.runsPerSecond)
-    console.log(JSON.stringify({ benchmark: 'run-throughput', machine, build: buildNote, logDir, flags, goals: GOALS, results, goalRows: goals, floors, floorRows, failures }, null, 2))
+    console.log(
+      JSON.stringify(
+        { benchmark: 'run-throughput', machine, build: buildNote, logDir, flags, goals: GOALS, results, goalRows: goals, floors, floorRows, failures },
+        null,
+        2,
+      ),
+    )
   } else {
     printMachine(machine)
     console.log(`${buildNote}; logs and profiles in ${logDir}`)
@@ -704,13 +823,17 @@ async function main(): Promise<void> {
     for (const result of results) printResult(result)
     console.table(goals)
     if (floors.length > 0) {
-      console.log('Storage floor: the row work of the same runs, by a client writing straight to a fresh database of the same kind (bench/lib/runs/storage-floor.ts)')
+      console.log(
+        'Storage floor: the row work of the same runs, by a client writing straight to a fresh database of the same kind (bench/lib/runs/storage-floor.ts)',
+      )
       printStorageFloor(floors)
       console.table(floorComparisonRows(comparisons, GOALS.runsPerSecond))
       for (const mismatch of shapeMismatches(comparisons)) console.log(mismatch)
     }
     for (const failure of failures) console.log(`FAILED ${failure}`)
-    console.log(`${goals.length - missed.length} of ${goals.length} goal checks met${missed.length ? `; missed: ${missed.map((g) => `${g.setup} ${g.goal} (${g.measured})`).join('; ')}` : ''}`)
+    console.log(
+      `${goals.length - missed.length} of ${goals.length} goal checks met${missed.length ? `; missed: ${missed.map((g) => `${g.setup} ${g.goal} (${g.measured})`).join('; ')}` : ''}`,
+    )
   }
   if ((flags.strict && missed.length > 0) || failures.length > 0) process.exitCode = 1
 }

@@ -40,9 +40,7 @@ function runScript(file: string, args: string[], options: { capture: boolean; no
     let stdout = ''
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
     child.on('error', reject)
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`${file} exited with ${signal ?? `code ${code}`}`)),
-    )
+    child.on('exit', (code, signal) => (code === 0 ? resolve(stdout) : reject(new Error(`${file} exited with ${signal ?? `code ${code}`}`))))
   })
 }
 

@@ -64,7 +64,9 @@ async function worker(key: string, args: BenchArgs, full: boolean): Promise<void
   let harness: WorkflowHarness
   try {
     harness = await framework.load()
-    await (await harness.chain(3))() // fail early (and visibly) if the adapter does not work
+    await (
+      await harness.chain(3)
+    )() // fail early (and visibly) if the adapter does not work
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
     printWorkerReport({ measurements: [], notes: [], skipped: `${reason} (peers install with: npm ci --prefix bench)` })
@@ -142,7 +144,9 @@ async function main(): Promise<void> {
   const goals = workflowGoals(lookup)
   const machine = machineInfo(args.measure.clock)
   if (args.json) {
-    console.log(JSON.stringify({ benchmark: 'workflow-vs-peers', machine, rounds: args.rounds, measurements: [...measurements.values()], goals, notes }, null, 2))
+    console.log(
+      JSON.stringify({ benchmark: 'workflow-vs-peers', machine, rounds: args.rounds, measurements: [...measurements.values()], goals, notes }, null, 2),
+    )
     return
   }
   printMachine(machine)

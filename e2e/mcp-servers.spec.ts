@@ -137,7 +137,11 @@ test('import a tool-server manifest: problems are listed, servers are added with
   await page.getByTestId('mcp-import-submit').click()
   await expect(page.getByTestId('mcp-error')).toContainText('mcpServers[0]')
 
-  const manifest = { mcpServers: [{ mcpServerName: 'E2E mail', mcpServerUniqueName: 'e2e_mail', url: 'https://tools.example.com/mail', headers: { Authorization: `Bearer ${token}` } }] }
+  const manifest = {
+    mcpServers: [
+      { mcpServerName: 'E2E mail', mcpServerUniqueName: 'e2e_mail', url: 'https://tools.example.com/mail', headers: { Authorization: `Bearer ${token}` } },
+    ],
+  }
   await page.getByTestId('mcp-field-manifest').fill(JSON.stringify(manifest))
   await page.getByTestId('mcp-import-submit').click()
   await expect(page.getByTestId('mcp-import-result')).toContainText('Added e2e_mail')

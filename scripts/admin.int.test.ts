@@ -132,7 +132,13 @@ describe('npm run admin', () => {
   // Last: it changes the key the secrets are sealed with.
   it('rotates the master key: printed once with AGENTLOOM_SECRET_KEY, written atomically to the key file otherwise', async () => {
     const admin0 = { userId: 'cli-admin', email: 'cli@example.test', name: 'CLI', role: 'admin' as const, via: 'token' as const }
-    await new McpServerRegistry(db.prisma, app.secrets).create(admin0, { id: 'rotated', name: 'R', transport: 'stdio', config: { command: 'node' }, secrets: { env: { API_KEY: 'rotated-secret-1' } } })
+    await new McpServerRegistry(db.prisma, app.secrets).create(admin0, {
+      id: 'rotated',
+      name: 'R',
+      transport: 'stdio',
+      config: { command: 'node' },
+      secrets: { env: { API_KEY: 'rotated-secret-1' } },
+    })
     const envOf = (key: Buffer) => new McpServerRegistry(db.prisma, new SecretVault(db.prisma, key)).connectionConfig('rotated')
 
     const rotated = await admin('rotate-key')

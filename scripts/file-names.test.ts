@@ -13,7 +13,20 @@ const CHECKED_DIRS = ['app', 'components', 'lib', 'e2e', 'scripts', 'prisma']
 const SKIPPED = new Set(['node_modules', 'generated'])
 
 /** The .tsx files Next.js's App Router finds by name. */
-const NEXT_FILES = new Set(['page', 'layout', 'loading', 'error', 'global-error', 'not-found', 'template', 'default', 'icon', 'apple-icon', 'opengraph-image', 'twitter-image'])
+const NEXT_FILES = new Set([
+  'page',
+  'layout',
+  'loading',
+  'error',
+  'global-error',
+  'not-found',
+  'template',
+  'default',
+  'icon',
+  'apple-icon',
+  'opengraph-image',
+  'twitter-image',
+])
 
 const KEBAB_TS = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*\.ts$/
 const PASCAL_TSX = /^([A-Z][A-Za-z0-9]*)(\.test)?\.tsx$/

@@ -18,13 +18,14 @@ const PROJECT: Record<string, string> = {
   // A run-time cycle closed by a dynamic import through the @/ alias.
   'lib/server/registry.ts': "export class Registry { async test() { return (await import('@/lib/server/probe')).probe() } }\n",
   'lib/server/probe.ts': "import { Registry } from './registry'\nexport function probe() { return new Registry() }\n",
-  'lib/server/service.ts': "import { CoreError } from '@/lib/core'\nimport { Registry } from './registry'\nexport const make = () => [new Registry(), new CoreError()]\n",
+  'lib/server/service.ts':
+    "import { CoreError } from '@/lib/core'\nimport { Registry } from './registry'\nexport const make = () => [new Registry(), new CoreError()]\n",
   'lib/graph/lost.ts': "import { gone } from '@/lib/graph/nowhere'\nexport const lost = gone\n",
   // lib/core's entry points; the browser one re-exports a module that reads files (a mistake the check must catch).
   'lib/core/index.ts': "export { Agent } from './agents'\nexport { CoreError } from './errors'\n",
   'lib/core/browser.ts': "export * from './errors'\nexport { readLocal } from './harness/local-file'\n",
   'lib/core/harness/local-file.ts': "import { readFileSync } from 'node:fs'\nexport const readLocal = (path: string) => readFileSync(path, 'utf8')\n",
-  'lib/core/testing/index.ts': "export class ScriptedChatClient {}\n",
+  'lib/core/testing/index.ts': 'export class ScriptedChatClient {}\n',
   // Reaching into lib/core from outside, by the alias and by a relative path; the compiler uses the entry point.
   'lib/graph/executors.ts': "import { Agent } from '@/lib/core/agents'\nexport const make = () => new Agent()\n",
   'lib/server/legacy.ts': "import { CoreError } from '../core/errors'\nexport const legacy = CoreError\n",
@@ -62,7 +63,10 @@ beforeAll(() => {
     writeFileSync(join(dir, path), text)
   }
   const cli = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs')
-  const run = spawnSync(process.execPath, [cli, '.', '--config', join(root, '.dependency-cruiser.mjs'), '--output-type', 'json'], { cwd: dir, encoding: 'utf8' })
+  const run = spawnSync(process.execPath, [cli, '.', '--config', join(root, '.dependency-cruiser.mjs'), '--output-type', 'json'], {
+    cwd: dir,
+    encoding: 'utf8',
+  })
   const { summary } = JSON.parse(run.stdout)
   // `--output-type err` (the lint run) exits with this count.
   errorCount = summary.error

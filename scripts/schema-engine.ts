@@ -38,7 +38,10 @@ async function loadSchemaEngine(schema: string): Promise<Engine> {
 
 export async function readMigrationList() {
   const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true }).catch(() => [])
-  const directories = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  const directories = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
   const migrationDirectories = await Promise.all(
     directories.map(async (dir) => ({
       path: dir,

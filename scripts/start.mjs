@@ -27,7 +27,9 @@ if (process.env.AGENTLOOM_SKIP_BUILD !== '1' && buildState(root) !== 'fresh') {
 
 const port = process.env.PORT ?? '3000'
 const host = process.env.HOST ?? 'localhost'
-console.log(`Agentloom on http://${host}:${port} — ${process.env.DATABASE_URL ? 'Postgres from DATABASE_URL' : `embedded PostgreSQL server in ${process.env.AGENTLOOM_DATA_DIR || '.data/postgres'}`}, ${process.env.OPENAI_API_KEY ? 'OpenAI models' : 'the offline demo model'}`)
+console.log(
+  `Agentloom on http://${host}:${port} — ${process.env.DATABASE_URL ? 'Postgres from DATABASE_URL' : `embedded PostgreSQL server in ${process.env.AGENTLOOM_DATA_DIR || '.data/postgres'}`}, ${process.env.OPENAI_API_KEY ? 'OpenAI models' : 'the offline demo model'}`,
+)
 const server = spawn(process.execPath, [nextBin, 'start', '-p', port, '-H', host], { cwd: root, stdio: 'inherit', env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

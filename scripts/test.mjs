@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint (eslint, then the import rules of .dependency-cruiser.mjs), unit +
+// `npm test`: typecheck, lint (eslint, formatting by Prettier, then the import rules of .dependency-cruiser.mjs), unit +
 // integration tests (vitest; integration tests use the Postgres at DATABASE_URL when set, else one
 // embedded PostgreSQL server started for the run), then the Playwright suite in Debian's Chromium.
 // Prints `N passed, N failed` summed from the test reports.
@@ -26,11 +26,20 @@ function step(name, args) {
 
 step('typecheck', [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
 step('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0'])
+step('formatting', [bin('prettier', 'bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'])
 step('import rules', [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '.', '--config', '.dependency-cruiser.mjs', '--output-type', 'err'])
-step('unit and integration tests', [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`])
+step('unit and integration tests', [
+  bin('vitest', 'vitest.mjs'),
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reports, 'vitest.json')}`,
+])
 
 if (!existsSync(CHROMIUM)) {
-  console.error(`\n✗ end-to-end tests need Chromium at ${CHROMIUM}, which is missing.\n  Install Debian's Chromium: sudo apt-get install -y chromium\n  (or point AGENTLOOM_CHROMIUM at another Chromium binary). Never \`playwright install\` here.`)
+  console.error(
+    `\n✗ end-to-end tests need Chromium at ${CHROMIUM}, which is missing.\n  Install Debian's Chromium: sudo apt-get install -y chromium\n  (or point AGENTLOOM_CHROMIUM at another Chromium binary). Never \`playwright install\` here.`,
+  )
   failures.push('e2e (no chromium)')
 } else {
   step('end-to-end tests (Playwright in Chromium)', [bin('@playwright/test', 'cli.js'), 'test'])

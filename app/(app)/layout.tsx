@@ -23,7 +23,11 @@ export default async function SignedInLayout({ children }: { children: ReactNode
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1 text-sm">
           {NAV.map((item) => (
-            <Link key={item.href} href={item.href} className="rounded-md px-2.5 py-1.5 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500">
+            <Link
+              key={item.href}
+              href={item.href}
+              className="rounded-md px-2.5 py-1.5 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
+            >
               {item.label}
             </Link>
           ))}

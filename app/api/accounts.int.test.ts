@@ -121,7 +121,10 @@ describe('accounts API', () => {
       expect(invited.body.link).toMatch(/^http:\/\/localhost\/invite\?token=/)
       const token = tokenOf(invited.body.link)
 
-      expect(await callRoute(invitationRoute.GET, { as: null, params: { token } })).toMatchObject({ status: 200, body: { email: 'new.person@example.test', role: 'member' } })
+      expect(await callRoute(invitationRoute.GET, { as: null, params: { token } })).toMatchObject({
+        status: 200,
+        body: { email: 'new.person@example.test', role: 'member' },
+      })
       expect((await callRoute(invitationRoute.POST, { as: null, params: { token }, body: { name: 'New', password: 'x' } })).status).toBe(400)
 
       const accepted = await callRoute(invitationRoute.POST, { as: null, params: { token }, body: { name: 'New Person', password: 'new-person-pw' } })
@@ -209,7 +212,17 @@ describe('accounts API', () => {
       const { status, body } = await callRoute(auditLogRoute.GET, { url: 'http://localhost/api/admin/audit-log?limit=200' })
       expect(status).toBe(200)
       const actions = body.entries.map((entry: { action: string }) => entry.action)
-      expect(actions).toEqual(expect.arrayContaining(['user.invite', 'user.accept_invitation', 'user.disable', 'user.enable', 'user.role_change', 'user.issue_password_reset', 'user.reset_password']))
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'user.invite',
+          'user.accept_invitation',
+          'user.disable',
+          'user.enable',
+          'user.role_change',
+          'user.issue_password_reset',
+          'user.reset_password',
+        ]),
+      )
       expect(actions.indexOf('user.reset_password')).toBeLessThan(actions.indexOf('user.invite'))
       expect(body.entries.find((entry: { action: string }) => entry.action === 'user.invite').actor).toMatchObject({ email: app.admin.email })
 

@@ -115,7 +115,10 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 
 function bodyArbitrary(example: Record<string, unknown>): fc.Arbitrary<string | Uint8Array | undefined> {
   const text: fc.Arbitrary<string> = fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(fc.nat({ max: 6 }), fc.boolean(), nastyValue).map(([key, deep, value]) => JSON.stringify(mutate(example, key, deep, value))) },
+    {
+      weight: 6,
+      arbitrary: fc.tuple(fc.nat({ max: 6 }), fc.boolean(), nastyValue).map(([key, deep, value]) => JSON.stringify(mutate(example, key, deep, value))),
+    },
     { weight: 2, arbitrary: fc.constant(JSON.stringify(example)) },
     { weight: 2, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
     { weight: 2, arbitrary: fc.integer({ min: 60, max: 20_000 }).map((n) => `{"${Object.keys(example)[0] ?? 'content'}":${nested(n)}}`) },
@@ -125,11 +128,7 @@ function bodyArbitrary(example: Record<string, unknown>): fc.Arbitrary<string | 
     { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
     { weight: 1, arbitrary: fc.constantFrom('', ' ', '{', '[1,', 'null', '"str"', '{"a":1}}', '\ufeff{}') },
   )
-  return fc.oneof(
-    { weight: 10, arbitrary: text },
-    { weight: 2, arbitrary: fc.constant(undefined) },
-    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }) },
-  )
+  return fc.oneof({ weight: 10, arbitrary: text }, { weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }) })
 }
 
 const CONTENT_TYPES = ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', '', 'json', '*/*', 'application/vnd.api+json']
@@ -137,7 +136,10 @@ const CONTENT_TYPES = ['application/x-www-form-urlencoded', 'text/plain', 'multi
 /** Mostly what a client sends; now and then odd lengths, types and cross-site markers. */
 const headersArbitrary: fc.Arbitrary<Record<string, string>> = fc
   .tuple(
-    fc.oneof({ weight: 5, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') }, { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) }),
+    fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') },
+      { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+    ),
     fc.oneof(
       { weight: 4, arbitrary: fc.constant({}) },
       fc.record(
@@ -159,7 +161,10 @@ const queryArbitrary: fc.Arbitrary<string> = fc
   .array(
     fc.tuple(
       fc.constantFrom('after', 'limit', 'status', 'runId', 'workflowId', 'before', 'x'),
-      fc.oneof(fc.constantFrom('0', '-1', '1', '200', '201', '2147483648', 'NaN', '%00', '%ff', 'pending', 'a'.repeat(300)), fc.string({ maxLength: 20 }).map(encodeSegment)),
+      fc.oneof(
+        fc.constantFrom('0', '-1', '1', '200', '201', '2147483648', 'NaN', '%00', '%ff', 'pending', 'a'.repeat(300)),
+        fc.string({ maxLength: 20 }).map(encodeSegment),
+      ),
     ),
     { maxLength: 3 },
   )
@@ -206,10 +211,20 @@ describe('the API under fuzzing', () => {
     const version = await prisma.workflowVersion.findFirstOrThrow({ where: { workflowId: EXAMPLE_WORKFLOW_ID } })
     const run = await prisma.run.create({ data: { workflowId: EXAMPLE_WORKFLOW_ID, versionId: version.id, ownerId: app.admin.id, input: 'seeded' } })
     const approval = await prisma.approvalRequest.create({
-      data: { runId: run.id, ownerId: app.admin.id, kind: 'human_input', source: 'fuzz', title: 'Answer me', payload: { prompt: 'Anything?' }, expiresAt: new Date(Date.now() + 3_600_000) },
+      data: {
+        runId: run.id,
+        ownerId: app.admin.id,
+        kind: 'human_input',
+        source: 'fuzz',
+        title: 'Answer me',
+        payload: { prompt: 'Anything?' },
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
     })
     const shareLink = await prisma.shareLink.create({ data: { runId: run.id, ownerId: app.admin.id, tokenHash: 'fuzz-token-hash' } })
-    await prisma.skill.create({ data: { name: 'seeded-skill', description: 'Seeded', ownerId: app.admin.id, content: SKILL.replace('fuzzed-skill', 'seeded-skill') } })
+    await prisma.skill.create({
+      data: { name: 'seeded-skill', description: 'Seeded', ownerId: app.admin.id, content: SKILL.replace('fuzzed-skill', 'seeded-skill') },
+    })
     const rows = await app.db.sql.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY 1`,
     )
@@ -283,7 +298,10 @@ describe('the API under fuzzing', () => {
 
     const raw = rawRequestVerdict(fuzz.method, url.pathname + url.search, headers)
     if (raw) {
-      const response = new Response(raw.body === undefined ? null : JSON.stringify(raw.body), { status: raw.status, headers: { 'content-type': 'application/json', ...raw.headers } })
+      const response = new Response(raw.body === undefined ? null : JSON.stringify(raw.body), {
+        status: raw.status,
+        headers: { 'content-type': 'application/json', ...raw.headers },
+      })
       return { response, what: `${what} (raw guard)`, reachedRoute: false }
     }
 
@@ -294,12 +312,21 @@ describe('the API under fuzzing', () => {
     const proxied = await proxy(new NextRequest(url, init))
     if (proxied.headers.get('x-middleware-next') !== '1') return { response: proxied, what: `${what} (proxy)`, reachedRoute: false }
 
-    const route = routes.find((entry) => entry.pattern === matchApiRoute(url.pathname, routes.map((r) => ({ pattern: r.pattern, methods: [] })))?.pattern)
+    const route = routes.find(
+      (entry) =>
+        entry.pattern ===
+        matchApiRoute(
+          url.pathname,
+          routes.map((r) => ({ pattern: r.pattern, methods: [] })),
+        )?.pattern,
+    )
     expect(route, `${what}: Next would find a route`).toBeDefined()
     const handler = handlerFor(route as RouteEntry, fuzz.method)
     // Next would answer with its own empty 405: the proxy must have answered first.
     expect(handler, `${what}: reached ${route?.pattern}, which does not export ${fuzz.method}`).toBeDefined()
-    const response = await (handler as NonNullable<typeof handler>)(new NextRequest(url, init), { params: Promise.resolve(paramsFor(route as RouteEntry, url.pathname)) })
+    const response = await (handler as NonNullable<typeof handler>)(new NextRequest(url, init), {
+      params: Promise.resolve(paramsFor(route as RouteEntry, url.pathname)),
+    })
     if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       abort.abort()
       await response.body?.cancel().catch(() => {})
@@ -307,29 +334,25 @@ describe('the API under fuzzing', () => {
     return { response, what: `${what} → ${route?.pattern}`, reachedRoute: true }
   }
 
-  it(
-    'answers every request with no 5xx, 4xx in the JSON error shape, and data unchanged by rejected requests',
-    async () => {
-      let before = await snapshot()
-      const statuses = new Map<number, number>()
-      await fc.assert(
-        fc.asyncProperty(requestArbitrary(), async (fuzz) => {
-          const { response, what, reachedRoute } = await serve(fuzz)
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
-          expect(response.status, what).toBeLessThan(500)
-          const isAuthLibrary = what.includes('/api/auth/[...all]')
-          if (response.status >= 400 && !isAuthLibrary) await expectErrorShape(response, what)
-          else await response.body?.cancel().catch(() => {})
-          // Answered before any route ran (raw guard, proxy): nothing could have written.
-          if (!reachedRoute) return
-          const after = await snapshot()
-          if (response.status >= 400) expect(after, `${what} got ${response.status} but changed stored data`).toBe(before)
-          before = after
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      )
-      console.log(`api fuzz: ${RUNS} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`)
-    },
-    600_000,
-  )
+  it('answers every request with no 5xx, 4xx in the JSON error shape, and data unchanged by rejected requests', async () => {
+    let before = await snapshot()
+    const statuses = new Map<number, number>()
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary(), async (fuzz) => {
+        const { response, what, reachedRoute } = await serve(fuzz)
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
+        expect(response.status, what).toBeLessThan(500)
+        const isAuthLibrary = what.includes('/api/auth/[...all]')
+        if (response.status >= 400 && !isAuthLibrary) await expectErrorShape(response, what)
+        else await response.body?.cancel().catch(() => {})
+        // Answered before any route ran (raw guard, proxy): nothing could have written.
+        if (!reachedRoute) return
+        const after = await snapshot()
+        if (response.status >= 400) expect(after, `${what} got ${response.status} but changed stored data`).toBe(before)
+        before = after
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    )
+    console.log(`api fuzz: ${RUNS} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`)
+  }, 600_000)
 })

@@ -73,7 +73,10 @@ describe('input Postgres cannot store is a 400, never a 500', () => {
 
   it.each(UNSAFE)('SKILL.md and resource content: %j', async (text) => {
     expectRejected(await callRoute(skillsRoute.POST, { body: { content: SKILL(text) } }), 'content')
-    expectRejected(await callRoute(skillsRoute.POST, { body: { content: SKILL('fine'), resources: [{ name: 'notes.md', content: text }] } }), 'resources.0.content')
+    expectRejected(
+      await callRoute(skillsRoute.POST, { body: { content: SKILL('fine'), resources: [{ name: 'notes.md', content: text }] } }),
+      'resources.0.content',
+    )
     expectRejected(await callRoute(skillRoute.PATCH, { params: { name: 'safe-skill' }, body: { content: SKILL(text) } }), 'content')
     expectRejected(await callRoute(skillRoute.GET, { params: { name: text } }), 'name')
   })

@@ -64,7 +64,10 @@ type Expectation =
   | { access: 'admin'; request: Request; status: number }
   | { access: 'public'; request: Request; status: number }
 
-const ids: (key: string, field?: string) => Ids = (key, field = 'id') => (body) => (body[key] as Record<string, string>[]).map((item) => item[field])
+const ids: (key: string, field?: string) => Ids =
+  (key, field = 'id') =>
+  (body) =>
+    (body[key] as Record<string, string>[]).map((item) => item[field])
 
 const ROUTES: Record<string, Expectation> = {
   // Workflows and their versions
@@ -73,7 +76,11 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/workflows/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
   'PATCH /api/workflows/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId }, body: { description: 'changed' } }), status: 200 },
   'GET /api/workflows/[id]/versions': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
-  'POST /api/workflows/[id]/versions': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId }, body: { graph: starterDocument() } }), status: 201 },
+  'POST /api/workflows/[id]/versions': {
+    access: 'owned',
+    request: (fx) => ({ params: { id: fx.workflowId }, body: { graph: starterDocument() } }),
+    status: 201,
+  },
   'GET /api/workflows/[id]/versions/[version]': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId, version: '1' } }), status: 200 },
 
   // Runs
@@ -83,7 +90,11 @@ const ROUTES: Record<string, Expectation> = {
   'POST /api/runs/[id]/cancel': { access: 'owned', request: async (fx) => ({ params: { id: await fx.run() } }), status: 200 },
   'GET /api/runs/[id]/events': { access: 'owned', request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   // The run is queued, so there is no task to cancel: 409 shows the owner got past the 404.
-  'POST /api/runs/[id]/mcp-tasks/cancel': { access: 'owned', request: (fx) => ({ params: { id: fx.runId }, body: { serverId: 's', taskId: 't' } }), status: 409 },
+  'POST /api/runs/[id]/mcp-tasks/cancel': {
+    access: 'owned',
+    request: (fx) => ({ params: { id: fx.runId }, body: { serverId: 's', taskId: 't' } }),
+    status: 409,
+  },
   'GET /api/runs/[id]/share-links': { access: 'owned', request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'POST /api/runs/[id]/share-links': { access: 'owned', request: (fx) => ({ params: { id: fx.runId }, body: {} }), status: 201 },
 
@@ -108,7 +119,11 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/mcp-servers': { access: 'list', request: () => ({}), listed: ids('servers'), own: () => ownServerId },
   'POST /api/mcp-servers': { access: 'anyone', request: () => ({ body: httpServer(uniqueName('srv')) }), status: 201 },
   'GET /api/mcp-servers/[id]': { access: 'owned', request: async (fx) => ({ params: { id: await fx.mcpServer() } }), status: 200 },
-  'PATCH /api/mcp-servers/[id]': { access: 'owned', request: async (fx) => ({ params: { id: await fx.mcpServer() }, body: { description: 'changed' } }), status: 200 },
+  'PATCH /api/mcp-servers/[id]': {
+    access: 'owned',
+    request: async (fx) => ({ params: { id: await fx.mcpServer() }, body: { description: 'changed' } }),
+    status: 200,
+  },
   'DELETE /api/mcp-servers/[id]': { access: 'owned', request: async (fx) => ({ params: { id: await fx.mcpServer() } }), status: 200 },
   // Nothing listens on the URL: a failed connection is still a 200 for who may test it.
   'POST /api/mcp-servers/[id]/test': { access: 'owned', request: async (fx) => ({ params: { id: await fx.mcpServer() } }), status: 200 },
@@ -179,7 +194,9 @@ describe('who may call each API route (two users)', () => {
       headers: { ...(call.body === undefined ? {} : { 'content-type': 'application/json' }), ...(as ? { authorization: `Bearer ${as.token}` } : {}) },
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
     })
-    const params = Object.fromEntries(Object.entries(call.params ?? {}).map(([name, value]) => [name, name === 'path' || name === 'all' ? value.split('/') : value]))
+    const params = Object.fromEntries(
+      Object.entries(call.params ?? {}).map(([name, value]) => [name, name === 'path' || name === 'all' ? value.split('/') : value]),
+    )
     const response = await handler(request, { params: Promise.resolve(params) })
     if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
       aborter.abort()
@@ -239,8 +256,14 @@ describe('who may call each API route (two users)', () => {
       const [method, pattern] = key.split(' ')
       return routes.find((route) => route.pattern === pattern)?.handlers[method as keyof RouteEntry['handlers']]
     })
-    expect(onDisk.filter((key) => !(key in ROUTES)), 'routes without an entry in ROUTES').toEqual([])
-    expect(Object.keys(ROUTES).filter((key) => !onDisk.includes(key)), 'entries for routes that do not exist').toEqual([])
+    expect(
+      onDisk.filter((key) => !(key in ROUTES)),
+      'routes without an entry in ROUTES',
+    ).toEqual([])
+    expect(
+      Object.keys(ROUTES).filter((key) => !onDisk.includes(key)),
+      'entries for routes that do not exist',
+    ).toEqual([])
   })
 
   describe.each(Object.entries(ROUTES))('%s', (key, expectation) => {

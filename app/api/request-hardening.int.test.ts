@@ -20,7 +20,15 @@ describe('requests that once broke the API', () => {
     const version = await app.db.prisma.workflowVersion.findFirstOrThrow({ where: { workflowId: EXAMPLE_WORKFLOW_ID } })
     const run = await app.db.prisma.run.create({ data: { workflowId: EXAMPLE_WORKFLOW_ID, versionId: version.id, ownerId: app.admin.id, input: 'x' } })
     const approval = await app.db.prisma.approvalRequest.create({
-      data: { runId: run.id, ownerId: app.admin.id, kind: 'human_input', source: 'test', title: 'Answer', payload: {}, expiresAt: new Date(Date.now() + 3_600_000) },
+      data: {
+        runId: run.id,
+        ownerId: app.admin.id,
+        kind: 'human_input',
+        source: 'test',
+        title: 'Answer',
+        payload: {},
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
     })
     approvalId = approval.id
   })
@@ -39,7 +47,10 @@ describe('requests that once broke the API', () => {
         params: { id: EXAMPLE_WORKFLOW_ID },
         body: { settings: { conversationForwarding: { enabled: true, endpoint } } },
       })
-      expect(response).toMatchObject({ status: 400, body: { error: { code: 'invalid_text', details: { issues: [{ path: 'settings.conversationForwarding.endpoint' }] } } } })
+      expect(response).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_text', details: { issues: [{ path: 'settings.conversationForwarding.endpoint' }] } } },
+      })
     }
     const workflow = await app.db.prisma.workflow.findUniqueOrThrow({ where: { id: EXAMPLE_WORKFLOW_ID } })
     expect(JSON.stringify(workflow.settings)).not.toContain('example.test')
@@ -58,7 +69,10 @@ describe('requests that once broke the API', () => {
     const hugeName = { manifest: { mcpServers: [{ mcpServerName: 'n'.repeat(1_000_000), url: 'http://localhost:9/mcp' }] } }
     expect(await callRoute(importRoute.POST, { body: hugeName })).toMatchObject({ status: 400, body: { error: { code: 'tooling_manifest_invalid' } } })
     const thousands = { manifest: { mcpServers: Array.from({ length: 5_000 }, (_, i) => ({ mcpServerName: `s${i}`, url: 'http://localhost:9/mcp' })) } }
-    expect(await callRoute(importRoute.POST, { body: thousands })).toMatchObject({ status: 400, body: { error: { code: 'tooling_manifest_invalid', details: { problems: [{ path: 'mcpServers' }] } } } })
+    expect(await callRoute(importRoute.POST, { body: thousands })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'tooling_manifest_invalid', details: { problems: [{ path: 'mcpServers' }] } } },
+    })
     expect(await app.db.prisma.mcpServer.count()).toBe(serversBefore)
   })
 })

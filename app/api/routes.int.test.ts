@@ -132,9 +132,15 @@ describe('API routes', () => {
     const { body } = await callRoute(workflowsRoute.POST, { body: { name: 'settings' } })
     const id = body.workflow.id
     expect(body.workflow.settings).toEqual({ conversationForwarding: { enabled: false, timeoutMs: 10000 } })
-    const bad = await callRoute(workflowRoute.PATCH, { params: { id }, body: { settings: { conversationForwarding: { enabled: true, endpoint: 'not a url' } } } })
+    const bad = await callRoute(workflowRoute.PATCH, {
+      params: { id },
+      body: { settings: { conversationForwarding: { enabled: true, endpoint: 'not a url' } } },
+    })
     expect(bad.status).toBe(400)
-    const good = await callRoute(workflowRoute.PATCH, { params: { id }, body: { settings: { conversationForwarding: { enabled: true, endpoint: 'https://tp.example/chat-message' } } } })
+    const good = await callRoute(workflowRoute.PATCH, {
+      params: { id },
+      body: { settings: { conversationForwarding: { enabled: true, endpoint: 'https://tp.example/chat-message' } } },
+    })
     expect(good.body.workflow.settings.conversationForwarding).toMatchObject({ enabled: true, endpoint: 'https://tp.example/chat-message' })
     expect((await callRoute(workflowRoute.GET, { params: { id } })).body.workflow.settings.conversationForwarding.enabled).toBe(true)
   })

@@ -55,7 +55,15 @@ function agentGraph(serverIds: string[]): GraphDocument {
         id: 'agent',
         kind: 'agent',
         position: { x: 200, y: 0 },
-        data: { name: 'Leaky', instructions: 'Use the tools.', model: { provider: 'demo' }, mcpServerIds: serverIds, functionTools: [], skillIds: [], toolApprovalMode: 'never_require' },
+        data: {
+          name: 'Leaky',
+          instructions: 'Use the tools.',
+          model: { provider: 'demo' },
+          mcpServerIds: serverIds,
+          functionTools: [],
+          skillIds: [],
+          toolApprovalMode: 'never_require',
+        },
       },
       { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
     ],
@@ -91,16 +99,23 @@ describe('secrets canary', () => {
     else process.env[APP_ENV_SECRET] = previousAppEnv
   })
 
-  async function call<P extends Record<string, string>>(where: string, handler: Parameters<typeof callRoute<P>>[0], init: Parameters<typeof callRoute<P>>[1] = {}) {
+  async function call<P extends Record<string, string>>(
+    where: string,
+    handler: Parameters<typeof callRoute<P>>[0],
+    init: Parameters<typeof callRoute<P>>[1] = {},
+  ) {
     const response = await callRoute(handler, init)
     record(where, response.body)
     return response
   }
 
   async function readEventStream(runId: string): Promise<string> {
-    const response = await runEventsRoute.GET(new Request(`http://localhost/api/runs/${runId}/events`, { headers: { authorization: `Bearer ${app.admin.token}` } }), {
-      params: Promise.resolve({ id: runId }),
-    })
+    const response = await runEventsRoute.GET(
+      new Request(`http://localhost/api/runs/${runId}/events`, { headers: { authorization: `Bearer ${app.admin.token}` } }),
+      {
+        params: Promise.resolve({ id: runId }),
+      },
+    )
     const text = await response.text() // the stream ends after the run's final event
     record(`SSE ${runId}`, text)
     return text
@@ -108,9 +123,27 @@ describe('secrets canary', () => {
 
   async function createServers(): Promise<void> {
     const servers = [
-      { id: 'canary-stdio', name: 'Canary stdio', transport: 'stdio', config: { command: 'node', args: ['lib/server/testing/mcp-servers/canary-stdio.mjs'] }, secrets: { env: { CANARY_ENV: canaries.env } } },
-      { id: 'canary-http', name: 'Canary http', transport: 'http', config: { url: `${http.url}/mcp?token=${canaries.query}` }, secrets: { headers: { Authorization: canaries.header } } },
-      { id: 'canary-broken', name: 'Canary broken', transport: 'http', config: { url: `${http.url}/broken?token=${canaries.query}` }, secrets: { headers: { Authorization: canaries.header } } },
+      {
+        id: 'canary-stdio',
+        name: 'Canary stdio',
+        transport: 'stdio',
+        config: { command: 'node', args: ['lib/server/testing/mcp-servers/canary-stdio.mjs'] },
+        secrets: { env: { CANARY_ENV: canaries.env } },
+      },
+      {
+        id: 'canary-http',
+        name: 'Canary http',
+        transport: 'http',
+        config: { url: `${http.url}/mcp?token=${canaries.query}` },
+        secrets: { headers: { Authorization: canaries.header } },
+      },
+      {
+        id: 'canary-broken',
+        name: 'Canary broken',
+        transport: 'http',
+        config: { url: `${http.url}/broken?token=${canaries.query}` },
+        secrets: { headers: { Authorization: canaries.header } },
+      },
     ]
     for (const body of servers) {
       const created = await call('POST /api/mcp-servers', serversRoute.POST, { body })
@@ -119,7 +152,10 @@ describe('secrets canary', () => {
   }
 
   async function runToEnd(serverIds: string[], input: string, onApproval?: (approvalId: string) => Promise<void>) {
-    const { workflow } = await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: `canary ${serverIds.join('+')}`, graph: agentGraph(serverIds) })
+    const { workflow } = await new WorkflowService(app.db.prisma).create(principalOf(app.admin), {
+      name: `canary ${serverIds.join('+')}`,
+      graph: agentGraph(serverIds),
+    })
     const created = await call('POST /api/runs', runsRoute.POST, { body: { workflowId: workflow.id, input } })
     expect(created.status).toBe(201)
     const runId: string = created.body.run?.id ?? created.body.id
@@ -142,7 +178,9 @@ describe('secrets canary', () => {
   it('no form of any canary leaves the server', { timeout: 120_000 }, async () => {
     await createServers()
 
-    const calls = ['canary-stdio_leak', 'canary-stdio_fail', 'canary-http_leak', 'canary-http_fail', 'canary-stdio_ask'].map((name) => `/call ${name} {}`).join('\n')
+    const calls = ['canary-stdio_leak', 'canary-stdio_fail', 'canary-http_leak', 'canary-http_fail', 'canary-stdio_ask']
+      .map((name) => `/call ${name} {}`)
+      .join('\n')
     const leaky = await runToEnd(['canary-stdio', 'canary-http'], calls, async (approvalId) => {
       await call('GET /api/approvals/:id', approvalRoute.GET, { params: { id: approvalId } })
       await call('POST /api/approvals/:id', approvalRoute.POST, { params: { id: approvalId }, body: { decision: 'deny', reason: 'no' } })
@@ -180,7 +218,11 @@ describe('secrets canary', () => {
   it('shows a server URL with its query values masked, and keeps them when the masked URL is sent back', async () => {
     const shown = await call('GET /api/mcp-servers/:id', serverRoute.GET, { params: { id: 'canary-http' } })
     expect(shown.body.server.config.url).toBe(`${http.url}/mcp?token=[secret]`)
-    const updated = await call('PATCH /api/mcp-servers/:id', serverRoute.PATCH, { method: 'PATCH', params: { id: 'canary-http' }, body: { config: { url: shown.body.server.config.url }, description: 'changed' } })
+    const updated = await call('PATCH /api/mcp-servers/:id', serverRoute.PATCH, {
+      method: 'PATCH',
+      params: { id: 'canary-http' },
+      body: { config: { url: shown.body.server.config.url }, description: 'changed' },
+    })
     expect(updated.status).toBe(200)
     const stored = await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'canary-http' } })
     expect(JSON.stringify(stored)).not.toContain(canaries.query)

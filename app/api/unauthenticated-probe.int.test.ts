@@ -20,7 +20,14 @@ import * as serversRoute from './mcp-servers/route'
 
 const STATE_CHANGING: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH', 'DELETE']
 /** Open to anyone by design (sign-in, first-admin setup, invitations, password resets, share links, health). */
-const PUBLIC_PATTERNS = new Set(['/api/auth/[...all]', '/api/setup', '/api/invitations/[token]', '/api/password-resets/[token]', '/api/share/[token]', '/api/health'])
+const PUBLIC_PATTERNS = new Set([
+  '/api/auth/[...all]',
+  '/api/setup',
+  '/api/invitations/[token]',
+  '/api/password-resets/[token]',
+  '/api/share/[token]',
+  '/api/health',
+])
 
 const PORT = 3000
 const HEADER_COMBINATIONS: ReadonlyArray<{ name: string; headers: Record<string, string> }> = [
@@ -109,7 +116,10 @@ describe('state-changing routes without a session or token', () => {
 
   it('are refused to a member too: the admin’s stdio server is a 404, a stdio server of their own a 403', async () => {
     const member = await app.addUser('member')
-    expect((await callRoute(serverRoute.PATCH, { as: member, params: { id: PROBE_ID }, body: { config: { command: 'touch', args: [marker, 'x'] }, confirm: true } })).status).toBe(404)
+    expect(
+      (await callRoute(serverRoute.PATCH, { as: member, params: { id: PROBE_ID }, body: { config: { command: 'touch', args: [marker, 'x'] }, confirm: true } }))
+        .status,
+    ).toBe(404)
     expect((await callRoute(testRoute.POST, { as: member, params: { id: PROBE_ID } })).status).toBe(404)
     expect((await callRoute(serverRoute.DELETE, { as: member, params: { id: PROBE_ID } })).status).toBe(404)
     const created = await callRoute(serversRoute.POST, { as: member, body: { id: 'member-probe', name: 'Probe', transport: 'stdio', config: probeConfig } })

@@ -83,14 +83,22 @@ describe('the answers of the workflow, MCP server, skill and function-tool route
 
   it('MCP servers', async () => {
     const created = await callRoute(mcpServersRoute.POST, {
-      body: { id: 'contract-check', name: 'Contract check', transport: 'http', config: { url: 'https://mcp.example.test/mcp?key=s3cret' }, secrets: { headers: { Authorization: 'Bearer t0ken' } } },
+      body: {
+        id: 'contract-check',
+        name: 'Contract check',
+        transport: 'http',
+        config: { url: 'https://mcp.example.test/mcp?key=s3cret' },
+        secrets: { headers: { Authorization: 'Bearer t0ken' } },
+      },
     })
     expect(created.status).toBe(201)
     expect(savedMcpServerResponseSchema.parse(created.body).server).toMatchObject({ secretKeys: { env: [], headers: ['Authorization'] } })
     const params = { id: 'contract-check' }
 
     expect(mcpServerListResponseSchema.parse((await callRoute(mcpServersRoute.GET)).body).servers.map((server) => server.id)).toContain('contract-check')
-    const workflow = createdWorkflowResponseSchema.parse((await callRoute(workflowsRoute.POST, { body: { name: 'Uses it', graph: graphUsingServer('contract-check') } })).body).workflow
+    const workflow = createdWorkflowResponseSchema.parse(
+      (await callRoute(workflowsRoute.POST, { body: { name: 'Uses it', graph: graphUsingServer('contract-check') } })).body,
+    ).workflow
     const shown = mcpServerResponseSchema.parse((await callRoute(mcpServerRoute.GET, { params })).body)
     expect(shown.referencedBy.map((reference) => reference.workflowId)).toEqual([workflow.id])
 
@@ -99,7 +107,9 @@ describe('the answers of the workflow, MCP server, skill and function-tool route
     expect(confirmRequiredDetailsSchema.parse(unconfirmed.body.error.details)).toMatchObject({ others: 0 })
     savedMcpServerResponseSchema.parse((await callRoute(mcpServerRoute.PATCH, { method: 'PATCH', params, body: { description: 'Checked.' } })).body)
 
-    const imported = await callRoute(mcpImportRoute.POST, { body: { manifest: { mcpServers: [{ mcpServerName: 'contract_import', url: 'https://tools.example.test/mcp' }] } } })
+    const imported = await callRoute(mcpImportRoute.POST, {
+      body: { manifest: { mcpServers: [{ mcpServerName: 'contract_import', url: 'https://tools.example.test/mcp' }] } },
+    })
     expect(imported.status).toBe(200)
     manifestImportSummarySchema.parse(imported.body)
 
@@ -112,7 +122,9 @@ describe('the answers of the workflow, MCP server, skill and function-tool route
     skillResponseSchema.parse(created.body)
     const params = { name: 'contract-check' }
     expect(skillListSchema.parse((await callRoute(skillsRoute.GET)).body).skills.map((skill) => skill.name)).toContain('contract-check')
-    expect(skillResponseSchema.parse((await callRoute(skillRoute.GET, { params })).body).skill.storedResources).toEqual([{ name: 'notes.md', content: 'Notes.' }])
+    expect(skillResponseSchema.parse((await callRoute(skillRoute.GET, { params })).body).skill.storedResources).toEqual([
+      { name: 'notes.md', content: 'Notes.' },
+    ])
     skillResponseSchema.parse((await callRoute(skillRoute.PATCH, { method: 'PATCH', params, body: { resources: [] } })).body)
     deletedSkillResponseSchema.parse((await callRoute(skillRoute.DELETE, { method: 'DELETE', params })).body)
   })

@@ -44,7 +44,15 @@ export function ApiTokensPanel() {
       <form onSubmit={create} className="mt-4 flex items-end gap-2">
         <div className="w-72">
           <Field label="Token name" htmlFor="token-name">
-            <Input id="token-name" required maxLength={100} placeholder="e.g. nightly import" value={name} onChange={(e) => setName(e.target.value)} data-testid="token-name" />
+            <Input
+              id="token-name"
+              required
+              maxLength={100}
+              placeholder="e.g. nightly import"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              data-testid="token-name"
+            />
           </Field>
         </div>
         <Button type="submit" variant="primary" data-testid="token-create">
@@ -53,7 +61,9 @@ export function ApiTokensPanel() {
       </form>
       <div className="mt-3 flex flex-col gap-3">
         <FormError message={error} />
-        {created ? <ShownOnceBox value={created.token} testId="token-value" warning={`Copy the token “${created.name}” now: it is shown only this once.`} /> : null}
+        {created ? (
+          <ShownOnceBox value={created.token} testId="token-value" warning={`Copy the token “${created.name}” now: it is shown only this once.`} />
+        ) : null}
       </div>
       <table className="mt-4 w-full text-left text-sm">
         <thead className="text-xs text-zinc-500">

@@ -15,7 +15,15 @@ export interface NewAccountValues {
  * Name, e-mail (fixed for invitations) and a password typed twice: the form of first-admin setup
  * and of accepting an invitation. `onCreate` signs the person in; then they go to the app.
  */
-export function NewAccountForm({ fixedEmail, submitLabel, onCreate }: { fixedEmail?: string; submitLabel: string; onCreate: (values: NewAccountValues) => Promise<unknown> }) {
+export function NewAccountForm({
+  fixedEmail,
+  submitLabel,
+  onCreate,
+}: {
+  fixedEmail?: string
+  submitLabel: string
+  onCreate: (values: NewAccountValues) => Promise<unknown>
+}) {
   const [name, setName] = useState('')
   const [email, setEmail] = useState(fixedEmail ?? '')
   const [password, setPassword] = useState('')
@@ -43,13 +51,39 @@ export function NewAccountForm({ fixedEmail, submitLabel, onCreate }: { fixedEma
         <Input id="account-name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} data-testid="account-name" />
       </Field>
       <Field label="E-mail" htmlFor="account-email">
-        <Input id="account-email" type="email" autoComplete="username" required readOnly={fixedEmail !== undefined} value={email} onChange={(e) => setEmail(e.target.value)} data-testid="account-email" />
+        <Input
+          id="account-email"
+          type="email"
+          autoComplete="username"
+          required
+          readOnly={fixedEmail !== undefined}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          data-testid="account-email"
+        />
       </Field>
       <Field label="Password" htmlFor="account-password" help="At least 8 characters.">
-        <Input id="account-password" type="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} data-testid="account-password" />
+        <Input
+          id="account-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          data-testid="account-password"
+        />
       </Field>
       <Field label="Password again" htmlFor="account-password-repeat">
-        <Input id="account-password-repeat" type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} data-testid="account-password-repeat" />
+        <Input
+          id="account-password-repeat"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          data-testid="account-password-repeat"
+        />
       </Field>
       <FormError message={error} />
       <Button type="submit" variant="primary" disabled={busy} data-testid="account-submit">

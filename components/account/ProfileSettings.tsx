@@ -46,10 +46,25 @@ export function ProfileSettings({ name, email, role }: { name: string; email: st
       <form onSubmit={submit} className="mt-5 flex max-w-sm flex-col gap-3">
         <h3 className="text-sm font-medium text-zinc-800">Change password</h3>
         <Field label="Current password" htmlFor="current-password">
-          <Input id="current-password" type="password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+          <Input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
         </Field>
         <Field label="New password" htmlFor="new-password" help="At least 8 characters.">
-          <Input id="new-password" type="password" autoComplete="new-password" required minLength={8} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
         </Field>
         <FormError message={error} />
         {saved ? <p className="text-sm text-emerald-700">Your password is changed.</p> : null}

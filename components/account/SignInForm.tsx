@@ -45,10 +45,26 @@ export function SignInForm({ next, oidcName, initialError = null }: { next: stri
     <div className="flex flex-col gap-4">
       <form onSubmit={submit} className="flex flex-col gap-3" data-testid="sign-in-form">
         <Field label="E-mail" htmlFor="sign-in-email">
-          <Input id="sign-in-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} data-testid="sign-in-email" />
+          <Input
+            id="sign-in-email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            data-testid="sign-in-email"
+          />
         </Field>
         <Field label="Password" htmlFor="sign-in-password">
-          <Input id="sign-in-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} data-testid="sign-in-password" />
+          <Input
+            id="sign-in-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            data-testid="sign-in-password"
+          />
         </Field>
         <FormError message={error} />
         <Button type="submit" variant="primary" disabled={busy} data-testid="sign-in-submit">

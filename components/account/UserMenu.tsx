@@ -42,10 +42,22 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
       {open ? (
         <div role="menu" className="absolute right-0 z-50 mt-1 w-56 rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg">
           <p className="truncate px-3 py-1.5 text-xs text-zinc-500">{email}</p>
-          <Link role="menuitem" href="/settings" onClick={() => setOpen(false)} className="block px-3 py-1.5 text-zinc-700 hover:bg-zinc-100" data-testid="user-menu-settings">
+          <Link
+            role="menuitem"
+            href="/settings"
+            onClick={() => setOpen(false)}
+            className="block px-3 py-1.5 text-zinc-700 hover:bg-zinc-100"
+            data-testid="user-menu-settings"
+          >
             Settings
           </Link>
-          <button role="menuitem" type="button" onClick={signOut} className="block w-full px-3 py-1.5 text-left text-zinc-700 hover:bg-zinc-100" data-testid="user-menu-sign-out">
+          <button
+            role="menuitem"
+            type="button"
+            onClick={signOut}
+            className="block w-full px-3 py-1.5 text-left text-zinc-700 hover:bg-zinc-100"
+            data-testid="user-menu-sign-out"
+          >
             Sign out
           </button>
         </div>

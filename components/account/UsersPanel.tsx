@@ -42,7 +42,8 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
 
   const resetLink = (user: UserView) =>
     issueReset.mutate(user.id, {
-      onSuccess: ({ link }) => setLink({ value: link, warning: `Send this password reset link to ${user.email}. It works once, for 24 hours, and is shown only now.` }),
+      onSuccess: ({ link }) =>
+        setLink({ value: link, warning: `Send this password reset link to ${user.email}. It works once, for 24 hours, and is shown only now.` }),
     })
 
   return (
@@ -98,7 +99,12 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                     Password reset link
                   </Button>
                   {self ? null : (
-                    <Button size="sm" variant={user.disabled ? 'secondary' : 'danger'} onClick={() => updateUser.mutate({ id: user.id, change: { disabled: !user.disabled } })} data-testid="user-toggle-disabled">
+                    <Button
+                      size="sm"
+                      variant={user.disabled ? 'secondary' : 'danger'}
+                      onClick={() => updateUser.mutate({ id: user.id, change: { disabled: !user.disabled } })}
+                      data-testid="user-toggle-disabled"
+                    >
                       {user.disabled ? 'Enable' : 'Disable'}
                     </Button>
                   )}

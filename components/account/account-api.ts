@@ -21,7 +21,8 @@ export const accountApi = {
   signOut: () => request<unknown>('POST', '/api/auth/sign-out', {}),
   setup: (body: { token: string; name: string; email: string; password: string }) => request<{ user: UserView }>('POST', '/api/setup', body),
   invitation: (token: string) => request<{ email: string; role: string }>('GET', `/api/invitations/${encodeURIComponent(token)}`),
-  acceptInvitation: (token: string, body: { name: string; password: string }) => request<{ user: UserView }>('POST', `/api/invitations/${encodeURIComponent(token)}`, body),
+  acceptInvitation: (token: string, body: { name: string; password: string }) =>
+    request<{ user: UserView }>('POST', `/api/invitations/${encodeURIComponent(token)}`, body),
   resetPassword: (token: string, password: string) => request<unknown>('POST', `/api/password-resets/${encodeURIComponent(token)}`, { password }),
   changePassword: (currentPassword: string, newPassword: string) => request<unknown>('POST', '/api/me/password', { currentPassword, newPassword }),
   listTokens: () => request<{ tokens: ApiTokenView[] }>('GET', '/api/me/tokens'),
@@ -29,7 +30,8 @@ export const accountApi = {
   revokeToken: (id: string) => request<unknown>('DELETE', `/api/me/tokens/${encodeURIComponent(id)}`),
   listUsers: () => request<{ users: UserView[] }>('GET', '/api/admin/users'),
   invite: (email: string, role: string) => request<OneTimeLinkView>('POST', '/api/admin/invitations', { email, role }),
-  updateUser: (id: string, change: { role?: string; disabled?: boolean }) => request<{ user: UserView }>('PATCH', `/api/admin/users/${encodeURIComponent(id)}`, change),
+  updateUser: (id: string, change: { role?: string; disabled?: boolean }) =>
+    request<{ user: UserView }>('PATCH', `/api/admin/users/${encodeURIComponent(id)}`, change),
   issuePasswordReset: (id: string) => request<OneTimeLinkView>('POST', `/api/admin/users/${encodeURIComponent(id)}/password-reset`),
   auditLog: (before?: string) => request<AuditPageView>('GET', `/api/admin/audit-log${before ? `?before=${encodeURIComponent(before)}` : ''}`),
 }

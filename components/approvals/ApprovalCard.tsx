@@ -65,10 +65,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
       data-approval-id={approval.id}
       data-status={conflict ? conflict.reason : approval.status}
       aria-label={`${KIND_LABEL[approval.kind]}: ${approval.title}`}
-      className={cn(
-        'flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm',
-        canAnswer ? 'border-amber-300 ring-1 ring-amber-100' : 'border-zinc-200',
-      )}
+      className={cn('flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm', canAnswer ? 'border-amber-300 ring-1 ring-amber-100' : 'border-zinc-200')}
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
@@ -78,10 +75,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
           </div>
           <h3 className="mt-1 text-sm font-semibold break-words text-zinc-900">{approval.title}</h3>
           {showRunLink && approval.runId ? (
-            <Link
-              href={`/runs/${approval.runId}`}
-              className="text-xs text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
-            >
+            <Link href={`/runs/${approval.runId}`} className="text-xs text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
               Open the run
             </Link>
           ) : null}

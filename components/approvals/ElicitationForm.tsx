@@ -87,9 +87,7 @@ function FieldControl({
                 type="checkbox"
                 className="h-4 w-4 rounded border-zinc-300 accent-indigo-600"
                 checked={chosen.includes(option.value)}
-                onChange={(event) =>
-                  onChange(event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))
-                }
+                onChange={(event) => onChange(event.target.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))}
               />
               {option.label}
             </label>

@@ -71,9 +71,7 @@ export function SamplingDetails({ request, bounds, capText, capError, onCapChang
                 }
               >
                 <span className="block text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">{message.role}</span>
-                {message.text !== null ? (
-                  <span className="block text-[13px] whitespace-pre-wrap break-words text-zinc-800">{message.text}</span>
-                ) : null}
+                {message.text !== null ? <span className="block text-[13px] whitespace-pre-wrap break-words text-zinc-800">{message.text}</span> : null}
                 {message.note !== null ? <span className="block text-[12px] text-zinc-500 italic">[{message.note}]</span> : null}
               </li>
             ))}
@@ -104,18 +102,18 @@ export function SamplingDetails({ request, bounds, capText, capError, onCapChang
             help={`Lower it to limit the reply; at most ${bounds.max} (${bounds.limitedBy === 'cap' ? "the server's cap" : 'as requested'}).`}
           >
             <div className="w-36">
-            <Input
-              id={`${idPrefix}-max-tokens`}
-              data-testid="approval-max-tokens"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={bounds.max}
-              step={1}
-              value={capText}
-              aria-invalid={capError ? true : undefined}
-              onChange={(event) => onCapChange?.(event.target.value)}
-            />
+              <Input
+                id={`${idPrefix}-max-tokens`}
+                data-testid="approval-max-tokens"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={bounds.max}
+                step={1}
+                value={capText}
+                aria-invalid={capError ? true : undefined}
+                onChange={(event) => onCapChange?.(event.target.value)}
+              />
             </div>
           </Field>
         </div>

@@ -2,9 +2,7 @@
 import { ApiError, errorMessage, fetchJson, postJson } from '@/components/api-client'
 import type { AnswerApprovalBody, ApprovalView } from '@/lib/contracts/approvals'
 
-export type AnswerOutcome =
-  | { ok: true; approval: ApprovalView }
-  | { ok: false; reason: 'already_answered' | 'expired' | 'error'; message: string }
+export type AnswerOutcome = { ok: true; approval: ApprovalView } | { ok: false; reason: 'already_answered' | 'expired' | 'error'; message: string }
 
 export async function answerApproval(id: string, answer: AnswerApprovalBody): Promise<AnswerOutcome> {
   try {

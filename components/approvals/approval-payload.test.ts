@@ -17,7 +17,13 @@ describe('readSamplingRequest', () => {
       messages: [
         { role: 'user', content: { type: 'text', text: 'Summarise MCP' } },
         { role: 'assistant', content: { type: 'image', mimeType: 'image/png', data: 'AAAA' } },
-        { role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'text', text: 'b' },
+          ],
+        },
       ],
       maxTokens: 800,
       maxTokensCap: 4096,

@@ -10,7 +10,14 @@ const contactSchema = {
     budget: { type: 'number', default: 2.5 },
     subscribe: { type: 'boolean', default: true },
     plan: { type: 'string', enum: ['basic', 'pro'], enumNames: ['Basic', 'Professional'] },
-    tone: { type: 'string', oneOf: [{ const: 'calm', title: 'Calm' }, { const: 'bold', title: 'Bold' }], default: 'calm' },
+    tone: {
+      type: 'string',
+      oneOf: [
+        { const: 'calm', title: 'Calm' },
+        { const: 'bold', title: 'Bold' },
+      ],
+      default: 'calm',
+    },
     topics: { type: 'array', items: { type: 'string', enum: ['ai', 'mcp', 'ui'] }, maxItems: 2 },
     nested: { type: 'object', properties: {} },
   },
@@ -45,7 +52,13 @@ describe('schemaToFields', () => {
         { value: 'pro', label: 'Professional' },
       ],
     })
-    expect(byName.tone).toMatchObject({ options: [{ value: 'calm', label: 'Calm' }, { value: 'bold', label: 'Bold' }], defaultValue: 'calm' })
+    expect(byName.tone).toMatchObject({
+      options: [
+        { value: 'calm', label: 'Calm' },
+        { value: 'bold', label: 'Bold' },
+      ],
+      defaultValue: 'calm',
+    })
     expect(byName.topics).toMatchObject({ maxItems: 2, options: [{ value: 'ai' }, { value: 'mcp' }, { value: 'ui' }] })
   })
 

@@ -32,9 +32,7 @@ export type FormValue = string | boolean | string[]
 export type FormValues = Record<string, FormValue>
 export type AnswerValue = string | number | boolean | string[]
 
-export type CollectResult =
-  | { ok: true; content: Record<string, AnswerValue> }
-  | { ok: false; errors: Record<string, string> }
+export type CollectResult = { ok: true; content: Record<string, AnswerValue> } | { ok: false; errors: Record<string, string> }
 
 export function schemaToFields(schema: unknown): FormField[] {
   const root = record(schema)
@@ -202,9 +200,7 @@ function singleSelectOptions(schema: Record<string, unknown>): SelectOption[] | 
   if (schema.type !== undefined && schema.type !== 'string') return null
   if (Array.isArray(schema.enum)) {
     const names = Array.isArray(schema.enumNames) ? schema.enumNames : []
-    return schema.enum
-      .filter((value): value is string => typeof value === 'string')
-      .map((value, index) => ({ value, label: str(names[index]) ?? value }))
+    return schema.enum.filter((value): value is string => typeof value === 'string').map((value, index) => ({ value, label: str(names[index]) ?? value }))
   }
   return titledOptions(schema.oneOf)
 }

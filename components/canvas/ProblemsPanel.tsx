@@ -28,7 +28,10 @@ export function ProblemsPanel({ onReveal }: { onReveal: (target: { nodeId?: stri
         <span data-testid="problems-errors" className={cn('rounded px-1.5 py-0.5', errorCount > 0 ? 'bg-red-50 text-red-700' : 'bg-zinc-100 text-zinc-500')}>
           {errorCount} {errorCount === 1 ? 'error' : 'errors'}
         </span>
-        <span data-testid="problems-warnings" className={cn('rounded px-1.5 py-0.5', warningCount > 0 ? 'bg-amber-50 text-amber-800' : 'bg-zinc-100 text-zinc-500')}>
+        <span
+          data-testid="problems-warnings"
+          className={cn('rounded px-1.5 py-0.5', warningCount > 0 ? 'bg-amber-50 text-amber-800' : 'bg-zinc-100 text-zinc-500')}
+        >
           {warningCount} {warningCount === 1 ? 'warning' : 'warnings'}
         </span>
         <span aria-hidden className="ml-auto text-zinc-400">

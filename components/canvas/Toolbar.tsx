@@ -72,7 +72,12 @@ export function Toolbar({ onSave, saveStatus, onRun, onAutoLayout, layingOut }: 
 }
 
 function SaveMessage({ status, dirty }: { status: SaveStatus; dirty: boolean }) {
-  if (status.state === 'saved' && !dirty) return <span data-testid="save-status" className="text-xs text-emerald-700">Saved as v{status.version}</span>
+  if (status.state === 'saved' && !dirty)
+    return (
+      <span data-testid="save-status" className="text-xs text-emerald-700">
+        Saved as v{status.version}
+      </span>
+    )
   if (status.state === 'rejected' && dirty) {
     return (
       <span data-testid="save-status" role="alert" className="text-xs text-red-700">

@@ -77,7 +77,11 @@ function WorkflowSettingsDialog({ workflowId, onClose }: { workflowId: string; o
               <span className="block text-xs text-zinc-500">Failures are shown in the run&apos;s timeline and never stop the run.</span>
             </span>
           </label>
-          <Field label="Endpoint" htmlFor={endpointId} help="Leave empty to use the server's AGENTLOOM_THREAT_PROTECTION_URL. Its token comes from the server's environment.">
+          <Field
+            label="Endpoint"
+            htmlFor={endpointId}
+            help="Leave empty to use the server's AGENTLOOM_THREAT_PROTECTION_URL. Its token comes from the server's environment."
+          >
             <Input
               id={endpointId}
               data-testid="settings-forwarding-endpoint"

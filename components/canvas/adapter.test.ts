@@ -33,7 +33,10 @@ describe('adapter', () => {
     expect(edges[1]).toMatchObject({ label: 'input.contains("done")', style: { strokeDasharray: '6 4' } })
     const decorated = nodes.map((node) => ({ ...node, selected: true, dragging: false, measured: { width: 200, height: 80 } }))
     decorated[0]!.position = { x: 10.123456, y: -3.98765 }
-    const back = canvasToDocument(decorated, edges.map((edge) => ({ ...edge, selected: true })))
+    const back = canvasToDocument(
+      decorated,
+      edges.map((edge) => ({ ...edge, selected: true })),
+    )
     expect(back.nodes[0]).toEqual({ ...document.nodes[0], position: { x: 10.1, y: -4 } })
     expect(back.edges).toEqual(document.edges)
   })

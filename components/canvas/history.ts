@@ -71,7 +71,16 @@ export function revertCommand(graph: CanvasGraph, command: Command): CanvasGraph
       }
     }
     case 'remove':
-      return { nodes: insertAt(graph.nodes, command.nodes.map((i) => ({ item: i.node, index: i.index }))), edges: insertAt(graph.edges, command.edges.map((i) => ({ item: i.edge, index: i.index }))) }
+      return {
+        nodes: insertAt(
+          graph.nodes,
+          command.nodes.map((i) => ({ item: i.node, index: i.index })),
+        ),
+        edges: insertAt(
+          graph.edges,
+          command.edges.map((i) => ({ item: i.edge, index: i.index })),
+        ),
+      }
     case 'move': {
       const swapped: Command = { type: 'move', moves: {} }
       for (const [id, move] of Object.entries(command.moves)) swapped.moves[id] = { from: move.to, to: move.from }

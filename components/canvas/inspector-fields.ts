@@ -54,9 +54,7 @@ export function getAt(value: unknown, path: FieldPath): unknown {
 export function setAt<T>(target: T, path: FieldPath, value: unknown): T {
   if (path.length === 0) return value as T
   const [head, ...rest] = path
-  const container: Record<string | number, unknown> | unknown[] = Array.isArray(target)
-    ? [...target]
-    : { ...((target ?? {}) as Record<string, unknown>) }
+  const container: Record<string | number, unknown> | unknown[] = Array.isArray(target) ? [...target] : { ...((target ?? {}) as Record<string, unknown>) }
   const child = (container as Record<string | number, unknown>)[head!]
   const next = setAt(child, rest, value)
   if (next === undefined && !Array.isArray(container)) delete (container as Record<string | number, unknown>)[head!]

@@ -57,12 +57,21 @@ describe('node registry', () => {
   })
 
   it('condition outputs one handle per case plus default', () => {
-    const outputs = NODE_REGISTRY.condition.outputs({ cases: [{ id: 'a', expression: 'true' }, { id: 'b', expression: 'false', label: 'B' }] })
+    const outputs = NODE_REGISTRY.condition.outputs({
+      cases: [
+        { id: 'a', expression: 'true' },
+        { id: 'b', expression: 'false', label: 'B' },
+      ],
+    })
     expect(outputs.map((handle) => handle.id)).toEqual(['a', 'b', 'default'])
     expect(outputs.map((handle) => handle.label)).toEqual(['Case 1', 'B', 'Default'])
   })
 
   it('palette groups list every kind once', () => {
-    expect(paletteGroups().flatMap((group) => group.kinds).sort()).toEqual([...NODE_KINDS].sort())
+    expect(
+      paletteGroups()
+        .flatMap((group) => group.kinds)
+        .sort(),
+    ).toEqual([...NODE_KINDS].sort())
   })
 })

@@ -103,7 +103,14 @@ export const NODE_REGISTRY: NodeRegistry = {
     summary: (data) => [data.inputDescription ? truncate(data.inputDescription) : 'Run input'],
     fields: [
       labelField('Start'),
-      { type: 'textarea', id: 'inputDescription', label: 'Input description', path: ['inputDescription'], rows: 3, placeholder: 'What should the person type when starting a run?' },
+      {
+        type: 'textarea',
+        id: 'inputDescription',
+        label: 'Input description',
+        path: ['inputDescription'],
+        rows: 3,
+        placeholder: 'What should the person type when starting a run?',
+      },
     ],
   }),
   agent: define('agent', {
@@ -160,7 +167,14 @@ export const NODE_REGISTRY: NodeRegistry = {
     summary: (data) => [truncate(data.expression, 40)],
     fields: [
       labelField('Transform'),
-      { type: 'expression', id: 'expression', label: 'Expression (CEL)', path: ['expression'], placeholder: '{"summary": input}', help: 'The message is `input` (text or an object).' },
+      {
+        type: 'expression',
+        id: 'expression',
+        label: 'Expression (CEL)',
+        path: ['expression'],
+        placeholder: '{"summary": input}',
+        help: 'The message is `input` (text or an object).',
+      },
     ],
   }),
   human_input: define('human_input', {
@@ -169,7 +183,10 @@ export const NODE_REGISTRY: NodeRegistry = {
     category: 'logic',
     icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 20c0-3.3 3.6-6 8-6s8 2.7 8 6',
     summary: (data) => [data.prompt ? truncate(data.prompt) : 'No prompt yet'],
-    fields: [labelField('Human input'), { type: 'textarea', id: 'prompt', label: 'Prompt', path: ['prompt'], rows: 3, placeholder: 'What should the person decide or add?' }],
+    fields: [
+      labelField('Human input'),
+      { type: 'textarea', id: 'prompt', label: 'Prompt', path: ['prompt'], rows: 3, placeholder: 'What should the person decide or add?' },
+    ],
   }),
   output: define('output', {
     label: 'Output',
@@ -275,7 +292,15 @@ export const NODE_REGISTRY: NodeRegistry = {
       { type: 'participant', id: 'startParticipantId', label: 'Starts with', path: ['startParticipantId'], allowNone: 'First participant' },
       { type: 'handoffs', id: 'handoffs', label: 'Handoffs', path: ['handoffs'], help: 'None listed: everyone can hand off to everyone.' },
       { type: 'checkbox', id: 'autonomous', label: 'Continue without a person (autonomous mode)', path: ['autonomous'] },
-      { type: 'number', id: 'autonomousTurnLimit', label: 'Autonomous turn limit', path: ['autonomousTurnLimit'], min: 1, step: 1, visibleWhen: (data) => data.autonomous === true },
+      {
+        type: 'number',
+        id: 'autonomousTurnLimit',
+        label: 'Autonomous turn limit',
+        path: ['autonomousTurnLimit'],
+        min: 1,
+        step: 1,
+        visibleWhen: (data) => data.autonomous === true,
+      },
     ],
   }),
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { CanvasNode } from './adapter'
 import { SLOT, freeSpotNear } from './placement'
 
-const node = (id: string, x: number, y: number): CanvasNode => ({ id, type: 'agent', position: { x, y }, data: {} as never, measured: { width: 240, height: 90 } })
+const node = (id: string, x: number, y: number): CanvasNode => ({
+  id,
+  type: 'agent',
+  position: { x, y },
+  data: {} as never,
+  measured: { width: 240, height: 90 },
+})
 
 describe('freeSpotNear', () => {
   it('uses the origin when it is free', () => {

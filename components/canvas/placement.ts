@@ -14,11 +14,7 @@ export interface FlowRect {
 export const SLOT = { width: 260, height: 120 }
 
 /** The first position on a widening ring of slots around `origin` that no node's box overlaps. */
-export function freeSpotNear(
-  origin: { x: number; y: number },
-  nodes: readonly CanvasNode[],
-  visible?: FlowRect,
-): { x: number; y: number } {
+export function freeSpotNear(origin: { x: number; y: number }, nodes: readonly CanvasNode[], visible?: FlowRect): { x: number; y: number } {
   const inView = (x: number, y: number) =>
     !visible || (x >= visible.minX && y >= visible.minY && x + SLOT.width - 20 <= visible.maxX && y + SLOT.height - 20 <= visible.maxY)
   const overlaps = (x: number, y: number) =>

@@ -47,7 +47,12 @@ describe('the graph slice', () => {
     const store = makeStore()
     store.getState().selectOnly({ edgeId: 'start->researcher' })
     const id = store.getState().addNode('agent', { x: 0, y: 0 })
-    expect(store.getState().nodes.filter((node) => node.selected).map((node) => node.id)).toEqual([id])
+    expect(
+      store
+        .getState()
+        .nodes.filter((node) => node.selected)
+        .map((node) => node.id),
+    ).toEqual([id])
     expect(store.getState().edges.some((edge) => edge.selected)).toBe(false)
     store.getState().undo()
     expect(store.getState().nodes.map((node) => node.id)).toEqual(['start', 'researcher', 'output'])

@@ -41,7 +41,10 @@ export function isConnectionAllowed(state: Pick<CanvasState, 'nodes' | 'edges'>,
 }
 
 /** React Flow's node changes split into what is recorded (moves, removals) and what is only applied. */
-function sortNodeChanges(changes: NodeChange<CanvasNode>[], nodes: CanvasNode[]): { moves: Moves; removed: Set<string>; passThrough: NodeChange<CanvasNode>[] } {
+function sortNodeChanges(
+  changes: NodeChange<CanvasNode>[],
+  nodes: CanvasNode[],
+): { moves: Moves; removed: Set<string>; passThrough: NodeChange<CanvasNode>[] } {
   const moves: Moves = {}
   const removed = new Set<string>()
   const passThrough: NodeChange<CanvasNode>[] = []

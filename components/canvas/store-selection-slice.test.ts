@@ -5,8 +5,14 @@ import { withNothingSelected } from './store-selection-slice'
 
 const makeStore = () => createCanvasStore({ workflowId: 'wf1', name: 'Test', document: exampleWorkflowDocument(), version: 1 })
 const selectedIds = (store: ReturnType<typeof makeStore>) => [
-  ...store.getState().nodes.filter((node) => node.selected).map((node) => node.id),
-  ...store.getState().edges.filter((edge) => edge.selected).map((edge) => edge.id),
+  ...store
+    .getState()
+    .nodes.filter((node) => node.selected)
+    .map((node) => node.id),
+  ...store
+    .getState()
+    .edges.filter((edge) => edge.selected)
+    .map((edge) => edge.id),
 ]
 
 describe('the selection slice', () => {

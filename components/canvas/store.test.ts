@@ -51,7 +51,11 @@ describe('canvas store', () => {
   it('merges one drag into one undo step, and consecutive drags of the same node too', () => {
     const store = makeStore()
     const original = { ...positionOf(store, 'researcher') }
-    drag(store, 'researcher', [{ x: 1, y: 1 }, { x: 2, y: 2 }, { x: 50, y: 60 }])
+    drag(store, 'researcher', [
+      { x: 1, y: 1 },
+      { x: 2, y: 2 },
+      { x: 50, y: 60 },
+    ])
     expect(store.getState().history.past).toHaveLength(1)
     expect(store.getState().nodes.find((node) => node.id === 'researcher')?.dragging).toBe(false)
     drag(store, 'researcher', [{ x: 70, y: 80 }])
@@ -73,8 +77,7 @@ describe('canvas store', () => {
   it('merges consecutive edits of the same field, not of different fields', () => {
     const store = makeStore()
     const node = () => store.getState().nodes.find((n) => n.id === 'researcher')!
-    const edit = (name: string, key: string) =>
-      store.getState().updateNodeData('researcher', { ...(node().data as NodeData<'agent'>), name } as NodeData, key)
+    const edit = (name: string, key: string) => store.getState().updateNodeData('researcher', { ...(node().data as NodeData<'agent'>), name } as NodeData, key)
     edit('R', 'name')
     edit('Re', 'name')
     edit('Res', 'name')

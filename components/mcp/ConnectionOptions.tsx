@@ -37,7 +37,14 @@ export function ConnectionOptions({ form, onChange }: ConnectionOptionsProps) {
   )
 }
 
-function DescribedCheckbox(props: { testId: string; label: string; hint: ReactNode; disabled: boolean; checked: boolean; onChange: (checked: boolean) => void }) {
+function DescribedCheckbox(props: {
+  testId: string
+  label: string
+  hint: ReactNode
+  disabled: boolean
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
   const id = useId()
   return (
     <div className="flex items-start gap-2 text-sm text-zinc-700">

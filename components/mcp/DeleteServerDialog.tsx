@@ -36,7 +36,11 @@ export function DeleteServerDialog({ server, onClose, onDeleted }: DeleteServerD
     <Dialog open onClose={onClose} title={`Delete ${server.name}?`} footer={footer}>
       {checking ? <p className="text-sm text-zinc-500">Checking which workflows use it…</p> : null}
       {references && references.length > 0 ? (
-        <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900" data-testid="mcp-delete-warning">
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900"
+          data-testid="mcp-delete-warning"
+        >
           <p className="text-sm">
             {references.length === 1 ? 'This workflow uses' : `These ${references.length} workflows use`} <code className="font-mono">{server.id}</code>. Their
             runs will fail with “MCP server ‘{server.id}’ not found” until you remove it from them or add it again.

@@ -32,8 +32,7 @@ export function ImportManifestDialog({ onClose }: ImportManifestDialogProps) {
   const error = importing.isError ? { message: errorMessage(importing.error), problems: problemsOf(importing.error) } : null
   const busy = importing.isPending
 
-  const submit = () =>
-    importing.mutate({ manifest, onExisting, ...(serverUrlBase.trim() ? { serverUrlBase: serverUrlBase.trim() } : {}) })
+  const submit = () => importing.mutate({ manifest, onExisting, ...(serverUrlBase.trim() ? { serverUrlBase: serverUrlBase.trim() } : {}) })
 
   const footer = (
     <>
@@ -45,7 +44,14 @@ export function ImportManifestDialog({ onClose }: ImportManifestDialogProps) {
   )
 
   return (
-    <Dialog open onClose={onClose} title="Import a tool-server manifest" description="Paste the contents of ToolingManifest.json." footer={footer} className="max-w-2xl">
+    <Dialog
+      open
+      onClose={onClose}
+      title="Import a tool-server manifest"
+      description="Paste the contents of ToolingManifest.json."
+      footer={footer}
+      className="max-w-2xl"
+    >
       <Field label="ToolingManifest.json" htmlFor={`${ids}-manifest`}>
         <Textarea
           id={`${ids}-manifest`}
@@ -58,10 +64,22 @@ export function ImportManifestDialog({ onClose }: ImportManifestDialogProps) {
         />
       </Field>
       <Field label="Servers without a url" htmlFor={`${ids}-base`} help="Optional base URL: a server's URL becomes <base>/<unique name>.">
-        <Input id={`${ids}-base`} data-testid="mcp-field-serverUrlBase" className="font-mono" value={serverUrlBase} onChange={(event) => setServerUrlBase(event.target.value)} />
+        <Input
+          id={`${ids}-base`}
+          data-testid="mcp-field-serverUrlBase"
+          className="font-mono"
+          value={serverUrlBase}
+          onChange={(event) => setServerUrlBase(event.target.value)}
+        />
       </Field>
       <Field label="Existing servers" htmlFor={`${ids}-existing`}>
-        <Select id={`${ids}-existing`} data-testid="mcp-field-onExisting" options={ON_EXISTING} value={onExisting} onChange={(event) => setOnExisting(event.target.value as 'skip' | 'update')} />
+        <Select
+          id={`${ids}-existing`}
+          data-testid="mcp-field-onExisting"
+          options={ON_EXISTING}
+          value={onExisting}
+          onChange={(event) => setOnExisting(event.target.value as 'skip' | 'update')}
+        />
       </Field>
       {result ? (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="mcp-import-result" aria-live="polite">

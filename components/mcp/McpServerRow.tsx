@@ -45,7 +45,13 @@ export function McpServerRow({ server, onEdit, onDelete, onToggleEnabled }: McpS
             </Badge>
           ) : null}
           <label className="flex items-center gap-1 text-xs text-zinc-600">
-            <input type="checkbox" role="switch" data-testid={`mcp-enabled-${server.id}`} checked={server.enabled} onChange={(event) => onToggleEnabled(event.target.checked)} />
+            <input
+              type="checkbox"
+              role="switch"
+              data-testid={`mcp-enabled-${server.id}`}
+              checked={server.enabled}
+              onChange={(event) => onToggleEnabled(event.target.checked)}
+            />
             {server.enabled ? 'Enabled' : 'Disabled'}
           </label>
         </div>

@@ -50,7 +50,13 @@ export function ServerIdentityFields({ form, editing, errors, onChange }: Server
         </Field>
       </div>
       <Field label="Description" htmlFor={`${ids}-description`} error={errors.description}>
-        <Textarea id={`${ids}-description`} data-testid="mcp-field-description" rows={2} value={form.description} onChange={(event) => onChange({ description: event.target.value })} />
+        <Textarea
+          id={`${ids}-description`}
+          data-testid="mcp-field-description"
+          rows={2}
+          value={form.description}
+          onChange={(event) => onChange({ description: event.target.value })}
+        />
       </Field>
     </>
   )

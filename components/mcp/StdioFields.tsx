@@ -30,11 +30,24 @@ export function StdioFields({ form, stdio, errors, onChange }: StdioFieldsProps)
         </p>
       ) : null}
       <Field label="Command" htmlFor={`${ids}-command`} error={errors.command} help={commandHelp(stdio)}>
-        <Input id={`${ids}-command`} data-testid="mcp-field-command" className="font-mono" placeholder="node" value={form.command} onChange={(event) => onChange({ command: event.target.value })} />
+        <Input
+          id={`${ids}-command`}
+          data-testid="mcp-field-command"
+          className="font-mono"
+          placeholder="node"
+          value={form.command}
+          onChange={(event) => onChange({ command: event.target.value })}
+        />
       </Field>
       <ArgsEditor args={form.args} onChange={(args) => onChange({ args })} error={errors.args} />
       <Field label="Working directory" htmlFor={`${ids}-cwd`} error={errors.cwd} help="Optional; relative paths start at the app's directory.">
-        <Input id={`${ids}-cwd`} data-testid="mcp-field-cwd" className="font-mono" value={form.cwd} onChange={(event) => onChange({ cwd: event.target.value })} />
+        <Input
+          id={`${ids}-cwd`}
+          data-testid="mcp-field-cwd"
+          className="font-mono"
+          value={form.cwd}
+          onChange={(event) => onChange({ cwd: event.target.value })}
+        />
       </Field>
       <SecretRowsEditor kind="env" rows={form.env} onChange={(env) => onChange({ env })} error={errors.env} />
     </fieldset>

@@ -49,6 +49,8 @@ export const useCreateApiToken = () => useAccountMutation(accountKeys.tokens(), 
 export const useRevokeApiToken = () => useAccountMutation(accountKeys.tokens(), accountApi.revokeToken)
 export const useInviteUser = () => useAccountMutation(accountKeys.users(), ({ email, role }: { email: string; role: string }) => accountApi.invite(email, role))
 export const useUpdateUser = () =>
-  useAccountMutation(accountKeys.users(), ({ id, change }: { id: string; change: Parameters<typeof accountApi.updateUser>[1] }) => accountApi.updateUser(id, change))
+  useAccountMutation(accountKeys.users(), ({ id, change }: { id: string; change: Parameters<typeof accountApi.updateUser>[1] }) =>
+    accountApi.updateUser(id, change),
+  )
 /** A reset link changes no list; it is audited. */
 export const useIssuePasswordReset = () => useAccountMutation(null, accountApi.issuePasswordReset)

@@ -6,15 +6,7 @@
  * the server's key, so that a change to the server can drop it wherever it is shown.
  */
 import { useMutation, useMutationState, useQuery, useQueryClient, type MutationState, type QueryClient } from '@tanstack/react-query'
-import {
-  createMcpServer,
-  deleteMcpServer,
-  getMcpServer,
-  importManifest,
-  listMcpServers,
-  testMcpServer,
-  updateMcpServer,
-} from '@/components/mcp/mcp-api'
+import { createMcpServer, deleteMcpServer, getMcpServer, importManifest, listMcpServers, testMcpServer, updateMcpServer } from '@/components/mcp/mcp-api'
 import type { McpServerListResponse, McpTestResult } from '@/lib/contracts/mcp-servers'
 
 export const mcpServerKeys = {

@@ -19,7 +19,11 @@ export function RunLoader({ runId }: { runId: string }) {
   if (isMissing(load.error)) {
     return (
       <Message title="Run not found" testId="run-missing">
-        There is no run with this id. <Link href="/runs" className="text-indigo-600 hover:underline">See all runs</Link>.
+        There is no run with this id.{' '}
+        <Link href="/runs" className="text-indigo-600 hover:underline">
+          See all runs
+        </Link>
+        .
       </Message>
     )
   }

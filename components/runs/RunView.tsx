@@ -83,13 +83,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
             </section>
           ) : null}
           <Panel title="Graph" bodyClassName="p-0">
-            <RunGraphView
-              graph={data.graph}
-              statuses={statuses}
-              invocations={state.nodeInvocations}
-              errors={state.nodeErrors}
-              className="h-80"
-            />
+            <RunGraphView graph={data.graph} statuses={statuses} invocations={state.nodeInvocations} errors={state.nodeErrors} className="h-80" />
           </Panel>
           <RunOutputPanel status={state.status} outputs={state.outputs} streamedOutputs={state.streamedOutputs} />
           <AgentTextPanel texts={state.agentTexts} labelOf={labelOf} statusOf={statusOf} />

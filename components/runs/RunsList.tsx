@@ -42,10 +42,18 @@ export function RunsList({ workflowId }: { workflowId?: string }) {
       <table className="w-full text-left text-sm" data-testid="runs-table">
         <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">Workflow</th>
-            <th scope="col" className="px-4 py-2 font-medium">Status</th>
-            <th scope="col" className="px-4 py-2 font-medium">Created</th>
-            <th scope="col" className="px-4 py-2 font-medium">Duration</th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Workflow
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Created
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Duration
+            </th>
             <th scope="col" className="px-4 py-2 font-medium">
               <span className="sr-only">Run id</span>
             </th>

@@ -32,9 +32,7 @@ describe('formatElapsed and formatOffset', () => {
 describe('token usage and counts', () => {
   it('formats what the run reported', () => {
     expect(formatCount(1234567)).toBe('1,234,567')
-    expect(formatTokenUsage({ inputTokenCount: 1204, outputTokenCount: 318, totalTokenCount: 1522 })).toBe(
-      '1,204 in · 318 out · 1,522 total',
-    )
+    expect(formatTokenUsage({ inputTokenCount: 1204, outputTokenCount: 318, totalTokenCount: 1522 })).toBe('1,204 in · 318 out · 1,522 total')
     expect(formatTokenUsage({ totalTokenCount: 5 })).toBe('5 total')
     expect(formatTokenUsage({})).toBeNull()
     expect(formatTokenUsage(null)).toBeNull()

@@ -55,7 +55,13 @@ export function readTaskStatus(data: unknown): TaskStatus | null {
  */
 export type TaskCancelState = 'none' | 'available' | 'requested'
 
-export function taskCancelState(options: { status: string; latest: boolean; cancelRequested: boolean; runActive: boolean; canCancel: boolean }): TaskCancelState {
+export function taskCancelState(options: {
+  status: string
+  latest: boolean
+  cancelRequested: boolean
+  runActive: boolean
+  canCancel: boolean
+}): TaskCancelState {
   if (!options.canCancel || !options.runActive || !options.latest || isEndedTaskStatus(options.status)) return 'none'
   return options.cancelRequested ? 'requested' : 'available'
 }

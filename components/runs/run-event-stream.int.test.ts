@@ -91,7 +91,10 @@ describe('RunEventStream', () => {
         res.end() // dropped mid-run
         return
       }
-      send(res, ALL_EVENTS.filter((event) => event.sequence > after(request)))
+      send(
+        res,
+        ALL_EVENTS.filter((event) => event.sequence > after(request)),
+      )
       sendEnd(res)
     })
     const { events, states } = await follow(url)
@@ -130,7 +133,10 @@ describe('RunEventStream', () => {
         res.end()
         return
       }
-      send(res, ALL_EVENTS.filter((event) => event.sequence > after(request)))
+      send(
+        res,
+        ALL_EVENTS.filter((event) => event.sequence > after(request)),
+      )
       sendEnd(res)
     })
     const { events } = await follow(url)

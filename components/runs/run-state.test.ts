@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  initialRunState,
-  mergeRunSnapshot,
-  nodeStatuses,
-  pendingApprovals,
-  reduceRunEventBatch,
-  reduceRunEvents,
-  type RunViewState,
-} from './run-state'
+import { initialRunState, mergeRunSnapshot, nodeStatuses, pendingApprovals, reduceRunEventBatch, reduceRunEvents, type RunViewState } from './run-state'
 import type { ApprovalView } from '@/lib/contracts/approvals'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { RunDetail } from '@/lib/contracts/runs'
@@ -160,11 +152,7 @@ describe('reduceRunEvents', () => {
   })
 
   it('marks nodes still running as cancelled when the run is cancelled', () => {
-    const state = reduceRunEventBatch(fresh(), [
-      event(1, 'run_started'),
-      event(2, 'executor_invoked', { executorId: 'researcher' }),
-      event(3, 'run_cancelled'),
-    ])
+    const state = reduceRunEventBatch(fresh(), [event(1, 'run_started'), event(2, 'executor_invoked', { executorId: 'researcher' }), event(3, 'run_cancelled')])
     expect(state.status).toBe('cancelled')
     expect(nodeStatuses(state).researcher).toBe('cancelled')
   })

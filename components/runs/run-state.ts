@@ -189,16 +189,9 @@ function withStatus(state: RunViewState, next: RunStatus): RunViewState {
   return { ...state, status: next }
 }
 
-function finishRun(
-  state: RunViewState,
-  event: RunEvent,
-  status: RunStatus,
-  unfinishedNodes: NodeRunStatus,
-): RunViewState {
+function finishRun(state: RunViewState, event: RunEvent, status: RunStatus, unfinishedNodes: NodeRunStatus): RunViewState {
   const data = eventRecord(event)
-  const nodeStatus = Object.fromEntries(
-    Object.entries(state.nodeStatus).map(([id, s]) => [id, s === 'running' || s === 'waiting' ? unfinishedNodes : s]),
-  )
+  const nodeStatus = Object.fromEntries(Object.entries(state.nodeStatus).map(([id, s]) => [id, s === 'running' || s === 'waiting' ? unfinishedNodes : s]))
   const outputs = Array.isArray(data.outputs) ? data.outputs : state.outputs
   const usage = isUsage(data.usage) ? data.usage : state.usage
   return {
@@ -217,11 +210,8 @@ function onExecutor(state: RunViewState, data: Record<string, unknown>, status: 
   if (!executorId) return state
   const nodeId = nodeIdForExecutor(executorId, state.nodeIds) ?? executorId
   const nodeStatus = { ...state.nodeStatus, [nodeId]: status }
-  const nodeInvocations =
-    status === 'running'
-      ? { ...state.nodeInvocations, [nodeId]: (state.nodeInvocations[nodeId] ?? 0) + 1 }
-      : state.nodeInvocations
-  const error = status === 'failed' ? readString(data, 'error') ?? readString(data, 'message') : undefined
+  const nodeInvocations = status === 'running' ? { ...state.nodeInvocations, [nodeId]: (state.nodeInvocations[nodeId] ?? 0) + 1 } : state.nodeInvocations
+  const error = status === 'failed' ? (readString(data, 'error') ?? readString(data, 'message')) : undefined
   const nodeErrors = error ? { ...state.nodeErrors, [nodeId]: error } : state.nodeErrors
   return { ...state, nodeStatus, nodeInvocations, nodeErrors }
 }

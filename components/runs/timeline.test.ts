@@ -45,15 +45,20 @@ describe('describeEvent', () => {
     })
     expect(describeEvent(event(1, 'run_failed', { error: 'boom' }), labelOf)).toMatchObject({ detail: 'boom', tone: 'danger' })
     expect(describeEvent(event(1, 'superstep_started', { iteration: 3 }), labelOf).title).toBe('Superstep 3 started')
+    expect(describeEvent(event(1, 'mcp_connected', { serverId: 'research-assistant', tools: ['summarize_topic'] }), labelOf)).toMatchObject({
+      title: 'Connected to MCP server research-assistant',
+      detail: '1 tool: summarize_topic',
+    })
     expect(
-      describeEvent(event(1, 'mcp_connected', { serverId: 'research-assistant', tools: ['summarize_topic'] }), labelOf),
-    ).toMatchObject({ title: 'Connected to MCP server research-assistant', detail: '1 tool: summarize_topic' })
-    expect(
-      describeEvent(event(1, 'mcp_connected', { serverId: 'r', tools: ['r_list_mcp_tools', 'r_load_tool'], onDemandTools: ['r_word_count', 'r_summarize'] }), labelOf).detail,
+      describeEvent(
+        event(1, 'mcp_connected', { serverId: 'r', tools: ['r_list_mcp_tools', 'r_load_tool'], onDemandTools: ['r_word_count', 'r_summarize'] }),
+        labelOf,
+      ).detail,
     ).toBe('2 tools: r_list_mcp_tools, r_load_tool; 2 more on demand: r_word_count, r_summarize')
-    expect(
-      describeEvent(event(1, 'tool_call', { executorId: 'researcher', name: 'add', arguments: { a: 1 } }), labelOf),
-    ).toMatchObject({ title: 'Researcher called add', detail: '{"a":1}' })
+    expect(describeEvent(event(1, 'tool_call', { executorId: 'researcher', name: 'add', arguments: { a: 1 } }), labelOf)).toMatchObject({
+      title: 'Researcher called add',
+      detail: '{"a":1}',
+    })
     expect(describeEvent(event(1, 'tool_result', { name: 'add', result: 3 }), labelOf)).toMatchObject({
       title: 'add returned',
       detail: '3',
@@ -192,7 +197,11 @@ describe('long-running MCP tasks', () => {
 
   it('takes a refused cancel back, counts the refusals, and shows a new request as under way again', () => {
     const failed = (sequence: number) =>
-      event(sequence, 'mcp_task_cancel_failed', { serverId: 'research', taskId: 't1', message: 'The MCP server did not accept the cancel; the task may still be running.' })
+      event(sequence, 'mcp_task_cancel_failed', {
+        serverId: 'research',
+        taskId: 't1',
+        message: 'The MCP server did not accept the cancel; the task may still be running.',
+      })
     const requested = (sequence: number) => event(sequence, 'mcp_task_cancel_requested', { serverId: 'research', taskId: 't1' })
     const taskOf = (events: Parameters<typeof timelineEntries>[0]) => timelineEntries(events, labelOf)[0]!.task
     expect(taskOf([status(1, 't1', 'working'), requested(2), failed(3)])).toMatchObject({ cancelRequested: false, cancelFailures: 1 })

@@ -10,21 +10,7 @@ import { readTaskRef, readTaskStatus, taskKey, type TaskStatus } from './mcp-tas
 
 export type EventTone = 'neutral' | 'muted' | 'info' | 'success' | 'warning' | 'danger' | 'accent'
 export type EventIcon =
-  | 'queued'
-  | 'play'
-  | 'check'
-  | 'cross'
-  | 'stop'
-  | 'node'
-  | 'text'
-  | 'output'
-  | 'step'
-  | 'warning'
-  | 'approval'
-  | 'plug'
-  | 'tool'
-  | 'task'
-  | 'dot'
+  'queued' | 'play' | 'check' | 'cross' | 'stop' | 'node' | 'text' | 'output' | 'step' | 'warning' | 'approval' | 'plug' | 'tool' | 'task' | 'dot'
 
 export interface EventDescription {
   title: string

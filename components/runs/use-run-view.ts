@@ -8,13 +8,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import { fetchJson } from '@/components/api-client'
 import { RunEventStream, type StreamState } from './run-event-stream'
-import {
-  initialRunState,
-  mergeRunSnapshot,
-  reduceRunEventBatch,
-  upsertApproval,
-  type RunViewState,
-} from './run-state'
+import { initialRunState, mergeRunSnapshot, reduceRunEventBatch, upsertApproval, type RunViewState } from './run-state'
 import type { ApprovalView } from '@/lib/contracts/approvals'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { isTerminalStatus, type RunDetail, type RunView } from '@/lib/contracts/runs'
@@ -46,7 +40,11 @@ function reducer(state: RunViewState, action: Action): RunViewState {
 }
 
 function init(data: RunView): RunViewState {
-  const state = initialRunState(data.run, data.approvals, data.graph.nodes.map((node) => node.id))
+  const state = initialRunState(
+    data.run,
+    data.approvals,
+    data.graph.nodes.map((node) => node.id),
+  )
   return reduceRunEventBatch(state, data.events ?? [])
 }
 

@@ -130,7 +130,11 @@ function CreatedLink({ url }: { url: string }) {
     <div className="flex flex-col gap-1.5 rounded-md border border-indigo-200 bg-indigo-50/60 p-3">
       <p className="text-xs font-medium text-indigo-900">Copy this link now: it is shown only once.</p>
       <div className="flex items-center gap-2">
-        <code data-testid="share-url" className="min-w-0 flex-1 rounded bg-white px-2 py-1.5 font-mono text-[11px] break-all text-zinc-800 select-all ring-1 ring-indigo-100" title={url}>
+        <code
+          data-testid="share-url"
+          className="min-w-0 flex-1 rounded bg-white px-2 py-1.5 font-mono text-[11px] break-all text-zinc-800 select-all ring-1 ring-indigo-100"
+          title={url}
+        >
           {url}
         </code>
         <Button size="sm" data-testid="share-copy" onClick={() => void copy()}>

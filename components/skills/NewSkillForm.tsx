@@ -28,7 +28,11 @@ export function NewSkillForm({ onCreated, onCancel }: NewSkillFormProps) {
 
   return (
     <form onSubmit={submit} aria-label="New skill" className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4">
-      <Field label="SKILL.md" htmlFor={contentId} help="YAML frontmatter (name, description; optional license, compatibility, allowed-tools, metadata), then the instructions.">
+      <Field
+        label="SKILL.md"
+        htmlFor={contentId}
+        help="YAML frontmatter (name, description; optional license, compatibility, allowed-tools, metadata), then the instructions."
+      >
         <Textarea
           id={contentId}
           data-testid="skill-content"
@@ -42,7 +46,12 @@ export function NewSkillForm({ onCreated, onCancel }: NewSkillFormProps) {
         />
       </Field>
       {problem ? (
-        <div id={`${contentId}-error`} role="alert" data-testid="skill-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          id={`${contentId}-error`}
+          role="alert"
+          data-testid="skill-error"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           <p className="flex flex-wrap items-center gap-2">
             {problem.rule ? (
               <Badge tone="danger" data-testid="skill-error-rule">
@@ -72,7 +81,12 @@ export function NewSkillForm({ onCreated, onCancel }: NewSkillFormProps) {
                 value={row.name}
                 onChange={(event) => setRow(index, { name: event.target.value })}
               />
-              <Button size="sm" variant="ghost" data-testid={`skill-resource-remove-${index}`} onClick={() => setRows((current) => current.filter((_, i) => i !== index))}>
+              <Button
+                size="sm"
+                variant="ghost"
+                data-testid={`skill-resource-remove-${index}`}
+                onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
+              >
                 Remove
               </Button>
             </div>

@@ -22,20 +22,15 @@ export function SkillsLibrary() {
         <div>
           <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Skills</h1>
           <p className="mt-1 text-sm text-zinc-600">
-            Instructions, resources and scripts an agent can load when it needs them. Pick them per agent in the workflow editor. Skills you
-            create here are stored in the database; file skills come from directories on the server and are changed there.
+            Instructions, resources and scripts an agent can load when it needs them. Pick them per agent in the workflow editor. Skills you create here are
+            stored in the database; file skills come from directories on the server and are changed there.
           </p>
         </div>
         <Button variant="primary" data-testid="skill-new" onClick={() => setCreating(true)} disabled={creating}>
           New skill
         </Button>
       </div>
-      {creating ? (
-        <NewSkillForm
-          onCancel={() => setCreating(false)}
-          onCreated={() => setCreating(false)}
-        />
-      ) : null}
+      {creating ? <NewSkillForm onCancel={() => setCreating(false)} onCreated={() => setCreating(false)} /> : null}
       {list.isPending ? <p className="text-sm text-zinc-500">Loading skills…</p> : null}
       {list.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -52,11 +47,7 @@ export function SkillsLibrary() {
         </>
       ) : null}
       <SkillDetailDialog name={openName} onClose={() => setOpenName(undefined)} />
-      <DeleteSkillDialog
-        name={deleting}
-        onClose={() => setDeleting(undefined)}
-        onDeleted={() => setDeleting(undefined)}
-      />
+      <DeleteSkillDialog name={deleting} onClose={() => setDeleting(undefined)} onDeleted={() => setDeleting(undefined)} />
     </>
   )
 }

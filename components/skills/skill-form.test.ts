@@ -19,14 +19,29 @@ describe('the new-skill form', () => {
         { name: '', content: '' },
         { name: '', content: 'orphan' },
       ]),
-    ).toEqual({ content: 'x', resources: [{ name: 'notes.md', content: 'N' }, { name: '', content: 'orphan' }] })
+    ).toEqual({
+      content: 'x',
+      resources: [
+        { name: 'notes.md', content: 'N' },
+        { name: '', content: 'orphan' },
+      ],
+    })
   })
 
   it('explains a refused save: the SKILL.md rule, the fields of a bad request, or the message', () => {
     const badName = apiErrorFrom(400, { error: { code: 'invalid_skill', message: "Invalid skill name 'X'", details: { rule: 'invalid_name' } } })
     expect(saveProblem(badName)).toEqual({ message: "Invalid skill name 'X'", rule: 'invalid_name', issues: [] })
     const badRequest = apiErrorFrom(400, {
-      error: { code: 'invalid_request', message: 'Invalid request body', details: { issues: [{ path: 'resources.0.name', message: 'A resource needs a name.' }, { path: '', message: 'Top' }] } },
+      error: {
+        code: 'invalid_request',
+        message: 'Invalid request body',
+        details: {
+          issues: [
+            { path: 'resources.0.name', message: 'A resource needs a name.' },
+            { path: '', message: 'Top' },
+          ],
+        },
+      },
     })
     expect(saveProblem(badRequest).issues).toEqual(['resources.0.name: A resource needs a name.', 'Top'])
     expect(saveProblem(new ApiError(409, 'skill_exists', 'Taken.'))).toEqual({ message: 'Taken.', issues: [] })

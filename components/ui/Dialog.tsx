@@ -42,10 +42,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
       onClick={(event) => {
         if (event.target === ref.current) onClose()
       }}
-      className={cn(
-        'm-auto w-full max-w-lg rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-900/30',
-        className,
-      )}
+      className={cn('m-auto w-full max-w-lg rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-900/30', className)}
     >
       {open ? (
         <div className="flex flex-col gap-4 p-5">

@@ -48,4 +48,3 @@ export const approvalViewSchema = z.object({
   decidedAt: z.string().nullable(),
 })
 export type ApprovalView = z.infer<typeof approvalViewSchema>
-

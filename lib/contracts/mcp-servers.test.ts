@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createMcpServerRequestSchema, importManifestRequestSchema, parseServerConfig, mcpServerIdParamsSchema, stdioCommandSchema, updateMcpServerRequestSchema } from './mcp-servers'
+import {
+  createMcpServerRequestSchema,
+  importManifestRequestSchema,
+  parseServerConfig,
+  mcpServerIdParamsSchema,
+  stdioCommandSchema,
+  updateMcpServerRequestSchema,
+} from './mcp-servers'
 
 const stdio = { id: 'files', name: 'Files', transport: 'stdio', config: { command: 'node', args: ['server.mjs'] } }
 
@@ -125,7 +132,10 @@ describe('sharing one connection across runs', () => {
   it('is refused together with loading tools on demand, at both fields', () => {
     const created = createMcpServerRequestSchema.safeParse({ ...stdio, shareConnection: true, loadToolsOnDemand: true })
     expect(issuePaths(created)).toEqual(['shareConnection', 'loadToolsOnDemand'])
-    expect(issuePaths(updateMcpServerRequestSchema.safeParse({ shareConnection: true, loadToolsOnDemand: true }))).toEqual(['shareConnection', 'loadToolsOnDemand'])
+    expect(issuePaths(updateMcpServerRequestSchema.safeParse({ shareConnection: true, loadToolsOnDemand: true }))).toEqual([
+      'shareConnection',
+      'loadToolsOnDemand',
+    ])
     expect(updateMcpServerRequestSchema.safeParse({ shareConnection: true, loadToolsOnDemand: false }).success).toBe(true)
   })
 

@@ -223,10 +223,7 @@ export const updateMcpServerRequestSchema = z
     confirm: z.boolean().optional(),
   })
   .strict()
-  .refine(
-    ({ confirm: _confirm, ...changes }) => Object.values(changes).some((value) => value !== undefined),
-    'Nothing to change: send at least one field.',
-  )
+  .refine(({ confirm: _confirm, ...changes }) => Object.values(changes).some((value) => value !== undefined), 'Nothing to change: send at least one field.')
   // Only when the patch turns both on; one turned on beside a stored other is refused by the registry.
   .superRefine(refuseSharedOnDemand)
 

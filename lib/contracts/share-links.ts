@@ -7,7 +7,11 @@ import { runEventSchema } from './run-events'
 import { runViewSchema } from './runs'
 
 export const createShareLinkBody = z.object({
-  expiresInHours: z.number().positive().max(24 * 365).optional(),
+  expiresInHours: z
+    .number()
+    .positive()
+    .max(24 * 365)
+    .optional(),
   /** Show the agents' instructions on the shared page (default: hidden). */
   includeInstructions: z.boolean().default(false),
 })

@@ -22,7 +22,10 @@ export const storedResourceSchema = z.object({
     .trim()
     .min(1, 'A resource needs a name.')
     .max(MAX_RESOURCE_NAME_LENGTH)
-    .regex(RESOURCE_NAME_PATTERN, 'A resource name is a relative path of letters, digits, "_", "-" and "." (e.g. references/guide.md), with no segment starting with a dot.'),
+    .regex(
+      RESOURCE_NAME_PATTERN,
+      'A resource name is a relative path of letters, digits, "_", "-" and "." (e.g. references/guide.md), with no segment starting with a dot.',
+    ),
   content: safeText().max(MAX_RESOURCE_CONTENT_LENGTH),
 })
 export type StoredResource = z.infer<typeof storedResourceSchema>
@@ -40,7 +43,9 @@ export const storedResourcesSchema = z
     })
   })
 
-const skillMarkdown = safeText().min(1, 'The SKILL.md text is empty.').max(MAX_SKILL_MARKDOWN_LENGTH, `A SKILL.md can be at most ${MAX_SKILL_MARKDOWN_LENGTH} characters.`)
+const skillMarkdown = safeText()
+  .min(1, 'The SKILL.md text is empty.')
+  .max(MAX_SKILL_MARKDOWN_LENGTH, `A SKILL.md can be at most ${MAX_SKILL_MARKDOWN_LENGTH} characters.`)
 
 export const createSkillRequestSchema = z.object({
   content: skillMarkdown,

@@ -53,7 +53,10 @@ export const updateWorkflowRequestSchema = z
     description: workflowDescription.optional(),
     settings: workflowSettingsSchema.optional(),
   })
-  .refine((body) => body.name !== undefined || body.description !== undefined || body.settings !== undefined, 'Nothing to update: give a name, a description or settings.')
+  .refine(
+    (body) => body.name !== undefined || body.description !== undefined || body.settings !== undefined,
+    'Nothing to update: give a name, a description or settings.',
+  )
 
 /** POST /api/workflows/:id/versions. */
 export const createVersionRequestSchema = z.object({ graph })

@@ -103,7 +103,7 @@ describe('Agent options', () => {
     expect(client.lastCall!.options.tools?.map((t) => t.name)).toEqual(['add', 'mul', 'sub'])
   })
 
-  it("names assistant messages after the agent", async () => {
+  it('names assistant messages after the agent', async () => {
     const response = await new Agent({ client: new DemoChatClient(), name: 'helper' }).run('x')
     expect(response.messages[0].authorName).toBe('helper')
   })

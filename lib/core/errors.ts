@@ -81,10 +81,7 @@ export class ChatClientResponseException extends ChatClientException {
   readonly errorCode?: string
   readonly requestId?: string
 
-  constructor(
-    message: string,
-    details: { status?: number; errorCode?: string; requestId?: string; cause?: unknown } = {},
-  ) {
+  constructor(message: string, details: { status?: number; errorCode?: string; requestId?: string; cause?: unknown } = {}) {
     super(message, { cause: details.cause })
     this.status = details.status
     this.errorCode = details.errorCode

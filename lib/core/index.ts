@@ -85,26 +85,11 @@ export {
 } from './errors'
 
 // Chat clients
-export {
-  BaseChatClient,
-  DEMO_MODEL_ID,
-  DemoChatClient,
-  UpdateAssembler,
-  chatResponseFromUpdates,
-  chatResponseToUpdates,
-} from './clients'
+export { BaseChatClient, DEMO_MODEL_ID, DemoChatClient, UpdateAssembler, chatResponseFromUpdates, chatResponseToUpdates } from './clients'
 export type { BaseChatClientOptions, ChatClient, ChatOptions, ChatRequestOptions } from './clients'
 
 // Tools
-export {
-  FunctionTool,
-  REJECTED_BY_USER_RESULT,
-  RunToolSet,
-  isFunctionTool,
-  isToolProvider,
-  normalizeFunctionInvocationConfiguration,
-  tool,
-} from './tools'
+export { FunctionTool, REJECTED_BY_USER_RESULT, RunToolSet, isFunctionTool, isToolProvider, normalizeFunctionInvocationConfiguration, tool } from './tools'
 export type {
   ApprovalMode,
   ArgumentsResult,
@@ -163,14 +148,7 @@ export {
   messageJSONSchema,
   parseStoredMessage,
 } from './sessions'
-export type {
-  AgentSessionInit,
-  AgentSessionJSON,
-  ContextProviderRunArgs,
-  FileHistoryProviderOptions,
-  HistoryAccess,
-  HistoryProviderOptions,
-} from './sessions'
+export type { AgentSessionInit, AgentSessionJSON, ContextProviderRunArgs, FileHistoryProviderOptions, HistoryAccess, HistoryProviderOptions } from './sessions'
 
 // Other areas
 export * from './mcp'

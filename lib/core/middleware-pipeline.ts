@@ -2,14 +2,7 @@
  * Sorting middleware by kind and running a chain of it around a terminal handler.
  */
 import { AgentConfigurationError } from './errors'
-import type {
-  AgentContext,
-  ChatContext,
-  FunctionInvocationContext,
-  Middleware,
-  MiddlewareKind,
-  NextFunction,
-} from './middleware'
+import type { AgentContext, ChatContext, FunctionInvocationContext, Middleware, MiddlewareKind, NextFunction } from './middleware'
 
 export type MiddlewareHandler<C> = (context: C, next: NextFunction) => Promise<void> | void
 
@@ -48,11 +41,7 @@ export function concatMiddleware(a: CategorizedMiddleware, b: CategorizedMiddlew
 }
 
 /** Runs `handlers` in order around `terminal`; a handler that does not call next() short-circuits the rest. */
-export async function runMiddlewareChain<C>(
-  handlers: readonly MiddlewareHandler<C>[],
-  context: C,
-  terminal: (context: C) => Promise<void>,
-): Promise<void> {
+export async function runMiddlewareChain<C>(handlers: readonly MiddlewareHandler<C>[], context: C, terminal: (context: C) => Promise<void>): Promise<void> {
   if (handlers.length === 0) return terminal(context)
   const dispatch = async (index: number): Promise<void> => {
     if (index === handlers.length) return terminal(context)

@@ -9,13 +9,7 @@ import type { SupportsAgentRun } from './agent-protocol'
 import type { ChatClient, ChatOptions, ChatRequestOptions } from './clients/chat-client'
 import type { AgentSession } from './sessions/agent-session'
 import type { FunctionInvocationContext } from './tools/function-tool'
-import type {
-  AgentResponse,
-  AgentResponseUpdate,
-  ChatResponse,
-  ChatResponseUpdate,
-  Message,
-} from './types'
+import type { AgentResponse, AgentResponseUpdate, ChatResponse, ChatResponseUpdate, Message } from './types'
 
 // Function middleware's context is the tools' own (a tool call can add tools, so it lives with them).
 export { FunctionInvocationContext } from './tools/function-tool'

@@ -103,7 +103,13 @@ describe('ChatResponse / AgentResponse', () => {
   })
 
   it('round-trips AgentResponse through JSON', () => {
-    const response = new AgentResponse({ messages: messages(), agentId: 'a1', responseId: 'r', createdAt: '2026-01-01T00:00:00.000Z', usage: { inputTokenCount: 5 } })
+    const response = new AgentResponse({
+      messages: messages(),
+      agentId: 'a1',
+      responseId: 'r',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      usage: { inputTokenCount: 5 },
+    })
     const restored = AgentResponse.fromJSON(JSON.parse(JSON.stringify(response)))
     expect(restored.toJSON()).toEqual(response.toJSON())
     expect(restored.userInputRequests).toHaveLength(1)

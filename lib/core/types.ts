@@ -16,8 +16,15 @@ export interface UsageDetails {
   [key: string]: number | undefined
 }
 
-export interface TextContent { type: 'text'; text: string; annotations?: unknown[] }
-export interface TextReasoningContent { type: 'reasoning'; text: string }
+export interface TextContent {
+  type: 'text'
+  text: string
+  annotations?: unknown[]
+}
+export interface TextReasoningContent {
+  type: 'reasoning'
+  text: string
+}
 export interface FunctionCallContent {
   type: 'function_call'
   callId: string
@@ -43,10 +50,26 @@ export interface FunctionApprovalResponseContent {
   approved: boolean
   functionCall: FunctionCallContent
 }
-export interface DataContent { type: 'data'; uri: string; mediaType: string }
-export interface UriContent { type: 'uri'; uri: string; mediaType: string }
-export interface UsageContent { type: 'usage'; details: UsageDetails }
-export interface ErrorContent { type: 'error'; message: string; errorCode?: string; details?: string }
+export interface DataContent {
+  type: 'data'
+  uri: string
+  mediaType: string
+}
+export interface UriContent {
+  type: 'uri'
+  uri: string
+  mediaType: string
+}
+export interface UsageContent {
+  type: 'usage'
+  details: UsageDetails
+}
+export interface ErrorContent {
+  type: 'error'
+  message: string
+  errorCode?: string
+  details?: string
+}
 
 export type Content =
   | TextContent
@@ -131,11 +154,7 @@ export function reasoningContent(text: string): TextReasoningContent {
   return { type: 'reasoning', text }
 }
 
-export function functionCallContent(
-  callId: string,
-  name: string,
-  args: FunctionCallContent['arguments'] = {},
-): FunctionCallContent {
+export function functionCallContent(callId: string, name: string, args: FunctionCallContent['arguments'] = {}): FunctionCallContent {
   return { type: 'function_call', callId, name, arguments: args }
 }
 
@@ -151,10 +170,7 @@ export function functionApprovalRequest(functionCall: FunctionCallContent): Func
 }
 
 /** The caller's answer to an approval request (send it back in the next run's input). */
-export function toFunctionApprovalResponse(
-  request: FunctionApprovalRequestContent,
-  approved: boolean,
-): FunctionApprovalResponseContent {
+export function toFunctionApprovalResponse(request: FunctionApprovalRequestContent, approved: boolean): FunctionApprovalResponseContent {
   return { type: 'function_approval_response', id: request.id, approved, functionCall: request.functionCall }
 }
 
@@ -373,9 +389,7 @@ export interface AgentResponseUpdateJSON extends AgentResponseUpdateInit {
   type: 'agent_response_update'
 }
 
-const AGENT_UPDATE_FIELDS = [
-  'role', 'authorName', 'agentId', 'responseId', 'messageId', 'createdAt', 'finishReason', 'additionalProperties',
-] as const
+const AGENT_UPDATE_FIELDS = ['role', 'authorName', 'agentId', 'responseId', 'messageId', 'createdAt', 'finishReason', 'additionalProperties'] as const
 
 /** One streamed chunk of an agent run: model text deltas, function calls, tool results or approval requests. */
 export class AgentResponseUpdate {
@@ -403,7 +417,11 @@ export class AgentResponseUpdate {
   }
 
   toJSON(): AgentResponseUpdateJSON {
-    return { type: 'agent_response_update', contents: this.contents, ...definedFields<AgentResponseUpdateInit, (typeof AGENT_UPDATE_FIELDS)[number]>(this, AGENT_UPDATE_FIELDS) }
+    return {
+      type: 'agent_response_update',
+      contents: this.contents,
+      ...definedFields<AgentResponseUpdateInit, (typeof AGENT_UPDATE_FIELDS)[number]>(this, AGENT_UPDATE_FIELDS),
+    }
   }
 
   static fromJSON(json: AgentResponseUpdateInit & { type?: 'agent_response_update' }): AgentResponseUpdate {

@@ -24,8 +24,7 @@ describe('CEL over `input`', () => {
 
   it('exposes a conversation as a list of role/text maps', () => {
     const conversation = [new Message({ role: 'user', text: 'hi' }), new Message({ role: 'assistant', text: 'hello', authorName: 'bot' })]
-    expect(compileExpression('input[size(input) - 1].text')
-      .evaluate(conversation)).toBe('hello')
+    expect(compileExpression('input[size(input) - 1].text').evaluate(conversation)).toBe('hello')
     expect(compileCondition('input.exists(m, m.role == "assistant")')(conversation)).toBe(true)
   })
 

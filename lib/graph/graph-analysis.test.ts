@@ -11,7 +11,10 @@ describe('graph analysis', () => {
   it('finds cycles and whether they have an exit', () => {
     const doc = graph().start().agent('a').agent('b').agent('c').output().chain('start', 'a', 'b', 'c', 'a').edge('c', 'output').build()
     const adjacency = buildAdjacency(doc)
-    const cycles = findCycles(doc.nodes.map((n) => n.id), adjacency)
+    const cycles = findCycles(
+      doc.nodes.map((n) => n.id),
+      adjacency,
+    )
     expect(cycles.map((c) => [...c].sort())).toEqual([['a', 'b', 'c']])
     expect(cycleHasExit(cycles[0]!, adjacency)).toBe(true)
   })

@@ -27,10 +27,7 @@ export type KindAndData = { [K in NodeKind]: { kind: K; data: NodeData<K> } }[No
 export function sourceHandles(node: KindAndData): HandleSpec[] {
   if (node.kind === 'output') return []
   if (node.kind === 'condition') {
-    return [
-      ...node.data.cases.map((c, i) => ({ id: c.id, label: c.label || `Case ${i + 1}` })),
-      { id: DEFAULT_CASE_HANDLE, label: 'Default' },
-    ]
+    return [...node.data.cases.map((c, i) => ({ id: c.id, label: c.label || `Case ${i + 1}` })), { id: DEFAULT_CASE_HANDLE, label: 'Default' }]
   }
   return [{ id: undefined }]
 }

@@ -50,10 +50,5 @@ export type { HandleSpec } from './handles'
 export { checkExpression, compileExpression, compileCondition } from './cel'
 export type { ExpressionCheck, CompiledExpression } from './cel'
 export { GraphDocumentError, GraphCompileError, ExpressionError } from './errors'
-export {
-  exampleWorkflowDocument,
-  EXAMPLE_WORKFLOW_NAME,
-  EXAMPLE_WORKFLOW_DESCRIPTION,
-  EXAMPLE_MCP_SERVER_ID,
-} from './example-workflow'
+export { exampleWorkflowDocument, EXAMPLE_WORKFLOW_NAME, EXAMPLE_WORKFLOW_DESCRIPTION, EXAMPLE_MCP_SERVER_ID } from './example-workflow'
 export * from './compile/index'

@@ -20,10 +20,7 @@ export const MIGRATIONS: MigrationTable = {}
 export type ParseDocumentResult = { ok: true; document: GraphDocument } | { ok: false; problems: GraphProblem[] }
 
 /** Like migrateGraphDocument, but answers with problems instead of throwing. */
-export function parseGraphDocument(
-  raw: unknown,
-  options: { migrations?: MigrationTable; currentVersion?: number } = {},
-): ParseDocumentResult {
+export function parseGraphDocument(raw: unknown, options: { migrations?: MigrationTable; currentVersion?: number } = {}): ParseDocumentResult {
   const upgraded = upgrade(raw, options.migrations ?? MIGRATIONS, options.currentVersion ?? CURRENT_SCHEMA_VERSION)
   if (!upgraded.ok) return upgraded
   const parsed = GraphDocumentSchema.safeParse(upgraded.document)
@@ -53,10 +50,7 @@ function upgrade(raw: unknown, migrations: MigrationTable, currentVersion: numbe
   }
   let version: number = stored
   if (version > currentVersion) {
-    return fail(
-      'unsupported_schema_version',
-      `The document has schemaVersion ${version}, newer than this app supports (${currentVersion}).`,
-    )
+    return fail('unsupported_schema_version', `The document has schemaVersion ${version}, newer than this app supports (${currentVersion}).`)
   }
   while (version < currentVersion) {
     const migration = migrations[version]

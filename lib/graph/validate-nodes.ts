@@ -31,13 +31,9 @@ function validateNode(node: GraphNode, adjacency: Adjacency, nodeKinds: Readonly
     case 'transform':
       return expressionProblems(node.data.expression, 'Transform', at)
     case 'human_input':
-      return node.data.prompt.trim() === ''
-        ? [warning('missing_prompt', 'Human input has no prompt: the person will not know what to answer.', at)]
-        : []
+      return node.data.prompt.trim() === '' ? [warning('missing_prompt', 'Human input has no prompt: the person will not know what to answer.', at)] : []
     case 'sub_workflow':
-      return node.data.workflowId.trim() === ''
-        ? [error('missing_sub_workflow', 'Sub-workflow has no target workflow selected.', at)]
-        : []
+      return node.data.workflowId.trim() === '' ? [error('missing_sub_workflow', 'Sub-workflow has no target workflow selected.', at)] : []
     case 'fan_in':
       return fanInProblems(node, adjacency, nodeKinds)
     case 'fan_out': {
@@ -142,10 +138,7 @@ function orchestrationProblems(node: OrchestrationNode): GraphProblem[] {
 
 function handoffProblems(node: GraphNodeOf<'handoff'>, ids: Set<string>): GraphProblem[] {
   const at = { nodeId: node.id }
-  const referenced = [
-    ...(node.data.startParticipantId ? [node.data.startParticipantId] : []),
-    ...node.data.handoffs.flatMap((rule) => [rule.from, ...rule.to]),
-  ]
+  const referenced = [...(node.data.startParticipantId ? [node.data.startParticipantId] : []), ...node.data.handoffs.flatMap((rule) => [rule.from, ...rule.to])]
   const unknown = [...new Set(referenced.filter((id) => !ids.has(id)))]
   return unknown.map((id) => error('unknown_participant', `Handoff refers to unknown participant "${id}".`, at))
 }

@@ -115,9 +115,7 @@ describe('validate', () => {
       .edge('c', 'output', { sourceHandle: 'default' })
       .build()
     const problems = validate(doc).problems
-    expect(problems.map((p) => p.code)).toEqual(
-      expect.arrayContaining(['duplicate_case', 'invalid_expression', 'invalid_handle', 'unconnected_case']),
-    )
+    expect(problems.map((p) => p.code)).toEqual(expect.arrayContaining(['duplicate_case', 'invalid_expression', 'invalid_handle', 'unconnected_case']))
     expect(problems.find((p) => p.code === 'unconnected_case')?.message).toContain('case 3')
   })
 

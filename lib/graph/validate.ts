@@ -65,7 +65,10 @@ function edgeEndProblems(document: GraphDocument): GraphProblem[] {
   for (const edge of document.edges) {
     const source = nodes.get(edge.source)
     const target = nodes.get(edge.target)
-    for (const [end, id, node] of [['source', edge.source, source], ['target', edge.target, target]] as const) {
+    for (const [end, id, node] of [
+      ['source', edge.source, source],
+      ['target', edge.target, target],
+    ] as const) {
       if (!node) problems.push(error('dangling_edge', `Edge ${end} "${id}" is not a node of this workflow.`, { edgeId: edge.id }))
     }
     if (target?.kind === 'start') {

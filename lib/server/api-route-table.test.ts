@@ -7,7 +7,9 @@ describe('API_ROUTES', () => {
     // Entries as they are written in api-route-table.ts, so a failure shows the line to add or fix.
     const entry = (pattern: string, methods: readonly string[]) => `{ pattern: '${pattern}', methods: [${methods.map((m) => `'${m}'`).join(', ')}] }`
     const order = (methods: readonly string[]) => ROUTE_METHODS.filter((method) => methods.includes(method))
-    const onDisk = (await loadRoutes()).filter((route) => route.pattern.startsWith('/api/')).map((route) => entry(route.pattern, order(Object.keys(route.handlers))))
+    const onDisk = (await loadRoutes())
+      .filter((route) => route.pattern.startsWith('/api/'))
+      .map((route) => entry(route.pattern, order(Object.keys(route.handlers))))
     const inTable = API_ROUTES.map((route) => entry(route.pattern, order(route.methods)))
     expect(inTable.sort()).toEqual(onDisk.sort())
   }, 60_000)

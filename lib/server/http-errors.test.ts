@@ -5,7 +5,10 @@ import { STATUS_BY_CODE, statusForCode, toErrorResponse } from './http-errors'
 
 describe('toErrorResponse', () => {
   it('maps every conflict code to 409, keeping details', () => {
-    expect(toErrorResponse(conflict('version_conflict', 'y', { a: 1 }))).toEqual({ status: 409, body: { error: { code: 'version_conflict', message: 'y', details: { a: 1 } } } })
+    expect(toErrorResponse(conflict('version_conflict', 'y', { a: 1 }))).toEqual({
+      status: 409,
+      body: { error: { code: 'version_conflict', message: 'y', details: { a: 1 } } },
+    })
     expect(STATUS_BY_CODE.confirm_required).toBe(409)
   })
 
@@ -23,7 +26,10 @@ describe('toErrorResponse', () => {
   })
 
   it('maps domain errors by their code, keeping details', () => {
-    expect(toErrorResponse(new DomainError('not_found', 'Run not found.'))).toEqual({ status: 404, body: { error: { code: 'not_found', message: 'Run not found.' } } })
+    expect(toErrorResponse(new DomainError('not_found', 'Run not found.'))).toEqual({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'Run not found.' } },
+    })
     expect(toErrorResponse(new DomainError('run_not_active', 'Not running.', { status: 'succeeded' }))).toEqual({
       status: 409,
       body: { error: { code: 'run_not_active', message: 'Not running.', details: { status: 'succeeded' } } },
@@ -45,7 +51,11 @@ describe('toErrorResponse', () => {
     class DetailedError extends UserError {
       readonly details = { field: 'x' }
     }
-    expect(toErrorResponse(new ManifestError('no')).body.error).toEqual({ code: 'tooling_manifest_invalid', message: 'no', details: { problems: [{ path: 'mcpServers[0]', message: 'bad' }] } })
+    expect(toErrorResponse(new ManifestError('no')).body.error).toEqual({
+      code: 'tooling_manifest_invalid',
+      message: 'no',
+      details: { problems: [{ path: 'mcpServers[0]', message: 'bad' }] },
+    })
     expect(toErrorResponse(new DetailedError('no')).body.error.details).toEqual({ field: 'x' })
   })
 })

@@ -14,8 +14,7 @@ import { findUnsafeJsonString } from '@/lib/contracts/safe-text'
 
 type RouteContext<P> = { params: Promise<P> }
 
-export const unauthenticated = () =>
-  new DomainError('unauthenticated', 'Sign in, or send a personal API token as Authorization: Bearer <token>.')
+export const unauthenticated = () => new DomainError('unauthenticated', 'Sign in, or send a personal API token as Authorization: Bearer <token>.')
 
 /**
  * Wraps a handler that needs a signed-in user or an API token (every route but share links,

@@ -27,7 +27,11 @@ export function rawRequestVerdict(method: string | undefined, url: string | unde
   const verdict = screenRequest({ method, pathname, headers: { get: (name) => headerValue(headers[name.toLowerCase()]) } })
   // Not an API path: a page, which answers GET and HEAD only.
   if (verdict.ok) {
-    return { status: 405, headers: { allow: PAGE_METHODS }, body: { error: { code: 'method_not_allowed', message: `${method} is not supported here; pages answer ${PAGE_METHODS}.` } } }
+    return {
+      status: 405,
+      headers: { allow: PAGE_METHODS },
+      body: { error: { code: 'method_not_allowed', message: `${method} is not supported here; pages answer ${PAGE_METHODS}.` } },
+    }
   }
   return { status: verdict.status, headers: verdict.headers, body: verdict.body }
 }

@@ -20,7 +20,10 @@ export interface GuardRequest {
 
 /** Host names this app answers to: loopback, HOST, and AGENTLOOM_ALLOWED_HOSTS (comma-separated, `*` = any). */
 export function allowedHostsFromEnv(env: Record<string, string | undefined> = process.env): Set<string> | '*' {
-  const extra = (env.AGENTLOOM_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)
+  const extra = (env.AGENTLOOM_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean)
   if (extra.includes('*')) return '*'
   const hosts = new Set([...LOOPBACK_HOSTS, ...extra])
   if (env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::') hosts.add(env.HOST.toLowerCase())

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { screenRequest } from './request-screen'
 
 const limits = { default: 1000, import: 5000 }
-const screen = (method: string, pathname: string, headers: Record<string, string> = {}) => screenRequest({ method, pathname, headers: new Headers(headers) }, limits)
+const screen = (method: string, pathname: string, headers: Record<string, string> = {}) =>
+  screenRequest({ method, pathname, headers: new Headers(headers) }, limits)
 
 describe('screenRequest', () => {
   it('lets well-formed requests for a route’s own methods through', () => {

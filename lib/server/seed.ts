@@ -21,27 +21,31 @@ export async function seedExampleData(prisma: Prisma): Promise<void> {
   // start); otherwise unowned, and the first admin adopts it when created.
   const firstAdmin = await prisma.user.findFirst({ where: { role: 'admin' }, orderBy: { createdAt: 'asc' }, select: { id: true } })
   const ownerId = firstAdmin?.id ?? null
-  await unlessSomeoneElseDid(() => prisma.mcpServer.upsert({
-    where: { id: EXAMPLE_MCP_SERVER_ID },
-    update: {},
-    create: {
-      id: EXAMPLE_MCP_SERVER_ID,
-      name: 'Research assistant (example)',
-      description: 'Ships with Agentloom. Its summarize_topic tool asks the client for an LLM completion (MCP sampling), which you approve in the browser.',
-      ownerId,
-      transport: 'stdio',
-      config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
-    },
-  }))
+  await unlessSomeoneElseDid(() =>
+    prisma.mcpServer.upsert({
+      where: { id: EXAMPLE_MCP_SERVER_ID },
+      update: {},
+      create: {
+        id: EXAMPLE_MCP_SERVER_ID,
+        name: 'Research assistant (example)',
+        description: 'Ships with Agentloom. Its summarize_topic tool asks the client for an LLM completion (MCP sampling), which you approve in the browser.',
+        ownerId,
+        transport: 'stdio',
+        config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
+      },
+    }),
+  )
   const existing = await prisma.workflow.findUnique({ where: { id: EXAMPLE_WORKFLOW_ID }, select: { id: true } })
   if (existing) return
-  await unlessSomeoneElseDid(() => prisma.workflow.create({
-    data: {
-      id: EXAMPLE_WORKFLOW_ID,
-      ownerId,
-      name: EXAMPLE_WORKFLOW_NAME,
-      description: EXAMPLE_WORKFLOW_DESCRIPTION,
-      versions: { create: { version: 1, authorId: ownerId, graph: exampleWorkflowDocument() as object } },
-    },
-  }))
+  await unlessSomeoneElseDid(() =>
+    prisma.workflow.create({
+      data: {
+        id: EXAMPLE_WORKFLOW_ID,
+        ownerId,
+        name: EXAMPLE_WORKFLOW_NAME,
+        description: EXAMPLE_WORKFLOW_DESCRIPTION,
+        versions: { create: { version: 1, authorId: ownerId, graph: exampleWorkflowDocument() as object } },
+      },
+    }),
+  )
 }

@@ -20,7 +20,10 @@ export default async function InvitePage({ searchParams }: { searchParams: Promi
     )
   }
   return (
-    <AccountCard title="Join Agentloom" description={`You are invited as ${invitation.role === 'admin' ? 'an admin' : 'a member'}. Choose your name and a password.`}>
+    <AccountCard
+      title="Join Agentloom"
+      description={`You are invited as ${invitation.role === 'admin' ? 'an admin' : 'a member'}. Choose your name and a password.`}
+    >
       <AcceptInvitationForm token={token} email={invitation.email} />
     </AccountCard>
   )

@@ -9,7 +9,11 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const { token } = await searchParams
   return (
     <AccountCard title="Choose a new password" description="You are signed out everywhere once it is set.">
-      {typeof token === 'string' ? <ResetPasswordForm token={token} /> : <p className="text-sm text-zinc-700">This link has no token: open the whole link you were sent.</p>}
+      {typeof token === 'string' ? (
+        <ResetPasswordForm token={token} />
+      ) : (
+        <p className="text-sm text-zinc-700">This link has no token: open the whole link you were sent.</p>
+      )}
     </AccountCard>
   )
 }

@@ -9,8 +9,7 @@ export default function ApprovalsPage() {
       <div>
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Approvals</h1>
         <p className="mt-1 text-sm text-zinc-600">
-          Requests from running workflows that wait for a person: MCP sampling, tool calls, questions. Unanswered requests
-          expire and count as denied.
+          Requests from running workflows that wait for a person: MCP sampling, tool calls, questions. Unanswered requests expire and count as denied.
         </p>
       </div>
       <ApprovalsInbox />

@@ -9,8 +9,8 @@ export default function McpServersPage() {
       <div>
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">MCP servers</h1>
         <p className="mt-1 text-sm text-zinc-600">
-          Servers that agents can use as tools; pick them per agent in the workflow editor. Environment values and headers are kept on the
-          server and never shown again.
+          Servers that agents can use as tools; pick them per agent in the workflow editor. Environment values and headers are kept on the server and never
+          shown again.
         </p>
       </div>
       <McpServersPanel />

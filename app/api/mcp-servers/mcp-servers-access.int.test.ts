@@ -71,8 +71,15 @@ describe('MCP server access', () => {
 
   it('refuses members every stdio action, and never runs their command', async () => {
     const create = await callRoute(serversRoute.POST, { as: member, body: touchServer('member-stdio') })
-    expect(create).toMatchObject({ status: 403, body: { error: { code: 'admin_required', message: expect.stringContaining('Only admins can add stdio MCP servers') } } })
-    const toStdio = await callRoute(serverRoute.PATCH, { as: member, params: { id: 'member-http' }, body: { transport: 'stdio', config: { command: 'touch', args: [touched] } } })
+    expect(create).toMatchObject({
+      status: 403,
+      body: { error: { code: 'admin_required', message: expect.stringContaining('Only admins can add stdio MCP servers') } },
+    })
+    const toStdio = await callRoute(serverRoute.PATCH, {
+      as: member,
+      params: { id: 'member-http' },
+      body: { transport: 'stdio', config: { command: 'touch', args: [touched] } },
+    })
     expect(toStdio).toMatchObject({ status: 403, body: { error: { code: 'admin_required' } } })
     // The admin's stdio server does not exist for a member.
     for (const call of [
@@ -91,10 +98,21 @@ describe('MCP server access', () => {
   })
 
   it('lets a member who owns a stdio server rename it but not change what it runs', async () => {
-    await app.db.prisma.mcpServer.create({ data: { id: 'inherited', name: 'Inherited', ownerId: member.id, transport: 'stdio', config: { command: 'node', args: ['x.mjs'] } } })
-    expect((await callRoute(serverRoute.PATCH, { as: member, params: { id: 'inherited' }, body: { name: 'Kept', config: { command: 'node', args: ['x.mjs'] } } })).status).toBe(200)
-    for (const body of [{ config: { command: 'node', args: ['y.mjs'] } }, { config: { command: 'node', args: ['x.mjs'], cwd: '/tmp' } }, { secrets: { env: { NODE_OPTIONS: '--require /tmp/x.js' } } }]) {
-      expect((await callRoute(serverRoute.PATCH, { as: member, params: { id: 'inherited' }, body })).body.error?.code, JSON.stringify(body)).toBe('admin_required')
+    await app.db.prisma.mcpServer.create({
+      data: { id: 'inherited', name: 'Inherited', ownerId: member.id, transport: 'stdio', config: { command: 'node', args: ['x.mjs'] } },
+    })
+    expect(
+      (await callRoute(serverRoute.PATCH, { as: member, params: { id: 'inherited' }, body: { name: 'Kept', config: { command: 'node', args: ['x.mjs'] } } }))
+        .status,
+    ).toBe(200)
+    for (const body of [
+      { config: { command: 'node', args: ['y.mjs'] } },
+      { config: { command: 'node', args: ['x.mjs'], cwd: '/tmp' } },
+      { secrets: { env: { NODE_OPTIONS: '--require /tmp/x.js' } } },
+    ]) {
+      expect((await callRoute(serverRoute.PATCH, { as: member, params: { id: 'inherited' }, body })).body.error?.code, JSON.stringify(body)).toBe(
+        'admin_required',
+      )
     }
   })
 
@@ -102,9 +120,15 @@ describe('MCP server access', () => {
     setStdioSettings({ AGENTLOOM_STDIO_MCP: 'off' })
     const refused = { status: 403, body: { error: { code: 'stdio_mcp_disabled', message: expect.stringContaining('AGENTLOOM_STDIO_MCP=off') } } }
     expect(await callRoute(serversRoute.POST, { body: touchServer('while-off') })).toMatchObject(refused)
-    expect(await callRoute(serverRoute.PATCH, { params: { id: 'admin-probe' }, body: { config: { command: 'touch', args: [touched, 'again'] } } })).toMatchObject(refused)
+    expect(
+      await callRoute(serverRoute.PATCH, { params: { id: 'admin-probe' }, body: { config: { command: 'touch', args: [touched, 'again'] } } }),
+    ).toMatchObject(refused)
     expect(await callRoute(testRoute.POST, { params: { id: 'admin-probe' } })).toMatchObject(refused)
-    expect((await callRoute(serversRoute.GET)).body.stdio).toMatchObject({ enabled: false, canConfigure: false, reason: expect.stringContaining('AGENTLOOM_STDIO_MCP=off') })
+    expect((await callRoute(serversRoute.GET)).body.stdio).toMatchObject({
+      enabled: false,
+      canConfigure: false,
+      reason: expect.stringContaining('AGENTLOOM_STDIO_MCP=off'),
+    })
     // What does not touch what it runs stays possible.
     expect((await callRoute(serverRoute.PATCH, { params: { id: 'admin-probe' }, body: { description: 'off for now' } })).status).toBe(200)
     expect(existsSync(touched)).toBe(false)
@@ -119,7 +143,10 @@ describe('MCP server access', () => {
         body: { error: { code: 'stdio_command_not_allowed', details: { issues: [{ path: 'config.command' }], allowedCommands: ['node', 'npx'] } } },
       })
     }
-    expect(await callRoute(testRoute.POST, { params: { id: 'admin-probe' } })).toMatchObject({ status: 403, body: { error: { code: 'stdio_command_not_allowed' } } })
+    expect(await callRoute(testRoute.POST, { params: { id: 'admin-probe' } })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'stdio_command_not_allowed' } },
+    })
     expect((await callRoute(serversRoute.POST, { body: { ...touchServer('allowed-node'), config: { command: 'node', args: ['x.mjs'] } } })).status).toBe(201)
     expect((await callRoute(serversRoute.GET)).body.stdio.allowedCommands).toEqual(['node', 'npx'])
     expect(existsSync(touched)).toBe(false)
@@ -132,7 +159,9 @@ describe('MCP server access', () => {
       status: 409,
       body: { error: { code: 'confirm_required', details: { affected: [{ workflowName: 'Research assistant', latest: true }], others: 0 } } },
     })
-    expect((await callRoute(serverRoute.GET, { params: { id: 'research-assistant' } })).body.server.config.args).toEqual(['examples/mcp-servers/research-assistant.mjs'])
+    expect((await callRoute(serverRoute.GET, { params: { id: 'research-assistant' } })).body.server.config.args).toEqual([
+      'examples/mcp-servers/research-assistant.mjs',
+    ])
 
     const confirmed = await callRoute(serverRoute.PATCH, { params: { id: 'research-assistant' }, body: { ...change, confirm: true } })
     expect(confirmed.status).toBe(200)
@@ -162,13 +191,19 @@ describe('MCP server access', () => {
     expect(forAudited.map((entry) => entry.action)).toEqual(['mcp_server.delete', 'mcp_server.update', 'mcp_server.create'])
     expect(forAudited[1].details).toMatchObject({ secretsChanged: { env: { set: ['TOKEN'], removed: ['OTHER'] } }, after: { secretKeys: { env: ['TOKEN'] } } })
     expect(forAudited[0].details).toMatchObject({ before: { config: { command: 'touch' } }, affectedWorkflows: [] })
-    expect(entries.find((entry) => entry.resourceId === 'audited-http')).toMatchObject({ actorId: member.id, details: { after: { config: { url: 'https://tools.example.com/mcp?key=[secret]' } } } })
+    expect(entries.find((entry) => entry.resourceId === 'audited-http')).toMatchObject({
+      actorId: member.id,
+      details: { after: { config: { url: 'https://tools.example.com/mcp?key=[secret]' } } },
+    })
     const text = JSON.stringify(entries)
     for (const secret of [SECRET, 'rotated-value', 'query-secret']) expect(text).not.toContain(secret)
   })
 
   it('imports a manifest as the caller’s own servers', async () => {
-    const imported = await callRoute(importRoute.POST, { as: member, body: { manifest: { mcpServers: [{ mcpServerName: 'member-mail', url: 'https://mail.example/mcp' }] } } })
+    const imported = await callRoute(importRoute.POST, {
+      as: member,
+      body: { manifest: { mcpServers: [{ mcpServerName: 'member-mail', url: 'https://mail.example/mcp' }] } },
+    })
     expect(imported.body).toEqual({ created: ['member-mail'], updated: [], skipped: [] })
     expect(ids(await callRoute(serversRoute.GET, { as: member }))).toContain('member-mail')
     expect(ids(await callRoute(serversRoute.GET, { as: other }))).not.toContain('member-mail')
@@ -208,10 +243,14 @@ describe('connecting a run’s MCP servers', () => {
     setStdioSettings({ AGENTLOOM_STDIO_MCP: 'off' })
     await expect(connectMcpServers(['research-assistant'], context({}))).rejects.toMatchObject({
       code: 'stdio_mcp_not_allowed',
-      message: expect.stringContaining("MCP server 'research-assistant' was not started: stdio MCP servers are turned off on this deployment (AGENTLOOM_STDIO_MCP=off)."),
+      message: expect.stringContaining(
+        "MCP server 'research-assistant' was not started: stdio MCP servers are turned off on this deployment (AGENTLOOM_STDIO_MCP=off).",
+      ),
     })
     setStdioSettings({ AGENTLOOM_STDIO_COMMANDS: 'npx' })
-    await expect(connectMcpServers(['admin-probe'], context({}))).rejects.toMatchObject({ message: expect.stringContaining("The command 'touch' is not allowed") })
+    await expect(connectMcpServers(['admin-probe'], context({}))).rejects.toMatchObject({
+      message: expect.stringContaining("The command 'touch' is not allowed"),
+    })
     expect(existsSync(touched)).toBe(false)
   })
 })

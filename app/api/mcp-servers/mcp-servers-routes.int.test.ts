@@ -90,7 +90,12 @@ describe('MCP server routes', () => {
   it('edits fields, merges secrets and toggles enabled', async () => {
     const edited = await callRoute(serverRoute.PATCH, {
       params: { id: 'notes' },
-      body: { name: 'Notes v2', enabled: false, config: { command: '/usr/bin/env', args: ['node', 'x.mjs'], cwd: 'examples' }, secrets: { env: { REGION: null, TOKEN: 'new-token-value' } } },
+      body: {
+        name: 'Notes v2',
+        enabled: false,
+        config: { command: '/usr/bin/env', args: ['node', 'x.mjs'], cwd: 'examples' },
+        secrets: { env: { REGION: null, TOKEN: 'new-token-value' } },
+      },
     })
     expect(edited.status).toBe(200)
     expect(edited.body.server).toMatchObject({
@@ -134,7 +139,10 @@ describe('MCP server routes', () => {
     const off = await callRoute(serverRoute.PATCH, { params: { id: 'shared' }, body: { shareConnection: false } })
     expect(off.body.server).toMatchObject({ shareConnection: false })
     expect((await callRoute(serverRoute.GET, { params: { id: 'shared' } })).body.server.shareConnection).toBe(false)
-    const audited = await app.db.prisma.auditLog.findFirstOrThrow({ where: { resourceId: 'shared', action: 'mcp_server.update' }, orderBy: { createdAt: 'desc' } })
+    const audited = await app.db.prisma.auditLog.findFirstOrThrow({
+      where: { resourceId: 'shared', action: 'mcp_server.update' },
+      orderBy: { createdAt: 'desc' },
+    })
     expect(audited.details).toMatchObject({ changed: ['shareConnection'], before: { shareConnection: true }, after: { shareConnection: false } })
     expect((await callRoute(serverRoute.DELETE, { params: { id: 'shared' } })).status).toBe(200)
   })
@@ -274,7 +282,12 @@ describe('MCP server routes', () => {
   it('imports a tool-server manifest, then skips or updates what exists', async () => {
     const manifest = {
       mcpServers: [
-        { mcpServerName: 'Mail', mcpServerUniqueName: 'mcp_mail', url: 'https://tools.example.com/mail', headers: { Authorization: `Bearer ${HEADER_SECRET}` } },
+        {
+          mcpServerName: 'Mail',
+          mcpServerUniqueName: 'mcp_mail',
+          url: 'https://tools.example.com/mail',
+          headers: { Authorization: `Bearer ${HEADER_SECRET}` },
+        },
         { mcpServerUniqueName: 'mcp_calendar' },
       ],
     }
@@ -288,7 +301,11 @@ describe('MCP server routes', () => {
     expect((await callRoute(importRoute.POST, { body: { manifest: text } })).body).toEqual({ created: [], updated: [], skipped: ['mcp_mail'] })
     // An update from the manifest keeps what the person chose here, like the enabled flag.
     await callRoute(serverRoute.PATCH, { params: { id: 'mcp_mail' }, body: { loadToolsOnDemand: true } })
-    expect((await callRoute(importRoute.POST, { body: { manifest: text, onExisting: 'update' } })).body).toEqual({ created: [], updated: ['mcp_mail'], skipped: [] })
+    expect((await callRoute(importRoute.POST, { body: { manifest: text, onExisting: 'update' } })).body).toEqual({
+      created: [],
+      updated: ['mcp_mail'],
+      skipped: [],
+    })
     expect((await callRoute(serverRoute.GET, { params: { id: 'mcp_mail' } })).body.server.loadToolsOnDemand).toBe(true)
 
     const invalid = await callRoute(importRoute.POST, { body: { manifest: { mcpServers: [{ mcpServerName: 'x', url: 'ftp://x' }, {}] } } })

@@ -36,8 +36,18 @@ describe('run, approval and share-link answers', () => {
     const run = runSummarySchema.parse(created.body.run)
     z.object({ runs: z.array(runSummarySchema) }).parse((await callRoute(listRuns)).body)
 
-    const waiting = app.approvals.request({ runId: run.id, kind: 'human_input', source: 'ask', title: 'Go on?', payload: { prompt: 'Go on?' }, timeoutMs: 60_000 })
-    const approvalsOfRun = async () => z.object({ approvals: z.array(approvalViewSchema) }).parse((await callRoute(listApprovals, { url: `http://localhost/api/approvals?runId=${run.id}` })).body).approvals
+    const waiting = app.approvals.request({
+      runId: run.id,
+      kind: 'human_input',
+      source: 'ask',
+      title: 'Go on?',
+      payload: { prompt: 'Go on?' },
+      timeoutMs: 60_000,
+    })
+    const approvalsOfRun = async () =>
+      z
+        .object({ approvals: z.array(approvalViewSchema) })
+        .parse((await callRoute(listApprovals, { url: `http://localhost/api/approvals?runId=${run.id}` })).body).approvals
     await expect.poll(approvalsOfRun).toHaveLength(1)
     const [approval] = await approvalsOfRun()
     approvalViewSchema.parse((await callRoute(getApproval, { params: { id: approval.id } })).body.approval)
@@ -55,6 +65,8 @@ describe('run, approval and share-link answers', () => {
     expect(shared.events.filter((event) => !asKnownRunEvent(event))).toEqual([])
 
     runSummarySchema.parse((await callRoute(cancelRun, { params: { id: run.id }, method: 'POST' })).body.run)
-    expect(shareLinkViewSchema.parse((await callRoute(revokeShareLink, { params: { id: link.shareLink.id }, method: 'DELETE' })).body.shareLink).revokedAt).not.toBeNull()
+    expect(
+      shareLinkViewSchema.parse((await callRoute(revokeShareLink, { params: { id: link.shareLink.id }, method: 'DELETE' })).body.shareLink).revokedAt,
+    ).not.toBeNull()
   })
 })

@@ -80,7 +80,13 @@ describe('skills API', () => {
     expect(badResource.status).toBe(400)
     expect(badResource.body.error).toMatchObject({ code: 'invalid_request', details: { issues: [expect.objectContaining({ path: 'resources.0.name' })] } })
     const twice = await callRoute(skillsRoute.POST, {
-      body: { content: GLOSSARY_SKILL, resources: [{ name: 'a.md', content: '1' }, { name: 'A.md', content: '2' }] },
+      body: {
+        content: GLOSSARY_SKILL,
+        resources: [
+          { name: 'a.md', content: '1' },
+          { name: 'A.md', content: '2' },
+        ],
+      },
     })
     expect(twice.status).toBe(400)
     expect((await callRoute(skillRoute.PATCH, { method: 'PATCH', params: { name: 'glossary' }, body: {} })).status).toBe(400)

@@ -12,7 +12,10 @@ import { INSTRUCTIONS, TOOL_DESCRIPTION, TOOL_NAME, TurnScript, USER_INPUT, type
 const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 }
 
 function streamParts(turn: ScriptedTurn): unknown[] {
-  const start = [{ type: 'stream-start', warnings: [] }, { type: 'response-metadata', id: 'response', modelId: 'turn-script', timestamp: new Date(0) }]
+  const start = [
+    { type: 'stream-start', warnings: [] },
+    { type: 'response-metadata', id: 'response', modelId: 'turn-script', timestamp: new Date(0) },
+  ]
   if (turn.kind === 'tool_call') {
     return [...start, { type: 'tool-call', toolCallId: turn.callId, toolName: TOOL_NAME, input: '{}' }, { type: 'finish', finishReason: 'tool-calls', usage }]
   }

@@ -31,8 +31,14 @@ export function ensureBuild(options: { noBuild: boolean; log: (line: string) => 
     return 'used the existing .next build although some sources are newer (--no-build)'
   }
   options.log(`building the app (${state === 'missing' ? 'no build yet' : 'sources changed'}) …`)
-  const build = spawnSync(process.execPath, [NEXT_BIN, 'build'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
-  if (build.status !== 0) throw new Error(`next build failed (exit ${build.status}):\n${`${build.stdout}\n${build.stderr}`.trim().split('\n').slice(-30).join('\n')}`)
+  const build = spawnSync(process.execPath, [NEXT_BIN, 'build'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  })
+  if (build.status !== 0)
+    throw new Error(`next build failed (exit ${build.status}):\n${`${build.stdout}\n${build.stderr}`.trim().split('\n').slice(-30).join('\n')}`)
   return 'built the app with `next build`'
 }
 
@@ -206,7 +212,11 @@ const COMPLAINT = /error|warn|fail|crash|unhandled|exception|lost/i
 
 function launch(role: ProcessRole, args: string[], options: StartOptions): AppProcess {
   // The inspector on loopback, for the heap after GC and windowed CPU profiles (inspector.ts).
-  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', ...args], { cwd: ROOT, env: options.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', ...args], {
+    cwd: ROOT,
+    env: options.env as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const logFile = join(options.logDir, `${options.name}.log`)
   const log = createWriteStream(logFile)
   const complaints: string[] = []
@@ -247,7 +257,10 @@ export async function startWeb(port: number, options: StartOptions): Promise<App
   for (;;) {
     if (exitCode !== undefined) throw new Error(`${options.name} exited (code ${exitCode}) before it was ready; see ${web.logFile}`)
     if (Date.now() > deadline) throw new Error(`${options.name} was not ready after 180 s; see ${web.logFile}`)
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return web
     await sleep(250)
   }

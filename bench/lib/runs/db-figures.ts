@@ -138,7 +138,15 @@ export class BenchDb {
       [workflowId, count],
     )
     return rows
-      .map((row) => ({ id: row.id, runMs: Number(row.ms), attempts: Number(row.attempts), gapMs: Number(row.gap), before: row.before, after: row.after, sequence: Number(row.sequence) }))
+      .map((row) => ({
+        id: row.id,
+        runMs: Number(row.ms),
+        attempts: Number(row.attempts),
+        gapMs: Number(row.gap),
+        before: row.before,
+        after: row.after,
+        sequence: Number(row.sequence),
+      }))
       .sort((a, b) => b.runMs - a.runMs)
   }
 
@@ -152,7 +160,10 @@ export class BenchDb {
   }
 
   async storedSequences(runIds: string[]): Promise<Map<string, number>> {
-    const rows = await this.query<{ runId: string; count: string }>(`SELECT "runId", count(*) FROM "RunEvent" WHERE "runId" = ANY($1::text[]) GROUP BY "runId"`, [runIds])
+    const rows = await this.query<{ runId: string; count: string }>(
+      `SELECT "runId", count(*) FROM "RunEvent" WHERE "runId" = ANY($1::text[]) GROUP BY "runId"`,
+      [runIds],
+    )
     return new Map(rows.map((row) => [row.runId, Number(row.count)]))
   }
 

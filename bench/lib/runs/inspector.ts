@@ -125,7 +125,12 @@ function sourceMapOf(file: string) {
   if (!sourceMaps.has(file)) {
     try {
       const payload = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] }
-      sourceMaps.set(file, { map: new SourceMap(payload as ConstructorParameters<typeof SourceMap>[0]), sources: payload.sources, contents: payload.sourcesContent ?? [], base: dirname(file) })
+      sourceMaps.set(file, {
+        map: new SourceMap(payload as ConstructorParameters<typeof SourceMap>[0]),
+        sources: payload.sources,
+        contents: payload.sourcesContent ?? [],
+        base: dirname(file),
+      })
     } catch {
       sourceMaps.set(file, null)
     }

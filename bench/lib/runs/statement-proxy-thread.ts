@@ -142,11 +142,19 @@ function proxyConnection(role: string, client: net.Socket): void {
 
   client.on('data', (chunk: Buffer) => {
     server.write(chunk)
-    fromClient.push(chunk, () => startup, () => false)
+    fromClient.push(
+      chunk,
+      () => startup,
+      () => false,
+    )
   })
   server.on('data', (chunk: Buffer) => {
     client.write(chunk)
-    fromServer.push(chunk, () => false, () => sslAnswerPending)
+    fromServer.push(
+      chunk,
+      () => false,
+      () => sslAnswerPending,
+    )
   })
   const close = () => {
     client.destroy()

@@ -204,12 +204,33 @@ export class FloorStatements {
     const offset = run.lastSequence - 1
     const sequences = offset === 0 ? events.sequences : events.sequences.map((sequence) => sequence + offset)
     const { id, previousId, json, timestamp } = checkpoints.next(index)
-    return this.query('superstep', this.texts.superstep, [run.runId, sequences, events.types, events.data, id, this.workflowName, previousId, json, timestamp, sequences[sequences.length - 1]])
+    return this.query('superstep', this.texts.superstep, [
+      run.runId,
+      sequences,
+      events.types,
+      events.data,
+      id,
+      this.workflowName,
+      previousId,
+      json,
+      timestamp,
+      sequences[sequences.length - 1],
+    ])
   }
 
   end(run: TakenRun): pg.QueryConfig {
     const sequence = this.finalSequence + run.lastSequence - 1
-    return this.query('end', this.texts.end, [run.runId, sequence, this.rows.outcome.status, this.outputs, this.usage, null, this.final.type, this.final.data, run.jobId])
+    return this.query('end', this.texts.end, [
+      run.runId,
+      sequence,
+      this.rows.outcome.status,
+      this.outputs,
+      this.usage,
+      null,
+      this.final.type,
+      this.final.data,
+      run.jobId,
+    ])
   }
 
   /** A whole run in one statement. */
@@ -249,6 +270,11 @@ export class CheckpointChain {
     const id = randomUUID()
     const previousId = this.previousId
     this.previousId = id
-    return { id, previousId, timestamp: this.timestamp, json: checkpointJson(this.rows, index, { checkpointId: id, previousCheckpointId: previousId, timestamp: this.timestamp }) }
+    return {
+      id,
+      previousId,
+      timestamp: this.timestamp,
+      json: checkpointJson(this.rows, index, { checkpointId: id, previousCheckpointId: previousId, timestamp: this.timestamp }),
+    }
   }
 }

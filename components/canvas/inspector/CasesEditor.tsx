@@ -17,7 +17,17 @@ export function CasesEditor({ label, help, testId, data, path, onChange }: ListE
   const set = (next: ConditionCase[], mergeKey?: string, removed?: string) =>
     onChange(path, next, { mergeKey, removeEdgeHandles: removed ? [removed] : undefined })
   // A new case starts as `false` (never taken) so that adding it does not change routing until edited.
-  const add = () => set([...cases, { id: nextListItemId('case', cases.map((c) => c.id)), expression: 'false' }])
+  const add = () =>
+    set([
+      ...cases,
+      {
+        id: nextListItemId(
+          'case',
+          cases.map((c) => c.id),
+        ),
+        expression: 'false',
+      },
+    ])
   const move = (index: number, by: -1 | 1) => {
     const next = [...cases]
     const [item] = next.splice(index, 1)
@@ -44,7 +54,12 @@ export function CasesEditor({ label, help, testId, data, path, onChange }: ListE
               className="h-8"
               placeholder={`Case ${i + 1}`}
               value={c.label ?? ''}
-              onChange={(e) => set(cases.map((x, j) => (j === i ? { ...x, label: e.target.value || undefined } : x)), `case.${c.id}.label`)}
+              onChange={(e) =>
+                set(
+                  cases.map((x, j) => (j === i ? { ...x, label: e.target.value || undefined } : x)),
+                  `case.${c.id}.label`,
+                )
+              }
             />
             <Button size="sm" variant="ghost" aria-label={`Move case ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
               ↑
@@ -57,7 +72,13 @@ export function CasesEditor({ label, help, testId, data, path, onChange }: ListE
               variant="ghost"
               aria-label={`Remove case ${i + 1}`}
               disabled={cases.length <= 1}
-              onClick={() => set(cases.filter((_, j) => j !== i), undefined, c.id)}
+              onClick={() =>
+                set(
+                  cases.filter((_, j) => j !== i),
+                  undefined,
+                  c.id,
+                )
+              }
             >
               ✕
             </Button>
@@ -68,7 +89,12 @@ export function CasesEditor({ label, help, testId, data, path, onChange }: ListE
             label="When (CEL)"
             placeholder='input.contains("urgent")'
             value={c.expression}
-            onChange={(expression) => set(cases.map((x, j) => (j === i ? { ...x, expression } : x)), `case.${c.id}.expression`)}
+            onChange={(expression) =>
+              set(
+                cases.map((x, j) => (j === i ? { ...x, expression } : x)),
+                `case.${c.id}.expression`,
+              )
+            }
           />
         </div>
       ))}

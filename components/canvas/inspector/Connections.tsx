@@ -19,7 +19,12 @@ function definitionOf(node: CanvasNode): NodeDefinition<NodeKind> {
  */
 export function Connections({ node }: { node: CanvasNode }) {
   const id = useId()
-  const { nodes, edges, onConnect, deleteElements } = useCanvasStore((s) => ({ nodes: s.nodes, edges: s.edges, onConnect: s.onConnect, deleteElements: s.deleteElements }))
+  const { nodes, edges, onConnect, deleteElements } = useCanvasStore((s) => ({
+    nodes: s.nodes,
+    edges: s.edges,
+    onConnect: s.onConnect,
+    deleteElements: s.deleteElements,
+  }))
   const definition = definitionOf(node)
   const outputs = definition.outputs(node.data)
   const [handle, setHandle] = useState<string>(outputs[0]?.id ?? '')

@@ -37,11 +37,28 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
     case 'textarea':
       return (
         <Field label={field.label} htmlFor={domId} help={field.help}>
-          <Textarea id={domId} data-testid={testId} rows={field.rows} value={String(value ?? '')} placeholder={field.placeholder} onChange={(e) => change(e.target.value)} />
+          <Textarea
+            id={domId}
+            data-testid={testId}
+            rows={field.rows}
+            value={String(value ?? '')}
+            placeholder={field.placeholder}
+            onChange={(e) => change(e.target.value)}
+          />
         </Field>
       )
     case 'expression':
-      return <ExpressionField id={domId} testId={testId} label={field.label} help={field.help} placeholder={field.placeholder} value={String(value ?? '')} onChange={change} />
+      return (
+        <ExpressionField
+          id={domId}
+          testId={testId}
+          label={field.label}
+          help={field.help}
+          placeholder={field.placeholder}
+          value={String(value ?? '')}
+          onChange={change}
+        />
+      )
     case 'number':
       return (
         <Field label={field.label} htmlFor={domId} help={field.help}>
@@ -66,13 +83,25 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
     case 'select':
       return (
         <Field label={field.label} htmlFor={domId} help={field.help}>
-          <Select id={domId} data-testid={testId} options={field.options} value={String(value ?? field.options[0]?.value ?? '')} onChange={(e) => change(e.target.value)} />
+          <Select
+            id={domId}
+            data-testid={testId}
+            options={field.options}
+            value={String(value ?? field.options[0]?.value ?? '')}
+            onChange={(e) => change(e.target.value)}
+          />
         </Field>
       )
     case 'checkbox':
       return (
         <label className="flex items-center gap-2 text-sm text-zinc-700">
-          <input type="checkbox" data-testid={testId} className="h-4 w-4 rounded border-zinc-300 accent-indigo-600" checked={value === true} onChange={(e) => change(e.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid={testId}
+            className="h-4 w-4 rounded border-zinc-300 accent-indigo-600"
+            checked={value === true}
+            onChange={(e) => change(e.target.checked)}
+          />
           {field.label}
         </label>
       )
@@ -89,7 +118,13 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
       const options = [{ value: '', label: field.allowNone ?? 'None' }, ...participants.map((p) => ({ value: p.id, label: p.name || p.id }))]
       return (
         <Field label={field.label} htmlFor={domId} help={field.help}>
-          <Select id={domId} data-testid={testId} options={options} value={String(value ?? '')} onChange={(e) => change(e.target.value === '' ? undefined : e.target.value)} />
+          <Select
+            id={domId}
+            data-testid={testId}
+            options={options}
+            value={String(value ?? '')}
+            onChange={(e) => change(e.target.value === '' ? undefined : e.target.value)}
+          />
         </Field>
       )
     }

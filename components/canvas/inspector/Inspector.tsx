@@ -18,7 +18,11 @@ export function Inspector() {
   const { node, edge, selectedCount } = useCanvasStore((s) => {
     const nodes = s.nodes.filter((n) => n.selected)
     const edges = s.edges.filter((e) => e.selected)
-    return { node: nodes.length === 1 && edges.length === 0 ? nodes[0] : undefined, edge: edges.length === 1 && nodes.length === 0 ? edges[0] : undefined, selectedCount: nodes.length + edges.length }
+    return {
+      node: nodes.length === 1 && edges.length === 0 ? nodes[0] : undefined,
+      edge: edges.length === 1 && nodes.length === 0 ? edges[0] : undefined,
+      selectedCount: nodes.length + edges.length,
+    }
   })
   return (
     <aside data-testid="inspector" aria-label="Inspector" className="flex w-80 shrink-0 flex-col overflow-y-auto border-l border-zinc-200 bg-white">

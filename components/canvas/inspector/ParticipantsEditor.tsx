@@ -27,7 +27,10 @@ export function ParticipantsEditor({ label, testId, data, path, onChange, render
       return next
     })
   const add = () => {
-    const id = nextListItemId('agent', participants.map((p) => p.id))
+    const id = nextListItemId(
+      'agent',
+      participants.map((p) => p.id),
+    )
     const participant = ParticipantSchema.parse({ id, name: `Agent ${participants.length + 1}`, instructions: '' })
     onChange(path, [...participants, participant])
     setOpen(id, true)
@@ -59,7 +62,16 @@ export function ParticipantsEditor({ label, testId, data, path, onChange, render
             {agentSettingsFields().map((field) => (
               <FieldControl key={field.id} field={field} data={data} basePath={[...path, i]} onChange={onChange} testIdPrefix={`participants-${i}`} />
             ))}
-            <Button size="sm" variant="danger" onClick={() => onChange(path, participants.filter((_, j) => j !== i))}>
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() =>
+                onChange(
+                  path,
+                  participants.filter((_, j) => j !== i),
+                )
+              }
+            >
               Remove participant
             </Button>
           </div>

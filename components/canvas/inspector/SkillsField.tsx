@@ -23,7 +23,13 @@ const MESSAGES = {
 
 function skillItem(skill: SkillSummary): ChecklistItem {
   const scripts = skill.scripts.length ? ` · ${skill.scripts.length} script${skill.scripts.length === 1 ? '' : 's'}` : ''
-  return { value: skill.name, name: skill.name, code: true, detail: `${skill.source === 'stored' ? 'stored' : 'file'}${scripts} · ${skill.description}`, detailTitle: skill.description }
+  return {
+    value: skill.name,
+    name: skill.name,
+    code: true,
+    detail: `${skill.source === 'stored' ? 'stored' : 'file'}${scripts} · ${skill.description}`,
+    detailTitle: skill.description,
+  }
 }
 
 export function SkillsField({ label, testId, value, onChange }: { label: string; testId: string; value: string[]; onChange: (names: string[]) => void }) {

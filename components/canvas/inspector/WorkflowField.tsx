@@ -6,7 +6,19 @@ import { errorMessage } from '@/components/api-client'
 import { useWorkflowsQuery } from '@/components/queries/workflows'
 
 /** A sub-workflow node's workflow (GET /api/workflows). */
-export function WorkflowField({ id, label, testId, value, onChange }: { id: string; label: string; testId: string; value: string; onChange: (id: string) => void }) {
+export function WorkflowField({
+  id,
+  label,
+  testId,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  testId: string
+  value: string
+  onChange: (id: string) => void
+}) {
   const workflows = useWorkflowsQuery()
   const items = workflows.data ?? []
   const options = [

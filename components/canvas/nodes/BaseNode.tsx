@@ -85,7 +85,13 @@ export function BaseNode({ id, kind, title, selected, inputs, outputs, children 
           {outputs.map((handle) => (
             <div key={handle.id ?? 'out'} className="relative py-1 pr-4 text-right text-[11px] text-zinc-600">
               <span className="truncate">{handle.label ?? handle.id}</span>
-              <Handle id={handle.id} type="source" position={Position.Right} className={handleClasses} aria-label={`${title} ${handle.label ?? handle.id} output`} />
+              <Handle
+                id={handle.id}
+                type="source"
+                position={Position.Right}
+                className={handleClasses}
+                aria-label={`${title} ${handle.label ?? handle.id} output`}
+              />
             </div>
           ))}
         </div>

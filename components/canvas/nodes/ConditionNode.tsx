@@ -12,7 +12,14 @@ export const ConditionNode = memo(function ConditionNode({ id, data, selected }:
   const definition = NODE_REGISTRY.condition
   const condition = data as NodeData<'condition'>
   return (
-    <BaseNode id={id} kind="condition" title={definition.title(condition)} selected={selected} inputs={definition.inputs(condition)} outputs={definition.outputs(condition)}>
+    <BaseNode
+      id={id}
+      kind="condition"
+      title={definition.title(condition)}
+      selected={selected}
+      inputs={definition.inputs(condition)}
+      outputs={definition.outputs(condition)}
+    >
       <ul className="space-y-0.5 font-mono text-[10.5px] text-zinc-500">
         {condition.cases.map((c) => (
           <li key={c.id} className="truncate" title={c.expression}>

@@ -13,7 +13,14 @@ export const OrchestrationNode = memo(function OrchestrationNode({ id, type, dat
   const definition = NODE_REGISTRY[kind] as unknown as NodeDefinition<NodeKind>
   const participants = (data as { participants: Array<{ id: string; name: string }> }).participants
   return (
-    <BaseNode id={id} kind={kind} title={definition.title(data as NodeData)} selected={selected} inputs={definition.inputs(data as NodeData)} outputs={definition.outputs(data as NodeData)}>
+    <BaseNode
+      id={id}
+      kind={kind}
+      title={definition.title(data as NodeData)}
+      selected={selected}
+      inputs={definition.inputs(data as NodeData)}
+      outputs={definition.outputs(data as NodeData)}
+    >
       {participants.length === 0 ? (
         <p className="text-zinc-500">No participants yet</p>
       ) : (

@@ -61,10 +61,7 @@ describe('tool approval round trip', () => {
 
   it('tells the model a rejected call was rejected, without running it', async () => {
     const { deleted, deleteFile } = makeTools()
-    const client = new ScriptedChatClient([
-      modelFunctionCalls(functionCall('delete_file', { path: 'x' }, 'c1')),
-      modelResponse('Okay, I will not delete it.'),
-    ])
+    const client = new ScriptedChatClient([modelFunctionCalls(functionCall('delete_file', { path: 'x' }, 'c1')), modelResponse('Okay, I will not delete it.')])
     const agent = new Agent({ client, tools: [deleteFile] })
     const session = new AgentSession()
     const paused = await agent.run('delete x', { session })
@@ -100,10 +97,7 @@ describe('tool approval round trip', () => {
     expect(deleted).toEqual([])
     expect(resumed.text).toBe('done')
     const toolMessage = client.lastCall!.messages.at(-1)!
-    expect(toolMessage.contents.map((c) => (c as FunctionResultContent).result)).toEqual([
-      'listed 1',
-      'Error: Tool call invocation was rejected by user.',
-    ])
+    expect(toolMessage.contents.map((c) => (c as FunctionResultContent).result)).toEqual(['listed 1', 'Error: Tool call invocation was rejected by user.'])
   })
 
   it('works without a session: the caller keeps the conversation and the answer becomes the results in place', async () => {

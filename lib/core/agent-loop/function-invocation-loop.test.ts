@@ -38,10 +38,7 @@ const results = (messages: Message[]): FunctionResultContent[] =>
 
 describe('function-invocation loop', () => {
   it('calls tools, sends results back and returns the whole exchange', async () => {
-    const client = new ScriptedChatClient([
-      modelFunctionCalls(functionCall('add', { a: 2, b: 40 }, 'c1')),
-      modelResponse('It is 42.'),
-    ])
+    const client = new ScriptedChatClient([modelFunctionCalls(functionCall('add', { a: 2, b: 40 }, 'c1')), modelResponse('It is 42.')])
     const response = await agentWith(client).run('2 + 40?')
     expect(response.text).toBe('It is 42.')
     expect(response.messages.map((m) => m.role)).toEqual(['assistant', 'tool', 'assistant'])
@@ -118,9 +115,7 @@ describe('function-invocation loop', () => {
     const response = await agentWith(client, { logger }).run('try')
     expect(client.calls.map((c) => c.options.toolChoice)).toEqual([undefined, undefined, undefined, 'none'])
     expect(results(response.messages).map((r) => r.result)).toEqual(Array(3).fill('Error: Function failed.'))
-    expect(lines).toContain(
-      'warn: Maximum consecutive function call errors reached (3). Stopping further function calls for this request.',
-    )
+    expect(lines).toContain('warn: Maximum consecutive function call errors reached (3). Stopping further function calls for this request.')
   })
 
   it('resets the consecutive error count after a successful batch', async () => {
@@ -137,10 +132,7 @@ describe('function-invocation loop', () => {
   })
 
   it('counts a batch with one failing call among successes as an error batch', async () => {
-    const client = new ScriptedChatClient([
-      modelFunctionCalls(functionCall('add', { a: 1, b: 2 }), functionCall('broken')),
-      modelResponse('done'),
-    ])
+    const client = new ScriptedChatClient([modelFunctionCalls(functionCall('add', { a: 1, b: 2 }), functionCall('broken')), modelResponse('done')])
     await agentWith(client, { functionInvocation: { maxConsecutiveErrorsPerRequest: 1 } }).run('try')
     expect(client.lastCall?.options.toolChoice).toBe('none')
   })
@@ -148,10 +140,7 @@ describe('function-invocation loop', () => {
   it('does not execute calls the model makes after tools were withdrawn', async () => {
     let executed = 0
     const counted = tool({ name: 'counted', execute: () => ++executed })
-    const client = new ScriptedChatClient([
-      modelFunctionCalls(functionCall('counted'), functionCall('counted')),
-      modelFunctionCalls(functionCall('counted')),
-    ])
+    const client = new ScriptedChatClient([modelFunctionCalls(functionCall('counted'), functionCall('counted')), modelFunctionCalls(functionCall('counted'))])
     const response = await agentWith(client, { tools: [counted], functionInvocation: { maxFunctionCalls: 2 } }).run('x')
     expect(executed).toBe(2)
     expect(client.lastCall?.options.toolChoice).toBe('none')
@@ -207,9 +196,7 @@ describe('function-invocation loop', () => {
 
   it('fails the run on unknown calls when terminateOnUnknownCalls is set', async () => {
     const client = new ScriptedChatClient([modelFunctionCalls(functionCall('ghost'))])
-    await expect(agentWith(client, { functionInvocation: { terminateOnUnknownCalls: true } }).run('x')).rejects.toBeInstanceOf(
-      ToolExecutionException,
-    )
+    await expect(agentWith(client, { functionInvocation: { terminateOnUnknownCalls: true } }).run('x')).rejects.toBeInstanceOf(ToolExecutionException)
   })
 
   it('passes runtime kwargs to tools, never to the model', async () => {
@@ -264,11 +251,7 @@ describe('function-invocation loop', () => {
         return `tools now: ${context?.tools.map((t) => t.name).join(',')}`
       },
     })
-    const client = new ScriptedChatClient([
-      modelFunctionCalls(functionCall('unlock')),
-      modelFunctionCalls(functionCall('secret')),
-      modelResponse('done'),
-    ])
+    const client = new ScriptedChatClient([modelFunctionCalls(functionCall('unlock')), modelFunctionCalls(functionCall('secret')), modelResponse('done')])
     const response = await new Agent({ client, tools: [unlock] }).run('x')
     expect(client.calls.map((c) => c.options.tools?.map((t) => t.name))).toEqual([['unlock'], ['secret'], ['secret']])
     expect(results(response.messages).map((r) => r.result)).toEqual(['tools now: unlock', 'hidden value'])

@@ -6,14 +6,7 @@
  */
 import { approvalRequestsFor, batchNeedsApproval } from '../tools/approvals'
 import { assertKnownFunctions, invokeFunctionCalls } from '../tools/invoke-function-calls'
-import {
-  AgentResponseUpdate,
-  Message,
-  type ChatResponse,
-  type Content,
-  type FunctionCallContent,
-  type FunctionResultContent,
-} from '../types'
+import { AgentResponseUpdate, Message, type ChatResponse, type Content, type FunctionCallContent, type FunctionResultContent } from '../types'
 import { appendMessages, type AgentRunState } from './agent-run-state'
 
 export type NextStep = { type: 'done' } | { type: 'call_model' }
@@ -46,8 +39,7 @@ export function recordBatch(state: AgentRunState, results: readonly FunctionResu
     state.consecutiveErrorBatches++
     if (state.consecutiveErrorBatches >= config.maxConsecutiveErrorsPerRequest) {
       logger.warn(
-        `Maximum consecutive function call errors reached (${config.maxConsecutiveErrorsPerRequest}). ` +
-          'Stopping further function calls for this request.',
+        `Maximum consecutive function call errors reached (${config.maxConsecutiveErrorsPerRequest}). ` + 'Stopping further function calls for this request.',
       )
       withdrawTools(state)
     }
@@ -56,8 +48,7 @@ export function recordBatch(state: AgentRunState, results: readonly FunctionResu
   }
   if (!state.toolsWithdrawn && config.maxFunctionCalls !== null && state.functionCallCount >= config.maxFunctionCalls) {
     logger.info(
-      `Maximum function calls reached (${state.functionCallCount}/${config.maxFunctionCalls}). ` +
-        'Stopping further function calls for this request.',
+      `Maximum function calls reached (${state.functionCallCount}/${config.maxFunctionCalls}). ` + 'Stopping further function calls for this request.',
     )
     withdrawTools(state)
   }

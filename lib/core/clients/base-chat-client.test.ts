@@ -108,7 +108,7 @@ describe('BaseChatClient', () => {
   })
 
   it('rejects middleware of the wrong shape at construction', () => {
-    expect(() => new EchoClient({ middleware: [((() => {}) as unknown) as ChatMiddleware] })).toThrow(AgentConfigurationError)
+    expect(() => new EchoClient({ middleware: [(() => {}) as unknown as ChatMiddleware] })).toThrow(AgentConfigurationError)
   })
 
   it('creates an agent with asAgent', async () => {

@@ -29,10 +29,7 @@ export abstract class BaseChatClient implements ChatClient {
 
   protected abstract innerGetResponse(messages: Message[], options: ChatRequestOptions): Promise<ChatResponse>
 
-  protected abstract innerGetStreamingResponse(
-    messages: Message[],
-    options: ChatRequestOptions,
-  ): AsyncIterable<ChatResponseUpdate>
+  protected abstract innerGetStreamingResponse(messages: Message[], options: ChatRequestOptions): AsyncIterable<ChatResponseUpdate>
 
   async getResponse(messages: Message[], options: ChatRequestOptions = {}): Promise<ChatResponse> {
     throwIfAborted(options.signal)

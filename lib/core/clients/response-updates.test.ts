@@ -47,10 +47,7 @@ describe('chatResponseFromUpdates', () => {
       { contents: [functionCallContent('c1', '', '1}')] },
       { contents: [functionCallContent('', '', '2}')] },
     ])
-    expect(response.messages[0].contents).toEqual([
-      functionCallContent('c1', 'add', '{"a":1}'),
-      functionCallContent('c2', 'mul', '{"x":2}'),
-    ])
+    expect(response.messages[0].contents).toEqual([functionCallContent('c1', 'add', '{"a":1}'), functionCallContent('c2', 'mul', '{"x":2}')])
   })
 
   it('never mutates the updates it reads', () => {

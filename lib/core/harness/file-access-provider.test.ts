@@ -5,12 +5,7 @@ import { SessionContext } from '../sessions/session-context'
 import { ScriptedChatClient, functionCall, modelFunctionCalls, modelResponse } from '../testing'
 import type { FunctionTool } from '../tools/function-tool'
 import { Message, toFunctionApprovalResponse } from '../types'
-import {
-  DEFAULT_FILE_ACCESS_INSTRUCTIONS,
-  FILE_ACCESS_READ_ONLY_TOOL_NAMES,
-  FILE_ACCESS_WRITE_TOOL_NAMES,
-  FileAccessProvider,
-} from './file-access-provider'
+import { DEFAULT_FILE_ACCESS_INSTRUCTIONS, FILE_ACCESS_READ_ONLY_TOOL_NAMES, FILE_ACCESS_WRITE_TOOL_NAMES, FileAccessProvider } from './file-access-provider'
 import { InMemoryAgentFileStore } from './in-memory-file-store'
 
 async function contextFor(provider: FileAccessProvider): Promise<SessionContext> {
@@ -102,8 +97,14 @@ describe('FileAccessProvider', () => {
     const provider = new FileAccessProvider(store)
     const names = (results: unknown) => (results as Array<{ fileName: string }>).map((r) => r.fileName).sort()
     expect(names(await call(provider, 'file_access_grep', { regex_pattern: 'important' }))).toEqual(['reports/2024/q2.md', 'reports/q1.md', 'root.md'])
-    expect(names(await call(provider, 'file_access_grep', { regex_pattern: 'Important', directory: 'reports' }))).toEqual(['reports/2024/q2.md', 'reports/q1.md'])
-    expect(names(await call(provider, 'file_access_grep', { regex_pattern: 'Important', glob_pattern: 'reports/**' }))).toEqual(['reports/2024/q2.md', 'reports/q1.md'])
+    expect(names(await call(provider, 'file_access_grep', { regex_pattern: 'Important', directory: 'reports' }))).toEqual([
+      'reports/2024/q2.md',
+      'reports/q1.md',
+    ])
+    expect(names(await call(provider, 'file_access_grep', { regex_pattern: 'Important', glob_pattern: 'reports/**' }))).toEqual([
+      'reports/2024/q2.md',
+      'reports/q1.md',
+    ])
     expect(await call(provider, 'file_access_grep', { regex_pattern: '(' })).toMatch(/^Error: Invalid regular expression/)
   })
 
@@ -111,7 +112,9 @@ describe('FileAccessProvider', () => {
     const store = new InMemoryAgentFileStore()
     await store.write('notes.md', 'a a a')
     const provider = new FileAccessProvider(store)
-    expect(await call(provider, 'file_access_replace', { file_name: 'notes.md', old_string: 'a', new_string: 'b' })).toMatch(/^Error: old_string occurs 3 times/)
+    expect(await call(provider, 'file_access_replace', { file_name: 'notes.md', old_string: 'a', new_string: 'b' })).toMatch(
+      /^Error: old_string occurs 3 times/,
+    )
     expect(await store.read('notes.md')).toBe('a a a')
     expect(await call(provider, 'file_access_replace', { file_name: 'notes.md', old_string: 'a', new_string: 'b', replace_all: true })).toBe(
       "Replaced 3 occurrence(s) in 'notes.md'.",
@@ -133,7 +136,7 @@ describe('FileAccessProvider', () => {
     const store = new InMemoryAgentFileStore()
     const provider = new FileAccessProvider(store)
     expect(await call(provider, 'file_access_write', { file_name: '../escape.md', content: 'x' })).toBe(
-      'Error: Invalid path: "../escape.md". Paths must not contain \'.\' or \'..\' segments.',
+      "Error: Invalid path: \"../escape.md\". Paths must not contain '.' or '..' segments.",
     )
     expect(await call(provider, 'file_access_read', { file_name: '/etc/passwd' })).toMatch(/^Error: Invalid path: "\/etc\/passwd". Paths must be relative/)
     expect(await call(provider, 'file_access_delete', { file_name: 'C:\\temp\\file.md' })).toMatch(/drive root/)

@@ -88,8 +88,7 @@ function createReadTools(store: AgentFileStore, approvalMode: Mode): FunctionToo
       description: 'Read the content of a file by name. Returns the file content or a message indicating the file was not found.',
       parameters: z.object({ file_name: fileName }),
       approvalMode,
-      execute: ({ file_name }) =>
-        reportingMistakes(async () => (await store.read(normalizeRelativePath(file_name))) ?? `File '${file_name}' not found.`),
+      execute: ({ file_name }) => reportingMistakes(async () => (await store.read(normalizeRelativePath(file_name))) ?? `File '${file_name}' not found.`),
     }) as FunctionTool,
     tool({
       name: 'file_access_ls',
@@ -142,7 +141,9 @@ function createWriteTools(store: AgentFileStore, approvalMode: Mode): FunctionTo
       parameters: z.object({ file_name: fileName }),
       approvalMode,
       execute: ({ file_name }) =>
-        reportingMistakes(async () => ((await store.delete(normalizeRelativePath(file_name))) ? `File '${file_name}' deleted.` : `File '${file_name}' not found.`)),
+        reportingMistakes(async () =>
+          (await store.delete(normalizeRelativePath(file_name))) ? `File '${file_name}' deleted.` : `File '${file_name}' not found.`,
+        ),
     }) as FunctionTool,
     tool({
       name: 'file_access_replace',
@@ -166,9 +167,7 @@ function createWriteTools(store: AgentFileStore, approvalMode: Mode): FunctionTo
         'and optionally expected_line (the line as it is now) to guard against stale line numbers. A line keeps its line ending unless new_line ends with one.',
       parameters: z.object({
         file_name: fileName,
-        edits: z
-          .array(z.object({ line_number: z.number().int().min(1), new_line: z.string(), expected_line: z.string().optional() }))
-          .min(1),
+        edits: z.array(z.object({ line_number: z.number().int().min(1), new_line: z.string(), expected_line: z.string().optional() })).min(1),
       }),
       approvalMode,
       execute: ({ file_name, edits }) =>
@@ -176,7 +175,10 @@ function createWriteTools(store: AgentFileStore, approvalMode: Mode): FunctionTo
           const path = normalizeRelativePath(file_name)
           const content = await store.read(path)
           if (content === null) return `File '${file_name}' not found.`
-          const edited = replaceLines(content, edits.map((e) => ({ lineNumber: e.line_number, newLine: e.new_line, expectedLine: e.expected_line })))
+          const edited = replaceLines(
+            content,
+            edits.map((e) => ({ lineNumber: e.line_number, newLine: e.new_line, expectedLine: e.expected_line })),
+          )
           await store.write(path, edited, { overwrite: true })
           return `Replaced ${edits.length} line(s) in '${file_name}'.`
         }),

@@ -66,9 +66,46 @@ async function snapshotOutside(): Promise<Record<string, string>> {
 }
 
 const segmentPool = [
-  '..', '.', '', '...', 'sub', 'link-dir', 'link-parent', 'link-file.txt', 'dangling', 'abs-link', 'evil', 'hard.txt',
-  'outside', 'root', 'root-evil', 'secret.txt', 'f.txt', 'etc', 'passwd', '．．', '‥', '﹒﹒', '．', 'x∕..', '..／', '..\\',
-  'C:', 'c:', 'C:\\', '\u0000', 'a\u0000..', '%2e%2e', '..%2f', '~', '…', '\u202e..', '..\u200b', ' ..', '.. ', 'ok.txt',
+  '..',
+  '.',
+  '',
+  '...',
+  'sub',
+  'link-dir',
+  'link-parent',
+  'link-file.txt',
+  'dangling',
+  'abs-link',
+  'evil',
+  'hard.txt',
+  'outside',
+  'root',
+  'root-evil',
+  'secret.txt',
+  'f.txt',
+  'etc',
+  'passwd',
+  '．．',
+  '‥',
+  '﹒﹒',
+  '．',
+  'x∕..',
+  '..／',
+  '..\\',
+  'C:',
+  'c:',
+  'C:\\',
+  '\u0000',
+  'a\u0000..',
+  '%2e%2e',
+  '..%2f',
+  '~',
+  '…',
+  '\u202e..',
+  '..\u200b',
+  ' ..',
+  '.. ',
+  'ok.txt',
 ]
 
 const hostileSegment = fc.oneof(
@@ -184,11 +221,16 @@ describe('FileSystemAgentFileStore under hostile paths', () => {
       for (let i = 0; i < 4_000; i++) {
         const op = (['read', 'write', 'ls', 'search', 'exists'] as const)[i % 5]
         try {
-          const outcome = op === 'read' ? await store.read('race/f.txt')
-            : op === 'write' ? await store.write('race/f.txt', 'PWNED')
-            : op === 'ls' ? await store.listChildren('race')
-            : op === 'search' ? await store.search('race', 'secret|inside|pwned')
-            : await store.fileExists('race/f.txt')
+          const outcome =
+            op === 'read'
+              ? await store.read('race/f.txt')
+              : op === 'write'
+                ? await store.write('race/f.txt', 'PWNED')
+                : op === 'ls'
+                  ? await store.listChildren('race')
+                  : op === 'search'
+                    ? await store.search('race', 'secret|inside|pwned')
+                    : await store.fileExists('race/f.txt')
           assertNothingLeaked(outcome)
           seen.succeeded += 1
         } catch (error) {

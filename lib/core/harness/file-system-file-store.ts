@@ -15,7 +15,16 @@ import { FileAccessPathError } from '../errors'
 import { sortEntries, type AgentFileStore, type DirectoryEntry, type FileSearchResult, type SearchOptions, type WriteOptions } from './agent-file-store'
 import { compileSearchPattern, globMatcher, searchFileContent, type SearchPattern } from './file-search'
 import { joinStorePath, normalizeRelativePath, pathSegments, SYMBOLIC_LINK_MESSAGE } from './path-rules'
-import { defaultWalkMode, lstatEntry, openChildDirectory, openFileForRead, openFileForWrite, walkDirectories, type OpenDirectory, type WalkMode } from './safe-directory'
+import {
+  defaultWalkMode,
+  lstatEntry,
+  openChildDirectory,
+  openFileForRead,
+  openFileForWrite,
+  walkDirectories,
+  type OpenDirectory,
+  type WalkMode,
+} from './safe-directory'
 
 export interface FileSystemAgentFileStoreOptions {
   /** How paths are walked: through directory descriptors (Linux, default there) or plain paths. */
@@ -54,43 +63,55 @@ export class FileSystemAgentFileStore implements AgentFileStore {
 
   async read(path: string): Promise<string | null> {
     const { parents, name } = this.resolveFile(path)
-    return this.inDirectory(parents, async (directory) => {
-      const handle = await openFileForRead(directory, name)
-      if (!handle) return null
-      try {
-        return await handle.readFile({ encoding: 'utf8' })
-      } finally {
-        await handle.close()
-      }
-    }, null)
+    return this.inDirectory(
+      parents,
+      async (directory) => {
+        const handle = await openFileForRead(directory, name)
+        if (!handle) return null
+        try {
+          return await handle.readFile({ encoding: 'utf8' })
+        } finally {
+          await handle.close()
+        }
+      },
+      null,
+    )
   }
 
   async delete(path: string): Promise<boolean> {
     const { parents, name } = this.resolveFile(path)
-    return this.inDirectory(parents, async (directory) => {
-      const entryPath = directory.childPath(name)
-      const stats = await lstatEntry(entryPath)
-      if (!stats) return false
-      if (stats.isSymbolicLink()) throw new FileAccessPathError(SYMBOLIC_LINK_MESSAGE)
-      if (!stats.isFile()) return false
-      // unlink never follows the last segment: a link swapped in now is removed, not its target.
-      try {
-        await unlink(entryPath)
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
-        throw error
-      }
-      return true
-    }, false)
+    return this.inDirectory(
+      parents,
+      async (directory) => {
+        const entryPath = directory.childPath(name)
+        const stats = await lstatEntry(entryPath)
+        if (!stats) return false
+        if (stats.isSymbolicLink()) throw new FileAccessPathError(SYMBOLIC_LINK_MESSAGE)
+        if (!stats.isFile()) return false
+        // unlink never follows the last segment: a link swapped in now is removed, not its target.
+        try {
+          await unlink(entryPath)
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+          throw error
+        }
+        return true
+      },
+      false,
+    )
   }
 
   async fileExists(path: string): Promise<boolean> {
     const { parents, name } = this.resolveFile(path)
-    return this.inDirectory(parents, async (directory) => {
-      const stats = await lstatEntry(directory.childPath(name))
-      if (stats?.isSymbolicLink()) throw new FileAccessPathError(SYMBOLIC_LINK_MESSAGE)
-      return stats?.isFile() ?? false
-    }, false)
+    return this.inDirectory(
+      parents,
+      async (directory) => {
+        const stats = await lstatEntry(directory.childPath(name))
+        if (stats?.isSymbolicLink()) throw new FileAccessPathError(SYMBOLIC_LINK_MESSAGE)
+        return stats?.isFile() ?? false
+      },
+      false,
+    )
   }
 
   async listChildren(directoryPath = ''): Promise<DirectoryEntry[]> {

@@ -1,11 +1,4 @@
-export type {
-  AgentFileStore,
-  DirectoryEntry,
-  FileSearchMatch,
-  FileSearchResult,
-  SearchOptions,
-  WriteOptions,
-} from './agent-file-store'
+export type { AgentFileStore, DirectoryEntry, FileSearchMatch, FileSearchResult, SearchOptions, WriteOptions } from './agent-file-store'
 export { InMemoryAgentFileStore } from './in-memory-file-store'
 export { FileSystemAgentFileStore } from './file-system-file-store'
 export type { FileSystemAgentFileStoreOptions } from './file-system-file-store'

@@ -31,7 +31,7 @@ describe('normalizeRelativePath', () => {
     expect(normalizeRelativePath('  ', { isDirectory: true })).toBe('')
     expect(rejection('')).toBe('A file path must not be empty or whitespace-only.')
     expect(rejection(' \t ')).toBe('A file path must not be empty or whitespace-only.')
-    expect(rejection('//')).toBe('Invalid path: "//". Paths must be relative and must not start with \'/\', \'\\\', or a drive root.')
+    expect(rejection('//')).toBe("Invalid path: \"//\". Paths must be relative and must not start with '/', '\\', or a drive root.")
     expect(normalizeRelativePath('a/', { isDirectory: true })).toBe('a')
   })
 

@@ -32,9 +32,7 @@ export function normalizeRelativePath(path: string, { isDirectory = false }: { i
   const slashed = path.replace(/\\/g, '/')
   const folded = slashed.normalize('NFKC')
   if (slashed.startsWith('/') || DRIVE_LETTER.test(slashed) || /^[/\\]/.test(folded) || DRIVE_LETTER.test(folded)) {
-    throw new FileAccessPathError(
-      `Invalid path: ${show(path)}. Paths must be relative and must not start with '/', '\\', or a drive root.`,
-    )
+    throw new FileAccessPathError(`Invalid path: ${show(path)}. Paths must be relative and must not start with '/', '\\', or a drive root.`)
   }
   const segments: string[] = []
   for (const segment of slashed.split('/')) {

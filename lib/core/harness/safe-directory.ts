@@ -116,7 +116,12 @@ async function tryOpenChildDirectory(parent: OpenDirectory, name: string, create
 }
 
 /** Walks from the root through `segments`; the caller closes the result. Undefined when a directory is missing. */
-export async function walkDirectories(rootPath: string, mode: WalkMode, segments: readonly string[], { create }: { create: boolean }): Promise<OpenDirectory | undefined> {
+export async function walkDirectories(
+  rootPath: string,
+  mode: WalkMode,
+  segments: readonly string[],
+  { create }: { create: boolean },
+): Promise<OpenDirectory | undefined> {
   let current = await openRoot(rootPath, mode)
   for (const segment of segments) {
     let next: OpenDirectory | undefined

@@ -16,9 +16,7 @@ export function replaceText(content: string, oldString: string, newString: strin
   const count = parts.length - 1
   if (count === 0) throw new FileAccessOperationError('old_string was not found in the file.')
   if (count > 1 && !replaceAll) {
-    throw new FileAccessOperationError(
-      `old_string occurs ${count} times; add surrounding text to make it unique, or set replace_all to true.`,
-    )
+    throw new FileAccessOperationError(`old_string occurs ${count} times; add surrounding text to make it unique, or set replace_all to true.`)
   }
   return { content: parts.join(newString), count }
 }

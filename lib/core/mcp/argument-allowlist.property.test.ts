@@ -11,9 +11,29 @@ import { recordingLogger } from './testing/recording-chat-client'
  */
 
 const NAME_POOL = [
-  'query', 'limit', 'cursor', 'tenant', 'apiKey', 'secret', 'thread', 'session', 'tools', 'options',
-  'chatOptions', 'chat_options', 'conversationId', 'responseFormat', 'toolChoice', '_meta', '__proto__',
-  'constructor', 'toString', 'a', 'b', 'x-y', 'path.to',
+  'query',
+  'limit',
+  'cursor',
+  'tenant',
+  'apiKey',
+  'secret',
+  'thread',
+  'session',
+  'tools',
+  'options',
+  'chatOptions',
+  'chat_options',
+  'conversationId',
+  'responseFormat',
+  'toolChoice',
+  '_meta',
+  '__proto__',
+  'constructor',
+  'toString',
+  'a',
+  'b',
+  'x-y',
+  'path.to',
 ]
 const TOOLS = ['search', 'fetch', 'unknown']
 

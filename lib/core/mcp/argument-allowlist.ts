@@ -13,14 +13,18 @@ import { validateMcpMeta, type MCPMeta } from './meta'
  * kwargs (both the reference's spellings and ours). Explicitly opted-in names still win.
  */
 export const MCP_FRAMEWORK_DENYLIST: ReadonlySet<string> = new Set([
-  'chat_options', 'chatOptions',
+  'chat_options',
+  'chatOptions',
   'tools',
-  'tool_choice', 'toolChoice',
+  'tool_choice',
+  'toolChoice',
   'session',
   'thread',
-  'conversation_id', 'conversationId',
+  'conversation_id',
+  'conversationId',
   'options',
-  'response_format', 'responseFormat',
+  'response_format',
+  'responseFormat',
   '_meta',
 ])
 
@@ -38,9 +42,7 @@ function toNameSet(value: string | readonly string[]): Set<string> {
   return typeof value === 'string' ? new Set([value]) : new Set(value)
 }
 
-export function normalizeAdditionalToolArgumentNames(
-  names: AdditionalToolArgumentNames | null | undefined,
-): NormalizedArgumentNames {
+export function normalizeAdditionalToolArgumentNames(names: AdditionalToolArgumentNames | null | undefined): NormalizedArgumentNames {
   if (names === undefined || names === null) return { global: new Set(), perTool: new Map() }
   if (typeof names === 'string' || Array.isArray(names)) {
     return { global: toNameSet(names as string | readonly string[]), perTool: new Map() }
@@ -92,12 +94,7 @@ export class ToolArgumentAllowlist {
    * Filters `kwargs` to the allowlist and builds the request `_meta`:
    * user `_meta` (copied) < trace keys < the tool's tools/list `_meta`.
    */
-  prepare(
-    toolName: string,
-    kwargs: Readonly<Record<string, unknown>>,
-    toolListMeta?: MCPMeta,
-    traceMeta?: TraceMetaProvider,
-  ): PreparedCall {
+  prepare(toolName: string, kwargs: Readonly<Record<string, unknown>>, toolListMeta?: MCPMeta, traceMeta?: TraceMetaProvider): PreparedCall {
     const userMeta = validateMcpMeta(kwargs._meta)
     const declared = this.declaredByTool.get(toolName) ?? NO_NAMES
     const globalExtras = this.extras.global
@@ -115,11 +112,7 @@ export class ToolArgumentAllowlist {
   }
 }
 
-function buildRequestMeta(
-  userMeta: MCPMeta | undefined,
-  toolListMeta: MCPMeta | undefined,
-  traceMeta: TraceMetaProvider | undefined,
-): MCPMeta | undefined {
+function buildRequestMeta(userMeta: MCPMeta | undefined, toolListMeta: MCPMeta | undefined, traceMeta: TraceMetaProvider | undefined): MCPMeta | undefined {
   let meta: MCPMeta | undefined = userMeta ? { ...userMeta } : undefined
   const trace = traceMeta?.()
   if (trace && Object.keys(trace).length > 0) meta = { ...meta, ...trace }

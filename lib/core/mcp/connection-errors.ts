@@ -7,7 +7,16 @@ export function isMcpErrorWithCode(error: unknown, ...codes: number[]): error is
   return error instanceof McpError && codes.includes(error.code)
 }
 
-const LOST_MESSAGE_FRAGMENTS = ['session terminated', 'not connected', 'connection closed', 'fetch failed', 'socket hang up', 'econnreset', 'econnrefused', 'terminated']
+const LOST_MESSAGE_FRAGMENTS = [
+  'session terminated',
+  'not connected',
+  'connection closed',
+  'fetch failed',
+  'socket hang up',
+  'econnreset',
+  'econnrefused',
+  'terminated',
+]
 
 /**
  * True when the transport was torn down (as opposed to the server answering with an error):

@@ -45,7 +45,10 @@ export interface OpenConnectionOptions {
 
 /** Thrown back to the server as a JSON-RPC error with exactly this code and message. */
 class ProtocolErrorAnswer extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message)
   }
 }

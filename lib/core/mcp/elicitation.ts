@@ -14,7 +14,6 @@ export interface ElicitationContext {
 
 export type ElicitationCallback = (params: ElicitRequestParams, context: ElicitationContext) => ElicitResult | Promise<ElicitResult>
 
-
 export async function answerElicitation(
   callback: ElicitationCallback | undefined,
   params: ElicitRequestParams,

@@ -7,12 +7,7 @@ import { MCP_NORMALIZED_NAME_KEY, MCP_REMOTE_NAME_KEY, type FunctionSpec } from 
 /** The FunctionTool an agent sees for one remote tool or prompt. */
 
 export interface FunctionBackend {
-  callTool(
-    remoteName: string,
-    args: Record<string, unknown>,
-    kwargs: Readonly<Record<string, unknown>>,
-    call: CallOptions,
-  ): Promise<ParsedToolResult>
+  callTool(remoteName: string, args: Record<string, unknown>, kwargs: Readonly<Record<string, unknown>>, call: CallOptions): Promise<ParsedToolResult>
   getPrompt(remoteName: string, args: Record<string, string>, signal: AbortSignal | undefined): Promise<string>
 }
 

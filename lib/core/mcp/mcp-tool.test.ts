@@ -45,10 +45,7 @@ describe('MCPTool allowlist and _meta end to end', () => {
     const { tool } = recordingTool(state, { additionalToolArgumentNames: { '*': ['tenant'] } })
     await tool.connect()
     const search = tool.functions[0]!
-    const result = await search.invoke(
-      { query: 'x' },
-      { kwargs: { chatOptions: { temperature: 1 }, tools: [], session: {}, apiKey: 'secret', tenant: 't1' } },
-    )
+    const result = await search.invoke({ query: 'x' }, { kwargs: { chatOptions: { temperature: 1 }, tools: [], session: {}, apiKey: 'secret', tenant: 't1' } })
     expect(state.calls[0]!.arguments).toEqual({ query: 'x', tenant: 't1' })
     expect(JSON.parse(result as string)).toEqual({ query: 'x', tenant: 't1' })
   })
@@ -109,10 +106,7 @@ describe('MCPTool allowlist and _meta end to end', () => {
   })
 
   it('test_load_tools_concurrent_reload_does_not_duplicate_tools_and_preserves_meta', async () => {
-    const state = recordingServerState([
-      declaredTool('search', ['query'], { _meta: { 'proxy.example/route': 'r1' } }),
-      declaredTool('fetch', ['url']),
-    ])
+    const state = recordingServerState([declaredTool('search', ['query'], { _meta: { 'proxy.example/route': 'r1' } }), declaredTool('fetch', ['url'])])
     const { tool } = recordingTool(state)
     await tool.connect()
     await Promise.all([tool.loadTools(), tool.loadTools(), tool.loadTools()])
@@ -169,7 +163,13 @@ describe('MCPTool sampling capability', () => {
 describe('MCPTool lifecycle and loading', () => {
   it('raises isError results as ToolExecutionException with the joined text', async () => {
     const state = recordingServerState([declaredTool('fail', [])])
-    state.answer = () => ({ isError: true, content: [{ type: 'text', text: 'first' }, { type: 'text', text: 'second' }] })
+    state.answer = () => ({
+      isError: true,
+      content: [
+        { type: 'text', text: 'first' },
+        { type: 'text', text: 'second' },
+      ],
+    })
     const { tool } = recordingTool(state)
     await tool.connect()
     const failure = await tool.callTool('fail').catch((error: unknown) => error)

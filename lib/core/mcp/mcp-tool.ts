@@ -97,8 +97,7 @@ export abstract class MCPTool {
       logger: this.logger,
       enabled: (kind) => (kind === 'tools' ? options.loadTools !== false : options.loadPrompts !== false),
       // Background work must not inherit the kwargs of a call whose stream carried the notification.
-      reload: (kind, signal) =>
-        this.withRuntimeKwargs(undefined, () => (kind === 'tools' ? this.loadTools(signal) : this.loadPrompts(signal))),
+      reload: (kind, signal) => this.withRuntimeKwargs(undefined, () => (kind === 'tools' ? this.loadTools(signal) : this.loadPrompts(signal))),
     })
     const prefix = normalizeToolNamePrefix(options.toolNamePrefix)
     this.registry = new ToolRegistry({

@@ -165,9 +165,7 @@ describe('load_tool', () => {
   it('adds the tool from the next iteration on and keeps it offered by the MCPTool', async () => {
     const tool = await progressiveTool(serverState())
     const toolSet = new RunToolSet([tool])
-    expect(await callLoader(toolSet, 'load_tool', { tool: 'search' })).toBe(
-      "Loaded MCP tool 'search'. It is available on the next model iteration.",
-    )
+    expect(await callLoader(toolSet, 'load_tool', { tool: 'search' })).toBe("Loaded MCP tool 'search'. It is available on the next model iteration.")
     expect(names(toolSet.current)).toEqual(LOADERS)
     toolSet.refresh()
     expect(names(toolSet.current)).toEqual([...LOADERS, 'search'])
@@ -196,9 +194,7 @@ describe('load_tool', () => {
     expect(await callLoader(toolSet, 'load_tool', { tool: 'admin' })).toBe("MCP tool 'admin' is not available. Available tools: search.")
     expect(await callLoader(toolSet, 'load_tool', { tool: [] })).toBe('No MCP tools requested.')
     const none = await progressiveTool(serverState(), { allowedTools: [] })
-    expect(await callLoader(new RunToolSet([none]), 'load_tool', { tool: 'search' })).toBe(
-      "MCP tool 'search' is not available. Available tools: none.",
-    )
+    expect(await callLoader(new RunToolSet([none]), 'load_tool', { tool: 'search' })).toBe("MCP tool 'search' is not available. Available tools: none.")
   })
 
   it('resolves remote and prefixed names; an ambiguous name loads nothing', async () => {
@@ -245,9 +241,7 @@ describe('load_tool', () => {
     )
     await expect(tool.functions[2]!.invoke({ tool: 'search' })).rejects.toThrow('unload_tool can only be used inside an agent function-calling run.')
     const toolSet = new RunToolSet([tool])
-    await expect(callLoader(toolSet, 'load_tool', { tool: 42 })).rejects.toThrow(
-      'Progressive MCP tool request must be a string or a list of strings.',
-    )
+    await expect(callLoader(toolSet, 'load_tool', { tool: 42 })).rejects.toThrow('Progressive MCP tool request must be a string or a list of strings.')
     expect(load.parseArguments({ tool: 42 }).ok).toBe(false)
     expect(load.parseArguments({ tool: ['a', 'b'] }).ok).toBe(true)
   })
@@ -279,9 +273,7 @@ describe('unload_tool', () => {
     const toolSet = new RunToolSet([tool])
     await callLoader(toolSet, 'load_tool', { tool: ['search', 'fetch'] })
     toolSet.refresh()
-    expect(await callLoader(toolSet, 'unload_tool', { tool: 'search' })).toBe(
-      "Unloaded MCP tool 'search'. It will be removed on the next model iteration.",
-    )
+    expect(await callLoader(toolSet, 'unload_tool', { tool: 'search' })).toBe("Unloaded MCP tool 'search'. It will be removed on the next model iteration.")
     expect(names(toolSet.current)).toEqual([...LOADERS, 'search', 'fetch'])
     toolSet.refresh()
     expect(names(toolSet.current)).toEqual([...LOADERS, 'fetch'])
@@ -367,9 +359,7 @@ describe('progressive disclosure in an agent run', () => {
     const tool = await progressiveTool(serverState(), { allowedTools: ['search', 'fetch'] })
     const client = new ScriptedChatClient([modelFunctionCalls(functionCall('load_tool', { tool: 'admin' }, 'load')), modelResponse('No admin tool.')])
     const response = await new Agent({ client, tools: [tool] }).run('Use admin.')
-    expect(functionResults(response)).toMatchObject([
-      { callId: 'load', result: "MCP tool 'admin' is not available. Available tools: search, fetch." },
-    ])
+    expect(functionResults(response)).toMatchObject([{ callId: 'load', result: "MCP tool 'admin' is not available. Available tools: search, fetch." }])
   })
 
   it('keeps a loaded tool that needs approval for the run that carries the approval', async () => {

@@ -79,9 +79,7 @@ function parsedArguments(value: string | Record<string, unknown>): Record<string
   }
 }
 
-export type SamplingConversion =
-  | { kind: 'result'; result: CreateMessageResult | CreateMessageResultWithTools }
-  | { kind: 'no_content' }
+export type SamplingConversion = { kind: 'result'; result: CreateMessageResult | CreateMessageResultWithTools } | { kind: 'no_content' }
 
 /** Maps the chat response back: function calls become tool_use results (stopReason "toolUse"), in order. */
 export function samplingResultFromResponse(response: ChatResponse): SamplingConversion {

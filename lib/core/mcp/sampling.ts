@@ -2,12 +2,7 @@ import { ErrorCode, type CreateMessageResult, type CreateMessageResultWithTools 
 import type { ChatClient, ChatRequestOptions } from '../clients/chat-client'
 import type { ChatResponse } from '../types'
 import { errorName, type MCPLogger } from './logger'
-import {
-  declarationToolFromSampling,
-  messageFromSampling,
-  samplingResultFromResponse,
-  type CreateMessageRequestParams,
-} from './sampling-messages'
+import { declarationToolFromSampling, messageFromSampling, samplingResultFromResponse, type CreateMessageRequestParams } from './sampling-messages'
 
 /**
  * Guardrails for server-initiated `sampling/createMessage`. MCP servers are untrusted, so
@@ -99,9 +94,7 @@ export class SamplingGuard {
     const { serverName, client, logger, maxRequests } = this.options
     if (!client) return { code: ErrorCode.InternalError, message: NO_CLIENT_MESSAGE }
 
-    logger.warn(
-      `MCP server '${serverName}' sent a sampling/createMessage request (${params.messages.length} message(s), maxTokens=${params.maxTokens}).`,
-    )
+    logger.warn(`MCP server '${serverName}' sent a sampling/createMessage request (${params.messages.length} message(s), maxTokens=${params.maxTokens}).`)
 
     if (maxRequests !== null && maxRequests !== undefined) {
       if (this.requestCount >= maxRequests) {
@@ -181,9 +174,7 @@ function interpretDecision(decision: SamplingApprovalDecision): Approval {
   if (typeof decision === 'object' && decision !== null) {
     const approved = decision.approved !== false
     const edited = decision.maxTokens
-    return typeof edited === 'number' && Number.isFinite(edited) && edited > 0
-      ? { approved, editedMaxTokens: Math.floor(edited) }
-      : { approved }
+    return typeof edited === 'number' && Number.isFinite(edited) && edited > 0 ? { approved, editedMaxTokens: Math.floor(edited) } : { approved }
   }
   return { approved: Boolean(decision) }
 }

@@ -31,9 +31,7 @@ describe('MCPStdioTool against spawned fixture servers', () => {
     const tool = stdioFixture('task-server', { taskOptions: new MCPTaskOptions({ defaultTtlMs: 60_000 }) })
     await tool.connect()
     expect(tool.toolTaskSupport('slow_report')).toBe('required')
-    expect((await tool.callTool('slow_report', { label: 's', durationMs: 50 })).content).toEqual([
-      { type: 'text', text: 'report s ready (ttl=60000)' },
-    ])
+    expect((await tool.callTool('slow_report', { label: 's', durationMs: 50 })).content).toEqual([{ type: 'text', text: 'report s ready (ttl=60000)' }])
   })
 
   it('answers sampling from a stdio server through the guardrails', async () => {

@@ -126,7 +126,9 @@ describe('MCPStreamableHTTPTool against a real server on 127.0.0.1', () => {
   it('is denied sampling without a chat client and declines elicitation without a callback', async () => {
     const tool = httpTool({ url: sampling.url })
     await tool.connect()
-    await expect(tool.callTool('ask_model', { question: 'q' })).rejects.toThrow('sampling failed: MCP error -32603: No chat client available. Please set a chat client.')
+    await expect(tool.callTool('ask_model', { question: 'q' })).rejects.toThrow(
+      'sampling failed: MCP error -32603: No chat client available. Please set a chat client.',
+    )
     await expect(tool.callTool('confirm', { action: 'x' })).rejects.toThrow(/elicitation failed/)
   })
 

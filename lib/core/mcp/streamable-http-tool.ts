@@ -21,7 +21,6 @@ export interface MCPStreamableHTTPToolOptions extends MCPToolOptions {
   fetch?: FetchLike
 }
 
-
 /** An MCP server over Streamable HTTP. Reconnects after a lost connection resume the same session when the server still has it. */
 export class MCPStreamableHTTPTool extends MCPTool {
   readonly url: URL

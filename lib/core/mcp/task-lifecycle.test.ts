@@ -265,7 +265,9 @@ describe('callTool as task (test_call_tool_as_task_*)', () => {
   })
 
   it('test_call_tool_as_task_poll_transient_request_timeout_keeps_polling', async () => {
-    const scripted = peer({ 'tasks/get': [{ error: { code: 408, message: 'Request Timeout' } }, { error: { code: ErrorCode.RequestTimeout, message: 'timed out' } }] })
+    const scripted = peer({
+      'tasks/get': [{ error: { code: 408, message: 'Request Timeout' } }, { error: { code: ErrorCode.RequestTimeout, message: 'timed out' } }],
+    })
     const { tool } = await connected(scripted)
     expect((await tool.callTool('report')).content).toEqual([{ type: 'text', text: 'done' }])
     expect(scripted.count('tasks/get')).toBe(3)

@@ -237,13 +237,7 @@ async function pollUntilTerminal(
   }
 }
 
-async function handleTerminal(
-  port: TaskSessionPort,
-  toolName: string,
-  taskId: string,
-  task: Task,
-  signal: AbortSignal | undefined,
-): Promise<CallToolResult> {
+async function handleTerminal(port: TaskSessionPort, toolName: string, taskId: string, task: Task, signal: AbortSignal | undefined): Promise<CallToolResult> {
   const status = task.status
   if (status === 'completed') return successfulResult(await fetchTaskResult(port, taskId, signal))
   let message = task.statusMessage || `MCP task ended with status '${status}'.`
@@ -310,9 +304,7 @@ export async function tryCancelTask(port: TaskSessionPort, taskId: string, timeo
     return true
   } catch (error) {
     if (isMcpErrorWithCode(error, ErrorCode.RequestTimeout) || errorName(error) === 'TimeoutError') {
-      port.logger.warn(
-        `Best-effort tasks/cancel for '${taskId}' timed out after ${(timeoutMs / 1000).toFixed(1)}s; remote task may still be running.`,
-      )
+      port.logger.warn(`Best-effort tasks/cancel for '${taskId}' timed out after ${(timeoutMs / 1000).toFixed(1)}s; remote task may still be running.`)
       return false
     }
     port.logger.warn(`Best-effort tasks/cancel for '${taskId}' failed; remote task may still be running.`)

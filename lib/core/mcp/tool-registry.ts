@@ -13,9 +13,7 @@ import { buildPrefixedMcpName, normalizeMcpName } from './names'
  * listing. Function tools are never removed on reload.
  */
 
-export type MCPApprovalMode =
-  | ApprovalMode
-  | { alwaysRequireApproval?: readonly string[]; neverRequireApproval?: readonly string[] }
+export type MCPApprovalMode = ApprovalMode | { alwaysRequireApproval?: readonly string[]; neverRequireApproval?: readonly string[] }
 
 export type TaskSupport = 'forbidden' | 'optional' | 'required'
 

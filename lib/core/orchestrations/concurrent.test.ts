@@ -50,7 +50,10 @@ describe('ConcurrentBuilder', () => {
     class Upper extends Executor<Message[], string> {
       constructor() {
         super('upper')
-        this.addHandler<Message[]>((m) => Array.isArray(m), (conversation, ctx) => ctx.sendMessage(conversation[0].text.toUpperCase()))
+        this.addHandler<Message[]>(
+          (m) => Array.isArray(m),
+          (conversation, ctx) => ctx.sendMessage(conversation[0].text.toUpperCase()),
+        )
       }
     }
     const single = new ConcurrentBuilder({ participants: [agent('solo', new DemoChatClient())] }).build()
@@ -67,7 +70,12 @@ describe('ConcurrentBuilder', () => {
     expect((await unreviewed.run('go')).getRequestInfoEvents()).toEqual([])
     const reviewed = new ConcurrentBuilder({ participants: [agent('writer', client), agent('demo', new DemoChatClient())] }).withRequestInfo().build()
     const first = await reviewed.run('go')
-    expect(first.getRequestInfoEvents().map((e) => e.executorId).sort()).toEqual(['demo-review', 'writer-review'])
+    expect(
+      first
+        .getRequestInfoEvents()
+        .map((e) => e.executorId)
+        .sort(),
+    ).toEqual(['demo-review', 'writer-review'])
     const responses = Object.fromEntries(first.getRequestInfoEvents().map((e) => [e.requestId, AgentRequestInfoResponse.approve()]))
     const second = await reviewed.run(undefined, { responses })
     expect(second.getOutputs<Message[]>()[0].map((m) => m.text)).toEqual(['v1', 'Demo reply: go'])

@@ -79,7 +79,9 @@ export class ConcurrentBuilder {
   }
 
   build(): Workflow {
-    const reviewed = reviewedParticipantIds(this.participants, this.reviewSelection, (c) => findParticipant(this.participants, c as ExecutorLike, 'ConcurrentBuilder'))
+    const reviewed = reviewedParticipantIds(this.participants, this.reviewSelection, (c) =>
+      findParticipant(this.participants, c as ExecutorLike, 'ConcurrentBuilder'),
+    )
     const dispatcher = new InputToConversation('dispatcher')
     const aggregator = this.aggregator ?? new CallbackAggregator('aggregator', defaultAggregation)
     const builder = new WorkflowBuilder({

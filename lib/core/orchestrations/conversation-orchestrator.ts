@@ -29,7 +29,10 @@ export abstract class ConversationOrchestrator extends Executor<unknown, AgentEx
   ) {
     super(id)
     this.participantIds = participants.map((p) => p.id)
-    this.addHandler<AgentExecutorResponse>((m) => m instanceof AgentExecutorResponse, (response, ctx) => this.receiveReply(response, ctx))
+    this.addHandler<AgentExecutorResponse>(
+      (m) => m instanceof AgentExecutorResponse,
+      (response, ctx) => this.receiveReply(response, ctx),
+    )
     this.addHandler(isConversationInput, (input, ctx) => this.start(input, ctx))
   }
 

@@ -46,7 +46,13 @@ export function finalAssistantMessage(messages: readonly Message[]): Message | u
 /** Copies a message with an author name, so speakers stay apparent in a shared conversation. */
 export function withAuthor(message: Message, authorName: string): Message {
   if (message.authorName) return message
-  return new Message({ role: message.role, contents: message.contents, authorName, messageId: message.messageId, additionalProperties: message.additionalProperties })
+  return new Message({
+    role: message.role,
+    contents: message.contents,
+    authorName,
+    messageId: message.messageId,
+    additionalProperties: message.additionalProperties,
+  })
 }
 
 /** Normalises the workflow input into a conversation and sends it on. */

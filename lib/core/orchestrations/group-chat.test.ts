@@ -37,7 +37,13 @@ describe('GroupChatBuilder', () => {
     expect(bob.lastCall?.messages.map((m) => m.text)).toEqual(['Plan a trip', 'Alice 1'])
     const chatEvents = run.events.filter((e): e is GroupChatEvent => e.type === 'group_chat').map((e) => e.data as { kind: string })
     expect(chatEvents.map((e) => e.kind)).toEqual([
-      'speaker_selected', 'response_received', 'speaker_selected', 'response_received', 'speaker_selected', 'response_received', 'completed',
+      'speaker_selected',
+      'response_received',
+      'speaker_selected',
+      'response_received',
+      'speaker_selected',
+      'response_received',
+      'completed',
     ])
   })
 
@@ -76,9 +82,9 @@ describe('GroupChatBuilder', () => {
   it('needs exactly one way to choose speakers and rejects unknown speakers', async () => {
     const participants = [agent('a', new DemoChatClient())]
     expect(() => new GroupChatBuilder({ participants })).toThrow('GroupChatBuilder needs exactly one of orchestratorAgent or selectionFunction.')
-    expect(
-      () => new GroupChatBuilder({ participants, selectionFunction: () => 'a', orchestratorAgent: agent('m', new DemoChatClient()) }),
-    ).toThrow('exactly one')
+    expect(() => new GroupChatBuilder({ participants, selectionFunction: () => 'a', orchestratorAgent: agent('m', new DemoChatClient()) })).toThrow(
+      'exactly one',
+    )
     const workflow = new GroupChatBuilder({ participants, selectionFunction: () => 'zed' }).build()
     await expect(workflow.run('x')).rejects.toThrow("The group chat selected 'zed', which is not a participant (a).")
   })

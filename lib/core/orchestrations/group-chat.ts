@@ -90,7 +90,11 @@ export class GroupChatOrchestrator extends ConversationOrchestrator {
     if (!this.participantIds.includes(decision.nextSpeaker)) {
       throw new UserError(`The group chat selected '${decision.nextSpeaker}', which is not a participant (${this.participantIds.join(', ')}).`)
     }
-    ctx.addEvent({ type: 'group_chat', executorId: this.id, data: { kind: 'speaker_selected', round: this.state.round + 1, participant: decision.nextSpeaker } })
+    ctx.addEvent({
+      type: 'group_chat',
+      executorId: this.id,
+      data: { kind: 'speaker_selected', round: this.state.round + 1, participant: decision.nextSpeaker },
+    })
     this.askParticipant(decision.nextSpeaker, [], ctx)
   }
 
@@ -158,7 +162,9 @@ export class GroupChatBuilder {
   }
 
   build(): Workflow {
-    const reviewed = reviewedParticipantIds(this.participants, this.reviewSelection, (c) => findParticipant(this.participants, c as ExecutorLike, 'GroupChatBuilder'))
+    const reviewed = reviewedParticipantIds(this.participants, this.reviewSelection, (c) =>
+      findParticipant(this.participants, c as ExecutorLike, 'GroupChatBuilder'),
+    )
     const orchestrator = new GroupChatOrchestrator(this.participants, this.options)
     const builder = new WorkflowBuilder({
       startExecutor: orchestrator,

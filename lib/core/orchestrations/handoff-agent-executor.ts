@@ -83,7 +83,10 @@ export class HandoffAgentExecutor extends Executor<unknown, HandoffRequest, Mess
         execute: () => `Handed off to ${target.id}.`,
       })
     })
-    this.addHandler<HandoffRequest>((m) => m instanceof HandoffRequest, (request, ctx) => this.receive(request.conversation, ctx))
+    this.addHandler<HandoffRequest>(
+      (m) => m instanceof HandoffRequest,
+      (request, ctx) => this.receive(request.conversation, ctx),
+    )
     this.addHandler(isConversationInput, (input, ctx) => this.receive(toConversation(input), ctx))
     this.addResponseHandler((request, answer, ctx) => this.onAnswer(request, answer, ctx))
   }
@@ -131,7 +134,13 @@ export class HandoffAgentExecutor extends Executor<unknown, HandoffRequest, Mess
 
   private async respond(ctx: Context): Promise<void> {
     for (;;) {
-      const response = await runAgentWithEvents(this.agent, withoutHandoffCalls(this.state.conversation), { tools: this.tools, signal: ctx.signal }, this.id, ctx)
+      const response = await runAgentWithEvents(
+        this.agent,
+        withoutHandoffCalls(this.state.conversation),
+        { tools: this.tools, signal: ctx.signal },
+        this.id,
+        ctx,
+      )
       for (const message of response.messages) this.state.conversation.push(message.role === 'assistant' ? withAuthor(message, this.id) : message)
       const approvals = response.userInputRequests
       if (approvals.length > 0) {
@@ -190,7 +199,8 @@ function isHandoffCall(content: Content): boolean {
 /** The conversation without the handoff tool calls and their results (other agents lack those tools). */
 export function withoutHandoffCalls(conversation: readonly Message[]): Message[] {
   const handoffCallIds = new Set<string>()
-  for (const message of conversation) for (const content of message.contents) if (isHandoffCall(content)) handoffCallIds.add((content as { callId: string }).callId)
+  for (const message of conversation)
+    for (const content of message.contents) if (isHandoffCall(content)) handoffCallIds.add((content as { callId: string }).callId)
   if (handoffCallIds.size === 0) return [...conversation]
   const cleaned: Message[] = []
   for (const message of conversation) {

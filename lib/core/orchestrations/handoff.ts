@@ -144,6 +144,9 @@ registerCheckpointType<HandoffRequest>('HandoffRequest', {
   encode: (value) => ({ sourceId: value.sourceId, conversation: value.conversation.map((m) => m.toJSON()) as unknown as JSONValue }),
   decode: (json) => {
     const { sourceId, conversation } = json as { sourceId: string; conversation: never[] }
-    return new HandoffRequest(conversation.map((m) => Message.fromJSON(m)), sourceId)
+    return new HandoffRequest(
+      conversation.map((m) => Message.fromJSON(m)),
+      sourceId,
+    )
   },
 })

@@ -14,13 +14,7 @@ export { StandardMagenticManager, DEFAULT_MAGENTIC_PROMPTS } from './magentic-ma
 export type { MagenticContext, MagenticManager, MagenticProgressLedger, MagenticPrompts, MagenticTaskLedger } from './magentic-manager'
 export { HandoffBuilder } from './handoff'
 export type { AutonomousModeOptions, HandoffBuilderOptions } from './handoff'
-export {
-  HandoffAgentExecutor,
-  HandoffRequest,
-  handoffToolName,
-  DEFAULT_AUTONOMOUS_PROMPT,
-  DEFAULT_AUTONOMOUS_TURN_LIMIT,
-} from './handoff-agent-executor'
+export { HandoffAgentExecutor, HandoffRequest, handoffToolName, DEFAULT_AUTONOMOUS_PROMPT, DEFAULT_AUTONOMOUS_TURN_LIMIT } from './handoff-agent-executor'
 export type { HandoffUserInputRequest } from './handoff-agent-executor'
 export { AgentRequestInfoResponse, AgentReviewGate } from './request-info'
 export type { AgentReviewAnswer, AgentReviewRequest, RequestInfoSelection } from './request-info'

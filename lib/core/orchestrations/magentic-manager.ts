@@ -179,7 +179,9 @@ export class StandardMagenticManager implements MagenticManager {
   }
 
   private values(context: MagenticContext): Record<string, string> {
-    const team = Object.entries(context.participants).map(([id, description]) => `- ${id}: ${description}`).join('\n')
+    const team = Object.entries(context.participants)
+      .map(([id, description]) => `- ${id}: ${description}`)
+      .join('\n')
     return {
       task: context.task,
       team,

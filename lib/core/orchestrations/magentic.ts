@@ -103,7 +103,10 @@ export class MagenticOrchestrator extends ConversationOrchestrator {
   }
 
   protected override async onStart(ctx: Context): Promise<void> {
-    this.progress.task = this.state.conversation.map((m) => m.text).filter(Boolean).join('\n')
+    this.progress.task = this.state.conversation
+      .map((m) => m.text)
+      .filter(Boolean)
+      .join('\n')
     const ledger = await this.manager.plan(this.context(ctx))
     this.reportUsage(ctx)
     await this.adoptPlan(ledger, 'plan_created', ctx)
@@ -162,11 +165,20 @@ export class MagenticOrchestrator extends ConversationOrchestrator {
       }
       let speaker = ledger.nextSpeaker
       if (!this.participantIds.includes(speaker)) {
-        ctx.addEvent({ type: 'warning', executorId: this.id, message: `The manager chose '${speaker}', which is not a participant; '${this.participantIds[0]}' speaks next.` })
+        ctx.addEvent({
+          type: 'warning',
+          executorId: this.id,
+          message: `The manager chose '${speaker}', which is not a participant; '${this.participantIds[0]}' speaks next.`,
+        })
         speaker = this.participantIds[0]
       }
       const instruction = new Message({ role: 'user', text: ledger.instructionOrQuestion, authorName: 'magentic_manager' })
-      ctx.addEvent({ type: 'magentic_orchestrator', executorId: this.id, eventType: 'instruction', data: { participant: speaker, instruction: ledger.instructionOrQuestion } })
+      ctx.addEvent({
+        type: 'magentic_orchestrator',
+        executorId: this.id,
+        eventType: 'instruction',
+        data: { participant: speaker, instruction: ledger.instructionOrQuestion },
+      })
       this.askParticipant(speaker, [instruction], ctx)
       return
     }
@@ -230,7 +242,11 @@ export class MagenticBuilder {
       throw new UserError('MagenticBuilder needs exactly one of manager or managerAgent.')
     }
     if (options.managerAgent !== undefined && !isAgentLike(options.managerAgent)) throw new UserError('managerAgent must be an agent.')
-    for (const [name, value] of Object.entries({ maxStallCount: options.maxStallCount, maxResetCount: options.maxResetCount, maxRoundCount: options.maxRoundCount })) {
+    for (const [name, value] of Object.entries({
+      maxStallCount: options.maxStallCount,
+      maxResetCount: options.maxResetCount,
+      maxRoundCount: options.maxRoundCount,
+    })) {
       if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new UserError(`${name} must be a non-negative integer.`)
     }
     this.manager = options.manager ?? new StandardMagenticManager(options.managerAgent!, options.prompts)

@@ -22,11 +22,7 @@ export interface AgentReviewRequest {
   conversation: Message[]
 }
 
-export type AgentReviewAnswer =
-  | boolean
-  | string
-  | { approved: true }
-  | { approved?: false; feedback?: string; messages?: Array<Message | string> }
+export type AgentReviewAnswer = boolean | string | { approved: true } | { approved?: false; feedback?: string; messages?: Array<Message | string> }
 
 export const AgentRequestInfoResponse = {
   approve(): { approved: true } {
@@ -72,7 +68,10 @@ export class AgentReviewGate extends Executor<AgentExecutorResponse, AgentExecut
   ) {
     super(id)
     this.outputCapable = false
-    this.addHandler<AgentExecutorResponse>((m) => m instanceof AgentExecutorResponse, (response, ctx) => this.askForReview(response, ctx))
+    this.addHandler<AgentExecutorResponse>(
+      (m) => m instanceof AgentExecutorResponse,
+      (response, ctx) => this.askForReview(response, ctx),
+    )
     this.addResponseHandler<AgentReviewRequest, unknown>((request, answer, ctx) => this.onAnswer(request, answer, ctx))
   }
 

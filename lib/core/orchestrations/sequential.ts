@@ -45,7 +45,9 @@ export class SequentialBuilder {
   }
 
   build(): Workflow {
-    const reviewed = reviewedParticipantIds(this.participants, this.reviewSelection, (c) => findParticipant(this.participants, c as ExecutorLike, 'SequentialBuilder'))
+    const reviewed = reviewedParticipantIds(this.participants, this.reviewSelection, (c) =>
+      findParticipant(this.participants, c as ExecutorLike, 'SequentialBuilder'),
+    )
     const input = new InputToConversation()
     const end = new EndWithConversation()
     const agents = this.participants.filter((p) => p instanceof AgentExecutor)

@@ -39,9 +39,7 @@ describe('FileHistoryProvider storage layout', () => {
     const provider = new FileHistoryProvider(dir)
     expect(provider.filePathFor(undefined)).toBe(join(dir, 'default.jsonl'))
     expect(provider.filePathFor('')).toBe(join(dir, 'default.jsonl'))
-    expect(provider.filePathFor('../../etc/passwd')).toBe(
-      join(dir, `~session-${Buffer.from('../../etc/passwd').toString('base64url')}.jsonl`),
-    )
+    expect(provider.filePathFor('../../etc/passwd')).toBe(join(dir, `~session-${Buffer.from('../../etc/passwd').toString('base64url')}.jsonl`))
     expect(provider.filePathFor('/abs/path')).toBe(join(dir, `~session-${Buffer.from('/abs/path').toString('base64url')}.jsonl`))
     expect(provider.filePathFor('x'.repeat(500))).toMatch(/~session-sha256-[0-9a-f]{64}\.jsonl$/)
     for (const id of ['..', '.', 'a\\b', 'a\u0000b', 'C:\\x', '-rf']) {

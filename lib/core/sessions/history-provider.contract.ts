@@ -35,10 +35,7 @@ export interface HistoryProviderHarness {
 
 type MaybePromise<T> = T | Promise<T>
 
-export function historyProviderContract(
-  name: string,
-  makeProvider: () => MaybePromise<HistoryProvider | HistoryProviderHarness>,
-): void {
+export function historyProviderContract(name: string, makeProvider: () => MaybePromise<HistoryProvider | HistoryProviderHarness>): void {
   describe(`HistoryProvider contract: ${name}`, () => {
     const cleanups: Array<() => Promise<void> | void> = []
 
@@ -77,17 +74,30 @@ export function historyProviderContract(
       const call = functionCallContent('call-1', 'lookup', '{"q":"x"}')
       const messages = [
         new Message({ role: 'system', text: 'You are terse.' }),
-        new Message({ role: 'user', contents: [textContent('hi'), { type: 'uri', uri: 'https://e.x/a.png', mediaType: 'image/png' }], authorName: 'ann', messageId: 'u1' }),
+        new Message({
+          role: 'user',
+          contents: [textContent('hi'), { type: 'uri', uri: 'https://e.x/a.png', mediaType: 'image/png' }],
+          authorName: 'ann',
+          messageId: 'u1',
+        }),
         new Message({
           role: 'assistant',
           contents: [reasoningContent('think'), call, functionApprovalRequest(call)],
           additionalProperties: { model: 'demo', nested: { a: [1, 2] } },
         }),
         new Message({ role: 'user', contents: [toFunctionApprovalResponse(functionApprovalRequest(call), true)] }),
-        new Message({ role: 'tool', contents: [functionResultContent('call-1', { rows: [1, 2] }), functionResultContent('c2', 'Error: Function failed.', 'boom')] }),
+        new Message({
+          role: 'tool',
+          contents: [functionResultContent('call-1', { rows: [1, 2] }), functionResultContent('c2', 'Error: Function failed.', 'boom')],
+        }),
         new Message({
           role: 'assistant',
-          contents: [textContent('done'), usageContent({ inputTokenCount: 3 }), errorContent('warn', 'W1'), { type: 'data', uri: 'data:text/plain;base64,aGk=', mediaType: 'text/plain' }],
+          contents: [
+            textContent('done'),
+            usageContent({ inputTokenCount: 3 }),
+            errorContent('warn', 'W1'),
+            { type: 'data', uri: 'data:text/plain;base64,aGk=', mediaType: 'text/plain' },
+          ],
         }),
       ]
       await save('full', messages)
@@ -131,9 +141,7 @@ export function historyProviderContract(
 
     it('keeps every message of concurrent saves to one session, each batch in order', async () => {
       const { load, save } = await setup()
-      await Promise.all(
-        Array.from({ length: 10 }, (_, batch) => save('busy', [text('user', `b${batch}-1`), text('assistant', `b${batch}-2`)])),
-      )
+      await Promise.all(Array.from({ length: 10 }, (_, batch) => save('busy', [text('user', `b${batch}-1`), text('assistant', `b${batch}-2`)])))
       const texts = (await load('busy')).map((m) => m.text)
       expect(texts).toHaveLength(20)
       for (let batch = 0; batch < 10; batch++) expect(texts.indexOf(`b${batch}-2`)).toBe(texts.indexOf(`b${batch}-1`) + 1)
@@ -151,11 +159,7 @@ export function historyProviderContract(
     it('serves as an agent history: inputs and outputs are stored and the next run sees them', async () => {
       const { provider } = await setup()
       const echo = tool({ name: 'echo', execute: () => 'echoed' })
-      const client = new ScriptedChatClient([
-        modelFunctionCalls(functionCall('echo', {}, 'e1')),
-        modelResponse('first answer'),
-        modelResponse('second answer'),
-      ])
+      const client = new ScriptedChatClient([modelFunctionCalls(functionCall('echo', {}, 'e1')), modelResponse('first answer'), modelResponse('second answer')])
       const agent = new Agent({ client, tools: [echo], contextProviders: [provider] })
       const session = new AgentSession({ sessionId: 'agent-run' })
       await agent.run('first question', { session })

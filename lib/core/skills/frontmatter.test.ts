@@ -16,7 +16,13 @@ describe('SkillFrontmatter', () => {
       allowedTools: 'load_skill run_skill_script',
       metadata,
     })
-    expect(frontmatter).toMatchObject({ name: 'pdf-tools', description: 'Work with PDFs', license: 'MIT', compatibility: 'Node 20', allowedTools: 'load_skill run_skill_script' })
+    expect(frontmatter).toMatchObject({
+      name: 'pdf-tools',
+      description: 'Work with PDFs',
+      license: 'MIT',
+      compatibility: 'Node 20',
+      allowedTools: 'load_skill run_skill_script',
+    })
     metadata.author = 'changed'
     expect(frontmatter.metadata).toEqual({ author: 'me' })
   })
@@ -25,9 +31,12 @@ describe('SkillFrontmatter', () => {
     expect(new SkillFrontmatter({ name, description: 'd' }).name).toBe(name)
   })
 
-  it.each(['PDF', 'pdf_tools', '-pdf', 'pdf-', 'pdf--tools', 'pdf tools', 'pdf.tools', 'ü', 'x'.repeat(65), 'a\n'])('rejects the name %j with the exact message', (name) => {
-    expect(() => new SkillFrontmatter({ name, description: 'd' })).toThrow(new SkillValidationError(nameMessage(name)))
-  })
+  it.each(['PDF', 'pdf_tools', '-pdf', 'pdf-', 'pdf--tools', 'pdf tools', 'pdf.tools', 'ü', 'x'.repeat(65), 'a\n'])(
+    'rejects the name %j with the exact message',
+    (name) => {
+      expect(() => new SkillFrontmatter({ name, description: 'd' })).toThrow(new SkillValidationError(nameMessage(name)))
+    },
+  )
 
   it('rejects an empty name and an empty description', () => {
     expect(() => new SkillFrontmatter({ name: '', description: 'd' })).toThrow('Skill name cannot be empty.')
@@ -38,9 +47,13 @@ describe('SkillFrontmatter', () => {
 
   it('limits the description to 1024 and compatibility to 500 characters', () => {
     expect(new SkillFrontmatter({ name: 'a', description: 'd'.repeat(1024) }).description).toHaveLength(1024)
-    expect(() => new SkillFrontmatter({ name: 'a', description: 'd'.repeat(1025) })).toThrow("Skill 'a' has an invalid description: Must be 1024 characters or fewer.")
+    expect(() => new SkillFrontmatter({ name: 'a', description: 'd'.repeat(1025) })).toThrow(
+      "Skill 'a' has an invalid description: Must be 1024 characters or fewer.",
+    )
     expect(new SkillFrontmatter({ name: 'a', description: 'd', compatibility: 'c'.repeat(500) }).compatibility).toHaveLength(500)
-    expect(() => new SkillFrontmatter({ name: 'a', description: 'd', compatibility: 'c'.repeat(501) })).toThrow('Skill compatibility must be 500 characters or fewer.')
+    expect(() => new SkillFrontmatter({ name: 'a', description: 'd', compatibility: 'c'.repeat(501) })).toThrow(
+      'Skill compatibility must be 500 characters or fewer.',
+    )
   })
 
   it('does not re-validate later assignments', () => {

@@ -13,14 +13,7 @@ export { ClassSkill, FileSkill, InlineSkill, Skill, SkillScript } from './skill'
 export type { FileSkillInit, InlineSkillInit, SkillKind } from './skill'
 export { FileSkillResource, SkillResource } from './resources'
 export type { SkillResourceFunction, SkillResourceInit, SkillResourceReadOptions } from './resources'
-export type {
-  SkillScriptArgs,
-  SkillScriptArgumentParser,
-  SkillScriptFunction,
-  SkillScriptInit,
-  SkillScriptRunOptions,
-  SkillScriptRunner,
-} from './skill'
+export type { SkillScriptArgs, SkillScriptArgumentParser, SkillScriptFunction, SkillScriptInit, SkillScriptRunOptions, SkillScriptRunner } from './skill'
 export { parseSkillMarkdown, splitFrontmatter } from './skill-md'
 export type { ParsedSkillMarkdown } from './skill-md'
 export {
@@ -34,13 +27,7 @@ export {
   scanSkillFiles,
 } from './discovery'
 export type { FileSkillDiscovery, FileSkillDiscoveryOptions, SkillFileFilter } from './discovery'
-export {
-  DEFAULT_INHERITED_ENV,
-  DEFAULT_MAX_OUTPUT_BYTES,
-  DEFAULT_SCRIPT_TIMEOUT_MS,
-  createNodeScriptRunner,
-  scrubbedEnvironment,
-} from './node-script-runner'
+export { DEFAULT_INHERITED_ENV, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_SCRIPT_TIMEOUT_MS, createNodeScriptRunner, scrubbedEnvironment } from './node-script-runner'
 export type { NodeScriptRunnerOptions } from './node-script-runner'
 export { DEFAULT_SKILLS_INSTRUCTION_PROMPT, RESOURCE_INSTRUCTIONS, SCRIPT_RUNNER_INSTRUCTIONS, skillsInstructions } from './skills-prompt'
 export { LOAD_SKILL_TOOL_NAME, READ_SKILL_RESOURCE_TOOL_NAME, RUN_SKILL_SCRIPT_TOOL_NAME } from './skills-tools'

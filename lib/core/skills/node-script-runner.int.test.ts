@@ -60,7 +60,11 @@ beforeAll(async () => {
   await writeFile(join(dir, 'data.txt'), 'from the skill directory')
   await writeFile(join(outside, 'evil.mjs'), "console.log('outside code ran')")
   await symlink(join(outside, 'evil.mjs'), join(dir, 'scripts', 'linked.mjs'))
-  skill = new FileSkill({ frontmatter: new SkillFrontmatter({ name: 'runner-skill', description: 'Scripts for the runner tests.' }), content: '---', path: dir })
+  skill = new FileSkill({
+    frontmatter: new SkillFrontmatter({ name: 'runner-skill', description: 'Scripts for the runner tests.' }),
+    content: '---',
+    path: dir,
+  })
 })
 
 afterAll(async () => {

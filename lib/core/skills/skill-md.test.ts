@@ -101,7 +101,16 @@ describe('parseSkillMarkdown', () => {
   })
 
   it('does not expand alias bombs', () => {
-    const bomb = ['---', 'name: demo', 'description: d', 'a: &a [x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]', '---'].join('\n')
+    const bomb = [
+      '---',
+      'name: demo',
+      'description: d',
+      'a: &a [x, x, x, x, x, x, x, x, x]',
+      'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]',
+      'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]',
+      'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]',
+      '---',
+    ].join('\n')
     expect(failure(bomb).rule).toBe('invalid_yaml')
   })
 

@@ -23,7 +23,10 @@ export function splitFrontmatter(content: string): { yaml: string; body: string 
   if (!FENCE.test(lines[0]?.replace(/\r$/, '') ?? '')) return undefined
   for (let index = 1; index < lines.length; index++) {
     if (FENCE.test(lines[index].replace(/\r$/, ''))) {
-      const yaml = lines.slice(1, index).map((line) => line.replace(/\r$/, '')).join('\n')
+      const yaml = lines
+        .slice(1, index)
+        .map((line) => line.replace(/\r$/, ''))
+        .join('\n')
       if (yaml.trim() === '') return undefined
       return { yaml, body: lines.slice(index + 1).join('\n') }
     }

@@ -11,10 +11,14 @@ describe('SkillResource', () => {
   it('holds static content or a sync/async function — exactly one', async () => {
     expect(await new SkillResource({ name: 'ref', content: 'Static docs' }).read()).toBe('Static docs')
     expect(await new SkillResource({ name: 'sync', function: () => 'made' }).read()).toBe('made')
-    expect(await new SkillResource({ name: 'async', function: async ({ kwargs }) => `for ${String(kwargs?.user)}` }).read({ kwargs: { user: 'ana' } })).toBe('for ana')
+    expect(await new SkillResource({ name: 'async', function: async ({ kwargs }) => `for ${String(kwargs?.user)}` }).read({ kwargs: { user: 'ana' } })).toBe(
+      'for ana',
+    )
     expect(await new SkillResource({ name: 'object', function: () => ({ a: 1 }) }).read()).toEqual({ a: 1 })
     expect(() => new SkillResource({ name: 'none' })).toThrow(new SkillValidationError("Resource 'none' must have either content or function."))
-    expect(() => new SkillResource({ name: 'both', content: 'x', function: () => 'y' })).toThrow("Resource 'both' must have either content or function, not both.")
+    expect(() => new SkillResource({ name: 'both', content: 'x', function: () => 'y' })).toThrow(
+      "Resource 'both' must have either content or function, not both.",
+    )
     expect(() => new SkillResource({ name: ' ', content: 'x' })).toThrow('Resource name cannot be empty.')
   })
 })
@@ -53,7 +57,11 @@ describe('SkillScript', () => {
     expect(typed.parametersSchema).toMatchObject({ type: 'object', properties: { length: { type: 'integer' } } })
     expect(await typed.run(skill, {})).toBe(8)
     await expect(typed.run(skill, { length: 'x' })).rejects.toThrow(/^Invalid arguments for script 'typed': length: /)
-    const json = new SkillScript({ name: 'json', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }, function: ({ q }) => q })
+    const json = new SkillScript({
+      name: 'json',
+      parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+      function: ({ q }) => q,
+    })
     await expect(json.run(skill, {})).rejects.toBeInstanceOf(SkillValidationError)
     expect(await json.run(skill, { q: 'ok' })).toBe('ok')
   })
@@ -109,13 +117,22 @@ describe('InlineSkill', () => {
     expect((await skill.getResource('schema'))?.name).toBe('Schema')
     expect(await skill.getResource('other')).toBeUndefined()
     expect(() => skill.addResource({ name: 'SCHEMA', content: 'x' })).toThrow("Skill 'db-skill' already has a resource named 'SCHEMA'.")
-    expect(() => new InlineSkill({ frontmatter: frontmatter(), instructions: 'i', scripts: [new SkillScript({ name: 'a', function: () => 1 }), new SkillScript({ name: 'A', function: () => 2 })] })).toThrow(
-      "Skill 'db-skill' already has a script named 'A'.",
-    )
+    expect(
+      () =>
+        new InlineSkill({
+          frontmatter: frontmatter(),
+          instructions: 'i',
+          scripts: [new SkillScript({ name: 'a', function: () => 1 }), new SkillScript({ name: 'A', function: () => 2 })],
+        }),
+    ).toThrow("Skill 'db-skill' already has a script named 'A'.")
   })
 
   it('gives added scripts the skill’s default argument parser', async () => {
-    const skill = new InlineSkill({ frontmatter: frontmatter(), instructions: 'i', argumentParser: (raw) => (typeof raw === 'string' ? { text: raw } : (raw as Record<string, unknown> | null)) })
+    const skill = new InlineSkill({
+      frontmatter: frontmatter(),
+      instructions: 'i',
+      argumentParser: (raw) => (typeof raw === 'string' ? { text: raw } : (raw as Record<string, unknown> | null)),
+    })
     skill.addScript({ name: 'echo', function: ({ text }) => text })
     expect(await (await skill.getScript('echo'))!.run(skill, 'plain')).toBe('plain')
   })

@@ -201,7 +201,8 @@ export class FileSkill extends Skill {
   constructor(init: FileSkillInit) {
     super()
     assertFrontmatter(init?.frontmatter)
-    if (typeof init.path !== 'string' || !isAbsolute(init.path)) throw new SkillValidationError(`Skill '${init.frontmatter.name}' needs an absolute directory path.`)
+    if (typeof init.path !== 'string' || !isAbsolute(init.path))
+      throw new SkillValidationError(`Skill '${init.frontmatter.name}' needs an absolute directory path.`)
     this.frontmatter = init.frontmatter
     this.path = init.path
     this.content = init.content

@@ -45,11 +45,15 @@ describe('skillsInstructions', () => {
   })
 
   it('fills a custom template and keeps doubled braces literal', () => {
-    expect(skillsInstructions([skill('a', 'd')], 'Skills {{json}}:\n{skills}')).toBe('Skills {json}:\n  <skill>\n    <name>a</name>\n    <description>d</description>\n  </skill>')
+    expect(skillsInstructions([skill('a', 'd')], 'Skills {{json}}:\n{skills}')).toBe(
+      'Skills {json}:\n  <skill>\n    <name>a</name>\n    <description>d</description>\n  </skill>',
+    )
   })
 
   it('rejects templates without {skills} or with stray braces', () => {
-    expect(() => validateInstructionTemplate('no placeholder')).toThrow(new SkillValidationError("The provided instructionTemplate must contain a '{skills}' placeholder."))
+    expect(() => validateInstructionTemplate('no placeholder')).toThrow(
+      new SkillValidationError("The provided instructionTemplate must contain a '{skills}' placeholder."),
+    )
     expect(() => validateInstructionTemplate('{skills} {unknown}')).toThrow(/is not a valid format string/)
     expect(() => validateInstructionTemplate('{skills} {')).toThrow(/is not a valid format string/)
     expect(() => validateInstructionTemplate(DEFAULT_SKILLS_INSTRUCTION_PROMPT)).not.toThrow()

@@ -55,7 +55,12 @@ export function skillsInstructions(skills: readonly Skill[], template: string = 
   if (skills.length === 0) return undefined
   const lines: string[] = []
   for (const skill of [...skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    lines.push('  <skill>', `    <name>${escapeXml(skill.name)}</name>`, `    <description>${escapeXml(skill.frontmatter.description)}</description>`, '  </skill>')
+    lines.push(
+      '  <skill>',
+      `    <name>${escapeXml(skill.name)}</name>`,
+      `    <description>${escapeXml(skill.frontmatter.description)}</description>`,
+      '  </skill>',
+    )
   }
   return format(template, { skills: lines.join('\n'), resource_instructions: RESOURCE_INSTRUCTIONS, runner_instructions: SCRIPT_RUNNER_INSTRUCTIONS })
 }

@@ -38,7 +38,9 @@ describe('SkillsProvider with the example skills and the Node script runner', ()
   it('reports a failing script to the invocation loop with its stderr', async () => {
     const provider = await SkillsProvider.fromPaths(EXAMPLES, { disableRunSkillScriptApproval: true, logger: silentLogger })
     const client = new ScriptedChatClient([
-      modelFunctionCalls(functionCall('run_skill_script', { skill_name: 'unit-converter', script_name: 'scripts/convert.mjs', args: { value: 1, from: 'km', to: 'kg' } })),
+      modelFunctionCalls(
+        functionCall('run_skill_script', { skill_name: 'unit-converter', script_name: 'scripts/convert.mjs', args: { value: 1, from: 'km', to: 'kg' } }),
+      ),
       modelResponse('could not convert'),
     ])
     await new Agent({ client, contextProviders: [provider] }).run('Convert 1 km to kg')

@@ -56,7 +56,9 @@ describe('SkillsProvider', () => {
     const context = await runBeforeRun(provider)
     expect(context.tools.map((t) => (t as FunctionTool).name)).toEqual(['load_skill', 'read_skill_resource', 'run_skill_script'])
     expect(context.instructions).toHaveLength(1)
-    expect(context.instructions[0]).toContain('<available_skills>\n  <skill>\n    <name>db-skill</name>\n    <description>Query and manage a relational database</description>')
+    expect(context.instructions[0]).toContain(
+      '<available_skills>\n  <skill>\n    <name>db-skill</name>\n    <description>Query and manage a relational database</description>',
+    )
     expect(provider.sourceId).toBe('agent_skills')
   })
 
@@ -79,22 +81,41 @@ describe('SkillsProvider', () => {
     expect(await call(provider, 'load_skill', { skill_name: 'DB-SKILL' })).toContain('<instructions>\nAlways validate table names')
     expect(await call(provider, 'load_skill', { skill_name: ' ' })).toBe('Error: Skill name cannot be empty.')
     expect(await call(provider, 'load_skill', { skill_name: 'nope' })).toBe("Error: Skill 'nope' not found.")
-    expect(await call(provider, 'read_skill_resource', { skill_name: 'db-skill', resource_name: 'SCHEMA' }, { tenant: 'acme' })).toBe('CREATE TABLE users; -- for acme')
+    expect(await call(provider, 'read_skill_resource', { skill_name: 'db-skill', resource_name: 'SCHEMA' }, { tenant: 'acme' })).toBe(
+      'CREATE TABLE users; -- for acme',
+    )
     expect(await call(provider, 'read_skill_resource', { skill_name: 'db-skill', resource_name: '' })).toBe('Error: Resource name cannot be empty.')
-    expect(await call(provider, 'read_skill_resource', { skill_name: 'db-skill', resource_name: 'other' })).toBe("Error: Resource 'other' not found in skill 'db-skill'.")
+    expect(await call(provider, 'read_skill_resource', { skill_name: 'db-skill', resource_name: 'other' })).toBe(
+      "Error: Resource 'other' not found in skill 'db-skill'.",
+    )
     expect(await call(provider, 'read_skill_resource', { skill_name: 'x', resource_name: 'schema' })).toBe("Error: Skill 'x' not found.")
-    expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: 'execute-query', args: { query: 'SELECT 1' } })).toBe('Executed: SELECT 1 → 3 rows')
-    expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: 'execute-query', args: '{"query":"SELECT 2"}' })).toBe('Executed: SELECT 2 → 3 rows')
-    expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: 'execute-query', args: ['x'] })).toMatch(/^Error: Inline script 'execute-query' requires named arguments/)
-    expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: 'execute-query', args: {} })).toMatch(/^Error: Invalid arguments for script 'execute-query': query: /)
+    expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: 'execute-query', args: { query: 'SELECT 1' } })).toBe(
+      'Executed: SELECT 1 → 3 rows',
+    )
+    expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: 'execute-query', args: '{"query":"SELECT 2"}' })).toBe(
+      'Executed: SELECT 2 → 3 rows',
+    )
+    expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: 'execute-query', args: ['x'] })).toMatch(
+      /^Error: Inline script 'execute-query' requires named arguments/,
+    )
+    expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: 'execute-query', args: {} })).toMatch(
+      /^Error: Invalid arguments for script 'execute-query': query: /,
+    )
     expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: '' })).toBe('Error: Script name cannot be empty.')
-    expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: 'drop-all' })).toBe("Error: Script 'drop-all' not found in skill 'db-skill'.")
+    expect(await call(provider, 'run_skill_script', { skill_name: 'db-skill', script_name: 'drop-all' })).toBe(
+      "Error: Script 'drop-all' not found in skill 'db-skill'.",
+    )
   })
 
   it('raises failures of resources and scripts (the invocation loop reports them)', async () => {
     const skill = new InlineSkill({ frontmatter: new SkillFrontmatter({ name: 'broken', description: 'Fails.' }), instructions: 'i' })
       .addResource({ name: 'r', function: () => Promise.reject(new Error('resource backend down')) })
-      .addScript({ name: 's', function: () => { throw new Error('script crashed') } })
+      .addScript({
+        name: 's',
+        function: () => {
+          throw new Error('script crashed')
+        },
+      })
     const provider = new SkillsProvider(skill, { logger: silentLogger })
     await expect(call(provider, 'read_skill_resource', { skill_name: 'broken', resource_name: 'r' })).rejects.toThrow('resource backend down')
     await expect(call(provider, 'run_skill_script', { skill_name: 'broken', script_name: 's' })).rejects.toThrow('script crashed')
@@ -109,11 +130,15 @@ describe('SkillsProvider', () => {
   })
 
   it('refuses path strings, non-skills and bad templates at construction', () => {
-    expect(() => new SkillsProvider('./skills' as never)).toThrow(new SkillValidationError('SkillsProvider does not accept path strings directly. Use SkillsProvider.fromPaths("./skills") for file-based skills.'))
+    expect(() => new SkillsProvider('./skills' as never)).toThrow(
+      new SkillValidationError('SkillsProvider does not accept path strings directly. Use SkillsProvider.fromPaths("./skills") for file-based skills.'),
+    )
     expect(() => new SkillsProvider([{ name: 'x' }] as never)).toThrow(SkillValidationError)
     expect(() => new SkillsProvider([], { instructionTemplate: 'no placeholder' })).toThrow("must contain a '{skills}' placeholder")
     const custom = new SkillsProvider(dbSkill(), { instructionTemplate: 'Skills:\n{skills}' })
-    expect(custom.instructions).toBe('Skills:\n  <skill>\n    <name>db-skill</name>\n    <description>Query and manage a relational database</description>\n  </skill>')
+    expect(custom.instructions).toBe(
+      'Skills:\n  <skill>\n    <name>db-skill</name>\n    <description>Query and manage a relational database</description>\n  </skill>',
+    )
   })
 
   it('discovers file skills from paths, adds code-defined ones and reports broken SKILL.md files', async () => {
@@ -124,7 +149,9 @@ describe('SkillsProvider', () => {
       const provider = await SkillsProvider.fromPaths([EXAMPLES, dir], { skills: [dbSkill()], logger: silentLogger })
       expect(provider.skills.map((s) => s.name)).toEqual(['meeting-notes', 'text-tools', 'unit-converter', 'db-skill'])
       expect(provider.loadErrors.map((e) => [e.filePath, e.rule])).toEqual([[join(dir, 'broken', 'SKILL.md'), 'invalid_description']])
-      expect(await call(provider, 'read_skill_resource', { skill_name: 'text-tools', resource_name: 'references/style-guide.md' })).toContain('# Title style guide')
+      expect(await call(provider, 'read_skill_resource', { skill_name: 'text-tools', resource_name: 'references/style-guide.md' })).toContain(
+        '# Title style guide',
+      )
       const loaded = (await call(provider, 'load_skill', { skill_name: 'unit-converter' })) as string
       expect(loaded).toMatch(/^---\nname: unit-converter\n/)
       expect(loaded).toContain('<available_scripts>\n  <script name="scripts/convert.mjs"/>\n</available_scripts>')

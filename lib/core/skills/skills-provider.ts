@@ -56,28 +56,56 @@ export class SkillsProvider extends ContextProvider {
   constructor(skills: Skill | readonly Skill[], options: SkillsProviderOptions = {}) {
     super(options.sourceId ?? SkillsProvider.DEFAULT_SOURCE_ID)
     if (typeof skills === 'string') {
-      throw new SkillValidationError(`SkillsProvider does not accept path strings directly. Use SkillsProvider.fromPaths(${JSON.stringify(skills)}) for file-based skills.`)
+      throw new SkillValidationError(
+        `SkillsProvider does not accept path strings directly. Use SkillsProvider.fromPaths(${JSON.stringify(skills)}) for file-based skills.`,
+      )
     }
     const list = skills instanceof Skill ? [skills] : [...(skills ?? [])]
-    for (const skill of list) if (!(skill instanceof Skill)) throw new SkillValidationError('SkillsProvider accepts Skill instances (InlineSkill, ClassSkill, FileSkill).')
+    for (const skill of list)
+      if (!(skill instanceof Skill)) throw new SkillValidationError('SkillsProvider accepts Skill instances (InlineSkill, ClassSkill, FileSkill).')
     if (options.instructionTemplate !== undefined) validateInstructionTemplate(options.instructionTemplate)
     this.template = options.instructionTemplate
     this.logger = options.logger ?? consoleLogger
     this.currentSkills = this.deduplicate(list)
-    this.tools = createSkillTools(() => this.currentSkills, {
-      load: options.disableLoadSkillApproval ? 'never_require' : 'always_require',
-      readResource: options.disableReadSkillResourceApproval ? 'never_require' : 'always_require',
-      runScript: options.disableRunSkillScriptApproval ? 'never_require' : 'always_require',
-    }, this.logger)
+    this.tools = createSkillTools(
+      () => this.currentSkills,
+      {
+        load: options.disableLoadSkillApproval ? 'never_require' : 'always_require',
+        readResource: options.disableReadSkillResourceApproval ? 'never_require' : 'always_require',
+        runScript: options.disableRunSkillScriptApproval ? 'never_require' : 'always_require',
+      },
+      this.logger,
+    )
   }
 
   /** Discovers the file skills below `paths` (see discovery.ts) and adds `options.skills`. */
   static async fromPaths(paths: string | readonly string[], options: SkillsFromPathsOptions = {}): Promise<SkillsProvider> {
-    const { skills = [], scriptRunner, instructionTemplate, disableLoadSkillApproval, disableReadSkillResourceApproval, disableRunSkillScriptApproval, sourceId, logger, ...discoveryOptions } = options
-    const providerOptions: SkillsProviderOptions = { instructionTemplate, disableLoadSkillApproval, disableReadSkillResourceApproval, disableRunSkillScriptApproval, sourceId, logger }
+    const {
+      skills = [],
+      scriptRunner,
+      instructionTemplate,
+      disableLoadSkillApproval,
+      disableReadSkillResourceApproval,
+      disableRunSkillScriptApproval,
+      sourceId,
+      logger,
+      ...discoveryOptions
+    } = options
+    const providerOptions: SkillsProviderOptions = {
+      instructionTemplate,
+      disableLoadSkillApproval,
+      disableReadSkillResourceApproval,
+      disableRunSkillScriptApproval,
+      sourceId,
+      logger,
+    }
     const discovery: Discovery = {
       paths: typeof paths === 'string' ? [paths] : [...paths],
-      options: { ...discoveryOptions, logger: logger ?? consoleLogger, scriptRunner: scriptRunner === null ? undefined : (scriptRunner ?? createNodeScriptRunner()) },
+      options: {
+        ...discoveryOptions,
+        logger: logger ?? consoleLogger,
+        scriptRunner: scriptRunner === null ? undefined : (scriptRunner ?? createNodeScriptRunner()),
+      },
       codeSkills: skills,
     }
     const provider = new SkillsProvider([], providerOptions)

@@ -101,7 +101,9 @@ export function createSkillTools(skills: () => readonly Skill[], modes: SkillToo
       skill_name: z.string().describe('The name of the skill.'),
       script_name: z
         .string()
-        .describe('The name of the script to run as listed in the skill, preserving any directory prefix exactly as shown. Do not add or remove path prefixes.'),
+        .describe(
+          'The name of the script to run as listed in the skill, preserving any directory prefix exactly as shown. Do not add or remove path prefixes.',
+        ),
       args: scriptArgs,
     }),
     approvalMode: modes.runScript,

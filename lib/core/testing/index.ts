@@ -3,14 +3,6 @@
  * scripted answers and recorded calls) and the behaviour every HistoryProvider must show. For tests
  * only (lint: core-testing-entries-in-tests); the contract imports vitest. MCP helpers: '@/lib/core/mcp/testing'.
  */
-export {
-  ScriptedChatClient,
-  functionCall,
-  modelError,
-  modelFunctionCalls,
-  modelHang,
-  modelResponse,
-  modelStream,
-} from './scripted-chat-client'
+export { ScriptedChatClient, functionCall, modelError, modelFunctionCalls, modelHang, modelResponse, modelStream } from './scripted-chat-client'
 export type { RecordedModelCall, ScriptStep, ScriptedReply } from './scripted-chat-client'
 export { historyProviderContract } from '../sessions/history-provider.contract'

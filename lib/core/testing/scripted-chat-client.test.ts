@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { chatResponseFromUpdates } from '../clients/response-updates'
 import { AbortError, UnexpectedModelCallError } from '../errors'
 import { ChatResponse, Message, textContent, usageContent, type ChatResponseUpdate } from '../types'
-import {
-  ScriptedChatClient,
-  functionCall,
-  modelError,
-  modelFunctionCalls,
-  modelHang,
-  modelResponse,
-  modelStream,
-} from './scripted-chat-client'
+import { ScriptedChatClient, functionCall, modelError, modelFunctionCalls, modelHang, modelResponse, modelStream } from './scripted-chat-client'
 
 const user = (text: string) => [new Message({ role: 'user', text })]
 
@@ -56,7 +48,9 @@ describe('ScriptedChatClient', () => {
       .enqueue(modelFunctionCalls(call))
       .enqueue(modelResponse(new Message({ role: 'assistant', text: 'as message' })))
       .enqueue(modelResponse(new ChatResponse({ messages: [new Message({ role: 'assistant', text: 'as response' })], responseId: 'r' })))
-      .enqueue(modelResponse((messages, options) => new ChatResponse({ messages: [new Message({ role: 'assistant', text: `${messages.length}:${options.model}` })] })))
+      .enqueue(
+        modelResponse((messages, options) => new ChatResponse({ messages: [new Message({ role: 'assistant', text: `${messages.length}:${options.model}` })] })),
+      )
     await expect(client.getResponse(user('x'))).rejects.toThrow('model down')
     const calls = await client.getResponse(user('x'))
     expect(calls.messages[0].contents).toEqual([call])

@@ -114,9 +114,7 @@ export class ScriptedChatClient extends BaseChatClient {
   /** Throws when scripted steps were left unused. */
   assertComplete(): void {
     if (this.steps.length > 0) {
-      throw new UnexpectedModelCallError(
-        `ScriptedChatClient has ${this.steps.length} unused scripted step(s) after ${this.calls.length} call(s).`,
-      )
+      throw new UnexpectedModelCallError(`ScriptedChatClient has ${this.steps.length} unused scripted step(s) after ${this.calls.length} call(s).`)
     }
   }
 
@@ -162,9 +160,7 @@ export class ScriptedChatClient extends BaseChatClient {
     this.calls.push({ messages: [...messages], options, streaming })
     const step = this.steps.shift()
     if (!step) {
-      throw new UnexpectedModelCallError(
-        `ScriptedChatClient received call ${this.calls.length} but its script has no steps left.`,
-      )
+      throw new UnexpectedModelCallError(`ScriptedChatClient received call ${this.calls.length} but its script has no steps left.`)
     }
     return step
   }

@@ -47,10 +47,7 @@ export interface ResolvedApprovals {
  * Scans only the given (new input) messages; returns undefined when they hold no approval answers.
  * Answers to calls whose result is already in the input (stale copies) are dropped, never re-run.
  */
-export async function resolveApprovalResponses(
-  input: readonly Message[],
-  execution: FunctionCallExecution,
-): Promise<ResolvedApprovals | undefined> {
+export async function resolveApprovalResponses(input: readonly Message[], execution: FunctionCallExecution): Promise<ResolvedApprovals | undefined> {
   const answers = collectAnswers(input)
   if (answers.size === 0) return undefined
   const approved = [...answers.values()].filter((answer) => answer.approved).map((answer) => answer.functionCall)

@@ -40,9 +40,7 @@ export function decodeArguments(raw: unknown): ArgumentsResult<Record<string, un
 
 /** One line per issue, each naming the argument it concerns. */
 export function describeZodIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(arguments)'}: ${issue.message}`)
-    .join('; ')
+  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(arguments)'}: ${issue.message}`).join('; ')
 }
 
 /** Validation with a zod schema; the parsed output (defaults, transforms) is what the tool receives. */

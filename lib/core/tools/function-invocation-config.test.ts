@@ -15,7 +15,10 @@ describe('normalizeFunctionInvocationConfiguration', () => {
   })
 
   it('layers configurations, later ones winning, undefined ignored', () => {
-    const config = normalizeFunctionInvocationConfiguration({ maxIterations: 5, includeDetailedErrors: true }, { maxIterations: 2, includeDetailedErrors: undefined })
+    const config = normalizeFunctionInvocationConfiguration(
+      { maxIterations: 5, includeDetailedErrors: true },
+      { maxIterations: 2, includeDetailedErrors: undefined },
+    )
     expect(config.maxIterations).toBe(2)
     expect(config.includeDetailedErrors).toBe(true)
   })

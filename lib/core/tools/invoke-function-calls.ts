@@ -36,10 +36,7 @@ export function assertKnownFunctions(calls: readonly FunctionCallContent[], exec
 }
 
 /** Runs the calls concurrently; results come back in call order. */
-export function invokeFunctionCalls(
-  calls: readonly FunctionCallContent[],
-  execution: FunctionCallExecution,
-): Promise<FunctionResultContent[]> {
+export function invokeFunctionCalls(calls: readonly FunctionCallContent[], execution: FunctionCallExecution): Promise<FunctionResultContent[]> {
   if (calls.length === 1) return invokeFunctionCall(calls[0], execution).then((result) => [result])
   return Promise.all(calls.map((call) => invokeFunctionCall(call, execution)))
 }
@@ -63,10 +60,7 @@ export async function invokeFunctionCall(call: FunctionCallContent, execution: F
   })
   try {
     await runMiddlewareChain(execution.middleware, context, async (ctx) => {
-      ctx.result = await abortable(
-        tool.invoke(ctx.arguments, { signal, kwargs: ctx.kwargs, callId: ctx.callId, context: ctx }),
-        signal,
-      )
+      ctx.result = await abortable(tool.invoke(ctx.arguments, { signal, kwargs: ctx.kwargs, callId: ctx.callId, context: ctx }), signal)
     })
     return functionResultContent(call.callId, context.result)
   } catch (error) {

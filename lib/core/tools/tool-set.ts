@@ -89,8 +89,6 @@ export class RunToolSet {
 /** Throws unless `item` is a FunctionTool or a tool provider. */
 export function assertToolLike(item: unknown): asserts item is ToolLike {
   if (!(item instanceof FunctionTool) && !isToolProvider(item)) {
-    throw new AgentConfigurationError(
-      'Tools must be FunctionTools (see tool()) or tool providers (objects with a `functions` array).',
-    )
+    throw new AgentConfigurationError('Tools must be FunctionTools (see tool()) or tool providers (objects with a `functions` array).')
   }
 }

@@ -31,15 +31,11 @@ export interface JsonSchemaToolDefinition<TResult> extends ToolDefinitionBase<Re
 
 export function tool<S extends z.ZodType, TResult>(definition: ZodToolDefinition<S, TResult>): FunctionTool<z.output<S>, TResult>
 export function tool<TResult>(definition: JsonSchemaToolDefinition<TResult>): FunctionTool<Record<string, unknown>, TResult>
-export function tool(
-  definition: ZodToolDefinition<z.ZodType, unknown> | JsonSchemaToolDefinition<unknown>,
-): FunctionTool<unknown, unknown> {
+export function tool(definition: ZodToolDefinition<z.ZodType, unknown> | JsonSchemaToolDefinition<unknown>): FunctionTool<unknown, unknown> {
   if (typeof definition !== 'object' || definition === null) throw new ToolDefinitionError('tool() needs a definition object.')
   const { name, parameters } = definition
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
-    throw new ToolDefinitionError(
-      `Invalid tool name ${JSON.stringify(name)}: use 1-128 letters, digits, underscores, dots or hyphens.`,
-    )
+    throw new ToolDefinitionError(`Invalid tool name ${JSON.stringify(name)}: use 1-128 letters, digits, underscores, dots or hyphens.`)
   }
   if (isZodSchema(parameters)) {
     return new FunctionTool<unknown, unknown>({

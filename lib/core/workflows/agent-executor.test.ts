@@ -6,15 +6,7 @@ import { silentLogger } from '../logger'
 import { ScriptedChatClient, functionCall, modelFunctionCalls, modelResponse, modelStream } from '../testing'
 import { tool } from '../tools/tool'
 import { AgentResponse, type FunctionApprovalRequestContent } from '../types'
-import {
-  AgentExecutor,
-  AgentExecutorResponse,
-  InMemoryCheckpointStorage,
-  WorkflowBuilder,
-  executor,
-  type AgentUpdateEvent,
-  type WorkflowEvent,
-} from './index'
+import { AgentExecutor, AgentExecutorResponse, InMemoryCheckpointStorage, WorkflowBuilder, executor, type AgentUpdateEvent, type WorkflowEvent } from './index'
 
 const agent = (name: string, client: ScriptedChatClient | DemoChatClient, extra: Partial<ConstructorParameters<typeof Agent>[0]> = {}) =>
   new Agent({ name, client, logger: silentLogger, ...extra })

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  EdgeDuplicationError,
-  GraphConnectivityError,
-  Workflow,
-  WorkflowBuilder,
-  WorkflowValidationError,
-  defaultCase,
-  executor,
-  switchCase,
-} from './index'
+import { EdgeDuplicationError, GraphConnectivityError, Workflow, WorkflowBuilder, WorkflowValidationError, defaultCase, executor, switchCase } from './index'
 
 const node = (id: string) => executor(id, async (value: unknown, ctx) => ctx.yieldOutput(value))
 
@@ -21,9 +12,7 @@ describe('WorkflowBuilder validation', () => {
   })
 
   it('rejects two executors with one id', () => {
-    expect(() => new WorkflowBuilder({ startExecutor: node('a') }).addEdge(node('a'), node('b'))).toThrow(
-      "Duplicate executor ID 'a' detected in workflow.",
-    )
+    expect(() => new WorkflowBuilder({ startExecutor: node('a') }).addEdge(node('a'), node('b'))).toThrow("Duplicate executor ID 'a' detected in workflow.")
   })
 
   it('needs two targets for a fan-out, two sources for a fan-in and two cases for a switch', () => {
@@ -47,16 +36,12 @@ describe('WorkflowBuilder validation', () => {
     const [a, b, c, d] = [node('a'), node('b'), node('c'), node('d')]
     const build = () => new WorkflowBuilder({ startExecutor: a }).addEdge(a, b).addEdge(c, d).build()
     expect(build).toThrow(GraphConnectivityError)
-    expect(build).toThrow(
-      "The following executors are unreachable from the start executor 'a': ['c', 'd']. This may indicate a disconnected workflow graph.",
-    )
+    expect(build).toThrow("The following executors are unreachable from the start executor 'a': ['c', 'd']. This may indicate a disconnected workflow graph.")
   })
 
   it('rejects a start executor that is not part of the edges', () => {
     const [a, b, c] = [node('a'), node('b'), node('c')]
-    expect(() => new WorkflowBuilder({ startExecutor: a }).addEdge(b, c).build()).toThrow(
-      "Start executor 'a' is not present in the workflow graph",
-    )
+    expect(() => new WorkflowBuilder({ startExecutor: a }).addEdge(b, c).build()).toThrow("Start executor 'a' is not present in the workflow graph")
   })
 
   it('accepts a single executor with no edges', async () => {
@@ -117,9 +102,7 @@ describe('output designation', () => {
   })
 
   it('rejects empty, duplicate and overlapping designations with the reference messages', () => {
-    expect(() => chain({ outputFrom: [] })).toThrow(
-      'Explicit workflow output designation must include at least one output or intermediate executor.',
-    )
+    expect(() => chain({ outputFrom: [] })).toThrow('Explicit workflow output designation must include at least one output or intermediate executor.')
     expect(() => chain({ outputFrom: ['answerer', 'answerer'] })).toThrow("Duplicate output executor designation(s): ['answerer']")
     expect(() => chain({ outputFrom: ['planner'], intermediateOutputFrom: ['answerer', 'answerer'] })).toThrow(
       "Duplicate intermediate executor designation(s): ['answerer']",

@@ -99,8 +99,18 @@ describe('checkpoints', () => {
     expect(checkpoints[0].graphSignatureHash).toBe(workflow.graphSignatureHash)
     expect(Object.keys(checkpoints[0]).sort()).toEqual(
       [
-        'checkpointId', 'workflowName', 'graphSignatureHash', 'timestamp', 'iterationCount', 'messages', 'state',
-        'pendingRequestInfoEvents', 'executorStates', 'edgeGroupStates', 'metadata', 'version',
+        'checkpointId',
+        'workflowName',
+        'graphSignatureHash',
+        'timestamp',
+        'iterationCount',
+        'messages',
+        'state',
+        'pendingRequestInfoEvents',
+        'executorStates',
+        'edgeGroupStates',
+        'metadata',
+        'version',
       ].sort(),
     )
   })

@@ -126,9 +126,16 @@ function encodeObject(object: object, seen: Set<object>, path: string): JSONValu
   if (object instanceof Message) return tagged('Message', encodeValue(object.toJSON(), seen, path))
   if (object instanceof Date) return tagged('Date', object.toISOString())
   if (object instanceof Map) {
-    return tagged('Map', [...object.entries()].map(([k, v], i) => [encodeValue(k, seen, `${path}<key ${i}>`), encodeValue(v, seen, `${path}<${i}>`)]))
+    return tagged(
+      'Map',
+      [...object.entries()].map(([k, v], i) => [encodeValue(k, seen, `${path}<key ${i}>`), encodeValue(v, seen, `${path}<${i}>`)]),
+    )
   }
-  if (object instanceof Set) return tagged('Set', [...object].map((item, i) => encodeValue(item, seen, `${path}<${i}>`)))
+  if (object instanceof Set)
+    return tagged(
+      'Set',
+      [...object].map((item, i) => encodeValue(item, seen, `${path}<${i}>`)),
+    )
   if (object instanceof Error) return tagged('Error', { name: object.name, message: object.message })
   for (const [name, codec] of codecs) if (codec.is(object)) return tagged(name, codec.encode(object))
   if (!isPlainObject(object) && typeof (object as { toJSON?: unknown }).toJSON === 'function') {

@@ -4,12 +4,7 @@
  */
 import { UserError, WorkflowException } from '../errors'
 
-export type ValidationType =
-  | 'EDGE_DUPLICATION'
-  | 'EXECUTOR_DUPLICATION'
-  | 'EDGE_CONFIGURATION'
-  | 'GRAPH_CONNECTIVITY'
-  | 'OUTPUT_VALIDATION'
+export type ValidationType = 'EDGE_DUPLICATION' | 'EXECUTOR_DUPLICATION' | 'EDGE_CONFIGURATION' | 'GRAPH_CONNECTIVITY' | 'OUTPUT_VALIDATION'
 
 /** The graph handed to WorkflowBuilder cannot become a workflow. */
 export class WorkflowValidationError extends UserError {

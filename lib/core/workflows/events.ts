@@ -54,26 +54,99 @@ export interface WorkflowErrorDetails {
   executorId?: string
 }
 
-export interface WorkflowStartedEvent { type: 'started' }
-export interface WorkflowStatusEvent { type: 'status'; state: WorkflowRunState }
-export interface WorkflowFailedEvent { type: 'failed'; error: WorkflowErrorDetails }
-export interface WorkflowOutputEvent<T = unknown> { type: 'output'; executorId: string; data: T }
-export interface WorkflowIntermediateEvent<T = unknown> { type: 'intermediate'; executorId: string; data: T }
+export interface WorkflowStartedEvent {
+  type: 'started'
+}
+export interface WorkflowStatusEvent {
+  type: 'status'
+  state: WorkflowRunState
+}
+export interface WorkflowFailedEvent {
+  type: 'failed'
+  error: WorkflowErrorDetails
+}
+export interface WorkflowOutputEvent<T = unknown> {
+  type: 'output'
+  executorId: string
+  data: T
+}
+export interface WorkflowIntermediateEvent<T = unknown> {
+  type: 'intermediate'
+  executorId: string
+  data: T
+}
 /** @deprecated use `custom` events or outputs. */
-export interface WorkflowDataEvent<T = unknown> { type: 'data'; executorId: string; data: T }
-export interface RequestInfoEvent<T = unknown> { type: 'request_info'; requestId: string; executorId: string; data: T }
-export interface WorkflowWarningEvent { type: 'warning'; message: string; executorId?: string }
-export interface WorkflowErrorEvent { type: 'error'; error: WorkflowErrorDetails; executorId?: string }
-export interface SuperstepStartedEvent { type: 'superstep_started'; iteration: number }
-export interface SuperstepCompletedEvent { type: 'superstep_completed'; iteration: number }
-export interface ExecutorInvokedEvent { type: 'executor_invoked'; executorId: string; data?: unknown }
-export interface ExecutorCompletedEvent { type: 'executor_completed'; executorId: string; data?: unknown[] }
-export interface ExecutorFailedEvent { type: 'executor_failed'; executorId: string; error: WorkflowErrorDetails }
-export interface ExecutorBypassedEvent { type: 'executor_bypassed'; executorId: string }
-export interface AgentUpdateEvent { type: 'agent_update'; executorId: string; text: string; contents: Content[] }
-export interface AgentResponseEvent { type: 'agent_response'; executorId: string; text: string; usage?: UsageDetails }
-export interface GroupChatEvent<T = unknown> { type: 'group_chat'; executorId: string; data: T }
-export interface HandoffSentEvent { type: 'handoff_sent'; executorId: string; source: string; target: string }
+export interface WorkflowDataEvent<T = unknown> {
+  type: 'data'
+  executorId: string
+  data: T
+}
+export interface RequestInfoEvent<T = unknown> {
+  type: 'request_info'
+  requestId: string
+  executorId: string
+  data: T
+}
+export interface WorkflowWarningEvent {
+  type: 'warning'
+  message: string
+  executorId?: string
+}
+export interface WorkflowErrorEvent {
+  type: 'error'
+  error: WorkflowErrorDetails
+  executorId?: string
+}
+export interface SuperstepStartedEvent {
+  type: 'superstep_started'
+  iteration: number
+}
+export interface SuperstepCompletedEvent {
+  type: 'superstep_completed'
+  iteration: number
+}
+export interface ExecutorInvokedEvent {
+  type: 'executor_invoked'
+  executorId: string
+  data?: unknown
+}
+export interface ExecutorCompletedEvent {
+  type: 'executor_completed'
+  executorId: string
+  data?: unknown[]
+}
+export interface ExecutorFailedEvent {
+  type: 'executor_failed'
+  executorId: string
+  error: WorkflowErrorDetails
+}
+export interface ExecutorBypassedEvent {
+  type: 'executor_bypassed'
+  executorId: string
+}
+export interface AgentUpdateEvent {
+  type: 'agent_update'
+  executorId: string
+  text: string
+  contents: Content[]
+}
+export interface AgentResponseEvent {
+  type: 'agent_response'
+  executorId: string
+  text: string
+  usage?: UsageDetails
+}
+export interface GroupChatEvent<T = unknown> {
+  type: 'group_chat'
+  executorId: string
+  data: T
+}
+export interface HandoffSentEvent {
+  type: 'handoff_sent'
+  executorId: string
+  source: string
+  target: string
+}
 export interface MagenticOrchestratorEvent<T = unknown> {
   type: 'magentic_orchestrator'
   executorId: string
@@ -81,7 +154,12 @@ export interface MagenticOrchestratorEvent<T = unknown> {
   data: T
 }
 /** Application events added with ctx.addEvent({ type: 'custom', name, data }). */
-export interface CustomWorkflowEvent<T = unknown> { type: 'custom'; name: string; executorId?: string; data?: T }
+export interface CustomWorkflowEvent<T = unknown> {
+  type: 'custom'
+  name: string
+  executorId?: string
+  data?: T
+}
 
 export type WorkflowEvent =
   | WorkflowStartedEvent
@@ -118,9 +196,7 @@ export function workflowEventToJSON(event: WorkflowEvent): WorkflowEventJSON {
 /** Describes any thrown value without its stack (events are shown to people and persisted). */
 export function errorDetails(error: unknown, executorId?: string): WorkflowErrorDetails {
   const details: WorkflowErrorDetails =
-    error instanceof Error
-      ? { message: error.message, errorType: error.name || error.constructor.name }
-      : { message: String(error), errorType: typeof error }
+    error instanceof Error ? { message: error.message, errorType: error.name || error.constructor.name } : { message: String(error), errorType: typeof error }
   if (isCoreError(error)) details.code = error.code
   if (executorId !== undefined) details.executorId = executorId
   return details

@@ -46,7 +46,9 @@ export class ExecutorContext implements WorkflowContext<any, any> {
 
   sendMessage(message: unknown, targetId?: string): void {
     const node = this.node
-    this.runner.enqueue(targetId === undefined ? { data: message, sourceId: node.id, source: node } : { data: message, sourceId: node.id, targetId, source: node })
+    this.runner.enqueue(
+      targetId === undefined ? { data: message, sourceId: node.id, source: node } : { data: message, sourceId: node.id, targetId, source: node },
+    )
     if (this.sent) this.sent.push(message)
     else this.sent = [message]
   }

@@ -159,11 +159,7 @@ export interface FunctionExecutorOptions<TOut, TWorkflowOut> {
 
 /** An executor made from a plain function. */
 export class FunctionExecutor<TIn = any, TOut = any, TWorkflowOut = any> extends Executor<TIn, TOut, TWorkflowOut> {
-  constructor(
-    id: string,
-    fn: MessageHandler<TIn, TOut, TWorkflowOut>,
-    options: FunctionExecutorOptions<TOut, TWorkflowOut> = {},
-  ) {
+  constructor(id: string, fn: MessageHandler<TIn, TOut, TWorkflowOut>, options: FunctionExecutorOptions<TOut, TWorkflowOut> = {}) {
     super(id)
     this.addHandler(options.accepts, fn)
     if (options.onResponse) this.addResponseHandler(options.onResponse)

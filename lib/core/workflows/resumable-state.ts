@@ -103,9 +103,7 @@ export class ResumableState {
 
   async restore(checkpoint: WorkflowCheckpoint): Promise<void> {
     if (checkpoint.graphSignatureHash !== this.graphSignatureHash) {
-      throw new WorkflowCheckpointError(
-        'Workflow graph has changed since the checkpoint was created. Please rebuild the original workflow before resuming.',
-      )
+      throw new WorkflowCheckpointError('Workflow graph has changed since the checkpoint was created. Please rebuild the original workflow before resuming.')
     }
     this.reset()
     try {
@@ -152,4 +150,3 @@ function isoNow(): string {
   }
   return lastIso
 }
-

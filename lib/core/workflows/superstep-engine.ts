@@ -170,7 +170,9 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
         }
       }
       if (single) work.push(this.deliverFromSource(batch[0].source ?? this.graph.nodes.get(first), batch))
-      else for (const [sourceId, messages] of groupBySource(batch)) work.push(this.deliverFromSource(messages[0].source ?? this.graph.nodes.get(sourceId), messages))
+      else
+        for (const [sourceId, messages] of groupBySource(batch))
+          work.push(this.deliverFromSource(messages[0].source ?? this.graph.nodes.get(sourceId), messages))
     }
     if (work.length === 1) await work[0]
     else await settleAll(work)
@@ -243,12 +245,7 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
   // -------------------------------------------------------------------------------------------
   // Executors
 
-  private async runExecutor(
-    node: ExecutorNode,
-    data: unknown,
-    sourceIds: readonly string[],
-    response: ResponseDelivery | undefined,
-  ): Promise<void> {
+  private async runExecutor(node: ExecutorNode, data: unknown, sourceIds: readonly string[], response: ResponseDelivery | undefined): Promise<void> {
     const session = this.session!
     const executorId = node.id
     session.emit({ type: 'executor_invoked', executorId, data })

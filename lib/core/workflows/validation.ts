@@ -66,8 +66,7 @@ function validateConnectivity(
   const isolated = [...executors.keys()].filter((id) => id !== startExecutorId && !connected.has(id)).sort()
   if (isolated.length > 0) {
     throw new GraphConnectivityError(
-      `The following executors are isolated (no incoming or outgoing edges): ${formatIdList(isolated)}. ` +
-        'Isolated executors will never be executed.',
+      `The following executors are isolated (no incoming or outgoing edges): ${formatIdList(isolated)}. ` + 'Isolated executors will never be executed.',
     )
   }
 }
@@ -90,10 +89,7 @@ export function validateDesignationLists(outputIds: string[] | undefined, interm
   const outputs = outputIds ?? []
   const intermediates = intermediateIds ?? []
   if (outputs.length === 0 && intermediates.length === 0) {
-    throw new WorkflowValidationError(
-      'Explicit workflow output designation must include at least one output or intermediate executor.',
-      'OUTPUT_VALIDATION',
-    )
+    throw new WorkflowValidationError('Explicit workflow output designation must include at least one output or intermediate executor.', 'OUTPUT_VALIDATION')
   }
   const duplicateOutputs = duplicates(outputs)
   if (duplicateOutputs.length > 0) {
@@ -101,10 +97,7 @@ export function validateDesignationLists(outputIds: string[] | undefined, interm
   }
   const duplicateIntermediates = duplicates(intermediates)
   if (duplicateIntermediates.length > 0) {
-    throw new WorkflowValidationError(
-      `Duplicate intermediate executor designation(s): ${formatIdList(duplicateIntermediates)}`,
-      'OUTPUT_VALIDATION',
-    )
+    throw new WorkflowValidationError(`Duplicate intermediate executor designation(s): ${formatIdList(duplicateIntermediates)}`, 'OUTPUT_VALIDATION')
   }
   const outputSet = new Set(outputs)
   const overlap = [...new Set(intermediates.filter((id) => outputSet.has(id)))].sort()

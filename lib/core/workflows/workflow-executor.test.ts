@@ -49,7 +49,11 @@ describe('WorkflowExecutor', () => {
 
   it('resumes a waiting child from a checkpoint in a new parent instance', async () => {
     const storage = new InMemoryCheckpointStorage()
-    const make = () => new WorkflowBuilder({ startExecutor: new WorkflowExecutor(askingChild(), { id: 'sub', allowDirectOutput: true, propagateRequest: true }), name: 'parent' }).build()
+    const make = () =>
+      new WorkflowBuilder({
+        startExecutor: new WorkflowExecutor(askingChild(), { id: 'sub', allowDirectOutput: true, propagateRequest: true }),
+        name: 'parent',
+      }).build()
     await make().run('ship', { checkpointStorage: storage })
     const latest = (await storage.list()).at(-1)!
     expect(latest.executorStates.sub).toBeTruthy()
@@ -178,18 +182,21 @@ describe('WorkflowExecutor: requests answered by the parent graph', () => {
     expect(second.finalState).toBe('IDLE')
   })
 
-  it.each<Mode>(['run', 'runStream'])("with propagateRequest, surfaces every request as the parent's and never asks the parent's executors (%s)", async (mode) => {
-    const workflow = interceptingParent({ propagateRequest: true })
-    const first = await runParent(workflow, mode, 'hi')
-    expect(first.requests).toEqual([
-      { type: 'request_info', requestId: 'q-cached', executorId: 'sub', data: { topic: 'cached' } },
-      { type: 'request_info', requestId: 'q-person', executorId: 'sub', data: { topic: 'person:hi' } },
-    ])
-    expect(first.events.some((event) => event.type === 'executor_invoked' && event.executorId === 'coordinator')).toBe(false)
-    const second = await runParent(workflow, mode, undefined, { responses: { 'q-cached': 'a', 'q-person': 'b' } })
-    expect(second.outputs).toEqual(['parent got cached=a', 'parent got person:hi=b'])
-    expect(second.finalState).toBe('IDLE')
-  })
+  it.each<Mode>(['run', 'runStream'])(
+    "with propagateRequest, surfaces every request as the parent's and never asks the parent's executors (%s)",
+    async (mode) => {
+      const workflow = interceptingParent({ propagateRequest: true })
+      const first = await runParent(workflow, mode, 'hi')
+      expect(first.requests).toEqual([
+        { type: 'request_info', requestId: 'q-cached', executorId: 'sub', data: { topic: 'cached' } },
+        { type: 'request_info', requestId: 'q-person', executorId: 'sub', data: { topic: 'person:hi' } },
+      ])
+      expect(first.events.some((event) => event.type === 'executor_invoked' && event.executorId === 'coordinator')).toBe(false)
+      const second = await runParent(workflow, mode, undefined, { responses: { 'q-cached': 'a', 'q-person': 'b' } })
+      expect(second.outputs).toEqual(['parent got cached=a', 'parent got person:hi=b'])
+      expect(second.finalState).toBe('IDLE')
+    },
+  )
 
   it('ignores, with a warning, a response to a request the child no longer waits for or never made', async () => {
     const start = executor('start', (text: string, ctx) => ctx.sendMessage(text))
@@ -247,7 +254,9 @@ describe('WorkflowExecutor: requests answered by the parent graph', () => {
       ctx.sendMessage(text)
       ctx.sendMessage(`${text} again`)
     })
-    const parent = new WorkflowBuilder({ startExecutor: fanTwice }).addEdge(fanTwice, new WorkflowExecutor(askingChild(), { id: 'sub', propagateRequest: true })).build()
+    const parent = new WorkflowBuilder({ startExecutor: fanTwice })
+      .addEdge(fanTwice, new WorkflowExecutor(askingChild(), { id: 'sub', propagateRequest: true }))
+      .build()
     const run = await parent.run('x')
     expect(run.events.filter((event) => event.type === 'warning')).toEqual([
       {

@@ -223,7 +223,10 @@ describe('executors', () => {
     constructor() {
       super('router')
       this.addHandler<string>(isString, (text, ctx) => ctx.sendMessage(`text:${text}`))
-      this.addHandler<number>((v) => typeof v === 'number', (n, ctx) => ctx.sendMessage(`number:${n}`))
+      this.addHandler<number>(
+        (v) => typeof v === 'number',
+        (n, ctx) => ctx.sendMessage(`number:${n}`),
+      )
     }
   }
 

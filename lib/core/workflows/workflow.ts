@@ -135,7 +135,13 @@ export class Workflow {
     const queue = new EventQueue<WorkflowEvent>()
     const controller = new AbortController()
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal
-    const done = this.execute(message, { ...options, signal }, true, (event) => queue.push(event), () => queue.waitForConsumer()).then(
+    const done = this.execute(
+      message,
+      { ...options, signal },
+      true,
+      (event) => queue.push(event),
+      () => queue.waitForConsumer(),
+    ).then(
       () => queue.end(),
       (error: unknown) => queue.fail(error),
     )

@@ -165,7 +165,12 @@ describe('compile: logic nodes', () => {
 
 describe('compile: tools and approvals', () => {
   it('resolves function tools by name', async () => {
-    const document = graph().start().agent('calc', { functionTools: ['add'] }).output().chain('start', 'calc', 'output').build()
+    const document = graph()
+      .start()
+      .agent('calc', { functionTools: ['add'] })
+      .output()
+      .chain('start', 'calc', 'output')
+      .build()
     expect(await outputsOf(document, '/call add {"a":2,"b":40}')).toEqual(['Result: 42'])
   })
 
@@ -187,7 +192,12 @@ describe('compile: tools and approvals', () => {
   })
 
   it('refuses an unknown function tool', () => {
-    const document = graph().start().agent('calc', { functionTools: ['nope'] }).output().chain('start', 'calc', 'output').build()
+    const document = graph()
+      .start()
+      .agent('calc', { functionTools: ['nope'] })
+      .output()
+      .chain('start', 'calc', 'output')
+      .build()
     expect(() => compile(document, registry())).toThrow(/function tool "nope", which is not registered/)
   })
 })
@@ -216,12 +226,7 @@ describe('compile: documents and references', () => {
 
   it('runs a sub-workflow and refuses one that includes itself', async () => {
     const inner = graph().start().node('up', 'transform', { expression: 'input + "!"' }).output().chain('start', 'up', 'output').build()
-    const outer = graph()
-      .start()
-      .node('sub', 'sub_workflow', { workflowId: 'inner' })
-      .output()
-      .chain('start', 'sub', 'output')
-      .build()
+    const outer = graph().start().node('sub', 'sub_workflow', { workflowId: 'inner' }).output().chain('start', 'sub', 'output').build()
     const reg = registry({ subWorkflow: (id) => (id === 'inner' ? inner : id === 'outer' ? outer : undefined) })
     expect(await outputsOf(outer, 'hey', reg)).toEqual(['hey!'])
 

@@ -11,15 +11,7 @@ import { isOrchestrationKind } from '../node-data'
 import { hasErrors } from '../problems'
 import { validateDocument } from '../validate'
 import { buildAgent } from './agents'
-import {
-  GraphAgentExecutor,
-  fanInExecutor,
-  humanInputExecutor,
-  outputExecutor,
-  passThroughExecutor,
-  startExecutor,
-  transformExecutor,
-} from './node-executors'
+import { GraphAgentExecutor, fanInExecutor, humanInputExecutor, outputExecutor, passThroughExecutor, startExecutor, transformExecutor } from './node-executors'
 import { orchestrationExecutor } from './orchestration-executors'
 import type { CompileOptions, CompileRegistry } from './registry'
 import { subWorkflowExecutor } from './sub-workflow'

@@ -36,11 +36,9 @@ export function transformExecutor(node: GraphNodeOf<'transform'>): Executor {
 
 export function fanInExecutor(node: GraphNodeOf<'fan_in'>): Executor {
   const { join, separator } = node.data
-  return executor(
-    node.id,
-    (messages: unknown[], ctx) => ctx.sendMessage(join === 'list' ? messages : messages.map(messageText).join(separator)),
-    { outputCapable: false },
-  )
+  return executor(node.id, (messages: unknown[], ctx) => ctx.sendMessage(join === 'list' ? messages : messages.map(messageText).join(separator)), {
+    outputCapable: false,
+  })
 }
 
 /** What a person sees for a human_input node; the answer (any JSON) flows on as the next message. */

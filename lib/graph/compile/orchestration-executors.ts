@@ -92,7 +92,10 @@ function groupChatWorkflow(node: GraphNodeOf<'group_chat'>, registry: CompileReg
   const roundRobin = (state: GroupChatState) => ids[state.currentRound % ids.length]
   const orchestrator =
     node.data.selection === 'orchestrator' && node.data.orchestrator
-      ? buildAgent(withDefaultName(node.data.orchestrator, 'Orchestrator'), registry, { id: `${node.id}.orchestrator`, where: `The orchestrator of "${node.id}"` })
+      ? buildAgent(withDefaultName(node.data.orchestrator, 'Orchestrator'), registry, {
+          id: `${node.id}.orchestrator`,
+          where: `The orchestrator of "${node.id}"`,
+        })
       : undefined
   return new GroupChatBuilder({
     name,

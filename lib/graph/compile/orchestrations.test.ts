@@ -25,7 +25,10 @@ describe('compile: orchestration nodes', () => {
   it('sequential: participants answer in order and the final reply flows on as text', async () => {
     const client = new ScriptedChatClient([modelResponse('draft from the writer'), modelResponse('edited by the editor')])
     const document = around('sequential', { participants: [participant('writer', 'Writer'), participant('editor', 'Editor')] })
-    const result = await compile(document, registry(() => client)).run('write about owls')
+    const result = await compile(
+      document,
+      registry(() => client),
+    ).run('write about owls')
     expect(result.getOutputs()).toEqual(['edited by the editor'])
     expect(client.calls[1]!.messages.map((m) => m.text)).toEqual(['write about owls', 'draft from the writer'])
     expect(client.calls[1]!.options.instructions).toBe('You are Editor.')
@@ -34,10 +37,7 @@ describe('compile: orchestration nodes', () => {
   it('concurrent: replies are combined as labelled text, or as a list', async () => {
     const text = await compile(around('concurrent', { participants: [participant('a', 'Alpha'), participant('b', 'Beta')] }), registry()).run('x')
     expect(text.getOutputs()).toEqual(['Alpha:\nDemo reply: x\n\nBeta:\nDemo reply: x'])
-    const list = await compile(
-      around('concurrent', { participants: [participant('a'), participant('b')], aggregation: 'list' }),
-      registry(),
-    ).run('y')
+    const list = await compile(around('concurrent', { participants: [participant('a'), participant('b')], aggregation: 'list' }), registry()).run('y')
     expect(list.getOutputs()).toEqual([['Demo reply: y', 'Demo reply: y']])
   })
 
@@ -45,7 +45,10 @@ describe('compile: orchestration nodes', () => {
     const shared = new ScriptedChatClient([modelResponse('turn 1'), modelResponse('turn 2'), modelResponse('turn 3')])
     const document = around('group_chat', { participants: [participant('pro'), participant('con')], maxRounds: 3 })
     const events: string[] = []
-    for await (const event of compile(document, registry(() => shared)).runStream('debate')) {
+    for await (const event of compile(
+      document,
+      registry(() => shared),
+    ).runStream('debate')) {
       if (event.type === 'agent_response') events.push(event.executorId)
       if (event.type === 'output') events.push(`output:${String(event.data)}`)
     }

@@ -13,11 +13,7 @@ const MAX_DEPTH = 8
 
 type CompileFn = (document: GraphDocument, registry: CompileRegistry, options?: CompileOptions) => Workflow
 
-export function subWorkflowExecutor(
-  node: GraphNodeOf<'sub_workflow'>,
-  registry: CompileRegistry,
-  options: CompileOptions & { compile: CompileFn },
-): Executor {
+export function subWorkflowExecutor(node: GraphNodeOf<'sub_workflow'>, registry: CompileRegistry, options: CompileOptions & { compile: CompileFn }): Executor {
   const { workflowId, version } = node.data
   const parents = options.parents ?? []
   const target = `workflow "${workflowId}"${version === undefined ? '' : ` version ${version}`}`

@@ -38,7 +38,10 @@ export function wireEdges(builder: WorkflowBuilder, { document, adjacency, execu
     }
     const plain = outgoing.filter((edge) => !intoFanIn(edge))
     if (node.kind === 'fan_out' && plain.length >= 2 && plain.every((edge) => edge.condition === undefined)) {
-      builder.addFanOutEdges(executorOf(node.id), plain.map((edge) => executorOf(edge.target)))
+      builder.addFanOutEdges(
+        executorOf(node.id),
+        plain.map((edge) => executorOf(edge.target)),
+      )
       continue
     }
     for (const edge of plain) {
@@ -57,12 +60,7 @@ export function wireEdges(builder: WorkflowBuilder, { document, adjacency, execu
   }
 }
 
-function wireCondition(
-  builder: WorkflowBuilder,
-  node: GraphNodeOf<'condition'>,
-  outgoing: GraphEdge[],
-  executorOf: (id: string) => Executor,
-): void {
+function wireCondition(builder: WorkflowBuilder, node: GraphNodeOf<'condition'>, outgoing: GraphEdge[], executorOf: (id: string) => Executor): void {
   let discard: Executor | undefined
   const targetFor = (handle: string): Executor => {
     const edge = outgoing.find((candidate) => candidate.sourceHandle === handle)

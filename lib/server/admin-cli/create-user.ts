@@ -19,7 +19,13 @@ export function registerCreateUser(program: Command, output: CommandOutput): voi
       const role = options.admin ? 'admin' : 'member'
       await withAdminApp(async (app) => {
         const user = await new UserService(app).create({ email, name, password, role })
-        await recordAudit(app.db.prisma, { actorId: null, action: 'user.create', resourceType: 'user', resourceId: user.id, details: { email, role, via: 'command line' } })
+        await recordAudit(app.db.prisma, {
+          actorId: null,
+          action: 'user.create',
+          resourceType: 'user',
+          resourceId: user.id,
+          details: { email, role, via: 'command line' },
+        })
         output.result(`Created ${role} ${user.email} (${user.id}).`)
       })
     })

@@ -11,7 +11,9 @@ import { checkOption, findUserByEmail, withAdminApp, type CommandOutput } from '
 export function registerResetPassword(program: Command, output: CommandOutput): void {
   program
     .command('reset-password')
-    .description("Print a one-time link (valid 24 hours) where the user chooses a new password; or, with --password, set it now. Either way they are signed out everywhere once it changes.")
+    .description(
+      'Print a one-time link (valid 24 hours) where the user chooses a new password; or, with --password, set it now. Either way they are signed out everywhere once it changes.',
+    )
     .requiredOption('--email <email>', "the user's e-mail address")
     .option('--password <password>', 'set this password now instead of printing a link')
     .action(async (options: { email: string; password?: string }) => {
@@ -27,7 +29,13 @@ export function registerResetPassword(program: Command, output: CommandOutput): 
         }
         await new UserService(app).setPassword(user.id, password)
         await revokeUserSessions(app.auth, user.id)
-        await recordAudit(app.db.prisma, { actorId: null, action: 'user.set_password', resourceType: 'user', resourceId: user.id, details: { email: user.email, via: 'command line' } })
+        await recordAudit(app.db.prisma, {
+          actorId: null,
+          action: 'user.set_password',
+          resourceType: 'user',
+          resourceId: user.id,
+          details: { email: user.email, via: 'command line' },
+        })
         output.result(`Set a new password for ${user.email}; their sessions are signed out.`)
       })
     })

@@ -32,7 +32,9 @@ function stageKeyFile(path: string, key: Buffer): { commit(): void; discard(): v
 export function registerRotateKey(program: Command, output: CommandOutput, env: NodeJS.ProcessEnv = process.env): void {
   program
     .command('rotate-key')
-    .description('Re-encrypt every stored secret with a new master key (generated unless --new-key is given). Restart the web server and workers afterwards; everyone is signed out.')
+    .description(
+      'Re-encrypt every stored secret with a new master key (generated unless --new-key is given). Restart the web server and workers afterwards; everyone is signed out.',
+    )
     .option('--new-key <key>', 'the new key: 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)')
     .action(async (options: { newKey?: string }) => {
       const oldKey = loadMasterKey(env)
@@ -52,7 +54,9 @@ export function registerRotateKey(program: Command, output: CommandOutput, env: 
         try {
           keyFile.commit()
         } catch (error) {
-          output.note(`The database now uses the new key, but ${keyFilePath(env)} could not be replaced (${(error as Error).message}). Write the key below into it, or the secrets cannot be read.`)
+          output.note(
+            `The database now uses the new key, but ${keyFilePath(env)} could not be replaced (${(error as Error).message}). Write the key below into it, or the secrets cannot be read.`,
+          )
           output.result(newKey.toString('base64'))
           throw new CommandError('the key file was not replaced.')
         }

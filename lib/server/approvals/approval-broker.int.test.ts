@@ -43,7 +43,9 @@ describe('ApprovalBroker', () => {
     waitFor(async () => (await app.db.prisma.approvalRequest.findFirst({ where: { runId: id }, orderBy: { createdAt: 'desc' }, select: { id: true } }))?.id)
 
   const resolvedEventsOf = async (id: string, approvalId: string) =>
-    (await app.events.listAfter(id, 0, 10_000)).filter((e) => e.type === 'approval_resolved' && (e.data as { approval: ApprovalView }).approval.id === approvalId)
+    (await app.events.listAfter(id, 0, 10_000)).filter(
+      (e) => e.type === 'approval_resolved' && (e.data as { approval: ApprovalView }).approval.id === approvalId,
+    )
 
   const request = (overrides: Partial<Parameters<ApprovalBroker['request']>[0]> = {}) =>
     app.approvals.request({ runId, kind: 'sampling', source: 'srv', title: 't', payload: { maxTokensCap: 300 }, timeoutMs: 30_000, ...overrides })
@@ -78,7 +80,10 @@ describe('ApprovalBroker', () => {
     const decision = await request({ timeoutMs: 150 })
     expect(decision).toMatchObject({ approved: false, status: 'expired' })
     const [expired] = await app.approvals.list(principalOf(app.admin), { status: 'expired', runId })
-    expect(await answerOf(app.approvals.answer(principalOf(app.admin), expired.id, { decision: 'approve' }))).toMatchObject({ status: 409, code: 'approval_expired' })
+    expect(await answerOf(app.approvals.answer(principalOf(app.admin), expired.id, { decision: 'approve' }))).toMatchObject({
+      status: 409,
+      code: 'approval_expired',
+    })
   })
 
   it('denies when the run is cancelled (signal) while waiting', async () => {
@@ -95,15 +100,22 @@ describe('ApprovalBroker', () => {
     expect(await answerOf(app.approvals.answer(principalOf(app.admin), id, { decision: 'approve', maxTokens: 301 }))).toMatchObject({ status: 400 })
     await app.approvals.answer(principalOf(app.admin), id, { decision: 'approve' })
     await waiting
-    expect(await answerOf(app.approvals.answer(principalOf(app.admin), id, { decision: 'deny' }))).toMatchObject({ status: 409, code: 'approval_already_decided' })
-    expect(await answerOf(app.approvals.answer(principalOf(app.admin), '00000000-0000-4000-8000-000000000000', { decision: 'deny' }))).toMatchObject({ status: 404 })
+    expect(await answerOf(app.approvals.answer(principalOf(app.admin), id, { decision: 'deny' }))).toMatchObject({
+      status: 409,
+      code: 'approval_already_decided',
+    })
+    expect(await answerOf(app.approvals.answer(principalOf(app.admin), '00000000-0000-4000-8000-000000000000', { decision: 'deny' }))).toMatchObject({
+      status: 404,
+    })
   })
 
   it("belongs to the run's owner: only they and admins list, read and answer it; others get 404", async () => {
     const owner = await app.addUser('member')
     const stranger = principalOf(await app.addUser('member'))
     const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
-    const run = await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: 'x', status: 'running', ownerId: owner.id } })
+    const run = await app.db.prisma.run.create({
+      data: { workflowId: version.workflowId, versionId: version.id, input: 'x', status: 'running', ownerId: owner.id },
+    })
     const waiting = app.approvals.request({ runId: run.id, kind: 'human_input', source: 'n', title: 't', payload: {}, timeoutMs: 30_000 })
     const [pending] = await waitFor(async () => {
       const list = await app.approvals.list(principalOf(owner), { status: 'pending', runId: run.id })
@@ -191,10 +203,17 @@ describe('ApprovalBroker', () => {
     const id = await newestRequestOf(run)
     // Overdue for the database: the waiter's own re-check, both expiries and the answer all race for it.
     await waitFor(async () => {
-      const [row] = await app.db.sql.query<{ overdue: boolean }>(`SELECT "expiresAt" <= (now() AT TIME ZONE 'UTC') AS overdue FROM "ApprovalRequest" WHERE id = $1`, [id])
+      const [row] = await app.db.sql.query<{ overdue: boolean }>(
+        `SELECT "expiresAt" <= (now() AT TIME ZONE 'UTC') AS overdue FROM "ApprovalRequest" WHERE id = $1`,
+        [id],
+      )
       return row.overdue || undefined
     })
-    const [late] = await Promise.all([answerOf(second.answer(principalOf(app.admin), id, { decision: 'approve' })), first.expireOverdue(), second.expireOverdue()])
+    const [late] = await Promise.all([
+      answerOf(second.answer(principalOf(app.admin), id, { decision: 'approve' })),
+      first.expireOverdue(),
+      second.expireOverdue(),
+    ])
     expect(late).toMatchObject({ status: 409, code: 'approval_expired' })
     await expect(waiting).resolves.toMatchObject({ approved: false, status: 'expired', response: { decision: 'deny' } })
     expect(await waitFor(async () => nonEmpty(await resolvedEventsOf(run, id)))).toHaveLength(1)

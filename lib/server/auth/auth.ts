@@ -36,7 +36,13 @@ export function oidcConfigFromEnv(env: Readonly<Record<string, string | undefine
   if (!issuer || !clientId || !clientSecret) {
     throw new Error('OpenID Connect sign-in needs AGENTLOOM_OIDC_ISSUER, AGENTLOOM_OIDC_CLIENT_ID and AGENTLOOM_OIDC_CLIENT_SECRET together.')
   }
-  return { issuer: issuer.replace(/\/+$/, ''), clientId, clientSecret, name: env.AGENTLOOM_OIDC_NAME?.trim() || 'single sign-on', accounts: oidcAccountPolicyFromEnv(env) }
+  return {
+    issuer: issuer.replace(/\/+$/, ''),
+    clientId,
+    clientSecret,
+    name: env.AGENTLOOM_OIDC_NAME?.trim() || 'single sign-on',
+    accounts: oidcAccountPolicyFromEnv(env),
+  }
 }
 
 export interface AuthOptions {

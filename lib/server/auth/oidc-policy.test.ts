@@ -17,7 +17,9 @@ describe('OIDC account policy from the environment', () => {
 
   it('says what is wrong with a setting rather than guessing', () => {
     expect(() => oidcAccountPolicyFromEnv({ AGENTLOOM_OIDC_SIGNUP: 'yes' })).toThrow(/"on" or "off"/)
-    expect(() => oidcAccountPolicyFromEnv({ AGENTLOOM_OIDC_SIGNUP: 'on', AGENTLOOM_OIDC_ALLOWED_DOMAINS: 'example.com, not a domain, *.corp' })).toThrow(/not a domain, \*\.corp/)
+    expect(() => oidcAccountPolicyFromEnv({ AGENTLOOM_OIDC_SIGNUP: 'on', AGENTLOOM_OIDC_ALLOWED_DOMAINS: 'example.com, not a domain, *.corp' })).toThrow(
+      /not a domain, \*\.corp/,
+    )
     expect(() => oidcAccountPolicyFromEnv({ AGENTLOOM_OIDC_ALLOWED_DOMAINS: 'example.com' })).toThrow(/AGENTLOOM_OIDC_SIGNUP=on/)
   })
 })
@@ -49,7 +51,9 @@ describe('the gate Better Auth runs before it creates a user', () => {
   const user = { email: 'a@example.com', emailVerified: true }
 
   it('refuses users created from the provider', async () => {
-    expect(await gate({ user, source: { method: 'oauth', oauth: { providerId: 'oidc' }, action: 'create-user' } }, context)).toEqual({ error: 'signup_disabled' })
+    expect(await gate({ user, source: { method: 'oauth', oauth: { providerId: 'oidc' }, action: 'create-user' } }, context)).toEqual({
+      error: 'signup_disabled',
+    })
   })
 
   it('leaves linking, returning sign-ins and other ways of creating users alone', async () => {

@@ -31,10 +31,13 @@ export function oidcAccountPolicyFromEnv(env: Env = process.env): OidcAccountPol
     .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
     .filter((domain) => domain !== '')
   const invalid = allowedDomains.filter((domain) => !DOMAIN.test(domain))
-  if (invalid.length > 0) throw new Error(`AGENTLOOM_OIDC_ALLOWED_DOMAINS lists e-mail domains (example.com,example.org); these are not: ${invalid.join(', ')}.`)
+  if (invalid.length > 0)
+    throw new Error(`AGENTLOOM_OIDC_ALLOWED_DOMAINS lists e-mail domains (example.com,example.org); these are not: ${invalid.join(', ')}.`)
   // Said at start rather than ignored: the list alone would quietly let nobody in.
   if (allowedDomains.length > 0 && signUpSetting !== 'on') {
-    throw new Error('AGENTLOOM_OIDC_ALLOWED_DOMAINS limits who may sign up through OpenID Connect, which is off: set AGENTLOOM_OIDC_SIGNUP=on as well, or remove it.')
+    throw new Error(
+      'AGENTLOOM_OIDC_ALLOWED_DOMAINS limits who may sign up through OpenID Connect, which is off: set AGENTLOOM_OIDC_SIGNUP=on as well, or remove it.',
+    )
   }
   return { signUp: signUpSetting === 'on', allowedDomains }
 }

@@ -40,7 +40,13 @@ export class OneTimeLinkService {
     const row = await this.users.consumeToken('invite', token)
     if (!row?.email) throw invalidLink()
     const user = await this.users.create({ email: row.email, name: input.name, password: input.password, role: toRole(row.role) })
-    await recordAudit(this.app.db.prisma, { actorId: user.id, action: 'user.accept_invitation', resourceType: 'user', resourceId: user.id, details: { email: user.email, role: user.role, invitedBy: row.createdBy } })
+    await recordAudit(this.app.db.prisma, {
+      actorId: user.id,
+      action: 'user.accept_invitation',
+      resourceType: 'user',
+      resourceId: user.id,
+      details: { email: user.email, role: user.role, invitedBy: row.createdBy },
+    })
     return user
   }
 
@@ -52,6 +58,12 @@ export class OneTimeLinkService {
     if (!user) throw invalidLink()
     await this.users.setPassword(user.id, password)
     await revokeUserSessions(this.app.auth, user.id)
-    await recordAudit(this.app.db.prisma, { actorId: user.id, action: 'user.reset_password', resourceType: 'user', resourceId: user.id, details: { email: user.email } })
+    await recordAudit(this.app.db.prisma, {
+      actorId: user.id,
+      action: 'user.reset_password',
+      resourceType: 'user',
+      resourceId: user.id,
+      details: { email: user.email },
+    })
   }
 }

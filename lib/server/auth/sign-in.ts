@@ -4,7 +4,13 @@
  */
 import type { Auth } from './auth'
 
-export async function signInAndRespond(auth: Auth, request: Request, credentials: { email: string; password: string }, body: unknown, status = 200): Promise<Response> {
+export async function signInAndRespond(
+  auth: Auth,
+  request: Request,
+  credentials: { email: string; password: string },
+  body: unknown,
+  status = 200,
+): Promise<Response> {
   const signIn = await auth.api.signInEmail({ body: credentials, headers: request.headers, asResponse: true })
   const response = Response.json(body, { status })
   // Without a session the account still exists: the page then sends the person to sign in.

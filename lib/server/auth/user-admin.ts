@@ -38,7 +38,13 @@ export class UserAdminService {
   async invite(actor: Principal, input: { email: string; role: Role }): Promise<{ token: string; expiresAt: Date }> {
     if (await this.users.findByEmail(input.email)) throw conflict('user_exists', `A user with the address ${input.email} exists already.`)
     const token = await this.users.issueToken('invite', { email: input.email, role: input.role, createdBy: actor.userId, ttlMs: INVITATION_TTL_MS })
-    await recordAudit(this.prisma, { actorId: actor.userId, action: 'user.invite', resourceType: 'user', resourceId: input.email, details: { email: input.email, role: input.role } })
+    await recordAudit(this.prisma, {
+      actorId: actor.userId,
+      action: 'user.invite',
+      resourceType: 'user',
+      resourceId: input.email,
+      details: { email: input.email, role: input.role },
+    })
     return { token, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) }
   }
 
@@ -68,7 +74,13 @@ export class UserAdminService {
     const user = await this.prisma.user.findUnique({ where: { id: userId } })
     if (!user) throw notFound('User', userId)
     const token = await this.users.issueToken('password_reset', { userId, createdBy: actor?.userId, ttlMs: PASSWORD_RESET_TTL_MS })
-    await recordAudit(this.prisma, { actorId: actor?.userId ?? null, action: 'user.issue_password_reset', resourceType: 'user', resourceId: userId, details: { email: user.email } })
+    await recordAudit(this.prisma, {
+      actorId: actor?.userId ?? null,
+      action: 'user.issue_password_reset',
+      resourceType: 'user',
+      resourceId: userId,
+      details: { email: user.email },
+    })
     return { token, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) }
   }
 

@@ -75,7 +75,10 @@ export class UserService {
   }
 
   /** A one-time token for a purpose; only its hash is stored. */
-  async issueToken(purpose: OneTimePurpose, fields: { email?: string; role?: Role; userId?: string; createdBy?: string; ttlMs?: number } = {}): Promise<string> {
+  async issueToken(
+    purpose: OneTimePurpose,
+    fields: { email?: string; role?: Role; userId?: string; createdBy?: string; ttlMs?: number } = {},
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url')
     await this.prisma.oneTimeToken.create({
       data: {
@@ -110,7 +113,8 @@ export class UserService {
   /** Creates the first admin through the setup link. Refused once any user exists. */
   async completeSetup(token: string, input: Omit<NewUser, 'role'>): Promise<UserView> {
     if ((await this.count()) > 0) throw conflict('setup_done', 'Agentloom is set up already: sign in instead.')
-    if (!(await this.consumeToken('setup', token))) throw invalidInput('invalid_setup_link', 'This setup link is not valid any more. Restart the server to print a new one.')
+    if (!(await this.consumeToken('setup', token)))
+      throw invalidInput('invalid_setup_link', 'This setup link is not valid any more. Restart the server to print a new one.')
     return this.create({ ...input, role: 'admin' })
   }
 }

@@ -156,7 +156,9 @@ function noteOldPgliteData(dataDir: string): void {
   const old = [join(dirname(dataDir), 'pglite'), dataDir].find(isOldPgliteFolder)
   if (!old || oldPgliteNoted) return
   oldPgliteNoted = true
-  console.warn(`[db] ${old} holds the PGlite database of an earlier Agentloom; it is no longer used (the embedded database is now a PostgreSQL server in ${dataDir}), and nothing was copied from it.`)
+  console.warn(
+    `[db] ${old} holds the PGlite database of an earlier Agentloom; it is no longer used (the embedded database is now a PostgreSQL server in ${dataDir}), and nothing was copied from it.`,
+  )
 }
 
 /** A data folder written by the PGlite of earlier versions (a cluster at its top level). */

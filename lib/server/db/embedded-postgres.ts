@@ -200,7 +200,15 @@ export class EmbeddedPostgres {
     await writeFile(pwfile, `${server.password}\n`, { mode: 0o600, flag: 'wx' })
     await handOver(pwfile, this.user)
     try {
-      const args = [`--pgdata=${staging}`, `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C', '--no-instructions']
+      const args = [
+        `--pgdata=${staging}`,
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-instructions',
+      ]
       await runToCompletion(initdb, args, this.user)
       await writeFile(join(staging, SERVER_FILE), JSON.stringify(server), { mode: 0o600 })
     } catch (error) {
@@ -279,7 +287,9 @@ export class EmbeddedPostgres {
       if (code === '57P03') return 'busy' // starting up, shutting down or in recovery
       if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return 'down'
       if (code === '28P01') {
-        throw new Error(`Port ${this.server!.port} on 127.0.0.1 is used by another PostgreSQL, not the embedded one in ${this.clusterDir}. Stop that server, or set DATABASE_URL.`)
+        throw new Error(
+          `Port ${this.server!.port} on 127.0.0.1 is used by another PostgreSQL, not the embedded one in ${this.clusterDir}. Stop that server, or set DATABASE_URL.`,
+        )
       }
       return 'down'
     } finally {

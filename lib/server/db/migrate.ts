@@ -35,7 +35,10 @@ export interface Migration {
 
 export async function readMigrations(dir = DEFAULT_MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true })
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(join(dir, name, 'migration.sql'), 'utf8')
@@ -64,10 +67,11 @@ export async function applyMigrations(db: SqlRunner, dir = DEFAULT_MIGRATIONS_DI
         continue
       }
       await tx.exec(migration.sql)
-      await tx.query(
-        'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)',
-        [randomUUID(), migration.checksum, migration.name],
-      )
+      await tx.query('INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)', [
+        randomUUID(),
+        migration.checksum,
+        migration.name,
+      ])
       appliedNow.push(migration.name)
     }
     return appliedNow

@@ -26,7 +26,9 @@ export async function loadPostgresBinaries(): Promise<PostgresBinaries> {
     const binaries = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ name)) as PostgresBinaries
     return { initdb: binaries.initdb, postgres: binaries.postgres }
   } catch {
-    throw new Error(`The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch} (${name} is not installed). Set DATABASE_URL to use a PostgreSQL server instead.`)
+    throw new Error(
+      `The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch} (${name} is not installed). Set DATABASE_URL to use a PostgreSQL server instead.`,
+    )
   }
 }
 

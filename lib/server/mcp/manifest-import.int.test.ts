@@ -17,7 +17,12 @@ afterAll(async () => {
 
 const manifest = {
   mcpServers: [
-    { mcpServerName: 'Mail tools', mcpServerUniqueName: 'mcp_MailTools', url: 'https://tools.example.com/mail', headers: { Authorization: 'Bearer secret-token' } },
+    {
+      mcpServerName: 'Mail tools',
+      mcpServerUniqueName: 'mcp_MailTools',
+      url: 'https://tools.example.com/mail',
+      headers: { Authorization: 'Bearer secret-token' },
+    },
     { mcpServerUniqueName: 'mcp_Calendar' },
   ],
 }
@@ -27,7 +32,12 @@ const options = (extra: { onExisting?: 'skip' | 'replace'; serverUrlBase?: strin
 
 describe('importToolingManifest', () => {
   it('creates http MCP servers owned by the importer, whose headers stay secret', async () => {
-    const result = await importToolingManifest(app.db.prisma, JSON.stringify(manifest), asAdmin(), options({ serverUrlBase: 'https://tools.example.com/servers' }))
+    const result = await importToolingManifest(
+      app.db.prisma,
+      JSON.stringify(manifest),
+      asAdmin(),
+      options({ serverUrlBase: 'https://tools.example.com/servers' }),
+    )
     expect(result).toEqual({ created: ['mcp_mailtools', 'mcp_calendar'], updated: [], skipped: [] })
     const registry = new McpServerRegistry(app.db.prisma, app.secrets)
     expect(await registry.connectionConfig('mcp_mailtools')).toEqual({
@@ -43,34 +53,64 @@ describe('importToolingManifest', () => {
     expect((await registry.connectionConfig('mcp_calendar')).config).toEqual({ url: 'https://tools.example.com/servers/mcp_Calendar' })
     const views = await registry.list(asAdmin())
     expect(JSON.stringify(views)).not.toContain('secret-token')
-    expect(views.find((v) => v.id === 'mcp_mailtools')).toMatchObject({ transport: 'http', enabled: true, description: 'MCP tools from Mail tools', summary: 'https://tools.example.com/mail' })
+    expect(views.find((v) => v.id === 'mcp_mailtools')).toMatchObject({
+      transport: 'http',
+      enabled: true,
+      description: 'MCP tools from Mail tools',
+      summary: 'https://tools.example.com/mail',
+    })
     expect((await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'mcp_mailtools' } })).ownerId).toBe(app.admin.id)
     expect(await registry.list(principalOf(member))).toEqual([])
 
     const { entries } = await listAuditEntries(app.db.prisma, { resourceType: 'mcp_server', resourceId: 'mcp_mailtools' })
-    expect(entries).toMatchObject([{ action: 'mcp_server.create', actorId: app.admin.id, details: { source: 'manifest', after: { secretKeys: { headers: ['Authorization'] } } } }])
+    expect(entries).toMatchObject([
+      { action: 'mcp_server.create', actorId: app.admin.id, details: { source: 'manifest', after: { secretKeys: { headers: ['Authorization'] } } } },
+    ])
     expect(JSON.stringify(entries)).not.toContain('secret-token')
   })
 
   it('skips existing servers by default and replaces them when asked, keeping the enabled flag', async () => {
     await app.db.prisma.mcpServer.update({ where: { id: 'mcp_mailtools' }, data: { enabled: false } })
-    const changed = { mcpServers: [{ ...manifest.mcpServers[0], url: 'https://tools.example.com/mail-v2' }, { mcpServerName: 'new-one', url: 'https://n.example/mcp' }] }
+    const changed = {
+      mcpServers: [
+        { ...manifest.mcpServers[0], url: 'https://tools.example.com/mail-v2' },
+        { mcpServerName: 'new-one', url: 'https://n.example/mcp' },
+      ],
+    }
     expect(await importToolingManifest(app.db.prisma, changed, asAdmin(), options())).toEqual({ created: ['new-one'], updated: [], skipped: ['mcp_mailtools'] })
     expect((await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'mcp_mailtools' } })).config).toEqual({ url: 'https://tools.example.com/mail' })
-    expect(await importToolingManifest(app.db.prisma, changed, asAdmin(), options({ onExisting: 'replace' }))).toEqual({ created: [], updated: ['mcp_mailtools', 'new-one'], skipped: [] })
+    expect(await importToolingManifest(app.db.prisma, changed, asAdmin(), options({ onExisting: 'replace' }))).toEqual({
+      created: [],
+      updated: ['mcp_mailtools', 'new-one'],
+      skipped: [],
+    })
     const row = await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'mcp_mailtools' } })
     expect(row.config).toEqual({ url: 'https://tools.example.com/mail-v2' })
     expect(row.enabled).toBe(false)
     const { entries } = await listAuditEntries(app.db.prisma, { resourceType: 'mcp_server', resourceId: 'mcp_mailtools', limit: 1 })
     expect(entries[0]).toMatchObject({
       action: 'mcp_server.update',
-      details: { source: 'manifest', changed: ['config'], before: { config: { url: 'https://tools.example.com/mail' } }, after: { config: { url: 'https://tools.example.com/mail-v2' } } },
+      details: {
+        source: 'manifest',
+        changed: ['config'],
+        before: { config: { url: 'https://tools.example.com/mail' } },
+        after: { config: { url: 'https://tools.example.com/mail-v2' } },
+      },
     })
   })
 
   it('never replaces a server someone else owns: a member’s import skips it', async () => {
-    const takeover = { mcpServers: [{ mcpServerName: 'Mail tools', mcpServerUniqueName: 'mcp_MailTools', url: 'https://attacker.example/mail' }, { mcpServerName: 'mine', url: 'https://m.example/mcp' }] }
-    expect(await importToolingManifest(app.db.prisma, takeover, principalOf(member), options({ onExisting: 'replace' }))).toEqual({ created: ['mine'], updated: [], skipped: ['mcp_mailtools'] })
+    const takeover = {
+      mcpServers: [
+        { mcpServerName: 'Mail tools', mcpServerUniqueName: 'mcp_MailTools', url: 'https://attacker.example/mail' },
+        { mcpServerName: 'mine', url: 'https://m.example/mcp' },
+      ],
+    }
+    expect(await importToolingManifest(app.db.prisma, takeover, principalOf(member), options({ onExisting: 'replace' }))).toEqual({
+      created: ['mine'],
+      updated: [],
+      skipped: ['mcp_mailtools'],
+    })
     expect((await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'mcp_mailtools' } })).config).toEqual({ url: 'https://tools.example.com/mail-v2' })
     expect((await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'mine' } })).ownerId).toBe(member.id)
   })

@@ -37,7 +37,17 @@ function rowData(entry: ToolServerEntry, box: SecretBox) {
   }
 }
 
-type StoredRow = { id: string; name: string; description: string; transport: string; config: unknown; secrets: unknown; enabled: boolean; loadToolsOnDemand: boolean; shareConnection: boolean }
+type StoredRow = {
+  id: string
+  name: string
+  description: string
+  transport: string
+  config: unknown
+  secrets: unknown
+  enabled: boolean
+  loadToolsOnDemand: boolean
+  shareConnection: boolean
+}
 
 function audited(row: StoredRow): AuditedServerRow {
   return { ...row, secretKeys: secretKeysOfColumn(row.secrets) }

@@ -40,7 +40,12 @@ function connectFailure(server: McpServerConfig, error: unknown): McpServerConne
  * Connects `tool` within the connect timeout, unless the run is cancelled first. A tool whose
  * attempt is still going on when this gives up goes into `abandoned`: its close() would wait for it.
  */
-export async function connectWithin(tool: MCPTool, server: McpServerConfig, context: { connectTimeoutMs?: number; signal: AbortSignal }, abandoned: Set<MCPTool>): Promise<void> {
+export async function connectWithin(
+  tool: MCPTool,
+  server: McpServerConfig,
+  context: { connectTimeoutMs?: number; signal: AbortSignal },
+  abandoned: Set<MCPTool>,
+): Promise<void> {
   const timeoutMs = context.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS
   let settled = false
   const attempt = tool.connect().then(
@@ -56,7 +61,10 @@ export async function connectWithin(tool: MCPTool, server: McpServerConfig, cont
   let timer: ReturnType<typeof setTimeout> | undefined
   let onAbort: (() => void) | undefined
   const stopped = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new McpServerConnectError(`MCP server '${server.id}' did not answer within ${Math.round(timeoutMs / 100) / 10} s.`)), timeoutMs)
+    timer = setTimeout(
+      () => reject(new McpServerConnectError(`MCP server '${server.id}' did not answer within ${Math.round(timeoutMs / 100) / 10} s.`)),
+      timeoutMs,
+    )
     onAbort = () => reject(new AbortError())
     if (context.signal.aborted) onAbort()
     else context.signal.addEventListener('abort', onAbort, { once: true })

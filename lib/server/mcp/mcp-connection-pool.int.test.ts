@@ -68,7 +68,9 @@ function isAlive(pid: number): boolean {
 
 /** Runs testing/pool-exit-child.ts to its exit; the pid of the stdio server it started. */
 async function stubbornServerOfExitedProcess(args: string[]): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing', 'pool-exit-child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing', 'pool-exit-child.ts'), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const exited = once(child, 'exit')
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string]
   await exited
@@ -125,13 +127,28 @@ describe('MCP connections shared across runs', () => {
     const secrets = (env: Record<string, string> = {}) => ({ env, headers: {} })
     await db.prisma.mcpServer.createMany({
       data: [
-        { id: 'counted', name: 'Counted', transport: 'stdio', shareConnection: true, config: { command: 'node', args: [COUNTING_SERVER] }, secrets: secrets({ MCP_COUNT_FILE: countFile }) },
+        {
+          id: 'counted',
+          name: 'Counted',
+          transport: 'stdio',
+          shareConnection: true,
+          config: { command: 'node', args: [COUNTING_SERVER] },
+          secrets: secrets({ MCP_COUNT_FILE: countFile }),
+        },
         { id: 'counted-http', name: 'Counted over HTTP', transport: 'http', shareConnection: true, config: { url: `${http.origin}/mcp` }, secrets: secrets() },
-        { id: 'asks', name: 'Asks', transport: 'stdio', shareConnection: true, config: { command: 'node', args: [fixturePath('sampling-server')] }, secrets: secrets() },
+        {
+          id: 'asks',
+          name: 'Asks',
+          transport: 'stdio',
+          shareConnection: true,
+          config: { command: 'node', args: [fixturePath('sampling-server')] },
+          secrets: secrets(),
+        },
       ],
     })
     const workflow = await db.prisma.workflow.create({ data: { name: 'w', versions: { create: { version: 1, graph: {} } } }, include: { versions: true } })
-    for (let i = 0; i < 4; i++) runIds.push((await db.prisma.run.create({ data: { workflowId: workflow.id, versionId: workflow.versions[0].id, input: 'x' } })).id)
+    for (let i = 0; i < 4; i++)
+      runIds.push((await db.prisma.run.create({ data: { workflowId: workflow.id, versionId: workflow.versions[0].id, input: 'x' } })).id)
   })
 
   afterEach(async () => {

@@ -171,7 +171,11 @@ export class McpConnectionPool {
     entry.closing ??= entry.ready.then(
       async (tool) => {
         entry.lastPid = stdioPid(tool)
-        await tool.close().catch((error: unknown) => console.warn(`[mcp] closing the shared connection to '${entry.serverId}' failed:`, error instanceof Error ? error.message : error))
+        await tool
+          .close()
+          .catch((error: unknown) =>
+            console.warn(`[mcp] closing the shared connection to '${entry.serverId}' failed:`, error instanceof Error ? error.message : error),
+          )
         this.forget(entry)
       },
       () => {}, // a failed connect forgot its entry already

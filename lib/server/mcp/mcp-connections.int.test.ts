@@ -56,7 +56,14 @@ describe('connectMcpServers', () => {
   let loopback: LoopbackMcpServer
   let runId: string
 
-  const context = (overrides: Partial<RunMcpContext> = {}): RunMcpContext => ({ app, runId, ownerScope: {}, samplingClient: NO_SAMPLING, signal: new AbortController().signal, ...overrides })
+  const context = (overrides: Partial<RunMcpContext> = {}): RunMcpContext => ({
+    app,
+    runId,
+    ownerScope: {},
+    samplingClient: NO_SAMPLING,
+    signal: new AbortController().signal,
+    ...overrides,
+  })
 
   beforeAll(async () => {
     db = await createTestDatabase()
@@ -65,7 +72,9 @@ describe('connectMcpServers', () => {
     runId = (await db.prisma.run.create({ data: { workflowId: workflow.id, versionId: workflow.versions[0].id, input: 'x' } })).id
     echoing = createServer((req, res) => {
       req.resume()
-      res.writeHead(400, { 'content-type': 'text/plain' }).end(`rejected ${req.url} with authorization=${req.headers.authorization} key=${req.headers['x-api-key']}`)
+      res
+        .writeHead(400, { 'content-type': 'text/plain' })
+        .end(`rejected ${req.url} with authorization=${req.headers.authorization} key=${req.headers['x-api-key']}`)
     })
     silent = createServer(() => {})
     loopback = await startLoopbackMcpServer('loop')
@@ -89,7 +98,13 @@ describe('connectMcpServers', () => {
           secrets: { env: { SERVICE_KEY: ENV_SECRET }, headers: {} },
         },
         { id: 'silent', name: 'Silent', transport: 'http', config: { url: `${silentUrl}/mcp` }, secrets: { env: {}, headers: {} } },
-        { id: 'loop', name: 'Loop', transport: 'http', config: { url: loopback.url }, secrets: { env: {}, headers: { Authorization: `Bearer ${HEADER_SECRET}` } } },
+        {
+          id: 'loop',
+          name: 'Loop',
+          transport: 'http',
+          config: { url: loopback.url },
+          secrets: { env: {}, headers: { Authorization: `Bearer ${HEADER_SECRET}` } },
+        },
       ],
     })
   })

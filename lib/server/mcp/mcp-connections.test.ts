@@ -26,9 +26,36 @@ function toolContext(): McpToolContext {
 function everyTransport(loadToolsOnDemand: boolean): McpServerConfig[] {
   const secrets = { env: {}, headers: {} }
   return [
-    { id: 's', name: 'S', transport: 'stdio', loadToolsOnDemand, shareConnection: false, updatedAt: new Date(0), config: { command: 'node', args: [] }, secrets },
-    { id: 'h', name: 'H', transport: 'http', loadToolsOnDemand, shareConnection: false, updatedAt: new Date(0), config: { url: 'http://127.0.0.1:9/mcp' }, secrets },
-    { id: 'w', name: 'W', transport: 'websocket', loadToolsOnDemand, shareConnection: false, updatedAt: new Date(0), config: { url: 'ws://127.0.0.1:9/mcp' }, secrets },
+    {
+      id: 's',
+      name: 'S',
+      transport: 'stdio',
+      loadToolsOnDemand,
+      shareConnection: false,
+      updatedAt: new Date(0),
+      config: { command: 'node', args: [] },
+      secrets,
+    },
+    {
+      id: 'h',
+      name: 'H',
+      transport: 'http',
+      loadToolsOnDemand,
+      shareConnection: false,
+      updatedAt: new Date(0),
+      config: { url: 'http://127.0.0.1:9/mcp' },
+      secrets,
+    },
+    {
+      id: 'w',
+      name: 'W',
+      transport: 'websocket',
+      loadToolsOnDemand,
+      shareConnection: false,
+      updatedAt: new Date(0),
+      config: { url: 'ws://127.0.0.1:9/mcp' },
+      secrets,
+    },
   ]
 }
 

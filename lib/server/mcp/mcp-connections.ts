@@ -168,7 +168,14 @@ export function createMcpTool(server: McpServerConfig, context: McpToolContext):
       return typeof cap === 'number' ? { approved: decision.approved, maxTokens: cap } : decision.approved
     },
     // Progress of long-running tasks, as run events; live tasks become cancellable from the browser.
-    onTaskStatus: recordTaskStatuses({ app: context.app, runId: context.runId, server, signal: context.signal, tool: () => tool, sink: context.taskStatusSink }),
+    onTaskStatus: recordTaskStatuses({
+      app: context.app,
+      runId: context.runId,
+      server,
+      signal: context.signal,
+      tool: () => tool,
+      sink: context.taskStatusSink,
+    }),
   }
   const tool = constructTool(server, options, context.app)
   forgetTasksOnClose.set(tool, () => context.app.mcpTasks.forgetTool(context.runId, tool))
@@ -228,15 +235,22 @@ function connectedEventData(serverId: string, tool: MCPTool, onDemand: boolean):
  * the deployment's settings now (AGENTLOOM_STDIO_MCP, AGENTLOOM_STDIO_COMMANDS).
  */
 async function assertServersUsable(prisma: Prisma, ids: readonly string[], ownerScope: OwnerScope): Promise<void> {
-  const rows = await prisma.mcpServer.findMany({ where: { id: { in: [...ids] }, ...ownerScope }, select: { id: true, enabled: true, transport: true, config: true } })
+  const rows = await prisma.mcpServer.findMany({
+    where: { id: { in: [...ids] }, ...ownerScope },
+    select: { id: true, enabled: true, transport: true, config: true },
+  })
   const found = new Set(rows.map((row) => row.id))
   const missing = ids.filter((id) => !found.has(id))
   if (missing.length) {
-    throw new McpServerNotFoundError(`MCP server ${missing.map((id) => `'${id}'`).join(', ')} not found, or not available to the run's owner. Add it on the MCP servers page, or remove it from the agent.`)
+    throw new McpServerNotFoundError(
+      `MCP server ${missing.map((id) => `'${id}'`).join(', ')} not found, or not available to the run's owner. Add it on the MCP servers page, or remove it from the agent.`,
+    )
   }
   const disabled = rows.filter((row) => !row.enabled)
   if (disabled.length) {
-    throw new McpServerDisabledError(`MCP server ${disabled.map((s) => `'${s.id}'`).join(', ')} is disabled. Enable it on the MCP servers page, or remove it from the agent.`)
+    throw new McpServerDisabledError(
+      `MCP server ${disabled.map((s) => `'${s.id}'`).join(', ')} is disabled. Enable it on the MCP servers page, or remove it from the agent.`,
+    )
   }
   for (const row of rows) {
     if (row.transport !== 'stdio') continue
@@ -253,7 +267,10 @@ async function assertServersUsable(prisma: Prisma, ids: readonly string[], owner
  */
 async function logConnected(context: RunMcpContext, data: RunEventData<'mcp_connected'>): Promise<void> {
   const payload = await context.app.events.prepare(data)
-  const [logged] = await context.app.db.sql.query(`SELECT 1 FROM "RunEvent" WHERE "runId" = $1 AND type = 'mcp_connected' AND data = $2::jsonb LIMIT 1`, [context.runId, payload])
+  const [logged] = await context.app.db.sql.query(`SELECT 1 FROM "RunEvent" WHERE "runId" = $1 AND type = 'mcp_connected' AND data = $2::jsonb LIMIT 1`, [
+    context.runId,
+    payload,
+  ])
   if (!logged) await context.app.events.append(context.runId, 'mcp_connected', data)
 }
 

@@ -23,7 +23,10 @@ export function stdioAccessFor(principal: Principal, policy: StdioPolicy = stdio
 function refusedCommand(policy: StdioPolicy, command: string): DomainError | undefined {
   const refusal = commandRefusal(policy, command)
   if (!refusal) return undefined
-  return new DomainError('stdio_command_not_allowed', refusal, { issues: [{ path: 'config.command', message: refusal }], allowedCommands: policy.allowedCommands })
+  return new DomainError('stdio_command_not_allowed', refusal, {
+    issues: [{ path: 'config.command', message: refusal }],
+    allowedCommands: policy.allowedCommands,
+  })
 }
 
 /** For creating or changing what a stdio server runs: 403 unless an admin, stdio is on and the command is allowed. */

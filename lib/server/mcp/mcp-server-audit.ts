@@ -86,7 +86,13 @@ function affected(references: readonly OwnedWorkflowReference[]): AuditValue {
 type Writer = Pick<Prisma, 'auditLog'>
 
 export async function auditServerCreated(prisma: Writer, actorId: string | null, row: AuditedServerRow, source: 'api' | 'manifest' = 'api'): Promise<void> {
-  await recordAudit(prisma, { actorId, action: 'mcp_server.create', resourceType: MCP_SERVER_RESOURCE, resourceId: row.id, details: { source, after: auditSnapshot(row) } })
+  await recordAudit(prisma, {
+    actorId,
+    action: 'mcp_server.create',
+    resourceType: MCP_SERVER_RESOURCE,
+    resourceId: row.id,
+    details: { source, after: auditSnapshot(row) },
+  })
 }
 
 export async function auditServerUpdated(
@@ -103,12 +109,23 @@ export async function auditServerUpdated(
 ): Promise<void> {
   const before = auditSnapshot(change.before)
   const after = auditSnapshot(change.after)
-  const details: AuditDetails = { source: change.source ?? 'api', changed: changedFields(before, after), before, after, secretsChanged: secretChanges(change.secrets) }
+  const details: AuditDetails = {
+    source: change.source ?? 'api',
+    changed: changedFields(before, after),
+    before,
+    after,
+    secretsChanged: secretChanges(change.secrets),
+  }
   if (change.affectedWorkflows) details.affectedWorkflows = affected(change.affectedWorkflows)
   await recordAudit(prisma, { actorId, action: 'mcp_server.update', resourceType: MCP_SERVER_RESOURCE, resourceId: change.after.id, details })
 }
 
-export async function auditServerDeleted(prisma: Writer, actorId: string | null, row: AuditedServerRow, affectedWorkflows: readonly OwnedWorkflowReference[]): Promise<void> {
+export async function auditServerDeleted(
+  prisma: Writer,
+  actorId: string | null,
+  row: AuditedServerRow,
+  affectedWorkflows: readonly OwnedWorkflowReference[],
+): Promise<void> {
   await recordAudit(prisma, {
     actorId,
     action: 'mcp_server.delete',

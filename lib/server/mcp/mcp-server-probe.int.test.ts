@@ -22,7 +22,16 @@ async function shut(server: Server): Promise<void> {
 }
 
 function httpServer(id: string, url: string, headers: Record<string, string> = {}): McpServerConfig {
-  return { id, name: id, transport: 'http', loadToolsOnDemand: false, shareConnection: false, updatedAt: new Date(0), config: { url }, secrets: { env: {}, headers } }
+  return {
+    id,
+    name: id,
+    transport: 'http',
+    loadToolsOnDemand: false,
+    shareConnection: false,
+    updatedAt: new Date(0),
+    config: { url },
+    secrets: { env: {}, headers },
+  }
 }
 
 describe('probeMcpServer', () => {
@@ -118,7 +127,11 @@ describe('probeMcpServer', () => {
         config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
         secrets: { env: {}, headers: {} },
       })
-      expect(result).toEqual({ ok: false, tools: [], error: expect.stringContaining("The command 'node' is not allowed on this deployment; AGENTLOOM_STDIO_COMMANDS allows 'npx'.") })
+      expect(result).toEqual({
+        ok: false,
+        tools: [],
+        error: expect.stringContaining("The command 'node' is not allowed on this deployment; AGENTLOOM_STDIO_COMMANDS allows 'npx'."),
+      })
     } finally {
       if (previous === undefined) delete process.env.AGENTLOOM_STDIO_COMMANDS
       else process.env.AGENTLOOM_STDIO_COMMANDS = previous

@@ -96,7 +96,13 @@ export async function probeMcpServer(server: McpServerConfig, options: { timeout
   const app = options.secrets ? ({ ...DENYING_APP, secrets: options.secrets } as AppContext) : DENYING_APP
   let tool: MCPTool
   try {
-    tool = createMcpTool(server, { app, runId: `probe:${server.id}`, samplingClient: NEVER_USED_CLIENT, signal: controller.signal, requestTimeoutMs: timeoutMs })
+    tool = createMcpTool(server, {
+      app,
+      runId: `probe:${server.id}`,
+      samplingClient: NEVER_USED_CLIENT,
+      signal: controller.signal,
+      requestTimeoutMs: timeoutMs,
+    })
   } catch (error) {
     // The deployment's stdio settings refuse the command: nothing was started.
     return { ok: false, tools: [], error: describeFailure(error) }

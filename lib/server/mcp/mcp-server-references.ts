@@ -48,6 +48,10 @@ export function visibleReferences(principal: Principal, references: readonly Own
 }
 
 /** The workflows using a server that the principal may see (admins: all). */
-export async function workflowsReferencingServer(prisma: Pick<Prisma, 'workflowVersion'>, principal: Principal, serverId: string): Promise<WorkflowReference[]> {
+export async function workflowsReferencingServer(
+  prisma: Pick<Prisma, 'workflowVersion'>,
+  principal: Principal,
+  serverId: string,
+): Promise<WorkflowReference[]> {
   return visibleReferences(principal, await allWorkflowsReferencingServer(prisma, serverId))
 }

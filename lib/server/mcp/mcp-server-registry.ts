@@ -35,12 +35,7 @@ import {
 import { ownedBy, type Principal } from '../auth/principal'
 import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor } from './mcp-server-access'
 import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
-import {
-  allWorkflowsReferencingServer,
-  visibleReferences,
-  workflowsReferencingServer,
-  type OwnedWorkflowReference,
-} from './mcp-server-references'
+import { allWorkflowsReferencingServer, visibleReferences, workflowsReferencingServer, type OwnedWorkflowReference } from './mcp-server-references'
 import type { SecretVault } from '../secrets/secret-vault'
 import { importToolingManifest } from '../mcp/manifest-import'
 import { joinUrlSecrets, maskUrl, NO_URL_SECRETS, splitUrlSecrets, URL_SECRET_MARK, type UrlSecrets } from '../secrets/url-secrets'
@@ -198,7 +193,10 @@ function confirmRequired(principal: Principal, id: string, references: readonly 
   const affected = visibleReferences(principal, references)
   const others = references.length - affected.length
   const count = references.length === 1 ? '1 workflow uses' : `${references.length} workflows use`
-  return conflict('confirm_required', `${count} MCP server '${id}': this change applies to all their runs. Send confirm: true to make it.`, { affected, others })
+  return conflict('confirm_required', `${count} MCP server '${id}': this change applies to all their runs. Send confirm: true to make it.`, {
+    affected,
+    others,
+  })
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -304,8 +302,12 @@ export class McpServerRegistry {
       }
       const config = patch.config === undefined ? undefined : parseConfigFor(transport, patch.config)
       refuseUnusedSecrets(patch.secrets, transport)
-      refuseSharedOnDemand({ shareConnection: patch.shareConnection ?? row.shareConnection, loadToolsOnDemand: patch.loadToolsOnDemand ?? row.loadToolsOnDemand })
-      const connectionChanged = transport !== row.transport || (config !== undefined && connectionTarget(transport, config) !== connectionTarget(row.transport, row.config))
+      refuseSharedOnDemand({
+        shareConnection: patch.shareConnection ?? row.shareConnection,
+        loadToolsOnDemand: patch.loadToolsOnDemand ?? row.loadToolsOnDemand,
+      })
+      const connectionChanged =
+        transport !== row.transport || (config !== undefined && connectionTarget(transport, config) !== connectionTarget(row.transport, row.config))
       const envChanged = Object.keys(patch.secrets?.env ?? {}).length > 0
       if (transport === 'stdio' && (connectionChanged || envChanged)) {
         assertMayConfigureStdio(principal, stdioConfigSchema.parse(config ?? row.config).command)
@@ -331,7 +333,12 @@ export class McpServerRegistry {
       })
       const detail = presentMcpServerDetail(updated)
       this.vault.invalidate()
-      await auditServerUpdated(tx, principal.userId, { before: presentMcpServerDetail(row), after: detail, secrets: patch.secrets, affectedWorkflows: affected })
+      await auditServerUpdated(tx, principal.userId, {
+        before: presentMcpServerDetail(row),
+        after: detail,
+        secrets: patch.secrets,
+        affectedWorkflows: affected,
+      })
       return detail
     })
   }
@@ -385,7 +392,14 @@ export class McpServerRegistry {
     const row = await this.prisma.mcpServer.findUnique({ where: { id } })
     if (!row) throw notFound('MCP server', id)
     const { url, ...secrets } = this.openSecrets(row)
-    const base = { id: row.id, name: row.name, loadToolsOnDemand: row.loadToolsOnDemand, shareConnection: row.shareConnection, updatedAt: row.updatedAt, secrets }
+    const base = {
+      id: row.id,
+      name: row.name,
+      loadToolsOnDemand: row.loadToolsOnDemand,
+      shareConnection: row.shareConnection,
+      updatedAt: row.updatedAt,
+      secrets,
+    }
     if (row.transport === 'stdio') return { ...base, transport: 'stdio', config: stdioConfigSchema.parse(row.config) }
     // The stored URL has `[secret]` where its secret parts go; they are put back only here.
     return { ...base, transport: row.transport, config: { url: joinUrlSecrets(urlConfigSchema.parse(row.config).url, url) } }

@@ -87,6 +87,11 @@ describe('sealed secrets column', () => {
   })
 
   it('lists every value to redact, including the credential of a scheme header and URL parts', () => {
-    expect(serverSecretValues({ env: {}, headers: { Authorization: 'Bearer tok-1234' }, url: { query: [['k', 'a%2Fb-secret']] } })).toEqual(['Bearer tok-1234', 'tok-1234', 'a%2Fb-secret', 'a/b-secret'])
+    expect(serverSecretValues({ env: {}, headers: { Authorization: 'Bearer tok-1234' }, url: { query: [['k', 'a%2Fb-secret']] } })).toEqual([
+      'Bearer tok-1234',
+      'tok-1234',
+      'a%2Fb-secret',
+      'a/b-secret',
+    ])
   })
 })

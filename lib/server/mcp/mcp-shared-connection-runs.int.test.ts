@@ -53,7 +53,14 @@ describe('runs sharing one MCP connection', () => {
     ]
     for (const [id, fixture] of servers) {
       await app.db.prisma.mcpServer.create({
-        data: { id, name: `Shared ${id}`, transport: 'stdio', shareConnection: true, config: { command: 'node', args: [fixturePath(fixture)] }, secrets: { env: {}, headers: {} } },
+        data: {
+          id,
+          name: `Shared ${id}`,
+          transport: 'stdio',
+          shareConnection: true,
+          config: { command: 'node', args: [fixturePath(fixture)] },
+          secrets: { env: {}, headers: {} },
+        },
       })
       workflows[id] = (await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: id, graph: agentWorkflow(id) })).workflow.id
     }

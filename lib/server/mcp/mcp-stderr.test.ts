@@ -16,7 +16,11 @@ describe('redactedStderrLog', () => {
 
   it('leaves out a line it cannot redact', async () => {
     const lines: string[] = []
-    const log = redactedStderrLog({ serverId: 's', redact: async () => Promise.reject(new Error('db down')), logger: { error: (line: string) => lines.push(line) } })
+    const log = redactedStderrLog({
+      serverId: 's',
+      redact: async () => Promise.reject(new Error('db down')),
+      logger: { error: (line: string) => lines.push(line) },
+    })
     log.write('TOKEN=abc\n')
     await log.flush()
     expect(lines).toEqual(['[mcp s] (a line the server wrote could not be redacted and was left out)'])

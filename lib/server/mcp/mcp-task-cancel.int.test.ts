@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POST as cancelTaskRoute } from '@/app/api/runs/[id]/mcp-tasks/cancel/route'
 import { fixturePath } from '@/lib/core/mcp/testing'
 import type { GraphDocument } from '@/lib/graph'
-import { MCP_TASK_CANCEL_FAILED_EVENT, MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type McpTaskStatusData, type RunEvent } from '@/lib/contracts/run-events'
+import {
+  MCP_TASK_CANCEL_FAILED_EVENT,
+  MCP_TASK_CANCEL_REQUESTED_EVENT,
+  MCP_TASK_STATUS_EVENT,
+  type McpTaskStatusData,
+  type RunEvent,
+} from '@/lib/contracts/run-events'
 import { PgNotifications } from '../db/pg-notifications'
 import { RunEventLog } from '../runs/run-event-log'
 import { RunService } from '../runs/run-service'
@@ -54,7 +60,13 @@ describe('long-running MCP tasks in a run', () => {
   beforeAll(async () => {
     app = await createTestApp()
     await app.db.prisma.mcpServer.create({
-      data: { id: SERVER, name: 'Task fixture', transport: 'stdio', config: { command: 'node', args: [fixturePath('task-server')] }, secrets: { env: {}, headers: {} } },
+      data: {
+        id: SERVER,
+        name: 'Task fixture',
+        transport: 'stdio',
+        config: { command: 'node', args: [fixturePath('task-server')] },
+        secrets: { env: {}, headers: {} },
+      },
     })
     workflowId = (await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'tasks', graph: agentWorkflow() })).workflow.id
     runs = new RunService(app)
@@ -107,7 +119,10 @@ describe('long-running MCP tasks in a run', () => {
     expect(await cancel(run.id, { serverId: SERVER, taskId: first })).toMatchObject({ status: 202, body: { requested: true } })
     expect((await cancel(run.id, { serverId: '', taskId: 7 })).status).toBe(400)
     expect((await callRoute(cancelTaskRoute, { params: { id: run.id }, rawBody: '{nope' })).body.error.code).toBe('invalid_json')
-    expect(await cancel('00000000-0000-4000-8000-000000000000', { serverId: SERVER, taskId: first })).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
+    expect(await cancel('00000000-0000-4000-8000-000000000000', { serverId: SERVER, taskId: first })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found' } },
+    })
 
     // The request above (made in this process) reaches the server: its task ends cancelled.
     expect(await taskWith(run.id, 0, 'cancelled')).toBe(first)
@@ -169,5 +184,7 @@ describe('long-running MCP tasks in a run', () => {
 })
 
 function ordered(events: RunEvent[], taskId: string): string[] {
-  return events.filter((e) => e.type === MCP_TASK_STATUS_EVENT && (e.data as McpTaskStatusData).taskId === taskId).map((e) => (e.data as McpTaskStatusData).status)
+  return events
+    .filter((e) => e.type === MCP_TASK_STATUS_EVENT && (e.data as McpTaskStatusData).taskId === taskId)
+    .map((e) => (e.data as McpTaskStatusData).status)
 }

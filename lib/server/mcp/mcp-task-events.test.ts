@@ -32,7 +32,13 @@ afterEach(() => {
 describe('recordTaskStatuses', () => {
   const server = { id: 'srv', name: 'Server' }
   const tool = {} as MCPTool
-  const status = (taskId: string, value: 'working' | 'completed', statusMessage?: string) => ({ serverName: 'srv', toolName: 'slow', taskId, status: value, statusMessage })
+  const status = (taskId: string, value: 'working' | 'completed', statusMessage?: string) => ({
+    serverName: 'srv',
+    toolName: 'slow',
+    taskId,
+    status: value,
+    statusMessage,
+  })
 
   it('appends the statuses in the order they came, one after the other, and registers live tasks', async () => {
     const log = slowEventLog()
@@ -52,7 +58,10 @@ describe('recordTaskStatuses', () => {
     }
     expect(log.written).toEqual([
       { type: MCP_TASK_STATUS_EVENT, data: { serverId: 'srv', serverName: 'Server', toolName: 'slow', taskId: 't1', status: 'working' } },
-      { type: MCP_TASK_STATUS_EVENT, data: { serverId: 'srv', serverName: 'Server', toolName: 'slow', taskId: 't1', status: 'working', statusMessage: '40% done' } },
+      {
+        type: MCP_TASK_STATUS_EVENT,
+        data: { serverId: 'srv', serverName: 'Server', toolName: 'slow', taskId: 't1', status: 'working', statusMessage: '40% done' },
+      },
       { type: MCP_TASK_STATUS_EVENT, data: { serverId: 'srv', serverName: 'Server', toolName: 'slow', taskId: 't1', status: 'completed' } },
     ])
   })

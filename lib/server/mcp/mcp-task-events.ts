@@ -36,9 +36,7 @@ export interface TaskStatusRecording {
 export function appendTaskStatuses(app: AppContext, runId: string): TaskStatusSink {
   let appended: Promise<unknown> = Promise.resolve()
   return (data) => {
-    appended = appended
-      .then(() => app.events.append(runId, MCP_TASK_STATUS_EVENT, data))
-      .catch((error: unknown) => warnStatusNotRecorded(runId, data, error))
+    appended = appended.then(() => app.events.append(runId, MCP_TASK_STATUS_EVENT, data)).catch((error: unknown) => warnStatusNotRecorded(runId, data, error))
   }
 }
 
@@ -50,7 +48,14 @@ export function warnStatusNotRecorded(runId: string, data: McpTaskStatusData, er
  * The `onTaskStatus` callback of one server's tool: the task registry learns of the task at once
  * (so a Cancel can reach it), and the status goes to the sink as a run event.
  */
-export function recordTaskStatuses({ app, runId, server, signal, tool, sink = appendTaskStatuses(app, runId) }: TaskStatusRecording): (event: MCPTaskStatusEvent) => void {
+export function recordTaskStatuses({
+  app,
+  runId,
+  server,
+  signal,
+  tool,
+  sink = appendTaskStatuses(app, runId),
+}: TaskStatusRecording): (event: MCPTaskStatusEvent) => void {
   return (event) => {
     app.mcpTasks.observe(runId, server.id, event.taskId, event.status, tool())
     if (signal.aborted) return

@@ -7,7 +7,6 @@
  */
 import { isEndedTaskStatus, type MCPTool } from '@/lib/core'
 
-
 interface LiveTask {
   tool: MCPTool
   /** Set once a cancel was sent, so a request seen twice (poll and wake) cancels once. */

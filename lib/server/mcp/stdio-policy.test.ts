@@ -9,9 +9,15 @@ describe('stdioPolicyFromEnv', () => {
 
   it('turns them off with off, and with any value it does not recognise', () => {
     for (const value of ['off', 'OFF', 'false', '0', 'no']) {
-      expect(stdioPolicyFromEnv({ AGENTLOOM_STDIO_MCP: value })).toMatchObject({ enabled: false, disabledReason: expect.stringContaining('AGENTLOOM_STDIO_MCP=off') })
+      expect(stdioPolicyFromEnv({ AGENTLOOM_STDIO_MCP: value })).toMatchObject({
+        enabled: false,
+        disabledReason: expect.stringContaining('AGENTLOOM_STDIO_MCP=off'),
+      })
     }
-    expect(stdioPolicyFromEnv({ AGENTLOOM_STDIO_MCP: 'of' })).toMatchObject({ enabled: false, disabledReason: expect.stringContaining("AGENTLOOM_STDIO_MCP is 'of'") })
+    expect(stdioPolicyFromEnv({ AGENTLOOM_STDIO_MCP: 'of' })).toMatchObject({
+      enabled: false,
+      disabledReason: expect.stringContaining("AGENTLOOM_STDIO_MCP is 'of'"),
+    })
   })
 
   it('reads the command allowlist', () => {

@@ -4,7 +4,15 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isUserError } from '@/lib/core'
 import { newServerIdSchema } from '@/lib/contracts/mcp-servers'
-import { MAX_MANIFEST_ENTRIES, MAX_MANIFEST_NAME_LENGTH, ToolingManifestError, manifestSearchLocations, parseToolingManifest, readToolingManifest, toolServerId } from './tool-server-manifest'
+import {
+  MAX_MANIFEST_ENTRIES,
+  MAX_MANIFEST_NAME_LENGTH,
+  ToolingManifestError,
+  manifestSearchLocations,
+  parseToolingManifest,
+  readToolingManifest,
+  toolServerId,
+} from './tool-server-manifest'
 
 function problems(input: unknown, options = {}): Array<{ path: string; message: string }> {
   try {
@@ -39,9 +47,30 @@ describe('parseToolingManifest', () => {
       { serverUrlBase: 'https://tools.example.com/servers/' },
     )
     expect(servers).toEqual([
-      { id: 'customserver', name: 'customServer', uniqueName: 'customServer', url: 'http://localhost:3000/custom-mcp', headers: { Authorization: 'Bearer token123' }, description: 'MCP tools from customServer' },
-      { id: 'mcp_mailtools', name: 'mailMCPServer', uniqueName: 'mcp_MailTools', url: 'https://tools.example.com/servers/mcp_MailTools', headers: {}, description: 'MCP tools from mailMCPServer' },
-      { id: 'mcp_sharepointtools', name: 'mcp_SharePointTools', uniqueName: 'mcp_SharePointTools', url: 'https://tools.example.com/servers/mcp_SharePointTools', headers: {}, description: 'Documents' },
+      {
+        id: 'customserver',
+        name: 'customServer',
+        uniqueName: 'customServer',
+        url: 'http://localhost:3000/custom-mcp',
+        headers: { Authorization: 'Bearer token123' },
+        description: 'MCP tools from customServer',
+      },
+      {
+        id: 'mcp_mailtools',
+        name: 'mailMCPServer',
+        uniqueName: 'mcp_MailTools',
+        url: 'https://tools.example.com/servers/mcp_MailTools',
+        headers: {},
+        description: 'MCP tools from mailMCPServer',
+      },
+      {
+        id: 'mcp_sharepointtools',
+        name: 'mcp_SharePointTools',
+        uniqueName: 'mcp_SharePointTools',
+        url: 'https://tools.example.com/servers/mcp_SharePointTools',
+        headers: {},
+        description: 'Documents',
+      },
     ])
   })
 
@@ -58,22 +87,20 @@ describe('parseToolingManifest', () => {
   })
 
   it('lists every problem of every entry, and imports nothing', () => {
-    const found = problems(
-      {
-        mcpServers: [
-          { url: 'http://localhost:3000/custom-mcp' },
-          { mcpServerName: 'no-url' },
-          { mcpServerName: 'bad-url', url: 'not a url' },
-          { mcpServerName: 'ftp', url: 'ftp://files.example.com/mcp' },
-          { mcpServerName: 'headers', url: 'https://h.example/mcp', headers: { 'X-Count': 3 } },
-          'just a string',
-          { mcpServerName: '***', url: 'https://x.example/mcp' },
-          { mcpServerName: 'ok', url: 'https://ok.example/mcp' },
-          { mcpServerName: 'OK', url: 'https://ok2.example/mcp' },
-          { mcpServerName: '  ' },
-        ],
-      },
-    )
+    const found = problems({
+      mcpServers: [
+        { url: 'http://localhost:3000/custom-mcp' },
+        { mcpServerName: 'no-url' },
+        { mcpServerName: 'bad-url', url: 'not a url' },
+        { mcpServerName: 'ftp', url: 'ftp://files.example.com/mcp' },
+        { mcpServerName: 'headers', url: 'https://h.example/mcp', headers: { 'X-Count': 3 } },
+        'just a string',
+        { mcpServerName: '***', url: 'https://x.example/mcp' },
+        { mcpServerName: 'ok', url: 'https://ok.example/mcp' },
+        { mcpServerName: 'OK', url: 'https://ok2.example/mcp' },
+        { mcpServerName: '  ' },
+      ],
+    })
     expect(found).toEqual([
       { path: 'mcpServers[0]', message: 'Either mcpServerName or mcpServerUniqueName must be provided.' },
       { path: 'mcpServers[1]', message: "has no 'url', and no server URL base is configured to build one for 'no-url'." },
@@ -89,9 +116,14 @@ describe('parseToolingManifest', () => {
 
   it('takes headers by the API’s rules: header names are tokens, values a single line of storable text', () => {
     const entry = (headers: Record<string, string>) => ({ mcpServers: [{ mcpServerName: 'h', url: 'https://h.example/mcp', headers }] })
-    expect(parseToolingManifest(entry({ Authorization: 'Bearer t0ken', 'X-Tenant': 'a b' }))[0].headers).toEqual({ Authorization: 'Bearer t0ken', 'X-Tenant': 'a b' })
+    expect(parseToolingManifest(entry({ Authorization: 'Bearer t0ken', 'X-Tenant': 'a b' }))[0].headers).toEqual({
+      Authorization: 'Bearer t0ken',
+      'X-Tenant': 'a b',
+    })
     expect(problems(entry({ 'Bad Name': 'x' }))).toEqual([{ path: 'mcpServers[0].headers.Bad Name', message: expect.stringMatching(/key/i) }])
-    expect(problems(entry({ 'X-Inject': 'ok\r\nX-Other: evil' }))).toEqual([{ path: 'mcpServers[0].headers.X-Inject', message: 'Header values must be a single line.' }])
+    expect(problems(entry({ 'X-Inject': 'ok\r\nX-Other: evil' }))).toEqual([
+      { path: 'mcpServers[0].headers.X-Inject', message: 'Header values must be a single line.' },
+    ])
     expect(problems(entry({ 'X-Nul': 'a\u0000b' }))).toEqual([{ path: 'mcpServers[0].headers.X-Nul', message: 'must not contain NUL characters.' }])
     expect(problems(entry({ 'X-Long': 'v'.repeat(8_193) }))[0].path).toBe('mcpServers[0].headers.X-Long')
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`X-H${i}`, 'v']))
@@ -103,7 +135,10 @@ describe('parseToolingManifest', () => {
     expect(long.id).toBe(`mcp_${'a'.repeat(59)}`)
     expect(newServerIdSchema.safeParse(long.id).success).toBe(true)
     expect(problems({ mcpServers: [{ mcpServerUniqueName: 'Import', url: 'https://i.example/mcp' }] })).toEqual([
-      { path: 'mcpServers[0]', message: "'Import' would get the server id 'import': This id is reserved; choose another. Give it another mcpServerUniqueName." },
+      {
+        path: 'mcpServers[0]',
+        message: "'Import' would get the server id 'import': This id is reserved; choose another. Give it another mcpServerUniqueName.",
+      },
     ])
   })
 
@@ -116,7 +151,12 @@ describe('parseToolingManifest', () => {
         { mcpServerName: 'd', url: 'https://d.example/m\u0000cp' },
       ],
     })
-    expect(found.map((p) => p.path)).toEqual(['mcpServers[0].mcpServerName', 'mcpServers[1].mcpServerUniqueName', 'mcpServers[2].description', 'mcpServers[3].url'])
+    expect(found.map((p) => p.path)).toEqual([
+      'mcpServers[0].mcpServerName',
+      'mcpServers[1].mcpServerUniqueName',
+      'mcpServers[2].description',
+      'mcpServers[3].url',
+    ])
   })
 
   it('summarises the problems in the error message', () => {
@@ -148,7 +188,10 @@ describe('readToolingManifest', () => {
       await writeFile(join(dir, 'app', 'ToolingManifest.json'), JSON.stringify({ mcpServers: [{ mcpServerName: 'from-app', url: 'https://a.example/mcp' }] }))
       const locations = manifestSearchLocations(join(dir, 'cwd'), join(dir, 'app', 'main.js'))
       expect(locations).toEqual([join(dir, 'cwd', 'ToolingManifest.json'), join(dir, 'app', 'ToolingManifest.json')])
-      expect(await readToolingManifest(locations)).toEqual({ path: join(dir, 'app', 'ToolingManifest.json'), servers: [expect.objectContaining({ id: 'from-app' })] })
+      expect(await readToolingManifest(locations)).toEqual({
+        path: join(dir, 'app', 'ToolingManifest.json'),
+        servers: [expect.objectContaining({ id: 'from-app' })],
+      })
       await writeFile(join(dir, 'cwd', 'ToolingManifest.json'), '{ broken')
       await expect(readToolingManifest(locations)).rejects.toBeInstanceOf(ToolingManifestError)
       expect(await readToolingManifest([join(dir, 'missing.json')])).toBeUndefined()

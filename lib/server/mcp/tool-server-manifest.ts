@@ -132,7 +132,9 @@ export function parseToolingManifest(input: string | unknown, options: ParseMani
   const list = (document as { mcpServers?: unknown }).mcpServers
   if (!Array.isArray(list)) throw new ToolingManifestError([{ path: 'mcpServers', message: 'must be a list of tool servers.' }])
   if (list.length > MAX_MANIFEST_ENTRIES) {
-    throw new ToolingManifestError([{ path: 'mcpServers', message: `lists ${list.length} tool servers; at most ${MAX_MANIFEST_ENTRIES} can be imported at once.` }])
+    throw new ToolingManifestError([
+      { path: 'mcpServers', message: `lists ${list.length} tool servers; at most ${MAX_MANIFEST_ENTRIES} can be imported at once.` },
+    ])
   }
 
   const problems: ManifestProblem[] = []
@@ -165,7 +167,10 @@ export function manifestSearchLocations(cwd: string = process.cwd(), entryScript
 }
 
 /** Reads and parses the first manifest found; undefined when there is none. */
-export async function readToolingManifest(locations: readonly string[] = manifestSearchLocations(), options: ParseManifestOptions = {}): Promise<{ path: string; servers: ToolServerEntry[] } | undefined> {
+export async function readToolingManifest(
+  locations: readonly string[] = manifestSearchLocations(),
+  options: ParseManifestOptions = {},
+): Promise<{ path: string; servers: ToolServerEntry[] } | undefined> {
   for (const path of locations) {
     let text: string
     try {

@@ -29,7 +29,13 @@ function source(servers: ToolServerConfig[]): ToolServerSource {
   return { listToolServers: async (ids) => (ids ? ids.flatMap((id) => servers.filter((s) => s.id === id)) : servers) }
 }
 
-const server = (id: string, url: string, headers: Record<string, string> = {}): ToolServerConfig => ({ id, name: `${id} server`, description: '', url, headers })
+const server = (id: string, url: string, headers: Record<string, string> = {}): ToolServerConfig => ({
+  id,
+  name: `${id} server`,
+  description: '',
+  url,
+  headers,
+})
 
 describe('ToolServerRegistrationService', () => {
   it('sends a bearer token from the token source and an Agentloom user agent to each server', async () => {
@@ -74,7 +80,10 @@ describe('ToolServerRegistrationService', () => {
 
   it('builds an agent whose model can call every server’s tools', async () => {
     const service = new ToolServerRegistrationService(source([server('mail', mail.url), server('calendar', calendar.url)]), { tokenSource: () => 't' })
-    const client = new ScriptedChatClient([modelFunctionCalls(functionCall('mail_echo', { text: 'x' }), functionCall('calendar_echo', { text: 'y' })), modelResponse('done')])
+    const client = new ScriptedChatClient([
+      modelFunctionCalls(functionCall('mail_echo', { text: 'x' }), functionCall('calendar_echo', { text: 'y' })),
+      modelResponse('done'),
+    ])
     const { agent, tools, close } = await service.addToolServersToAgent({ client, instructions: 'Use the tools.' })
     closers.push(close)
     expect(tools.map((t) => t.name)).toEqual(['mail', 'calendar'])

@@ -9,15 +9,7 @@
  *   const service = new ToolServerRegistrationService(new PrismaToolServerSource(prisma, app.secrets.box), { tokenSource: (server) => tokens.for(server.id) })
  *   const { agent, close } = await service.addToolServersToAgent({ client, instructions: 'You are helpful.' })
  */
-import {
-  Agent,
-  MCPStreamableHTTPTool,
-  type AgentOptions,
-  type ChatClient,
-  type Logger,
-  type MCPStreamableHTTPToolOptions,
-  type ToolLike,
-} from '@/lib/core'
+import { Agent, MCPStreamableHTTPTool, type AgentOptions, type ChatClient, type Logger, type MCPStreamableHTTPToolOptions, type ToolLike } from '@/lib/core'
 import type { Prisma } from '../db/database'
 import { urlConfigSchema } from '@/lib/contracts/mcp-servers'
 import { openServerSecrets } from '../mcp/mcp-server-secrets'

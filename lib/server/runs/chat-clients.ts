@@ -15,4 +15,3 @@ export function chatClientFor(settings: Pick<ModelSettings, 'provider' | 'model'
   }
   return new DemoChatClient()
 }
-

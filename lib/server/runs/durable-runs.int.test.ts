@@ -71,12 +71,16 @@ describe('durable runs across web and worker processes', () => {
   beforeAll(async () => {
     app = await createTestApp({ install: false })
     gate = await startGatedMcpServer()
-    await app.db.prisma.mcpServer.create({ data: { id: 'gate', name: 'Gate', transport: 'http', config: { url: gate.url }, secrets: { env: {}, headers: {} } } })
+    await app.db.prisma.mcpServer.create({
+      data: { id: 'gate', name: 'Gate', transport: 'http', config: { url: gate.url }, secrets: { env: {}, headers: {} } },
+    })
     const workflows = new WorkflowService(app.db.prisma)
     gatedWorkflowId = (await workflows.create(principalOf(app.admin), { name: 'gated', graph: chain(GATEKEEPER) })).workflow.id
     const prepare: ChainNode = { id: 'prepare', kind: 'transform', data: { expression: 'input' } }
     laterGatedWorkflowId = (await workflows.create(principalOf(app.admin), { name: 'gated later', graph: chain(prepare, GATEKEEPER) })).workflow.id
-    askingWorkflowId = (await workflows.create(principalOf(app.admin), { name: 'asking', graph: chain({ id: 'ask', kind: 'human_input', data: { prompt: 'Colour?' } }) })).workflow.id
+    askingWorkflowId = (
+      await workflows.create(principalOf(app.admin), { name: 'asking', graph: chain({ id: 'ask', kind: 'human_input', data: { prompt: 'Colour?' } }) })
+    ).workflow.id
 
     const [{ name }] = await app.db.sql.query<{ name: string }>(`SELECT current_database() AS name`)
     const databaseUrl = new URL(testDatabaseServerUrl())

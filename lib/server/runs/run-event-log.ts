@@ -178,7 +178,9 @@ export class RunEventLog {
       this.unannounced.clear()
       await this.db.sql
         .query(`SELECT pg_notify('${RUN_EVENTS_CHANNEL}', id) FROM unnest($1::text[]) AS id`, [runIds])
-        .catch((error: unknown) => console.warn(`[run-events] could not notify other processes of new events (they look again within seconds): ${(error as Error).message}`))
+        .catch((error: unknown) =>
+          console.warn(`[run-events] could not notify other processes of new events (they look again within seconds): ${(error as Error).message}`),
+        )
     }
     this.announcing = undefined
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { resumePoint } from './run-event-stream'
 
-const request = (lastEventId?: string) => new Request('http://localhost/api/runs/x/events', { headers: lastEventId === undefined ? {} : { 'last-event-id': lastEventId } })
+const request = (lastEventId?: string) =>
+  new Request('http://localhost/api/runs/x/events', { headers: lastEventId === undefined ? {} : { 'last-event-id': lastEventId } })
 
 describe('resumePoint', () => {
   it('resumes after Last-Event-ID, else after ?after=, else from the start', () => {

@@ -155,7 +155,16 @@ describe('RunEventWriter', () => {
      */
     async function answeredApproval(runId: string) {
       const row = await app.db.prisma.approvalRequest.create({
-        data: { runId, kind: 'tool_call', status: 'approved', source: 'agent', title: 'Call slow?', payload: {}, expiresAt: new Date(Date.now() + 60_000), decidedAt: new Date() },
+        data: {
+          runId,
+          kind: 'tool_call',
+          status: 'approved',
+          source: 'agent',
+          title: 'Call slow?',
+          payload: {},
+          expiresAt: new Date(Date.now() + 60_000),
+          decidedAt: new Date(),
+        },
       })
       return presentApproval(row)
     }

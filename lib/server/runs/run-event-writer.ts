@@ -21,7 +21,14 @@ import { isUniqueViolation, type EventRow, type RunEventLog } from './run-event-
  * Events appended outside the writer (by other processes, or `mcp_connected` while the run is
  * prepared): a replay does not produce them again through it, so they are not compared.
  */
-const EXTERNAL_EVENT_TYPES = new Set(['approval_requested', 'approval_resolved', 'run_cancelled', 'mcp_task_cancel_requested', 'mcp_task_cancel_failed', 'mcp_connected'])
+const EXTERNAL_EVENT_TYPES = new Set([
+  'approval_requested',
+  'approval_resolved',
+  'run_cancelled',
+  'mcp_task_cancel_requested',
+  'mcp_task_cancel_failed',
+  'mcp_connected',
+])
 
 /** Statements committed with a batch: a CTE list using `$1` (run id) and parameters from `$5`. */
 export interface BatchStatement {
@@ -145,7 +152,9 @@ export class RunEventWriter {
       try {
         const createdAt = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(riders, fresh, first))
         this.nextSequence = first + rows.length
-        fresh.forEach(({ pending, payload }, i) => pending.resolve({ sequence: first + i, type: pending.type, data: JSON.parse(payload), createdAt: createdAt.toISOString() }))
+        fresh.forEach(({ pending, payload }, i) =>
+          pending.resolve({ sequence: first + i, type: pending.type, data: JSON.parse(payload), createdAt: createdAt.toISOString() }),
+        )
         for (const rider of riders) rider.resolve()
         return
       } catch (error) {
@@ -214,6 +223,8 @@ function sameJson(stored: unknown, payload: string): boolean {
 /** jsonb does not keep key order: compare with keys sorted. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
   )
 }

@@ -57,7 +57,11 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying)
   const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer)
   const forwarding = parseWorkflowSettings(run.workflowSettings).conversationForwarding
-  const forwarder = new RunConversationForwarder(run.id, input, forwarding, { ...conversationForwardingFromEnv(), logger: FORWARDING_LOGGER, redact: (text) => app.secrets.redact(text) })
+  const forwarder = new RunConversationForwarder(run.id, input, forwarding, {
+    ...conversationForwardingFromEnv(),
+    logger: FORWARDING_LOGGER,
+    redact: (text) => app.secrets.redact(text),
+  })
   // A run resumed from its input (cut off before its first checkpoint) replays the engine's `started` with the rest.
   const fromCheckpoint = start.kind === 'continued' || (start.kind === 'resumed' && start.checkpointId !== null)
   const recorder = new RunRecorder({ runId: run.id, writer, forwarder, cancelled: signal, checkpoints, continuing: fromCheckpoint })
@@ -111,7 +115,14 @@ async function clearParkedRequests(app: AppContext, runId: string): Promise<void
  * The workflow waits for people: each request becomes an approval, the resume point becomes the
  * checkpoint that holds the requests, and the run leaves the worker until they are answered.
  */
-async function park(app: AppContext, runId: string, workerId: string, requests: PendingRequest[], writer: RunEventWriter, checkpoints: CheckpointPointers): Promise<RunExit> {
+async function park(
+  app: AppContext,
+  runId: string,
+  workerId: string,
+  requests: PendingRequest[],
+  writer: RunEventWriter,
+  checkpoints: CheckpointPointers,
+): Promise<RunExit> {
   const checkpointId = checkpoints.latest
   if (checkpointId === undefined) throw new Error('The workflow waits for people but no checkpoint holds its requests.')
   await openRequestApprovals(app, runId, requests, writer)
@@ -169,7 +180,14 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
   }
 }
 
-async function leaveAborted(app: AppContext, runId: string, workerId: string, signal: AbortSignal, recorder: RunRecorder, writer: RunEventWriter): Promise<RunExit> {
+async function leaveAborted(
+  app: AppContext,
+  runId: string,
+  workerId: string,
+  signal: AbortSignal,
+  recorder: RunRecorder,
+  writer: RunEventWriter,
+): Promise<RunExit> {
   // Shutting down: another worker (or this one, restarted) resumes the run from its checkpoint.
   if (isWorkerShutdown(signal.reason)) {
     await recorder.flush().catch(() => {})

@@ -36,7 +36,15 @@ describe('run leases', () => {
   async function runIn({ status, workerId = null, heartbeatSecondsAgo, parkedRequests }: RunState): Promise<string> {
     const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
     const run = await app.db.prisma.run.create({
-      data: { workflowId: version.workflowId, versionId: version.id, input: 'go', ownerId: app.admin.id, status, workerId, parkedRequests: parkedRequests ?? undefined },
+      data: {
+        workflowId: version.workflowId,
+        versionId: version.id,
+        input: 'go',
+        ownerId: app.admin.id,
+        status,
+        workerId,
+        parkedRequests: parkedRequests ?? undefined,
+      },
     })
     if (heartbeatSecondsAgo !== undefined) {
       await sql().query(`UPDATE "Run" SET "heartbeatAt" = now() - make_interval(secs => $2) WHERE id = $1`, [run.id, heartbeatSecondsAgo])
@@ -77,7 +85,15 @@ describe('run leases', () => {
         const winners = claims.flatMap((claim, i) => (claim ? [{ claim, workerId: i === 0 ? 'worker-a' : 'worker-b' }] : []))
         expect(winners).toHaveLength(1)
         const [{ claim, workerId }] = winners
-        expect(claim).toMatchObject({ id: runId, input: 'go', attempts: 1, lastSequence: 1, checkpointId: null, checkpointSequence: null, parkedRequests: null })
+        expect(claim).toMatchObject({
+          id: runId,
+          input: 'go',
+          attempts: 1,
+          lastSequence: 1,
+          checkpointId: null,
+          checkpointSequence: null,
+          parkedRequests: null,
+        })
         const row = await runRow(runId)
         expect(row).toMatchObject({ status: 'running', workerId })
         expect(row.heartbeatAt).not.toBeNull()
@@ -107,7 +123,11 @@ describe('run leases', () => {
       const lapsedWaiting = await runIn({ status: 'waiting', workerId: 'dead', heartbeatSecondsAgo: LONG_AGO_SECONDS })
       const live = await runIn({ status: 'running', workerId: 'alive', heartbeatSecondsAgo: 0 })
       const queued = await runIn({ status: 'queued' })
-      const parked = await runIn({ status: 'waiting', heartbeatSecondsAgo: LONG_AGO_SECONDS, parkedRequests: [{ requestId: 'r', executorId: 'ask', data: {} }] })
+      const parked = await runIn({
+        status: 'waiting',
+        heartbeatSecondsAgo: LONG_AGO_SECONDS,
+        parkedRequests: [{ requestId: 'r', executorId: 'ask', data: {} }],
+      })
       // Cancelled while a worker held it: over, whatever its lease.
       const cancelled = await runIn({ status: 'cancelled', workerId: 'dead', heartbeatSecondsAgo: LONG_AGO_SECONDS })
 
@@ -135,10 +155,10 @@ describe('run leases', () => {
       const stranded = await runIn({ status: 'queued' })
       await queueRun(sql(), stranded)
       // The worker locked the job, then died before claimRun.
-      await sql().query(
-        `UPDATE graphile_worker._private_jobs SET locked_by = 'dead', locked_at = now() - make_interval(secs => $2) WHERE key = $1`,
-        [`run:${stranded}`, LONG_AGO_SECONDS],
-      )
+      await sql().query(`UPDATE graphile_worker._private_jobs SET locked_by = 'dead', locked_at = now() - make_interval(secs => $2) WHERE key = $1`, [
+        `run:${stranded}`,
+        LONG_AGO_SECONDS,
+      ])
       expect(await releaseLapsedLeases(sql(), LEASE_MS)).toContain(stranded)
       const jobs = await sql().query<{ locked_at: Date | null }>(`SELECT locked_at FROM graphile_worker.jobs WHERE key = $1`, [`run:${stranded}`])
       expect(jobs).toEqual([{ locked_at: null }])

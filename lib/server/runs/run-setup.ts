@@ -65,7 +65,14 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: O
  * `document`: the run's saved graph, parsed (parseSaved; the worker keeps it per version);
  * `visible`: what the run's owner may use (the worker reads it with the run; run-lease.ts).
  */
-export async function prepareQueuedRun(app: AppContext, runId: string, document: GraphDocument, visible: OwnerScope, signal: AbortSignal, taskStatusSink?: TaskStatusSink): Promise<PreparedQueuedRun> {
+export async function prepareQueuedRun(
+  app: AppContext,
+  runId: string,
+  document: GraphDocument,
+  visible: OwnerScope,
+  signal: AbortSignal,
+  taskStatusSink?: TaskStatusSink,
+): Promise<PreparedQueuedRun> {
   const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
   const serverIds = [...new Set(documents.flatMap(collectMcpServerIds))]

@@ -120,7 +120,10 @@ describe('RunWorker with the example workflow', () => {
     const graph = exampleWorkflowDocument()
     const agentNode = graph.nodes.find((n) => n.kind === 'agent')!
     Object.assign(agentNode.data, { toolApprovalMode: 'always_require' })
-    const run = await runs.create(principalOf(app.admin), { workflowId: await workflowWith(graph), input: '/call research-assistant_word_count {"text":"one two three"}' })
+    const run = await runs.create(principalOf(app.admin), {
+      workflowId: await workflowWith(graph),
+      input: '/call research-assistant_word_count {"text":"one two three"}',
+    })
     const approval = await pendingApproval(run.id)
     expect(approval).toMatchObject({ kind: 'tool_call', payload: { toolName: 'research-assistant_word_count', arguments: { text: 'one two three' } } })
     await app.approvals.answer(principalOf(app.admin), approval.id, { decision: 'approve' })
@@ -162,7 +165,9 @@ describe('RunWorker with the example workflow', () => {
       const graph = exampleWorkflowDocument()
       Object.assign(graph.nodes.find((n) => n.kind === 'agent')!.data, { mcpServerIds: [] })
       const workflowId = await workflowWith(graph)
-      await new WorkflowService(app.db.prisma).update(principalOf(app.admin), workflowId, { settings: { conversationForwarding: { enabled: true, endpoint: `${endpoint.url}/chat-message`, timeoutMs: 5000 } } })
+      await new WorkflowService(app.db.prisma).update(principalOf(app.admin), workflowId, {
+        settings: { conversationForwarding: { enabled: true, endpoint: `${endpoint.url}/chat-message`, timeoutMs: 5000 } },
+      })
       const run = await runs.create(principalOf(app.admin), { workflowId, input: 'hello there' })
       expect((await finished(run.id)).status).toBe('succeeded')
       expect(endpoint.requests).toHaveLength(1)

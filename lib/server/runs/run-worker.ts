@@ -118,7 +118,9 @@ export class RunWorker {
       // database went away mid-run, say). Try once more, so the run does not stay "running".
       helpers.logger.error(`run ${runId} crashed: ${(error as Error).stack ?? error}`)
       const message = `The run stopped because of an internal error: ${error instanceof Error ? error.message : String(error)}`
-      await endRun(this.app, runId, undefined, { status: 'failed', outputs: [], error: message }).catch((again) => console.error(`[worker] could not record the failure of run ${runId}:`, again))
+      await endRun(this.app, runId, undefined, { status: 'failed', outputs: [], error: message }).catch((again) =>
+        console.error(`[worker] could not record the failure of run ${runId}:`, again),
+      )
     } finally {
       watchEnded.abort()
       await taskCancels
@@ -157,7 +159,11 @@ export class RunWorker {
   private async renew(): Promise<void> {
     // Only the runs asked about: one taken while the statement ran is not in its answer, yet ours.
     const asked = [...this.active]
-    const held = await renewLeases(this.sql!, asked.map(([runId]) => runId), this.workerId)
+    const held = await renewLeases(
+      this.sql!,
+      asked.map(([runId]) => runId),
+      this.workerId,
+    )
     for (const [runId, controller] of asked) {
       const status = held.get(runId)
       if (status === undefined) controller.abort(new LeaseLostError())

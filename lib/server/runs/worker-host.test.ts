@@ -19,6 +19,8 @@ describe('workerConcurrencyFromEnv', () => {
   it.each(['four', '0', '-1', '2.5', '1e99'])('warns about %j and uses the default', (value) => {
     const logger = warnings()
     expect(workerConcurrencyFromEnv({ AGENTLOOM_WORKER_CONCURRENCY: value }, logger)).toBe(DEFAULT_WORKER_CONCURRENCY)
-    expect(logger.lines).toEqual([`[worker] AGENTLOOM_WORKER_CONCURRENCY must be a positive whole number, not '${value}'; using ${DEFAULT_WORKER_CONCURRENCY}.`])
+    expect(logger.lines).toEqual([
+      `[worker] AGENTLOOM_WORKER_CONCURRENCY must be a positive whole number, not '${value}'; using ${DEFAULT_WORKER_CONCURRENCY}.`,
+    ])
   })
 })

@@ -32,7 +32,10 @@ function splitAgentUpdate(data: Record<string, unknown>): RunEventRecord[] {
     if (content.type === 'function_call') {
       records.push({ type: 'tool_call', data: { executorId, callId: content.callId, name: content.name, arguments: parseArguments(content.arguments) } })
     } else if (content.type === 'function_result') {
-      records.push({ type: 'tool_result', data: { executorId, callId: content.callId, result: content.result, ...(content.exception ? { error: content.exception } : {}) } })
+      records.push({
+        type: 'tool_result',
+        data: { executorId, callId: content.callId, result: content.result, ...(content.exception ? { error: content.exception } : {}) },
+      })
     } else if (content.type === 'function_approval_request') {
       records.push({ type: 'tool_approval_request', data: { executorId, id: content.id, name: content.functionCall.name } })
     }

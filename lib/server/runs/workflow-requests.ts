@@ -54,7 +54,12 @@ function question(request: PendingRequest): Question {
   return {
     kind: 'human_input',
     title: prompt || 'The workflow asks for input',
-    payload: { prompt, input: data?.type === 'human_input' ? data.input : undefined, executorId: request.executorId, ...(data?.type === 'human_input' ? {} : { request: data }) },
+    payload: {
+      prompt,
+      input: data?.type === 'human_input' ? data.input : undefined,
+      executorId: request.executorId,
+      ...(data?.type === 'human_input' ? {} : { request: data }),
+    },
     answer: (decision) => {
       if (!decision.approved) {
         const why = decision.status === 'expired' ? 'nobody answered in time' : 'the person declined to answer'
@@ -105,12 +110,17 @@ export async function responsesFromApprovals(app: AppContext, runId: string, req
     return { approved: row.status === 'approved', status: row.status, response: (row.response as Record<string, unknown> | null) ?? {} }
   }
   // Decided requests first, so that a declined input step is what the run's failure names.
-  const decidedFirst = [...requests].sort((a, b) => Number(byRequest.get(a.requestId)?.status === 'pending') - Number(byRequest.get(b.requestId)?.status === 'pending'))
+  const decidedFirst = [...requests].sort(
+    (a, b) => Number(byRequest.get(a.requestId)?.status === 'pending') - Number(byRequest.get(b.requestId)?.status === 'pending'),
+  )
   const responses: Record<string, unknown> = {}
   for (const request of decidedFirst) responses[request.requestId] = question(request).answer(decisionOf(request))
   return responses
 }
 
 export function isPendingRequestList(value: unknown): value is PendingRequest[] {
-  return Array.isArray(value) && value.every((item) => item && typeof (item as PendingRequest).requestId === 'string' && typeof (item as PendingRequest).executorId === 'string')
+  return (
+    Array.isArray(value) &&
+    value.every((item) => item && typeof (item as PendingRequest).requestId === 'string' && typeof (item as PendingRequest).executorId === 'string')
+  )
 }

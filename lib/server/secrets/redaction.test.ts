@@ -88,7 +88,9 @@ describe('SecretRedactor', () => {
       fc.property(secretArb, fc.nat(), fc.string({ maxLength: 5 }), fc.boolean(), (value, a, before, urlSafe) => {
         const start = a % (value.length - MIN_FRAGMENT + 1)
         const encoded = Buffer.from(before + value.slice(start), 'utf8').toString(urlSafe ? 'base64url' : 'base64')
-        const piece = Buffer.from(value.slice(start), 'utf8').toString(urlSafe ? 'base64url' : 'base64').replace(/=+$/, '')
+        const piece = Buffer.from(value.slice(start), 'utf8')
+          .toString(urlSafe ? 'base64url' : 'base64')
+          .replace(/=+$/, '')
         const out = new SecretRedactor([value]).redact(`data ${encoded} end`)
         if (before === '') expect(out).not.toContain(piece)
         expect(out).not.toContain(encoded)

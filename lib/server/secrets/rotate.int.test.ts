@@ -25,7 +25,13 @@ function registry(key: Buffer) {
 describe('sealing and rotating secrets at rest', () => {
   it('encrypts plain rows from before encryption, splitting URL secrets out, once', async () => {
     await db.prisma.mcpServer.create({
-      data: { id: 'legacy-http', name: 'Legacy', transport: 'http', config: { url: 'https://legacy.example/mcp?token=legacy-query-token-1' }, secrets: { env: {}, headers: { 'X-Key': 'legacy-header-value-1' } } },
+      data: {
+        id: 'legacy-http',
+        name: 'Legacy',
+        transport: 'http',
+        config: { url: 'https://legacy.example/mcp?token=legacy-query-token-1' },
+        secrets: { env: {}, headers: { 'X-Key': 'legacy-header-value-1' } },
+      },
     })
     const first = await sealPlainSecrets(db.prisma, new SecretVault(db.prisma, oldKey).box)
     expect(first.resealed).toContain('legacy-http')
@@ -33,12 +39,21 @@ describe('sealing and rotating secrets at rest', () => {
     expect(JSON.stringify(row)).not.toMatch(/legacy-query-token-1|legacy-header-value-1/)
     expect(row.config).toEqual({ url: 'https://legacy.example/mcp?token=[secret]' })
     const config = await registry(oldKey).connectionConfig('legacy-http')
-    expect(config).toMatchObject({ config: { url: 'https://legacy.example/mcp?token=legacy-query-token-1' }, secrets: { headers: { 'X-Key': 'legacy-header-value-1' } } })
+    expect(config).toMatchObject({
+      config: { url: 'https://legacy.example/mcp?token=legacy-query-token-1' },
+      secrets: { headers: { 'X-Key': 'legacy-header-value-1' } },
+    })
     expect((await sealPlainSecrets(db.prisma, new SecretVault(db.prisma, oldKey).box)).resealed).toEqual([])
   })
 
   it('re-encrypts every secret with the new key in one go, and a second run changes nothing', async () => {
-    await registry(oldKey).create(admin, { id: 'env-server', name: 'Env', transport: 'stdio', config: { command: 'node', args: ['x.mjs'] }, secrets: { env: { API_KEY: 'env-secret-value-1' } } })
+    await registry(oldKey).create(admin, {
+      id: 'env-server',
+      name: 'Env',
+      transport: 'stdio',
+      config: { command: 'node', args: ['x.mjs'] },
+      secrets: { env: { API_KEY: 'env-secret-value-1' } },
+    })
     const summary = await rotateSecrets(db.prisma, oldKey, newKey)
     expect(summary.resealed).toEqual(expect.arrayContaining(['env-server', 'legacy-http']))
     expect((await registry(newKey).connectionConfig('env-server')).secrets.env).toEqual({ API_KEY: 'env-secret-value-1' })

@@ -52,7 +52,9 @@ export class SecretBox {
     if (!isSealed(sealed)) throw new SecretBoxError('The stored secret is not in a format this version of Agentloom reads.')
     const [, keyId, ivText, bodyText] = sealed.split(':') as [string, string, string, string]
     if (keyId !== this.keyId) {
-      throw new SecretBoxError(`The stored secret was encrypted with another key (key id ${keyId}, this key is ${this.keyId}): AGENTLOOM_SECRET_KEY or the key file does not match the one the secrets were stored with.`)
+      throw new SecretBoxError(
+        `The stored secret was encrypted with another key (key id ${keyId}, this key is ${this.keyId}): AGENTLOOM_SECRET_KEY or the key file does not match the one the secrets were stored with.`,
+      )
     }
     const iv = Buffer.from(ivText, 'base64url')
     const body = Buffer.from(bodyText, 'base64url')

@@ -18,7 +18,13 @@ const admin = { userId: 'u-admin', email: 'admin@example.test', name: 'Admin', r
 
 describe('environmentSecrets', () => {
   it('takes credentials by name, and the secret parts of configured URLs', () => {
-    const env = { OPENAI_API_KEY: 'sk-openai-123456', AGENTLOOM_THREAT_PROTECTION_TOKEN: 'tp-token-123456', PATH: '/usr/bin', DATABASE_URL: 'postgresql://app:db-password-1@db/app', EMPTY_TOKEN: '' }
+    const env = {
+      OPENAI_API_KEY: 'sk-openai-123456',
+      AGENTLOOM_THREAT_PROTECTION_TOKEN: 'tp-token-123456',
+      PATH: '/usr/bin',
+      DATABASE_URL: 'postgresql://app:db-password-1@db/app',
+      EMPTY_TOKEN: '',
+    }
     expect(environmentSecrets(env).sort()).toEqual(['db-password-1', 'sk-openai-123456', 'tp-token-123456'])
   })
 })
@@ -30,8 +36,20 @@ describe('SecretVault', () => {
     const vault = new SecretVault(db.prisma, key, { env: { OPENAI_API_KEY: 'sk-from-the-env-1' } })
     expect(await vault.redact('sk-from-the-env-1 and env-secret-aaaa1111')).toBe('[redacted] and env-secret-aaaa1111')
     const registry = new McpServerRegistry(db.prisma, vault)
-    await registry.create(admin, { id: 'vault-http', name: 'H', transport: 'http', config: { url: 'https://h.example/mcp?key=query-secret-bbbb2222' }, secrets: { headers: { 'X-Key': 'header-secret-cccc3333' } } })
-    await registry.create(admin, { id: 'vault-stdio', name: 'S', transport: 'stdio', config: { command: 'node' }, secrets: { env: { TOKEN: 'env-secret-aaaa1111' } } })
+    await registry.create(admin, {
+      id: 'vault-http',
+      name: 'H',
+      transport: 'http',
+      config: { url: 'https://h.example/mcp?key=query-secret-bbbb2222' },
+      secrets: { headers: { 'X-Key': 'header-secret-cccc3333' } },
+    })
+    await registry.create(admin, {
+      id: 'vault-stdio',
+      name: 'S',
+      transport: 'stdio',
+      config: { command: 'node' },
+      secrets: { env: { TOKEN: 'env-secret-aaaa1111' } },
+    })
     expect(await vault.redact('env-secret-aaaa1111 query-secret-bbbb2222 header-secret-cccc3333')).toBe('[redacted] [redacted] [redacted]')
     expect(vault.redactNow('header-secret-cccc3333')).toBe('[redacted]')
   })
@@ -46,7 +64,10 @@ describe('SecretVault', () => {
 
   it('logs a server whose secrets it cannot open, and still redacts the others', async () => {
     const errors: string[] = []
-    const vault = new SecretVault(db.prisma, randomBytes(32), { env: { OPENAI_API_KEY: 'sk-from-the-env-1' }, logger: { error: (line: string) => errors.push(line) } })
+    const vault = new SecretVault(db.prisma, randomBytes(32), {
+      env: { OPENAI_API_KEY: 'sk-from-the-env-1' },
+      logger: { error: (line: string) => errors.push(line) },
+    })
     expect(await vault.redact('sk-from-the-env-1')).toBe('[redacted]')
     expect(errors.join('\n')).toMatch(/MCP server 'vault-http' cannot be read: .*another key/)
   })

@@ -6,7 +6,12 @@ describe('url secrets', () => {
     const url = 'https://mcp.example/v1/mcp?token=abc%2F123&mode=fast&flag&empty=#top'
     const split = splitUrlSecrets(url)
     expect(split.url).toBe('https://mcp.example/v1/mcp?token=[secret]&mode=[secret]&flag&empty=#top')
-    expect(split.secrets).toEqual({ query: [['token', 'abc%2F123'], ['mode', 'fast']] })
+    expect(split.secrets).toEqual({
+      query: [
+        ['token', 'abc%2F123'],
+        ['mode', 'fast'],
+      ],
+    })
     expect(joinUrlSecrets(split.url, split.secrets)).toBe(url)
     expect(urlSecretValues(split.secrets)).toEqual(['abc%2F123', 'abc/123', 'fast'])
   })
@@ -20,7 +25,12 @@ describe('url secrets', () => {
   it('keeps stored values for parts sent back as [secret], by name and order', () => {
     const stored = splitUrlSecrets('https://a.example/m?k=one&k=two&t=tok').secrets
     const again = splitUrlSecrets('https://a.example/m?k=[secret]&k=[secret]&t=new&extra=[secret]', stored)
-    expect(again.secrets.query).toEqual([['k', 'one'], ['k', 'two'], ['t', 'new'], ['extra', '[secret]']])
+    expect(again.secrets.query).toEqual([
+      ['k', 'one'],
+      ['k', 'two'],
+      ['t', 'new'],
+      ['extra', '[secret]'],
+    ])
     expect(again.unknownMarks).toEqual(['extra'])
   })
 

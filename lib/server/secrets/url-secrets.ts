@@ -33,10 +33,13 @@ function parseParts(url: string): UrlParts {
   const queryAt = beforeFragment.indexOf('?')
   const base = queryAt === -1 ? beforeFragment : beforeFragment.slice(0, queryAt)
   const search = queryAt === -1 ? '' : beforeFragment.slice(queryAt + 1)
-  const query = search === '' ? [] : search.split('&').map((pair): [string, string | undefined] => {
-    const equals = pair.indexOf('=')
-    return equals === -1 ? [pair, undefined] : [pair.slice(0, equals), pair.slice(equals + 1)]
-  })
+  const query =
+    search === ''
+      ? []
+      : search.split('&').map((pair): [string, string | undefined] => {
+          const equals = pair.indexOf('=')
+          return equals === -1 ? [pair, undefined] : [pair.slice(0, equals), pair.slice(equals + 1)]
+        })
   const userinfo = USERINFO.exec(base)
   if (!userinfo) return { beforeUserinfo: '', user: '', password: undefined, afterUserinfo: base, query, fragment }
   const colon = userinfo[2]!.indexOf(':')

@@ -24,7 +24,8 @@ export class PostgresHistoryProvider extends HistoryProvider {
   ) {
     super('postgres_history', options)
     this.onCorruptMessage =
-      options.onCorruptMessage ?? (({ sessionId, position, problem }) => console.warn(`[history] session ${sessionId}, message ${position}: ${problem}; skipped`))
+      options.onCorruptMessage ??
+      (({ sessionId, position, problem }) => console.warn(`[history] session ${sessionId}, message ${position}: ${problem}; skipped`))
   }
 
   async getMessages(sessionId: string | undefined, _access?: HistoryAccess): Promise<Message[]> {

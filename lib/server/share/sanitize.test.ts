@@ -27,7 +27,17 @@ describe('shared views', () => {
   })
 
   it('drop instructions and system messages carried by events', () => {
-    const event = { sequence: 1, type: 'agent_response', data: { messages: [{ role: 'system', text: 'Be sly.' }, { role: 'assistant', text: 'Hi' }], instructions: 'x' } } as unknown as RunEvent
+    const event = {
+      sequence: 1,
+      type: 'agent_response',
+      data: {
+        messages: [
+          { role: 'system', text: 'Be sly.' },
+          { role: 'assistant', text: 'Hi' },
+        ],
+        instructions: 'x',
+      },
+    } as unknown as RunEvent
     expect(sanitizeEvent(event, { includeInstructions: false }).data).toEqual({ messages: [{ role: 'assistant', text: 'Hi' }] })
     expect(sanitizeEvent(event, { includeInstructions: true }).data).toEqual(event.data)
   })

@@ -75,7 +75,7 @@ export class ShareLinkService {
     const view = await new RunService(this.app).getShared(row.runId)
     const options = { includeInstructions: row.includeInstructions }
     const events: RunEvent[] = []
-    for (let after = afterSequence; ; ) {
+    for (let after = afterSequence; ;) {
       const page = await this.app.events.listAfter(row.runId, after, 1000)
       events.push(...page.map((event) => sanitizeEvent(event, options)))
       if (page.length < 1000) break
@@ -90,5 +90,4 @@ export class ShareLinkService {
     const run = await this.app.db.prisma.run.findFirst({ where: { id: runId, ...ownedBy(principal) }, select: { id: true } })
     if (!run) throw notFound('Run', runId)
   }
-
 }

@@ -141,12 +141,18 @@ describe('SkillLibrary', () => {
     }
     const invalidName = await httpError(library.create(admin, { content: skillMarkdown('Not Valid') }))
     expect(invalidName.message).toMatch(/^Invalid skill name 'Not Valid': Must be 64 characters or fewer/)
-    expect((await httpError(library.create(admin, { content: 'plain text' }))).message).toBe("The SKILL.md does not contain valid YAML frontmatter delimited by '---'")
+    expect((await httpError(library.create(admin, { content: 'plain text' }))).message).toBe(
+      "The SKILL.md does not contain valid YAML frontmatter delimited by '---'",
+    )
   })
 
   it('answers 409 for a name taken in either source', async () => {
     const stored = await httpError(library.create(admin, { content: skillMarkdown('house-tone') }))
-    expect({ status: stored.status, code: stored.code, details: stored.details }).toEqual({ status: 409, code: 'skill_exists', details: { name: 'house-tone', source: 'stored' } })
+    expect({ status: stored.status, code: stored.code, details: stored.details }).toEqual({
+      status: 409,
+      code: 'skill_exists',
+      details: { name: 'house-tone', source: 'stored' },
+    })
     const file = await httpError(library.create(admin, { content: skillMarkdown('slugger') }))
     expect({ status: file.status, details: file.details }).toEqual({ status: 409, details: { name: 'slugger', source: 'file' } })
     expect(file.message).toContain('skills/slugger')
@@ -209,7 +215,12 @@ describe('SkillLibrary', () => {
   })
 
   it("plugs into compile()'s skills hook: an agent node's skillIds reach the model as available skills", async () => {
-    const document = graph().start().agent('writer', { skillIds: ['house-tone', 'slugger'] }).output().chain('start', 'writer', 'output').build()
+    const document = graph()
+      .start()
+      .agent('writer', { skillIds: ['house-tone', 'slugger'] })
+      .output()
+      .chain('start', 'writer', 'output')
+      .build()
     const client = new ScriptedChatClient([modelResponse('done')])
     const skills = await library.resolverFor(collectSkillIds(document), {})
     const workflow = compile(document, { chatClient: () => client, mcpServer: () => ({ functions: [] }), functionTool: () => undefined, skills })
@@ -220,7 +231,12 @@ describe('SkillLibrary', () => {
     expect(call.options.instructions).not.toContain('<name>notes</name>')
     expect((call.options.tools ?? []).map((tool) => tool.name)).toEqual(expect.arrayContaining(['load_skill', 'read_skill_resource', 'run_skill_script']))
 
-    const unknown = graph().start().agent('writer', { skillIds: ['ghost'] }).output().chain('start', 'writer', 'output').build()
+    const unknown = graph()
+      .start()
+      .agent('writer', { skillIds: ['ghost'] })
+      .output()
+      .chain('start', 'writer', 'output')
+      .build()
     await expect(library.resolverFor(collectSkillIds(unknown), {})).rejects.toThrow(/Unknown skill 'ghost'/)
   })
 
@@ -248,7 +264,9 @@ describe('SkillLibrary', () => {
   })
 
   it('still lists a stored skill whose saved text no longer parses, reports it, and refuses it to agents', async () => {
-    await db.prisma.skill.create({ data: { name: 'legacy', description: 'Saved long ago.', content: '---\nname: Legacy\ndescription: x\n---\n', resources: 'not a list' } })
+    await db.prisma.skill.create({
+      data: { name: 'legacy', description: 'Saved long ago.', content: '---\nname: Legacy\ndescription: x\n---\n', resources: 'not a list' },
+    })
     const { skills, loadErrors } = await library.list(admin)
     expect(skills.find((skill) => skill.name === 'legacy')).toMatchObject({ source: 'stored', description: 'Saved long ago.', resources: [] })
     expect(loadErrors).toContainEqual({ path: 'stored:legacy', rule: 'invalid_name', message: expect.stringMatching(/^Invalid skill name 'Legacy'/) })

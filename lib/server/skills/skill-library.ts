@@ -103,7 +103,9 @@ export class SkillLibrary {
     await this.assertNameFree(name)
     const resources = input.resources ?? []
     try {
-      const row = await this.prisma.skill.create({ data: { id: randomUUID(), name, description, ownerId: principal.userId, content: input.content, resources } })
+      const row = await this.prisma.skill.create({
+        data: { id: randomUUID(), name, description, ownerId: principal.userId, content: input.content, resources },
+      })
       return this.storedDetail({ row, resources, parsed })
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(name, 'stored')
@@ -264,5 +266,7 @@ function nameTaken(name: string, source: 'stored' | 'file', path?: string) {
 
 function unknownSkills(names: readonly string[]): UserError {
   const quoted = names.map((name) => `'${name}'`).join(', ')
-  return new UserError(`Unknown skill${names.length === 1 ? '' : 's'} ${quoted}: not in the skill library (neither stored nor found in the skills directories).`)
+  return new UserError(
+    `Unknown skill${names.length === 1 ? '' : 's'} ${quoted}: not in the skill library (neither stored nor found in the skills directories).`,
+  )
 }

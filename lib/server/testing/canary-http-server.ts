@@ -16,11 +16,9 @@ export interface CanaryHttpServer {
 
 function leaksOf(request: IncomingMessage, envSecretName: string): string {
   const token = new URL(request.url ?? '/', 'http://localhost').searchParams.get('token') ?? ''
-  return [
-    leakText('header', String(request.headers.authorization ?? '')),
-    leakText('query', token),
-    leakText('appEnv', process.env[envSecretName] ?? ''),
-  ].join(' ')
+  return [leakText('header', String(request.headers.authorization ?? '')), leakText('query', token), leakText('appEnv', process.env[envSecretName] ?? '')].join(
+    ' ',
+  )
 }
 
 function createCanaryServer(leaks: () => string): McpServer {

@@ -71,7 +71,8 @@ export async function startLoopbackOidcProvider(): Promise<LoopbackOidcProvider>
     'GET /authorize': (_request, url, response) => {
       const query = url.searchParams
       const redirectUri = query.get('redirect_uri')
-      if (query.get('client_id') !== clientId || !redirectUri) return sendJson(response, 400, { error: 'invalid_request', error_description: 'unknown client or no redirect_uri' })
+      if (query.get('client_id') !== clientId || !redirectUri)
+        return sendJson(response, 400, { error: 'invalid_request', error_description: 'unknown client or no redirect_uri' })
       const back = new URL(redirectUri)
       const state = query.get('state')
       if (state) back.searchParams.set('state', state)
@@ -119,7 +120,9 @@ export async function startLoopbackOidcProvider(): Promise<LoopbackOidcProvider>
     const url = new URL(request.url ?? '/', issuer)
     const endpoint = endpoints[`${request.method} ${url.pathname}`]
     if (!endpoint) return sendJson(response, 404, { error: 'not_found' })
-    Promise.resolve(endpoint(request, url, response)).catch((error: unknown) => sendJson(response, 500, { error: 'server_error', error_description: String(error) }))
+    Promise.resolve(endpoint(request, url, response)).catch((error: unknown) =>
+      sendJson(response, 500, { error: 'server_error', error_description: String(error) }),
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -142,7 +145,10 @@ function claimsOf(identity: OidcIdentity) {
   return { sub: identity.sub, email: identity.email, email_verified: identity.emailVerified ?? true, name: identity.name ?? identity.email.split('@')[0] }
 }
 
-async function signIdToken(key: CryptoKey, { issuer, audience, nonce, identity }: { issuer: string; audience: string; nonce: string | undefined; identity: OidcIdentity }): Promise<string> {
+async function signIdToken(
+  key: CryptoKey,
+  { issuer, audience, nonce, identity }: { issuer: string; audience: string; nonce: string | undefined; identity: OidcIdentity },
+): Promise<string> {
   return new SignJWT({ ...claimsOf(identity), ...(nonce ? { nonce } : {}) })
     .setProtectedHeader({ alg: ALGORITHM, kid: KEY_ID, typ: 'JWT' })
     .setIssuer(issuer)
@@ -157,7 +163,10 @@ async function signIdToken(key: CryptoKey, { issuer, audience, nonce, identity }
 function clientCredentials(request: IncomingMessage, form: URLSearchParams): { id: string | null; secret: string | null } {
   const basic = /^Basic (\S+)$/.exec(request.headers.authorization ?? '')
   if (!basic) return { id: form.get('client_id'), secret: form.get('client_secret') }
-  const [id, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':').map((part) => decodeURIComponent(part))
+  const [id, secret] = Buffer.from(basic[1], 'base64')
+    .toString('utf8')
+    .split(':')
+    .map((part) => decodeURIComponent(part))
   return { id: id ?? null, secret: secret ?? null }
 }
 

@@ -35,7 +35,10 @@ export function listRouteFiles(): { file: string; pattern: string; params: strin
   return routeFiles(join(root, 'app'))
     .map((path) => {
       const file = relative(root, path).split(sep).join('/')
-      const segments = file.split('/').slice(1, -1).filter((s) => !/^\(.*\)$/.test(s))
+      const segments = file
+        .split('/')
+        .slice(1, -1)
+        .filter((s) => !/^\(.*\)$/.test(s))
       const params = segments.filter((s) => s.startsWith('[')).map((s) => s.replace(/^\[(\.\.\.)?|\]$/g, ''))
       return { file, pattern: '/' + segments.join('/'), params }
     })

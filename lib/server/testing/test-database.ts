@@ -29,7 +29,9 @@ export async function createTestDatabase(): Promise<Database> {
 export function testDatabaseServerUrl(): string {
   const url = process.env.DATABASE_URL || inject('testDatabaseServer')
   if (!url) {
-    throw new Error('No server for test databases: set DATABASE_URL, or run the tests through vitest.config.ts, whose global setup starts an embedded PostgreSQL.')
+    throw new Error(
+      'No server for test databases: set DATABASE_URL, or run the tests through vitest.config.ts, whose global setup starts an embedded PostgreSQL.',
+    )
   }
   return url
 }

@@ -18,7 +18,11 @@ const END_EVENTS = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
  * could miss the last one. `runs.get` reads the run as someone who may see it, e.g.
  * `{ get: (id) => runService.get(owner, id) }`.
  */
-export function waitForRunEnd(runs: { get(runId: string): Promise<Pick<RunView, 'run'>> }, events: Pick<RunEventLog, 'listAfter'>, runId: string): Promise<RunView['run']> {
+export function waitForRunEnd(
+  runs: { get(runId: string): Promise<Pick<RunView, 'run'>> },
+  events: Pick<RunEventLog, 'listAfter'>,
+  runId: string,
+): Promise<RunView['run']> {
   return waitFor(async () => {
     const { run } = await runs.get(runId)
     if (!TERMINAL_RUN_STATUSES.includes(run.status)) return undefined

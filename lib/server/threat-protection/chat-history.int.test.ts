@@ -100,7 +100,10 @@ describe('sendChatHistoryMessages against a loopback server', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const { port } = closed.address() as AddressInfo
     await new Promise<void>((resolve) => closed.close(() => resolve()))
-    const result = await sendChatHistoryMessages([new Message({ role: 'user', text: 'Hello' })], context, { endpoint: `http://127.0.0.1:${port}/chat`, logger: silentLogger })
+    const result = await sendChatHistoryMessages([new Message({ role: 'user', text: 'Hello' })], context, {
+      endpoint: `http://127.0.0.1:${port}/chat`,
+      logger: silentLogger,
+    })
     expect(result.succeeded).toBe(false)
     expect(result.errors[0]).toMatchObject({ code: 'network_error', message: expect.stringMatching(/^Could not reach the threat-protection endpoint: /) })
   })

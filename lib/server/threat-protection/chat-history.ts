@@ -102,7 +102,9 @@ export async function sendChatHistoryMessages(
   if (!Array.isArray(messages)) throw new ChatHistoryArgumentError('chatMessages must be a list of messages.')
   const parsedContext = contextSchema.safeParse(context)
   if (!parsedContext.success) {
-    throw new ChatHistoryArgumentError(`The chat history context needs conversationId, messageId and userMessage: ${parsedContext.error.issues.map((i) => i.path.join('.')).join(', ')}.`)
+    throw new ChatHistoryArgumentError(
+      `The chat history context needs conversationId, messageId and userMessage: ${parsedContext.error.issues.map((i) => i.path.join('.')).join(', ')}.`,
+    )
   }
   if (!options || options.endpoint === undefined) throw new ChatHistoryArgumentError('sendChatHistoryMessages needs options.endpoint.')
 

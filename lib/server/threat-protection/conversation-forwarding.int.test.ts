@@ -105,7 +105,9 @@ describe('RunConversationForwarder', () => {
     await forwarder.onWorkflowEvent({ type: 'output', executorId: 'planner', data: 'x' })
     await forwarder.onWorkflowEvent({ type: 'agent_response', executorId: 'critic', text: 'Add Sintra.' })
     expect(server.requests).toHaveLength(2)
-    const bodies = server.requests.map((r) => r.body as { conversationId: string; userMessage: string; messageId: string; chatHistory: Array<{ role: string; content: string; id: string }> })
+    const bodies = server.requests.map(
+      (r) => r.body as { conversationId: string; userMessage: string; messageId: string; chatHistory: Array<{ role: string; content: string; id: string }> },
+    )
     expect(bodies.map((b) => b.chatHistory.map((m) => `${m.role}: ${m.content}`))).toEqual([
       ['user: Plan a trip to Lisbon', 'assistant: Day 1: Alfama.'],
       ['user: Plan a trip to Lisbon', 'assistant: Day 1: Alfama.', 'assistant: Add Sintra.'],

@@ -14,7 +14,6 @@ import { Message, type Logger } from '@/lib/core'
 import type { ConversationForwardingSettings } from '@/lib/contracts/workflows'
 import { sendChatHistoryMessages, type OperationResult } from './chat-history'
 
-
 export interface ConversationForwardingDependencies {
   /** Used when the setting names no endpoint (e.g. from AGENTLOOM_THREAT_PROTECTION_URL). */
   defaultEndpoint?: string
@@ -38,7 +37,11 @@ export interface RunTurn {
 }
 
 /** Sends one turn's conversation; undefined when forwarding is off or has no endpoint. */
-export async function forwardRunConversation(turn: RunTurn, settings: ConversationForwardingSettings, deps: ConversationForwardingDependencies = {}): Promise<OperationResult | undefined> {
+export async function forwardRunConversation(
+  turn: RunTurn,
+  settings: ConversationForwardingSettings,
+  deps: ConversationForwardingDependencies = {},
+): Promise<OperationResult | undefined> {
   if (!settings.enabled) return undefined
   const endpoint = settings.endpoint ?? deps.defaultEndpoint
   if (!endpoint) {
@@ -104,7 +107,11 @@ export class RunConversationForwarder {
     const text = this.deps.redact ? await this.deps.redact(event.text) : event.text
     const message = new Message({ role: 'assistant', text, authorName: event.executorId, messageId: randomUUID() })
     this.conversation.push(message)
-    const result = await forwardRunConversation({ runId: this.runId, conversation: this.conversation, turnMessageId: message.messageId }, this.settings, this.deps)
+    const result = await forwardRunConversation(
+      { runId: this.runId, conversation: this.conversation, turnMessageId: message.messageId },
+      this.settings,
+      this.deps,
+    )
     if (result) this.results.push(result)
     return result
   }

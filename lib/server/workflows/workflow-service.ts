@@ -32,9 +32,16 @@ export function checkGraph(graph: unknown): GraphDocument {
   const result = validate(graph)
   if (!result.ok || !result.document) {
     const errors = result.problems.filter((p) => p.severity === 'error')
-    throw invalidInput('invalid_graph', `The workflow has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors.map((p) => p.message).slice(0, 3).join(' ')}`, {
-      problems: result.problems,
-    })
+    throw invalidInput(
+      'invalid_graph',
+      `The workflow has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors
+        .map((p) => p.message)
+        .slice(0, 3)
+        .join(' ')}`,
+      {
+        problems: result.problems,
+      },
+    )
   }
   return result.document
 }
@@ -81,7 +88,11 @@ export class WorkflowService {
     return { workflow: this.presentWorkflow(workflow), latestVersion: workflow.versions[0] ? presentVersion(workflow.versions[0]) : null }
   }
 
-  async update(principal: Principal, id: string, changes: { name?: string; description?: string; settings?: WorkflowSettings }): Promise<UpdatedWorkflowResponse> {
+  async update(
+    principal: Principal,
+    id: string,
+    changes: { name?: string; description?: string; settings?: WorkflowSettings },
+  ): Promise<UpdatedWorkflowResponse> {
     await this.requireWorkflow(principal, id)
     const { settings, ...rest } = changes
     const workflow = await this.prisma.workflow.update({ where: { id }, data: { ...rest, ...(settings ? { settings: settings as object } : {}) } })
@@ -107,7 +118,9 @@ export class WorkflowService {
     const latest = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id }, orderBy: { version: 'desc' }, select: { version: true } })
     try {
       const [row] = await this.prisma.$transaction([
-        this.prisma.workflowVersion.create({ data: { workflowId: id, version: (latest?.version ?? 0) + 1, graph: document as object, authorId: principal.userId } }),
+        this.prisma.workflowVersion.create({
+          data: { workflowId: id, version: (latest?.version ?? 0) + 1, graph: document as object, authorId: principal.userId },
+        }),
         this.prisma.workflow.update({ where: { id }, data: { updatedAt: new Date() } }),
       ])
       return { version: presentVersion(row) }

@@ -81,10 +81,7 @@ export class DemoChatClient extends BaseChatClient {
 
   private usage(messages: Message[], options: ChatRequestOptions, answer: DemoAnswer): UsageDetails {
     const input = countTokens(options.instructions ?? '') + this.conversationTokens(messages)
-    const output =
-      answer.kind === 'text'
-        ? countTokens(answer.text)
-        : answer.calls.reduce((sum, call) => sum + 1 + countTokens(String(call.arguments)), 0)
+    const output = answer.kind === 'text' ? countTokens(answer.text) : answer.calls.reduce((sum, call) => sum + 1 + countTokens(String(call.arguments)), 0)
     return { inputTokenCount: input, outputTokenCount: output, totalTokenCount: input + output }
   }
 

@@ -68,10 +68,7 @@ describe.each(clients)('Agent with $name', ({ make, toolResultOf }) => {
   })
 
   it('streams a tool round trip with argument fragments', async () => {
-    server.enqueue(
-      { toolCalls: [{ callId: 'call_s', name: 'math_add', arguments: ['{"a":', '1,"b"', ':1}'] }] },
-      { text: ['It is ', '2.'] },
-    )
+    server.enqueue({ toolCalls: [{ callId: 'call_s', name: 'math_add', arguments: ['{"a":', '1,"b"', ':1}'] }] }, { text: ['It is ', '2.'] })
     const agent = new Agent({ client: make(), tools: [add] })
     let text = ''
     for await (const update of agent.runStream('1 + 1?')) text += update.text

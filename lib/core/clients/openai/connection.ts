@@ -59,9 +59,7 @@ export function connectOpenAI(options: OpenAIClientOptions): OpenAIConnection {
   if (options.azure) return connectAzure(options, options.azure, env)
   const apiKey = options.apiKey ?? nonEmpty(env.OPENAI_API_KEY)
   if (!apiKey) {
-    throw new ChatClientInitializationError(
-      'OpenAI API key is missing: set the OPENAI_API_KEY environment variable or pass the apiKey option.',
-    )
+    throw new ChatClientInitializationError('OpenAI API key is missing: set the OPENAI_API_KEY environment variable or pass the apiKey option.')
   }
   const sdk = wrapConstruction(
     () =>
@@ -83,14 +81,10 @@ function connectAzure(options: OpenAIClientOptions, azure: AzureOpenAIOptions, e
   const apiVersion = azure.apiVersion ?? nonEmpty(env.AZURE_OPENAI_API_VERSION) ?? nonEmpty(env.OPENAI_API_VERSION)
   const apiKey = azure.apiKey ?? options.apiKey ?? nonEmpty(env.AZURE_OPENAI_API_KEY)
   if (!endpoint && !options.baseURL) {
-    throw new ChatClientInitializationError(
-      'Azure OpenAI endpoint is missing: set AZURE_OPENAI_ENDPOINT or pass azure.endpoint.',
-    )
+    throw new ChatClientInitializationError('Azure OpenAI endpoint is missing: set AZURE_OPENAI_ENDPOINT or pass azure.endpoint.')
   }
   if (!apiVersion) {
-    throw new ChatClientInitializationError(
-      'Azure OpenAI API version is missing: set AZURE_OPENAI_API_VERSION or pass azure.apiVersion.',
-    )
+    throw new ChatClientInitializationError('Azure OpenAI API version is missing: set AZURE_OPENAI_API_VERSION or pass azure.apiVersion.')
   }
   if (!apiKey && !azure.azureADTokenProvider) {
     throw new ChatClientInitializationError(
@@ -99,9 +93,7 @@ function connectAzure(options: OpenAIClientOptions, azure: AzureOpenAIOptions, e
   }
   const model = options.model ?? deployment
   if (!model) {
-    throw new ChatClientInitializationError(
-      'Azure OpenAI deployment is missing: set AZURE_OPENAI_DEPLOYMENT_NAME or pass azure.deployment.',
-    )
+    throw new ChatClientInitializationError('Azure OpenAI deployment is missing: set AZURE_OPENAI_DEPLOYMENT_NAME or pass azure.deployment.')
   }
   const sdk = wrapConstruction(
     () =>
@@ -111,9 +103,7 @@ function connectAzure(options: OpenAIClientOptions, azure: AzureOpenAIOptions, e
         baseURL: options.baseURL ?? `${endpoint!.replace(/\/+$/, '')}/openai`,
         deployment,
         apiVersion,
-        ...(azure.azureADTokenProvider
-          ? { azureADTokenProvider: azure.azureADTokenProvider, apiKey: null as unknown as undefined }
-          : { apiKey }),
+        ...(azure.azureADTokenProvider ? { azureADTokenProvider: azure.azureADTokenProvider, apiKey: null as unknown as undefined } : { apiKey }),
         organization: options.organization ?? null,
         project: options.project ?? null,
         ...transportOptions(options),

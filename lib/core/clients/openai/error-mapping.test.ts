@@ -1,27 +1,12 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  OpenAIError,
-  RateLimitError,
-} from 'openai'
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError, RateLimitError } from 'openai'
 import { describe, expect, it } from 'vitest'
-import {
-  AbortError,
-  ChatClientException,
-  ChatClientInvalidRequestError,
-  ChatClientResponseException,
-} from '../../errors'
+import { AbortError, ChatClientException, ChatClientInvalidRequestError, ChatClientResponseException } from '../../errors'
 import { toChatClientError } from './error-mapping'
 
 describe('toChatClientError', () => {
   it('keeps the status, service code and request id of API errors', () => {
     const headers = new Headers({ 'x-request-id': 'req_42' })
-    const error = toChatClientError(
-      new RateLimitError(429, { message: 'Too many', code: 'rate_limit_exceeded' }, undefined, headers),
-      'OpenAIChatClient',
-    )
+    const error = toChatClientError(new RateLimitError(429, { message: 'Too many', code: 'rate_limit_exceeded' }, undefined, headers), 'OpenAIChatClient')
     expect(error).toBeInstanceOf(ChatClientResponseException)
     expect(error).toMatchObject({ status: 429, errorCode: 'rate_limit_exceeded', requestId: 'req_42' })
     expect(error.message).toBe('OpenAIChatClient service failed to complete the request: 429 Too many')

@@ -3,12 +3,7 @@
  * one family (CoreError) whatever the provider. The package has already retried by then.
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
-import {
-  AbortError,
-  ChatClientException,
-  ChatClientResponseException,
-  CoreError,
-} from '../../errors'
+import { AbortError, ChatClientException, ChatClientResponseException, CoreError } from '../../errors'
 
 export function toChatClientError(error: unknown, clientName: string, signal?: AbortSignal): CoreError {
   if (error instanceof CoreError) return error

@@ -69,7 +69,10 @@ describe('OpenAIChatClient (Responses API) over HTTP', () => {
   it('streams text deltas as they arrive and reports usage at the end', async () => {
     server.enqueue({ text: ['Hel', 'lo', ' world'], usage: { inputTokens: 5, outputTokens: 3 } })
     const updates = await collect(client().getStreamingResponse(user('Hi')))
-    const texts = updates.flatMap((u) => u.contents).filter((c) => c.type === 'text').map((c) => c.text)
+    const texts = updates
+      .flatMap((u) => u.contents)
+      .filter((c) => c.type === 'text')
+      .map((c) => c.text)
     expect(texts).toEqual(['Hel', 'lo', ' world'])
     expect(server.requests[0].body.stream).toBe(true)
 
@@ -168,7 +171,9 @@ describe('OpenAIChatClient (Responses API) over HTTP', () => {
 
   it('reports a 500 that outlasts the retries as ChatClientResponseException with the status', async () => {
     server.enqueueErrors(500, 2, { message: 'upstream exploded' })
-    const error = await client({ maxRetries: 1 }).getResponse(user('Hi')).catch((e: unknown) => e)
+    const error = await client({ maxRetries: 1 })
+      .getResponse(user('Hi'))
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ChatClientResponseException)
     expect(error).toBeInstanceOf(ChatClientException)
     expect(error).toMatchObject({ status: 500, message: expect.stringContaining('upstream exploded') })
@@ -177,7 +182,9 @@ describe('OpenAIChatClient (Responses API) over HTTP', () => {
 
   it('does not retry a 400 and keeps the service error code', async () => {
     server.enqueueErrors(400, 1, { message: 'bad schema', code: 'invalid_request_error' })
-    const error = await client({ maxRetries: 3 }).getResponse(user('Hi')).catch((e: unknown) => e)
+    const error = await client({ maxRetries: 3 })
+      .getResponse(user('Hi'))
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 400, errorCode: 'invalid_request_error', requestId: expect.any(String) })
     expect(server.requests).toHaveLength(1)
   })
@@ -185,7 +192,9 @@ describe('OpenAIChatClient (Responses API) over HTTP', () => {
   it('cancels a waiting request when the signal aborts', async () => {
     server.enqueue({ text: 'never sent', stallAfterEvents: 0 })
     const controller = new AbortController()
-    const pending = client().getResponse(user('Hi'), { signal: controller.signal }).catch((e: unknown) => e)
+    const pending = client()
+      .getResponse(user('Hi'), { signal: controller.signal })
+      .catch((e: unknown) => e)
     await requestsReceived(1)
     controller.abort()
     expect(await pending).toBeInstanceOf(AbortError)
@@ -228,7 +237,10 @@ describe('OpenAIChatClient (Responses API) over HTTP', () => {
       type: 'sse',
       events: [
         { event: 'response.created', data: { type: 'response.created', sequence_number: 0, response: { id: 'resp_x', model: 'gpt-test', output: [] } } },
-        { event: 'response.output_text.delta', data: { type: 'response.output_text.delta', sequence_number: 1, item_id: 'msg_x', output_index: 0, content_index: 0, delta: 'partial' } },
+        {
+          event: 'response.output_text.delta',
+          data: { type: 'response.output_text.delta', sequence_number: 1, item_id: 'msg_x', output_index: 0, content_index: 0, delta: 'partial' },
+        },
       ],
     })
     const error = await collect(client().getStreamingResponse(user('Hi'))).catch((e: unknown) => e)

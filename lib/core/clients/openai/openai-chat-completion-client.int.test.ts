@@ -64,7 +64,10 @@ describe('OpenAIChatCompletionClient (Chat Completions) over HTTP', () => {
   it('streams text chunks and asks for usage in the stream', async () => {
     server.enqueue({ text: ['One', ', two', ', three'], usage: { inputTokens: 4, outputTokens: 5 } })
     const updates = await collect(client().getStreamingResponse(user('Count')))
-    const texts = updates.flatMap((u) => u.contents).filter((c) => c.type === 'text').map((c) => c.text)
+    const texts = updates
+      .flatMap((u) => u.contents)
+      .filter((c) => c.type === 'text')
+      .map((c) => c.text)
     expect(texts).toEqual(['One', ', two', ', three'])
     expect(server.requests[0].body).toMatchObject({ stream: true, stream_options: { include_usage: true } })
     const assembled = chatResponseFromUpdates(updates)
@@ -161,7 +164,9 @@ describe('OpenAIChatCompletionClient (Chat Completions) over HTTP', () => {
 
   it('reports a 500 that outlasts the retries as ChatClientResponseException with the status', async () => {
     server.enqueueErrors(500, 3, { message: 'gateway melted' })
-    const error = await client({ maxRetries: 2 }).getResponse(user('Hi')).catch((e: unknown) => e)
+    const error = await client({ maxRetries: 2 })
+      .getResponse(user('Hi'))
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ChatClientResponseException)
     expect(error).toMatchObject({ status: 500, message: expect.stringContaining('gateway melted') })
     expect(server.requests).toHaveLength(3)
@@ -177,7 +182,9 @@ describe('OpenAIChatCompletionClient (Chat Completions) over HTTP', () => {
   it('cancels a waiting request when the signal aborts', async () => {
     server.enqueue({ text: 'never', stallAfterEvents: 0 })
     const controller = new AbortController()
-    const pending = client().getResponse(user('Hi'), { signal: controller.signal }).catch((e: unknown) => e)
+    const pending = client()
+      .getResponse(user('Hi'), { signal: controller.signal })
+      .catch((e: unknown) => e)
     await requestsReceived(1)
     controller.abort()
     expect(await pending).toBeInstanceOf(AbortError)

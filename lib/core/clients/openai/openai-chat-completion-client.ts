@@ -7,11 +7,7 @@ import type { OpenAI } from 'openai'
 import type { ChatResponse, ChatResponseUpdate, Message } from '../../types'
 import { BaseChatClient, type BaseChatClientOptions } from '../base-chat-client'
 import type { ChatRequestOptions } from '../chat-client'
-import {
-  getChatCompletionsResponse,
-  streamChatCompletionsUpdates,
-  type ChatCompletionsCallContext,
-} from './chat-completions/call'
+import { getChatCompletionsResponse, streamChatCompletionsUpdates, type ChatCompletionsCallContext } from './chat-completions/call'
 import type { MaxTokensParameter } from './chat-completions/request'
 import { connectOpenAI, type OpenAIClientOptions } from './connection'
 

@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ChatClientInvalidRequestError } from '../../errors'
 import { FunctionTool } from '../../tools/function-tool'
-import {
-  functionToolsOf,
-  normalizeResponseFormat,
-  normalizeToolChoice,
-  toolParametersSchema,
-  toUsageDetails,
-} from './shared-conversion'
+import { functionToolsOf, normalizeResponseFormat, normalizeToolChoice, toolParametersSchema, toUsageDetails } from './shared-conversion'
 
 describe('normalizeResponseFormat', () => {
   it('turns a zod schema into a named JSON schema without the $schema dialect', () => {
@@ -29,9 +23,7 @@ describe('normalizeResponseFormat', () => {
   it('accepts the Chat Completions and Responses shapes, keeping strict and description', () => {
     const schema = { type: 'object', properties: { a: { type: 'number' } } }
     const expected = { kind: 'json_schema', name: 'calc', schema, strict: true, description: 'A result' }
-    expect(
-      normalizeResponseFormat({ type: 'json_schema', json_schema: { name: 'calc', schema, strict: true, description: 'A result' } }),
-    ).toEqual(expected)
+    expect(normalizeResponseFormat({ type: 'json_schema', json_schema: { name: 'calc', schema, strict: true, description: 'A result' } })).toEqual(expected)
     expect(normalizeResponseFormat({ type: 'json_schema', name: 'calc', schema, strict: true, description: 'A result' })).toEqual(expected)
   })
 

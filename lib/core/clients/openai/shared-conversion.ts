@@ -44,9 +44,7 @@ export function normalizeToolChoice(choice: ToolChoice | undefined): NormalizedT
 }
 
 export type NormalizedResponseFormat =
-  | { kind: 'text' }
-  | { kind: 'json_object' }
-  | { kind: 'json_schema'; name: string; schema: JSONSchema; strict?: boolean; description?: string }
+  { kind: 'text' } | { kind: 'json_object' } | { kind: 'json_schema'; name: string; schema: JSONSchema; strict?: boolean; description?: string }
 
 const DEFAULT_FORMAT_NAME = 'response'
 

@@ -23,7 +23,9 @@ export async function serve(createServer) {
       let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined
       if (!transport) {
         if (sessionId) {
-          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }))
+          res
+            .writeHead(404, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }))
           return
         }
         transport = new StreamableHTTPServerTransport({

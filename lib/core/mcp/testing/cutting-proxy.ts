@@ -11,10 +11,7 @@ import type { Socket } from 'node:net'
  * Rules are consumed in order: each applies once, to the first message it matches.
  */
 
-export type ProxyAction =
-  | { kind: 'cut' }
-  | { kind: 'error'; code: number; message: string }
-  | { kind: 'malformed'; result: Record<string, unknown> }
+export type ProxyAction = { kind: 'cut' } | { kind: 'error'; code: number; message: string } | { kind: 'malformed'; result: Record<string, unknown> }
 
 export interface ProxyRule {
   method: string
@@ -85,7 +82,8 @@ export class CuttingProxy {
       }
     }
     if (action?.kind === 'error' || action?.kind === 'malformed') {
-      const payload = action.kind === 'error' ? { jsonrpc: '2.0', id, error: { code: action.code, message: action.message } } : { jsonrpc: '2.0', id, result: action.result }
+      const payload =
+        action.kind === 'error' ? { jsonrpc: '2.0', id, error: { code: action.code, message: action.message } } : { jsonrpc: '2.0', id, result: action.result }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(payload))
       return
     }

@@ -68,7 +68,8 @@ export class ScriptedPeer {
       await transport.close()
       return
     }
-    const reply = 'result' in answer ? { jsonrpc: '2.0' as const, id: message.id, result: answer.result } : { jsonrpc: '2.0' as const, id: message.id, error: answer.error }
+    const reply =
+      'result' in answer ? { jsonrpc: '2.0' as const, id: message.id, result: answer.result } : { jsonrpc: '2.0' as const, id: message.id, error: answer.error }
     await transport.send(reply as JSONRPCMessage).catch(() => {})
   }
 

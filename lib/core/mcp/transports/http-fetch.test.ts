@@ -41,7 +41,12 @@ describe('ConnectionFetch', () => {
 
   it('never hands the long-lived transport signal to POST requests', async () => {
     const base = recordingFetch()
-    const connection = new ConnectionFetch({ serverUrl: new URL('http://127.0.0.1:1/mcp'), currentKwargs: () => ({}), onBroken: () => {}, baseFetch: base.fetch })
+    const connection = new ConnectionFetch({
+      serverUrl: new URL('http://127.0.0.1:1/mcp'),
+      currentKwargs: () => ({}),
+      onBroken: () => {},
+      baseFetch: base.fetch,
+    })
     const longLived = new AbortController().signal
     for (let i = 0; i < 3; i += 1) await connection.fetch('http://127.0.0.1:1/mcp', { method: 'POST', signal: longLived })
     await connection.fetch('http://127.0.0.1:1/mcp', { method: 'GET', signal: longLived })

@@ -35,7 +35,12 @@ export interface WorkerProcess extends AppProcess {
  * Spawns `script` (relative to the repository root) and waits for the first stdout line that
  * `ready` recognises, returning what it made of it. Fails when the process exits first.
  */
-async function spawnApp<T>(name: string, script: string, env: NodeJS.ProcessEnv, ready: (line: string) => T | undefined): Promise<{ process: AppProcess; ready: T }> {
+async function spawnApp<T>(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  ready: (line: string) => T | undefined,
+): Promise<{ process: AppProcess; ready: T }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -69,10 +74,15 @@ async function spawnApp<T>(name: string, script: string, env: NodeJS.ProcessEnv,
 
 /** `worker`: whether the web host runs a worker of its own, as the web process does by default. */
 export async function startWebHost(name: string, env: NodeJS.ProcessEnv, { worker = false }: { worker?: boolean } = {}): Promise<WebHostProcess> {
-  const { process: host, ready } = await spawnApp(name, 'lib/server/testing/processes/web-host.ts', { ...env, AGENTLOOM_WORKER: worker ? 'on' : 'off' }, (line) => {
-    if (!line.startsWith('{')) return undefined
-    return (JSON.parse(line) as { url?: string }).url
-  })
+  const { process: host, ready } = await spawnApp(
+    name,
+    'lib/server/testing/processes/web-host.ts',
+    { ...env, AGENTLOOM_WORKER: worker ? 'on' : 'off' },
+    (line) => {
+      if (!line.startsWith('{')) return undefined
+      return (JSON.parse(line) as { url?: string }).url
+    },
+  )
   return { ...host, url: ready }
 }
 

@@ -81,7 +81,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const route = matchRoute(url.pathname)
   const exported = route && (await route.load())[req.method ?? 'GET']
   if (!route || typeof exported !== 'function') {
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'not_found', message: `${req.method} ${url.pathname} is not served here.` } }))
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { code: 'not_found', message: `${req.method} ${url.pathname} is not served here.` } }))
     return
   }
   const clientGone = new AbortController()

@@ -15,11 +15,7 @@ export interface ChatCompletionsCallContext {
   maxTokensParameter: MaxTokensParameter
 }
 
-export async function getChatCompletionsResponse(
-  context: ChatCompletionsCallContext,
-  messages: Message[],
-  options: ChatRequestOptions,
-): Promise<ChatResponse> {
+export async function getChatCompletionsResponse(context: ChatCompletionsCallContext, messages: Message[], options: ChatRequestOptions): Promise<ChatResponse> {
   const { signal, ...chatOptions } = options
   throwIfAborted(signal)
   const { body, toolNames } = buildChatCompletionsRequest(messages, chatOptions, context.model, context.maxTokensParameter)

@@ -69,16 +69,20 @@ describe('buildChatCompletionsRequest', () => {
   })
 
   it('maps options to Chat Completions parameters', () => {
-    const { body } = buildChatCompletionsRequest([new Message({ role: 'user', text: 'hi' })], {
-      temperature: 0,
-      topP: 0.5,
-      maxTokens: 100,
-      stop: ['END', 'STOP'],
-      tools: [add],
-      toolChoice: { mode: 'required', requiredFunctionName: 'math.add' },
-      responseFormat: { type: 'json_schema', json_schema: { name: 'sum', schema: { type: 'object' }, strict: true } },
-      additional: { seed: 7 },
-    }, 'gpt-test')
+    const { body } = buildChatCompletionsRequest(
+      [new Message({ role: 'user', text: 'hi' })],
+      {
+        temperature: 0,
+        topP: 0.5,
+        maxTokens: 100,
+        stop: ['END', 'STOP'],
+        tools: [add],
+        toolChoice: { mode: 'required', requiredFunctionName: 'math.add' },
+        responseFormat: { type: 'json_schema', json_schema: { name: 'sum', schema: { type: 'object' }, strict: true } },
+        additional: { seed: 7 },
+      },
+      'gpt-test',
+    )
     expect(body).toMatchObject({
       model: 'gpt-test',
       temperature: 0,

@@ -48,16 +48,13 @@ export function buildChatCompletionsRequest(
   if (options.maxTokens !== undefined) body[maxTokensParameter] = options.maxTokens
   if (options.stop !== undefined && options.stop.length > 0) body.stop = options.stop
   if (tools.length > 0) {
-    body.tools = tools.map(
-      (tool): ChatCompletionTool => ({
-        type: 'function',
-        function: { name: toolNames.toWire(tool.name), description: tool.description, parameters: toolParametersSchema(tool) },
-      }),
-    )
+    body.tools = tools.map((tool): ChatCompletionTool => ({
+      type: 'function',
+      function: { name: toolNames.toWire(tool.name), description: tool.description, parameters: toolParametersSchema(tool) },
+    }))
     const choice = normalizeToolChoice(options.toolChoice)
     if (choice) {
-      body.tool_choice =
-        choice.kind === 'function' ? { type: 'function', function: { name: toolNames.toWire(choice.name) } } : choice.mode
+      body.tool_choice = choice.kind === 'function' ? { type: 'function', function: { name: toolNames.toWire(choice.name) } } : choice.mode
     }
   }
   const format = normalizeResponseFormat(options.responseFormat)
@@ -65,9 +62,7 @@ export function buildChatCompletionsRequest(
   return { body: { ...body, ...(options.additional ?? {}) }, toolNames }
 }
 
-function toChatResponseFormat(
-  format: NormalizedResponseFormat,
-): ResponseFormatText | ResponseFormatJSONObject | ResponseFormatJSONSchema {
+function toChatResponseFormat(format: NormalizedResponseFormat): ResponseFormatText | ResponseFormatJSONObject | ResponseFormatJSONSchema {
   if (format.kind !== 'json_schema') return { type: format.kind }
   return { type: 'json_schema', json_schema: jsonSchemaFormatFields(format) }
 }

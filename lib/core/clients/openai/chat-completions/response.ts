@@ -61,7 +61,6 @@ export function chatCompletionUsage(usage: CompletionUsage | null | undefined): 
 
 /** Several compatible servers (vLLM, DeepSeek, Ollama) return reasoning beside the content. */
 export function reasoningOf(message: object): string | undefined {
-  const value = (message as { reasoning_content?: unknown; reasoning?: unknown }).reasoning_content ??
-    (message as { reasoning?: unknown }).reasoning
+  const value = (message as { reasoning_content?: unknown; reasoning?: unknown }).reasoning_content ?? (message as { reasoning?: unknown }).reasoning
   return typeof value === 'string' && value.length > 0 ? value : undefined
 }

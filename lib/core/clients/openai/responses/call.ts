@@ -14,11 +14,7 @@ export interface ResponsesCallContext {
   clientName: string
 }
 
-export async function getResponsesChatResponse(
-  context: ResponsesCallContext,
-  messages: Message[],
-  options: ChatRequestOptions,
-): Promise<ChatResponse> {
+export async function getResponsesChatResponse(context: ResponsesCallContext, messages: Message[], options: ChatRequestOptions): Promise<ChatResponse> {
   const { signal, ...chatOptions } = options
   throwIfAborted(signal)
   const { body, toolNames } = buildResponsesRequest(messages, chatOptions, context.model)

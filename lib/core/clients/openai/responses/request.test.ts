@@ -58,17 +58,21 @@ describe('buildResponsesRequest', () => {
   })
 
   it('maps options to Responses parameters', () => {
-    const { body, toolNames } = buildResponsesRequest([new Message({ role: 'user', text: 'hi' })], {
-      model: 'gpt-override',
-      instructions: 'You are terse.',
-      temperature: 0.2,
-      topP: 0.9,
-      maxTokens: 64,
-      tools: [search],
-      toolChoice: { mode: 'required', requiredFunctionName: 'files.search' },
-      responseFormat: { type: 'object', title: 'Answer', properties: { ok: { type: 'boolean' } } },
-      additional: { store: false, reasoning: { effort: 'low' } },
-    }, 'gpt-default')
+    const { body, toolNames } = buildResponsesRequest(
+      [new Message({ role: 'user', text: 'hi' })],
+      {
+        model: 'gpt-override',
+        instructions: 'You are terse.',
+        temperature: 0.2,
+        topP: 0.9,
+        maxTokens: 64,
+        tools: [search],
+        toolChoice: { mode: 'required', requiredFunctionName: 'files.search' },
+        responseFormat: { type: 'object', title: 'Answer', properties: { ok: { type: 'boolean' } } },
+        additional: { store: false, reasoning: { effort: 'low' } },
+      },
+      'gpt-default',
+    )
     expect(body).toMatchObject({
       model: 'gpt-override',
       instructions: 'You are terse.',
@@ -93,10 +97,14 @@ describe('buildResponsesRequest', () => {
   })
 
   it('leaves out what the Responses API cannot take', () => {
-    const { body } = buildResponsesRequest([new Message({ role: 'user', text: 'hi' })], {
-      stop: ['END'],
-      toolChoice: 'required',
-    }, 'gpt-default')
+    const { body } = buildResponsesRequest(
+      [new Message({ role: 'user', text: 'hi' })],
+      {
+        stop: ['END'],
+        toolChoice: 'required',
+      },
+      'gpt-default',
+    )
     expect(body).not.toHaveProperty('stop')
     // tool_choice without tools would be rejected by the API
     expect(body).not.toHaveProperty('tool_choice')

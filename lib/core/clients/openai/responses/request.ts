@@ -48,19 +48,16 @@ export function buildResponsesRequest(messages: Message[], options: ChatOptions,
   if (options.topP !== undefined) body.top_p = options.topP
   if (options.maxTokens !== undefined) body.max_output_tokens = options.maxTokens
   if (tools.length > 0) {
-    body.tools = tools.map(
-      (tool): ResponsesFunctionTool => ({
-        type: 'function',
-        name: toolNames.toWire(tool.name),
-        description: tool.description,
-        parameters: toolParametersSchema(tool),
-        strict: false,
-      }),
-    )
+    body.tools = tools.map((tool): ResponsesFunctionTool => ({
+      type: 'function',
+      name: toolNames.toWire(tool.name),
+      description: tool.description,
+      parameters: toolParametersSchema(tool),
+      strict: false,
+    }))
     const choice = normalizeToolChoice(options.toolChoice)
     if (choice) {
-      body.tool_choice =
-        choice.kind === 'function' ? { type: 'function', name: toolNames.toWire(choice.name) } : choice.mode
+      body.tool_choice = choice.kind === 'function' ? { type: 'function', name: toolNames.toWire(choice.name) } : choice.mode
     }
   }
   const format = normalizeResponseFormat(options.responseFormat)

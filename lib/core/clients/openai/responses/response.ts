@@ -1,19 +1,11 @@
 /** A Responses API `Response` object → the framework's ChatResponse. */
-import type {
-  Response as ResponsesResponse,
-  ResponseOutputItem,
-  ResponseUsage,
-} from 'openai/resources/responses/responses'
+import type { Response as ResponsesResponse, ResponseOutputItem, ResponseUsage } from 'openai/resources/responses/responses'
 import { ChatResponse, Message, type Content, type FinishReason, type UsageDetails } from '../../../types'
 import { serviceReportedError } from '../error-mapping'
 import { toUsageDetails } from '../shared-conversion'
 import type { ToolNameMap } from '../tool-names'
 
-export function responseToChatResponse(
-  response: ResponsesResponse,
-  toolNames: ToolNameMap,
-  clientName: string,
-): ChatResponse {
+export function responseToChatResponse(response: ResponsesResponse, toolNames: ToolNameMap, clientName: string): ChatResponse {
   if (response.status === 'failed') {
     throw serviceReportedError(clientName, response.error, 'the response failed without details.')
   }
@@ -23,7 +15,10 @@ export function responseToChatResponse(
     messages: [new Message({ role: 'assistant', contents, messageId: messageItem?.id })],
     responseId: response.id,
     modelId: response.model,
-    finishReason: responsesFinishReason(response, contents.some((content) => content.type === 'function_call')),
+    finishReason: responsesFinishReason(
+      response,
+      contents.some((content) => content.type === 'function_call'),
+    ),
     usage: responsesUsage(response.usage),
   })
 }
@@ -59,10 +54,7 @@ export function responsesUsage(usage: ResponseUsage | null | undefined): UsageDe
   })
 }
 
-export function responsesFinishReason(
-  response: Pick<ResponsesResponse, 'status' | 'incomplete_details'>,
-  hasFunctionCalls: boolean,
-): FinishReason | undefined {
+export function responsesFinishReason(response: Pick<ResponsesResponse, 'status' | 'incomplete_details'>, hasFunctionCalls: boolean): FinishReason | undefined {
   if (response.status === 'incomplete') {
     const reason = response.incomplete_details?.reason
     if (reason === 'content_filter') return 'content_filter'

@@ -28,9 +28,7 @@ const created = { type: 'response.created', response: { id: 'resp_1', model: 'gp
 describe('ResponsesStreamTranslator', () => {
   it('passes text deltas on and tags them with the response and item ids', () => {
     const { updates } = run([created, { type: 'response.output_text.delta', item_id: 'msg_1', delta: 'Hi' }])
-    expect(updates).toEqual([
-      { role: 'assistant', contents: [{ type: 'text', text: 'Hi' }], responseId: 'resp_1', modelId: 'gpt-x', messageId: 'msg_1' },
-    ])
+    expect(updates).toEqual([{ role: 'assistant', contents: [{ type: 'text', text: 'Hi' }], responseId: 'resp_1', modelId: 'gpt-x', messageId: 'msg_1' }])
   })
 
   it('assembles argument deltas and emits each call once, with its local name', () => {

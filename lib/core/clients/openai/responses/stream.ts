@@ -4,11 +4,7 @@
  * deltas too, but a half-built call is useless to the agent loop, so each call is emitted once,
  * complete, when its item is done (or at the latest when the response completes).
  */
-import type {
-  Response as ResponsesResponse,
-  ResponseFunctionToolCall,
-  ResponseStreamEvent,
-} from 'openai/resources/responses/responses'
+import type { Response as ResponsesResponse, ResponseFunctionToolCall, ResponseStreamEvent } from 'openai/resources/responses/responses'
 import type { ChatResponseUpdate, Content, FunctionCallContent } from '../../../types'
 import { serviceReportedError } from '../error-mapping'
 import type { ToolNameMap } from '../tool-names'

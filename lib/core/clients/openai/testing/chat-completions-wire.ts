@@ -3,14 +3,7 @@
  * `chat.completion.chunk` data lines ending in `[DONE]` (with a usage chunk when the request
  * asked for `stream_options.include_usage`).
  */
-import {
-  finishReasonOf,
-  fragmentsOf,
-  joinFragments,
-  type IdSequence,
-  type ScriptedTurn,
-  type SseEvent,
-} from './scripted-replies'
+import { finishReasonOf, fragmentsOf, joinFragments, type IdSequence, type ScriptedTurn, type SseEvent } from './scripted-replies'
 
 type Json = Record<string, unknown>
 
@@ -48,12 +41,7 @@ export function renderChatCompletionJson(turn: ScriptedTurn, requestedModel: str
   }
 }
 
-export function renderChatCompletionChunks(
-  turn: ScriptedTurn,
-  requestedModel: string,
-  ids: IdSequence,
-  includeUsage: boolean,
-): SseEvent[] {
+export function renderChatCompletionChunks(turn: ScriptedTurn, requestedModel: string, ids: IdSequence, includeUsage: boolean): SseEvent[] {
   const id = ids.take('chatcmpl')
   const model = turn.model ?? requestedModel
   const chunk = (delta: Json, finishReason: string | null = null): SseEvent => ({
@@ -69,9 +57,7 @@ export function renderChatCompletionChunks(
   if (turn.reasoning !== undefined) events.push(chunk({ reasoning_content: turn.reasoning }))
   for (const content of fragmentsOf(turn.text)) events.push(chunk({ content }))
   ;(turn.toolCalls ?? []).forEach((call, index) => {
-    events.push(
-      chunk({ tool_calls: [{ index, id: call.callId, type: 'function', function: { name: call.name, arguments: '' } }] }),
-    )
+    events.push(chunk({ tool_calls: [{ index, id: call.callId, type: 'function', function: { name: call.name, arguments: '' } }] }))
     for (const fragment of fragmentsOf(call.arguments)) {
       events.push(chunk({ tool_calls: [{ index, function: { arguments: fragment } }] }))
     }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { startLoopbackOpenAIServer } from './loopback-openai-server'
 
-const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
 describe('LoopbackOpenAIServer', () => {
   it('answers with 400 when the script has run out, and records the request', async () => {

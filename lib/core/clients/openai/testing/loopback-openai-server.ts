@@ -145,10 +145,7 @@ export class LoopbackOpenAIServer {
     }
     if (!streaming) {
       if (turn.stallAfterEvents !== undefined) return // never answer: the client must abort
-      const json =
-        request.endpoint === 'responses'
-          ? renderResponsesJson(turn, model, this.ids)
-          : renderChatCompletionJson(turn, model, this.ids)
+      const json = request.endpoint === 'responses' ? renderResponsesJson(turn, model, this.ids) : renderChatCompletionJson(turn, model, this.ids)
       this.sendJson(response, 200, json)
       return
     }

@@ -3,14 +3,7 @@
  * sequence (`response.created` … `response.completed`) with sequence numbers, the way the
  * `openai` package's stream parser reads it.
  */
-import {
-  finishReasonOf,
-  fragmentsOf,
-  joinFragments,
-  type IdSequence,
-  type ScriptedTurn,
-  type SseEvent,
-} from './scripted-replies'
+import { finishReasonOf, fragmentsOf, joinFragments, type IdSequence, type ScriptedTurn, type SseEvent } from './scripted-replies'
 
 type Json = Record<string, unknown>
 
@@ -59,9 +52,7 @@ function renderItems(turn: ScriptedTurn, requestedModel: string, ids: IdSequence
 }
 
 function outputOf(items: RenderedItems): Json[] {
-  return [items.reasoning?.item, items.message?.item, ...items.calls.map((call) => call.item)].filter(
-    (item): item is Json => item !== undefined,
-  )
+  return [items.reasoning?.item, items.message?.item, ...items.calls.map((call) => call.item)].filter((item): item is Json => item !== undefined)
 }
 
 function responseObject(turn: ScriptedTurn, items: RenderedItems, status: string, output: Json[]): Json {
@@ -110,8 +101,7 @@ export function renderResponsesJson(turn: ScriptedTurn, requestedModel: string, 
 export function renderResponsesEvents(turn: ScriptedTurn, requestedModel: string, ids: IdSequence): SseEvent[] {
   const items = renderItems(turn, requestedModel, ids)
   const events: SseEvent[] = []
-  const emit = (type: string, payload: Json) =>
-    events.push({ event: type, data: { type, sequence_number: events.length, ...payload } })
+  const emit = (type: string, payload: Json) => events.push({ event: type, data: { type, sequence_number: events.length, ...payload } })
 
   emit('response.created', { response: responseObject(turn, items, 'in_progress', []) })
   emit('response.in_progress', { response: responseObject(turn, items, 'in_progress', []) })
