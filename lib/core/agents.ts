@@ -28,6 +28,8 @@ import { assertToolLike } from './tools/tool-set'
 import { AgentResponse, normalizeMessages, type AgentResponseUpdate, type MessageInput } from './types'
 import { UpdateAssembler } from './clients/response-updates'
 import { isAsyncIterable } from './clients/chat-result'
+import type { ResponseFormat } from './structured-output/response-format'
+import { fillStructuredValue } from './structured-output/structured-value'
 
 export type { AgentRunOptions } from './agent-loop/agent-definition'
 
@@ -90,24 +92,33 @@ export class Agent {
     await runMiddlewareChain(middleware.agent, context, async (ctx) => {
       ctx.result = await drain(executeAgentRun(this.definition, ctx, options, middleware))
     })
-    return resultAsResponse(context.result, this.id)
+    return resultAsResponse(context.result, this.id, this.responseFormatFor(options))
   }
 
   /** Runs the agent, streaming updates (text deltas, function calls, tool results, approval requests). */
   runStream(input?: MessageInput, options: AgentRunOptions = {}): AgentRunStream {
-    return new AgentRunStream(async () => {
-      const middleware = concatMiddleware(this.middleware, categorizeMiddleware(options.middleware))
-      const context = this.agentContext(input, options, true)
-      await runMiddlewareChain(middleware.agent, context, async (ctx) => {
-        ctx.result = executeAgentRun(this.definition, ctx, options, middleware)
-      })
-      if (!context.result) throw new AgentConfigurationError('Agent middleware finished without setting a result.')
-      return context.result
-    }, this.id)
+    return new AgentRunStream(
+      async () => {
+        const middleware = concatMiddleware(this.middleware, categorizeMiddleware(options.middleware))
+        const context = this.agentContext(input, options, true)
+        await runMiddlewareChain(middleware.agent, context, async (ctx) => {
+          ctx.result = executeAgentRun(this.definition, ctx, options, middleware)
+        })
+        if (!context.result) throw new AgentConfigurationError('Agent middleware finished without setting a result.')
+        return context.result
+      },
+      this.id,
+      this.responseFormatFor(options),
+    )
   }
 
   createSession(init: AgentSessionInit = {}): AgentSession {
     return new AgentSession(init)
+  }
+
+  /** The run's format as the run's chat options will see it: run options over the agent's defaults. */
+  private responseFormatFor(options: AgentRunOptions): ResponseFormat | undefined {
+    return { ...this.defaultOptions, ...options.options }.responseFormat
   }
 
   private agentContext(input: MessageInput | undefined, options: AgentRunOptions, isStreaming: boolean): AgentContext {
@@ -138,12 +149,14 @@ export class Agent {
   }
 }
 
-async function resultAsResponse(result: AgentContext['result'], agentId: string): Promise<AgentResponse> {
+async function resultAsResponse(result: AgentContext['result'], agentId: string, responseFormat: ResponseFormat | undefined): Promise<AgentResponse> {
   if (result instanceof AgentResponse) return result
   if (isAsyncIterable<AgentResponseUpdate>(result)) {
+    // Agent middleware replaced the run with its own updates: parse the value they add up to.
     const assembler = new UpdateAssembler()
     for await (const update of result) assembler.add(update)
-    return new AgentResponse({ messages: assembler.messages, usage: assembler.usage, responseId: assembler.responseId, agentId })
+    const response = new AgentResponse({ messages: assembler.messages, usage: assembler.usage, responseId: assembler.responseId, agentId })
+    return fillStructuredValue(response, responseFormat)
   }
   throw new AgentConfigurationError('Agent middleware finished without setting a result.')
 }

@@ -201,3 +201,24 @@ export class FileAccessOperationError extends UserError {
 export class FileAlreadyExistsError extends FileAccessOperationError {
   override readonly code: string = 'file_already_exists'
 }
+
+// ---- structured output (lib/core/structured-output) ----
+
+/**
+ * A reply to a request with a structured-output format is not JSON, or does not match the format's schema.
+ * A system error: the model (not the caller) broke the contract. `problems` lists what did not match,
+ * `text` keeps the whole reply.
+ */
+export class StructuredOutputError extends CoreError {
+  readonly code = 'structured_output_error'
+  readonly formatName: string
+  readonly problems: readonly string[]
+  readonly text: string
+
+  constructor(message: string, details: { formatName: string; problems: readonly string[]; text: string; cause?: unknown }) {
+    super(message, { cause: details.cause })
+    this.formatName = details.formatName
+    this.problems = details.problems
+    this.text = details.text
+  }
+}

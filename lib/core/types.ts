@@ -245,6 +245,8 @@ export interface ChatResponseInit {
   finishReason?: FinishReason
   usage?: UsageDetails
   additionalProperties?: Record<string, unknown>
+  /** The parsed, validated structured output (see ChatOptions.responseFormat). */
+  value?: unknown
 }
 
 export interface ChatResponseJSON extends Omit<ChatResponseInit, 'messages'> {
@@ -252,7 +254,7 @@ export interface ChatResponseJSON extends Omit<ChatResponseInit, 'messages'> {
   messages: MessageJSON[]
 }
 
-const CHAT_RESPONSE_FIELDS = ['responseId', 'conversationId', 'modelId', 'finishReason', 'usage', 'additionalProperties'] as const
+const CHAT_RESPONSE_FIELDS = ['responseId', 'conversationId', 'modelId', 'finishReason', 'usage', 'additionalProperties', 'value'] as const
 
 /** What chat and agent responses share: the messages, their text, and the requests for a person among them. */
 abstract class MessagesResponse {
@@ -278,6 +280,8 @@ export class ChatResponse extends MessagesResponse {
   finishReason?: FinishReason
   usage?: UsageDetails
   additionalProperties?: Record<string, unknown>
+  /** The reply parsed as JSON and validated against the request's responseFormat; undefined without one. */
+  value?: unknown
 
   constructor(init: ChatResponseInit) {
     super(init.messages)
@@ -337,6 +341,8 @@ export interface AgentResponseInit {
   finishReason?: FinishReason
   usage?: UsageDetails
   additionalProperties?: Record<string, unknown>
+  /** The parsed, validated structured output (see ChatOptions.responseFormat). */
+  value?: unknown
 }
 
 export interface AgentResponseJSON extends Omit<AgentResponseInit, 'messages'> {
@@ -344,7 +350,7 @@ export interface AgentResponseJSON extends Omit<AgentResponseInit, 'messages'> {
   messages: MessageJSON[]
 }
 
-const AGENT_RESPONSE_FIELDS = ['responseId', 'agentId', 'createdAt', 'finishReason', 'usage', 'additionalProperties'] as const
+const AGENT_RESPONSE_FIELDS = ['responseId', 'agentId', 'createdAt', 'finishReason', 'usage', 'additionalProperties', 'value'] as const
 
 /** What an agent run returns: the new messages it produced (tool calls, tool results, the final answer). */
 export class AgentResponse extends MessagesResponse {
@@ -354,6 +360,8 @@ export class AgentResponse extends MessagesResponse {
   finishReason?: FinishReason
   usage?: UsageDetails
   additionalProperties?: Record<string, unknown>
+  /** The final reply parsed as JSON and validated against the run's responseFormat; undefined without one. */
+  value?: unknown
 
   constructor(init: AgentResponseInit) {
     super(init.messages)

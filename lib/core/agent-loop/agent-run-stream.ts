@@ -1,10 +1,12 @@
 /**
  * What Agent.runStream returns: an async iterable of AgentResponseUpdate (iterate it once), plus
  * getFinalResponse(), which assembles the updates seen into an AgentResponse (consuming the rest of the
- * stream if nobody iterated it). Nothing runs until iteration (or getFinalResponse) starts.
+ * stream if nobody iterated it), with `value` parsed when the run asked for structured output. Nothing runs until iteration (or getFinalResponse) starts.
  */
 import { UpdateAssembler } from '../clients/response-updates'
 import { AgentConfigurationError } from '../errors'
+import type { ResponseFormat } from '../structured-output/response-format'
+import { fillStructuredValue } from '../structured-output/structured-value'
 import { AgentResponse, AgentResponseUpdate } from '../types'
 
 export type StreamSource = () => Promise<AsyncIterable<AgentResponseUpdate> | AgentResponse>
@@ -12,6 +14,7 @@ export type StreamSource = () => Promise<AsyncIterable<AgentResponseUpdate> | Ag
 export class AgentRunStream implements AsyncIterable<AgentResponseUpdate> {
   private readonly source: StreamSource
   private readonly agentId: string | undefined
+  private readonly responseFormat: ResponseFormat | undefined
   private readonly assembler = new UpdateAssembler()
   private started = false
   private finished = false
@@ -19,9 +22,11 @@ export class AgentRunStream implements AsyncIterable<AgentResponseUpdate> {
   private readonly settled = new Promise<void>((resolve) => (this.settle = resolve))
   private failure: { error: unknown } | undefined
 
-  constructor(source: StreamSource, agentId?: string) {
+  /** `responseFormat`: the run's structured-output format, if any; the final response's `value` is parsed with it. */
+  constructor(source: StreamSource, agentId?: string, responseFormat?: ResponseFormat) {
     this.source = source
     this.agentId = agentId
+    this.responseFormat = responseFormat
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<AgentResponseUpdate> {
@@ -52,13 +57,14 @@ export class AgentRunStream implements AsyncIterable<AgentResponseUpdate> {
     if (this.failure) throw this.failure.error
     if (!this.finished) throw new AgentConfigurationError('The agent stream was closed before it finished.')
     const assembler = this.assembler
-    return new AgentResponse({
+    const response = new AgentResponse({
       messages: assembler.messages,
       usage: assembler.usage,
       responseId: assembler.responseId,
       finishReason: assembler.finishReason,
       agentId: this.agentId,
     })
+    return fillStructuredValue(response, this.responseFormat)
   }
 }
 

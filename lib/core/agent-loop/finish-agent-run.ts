@@ -1,6 +1,7 @@
-/** Closing a successful run: build the response, then context providers' afterRun in reverse order. */
+/** Closing a successful run: build the response (with its structured value), then context providers' afterRun in reverse order. */
 import { AgentResponse } from '../types'
 import { abortable } from '../abort'
+import { fillStructuredValue } from '../structured-output/structured-value'
 import type { AgentRunState } from './agent-run-state'
 
 export async function finishAgentRun(state: AgentRunState): Promise<AgentResponse> {
@@ -12,6 +13,8 @@ export async function finishAgentRun(state: AgentRunState): Promise<AgentRespons
     finishReason: state.finishReason,
     createdAt: new Date().toISOString(),
   })
+  // Before afterRun: a reply that breaks the format fails the run instead of being stored as a success.
+  fillStructuredValue(response, state.chatOptions.responseFormat)
   state.sessionContext.response = response
   const { agent } = state
   for (let i = state.providers.length - 1; i >= 0; i--) {

@@ -1,13 +1,14 @@
 /**
  * The base every concrete chat client extends. Subclasses implement one model call
  * (`innerGetResponse` / `innerGetStreamingResponse`); this class runs the client's chat middleware
- * around it and checks cancellation. The function-invocation loop lives in the agent runner, so any
+ * around it, checks cancellation and fills `value` when a structured-output format was asked for. The function-invocation loop lives in the agent runner, so any
  * ChatClient (including test doubles) gets tool calling from an Agent.
  */
 import { Agent, type AgentOptions } from '../agents'
 import { ChatClientException, throwIfAborted } from '../errors'
 import type { ChatContext, ChatMiddlewareLike } from '../middleware'
 import { categorizeMiddleware, runMiddlewareChain, type MiddlewareHandler } from '../middleware-pipeline'
+import { fillStructuredValue } from '../structured-output/structured-value'
 import type { ChatResponse, ChatResponseUpdate, Message } from '../types'
 import type { ChatClient, ChatRequestOptions } from './chat-client'
 import { resultAsUpdates } from './chat-result'
@@ -33,7 +34,7 @@ export abstract class BaseChatClient implements ChatClient {
 
   async getResponse(messages: Message[], options: ChatRequestOptions = {}): Promise<ChatResponse> {
     throwIfAborted(options.signal)
-    if (this.chatMiddleware.length === 0) return this.innerGetResponse(messages, options)
+    if (this.chatMiddleware.length === 0) return fillStructuredValue(await this.innerGetResponse(messages, options), options.responseFormat)
     const context = this.chatContext(messages, options, false)
     await runMiddlewareChain(this.chatMiddleware, context, async (ctx) => {
       ctx.result = await this.innerGetResponse(ctx.messages, ctx.options)
@@ -41,7 +42,8 @@ export abstract class BaseChatClient implements ChatClient {
     if (!context.result || Symbol.asyncIterator in context.result) {
       throw new ChatClientException('Chat middleware finished without setting a ChatResponse result.')
     }
-    return context.result
+    // The format the middleware left in place is the one the reply was asked for.
+    return fillStructuredValue(context.result, context.options.responseFormat)
   }
 
   /** Errors (including an aborted signal) surface while iterating, never as a synchronous throw. */

@@ -1,3 +1,4 @@
+import type { ResponseFormat } from '../structured-output/response-format'
 import type { FunctionTool } from '../tools/function-tool'
 import type { ChatResponse, ChatResponseUpdate, Message, ToolChoice } from '../types'
 
@@ -11,8 +12,11 @@ export interface ChatOptions {
   /** Tools offered to the model; see lib/core/tools. */
   tools?: FunctionTool[]
   toolChoice?: ToolChoice
-  /** A JSON schema (or zod schema) for structured output. */
-  responseFormat?: unknown
+  /**
+   * Structured output: a zod schema, a JSON Schema object, or a named format. The reply is parsed and
+   * validated into `ChatResponse.value` / `AgentResponse.value` (a StructuredOutputError when it does not match).
+   */
+  responseFormat?: ResponseFormat
   /** System instructions prepended to the conversation. */
   instructions?: string
   /** Provider-specific options passed through untouched. */

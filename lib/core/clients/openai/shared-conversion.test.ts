@@ -1,43 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
-import { ChatClientInvalidRequestError } from '../../errors'
 import { FunctionTool } from '../../tools/function-tool'
-import { functionToolsOf, normalizeResponseFormat, normalizeToolChoice, toolParametersSchema, toUsageDetails } from './shared-conversion'
-
-describe('normalizeResponseFormat', () => {
-  it('turns a zod schema into a named JSON schema without the $schema dialect', () => {
-    const format = normalizeResponseFormat(z.object({ city: z.string() }).meta({ title: 'Weather report' }))
-    expect(format).toMatchObject({ kind: 'json_schema', name: 'Weather_report' })
-    expect(format).toHaveProperty('schema.properties.city.type', 'string')
-    expect(format).not.toHaveProperty('schema.$schema')
-  })
-
-  it('accepts a plain JSON schema', () => {
-    expect(normalizeResponseFormat({ type: 'object', properties: {} })).toEqual({
-      kind: 'json_schema',
-      name: 'response',
-      schema: { type: 'object', properties: {} },
-    })
-  })
-
-  it('accepts the Chat Completions and Responses shapes, keeping strict and description', () => {
-    const schema = { type: 'object', properties: { a: { type: 'number' } } }
-    const expected = { kind: 'json_schema', name: 'calc', schema, strict: true, description: 'A result' }
-    expect(normalizeResponseFormat({ type: 'json_schema', json_schema: { name: 'calc', schema, strict: true, description: 'A result' } })).toEqual(expected)
-    expect(normalizeResponseFormat({ type: 'json_schema', name: 'calc', schema, strict: true, description: 'A result' })).toEqual(expected)
-  })
-
-  it('passes json_object and text through', () => {
-    expect(normalizeResponseFormat({ type: 'json_object' })).toEqual({ kind: 'json_object' })
-    expect(normalizeResponseFormat({ type: 'text' })).toEqual({ kind: 'text' })
-    expect(normalizeResponseFormat(undefined)).toBeUndefined()
-  })
-
-  it('rejects shapes it cannot express', () => {
-    expect(() => normalizeResponseFormat('json')).toThrow(ChatClientInvalidRequestError)
-    expect(() => normalizeResponseFormat({ type: 'json_schema', json_schema: { name: 'x' } })).toThrow(/schema/)
-  })
-})
+import { functionToolsOf, normalizeToolChoice, toolParametersSchema, toUsageDetails } from './shared-conversion'
 
 describe('normalizeToolChoice', () => {
   it('maps modes and a required function', () => {

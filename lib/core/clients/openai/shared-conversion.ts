@@ -1,9 +1,8 @@
 /**
- * Conversions both OpenAI APIs share: tool definitions, tool choice, structured-output formats,
+ * Conversions both OpenAI APIs share: tool definitions, tool choice, structured-output format fields,
  * function arguments/results as wire text, and usage numbers.
  */
-import { z } from 'zod'
-import { ChatClientInvalidRequestError } from '../../errors'
+import type { NormalizedJsonSchemaFormat } from '../../structured-output/response-format'
 import type { JSONSchema, ToolChoice, UsageDetails } from '../../types'
 import type { ChatOptions } from '../chat-client'
 
@@ -43,66 +42,14 @@ export function normalizeToolChoice(choice: ToolChoice | undefined): NormalizedT
   return { kind: 'mode', mode: 'required' }
 }
 
-export type NormalizedResponseFormat =
-  { kind: 'text' } | { kind: 'json_object' } | { kind: 'json_schema'; name: string; schema: JSONSchema; strict?: boolean; description?: string }
-
-const DEFAULT_FORMAT_NAME = 'response'
-
 /** The json_schema fields both APIs send (nested under `json_schema` in Chat Completions, inline in Responses). */
-export function jsonSchemaFormatFields(format: Extract<NormalizedResponseFormat, { kind: 'json_schema' }>) {
+export function jsonSchemaFormatFields(format: NormalizedJsonSchemaFormat) {
   return {
     name: format.name,
     schema: format.schema,
-    ...(format.strict !== undefined ? { strict: format.strict } : {}),
+    strict: format.strict,
     ...(format.description !== undefined ? { description: format.description } : {}),
   }
-}
-
-/**
- * Accepts the shapes people naturally pass as `responseFormat`: a zod schema, a plain JSON
- * schema, the Chat Completions shape `{ type: 'json_schema', json_schema: {...} }`, the
- * Responses shape `{ type: 'json_schema', name, schema }`, or `{ type: 'json_object' | 'text' }`.
- */
-export function normalizeResponseFormat(format: unknown): NormalizedResponseFormat | undefined {
-  if (format === undefined || format === null) return undefined
-  if (format instanceof z.ZodType) return fromJsonSchema(zodToJsonSchema(format))
-  if (typeof format !== 'object' || Array.isArray(format)) {
-    throw new ChatClientInvalidRequestError('responseFormat must be a zod schema, a JSON schema or an OpenAI response format object.')
-  }
-  const record = format as Record<string, unknown>
-  if (record.type === 'text' || record.type === 'json_object') return { kind: record.type }
-  if (record.type === 'json_schema') {
-    const section = isRecord(record.json_schema) ? record.json_schema : record
-    if (!isRecord(section.schema)) throw new ChatClientInvalidRequestError('A json_schema responseFormat needs a `schema` object.')
-    return {
-      kind: 'json_schema',
-      name: formatName(section.name ?? section.schema.title),
-      schema: section.schema,
-      ...(typeof section.strict === 'boolean' ? { strict: section.strict } : {}),
-      ...(typeof section.description === 'string' ? { description: section.description } : {}),
-    }
-  }
-  return fromJsonSchema(record)
-}
-
-function fromJsonSchema(schema: JSONSchema): NormalizedResponseFormat {
-  return { kind: 'json_schema', name: formatName(schema.title), schema }
-}
-
-function zodToJsonSchema(schema: z.ZodType): JSONSchema {
-  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema) as JSONSchema
-  return jsonSchema
-}
-
-/** Format names must match ^[a-zA-Z0-9_-]{1,64}$. */
-function formatName(candidate: unknown): string {
-  if (typeof candidate !== 'string') return DEFAULT_FORMAT_NAME
-  const cleaned = candidate.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64)
-  return cleaned.length > 0 ? cleaned : DEFAULT_FORMAT_NAME
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Function-call arguments as the JSON text the APIs carry. */

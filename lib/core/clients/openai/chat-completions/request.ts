@@ -9,15 +9,8 @@ import type {
 import type { ResponseFormatJSONSchema, ResponseFormatJSONObject, ResponseFormatText } from 'openai/resources/shared'
 import type { ChatOptions } from '../../chat-client'
 import { Message, functionResultText, type DataContent, type UriContent } from '../../../types'
-import {
-  argumentsToText,
-  functionToolsOf,
-  normalizeResponseFormat,
-  normalizeToolChoice,
-  toolParametersSchema,
-  type NormalizedResponseFormat,
-  jsonSchemaFormatFields,
-} from '../shared-conversion'
+import { argumentsToText, functionToolsOf, jsonSchemaFormatFields, normalizeToolChoice, toolParametersSchema } from '../shared-conversion'
+import { normalizeResponseFormat, type NormalizedResponseFormat } from '../../../structured-output/response-format'
 import { ToolNameMap } from '../tool-names'
 
 export type ChatCompletionsRequestBody = Omit<ChatCompletionCreateParamsBase, 'stream' | 'stream_options'>

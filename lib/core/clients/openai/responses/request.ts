@@ -13,15 +13,8 @@ import type {
 } from 'openai/resources/responses/responses'
 import type { ChatOptions } from '../../chat-client'
 import { functionResultText, type DataContent, type Message, type UriContent } from '../../../types'
-import {
-  argumentsToText,
-  functionToolsOf,
-  normalizeResponseFormat,
-  normalizeToolChoice,
-  toolParametersSchema,
-  type NormalizedResponseFormat,
-  jsonSchemaFormatFields,
-} from '../shared-conversion'
+import { argumentsToText, functionToolsOf, jsonSchemaFormatFields, normalizeToolChoice, toolParametersSchema } from '../shared-conversion'
+import { normalizeResponseFormat, type NormalizedResponseFormat } from '../../../structured-output/response-format'
 import { ToolNameMap } from '../tool-names'
 
 export type ResponsesRequestBody = Omit<ResponseCreateParamsBase, 'stream'>
