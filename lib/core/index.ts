@@ -72,6 +72,7 @@ export {
   MCPConfigurationError,
   MCPConnectionException,
   SessionPathError,
+  StructuredOutputError,
   SystemError,
   ToolDefinitionError,
   ToolException,
@@ -87,6 +88,16 @@ export {
 // Chat clients
 export { BaseChatClient, DEMO_MODEL_ID, DemoChatClient, UpdateAssembler, chatResponseFromUpdates, chatResponseToUpdates } from './clients'
 export type { BaseChatClientOptions, ChatClient, ChatOptions, ChatRequestOptions } from './clients'
+
+// Structured output (ChatOptions.responseFormat → ChatResponse.value / AgentResponse.value)
+export { DEFAULT_FORMAT_NAME, fillStructuredValue, normalizeResponseFormat, parseStructuredValue, qualifiesForStrictMode } from './structured-output'
+export type {
+  ChatCompletionsResponseFormat,
+  JsonSchemaResponseFormat,
+  NormalizedJsonSchemaFormat,
+  NormalizedResponseFormat,
+  ResponseFormat,
+} from './structured-output'
 
 // Tools
 export { FunctionTool, REJECTED_BY_USER_RESULT, RunToolSet, isFunctionTool, isToolProvider, normalizeFunctionInvocationConfiguration, tool } from './tools'

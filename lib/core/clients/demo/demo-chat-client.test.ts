@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { AbortError } from '../../errors'
+import { z } from 'zod'
+import { Agent } from '../../agents'
+import { AbortError, StructuredOutputError } from '../../errors'
+import { tool } from '../../tools/tool'
 import { Message, functionCallContent, functionResultContent, type ChatResponseUpdate } from '../../types'
 import { chatResponseFromUpdates } from '../response-updates'
 import { DemoChatClient } from './demo-chat-client'
@@ -14,6 +17,26 @@ async function collect(stream: AsyncIterable<ChatResponseUpdate>): Promise<ChatR
 
 describe('DemoChatClient', () => {
   const client = new DemoChatClient()
+
+  it('answers a request for structured output with JSON that fits the schema, streaming or not', async () => {
+    const answer = z.object({ reply: z.string(), confidence: z.number() })
+    const response = await client.getResponse([user('hello')], { responseFormat: answer })
+    expect(response.value).toEqual({ reply: 'Demo reply: hello', confidence: 0 })
+    const streamed = chatResponseFromUpdates(await collect(client.getStreamingResponse([user('hello')], { responseFormat: answer })))
+    expect(JSON.parse(streamed.text)).toEqual({ reply: 'Demo reply: hello', confidence: 0 })
+  })
+
+  it('gives an agent run with tools a structured final answer built from the tool results', async () => {
+    const add = tool({ name: 'add', description: 'Add', parameters: z.object({ a: z.number(), b: z.number() }), execute: ({ a, b }) => a + b })
+    const agent = new Agent({ client, tools: [add], defaultOptions: { responseFormat: z.object({ answer: z.string() }) } })
+    const response = await agent.run('/call add {"a":2,"b":40}')
+    expect(response.value).toEqual({ answer: 'Result: 42' })
+  })
+
+  it('answers plain text when it cannot fill the schema, which the framework reports', async () => {
+    const unfillable = { type: 'object', properties: { a: { not: { type: 'string' } } } }
+    await expect(client.getResponse([user('hello')], { responseFormat: unfillable })).rejects.toBeInstanceOf(StructuredOutputError)
+  })
 
   it('echoes the last user message', async () => {
     const response = await client.getResponse([user('first'), new Message({ role: 'assistant', text: 'x' }), user('second')])

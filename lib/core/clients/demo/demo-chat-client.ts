@@ -9,6 +9,8 @@
  *    function calls, one per line, in order (arguments passed on verbatim, `{}` when omitted) — unless the
  *    request's toolChoice is 'none', in which case rule 3 applies.
  * 3. Otherwise it answers `Demo reply: ` followed by the first 200 characters of the last user message.
+ * A text answer to a request with a JSON responseFormat becomes JSON shaped like the schema, its strings
+ * holding that text (see demo-structured-reply.ts).
  *
  * Usage is reported with token counts from a whitespace split: input = instructions plus every message's
  * text, arguments and results; output = the reply's text or call arguments. Streaming yields the same
@@ -30,6 +32,7 @@ import {
 } from '../../types'
 import { BaseChatClient, type BaseChatClientOptions } from '../base-chat-client'
 import type { ChatRequestOptions } from '../chat-client'
+import { demoStructuredReply } from './demo-structured-reply'
 
 export const DEMO_MODEL_ID = 'demo'
 const CALL_LINE = /^\s*\/call\s+(\S+)\s*(.*)$/
@@ -107,6 +110,12 @@ export class DemoChatClient extends BaseChatClient {
 }
 
 function decideAnswer(messages: Message[], options: ChatRequestOptions): DemoAnswer {
+  const answer = decidePlainAnswer(messages, options)
+  if (answer.kind !== 'text') return answer
+  return { kind: 'text', text: demoStructuredReply(options.responseFormat, answer.text) ?? answer.text }
+}
+
+function decidePlainAnswer(messages: Message[], options: ChatRequestOptions): DemoAnswer {
   const results = trailingToolResults(messages)
   if (results !== undefined) return { kind: 'text', text: `Result: ${results.join('\n')}` }
   const lastUser = findLast(messages, (m) => m.role === 'user')
