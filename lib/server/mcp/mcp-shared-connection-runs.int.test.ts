@@ -12,29 +12,20 @@ import type { GraphDocument } from '@/lib/graph'
 import { MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from '@/lib/contracts/run-events'
 import { RunService } from '../runs/run-service'
 import { RunWorker } from '../runs/run-worker'
+import { graph } from '@/lib/graph/testing/graph-builder'
 import { createTestApp, principalOf } from '../testing/test-app'
 import { waitFor, waitForRunEnd } from '../testing/wait-for'
 import { WorkflowService } from '../workflows/workflow-service'
 import { McpTaskCancelService } from './mcp-task-cancel'
 
+/** start → an agent on the demo model that may call the server's tools without asking → output. */
 function agentWorkflow(serverId: string): GraphDocument {
-  return {
-    schemaVersion: 1,
-    nodes: [
-      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-      {
-        id: 'agent',
-        kind: 'agent',
-        position: { x: 200, y: 0 },
-        data: { name: 'Caller', model: { provider: 'demo' }, mcpServerIds: [serverId], toolApprovalMode: 'never_require' },
-      },
-      { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
-    ],
-    edges: [
-      { id: 'a', source: 'start', target: 'agent' },
-      { id: 'b', source: 'agent', target: 'output' },
-    ],
-  } as GraphDocument
+  return graph()
+    .start()
+    .agent('agent', { name: 'Caller', mcpServerIds: [serverId], toolApprovalMode: 'never_require' })
+    .output()
+    .chain('start', 'agent', 'output')
+    .build()
 }
 
 const slowReport = (label: string, durationMs: number) => `/call tasks_slow_report {"label":"${label}","durationMs":${durationMs}}`

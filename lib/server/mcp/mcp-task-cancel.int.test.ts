@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POST as cancelTaskRoute } from '@/app/api/runs/[id]/mcp-tasks/cancel/route'
 import { fixturePath } from '@/lib/core/mcp/testing'
 import type { GraphDocument } from '@/lib/graph'
+import { graph } from '@/lib/graph/testing/graph-builder'
 import {
   MCP_TASK_CANCEL_FAILED_EVENT,
   MCP_TASK_CANCEL_REQUESTED_EVENT,
@@ -31,24 +32,14 @@ const SERVER = 'tasks'
 /** Long enough never to finish by itself within the test: only a cancel ends it. */
 const slowReport = (label: string) => `/call ${SERVER}_slow_report {"label":"${label}","durationMs":600000}`
 
+/** start → an agent on the demo model that may call the server's tools without asking → output. */
 function agentWorkflow(): GraphDocument {
-  return {
-    schemaVersion: 1,
-    nodes: [
-      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-      {
-        id: 'agent',
-        kind: 'agent',
-        position: { x: 200, y: 0 },
-        data: { name: 'Reporter', model: { provider: 'demo' }, mcpServerIds: [SERVER], toolApprovalMode: 'never_require' },
-      },
-      { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
-    ],
-    edges: [
-      { id: 'a', source: 'start', target: 'agent' },
-      { id: 'b', source: 'agent', target: 'output' },
-    ],
-  } as GraphDocument
+  return graph()
+    .start()
+    .agent('agent', { name: 'Reporter', mcpServerIds: [SERVER], toolApprovalMode: 'never_require' })
+    .output()
+    .chain('start', 'agent', 'output')
+    .build()
 }
 
 describe('long-running MCP tasks in a run', () => {
