@@ -84,6 +84,7 @@ export {
   isUserError,
   throwIfAborted,
 } from './errors'
+export { abortable, abortableIterable, raceAbort, sleep } from './abort'
 
 // Chat clients
 export { BaseChatClient, DEMO_MODEL_ID, DemoChatClient, UpdateAssembler, chatResponseFromUpdates, chatResponseToUpdates } from './clients'

@@ -15,7 +15,7 @@
  */
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { z } from 'zod'
-import { AbortError, type MCPTool } from '@/lib/core'
+import { AbortError, abortable, type MCPTool } from '@/lib/core'
 import { PG_INT_MAX } from '@/lib/contracts/safe-text'
 
 export const DEFAULT_MCP_IDLE_MS = 60_000
@@ -87,7 +87,7 @@ export class McpConnectionPool {
     clearTimeout(entry.idleTimer)
     entry.idleTimer = undefined
     try {
-      const tool = await untilAborted(entry.ready, signal)
+      const tool = await abortable(entry.ready, signal) // stops this run's wait, not the connect
       let released = false
       return {
         tool,
@@ -210,14 +210,4 @@ function isBroken(entry: PoolEntry): boolean {
 function stdioPid(tool: MCPTool): number | undefined {
   const transport = tool.sdkClient?.transport
   return transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined
-}
-
-/** `promise`, unless `signal` fires first (then an AbortError; the promise goes on). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortError())
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
 }
