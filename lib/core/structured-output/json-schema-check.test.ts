@@ -41,3 +41,23 @@ describe('checkJsonValue', () => {
     expect(checkJsonValue(2, { type: 'number' })).toEqual([])
   })
 })
+
+describe('checkJsonValue on schemas that loop or explode', () => {
+  it('reports a $ref that refers to itself instead of recursing forever', () => {
+    expect(checkJsonValue({ a: 1 }, { $ref: '#' })).toEqual(["$: the schema's $ref # refers to itself in a loop"])
+    const pingPong = { $ref: '#/$defs/a', $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } } }
+    expect(checkJsonValue(1, pingPong)[0]).toMatch(/refers to itself in a loop/)
+  })
+
+  it('still follows a recursive schema as deep as the value goes', () => {
+    const tree = { type: 'object', properties: { child: { $ref: '#' } }, additionalProperties: false }
+    expect(checkJsonValue({ child: { child: { child: {} } } }, tree)).toEqual([])
+    expect(checkJsonValue({ child: { child: { other: 1 } } }, tree)).toEqual(['$.child.child.other: property not allowed'])
+  })
+
+  it('gives up on a schema whose alternatives multiply, with a problem rather than a hang', () => {
+    let schema: Record<string, unknown> = { type: 'string' }
+    for (let i = 0; i < 30; i++) schema = { anyOf: [{ type: 'number' }, schema, schema] }
+    expect(checkJsonValue(true, schema).join(' ')).toMatch(/too complex to check|matches none/)
+  })
+})

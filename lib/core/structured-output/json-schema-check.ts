@@ -8,24 +8,38 @@
 import type { JSONSchema } from '../types'
 
 const MAX_PROBLEMS = 10
+/** `$ref`s followed in a row without going into the value: more means the schema refers to itself in a loop. */
+const MAX_REF_CHAIN = 32
+/** Schema nodes visited for one value: a user's schema (nested anyOf, refs) must not make a check run away. */
+const MAX_VISITS = 20_000
 
 /** Problems found, each `<path>: <what is wrong>`, at most ten; empty when the value fits. */
 export function checkJsonValue(value: unknown, schema: JSONSchema): string[] {
   const problems: string[] = []
-  checkNode(value, schema, '$', { root: schema, problems })
+  checkNode(value, schema, '$', { root: schema, problems, visits: { count: 0 } }, 0)
   return problems
 }
 
 interface CheckContext {
   root: JSONSchema
   problems: string[]
+  /** Shared by the attempts of anyOf/oneOf, which have problem lists of their own. */
+  visits: { count: number }
 }
 
-function checkNode(value: unknown, schema: unknown, path: string, context: CheckContext): void {
+function checkNode(value: unknown, schema: unknown, path: string, context: CheckContext, refChain = 0): void {
   if (context.problems.length >= MAX_PROBLEMS || !isRecord(schema)) return
+  if (++context.visits.count > MAX_VISITS) {
+    context.problems.push(`${path}: the schema is too complex to check`)
+    return
+  }
   if (typeof schema.$ref === 'string') {
+    if (refChain >= MAX_REF_CHAIN) {
+      context.problems.push(`${path}: the schema's $ref ${schema.$ref} refers to itself in a loop`)
+      return
+    }
     const target = resolveRef(schema.$ref, context.root)
-    if (target) checkNode(value, target, path, context)
+    if (target) checkNode(value, target, path, context, refChain + 1)
   }
   if (!typeMatches(value, schema.type)) {
     context.problems.push(`${path}: expected ${describeType(schema.type)}, got ${jsonTypeOf(value)}`)
@@ -46,7 +60,7 @@ function checkAlternatives(value: unknown, schema: Record<string, unknown>, path
     const options = schema[key]
     if (!Array.isArray(options) || options.length === 0) continue
     const fits = options.some((option) => {
-      const attempt: CheckContext = { root: context.root, problems: [] }
+      const attempt: CheckContext = { root: context.root, problems: [], visits: context.visits }
       checkNode(value, option, path, attempt)
       return attempt.problems.length === 0
     })
