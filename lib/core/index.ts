@@ -155,12 +155,22 @@ export {
   HistoryProvider,
   InMemoryHistoryProvider,
   SessionContext,
+  applyHistoryWindow,
+  estimateTokens,
   isHistoryProvider,
   // for history providers backed by other stores (the app's Postgres one)
   messageJSONSchema,
   parseStoredMessage,
 } from './sessions'
-export type { AgentSessionInit, AgentSessionJSON, ContextProviderRunArgs, FileHistoryProviderOptions, HistoryAccess, HistoryProviderOptions } from './sessions'
+export type {
+  AgentSessionInit,
+  AgentSessionJSON,
+  ContextProviderRunArgs,
+  FileHistoryProviderOptions,
+  HistoryAccess,
+  HistoryProviderOptions,
+  HistoryWindow,
+} from './sessions'
 
 // Other areas
 export * from './mcp'

@@ -6,6 +6,7 @@
  */
 import type { Message } from '../types'
 import { ContextProvider, type ContextProviderRunArgs } from './context-provider'
+import { applyHistoryWindow, checkHistoryWindow, type HistoryWindow } from './history-window'
 
 export interface HistoryProviderOptions {
   sourceId?: string
@@ -19,6 +20,8 @@ export interface HistoryProviderOptions {
   storeContextFrom?: string[]
   /** Store the response's messages (default true). */
   storeOutputs?: boolean
+  /** Send only the most recent stored messages to the model (all are kept); default: all. */
+  window?: HistoryWindow
 }
 
 export interface HistoryAccess {
@@ -33,6 +36,7 @@ export abstract class HistoryProvider extends ContextProvider {
   readonly storeContextMessages: boolean
   readonly storeContextFrom: string[] | undefined
   readonly storeOutputs: boolean
+  readonly window: HistoryWindow | undefined
 
   constructor(defaultSourceId: string, options: HistoryProviderOptions = {}) {
     super(options.sourceId ?? defaultSourceId)
@@ -41,6 +45,7 @@ export abstract class HistoryProvider extends ContextProvider {
     this.storeContextMessages = options.storeContextMessages ?? false
     this.storeContextFrom = options.storeContextFrom
     this.storeOutputs = options.storeOutputs ?? true
+    this.window = checkHistoryWindow(options.window)
   }
 
   /** The session's stored messages, oldest first. A missing session id means the default session. */
@@ -51,7 +56,8 @@ export abstract class HistoryProvider extends ContextProvider {
 
   override async beforeRun({ session, context, state, signal }: ContextProviderRunArgs): Promise<void> {
     if (!this.loadMessages) return
-    context.extendMessages(this.sourceId, await this.getMessages(session.sessionId, { state, signal }))
+    const stored = await this.getMessages(session.sessionId, { state, signal })
+    context.extendMessages(this.sourceId, applyHistoryWindow(stored, this.window))
   }
 
   override async afterRun({ session, context, state, signal }: ContextProviderRunArgs): Promise<void> {
