@@ -59,7 +59,7 @@ function EditorLayout() {
   const [layingOut, setLayingOut] = useState(false)
 
   const onSave = useCallback(() => void save(), [save])
-  useKeyboardShortcuts({ onSave })
+  useKeyboardShortcuts({ onSave, canvasRef })
 
   useEffect(() => {
     // Leaving with unsaved work asks first (the browser shows its own wording).
