@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ApiError, apiErrorFrom, fetchJson, fetchParsed } from './api-client'
+import { ApiError, apiErrorFrom, fetchJson, fetchParsed, requestFieldError } from './api-client'
 
 /** Canned answers by path, served by a real HTTP server so that fetch runs for real. */
 const ANSWERS: Record<string, { status: number; body: string }> = {
@@ -63,5 +63,25 @@ describe('the components API client', () => {
     const port = (closed.address() as AddressInfo).port
     await new Promise<void>((resolve) => closed.close(() => resolve()))
     await expect(fetchJson(`http://127.0.0.1:${port}/ok`)).rejects.toMatchObject({ status: 0, code: 'network_error' })
+  })
+})
+
+describe('requestFieldError', () => {
+  const invalid = new ApiError(400, 'invalid_request', 'Invalid request: name: Too long.', {
+    issues: [
+      { path: 'description', message: 'Too short.' },
+      { path: 'name', message: 'Too long.' },
+    ],
+  })
+
+  it("gives the contract's words about the one field", () => {
+    expect(requestFieldError(invalid, 'name')).toBe('Too long.')
+  })
+
+  it('gives nothing for another field, another error or details of another shape', () => {
+    expect(requestFieldError(invalid, 'settings')).toBeUndefined()
+    expect(requestFieldError(new ApiError(409, 'conflict', 'Taken.', { issues: [{ path: 'name', message: 'x' }] }), 'name')).toBeUndefined()
+    expect(requestFieldError(new ApiError(400, 'invalid_request', 'Bad.', 'no issues'), 'name')).toBeUndefined()
+    expect(requestFieldError(new Error('boom'), 'name')).toBeUndefined()
   })
 })

@@ -91,3 +91,19 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message
   return 'Something went wrong.'
 }
+
+/**
+ * What an `invalid_request` answer says about one field of the request body (e.g. `name`), in the
+ * words of its contract, without the "Invalid request: name:" the whole message starts with; or
+ * undefined when the error is about something else.
+ */
+export function requestFieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'invalid_request') return undefined
+  const issues = (error.details as { issues?: unknown } | undefined)?.issues
+  if (!Array.isArray(issues)) return undefined
+  const issue = issues.find((candidate): candidate is { path: string; message: string } => {
+    const { path, message } = (candidate ?? {}) as { path?: unknown; message?: unknown }
+    return path === field && typeof message === 'string'
+  })
+  return issue?.message
+}

@@ -18,6 +18,11 @@ export const NODE_DROP_OFFSET = { x: 120, y: 36 }
 const defaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 } }
 const fitViewOptions = { padding: 0.25, maxZoom: 1 }
 const proOptions = { hideAttribution: false }
+/**
+ * Shift+click adds a node to the selection (or takes it out), as in most drawing tools; Ctrl and
+ * Cmd, React Flow's own keys, keep working.
+ */
+const multiSelectionKeys = ['Shift', 'Control', 'Meta']
 
 /**
  * React Flow styles its built-in node types (`input`, `output`, `default`) by class name; our
@@ -67,7 +72,8 @@ export const FlowCanvas = forwardRef<HTMLDivElement>(function FlowCanvas(_props,
   )
 
   return (
-    <div ref={ref} data-testid="canvas" className="relative min-h-0 min-w-0 flex-1" onDragOver={onDragOver} onDrop={onDrop}>
+    // Focusable, so that a click on the empty canvas moves the focus into it and Ctrl/Cmd+A selects its nodes.
+    <div ref={ref} data-testid="canvas" tabIndex={-1} className="relative min-h-0 min-w-0 flex-1 outline-none" onDragOver={onDragOver} onDrop={onDrop}>
       <style>{canvasCss}</style>
       <NodeDecorationsContext.Provider value={decorations}>
         <ReactFlow<CanvasNode, CanvasEdge>
@@ -80,6 +86,7 @@ export const FlowCanvas = forwardRef<HTMLDivElement>(function FlowCanvas(_props,
           isValidConnection={isValidConnection}
           defaultEdgeOptions={defaultEdgeOptions}
           deleteKeyCode={null}
+          multiSelectionKeyCode={multiSelectionKeys}
           fitView
           fitViewOptions={fitViewOptions}
           minZoom={0.2}

@@ -1,15 +1,13 @@
 'use client'
 
 import Link from 'next/link'
-import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { WorkflowSettingsButton } from './WorkflowSettingsButton'
 import { cn } from '@/components/ui/cn'
-import { errorMessage } from '@/components/api-client'
-import { useRenameWorkflow } from '@/components/queries/workflows'
 import { selectIsDirty } from './store'
 import { useCanvasStore } from './CanvasStoreProvider'
 import type { SaveStatus } from './use-save-version'
+import { WorkflowNameInput } from './WorkflowNameInput'
 
 export interface ToolbarProps {
   onSave: () => void
@@ -93,45 +91,4 @@ function SaveMessage({ status, dirty }: { status: SaveStatus; dirty: boolean }) 
     )
   }
   return null
-}
-
-/** The name saves on its own (PATCH) when the field loses focus or on Enter; Escape reverts. */
-function WorkflowNameInput() {
-  const { workflowId, name, setName } = useCanvasStore((s) => ({ workflowId: s.workflowId, name: s.name, setName: s.setName }))
-  const [draft, setDraft] = useState(name)
-  const rename = useRenameWorkflow(workflowId)
-  const error = rename.isError ? errorMessage(rename.error) : undefined
-  useEffect(() => setDraft(name), [name])
-
-  const commit = () => {
-    const next = draft.trim()
-    if (next === '' || next === name) {
-      setDraft(name)
-      return
-    }
-    rename.mutate(next, { onSuccess: (workflow) => setName(workflow.name), onError: () => setDraft(name) })
-  }
-
-  return (
-    <input
-      data-testid="workflow-name"
-      aria-label="Workflow name"
-      title={error ? `Rename failed: ${error}` : 'Rename the workflow'}
-      value={draft}
-      onChange={(event) => setDraft(event.target.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') event.currentTarget.blur()
-        if (event.key === 'Escape') {
-          setDraft(name)
-          setTimeout(() => (event.target as HTMLInputElement).blur())
-        }
-      }}
-      className={cn(
-        'h-8 w-64 rounded-md border border-transparent bg-transparent px-2 text-sm font-semibold text-zinc-900',
-        'hover:border-zinc-200 focus:border-indigo-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-indigo-500/20',
-        error && 'border-red-300',
-      )}
-    />
-  )
 }

@@ -1,7 +1,7 @@
 'use client'
 
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { useWorkflowForEditorQuery } from '@/components/queries/workflows'
 import type { NodeKind } from '@/lib/graph/node-data'
@@ -17,6 +17,8 @@ import { selectIsDirty } from './store'
 import { CanvasStoreProvider, useCanvasStoreApi } from './CanvasStoreProvider'
 import { Toolbar } from './Toolbar'
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
+import { useLeaveGuard } from './use-leave-guard'
+import { LeaveEditorDialog } from './LeaveEditorDialog'
 import { useSaveVersion } from './use-save-version'
 import { freeSpotNear } from './placement'
 
@@ -59,16 +61,10 @@ function EditorLayout() {
   const [layingOut, setLayingOut] = useState(false)
 
   const onSave = useCallback(() => void save(), [save])
-  useKeyboardShortcuts({ onSave })
+  useKeyboardShortcuts({ onSave, canvasRef })
 
-  useEffect(() => {
-    // Leaving with unsaved work asks first (the browser shows its own wording).
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (selectIsDirty(store.getState())) event.preventDefault()
-    }
-    window.addEventListener('beforeunload', onBeforeUnload)
-    return () => window.removeEventListener('beforeunload', onBeforeUnload)
-  }, [store])
+  const isDirty = useCallback(() => selectIsDirty(store.getState()), [store])
+  const leaveGuard = useLeaveGuard(isDirty)
 
   /** Click-to-add: the middle of the visible canvas, or the nearest free spot below or beside it. */
   const addAtCenter = useCallback(
@@ -118,6 +114,7 @@ function EditorLayout() {
         <Inspector />
       </div>
       <RunDialog open={runOpen} onClose={() => setRunOpen(false)} save={save} />
+      <LeaveEditorDialog guard={leaveGuard} />
     </div>
   )
 }

@@ -25,6 +25,17 @@ describe('the selection slice', () => {
     expect(store.getState().history.past).toEqual([])
   })
 
+  it('selects every node and edge, without recording it', () => {
+    const store = makeStore()
+    store.getState().selectOnly({ nodeId: 'researcher' })
+    const researcher = store.getState().nodes.find((node) => node.id === 'researcher')
+    store.getState().selectAll()
+    const { nodes, edges, history } = store.getState()
+    expect(selectedIds(store)).toHaveLength(nodes.length + edges.length)
+    expect(nodes.find((node) => node.id === 'researcher')).toBe(researcher)
+    expect(history.past).toEqual([])
+  })
+
   it('leaves the nodes and edges whose selection does not change as they were (memoised renders)', () => {
     const store = makeStore()
     const before = store.getState()

@@ -18,6 +18,13 @@ export const createSelectionSlice: CanvasSlice<SelectionSlice> = (set, get) => (
     })
   },
 
+  selectAll: () => {
+    set({
+      nodes: get().nodes.map((node) => (node.selected ? node : { ...node, selected: true })),
+      edges: get().edges.map((edge) => (edge.selected ? edge : { ...edge, selected: true })),
+    })
+  },
+
   deleteSelection: () => {
     const { nodes, edges, deleteElements } = get()
     deleteElements(

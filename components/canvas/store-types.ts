@@ -39,6 +39,7 @@ export interface GraphSlice {
 /** The selection lives on the nodes and edges (React Flow's `selected`); it is never recorded for undo. */
 export interface SelectionSlice {
   selectOnly: (target: { nodeId?: string; edgeId?: string }) => void
+  selectAll: () => void
   deleteSelection: () => void
 }
 

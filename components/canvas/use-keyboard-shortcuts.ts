@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect } from 'react'
+import { useEffect, type RefObject } from 'react'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
 
 function isTextEntry(target: EventTarget | null): boolean {
@@ -13,12 +13,21 @@ function isTextEntry(target: EventTarget | null): boolean {
   return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes(type)
 }
 
+export interface KeyboardShortcutsOptions {
+  onSave: () => void
+  /** The canvas: Ctrl/Cmd+A selects its nodes and edges only while the focus is within it. */
+  canvasRef: RefObject<HTMLElement | null>
+  enabled?: boolean
+}
+
 /**
  * Editor shortcuts: Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redo, Delete/Backspace removes
- * the selection, Ctrl/Cmd+S saves. Inside text fields only Ctrl/Cmd+S applies, so that the field's
- * own undo and Backspace keep working. A dialog (modal) blocks them all.
+ * the selection, Ctrl/Cmd+S saves, Ctrl/Cmd+A on the canvas selects everything on it. Inside text
+ * fields only Ctrl/Cmd+S applies, so that the field's own undo, Backspace and select-all keep
+ * working; outside the canvas Ctrl/Cmd+A keeps selecting the page's text. A dialog (modal) blocks
+ * them all.
  */
-export function useKeyboardShortcuts({ onSave, enabled = true }: { onSave: () => void; enabled?: boolean }): void {
+export function useKeyboardShortcuts({ onSave, canvasRef, enabled = true }: KeyboardShortcutsOptions): void {
   const store = useCanvasStoreApi()
   useEffect(() => {
     if (!enabled) return
@@ -36,6 +45,10 @@ export function useKeyboardShortcuts({ onSave, enabled = true }: { onSave: () =>
         event.preventDefault()
         if (event.shiftKey) store.getState().redo()
         else store.getState().undo()
+      } else if (mod && key === 'a') {
+        if (!(event.target instanceof Node) || !canvasRef.current?.contains(event.target)) return
+        event.preventDefault()
+        store.getState().selectAll()
       } else if (mod && key === 'y') {
         event.preventDefault()
         store.getState().redo()
@@ -46,5 +59,5 @@ export function useKeyboardShortcuts({ onSave, enabled = true }: { onSave: () =>
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [enabled, onSave, store])
+  }, [canvasRef, enabled, onSave, store])
 }

@@ -8,7 +8,7 @@ import type { GraphDocument } from '@/lib/graph/document'
 import { pgIntParam, safeJson, safeText } from './safe-text'
 
 const workflowId = safeText().min(1).max(100)
-const workflowName = safeText().trim().min(1, 'A workflow needs a name.').max(200)
+const workflowName = safeText().trim().min(1, 'A workflow needs a name.').max(200, 'A workflow name can be at most 200 characters.')
 const workflowDescription = safeText().max(5000)
 /** The graph itself is checked by lib/graph; here only that Postgres' jsonb can hold it. */
 const graph = safeJson(z.unknown())

@@ -47,7 +47,13 @@ export interface GraphProblem {
   edgeId?: string
   /** Where in the document, e.g. ['nodes', 2, 'data', 'instructions'] (schema problems). */
   path?: Array<string | number>
+  /** What the schema asks of the value at `path`, so that an editor can say it beside the field in words. */
+  requirement?: SchemaRequirement
 }
+
+/** A bound or a type a schema problem's value missed: a number's range, a text's length, a list's size. */
+export type SchemaRequirement =
+  { kind: 'maximum' | 'minimum'; of: 'number' | 'text' | 'list'; limit: number; inclusive: boolean } | { kind: 'type'; expected: string }
 
 export interface ValidationResult {
   /** False when any problem is an error; warnings do not block saving or running. */
@@ -80,10 +86,23 @@ export function problemsFromZodIssues(issues: readonly z.core.$ZodIssue[], raw: 
       message: `${formatPath(path)}: ${issue.message}`,
       path,
     }
+    const requirement = requirementOf(issue)
+    if (requirement) problem.requirement = requirement
     const owner = ownerOf(path, raw)
     if (owner) Object.assign(problem, owner)
     return problem
   })
+}
+
+const BOUNDED: Readonly<Record<string, 'number' | 'text' | 'list'>> = { number: 'number', int: 'number', string: 'text', array: 'list' }
+
+function requirementOf(issue: z.core.$ZodIssue): SchemaRequirement | undefined {
+  if (issue.code === 'invalid_type') return { kind: 'type', expected: issue.expected }
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined
+  const of = BOUNDED[issue.origin]
+  const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum)
+  if (!of || !Number.isFinite(limit)) return undefined
+  return { kind: issue.code === 'too_big' ? 'maximum' : 'minimum', of, limit, inclusive: issue.inclusive !== false }
 }
 
 export function formatPath(path: ReadonlyArray<string | number>): string {

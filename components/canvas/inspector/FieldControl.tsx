@@ -16,6 +16,8 @@ import { McpServersField } from './McpServersField'
 import { ParticipantsEditor } from './ParticipantsEditor'
 import { SkillsField } from './SkillsField'
 import { WorkflowField } from './WorkflowField'
+import { fieldProblemMessage } from './field-problem-message'
+import { useFieldProblem } from './FieldProblemsProvider'
 
 /** One inspector field of any type, read from and written to the node's data at its path. */
 export function FieldControl({ field, data, basePath = [], onChange, testIdPrefix }: FieldControlProps) {
@@ -24,22 +26,33 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
   const value = getAt(data, path)
   const testId = `inspector-${testIdPrefix ? `${testIdPrefix}-` : ''}${field.id}`
   const change = (next: unknown) => onChange(path, next, { mergeKey: path.join('.') })
+  const problem = useFieldProblem(path)
+  const error = problem ? fieldProblemMessage(field.label, problem) : undefined
+  const invalid = error ? true : undefined
   const scope = basePath.length > 0 ? (getAt(data, basePath) as Record<string, unknown>) : data
   if (field.visibleWhen && !field.visibleWhen(scope ?? {})) return null
 
   switch (field.type) {
     case 'text':
       return (
-        <Field label={field.label} htmlFor={domId} help={field.help}>
-          <Input id={domId} data-testid={testId} value={String(value ?? '')} placeholder={field.placeholder} onChange={(e) => change(e.target.value)} />
+        <Field label={field.label} htmlFor={domId} help={field.help} error={error}>
+          <Input
+            id={domId}
+            data-testid={testId}
+            aria-invalid={invalid}
+            value={String(value ?? '')}
+            placeholder={field.placeholder}
+            onChange={(e) => change(e.target.value)}
+          />
         </Field>
       )
     case 'textarea':
       return (
-        <Field label={field.label} htmlFor={domId} help={field.help}>
+        <Field label={field.label} htmlFor={domId} help={field.help} error={error}>
           <Textarea
             id={domId}
             data-testid={testId}
+            aria-invalid={invalid}
             rows={field.rows}
             value={String(value ?? '')}
             placeholder={field.placeholder}
@@ -61,10 +74,11 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
       )
     case 'number':
       return (
-        <Field label={field.label} htmlFor={domId} help={field.help}>
+        <Field label={field.label} htmlFor={domId} help={field.help} error={error}>
           <Input
             id={domId}
             data-testid={testId}
+            aria-invalid={invalid}
             type="number"
             inputMode="decimal"
             min={field.min}
@@ -82,10 +96,11 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
       )
     case 'select':
       return (
-        <Field label={field.label} htmlFor={domId} help={field.help}>
+        <Field label={field.label} htmlFor={domId} help={field.help} error={error}>
           <Select
             id={domId}
             data-testid={testId}
+            aria-invalid={invalid}
             options={field.options}
             value={String(value ?? field.options[0]?.value ?? '')}
             onChange={(e) => change(e.target.value)}
@@ -98,6 +113,7 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
           <input
             type="checkbox"
             data-testid={testId}
+            aria-invalid={invalid}
             className="h-4 w-4 rounded border-zinc-300 accent-indigo-600"
             checked={value === true}
             onChange={(e) => change(e.target.checked)}
@@ -117,10 +133,11 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
       const participants = (getAt(scope, ['participants']) as Array<{ id: string; name: string }> | undefined) ?? []
       const options = [{ value: '', label: field.allowNone ?? 'None' }, ...participants.map((p) => ({ value: p.id, label: p.name || p.id }))]
       return (
-        <Field label={field.label} htmlFor={domId} help={field.help}>
+        <Field label={field.label} htmlFor={domId} help={field.help} error={error}>
           <Select
             id={domId}
             data-testid={testId}
+            aria-invalid={invalid}
             options={options}
             value={String(value ?? '')}
             onChange={(e) => change(e.target.value === '' ? undefined : e.target.value)}

@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useId } from 'react'
+import { useCallback, useId, useMemo } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import type { NodeData, NodeKind } from '@/lib/graph/node-data'
@@ -11,6 +11,8 @@ import { useCanvasProblemsContext } from '../CanvasProblemsProvider'
 import { Connections } from './Connections'
 import { ExpressionField } from './ExpressionField'
 import { FieldControl } from './FieldControl'
+import { FieldProblemsProvider } from './FieldProblemsProvider'
+import { dataPathOf } from './field-problem-message'
 import type { CanvasEdge, CanvasNode } from '../adapter'
 
 /** The right-hand panel: edits the selected node's data (fields from the registry) or the selected edge. */
@@ -49,7 +51,10 @@ function NodeInspector({ node }: { node: CanvasNode }) {
     deleteElements: s.deleteElements,
     edges: s.edges,
   }))
-  const problems = useCanvasProblemsContext().problems.filter((p) => p.nodeId === node.id && !p.edgeId)
+  const allProblems = useCanvasProblemsContext().problems
+  const problems = useMemo(() => allProblems.filter((p) => p.nodeId === node.id && !p.edgeId), [allProblems, node.id])
+  // A problem of one field's value is said under that field; the list above the fields keeps the rest.
+  const nodeProblems = problems.filter((p) => dataPathOf(p) === undefined)
   const data = node.data as Record<string, unknown>
 
   const onChange = useCallback(
@@ -77,9 +82,9 @@ function NodeInspector({ node }: { node: CanvasNode }) {
           {definition.label}
         </Badge>
       </header>
-      {problems.length > 0 ? (
+      {nodeProblems.length > 0 ? (
         <ul className="flex flex-col gap-1 border-b border-zinc-100 px-4 py-2">
-          {problems.map((problem, i) => (
+          {nodeProblems.map((problem, i) => (
             <li key={i} className={problem.severity === 'error' ? 'text-xs text-red-700' : 'text-xs text-amber-800'}>
               {problem.severity === 'error' ? 'Error: ' : 'Warning: '}
               {problem.message}
@@ -87,11 +92,13 @@ function NodeInspector({ node }: { node: CanvasNode }) {
           ))}
         </ul>
       ) : null}
-      <form className="flex flex-col gap-4 px-4 py-4" onSubmit={(e) => e.preventDefault()}>
-        {definition.fields.map((field) => (
-          <FieldControl key={field.id} field={field} data={data} onChange={onChange} />
-        ))}
-      </form>
+      <FieldProblemsProvider problems={problems}>
+        <form className="flex flex-col gap-4 px-4 py-4" onSubmit={(e) => e.preventDefault()}>
+          {definition.fields.map((field) => (
+            <FieldControl key={field.id} field={field} data={data} onChange={onChange} />
+          ))}
+        </form>
+      </FieldProblemsProvider>
       <Connections node={node} />
       <footer className="flex items-center justify-between border-t border-zinc-100 px-4 py-3 text-xs text-zinc-500">
         <span>

@@ -4,8 +4,12 @@ import { Field } from '@/components/ui/Field'
 import { Select } from '@/components/ui/Select'
 import { errorMessage } from '@/components/api-client'
 import { useWorkflowsQuery } from '@/components/queries/workflows'
+import { useCanvasStore } from '../CanvasStoreProvider'
 
-/** A sub-workflow node's workflow (GET /api/workflows). */
+/**
+ * A sub-workflow node's workflow (GET /api/workflows, refetched whenever a workflow is created or
+ * renamed). The workflow being edited is not offered: a workflow that runs itself never ends.
+ */
 export function WorkflowField({
   id,
   label,
@@ -20,11 +24,14 @@ export function WorkflowField({
   onChange: (id: string) => void
 }) {
   const workflows = useWorkflowsQuery()
-  const items = workflows.data ?? []
+  const editedWorkflowId = useCanvasStore((s) => s.workflowId)
+  const items = (workflows.data ?? []).filter((workflow) => workflow.id !== editedWorkflowId)
   const options = [
     { value: '', label: workflows.isPending ? 'Loading…' : 'Choose a workflow' },
     ...items.map((workflow) => ({ value: workflow.id, label: `${workflow.name}${workflow.latestVersion ? ` (v${workflow.latestVersion})` : ' (not saved)'}` })),
-    ...(value && !items.some((workflow) => workflow.id === value) ? [{ value, label: `${value} (unknown)` }] : []),
+    ...(value && !items.some((workflow) => workflow.id === value)
+      ? [{ value, label: value === editedWorkflowId ? 'This workflow (it cannot run itself)' : `${value} (unknown)` }]
+      : []),
   ]
   return (
     <Field label={label} htmlFor={id} error={workflows.isError ? `Could not load workflows: ${errorMessage(workflows.error)}` : undefined}>
