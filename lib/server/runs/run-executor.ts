@@ -147,7 +147,7 @@ interface RunOutcome {
  */
 export async function endRun(app: AppContext, runId: string, writer: RunEventWriter | undefined, outcome: RunOutcome): Promise<void> {
   // A run succeeds only with every request answered (see run-lease.ts); a failing one may leave some open.
-  if (outcome.status === 'failed') await app.approvals.expirePendingForRun(runId, 'The run failed before the request was answered.')
+  if (outcome.status === 'failed') await app.approvals.expirePendingForRun(runId, 'The run failed before the request was answered.', 'run_failed')
   await writer?.flush().catch(() => {})
   // Outputs and errors carry what tools and servers said: configured secrets are cut out before they are stored.
   const outputs = await app.secrets.redactValue(outcome.outputs)
@@ -198,6 +198,6 @@ async function leaveAborted(
   if (isLeaseLost(signal.reason)) return 'released'
   // RunService.cancel wrote the status and the run_cancelled event; anything still open is closed here.
   await writer.flush().catch(() => {})
-  await app.approvals.expirePendingForRun(runId, 'The run was cancelled.')
+  await app.approvals.expirePendingForRun(runId, 'The run was cancelled.', 'run_cancelled')
   return 'ended'
 }
