@@ -1,16 +1,22 @@
 'use client'
 
-import { formatTimestamp } from './format'
-import { useHydrated } from './use-now'
+import { useSyncExternalStore } from 'react'
+import { formatDateTime, formatDateTimeUtc } from './date-time'
 
-/** A timestamp in the viewer's time zone (UTC while rendering on the server). */
-export function LocalTime({ iso, className }: { iso: string | null | undefined; className?: string }) {
-  const hydrated = useHydrated()
-  if (!iso) return <span className={className}>—</span>
-  const text = hydrated ? formatTimestamp(iso) : `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
+const subscribeNever = () => () => {}
+
+/** A date and time in the viewer's time zone (UTC while rendering on the server), as every page writes it. */
+export function LocalTime({ iso, className, fallback = '—' }: { iso: string | null | undefined; className?: string; fallback?: string }) {
+  // False on the server and while hydrating: the viewer's time zone is only known afterwards.
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  )
+  if (!iso) return <span className={className}>{fallback}</span>
   return (
     <time dateTime={iso} className={className} title={iso}>
-      {text}
+      {hydrated ? formatDateTime(iso, fallback) : formatDateTimeUtc(iso)}
     </time>
   )
 }
