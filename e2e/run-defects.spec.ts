@@ -103,6 +103,14 @@ test('a tool call awaiting consent: the agent waits, the badge asks for approval
   await expect(timeline).not.toContainText('tool_approval_request')
   await snap(page, testInfo, '01-tool-call-waiting')
 
+  // Defect 7: the inbox, which has no graph at hand, names the agent too (the run stored its title with the request).
+  await page.goto('/approvals')
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' })).toHaveAttribute('aria-current', 'page')
+  const inboxCard = page.getByTestId('approval-card').filter({ hasText: 'research-assistant_summarize_topic' })
+  await expect(inboxCard.getByTestId('approval-source')).toHaveText('from Researcher')
+  await expect(inboxCard.getByRole('heading', { name: 'Researcher wants to call research-assistant_summarize_topic' })).toBeVisible()
+  await page.goto(`/runs/${runId}`)
+
   // Defect 7: a request closed by cancelling its run reads "Cancelled", not "Expired"; defect 13: no buttons are left, and the output is "Output".
   await page.getByTestId('run-cancel').click()
   await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'cancelled')

@@ -12,6 +12,7 @@ import { ApprovalAnswerFooter } from './ApprovalAnswerFooter'
 import { ApprovalDecisionLine } from './ApprovalDecisionLine'
 import { ApprovalStatusCorner } from './ApprovalStatusCorner'
 import { ElicitationApprovalForm } from './ElicitationApprovalForm'
+import { readSourceTitle } from './approval-payload'
 import { msUntil } from './expiry'
 import { HumanInputApprovalForm } from './HumanInputApprovalForm'
 import { SamplingApprovalForm } from './SamplingApprovalForm'
@@ -40,7 +41,7 @@ export interface ApprovalCardProps {
   readOnly?: boolean
   /** Adds a link to the approval's run (the inbox). */
   showRunLink?: boolean
-  /** Who asks, as a person reads it (a node's title); the stored source (an executor id, a server) otherwise. */
+  /** Who asks, as a person reads it (a node's title); else the title the run stored, else the stored source (an executor id, a server). */
   sourceLabel?: string
 }
 
@@ -75,7 +76,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
           <div className="flex items-center gap-2">
             <Badge tone="warning">{KIND_LABEL[approval.kind]}</Badge>
             <span className="truncate text-xs text-zinc-500" data-testid="approval-source">
-              from {sourceLabel ?? approval.source}
+              from {sourceLabel ?? readSourceTitle(approval.payload) ?? approval.source}
             </span>
           </div>
           <h3 className="mt-1 text-sm font-semibold break-words text-zinc-900">{approval.title}</h3>

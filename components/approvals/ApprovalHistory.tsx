@@ -3,13 +3,14 @@ import { JsonDisclosure } from '@/components/runs/JsonDisclosure'
 import { LocalTime } from '@/components/ui/LocalTime'
 import type { ApprovalView } from '@/lib/contracts/approvals'
 import { approvalOutcome } from './approval-outcome'
+import { readSourceTitle } from './approval-payload'
 
 const PENDING = { label: 'Pending', tone: 'warning' } as const
 
 /** Answered approvals of a run, one line each, with the request and answer behind a disclosure. */
 export function ApprovalHistory({
   approvals,
-  sourceLabel = (approval) => approval.source,
+  sourceLabel = (approval) => readSourceTitle(approval.payload) ?? approval.source,
 }: {
   approvals: ApprovalView[]
   sourceLabel?: (approval: ApprovalView) => string
