@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { UserMenu } from '@/components/account/UserMenu'
+import { NavLink } from '@/components/ui/NavLink'
 import { requirePageUser } from './page-user'
 
 const NAV = [
@@ -23,13 +24,14 @@ export default async function SignedInLayout({ children }: { children: ReactNode
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1 text-sm">
           {NAV.map((item) => (
-            <Link
+            <NavLink
               key={item.href}
               href={item.href}
               className="rounded-md px-2.5 py-1.5 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
+              currentClassName="bg-zinc-100 font-medium text-zinc-900"
             >
               {item.label}
-            </Link>
+            </NavLink>
           ))}
         </nav>
         <UserMenu name={user.name} email={user.email} />

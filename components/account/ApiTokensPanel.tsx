@@ -2,15 +2,11 @@
 
 import { useState, type FormEvent } from 'react'
 import { useApiTokensQuery, useCreateApiToken, useRevokeApiToken } from '@/components/queries/accounts'
-import { Button, Dialog, Field, Input } from '@/components/ui'
+import { Button, Dialog, Field, Input, LocalTime } from '@/components/ui'
 import type { ApiTokenView } from '@/lib/contracts/accounts'
 import { FormError } from './FormError'
 import { ShownOnceBox } from './ShownOnceBox'
 import { errorMessage } from '../api-client'
-
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : 'never'
-}
 
 export function ApiTokensPanel() {
   const tokens = useApiTokensQuery()
@@ -80,8 +76,12 @@ export function ApiTokensPanel() {
             <tr key={token.id} className="border-t border-zinc-100" data-testid="token-row">
               <td className="py-2">{token.name}</td>
               <td className="py-2 font-mono text-xs text-zinc-500">{token.prefix}…</td>
-              <td className="py-2 text-zinc-600">{when(token.createdAt)}</td>
-              <td className="py-2 text-zinc-600">{when(token.lastUsedAt)}</td>
+              <td className="py-2 text-zinc-600">
+                <LocalTime iso={token.createdAt} />
+              </td>
+              <td className="py-2 text-zinc-600">
+                <LocalTime iso={token.lastUsedAt} fallback="never" />
+              </td>
               <td className="py-2 text-right">
                 <Button size="sm" variant="danger" onClick={() => setRevoking(token)} data-testid="token-revoke">
                   Revoke

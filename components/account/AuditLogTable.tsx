@@ -1,6 +1,6 @@
 'use client'
 
-import { Button } from '@/components/ui'
+import { Button, LocalTime } from '@/components/ui'
 import { useAuditLogQuery } from '@/components/queries/accounts'
 import { FormError } from './FormError'
 import { errorMessage } from '../api-client'
@@ -26,7 +26,9 @@ export function AuditLogTable() {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} className="border-t border-zinc-100 align-top" data-testid="audit-row">
-              <td className="py-2 whitespace-nowrap text-zinc-600">{new Date(entry.createdAt).toLocaleString()}</td>
+              <td className="py-2 whitespace-nowrap text-zinc-600">
+                <LocalTime iso={entry.createdAt} />
+              </td>
               <td className="py-2">{entry.actor?.email ?? (entry.actorId ? 'a removed user' : 'the system')}</td>
               <td className="py-2 font-mono text-xs">{entry.action}</td>
               <td className="py-2 font-mono text-xs break-all text-zinc-600">{JSON.stringify(entry.details)}</td>

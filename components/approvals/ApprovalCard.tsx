@@ -9,8 +9,10 @@ import type { ApprovalKind, ApprovalView } from '@/lib/contracts/approvals'
 import type { ApprovalFormHandle, ApprovalFormProps } from './approval-form'
 import { denyAnswer } from './approval-answers'
 import { ApprovalAnswerFooter } from './ApprovalAnswerFooter'
+import { ApprovalDecisionLine } from './ApprovalDecisionLine'
 import { ApprovalStatusCorner } from './ApprovalStatusCorner'
 import { ElicitationApprovalForm } from './ElicitationApprovalForm'
+import { readSourceTitle } from './approval-payload'
 import { msUntil } from './expiry'
 import { HumanInputApprovalForm } from './HumanInputApprovalForm'
 import { SamplingApprovalForm } from './SamplingApprovalForm'
@@ -39,13 +41,15 @@ export interface ApprovalCardProps {
   readOnly?: boolean
   /** Adds a link to the approval's run (the inbox). */
   showRunLink?: boolean
+  /** Who asks, as a person reads it (a node's title); else the title the run stored, else the stored source (an executor id, a server). */
+  sourceLabel?: string
 }
 
 /** One approval: what is asked, an expiry countdown, and Approve / Deny (with the kind's own inputs). */
-export function ApprovalCard({ approval: given, onAnswered, readOnly = false, showRunLink = false }: ApprovalCardProps) {
+export function ApprovalCard({ approval: given, onAnswered, readOnly = false, showRunLink = false, sourceLabel }: ApprovalCardProps) {
   const idPrefix = useId()
   const form = useRef<ApprovalFormHandle>(null)
-  const { approval, conflict, failure, interacted, submitting, submit } = useApprovalAnswer(given, onAnswered)
+  const { approval, conflict, failure, submitting, submit } = useApprovalAnswer(given, onAnswered)
 
   const pending = approval.status === 'pending' && conflict === null
   const now = useNow(1_000, pending)
@@ -71,7 +75,9 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
         <div className="min-w-0">
           <div className="flex items-center gap-2">
             <Badge tone="warning">{KIND_LABEL[approval.kind]}</Badge>
-            <span className="truncate text-xs text-zinc-500">from {approval.source}</span>
+            <span className="truncate text-xs text-zinc-500" data-testid="approval-source">
+              from {sourceLabel ?? readSourceTitle(approval.payload) ?? approval.source}
+            </span>
           </div>
           <h3 className="mt-1 text-sm font-semibold break-words text-zinc-900">{approval.title}</h3>
           {showRunLink && approval.runId ? (
@@ -93,6 +99,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
         idPrefix={idPrefix}
       />
 
+      {approval.status !== 'pending' ? <ApprovalDecisionLine approval={approval} /> : null}
       {!pending && approval.response ? <JsonDisclosure value={approval.response} label="Answer" /> : null}
 
       {conflict ? (
@@ -113,7 +120,8 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
         </p>
       ) : null}
 
-      {!readOnly && (given.status === 'pending' || interacted) ? (
+      {/* Only an open request has buttons: once decided, the card shows the decision instead. */}
+      {!readOnly && pending ? (
         <ApprovalAnswerFooter
           labels={ACTIONS[approval.kind]}
           disabled={!canAnswer || submitting !== null}

@@ -1,14 +1,9 @@
-import { Badge, cn, type BadgeTone } from '@/components/ui'
-import { LocalTime } from '@/components/runs/LocalTime'
-import type { ApprovalStatus, ApprovalView } from '@/lib/contracts/approvals'
+import { Badge, cn } from '@/components/ui'
+import { LocalTime } from '@/components/ui/LocalTime'
+import type { ApprovalView } from '@/lib/contracts/approvals'
+import { approvalOutcome } from './approval-outcome'
 import { describeExpiry, isExpiringSoon } from './expiry'
 import type { AnswerConflict } from './use-approval-answer'
-
-const STATUS: Record<Exclude<ApprovalStatus, 'pending'>, { label: string; tone: BadgeTone }> = {
-  approved: { label: 'Approved', tone: 'success' },
-  denied: { label: 'Denied', tone: 'danger' },
-  expired: { label: 'Expired', tone: 'neutral' },
-}
 
 /** The card's top right: how it was decided, or the time left to decide it. */
 export function ApprovalStatusCorner({
@@ -23,8 +18,8 @@ export function ApprovalStatusCorner({
   now: number | null
 }) {
   if (conflict) return <Badge tone="neutral">{conflict.reason === 'expired' ? 'Expired' : 'Already answered'}</Badge>
-  if (approval.status !== 'pending') {
-    const status = STATUS[approval.status]
+  const status = approvalOutcome(approval)
+  if (status) {
     return (
       <div className="flex flex-col items-end gap-1">
         <Badge tone={status.tone} data-testid="approval-status">

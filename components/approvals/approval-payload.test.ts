@@ -4,6 +4,7 @@ import {
   readElicitationRequest,
   readHumanInputPrompt,
   readSamplingRequest,
+  readSourceTitle,
   readToolCallRequest,
   tokenCapBounds,
   tokenCapToSend,
@@ -112,5 +113,13 @@ describe('the token cap', () => {
     const bounds = { max: 800, limitedBy: 'request' } as const
     expect(tokenCapToSend(256, bounds)).toBe(256)
     expect(tokenCapToSend(800, bounds)).toBeUndefined()
+  })
+})
+
+describe('readSourceTitle', () => {
+  it('reads the asking step’s title the run stored, if any', () => {
+    expect(readSourceTitle({ prompt: 'Go?', sourceTitle: 'Editor sign-off' })).toBe('Editor sign-off')
+    expect(readSourceTitle({ prompt: 'Go?' })).toBeUndefined()
+    expect(readSourceTitle({ sourceTitle: '' })).toBeUndefined()
   })
 })

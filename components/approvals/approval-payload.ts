@@ -65,6 +65,11 @@ export function readToolCallRequest(payload: unknown): ToolCallRequest {
   return { toolName: str(p.toolName) ?? str(p.name) ?? 'tool', arguments: p.arguments ?? {} }
 }
 
+/** Who asks, as the run named the asking step when it opened the request (older requests have no such name). */
+export function readSourceTitle(payload: unknown): string | undefined {
+  return str(record(payload).sourceTitle)
+}
+
 export function readHumanInputPrompt(payload: unknown): string {
   return str(record(payload).prompt) ?? ''
 }

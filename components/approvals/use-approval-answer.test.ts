@@ -25,7 +25,6 @@ describe('answering an approval from its card', () => {
       answered: approved,
       conflict: null,
       failure: null,
-      interacted: true,
     })
   })
 
@@ -36,7 +35,7 @@ describe('answering an approval from its card', () => {
 
   it('shows a failure until the answer is sent again', () => {
     const failed = run({ type: 'sent' }, { type: 'settled', outcome: { ok: false, reason: 'error', message: 'Could not reach the server.' } })
-    expect(failed).toMatchObject({ failure: 'Could not reach the server.', conflict: null, interacted: true })
+    expect(failed).toMatchObject({ failure: 'Could not reach the server.', conflict: null })
     expect(answerReducer(failed, { type: 'sent' }).failure).toBeNull()
   })
 

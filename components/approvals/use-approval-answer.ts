@@ -2,7 +2,7 @@
 
 /**
  * The state of answering one approval from its card: sending, the server's verdict (answered,
- * already answered or expired elsewhere, failed), and whether the person pressed a button.
+ * already answered or expired elsewhere, failed).
  */
 import { useReducer } from 'react'
 import { useAnswerApproval } from '@/components/queries/approvals'
@@ -18,16 +18,14 @@ export interface AnswerState {
   conflict: AnswerConflict | null
   /** Why the last answer did not get through (it can be sent again). */
   failure: string | null
-  /** Set by the first press: the card keeps its (disabled) buttons whatever arrives first. */
-  interacted: boolean
 }
 
-export const UNANSWERED: AnswerState = { answered: null, conflict: null, failure: null, interacted: false }
+export const UNANSWERED: AnswerState = { answered: null, conflict: null, failure: null }
 
 export type AnswerEvent = { type: 'sent' } | { type: 'settled'; outcome: AnswerOutcome }
 
 export function answerReducer(state: AnswerState, event: AnswerEvent): AnswerState {
-  if (event.type === 'sent') return { ...state, interacted: true, failure: null }
+  if (event.type === 'sent') return { ...state, failure: null }
   const { outcome } = event
   if (outcome.ok) return { ...state, answered: outcome.approval }
   if (outcome.reason === 'error') return { ...state, failure: outcome.message }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { EventIcon as EventIconName } from './timeline'
+import type { EventIcon as EventIconName } from './describe-event'
 
 /** Small stroke icons (16px, currentColor) for timeline rows; drawn inline so nothing loads from the network. */
 const PATHS: Record<EventIconName, ReactNode> = {

@@ -3,8 +3,10 @@
 import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { Badge, cn } from '@/components/ui'
-import { LocalTime } from './LocalTime'
+import { LocalTime } from '@/components/ui/LocalTime'
 import { RunStatusBadge } from './RunStatusBadge'
+import { waitingLabel } from './status-style'
+import type { ApprovalKind } from '@/lib/contracts/approvals'
 import { formatElapsed, formatTokenUsage } from './format'
 import type { StreamState } from './run-event-stream'
 import { useNow } from './use-now'
@@ -20,9 +22,11 @@ export interface RunHeaderProps {
   readOnly: boolean
   /** Buttons on the right (Cancel). */
   actions?: ReactNode
+  /** The kinds of the run's open approvals: a waiting run says what it waits for. */
+  openApprovalKinds?: readonly ApprovalKind[]
 }
 
-export function RunHeader({ run, status, startedAt, finishedAt, usage, connection, readOnly, actions }: RunHeaderProps) {
+export function RunHeader({ run, status, startedAt, finishedAt, usage, connection, readOnly, actions, openApprovalKinds = [] }: RunHeaderProps) {
   const active = !isTerminalStatus(status)
   const now = useNow(1_000, active && startedAt !== null)
   const tokens = formatTokenUsage(usage)
@@ -57,7 +61,7 @@ export function RunHeader({ run, status, startedAt, finishedAt, usage, connectio
               v{run.version}
             </Badge>
             <span aria-live="polite">
-              <RunStatusBadge status={status} />
+              <RunStatusBadge status={status} label={status === 'waiting' ? waitingLabel(openApprovalKinds) : undefined} />
             </span>
             <ConnectionIndicator state={connection} active={active} />
           </div>

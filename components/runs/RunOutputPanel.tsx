@@ -1,6 +1,6 @@
 import { Panel } from './Panel'
 import { outputText } from './format'
-import type { RunStatus } from '@/lib/contracts/runs'
+import { isTerminalStatus, type RunStatus } from '@/lib/contracts/runs'
 
 export interface RunOutputPanelProps {
   status: RunStatus
@@ -10,10 +10,11 @@ export interface RunOutputPanelProps {
   streamedOutputs: unknown[]
 }
 
-/** The run's outputs: the final list when there is one, else what was yielded so far. */
+/** The run's outputs: the final list when there is one, else what was yielded so far ("so far" only while the run goes on). */
 export function RunOutputPanel({ status, outputs, streamedOutputs }: RunOutputPanelProps) {
   const shown = outputs ?? streamedOutputs
-  const final = outputs !== null
+  // A run that has ended yields nothing more, whether or not its final list has arrived yet.
+  const final = outputs !== null || isTerminalStatus(status)
   return (
     <Panel
       title={final ? 'Output' : 'Output so far'}

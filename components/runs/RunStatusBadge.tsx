@@ -11,11 +11,12 @@ const DOT: Record<RunStatus, string> = {
   cancelled: 'bg-zinc-400',
 }
 
-export function RunStatusBadge({ status, className }: { status: RunStatus; className?: string }) {
+/** `label` replaces the status's own words (a waiting run saying what it waits for). */
+export function RunStatusBadge({ status, label, className }: { status: RunStatus; label?: string; className?: string }) {
   return (
     <Badge tone={RUN_STATUS_TONE[status]} className={cn('gap-1.5 py-1', className)} data-testid="run-status" data-status={status}>
       <span aria-hidden className={cn('h-1.5 w-1.5 rounded-full', DOT[status])} />
-      {RUN_STATUS_LABEL[status]}
+      {label ?? RUN_STATUS_LABEL[status]}
     </Badge>
   )
 }

@@ -8,7 +8,7 @@ import { SharePanel } from '@/components/share/SharePanel'
 import { AgentTextPanel } from './AgentTextPanel'
 import { errorMessage } from '@/components/api-client'
 import { useCancelRun } from '@/components/queries/runs'
-import { executorLabeler } from './graph-labels'
+import { approvalSourceLabeler, executorLabeler } from './graph-labels'
 import { Panel } from './Panel'
 import { RunErrorPanel } from './RunErrorPanel'
 import { RunGraphView } from './RunGraphView'
@@ -41,6 +41,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
     setShownInline((ids) => (pendingKey.split(',').every((id) => ids.has(id)) ? ids : new Set([...ids, ...pendingKey.split(',')])))
   }, [pendingKey])
   const labelOf = useMemo(() => executorLabeler(data.graph), [data.graph])
+  const sourceLabel = useMemo(() => approvalSourceLabeler(data.graph), [data.graph])
   const statuses = useMemo(() => nodeStatuses(state), [state])
   const inline = approvals.filter((approval) => approval.status === 'pending' || shownInline.has(approval.id))
   const answered = approvals.filter((approval) => approval.status !== 'pending' && !shownInline.has(approval.id))
@@ -59,6 +60,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
         connection={follow.kind === 'none' ? 'closed' : connection}
         readOnly={readOnly}
         actions={!readOnly && active ? <CancelButton runId={run.id} onCancelled={applyRun} /> : null}
+        openApprovalKinds={approvals.filter((approval) => approval.status === 'pending').map((approval) => approval.kind)}
       />
       {shareGone ? (
         <p role="status" className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700">
@@ -78,6 +80,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
                   // A request still open when the run is over can no longer change anything.
                   readOnly={readOnly || (!active && approval.status === 'pending')}
                   onAnswered={applyApproval}
+                  sourceLabel={sourceLabel(approval)}
                 />
               ))}
             </section>
@@ -115,7 +118,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
           </Panel>
           {answered.length > 0 ? (
             <Panel title="Approvals">
-              <ApprovalHistory approvals={answered} />
+              <ApprovalHistory approvals={answered} sourceLabel={sourceLabel} />
             </Panel>
           ) : null}
           {readOnly ? null : <SharePanel runId={run.id} />}

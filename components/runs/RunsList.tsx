@@ -5,7 +5,7 @@ import { Badge, Button } from '@/components/ui'
 import { errorMessage } from '@/components/api-client'
 import { anyRunActive, useRunsQuery } from '@/components/queries/runs'
 import { formatElapsed } from './format'
-import { LocalTime } from './LocalTime'
+import { LocalTime } from '@/components/ui/LocalTime'
 import { RunStatusBadge } from './RunStatusBadge'
 import { useNow } from './use-now'
 

@@ -21,6 +21,15 @@ export function readNumber(record: Record<string, unknown>, key: string): number
 }
 
 /**
+ * The message of an event's error: a string (`run_failed`), the engine's error details
+ * (`{ error: { message } }`, as `executor_failed` and `failed` carry it), or a plain `message`.
+ */
+export function readErrorMessage(record: Record<string, unknown>): string | undefined {
+  const details = asRecord(record.error)
+  return readString(record, 'error') ?? (details ? readString(details, 'message') : undefined) ?? readString(record, 'message')
+}
+
+/**
  * Checked loosely on purpose: an approval of an older row still shows when it has what the
  * timeline and the cards key on.
  */

@@ -1,4 +1,5 @@
 /** Small, locale-stable formatters for the run views. */
+import { formatDateTime } from '@/components/ui/date-time'
 import type { TokenUsage } from '@/lib/contracts/runs'
 
 /** "850 ms", "12.3 s", "2 m 05 s", "1 h 02 m". */
@@ -22,20 +23,9 @@ export function formatElapsed(from: string | null, to: string | null, now = Date
   return formatDuration(end - start)
 }
 
-/** "2026-01-01 10:00:05" in the viewer's time zone; stable, sortable and unambiguous. */
-export function formatTimestamp(iso: string | null | undefined): string {
-  if (!iso) return '—'
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return '—'
-  return (
-    `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())} ` +
-    `${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`
-  )
-}
-
 /** "+1.25 s" relative to the run's start, for timeline rows. */
 export function formatOffset(iso: string, startIso: string | null): string {
-  if (!startIso) return formatTimestamp(iso).slice(11)
+  if (!startIso) return formatDateTime(iso).slice(11)
   const offset = Date.parse(iso) - Date.parse(startIso)
   if (!Number.isFinite(offset)) return ''
   return offset < 0 ? `−${formatDuration(-offset)}` : `+${formatDuration(offset)}`

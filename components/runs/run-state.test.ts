@@ -221,6 +221,30 @@ describe('approvals in the run state', () => {
     expect(nodeStatuses(state)).toMatchObject({ team: 'waiting', researcher: 'running' })
   })
 
+  it('shows a step that completed its superstep and then waits for a person as waiting, and done once answered', () => {
+    const asked = reduceRunEventBatch(fresh(), [
+      event(1, 'run_started'),
+      event(2, 'executor_invoked', { executorId: 'researcher' }),
+      event(3, 'request_info', { requestId: 'q1', executorId: 'researcher', data: { type: 'human_input', prompt: 'Go on?' } }),
+      event(4, 'executor_completed', { executorId: 'researcher' }),
+      event(5, 'approval_requested', { approval: approval({ kind: 'human_input', source: 'researcher' }) }),
+    ])
+    expect(nodeStatuses(asked)).toMatchObject({ researcher: 'waiting' })
+    const answered = reduceRunEvents(
+      asked,
+      event(6, 'approval_resolved', { approval: approval({ kind: 'human_input', source: 'researcher', status: 'approved' }) }),
+    )
+    expect(nodeStatuses(answered)).toMatchObject({ researcher: 'done' })
+  })
+
+  it('keeps the message of an engine error (error details) for the failed node', () => {
+    const state = reduceRunEvents(
+      fresh(),
+      event(1, 'executor_failed', { executorId: 'researcher', error: { message: 'Model unavailable', errorType: 'Error' } }),
+    )
+    expect(state.nodeErrors).toEqual({ researcher: 'Model unavailable' })
+  })
+
   it('stays waiting while another approval is still open', () => {
     const state = reduceRunEventBatch(fresh(), [
       event(1, 'run_started'),

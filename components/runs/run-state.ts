@@ -6,7 +6,7 @@
  * an event older than the newest one seen makes the state replay from the snapshot, so a late
  * arrival after a reconnect can never leave a stale status behind.
  */
-import { eventRecord, nodeIdForExecutor, readApproval, readString } from './event-data'
+import { eventRecord, nodeIdForExecutor, readApproval, readErrorMessage, readString } from './event-data'
 import type { ApprovalView } from '@/lib/contracts/approvals'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { isTerminalStatus, type RunDetail, type RunStatus, type TokenUsage } from '@/lib/contracts/runs'
@@ -121,10 +121,14 @@ export function allApprovals(state: RunViewState): ApprovalView[] {
   return Object.values(state.approvals).sort((a, b) => a.createdAt.localeCompare(b.createdAt))
 }
 
-/** A node's status as drawn: waiting on an open approval wins over running. */
+/**
+ * A node's status as drawn: waiting on an open approval wins over running and over done (a
+ * human-input step, or an agent whose tool call needs consent, completes its superstep and then
+ * waits for the person).
+ */
 export function nodeStatusOf(state: RunViewState, nodeId: string): NodeRunStatus {
   const base = state.nodeStatus[nodeId] ?? 'idle'
-  if (base === 'done' || base === 'failed') return base
+  if (base === 'failed') return base
   const waiting = Object.values(state.approvalNodes).some((nodes) => nodes.includes(nodeId))
   return waiting ? 'waiting' : base
 }
@@ -211,7 +215,7 @@ function onExecutor(state: RunViewState, data: Record<string, unknown>, status: 
   const nodeId = nodeIdForExecutor(executorId, state.nodeIds) ?? executorId
   const nodeStatus = { ...state.nodeStatus, [nodeId]: status }
   const nodeInvocations = status === 'running' ? { ...state.nodeInvocations, [nodeId]: (state.nodeInvocations[nodeId] ?? 0) + 1 } : state.nodeInvocations
-  const error = status === 'failed' ? (readString(data, 'error') ?? readString(data, 'message')) : undefined
+  const error = status === 'failed' ? readErrorMessage(data) : undefined
   const nodeErrors = error ? { ...state.nodeErrors, [nodeId]: error } : state.nodeErrors
   return { ...state, nodeStatus, nodeInvocations, nodeErrors }
 }

@@ -1,15 +1,30 @@
 /** Colours and words for run and node statuses, shared by the badge, the graph and the list. */
 import type { BadgeTone } from '@/components/ui'
+import type { ApprovalKind } from '@/lib/contracts/approvals'
 import type { NodeRunStatus } from './run-state'
 import type { RunStatus } from '@/lib/contracts/runs'
 
 export const RUN_STATUS_LABEL: Record<RunStatus, string> = {
   queued: 'Queued',
   running: 'Running',
-  waiting: 'Waiting for approval',
+  // Where the run's open approvals are not known (a list of runs); the run view says what it waits for (waitingLabel).
+  waiting: 'Waiting for a person',
   succeeded: 'Succeeded',
   failed: 'Failed',
   cancelled: 'Cancelled',
+}
+
+const AWAITED: Record<ApprovalKind, string> = {
+  human_input: 'Waiting for an answer',
+  tool_call: 'Waiting for approval',
+  sampling: 'Waiting for approval',
+  elicitation: 'Waiting for information',
+}
+
+/** What a waiting run waits for, from the kinds of its open approvals; the generic words when they differ or are unknown. */
+export function waitingLabel(openKinds: readonly ApprovalKind[]): string {
+  const awaited = new Set(openKinds.map((kind) => AWAITED[kind]))
+  return awaited.size === 1 ? [...awaited][0]! : RUN_STATUS_LABEL.waiting
 }
 
 export const RUN_STATUS_TONE: Record<RunStatus, BadgeTone> = {
@@ -24,7 +39,7 @@ export const RUN_STATUS_TONE: Record<RunStatus, BadgeTone> = {
 export const NODE_STATUS_LABEL: Record<NodeRunStatus, string> = {
   idle: 'Not run',
   running: 'Running',
-  waiting: 'Waiting for approval',
+  waiting: 'Waiting',
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Stopped',

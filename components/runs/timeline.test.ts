@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { executorLabeler, kindLabel, nodeLabel } from './graph-labels'
-import { describeEvent, timelineEntries } from './timeline'
+import { approvalSourceLabeler, executorLabeler, kindLabel, nodeLabel } from './graph-labels'
+import { describeEvent } from './describe-event'
+import { timelineEntries } from './timeline'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { RunGraph } from '@/lib/contracts/runs'
 
@@ -35,66 +36,18 @@ describe('labels', () => {
   })
 })
 
-describe('describeEvent', () => {
-  it('gives readable titles for the known types', () => {
-    expect(describeEvent(event(1, 'executor_invoked', { executorId: 'researcher' }), labelOf).title).toBe('Researcher started')
-    expect(describeEvent(event(1, 'run_succeeded', { outputs: ['a', 'b'] }), labelOf)).toMatchObject({
-      title: 'Run succeeded',
-      detail: '2 outputs',
-      tone: 'success',
-    })
-    expect(describeEvent(event(1, 'run_failed', { error: 'boom' }), labelOf)).toMatchObject({ detail: 'boom', tone: 'danger' })
-    expect(describeEvent(event(1, 'superstep_started', { iteration: 3 }), labelOf).title).toBe('Superstep 3 started')
-    expect(describeEvent(event(1, 'mcp_connected', { serverId: 'research-assistant', tools: ['summarize_topic'] }), labelOf)).toMatchObject({
-      title: 'Connected to MCP server research-assistant',
-      detail: '1 tool: summarize_topic',
-    })
-    expect(
-      describeEvent(
-        event(1, 'mcp_connected', { serverId: 'r', tools: ['r_list_mcp_tools', 'r_load_tool'], onDemandTools: ['r_word_count', 'r_summarize'] }),
-        labelOf,
-      ).detail,
-    ).toBe('2 tools: r_list_mcp_tools, r_load_tool; 2 more on demand: r_word_count, r_summarize')
-    expect(describeEvent(event(1, 'tool_call', { executorId: 'researcher', name: 'add', arguments: { a: 1 } }), labelOf)).toMatchObject({
-      title: 'Researcher called add',
-      detail: '{"a":1}',
-    })
-    expect(describeEvent(event(1, 'tool_result', { name: 'add', result: 3 }), labelOf)).toMatchObject({
-      title: 'add returned',
-      detail: '3',
-      tone: 'neutral',
-    })
-    expect(describeEvent(event(1, 'tool_result', { name: 'add', result: null, error: 'bad' }), labelOf)).toMatchObject({
-      title: 'add failed',
-      tone: 'danger',
-    })
+describe('approvalSourceLabeler', () => {
+  const sourceOf = approvalSourceLabeler({
+    ...graph,
+    nodes: [...graph.nodes, { id: 'human-1', kind: 'human_input', position: { x: 0, y: 1 }, data: {} }],
   })
 
-  it('describes approvals by their title and outcome', () => {
-    const approval = {
-      id: 'a',
-      runId: 'r',
-      kind: 'sampling',
-      status: 'denied',
-      title: 'Sampling from research-assistant',
-      createdAt: '2026-01-01T10:00:00.000Z',
-    }
-    expect(describeEvent(event(1, 'approval_resolved', { approval }), labelOf)).toMatchObject({
-      title: 'Approval denied',
-      detail: 'Sampling from research-assistant',
-      tone: 'danger',
-    })
-  })
-
-  it('renders unknown and malformed events generically', () => {
-    expect(describeEvent(event(1, 'brand_new', { x: [1, 2] }), labelOf)).toEqual({
-      title: 'brand_new',
-      detail: '{"x":[1,2]}',
-      tone: 'neutral',
-      icon: 'dot',
-    })
-    expect(() => describeEvent(event(1, 'executor_failed', 'oops'), labelOf)).not.toThrow()
-    expect(describeEvent(event(1, 'approval_requested', null), labelOf).title).toBe('Approval requested')
+  it('names a node by its label, else its agent name, else its id; any other source as stored', () => {
+    expect(sourceOf({ source: 'team' })).toBe('Writers')
+    expect(sourceOf({ source: 'researcher' })).toBe('Researcher')
+    expect(sourceOf({ source: 'team/editor' })).toBe('Writers')
+    expect(sourceOf({ source: 'human-1' })).toBe('human-1')
+    expect(sourceOf({ source: 'research-assistant' })).toBe('research-assistant')
   })
 })
 

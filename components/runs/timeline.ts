@@ -1,23 +1,14 @@
 /**
- * Turns run events into timeline rows a person can read: a title, an optional one-line detail,
- * a tone and an icon per type. Consecutive streamed-text events of one executor fold into one
- * row. Unknown types get a generic row (their type and compact JSON) rather than an error.
+ * Turns run events into timeline rows a person can read (each described by describe-event.ts).
+ * Consecutive streamed-text events of one executor fold into one row; a tool call's fragments
+ * fold into one; MCP task lines learn their task's state.
  */
 import { MCP_TASK_CANCEL_FAILED_EVENT, MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type RunEvent } from '@/lib/contracts/run-events'
-import { asRecord, eventRecord, readApproval, readNumber, readString } from './event-data'
-import { compactJson, formatTaskStatus, truncate } from './format'
+import { describeEvent, textDetail, type EventDescription } from './describe-event'
+import { asRecord, eventRecord, readString } from './event-data'
 import { readTaskRef, readTaskStatus, taskKey, type TaskStatus } from './mcp-tasks'
 
-export type EventTone = 'neutral' | 'muted' | 'info' | 'success' | 'warning' | 'danger' | 'accent'
-export type EventIcon =
-  'queued' | 'play' | 'check' | 'cross' | 'stop' | 'node' | 'text' | 'output' | 'step' | 'warning' | 'approval' | 'plug' | 'tool' | 'task' | 'dot'
-
-export interface EventDescription {
-  title: string
-  detail?: string
-  tone: EventTone
-  icon: EventIcon
-}
+export type { EventDescription, EventIcon, EventTone } from './describe-event'
 
 export interface TimelineEntry extends EventDescription {
   /** Stable React key: the first sequence of the row. */
@@ -42,8 +33,6 @@ export interface TimelineTask extends TaskStatus {
   /** How many cancels of the task the server did not accept (`mcp_task_cancel_failed` events). */
   cancelFailures: number
 }
-
-const DETAIL_LENGTH = 160
 
 export function timelineEntries(events: readonly RunEvent[], labelOf: (executorId: string) => string): TimelineEntry[] {
   const entries: TimelineEntry[] = []
@@ -73,152 +62,6 @@ export function timelineEntries(events: readonly RunEvent[], labelOf: (executorI
     entryFoldKeys.push(key)
   }
   return markTaskLines(entries)
-}
-
-export function describeEvent(event: RunEvent, labelOf: (executorId: string) => string): EventDescription {
-  const data = eventRecord(event)
-  const executor = readString(data, 'executorId')
-  const who = executor ? labelOf(executor) : 'Executor'
-  const error = readString(data, 'error') ?? readString(data, 'message')
-  switch (event.type) {
-    case 'run_queued':
-      return { title: 'Run queued', tone: 'muted', icon: 'queued' }
-    case 'run_started':
-      return { title: 'Run started', tone: 'info', icon: 'play' }
-    case 'run_succeeded': {
-      const count = Array.isArray(data.outputs) ? data.outputs.length : 0
-      return { title: 'Run succeeded', detail: `${count} output${count === 1 ? '' : 's'}`, tone: 'success', icon: 'check' }
-    }
-    case 'run_failed':
-      return { title: 'Run failed', detail: error && truncate(error, DETAIL_LENGTH), tone: 'danger', icon: 'cross' }
-    case 'run_cancelled':
-      return { title: 'Run cancelled', tone: 'warning', icon: 'stop' }
-    case 'started':
-      return { title: 'Workflow started', tone: 'muted', icon: 'play' }
-    case 'executor_invoked':
-      return { title: `${who} started`, tone: 'info', icon: 'node' }
-    case 'executor_completed':
-      return { title: `${who} completed`, tone: 'success', icon: 'node' }
-    case 'executor_failed':
-      return { title: `${who} failed`, detail: error && truncate(error, DETAIL_LENGTH), tone: 'danger', icon: 'cross' }
-    case 'agent_update':
-      return { title: `${who} wrote`, detail: textDetail(readString(data, 'text') ?? ''), tone: 'accent', icon: 'text' }
-    case 'agent_response':
-      return { title: `${who} replied`, detail: textDetail(readString(data, 'text') ?? ''), tone: 'accent', icon: 'text' }
-    case 'output':
-      return { title: `Output from ${who}`, detail: compactJson(data.data, DETAIL_LENGTH), tone: 'success', icon: 'output' }
-    case 'superstep_started':
-    case 'superstep_completed': {
-      const iteration = readNumber(data, 'iteration')
-      const verb = event.type === 'superstep_started' ? 'started' : 'completed'
-      return { title: `Superstep${iteration === undefined ? '' : ` ${iteration}`} ${verb}`, tone: 'muted', icon: 'step' }
-    }
-    case 'warning':
-      return { title: 'Warning', detail: messageDetail(data), tone: 'warning', icon: 'warning' }
-    case 'error':
-      return { title: 'Error', detail: messageDetail(data), tone: 'danger', icon: 'warning' }
-    case 'approval_requested': {
-      const approval = readApproval(data)
-      return { title: 'Approval requested', detail: approval?.title, tone: 'warning', icon: 'approval' }
-    }
-    case 'approval_resolved': {
-      const approval = readApproval(data)
-      const outcome = approval ? approval.status : 'resolved'
-      return {
-        title: `Approval ${outcome}`,
-        detail: approval?.title,
-        tone: outcome === 'approved' ? 'success' : outcome === 'pending' ? 'warning' : 'danger',
-        icon: 'approval',
-      }
-    }
-    case 'mcp_connected':
-      return describeMcpConnected(data)
-    case MCP_TASK_STATUS_EVENT:
-      return describeTaskStatus(data)
-    case MCP_TASK_CANCEL_REQUESTED_EVENT: {
-      const task = readTaskRef(data)
-      return {
-        title: `Cancel requested for task ${readString(data, 'toolName') || task?.taskId || ''}`.trimEnd(),
-        detail: task ? `${task.serverId} · task ${task.taskId}` : undefined,
-        tone: 'warning',
-        icon: 'stop',
-      }
-    }
-    case MCP_TASK_CANCEL_FAILED_EVENT: {
-      const task = readTaskRef(data)
-      return {
-        title: `Cancel failed for task ${readString(data, 'toolName') || task?.taskId || ''}`.trimEnd(),
-        detail: readString(data, 'message') || undefined,
-        tone: 'danger',
-        icon: 'stop',
-      }
-    }
-    case 'tool_call':
-      return {
-        title: `${who} called ${readString(data, 'name') || 'a tool'}`,
-        detail: compactJson(data.arguments ?? {}, DETAIL_LENGTH),
-        tone: 'info',
-        icon: 'tool',
-      }
-    case 'tool_result': {
-      const failed = data.error !== undefined && data.error !== null && data.error !== false
-      return {
-        title: `${readString(data, 'name') || 'Tool'} ${failed ? 'failed' : 'returned'}`,
-        detail: compactJson(failed ? data.error : data.result, DETAIL_LENGTH),
-        tone: failed ? 'danger' : 'neutral',
-        icon: 'tool',
-      }
-    }
-    default:
-      return { title: event.type, detail: compactJson(event.data, DETAIL_LENGTH), tone: 'neutral', icon: 'dot' }
-  }
-}
-
-function describeMcpConnected(data: Record<string, unknown>): EventDescription {
-  const server = readString(data, 'serverId') ?? 'server'
-  const tools = readStrings(data.tools)
-  const onDemand = readStrings(data.onDemandTools)
-  const offered = tools.length > 0 ? `${tools.length} tool${tools.length === 1 ? '' : 's'}: ${tools.join(', ')}` : 'no tools'
-  return {
-    title: `Connected to MCP server ${server}`,
-    detail: onDemand.length > 0 ? `${offered}; ${onDemand.length} more on demand: ${onDemand.join(', ')}` : offered,
-    tone: 'info',
-    icon: 'plug',
-  }
-}
-
-function readStrings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
-}
-
-function describeTaskStatus(data: Record<string, unknown>): EventDescription {
-  const task = readTaskStatus(data)
-  if (!task) return { title: 'MCP task status', detail: compactJson(data, DETAIL_LENGTH), tone: 'neutral', icon: 'task' }
-  return {
-    title: formatTaskStatus(task.toolName, task.status, task.statusMessage, DETAIL_LENGTH),
-    detail: `${task.serverName ?? task.serverId} · task ${task.taskId}`,
-    tone: TASK_TONES[task.status] ?? 'info',
-    icon: 'task',
-  }
-}
-
-const TASK_TONES: Record<string, EventTone> = {
-  working: 'info',
-  input_required: 'warning',
-  completed: 'success',
-  failed: 'danger',
-  cancelled: 'warning',
-}
-
-function messageDetail(data: Record<string, unknown>): string {
-  const text = readString(data, 'message') ?? readString(data, 'error') ?? compactJson(data, DETAIL_LENGTH)
-  return truncate(text, DETAIL_LENGTH)
-}
-
-function textDetail(text: string): string {
-  // Show the end of the text: that is where streaming happens.
-  const flat = text.replace(/\s+/g, ' ')
-  return flat.length <= DETAIL_LENGTH ? flat : `…${flat.slice(flat.length - DETAIL_LENGTH + 1)}`
 }
 
 /**

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 
 /**
  * The current time, refreshed every `intervalMs` while `active`; null during server rendering
@@ -15,15 +15,4 @@ export function useNow(intervalMs = 1_000, active = true): number | null {
     return () => clearInterval(timer)
   }, [intervalMs, active])
   return now
-}
-
-const subscribeNever = () => () => {}
-
-/** False on the server and while hydrating, true afterwards (for anything that depends on the viewer's clock or time zone). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  )
 }

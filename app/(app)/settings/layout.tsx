@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { NavLink } from '@/components/ui/NavLink'
 import type { ReactNode } from 'react'
 import { isAdmin } from '@/lib/server/auth/principal'
 import { requirePageUser } from '../page-user'
@@ -17,14 +17,16 @@ export default async function SettingsLayout({ children }: { children: ReactNode
       <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Settings</h1>
       <nav aria-label="Settings" className="flex gap-1 border-b border-zinc-200 text-sm">
         {sections.map((section) => (
-          <Link
+          <NavLink
             key={section.href}
             href={section.href}
+            exact={section.href === '/settings'}
             data-testid={section.testId}
             className="-mb-px border-b-2 border-transparent px-3 py-2 text-zinc-600 hover:border-zinc-300 hover:text-zinc-900"
+            currentClassName="border-indigo-500 font-medium text-zinc-900"
           >
             {section.label}
-          </Link>
+          </NavLink>
         ))}
       </nav>
       {children}

@@ -4,16 +4,10 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useMemo } from 'react'
 import { Button } from '@/components/ui/Button'
+import { LocalTime } from '@/components/ui/LocalTime'
 import { errorMessage } from '@/components/api-client'
 import { useCreateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
 import type { WorkflowSummary } from '@/lib/contracts/workflows'
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-function formatDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
-}
 
 const newestChangeFirst = (workflows: readonly WorkflowSummary[]) => [...workflows].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
 
@@ -89,7 +83,7 @@ export function WorkflowList() {
                   </td>
                   <td className="px-4 py-2.5 text-zinc-600">{workflow.latestVersion === null ? '—' : `v${workflow.latestVersion}`}</td>
                   <td className="px-4 py-2.5 text-zinc-600">
-                    <time dateTime={workflow.updatedAt}>{formatDate(workflow.updatedAt)}</time>
+                    <LocalTime iso={workflow.updatedAt} />
                   </td>
                   <td className="px-4 py-2.5 text-right">
                     <Link href={`/runs?workflowId=${encodeURIComponent(workflow.id)}`} className="text-xs text-zinc-500 hover:text-indigo-600 hover:underline">

@@ -78,12 +78,24 @@ describe('ApprovalBroker', () => {
 
   it('denies by default when nobody answers in time, and refuses a late answer with 409', async () => {
     const decision = await request({ timeoutMs: 150 })
-    expect(decision).toMatchObject({ approved: false, status: 'expired' })
+    expect(decision).toMatchObject({ approved: false, status: 'expired', response: { closedBy: 'expiry' } })
     const [expired] = await app.approvals.list(principalOf(app.admin), { status: 'expired', runId })
     expect(await answerOf(app.approvals.answer(principalOf(app.admin), expired.id, { decision: 'approve' }))).toMatchObject({
       status: 409,
       code: 'approval_expired',
     })
+  })
+
+  it('says a request closed by cancelling its run was closed by the cancel, not by its expiry', async () => {
+    const waiting = request()
+    const id = await pendingId()
+    await app.approvals.expirePendingForRun(runId, 'The run was cancelled.', 'run_cancelled')
+    await expect(waiting).resolves.toMatchObject({
+      approved: false,
+      status: 'expired',
+      response: { reason: 'The run was cancelled.', closedBy: 'run_cancelled' },
+    })
+    expect((await app.approvals.get(principalOf(app.admin), id)).response).toMatchObject({ closedBy: 'run_cancelled' })
   })
 
   it('denies when the run is cancelled (signal) while waiting', async () => {
@@ -178,8 +190,8 @@ describe('ApprovalBroker', () => {
       const attempts = await Promise.allSettled([
         first.answer(admin, id, { decision: 'approve' }),
         second.answer(admin, id, { decision: 'deny' }),
-        first.expirePendingForRun(run, 'cancelled here'),
-        second.expirePendingForRun(run, 'cancelled there'),
+        first.expirePendingForRun(run, 'cancelled here', 'run_cancelled'),
+        second.expirePendingForRun(run, 'cancelled there', 'run_cancelled'),
       ])
       const decision = await waiting
       const stored = await app.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id } })

@@ -86,8 +86,13 @@ const DB_NOW = `(now() AT TIME ZONE 'UTC')`
 const SAFETY_RECHECK_MS = 30_000
 /** Past the expiry, so the re-check at expiry finds the request overdue on the database's clock. */
 const EXPIRY_MARGIN_MS = 5
-const EXPIRED_REASON = 'Nobody answered before the request expired.'
-const STOPPED_REASON = 'The run stopped before the request was answered.'
+/**
+ * Why a request closed without a person's answer, kept in its response as `closedBy` (its status is
+ * `expired` either way, so that waiters treat it as denied): the views tell "Cancelled" from "Expired".
+ */
+export type ApprovalClosure = 'expiry' | 'run_cancelled' | 'run_failed' | 'run_stopped'
+const EXPIRED = { reason: 'Nobody answered before the request expired.', closedBy: 'expiry' } as const
+const STOPPED = { reason: 'The run stopped before the request was answered.', closedBy: 'run_stopped' } as const
 
 /** A request as its waiter sees it, judged against the database's clock. */
 interface WaiterView {
@@ -190,8 +195,8 @@ export class ApprovalBroker {
   }
 
   /** Expires a run's open requests (it was cancelled or cut off), telling its viewers. */
-  async expirePendingForRun(runId: string, reason: string): Promise<void> {
-    await this.expireWhere(`"runId" = $2`, [runId], reason)
+  async expirePendingForRun(runId: string, reason: string, closedBy: ApprovalClosure): Promise<void> {
+    await this.expireWhere(`"runId" = $2`, [runId], { reason, closedBy })
   }
 
   /**
@@ -199,14 +204,18 @@ export class ApprovalBroker {
    * statement that notifies each one's waiters; then publishes each. Whichever process's UPDATE
    * takes a row publishes it, so a request racing an answer, or two expiries, has one outcome.
    */
-  private async expireWhere(condition: string, params: unknown[], reason = EXPIRED_REASON): Promise<void> {
+  private async expireWhere(
+    condition: string,
+    params: unknown[],
+    { reason, closedBy }: { reason: string; closedBy: ApprovalClosure } = EXPIRED,
+  ): Promise<void> {
     const expired = await this.db.sql.query<{ id: string }>(
       `WITH expired AS (
          UPDATE "ApprovalRequest" SET status = 'expired', response = $1::jsonb, "decidedAt" = ${DB_NOW}
          WHERE status = 'pending' AND ${condition}
          RETURNING id)
        SELECT id, pg_notify('${APPROVALS_CHANNEL}', id) FROM expired`,
-      [JSON.stringify({ decision: 'deny', reason }), ...params],
+      [JSON.stringify({ decision: 'deny', reason, closedBy }), ...params],
     )
     for (const { id } of expired) await this.publishDecision(id)
   }
@@ -257,7 +266,7 @@ export class ApprovalBroker {
         const request = await this.waiterView(id)
         if (request.status !== 'pending') return { approved: request.status === 'approved', status: request.status, response: request.response ?? {} }
         if (signal?.aborted) {
-          await this.expireWhere('id = $2', [id], STOPPED_REASON)
+          await this.expireWhere('id = $2', [id], STOPPED)
         } else if (request.overdue) {
           await this.expireWhere(`id = $2 AND "expiresAt" <= ${DB_NOW}`, [id])
         } else if (!woken) {

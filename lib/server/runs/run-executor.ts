@@ -22,6 +22,7 @@ import { parkRun, releaseRun, type ClaimedRun } from './run-lease'
 import { scheduleApprovalExpiry } from './run-queue'
 import { RunRecorder } from './run-recorder'
 import { prepareQueuedRun, type PreparedQueuedRun } from './run-setup'
+import { nodeTitles } from './node-titles'
 import { isPendingRequestList, openRequestApprovals, responsesFromApprovals, type PendingRequest } from './workflow-requests'
 
 const FORWARDING_LOGGER = { warn: (message: string) => console.warn(`[forwarding] ${message}`), debug: () => {} }
@@ -88,7 +89,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
     await recorder.flush()
     await runStarted
     if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
-    if (recorder.pending.length > 0) return await park(app, run.id, workerId, recorder.pending, writer, checkpoints)
+    if (recorder.pending.length > 0) return await park(app, run.id, workerId, recorder.pending, writer, checkpoints, nodeTitles(await document))
     await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })
     return 'ended'
   } catch (error) {
@@ -122,10 +123,11 @@ async function park(
   requests: PendingRequest[],
   writer: RunEventWriter,
   checkpoints: CheckpointPointers,
+  titleOf: (executorId: string) => string,
 ): Promise<RunExit> {
   const checkpointId = checkpoints.latest
   if (checkpointId === undefined) throw new Error('The workflow waits for people but no checkpoint holds its requests.')
-  await openRequestApprovals(app, runId, requests, writer)
+  await openRequestApprovals(app, runId, requests, writer, titleOf)
   await app.db.sql.query(`UPDATE "Run" SET "checkpointId" = $2, "checkpointSequence" = $3 WHERE id = $1`, [runId, checkpointId, writer.lastSequence])
   await scheduleApprovalExpiry(app.db.sql, runId)
   await parkRun(app.db.sql, runId, workerId, requests)
@@ -147,7 +149,7 @@ interface RunOutcome {
  */
 export async function endRun(app: AppContext, runId: string, writer: RunEventWriter | undefined, outcome: RunOutcome): Promise<void> {
   // A run succeeds only with every request answered (see run-lease.ts); a failing one may leave some open.
-  if (outcome.status === 'failed') await app.approvals.expirePendingForRun(runId, 'The run failed before the request was answered.')
+  if (outcome.status === 'failed') await app.approvals.expirePendingForRun(runId, 'The run failed before the request was answered.', 'run_failed')
   await writer?.flush().catch(() => {})
   // Outputs and errors carry what tools and servers said: configured secrets are cut out before they are stored.
   const outputs = await app.secrets.redactValue(outcome.outputs)
@@ -198,6 +200,6 @@ async function leaveAborted(
   if (isLeaseLost(signal.reason)) return 'released'
   // RunService.cancel wrote the status and the run_cancelled event; anything still open is closed here.
   await writer.flush().catch(() => {})
-  await app.approvals.expirePendingForRun(runId, 'The run was cancelled.')
+  await app.approvals.expirePendingForRun(runId, 'The run was cancelled.', 'run_cancelled')
   return 'ended'
 }

@@ -156,7 +156,7 @@ export class RunService {
     }
     // Close its open approvals first, so that run_cancelled stays the run's last event: the
     // worker, stopping, finds them already closed.
-    await this.app.approvals.expirePendingForRun(id, 'The run was cancelled.')
+    await this.app.approvals.expirePendingForRun(id, 'The run was cancelled.', 'run_cancelled')
     this.app.activeRuns.get(id)?.abort()
     await this.app.events.append(id, 'run_cancelled', {})
     return { ...presentSummary(row), status: 'cancelled', finishedAt: new Date().toISOString() }

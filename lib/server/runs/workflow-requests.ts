@@ -39,14 +39,16 @@ function parseArguments(args: unknown): unknown {
   }
 }
 
-function question(request: PendingRequest): Question {
+/** `titleOf` names the asking step as people named it (see node-titles.ts). */
+function question(request: PendingRequest, titleOf: (executorId: string) => string = (id) => id): Question {
   const data = request.data as RequestData | null
+  const sourceTitle = titleOf(request.executorId)
   if (data?.type === 'function_approval_request') {
     const toolName = String(data.functionCall?.name ?? 'a tool')
     return {
       kind: 'tool_call',
-      title: `${request.executorId} wants to call ${toolName}`,
-      payload: { toolName, arguments: parseArguments(data.functionCall?.arguments), executorId: request.executorId },
+      title: `${sourceTitle} wants to call ${toolName}`,
+      payload: { toolName, arguments: parseArguments(data.functionCall?.arguments), executorId: request.executorId, sourceTitle },
       answer: (decision) => decision.approved,
     }
   }
@@ -58,6 +60,7 @@ function question(request: PendingRequest): Question {
       prompt,
       input: data?.type === 'human_input' ? data.input : undefined,
       executorId: request.executorId,
+      sourceTitle,
       ...(data?.type === 'human_input' ? {} : { request: data }),
     },
     answer: (decision) => {
@@ -76,9 +79,15 @@ function question(request: PendingRequest): Question {
  * for the same requests), with its deadline on the database's clock, and tells the run's viewers.
  * The run shows as waiting from the same statement on.
  */
-export async function openRequestApprovals(app: AppContext, runId: string, requests: readonly PendingRequest[], writer: RunEventWriter): Promise<void> {
+export async function openRequestApprovals(
+  app: AppContext,
+  runId: string,
+  requests: readonly PendingRequest[],
+  writer: RunEventWriter,
+  titleOf?: (executorId: string) => string,
+): Promise<void> {
   for (const request of requests) {
-    const q = question(request)
+    const q = question(request, titleOf)
     const { title, payload } = (await app.secrets.redactValue({ title: q.title, payload: q.payload })) as { title: string; payload: Record<string, unknown> }
     const [row] = await app.db.sql.query<ApprovalRow>(
       `WITH opened AS (
