@@ -2,29 +2,18 @@
  * An Agent with a function tool, talking to the loopback server through both OpenAI clients:
  * the model asks for the tool, the agent runs it, and the result goes back in the next request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { Agent } from '../../agents'
 import { tool } from '../../tools/tool'
 import type { ChatClient } from '../chat-client'
 import { OpenAIChatClient } from './openai-chat-client'
 import { OpenAIChatCompletionClient } from './openai-chat-completion-client'
-import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from './testing'
+import type { LoopbackOpenAIServer } from './testing'
+import { useLoopbackOpenAIServer } from './testing/use-loopback-server'
 
 let server: LoopbackOpenAIServer
-
-beforeAll(async () => {
-  server = await startLoopbackOpenAIServer()
-})
-
-afterAll(async () => {
-  await server.close()
-})
-
-beforeEach(() => {
-  expect(server.pendingReplies).toBe(0)
-  server.requests.length = 0
-})
+useLoopbackOpenAIServer((started) => (server = started))
 
 const add = tool({
   name: 'math.add',

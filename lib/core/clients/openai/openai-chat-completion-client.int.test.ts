@@ -2,28 +2,17 @@
  * OpenAIChatCompletionClient driven through the real `openai` package against the loopback
  * server (Chat Completions JSON and `data:` chunk streams ending in `[DONE]`).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AbortError, ChatClientResponseException } from '../../errors'
 import { FunctionTool } from '../../tools/function-tool'
 import { Message, type ChatResponseUpdate } from '../../types'
 import { chatResponseFromUpdates } from '../response-updates'
 import { OpenAIChatCompletionClient } from './openai-chat-completion-client'
-import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from './testing'
+import type { LoopbackOpenAIServer } from './testing'
+import { useLoopbackOpenAIServer } from './testing/use-loopback-server'
 
 let server: LoopbackOpenAIServer
-
-beforeAll(async () => {
-  server = await startLoopbackOpenAIServer()
-})
-
-afterAll(async () => {
-  await server.close()
-})
-
-beforeEach(() => {
-  expect(server.pendingReplies).toBe(0)
-  server.requests.length = 0
-})
+useLoopbackOpenAIServer((started) => (server = started))
 
 const client = (options: ConstructorParameters<typeof OpenAIChatCompletionClient>[0] = {}) =>
   new OpenAIChatCompletionClient({ apiKey: 'test-key', baseURL: server.baseURL, model: 'gpt-test', env: {}, ...options })

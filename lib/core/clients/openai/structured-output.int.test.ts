@@ -2,7 +2,7 @@
  * Structured output through both OpenAI clients, over HTTP against the loopback server: the request carries the
  * format in each API's shape, the reply is parsed into `value`, and a reply that does not match is an error.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { Agent } from '../../agents'
 import { StructuredOutputError } from '../../errors'
@@ -11,22 +11,11 @@ import { Message } from '../../types'
 import type { ChatClient } from '../chat-client'
 import { OpenAIChatClient } from './openai-chat-client'
 import { OpenAIChatCompletionClient } from './openai-chat-completion-client'
-import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from './testing'
+import type { LoopbackOpenAIServer } from './testing'
+import { useLoopbackOpenAIServer } from './testing/use-loopback-server'
 
 let server: LoopbackOpenAIServer
-
-beforeAll(async () => {
-  server = await startLoopbackOpenAIServer()
-})
-
-afterAll(async () => {
-  await server.close()
-})
-
-beforeEach(() => {
-  expect(server.pendingReplies).toBe(0)
-  server.requests.length = 0
-})
+useLoopbackOpenAIServer((started) => (server = started))
 
 const weather = z.object({ city: z.string(), temperature: z.number(), sunny: z.boolean() }).meta({ title: 'weather' })
 const weatherJsonSchema = {
