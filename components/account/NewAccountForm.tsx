@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Field, Input } from '@/components/ui'
 import { FormError } from './FormError'
+import { NewPasswordFields } from './NewPasswordFields'
 import { errorMessage } from '../api-client'
 
 export interface NewAccountValues {
@@ -62,29 +63,14 @@ export function NewAccountForm({
           data-testid="account-email"
         />
       </Field>
-      <Field label="Password" htmlFor="account-password" help="At least 8 characters.">
-        <Input
-          id="account-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          data-testid="account-password"
-        />
-      </Field>
-      <Field label="Password again" htmlFor="account-password-repeat">
-        <Input
-          id="account-password-repeat"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          data-testid="account-password-repeat"
-        />
-      </Field>
+      <NewPasswordFields
+        idPrefix="account-password"
+        label="Password"
+        password={password}
+        repeat={repeat}
+        onPasswordChange={setPassword}
+        onRepeatChange={setRepeat}
+      />
       <FormError message={error} />
       <Button type="submit" variant="primary" disabled={busy} data-testid="account-submit">
         {submitLabel}

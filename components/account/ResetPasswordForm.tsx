@@ -2,8 +2,9 @@
 
 import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
-import { Button, Field, Input } from '@/components/ui'
+import { Button } from '@/components/ui'
 import { FormError } from './FormError'
+import { NewPasswordFields } from './NewPasswordFields'
 import { accountApi } from './account-api'
 import { errorMessage } from '../api-client'
 
@@ -41,29 +42,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
-      <Field label="New password" htmlFor="reset-password" help="At least 8 characters.">
-        <Input
-          id="reset-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          data-testid="reset-password"
-        />
-      </Field>
-      <Field label="New password again" htmlFor="reset-password-repeat">
-        <Input
-          id="reset-password-repeat"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          data-testid="reset-password-repeat"
-        />
-      </Field>
+      <NewPasswordFields
+        idPrefix="reset-password"
+        label="New password"
+        password={password}
+        repeat={repeat}
+        onPasswordChange={setPassword}
+        onRepeatChange={setRepeat}
+      />
       <FormError message={error} />
       <Button type="submit" variant="primary" disabled={busy} data-testid="reset-submit">
         Set password
