@@ -80,7 +80,7 @@ describe('run leases', () => {
       for (let round = 0; round < 5; round++) {
         const runId = await runIn({ status: 'queued' })
         const run = await runRow(runId)
-        await app.events.append(runId, 'run_queued', { workflowId: run.workflowId, version: 1 })
+        await app.events.append(runId, 'run_queued', { workflowId: run.workflowId!, version: 1 })
         const claims = await Promise.all([claimRun(sql(), runId, 'worker-a'), claimRun(sql(), runId, 'worker-b')])
         const winners = claims.flatMap((claim, i) => (claim ? [{ claim, workerId: i === 0 ? 'worker-a' : 'worker-b' }] : []))
         expect(winners).toHaveLength(1)

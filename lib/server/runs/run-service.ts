@@ -12,7 +12,7 @@ import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
 
 type RunRow = {
   id: string
-  workflowId: string
+  workflowId: string | null
   status: RunStatus
   input: unknown
   outputs: unknown
@@ -21,11 +21,18 @@ type RunRow = {
   createdAt: Date
   startedAt: Date | null
   finishedAt: Date | null
-  workflow: { name: string }
-  version: { version: number; graph?: unknown }
+  workflow: { name: string } | null
+  version: { version: number; graph?: unknown } | null
 }
 
-function presentSummary(row: RunRow): RunSummary {
+/** A workflow's run: conversation turns (agentVersionId) are not presented as workflow runs. */
+type WorkflowRunRow = RunRow & { workflowId: string; workflow: { name: string }; version: { version: number; graph?: unknown } }
+
+function isWorkflowRun(row: RunRow): row is WorkflowRunRow {
+  return row.workflowId !== null && row.workflow !== null && row.version !== null
+}
+
+function presentSummary(row: WorkflowRunRow): RunSummary {
   return {
     id: row.id,
     workflowId: row.workflowId,
@@ -37,7 +44,7 @@ function presentSummary(row: RunRow): RunSummary {
   }
 }
 
-function presentDetail(row: RunRow): RunDetail {
+function presentDetail(row: WorkflowRunRow): RunDetail {
   return {
     ...presentSummary(row),
     input: typeof row.input === 'string' ? row.input : JSON.stringify(row.input),
@@ -100,12 +107,12 @@ export class RunService {
 
   async list(principal: Principal, filter: { workflowId?: string; limit: number }): Promise<RunSummary[]> {
     const rows = await this.prisma.run.findMany({
-      where: { ...ownedBy(principal), ...(filter.workflowId ? { workflowId: filter.workflowId } : {}) },
+      where: { ...ownedBy(principal), workflowId: filter.workflowId ?? { not: null } },
       orderBy: { createdAt: 'desc' },
       take: filter.limit,
       include: { workflow: { select: { name: true } }, version: { select: { version: true } } },
     })
-    return rows.map(presentSummary)
+    return rows.flatMap((row) => (isWorkflowRun(row) ? [presentSummary(row)] : []))
   }
 
   async get(principal: Principal, id: string): Promise<RunView> {
@@ -125,7 +132,7 @@ export class RunService {
       where: { id, ...visible },
       include: { workflow: { select: { name: true } }, version: { select: { version: true, graph: true } }, approvals: { orderBy: { createdAt: 'asc' } } },
     })
-    if (!row) throw notFound('Run', id)
+    if (!row || !isWorkflowRun(row)) throw notFound('Run', id)
     return { run: presentDetail(row), graph: row.version.graph as unknown as RunGraph, approvals: row.approvals.map(presentApproval) }
   }
 
@@ -142,7 +149,7 @@ export class RunService {
   async cancel(principal: Principal, id: string): Promise<RunSummary> {
     const visible = { id, ...ownedBy(principal) }
     const row = await this.prisma.run.findFirst({ where: visible, include: { workflow: { select: { name: true } }, version: { select: { version: true } } } })
-    if (!row) throw notFound('Run', id)
+    if (!row || !isWorkflowRun(row)) throw notFound('Run', id)
     const cancelled = await this.app.db.sql.query<{ id: string }>(
       `WITH cancelled AS (
          UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now(), "parkedRequests" = NULL
