@@ -1,7 +1,7 @@
 /**
  * A finished run's "Trace" link (issue #16, OpenTelemetry): the waterfall, rebuilt from the run's
  * events without a collector, shows the run, the superstep, the agent's step, its agent run and the
- * MCP tool it called, each with a bar and a duration; the link is an address that can be opened again.
+ * MCP tool it called (once a person allowed its sampling request), each with a bar and a duration; the link is an address that can be opened again.
  */
 import { expect, test } from '@playwright/test'
 
@@ -31,6 +31,8 @@ test('a finished run: Trace opens the waterfall of its run, superstep, step, age
   const runId = ((await started.json()) as { run: { id: string } }).run.id
 
   await page.goto(`/runs/${runId}`)
+  // The example server's tool asks the model for a summary (MCP sampling): a person allows it.
+  await page.getByTestId('approval-card').getByTestId('approval-approve').click()
   await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'succeeded')
   await expect(page.getByTestId('run-trace')).toHaveCount(0)
 

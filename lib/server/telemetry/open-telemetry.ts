@@ -25,7 +25,7 @@ function flag(value: string | undefined): boolean {
 }
 
 /** What the environment asks for; undefined when traces are not to be exported. */
-export function openTelemetryConfigFromEnv(env: NodeJS.ProcessEnv = process.env): OpenTelemetryConfig | undefined {
+export function openTelemetryConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): OpenTelemetryConfig | undefined {
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()
   if (!endpoint || flag(env.OTEL_SDK_DISABLED) || env.OTEL_TRACES_EXPORTER?.trim() === 'none') return undefined
   return { serviceName: env.OTEL_SERVICE_NAME?.trim() || DEFAULT_SERVICE_NAME, captureContent: flag(env.AGENTLOOM_OTEL_CAPTURE_CONTENT) }
@@ -34,7 +34,7 @@ export function openTelemetryConfigFromEnv(env: NodeJS.ProcessEnv = process.env)
 const holder = globalThis as typeof globalThis & { __agentloomTracing?: NodeTracerProvider }
 
 /** Starts exporting when the environment says so (once per process); returns the shutdown that flushes what is buffered. */
-export function startOpenTelemetry(env: NodeJS.ProcessEnv = process.env): (() => Promise<void>) | undefined {
+export function startOpenTelemetry(env: Readonly<Record<string, string | undefined>> = process.env): (() => Promise<void>) | undefined {
   const config = openTelemetryConfigFromEnv(env)
   if (!config) return undefined
   if (!holder.__agentloomTracing) {
