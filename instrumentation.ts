@@ -1,10 +1,13 @@
-// Next.js calls register() once when the server starts: open the database (migrations, seed),
-// make sure someone can sign in (the first admin from the environment, or a printed one-time
-// setup link), and start the run worker before the first request arrives. On SIGINT/SIGTERM the
-// worker gives its runs back to the queue before the process ends (`npm start` sets
+// Next.js calls register() once when the server starts: export traces when OTEL_EXPORTER_OTLP_ENDPOINT
+// is set, open the database (migrations, seed), make sure someone can sign in (the first admin from
+// the environment, or a printed one-time setup link), and start the run worker before the first
+// request arrives. On SIGINT/SIGTERM the worker gives its runs back to the queue before the process ends (`npm start` sets
 // NEXT_MANUAL_SIG_HANDLE so that Next leaves the signals to us rather than exiting first).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  // First, so that every span of this process has a provider (off unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
+  const { startOpenTelemetry } = await import('./lib/server/telemetry/open-telemetry')
+  const stopTracing = startOpenTelemetry()
   // TRACE and malformed percent-encoding fail inside Next before proxy.ts runs: answer them below it.
   const { installRawRequestGuard } = await import('./lib/server/raw-request-guard')
   installRawRequestGuard()
@@ -15,5 +18,5 @@ export async function register() {
   const app = await getAppContext()
   await prepareFirstAdmin(app)
   if (workerEnabled()) await startHostedWorker()
-  stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS), () => app.mcpPool.close()] })
+  stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS), () => app.mcpPool.close(), ...(stopTracing ? [stopTracing] : [])] })
 }

@@ -1,8 +1,20 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite, Prisma's generated client and the MCP SDK's stdio transport are Node-only:
-  // keep them out of the bundler and load them from node_modules at run time.
-  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@modelcontextprotocol/sdk', 'pg', 'graphile-worker'],
+  // keep them out of the bundler and load them from node_modules at run time. The OpenTelemetry
+  // API and SDK too: one copy of the API, the one the SDK registers with, for lib/core and the app.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pglite-prisma-adapter',
+    '@modelcontextprotocol/sdk',
+    'pg',
+    'graphile-worker',
+    '@opentelemetry/api',
+    '@opentelemetry/sdk-trace-node',
+    '@opentelemetry/sdk-trace-base',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/resources',
+  ],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tests included) with tsc; the build need not
   // repeat it, so a fresh `npm start` is not held up by test files' types.

@@ -1,6 +1,8 @@
 'use client'
 
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import Link from 'next/link'
+import { usePathname, useSearchParams } from 'next/navigation'
 import { Button } from '@/components/ui'
 import { ApprovalCard } from '@/components/approvals/ApprovalCard'
 import { ApprovalHistory } from '@/components/approvals/ApprovalHistory'
@@ -16,6 +18,7 @@ import { RunHeader } from './RunHeader'
 import { RunOutputPanel } from './RunOutputPanel'
 import { allApprovals, nodeStatuses, nodeStatusOf } from './run-state'
 import { RunTimeline } from './RunTimeline'
+import { RunTraceWaterfall } from './RunTraceWaterfall'
 import { isTerminalStatus, type RunDetail, type RunView as RunViewData } from '@/lib/contracts/runs'
 import { useRunView, type RunFollow } from './use-run-view'
 
@@ -48,6 +51,9 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
   const statusOf = useCallback((nodeId: string) => nodeStatusOf(state, nodeId), [state])
   const run = state.snapshot
   const active = !isTerminalStatus(state.status)
+  // A link (`?view=trace`), so a trace can be bookmarked or sent; on a share page it shows only the shared events.
+  const pathname = usePathname()
+  const showTrace = useSearchParams().get('view') === 'trace'
 
   return (
     <div className="mx-auto flex w-full max-w-[1400px] flex-col gap-4 p-4" data-testid="run-view" data-run-status={state.status}>
@@ -68,6 +74,19 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
         </p>
       ) : null}
       <RunErrorPanel error={state.error} nodeErrors={state.nodeErrors} labelOf={labelOf} />
+      {showTrace ? (
+        <Panel
+          title="Trace"
+          data-testid="run-trace"
+          actions={
+            <Link href={pathname} scroll={false} className="text-xs text-zinc-500 hover:text-zinc-800">
+              Close
+            </Link>
+          }
+        >
+          <RunTraceWaterfall events={state.events} labelOf={labelOf} runActive={active} />
+        </Panel>
+      ) : null}
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(340px,400px)]">
         <div className="flex min-w-0 flex-col gap-4">
@@ -106,7 +125,19 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
             title="Timeline"
             className="h-[32rem] lg:h-[36rem]"
             bodyClassName="flex-1 p-0"
-            actions={<span className="text-[11px] text-zinc-400">{state.events.length} events</span>}
+            actions={
+              <>
+                <Link
+                  href={`${pathname}?view=trace`}
+                  scroll={false}
+                  className="text-xs font-medium text-indigo-700 hover:underline"
+                  aria-current={showTrace ? 'page' : undefined}
+                >
+                  Trace
+                </Link>
+                <span className="text-[11px] text-zinc-400">{state.events.length} events</span>
+              </>
+            }
           >
             <RunTimeline
               events={state.events}

@@ -3,6 +3,7 @@
  * process (kept on globalThis so that Next's separately bundled entry points — route handlers,
  * instrumentation — share it, and so that dev-mode reloads do not open a second database).
  */
+import { configureTelemetry } from '@/lib/core'
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseOptions } from './db/database'
 import { ApprovalBroker } from './approvals/approval-broker'
 import { McpConnectionPool, mcpIdleMsFromEnv } from './mcp/mcp-connection-pool'
@@ -49,6 +50,8 @@ export interface AppContextOptions {
 export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oidcConfigFromEnv() }: { oidc?: OidcConfig } = {}): AppContext {
   const secrets = new SecretVault(db.prisma, masterKey)
   installLogRedaction(secrets)
+  // Span content (captured only when asked for) is cut like the log.
+  configureTelemetry({ redact: (text) => secrets.redactNow(text) })
   // Every event is redacted before it is stored, so the API, SSE and shared views only ever see redacted data.
   const notifications = new PgNotifications(() => db.connectClient())
   const events = new RunEventLog(db, notifications, (data) => secrets.redactValue(data))

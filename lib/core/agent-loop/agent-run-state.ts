@@ -2,6 +2,7 @@
  * The mutable state of one agent run, shared by the agent loop's steps. The conversation only ever grows
  * by appending, so no step needs to copy or re-scan it.
  */
+import type { Context } from '@opentelemetry/api'
 import type { SupportsAgentRun } from '../agent-protocol'
 import type { ChatClient, ChatOptions } from '../clients/chat-client'
 import type { ChatContext } from '../middleware'
@@ -42,6 +43,8 @@ export interface AgentRunState {
   usage: UsageDetails | undefined
   responseId: string | undefined
   finishReason: FinishReason | undefined
+  /** The run's `invoke_agent` span context when telemetry is on: model and tool calls run inside it. */
+  traceContext?: Context
 }
 
 /** Adds messages to both the model's view and the response. */

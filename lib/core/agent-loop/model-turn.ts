@@ -10,16 +10,21 @@ import type { ChatContext } from '../middleware'
 import { runMiddlewareChain } from '../middleware-pipeline'
 import { AgentResponseUpdate, addUsage, type ChatResponse, type ChatResponseUpdate } from '../types'
 import { abortable, abortableIterable } from '../abort'
+import { context as otelContext } from '@opentelemetry/api'
+import { iterateInContext } from '../telemetry/tracing'
 import { appendMessages, type AgentRunState } from './agent-run-state'
 
 export async function* modelTurn(state: AgentRunState): AsyncGenerator<AgentResponseUpdate, ChatResponse> {
   const options = turnOptions(state)
   let response: ChatResponse
+  const traceContext = state.traceContext
   if (!state.isStreaming) {
-    response = await abortable(callModel(state, options), state.signal)
+    const call = traceContext ? otelContext.with(traceContext, () => callModel(state, options)) : callModel(state, options)
+    response = await abortable(call, state.signal)
   } else {
     const assembler = new UpdateAssembler()
-    for await (const update of abortableIterable(streamModel(state, options), state.signal)) {
+    const stream = traceContext ? iterateInContext(traceContext, streamModel(state, options)) : streamModel(state, options)
+    for await (const update of abortableIterable(stream, state.signal)) {
       assembler.add(update)
       yield agentUpdate(state, update)
     }

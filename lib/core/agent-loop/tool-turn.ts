@@ -4,6 +4,7 @@
  * and their results go back to the model, while the limits (consecutive failing batches, total calls)
  * are tracked and tools are withdrawn once one is reached.
  */
+import { context as otelContext } from '@opentelemetry/api'
 import { approvalRequestsFor, batchNeedsApproval } from '../tools/approvals'
 import { assertKnownFunctions, invokeFunctionCalls } from '../tools/invoke-function-calls'
 import { AgentResponseUpdate, Message, type ChatResponse, type Content, type FunctionCallContent, type FunctionResultContent } from '../types'
@@ -19,7 +20,10 @@ export async function* toolTurn(state: AgentRunState, response: ChatResponse): A
     yield requestApproval(state, response, calls)
     return { type: 'done' }
   }
-  const results = await invokeFunctionCalls(calls, state.execution)
+  const traceContext = state.traceContext
+  const results = await (traceContext
+    ? otelContext.with(traceContext, () => invokeFunctionCalls(calls, state.execution))
+    : invokeFunctionCalls(calls, state.execution))
   const message = new Message({ role: 'tool', contents: results })
   appendMessages(state, [message])
   yield toolResultsUpdate(state, results)

@@ -9,9 +9,13 @@ import { ChatClientException, throwIfAborted } from '../errors'
 import type { ChatContext, ChatMiddlewareLike } from '../middleware'
 import { categorizeMiddleware, runMiddlewareChain, type MiddlewareHandler } from '../middleware-pipeline'
 import { fillStructuredValue } from '../structured-output/structured-value'
+import { recordChatResponse, startChatSpan } from '../telemetry/gen-ai-spans'
+import { telemetry } from '../telemetry/telemetry-settings'
+import { inSpan, recordFailure } from '../telemetry/tracing'
 import type { ChatResponse, ChatResponseUpdate, Message } from '../types'
 import type { ChatClient, ChatRequestOptions } from './chat-client'
 import { resultAsUpdates } from './chat-result'
+import { assembledChatResponse, UpdateAssembler } from './response-updates'
 
 export interface BaseChatClientOptions {
   /** Chat middleware run around every call of this client. */
@@ -32,7 +36,17 @@ export abstract class BaseChatClient implements ChatClient {
 
   protected abstract innerGetStreamingResponse(messages: Message[], options: ChatRequestOptions): AsyncIterable<ChatResponseUpdate>
 
-  async getResponse(messages: Message[], options: ChatRequestOptions = {}): Promise<ChatResponse> {
+  /** `gen_ai.provider.name` on this client's spans (e.g. `openai`); undefined leaves it out. */
+  get providerName(): string | undefined {
+    return undefined
+  }
+
+  getResponse(messages: Message[], options: ChatRequestOptions = {}): Promise<ChatResponse> {
+    if (!telemetry.enabled) return this.respond(messages, options)
+    return inSpan(this.startChatSpan(messages, options, false), () => this.respond(messages, options), recordChatResponse)
+  }
+
+  private async respond(messages: Message[], options: ChatRequestOptions): Promise<ChatResponse> {
     throwIfAborted(options.signal)
     if (this.chatMiddleware.length === 0) return fillStructuredValue(await this.innerGetResponse(messages, options), options.responseFormat)
     const context = this.chatContext(messages, options, false)
@@ -48,7 +62,42 @@ export abstract class BaseChatClient implements ChatClient {
 
   /** Errors (including an aborted signal) surface while iterating, never as a synchronous throw. */
   getStreamingResponse(messages: Message[], options: ChatRequestOptions = {}): AsyncIterable<ChatResponseUpdate> {
-    return this.chatMiddleware.length === 0 ? this.streamDirectly(messages, options) : this.streamThroughMiddleware(messages, options)
+    const stream = this.chatMiddleware.length === 0 ? this.streamDirectly(messages, options) : this.streamThroughMiddleware(messages, options)
+    return telemetry.enabled ? this.traceStream(messages, options, stream) : stream
+  }
+
+  /** The span starts at the first `next()` and ends with the stream (finished, failed or abandoned). */
+  private async *traceStream(messages: Message[], options: ChatRequestOptions, stream: AsyncIterable<ChatResponseUpdate>): AsyncGenerator<ChatResponseUpdate> {
+    const { span } = this.startChatSpan(messages, options, true)
+    const assembler = new UpdateAssembler()
+    try {
+      for await (const update of stream) {
+        assembler.add(update)
+        yield update
+      }
+      recordChatResponse(span, assembledChatResponse(assembler))
+    } catch (error) {
+      recordFailure(span, error)
+      throw error
+    } finally {
+      span.end()
+    }
+  }
+
+  private startChatSpan(messages: Message[], options: ChatRequestOptions, streaming: boolean) {
+    const model = options.model ?? (this as { modelId?: unknown }).modelId
+    return startChatSpan(
+      {
+        providerName: this.providerName,
+        model: typeof model === 'string' ? model : undefined,
+        temperature: options.temperature,
+        maxTokens: options.maxTokens,
+        topP: options.topP,
+        instructions: options.instructions,
+        streaming,
+      },
+      messages,
+    )
   }
 
   /** An Agent that talks through this client. */

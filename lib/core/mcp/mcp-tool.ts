@@ -31,6 +31,9 @@ import {
   type ToolCallParams,
 } from './mcp-tool-options'
 import { normalizeToolNamePrefix } from './names'
+import { activeTraceMeta, startMcpRequestSpan } from '../telemetry/mcp-spans'
+import { telemetry } from '../telemetry/telemetry-settings'
+import { inSpan } from '../telemetry/tracing'
 import { PROGRESSIVE_DISCLOSURE_REQUIRES_LOAD_TOOLS, ProgressiveDisclosure } from './progressive-disclosure'
 import { parsePromptResult } from './prompt-parsing'
 import { errorTextOf, parseToolResult, type ToolResultParser } from './result-parsing'
@@ -221,10 +224,16 @@ export abstract class MCPTool {
    * Calls a remote tool (by remote or local name). Arguments pass the allowlist; `_meta` is
    * request metadata. Returns the CallToolResult; an `isError` result throws ToolExecutionException.
    */
-  async callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<CallToolResult> {
-    if (this.options.loadTools === false) throw new ToolExecutionException(TOOLS_NOT_LOADED)
+  callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<CallToolResult> {
+    if (this.options.loadTools === false) return Promise.reject(new ToolExecutionException(TOOLS_NOT_LOADED))
     const remoteName = this.registry.resolveRemoteName(name)
-    const prepared = this.allowlist.prepare(remoteName, args, this.registry.toolMeta(remoteName), this.options.traceMetaProvider)
+    if (!telemetry.enabled) return this.sendCallTool(remoteName, args, options)
+    return inSpan(startMcpRequestSpan('tools/call', remoteName, this.name), () => this.sendCallTool(remoteName, args, options))
+  }
+
+  private async sendCallTool(remoteName: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+    // Read inside the request's span, so the server's spans continue this trace (as the reference's propagator does).
+    const prepared = this.allowlist.prepare(remoteName, args, this.registry.toolMeta(remoteName), this.options.traceMetaProvider ?? activeTraceMeta)
     if (this.registry.taskSupport(remoteName) === 'required') {
       return runToolTask(this.taskPort(), {
         toolName: remoteName,
@@ -244,8 +253,13 @@ export abstract class MCPTool {
     return result
   }
 
-  async getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}): Promise<string> {
-    if (this.options.loadPrompts === false) throw new ToolExecutionException(PROMPTS_NOT_LOADED)
+  getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}): Promise<string> {
+    if (this.options.loadPrompts === false) return Promise.reject(new ToolExecutionException(PROMPTS_NOT_LOADED))
+    if (!telemetry.enabled) return this.sendGetPrompt(name, args, options)
+    return inSpan(startMcpRequestSpan('prompts/get', name, this.name), () => this.sendGetPrompt(name, args, options))
+  }
+
+  private async sendGetPrompt(name: string, args: Record<string, string>, options: CallOptions): Promise<string> {
     const parser = this.options.parsePromptResults ?? parsePromptResult
     const result = await this.withOneReconnect(`Failed to call prompt '${name}' - connection lost.`, options.signal, (connection, signal) =>
       connection.client.getPrompt({ name, arguments: args }, this.requestOptions(signal)),

@@ -6,3 +6,5 @@
 export { ScriptedChatClient, functionCall, modelError, modelFunctionCalls, modelHang, modelResponse, modelStream } from './scripted-chat-client'
 export type { RecordedModelCall, ScriptStep, ScriptedReply } from './scripted-chat-client'
 export { historyProviderContract } from '../sessions/history-provider.contract'
+export { startInMemoryTracing } from './in-memory-tracing'
+export type { InMemoryTracing } from './in-memory-tracing'

@@ -4,12 +4,17 @@
  * Nothing a model sends can crash the run: unknown tools, malformed or invalid arguments and failing
  * tools all become results that say what went wrong. Only cancellation propagates.
  */
+import { SpanStatusCode } from '@opentelemetry/api'
 import { ToolExecutionException } from '../errors'
 import { FunctionInvocationContext } from '../middleware'
 import { runMiddlewareChain, type MiddlewareHandler } from '../middleware-pipeline'
 import { abortable } from '../abort'
 import type { AgentSession } from '../sessions/agent-session'
+import { recordToolResult, startToolSpan } from '../telemetry/gen-ai-spans'
+import { telemetry } from '../telemetry/telemetry-settings'
+import { inSpan } from '../telemetry/tracing'
 import { functionResultContent, type FunctionCallContent, type FunctionResultContent } from '../types'
+import type { FunctionTool } from './function-tool'
 import type { NormalizedFunctionInvocationConfiguration } from './function-invocation-config'
 import type { RunToolSet } from './tool-set'
 
@@ -48,10 +53,28 @@ export async function invokeFunctionCall(call: FunctionCallContent, execution: F
   const parsed = tool.parseArguments(call.arguments)
   if (!parsed.ok) return functionResultContent(call.callId, `Error: Argument parsing failed. ${parsed.problem}`, parsed.problem)
 
+  if (!telemetry.enabled) return runTool(tool, call, parsed.value, execution)
+  const started = startToolSpan({ name: call.name, description: tool.description, callId: call.callId, arguments: parsed.value })
+  return inSpan(
+    started,
+    () => runTool(tool, call, parsed.value, execution),
+    (span, result) => {
+      if (result.exception !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: result.exception }).setAttribute('error.type', 'tool_error')
+      recordToolResult(span, result.result)
+    },
+  )
+}
+
+async function runTool(
+  tool: FunctionTool,
+  call: FunctionCallContent,
+  args: Record<string, unknown>,
+  execution: FunctionCallExecution,
+): Promise<FunctionResultContent> {
   const { signal } = execution
   const context = new FunctionInvocationContext({
     function: tool,
-    arguments: parsed.value,
+    arguments: args,
     callId: call.callId,
     session: execution.session,
     kwargs: { ...execution.kwargs },

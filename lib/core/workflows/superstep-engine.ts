@@ -35,6 +35,9 @@ import { ResumableState, type PendingRequest, type ResponseDelivery } from './re
 import type { RunSession } from './run-session'
 import { settleAll } from './settle'
 import type { WorkflowState } from './state'
+import { telemetry } from '../telemetry/telemetry-settings'
+import { inSpan } from '../telemetry/tracing'
+import { startExecutorSpan, startSuperstepSpan } from '../telemetry/workflow-spans'
 
 /** The source id recorded for the start message, as in the reference. */
 export const WORKFLOW_SOURCE_ID = 'Workflow'
@@ -140,7 +143,8 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
       throwIfAborted(session.signal)
       const iteration = ++memory.iteration
       session.emit({ type: 'superstep_started', iteration })
-      await this.runIteration()
+      if (telemetry.enabled) await inSpan(startSuperstepSpan(iteration), () => this.runIteration())
+      else await this.runIteration()
       this.state.commit()
       if (session.checkpointStorage) await this.checkpoint(session)
       session.emit({ type: 'superstep_completed', iteration })
@@ -245,7 +249,12 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
   // -------------------------------------------------------------------------------------------
   // Executors
 
-  private async runExecutor(node: ExecutorNode, data: unknown, sourceIds: readonly string[], response: ResponseDelivery | undefined): Promise<void> {
+  private runExecutor(node: ExecutorNode, data: unknown, sourceIds: readonly string[], response: ResponseDelivery | undefined): Promise<void> {
+    if (!telemetry.enabled) return this.invokeExecutor(node, data, sourceIds, response)
+    return inSpan(startExecutorSpan(node.id, node.executor.constructor.name), () => this.invokeExecutor(node, data, sourceIds, response))
+  }
+
+  private async invokeExecutor(node: ExecutorNode, data: unknown, sourceIds: readonly string[], response: ResponseDelivery | undefined): Promise<void> {
     const session = this.session!
     const executorId = node.id
     session.emit({ type: 'executor_invoked', executorId, data })

@@ -21,6 +21,9 @@ import { WorkflowEventRecord } from './workflow-event-record'
 import { WorkflowRunResult } from './run-result'
 import { SuperstepEngine } from './superstep-engine'
 import { RunSession } from './run-session'
+import { telemetry } from '../telemetry/telemetry-settings'
+import { inSpan } from '../telemetry/tracing'
+import { startWorkflowRunSpan } from '../telemetry/workflow-spans'
 
 export interface WorkflowRunOptions {
   /** Answers to pending requests, by request id (instead of a message). */
@@ -193,7 +196,23 @@ export class Workflow {
 
   // -------------------------------------------------------------------------------------------
 
-  private async execute(
+  private execute(
+    message: unknown,
+    options: WorkflowRunOptions,
+    streaming: boolean,
+    emit: (event: WorkflowEvent) => void,
+    waitForConsumer?: () => Promise<void> | undefined,
+  ): Promise<void> {
+    if (!telemetry.enabled) return this.executeRun(message, options, streaming, emit, waitForConsumer)
+    const started = startWorkflowRunSpan(this)
+    const traced = (event: WorkflowEvent) => {
+      if (event.type === 'status') started.span.setAttribute('workflow.state', event.state)
+      emit(event)
+    }
+    return inSpan(started, () => this.executeRun(message, options, streaming, traced, waitForConsumer))
+  }
+
+  private async executeRun(
     message: unknown,
     options: WorkflowRunOptions,
     streaming: boolean,

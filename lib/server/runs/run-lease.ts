@@ -22,6 +22,7 @@ export interface ClaimedRun {
   id: string
   input: unknown
   versionId: string
+  workflowId: string
   workflowSettings: unknown
   /** What the run may use: its owner's rows, or all for an admin's run (see run-setup.ts). */
   ownerScope: OwnerScope
@@ -45,7 +46,7 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
        RETURNING r.id, r.input, r."versionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts)
-     SELECT c.id, c.input, c."versionId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
+     SELECT c.id, c.input, c."versionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
        c."ownerId", u.role AS "ownerRole",
        COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) AS "lastSequence"
      FROM claimed c JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"`,

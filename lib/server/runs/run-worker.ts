@@ -17,6 +17,7 @@ import { watchTaskCancelRequests } from '../mcp/mcp-task-cancel-watcher'
 import type { GraphDocument } from '@/lib/graph'
 import { InvalidSavedWorkflowError, LeaseLostError, WorkerShutdownError } from './run-errors'
 import { endRun, executeQueuedRun } from './run-executor'
+import { traceQueuedRun } from '../telemetry/queued-run-span'
 import { claimRun, queueIfAnswered, releaseLapsedLeases, renewLeases } from './run-lease'
 import { parseSaved } from './run-setup'
 import { queueLogger } from './queue-setup'
@@ -112,7 +113,9 @@ export class RunWorker {
     const watchEnded = new AbortController()
     const taskCancels = watchTaskCancelRequests({ app: this.app, runId, signal: watchEnded.signal })
     try {
-      await executeQueuedRun(this.app, run, { workerId: this.workerId, signal: controller.signal, document: this.documentOf(run.versionId) })
+      await traceQueuedRun(run, () =>
+        executeQueuedRun(this.app, run, { workerId: this.workerId, signal: controller.signal, document: this.documentOf(run.versionId) }),
+      )
     } catch (error) {
       // The executor records every outcome itself; getting here means recording failed (the
       // database went away mid-run, say). Try once more, so the run does not stay "running".

@@ -45,6 +45,10 @@ export class DemoChatClient extends BaseChatClient {
   /** Running input-token totals per conversation array: an agent run appends to one array, so only new messages are counted. */
   private readonly conversationTotals = new WeakMap<Message[], { counted: number; total: number }>()
 
+  override get providerName(): string {
+    return 'agentloom.demo'
+  }
+
   constructor(options: BaseChatClientOptions = {}) {
     super(options)
   }

@@ -19,6 +19,10 @@ export class OpenAIChatClient extends BaseChatClient {
   readonly openai: OpenAI
   private readonly callContext: ResponsesCallContext
 
+  override get providerName(): string {
+    return 'openai'
+  }
+
   constructor(options: OpenAIChatClientOptions = {}) {
     super({ middleware: options.middleware, additionalProperties: options.additionalProperties })
     const { sdk, model } = connectOpenAI(options)

@@ -26,6 +26,10 @@ export class OpenAIChatCompletionClient extends BaseChatClient {
   readonly openai: OpenAI
   private readonly callContext: ChatCompletionsCallContext
 
+  override get providerName(): string {
+    return 'openai'
+  }
+
   constructor(options: OpenAIChatCompletionClientOptions = {}) {
     super({ middleware: options.middleware, additionalProperties: options.additionalProperties })
     const { sdk, model } = connectOpenAI(options)

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 
 /** Spawning the fixture MCP servers of `../__fixtures__` (plain ESM run by this Node). */
 
-export type FixtureName = 'task-server' | 'sampling-server' | 'changing-tools-server'
+export type FixtureName = 'task-server' | 'sampling-server' | 'changing-tools-server' | 'meta-echo-server'
 
 export function fixturePath(name: FixtureName): string {
   return fileURLToPath(new URL(`../__fixtures__/${name}.mjs`, import.meta.url))

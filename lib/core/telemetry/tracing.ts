@@ -1,0 +1,65 @@
+/**
+ * The few span primitives the instrumented places share. Spans come from the tracer of the globally
+ * registered provider (`@opentelemetry/api`, a no-op until an SDK registers one); callers check
+ * `telemetry.enabled` before calling in, so a run without telemetry allocates nothing here.
+ */
+import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api'
+
+export const TRACER_NAME = 'agentloom'
+
+/** Asked for per span (only while telemetry is on): a provider registered, replaced or disabled later is followed. */
+function tracer(): Tracer {
+  return trace.getTracer(TRACER_NAME)
+}
+
+export interface StartedSpan {
+  readonly span: Span
+  /** The parent context with this span set: run children inside it. */
+  readonly context: Context
+}
+
+export function startSpan(name: string, attributes: Attributes, parent: Context = context.active(), kind: SpanKind = SpanKind.INTERNAL): StartedSpan {
+  const span = tracer().startSpan(name, { kind, attributes }, parent)
+  return { span, context: trace.setSpan(parent, span) }
+}
+
+/** Marks the span failed (semantic conventions: status ERROR, `error.type`, an exception event). */
+export function recordFailure(span: Span, error: unknown): void {
+  const failure = error instanceof Error ? error : new Error(String(error))
+  span.recordException(failure)
+  span.setStatus({ code: SpanStatusCode.ERROR, message: failure.message })
+  span.setAttribute('error.type', failure.name || 'Error')
+}
+
+/** Runs `work` as the span's child context and ends the span when it settles. */
+export async function inSpan<T>(started: StartedSpan, work: () => Promise<T>, onResult?: (span: Span, result: T) => void): Promise<T> {
+  try {
+    const result = await context.with(started.context, work)
+    onResult?.(started.span, result)
+    return result
+  } catch (error) {
+    recordFailure(started.span, error)
+    throw error
+  } finally {
+    started.span.end()
+  }
+}
+
+/**
+ * An async iterable whose every step runs inside `ctx`. A generator resumes in the context of the
+ * code that calls `next()`, not where it was created; this keeps spans opened inside a streamed
+ * model call parented to the agent run that asked for it.
+ */
+export function iterateInContext<T>(ctx: Context, iterable: AsyncIterable<T>): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      const iterator = context.with(ctx, () => iterable[Symbol.asyncIterator]())
+      return {
+        next: () => context.with(ctx, () => iterator.next()),
+        return: (value?: unknown) => context.with(ctx, () => iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined })),
+      }
+    },
+  }
+}
+
+export { SpanKind }

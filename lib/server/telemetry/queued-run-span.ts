@@ -1,0 +1,34 @@
+/**
+ * The span of one take of a stored run by a worker: the parent of lib/core's `workflow.run`. It says
+ * which run and workflow (ids only) and how the take ended. The owner is deliberately not recorded:
+ * a user id is personal data, traces leave for collectors with their own access and retention, and
+ * the run id is enough to find the owner in the app by whoever may see it.
+ */
+import { context, SpanStatusCode, trace } from '@opentelemetry/api'
+import { telemetry } from '@/lib/core'
+import type { ClaimedRun } from '../runs/run-lease'
+
+export function traceQueuedRun<T extends string>(run: ClaimedRun, work: () => Promise<T>): Promise<T> {
+  if (!telemetry.enabled) return work()
+  const span = trace.getTracer('agentloom').startSpan('agentloom.run', {
+    attributes: {
+      'agentloom.run.id': run.id,
+      'agentloom.workflow.id': run.workflowId,
+      'agentloom.workflow.version.id': run.versionId,
+      'agentloom.run.attempt': run.attempts,
+    },
+  })
+  return context
+    .with(trace.setSpan(context.active(), span), work)
+    .then(
+      (exit) => {
+        span.setAttribute('agentloom.run.exit', exit)
+        return exit
+      },
+      (error: unknown) => {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) })
+        throw error
+      },
+    )
+    .finally(() => span.end())
+}
