@@ -44,7 +44,8 @@ const SKILL = '---\nname: fuzzed-skill\ndescription: Made by the fuzz test\n---\
 const EXAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/workflows': { name: 'Fuzzed', description: 'made by the fuzz test' },
   'PATCH /api/workflows/[id]': { name: 'Renamed', settings: { conversationForwarding: { enabled: true, endpoint: 'http://127.0.0.1:9/forward' } } },
-  'POST /api/workflows/[id]/versions': { graph: exampleWorkflowDocument() },
+  'POST /api/workflows/[id]/versions': { graph: exampleWorkflowDocument(), note: 'fuzzed' },
+  'POST /api/workflows/[id]/versions/[version]/restore': { note: 'fuzzed' },
   'POST /api/runs': { workflowId: EXAMPLE_WORKFLOW_ID, input: 'hello' },
   'POST /api/approvals/[id]': { decision: 'approve', reason: 'fine', content: { text: 'yes' } },
   'POST /api/mcp-servers': { id: 'fuzzed', name: 'Fuzzed', transport: 'http', config: { url: 'http://127.0.0.1:9/mcp' } },

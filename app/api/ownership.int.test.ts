@@ -82,6 +82,11 @@ const ROUTES: Record<string, Expectation> = {
     status: 201,
   },
   'GET /api/workflows/[id]/versions/[version]': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId, version: '1' } }), status: 200 },
+  'POST /api/workflows/[id]/versions/[version]/restore': {
+    access: 'owned',
+    request: (fx) => ({ params: { id: fx.workflowId, version: '1' }, body: {} }),
+    status: 201,
+  },
 
   // Runs
   'GET /api/runs': { access: 'list', request: () => ({}), listed: ids('runs'), own: (fx) => fx.runId },

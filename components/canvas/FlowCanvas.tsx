@@ -28,7 +28,7 @@ const multiSelectionKeys = ['Shift', 'Control', 'Meta']
  * React Flow styles its built-in node types (`input`, `output`, `default`) by class name; our
  * `output` kind shares that name, so undo those styles: BaseNode draws every node itself.
  */
-const canvasCss = `
+export const canvasCss = `
 [data-testid='canvas'] .react-flow__node-output {
   padding: 0; border: 0; border-radius: 0; width: auto; background: transparent;
   color: inherit; font-size: inherit; text-align: inherit; box-shadow: none;

@@ -8,16 +8,19 @@ import { selectIsDirty } from './store'
 import { useCanvasStore } from './CanvasStoreProvider'
 import type { SaveStatus } from './use-save-version'
 import { WorkflowNameInput } from './WorkflowNameInput'
+import { WorkflowFileMenu } from './WorkflowFileMenu'
 
 export interface ToolbarProps {
   onSave: () => void
+  /** Saves a version with a note (the Workflow menu's "Save version with note…"). */
+  save: (note?: string) => Promise<number | undefined>
   saveStatus: SaveStatus
   onRun: () => void
   onAutoLayout: () => void
   layingOut: boolean
 }
 
-export function Toolbar({ onSave, saveStatus, onRun, onAutoLayout, layingOut }: ToolbarProps) {
+export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingOut }: ToolbarProps) {
   const { workflowId, version, dirty, canUndo, canRedo, undo, redo } = useCanvasStore((s) => ({
     workflowId: s.workflowId,
     version: s.version,
@@ -48,6 +51,7 @@ export function Toolbar({ onSave, saveStatus, onRun, onAutoLayout, layingOut }: 
       </span>
       <SaveMessage status={saveStatus} dirty={dirty} />
       <div className="ml-auto flex items-center gap-1.5">
+        <WorkflowFileMenu save={save} />
         <WorkflowSettingsButton workflowId={workflowId} />
         <Button size="sm" variant="ghost" data-testid="undo" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
           Undo

@@ -17,6 +17,7 @@ import { selectIsDirty } from './store'
 import { CanvasStoreProvider, useCanvasStoreApi } from './CanvasStoreProvider'
 import { Toolbar } from './Toolbar'
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
+import { useClipboardShortcuts } from './use-clipboard-shortcuts'
 import { useLeaveGuard } from './use-leave-guard'
 import { LeaveEditorDialog } from './LeaveEditorDialog'
 import { useSaveVersion } from './use-save-version'
@@ -62,6 +63,8 @@ function EditorLayout() {
 
   const onSave = useCallback(() => void save(), [save])
   useKeyboardShortcuts({ onSave, canvasRef })
+  const [clipboardError, setClipboardError] = useState<string>()
+  useClipboardShortcuts({ canvasRef, onError: setClipboardError })
 
   const isDirty = useCallback(() => selectIsDirty(store.getState()), [store])
   const leaveGuard = useLeaveGuard(isDirty)
@@ -104,11 +107,19 @@ function EditorLayout() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <Toolbar onSave={onSave} saveStatus={status} onRun={() => setRunOpen(true)} onAutoLayout={() => void autoLayout()} layingOut={layingOut} />
+      <Toolbar onSave={onSave} save={save} saveStatus={status} onRun={() => setRunOpen(true)} onAutoLayout={() => void autoLayout()} layingOut={layingOut} />
       <div className="flex min-h-0 flex-1">
         <Palette onAdd={addAtCenter} />
         <div className="flex min-w-0 flex-1 flex-col">
           <FlowCanvas ref={canvasRef} />
+          {clipboardError ? (
+            <p role="alert" data-testid="clipboard-error" className="border-t border-red-200 bg-red-50 px-3 py-1.5 text-xs text-red-800">
+              {clipboardError}{' '}
+              <button type="button" className="underline" onClick={() => setClipboardError(undefined)}>
+                Dismiss
+              </button>
+            </p>
+          ) : null}
           <ProblemsPanel onReveal={reveal} />
         </div>
         <Inspector />

@@ -10,11 +10,13 @@ import {
   createdWorkflowResponseSchema,
   invalidGraphDetailsSchema,
   updatedWorkflowResponseSchema,
+  versionListResponseSchema,
   versionResponseSchema,
   workflowListResponseSchema,
   workflowResponseSchema,
   type CreateWorkflowRequest,
   type CreatedWorkflowResponse,
+  type VersionSummary,
   type WorkflowResponse,
   type WorkflowSettings,
   type WorkflowSummary,
@@ -53,8 +55,22 @@ export async function updateWorkflowSettings(id: string, settings: WorkflowSetti
   return (await fetchParsed(updatedWorkflowResponseSchema, workflowUrl(id), { method: 'PATCH', body: JSON.stringify({ settings }) })).workflow.settings
 }
 
-export async function saveVersion(id: string, graph: GraphDocument): Promise<WorkflowVersionView> {
-  return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions`, { method: 'POST', body: JSON.stringify({ graph }) })).version
+export async function saveVersion(id: string, graph: GraphDocument, note?: string): Promise<WorkflowVersionView> {
+  return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions`, { method: 'POST', body: JSON.stringify({ graph, note }) })).version
+}
+
+/** The history, newest first, without graphs. */
+export async function listVersions(id: string): Promise<VersionSummary[]> {
+  return (await fetchParsed(versionListResponseSchema, `${workflowUrl(id)}/versions`)).versions
+}
+
+export async function getVersion(id: string, version: number): Promise<WorkflowVersionView> {
+  return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions/${version}`)).version
+}
+
+/** Saves an older version's graph again as the newest version. */
+export async function restoreVersion(id: string, version: number): Promise<WorkflowVersionView> {
+  return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions/${version}/restore`, { method: 'POST', body: '{}' })).version
 }
 
 /** The function tools the server's registry offers an agent node (by name). */

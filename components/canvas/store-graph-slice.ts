@@ -4,8 +4,9 @@
  * `dragging` flag, selection) is applied as it comes and never recorded.
  */
 import { applyEdgeChanges, applyNodeChanges, type Connection, type NodeChange, type XYPosition } from '@xyflow/react'
-import type { NodeData } from '@/lib/graph/node-data'
-import { canvasToDocument, decorateEdge, type CanvasEdge, type CanvasNode } from './adapter'
+import type { NodeData, NodeKind } from '@/lib/graph/node-data'
+import { canvasToDocument, decorateEdge, edgeToCanvas, nodeToCanvas, type CanvasEdge, type CanvasNode } from './adapter'
+import { prepareFragmentForPaste } from './clipboard'
 import type { CanvasGraph, Command } from './history'
 import { nextEdgeId, nextNodeId } from './ids'
 import { NODE_REGISTRY } from './node-registry'
@@ -140,6 +141,25 @@ export function createGraphSlice(loaded: CanvasGraph): CanvasSlice<GraphSlice> {
       },
 
       deleteElements: (nodeIds, edgeIds) => execute(removal(nodeIds, edgeIds)),
+
+      insertFragment: (fragment, offset) => {
+        const { nodes, edges } = get()
+        const singletonKinds = new Set(Object.values(NODE_REGISTRY).flatMap((definition) => (definition.singleton ? [definition.kind] : [])))
+        const prepared = prepareFragmentForPaste(
+          fragment,
+          { nodes: nodes.map((node) => ({ id: node.id, kind: node.type as NodeKind })), edgeIds: edges.map((edge) => edge.id), singletonKinds },
+          offset,
+        )
+        if (prepared.nodes.length === 0) return []
+        // The pasted copies become the selection (not recorded, like any selection); adding them is one undo step.
+        set(withNothingSelected(nodes, edges))
+        execute({
+          type: 'add',
+          nodes: prepared.nodes.map((node) => ({ ...nodeToCanvas(node), selected: true })),
+          edges: prepared.edges.map((edge) => ({ ...edgeToCanvas(edge), selected: true })),
+        })
+        return prepared.nodes.map((node) => node.id)
+      },
 
       moveNodes: (positions) => {
         const moves: Moves = {}

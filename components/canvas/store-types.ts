@@ -9,6 +9,7 @@ import type { GraphDocument } from '@/lib/graph/document'
 import type { GraphProblem } from '@/lib/graph/problems'
 import type { NodeData, NodeKind } from '@/lib/graph/node-data'
 import type { CanvasEdge, CanvasNode } from './adapter'
+import type { GraphFragment } from './clipboard'
 import type { History } from './history'
 
 export interface CanvasInit {
@@ -32,6 +33,8 @@ export interface GraphSlice {
   updateNodeDataAndRemoveEdges: (nodeId: string, data: NodeData, edgeIds: string[]) => void
   setEdgeCondition: (edgeId: string, condition: string | undefined) => void
   deleteElements: (nodeIds: string[], edgeIds: string[]) => void
+  /** Pastes copied nodes and edges (renamed, moved by `offset`) as one undo step and selects them; answers the new node ids. */
+  insertFragment: (fragment: GraphFragment, offset?: XYPosition) => string[]
   moveNodes: (positions: Record<string, XYPosition>) => void
   toDocument: () => GraphDocument
 }

@@ -3,7 +3,8 @@
 import { useEffect, type RefObject } from 'react'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
 
-function isTextEntry(target: EventTarget | null): boolean {
+/** A field that keeps its own keyboard shortcuts (undo, select all, copy and paste). */
+export function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   if (target.isContentEditable) return true
   const tag = target.tagName

@@ -32,7 +32,7 @@ export function saveStatusOf({ status, data, error }: { status: MutationStatus; 
 }
 
 /**
- * Saves the canvas as a new version. A 400 with problems puts them in the problems panel;
+ * Saves the canvas as a new version, with an optional note for the history. A 400 with problems puts them in the problems panel;
  * concurrent saves (a double Ctrl+S) share one request.
  */
 export function useSaveVersion() {
@@ -41,26 +41,29 @@ export function useSaveVersion() {
   const { mutateAsync } = mutation
   const inFlight = useRef<Promise<number | undefined> | null>(null)
 
-  const save = useCallback((): Promise<number | undefined> => {
-    if (inFlight.current) return inFlight.current
-    const { workflowId, toDocument, markSaved, setServerProblems } = store.getState()
-    const document = toDocument()
-    const request = mutateAsync({ workflowId, document })
-      .then((version) => {
-        markSaved(version.version, document)
-        return version.version
-      })
-      .catch((error: unknown) => {
-        const problems = graphProblemsOf(error)
-        if (problems.length > 0) setServerProblems(problems)
-        return undefined
-      })
-      .finally(() => {
-        inFlight.current = null
-      })
-    inFlight.current = request
-    return request
-  }, [store, mutateAsync])
+  const save = useCallback(
+    (note?: string): Promise<number | undefined> => {
+      if (inFlight.current) return inFlight.current
+      const { workflowId, toDocument, markSaved, setServerProblems } = store.getState()
+      const document = toDocument()
+      const request = mutateAsync({ workflowId, document, note })
+        .then((version) => {
+          markSaved(version.version, document)
+          return version.version
+        })
+        .catch((error: unknown) => {
+          const problems = graphProblemsOf(error)
+          if (problems.length > 0) setServerProblems(problems)
+          return undefined
+        })
+        .finally(() => {
+          inFlight.current = null
+        })
+      inFlight.current = request
+      return request
+    },
+    [store, mutateAsync],
+  )
 
   return { save, status: saveStatusOf(mutation) }
 }

@@ -71,7 +71,7 @@ export function useRenameWorkflow(workflowId: string) {
 /** Saving a version changes the list's latest version and update time. */
 export function useSaveVersionMutation() {
   return useMutation({
-    mutationFn: ({ workflowId, document }: { workflowId: string; document: GraphDocument }) => saveVersion(workflowId, document),
+    mutationFn: ({ workflowId, document, note }: { workflowId: string; document: GraphDocument; note?: string }) => saveVersion(workflowId, document, note),
     onSuccess: useInvalidateWorkflowList(),
   })
 }

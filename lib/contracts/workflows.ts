@@ -58,8 +58,13 @@ export const updateWorkflowRequestSchema = z
     'Nothing to update: give a name, a description or settings.',
   )
 
-/** POST /api/workflows/:id/versions. */
-export const createVersionRequestSchema = z.object({ graph })
+const versionNote = safeText().trim().max(500, 'A note can be at most 500 characters.')
+
+/** POST /api/workflows/:id/versions. An empty note is no note. */
+export const createVersionRequestSchema = z.object({ graph, note: versionNote.optional() })
+
+/** POST /api/workflows/:id/versions/:version/restore: the version's graph saved again as the newest version. */
+export const restoreVersionRequestSchema = z.object({ note: versionNote.optional() })
 
 /** One row of GET /api/workflows. */
 export const workflowSummarySchema = z.object({
@@ -81,11 +86,19 @@ export const workflowSchema = z.object({
 })
 export type WorkflowView = z.infer<typeof workflowSchema>
 
-/** A saved version. Its graph passed lib/graph's validation when it was stored (at that document's schemaVersion). */
-export const workflowVersionSchema = z.object({
+/** A version in the history list: who saved it, when, and what they noted. */
+export const versionSummarySchema = z.object({
   version: z.number().int(),
-  graph: z.custom<GraphDocument>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'A graph document is an object.'),
   createdAt: z.string(),
+  note: z.string().nullable(),
+  /** Null when the author's account is gone (or for versions saved by the seed). */
+  author: z.object({ id: z.string(), name: z.string() }).nullable(),
+})
+export type VersionSummary = z.infer<typeof versionSummarySchema>
+
+/** A saved version. Its graph passed lib/graph's validation when it was stored (at that document's schemaVersion). */
+export const workflowVersionSchema = versionSummarySchema.extend({
+  graph: z.custom<GraphDocument>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'A graph document is an object.'),
 })
 export type WorkflowVersionView = z.infer<typeof workflowVersionSchema>
 
@@ -104,10 +117,11 @@ export type WorkflowResponse = z.infer<typeof workflowResponseSchema>
 export const updatedWorkflowResponseSchema = z.object({ workflow: workflowSchema })
 export type UpdatedWorkflowResponse = z.infer<typeof updatedWorkflowResponseSchema>
 
-export const versionListResponseSchema = z.object({ versions: z.array(workflowVersionSchema) })
+/** GET /api/workflows/:id/versions: newest first, without their graphs (GET one version for its graph). */
+export const versionListResponseSchema = z.object({ versions: z.array(versionSummarySchema) })
 export type VersionListResponse = z.infer<typeof versionListResponseSchema>
 
-/** GET /api/workflows/:id/versions/:version and POST /api/workflows/:id/versions. */
+/** GET /api/workflows/:id/versions/:version, POST /api/workflows/:id/versions and POST …/:version/restore. */
 export const versionResponseSchema = z.object({ version: workflowVersionSchema })
 export type VersionResponse = z.infer<typeof versionResponseSchema>
 

@@ -60,6 +60,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/api/workflows/[id]', methods: ['GET', 'PATCH'] },
   { pattern: '/api/workflows/[id]/versions', methods: ['GET', 'POST'] },
   { pattern: '/api/workflows/[id]/versions/[version]', methods: ['GET'] },
+  { pattern: '/api/workflows/[id]/versions/[version]/restore', methods: ['POST'] },
 ]
 
 /** How well a pattern segment matches, as Next ranks them: a fixed name beats [param] beats [...rest]. */

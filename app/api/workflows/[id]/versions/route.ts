@@ -10,7 +10,7 @@ export const GET = authenticatedRoute<{ id: string }>(async (_request, params, p
 
 export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(workflowIdParamsSchema, params, 'path')
-  const { graph } = await parseBody(request, createVersionRequestSchema)
+  const { graph, note } = await parseBody(request, createVersionRequestSchema)
   const { workflows } = await getServices()
-  return json(await workflows.createVersion(principal, id, graph), 201)
+  return json(await workflows.createVersion(principal, id, graph, note), 201)
 })

@@ -1,0 +1,177 @@
+/**
+ * Exported TypeScript files, run for real: each is written into the repository's scratch folder (so
+ * that tsx resolves '@/lib/core' through tsconfig paths and packages from node_modules) and run with
+ * tsx as a child process, with an argument list and no shell. Their printed outputs are compared with
+ * what compile() produces in this process for the same document and input.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DemoChatClient } from '@/lib/core'
+import { compile } from './compile/compile'
+import { messageText } from './compile/messages'
+import type { GraphDocument } from './document'
+import { EXAMPLE_MCP_SERVER_ID, exampleWorkflowDocument } from './example-workflow'
+import { exportWorkflowAsTypeScript, type ExportTypeScriptOptions } from './export-typescript'
+import { graph } from './testing/graph-builder'
+
+const root = path.resolve(__dirname, '../..')
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli')
+let folder: string
+
+beforeAll(async () => {
+  await import('node:fs/promises').then((fs) => fs.mkdir(path.join(root, '.scratch'), { recursive: true }))
+  folder = await mkdtemp(path.join(root, '.scratch', 'export-typescript-'))
+})
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true })
+})
+
+interface Ran {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+let fileCount = 0
+async function runExported(document: GraphDocument, input: string | undefined, options: ExportTypeScriptOptions & { stdin?: string } = {}): Promise<Ran> {
+  const file = path.join(folder, `workflow-${++fileCount}.ts`)
+  await writeFile(file, exportWorkflowAsTypeScript(document, options))
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  delete env.OPENAI_API_KEY
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [tsxCli, file, ...(input === undefined ? [] : [input])],
+      { cwd: root, env, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    )
+    child.stdin?.end(options.stdin ?? '')
+  })
+}
+
+/** What the app's compiler makes of the same document and input, printed the same way. */
+async function runCompiled(document: GraphDocument, input: string): Promise<string> {
+  const workflow = compile(document, {
+    chatClient: () => new DemoChatClient(),
+    mcpServer: (id) => {
+      throw new Error(`no MCP server ${id} in this test`)
+    },
+    functionTool: () => undefined,
+  })
+  const result = await workflow.run(input)
+  return result
+    .getOutputs()
+    .map((output) => `${messageText(output)}\n`)
+    .join('')
+}
+
+const demoAgents = () => graph().start().agent('writer').agent('editor').output().chain('start', 'writer', 'editor', 'output').build()
+
+const conditionAndTransform = () =>
+  graph()
+    .start()
+    .node('route', 'condition', { cases: [{ id: 'urgent', expression: 'input.contains("urgent")' }] })
+    .node('shout', 'transform', { expression: '"URGENT: " + input.upperAscii()' })
+    .output()
+    .edge('start', 'route')
+    .edge('route', 'shout', { sourceHandle: 'urgent' })
+    .edge('route', 'output', { sourceHandle: 'default' })
+    .edge('shout', 'output')
+    .build()
+
+const fanOutIn = () =>
+  graph()
+    .start()
+    .node('split', 'fan_out')
+    .agent('left')
+    .agent('right')
+    .node('join', 'fan_in', { join: 'text', separator: ' | ' })
+    .output()
+    .edge('start', 'split')
+    .edge('split', 'left')
+    .edge('split', 'right')
+    .edge('left', 'join')
+    .edge('right', 'join')
+    .edge('join', 'output')
+    .build()
+
+const participant = (id: string) => ({ id, name: id, instructions: `You are ${id}.`, model: { provider: 'demo' } })
+const sequential = () =>
+  graph()
+    .start()
+    .node('team', 'sequential', { participants: [participant('drafter'), participant('reviewer')], chainOnlyAgentResponses: true })
+    .output()
+    .chain('start', 'team', 'output')
+    .build()
+
+describe('a workflow exported as TypeScript', () => {
+  it.each([
+    ['agents on the demo model', demoAgents, 'Write about "tides"\nplease'],
+    ['a condition and a transform (urgent)', conditionAndTransform, 'this is urgent'],
+    ['a condition and a transform (default case)', conditionAndTransform, 'no hurry'],
+    ['a fan-out and a fan-in', fanOutIn, 'both sides'],
+    ['a sequential orchestration', sequential, 'plan a trip'],
+  ])('runs %s standalone and prints what the app would', async (_name, build, input) => {
+    const document = build()
+    const [ran, expected] = await Promise.all([runExported(document, input), runCompiled(document, input)])
+    expect(ran.stderr).toBe('')
+    expect(ran.code).toBe(0)
+    expect(expected).not.toBe('')
+    expect(ran.stdout).toBe(expected)
+  })
+
+  it('runs the example workflow with its MCP server connected as configured in the app', async () => {
+    const ran = await runExported(exampleWorkflowDocument(), '/call research-assistant_word_count {"text": "one two three"}', {
+      name: 'Research assistant',
+      mcpServers: { [EXAMPLE_MCP_SERVER_ID]: { transport: 'stdio', command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] } },
+    })
+    expect(ran.code).toBe(0)
+    expect(ran.stdout).toMatch(/^Result: .*3/)
+  })
+
+  it('stops before the run, naming what only the app has, when an MCP server has no connection', async () => {
+    const ran = await runExported(exampleWorkflowDocument(), 'anything')
+    expect(ran.code).toBe(1)
+    expect(ran.stdout).toBe('')
+    expect(ran.stderr).toContain(
+      'Agent "Researcher" of the agent node "researcher" uses the MCP server "research-assistant", whose connection is not in this file.',
+    )
+  })
+
+  it('asks a human input node its question on the terminal', async () => {
+    const document = graph()
+      .start()
+      .node('ask', 'human_input', { prompt: 'Which city?' })
+      .node('shape', 'transform', { expression: '"Going to " + input' })
+      .output()
+      .chain('start', 'ask', 'shape', 'output')
+      .build()
+    const ran = await runExported(document, 'travel', { stdin: 'Lisbon\n' })
+    expect(ran.code).toBe(0)
+    expect(ran.stderr).toContain('Which city?')
+    expect(ran.stdout).toBe('Going to Lisbon\n')
+  })
+
+  it('keeps hostile text inside string literals', async () => {
+    const hostile = '"); process.exit(7); //\u2028*/ `${process.exit(8)}`'
+    const document = graph()
+      .start('start', { inputDescription: hostile })
+      .node('shape', 'transform', { expression: JSON.stringify(hostile) })
+      .output()
+      .chain('start', 'shape', 'output')
+      .build()
+    document.nodes[1]!.data = { ...document.nodes[1]!.data, label: hostile }
+    const ran = await runExported(document, 'x', { name: hostile })
+    expect(ran.code).toBe(0)
+    expect(ran.stdout).toBe(`${hostile}\n`)
+  })
+
+  it('prints how to use it when the input is missing', async () => {
+    const ran = await runExported(demoAgents(), undefined)
+    expect(ran.code).toBe(2)
+    expect(ran.stderr).toContain('Usage: npx tsx <this file> "<input>"')
+  })
+})

@@ -1,0 +1,251 @@
+/**
+ * exportWorkflowAsTypeScript(document, options) → the text of a TypeScript file that builds the same
+ * workflow with lib/core alone and runs it: `npx tsx <file>.ts "input"` from the repository (the
+ * import of lib/core is `options.coreImport`, '@/lib/core' by default, which tsx resolves through
+ * the repository's tsconfig paths). Pure: document in, text out, for the editor's download and the CLI.
+ *
+ * Every value from the document is written with JSON.stringify (literal()), never as code: node ids
+ * become variables `n0`, `n1`, … and user text appears only inside string literals.
+ *
+ * What lives only in the app cannot run standalone, and the file says so instead of failing late:
+ * an MCP server without a connection in `options.mcpServers` (secrets are never exported), skills
+ * stored in the database, function tools of the server's registry and sub-workflows make the file
+ * stop before the run with a message naming the node. Human input and tool approvals are asked on
+ * the terminal (stdin).
+ */
+import type { GraphDocument, GraphEdge, GraphNode } from './document'
+import { GraphCompileError } from './errors'
+import { buildAdjacency, reachableFrom } from './graph-analysis'
+import { DEFAULT_CASE_HANDLE, type AgentSettings } from './node-data'
+import { hasErrors } from './problems'
+import { validateDocument } from './validate'
+import { RUNTIME_SOURCE, runtimeImports } from './export-typescript-runtime'
+
+/** The non-secret connection of an MCP server the workflow uses (what the app's MCP servers page holds). */
+export type ExportedMcpServer = { transport: 'stdio'; command: string; args?: string[]; cwd?: string } | { transport: 'http'; url: string }
+
+export interface ExportTypeScriptOptions {
+  /** The workflow's name, for the file's header and the run's events. */
+  name?: string
+  /** The module specifier the file imports lib/core from; '@/lib/core' by default. */
+  coreImport?: string
+  /** Connections of the MCP servers the agents use, by server id. A server missing here stops the file with a message. */
+  mcpServers?: Readonly<Record<string, ExportedMcpServer>>
+}
+
+export const DEFAULT_CORE_IMPORT = '@/lib/core'
+
+/** A JSON literal that is also safe inside a `//` comment (JSON leaves U+2028/U+2029, which end a JS line, as they are). */
+export function literal(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+export function exportWorkflowAsTypeScript(document: GraphDocument, options: ExportTypeScriptOptions = {}): string {
+  const problems = validateDocument(document)
+  if (hasErrors(problems)) {
+    const errors = problems.filter((problem) => problem.severity === 'error')
+    throw new GraphCompileError(
+      `The workflow cannot be exported: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
+      problems,
+    )
+  }
+  const name = options.name ?? 'Workflow'
+  const runnableEdges = document.edges.filter((edge) => document.nodes.find((node) => node.id === edge.source)?.kind !== 'output')
+  const adjacency = buildAdjacency({ nodes: document.nodes, edges: runnableEdges })
+  const start = document.nodes.find((node) => node.kind === 'start')!
+  const reachable = reachableFrom([start.id], adjacency)
+  const nodes = document.nodes.filter((node) => reachable.has(node.id))
+  const variables = new Map(nodes.map((node, index) => [node.id, `n${index}`]))
+  const variable = (id: string) => variables.get(id)!
+
+  const serverIds = [...new Set(nodes.flatMap(agentSettingsOf).flatMap((settings) => settings.mcpServerIds))]
+  const standaloneProblems = nodes.flatMap((node) => cannotRunStandalone(node, options))
+
+  const lines: string[] = []
+  lines.push(`// ${literal(name)}: a workflow exported from Agentloom. It builds the workflow with the agent framework (lib/core)`)
+  lines.push('// and runs it with the input given on the command line, printing each output:')
+  lines.push('//   npx tsx <this file> "your input"')
+  lines.push('// Agents use the demo model unless OPENAI_API_KEY is set (as in the app); questions are asked on the terminal.')
+  lines.push(runtimeImports(options.coreImport ?? DEFAULT_CORE_IMPORT))
+  lines.push(RUNTIME_SOURCE)
+  lines.push('// ---------------------------------------------------------------------------------------------')
+  lines.push('// The workflow.')
+  lines.push('')
+  lines.push(`const WORKFLOW_NAME = ${literal(name)}`)
+  lines.push('')
+  lines.push('/** The MCP servers the agents use: their connections as configured in the app, without secrets. */')
+  lines.push('const MCP_SERVERS: Record<string, () => MCPTool> = {')
+  for (const id of serverIds) {
+    const server = options.mcpServers?.[id]
+    if (server) lines.push(`  ${literal(id)}: () => ${mcpServerExpression(id, server)},`)
+  }
+  lines.push('}')
+  lines.push('')
+  lines.push('function buildWorkflow(): Workflow {')
+  if (standaloneProblems.length > 0) {
+    lines.push('  // Parts of this workflow exist only inside the Agentloom app, so this file cannot run it on its own:')
+    lines.push(`  const missing: string[] = ${literal(standaloneProblems)}`)
+    lines.push("  throw new Error('This workflow needs what only the Agentloom app has:\\n- ' + missing.join('\\n- '))")
+  } else {
+    for (const node of nodes) lines.push(`  const ${variable(node.id)} = ${nodeExpression(node)} // ${literal(node.id)}`)
+    lines.push(`  const builder = new WorkflowBuilder({ startExecutor: ${variable(start.id)}, name: WORKFLOW_NAME })`)
+    lines.push(...wiring(document, nodes, runnableEdges, adjacency, variable).map((line) => `  ${line}`))
+    lines.push('  return builder.build()')
+  }
+  lines.push('}')
+  lines.push('')
+  lines.push('main(buildWorkflow, MCP_SERVERS).catch((error: unknown) => {')
+  lines.push('  console.error(error instanceof Error ? error.message : error)')
+  lines.push('  process.exitCode = 1')
+  lines.push('})')
+  lines.push('')
+  return lines.join('\n')
+}
+
+/** The agents a node runs: itself, or an orchestration's participants, manager and orchestrator. */
+function agentSettingsOf(node: GraphNode): AgentSettings[] {
+  switch (node.kind) {
+    case 'agent':
+      return [node.data]
+    case 'group_chat':
+      return [...node.data.participants, ...(node.data.orchestrator ? [node.data.orchestrator] : [])]
+    case 'magentic':
+      return [...node.data.participants, node.data.manager]
+    case 'sequential':
+    case 'concurrent':
+    case 'handoff':
+      return node.data.participants
+    default:
+      return []
+  }
+}
+
+/** Sentences naming what a node needs that only the app has; empty when it can run standalone. */
+function cannotRunStandalone(node: GraphNode, options: ExportTypeScriptOptions): string[] {
+  const where = `${node.kind.replace(/_/g, ' ')} node ${JSON.stringify(node.id)}`
+  if (node.kind === 'sub_workflow') return [`The ${where} runs another saved workflow; export that one and run it on its own.`]
+  const problems: string[] = []
+  for (const settings of agentSettingsOf(node)) {
+    const agent = settings.name || node.id
+    for (const id of settings.mcpServerIds) {
+      if (!options.mcpServers?.[id])
+        problems.push(`Agent ${JSON.stringify(agent)} of the ${where} uses the MCP server ${JSON.stringify(id)}, whose connection is not in this file.`)
+    }
+    if (settings.skillIds.length > 0)
+      problems.push(`Agent ${JSON.stringify(agent)} of the ${where} uses skills stored in the app (${settings.skillIds.join(', ')}).`)
+    for (const tool of settings.functionTools)
+      problems.push(`Agent ${JSON.stringify(agent)} of the ${where} uses the app's function tool ${JSON.stringify(tool)}.`)
+  }
+  return problems
+}
+
+function mcpServerExpression(id: string, server: ExportedMcpServer): string {
+  const common = `name: ${literal(id)}, toolNamePrefix: ${literal(id)}`
+  if (server.transport === 'http') return `new MCPStreamableHTTPTool({ ${common}, url: ${literal(server.url)} })`
+  const cwd = server.cwd ? `, cwd: ${literal(server.cwd)}` : ''
+  return `new MCPStdioTool({ ${common}, command: ${literal(server.command)}, args: ${literal(server.args ?? [])}${cwd} })`
+}
+
+function agentSettings(settings: AgentSettings): AgentSettings {
+  const { name, instructions, model, mcpServerIds, functionTools, skillIds, toolApprovalMode } = settings
+  return { name, instructions, model, mcpServerIds, functionTools, skillIds, toolApprovalMode }
+}
+
+function nodeExpression(node: GraphNode): string {
+  const id = literal(node.id)
+  switch (node.kind) {
+    case 'start':
+      return `startNode(${id})`
+    case 'output':
+      return `outputNode(${id})`
+    case 'agent':
+      return `new GraphAgentExecutor(${id}, ${literal(agentSettings(node.data))})`
+    case 'condition':
+    case 'fan_out':
+      return `routeNode(${id})`
+    case 'fan_in':
+      return `fanInNode(${id}, ${literal(node.data.join)}, ${literal(node.data.separator)})`
+    case 'transform':
+      return `transformNode(${id}, ${literal(node.data.expression)})`
+    case 'human_input':
+      return `humanInputNode(${id}, ${literal(node.data.prompt)})`
+    case 'sequential':
+      return `sequentialNode(${id}, ${literal({ participants: node.data.participants, chainOnlyAgentResponses: node.data.chainOnlyAgentResponses })})`
+    case 'concurrent':
+      return `concurrentNode(${id}, ${literal({ participants: node.data.participants, aggregation: node.data.aggregation })})`
+    case 'group_chat': {
+      const { participants, selection, orchestrator, maxRounds } = node.data
+      return `groupChatNode(${id}, ${literal({ participants, selection, orchestrator, maxRounds })})`
+    }
+    case 'magentic': {
+      const { participants, manager, maxStallCount, maxResetCount, maxRoundCount, enablePlanReview } = node.data
+      return `magenticNode(${id}, ${literal({ participants, manager, maxStallCount, maxResetCount, maxRoundCount, enablePlanReview })})`
+    }
+    case 'handoff': {
+      const { participants, startParticipantId, handoffs, autonomous, autonomousTurnLimit } = node.data
+      return `handoffNode(${id}, ${literal({ participants, startParticipantId, handoffs, autonomous, autonomousTurnLimit })})`
+    }
+    case 'sub_workflow':
+      // Refused by cannotRunStandalone before any node is written.
+      throw new GraphCompileError(`Sub-workflow node "${node.id}" cannot be exported.`)
+  }
+}
+
+/** The builder calls for the edges, as compile/wiring.ts wires them (condition groups, fan-out and fan-in groups, plain edges). */
+function wiring(
+  document: GraphDocument,
+  nodes: GraphNode[],
+  edges: GraphEdge[],
+  adjacency: ReturnType<typeof buildAdjacency>,
+  variable: (id: string) => string,
+): string[] {
+  const included = new Set(nodes.map((node) => node.id))
+  const kinds = new Map(document.nodes.map((node) => [node.id, node.kind]))
+  const lines: string[] = []
+  for (const node of nodes) {
+    if (node.kind === 'output') continue
+    const outgoing = (adjacency.outgoing.get(node.id) ?? []).filter((edge) => included.has(edge.target) && edges.includes(edge))
+    if (node.kind === 'condition') {
+      const cases = [
+        ...node.data.cases.map((c) => ({ handle: c.id, expression: c.expression as string | undefined })),
+        { handle: DEFAULT_CASE_HANDLE, expression: undefined },
+      ]
+      let discard = ''
+      const targets = cases.map(({ handle }) => {
+        const edge = outgoing.find((candidate) => candidate.sourceHandle === handle)
+        if (edge) return variable(edge.target)
+        discard = `discardNode(${literal(`${node.id}:discard`)})`
+        return 'discard'
+      })
+      const group = cases
+        .map(({ expression }, index) =>
+          expression === undefined ? `defaultCase(${targets[index]})` : `switchCase(condition(${literal(expression)}), ${targets[index]})`,
+        )
+        .join(', ')
+      lines.push(
+        discard
+          ? `{ const discard = ${discard}; builder.addSwitchCaseEdgeGroup(${variable(node.id)}, [${group}]) }`
+          : `builder.addSwitchCaseEdgeGroup(${variable(node.id)}, [${group}])`,
+      )
+      continue
+    }
+    const plain = outgoing.filter((edge) => kinds.get(edge.target) !== 'fan_in')
+    if (node.kind === 'fan_out' && plain.length >= 2 && plain.every((edge) => edge.condition === undefined)) {
+      lines.push(`builder.addFanOutEdges(${variable(node.id)}, [${plain.map((edge) => variable(edge.target)).join(', ')}])`)
+      continue
+    }
+    for (const edge of plain) {
+      const options = edge.condition === undefined ? '' : `, { condition: condition(${literal(edge.condition)}) }`
+      lines.push(`builder.addEdge(${variable(node.id)}, ${variable(edge.target)}${options})`)
+    }
+  }
+  for (const node of nodes) {
+    if (node.kind !== 'fan_in') continue
+    const sources = [...new Set((adjacency.incoming.get(node.id) ?? []).map((edge) => edge.source))].filter((id) => included.has(id))
+    if (sources.length < 2) throw new GraphCompileError(`Fan-in "${node.id}" needs at least two sources that the run can reach; it has ${sources.length}.`)
+    lines.push(`builder.addFanInEdges([${sources.map(variable).join(', ')}], ${variable(node.id)})`)
+  }
+  return lines
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "WorkflowVersion" ADD COLUMN     "note" TEXT;
