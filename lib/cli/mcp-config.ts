@@ -20,7 +20,10 @@ const stdioServer = z
   .strict()
 const httpServer = z
   .object({
-    url: z.string().url().refine((url) => /^https?:\/\//i.test(url), 'must be an http(s) URL'),
+    url: z
+      .string()
+      .url()
+      .refine((url) => /^https?:\/\//i.test(url), 'must be an http(s) URL'),
     headers: z.record(z.string(), z.string()).optional(),
   })
   .strict()
@@ -45,7 +48,11 @@ export async function readMcpConfig(path: string): Promise<{ config: McpConfig; 
 }
 
 /** The servers a document needs, created (not yet connected); a missing id is a usage error naming the flag. */
-export function createMcpTools(ids: readonly string[], source: { config: McpConfig; baseDir: string } | undefined, options: Omit<MCPToolOptions, 'name'>): Map<string, MCPTool> {
+export function createMcpTools(
+  ids: readonly string[],
+  source: { config: McpConfig; baseDir: string } | undefined,
+  options: Omit<MCPToolOptions, 'name'>,
+): Map<string, MCPTool> {
   const missing = ids.filter((id) => !source || !Object.hasOwn(source.config.mcpServers, id))
   if (missing.length > 0) {
     throw usageError(

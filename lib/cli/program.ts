@@ -55,19 +55,20 @@ export function buildCliProgram({ io, env = process.env, signal }: CliContext, d
     .option('--answer <text>', 'the reply to the next human-input step (repeat for several; default: ask on a terminal, else fail)', collect, [])
     .option('--mcp-config <file.json>', 'what the MCP server ids the document uses are here: {"mcpServers": {"<id>": {"command", "args"} | {"url"}}}')
     .addHelpText('after', '\nModel: OpenAI when OPENAI_API_KEY is set (OPENAI_BASE_URL, OPENAI_MODEL optional), else the offline demo model.')
-    .action((file: string, options: { input: string; approveTools: boolean; approveSampling: boolean; answer: string[]; mcpConfig?: string }, command: Command) =>
-      finish(
-        runCommand(io, file, {
-          input: options.input,
-          json: globals(command).json,
-          approveTools: options.approveTools,
-          approveSampling: options.approveSampling,
-          answers: options.answer,
-          mcpConfig: options.mcpConfig,
-          signal,
-          env,
-        }),
-      ),
+    .action(
+      (file: string, options: { input: string; approveTools: boolean; approveSampling: boolean; answer: string[]; mcpConfig?: string }, command: Command) =>
+        finish(
+          runCommand(io, file, {
+            input: options.input,
+            json: globals(command).json,
+            approveTools: options.approveTools,
+            approveSampling: options.approveSampling,
+            answers: options.answer,
+            mcpConfig: options.mcpConfig,
+            signal,
+            env,
+          }),
+        ),
     )
 
   program

@@ -11,6 +11,9 @@ export class RunPrinter {
   failure: string | undefined
   /** The executor whose text is being streamed, so that its pieces share one line. */
   private streaming: string | undefined
+  /** Tool calls stream their arguments in pieces: gathered by call id, printed whole before the next line. */
+  private readonly calls = new Map<string, { executorId: string; name: string; args: string }>()
+  private lastCallId = ''
 
   constructor(
     private readonly io: CliIo,
@@ -80,9 +83,19 @@ export class RunPrinter {
       this.io.err(text)
     }
     for (const content of contents) {
-      if (content.type === 'function_call') this.line(`    ${executorId} calls ${content.name} ${typeof content.arguments === 'string' ? content.arguments : JSON.stringify(content.arguments)}`)
-      else if (content.type === 'function_result') this.line(`    ${executorId} ← ${content.exception ? `error: ${String(content.exception)}` : JSON.stringify(content.result)}`)
+      if (content.type === 'function_call') this.gatherCall(executorId, content.callId, content.name, content.arguments)
+      else if (content.type === 'function_result')
+        this.line(`    ${executorId} ← ${content.exception ? `error: ${String(content.exception)}` : JSON.stringify(content.result)}`)
     }
+  }
+
+  private gatherCall(executorId: string, callId: string, name: string, args: string | Record<string, unknown> | undefined): void {
+    const id = callId || this.lastCallId
+    this.lastCallId = id
+    const call = this.calls.get(id) ?? { executorId, name: '', args: '' }
+    call.name ||= name
+    call.args += typeof args === 'string' ? args : args === undefined ? '' : JSON.stringify(args)
+    this.calls.set(id, call)
   }
 
   private line(text: string): void {
@@ -91,6 +104,10 @@ export class RunPrinter {
   }
 
   private endStreaming(): void {
+    const calls = [...this.calls.values()]
+    this.calls.clear()
+    for (const call of calls) this.io.err(`${this.streaming === undefined ? '' : '\n'}    ${call.executorId} calls ${call.name} ${call.args}\n`)
+    if (calls.length > 0) this.streaming = undefined
     if (this.streaming === undefined) return
     this.streaming = undefined
     this.io.err('\n')

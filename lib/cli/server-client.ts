@@ -38,7 +38,8 @@ export class ServerClient {
     const response = await this.send(method, path, body === undefined ? undefined : JSON.stringify(body))
     const payload = (await response.json().catch(() => undefined)) as unknown
     const parsed = schema.safeParse(payload)
-    if (!parsed.success) throw new CliError(`The server's answer to ${method} ${path} is not what this version of agentloom expects: ${parsed.error.issues[0]?.message}`)
+    if (!parsed.success)
+      throw new CliError(`The server's answer to ${method} ${path} is not what this version of agentloom expects: ${parsed.error.issues[0]?.message}`)
     return parsed.data
   }
 

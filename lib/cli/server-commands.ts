@@ -63,7 +63,9 @@ function describeRunEvent(io: CliIo, raw: RunEvent): void {
     case 'tool_call':
       return line(`    ${event.data.executorId ?? 'agent'} calls ${event.data.name} ${JSON.stringify(event.data.arguments)}`)
     case 'approval_requested':
-      return line(`  ? approval ${event.data.approval.id}: ${event.data.approval.title} (agentloom approvals answer ${event.data.approval.id} --approve|--deny)`)
+      return line(
+        `  ? approval ${event.data.approval.id}: ${event.data.approval.title} (agentloom approvals answer ${event.data.approval.id} --approve|--deny)`,
+      )
     case 'approval_resolved':
       return line(`  · approval ${event.data.approval.id} ${event.data.approval.status}`)
     case 'run_succeeded':
