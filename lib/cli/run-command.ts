@@ -11,7 +11,7 @@
  */
 import { isUserError, type MCPTool, type RequestInfoEvent } from '@/lib/core'
 import { GraphCompileError, builtinFunctionTool, chatClientFor, collectMcpServerIds, collectSkillIds, compile, validate } from '@/lib/graph'
-import { CliError, EXIT_FAILED, EXIT_OK, jsonLine, usageError, type CliIo } from './cli-io'
+import { CliError, EXIT_FAILED, EXIT_OK, usageError, type CliIo } from './cli-io'
 import { createMcpTools, readMcpConfig } from './mcp-config'
 import { describeProblem } from './validate-command'
 import { TerminalApprovals, type ApprovalFlags } from './terminal-approvals'

@@ -22,7 +22,7 @@ describe('agentloom against a running server', () => {
   let app: TestApp
   let web: WebHostProcess
   let workflowId: string
-  let env: NodeJS.ProcessEnv
+  let env: Record<string, string | undefined>
 
   beforeAll(async () => {
     app = await createTestApp({ install: false })

@@ -14,7 +14,7 @@ export interface AgentloomResult {
   stderr: string
 }
 
-export function runAgentloom(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<AgentloomResult> {
+export function runAgentloom(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<AgentloomResult> {
   // No OpenAI key from the developer's shell: these runs use the demo model unless a test says otherwise.
   const { OPENAI_API_KEY: _key, AGENTLOOM_SERVER: _server, AGENTLOOM_TOKEN: _token, ...inherited } = process.env
   const child = spawn(process.execPath, [BIN, ...args], { cwd: REPOSITORY_ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
