@@ -5,8 +5,8 @@
  * api-route-table.ts has an entry here (or a reason in UNDOCUMENTED_ROUTES), naming what to add.
  *
  * The error answers follow from each entry (see errorStatuses in openapi-document.ts): 401 where a
- * sign-in is needed, 403 for admins only, 400 where something is parsed, 404 where a path names a
- * resource, 413/415 where a body is read; `errors` adds the rest (409 conflicts).
+ * sign-in is needed, 404 for admins only (others get the 404 of an unknown path), 400 where something
+ * is parsed, 404 where a path names a resource, 413/415 where a body is read; `errors` adds the rest (409 conflicts).
  */
 import type { z } from 'zod'
 import * as accounts from '@/lib/contracts/accounts'

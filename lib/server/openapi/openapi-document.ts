@@ -19,8 +19,8 @@ export const SESSION_COOKIE_NAME = 'better-auth.session_token'
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   400: 'Invalid input (`invalid_request` with `details.issues`, `invalid_json`, `invalid_text`, …)',
   401: 'Not signed in, or the API token is missing, wrong or revoked',
-  403: 'Not allowed (admins only, or a server setting forbids it)',
-  404: 'Not found, or not yours (the same answer)',
+  403: 'Not allowed (a server setting forbids it, e.g. stdio MCP servers)',
+  404: 'Not found, or not yours (the same answer); for admin routes also a caller who is not an admin',
   409: 'Contradicts what is stored (the code says what: e.g. `run_finished`, `version_conflict`)',
   413: 'The request body is larger than the server accepts',
   415: 'The request body is not JSON',
@@ -42,7 +42,8 @@ const SHARED_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
 export function errorStatuses(operation: ApiOperation): number[] {
   const statuses = new Set<number>(operation.errors ?? [])
   if (operation.access !== 'public') statuses.add(401)
-  if (operation.access === 'admin') statuses.add(403)
+  // Admin routes answer everyone else the 404 of an unknown path (lib/server/auth/admin-route.ts), not 403.
+  if (operation.access === 'admin') statuses.add(404)
   if (operation.params || operation.query || operation.body) statuses.add(400)
   if (operation.params) statuses.add(404)
   if (operation.body) {
