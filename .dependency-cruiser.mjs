@@ -67,6 +67,22 @@ export default {
       to: { path: CORE_ENTRY_POINTS, pathNot: '^lib/core/browser\\.ts$', reachable: true },
     },
     {
+      name: 'cli-beside-the-server',
+      severity: 'error',
+      comment:
+        'lib/cli (the agentloom command) runs documents without a server: it imports lib/graph, lib/core and lib/contracts, ' +
+        'never lib/server, app or components (its tests may start a server). Only scripts/agentloom.ts imports lib/cli.',
+      from: { path: '^lib/cli/', pathNot: [TEST_FILE, '(^|/)testing/'] },
+      to: { path: '^(lib/server|app|components)/' },
+    },
+    {
+      name: 'cli-is-an-entry',
+      severity: 'error',
+      comment: 'lib/cli is the command line: the app and the libraries below it do not import it.',
+      from: { path: '^(lib/(server|graph|core|contracts)|app|components)/' },
+      to: { path: '^lib/cli/' },
+    },
+    {
       name: 'resolvable-imports',
       severity: 'error',
       comment: 'An import the check cannot resolve would drop out of the graph, and a cycle through it would go unseen.',

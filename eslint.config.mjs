@@ -85,6 +85,26 @@ export default tseslint.config(
     },
   },
   {
+    // lib/cli runs documents beside the server, not on it: lib/graph, lib/core and (to talk HTTP) lib/contracts only.
+    files: ['lib/cli/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', 'next', 'next/*', '@xyflow/*'], message: 'lib/cli is a command line: no framework.' },
+            { group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma belongs to lib/server.' },
+            {
+              group: ['@/lib/server', '@/lib/server/*', '@/app/*', '@/components/*', '**/lib/server/**', '**/app/**', '**/components/**'],
+              message: 'lib/cli works without the server: a local run uses lib/graph and lib/core, the server commands talk HTTP with lib/contracts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

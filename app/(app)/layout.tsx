@@ -10,6 +10,7 @@ const NAV = [
   { href: '/approvals', label: 'Approvals' },
   { href: '/mcp-servers', label: 'MCP servers' },
   { href: '/skills', label: 'Skills' },
+  { href: '/api-docs', label: 'API' },
 ]
 
 /** Every signed-in page: the app's navigation and the person's menu. Without a session, sign-in. */

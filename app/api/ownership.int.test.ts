@@ -150,6 +150,7 @@ const ROUTES: Record<string, Expectation> = {
 
   // Public
   'GET /api/health': { access: 'public', request: () => ({}), status: 200 },
+  'GET /api/openapi.json': { access: 'public', request: () => ({}), status: 200 },
   'GET /api/auth/[...all]': { access: 'public', request: () => ({ params: { all: 'get-session' } }), status: 200 },
   'POST /api/auth/[...all]': { access: 'public', request: () => ({ params: { all: 'sign-in/email' }, body: {} }), status: 400 },
   'POST /api/setup': { access: 'public', request: () => ({ body: {} }), status: 400 },

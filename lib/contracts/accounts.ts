@@ -38,60 +38,81 @@ export const auditLogQuerySchema = z.object({
   before: z.string().min(1).max(100).optional(),
 })
 
-export interface MeView {
-  id: string
-  email: string
-  name: string
-  role: z.infer<typeof roleSchema>
-  via: 'session' | 'token'
-}
+export const meViewSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  via: z.enum(['session', 'token']),
+})
+export type MeView = z.infer<typeof meViewSchema>
 
-export interface UserView {
-  id: string
-  email: string
-  name: string
-  role: z.infer<typeof roleSchema>
-  disabled: boolean
-  createdAt: string
-}
+export const userViewSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  disabled: z.boolean(),
+  createdAt: z.string(),
+})
+export type UserView = z.infer<typeof userViewSchema>
 
-export interface ApiTokenView {
-  id: string
-  name: string
+/** GET /api/admin/users. */
+export const userListResponseSchema = z.object({ users: z.array(userViewSchema) })
+/** PATCH /api/admin/users/:id; POST /api/setup and /api/invitations/:token (which also sign the person in). */
+export const userResponseSchema = z.object({ user: userViewSchema })
+
+export const apiTokenViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** The token's first characters, e.g. `al_Xy3k…`, to tell tokens apart. */
-  prefix: string
-  createdAt: string
-  lastUsedAt: string | null
-}
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+})
+export type ApiTokenView = z.infer<typeof apiTokenViewSchema>
+
+/** GET /api/me/tokens. */
+export const apiTokenListResponseSchema = z.object({ tokens: z.array(apiTokenViewSchema) })
+/** POST /api/me/tokens: the token itself is shown this once. */
+export const createdApiTokenResponseSchema = z.object({ token: z.string(), apiToken: apiTokenViewSchema })
 
 /** One line of the audit log, as admins read it (details never carry a secret's value). */
-export interface AuditEntryView {
-  id: string
-  actorId: string | null
+export const auditEntryViewSchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
   /** The actor's e-mail address and name when the user still exists. */
-  actor: { email: string; name: string } | null
+  actor: z.object({ email: z.string(), name: z.string() }).nullable(),
   /** `<resource>.<verb>`, e.g. `mcp_server.update`, `user.role_change`. */
-  action: string
-  resourceType: string
-  resourceId: string
-  details: Record<string, unknown>
-  createdAt: string
-}
+  action: z.string(),
+  resourceType: z.string(),
+  resourceId: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+})
+export type AuditEntryView = z.infer<typeof auditEntryViewSchema>
 
 /** A page of the audit log, newest first; `nextBefore` asks for the next (older) page. */
-export interface AuditPageView {
-  entries: AuditEntryView[]
-  nextBefore: string | null
-}
+export const auditPageViewSchema = z.object({ entries: z.array(auditEntryViewSchema), nextBefore: z.string().nullable() })
+export type AuditPageView = z.infer<typeof auditPageViewSchema>
 
 /** A link that is shown once: invitations, password resets. */
-export interface OneTimeLinkView {
-  link: string
-  expiresAt: string | null
-}
+export const oneTimeLinkViewSchema = z.object({ link: z.string(), expiresAt: z.string().nullable() })
+export type OneTimeLinkView = z.infer<typeof oneTimeLinkViewSchema>
+
+/** GET /api/invitations/:token: whom the invitation is for. */
+export const invitationViewSchema = z.object({ email: z.string(), role: roleSchema })
+
+/** What a change that returns nothing else answers (POST /api/me/password, /api/password-resets/:token). */
+export const okResponseSchema = z.object({ ok: z.literal(true) })
 
 /** Where to go after signing in: a path on this site only, never another origin. */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/workflows'
   return next
 }
+
+/** Path parameters of `/api/admin/users/:id` and `/api/me/tokens/:id` (an unknown id is a 404, so no format is enforced). */
+export const accountIdParamsSchema = z.object({ id: z.string() })
+/** Path parameter of the one-time links `/api/invitations/:token` and `/api/password-resets/:token`. */
+export const oneTimeTokenParamsSchema = z.object({ token: z.string() })

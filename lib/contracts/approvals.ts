@@ -48,3 +48,11 @@ export const approvalViewSchema = z.object({
   decidedAt: z.string().nullable(),
 })
 export type ApprovalView = z.infer<typeof approvalViewSchema>
+
+/** `GET /api/approvals`. */
+export const approvalListResponseSchema = z.object({ approvals: z.array(approvalViewSchema) })
+export type ApprovalListResponse = z.infer<typeof approvalListResponseSchema>
+
+/** `GET|POST /api/approvals/:id`. */
+export const approvalResponseSchema = z.object({ approval: approvalViewSchema })
+export type ApprovalResponse = z.infer<typeof approvalResponseSchema>

@@ -106,3 +106,14 @@ export const runViewSchema = z.object({
   events: z.array(runEventSchema).optional(),
 })
 export type RunView = z.infer<typeof runViewSchema>
+
+/** `GET /api/runs`. */
+export const runListResponseSchema = z.object({ runs: z.array(runSummarySchema) })
+export type RunListResponse = z.infer<typeof runListResponseSchema>
+
+/** `POST /api/runs` (201, queued) and `POST /api/runs/:id/cancel`. */
+export const runSummaryResponseSchema = z.object({ run: runSummarySchema })
+export type RunSummaryResponse = z.infer<typeof runSummaryResponseSchema>
+
+/** `POST /api/runs/:id/mcp-tasks/cancel` (202): the cancellation was passed to the run's worker. */
+export const mcpTaskCancelResponseSchema = z.object({ requested: z.literal(true) })

@@ -45,3 +45,8 @@ export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>
 /** A run as its share link shows it: sanitised, with its events (after `?after=N` when asked). */
 export const sharedRunSchema = runViewSchema.extend({ events: z.array(runEventSchema) })
 export type SharedRun = z.infer<typeof sharedRunSchema>
+
+/** `GET /api/runs/:id/share-links`. */
+export const shareLinkListResponseSchema = z.object({ shareLinks: z.array(shareLinkViewSchema) })
+/** `DELETE /api/share-links/:id`: the link, now revoked. */
+export const revokedShareLinkResponseSchema = z.object({ shareLink: shareLinkViewSchema })

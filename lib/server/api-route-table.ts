@@ -44,6 +44,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/api/me/password', methods: ['POST'] },
   { pattern: '/api/me/tokens', methods: ['GET', 'POST'] },
   { pattern: '/api/me/tokens/[id]', methods: ['DELETE'] },
+  { pattern: '/api/openapi.json', methods: ['GET'] },
   { pattern: '/api/password-resets/[token]', methods: ['POST'] },
   { pattern: '/api/runs', methods: ['GET', 'POST'] },
   { pattern: '/api/runs/[id]', methods: ['GET'] },

@@ -1,5 +1,5 @@
 import type { FunctionToolListResponse } from '@/lib/contracts/function-tools'
 import { json, authenticatedRoute } from '@/lib/server/http'
-import { listBuiltinFunctionTools } from '@/lib/server/tools/builtin-function-tools'
+import { listBuiltinFunctionTools } from '@/lib/graph'
 
 export const GET = authenticatedRoute(async () => json({ tools: listBuiltinFunctionTools() } satisfies FunctionToolListResponse))

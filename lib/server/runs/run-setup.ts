@@ -8,15 +8,22 @@
  * document naming someone else's workflow or skill fails at start rather than borrowing it.
  */
 import type { MCPTool, Workflow } from '@/lib/core'
-import { collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs, compile, parseGraphDocument, type GraphDocument } from '@/lib/graph'
+import {
+  builtinFunctionTool,
+  chatClientFor,
+  collectMcpServerIds,
+  collectSkillIds,
+  collectSubWorkflowRefs,
+  compile,
+  parseGraphDocument,
+  type GraphDocument,
+} from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import type { OwnerScope } from '../auth/principal'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
 import { runAsMcpRun } from '../mcp/mcp-run-scope'
 import type { TaskStatusSink } from '../mcp/mcp-task-events'
 import { skillLibrary } from '../skills/skills-service'
-import { builtinFunctionTool } from '../tools/builtin-function-tools'
-import { chatClientFor } from './chat-clients'
 import { InvalidSavedWorkflowError, MissingRunResourceError } from './run-errors'
 
 const MAX_SUB_WORKFLOW_DEPTH = 8

@@ -1,5 +1,5 @@
 /**
- * A web process for multi-process tests: the app's real Next route handlers for runs and
+ * A web process for multi-process tests: the app's real Next route handlers for workflows, runs and
  * approvals, served over node:http on 127.0.0.1 without Next itself (which would take a build, or
  * a dev server per process). Run it with tsx (`node --import tsx lib/server/testing/processes/web-host.ts`),
  * with DATABASE_URL and AGENTLOOM_WORKER=off; it prints one line, `{"url":"http://127.0.0.1:<port>"}`,
@@ -18,6 +18,7 @@ type RouteModule = Record<string, unknown>
 
 /** The routes served: a URL pattern (`:name` for a parameter) and its app/ route file. */
 const ROUTES: { pattern: string; load: () => Promise<RouteModule> }[] = [
+  { pattern: '/api/workflows', load: () => import('@/app/api/workflows/route') },
   { pattern: '/api/runs', load: () => import('@/app/api/runs/route') },
   { pattern: '/api/runs/:id', load: () => import('@/app/api/runs/[id]/route') },
   { pattern: '/api/runs/:id/events', load: () => import('@/app/api/runs/[id]/events/route') },

@@ -2,10 +2,11 @@
  * The function tools an agent node can pick by name. Small, safe and offline: they compute
  * from their arguments only (no network, no file system, no code evaluation — `calculate`
  * uses the CEL expression language, which cannot reach anything outside the expression).
+ * Here in lib/graph so that every runner of a document finds the same tools: the app's worker
+ * and the `agentloom` command line.
  */
-import type { FunctionToolSummary } from '@/lib/contracts/function-tools'
 import { tool, type FunctionTool } from '@/lib/core'
-import { compileExpression } from '@/lib/graph'
+import { compileExpression } from '../cel'
 import { z } from 'zod'
 
 const currentTime = tool({
@@ -51,6 +52,7 @@ export function builtinFunctionTool(name: string): FunctionTool | undefined {
   return BY_NAME.get(name)
 }
 
-export function listBuiltinFunctionTools(): FunctionToolSummary[] {
+/** Name and description of each, as GET /api/function-tools lists them (the editor's tool picker). */
+export function listBuiltinFunctionTools(): Array<{ name: string; description: string }> {
   return BUILTIN_TOOLS.map((t) => ({ name: t.name, description: t.description }))
 }

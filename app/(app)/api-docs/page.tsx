@@ -1,0 +1,14 @@
+import { ApiReference } from '@/components/api-docs/ApiReference'
+import type { OpenApiView } from '@/components/api-docs/openapi-view-types'
+import { openApiDocument } from '@/lib/server/openapi/openapi-document'
+
+export const metadata = { title: 'API reference · Agentloom' }
+
+/** The HTTP API's OpenAPI description, for people; the same document is served at /api/openapi.json. */
+export default function ApiDocsPage() {
+  return (
+    <div className="min-h-0 flex-1 overflow-y-auto">
+      <ApiReference document={openApiDocument() as unknown as OpenApiView} />
+    </div>
+  )
+}

@@ -1,0 +1,145 @@
+/**
+ * `agentloom`: the command line. `run` and `validate` work on a workflow document alone (no server,
+ * no database); `workflows`, `runs` and `approvals` talk to a running server with an API token.
+ * Exit codes: 0 ok, 1 the run (or request) failed, 2 a usage mistake or invalid input.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io'
+import { runCommand } from './run-command'
+import { ServerClient } from './server-client'
+import { answerApproval, followRun, listApprovals, listWorkflows, startRun } from './server-commands'
+import { validateCommand } from './validate-command'
+
+interface GlobalOptions {
+  json: boolean
+  server?: string
+  token?: string
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value]
+
+function positiveInt(value: string): number {
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('must be a whole number from 1.')
+  return parsed
+}
+
+export interface CliContext {
+  io: CliIo
+  env?: NodeJS.ProcessEnv
+  /** Aborted on Ctrl-C: a local run stops between steps. */
+  signal?: AbortSignal
+}
+
+export function buildCliProgram({ io, env = process.env, signal }: CliContext, done: (code: number) => void): Command {
+  const program = new Command('agentloom')
+    .description('Run and validate Agentloom workflow documents, or drive a running Agentloom server.')
+    .option('--json', 'print JSON for scripts (one value per line) instead of text', false)
+    .option('--server <url>', 'the Agentloom server (default: $AGENTLOOM_SERVER)')
+    .option('--token <token>', 'a personal API token (default: $AGENTLOOM_TOKEN)')
+    .showHelpAfterError()
+    .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
+    .exitOverride()
+
+  const globals = (command: Command) => command.optsWithGlobals<GlobalOptions>()
+  const client = (command: Command) => ServerClient.from(globals(command), env)
+  const finish = (work: Promise<number>) => work.then(done)
+
+  program
+    .command('run')
+    .description('Run a workflow document here, without a server: events on stderr as they happen, outputs on stdout.')
+    .argument('<workflow.json>', 'the workflow document (as exported from the editor)')
+    .option('-i, --input <text>', "the run's input: text, or JSON as text (the start node receives it as the app would)", '')
+    .option('--approve-tools', 'approve every tool call that needs consent (default: ask on a terminal, else deny)', false)
+    .option('--approve-sampling', "approve MCP servers' sampling requests (default: ask on a terminal, else deny)", false)
+    .option('--answer <text>', 'the reply to the next human-input step (repeat for several; default: ask on a terminal, else fail)', collect, [])
+    .option('--mcp-config <file.json>', 'what the MCP server ids the document uses are here: {"mcpServers": {"<id>": {"command", "args"} | {"url"}}}')
+    .addHelpText('after', '\nModel: OpenAI when OPENAI_API_KEY is set (OPENAI_BASE_URL, OPENAI_MODEL optional), else the offline demo model.')
+    .action(
+      (file: string, options: { input: string; approveTools: boolean; approveSampling: boolean; answer: string[]; mcpConfig?: string }, command: Command) =>
+        finish(
+          runCommand(io, file, {
+            input: options.input,
+            json: globals(command).json,
+            approveTools: options.approveTools,
+            approveSampling: options.approveSampling,
+            answers: options.answer,
+            mcpConfig: options.mcpConfig,
+            signal,
+            env,
+          }),
+        ),
+    )
+
+  program
+    .command('validate')
+    .description('Print the problems the editor shows for a workflow document; exit 1 if any is an error.')
+    .argument('<workflow.json>', 'the workflow document')
+    .action((file: string, _options: unknown, command: Command) => finish(validateCommand(io, file, { json: globals(command).json })))
+
+  const workflows = program.command('workflows').description('Workflows on the server.')
+  workflows
+    .command('list')
+    .description('List your workflows: id, name, latest version.')
+    .action((_options: unknown, command: Command) => finish(listWorkflows(io, client(command), { json: globals(command).json })))
+
+  const runs = program.command('runs').description('Runs on the server.')
+  runs
+    .command('start')
+    .description("Start a run of a saved workflow; prints the run's id (and follows it with --follow).")
+    .argument('<workflowId>', 'the workflow id (agentloom workflows list)')
+    .option('-i, --input <text>', "the run's input", '')
+    .option('--version <n>', 'the version to run (default: the latest)', positiveInt)
+    .option('-f, --follow', 'follow the run until it ends (exit 1 unless it succeeds)', false)
+    .action((workflowId: string, options: { input: string; version?: number; follow: boolean }, command: Command) =>
+      finish(startRun(io, client(command), workflowId, { ...options, json: globals(command).json })),
+    )
+  runs
+    .command('follow')
+    .description("Print a run's events from the start until it ends; exit 1 unless it succeeds.")
+    .argument('<runId>', 'the run id')
+    .action((runId: string, _options: unknown, command: Command) => finish(followRun(io, client(command), runId, { json: globals(command).json })))
+
+  const approvals = program.command('approvals').description('Approvals on the server: tool calls, sampling, human input.')
+  approvals
+    .command('list')
+    .description('List your approvals.')
+    .addOption(new Option('--status <status>', 'only these').choices(['pending', 'approved', 'denied', 'expired']))
+    .action((options: { status?: string }, command: Command) => finish(listApprovals(io, client(command), { ...options, json: globals(command).json })))
+  approvals
+    .command('answer')
+    .description('Approve or deny an approval (with --text for a human-input reply).')
+    .argument('<approvalId>', 'the approval id (agentloom approvals list)')
+    .option('--approve', 'approve it')
+    .option('--deny', 'deny it')
+    .option('--reason <text>', 'why (kept with the decision)')
+    .option('--text <text>', 'the reply to a human-input step')
+    .action((id: string, options: { approve?: boolean; deny?: boolean; reason?: string; text?: string }, command: Command) =>
+      finish(answerApproval(io, client(command), id, { ...options, json: globals(command).json })),
+    )
+
+  return program
+}
+
+/** Parses `argv` (without node and the script), runs the command, and answers its exit code. */
+export async function runCli(argv: readonly string[], context: CliContext): Promise<number> {
+  let code = EXIT_OK
+  const program = buildCliProgram(context, (result) => {
+    code = result
+  })
+  try {
+    await program.parseAsync([...argv], { from: 'user' })
+    return code
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit 0; every other parse failure is a usage mistake.
+      return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE
+    }
+    if (error instanceof CliError) {
+      context.io.err(`error: ${error.message}\n`)
+      return error.exitCode
+    }
+    context.io.err(`error: ${(error as Error)?.message ?? String(error)}\n`)
+    return EXIT_FAILED
+  }
+}

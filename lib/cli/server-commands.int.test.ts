@@ -1,0 +1,111 @@
+/**
+ * The `agentloom` commands that talk to a server, against a real one: the app's route handlers
+ * over HTTP in a web-host process with its own run worker, on a test database, authenticated with
+ * a real API token. The command line is a child process, as people run it.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApprovalView } from '@/lib/contracts/approvals'
+import type { GraphDocument } from '@/lib/graph'
+import { startWebHost, type WebHostProcess } from '@/lib/server/testing/processes/app-processes'
+import { createTestApp, principalOf, type TestApp } from '@/lib/server/testing/test-app'
+import { testDatabaseServerUrl } from '@/lib/server/testing/test-database'
+import { waitFor } from '@/lib/server/testing/wait-for'
+import { WorkflowService } from '@/lib/server/workflows/workflow-service'
+import { jsonLines, REPOSITORY_ROOT, runAgentloom } from './testing/run-agentloom'
+
+const SLOW = 90_000
+const humanInput = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'lib', 'cli', '__fixtures__', 'human-input.json'), 'utf8')) as GraphDocument
+
+describe('agentloom against a running server', () => {
+  let app: TestApp
+  let web: WebHostProcess
+  let workflowId: string
+  let env: Record<string, string | undefined>
+
+  beforeAll(async () => {
+    app = await createTestApp({ install: false })
+    workflowId = (await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'Ask a colour', graph: humanInput })).workflow.id
+    const [{ name }] = await app.db.sql.query<{ name: string }>(`SELECT current_database() AS name`)
+    const databaseUrl = new URL(testDatabaseServerUrl())
+    databaseUrl.pathname = `/${name}`
+    web = await startWebHost(
+      'web',
+      { ...process.env, DATABASE_URL: databaseUrl.toString(), AGENTLOOM_SECRET_KEY: app.masterKey.toString('base64') },
+      { worker: true },
+    )
+    env = { AGENTLOOM_SERVER: web.url, AGENTLOOM_TOKEN: app.admin.token }
+  }, SLOW)
+
+  afterAll(async () => {
+    await web?.kill()
+    await app?.close()
+  })
+
+  it(
+    'lists workflows with the token from the environment, or from --server and --token',
+    async () => {
+      const fromEnv = await runAgentloom(['--json', 'workflows', 'list'], env)
+      expect(fromEnv.code).toBe(0)
+      expect(jsonLines(fromEnv.stdout)[0]).toMatchObject({
+        workflows: expect.arrayContaining([expect.objectContaining({ id: workflowId, name: 'Ask a colour' })]),
+      })
+
+      const fromFlags = await runAgentloom(['workflows', 'list', '--server', web.url, '--token', app.admin.token])
+      expect(fromFlags.code).toBe(0)
+      expect(fromFlags.stdout).toContain(`${workflowId}\tAsk a colour\tv1\n`)
+    },
+    SLOW,
+  )
+
+  it(
+    'starts a run, answers the approval it opens, and follows it to its output',
+    async () => {
+      const started = await runAgentloom(['runs', 'start', workflowId, '--input', 'draft'], env)
+      expect(started.code).toBe(0)
+      const runId = started.stdout.trim()
+      expect(runId).toMatch(/^[0-9a-f-]{36}$/)
+
+      // The worker parks the run on its human-input step: the approval shows up in the list.
+      const approval = await waitFor(async () => {
+        const listed = await runAgentloom(['--json', 'approvals', 'list', '--status', 'pending'], env)
+        const { approvals } = jsonLines(listed.stdout)[0] as { approvals: ApprovalView[] }
+        return approvals.find((candidate) => candidate.runId === runId)
+      })
+      expect(approval).toMatchObject({ kind: 'human_input', title: 'Which colour?' })
+
+      const answered = await runAgentloom(['approvals', 'answer', approval.id, '--approve', '--text', 'blue'], env)
+      expect(answered.code).toBe(0)
+      expect(answered.stdout).toContain(`${approval.id}\tapproved\thuman_input\tWhich colour?`)
+
+      const followed = await runAgentloom(['runs', 'follow', runId], env)
+      expect(followed.stderr).toContain('? approval')
+      expect(followed.stderr).toContain('✓ run succeeded')
+      expect(followed.stdout).toBe('blue\n')
+      expect(followed.code).toBe(0)
+
+      const asJson = await runAgentloom(['--json', 'runs', 'follow', runId], env)
+      expect(jsonLines(asJson.stdout).at(-1)).toMatchObject({ type: 'run_succeeded', data: { outputs: ['blue'] } })
+    },
+    SLOW * 3,
+  )
+
+  it(
+    "exits 2 with the server's error for a bad token or an unknown run; another person sees none of the workflows",
+    async () => {
+      const badToken = await runAgentloom(['workflows', 'list'], { ...env, AGENTLOOM_TOKEN: 'al_not-a-real-token' })
+      expect(badToken.code).toBe(2)
+      expect(badToken.stderr).toContain('(unauthenticated)')
+
+      const unknownRun = await runAgentloom(['runs', 'follow', '00000000-0000-4000-8000-000000000000'], env)
+      expect(unknownRun.code).toBe(2)
+      expect(unknownRun.stderr).toContain('(not_found)')
+
+      const other = await app.addUser()
+      const denied = await runAgentloom(['workflows', 'list', '--json'], { ...env, AGENTLOOM_TOKEN: other.token })
+      expect(jsonLines(denied.stdout)[0]).toEqual({ workflows: [] })
+    },
+    SLOW,
+  )
+})

@@ -1,0 +1,558 @@
+/**
+ * Every operation of the HTTP API, one entry each, from which openapi-document.ts generates the
+ * OpenAPI description. The schemas are the lib/contracts schemas the routes parse with and answer
+ * with, never copies: openapi-document.test.ts checks that, and that every route and method of
+ * api-route-table.ts has an entry here (or a reason in UNDOCUMENTED_ROUTES), naming what to add.
+ *
+ * The error answers follow from each entry (see errorStatuses in openapi-document.ts): 401 where a
+ * sign-in is needed, 404 for admins only (others get the 404 of an unknown path), 400 where something
+ * is parsed, 404 where a path names a resource, 413/415 where a body is read; `errors` adds the rest (409 conflicts).
+ */
+import type { z } from 'zod'
+import * as accounts from '@/lib/contracts/accounts'
+import * as approvals from '@/lib/contracts/approvals'
+import { functionToolListResponseSchema } from '@/lib/contracts/function-tools'
+import { healthResponseSchema } from '@/lib/contracts/health'
+import * as mcp from '@/lib/contracts/mcp-servers'
+import { runEventSchema } from '@/lib/contracts/run-events'
+import * as runs from '@/lib/contracts/runs'
+import * as share from '@/lib/contracts/share-links'
+import * as skills from '@/lib/contracts/skills'
+import * as workflows from '@/lib/contracts/workflows'
+
+export const API_TAGS = {
+  workflows: 'Workflow documents and their immutable, numbered versions.',
+  runs: 'Runs of a workflow version: start, follow (server-sent events), cancel, share.',
+  approvals: 'Decisions a run waits for: tool calls, MCP sampling and elicitation, human input.',
+  'mcp-servers': 'The MCP servers workflows reference by id.',
+  skills: 'Agent skills (SKILL.md and resources).',
+  tools: 'Built-in function tools agents can use.',
+  account: 'The signed-in person: profile, password, personal API tokens.',
+  admin: 'User management and the audit log (admins only).',
+  access: 'First-admin setup, invitations, password resets and shared runs: reachable without signing in.',
+  meta: 'Health and this description.',
+} as const
+export type ApiTag = keyof typeof API_TAGS
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+/** Who may call: a signed-in person or API token, an admin, or anyone. */
+export type ApiAccess = 'user' | 'admin' | 'public'
+
+export interface ApiResponseSpec {
+  description: string
+  /** Absent for an answer without a body (204). */
+  schema?: z.ZodType
+  /** `application/json` unless said; the events route streams `text/event-stream`, one schema-shaped event per `data:`. */
+  contentType?: 'application/json' | 'text/event-stream'
+}
+
+export interface ApiOperation {
+  method: HttpMethod
+  /** OpenAPI style: `/api/runs/{id}`. */
+  path: string
+  summary: string
+  tag: ApiTag
+  access: ApiAccess
+  params?: z.ZodObject
+  query?: z.ZodObject
+  body?: z.ZodType
+  /** The success answers by status. */
+  responses: Record<number, ApiResponseSpec>
+  /** Error statuses beyond those that follow from the entry (usually 409). */
+  errors?: readonly number[]
+}
+
+/** Routes of api-route-table.ts that are deliberately not in the description, and why. */
+export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
+  '/api/[...path]': 'The JSON 404 for every path no route has; not an operation.',
+  '/api/auth/[...all]': "Better Auth's own endpoints (sign-in, sign-out, OIDC callbacks), documented by Better Auth.",
+}
+
+const ok = (schema: z.ZodType, description = 'OK'): Record<number, ApiResponseSpec> => ({ 200: { description, schema } })
+const created = (schema: z.ZodType, description = 'Created'): Record<number, ApiResponseSpec> => ({ 201: { description, schema } })
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  // workflows
+  {
+    method: 'get',
+    path: '/api/workflows',
+    summary: 'List your workflows',
+    tag: 'workflows',
+    access: 'user',
+    responses: ok(workflows.workflowListResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/workflows',
+    summary: 'Create a workflow (from a graph document, or the starter document)',
+    tag: 'workflows',
+    access: 'user',
+    body: workflows.createWorkflowRequestSchema,
+    responses: created(workflows.createdWorkflowResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/workflows/{id}',
+    summary: 'Read a workflow and its latest version',
+    tag: 'workflows',
+    access: 'user',
+    params: workflows.workflowIdParamsSchema,
+    responses: ok(workflows.workflowResponseSchema),
+  },
+  {
+    method: 'patch',
+    path: '/api/workflows/{id}',
+    summary: 'Rename a workflow or change its description or settings (no new version)',
+    tag: 'workflows',
+    access: 'user',
+    params: workflows.workflowIdParamsSchema,
+    body: workflows.updateWorkflowRequestSchema,
+    responses: ok(workflows.updatedWorkflowResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/workflows/{id}/versions',
+    summary: "List a workflow's versions",
+    tag: 'workflows',
+    access: 'user',
+    params: workflows.workflowIdParamsSchema,
+    responses: ok(workflows.versionListResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/workflows/{id}/versions',
+    summary: 'Save a new version (the graph must pass validation: 400 invalid_graph lists its problems)',
+    tag: 'workflows',
+    access: 'user',
+    params: workflows.workflowIdParamsSchema,
+    body: workflows.createVersionRequestSchema,
+    responses: created(workflows.versionResponseSchema),
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/workflows/{id}/versions/{version}',
+    summary: 'Read one version',
+    tag: 'workflows',
+    access: 'user',
+    params: workflows.workflowVersionParamsSchema,
+    responses: ok(workflows.versionResponseSchema),
+  },
+
+  // runs
+  {
+    method: 'get',
+    path: '/api/runs',
+    summary: 'List your runs, newest first',
+    tag: 'runs',
+    access: 'user',
+    query: runs.listRunsQuery,
+    responses: ok(runs.runListResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/runs',
+    summary: 'Start a run of a workflow version (queued; follow it with the events stream)',
+    tag: 'runs',
+    access: 'user',
+    body: runs.createRunBody,
+    responses: created(runs.runSummaryResponseSchema, 'Queued'),
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/runs/{id}',
+    summary: 'Read a run: status, outputs, graph and approvals',
+    tag: 'runs',
+    access: 'user',
+    params: runs.runIdParams,
+    responses: ok(runs.runViewSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/runs/{id}/cancel',
+    summary: 'Cancel a run',
+    tag: 'runs',
+    access: 'user',
+    params: runs.runIdParams,
+    responses: ok(runs.runSummaryResponseSchema),
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/runs/{id}/events',
+    summary: "Follow a run's events (server-sent events; resumes after `after` or Last-Event-ID)",
+    tag: 'runs',
+    access: 'user',
+    params: runs.runIdParams,
+    query: runs.eventsQuery,
+    responses: {
+      200: {
+        description: 'One event per `data:` line, its `id:` the event sequence; the stream ends with the run.',
+        schema: runEventSchema,
+        contentType: 'text/event-stream',
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/runs/{id}/mcp-tasks/cancel',
+    summary: 'Cancel a long-running MCP task of a run',
+    tag: 'runs',
+    access: 'user',
+    params: runs.runIdParams,
+    body: runs.cancelMcpTaskBody,
+    responses: { 202: { description: 'Passed on to the run', schema: runs.mcpTaskCancelResponseSchema } },
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/runs/{id}/share-links',
+    summary: "List a run's share links",
+    tag: 'runs',
+    access: 'user',
+    params: runs.runIdParams,
+    responses: ok(share.shareLinkListResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/runs/{id}/share-links',
+    summary: 'Create a read-only share link to a run (its URL is shown once)',
+    tag: 'runs',
+    access: 'user',
+    params: runs.runIdParams,
+    body: share.createShareLinkBody,
+    responses: created(share.createdShareLinkSchema),
+  },
+  {
+    method: 'delete',
+    path: '/api/share-links/{id}',
+    summary: 'Revoke a share link',
+    tag: 'runs',
+    access: 'user',
+    params: share.shareLinkIdParams,
+    responses: ok(share.revokedShareLinkResponseSchema),
+  },
+
+  // approvals
+  {
+    method: 'get',
+    path: '/api/approvals',
+    summary: 'List your approvals',
+    tag: 'approvals',
+    access: 'user',
+    query: approvals.listApprovalsQuery,
+    responses: ok(approvals.approvalListResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/approvals/{id}',
+    summary: 'Read an approval',
+    tag: 'approvals',
+    access: 'user',
+    params: approvals.approvalIdParams,
+    responses: ok(approvals.approvalResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/approvals/{id}',
+    summary: 'Approve or deny (with a reply for human input, answers for elicitation)',
+    tag: 'approvals',
+    access: 'user',
+    params: approvals.approvalIdParams,
+    body: approvals.answerApprovalBody,
+    responses: ok(approvals.approvalResponseSchema),
+    errors: [409],
+  },
+
+  // MCP servers
+  {
+    method: 'get',
+    path: '/api/mcp-servers',
+    summary: 'List MCP servers',
+    tag: 'mcp-servers',
+    access: 'user',
+    responses: ok(mcp.mcpServerListResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/mcp-servers',
+    summary: 'Add an MCP server',
+    tag: 'mcp-servers',
+    access: 'user',
+    body: mcp.createMcpServerRequestSchema,
+    responses: created(mcp.savedMcpServerResponseSchema),
+    errors: [403, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/mcp-servers/{id}',
+    summary: 'Read an MCP server and the workflows that reference it',
+    tag: 'mcp-servers',
+    access: 'user',
+    params: mcp.mcpServerIdParamsSchema,
+    responses: ok(mcp.mcpServerResponseSchema),
+  },
+  {
+    method: 'patch',
+    path: '/api/mcp-servers/{id}',
+    summary: 'Change an MCP server (secrets by key; values are never answered)',
+    tag: 'mcp-servers',
+    access: 'user',
+    params: mcp.mcpServerIdParamsSchema,
+    body: mcp.updateMcpServerRequestSchema,
+    responses: ok(mcp.savedMcpServerResponseSchema),
+    errors: [403, 409],
+  },
+  {
+    method: 'delete',
+    path: '/api/mcp-servers/{id}',
+    summary: 'Remove an MCP server',
+    tag: 'mcp-servers',
+    access: 'user',
+    params: mcp.mcpServerIdParamsSchema,
+    responses: ok(mcp.removedMcpServerSchema),
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/mcp-servers/{id}/test',
+    summary: 'Connect to an MCP server and list its tools',
+    tag: 'mcp-servers',
+    access: 'user',
+    params: mcp.mcpServerIdParamsSchema,
+    responses: ok(mcp.mcpTestResultSchema),
+    errors: [403],
+  },
+  {
+    method: 'post',
+    path: '/api/mcp-servers/import',
+    summary: 'Import MCP servers from a desktop-style manifest ({"mcpServers": {...}})',
+    tag: 'mcp-servers',
+    access: 'user',
+    body: mcp.importManifestRequestSchema,
+    responses: ok(mcp.manifestImportSummarySchema),
+    errors: [403],
+  },
+
+  // skills and tools
+  {
+    method: 'get',
+    path: '/api/skills',
+    summary: 'List skills (stored and from files)',
+    tag: 'skills',
+    access: 'user',
+    responses: ok(skills.skillListSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/skills',
+    summary: 'Create a skill',
+    tag: 'skills',
+    access: 'user',
+    body: skills.createSkillRequestSchema,
+    responses: created(skills.skillResponseSchema),
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/skills/{name}',
+    summary: 'Read a skill',
+    tag: 'skills',
+    access: 'user',
+    params: skills.skillNameParamsSchema,
+    responses: ok(skills.skillResponseSchema),
+  },
+  {
+    method: 'patch',
+    path: '/api/skills/{name}',
+    summary: 'Change a stored skill',
+    tag: 'skills',
+    access: 'user',
+    params: skills.skillNameParamsSchema,
+    body: skills.updateSkillRequestSchema,
+    responses: ok(skills.skillResponseSchema),
+    errors: [409],
+  },
+  {
+    method: 'delete',
+    path: '/api/skills/{name}',
+    summary: 'Delete a stored skill',
+    tag: 'skills',
+    access: 'user',
+    params: skills.skillNameParamsSchema,
+    responses: ok(skills.deletedSkillResponseSchema),
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/function-tools',
+    summary: 'List the built-in function tools',
+    tag: 'tools',
+    access: 'user',
+    responses: ok(functionToolListResponseSchema),
+  },
+
+  // account
+  {
+    method: 'get',
+    path: '/api/me',
+    summary: 'Who is signed in (or whose token this is)',
+    tag: 'account',
+    access: 'user',
+    responses: ok(accounts.meViewSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/me/password',
+    summary: 'Change your password',
+    tag: 'account',
+    access: 'user',
+    body: accounts.changePasswordRequestSchema,
+    responses: ok(accounts.okResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/me/tokens',
+    summary: 'List your API tokens',
+    tag: 'account',
+    access: 'user',
+    responses: ok(accounts.apiTokenListResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/me/tokens',
+    summary: 'Create an API token (the token is answered this once)',
+    tag: 'account',
+    access: 'user',
+    body: accounts.createApiTokenRequestSchema,
+    responses: created(accounts.createdApiTokenResponseSchema),
+  },
+  {
+    method: 'delete',
+    path: '/api/me/tokens/{id}',
+    summary: 'Revoke an API token',
+    tag: 'account',
+    access: 'user',
+    params: accounts.accountIdParamsSchema,
+    responses: { 204: { description: 'Revoked' } },
+  },
+
+  // admin
+  {
+    method: 'get',
+    path: '/api/admin/users',
+    summary: 'List users',
+    tag: 'admin',
+    access: 'admin',
+    responses: ok(accounts.userListResponseSchema),
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/users/{id}',
+    summary: "Change a user's role, or disable them",
+    tag: 'admin',
+    access: 'admin',
+    params: accounts.accountIdParamsSchema,
+    body: accounts.updateUserRequestSchema,
+    responses: ok(accounts.userResponseSchema),
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/users/{id}/password-reset',
+    summary: 'Create a one-time password-reset link for a user',
+    tag: 'admin',
+    access: 'admin',
+    params: accounts.accountIdParamsSchema,
+    responses: created(accounts.oneTimeLinkViewSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/invitations',
+    summary: 'Invite someone (a one-time link)',
+    tag: 'admin',
+    access: 'admin',
+    body: accounts.inviteRequestSchema,
+    responses: created(accounts.oneTimeLinkViewSchema),
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/audit-log',
+    summary: 'Read the audit log, newest first',
+    tag: 'admin',
+    access: 'admin',
+    query: accounts.auditLogQuerySchema,
+    responses: ok(accounts.auditPageViewSchema),
+  },
+
+  // reachable without signing in
+  {
+    method: 'post',
+    path: '/api/setup',
+    summary: 'Create the first admin with the setup token the server printed (signs in)',
+    tag: 'access',
+    access: 'public',
+    body: accounts.setupRequestSchema,
+    responses: created(accounts.userResponseSchema),
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/invitations/{token}',
+    summary: 'Whom an invitation is for',
+    tag: 'access',
+    access: 'public',
+    params: accounts.oneTimeTokenParamsSchema,
+    responses: ok(accounts.invitationViewSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/invitations/{token}',
+    summary: 'Accept an invitation: create the account (signs in)',
+    tag: 'access',
+    access: 'public',
+    params: accounts.oneTimeTokenParamsSchema,
+    body: accounts.acceptInvitationRequestSchema,
+    responses: created(accounts.userResponseSchema),
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/password-resets/{token}',
+    summary: 'Set a new password with a reset link',
+    tag: 'access',
+    access: 'public',
+    params: accounts.oneTimeTokenParamsSchema,
+    body: accounts.passwordResetRequestSchema,
+    responses: ok(accounts.okResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/share/{token}',
+    summary: 'A shared run, read-only (instructions and secrets stripped)',
+    tag: 'access',
+    access: 'public',
+    params: share.shareTokenParams,
+    query: runs.eventsQuery,
+    responses: ok(share.sharedRunSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/health',
+    summary: 'The server and its database answer',
+    tag: 'meta',
+    access: 'public',
+    responses: ok(healthResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'This description (OpenAPI 3.1)',
+    tag: 'meta',
+    access: 'public',
+    responses: { 200: { description: 'The OpenAPI document' } },
+  },
+]
