@@ -139,6 +139,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: workflows.workflowVersionParamsSchema,
     responses: ok(workflows.versionResponseSchema),
   },
+  {
+    method: 'post',
+    path: '/api/workflows/{id}/versions/{version}/restore',
+    summary: "Save an earlier version's graph again as the newest version (checked as a new save is)",
+    tag: 'workflows',
+    access: 'user',
+    params: workflows.workflowVersionParamsSchema,
+    body: workflows.restoreVersionRequestSchema,
+    responses: created(workflows.versionResponseSchema),
+    errors: [409],
+  },
 
   // runs
   {
