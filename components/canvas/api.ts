@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { ApiError, fetchParsed } from '@/components/api-client'
 import { functionToolListResponseSchema, type FunctionToolSummary } from '@/lib/contracts/function-tools'
 import { runSummarySchema } from '@/lib/contracts/runs'
+import { serverFactsResponseSchema } from '@/lib/contracts/server-facts'
 import {
   createdWorkflowResponseSchema,
   invalidGraphDetailsSchema,
@@ -23,6 +24,7 @@ import {
 } from '@/lib/contracts/workflows'
 import type { GraphDocument } from '@/lib/graph/document'
 import type { GraphProblem } from '@/lib/graph/problems'
+import type { ServerFacts } from '@/lib/graph/server-facts'
 
 const workflowUrl = (id: string) => `/api/workflows/${encodeURIComponent(id)}`
 
@@ -60,6 +62,10 @@ export async function saveVersion(id: string, graph: GraphDocument): Promise<Wor
 /** The function tools the server's registry offers an agent node (by name). */
 export async function listFunctionTools(): Promise<FunctionToolSummary[]> {
   return (await fetchParsed(functionToolListResponseSchema, '/api/function-tools')).tools
+}
+
+export async function getServerFacts(): Promise<ServerFacts> {
+  return (await fetchParsed(serverFactsResponseSchema, '/api/server-facts')).facts
 }
 
 const startedRunSchema = z.object({ run: runSummarySchema.pick({ id: true, status: true }) })

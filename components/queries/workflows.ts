@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createWorkflow, getWorkflow, listWorkflows, renameWorkflow, saveVersion, updateWorkflowSettings } from '@/components/canvas/api'
 import type { CanvasInit } from '@/components/canvas/store'
+import { serverFactKeys } from './server-facts'
 import { starterDocument, type GraphDocument } from '@/lib/graph/document'
 import { migrateGraphDocument } from '@/lib/graph/migrate'
 import type { WorkflowResponse, WorkflowSettings } from '@/lib/contracts/workflows'
@@ -54,10 +55,16 @@ export function useWorkflowSettingsQuery(workflowId: string) {
   })
 }
 
-/** Marks the list stale; the list page shows the change when it is next shown (or at once, if it is). */
+/**
+ * Marks the list stale; the list page shows the change when it is next shown (or at once, if it
+ * is). The server's facts name the workflows and their sub-workflows, so they go stale too.
+ */
 function useInvalidateWorkflowList() {
   const queryClient = useQueryClient()
-  return () => void queryClient.invalidateQueries({ queryKey: workflowKeys.list() })
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: workflowKeys.list() })
+    void queryClient.invalidateQueries({ queryKey: serverFactKeys.all })
+  }
 }
 
 export function useCreateWorkflow() {

@@ -51,6 +51,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/api/runs/[id]/events', methods: ['GET'] },
   { pattern: '/api/runs/[id]/mcp-tasks/cancel', methods: ['POST'] },
   { pattern: '/api/runs/[id]/share-links', methods: ['GET', 'POST'] },
+  { pattern: '/api/server-facts', methods: ['GET'] },
   { pattern: '/api/setup', methods: ['POST'] },
   { pattern: '/api/share-links/[id]', methods: ['DELETE'] },
   { pattern: '/api/share/[token]', methods: ['GET'] },

@@ -8,6 +8,8 @@ import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import { isAdmin, ownedBy, type Principal } from '../auth/principal'
 import { conflict, notFound } from '../domain-errors'
+import { checkGraph } from '../workflows/workflow-service'
+import { loadServerFacts } from '../workflows/server-facts'
 import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
 
 type RunRow = {
@@ -61,6 +63,7 @@ export class RunService {
    * its first event nor stored without a job.
    */
   async create(principal: Principal, input: { workflowId: string; version?: number; input: string }): Promise<RunSummary> {
+    await this.refuseWhatCanOnlyFail(principal, input)
     const owner = isAdmin(principal) ? null : principal.userId
     const [row] = await this.app.db.sql.query<{ id: string; version: number; name: string; createdAt: Date }>(
       `WITH version AS (
@@ -89,6 +92,22 @@ export class RunService {
       createdAt: new Date(row.createdAt).toISOString(),
       finishedAt: null,
     }
+  }
+
+  /**
+   * A saved version passed the document's own checks, but what the server offers may have changed
+   * since (a key removed, a server or skill deleted, a sub-workflow that now leads back here): a
+   * run that can only fail is refused with the problems the editor shows (400 `invalid_graph`).
+   */
+  private async refuseWhatCanOnlyFail(principal: Principal, input: { workflowId: string; version?: number }): Promise<void> {
+    const row = await this.prisma.workflowVersion.findFirst({
+      where: { workflowId: input.workflowId, ...(input.version === undefined ? {} : { version: input.version }), workflow: ownedBy(principal) },
+      orderBy: { version: 'desc' },
+      select: { graph: true },
+    })
+    // No such version: the insert below finds none either and answers 404.
+    if (!row) return
+    checkGraph(row.graph, { facts: await loadServerFacts(this.app, principal), workflowId: input.workflowId })
   }
 
   /** Why nothing was queued: the workflow is not the principal's (or does not exist), or it has no such version. */

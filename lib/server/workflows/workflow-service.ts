@@ -15,7 +15,7 @@ import type {
   WorkflowVersionView,
   WorkflowView,
 } from '@/lib/contracts/workflows'
-import { starterDocument, validate, type GraphDocument } from '@/lib/graph'
+import { starterDocument, validate, type GraphDocument, type ServerContext } from '@/lib/graph'
 import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
@@ -27,9 +27,12 @@ function presentVersion(row: VersionRow): WorkflowVersionView {
   return { version: row.version, graph: row.graph as GraphDocument, createdAt: row.createdAt.toISOString() }
 }
 
-/** Validates a graph for storing: 400 `invalid_graph` with every problem when it has errors. */
-export function checkGraph(graph: unknown): GraphDocument {
-  const result = validate(graph)
+/**
+ * Validates a graph: 400 `invalid_graph` with every problem when it has errors. For storing, the
+ * document alone; for queueing a run, also against the server's facts (`context`).
+ */
+export function checkGraph(graph: unknown, context?: ServerContext): GraphDocument {
+  const result = validate(graph, context)
   if (!result.ok || !result.document) {
     const errors = result.problems.filter((p) => p.severity === 'error')
     throw invalidInput(
