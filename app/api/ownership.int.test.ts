@@ -114,6 +114,12 @@ const ROUTES: Record<string, Expectation> = {
   'PATCH /api/skills/[name]': { access: 'owned', request: async (fx) => ({ params: { name: await fx.skill() }, body: { resources: [] } }), status: 200 },
   'DELETE /api/skills/[name]': { access: 'owned', request: async (fx) => ({ params: { name: await fx.skill() } }), status: 200 },
   'GET /api/function-tools': { access: 'anyone', request: () => ({}), status: 200 },
+  'GET /api/server-facts': {
+    access: 'list',
+    request: () => ({}),
+    listed: (body) => (body.facts.workflows as Array<{ id: string }>).map((workflow) => workflow.id),
+    own: (fx) => fx.workflowId,
+  },
 
   // MCP servers (lib/server/mcp)
   'GET /api/mcp-servers': { access: 'list', request: () => ({}), listed: ids('servers'), own: () => ownServerId },

@@ -71,7 +71,12 @@ describe('problems that depend on the server', () => {
   })
 
   it('joins validate() when a context is given', () => {
-    const doc = graph().start().agent('a', { model: { provider: 'openai' } }).output().chain('start', 'a', 'output').build()
+    const doc = graph()
+      .start()
+      .agent('a', { model: { provider: 'openai' } })
+      .output()
+      .chain('start', 'a', 'output')
+      .build()
     expect(validate(doc).ok).toBe(true)
     expect(validate(doc, { facts }).ok).toBe(false)
   })

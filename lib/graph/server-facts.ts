@@ -61,7 +61,10 @@ function agentsOf(node: GraphNode): Array<{ settings: AgentSettings; who: string
   if (node.kind === 'agent') return [{ settings: node.data, who: `Agent "${node.data.label || node.data.name || node.id}"` }]
   if (!isOrchestrationKind(node.kind)) return []
   const data = (node as Extract<GraphNode, { kind: 'sequential' | 'concurrent' | 'group_chat' | 'magentic' | 'handoff' }>).data
-  const agents = data.participants.map((participant) => ({ settings: participant as AgentSettings, who: `Participant "${participant.name || participant.id}"` }))
+  const agents = data.participants.map((participant) => ({
+    settings: participant as AgentSettings,
+    who: `Participant "${participant.name || participant.id}"`,
+  }))
   if (node.kind === 'group_chat' && node.data.orchestrator) agents.push({ settings: node.data.orchestrator, who: 'The group chat orchestrator' })
   if (node.kind === 'magentic') agents.push({ settings: node.data.manager, who: 'The Magentic manager' })
   return agents

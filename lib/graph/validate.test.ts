@@ -85,7 +85,13 @@ describe('validate', () => {
   })
 
   it('refuses a Transform wired to itself, naming it', () => {
-    const doc = graph().start().node('t', 'transform', { label: 'Shout', expression: 'input + "!"' }).output().chain('start', 't', 't').edge('t', 'output').build()
+    const doc = graph()
+      .start()
+      .node('t', 'transform', { label: 'Shout', expression: 'input + "!"' })
+      .output()
+      .chain('start', 't', 't')
+      .edge('t', 'output')
+      .build()
     const problem = validate(doc).problems.find((p) => p.code === 'cycle_without_exit')
     expect(problem).toMatchObject({ severity: 'error', nodeId: 't' })
     expect(problem?.message).toMatch(/^Shout feeds itself with no way out/)
