@@ -202,3 +202,108 @@ test("a refused MCP server says each problem once, under its field; a bad resour
   await expect(page.getByTestId('skill-form-error')).toHaveCount(0)
   await expect(page.getByText(/A resource name is a relative path/)).toHaveCount(1)
 })
+
+/** Every node of the run graph is drawn (not hidden while React Flow re-measures) and inside the graph's frame. */
+async function expectGraphShown(page: Page, nodeIds: string[]) {
+  const graph = page.getByTestId('run-graph')
+  await expect(graph.locator('.react-flow__viewport')).not.toHaveAttribute('style', /NaN/)
+  for (const id of nodeIds) await expect(page.getByTestId(`run-node-${id}`)).toBeVisible()
+  await expect
+    .poll(async () => {
+      const frame = await graph.boundingBox()
+      const boxes = await Promise.all(nodeIds.map((id) => page.getByTestId(`run-node-${id}`).boundingBox()))
+      return boxes.every(
+        (box) =>
+          frame && box && box.x >= frame.x && box.y >= frame.y && box.x + box.width <= frame.x + frame.width && box.y + box.height <= frame.y + frame.height,
+      )
+    })
+    .toBe(true)
+}
+
+test('the run graph stays drawn when a run is cancelled, run after run', async ({ page }) => {
+  const workflowId = await createWorkflow(
+    page.request,
+    'E2E cancel and look',
+    chainGraph([{ id: 'ask', kind: 'human_input', data: { label: 'Sign-off', prompt: 'Go ahead?' } }]),
+  )
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    const runId = await startRun(page.request, workflowId, `attempt ${attempt}`)
+    await page.goto(`/runs/${runId}`)
+    // Cancel as soon as the button is there: the cancel's answer, the stream's last events and the graph's first measuring overlap.
+    await page.getByTestId('run-cancel').click()
+    await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'cancelled')
+    await expectGraphShown(page, ['start', 'ask', 'output'])
+  }
+})
+
+test('after auto-layout four nodes read at a readable size, the minimap covers none, and the Problems panel keeps to its strip', async ({ page }) => {
+  const agents = ['one', 'two', 'three', 'four'].map((name) => ({ id: name, kind: 'agent', data: { name: `Agent ${name}`, model: { provider: 'demo' } } }))
+  // Agents without instructions: a warning each, and more problems than the panel's strip can list at once.
+  const extra = Array.from({ length: 8 }, (_, i) => ({ id: `loose-${i}`, kind: 'agent', data: { name: `Loose ${i}` } }))
+  const graph = chainGraph(agents)
+  graph.nodes.push(...extra.map((node, i) => ({ ...node, position: { x: i * 260, y: 600 } })))
+  const workflowId = await createWorkflow(page.request, 'E2E readable layout', graph)
+  await openEditor(page, workflowId)
+
+  // The loose agents go: four in a chain remain (plus start and output).
+  for (let i = 0; i < 8; i++) {
+    await page.locator(`.react-flow__node[data-id="loose-${i}"]`).click()
+    await page.keyboard.press('Delete')
+  }
+  await page.getByTestId('auto-layout').click()
+  const viewport = page.locator('[data-testid="canvas"] .react-flow__viewport')
+  const zoom = async () => Number(/scale\(([\d.]+)\)/.exec((await viewport.getAttribute('style')) ?? '')?.[1] ?? 0)
+  await expect.poll(zoom).toBeGreaterThanOrEqual(0.75)
+  const titleSize = async () => {
+    const px = await page
+      .locator('.react-flow__node[data-id="two"] .font-semibold')
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize))
+    return px * (await zoom())
+  }
+  await expect.poll(titleSize).toBeGreaterThanOrEqual(9.5)
+  // All six nodes in view after fitting.
+  const canvas = await page.getByTestId('canvas').boundingBox()
+  for (const id of ['start', 'one', 'two', 'three', 'four', 'output']) {
+    const box = await page.locator(`.react-flow__node[data-id="${id}"]`).boundingBox()
+    expect(
+      box && canvas && box.x >= canvas.x && box.x + box.width <= canvas.x + canvas.width && box.y >= canvas.y && box.y + box.height <= canvas.y + canvas.height,
+    ).toBe(true)
+  }
+
+  // A small graph has no minimap until asked for; shown, it covers no node.
+  await expect(page.locator('.react-flow__minimap')).toHaveCount(0)
+  await page.getByTestId('toggle-minimap').click()
+  const minimap = page.locator('.react-flow__minimap')
+  await expect(minimap).toBeVisible()
+  await expect
+    .poll(async () => {
+      const map = await minimap.boundingBox()
+      const boxes = await Promise.all(
+        ['start', 'one', 'two', 'three', 'four', 'output'].map((id) => page.locator(`.react-flow__node[data-id="${id}"]`).boundingBox()),
+      )
+      return boxes.some(
+        (box) => map && box && box.x < map.x + map.width && box.x + box.width > map.x && box.y < map.y + map.height && box.y + box.height > map.y,
+      )
+    })
+    .toBe(false)
+})
+
+test('a long Problems list scrolls inside its strip and leaves the canvas its room', async ({ page }) => {
+  const loose = Array.from({ length: 14 }, (_, i) => ({ id: `loose-${i}`, kind: 'agent', data: { name: `Loose ${i}` } }))
+  const workflowId = await createWorkflow(page.request, 'E2E many problems', chainGraph(loose.slice(0, 1)))
+  const graph = chainGraph(loose.slice(0, 1))
+  graph.nodes.push(...loose.slice(1).map((node, i) => ({ ...node, position: { x: i * 260, y: 400 } })))
+  await saveVersion(page.request, workflowId, graph)
+  await openEditor(page, workflowId)
+  const panel = problems(page)
+  await expect(page.getByTestId('problems-warnings')).toContainText('warnings')
+  const list = page.getByTestId('problems-list')
+  await expect.poll(() => list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+  const panelBox = await panel.boundingBox()
+  const canvasBox = await page.getByTestId('canvas').boundingBox()
+  expect(panelBox!.height).toBeLessThanOrEqual(0.25 * 800 + 1)
+  // Side by side, not on top of each other: the canvas ends where the panel begins.
+  expect(canvasBox!.y + canvasBox!.height).toBeLessThanOrEqual(panelBox!.y + 1)
+  expect(canvasBox!.height).toBeGreaterThan(panelBox!.height)
+})

@@ -14,7 +14,8 @@ import { CanvasProblemsProvider } from './CanvasProblemsProvider'
 import { ProblemsPanel } from './ProblemsPanel'
 import { RunDialog } from './RunDialog'
 import { selectIsDirty } from './store'
-import { CanvasStoreProvider, useCanvasStoreApi } from './CanvasStoreProvider'
+import { CanvasStoreProvider, useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
+import { fitViewOptionsFor, isSmallGraph } from './fit-view'
 import { Toolbar } from './Toolbar'
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
 import { useLeaveGuard } from './use-leave-guard'
@@ -59,6 +60,11 @@ function EditorLayout() {
   const { save, status } = useSaveVersion()
   const [runOpen, setRunOpen] = useState(false)
   const [layingOut, setLayingOut] = useState(false)
+  // Small graphs need no minimap (and one would sit over their nodes); larger ones start with it.
+  const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null)
+  const nodeCount = useCanvasStore((s) => s.nodes.length)
+  const minimap = minimapChoice ?? !isSmallGraph(nodeCount)
+  const fitOptions = useCallback(() => fitViewOptionsFor(store.getState().nodes.length, minimap), [store, minimap])
 
   const onSave = useCallback(() => void save(), [save])
   useKeyboardShortcuts({ onSave, canvasRef })
@@ -86,21 +92,29 @@ function EditorLayout() {
       store.getState().selectOnly({ nodeId, edgeId })
       const edge = edgeId ? store.getState().edges.find((e) => e.id === edgeId) : undefined
       const ids = nodeId ? [nodeId] : edge ? [edge.source, edge.target] : []
-      if (ids.length > 0) void fitView({ nodes: ids.map((id) => ({ id })), duration: 300, maxZoom: 1.1, padding: 0.4 })
+      if (ids.length > 0) void fitView({ ...fitOptions(), nodes: ids.map((id) => ({ id })), duration: 300, maxZoom: 1.1 })
     },
-    [fitView, store],
+    [fitView, fitOptions, store],
   )
 
   const autoLayout = useCallback(async () => {
     setLayingOut(true)
     try {
       const { nodes, edges, moveNodes } = store.getState()
-      moveNodes(await computeLayout(nodes, edges))
-      requestAnimationFrame(() => void fitView({ duration: 300, padding: 0.25, maxZoom: 1 }))
+      const rect = canvasRef.current?.getBoundingClientRect()
+      moveNodes(await computeLayout(nodes, edges, rect && rect.height > 0 ? rect.width / rect.height : undefined))
+      requestAnimationFrame(() => void fitView({ ...fitOptions(), duration: 300 }))
     } finally {
       setLayingOut(false)
     }
-  }, [fitView, store])
+  }, [fitView, fitOptions, store])
+
+  const toggleMinimap = useCallback(() => {
+    const shown = !minimap
+    setMinimapChoice(shown)
+    // Shown, it takes the bottom-right corner: fit again so that no node is left under it.
+    if (shown) requestAnimationFrame(() => void fitView({ ...fitViewOptionsFor(store.getState().nodes.length, true), duration: 200 }))
+  }, [fitView, minimap, store])
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -108,7 +122,7 @@ function EditorLayout() {
       <div className="flex min-h-0 flex-1">
         <Palette onAdd={addAtCenter} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <FlowCanvas ref={canvasRef} />
+          <FlowCanvas ref={canvasRef} minimap={minimap} onToggleMinimap={toggleMinimap} />
           <ProblemsPanel onReveal={reveal} />
         </div>
         <Inspector />
