@@ -47,7 +47,8 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
           return
         }
       }
-      const run = await startRun.mutateAsync({ workflowId: state.workflowId, version, input })
+      // A draft's first save created the workflow: its id is the store's now.
+      const run = await startRun.mutateAsync({ workflowId: store.getState().workflowId, version, input })
       router.push(`/runs/${encodeURIComponent(run.id)}`)
     } catch (cause) {
       // A run refused for what can only fail: its problems join the Problems panel, in the same words.

@@ -8,6 +8,7 @@ import { selectIsDirty } from './store'
 import { useCanvasStore } from './CanvasStoreProvider'
 import type { SaveStatus } from './use-save-version'
 import { WorkflowNameInput } from './WorkflowNameInput'
+import { WorkflowActionsMenu } from '@/components/workflows/WorkflowActionsMenu'
 
 export interface ToolbarProps {
   onSave: () => void
@@ -48,7 +49,9 @@ export function Toolbar({ onSave, saveStatus, onRun, onAutoLayout, layingOut }: 
       </span>
       <SaveMessage status={saveStatus} dirty={dirty} />
       <div className="ml-auto flex items-center gap-1.5">
-        <WorkflowSettingsButton workflowId={workflowId} />
+        {/* A draft has no settings to keep yet, nor anything to copy or delete. */}
+        {workflowId === '' ? null : <WorkflowSettingsButton workflowId={workflowId} />}
+        <WorkflowActionsMenu />
         <Button size="sm" variant="ghost" data-testid="undo" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
           Undo
         </Button>

@@ -3,7 +3,7 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
 import { useCallback, useRef, useState } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
-import { useWorkflowForEditorQuery } from '@/components/queries/workflows'
+import { draftCanvasInit, useWorkflowForEditorQuery } from '@/components/queries/workflows'
 import type { NodeKind } from '@/lib/graph/node-data'
 import type { CanvasEdge, CanvasNode } from './adapter'
 import { computeLayout } from './auto-layout'
@@ -23,14 +23,16 @@ import { LeaveEditorDialog } from './LeaveEditorDialog'
 import { useSaveVersion } from './use-save-version'
 import { freeSpotNear } from './placement'
 
-/** The workflow editor page body: loads the workflow through the API, then shows the canvas. */
-export function WorkflowEditor({ workflowId }: { workflowId: string }) {
+/** The workflow editor page body: loads the workflow through the API, then shows the canvas; `null` opens a draft. */
+export function WorkflowEditor({ workflowId }: { workflowId: string | null }) {
   const load = useWorkflowForEditorQuery(workflowId)
+  const [draft] = useState(() => (workflowId === null ? draftCanvasInit() : null))
+  const init = draft ?? load.data
 
-  if (load.isPending) {
+  if (!init && load.isPending) {
     return <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">Loading workflow…</div>
   }
-  if (load.isError) {
+  if (!init) {
     const notFound = load.error instanceof ApiError && load.error.status === 404
     return (
       <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-2 text-sm">
@@ -44,7 +46,7 @@ export function WorkflowEditor({ workflowId }: { workflowId: string }) {
   }
   return (
     <ReactFlowProvider>
-      <CanvasStoreProvider init={load.data}>
+      <CanvasStoreProvider init={init}>
         <CanvasProblemsProvider>
           <EditorLayout />
         </CanvasProblemsProvider>

@@ -9,6 +9,7 @@ import { runSummarySchema } from '@/lib/contracts/runs'
 import { serverFactsResponseSchema } from '@/lib/contracts/server-facts'
 import {
   createdWorkflowResponseSchema,
+  deletedWorkflowResponseSchema,
   invalidGraphDetailsSchema,
   updatedWorkflowResponseSchema,
   versionResponseSchema,
@@ -16,6 +17,8 @@ import {
   workflowResponseSchema,
   type CreateWorkflowRequest,
   type CreatedWorkflowResponse,
+  type DeletedWorkflowResponse,
+  type DeleteWorkflowRuns,
   type WorkflowResponse,
   type WorkflowSettings,
   type WorkflowSummary,
@@ -53,6 +56,22 @@ export async function renameWorkflow(id: string, name: string): Promise<Workflow
 
 export async function updateWorkflowSettings(id: string, settings: WorkflowSettings): Promise<WorkflowSettings> {
   return (await fetchParsed(updatedWorkflowResponseSchema, workflowUrl(id), { method: 'PATCH', body: JSON.stringify({ settings }) })).workflow.settings
+}
+
+/** DELETE /api/workflows/:id, saying what becomes of its runs. */
+export async function deleteWorkflow(id: string, runs: DeleteWorkflowRuns): Promise<DeletedWorkflowResponse['deleted']> {
+  return (await fetchParsed(deletedWorkflowResponseSchema, `${workflowUrl(id)}?runs=${runs}`, { method: 'DELETE' })).deleted
+}
+
+export function duplicateWorkflow(id: string, name?: string): Promise<CreatedWorkflowResponse> {
+  return fetchParsed(createdWorkflowResponseSchema, `${workflowUrl(id)}/duplicate`, {
+    method: 'POST',
+    body: JSON.stringify(name === undefined ? {} : { name }),
+  })
+}
+
+export async function updateWorkflowDetails(id: string, details: { name?: string; description?: string }): Promise<WorkflowView> {
+  return (await fetchParsed(updatedWorkflowResponseSchema, workflowUrl(id), { method: 'PATCH', body: JSON.stringify(details) })).workflow
 }
 
 export async function saveVersion(id: string, graph: GraphDocument): Promise<WorkflowVersionView> {

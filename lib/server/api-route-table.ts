@@ -58,7 +58,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/api/skills', methods: ['GET', 'POST'] },
   { pattern: '/api/skills/[name]', methods: ['GET', 'PATCH', 'DELETE'] },
   { pattern: '/api/workflows', methods: ['GET', 'POST'] },
-  { pattern: '/api/workflows/[id]', methods: ['GET', 'PATCH'] },
+  { pattern: '/api/workflows/[id]', methods: ['GET', 'PATCH', 'DELETE'] },
+  { pattern: '/api/workflows/[id]/duplicate', methods: ['POST'] },
   { pattern: '/api/workflows/[id]/versions', methods: ['GET', 'POST'] },
   { pattern: '/api/workflows/[id]/versions/[version]', methods: ['GET'] },
 ]

@@ -13,7 +13,7 @@ export async function loadServerFacts(app: AppContext, principal: Principal, env
     app.db.prisma.mcpServer.findMany({ where: ownedBy(principal), select: { id: true } }),
     skillLibrary(app).list(principal),
     app.db.prisma.workflow.findMany({
-      where: ownedBy(principal),
+      where: { ...ownedBy(principal), deletedAt: null },
       select: { id: true, name: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { graph: true } } },
     }),
   ])

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import type {
   CreatedWorkflowResponse,
+  DeletedWorkflowResponse,
+  DeleteWorkflowRuns,
   UpdatedWorkflowResponse,
   VersionListResponse,
   VersionResponse,
@@ -20,6 +22,22 @@ import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { parseWorkflowSettings } from './workflow-settings'
+
+/**
+ * The workflows a principal may see: theirs (an admin: all) and not deleted. A workflow deleted
+ * with its runs kept stays as a row for those runs' sake and answers 404 to everything else.
+ */
+export function visibleWorkflows(principal: Principal): { ownerId?: string; deletedAt: null } {
+  return { ...ownedBy(principal), deletedAt: null }
+}
+
+const COPY_PREFIX = 'Copy of '
+const MAX_NAME = 200
+
+/** "Copy of <name>", cut to the longest name allowed. */
+export function copyName(name: string): string {
+  return `${COPY_PREFIX}${name}`.slice(0, MAX_NAME)
+}
 
 type VersionRow = { version: number; graph: unknown; createdAt: Date }
 
@@ -54,15 +72,16 @@ export class WorkflowService {
 
   async list(principal: Principal): Promise<WorkflowSummary[]> {
     const rows = await this.prisma.workflow.findMany({
-      where: ownedBy(principal),
+      where: visibleWorkflows(principal),
       orderBy: { updatedAt: 'desc' },
-      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } } },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } }, _count: { select: { runs: true } } },
     })
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
       description: row.description,
       latestVersion: row.versions[0]?.version ?? null,
+      runCount: row._count.runs,
       updatedAt: row.updatedAt.toISOString(),
     }))
   }
@@ -84,7 +103,7 @@ export class WorkflowService {
 
   async get(principal: Principal, id: string): Promise<WorkflowResponse> {
     const workflow = await this.prisma.workflow.findFirst({
-      where: { id, ...ownedBy(principal) },
+      where: { id, ...visibleWorkflows(principal) },
       include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
     })
     if (!workflow) throw notFound('Workflow', id)
@@ -109,7 +128,7 @@ export class WorkflowService {
   }
 
   async getVersion(principal: Principal, id: string, version: number): Promise<VersionResponse> {
-    const row = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id, version, workflow: ownedBy(principal) } })
+    const row = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id, version, workflow: visibleWorkflows(principal) } })
     if (!row) throw notFound('Version', `${id}@${version}`)
     return { version: presentVersion(row) }
   }
@@ -133,9 +152,58 @@ export class WorkflowService {
     }
   }
 
+  /**
+   * Deletes a workflow and its versions. `runs: 'delete'` deletes its runs too (refused while one
+   * has not finished: cancel it first); `runs: 'keep'` keeps them, listed under the workflow's name.
+   */
+  async delete(principal: Principal, id: string, runs: DeleteWorkflowRuns): Promise<DeletedWorkflowResponse> {
+    await this.requireWorkflow(principal, id)
+    return this.prisma.$transaction(async (tx) => {
+      const total = await tx.run.count({ where: { workflowId: id } })
+      if (runs === 'delete') {
+        const active = await tx.run.count({ where: { workflowId: id, status: { in: ['queued', 'running', 'waiting'] } } })
+        if (active > 0) {
+          throw conflict(
+            'runs_active',
+            `${active} run${active === 1 ? '' : 's'} of this workflow ${active === 1 ? 'has' : 'have'} not finished: cancel ${active === 1 ? 'it' : 'them'} first, or keep the runs.`,
+          )
+        }
+      }
+      // The row stays as a tombstone: kept runs show its name, and the example data is not seeded again in its place.
+      await tx.workflow.update({ where: { id }, data: { deletedAt: new Date() } })
+      if (runs === 'keep' && total > 0) return { deleted: { id, runsDeleted: 0, runsKept: total } }
+      // Everything of the runs (events, approvals, share links, checkpoints) goes with them; then the versions.
+      await tx.run.deleteMany({ where: { workflowId: id } })
+      await tx.workflowVersion.deleteMany({ where: { workflowId: id } })
+      return { deleted: { id, runsDeleted: total, runsKept: 0 } }
+    })
+  }
+
+  /** A new workflow of the principal's with the source's latest graph (as its version 1), description and settings. */
+  async duplicate(principal: Principal, id: string, input: { name?: string }): Promise<CreatedWorkflowResponse> {
+    const source = await this.prisma.workflow.findFirst({
+      where: { id, ...visibleWorkflows(principal) },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
+    })
+    if (!source) throw notFound('Workflow', id)
+    const graph = (source.versions[0]?.graph as object | undefined) ?? (starterDocument() as object)
+    const workflow = await this.prisma.workflow.create({
+      data: {
+        id: randomUUID(),
+        name: input.name ?? copyName(source.name),
+        description: source.description,
+        settings: source.settings as object,
+        ownerId: principal.userId,
+        versions: { create: { version: 1, graph, authorId: principal.userId } },
+      },
+      include: { versions: true },
+    })
+    return { workflow: this.presentWorkflow(workflow), version: presentVersion(workflow.versions[0]) }
+  }
+
   /** 404 for a missing workflow and for one the principal may not see alike. */
   private async requireWorkflow(principal: Principal, id: string) {
-    const workflow = await this.prisma.workflow.findFirst({ where: { id, ...ownedBy(principal) }, select: { id: true } })
+    const workflow = await this.prisma.workflow.findFirst({ where: { id, ...visibleWorkflows(principal) }, select: { id: true } })
     if (!workflow) throw notFound('Workflow', id)
   }
 
