@@ -26,7 +26,7 @@ describe('shared views', () => {
     expect(shown).not.toContain('Bearer x')
   })
 
-  it('leave out who answered the run\'s requests', () => {
+  it("leave out who answered the run's requests", () => {
     const approval = { id: 'x', status: 'denied', response: { decision: 'deny', reason: 'Too costly', decidedBy: 'Ada Admin' } }
     const shared = JSON.stringify(sanitizeRunView({ ...view, approvals: [approval] } as unknown as RunView, { includeInstructions: true }))
     expect(shared).toContain('Too costly')
