@@ -89,7 +89,8 @@ test("denying the README's sampling request: the run says a request was denied, 
   await expect(setbacks.getByRole('heading')).toHaveText('A request was denied, and a tool call failed')
   const denied = setbacks.getByTestId('run-setback-denied')
   await expect(denied).toContainText(/this sampling request was denied by \S+/)
-  await expect(denied).toContainText('Reason given: “Not on the company account.”')
+  // The reason sits in a <q>: its quotation marks are the browser's, not the text's.
+  await expect(denied).toContainText('Reason given: Not on the company account.')
   const failed = setbacks.getByTestId('run-setback-tool')
   await expect(failed).toContainText('Researcher called research-assistant_summarize_topic, which failed. The server said:')
   await expect(failed).toContainText('The client declined the sampling request')
