@@ -9,14 +9,17 @@ import { expect, test, type Page } from '@playwright/test'
 async function newWorkflow(page: Page, name?: string): Promise<string> {
   await page.goto('/workflows')
   await page.getByTestId('new-workflow').click()
-  await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]+$/)
+  // A draft: the workflow is created when first saved or named.
+  await expect(page).toHaveURL(/\/workflows\/new$/)
   await expect(page.getByTestId('canvas')).toBeVisible()
   if (name !== undefined) {
     const field = page.getByTestId('workflow-name')
-    const rename = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok())
+    // Naming the draft creates the workflow (POST), and the address becomes its editor's.
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/workflows') && response.request().method() === 'POST' && response.ok())
     await field.fill(name)
     await field.press('Enter')
-    await rename
+    await created
+    await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]+$/)
   }
   return page.url()
 }

@@ -68,7 +68,8 @@ test('create a skill in the browser, see a bad one rejected, pick it for an agen
   // 5. The agent inspector offers the library's skills as checkboxes.
   await page.goto('/workflows')
   await page.getByTestId('new-workflow').click()
-  await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]+$/)
+  // A draft: the workflow is created when first saved or named.
+  await expect(page).toHaveURL(/\/workflows\/new$/)
   const canvas = page.getByTestId('canvas')
   await expect(canvas).toBeVisible()
   await page.getByTestId('palette-agent').dragTo(canvas, { targetPosition: { x: 330, y: 120 } })

@@ -37,7 +37,8 @@ test('design a workflow, run it, approve MCP sampling in the browser, share the 
   // 1. Create a workflow.
   await page.goto('/workflows')
   await page.getByTestId('new-workflow').click()
-  await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]+$/)
+  // A draft: the workflow is created when first saved or named.
+  await expect(page).toHaveURL(/\/workflows\/new$/)
   const canvas = page.getByTestId('canvas')
   await expect(canvas).toBeVisible()
   const nodes = page.locator('.react-flow__node')
@@ -68,9 +69,10 @@ test('design a workflow, run it, approve MCP sampling in the browser, share the 
   await page.getByTestId('inspector-mcpServerIds-research-assistant').check()
   await snap(page, testInfo, '01-editor')
 
-  // 5. Save a new version.
+  // 5. Save: the draft's first save creates the workflow, as its version 1.
   await page.getByTestId('save-version').click()
-  await expect(page.getByTestId('version-label')).toContainText('2')
+  await expect(page.getByTestId('version-label')).toHaveText('v1')
+  await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]+$/)
 
   // 6. Run it.
   await page.getByTestId('run-workflow').click()

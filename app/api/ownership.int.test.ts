@@ -49,6 +49,8 @@ interface Fixture {
   approval(): Promise<string>
   shareLink(): Promise<{ id: string; token: string }>
   skill(): Promise<string>
+  /** A fresh workflow of the owner's (for calls that delete it). */
+  workflow(): Promise<string>
   mcpServer(): Promise<string>
   apiToken(): Promise<string>
 }
@@ -75,6 +77,8 @@ const ROUTES: Record<string, Expectation> = {
   'POST /api/workflows': { access: 'anyone', request: () => ({ body: { name: 'mine' } }), status: 201 },
   'GET /api/workflows/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
   'PATCH /api/workflows/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId }, body: { description: 'changed' } }), status: 200 },
+  'DELETE /api/workflows/[id]': { access: 'owned', request: async (fx) => ({ params: { id: await fx.workflow() }, query: 'runs=keep' }), status: 200 },
+  'POST /api/workflows/[id]/duplicate': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId }, body: {} }), status: 201 },
   'GET /api/workflows/[id]/versions': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
   'POST /api/workflows/[id]/versions': {
     access: 'owned',
@@ -119,6 +123,12 @@ const ROUTES: Record<string, Expectation> = {
   'PATCH /api/skills/[name]': { access: 'owned', request: async (fx) => ({ params: { name: await fx.skill() }, body: { resources: [] } }), status: 200 },
   'DELETE /api/skills/[name]': { access: 'owned', request: async (fx) => ({ params: { name: await fx.skill() } }), status: 200 },
   'GET /api/function-tools': { access: 'anyone', request: () => ({}), status: 200 },
+  'GET /api/server-facts': {
+    access: 'list',
+    request: () => ({}),
+    listed: (body) => (body.facts.workflows as Array<{ id: string }>).map((workflow) => workflow.id),
+    own: (fx) => fx.workflowId,
+  },
 
   // MCP servers (lib/server/mcp)
   'GET /api/mcp-servers': { access: 'list', request: () => ({}), listed: ids('servers'), own: () => ownServerId },
@@ -250,6 +260,7 @@ describe('who may call each API route (two users)', () => {
         return created.body.server.id as string
       },
       apiToken: async () => (await app.apiTokens.create(owner.id, 'spare')).apiToken.id,
+      workflow: async () => (await new WorkflowService(app.db.prisma).create(as, { name: uniqueName('doomed') })).workflow.id,
     }
     ownApprovalId = await approval()
     ownSkillName = await fx.skill()

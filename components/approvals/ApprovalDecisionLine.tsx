@@ -7,9 +7,11 @@ export function ApprovalDecisionLine({ approval }: { approval: ApprovalView }) {
   const outcome = approvalOutcome(approval)
   if (!outcome) return null
   const reason = approvalReason(approval.response)
+  const decidedBy = typeof approval.response?.decidedBy === 'string' ? approval.response.decidedBy : null
   return (
     <p className="rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-700" data-testid="approval-decision">
       <span className="font-medium">{outcome.label}</span>
+      {decidedBy ? <span> by {decidedBy}</span> : null}
       {approval.decidedAt ? (
         <>
           {' '}

@@ -1,10 +1,11 @@
 'use client'
 
 import '@xyflow/react/dist/style.css'
-import { Background, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge } from '@xyflow/react'
+import { Background, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge } from '@xyflow/react'
 import { forwardRef, useCallback, useMemo, type DragEvent } from 'react'
 import { isNodeKind } from '@/lib/graph/document'
 import type { CanvasEdge, CanvasNode } from './adapter'
+import { MINIMAP_SIZE, fitViewOptionsFor } from './fit-view'
 import { NodeDecorationsContext, type NodeDecorations } from './nodes/node-decorations'
 import { nodeTypes } from './node-types'
 import { NODE_KIND_MIME } from './Palette'
@@ -16,7 +17,6 @@ import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 export const NODE_DROP_OFFSET = { x: 120, y: 36 }
 
 const defaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 } }
-const fitViewOptions = { padding: 0.25, maxZoom: 1 }
 const proOptions = { hideAttribution: false }
 /**
  * Shift+click adds a node to the selection (or takes it out), as in most drawing tools; Ctrl and
@@ -37,8 +37,14 @@ export const canvasCss = `
 [data-testid='canvas'] .react-flow__node-output.selectable.selected { box-shadow: none; }
 `
 
+export interface FlowCanvasProps {
+  /** Whether the minimap is shown (fit view keeps its corner free). */
+  minimap: boolean
+  onToggleMinimap: () => void
+}
+
 /** The React Flow surface: renders the store's nodes and edges and feeds every change back to it. */
-export const FlowCanvas = forwardRef<HTMLDivElement>(function FlowCanvas(_props, ref) {
+export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function FlowCanvas({ minimap, onToggleMinimap }, ref) {
   const { nodes, edges, onNodesChange, onEdgesChange, onConnect, addNode } = useCanvasStore((s) => ({
     nodes: s.nodes,
     edges: s.edges,
@@ -51,6 +57,8 @@ export const FlowCanvas = forwardRef<HTMLDivElement>(function FlowCanvas(_props,
   const { screenToFlowPosition } = useReactFlow<CanvasNode, CanvasEdge>()
   const { byNode } = useCanvasProblemsContext()
   const decorations = useMemo<NodeDecorations>(() => ({ problems: byNode }), [byNode])
+  // Read by React Flow once, when the canvas first fits its nodes.
+  const fitViewOptions = useMemo(() => fitViewOptionsFor(nodes.length, minimap), [nodes.length, minimap])
 
   const isValidConnection = useCallback((connection: Connection | Edge) => isConnectionAllowed(store.getState(), connection as Connection), [store])
 
@@ -95,8 +103,31 @@ export const FlowCanvas = forwardRef<HTMLDivElement>(function FlowCanvas(_props,
           aria-label="Workflow canvas"
         >
           <Background gap={16} color="#e4e4e7" />
-          <Controls showInteractive={false} position="bottom-left" />
-          <MiniMap pannable zoomable position="bottom-right" className="!bg-white" nodeColor="#d4d4d8" maskColor="rgb(244 244 245 / 0.7)" />
+          <Controls showInteractive={false} position="bottom-left">
+            <ControlButton
+              onClick={onToggleMinimap}
+              title={minimap ? 'Hide the minimap' : 'Show the minimap'}
+              aria-label={minimap ? 'Hide the minimap' : 'Show the minimap'}
+              aria-pressed={minimap}
+              data-testid="toggle-minimap"
+            >
+              <svg viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
+                <rect x="1.5" y="2.5" width="13" height="11" rx="1" />
+                <rect x="8" y="8" width="5" height="4" fill="currentColor" stroke="none" />
+              </svg>
+            </ControlButton>
+          </Controls>
+          {minimap ? (
+            <MiniMap
+              pannable
+              zoomable
+              position="bottom-right"
+              style={MINIMAP_SIZE}
+              className="!bg-white"
+              nodeColor="#d4d4d8"
+              maskColor="rgb(244 244 245 / 0.7)"
+            />
+          ) : null}
         </ReactFlow>
       </NodeDecorationsContext.Provider>
     </div>

@@ -17,7 +17,12 @@ export function ProblemsPanel({ onReveal }: { onReveal: (target: { nodeId?: stri
     return node ? (NODE_REGISTRY[node.type as NodeKind] as unknown as NodeDefinition<NodeKind>).title(node.data) : undefined
   }
   return (
-    <section data-testid="problems-panel" aria-label="Problems" className="flex max-h-56 shrink-0 flex-col border-t border-zinc-200 bg-white">
+    // At most a quarter of the editor's height (and 14rem): the list scrolls inside, and the canvas above keeps the rest.
+    <section
+      data-testid="problems-panel"
+      aria-label="Problems"
+      className="flex max-h-[min(14rem,25vh)] min-h-0 shrink-0 flex-col border-t border-zinc-200 bg-white"
+    >
       <button
         type="button"
         aria-expanded={open}
@@ -42,7 +47,7 @@ export function ProblemsPanel({ onReveal }: { onReveal: (target: { nodeId?: stri
         problems.length === 0 ? (
           <p className="px-4 pb-3 text-xs text-zinc-500">No problems: the workflow can be saved and run.</p>
         ) : (
-          <ul className="overflow-y-auto pb-2">
+          <ul data-testid="problems-list" className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2">
             {problems.map((problem, i) => {
               const where = titleOf(problem.nodeId) ?? (problem.edgeId ? 'Edge' : 'Workflow')
               const target = problem.nodeId || problem.edgeId ? { nodeId: problem.nodeId, edgeId: problem.nodeId ? undefined : problem.edgeId } : undefined

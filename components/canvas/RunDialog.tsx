@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/Field'
 import { Textarea } from '@/components/ui/Textarea'
 import type { NodeData } from '@/lib/graph/node-data'
 import { useStartRun } from '@/components/queries/runs'
+import { graphProblemsOf } from './api'
 import { selectIsDirty } from './store'
 import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 
@@ -46,9 +47,13 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
           return
         }
       }
-      const run = await startRun.mutateAsync({ workflowId: state.workflowId, version, input })
+      // A draft's first save created the workflow: its id is the store's now.
+      const run = await startRun.mutateAsync({ workflowId: store.getState().workflowId, version, input })
       router.push(`/runs/${encodeURIComponent(run.id)}`)
     } catch (cause) {
+      // A run refused for what can only fail: its problems join the Problems panel, in the same words.
+      const problems = graphProblemsOf(cause)
+      if (problems.length > 0) store.getState().setServerProblems(problems)
       setError(cause instanceof Error ? cause.message : String(cause))
     } finally {
       setBusy(false)

@@ -9,6 +9,7 @@ import { useCanvasStore } from './CanvasStoreProvider'
 import type { SaveStatus } from './use-save-version'
 import { WorkflowNameInput } from './WorkflowNameInput'
 import { WorkflowFileMenu } from './WorkflowFileMenu'
+import { WorkflowActionsMenu } from '@/components/workflows/WorkflowActionsMenu'
 
 export interface ToolbarProps {
   onSave: () => void
@@ -52,7 +53,9 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
       <SaveMessage status={saveStatus} dirty={dirty} />
       <div className="ml-auto flex items-center gap-1.5">
         <WorkflowFileMenu save={save} />
-        <WorkflowSettingsButton workflowId={workflowId} />
+        {/* A draft has no settings to keep yet, nor anything to copy or delete. */}
+        {workflowId === '' ? null : <WorkflowSettingsButton workflowId={workflowId} />}
+        <WorkflowActionsMenu />
         <Button size="sm" variant="ghost" data-testid="undo" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
           Undo
         </Button>

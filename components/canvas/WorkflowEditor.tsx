@@ -3,7 +3,7 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
 import { useCallback, useRef, useState } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
-import { useWorkflowForEditorQuery } from '@/components/queries/workflows'
+import { draftCanvasInit, useWorkflowForEditorQuery } from '@/components/queries/workflows'
 import type { NodeKind } from '@/lib/graph/node-data'
 import type { CanvasEdge, CanvasNode } from './adapter'
 import { computeLayout } from './auto-layout'
@@ -14,7 +14,8 @@ import { CanvasProblemsProvider } from './CanvasProblemsProvider'
 import { ProblemsPanel } from './ProblemsPanel'
 import { RunDialog } from './RunDialog'
 import { selectIsDirty } from './store'
-import { CanvasStoreProvider, useCanvasStoreApi } from './CanvasStoreProvider'
+import { CanvasStoreProvider, useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
+import { fitViewOptionsFor, isSmallGraph } from './fit-view'
 import { Toolbar } from './Toolbar'
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
 import { useClipboardShortcuts } from './use-clipboard-shortcuts'
@@ -23,14 +24,16 @@ import { LeaveEditorDialog } from './LeaveEditorDialog'
 import { useSaveVersion } from './use-save-version'
 import { freeSpotNear } from './placement'
 
-/** The workflow editor page body: loads the workflow through the API, then shows the canvas. */
-export function WorkflowEditor({ workflowId }: { workflowId: string }) {
+/** The workflow editor page body: loads the workflow through the API, then shows the canvas; `null` opens a draft. */
+export function WorkflowEditor({ workflowId }: { workflowId: string | null }) {
   const load = useWorkflowForEditorQuery(workflowId)
+  const [draft] = useState(() => (workflowId === null ? draftCanvasInit() : null))
+  const init = draft ?? load.data
 
-  if (load.isPending) {
+  if (!init && load.isPending) {
     return <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">Loading workflow…</div>
   }
-  if (load.isError) {
+  if (!init) {
     const notFound = load.error instanceof ApiError && load.error.status === 404
     return (
       <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-2 text-sm">
@@ -44,7 +47,7 @@ export function WorkflowEditor({ workflowId }: { workflowId: string }) {
   }
   return (
     <ReactFlowProvider>
-      <CanvasStoreProvider init={load.data}>
+      <CanvasStoreProvider init={init}>
         <CanvasProblemsProvider>
           <EditorLayout />
         </CanvasProblemsProvider>
@@ -60,6 +63,11 @@ function EditorLayout() {
   const { save, status } = useSaveVersion()
   const [runOpen, setRunOpen] = useState(false)
   const [layingOut, setLayingOut] = useState(false)
+  // Small graphs need no minimap (and one would sit over their nodes); larger ones start with it.
+  const [minimapChoice, setMinimapChoice] = useState<boolean | null>(null)
+  const nodeCount = useCanvasStore((s) => s.nodes.length)
+  const minimap = minimapChoice ?? !isSmallGraph(nodeCount)
+  const fitOptions = useCallback(() => fitViewOptionsFor(store.getState().nodes.length, minimap), [store, minimap])
 
   const onSave = useCallback(() => void save(), [save])
   useKeyboardShortcuts({ onSave, canvasRef })
@@ -89,21 +97,29 @@ function EditorLayout() {
       store.getState().selectOnly({ nodeId, edgeId })
       const edge = edgeId ? store.getState().edges.find((e) => e.id === edgeId) : undefined
       const ids = nodeId ? [nodeId] : edge ? [edge.source, edge.target] : []
-      if (ids.length > 0) void fitView({ nodes: ids.map((id) => ({ id })), duration: 300, maxZoom: 1.1, padding: 0.4 })
+      if (ids.length > 0) void fitView({ ...fitOptions(), nodes: ids.map((id) => ({ id })), duration: 300, maxZoom: 1.1 })
     },
-    [fitView, store],
+    [fitView, fitOptions, store],
   )
 
   const autoLayout = useCallback(async () => {
     setLayingOut(true)
     try {
       const { nodes, edges, moveNodes } = store.getState()
-      moveNodes(await computeLayout(nodes, edges))
-      requestAnimationFrame(() => void fitView({ duration: 300, padding: 0.25, maxZoom: 1 }))
+      const rect = canvasRef.current?.getBoundingClientRect()
+      moveNodes(await computeLayout(nodes, edges, rect && rect.height > 0 ? rect.width / rect.height : undefined))
+      requestAnimationFrame(() => void fitView({ ...fitOptions(), duration: 300 }))
     } finally {
       setLayingOut(false)
     }
-  }, [fitView, store])
+  }, [fitView, fitOptions, store])
+
+  const toggleMinimap = useCallback(() => {
+    const shown = !minimap
+    setMinimapChoice(shown)
+    // Shown, it takes the bottom-right corner: fit again so that no node is left under it.
+    if (shown) requestAnimationFrame(() => void fitView({ ...fitViewOptionsFor(store.getState().nodes.length, true), duration: 200 }))
+  }, [fitView, minimap, store])
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -111,7 +127,7 @@ function EditorLayout() {
       <div className="flex min-h-0 flex-1">
         <Palette onAdd={addAtCenter} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <FlowCanvas ref={canvasRef} />
+          <FlowCanvas ref={canvasRef} minimap={minimap} onToggleMinimap={toggleMinimap} />
           {clipboardError ? (
             <p role="alert" data-testid="clipboard-error" className="border-t border-red-200 bg-red-50 px-3 py-1.5 text-xs text-red-800">
               {clipboardError}{' '}

@@ -98,9 +98,12 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
           className="absolute top-8 right-0 z-20 flex w-60 flex-col rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg"
         >
           <MenuButton onClick={act(() => setDialog('note'))}>Save version with note…</MenuButton>
-          <Link role="menuitem" href={`/workflows/${workflowId}/versions`} className={itemClass} onClick={() => setOpen(false)}>
-            Version history
-          </Link>
+          {/* A draft (not saved yet) has no history. */}
+          {workflowId === '' ? null : (
+            <Link role="menuitem" href={`/workflows/${workflowId}/versions`} className={itemClass} onClick={() => setOpen(false)}>
+              Version history
+            </Link>
+          )}
           <div role="separator" className="my-1 border-t border-zinc-100" />
           <MenuButton onClick={exportJson}>Export JSON file</MenuButton>
           <MenuButton onClick={copyJson}>Copy JSON to clipboard</MenuButton>

@@ -3,17 +3,24 @@
 import { useEffect, useId, useState } from 'react'
 import { errorMessage, requestFieldError } from '@/components/api-client'
 import { cn } from '@/components/ui/cn'
-import { useRenameWorkflow } from '@/components/queries/workflows'
+import { useCreateWorkflow, useRenameWorkflow } from '@/components/queries/workflows'
 import { useCanvasStore } from './CanvasStoreProvider'
+import { useAdoptCreatedWorkflow } from './use-adopt-created-workflow'
 
 /**
  * The name saves on its own (PATCH) when the field loses focus or on Enter; Escape reverts. A
  * refused name stays in the field, with the server's reason beside it, so it can be corrected.
+ * Naming a draft creates the workflow (its version 1 is the starter graph the draft began with;
+ * what was drawn since stays unsaved on the canvas).
  */
 export function WorkflowNameInput() {
   const { workflowId, name, setName } = useCanvasStore((s) => ({ workflowId: s.workflowId, name: s.name, setName: s.setName }))
   const [draft, setDraft] = useState(name)
-  const rename = useRenameWorkflow(workflowId)
+  const renameExisting = useRenameWorkflow(workflowId)
+  const create = useCreateWorkflow()
+  const adopt = useAdoptCreatedWorkflow()
+  const isDraft = workflowId === ''
+  const rename = isDraft ? create : renameExisting
   const errorId = useId()
   const error = rename.isError ? (requestFieldError(rename.error, 'name') ?? errorMessage(rename.error)) : undefined
   useEffect(() => setDraft(name), [name])
@@ -26,7 +33,8 @@ export function WorkflowNameInput() {
       return
     }
     if (rename.isPending) return
-    rename.mutate(next, { onSuccess: (workflow) => setName(workflow.name) })
+    if (isDraft) create.mutate({ name: next }, { onSuccess: adopt })
+    else renameExisting.mutate(next, { onSuccess: (workflow) => setName(workflow.name) })
   }
 
   return (

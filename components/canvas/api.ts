@@ -6,8 +6,10 @@ import { z } from 'zod'
 import { ApiError, fetchParsed } from '@/components/api-client'
 import { functionToolListResponseSchema, type FunctionToolSummary } from '@/lib/contracts/function-tools'
 import { runSummarySchema } from '@/lib/contracts/runs'
+import { serverFactsResponseSchema } from '@/lib/contracts/server-facts'
 import {
   createdWorkflowResponseSchema,
+  deletedWorkflowResponseSchema,
   invalidGraphDetailsSchema,
   updatedWorkflowResponseSchema,
   versionListResponseSchema,
@@ -17,6 +19,8 @@ import {
   type CreateWorkflowRequest,
   type CreatedWorkflowResponse,
   type VersionSummary,
+  type DeletedWorkflowResponse,
+  type DeleteWorkflowRuns,
   type WorkflowResponse,
   type WorkflowSettings,
   type WorkflowSummary,
@@ -25,6 +29,7 @@ import {
 } from '@/lib/contracts/workflows'
 import type { GraphDocument } from '@/lib/graph/document'
 import type { GraphProblem } from '@/lib/graph/problems'
+import type { ServerFacts } from '@/lib/graph/server-facts'
 
 const workflowUrl = (id: string) => `/api/workflows/${encodeURIComponent(id)}`
 
@@ -55,6 +60,22 @@ export async function updateWorkflowSettings(id: string, settings: WorkflowSetti
   return (await fetchParsed(updatedWorkflowResponseSchema, workflowUrl(id), { method: 'PATCH', body: JSON.stringify({ settings }) })).workflow.settings
 }
 
+/** DELETE /api/workflows/:id, saying what becomes of its runs. */
+export async function deleteWorkflow(id: string, runs: DeleteWorkflowRuns): Promise<DeletedWorkflowResponse['deleted']> {
+  return (await fetchParsed(deletedWorkflowResponseSchema, `${workflowUrl(id)}?runs=${runs}`, { method: 'DELETE' })).deleted
+}
+
+export function duplicateWorkflow(id: string, name?: string): Promise<CreatedWorkflowResponse> {
+  return fetchParsed(createdWorkflowResponseSchema, `${workflowUrl(id)}/duplicate`, {
+    method: 'POST',
+    body: JSON.stringify(name === undefined ? {} : { name }),
+  })
+}
+
+export async function updateWorkflowDetails(id: string, details: { name?: string; description?: string }): Promise<WorkflowView> {
+  return (await fetchParsed(updatedWorkflowResponseSchema, workflowUrl(id), { method: 'PATCH', body: JSON.stringify(details) })).workflow
+}
+
 export async function saveVersion(id: string, graph: GraphDocument, note?: string): Promise<WorkflowVersionView> {
   return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions`, { method: 'POST', body: JSON.stringify({ graph, note }) })).version
 }
@@ -76,6 +97,10 @@ export async function restoreVersion(id: string, version: number): Promise<Workf
 /** The function tools the server's registry offers an agent node (by name). */
 export async function listFunctionTools(): Promise<FunctionToolSummary[]> {
   return (await fetchParsed(functionToolListResponseSchema, '/api/function-tools')).tools
+}
+
+export async function getServerFacts(): Promise<ServerFacts> {
+  return (await fetchParsed(serverFactsResponseSchema, '/api/server-facts')).facts
 }
 
 const startedRunSchema = z.object({ run: runSummarySchema.pick({ id: true, status: true }) })

@@ -26,11 +26,19 @@ async function loadElk(): Promise<ELK> {
   return engine
 }
 
-export function toElkGraph(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[]): ElkNode {
+/**
+ * `aspectRatio`: the canvas' width over its height. A chain longer than the canvas is wide wraps
+ * into rows of that shape, so that fit view can show it all at a readable zoom (fit-view.ts).
+ */
+export function toElkGraph(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[], aspectRatio?: number): ElkNode {
   const ids = new Set(nodes.map((node) => node.id))
+  const wrapping: Record<string, string> =
+    aspectRatio !== undefined && Number.isFinite(aspectRatio) && aspectRatio > 0
+      ? { 'elk.layered.wrapping.strategy': 'MULTI_EDGE', 'elk.aspectRatio': aspectRatio.toFixed(2) }
+      : {}
   return {
     id: 'root',
-    layoutOptions,
+    layoutOptions: { ...layoutOptions, ...wrapping },
     children: nodes.map((node) => ({
       id: node.id,
       width: node.measured?.width ?? node.width ?? DEFAULT_SIZE.width,
@@ -43,9 +51,9 @@ export function toElkGraph(nodes: readonly CanvasNode[], edges: readonly CanvasE
 }
 
 /** New top-left positions for every node. */
-export async function computeLayout(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[]): Promise<Record<string, XYPosition>> {
+export async function computeLayout(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[], aspectRatio?: number): Promise<Record<string, XYPosition>> {
   const elk = await loadElk()
-  const result = await elk.layout(toElkGraph(nodes, edges))
+  const result = await elk.layout(toElkGraph(nodes, edges, aspectRatio))
   const positions: Record<string, XYPosition> = {}
   for (const child of result.children ?? []) positions[child.id] = { x: Math.round(child.x ?? 0), y: Math.round(child.y ?? 0) }
   return positions

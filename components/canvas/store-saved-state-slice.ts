@@ -18,6 +18,7 @@ export function createSavedStateSlice(init: CanvasInit, loaded: CanvasGraph): Ca
     serverProblems: [],
 
     setName: (name) => set({ name }),
+    adoptWorkflow: (workflowId, name, version) => set({ workflowId, name, version }),
     markSaved: (version, document) => set({ version, savedFingerprint: documentFingerprint(document), serverProblems: [] }),
     setServerProblems: (problems) => set({ serverProblems: problems }),
   })

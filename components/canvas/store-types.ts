@@ -62,6 +62,8 @@ export interface SavedStateSlice {
   /** Problems the server answered a save with (400 invalid_graph); cleared by the next change. */
   serverProblems: GraphProblem[]
   setName: (name: string) => void
+  /** A draft was just created on the server: it is that workflow now, at `version`; the canvas keeps its changes. */
+  adoptWorkflow: (workflowId: string, name: string, version: number) => void
   markSaved: (version: number, document: GraphDocument) => void
   setServerProblems: (problems: GraphProblem[]) => void
 }

@@ -3,7 +3,8 @@
 import { useMemo, useRef } from 'react'
 import type { z } from 'zod'
 import type { GraphProblem } from '@/lib/graph/problems'
-import { validateDocument } from '@/lib/graph/validate'
+import { validateDocument, type ServerContext } from '@/lib/graph/validate'
+import { useServerFactsQuery } from '@/components/queries/server-facts'
 import { GraphNodeSchema, GraphEdgeSchema, CURRENT_SCHEMA_VERSION, type GraphDocument } from '@/lib/graph/document'
 import { problemsFromZodIssues } from '@/lib/graph/problems'
 import { canvasToDocument, type CanvasEdge, type CanvasNode } from './adapter'
@@ -27,15 +28,22 @@ export interface CanvasProblems {
  * is reused while node data, ids and edges stay the same (drags stay cheap).
  */
 export function useCanvasProblems(): CanvasProblems {
-  const { nodes, edges, serverProblems } = useCanvasStore((s) => ({ nodes: s.nodes, edges: s.edges, serverProblems: s.serverProblems }))
+  const { nodes, edges, serverProblems, workflowId } = useCanvasStore((s) => ({
+    nodes: s.nodes,
+    edges: s.edges,
+    serverProblems: s.serverProblems,
+    workflowId: s.workflowId,
+  }))
+  // Until the server's facts arrive, only the document is checked (no false alarms while loading).
+  const facts = useServerFactsQuery().data
   const cache = useRef<{ key: unknown[]; problems: GraphProblem[] } | null>(null)
 
-  const key = structuralKey(nodes, edges)
+  const key = [facts, workflowId, ...structuralKey(nodes, edges)]
   let local: GraphProblem[]
   if (cache.current && sameKey(cache.current.key, key)) {
     local = cache.current.problems
   } else {
-    local = validateCanvas(canvasToDocument(nodes, edges))
+    local = validateCanvas(canvasToDocument(nodes, edges), facts && { facts, workflowId: workflowId || undefined })
     cache.current = { key, problems: local }
   }
 
@@ -54,13 +62,13 @@ function sameKey(a: unknown[], b: unknown[]): boolean {
 }
 
 /** Node data on the canvas is built by the registry, but a hand-edited field can still break the schema. */
-function validateCanvas(document: GraphDocument): GraphProblem[] {
+function validateCanvas(document: GraphDocument, context: ServerContext | undefined): GraphProblem[] {
   const raw = { schemaVersion: CURRENT_SCHEMA_VERSION, nodes: document.nodes, edges: document.edges }
   const schemaProblems = [
     ...document.nodes.flatMap((node, i) => issues(GraphNodeSchema.safeParse(node), ['nodes', i], raw)),
     ...document.edges.flatMap((edge, i) => issues(GraphEdgeSchema.safeParse(edge), ['edges', i], raw)),
   ]
-  return [...schemaProblems, ...validateDocument(document)]
+  return [...schemaProblems, ...validateDocument(document, context)]
 }
 
 function issues(result: z.ZodSafeParseResult<unknown>, prefix: Array<string | number>, raw: unknown): GraphProblem[] {

@@ -1,12 +1,13 @@
 'use client'
 
-import { useCallback, useRef } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import type { MutationStatus } from '@tanstack/react-query'
 import { errorMessage } from '@/components/api-client'
-import { useSaveVersionMutation } from '@/components/queries/workflows'
+import { useCreateWorkflow, useSaveVersionMutation } from '@/components/queries/workflows'
 import type { WorkflowVersionView } from '@/lib/contracts/workflows'
 import { graphProblemsOf } from './api'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
+import { useAdoptCreatedWorkflow } from './use-adopt-created-workflow'
 
 export type SaveStatus =
   | { state: 'idle' }
@@ -32,21 +33,33 @@ export function saveStatusOf({ status, data, error }: { status: MutationStatus; 
 }
 
 /**
- * Saves the canvas as a new version, with an optional note for the history. A 400 with problems puts them in the problems panel;
- * concurrent saves (a double Ctrl+S) share one request.
+ * Saves the canvas as a new version, with an optional note for the history; a draft's first save creates the workflow
+ * (as its version 1). A 400 with problems puts them in the problems panel; concurrent saves (a double Ctrl+S) share one request.
  */
 export function useSaveVersion() {
   const store = useCanvasStoreApi()
   const mutation = useSaveVersionMutation()
+  const create = useCreateWorkflow()
+  const adopt = useAdoptCreatedWorkflow()
+  const [createdByLastSave, setCreatedByLastSave] = useState(false)
   const { mutateAsync } = mutation
+  const createAsync = create.mutateAsync
   const inFlight = useRef<Promise<number | undefined> | null>(null)
 
   const save = useCallback(
     (note?: string): Promise<number | undefined> => {
       if (inFlight.current) return inFlight.current
-      const { workflowId, toDocument, markSaved, setServerProblems } = store.getState()
+      const { workflowId, name, toDocument, markSaved, setServerProblems } = store.getState()
       const document = toDocument()
-      const request = mutateAsync({ workflowId, document, note })
+      setCreatedByLastSave(workflowId === '')
+      const saved =
+        workflowId === ''
+          ? createAsync({ name, graph: document }).then((created) => {
+              adopt(created)
+              return created.version
+            })
+          : mutateAsync({ workflowId, document, note })
+      const request = saved
         .then((version) => {
           markSaved(version.version, document)
           return version.version
@@ -62,8 +75,9 @@ export function useSaveVersion() {
       inFlight.current = request
       return request
     },
-    [store, mutateAsync],
+    [store, mutateAsync, createAsync, adopt],
   )
 
-  return { save, status: saveStatusOf(mutation) }
+  const status = createdByLastSave ? saveStatusOf({ status: create.status, data: create.data?.version, error: create.error }) : saveStatusOf(mutation)
+  return { save, status }
 }

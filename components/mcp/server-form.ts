@@ -199,6 +199,18 @@ function fieldOf(path: string): FormField | undefined {
   return undefined
 }
 
+/**
+ * The messages of a 400's `details.issues` that no form field takes, so that the form says them
+ * once on their own; an answer without issues has none here (its message is the whole story).
+ */
+export function unplacedIssues(details: unknown): string[] {
+  const issues = (details as { issues?: unknown } | null | undefined)?.issues
+  if (!Array.isArray(issues)) return []
+  return (issues as Array<{ path?: unknown; message?: unknown }>).flatMap((issue) =>
+    typeof issue?.message === 'string' && (typeof issue.path !== 'string' || !fieldOf(issue.path)) ? [issue.message] : [],
+  )
+}
+
 /** The first message per form field, from a 400's `details.issues` (`[{ path: 'config.url', message }]`). */
 export function fieldErrorsFrom(details: unknown): FieldErrors {
   const issues = (details as { issues?: unknown } | null | undefined)?.issues

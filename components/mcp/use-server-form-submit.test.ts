@@ -15,15 +15,24 @@ describe('saveFailureOf', () => {
     expect(saveFailureOf(failure)).toEqual({ confirmation: { affected: [research], others: 2 }, error: null, fieldErrors: {} })
   })
 
-  it('puts the messages of a refused request beside their fields', () => {
-    const failure = new ApiError(400, 'invalid_request', 'Invalid MCP server: config.url: Invalid URL', {
-      issues: [{ path: 'config.url', message: 'Invalid URL' }],
+  it('puts the messages of a refused request beside their fields, once: not again in a summary', () => {
+    const failure = new ApiError(400, 'invalid_request', 'Invalid request body: id: Use lowercase; name: Required', {
+      issues: [
+        { path: 'id', message: 'Use lowercase' },
+        { path: 'name', message: 'Required' },
+      ],
     })
-    expect(saveFailureOf(failure)).toEqual({
-      confirmation: null,
-      error: 'Invalid MCP server: config.url: Invalid URL',
-      fieldErrors: { url: 'Invalid URL' },
+    expect(saveFailureOf(failure)).toEqual({ confirmation: null, error: null, fieldErrors: { id: 'Use lowercase', name: 'Required' } })
+  })
+
+  it('says on its own only what no field takes', () => {
+    const failure = new ApiError(400, 'invalid_request', 'Invalid request body: config.url: Invalid URL; : Nothing to update', {
+      issues: [
+        { path: 'config.url', message: 'Invalid URL' },
+        { path: '', message: 'Nothing to update' },
+      ],
     })
+    expect(saveFailureOf(failure)).toEqual({ confirmation: null, error: 'Nothing to update', fieldErrors: { url: 'Invalid URL' } })
   })
 
   it('shows a failure to reach the server as a message alone', () => {

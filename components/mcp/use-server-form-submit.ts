@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '@/components/api-client'
 import { useCreateMcpServer, useUpdateMcpServer } from '@/components/queries/mcp-servers'
 import type { ConfirmRequiredDetails, McpServerDetail } from '@/lib/contracts/mcp-servers'
 import { affectedWorkflowsOf } from './mcp-api'
-import { createRequest, fieldErrorsFrom, updateRequest, type FieldErrors, type ServerForm } from './server-form'
+import { createRequest, fieldErrorsFrom, unplacedIssues, updateRequest, type FieldErrors, type ServerForm } from './server-form'
 
 export interface SaveFailure {
   /** The API asks to confirm the change for the workflows that use the server: a question, not an error. */
@@ -25,7 +25,13 @@ export function saveFailureOf(failure: unknown): SaveFailure {
   if (failure === null || failure === undefined) return NO_FAILURE
   const confirmation = affectedWorkflowsOf(failure)
   if (confirmation) return { ...NO_FAILURE, confirmation }
-  return { confirmation: null, error: errorMessage(failure), fieldErrors: failure instanceof ApiError ? fieldErrorsFrom(failure.details) : {} }
+  if (!(failure instanceof ApiError)) return { ...NO_FAILURE, error: errorMessage(failure) }
+  const fieldErrors = fieldErrorsFrom(failure.details)
+  // The answer's message lists every issue ("Invalid request body: id: …; name: …"): the fields say
+  // theirs, and only what no field took is said again below them.
+  const placed = Object.keys(fieldErrors).length > 0
+  const unplaced = unplacedIssues(failure.details)
+  return { confirmation: null, error: !placed ? errorMessage(failure) : unplaced.length > 0 ? unplaced.join(' ') : null, fieldErrors }
 }
 
 export interface ServerFormSubmit {

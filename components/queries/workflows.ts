@@ -2,11 +2,22 @@
 
 /** Workflows: the list, one workflow opened in the editor, its settings, and the changes made to them. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createWorkflow, getWorkflow, listWorkflows, renameWorkflow, saveVersion, updateWorkflowSettings } from '@/components/canvas/api'
+import {
+  createWorkflow,
+  deleteWorkflow,
+  duplicateWorkflow,
+  getWorkflow,
+  listWorkflows,
+  renameWorkflow,
+  saveVersion,
+  updateWorkflowDetails,
+  updateWorkflowSettings,
+} from '@/components/canvas/api'
 import type { CanvasInit } from '@/components/canvas/store'
+import { serverFactKeys } from './server-facts'
 import { starterDocument, type GraphDocument } from '@/lib/graph/document'
 import { migrateGraphDocument } from '@/lib/graph/migrate'
-import type { WorkflowResponse, WorkflowSettings } from '@/lib/contracts/workflows'
+import type { DeleteWorkflowRuns, WorkflowResponse, WorkflowSettings } from '@/lib/contracts/workflows'
 
 export const workflowKeys = {
   all: ['workflows'] as const,
@@ -25,6 +36,17 @@ export function canvasInitOf({ workflow, latestVersion }: WorkflowResponse): Can
   return { workflowId: workflow.id, name: workflow.name, document, version: latestVersion?.version ?? null }
 }
 
+/** The name a draft shows until the person names it (or saves it under that name). */
+export const DRAFT_NAME = 'Untitled workflow'
+
+/**
+ * A new workflow not created yet (`/workflows/new`): it exists only in the editor until it is
+ * first saved or named, so "New workflow" never leaves an empty "Untitled workflow" behind.
+ */
+export function draftCanvasInit(): CanvasInit {
+  return { workflowId: '', name: DRAFT_NAME, document: starterDocument(), version: null }
+}
+
 /**
  * The workflow the editor opens, loaded once per opening. The canvas store is seeded from it and
  * then owns the document, so the query never refetches while the editor is open (a refetch could
@@ -32,10 +54,12 @@ export function canvasInitOf({ workflow, latestVersion }: WorkflowResponse): Can
  * from what the server has now, never from a copy from before the last save. A document that
  * cannot be migrated is this query's error.
  */
-export function useWorkflowForEditorQuery(workflowId: string) {
+export function useWorkflowForEditorQuery(workflowId: string | null) {
   return useQuery({
-    queryKey: workflowKeys.detail(workflowId),
-    queryFn: () => getWorkflow(workflowId),
+    queryKey: workflowKeys.detail(workflowId ?? ''),
+    queryFn: () => getWorkflow(workflowId ?? ''),
+    // A draft (null) has nothing to load.
+    enabled: workflowId !== null,
     select: canvasInitOf,
     staleTime: Infinity,
     gcTime: 0,
@@ -54,10 +78,16 @@ export function useWorkflowSettingsQuery(workflowId: string) {
   })
 }
 
-/** Marks the list stale; the list page shows the change when it is next shown (or at once, if it is). */
+/**
+ * Marks the list stale; the list page shows the change when it is next shown (or at once, if it
+ * is). The server's facts name the workflows and their sub-workflows, so they go stale too.
+ */
 function useInvalidateWorkflowList() {
   const queryClient = useQueryClient()
-  return () => void queryClient.invalidateQueries({ queryKey: workflowKeys.list() })
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: workflowKeys.list() })
+    void queryClient.invalidateQueries({ queryKey: serverFactKeys.all })
+  }
 }
 
 export function useCreateWorkflow() {
@@ -72,6 +102,24 @@ export function useRenameWorkflow(workflowId: string) {
 export function useSaveVersionMutation() {
   return useMutation({
     mutationFn: ({ workflowId, document, note }: { workflowId: string; document: GraphDocument; note?: string }) => saveVersion(workflowId, document, note),
+    onSuccess: useInvalidateWorkflowList(),
+  })
+}
+
+export function useDeleteWorkflow() {
+  return useMutation({
+    mutationFn: ({ id, runs }: { id: string; runs: DeleteWorkflowRuns }) => deleteWorkflow(id, runs),
+    onSuccess: useInvalidateWorkflowList(),
+  })
+}
+
+export function useDuplicateWorkflow() {
+  return useMutation({ mutationFn: ({ id, name }: { id: string; name?: string }) => duplicateWorkflow(id, name), onSuccess: useInvalidateWorkflowList() })
+}
+
+export function useUpdateWorkflowDetails(workflowId: string) {
+  return useMutation({
+    mutationFn: (details: { name?: string; description?: string }) => updateWorkflowDetails(workflowId, details),
     onSuccess: useInvalidateWorkflowList(),
   })
 }

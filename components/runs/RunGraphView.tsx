@@ -2,23 +2,35 @@
 
 import '@xyflow/react/dist/style.css'
 import { Background, Controls, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react'
-import { memo, useMemo } from 'react'
+import { createContext, memo, useContext, useMemo } from 'react'
 import { cn } from '@/components/ui'
 import { kindLabel, nodeLabel } from './graph-labels'
 import type { NodeRunStatus } from './run-state'
 import { NODE_STATUS_LABEL, NODE_STATUS_STYLE } from './status-style'
 import type { RunGraph } from '@/lib/contracts/runs'
 
-type RunNodeData = {
-  label: string
-  kind: string
-  status: NodeRunStatus
-  invocations: number
-  error?: string
-}
+/** What a node shows of the graph: fixed for the run. */
+type RunNodeData = { label: string; kind: string }
 type RunFlowNode = Node<RunNodeData, 'run'>
 
-const RunNode = memo(function RunNode({ id, data }: NodeProps<RunFlowNode>) {
+/** What a node shows of the run: changes with every event. */
+interface NodeProgress {
+  statuses: Record<string, NodeRunStatus>
+  invocations: Record<string, number>
+  errors: Record<string, string>
+}
+
+/**
+ * Progress reaches the nodes through context, not through their data: React Flow treats a new
+ * node object as a node to measure again (hidden until measured), and a burst of updates — a
+ * cancel's answer, the stream's last events and the final refetch, all within a frame or two —
+ * could leave the graph blank. The node objects stay the same for the whole run.
+ */
+const NodeProgressContext = createContext<NodeProgress>({ statuses: {}, invocations: {}, errors: {} })
+
+const RunNode = memo(function RunNode({ id, data: graphData }: NodeProps<RunFlowNode>) {
+  const progress = useContext(NodeProgressContext)
+  const data = { ...graphData, status: progress.statuses[id] ?? 'idle', invocations: progress.invocations[id] ?? 0, error: progress.errors[id] }
   const style = NODE_STATUS_STYLE[data.status]
   return (
     <div
@@ -58,21 +70,10 @@ export interface RunGraphViewProps {
 /** The workflow as it was run, read-only, each node coloured by what the run did with it. */
 export function RunGraphView({ graph, statuses, invocations, errors, className }: RunGraphViewProps) {
   const nodes = useMemo<RunFlowNode[]>(
-    () =>
-      graph.nodes.map((node) => ({
-        id: node.id,
-        type: 'run',
-        position: node.position,
-        data: {
-          label: nodeLabel(node),
-          kind: node.kind,
-          status: statuses[node.id] ?? 'idle',
-          invocations: invocations[node.id] ?? 0,
-          error: errors[node.id],
-        },
-      })),
-    [graph, statuses, invocations, errors],
+    () => graph.nodes.map((node) => ({ id: node.id, type: 'run', position: node.position, data: { label: nodeLabel(node), kind: node.kind } })),
+    [graph],
   )
+  const progress = useMemo<NodeProgress>(() => ({ statuses, invocations, errors }), [statuses, invocations, errors])
   const edges = useMemo<Edge[]>(
     () =>
       graph.edges.map((edge) => {
@@ -92,27 +93,29 @@ export function RunGraphView({ graph, statuses, invocations, errors, className }
   )
 
   return (
-    <div className={cn('relative min-h-56', className ?? 'h-80')} role="group" aria-label="Workflow graph with node statuses">
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        elementsSelectable={false}
-        zoomOnScroll={false}
-        preventScrolling={false}
-        fitView
-        fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }}
-        minZoom={0.2}
-      >
-        <Background gap={20} size={1} color="#e4e4e7" />
-        <Controls showInteractive={false} position="bottom-right" />
-      </ReactFlow>
+    <div className={cn('relative min-h-56', className ?? 'h-80')} role="group" aria-label="Workflow graph with node statuses" data-testid="run-graph">
+      <NodeProgressContext.Provider value={progress}>
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          zoomOnScroll={false}
+          preventScrolling={false}
+          fitView
+          fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }}
+          minZoom={0.2}
+        >
+          <Background gap={20} size={1} color="#e4e4e7" />
+          <Controls showInteractive={false} position="bottom-right" />
+        </ReactFlow>
+      </NodeProgressContext.Provider>
       <ul className="sr-only">
         {nodes.map((node) => (
           <li key={node.id}>
-            {node.data.label}: {NODE_STATUS_LABEL[node.data.status]}
+            {node.data.label}: {NODE_STATUS_LABEL[statuses[node.id] ?? 'idle']}
           </li>
         ))}
       </ul>

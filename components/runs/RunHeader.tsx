@@ -24,9 +24,11 @@ export interface RunHeaderProps {
   actions?: ReactNode
   /** The kinds of the run's open approvals: a waiting run says what it waits for. */
   openApprovalKinds?: readonly ApprovalKind[]
+  /** What went wrong in a run that went on regardless ("1 request denied"), said beside its status. */
+  setbacks?: string | null
 }
 
-export function RunHeader({ run, status, startedAt, finishedAt, usage, connection, readOnly, actions, openApprovalKinds = [] }: RunHeaderProps) {
+export function RunHeader({ run, status, startedAt, finishedAt, usage, connection, readOnly, actions, openApprovalKinds = [], setbacks }: RunHeaderProps) {
   const active = !isTerminalStatus(status)
   const now = useNow(1_000, active && startedAt !== null)
   const tokens = formatTokenUsage(usage)
@@ -61,7 +63,11 @@ export function RunHeader({ run, status, startedAt, finishedAt, usage, connectio
               v{run.version}
             </Badge>
             <span aria-live="polite">
-              <RunStatusBadge status={status} label={status === 'waiting' ? waitingLabel(openApprovalKinds) : undefined} />
+              <RunStatusBadge
+                status={status}
+                label={status === 'waiting' ? waitingLabel(openApprovalKinds) : setbacks && status === 'succeeded' ? `Succeeded, but ${setbacks}` : undefined}
+                attention={Boolean(setbacks) && status === 'succeeded'}
+              />
             </span>
             <ConnectionIndicator state={connection} active={active} />
           </div>

@@ -8,10 +8,12 @@ export interface RunOutputPanelProps {
   outputs: unknown[] | null
   /** Outputs yielded so far while the run goes on. */
   streamedOutputs: unknown[]
+  /** What went wrong on the way ("1 request denied"): the output is read knowing it. */
+  setbacks?: string | null
 }
 
 /** The run's outputs: the final list when there is one, else what was yielded so far ("so far" only while the run goes on). */
-export function RunOutputPanel({ status, outputs, streamedOutputs }: RunOutputPanelProps) {
+export function RunOutputPanel({ status, outputs, streamedOutputs, setbacks }: RunOutputPanelProps) {
   const shown = outputs ?? streamedOutputs
   // A run that has ended yields nothing more, whether or not its final list has arrived yet.
   const final = outputs !== null || isTerminalStatus(status)
@@ -22,6 +24,11 @@ export function RunOutputPanel({ status, outputs, streamedOutputs }: RunOutputPa
       aria-live="polite"
       actions={shown.length > 1 ? <span className="text-[11px] text-zinc-500">{shown.length} outputs</span> : null}
     >
+      {setbacks && shown.length > 0 ? (
+        <p className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-[13px] text-amber-900" data-testid="run-output-setbacks">
+          Produced after {setbacks} (see above).
+        </p>
+      ) : null}
       {shown.length === 0 ? (
         <p className="text-sm text-zinc-500">{emptyMessage(status)}</p>
       ) : (

@@ -16,6 +16,8 @@ import { RunErrorPanel } from './RunErrorPanel'
 import { RunGraphView } from './RunGraphView'
 import { RunHeader } from './RunHeader'
 import { RunOutputPanel } from './RunOutputPanel'
+import { runSetbacks, setbackSummary } from './run-setbacks'
+import { RunSetbacksPanel } from './RunSetbacksPanel'
 import { allApprovals, nodeStatuses, nodeStatusOf } from './run-state'
 import { RunTimeline } from './RunTimeline'
 import { RunTraceWaterfall } from './RunTraceWaterfall'
@@ -49,6 +51,8 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
   const inline = approvals.filter((approval) => approval.status === 'pending' || shownInline.has(approval.id))
   const answered = approvals.filter((approval) => approval.status !== 'pending' && !shownInline.has(approval.id))
   const statusOf = useCallback((nodeId: string) => nodeStatusOf(state, nodeId), [state])
+  const setbacks = useMemo(() => runSetbacks(approvals, state.events), [approvals, state.events])
+  const setbackNote = setbackSummary(setbacks)
   const run = state.snapshot
   const active = !isTerminalStatus(state.status)
   // A link (`?view=trace`), so a trace can be bookmarked or sent; on a share page it shows only the shared events.
@@ -67,6 +71,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
         readOnly={readOnly}
         actions={!readOnly && active ? <CancelButton runId={run.id} onCancelled={applyRun} /> : null}
         openApprovalKinds={approvals.filter((approval) => approval.status === 'pending').map((approval) => approval.kind)}
+        setbacks={setbackNote}
       />
       {shareGone ? (
         <p role="status" className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700">
@@ -87,6 +92,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
           <RunTraceWaterfall events={state.events} labelOf={labelOf} runActive={active} />
         </Panel>
       ) : null}
+      <RunSetbacksPanel setbacks={setbacks} labelOf={labelOf} />
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(340px,400px)]">
         <div className="flex min-w-0 flex-col gap-4">
@@ -107,7 +113,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
           <Panel title="Graph" bodyClassName="p-0">
             <RunGraphView graph={data.graph} statuses={statuses} invocations={state.nodeInvocations} errors={state.nodeErrors} className="h-80" />
           </Panel>
-          <RunOutputPanel status={state.status} outputs={state.outputs} streamedOutputs={state.streamedOutputs} />
+          <RunOutputPanel status={state.status} outputs={state.outputs} streamedOutputs={state.streamedOutputs} setbacks={setbackNote} />
           <AgentTextPanel texts={state.agentTexts} labelOf={labelOf} statusOf={statusOf} />
           <Panel title="Input">
             {run.input === '' ? (

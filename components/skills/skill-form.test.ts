@@ -28,24 +28,39 @@ describe('the new-skill form', () => {
     })
   })
 
-  it('explains a refused save: the SKILL.md rule, the fields of a bad request, or the message', () => {
+  it('explains a refused save once, under the field it concerns', () => {
     const badName = apiErrorFrom(400, { error: { code: 'invalid_skill', message: "Invalid skill name 'X'", details: { rule: 'invalid_name' } } })
-    expect(saveProblem(badName)).toEqual({ message: "Invalid skill name 'X'", rule: 'invalid_name', issues: [] })
+    expect(saveProblem(badName)).toEqual({ content: { message: "Invalid skill name 'X'", rule: 'invalid_name' }, resources: {} })
     const badRequest = apiErrorFrom(400, {
       error: {
         code: 'invalid_request',
-        message: 'Invalid request body',
+        message: 'Invalid request body: resources.1.name: A resource name is a relative path…; : Top',
         details: {
           issues: [
-            { path: 'resources.0.name', message: 'A resource needs a name.' },
+            { path: 'resources.1.name', message: 'A resource name is a relative path…' },
+            { path: 'resources.1.name', message: 'A second word on the same name.' },
+            { path: 'content', message: 'Too long.' },
             { path: '', message: 'Top' },
           ],
         },
       },
     })
-    expect(saveProblem(badRequest).issues).toEqual(['resources.0.name: A resource needs a name.', 'Top'])
-    expect(saveProblem(new ApiError(409, 'skill_exists', 'Taken.'))).toEqual({ message: 'Taken.', issues: [] })
-    expect(saveProblem(new Error('boom'))).toEqual({ message: 'boom', issues: [] })
+    // A bad resource name is the resource's problem, not SKILL.md's; the request's summary is not repeated.
+    expect(saveProblem(badRequest)).toEqual({
+      content: { message: 'Too long.' },
+      resources: { 1: { name: 'A resource name is a relative path…' } },
+      general: 'Top',
+    })
+    const onlyFields = apiErrorFrom(400, {
+      error: {
+        code: 'invalid_request',
+        message: 'Invalid request body: resources.0.name: …',
+        details: { issues: [{ path: 'resources.0.name', message: 'A resource needs a name.' }] },
+      },
+    })
+    expect(saveProblem(onlyFields)).toEqual({ resources: { 0: { name: 'A resource needs a name.' } } })
+    expect(saveProblem(new ApiError(409, 'skill_exists', 'Taken.'))).toEqual({ resources: {}, general: 'Taken.' })
+    expect(saveProblem(new Error('boom'))).toEqual({ resources: {}, general: 'boom' })
   })
 
   it('labels rules for people', () => {

@@ -66,12 +66,23 @@ export const createVersionRequestSchema = z.object({ graph, note: versionNote.op
 /** POST /api/workflows/:id/versions/:version/restore: the version's graph saved again as the newest version. */
 export const restoreVersionRequestSchema = z.object({ note: versionNote.optional() })
 
+/** DELETE /api/workflows/:id?runs=keep|delete: what becomes of its runs is asked every time. */
+export const deleteWorkflowQuerySchema = z.object({
+  runs: z.enum(['keep', 'delete'], { message: 'Say what becomes of its runs: runs=keep or runs=delete.' }),
+})
+export type DeleteWorkflowRuns = z.infer<typeof deleteWorkflowQuerySchema>['runs']
+
+/** POST /api/workflows/:id/duplicate. Without a name the copy is "Copy of <name>". */
+export const duplicateWorkflowRequestSchema = z.object({ name: workflowName.optional() })
+
 /** One row of GET /api/workflows. */
 export const workflowSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   latestVersion: z.number().int().nullable(),
+  /** How many runs it has (the delete dialog asks what becomes of them). */
+  runCount: z.number().int(),
   updatedAt: z.string(),
 })
 export type WorkflowSummary = z.infer<typeof workflowSummarySchema>
@@ -124,6 +135,10 @@ export type VersionListResponse = z.infer<typeof versionListResponseSchema>
 /** GET /api/workflows/:id/versions/:version, POST /api/workflows/:id/versions and POST …/:version/restore. */
 export const versionResponseSchema = z.object({ version: workflowVersionSchema })
 export type VersionResponse = z.infer<typeof versionResponseSchema>
+
+/** DELETE /api/workflows/:id: the runs deleted with it, or kept (listed under its name). */
+export const deletedWorkflowResponseSchema = z.object({ deleted: z.object({ id: z.string(), runsDeleted: z.number().int(), runsKept: z.number().int() }) })
+export type DeletedWorkflowResponse = z.infer<typeof deletedWorkflowResponseSchema>
 
 /** One problem of lib/graph's validation (its GraphProblem; `code` is one of lib/graph's PROBLEM_CODES). */
 export const graphProblemSchema = z.object({

@@ -92,9 +92,3 @@ export function findCycles(nodeIds: readonly string[], adjacency: Adjacency): st
   }
   return cycles
 }
-
-/** True when some edge leaves the component (so the loop can end by taking it). */
-export function cycleHasExit(component: readonly string[], adjacency: Adjacency): boolean {
-  const members = new Set(component)
-  return component.some((id) => (adjacency.outgoing.get(id) ?? []).some((edge) => !members.has(edge.target)))
-}

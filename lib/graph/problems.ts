@@ -35,6 +35,10 @@ export const PROBLEM_CODES = [
   'fan_in_condition',
   'fan_out_targets',
   'cycle_without_exit',
+  'model_not_configured',
+  'unknown_mcp_server',
+  'unknown_skill',
+  'sub_workflow_cycle',
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

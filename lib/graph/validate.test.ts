@@ -65,9 +65,12 @@ describe('validate', () => {
     expect(codes(graph().start().output().build(), 'error')).toContain('dead_end')
   })
 
-  it('warns about a cycle without an exit but not about a loop that can leave', () => {
+  it('refuses a loop no edge of which can be left untaken, but not a loop with a condition', () => {
     const closed = graph().start().agent('a').agent('b').output().chain('start', 'a', 'b', 'a').build()
-    expect(validate(closed).problems).toContainEqual(expect.objectContaining({ code: 'cycle_without_exit', severity: 'warning' }))
+    expect(validate(closed).problems).toContainEqual(expect.objectContaining({ code: 'cycle_without_exit', severity: 'error' }))
+    // An exit edge alone does not end the loop: unconditional edges all fire, every time round.
+    const leaky = graph().start().agent('a').agent('b').output().chain('start', 'a', 'b', 'a').edge('b', 'output').build()
+    expect(codes(leaky, 'error')).toContain('cycle_without_exit')
 
     const open = graph()
       .start()
@@ -81,9 +84,17 @@ describe('validate', () => {
     expect(codes(open)).not.toContain('cycle_without_exit')
   })
 
-  it('reports a self loop without exit', () => {
-    const doc = graph().start().agent('a').output().chain('start', 'a', 'a').edge('start', 'output').build()
-    expect(codes(doc)).toContain('cycle_without_exit')
+  it('refuses a Transform wired to itself, naming it', () => {
+    const doc = graph()
+      .start()
+      .node('t', 'transform', { label: 'Shout', expression: 'input + "!"' })
+      .output()
+      .chain('start', 't', 't')
+      .edge('t', 'output')
+      .build()
+    const problem = validate(doc).problems.find((p) => p.code === 'cycle_without_exit')
+    expect(problem).toMatchObject({ severity: 'error', nodeId: 't' })
+    expect(problem?.message).toMatch(/^Shout feeds itself with no way out/)
   })
 
   it('rejects two edges between the same nodes', () => {

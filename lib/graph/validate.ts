@@ -4,10 +4,11 @@
  * that does not parse gets only schema problems), then structure, then each node.
  */
 import type { GraphDocument } from './document'
-import { buildAdjacency, cycleHasExit, findCycles, reachableFrom, type Adjacency } from './graph-analysis'
+import { buildAdjacency, findCycles, reachableFrom, type Adjacency } from './graph-analysis'
 import { isValidSourceHandle } from './handles'
 import { parseGraphDocument } from './migrate'
 import { error, hasErrors, warning, type GraphProblem, type ValidationResult } from './problems'
+import { serverFactProblems, type ServerFacts } from './server-facts'
 import { validateNodes } from './validate-nodes'
 
 export interface DocumentValidationResult extends ValidationResult {
@@ -15,15 +16,21 @@ export interface DocumentValidationResult extends ValidationResult {
   document?: GraphDocument
 }
 
-export function validate(raw: unknown): DocumentValidationResult {
+/** What the server states about itself, and which workflow the document is; without it only the document is checked. */
+export interface ServerContext {
+  facts: ServerFacts
+  workflowId?: string
+}
+
+export function validate(raw: unknown, context?: ServerContext): DocumentValidationResult {
   const parsed = parseGraphDocument(raw)
   if (!parsed.ok) return { ok: false, problems: parsed.problems }
-  const problems = validateDocument(parsed.document)
+  const problems = validateDocument(parsed.document, context)
   return { ok: !hasErrors(problems), problems, document: parsed.document }
 }
 
 /** The checks that need a parsed document; exported for callers that already hold one. */
-export function validateDocument(document: GraphDocument): GraphProblem[] {
+export function validateDocument(document: GraphDocument, context?: ServerContext): GraphProblem[] {
   const idProblems = duplicateIdProblems(document)
   const edgeProblems = edgeEndProblems(document)
   const adjacency = buildAdjacency(document)
@@ -34,6 +41,7 @@ export function validateDocument(document: GraphDocument): GraphProblem[] {
     ...reachabilityProblems(document, adjacency),
     ...cycleProblems(document, adjacency),
     ...validateNodes(document, adjacency),
+    ...(context ? serverFactProblems(document, context.facts, context.workflowId) : []),
   ]
 }
 
@@ -115,16 +123,39 @@ function reachabilityProblems(document: GraphDocument, adjacency: Adjacency): Gr
   return problems
 }
 
+/**
+ * A loop ends only when some edge inside it can be left untaken: an edge with a condition, or one
+ * leaving a condition node (which takes one case). Without one, every message goes round again
+ * until the iteration limit stops the run (a Transform wired to itself printed 99 outputs).
+ */
 function cycleProblems(document: GraphDocument, adjacency: Adjacency): GraphProblem[] {
+  const kinds = new Map(document.nodes.map((node) => [node.id, node.kind]))
   const cycles = findCycles(
     document.nodes.map((node) => node.id),
     adjacency,
   )
   return cycles
-    .filter((cycle) => !cycleHasExit(cycle, adjacency))
-    .map((cycle) =>
-      warning('cycle_without_exit', `These nodes loop with no way out: ${cycle.join(' → ')}. The run stops only at the iteration limit.`, {
-        nodeId: cycle[0],
-      }),
-    )
+    .filter((cycle) => !cycleCanEnd(cycle, adjacency, kinds))
+    .map((cycle) => {
+      const names = cycle.map((id) => nodeTitle(document, id))
+      const what = cycle.length === 1 ? `${names[0]} feeds itself` : `These nodes loop: ${names.join(' → ')} → ${names[0]}`
+      return error(
+        'cycle_without_exit',
+        `${what} with no way out: no edge of the loop has a condition, so it runs until the iteration limit stops the run. Add a condition, or remove an edge.`,
+        { nodeId: cycle[0] },
+      )
+    })
+}
+
+function cycleCanEnd(cycle: readonly string[], adjacency: Adjacency, kinds: ReadonlyMap<string, string>): boolean {
+  const members = new Set(cycle)
+  return cycle.some((id) =>
+    (adjacency.outgoing.get(id) ?? []).some((edge) => members.has(edge.target) && (edge.condition !== undefined || kinds.get(id) === 'condition')),
+  )
+}
+
+function nodeTitle(document: GraphDocument, id: string): string {
+  const node = document.nodes.find((candidate) => candidate.id === id)
+  const data = node?.data as { label?: string; name?: string } | undefined
+  return data?.label || data?.name || id
 }

@@ -42,6 +42,7 @@ export const CONFLICT_CODES = [
   'mcp_server_exists',
   'run_finished',
   'run_not_active',
+  'runs_active',
   'setup_done',
   'skill_exists',
   'task_not_running',

@@ -1,30 +1,27 @@
 'use client'
 
 import Link from 'next/link'
-import { useRouter } from 'next/navigation'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { LocalTime } from '@/components/ui/LocalTime'
 import { errorMessage } from '@/components/api-client'
-import { useCreateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
+import { useDuplicateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
+import { DeleteWorkflowDialog } from '@/components/workflows/DeleteWorkflowDialog'
+import { WorkflowDetailsDialog } from '@/components/workflows/WorkflowDetailsDialog'
 import type { WorkflowSummary } from '@/lib/contracts/workflows'
 
 const newestChangeFirst = (workflows: readonly WorkflowSummary[]) => [...workflows].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
 
-/** The workflows, newest change first, and a button that creates one and opens its editor. */
+/**
+ * The workflows, newest change first, each with its details (name, description), a copy and
+ * delete; "New workflow" opens a draft, created only when it is first saved or named.
+ */
 export function WorkflowList() {
-  const router = useRouter()
   const list = useWorkflowsQuery()
   const workflows = useMemo(() => (list.data ? newestChangeFirst(list.data) : undefined), [list.data])
-  const create = useCreateWorkflow()
-  // The button stays busy from the press until the editor opens.
-  const creating = create.isPending || create.isSuccess
-
-  const createAndOpen = () =>
-    create.mutate(
-      { name: `Untitled workflow ${(workflows?.length ?? 0) + 1}` },
-      { onSuccess: ({ workflow }) => router.push(`/workflows/${encodeURIComponent(workflow.id)}`) },
-    )
+  const duplicate = useDuplicateWorkflow()
+  const [editing, setEditing] = useState<WorkflowSummary | null>(null)
+  const [deleting, setDeleting] = useState<WorkflowSummary | null>(null)
 
   return (
     <>
@@ -33,13 +30,17 @@ export function WorkflowList() {
           <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Workflows</h1>
           <p className="mt-1 text-sm text-zinc-600">Design agent workflows on a canvas, save versions and run them.</p>
         </div>
-        <Button variant="primary" data-testid="new-workflow" onClick={createAndOpen} disabled={creating}>
-          {creating ? 'Creating…' : 'New workflow'}
-        </Button>
+        <Link
+          href="/workflows/new"
+          data-testid="new-workflow"
+          className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          New workflow
+        </Link>
       </div>
-      {create.isError ? (
+      {duplicate.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          Could not create a workflow: {errorMessage(create.error)}
+          Could not duplicate the workflow: {errorMessage(duplicate.error)}
         </p>
       ) : null}
       {list.isPending ? <p className="text-sm text-zinc-500">Loading workflows…</p> : null}
@@ -50,7 +51,7 @@ export function WorkflowList() {
       ) : null}
       {workflows?.length === 0 ? (
         <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-10 text-center text-sm text-zinc-600">
-          No workflows yet. Create one to start drawing.
+          No workflows yet. Start a new one to draw.
         </div>
       ) : null}
       {workflows && workflows.length > 0 ? (
@@ -70,6 +71,9 @@ export function WorkflowList() {
                 <th scope="col" className="px-4 py-2">
                   <span className="sr-only">Runs</span>
                 </th>
+                <th scope="col" className="px-4 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100">
@@ -87,8 +91,25 @@ export function WorkflowList() {
                   </td>
                   <td className="px-4 py-2.5 text-right">
                     <Link href={`/runs?workflowId=${encodeURIComponent(workflow.id)}`} className="text-xs text-zinc-500 hover:text-indigo-600 hover:underline">
-                      Runs
+                      Runs{workflow.runCount > 0 ? ` (${workflow.runCount})` : ''}
                     </Link>
+                  </td>
+                  <td className="px-4 py-2.5 text-right whitespace-nowrap">
+                    <Button size="sm" variant="ghost" data-testid={`workflow-details-${workflow.id}`} onClick={() => setEditing(workflow)}>
+                      Details
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      data-testid={`workflow-duplicate-${workflow.id}`}
+                      disabled={duplicate.isPending}
+                      onClick={() => duplicate.mutate({ id: workflow.id })}
+                    >
+                      Duplicate
+                    </Button>
+                    <Button size="sm" variant="ghost" data-testid={`workflow-delete-${workflow.id}`} onClick={() => setDeleting(workflow)}>
+                      Delete
+                    </Button>
                   </td>
                 </tr>
               ))}
@@ -96,6 +117,8 @@ export function WorkflowList() {
           </table>
         </div>
       ) : null}
+      {editing ? <WorkflowDetailsDialog workflow={editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteWorkflowDialog workflow={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} /> : null}
     </>
   )
 }

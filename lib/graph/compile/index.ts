@@ -1,5 +1,5 @@
 export { compile, describeNode, MAX_SUB_WORKFLOW_DEPTH } from './compile'
-export { collectAgentSettings, collectMcpServerIds, collectFunctionToolNames, collectSkillIds, collectSubWorkflowRefs } from './registry'
+export { collectAgentSettings, collectMcpServerIds, collectFunctionToolNames, collectSkillIds, collectSubWorkflowRefs } from '../document-references'
 export type { CompileOptions, CompileRegistry } from './registry'
 export { messageText, lastReply } from './messages'
 export { GraphAgentExecutor } from './node-executors'

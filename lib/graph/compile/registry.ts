@@ -1,11 +1,11 @@
 /**
  * What compile() needs from its caller. The run service implements it: it connects the MCP
- * servers first (collectMcpServerIds tells it which), loads referenced sub-workflows
- * (collectSubWorkflowRefs), and then compiles synchronously.
+ * servers first (collectMcpServerIds in document-references.ts tells it which), loads referenced
+ * sub-workflows (collectSubWorkflowRefs), and then compiles synchronously.
  */
 import type { ChatClient, ContextProvider, FunctionTool, ToolProvider } from '@/lib/core'
 import type { GraphDocument } from '../document'
-import type { AgentSettings, ModelSettings } from '../node-data'
+import type { ModelSettings } from '../node-data'
 
 export interface CompileRegistry {
   /** The client for an agent's model settings (temperature and maxTokens are applied by compile). */
@@ -28,52 +28,4 @@ export interface CompileOptions {
   maxIterations?: number
   /** Workflow ids being compiled above this one, to refuse sub-workflows that include themselves. */
   parents?: readonly string[]
-}
-
-/** Every agent setting in the document: agent nodes, orchestration participants, managers. */
-export function collectAgentSettings(document: GraphDocument): AgentSettings[] {
-  const settings: AgentSettings[] = []
-  for (const node of document.nodes) {
-    switch (node.kind) {
-      case 'agent':
-        settings.push(node.data)
-        break
-      case 'group_chat':
-        settings.push(...node.data.participants)
-        if (node.data.orchestrator) settings.push(node.data.orchestrator)
-        break
-      case 'magentic':
-        settings.push(...node.data.participants, node.data.manager)
-        break
-      case 'sequential':
-      case 'concurrent':
-      case 'handoff':
-        settings.push(...node.data.participants)
-        break
-    }
-  }
-  return settings
-}
-
-/** The MCP server ids the document's agents use, each once, in first-use order. */
-export function collectMcpServerIds(document: GraphDocument): string[] {
-  return [...new Set(collectAgentSettings(document).flatMap((settings) => settings.mcpServerIds))]
-}
-
-export function collectFunctionToolNames(document: GraphDocument): string[] {
-  return [...new Set(collectAgentSettings(document).flatMap((settings) => settings.functionTools))]
-}
-
-export function collectSkillIds(document: GraphDocument): string[] {
-  return [...new Set(collectAgentSettings(document).flatMap((settings) => settings.skillIds))]
-}
-
-/** The sub-workflows the document refers to directly (not those of its sub-workflows). */
-export function collectSubWorkflowRefs(document: GraphDocument): Array<{ workflowId: string; version: number | undefined }> {
-  const refs = new Map<string, { workflowId: string; version: number | undefined }>()
-  for (const node of document.nodes) {
-    if (node.kind !== 'sub_workflow' || node.data.workflowId === '') continue
-    refs.set(`${node.data.workflowId}@${node.data.version ?? 'latest'}`, { workflowId: node.data.workflowId, version: node.data.version })
-  }
-  return [...refs.values()]
 }

@@ -141,7 +141,8 @@ export class ApprovalBroker {
   async answer(principal: Principal, id: string, body: AnswerApprovalBody): Promise<ApprovalView> {
     const row = await this.db.prisma.approvalRequest.findFirst({ where: { id, ...ownedBy(principal) } })
     if (!row) throw notFound('Approval', id)
-    const response = this.checkedResponse(row, body)
+    // Who decided: the run page says so beside the decision (an admin may answer another's request).
+    const response = { ...this.checkedResponse(row, body), decidedBy: principal.name.trim() || principal.email }
     const status: ApprovalStatus = body.decision === 'approve' ? 'approved' : 'denied'
     // Only a pending, unexpired request can be decided; the condition makes two answers (and an expiry) race safely.
     const decided = await this.db.sql.query<{ id: string }>(

@@ -24,6 +24,8 @@ function graphUsesServer(graph: unknown, serverId: string): boolean {
 /** All workflows using the server, whoever owns them. For the audit log and for admins. */
 export async function allWorkflowsReferencingServer(prisma: Pick<Prisma, 'workflowVersion'>, serverId: string): Promise<OwnedWorkflowReference[]> {
   const versions = await prisma.workflowVersion.findMany({
+    // A deleted workflow's versions (kept for its runs) are never run again.
+    where: { workflow: { deletedAt: null } },
     select: { version: true, graph: true, workflow: { select: { id: true, name: true, ownerId: true } } },
     orderBy: [{ workflowId: 'asc' }, { version: 'asc' }],
   })

@@ -8,6 +8,8 @@ import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import { isAdmin, ownedBy, type Principal } from '../auth/principal'
 import { conflict, notFound } from '../domain-errors'
+import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
+import { loadServerFacts } from '../workflows/server-facts'
 import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
 
 type RunRow = {
@@ -68,11 +70,12 @@ export class RunService {
    * its first event nor stored without a job.
    */
   async create(principal: Principal, input: { workflowId: string; version?: number; input: string }): Promise<RunSummary> {
+    await this.refuseWhatCanOnlyFail(principal, input)
     const owner = isAdmin(principal) ? null : principal.userId
     const [row] = await this.app.db.sql.query<{ id: string; version: number; name: string; createdAt: Date }>(
       `WITH version AS (
          SELECT v.id, v.version, w.id AS "workflowId", w.name FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId"
-         WHERE w.id = $1 AND ($2::int IS NULL OR v.version = $2) AND ($3::text IS NULL OR w."ownerId" = $3)
+         WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text IS NULL OR w."ownerId" = $3)
          ORDER BY v.version DESC LIMIT 1),
        run AS (
          INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", status, "createdAt", "updatedAt")
@@ -98,9 +101,25 @@ export class RunService {
     }
   }
 
+  /**
+   * A saved version passed the document's own checks, but what the server offers may have changed
+   * since (a key removed, a server or skill deleted, a sub-workflow that now leads back here): a
+   * run that can only fail is refused with the problems the editor shows (400 `invalid_graph`).
+   */
+  private async refuseWhatCanOnlyFail(principal: Principal, input: { workflowId: string; version?: number }): Promise<void> {
+    const row = await this.prisma.workflowVersion.findFirst({
+      where: { workflowId: input.workflowId, ...(input.version === undefined ? {} : { version: input.version }), workflow: visibleWorkflows(principal) },
+      orderBy: { version: 'desc' },
+      select: { graph: true },
+    })
+    // No such version: the insert below finds none either and answers 404.
+    if (!row) return
+    checkGraph(row.graph, { facts: await loadServerFacts(this.app, principal), workflowId: input.workflowId })
+  }
+
   /** Why nothing was queued: the workflow is not the principal's (or does not exist), or it has no such version. */
   private async missingVersion(principal: Principal, input: { workflowId: string; version?: number }): Promise<Error> {
-    const workflow = await this.prisma.workflow.findFirst({ where: { id: input.workflowId, ...ownedBy(principal) }, select: { id: true } })
+    const workflow = await this.prisma.workflow.findFirst({ where: { id: input.workflowId, ...visibleWorkflows(principal) }, select: { id: true } })
     if (!workflow) return notFound('Workflow', input.workflowId)
     return notFound('Version', `${input.workflowId}@${input.version ?? 'latest'}`)
   }

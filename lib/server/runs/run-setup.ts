@@ -55,7 +55,7 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: O
       const key = subWorkflowKey(ref.workflowId, ref.version)
       if (loaded.has(key)) continue
       const row = await app.db.prisma.workflowVersion.findFirst({
-        where: { workflowId: ref.workflowId, ...(ref.version === undefined ? {} : { version: ref.version }), workflow: visible },
+        where: { workflowId: ref.workflowId, ...(ref.version === undefined ? {} : { version: ref.version }), workflow: { ...visible, deletedAt: null } },
         orderBy: { version: 'desc' },
       })
       if (!row) throw new MissingRunResourceError(`The sub-workflow ${key} does not exist, or the run's owner may not use it.`)

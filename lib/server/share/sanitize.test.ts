@@ -26,6 +26,15 @@ describe('shared views', () => {
     expect(shown).not.toContain('Bearer x')
   })
 
+  it("leave out who answered the run's requests", () => {
+    const approval = { id: 'x', status: 'denied', response: { decision: 'deny', reason: 'Too costly', decidedBy: 'Ada Admin' } }
+    const shared = JSON.stringify(sanitizeRunView({ ...view, approvals: [approval] } as unknown as RunView, { includeInstructions: true }))
+    expect(shared).toContain('Too costly')
+    expect(shared).not.toContain('Ada Admin')
+    const event = { sequence: 2, type: 'approval_resolved', data: { approval } } as unknown as RunEvent
+    expect(JSON.stringify(sanitizeEvent(event, { includeInstructions: false }))).not.toContain('Ada Admin')
+  })
+
   it('drop instructions and system messages carried by events', () => {
     const event = {
       sequence: 1,

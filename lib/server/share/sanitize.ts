@@ -12,6 +12,8 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 
 const SECRET_KEY = /^(authorization|api[-_]?key|apikey|token|access[-_]?token|secret|password|headers|env|secrets|cookie)$/i
 const INSTRUCTIONS_KEY = /^(instructions|system[-_]?prompt)$/i
+/** Who answered a run's requests is the owner's colleagues' business, not a link's readers'. */
+const PERSON_KEY = /^decidedBy$/
 const MAX_DEPTH = 40
 export const REDACTED = '[redacted]'
 
@@ -25,6 +27,7 @@ export function redactSecrets<T>(value: T, depth = 0): T {
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1)) as T
   const out: Record<string, unknown> = {}
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    if (PERSON_KEY.test(key)) continue
     out[key] = SECRET_KEY.test(key) ? REDACTED : redactSecrets(inner, depth + 1)
   }
   return out as T

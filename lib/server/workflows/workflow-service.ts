@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import type {
   CreatedWorkflowResponse,
+  DeletedWorkflowResponse,
+  DeleteWorkflowRuns,
   UpdatedWorkflowResponse,
   VersionListResponse,
   VersionResponse,
@@ -16,11 +18,27 @@ import type {
   WorkflowVersionView,
   WorkflowView,
 } from '@/lib/contracts/workflows'
-import { starterDocument, validate, type GraphDocument } from '@/lib/graph'
+import { starterDocument, validate, type GraphDocument, type ServerContext } from '@/lib/graph'
 import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { parseWorkflowSettings } from './workflow-settings'
+
+/**
+ * The workflows a principal may see: theirs (an admin: all) and not deleted. A workflow deleted
+ * with its runs kept stays as a row for those runs' sake and answers 404 to everything else.
+ */
+export function visibleWorkflows(principal: Principal): { ownerId?: string; deletedAt: null } {
+  return { ...ownedBy(principal), deletedAt: null }
+}
+
+const COPY_PREFIX = 'Copy of '
+const MAX_NAME = 200
+
+/** "Copy of <name>", cut to the longest name allowed. */
+export function copyName(name: string): string {
+  return `${COPY_PREFIX}${name}`.slice(0, MAX_NAME)
+}
 
 type VersionRow = { version: number; graph: unknown; createdAt: Date; note: string | null; authorId: string | null }
 type Author = { id: string; name: string }
@@ -48,9 +66,12 @@ function noteOf(note: string | undefined): string | null {
   return note === undefined || note.trim() === '' ? null : note.trim()
 }
 
-/** Validates a graph for storing: 400 `invalid_graph` with every problem when it has errors. */
-export function checkGraph(graph: unknown): GraphDocument {
-  const result = validate(graph)
+/**
+ * Validates a graph: 400 `invalid_graph` with every problem when it has errors. For storing, the
+ * document alone; for queueing a run, also against the server's facts (`context`).
+ */
+export function checkGraph(graph: unknown, context?: ServerContext): GraphDocument {
+  const result = validate(graph, context)
   if (!result.ok || !result.document) {
     const errors = result.problems.filter((p) => p.severity === 'error')
     throw invalidInput(
@@ -72,15 +93,16 @@ export class WorkflowService {
 
   async list(principal: Principal): Promise<WorkflowSummary[]> {
     const rows = await this.prisma.workflow.findMany({
-      where: ownedBy(principal),
+      where: visibleWorkflows(principal),
       orderBy: { updatedAt: 'desc' },
-      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } } },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } }, _count: { select: { runs: true } } },
     })
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
       description: row.description,
       latestVersion: row.versions[0]?.version ?? null,
+      runCount: row._count.runs,
       updatedAt: row.updatedAt.toISOString(),
     }))
   }
@@ -102,7 +124,7 @@ export class WorkflowService {
 
   async get(principal: Principal, id: string): Promise<WorkflowResponse> {
     const workflow = await this.prisma.workflow.findFirst({
-      where: { id, ...ownedBy(principal) },
+      where: { id, ...visibleWorkflows(principal) },
       include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
     })
     if (!workflow) throw notFound('Workflow', id)
@@ -133,7 +155,7 @@ export class WorkflowService {
   }
 
   async getVersion(principal: Principal, id: string, version: number): Promise<VersionResponse> {
-    const row = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id, version, workflow: ownedBy(principal) } })
+    const row = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id, version, workflow: visibleWorkflows(principal) } })
     if (!row) throw notFound('Version', `${id}@${version}`)
     return { version: presentVersion(row, await this.authors([row.authorId])) }
   }
@@ -143,7 +165,10 @@ export class WorkflowService {
    * graph is checked as any save is: rules added since it was stored may refuse it (400 invalid_graph).
    */
   async restoreVersion(principal: Principal, id: string, version: number, note?: string): Promise<VersionResponse> {
-    const row = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id, version, workflow: ownedBy(principal) }, select: { graph: true } })
+    const row = await this.prisma.workflowVersion.findFirst({
+      where: { workflowId: id, version, workflow: visibleWorkflows(principal) },
+      select: { graph: true },
+    })
     if (!row) throw notFound('Version', `${id}@${version}`)
     return this.createVersion(principal, id, row.graph, noteOf(note) ?? `Restored from v${version}`)
   }
@@ -167,7 +192,55 @@ export class WorkflowService {
     }
   }
 
-  /** The names of the people who saved versions; an author whose account is gone is left out. */
+  /**
+   * Deletes a workflow and its versions. `runs: 'delete'` deletes its runs too (refused while one
+   * has not finished: cancel it first); `runs: 'keep'` keeps them, listed under the workflow's name.
+   */
+  async delete(principal: Principal, id: string, runs: DeleteWorkflowRuns): Promise<DeletedWorkflowResponse> {
+    await this.requireWorkflow(principal, id)
+    return this.prisma.$transaction(async (tx) => {
+      const total = await tx.run.count({ where: { workflowId: id } })
+      if (runs === 'delete') {
+        const active = await tx.run.count({ where: { workflowId: id, status: { in: ['queued', 'running', 'waiting'] } } })
+        if (active > 0) {
+          throw conflict(
+            'runs_active',
+            `${active} run${active === 1 ? '' : 's'} of this workflow ${active === 1 ? 'has' : 'have'} not finished: cancel ${active === 1 ? 'it' : 'them'} first, or keep the runs.`,
+          )
+        }
+      }
+      // The row stays as a tombstone: kept runs show its name, and the example data is not seeded again in its place.
+      await tx.workflow.update({ where: { id }, data: { deletedAt: new Date() } })
+      if (runs === 'keep' && total > 0) return { deleted: { id, runsDeleted: 0, runsKept: total } }
+      // Everything of the runs (events, approvals, share links, checkpoints) goes with them; then the versions.
+      await tx.run.deleteMany({ where: { workflowId: id } })
+      await tx.workflowVersion.deleteMany({ where: { workflowId: id } })
+      return { deleted: { id, runsDeleted: total, runsKept: 0 } }
+    })
+  }
+
+  /** A new workflow of the principal's with the source's latest graph (as its version 1), description and settings. */
+  async duplicate(principal: Principal, id: string, input: { name?: string }): Promise<CreatedWorkflowResponse> {
+    const source = await this.prisma.workflow.findFirst({
+      where: { id, ...visibleWorkflows(principal) },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
+    })
+    if (!source) throw notFound('Workflow', id)
+    const graph = (source.versions[0]?.graph as object | undefined) ?? (starterDocument() as object)
+    const workflow = await this.prisma.workflow.create({
+      data: {
+        id: randomUUID(),
+        name: input.name ?? copyName(source.name),
+        description: source.description,
+        settings: source.settings as object,
+        ownerId: principal.userId,
+        versions: { create: { version: 1, graph, authorId: principal.userId } },
+      },
+      include: { versions: true },
+    })
+    return { workflow: this.presentWorkflow(workflow), version: presentVersion(workflow.versions[0], authorMap(principal)) }
+  }
+
   private async authors(ids: ReadonlyArray<string | null>): Promise<ReadonlyMap<string, Author>> {
     const wanted = [...new Set(ids.filter((id): id is string => id !== null))]
     if (wanted.length === 0) return new Map()
@@ -177,7 +250,7 @@ export class WorkflowService {
 
   /** 404 for a missing workflow and for one the principal may not see alike. */
   private async requireWorkflow(principal: Principal, id: string) {
-    const workflow = await this.prisma.workflow.findFirst({ where: { id, ...ownedBy(principal) }, select: { id: true } })
+    const workflow = await this.prisma.workflow.findFirst({ where: { id, ...visibleWorkflows(principal) }, select: { id: true } })
     if (!workflow) throw notFound('Workflow', id)
   }
 

@@ -1,5 +1,5 @@
-import { updateWorkflowRequestSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
-import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
+import { deleteWorkflowQuerySchema, updateWorkflowRequestSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
+import { json, parseBody, parseQuery, parseWith, authenticatedRoute } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 
 export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
@@ -13,4 +13,11 @@ export const PATCH = authenticatedRoute<{ id: string }>(async (request, params, 
   const body = await parseBody(request, updateWorkflowRequestSchema)
   const { workflows } = await getServices()
   return json(await workflows.update(principal, id, body))
+})
+
+export const DELETE = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
+  const { id } = parseWith(workflowIdParamsSchema, params, 'path')
+  const { runs } = parseQuery(request, deleteWorkflowQuerySchema)
+  const { workflows } = await getServices()
+  return json(await workflows.delete(principal, id, runs))
 })

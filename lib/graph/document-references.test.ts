@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { graph } from '../testing/graph-builder'
-import { collectFunctionToolNames, collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs } from './registry'
+import { graph } from './testing/graph-builder'
+import { collectFunctionToolNames, collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs } from './document-references'
 
 describe('collecting references', () => {
   const participant = (id: string, extra: Record<string, unknown> = {}) => ({ id, name: id, instructions: 'x', ...extra })

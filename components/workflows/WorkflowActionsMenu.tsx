@@ -1,0 +1,77 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { useRef, useState } from 'react'
+import { errorMessage } from '@/components/api-client'
+import { useCanvasStore } from '@/components/canvas/CanvasStoreProvider'
+import { useDuplicateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
+import { DeleteWorkflowDialog } from './DeleteWorkflowDialog'
+import { WorkflowDetailsDialog } from './WorkflowDetailsDialog'
+
+const ITEM = 'block w-full rounded px-3 py-1.5 text-left text-sm text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-400'
+
+/** The editor's "More" menu: the workflow's details (name, description), a copy of it, and deleting it. Not offered on a draft. */
+export function WorkflowActionsMenu() {
+  const router = useRouter()
+  const { workflowId, name, setName } = useCanvasStore((s) => ({ workflowId: s.workflowId, name: s.name, setName: s.setName }))
+  const summary = useWorkflowsQuery().data?.find((workflow) => workflow.id === workflowId)
+  const duplicate = useDuplicateWorkflow()
+  const menu = useRef<HTMLDetailsElement>(null)
+  const [dialog, setDialog] = useState<'details' | 'delete' | null>(null)
+  if (workflowId === '') return null
+  const open = (which: 'details' | 'delete') => {
+    menu.current?.removeAttribute('open')
+    setDialog(which)
+  }
+
+  return (
+    <>
+      <details ref={menu} className="relative">
+        <summary
+          data-testid="workflow-actions"
+          aria-label="More workflow actions"
+          className="flex h-8 cursor-pointer list-none items-center rounded-md px-2 text-sm text-zinc-600 hover:bg-zinc-100"
+        >
+          More ▾
+        </summary>
+        <div className="absolute right-0 z-20 mt-1 w-44 rounded-md border border-zinc-200 bg-white p-1 shadow-lg" role="menu">
+          <button type="button" role="menuitem" data-testid="workflow-action-details" className={ITEM} disabled={!summary} onClick={() => open('details')}>
+            Name and description…
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            data-testid="workflow-action-duplicate"
+            className={ITEM}
+            disabled={duplicate.isPending}
+            onClick={() => duplicate.mutate({ id: workflowId }, { onSuccess: ({ workflow }) => router.push(`/workflows/${encodeURIComponent(workflow.id)}`) })}
+          >
+            {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
+          </button>
+          <button type="button" role="menuitem" data-testid="workflow-action-delete" className={`${ITEM} text-red-700`} onClick={() => open('delete')}>
+            Delete…
+          </button>
+          {duplicate.isError ? (
+            <p role="alert" className="px-3 py-1 text-xs text-red-700">
+              {errorMessage(duplicate.error)}
+            </p>
+          ) : null}
+        </div>
+      </details>
+      {dialog === 'details' ? (
+        <WorkflowDetailsDialog
+          workflow={{ id: workflowId, name, description: summary?.description ?? '' }}
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => setName(saved.name)}
+        />
+      ) : null}
+      {dialog === 'delete' ? (
+        <DeleteWorkflowDialog
+          workflow={{ id: workflowId, name, runCount: summary?.runCount ?? 0 }}
+          onClose={() => setDialog(null)}
+          onDeleted={() => router.push('/workflows')}
+        />
+      ) : null}
+    </>
+  )
+}
