@@ -9,6 +9,7 @@
  */
 import { z } from 'zod'
 import { atMostKeys } from './bounded'
+import { mcpServerSettingsSchema } from './mcp-server-settings'
 import { safeText } from './safe-text'
 
 export const MCP_TRANSPORTS = ['stdio', 'http', 'websocket'] as const
@@ -165,6 +166,7 @@ const commonCreateFields = {
   enabled: z.boolean().default(true),
   loadToolsOnDemand: loadToolsOnDemandInput.default(false),
   shareConnection: shareConnectionInput.default(false),
+  settings: mcpServerSettingsSchema.prefault({}),
 }
 
 function urlServerBody<T extends 'http' | 'websocket'>(transport: T) {
@@ -216,6 +218,8 @@ export const updateMcpServerRequestSchema = z
     enabled: z.boolean().optional(),
     loadToolsOnDemand: loadToolsOnDemandInput.optional(),
     shareConnection: shareConnectionInput.optional(),
+    /** Replaces all settings when given. */
+    settings: mcpServerSettingsSchema.optional(),
     transport: z.enum(MCP_TRANSPORTS).optional(),
     config: atMostKeys(z.record(z.string().max(200), z.unknown()), 20).optional(),
     secrets: secretsPatchInput.optional(),
@@ -291,6 +295,7 @@ export const mcpServerDetailSchema = mcpServerSummarySchema.extend({
   /** `{ command, args, cwd? }` or `{ url }`; null when the stored configuration is invalid. */
   config: z.union([stdioConfigSchema, z.object({ url: z.string() })]).nullable(),
   secretKeys: secretKeysSchema,
+  settings: mcpServerSettingsSchema,
 })
 export type McpServerDetail = z.infer<typeof mcpServerDetailSchema>
 
@@ -318,7 +323,25 @@ export const stdioAccessSchema = z.object({
 })
 export type StdioAccess = z.infer<typeof stdioAccessSchema>
 
-export const mcpToolSummarySchema = z.object({ name: z.string(), description: z.string() })
+/** One declared parameter of a tool (a property of its inputSchema), in words a person reads. */
+export const mcpToolParameterSchema = z.object({
+  name: z.string(),
+  /** "string", "number[]", "\"a\" | \"b\"", "object"…; "any" when the schema says nothing. */
+  type: z.string(),
+  required: z.boolean(),
+  description: z.string(),
+})
+export type McpToolParameter = z.infer<typeof mcpToolParameterSchema>
+
+export const MCP_TASK_SUPPORT = ['forbidden', 'optional', 'required'] as const
+
+export const mcpToolSummarySchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  parameters: z.array(mcpToolParameterSchema).default([]),
+  /** execution.taskSupport: "required" runs as a long-running task. */
+  taskSupport: z.enum(MCP_TASK_SUPPORT).default('forbidden'),
+})
 export type McpToolSummary = z.infer<typeof mcpToolSummarySchema>
 
 /** POST /api/mcp-servers/:id/test: a failed connection is a result (ok: false, error), not an error answer. */

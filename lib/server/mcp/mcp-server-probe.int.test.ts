@@ -2,6 +2,7 @@
  * "Test connection" against real servers: the shipped stdio example, a loopback Streamable HTTP
  * server, a server that refuses with the credential echoed back, one that never answers.
  */
+import { DEFAULT_MCP_SERVER_SETTINGS } from '@/lib/contracts/mcp-server-settings'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -28,6 +29,7 @@ function httpServer(id: string, url: string, headers: Record<string, string> = {
     transport: 'http',
     loadToolsOnDemand: false,
     shareConnection: false,
+    settings: DEFAULT_MCP_SERVER_SETTINGS,
     updatedAt: new Date(0),
     config: { url },
     secrets: { env: {}, headers },
@@ -48,6 +50,7 @@ describe('probeMcpServer', () => {
       transport: 'stdio',
       loadToolsOnDemand: false,
       shareConnection: false,
+      settings: DEFAULT_MCP_SERVER_SETTINGS,
       updatedAt: new Date(0),
       config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
       secrets: { env: { API_KEY: TOKEN }, headers: {} },
@@ -104,6 +107,7 @@ describe('probeMcpServer', () => {
       transport: 'stdio',
       loadToolsOnDemand: false,
       shareConnection: false,
+      settings: DEFAULT_MCP_SERVER_SETTINGS,
       updatedAt: new Date(0),
       config: { command: '/nonexistent/mcp-server', args: [] },
       secrets: { env: { API_KEY: TOKEN }, headers: {} },
@@ -123,6 +127,7 @@ describe('probeMcpServer', () => {
         transport: 'stdio',
         loadToolsOnDemand: false,
         shareConnection: false,
+        settings: DEFAULT_MCP_SERVER_SETTINGS,
         updatedAt: new Date(0),
         config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
         secrets: { env: {}, headers: {} },

@@ -32,6 +32,7 @@ import {
   type SecretsPatch,
   type UpdateServerInput,
 } from '@/lib/contracts/mcp-servers'
+import { readMcpServerSettings, type McpServerSettings } from '@/lib/contracts/mcp-server-settings'
 import { ownedBy, type Principal } from '../auth/principal'
 import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor } from './mcp-server-access'
 import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
@@ -66,6 +67,8 @@ interface McpServerConnectionBase {
   /** When the row last changed: a shared connection is reused only while its configuration is current. */
   updatedAt: Date
   secrets: z.infer<typeof secretsSchema>
+  /** Allowed tools, extra argument names, sampling policy, task options. */
+  settings: McpServerSettings
 }
 
 export type McpServerConfig =
@@ -82,6 +85,7 @@ type Row = {
   enabled: boolean
   loadToolsOnDemand: boolean
   shareConnection: boolean
+  settings: unknown
 }
 
 function summarise(row: Row): string {
@@ -120,7 +124,7 @@ function storedConfig(row: Row): StdioConfig | UrlConfig | null {
 }
 
 export function presentMcpServerDetail(row: Row): McpServerDetail {
-  return { ...presentMcpServer(row), config: storedConfig(row), secretKeys: secretKeysOfColumn(row.secrets) }
+  return { ...presentMcpServer(row), config: storedConfig(row), secretKeys: secretKeysOfColumn(row.secrets), settings: readMcpServerSettings(row.settings) }
 }
 
 /**
@@ -266,6 +270,7 @@ export class McpServerRegistry {
             enabled: server.enabled,
             loadToolsOnDemand: server.loadToolsOnDemand,
             shareConnection: server.shareConnection,
+            settings: server.settings,
             transport: server.transport,
             config: columns.config,
             secrets: columns.secrets,
@@ -326,6 +331,7 @@ export class McpServerRegistry {
           enabled: patch.enabled,
           loadToolsOnDemand: patch.loadToolsOnDemand,
           shareConnection: patch.shareConnection,
+          settings: patch.settings,
           transport,
           config: columns.config,
           secrets: columns.secrets,
@@ -399,6 +405,7 @@ export class McpServerRegistry {
       shareConnection: row.shareConnection,
       updatedAt: row.updatedAt,
       secrets,
+      settings: readMcpServerSettings(row.settings),
     }
     if (row.transport === 'stdio') return { ...base, transport: 'stdio', config: stdioConfigSchema.parse(row.config) }
     // The stored URL has `[secret]` where its secret parts go; they are put back only here.
