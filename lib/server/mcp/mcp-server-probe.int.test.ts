@@ -36,6 +36,14 @@ function httpServer(id: string, url: string, headers: Record<string, string> = {
   }
 }
 
+/** The loopback server's one tool, as a connection test lists it: its parameters and that it is not a task. */
+const ECHO = {
+  name: 'echo',
+  description: 'Echoes text.',
+  parameters: [{ name: 'text', type: 'string', required: true, description: '' }],
+  taskSupport: 'forbidden',
+}
+
 describe('probeMcpServer', () => {
   let loopback: LoopbackMcpServer
   beforeAll(async () => {
@@ -62,12 +70,12 @@ describe('probeMcpServer', () => {
 
   it('lists the server’s own tools, not the loader tools, for a server whose tools load on demand', async () => {
     const result = await probeMcpServer({ ...httpServer('loop', loopback.url), loadToolsOnDemand: true })
-    expect(result).toEqual({ ok: true, tools: [{ name: 'echo', description: 'Echoes text.' }] })
+    expect(result).toEqual({ ok: true, tools: [ECHO] })
   })
 
   it('sends the stored headers to an http server', async () => {
     const result = await probeMcpServer(httpServer('loop', loopback.url, { Authorization: `Bearer ${TOKEN}` }))
-    expect(result).toEqual({ ok: true, tools: [{ name: 'echo', description: 'Echoes text.' }] })
+    expect(result).toEqual({ ok: true, tools: [ECHO] })
     expect(loopback.requests.some((headers) => headers.authorization === `Bearer ${TOKEN}`)).toBe(true)
   })
 
@@ -113,7 +121,7 @@ describe('probeMcpServer', () => {
       secrets: { env: { API_KEY: TOKEN }, headers: {} },
     })
     expect(result.ok).toBe(false)
-    expect(result.error).toMatch(/^Failed to start MCP server '\/nonexistent\/mcp-server'/)
+    expect(result.error).toBe("The command '/nonexistent/mcp-server' was not found (is it installed and on PATH?) (ENOENT).")
     expect(result.error).not.toContain(TOKEN)
   })
 
