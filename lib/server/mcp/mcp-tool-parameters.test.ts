@@ -36,6 +36,11 @@ describe('describeToolParameters', () => {
   it('says whether a tool runs as a task', () => {
     expect(summariseListedTool({ name: 't', inputSchema: {}, execution: { taskSupport: 'required' } }).taskSupport).toBe('required')
     expect(summariseListedTool({ name: 't', inputSchema: {}, execution: { taskSupport: 'sometimes' } }).taskSupport).toBe('forbidden')
-    expect(summariseListedTool({ name: 't', description: 'd', inputSchema: {} })).toEqual({ name: 't', description: 'd', parameters: [], taskSupport: 'forbidden' })
+    expect(summariseListedTool({ name: 't', description: 'd', inputSchema: {} })).toEqual({
+      name: 't',
+      description: 'd',
+      parameters: [],
+      taskSupport: 'forbidden',
+    })
   })
 })
