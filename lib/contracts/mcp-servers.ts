@@ -242,6 +242,8 @@ export const importManifestRequestSchema = z
     /** The parsed ToolingManifest.json, or its text. */
     manifest: z.union([z.string().min(1, 'Paste the manifest.').max(MAX_MANIFEST_TEXT_LENGTH), atMostKeys(z.record(z.string().max(200), z.unknown()), 50)]),
     onExisting: z.enum(['skip', 'update']).default('skip'),
+    /** Only say what would be created, updated and skipped, with each entry's problems; nothing is written. */
+    dryRun: z.boolean().default(false),
     serverUrlBase: safeText()
       .trim()
       .max(4_000)
@@ -348,8 +350,38 @@ export type McpToolSummary = z.infer<typeof mcpToolSummarySchema>
 export const mcpTestResultSchema = z.object({ ok: z.boolean(), tools: z.array(mcpToolSummarySchema), error: z.string().optional() })
 export type McpTestResult = z.infer<typeof mcpTestResultSchema>
 
-/** POST /api/mcp-servers/import: the ids of the servers created, updated and skipped. */
-export const manifestImportSummarySchema = z.object({ created: z.array(z.string()), updated: z.array(z.string()), skipped: z.array(z.string()) })
+/** A rule an import breaks (ToolingManifest.json, or a desktop client's configuration). */
+export const manifestProblemSchema = z.object({
+  /** Where in the document, e.g. `mcpServers[1].url` or `mcpServers.files.command`; empty for the whole document. */
+  path: z.string(),
+  message: z.string(),
+})
+export type ManifestProblem = z.infer<typeof manifestProblemSchema>
+
+/** One server an import would create (or update, or leave), as a dry run shows it. */
+export const importPreviewEntrySchema = z.object({
+  /** The entry's name in the document (the key under `mcpServers`, or the manifest's unique name). */
+  key: z.string(),
+  id: z.string(),
+  name: z.string(),
+  transport: z.enum(MCP_TRANSPORTS),
+  /** What it runs or where it connects, without secrets. */
+  summary: z.string(),
+  /** The names of the values that become its secrets (environment values, headers). */
+  secretKeys: z.object({ env: z.array(z.string()), headers: z.array(z.string()) }),
+  /** A server with this id exists already. */
+  exists: z.boolean(),
+  problems: z.array(manifestProblemSchema),
+})
+export type ImportPreviewEntry = z.infer<typeof importPreviewEntrySchema>
+
+/** POST /api/mcp-servers/import: the ids of the servers created, updated and skipped (with `dryRun`: that would be), and each entry. */
+export const manifestImportSummarySchema = z.object({
+  created: z.array(z.string()),
+  updated: z.array(z.string()),
+  skipped: z.array(z.string()),
+  entries: z.array(importPreviewEntrySchema).optional(),
+})
 export type ManifestImportSummary = z.infer<typeof manifestImportSummarySchema>
 
 /** DELETE /api/mcp-servers/:id. */
@@ -375,14 +407,6 @@ export type SavedMcpServerResponse = z.infer<typeof savedMcpServerResponseSchema
 /** `details` of a 409 `confirm_required`: the workflows a change would affect that the caller may see, and how many others. */
 export const confirmRequiredDetailsSchema = z.object({ affected: z.array(workflowReferenceSchema), others: z.number().int() })
 export type ConfirmRequiredDetails = z.infer<typeof confirmRequiredDetailsSchema>
-
-/** A rule a ToolingManifest.json breaks. */
-export const manifestProblemSchema = z.object({
-  /** Where in the manifest, e.g. `mcpServers[1].url`; empty for the whole document. */
-  path: z.string(),
-  message: z.string(),
-})
-export type ManifestProblem = z.infer<typeof manifestProblemSchema>
 
 /** `details` of a 400 `tooling_manifest_invalid` answer to an import: every rule the manifest breaks. */
 export const manifestInvalidDetailsSchema = z.object({ problems: z.array(manifestProblemSchema) })

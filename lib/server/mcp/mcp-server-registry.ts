@@ -38,7 +38,9 @@ import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor } from './
 import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
 import { allWorkflowsReferencingServer, visibleReferences, workflowsReferencingServer, type OwnedWorkflowReference } from './mcp-server-references'
 import type { SecretVault } from '../secrets/secret-vault'
-import { importToolingManifest } from '../mcp/manifest-import'
+import { importToolingManifest, previewToolingManifest } from '../mcp/manifest-import'
+import { importDesktopClientConfig, isDesktopClientConfig } from './desktop-config-import'
+import { isTooDeeplyNested } from '../json-limits'
 import { joinUrlSecrets, maskUrl, NO_URL_SECRETS, splitUrlSecrets, URL_SECRET_MARK, type UrlSecrets } from '../secrets/url-secrets'
 import {
   mergeSecrets,
@@ -201,6 +203,17 @@ function confirmRequired(principal: Principal, id: string, references: readonly 
     affected,
     others,
   })
+}
+
+/** The document as a value, when its text parses (else the manifest parser reports why, as before). */
+function parsedDocument(manifest: string | Record<string, unknown>): unknown {
+  if (typeof manifest !== 'string') return manifest
+  if (isTooDeeplyNested(manifest)) return undefined
+  try {
+    return JSON.parse(manifest)
+  } catch {
+    return undefined
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -372,10 +385,23 @@ export class McpServerRegistry {
     return this.vault.redactValue(await this.probe(config, { ...options, secrets: this.vault }))
   }
 
-  /** Imports a ToolingManifest.json as the principal's servers; an invalid manifest is a 400 whose details list every problem. */
+  /**
+   * Imports a ToolingManifest.json, or a desktop MCP client's `{"mcpServers": {…}}` configuration,
+   * as the principal's servers; an invalid document is a 400 whose details list every problem.
+   */
   async importManifest(principal: Principal, input: ImportManifestInput): Promise<ManifestImportSummary> {
     const body = parseWith(importManifestRequestSchema, input, 'manifest import')
+    const document = parsedDocument(body.manifest)
+    if (isDesktopClientConfig(document)) {
+      return importDesktopClientConfig(this.prisma, this, principal, document, { onExisting: body.onExisting, dryRun: body.dryRun })
+    }
     try {
+      if (body.dryRun) {
+        return await previewToolingManifest(this.prisma, body.manifest, principal, {
+          serverUrlBase: body.serverUrlBase,
+          onExisting: body.onExisting === 'update' ? 'replace' : 'skip',
+        })
+      }
       return await importToolingManifest(this.prisma, body.manifest, principal, {
         secretBox: this.vault.box,
         onExisting: body.onExisting === 'update' ? 'replace' : 'skip',
