@@ -45,15 +45,31 @@ export const MAX_AUTO_SAMPLING_REQUESTS = 100
 export const mcpSamplingPolicySchema = z
   .object({
     mode: z.enum(SAMPLING_MODES, { error: 'Choose ask, deny or auto.' }).default('ask'),
-    maxTokensPerRequest: z.number().int().min(1).max(MAX_AUTO_SAMPLING_TOKENS).default(1024),
-    maxRequestsPerRun: z.number().int().min(1).max(MAX_AUTO_SAMPLING_REQUESTS).default(5),
+    maxTokensPerRequest: z
+      .number({ error: 'Enter a number of tokens.' })
+      .int('Enter a whole number of tokens.')
+      .min(1, 'At least 1 token.')
+      .max(MAX_AUTO_SAMPLING_TOKENS, `At most ${MAX_AUTO_SAMPLING_TOKENS} tokens.`)
+      .default(1024),
+    maxRequestsPerRun: z
+      .number({ error: 'Enter a number of requests.' })
+      .int('Enter a whole number of requests.')
+      .min(1, 'At least 1 request.')
+      .max(MAX_AUTO_SAMPLING_REQUESTS, `At most ${MAX_AUTO_SAMPLING_REQUESTS} requests.`)
+      .default(5),
     beyondCaps: z.enum(['ask', 'deny'], { error: 'Choose ask or deny.' }).default('ask'),
   })
   .strict()
 export type McpSamplingPolicy = z.output<typeof mcpSamplingPolicySchema>
 
 const DAY_MS = 86_400_000
-const ms = (max: number, label: string) => z.number().int().min(1, `${label} must be at least 1 ms.`).max(max, `${label} must be at most ${max} ms.`).optional()
+const ms = (max: number, label: string) =>
+  z
+    .number({ error: `${label} must be a number of milliseconds.` })
+    .int(`${label} must be a whole number of milliseconds.`)
+    .min(1, `${label} must be at least 1 ms.`)
+    .max(max, `${label} must be at most ${max / 1000} s.`)
+    .optional()
 
 /** Long-running tasks (tools whose execution.taskSupport is "required"); unset leaves the server's or the framework's default. */
 export const mcpTaskSettingsSchema = z
