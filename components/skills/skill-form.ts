@@ -1,9 +1,10 @@
 /**
- * The "New skill" form's logic, kept apart from React: the SKILL.md template it starts from, the
+ * The skill editor's logic, kept apart from React: the SKILL.md template it starts from, the
  * request it sends, and how a refused save is explained (the rule a SKILL.md broke, the fields
  * of a malformed request).
  */
 import { ApiError } from '@/components/api-client'
+import type { SkillProblem } from '@/lib/contracts/skill-checks'
 import type { StoredResource } from '@/lib/contracts/skills'
 
 export const SKILL_TEMPLATE = `---
@@ -30,14 +31,6 @@ export function createRequest(content: string, rows: readonly ResourceRow[]): { 
   return resources.length === 0 ? { content } : { content, resources }
 }
 
-export interface SaveProblem {
-  message: string
-  /** The SKILL.md rule broken (invalid_name, missing_frontmatter, …), when that is the reason. */
-  rule?: string
-  /** Field-level problems of a malformed request. */
-  issues: string[]
-}
-
 const RULE_LABELS: Record<string, string> = {
   missing_frontmatter: 'missing frontmatter',
   invalid_yaml: 'invalid YAML',
@@ -46,6 +39,8 @@ const RULE_LABELS: Record<string, string> = {
   invalid_name: 'invalid name',
   invalid_description: 'invalid description',
   invalid_compatibility: 'invalid compatibility',
+  name_mismatch: 'name mismatch',
+  name_taken: 'name taken',
 }
 
 /** A readable label for a SKILL.md rule code. */
@@ -53,16 +48,33 @@ export function ruleLabel(rule: string): string {
   return RULE_LABELS[rule] ?? rule.replace(/_/g, ' ')
 }
 
-export function saveProblem(error: unknown): SaveProblem {
-  if (!(error instanceof ApiError)) return { message: error instanceof Error ? error.message : 'Something went wrong.', issues: [] }
+export type { SkillProblem } from '@/lib/contracts/skill-checks'
+
+/** A refused save as problems at their fields: the SKILL.md rule or a taken name under the SKILL.md, a request's issues at their paths. */
+export function saveProblems(error: unknown): SkillProblem[] {
+  if (!(error instanceof ApiError)) return [{ field: 'form', message: error instanceof Error ? error.message : 'Something went wrong.' }]
   const details = (typeof error.details === 'object' && error.details !== null ? error.details : {}) as { rule?: unknown; issues?: unknown }
-  const rule = typeof details.rule === 'string' ? details.rule : undefined
+  if (typeof details.rule === 'string') return [{ field: 'content', rule: details.rule, message: error.message }]
+  if (error.code === 'skill_exists') return [{ field: 'content', rule: 'name_taken', message: error.message }]
   const issues = Array.isArray(details.issues)
     ? details.issues.flatMap((issue: unknown) => {
         const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown }
-        if (typeof message !== 'string') return []
-        return [typeof path === 'string' && path !== '' ? `${path}: ${message}` : message]
+        return typeof message === 'string' ? [{ field: typeof path === 'string' && path !== '' ? path : 'form', message }] : []
       })
     : []
-  return { message: error.message, ...(rule ? { rule } : {}), issues }
+  return issues.length ? issues : [{ field: 'form', message: error.message }]
+}
+
+/**
+ * Problems by the field they show under. Resource indexes are those of the request, which leaves
+ * out rows left entirely empty: they are mapped back to the form's rows.
+ */
+export function problemsByField(problems: readonly SkillProblem[], rows: readonly ResourceRow[]): Map<string, SkillProblem[]> {
+  const rowOfRequestIndex = rows.flatMap((row, index) => (row.name.trim() !== '' || row.content !== '' ? [index] : []))
+  const byField = new Map<string, SkillProblem[]>()
+  for (const problem of problems) {
+    const field = problem.field.replace(/^resources\.(\d+)/, (_all, index: string) => `resources.${rowOfRequestIndex[Number(index)] ?? index}`)
+    byField.set(field, [...(byField.get(field) ?? []), { ...problem, field }])
+  }
+  return byField
 }
