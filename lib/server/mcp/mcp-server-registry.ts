@@ -33,6 +33,7 @@ import {
   type UpdateServerInput,
 } from '@/lib/contracts/mcp-servers'
 import { readMcpServerSettings, type McpServerSettings } from '@/lib/contracts/mcp-server-settings'
+import { presentMcpServer, presentMcpServerDetail, type McpServerRow as Row } from './mcp-server-views'
 import { ownedBy, type Principal } from '../auth/principal'
 import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor } from './mcp-server-access'
 import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
@@ -47,7 +48,6 @@ import {
   openServerSecrets,
   sealServerSecrets,
   secretKindFor,
-  secretKeysOfColumn,
   secretsForTransport,
   type ServerSecrets,
   type StoredSecrets,
@@ -76,58 +76,6 @@ interface McpServerConnectionBase {
 export type McpServerConfig =
   | (McpServerConnectionBase & { transport: 'stdio'; config: z.infer<typeof stdioConfigSchema> })
   | (McpServerConnectionBase & { transport: 'http' | 'websocket'; config: z.infer<typeof urlConfigSchema> })
-
-type Row = {
-  id: string
-  name: string
-  description: string
-  transport: 'stdio' | 'http' | 'websocket'
-  config: unknown
-  secrets: unknown
-  enabled: boolean
-  loadToolsOnDemand: boolean
-  shareConnection: boolean
-  settings: unknown
-}
-
-function summarise(row: Row): string {
-  if (row.transport === 'stdio') {
-    const config = stdioConfigSchema.safeParse(row.config)
-    return config.success ? [config.data.command, ...config.data.args].join(' ') : '(invalid configuration)'
-  }
-  const config = urlConfigSchema.safeParse(row.config)
-  if (!config.success) return '(invalid configuration)'
-  // Query strings can carry tokens: show only origin and path.
-  const url = new URL(config.data.url)
-  return `${url.origin}${url.pathname}`
-}
-
-export function presentMcpServer(row: Row): McpServerSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    transport: row.transport,
-    enabled: row.enabled,
-    loadToolsOnDemand: row.loadToolsOnDemand,
-    shareConnection: row.shareConnection,
-    summary: summarise(row),
-  }
-}
-
-/** The stored configuration, with the secret parts of a URL shown as `[secret]` (also in rows from before they were split out). */
-function storedConfig(row: Row): StdioConfig | UrlConfig | null {
-  if (row.transport === 'stdio') {
-    const parsed = stdioConfigSchema.safeParse(row.config)
-    return parsed.success ? parsed.data : null
-  }
-  const parsed = urlConfigSchema.safeParse(row.config)
-  return parsed.success ? { url: maskUrl(parsed.data.url) } : null
-}
-
-export function presentMcpServerDetail(row: Row): McpServerDetail {
-  return { ...presentMcpServer(row), config: storedConfig(row), secretKeys: secretKeysOfColumn(row.secrets), settings: readMcpServerSettings(row.settings) }
-}
 
 /**
  * The `config` and `secrets` columns to write: a URL's secret parts replaced by `[secret]` and
