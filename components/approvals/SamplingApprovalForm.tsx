@@ -12,27 +12,36 @@ export function SamplingApprovalForm({ payload, source, editable, idPrefix, ref 
   const bounds = tokenCapBounds(request)
   const [capText, setCapText] = useState(() => (bounds ? String(bounds.max) : ''))
   const [capError, setCapError] = useState<string>()
+  const [restOfRun, setRestOfRun] = useState(false)
 
   useImperativeHandle(ref, () => ({
     approveAnswer() {
-      const built = samplingAnswer(capText, bounds)
+      const built = samplingAnswer(capText, bounds, restOfRun)
       setCapError(built.ok ? undefined : built.capError)
       return built.ok ? built.answer : null
     },
   }))
 
   return (
-    <SamplingDetails
-      request={request}
-      bounds={bounds}
-      capText={capText}
-      capError={capError}
-      onCapChange={(text) => {
-        setCapText(text)
-        setCapError(undefined)
-      }}
-      editable={editable}
-      idPrefix={idPrefix}
-    />
+    <>
+      <SamplingDetails
+        request={request}
+        bounds={bounds}
+        capText={capText}
+        capError={capError}
+        onCapChange={(text) => {
+          setCapText(text)
+          setCapError(undefined)
+        }}
+        editable={editable}
+        idPrefix={idPrefix}
+      />
+      {editable ? (
+        <label className="flex items-center gap-2 text-[13px] text-zinc-700">
+          <input type="checkbox" data-testid="sampling-approve-rest" checked={restOfRun} onChange={(event) => setRestOfRun(event.target.checked)} />
+          Approve the rest of this run&apos;s requests from this server
+        </label>
+      ) : null}
+    </>
   )
 }

@@ -13,6 +13,13 @@ describe('the answers an approval card sends', () => {
     expect(samplingAnswer('', null)).toEqual({ ok: true, answer: { decision: 'approve' } })
   })
 
+  it('asks for the rest of the run’s requests from the server to be approved when the person ticks it', () => {
+    const bounds = { max: 800, limitedBy: 'request' } as const
+    expect(samplingAnswer('800', bounds, true)).toEqual({ ok: true, answer: { decision: 'approve', approveRestOfRun: true } })
+    expect(samplingAnswer('100', bounds, true)).toEqual({ ok: true, answer: { decision: 'approve', approveRestOfRun: true, maxTokens: 100 } })
+    expect(samplingAnswer('', null, true)).toEqual({ ok: true, answer: { decision: 'approve', approveRestOfRun: true } })
+  })
+
   it('sends a written reply, trimmed, and refuses an empty one', () => {
     expect(humanInputAnswer('  Ship it.\n')).toEqual({ ok: true, answer: { decision: 'approve', content: { text: 'Ship it.' } } })
     expect(humanInputAnswer(' \n ')).toEqual({ ok: false, error: 'Write an answer first.' })

@@ -11,12 +11,14 @@ export type Built<Problem> = { ok: true; answer: AnswerApprovalBody } | ({ ok: f
 const APPROVE: AnswerApprovalBody = { decision: 'approve' }
 
 /** Sampling: approve, with `maxTokens` only when the person lowered the cap (a request without one has nothing to lower). */
-export function samplingAnswer(capText: string, bounds: TokenCapBounds | null): Built<{ capError: string }> {
-  if (!bounds) return { ok: true, answer: APPROVE }
+export function samplingAnswer(capText: string, bounds: TokenCapBounds | null, approveRestOfRun = false): Built<{ capError: string }> {
+  // "The rest of this run's requests from this server" are approved by the server without a card.
+  const approve: AnswerApprovalBody = approveRestOfRun ? { ...APPROVE, approveRestOfRun: true } : APPROVE
+  if (!bounds) return { ok: true, answer: approve }
   const cap = parseTokenCap(capText, bounds)
   if (!cap.ok) return { ok: false, capError: cap.error }
   const maxTokens = tokenCapToSend(cap.value, bounds)
-  return { ok: true, answer: maxTokens === undefined ? APPROVE : { decision: 'approve', maxTokens } }
+  return { ok: true, answer: maxTokens === undefined ? approve : { ...approve, maxTokens } }
 }
 
 /** A workflow's question: the reply, trimmed; an empty one is not an answer. */

@@ -4,7 +4,8 @@ import { useId, useState } from 'react'
 import { Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { manifestInvalidDetailsSchema, type ManifestImportSummary, type ManifestProblem } from '@/lib/contracts/mcp-servers'
-import { useImportManifest } from '@/components/queries/mcp-servers'
+import { useImportManifest, usePreviewImport } from '@/components/queries/mcp-servers'
+import { ImportPreviewList } from './ImportPreviewList'
 
 function problemsOf(error: unknown): ManifestProblem[] {
   if (!(error instanceof ApiError)) return []
@@ -21,22 +22,41 @@ export interface ImportManifestDialogProps {
   onClose: () => void
 }
 
-/** Paste a ToolingManifest.json; each of its servers becomes an http MCP server (headers kept secret). The result stays shown until closed. */
+/**
+ * Paste (or choose a file of) a ToolingManifest.json or a desktop MCP client's `{"mcpServers": {…}}`
+ * configuration; Preview lists the servers it would create with each one's problems, Import creates
+ * them (environment values and headers kept secret). The result stays shown until closed.
+ */
 export function ImportManifestDialog({ onClose }: ImportManifestDialogProps) {
   const ids = useId()
   const [manifest, setManifest] = useState('')
   const [onExisting, setOnExisting] = useState<'skip' | 'update'>('skip')
   const [serverUrlBase, setServerUrlBase] = useState('')
   const importing = useImportManifest()
+  const previewing = usePreviewImport()
   const result = importing.data ?? null
-  const error = importing.isError ? { message: errorMessage(importing.error), problems: problemsOf(importing.error) } : null
-  const busy = importing.isPending
+  const failed = importing.isError ? importing.error : previewing.isError ? previewing.error : null
+  const error = failed ? { message: errorMessage(failed), problems: problemsOf(failed) } : null
+  const busy = importing.isPending || previewing.isPending
+  const preview = previewing.data?.entries
 
-  const submit = () => importing.mutate({ manifest, onExisting, ...(serverUrlBase.trim() ? { serverUrlBase: serverUrlBase.trim() } : {}) })
+  const body = () => ({ manifest, onExisting, ...(serverUrlBase.trim() ? { serverUrlBase: serverUrlBase.trim() } : {}) })
+  const submit = () => importing.mutate(body())
+  const edited = (text: string) => {
+    setManifest(text)
+    previewing.reset()
+    importing.reset()
+  }
+  const chooseFile = async (file: File | undefined) => {
+    if (file) edited(await file.text())
+  }
 
   const footer = (
     <>
       <Button onClick={onClose}>{result ? 'Close' : 'Cancel'}</Button>
+      <Button data-testid="mcp-import-preview-button" disabled={busy || manifest.trim() === ''} onClick={() => previewing.mutate(body())}>
+        Preview
+      </Button>
       <Button variant="primary" data-testid="mcp-import-submit" disabled={busy || manifest.trim() === ''} onClick={submit}>
         {busy ? 'Importing…' : 'Import'}
       </Button>
@@ -47,12 +67,22 @@ export function ImportManifestDialog({ onClose }: ImportManifestDialogProps) {
     <Dialog
       open
       onClose={onClose}
-      title="Import a tool-server manifest"
-      description="Paste the contents of ToolingManifest.json."
+      title="Import MCP servers"
+      description='Paste a ToolingManifest.json or a desktop MCP client&apos;s configuration ({"mcpServers": {…}}), or choose the file.'
       footer={footer}
       className="max-w-2xl"
     >
-      <Field label="ToolingManifest.json" htmlFor={`${ids}-manifest`}>
+      <Field label="File" htmlFor={`${ids}-file`}>
+        <input
+          id={`${ids}-file`}
+          type="file"
+          accept=".json,application/json"
+          data-testid="mcp-import-file"
+          className="text-sm"
+          onChange={(event) => void chooseFile(event.target.files?.[0])}
+        />
+      </Field>
+      <Field label="Configuration" htmlFor={`${ids}-manifest`}>
         <Textarea
           id={`${ids}-manifest`}
           data-testid="mcp-field-manifest"
@@ -60,7 +90,7 @@ export function ImportManifestDialog({ onClose }: ImportManifestDialogProps) {
           className="font-mono text-xs"
           placeholder={'{ "mcpServers": [ { "mcpServerName": "…", "url": "https://…" } ] }'}
           value={manifest}
-          onChange={(event) => setManifest(event.target.value)}
+          onChange={(event) => edited(event.target.value)}
         />
       </Field>
       <Field label="Servers without a url" htmlFor={`${ids}-base`} help="Optional base URL: a server's URL becomes <base>/<unique name>.">
@@ -81,6 +111,7 @@ export function ImportManifestDialog({ onClose }: ImportManifestDialogProps) {
           onChange={(event) => setOnExisting(event.target.value as 'skip' | 'update')}
         />
       </Field>
+      {preview && !result ? <ImportPreviewList entries={preview} onExisting={onExisting} /> : null}
       {result ? (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="mcp-import-result" aria-live="polite">
           {summarise(result)}

@@ -5,9 +5,16 @@ import { DeleteServerDialog } from './DeleteServerDialog'
 import { EditMcpServerDialog } from './EditMcpServerDialog'
 import { ImportManifestDialog } from './ImportManifestDialog'
 import { McpServerFormDialog } from './McpServerFormDialog'
+import { McpServerSettingsDialog } from './McpServerSettingsDialog'
 
 /** The dialog open on the servers page, if any. */
-export type OpenDialog = { kind: 'add' } | { kind: 'edit'; server: McpServerSummary } | { kind: 'delete'; server: McpServerSummary } | { kind: 'import' } | null
+export type OpenDialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; server: McpServerSummary }
+  | { kind: 'settings'; server: McpServerSummary }
+  | { kind: 'delete'; server: McpServerSummary }
+  | { kind: 'import' }
+  | null
 
 export interface McpServerDialogsProps {
   dialog: OpenDialog
@@ -25,6 +32,8 @@ export function McpServerDialogs({ dialog, stdio, onClose }: McpServerDialogsPro
       return <McpServerFormDialog stdio={stdio} onClose={onClose} onSaved={onClose} />
     case 'edit':
       return <EditMcpServerDialog server={dialog.server} stdio={stdio} onClose={onClose} onSaved={onClose} />
+    case 'settings':
+      return <McpServerSettingsDialog server={dialog.server} onClose={onClose} />
     case 'delete':
       return <DeleteServerDialog server={dialog.server} onClose={onClose} onDeleted={onClose} />
     case 'import':

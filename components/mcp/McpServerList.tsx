@@ -4,6 +4,7 @@ import { McpServerRow } from './McpServerRow'
 export interface McpServerListProps {
   servers: readonly McpServerSummary[]
   onEdit: (server: McpServerSummary) => void
+  onSettings: (server: McpServerSummary) => void
   onDelete: (server: McpServerSummary) => void
   onToggleEnabled: (server: McpServerSummary, enabled: boolean) => void
 }
@@ -11,7 +12,7 @@ export interface McpServerListProps {
 const byName = (a: McpServerSummary, b: McpServerSummary) => a.name.localeCompare(b.name)
 
 /** The servers by name, or what to do when there are none. */
-export function McpServerList({ servers, onEdit, onDelete, onToggleEnabled }: McpServerListProps) {
+export function McpServerList({ servers, onEdit, onSettings, onDelete, onToggleEnabled }: McpServerListProps) {
   if (servers.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-zinc-300 bg-white px-6 py-12 text-center text-sm text-zinc-500" data-testid="mcp-server-list">
@@ -26,6 +27,7 @@ export function McpServerList({ servers, onEdit, onDelete, onToggleEnabled }: Mc
           key={server.id}
           server={server}
           onEdit={() => onEdit(server)}
+          onSettings={() => onSettings(server)}
           onDelete={() => onDelete(server)}
           onToggleEnabled={(enabled) => onToggleEnabled(server, enabled)}
         />

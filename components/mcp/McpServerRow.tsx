@@ -15,12 +15,13 @@ const TRANSPORT_LABEL: Record<McpTransport, string> = {
 export interface McpServerRowProps {
   server: McpServerSummary
   onEdit: () => void
+  onSettings: () => void
   onDelete: () => void
   onToggleEnabled: (enabled: boolean) => void
 }
 
 /** One server: what it is and runs, whether agents may use it, its actions, and its last connection test. */
-export function McpServerRow({ server, onEdit, onDelete, onToggleEnabled }: McpServerRowProps) {
+export function McpServerRow({ server, onEdit, onSettings, onDelete, onToggleEnabled }: McpServerRowProps) {
   const connectionTest = useMcpServerConnectionTest(server.id)
   const test = testStateOf(connectionTest.latest)
   return (
@@ -64,6 +65,9 @@ export function McpServerRow({ server, onEdit, onDelete, onToggleEnabled }: McpS
         </Button>
         <Button size="sm" data-testid={`mcp-edit-${server.id}`} onClick={onEdit}>
           Edit
+        </Button>
+        <Button size="sm" data-testid={`mcp-settings-${server.id}`} onClick={onSettings}>
+          Settings
         </Button>
         <Button size="sm" variant="danger" data-testid={`mcp-delete-${server.id}`} onClick={onDelete}>
           Delete

@@ -54,6 +54,7 @@ export function McpServersPanel() {
         <McpServerList
           servers={list.data.servers}
           onEdit={(server) => setDialog({ kind: 'edit', server })}
+          onSettings={(server) => setDialog({ kind: 'settings', server })}
           onDelete={(server) => setDialog({ kind: 'delete', server })}
           onToggleEnabled={(server, enabled) => setEnabled.mutate({ id: server.id, enabled })}
         />

@@ -1,4 +1,5 @@
 import type { TestState } from './connection-test'
+import { ToolSummaryView } from './ToolSummaryView'
 
 /** The outcome of "Test connection": the server's tools, or why it could not be reached. */
 export function TestResultView({ state }: { state: TestState }) {
@@ -27,10 +28,7 @@ export function TestResultView({ state }: { state: TestState }) {
       {tools.length > 0 ? (
         <ul className="mt-1 flex flex-col gap-0.5">
           {tools.map((tool) => (
-            <li key={tool.name} data-testid="mcp-test-tool">
-              <code className="font-mono font-medium">{tool.name}</code>
-              {tool.description ? <span className="text-emerald-800"> — {tool.description}</span> : null}
-            </li>
+            <ToolSummaryView key={tool.name} tool={tool} />
           ))}
         </ul>
       ) : null}

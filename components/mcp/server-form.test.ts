@@ -1,3 +1,4 @@
+import { DEFAULT_MCP_SERVER_SETTINGS } from '@/lib/contracts/mcp-server-settings'
 import { describe, expect, it } from 'vitest'
 import type { McpServerDetail, StdioAccess } from '@/lib/contracts/mcp-servers'
 import {
@@ -25,6 +26,7 @@ const stored: McpServerDetail = {
   summary: 'node server.mjs',
   config: { command: 'node', args: ['server.mjs'], cwd: 'tools' },
   secretKeys: { env: ['API_KEY', 'REGION'], headers: [] },
+  settings: DEFAULT_MCP_SERVER_SETTINGS,
 }
 
 function withValue(form: ServerForm, name: string, value: string): ServerForm {

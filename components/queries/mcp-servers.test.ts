@@ -1,3 +1,4 @@
+import { DEFAULT_MCP_SERVER_SETTINGS } from '@/lib/contracts/mcp-server-settings'
 import { QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { McpServerListResponse, McpServerResponse, McpServerSummary, McpTestResult } from '@/lib/contracts/mcp-servers'
@@ -20,11 +21,11 @@ const list: McpServerListResponse = {
 }
 
 const detail = (id: string): McpServerResponse => ({
-  server: { ...summary(id), config: { url: `https://tools.example.com/${id}` }, secretKeys: { env: [], headers: [] } },
+  server: { ...summary(id), config: { url: `https://tools.example.com/${id}` }, secretKeys: { env: [], headers: [] }, settings: DEFAULT_MCP_SERVER_SETTINGS },
   referencedBy: [],
 })
 
-const connected: McpTestResult = { ok: true, tools: [{ name: 'search', description: '' }] }
+const connected: McpTestResult = { ok: true, tools: [{ name: 'search', description: '', parameters: [], taskSupport: 'forbidden' }] }
 
 let queryClient: QueryClient
 

@@ -103,6 +103,11 @@ export function useImportManifest() {
   })
 }
 
+/** What an import would do, each server with its problems (a dry run: nothing is written, so nothing to refresh). */
+export function usePreviewImport() {
+  return useMutation({ mutationFn: (body: Omit<Parameters<typeof importManifest>[0], 'dryRun'>) => importManifest({ ...body, dryRun: true }) })
+}
+
 export type ConnectionTestState = MutationState<McpTestResult, Error, void, unknown>
 
 /** "Test connection" of one server: `latest` is the state of the last test still valid (none after a change). */

@@ -1,10 +1,11 @@
 'use client'
 
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useSkillQuery } from '@/components/queries/skills'
-import { Badge, Dialog } from '@/components/ui'
+import { Badge, Button, Dialog } from '@/components/ui'
 import type { SkillDetail } from '@/lib/contracts/skills'
+import { SkillEditorForm } from './SkillEditorForm'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -38,13 +39,59 @@ function Metadata({ skill }: { skill: SkillDetail }) {
   )
 }
 
-/** One skill: its metadata and the SKILL.md body (the instructions an agent loads). */
-export function SkillDetailDialog({ name, onClose }: { name: string | undefined; onClose: () => void }) {
+function SkillView({ skill }: { skill: SkillDetail }) {
+  return (
+    <>
+      <Metadata skill={skill} />
+      <div className="flex flex-col gap-1">
+        <h3 className="text-xs font-medium text-zinc-600">Instructions (SKILL.md body)</h3>
+        <pre data-testid="skill-body" className="rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">
+          {skill.body.trim() || '(empty)'}
+        </pre>
+      </div>
+      {skill.storedResources?.map((resource) => (
+        <div key={resource.name} className="flex flex-col gap-1">
+          <h3 className="font-mono text-xs font-medium text-zinc-600">{resource.name}</h3>
+          <pre className="max-h-48 overflow-y-auto rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">
+            {resource.content}
+          </pre>
+        </div>
+      ))}
+    </>
+  )
+}
+
+export interface SkillDetailDialogProps {
+  name: string | undefined
+  onClose: () => void
+  /** A save renamed the skill (a new name in its SKILL.md): the dialog follows it. */
+  onRenamed: (name: string) => void
+}
+
+/** One skill: its metadata and the SKILL.md body; a stored skill can be edited here. Closes with its button or Escape. */
+export function SkillDetailDialog({ name, onClose, onRenamed }: SkillDetailDialogProps) {
   const detail = useSkillQuery(name)
   const skill = detail.data
+  const [editing, setEditing] = useState(false)
+  const close = () => {
+    setEditing(false)
+    onClose()
+  }
+  const footer = editing ? undefined : (
+    <>
+      {skill?.source === 'stored' ? (
+        <Button data-testid="skill-edit" onClick={() => setEditing(true)}>
+          Edit
+        </Button>
+      ) : null}
+      <Button variant="primary" data-testid="skill-detail-close" onClick={close}>
+        Close
+      </Button>
+    </>
+  )
 
   return (
-    <Dialog open={name !== undefined} onClose={onClose} title={name ?? ''} className="max-w-3xl" description={skill?.description}>
+    <Dialog open={name !== undefined} onClose={close} title={name ?? ''} className="max-w-3xl" description={skill?.description} footer={footer}>
       <div data-testid="skill-detail" className="flex max-h-[65vh] flex-col gap-4 overflow-y-auto">
         {detail.isPending ? <p className="text-sm text-zinc-500">Loading…</p> : null}
         {detail.isError ? (
@@ -52,24 +99,19 @@ export function SkillDetailDialog({ name, onClose }: { name: string | undefined;
             Could not load the skill: {errorMessage(detail.error)}
           </p>
         ) : null}
-        {skill ? (
-          <>
-            <Metadata skill={skill} />
-            <div className="flex flex-col gap-1">
-              <h3 className="text-xs font-medium text-zinc-600">Instructions (SKILL.md body)</h3>
-              <pre data-testid="skill-body" className="rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">
-                {skill.body.trim() || '(empty)'}
-              </pre>
-            </div>
-            {skill.storedResources?.map((resource) => (
-              <div key={resource.name} className="flex flex-col gap-1">
-                <h3 className="font-mono text-xs font-medium text-zinc-600">{resource.name}</h3>
-                <pre className="max-h-48 overflow-y-auto rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">
-                  {resource.content}
-                </pre>
-              </div>
-            ))}
-          </>
+        {skill && editing ? (
+          <SkillEditorForm
+            current={skill.name}
+            initialContent={skill.content}
+            initialResources={skill.storedResources ?? []}
+            onCancel={() => setEditing(false)}
+            onSaved={(saved) => {
+              setEditing(false)
+              if (saved.name !== skill.name) onRenamed(saved.name)
+            }}
+          />
+        ) : skill ? (
+          <SkillView skill={skill} />
         ) : null}
       </div>
     </Dialog>

@@ -5,14 +5,16 @@ import { errorMessage } from '@/components/api-client'
 import { useDeleteSkill, useSkillsQuery } from '@/components/queries/skills'
 import { Button, Dialog } from '@/components/ui'
 import { LoadErrorsPanel } from './LoadErrorsPanel'
-import { NewSkillForm } from './NewSkillForm'
+import { SKILL_TEMPLATE } from './skill-form'
 import { SkillDetailDialog } from './SkillDetailDialog'
+import { SkillEditorForm } from './SkillEditorForm'
+import { SkillFolderImport } from './SkillFolderImport'
 import { SkillList } from './SkillList'
 
-/** The skills page: the library's skills and load warnings, a "New skill" form, details and deletion. */
+/** The skills page: the library's skills and load warnings, a "New skill" editor, a folder import, details (and editing) and deletion. */
 export function SkillsLibrary() {
   const list = useSkillsQuery()
-  const [creating, setCreating] = useState(false)
+  const [creating, setCreating] = useState<'new' | 'folder'>()
   const [openName, setOpenName] = useState<string>()
   const [deleting, setDeleting] = useState<string>()
 
@@ -26,11 +28,21 @@ export function SkillsLibrary() {
             stored in the database; file skills come from directories on the server and are changed there.
           </p>
         </div>
-        <Button variant="primary" data-testid="skill-new" onClick={() => setCreating(true)} disabled={creating}>
-          New skill
-        </Button>
+        <div className="flex shrink-0 gap-2">
+          <Button data-testid="skill-import-open" onClick={() => setCreating('folder')} disabled={creating !== undefined}>
+            Import a folder
+          </Button>
+          <Button variant="primary" data-testid="skill-new" onClick={() => setCreating('new')} disabled={creating !== undefined}>
+            New skill
+          </Button>
+        </div>
       </div>
-      {creating ? <NewSkillForm onCancel={() => setCreating(false)} onCreated={() => setCreating(false)} /> : null}
+      {creating === 'new' ? (
+        <div className="rounded-lg border border-zinc-200 bg-white p-4">
+          <SkillEditorForm initialContent={SKILL_TEMPLATE} onCancel={() => setCreating(undefined)} onSaved={() => setCreating(undefined)} />
+        </div>
+      ) : null}
+      {creating === 'folder' ? <SkillFolderImport onCancel={() => setCreating(undefined)} onSaved={() => setCreating(undefined)} /> : null}
       {list.isPending ? <p className="text-sm text-zinc-500">Loading skills…</p> : null}
       {list.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -46,7 +58,7 @@ export function SkillsLibrary() {
           <SkillList skills={list.data.skills} onOpen={setOpenName} onDelete={setDeleting} />
         </>
       ) : null}
-      <SkillDetailDialog name={openName} onClose={() => setOpenName(undefined)} />
+      <SkillDetailDialog name={openName} onClose={() => setOpenName(undefined)} onRenamed={setOpenName} />
       <DeleteSkillDialog name={deleting} onClose={() => setDeleting(undefined)} onDeleted={() => setDeleting(undefined)} />
     </>
   )

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseSkillMarkdown } from '@/lib/core'
 import { ApiError, apiErrorFrom } from '@/components/api-client'
-import { SKILL_TEMPLATE, createRequest, ruleLabel, saveProblem } from './skill-form'
+import { SKILL_TEMPLATE, createRequest, problemsByField, ruleLabel, saveProblems } from './skill-form'
 
-describe('the new-skill form', () => {
+describe('the skill editor', () => {
   it('starts from a template that is a valid SKILL.md', () => {
     const { frontmatter, body } = parseSkillMarkdown(SKILL_TEMPLATE, 'SKILL.md')
     expect(frontmatter.name).toBe('my-skill')
@@ -28,39 +28,42 @@ describe('the new-skill form', () => {
     })
   })
 
-  it('explains a refused save once, under the field it concerns', () => {
+  it('puts a refused save at its fields: the SKILL.md rule or a taken name on the content, a request’s issues at their paths', () => {
     const badName = apiErrorFrom(400, { error: { code: 'invalid_skill', message: "Invalid skill name 'X'", details: { rule: 'invalid_name' } } })
-    expect(saveProblem(badName)).toEqual({ content: { message: "Invalid skill name 'X'", rule: 'invalid_name' }, resources: {} })
+    expect(saveProblems(badName)).toEqual([{ field: 'content', rule: 'invalid_name', message: "Invalid skill name 'X'" }])
     const badRequest = apiErrorFrom(400, {
       error: {
         code: 'invalid_request',
-        message: 'Invalid request body: resources.1.name: A resource name is a relative path…; : Top',
+        message: 'Invalid request body',
         details: {
           issues: [
-            { path: 'resources.1.name', message: 'A resource name is a relative path…' },
-            { path: 'resources.1.name', message: 'A second word on the same name.' },
-            { path: 'content', message: 'Too long.' },
+            { path: 'resources.0.name', message: 'A resource needs a name.' },
             { path: '', message: 'Top' },
           ],
         },
       },
     })
-    // A bad resource name is the resource's problem, not SKILL.md's; the request's summary is not repeated.
-    expect(saveProblem(badRequest)).toEqual({
-      content: { message: 'Too long.' },
-      resources: { 1: { name: 'A resource name is a relative path…' } },
-      general: 'Top',
-    })
-    const onlyFields = apiErrorFrom(400, {
-      error: {
-        code: 'invalid_request',
-        message: 'Invalid request body: resources.0.name: …',
-        details: { issues: [{ path: 'resources.0.name', message: 'A resource needs a name.' }] },
-      },
-    })
-    expect(saveProblem(onlyFields)).toEqual({ resources: { 0: { name: 'A resource needs a name.' } } })
-    expect(saveProblem(new ApiError(409, 'skill_exists', 'Taken.'))).toEqual({ resources: {}, general: 'Taken.' })
-    expect(saveProblem(new Error('boom'))).toEqual({ resources: {}, general: 'boom' })
+    expect(saveProblems(badRequest)).toEqual([
+      { field: 'resources.0.name', message: 'A resource needs a name.' },
+      { field: 'form', message: 'Top' },
+    ])
+    expect(saveProblems(new ApiError(409, 'skill_exists', 'Taken.'))).toEqual([{ field: 'content', rule: 'name_taken', message: 'Taken.' }])
+    expect(saveProblems(new Error('boom'))).toEqual([{ field: 'form', message: 'boom' }])
+  })
+
+  it('maps the problems of resources back to the form’s rows, which include rows left empty', () => {
+    const rows = [
+      { name: '', content: '' },
+      { name: '../x.md', content: 'x' },
+    ]
+    const byField = problemsByField(
+      [
+        { field: 'resources.0.name', message: 'bad' },
+        { field: 'content', message: 'c' },
+      ],
+      rows,
+    )
+    expect([...byField.keys()]).toEqual(['resources.1.name', 'content'])
   })
 
   it('labels rules for people', () => {

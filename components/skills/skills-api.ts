@@ -3,7 +3,8 @@
  * ApiError with the server's code, message and details (for a bad SKILL.md: `details.rule`).
  */
 import { fetchJson, postJson } from '@/components/api-client'
-import type { CreateSkillInput, SkillDetail, SkillList, SkillResponse } from '@/lib/contracts/skills'
+import type { SkillCheck, SkillCheckRequest } from '@/lib/contracts/skill-checks'
+import type { CreateSkillInput, SkillDetail, SkillList, SkillResponse, UpdateSkillInput } from '@/lib/contracts/skills'
 
 const skillUrl = (name: string) => `/api/skills/${encodeURIComponent(name)}`
 
@@ -21,4 +22,13 @@ export async function createSkill(input: CreateSkillInput): Promise<SkillDetail>
 
 export async function deleteSkill(name: string): Promise<void> {
   await fetchJson<unknown>(skillUrl(name), { method: 'DELETE' })
+}
+
+export async function updateSkill(name: string, input: UpdateSkillInput): Promise<SkillDetail> {
+  return (await fetchJson<SkillResponse>(skillUrl(name), { method: 'PATCH', body: JSON.stringify(input) })).skill
+}
+
+/** The problems a save of this skill would meet (and discovery on disk), without saving. */
+export function checkSkill(input: SkillCheckRequest): Promise<SkillCheck> {
+  return postJson<SkillCheck>('/api/skill-checks', input)
 }

@@ -24,6 +24,8 @@ export const answerApprovalBody = z.object({
   /** Sampling: a lower token cap than the server asked for. */
   maxTokens: z.number().int().positive().max(PG_INT_MAX).optional(),
   reason: safeText().max(2000).optional(),
+  /** Sampling, approving: the rest of this run's requests from the same server are approved without asking. */
+  approveRestOfRun: z.boolean().optional(),
   /** Elicitation answers, or a human-input reply as `{ text }`. */
   content: safeJson(atMostKeys(z.record(z.string().max(200), z.unknown()))).optional(),
 })

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod'
 import { atMostKeys } from './bounded'
+import { mcpServerSettingsSchema } from './mcp-server-settings'
 import { safeText } from './safe-text'
 
 export const MCP_TRANSPORTS = ['stdio', 'http', 'websocket'] as const
@@ -165,6 +166,7 @@ const commonCreateFields = {
   enabled: z.boolean().default(true),
   loadToolsOnDemand: loadToolsOnDemandInput.default(false),
   shareConnection: shareConnectionInput.default(false),
+  settings: mcpServerSettingsSchema.prefault({}),
 }
 
 function urlServerBody<T extends 'http' | 'websocket'>(transport: T) {
@@ -216,6 +218,8 @@ export const updateMcpServerRequestSchema = z
     enabled: z.boolean().optional(),
     loadToolsOnDemand: loadToolsOnDemandInput.optional(),
     shareConnection: shareConnectionInput.optional(),
+    /** Replaces all settings when given. */
+    settings: mcpServerSettingsSchema.optional(),
     transport: z.enum(MCP_TRANSPORTS).optional(),
     config: atMostKeys(z.record(z.string().max(200), z.unknown()), 20).optional(),
     secrets: secretsPatchInput.optional(),
@@ -238,6 +242,8 @@ export const importManifestRequestSchema = z
     /** The parsed ToolingManifest.json, or its text. */
     manifest: z.union([z.string().min(1, 'Paste the manifest.').max(MAX_MANIFEST_TEXT_LENGTH), atMostKeys(z.record(z.string().max(200), z.unknown()), 50)]),
     onExisting: z.enum(['skip', 'update']).default('skip'),
+    /** Only say what would be created, updated and skipped, with each entry's problems; nothing is written. */
+    dryRun: z.boolean().default(false),
     serverUrlBase: safeText()
       .trim()
       .max(4_000)
@@ -291,6 +297,7 @@ export const mcpServerDetailSchema = mcpServerSummarySchema.extend({
   /** `{ command, args, cwd? }` or `{ url }`; null when the stored configuration is invalid. */
   config: z.union([stdioConfigSchema, z.object({ url: z.string() })]).nullable(),
   secretKeys: secretKeysSchema,
+  settings: mcpServerSettingsSchema,
 })
 export type McpServerDetail = z.infer<typeof mcpServerDetailSchema>
 
@@ -318,15 +325,63 @@ export const stdioAccessSchema = z.object({
 })
 export type StdioAccess = z.infer<typeof stdioAccessSchema>
 
-export const mcpToolSummarySchema = z.object({ name: z.string(), description: z.string() })
+/** One declared parameter of a tool (a property of its inputSchema), in words a person reads. */
+export const mcpToolParameterSchema = z.object({
+  name: z.string(),
+  /** "string", "number[]", "\"a\" | \"b\"", "object"…; "any" when the schema says nothing. */
+  type: z.string(),
+  required: z.boolean(),
+  description: z.string(),
+})
+export type McpToolParameter = z.infer<typeof mcpToolParameterSchema>
+
+export const MCP_TASK_SUPPORT = ['forbidden', 'optional', 'required'] as const
+
+export const mcpToolSummarySchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  parameters: z.array(mcpToolParameterSchema).default([]),
+  /** execution.taskSupport: "required" runs as a long-running task. */
+  taskSupport: z.enum(MCP_TASK_SUPPORT).default('forbidden'),
+})
 export type McpToolSummary = z.infer<typeof mcpToolSummarySchema>
 
 /** POST /api/mcp-servers/:id/test: a failed connection is a result (ok: false, error), not an error answer. */
 export const mcpTestResultSchema = z.object({ ok: z.boolean(), tools: z.array(mcpToolSummarySchema), error: z.string().optional() })
 export type McpTestResult = z.infer<typeof mcpTestResultSchema>
 
-/** POST /api/mcp-servers/import: the ids of the servers created, updated and skipped. */
-export const manifestImportSummarySchema = z.object({ created: z.array(z.string()), updated: z.array(z.string()), skipped: z.array(z.string()) })
+/** A rule an import breaks (ToolingManifest.json, or a desktop client's configuration). */
+export const manifestProblemSchema = z.object({
+  /** Where in the document, e.g. `mcpServers[1].url` or `mcpServers.files.command`; empty for the whole document. */
+  path: z.string(),
+  message: z.string(),
+})
+export type ManifestProblem = z.infer<typeof manifestProblemSchema>
+
+/** One server an import would create (or update, or leave), as a dry run shows it. */
+export const importPreviewEntrySchema = z.object({
+  /** The entry's name in the document (the key under `mcpServers`, or the manifest's unique name). */
+  key: z.string(),
+  id: z.string(),
+  name: z.string(),
+  transport: z.enum(MCP_TRANSPORTS),
+  /** What it runs or where it connects, without secrets. */
+  summary: z.string(),
+  /** The names of the values that become its secrets (environment values, headers). */
+  secretKeys: z.object({ env: z.array(z.string()), headers: z.array(z.string()) }),
+  /** A server with this id exists already. */
+  exists: z.boolean(),
+  problems: z.array(manifestProblemSchema),
+})
+export type ImportPreviewEntry = z.infer<typeof importPreviewEntrySchema>
+
+/** POST /api/mcp-servers/import: the ids of the servers created, updated and skipped (with `dryRun`: that would be), and each entry. */
+export const manifestImportSummarySchema = z.object({
+  created: z.array(z.string()),
+  updated: z.array(z.string()),
+  skipped: z.array(z.string()),
+  entries: z.array(importPreviewEntrySchema).optional(),
+})
 export type ManifestImportSummary = z.infer<typeof manifestImportSummarySchema>
 
 /** DELETE /api/mcp-servers/:id. */
@@ -352,14 +407,6 @@ export type SavedMcpServerResponse = z.infer<typeof savedMcpServerResponseSchema
 /** `details` of a 409 `confirm_required`: the workflows a change would affect that the caller may see, and how many others. */
 export const confirmRequiredDetailsSchema = z.object({ affected: z.array(workflowReferenceSchema), others: z.number().int() })
 export type ConfirmRequiredDetails = z.infer<typeof confirmRequiredDetailsSchema>
-
-/** A rule a ToolingManifest.json breaks. */
-export const manifestProblemSchema = z.object({
-  /** Where in the manifest, e.g. `mcpServers[1].url`; empty for the whole document. */
-  path: z.string(),
-  message: z.string(),
-})
-export type ManifestProblem = z.infer<typeof manifestProblemSchema>
 
 /** `details` of a 400 `tooling_manifest_invalid` answer to an import: every rule the manifest breaks. */
 export const manifestInvalidDetailsSchema = z.object({ problems: z.array(manifestProblemSchema) })

@@ -43,19 +43,20 @@ export const storedResourcesSchema = z
     })
   })
 
-const skillMarkdown = safeText()
+/** A SKILL.md's text as a save takes it (its rules are then lib/core's parser's). */
+export const skillMarkdownSchema = safeText()
   .min(1, 'The SKILL.md text is empty.')
   .max(MAX_SKILL_MARKDOWN_LENGTH, `A SKILL.md can be at most ${MAX_SKILL_MARKDOWN_LENGTH} characters.`)
 
 export const createSkillRequestSchema = z.object({
-  content: skillMarkdown,
+  content: skillMarkdownSchema,
   resources: storedResourcesSchema.optional(),
 })
 export type CreateSkillInput = z.infer<typeof createSkillRequestSchema>
 
 export const updateSkillRequestSchema = z
   .object({
-    content: skillMarkdown.optional(),
+    content: skillMarkdownSchema.optional(),
     resources: storedResourcesSchema.optional(),
   })
   .refine((body) => body.content !== undefined || body.resources !== undefined, 'Nothing to update: give the SKILL.md content or the resources.')

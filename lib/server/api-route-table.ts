@@ -56,6 +56,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/api/setup', methods: ['POST'] },
   { pattern: '/api/share-links/[id]', methods: ['DELETE'] },
   { pattern: '/api/share/[token]', methods: ['GET'] },
+  { pattern: '/api/skill-checks', methods: ['POST'] },
   { pattern: '/api/skills', methods: ['GET', 'POST'] },
   { pattern: '/api/skills/[name]', methods: ['GET', 'PATCH', 'DELETE'] },
   { pattern: '/api/workflows', methods: ['GET', 'POST'] },

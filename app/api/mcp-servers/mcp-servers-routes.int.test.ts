@@ -2,6 +2,7 @@
  * The MCP server API as the browser uses it, on a real test database: create, edit, test, remove,
  * import — and secrets that go in but never come out.
  */
+import { DEFAULT_MCP_SERVER_SETTINGS } from '@/lib/contracts/mcp-server-settings'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exampleWorkflowDocument } from '@/lib/graph'
 import { McpServerRegistry } from '@/lib/server/mcp/mcp-server-registry'
@@ -61,6 +62,7 @@ describe('MCP server routes', () => {
       summary: 'node examples/mcp-servers/research-assistant.mjs',
       config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
       secretKeys: { env: ['API_KEY', 'REGION'], headers: [] },
+      settings: DEFAULT_MCP_SERVER_SETTINGS,
     })
     expect(raw(created)).not.toContain(ENV_SECRET)
     expect(raw(created)).not.toContain('eu-secret-region')
@@ -253,7 +255,11 @@ describe('MCP server routes', () => {
     })
     const tested = await callRoute(testRoute.POST, { params: { id: 'broken' } })
     expect(tested.status).toBe(200)
-    expect(tested.body).toMatchObject({ ok: false, tools: [], error: expect.stringContaining('Failed to start MCP server') })
+    expect(tested.body).toMatchObject({
+      ok: false,
+      tools: [],
+      error: "The command '/nonexistent/bin/server' was not found (is it installed and on PATH?) (ENOENT).",
+    })
     expect(raw(tested)).not.toContain(ENV_SECRET)
   })
 

@@ -40,3 +40,4 @@ export { parseToolResult, type ParsedToolResult, type ToolResultParser } from '.
 export type { PromptResultParser } from './prompt-parsing'
 export { consoleLogger, type MCPLogger } from './logger'
 export { normalizeMcpName, buildPrefixedMcpName } from './names'
+export { describeConnectionFailure, type ConnectionFailure, type ConnectionFailureKind } from './connection-errors'

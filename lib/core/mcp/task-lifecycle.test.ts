@@ -184,6 +184,11 @@ describe('callTool as task (test_call_tool_as_task_*)', () => {
     expect(clampPollInterval(null)).toBe(500)
     expect(clampPollInterval(0)).toBe(500)
     expect(clampPollInterval(2_000)).toBe(2_000)
+    // The client's interval wins only when longer than the server's, within the same bounds.
+    expect(clampPollInterval(1_000, 3_000)).toBe(3_000)
+    expect(clampPollInterval(2_000, 600)).toBe(2_000)
+    expect(clampPollInterval(undefined, 60_000)).toBe(5_000)
+    expect(clampPollInterval(null, 100)).toBe(500)
   })
 
   it('test_call_tool_as_task_local_cancellation_fires_remote_cancel', async () => {

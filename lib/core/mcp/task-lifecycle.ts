@@ -82,9 +82,16 @@ export interface ToolTaskRequest {
 /** The remote task may still be running: the caller must cancel it. */
 export class MCPTaskAbandonedError extends ToolExecutionException {}
 
-export function clampPollInterval(serverIntervalMs: number | null | undefined): number {
-  if (serverIntervalMs === undefined || serverIntervalMs === null || !(serverIntervalMs > 0)) return TASK_MIN_POLL_INTERVAL_MS
-  return Math.min(Math.max(serverIntervalMs, TASK_MIN_POLL_INTERVAL_MS), TASK_MAX_POLL_INTERVAL_MS)
+/**
+ * How long to wait before the next tasks/get: the server's suggestion, or the client's own interval
+ * when that is longer (a client may poll less often, never more often than the server asks),
+ * bounded to TASK_MIN/MAX_POLL_INTERVAL_MS.
+ */
+export function clampPollInterval(serverIntervalMs: number | null | undefined, clientIntervalMs?: number): number {
+  const server = serverIntervalMs !== undefined && serverIntervalMs !== null && serverIntervalMs > 0 ? serverIntervalMs : 0
+  const wanted = Math.max(server, clientIntervalMs ?? 0)
+  if (!(wanted > 0)) return TASK_MIN_POLL_INTERVAL_MS
+  return Math.min(Math.max(wanted, TASK_MIN_POLL_INTERVAL_MS), TASK_MAX_POLL_INTERVAL_MS)
 }
 
 const LooseResultSchema = ResultSchema.loose() as unknown as ZodType<Record<string, unknown>>
@@ -186,7 +193,7 @@ async function track(
   const deadline = options.maxTaskWaitMs === undefined ? undefined : new Deadline(options.maxTaskWaitMs)
   const combined = anySignal(request.signal, deadline?.signal)
   try {
-    const terminal = await pollUntilTerminal(port, taskId, combined.signal, notify)
+    const terminal = await pollUntilTerminal(port, taskId, combined.signal, notify, options.pollIntervalMs)
     return await handleTerminal(port, request.toolName, taskId, terminal, combined.signal)
   } catch (error) {
     if (deadline?.expired) {
@@ -210,6 +217,7 @@ async function pollUntilTerminal(
   taskId: string,
   signal: AbortSignal | undefined,
   notify: (status: MCPTaskStatus, message?: string) => void,
+  clientIntervalMs: number | undefined,
 ): Promise<Task> {
   for (;;) {
     let raw: Record<string, unknown>
@@ -233,7 +241,7 @@ async function pollUntilTerminal(
     const task = { ...parsed.data, ttl: parsed.data.ttl ?? null } as Task
     notify(task.status, task.statusMessage)
     if (TERMINAL_STATUSES.has(task.status)) return task
-    await sleep(clampPollInterval(task.pollInterval), signal)
+    await sleep(clampPollInterval(task.pollInterval, clientIntervalMs), signal)
   }
 }
 

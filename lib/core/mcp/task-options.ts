@@ -7,6 +7,8 @@ export interface MCPTaskOptionsInit {
   cancelRemoteTaskOnLocalCancellation?: boolean
   /** Client-side bound on the whole post-create lifecycle (polls, sleeps, sends, reconnects). */
   maxTaskWaitMs?: number
+  /** How often to poll tasks/get when the server suggests a shorter interval (bounded to 0.5–5 s); unset follows the server. */
+  pollIntervalMs?: number
 }
 
 /**
@@ -17,6 +19,7 @@ export class MCPTaskOptions {
   readonly defaultTtlMs: number | undefined
   readonly cancelRemoteTaskOnLocalCancellation: boolean
   readonly maxTaskWaitMs: number | undefined
+  readonly pollIntervalMs: number | undefined
 
   constructor(init: MCPTaskOptionsInit = {}) {
     if (init.defaultTtlMs !== undefined && !(init.defaultTtlMs > 0)) {
@@ -27,7 +30,11 @@ export class MCPTaskOptions {
     }
     this.defaultTtlMs = init.defaultTtlMs === undefined ? undefined : Math.round(init.defaultTtlMs)
     this.cancelRemoteTaskOnLocalCancellation = init.cancelRemoteTaskOnLocalCancellation ?? true
+    if (init.pollIntervalMs !== undefined && !(init.pollIntervalMs > 0)) {
+      throw new MCPConfigurationError('MCPTaskOptions.pollIntervalMs must be positive.')
+    }
     this.maxTaskWaitMs = init.maxTaskWaitMs
+    this.pollIntervalMs = init.pollIntervalMs
     Object.freeze(this)
   }
 }

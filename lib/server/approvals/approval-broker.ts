@@ -35,6 +35,19 @@ export interface ApprovalRequestInput {
   signal?: AbortSignal
 }
 
+export interface AutomaticDecisionInput {
+  runId: string
+  kind: ApprovalKind
+  source: string
+  title: string
+  payload: Record<string, unknown>
+  approved: boolean
+  /** Why no person was asked: 'policy' (the server's sampling policy), 'rest_of_run' (a person's earlier answer). */
+  automatic: 'policy' | 'rest_of_run'
+  /** In words, for the run's record. */
+  reason: string
+}
+
 export interface ApprovalBrokerOptions {
   /** Cuts configured secrets out of what servers and workflows put in a request (see secrets/redaction.ts). */
   redact?: (value: unknown) => Promise<unknown>
@@ -192,7 +205,52 @@ export class ApprovalBroker {
       if (body.maxTokens > cap) throw invalidInput('invalid_request', `maxTokens must be at most ${cap}.`)
       response.maxTokens = body.maxTokens
     }
+    if (body.approveRestOfRun) {
+      if (row.kind !== 'sampling' || body.decision !== 'approve' || !row.runId) {
+        throw invalidInput('invalid_request', "approveRestOfRun can only be set when approving a run's sampling request.")
+      }
+      response.approveRestOfRun = true
+    }
     return response
+  }
+
+  /**
+   * Records a decision taken without a person (a server's sampling policy, or a person's earlier
+   * "approve the rest of this run's requests") as a decided request with its event, so the run's
+   * record and the inbox's history show it like any other. `response.automatic` says why.
+   */
+  async recordAutomatic(input: AutomaticDecisionInput): Promise<ApprovalDecision> {
+    const { title, payload } = (await this.redact({ title: input.title, payload: input.payload })) as Pick<AutomaticDecisionInput, 'title' | 'payload'>
+    const status: ApprovalStatus = input.approved ? 'approved' : 'denied'
+    const response = { decision: input.approved ? 'approve' : 'deny', automatic: input.automatic, reason: input.reason }
+    const [created] = await this.db.sql.query<{ id: string }>(
+      `INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", kind, source, title, payload, status, response, "expiresAt", "createdAt", "decidedAt")
+       SELECT gen_random_uuid(), $1, (SELECT "ownerId" FROM "Run" WHERE id = $1), $2::"ApprovalKind", $3, $4, $5::jsonb, $6::"ApprovalStatus", $7::jsonb,
+              ${DB_NOW}, ${DB_NOW}, ${DB_NOW}
+       RETURNING id`,
+      [input.runId, input.kind, input.source, title, jsonbSafeText(payload), status, jsonbSafeText(response)],
+    )
+    const approval = presentApproval(await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: created.id } }))
+    await this.events.append(input.runId, 'approval_resolved', { approval })
+    return { approved: input.approved, status, response }
+  }
+
+  /** How many of a run's requests from one source were decided automatically for `automatic` (e.g. within a policy's caps). */
+  async countAutomatic(runId: string, kind: ApprovalKind, source: string, automatic: string, status: ApprovalStatus = 'approved'): Promise<number> {
+    const [row] = await this.db.sql.query<{ count: string }>(
+      `SELECT count(*) AS count FROM "ApprovalRequest" WHERE "runId" = $1 AND kind = $2::"ApprovalKind" AND source = $3 AND status = $5::"ApprovalStatus" AND response->>'automatic' = $4`,
+      [runId, kind, source, automatic, status],
+    )
+    return Number(row?.count ?? 0)
+  }
+
+  /** Whether a person approved one of the run's requests from `source` and asked for the rest of the run's to be approved too. */
+  async restOfRunApproved(runId: string, kind: ApprovalKind, source: string): Promise<boolean> {
+    const rows = await this.db.sql.query(
+      `SELECT 1 FROM "ApprovalRequest" WHERE "runId" = $1 AND kind = $2::"ApprovalKind" AND source = $3 AND status = 'approved' AND response->>'approveRestOfRun' = 'true' LIMIT 1`,
+      [runId, kind, source],
+    )
+    return rows.length > 0
   }
 
   /** Expires a run's open requests (it was cancelled or cut off), telling its viewers. */

@@ -1,3 +1,4 @@
+import { DEFAULT_MCP_SERVER_SETTINGS } from '@/lib/contracts/mcp-server-settings'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listAuditEntries } from '../audit/audit-log'
 import { McpServerRegistry } from '../mcp/mcp-server-registry'
@@ -49,6 +50,7 @@ describe('importToolingManifest', () => {
       loadToolsOnDemand: false,
       shareConnection: false,
       updatedAt: expect.any(Date),
+      settings: DEFAULT_MCP_SERVER_SETTINGS,
     })
     expect((await registry.connectionConfig('mcp_calendar')).config).toEqual({ url: 'https://tools.example.com/servers/mcp_Calendar' })
     const views = await registry.list(asAdmin())

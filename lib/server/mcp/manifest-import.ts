@@ -11,6 +11,7 @@ import type { Prisma } from '../db/database'
 import { auditServerCreated, auditServerUpdated, type AuditedServerRow } from '../mcp/mcp-server-audit'
 import { allWorkflowsReferencingServer } from '../mcp/mcp-server-references'
 import { sealedUrlServerColumns, secretKeysOfColumn } from '../mcp/mcp-server-secrets'
+import type { ImportPreviewEntry } from '@/lib/contracts/mcp-servers'
 import type { SecretBox } from '../secrets/secret-box'
 import { parseToolingManifest, type ParseManifestOptions, type ToolServerEntry } from './tool-server-manifest'
 
@@ -51,6 +52,35 @@ type StoredRow = {
 
 function audited(row: StoredRow): AuditedServerRow {
   return { ...row, secretKeys: secretKeysOfColumn(row.secrets) }
+}
+
+/** What importing `manifest` would do, each server with its secrets' names; throws ToolingManifestError when it is invalid. */
+export async function previewToolingManifest(
+  prisma: Prisma,
+  manifest: string | unknown,
+  principal: Principal,
+  options: { serverUrlBase?: string; onExisting: 'skip' | 'replace' },
+): Promise<ManifestImportResult & { entries: ImportPreviewEntry[] }> {
+  const entries = parseToolingManifest(manifest, { serverUrlBase: options.serverUrlBase })
+  const ids = entries.map((e) => e.id)
+  const taken = new Set((await prisma.mcpServer.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((row) => row.id))
+  const own = new Set((await prisma.mcpServer.findMany({ where: { id: { in: ids }, ...ownedBy(principal) }, select: { id: true } })).map((row) => row.id))
+  const replaced = (id: string) => options.onExisting === 'replace' && own.has(id)
+  return {
+    created: ids.filter((id) => !taken.has(id)),
+    updated: ids.filter((id) => taken.has(id) && replaced(id)),
+    skipped: ids.filter((id) => taken.has(id) && !replaced(id)),
+    entries: entries.map((entry) => ({
+      key: entry.uniqueName,
+      id: entry.id,
+      name: entry.name,
+      transport: 'http',
+      summary: `${new URL(entry.url).origin}${new URL(entry.url).pathname}`,
+      secretKeys: { env: [], headers: Object.keys(entry.headers) },
+      exists: taken.has(entry.id),
+      problems: [],
+    })),
+  }
 }
 
 /** Parses `manifest` (JSON text or value) and writes its servers as `principal`'s; throws ToolingManifestError before writing anything when it is invalid. */

@@ -4,7 +4,8 @@
  * up on when the run is cancelled, and failing with an error a person can read — every secret
  * value of the server cut out of it.
  */
-import { AbortError, UserError, type MCPTool } from '@/lib/core'
+import { STATUS_CODES } from 'node:http'
+import { AbortError, describeConnectionFailure, UserError, type MCPTool } from '@/lib/core'
 import type { McpServerConfig } from './mcp-server-registry'
 import { redactSecrets } from './mcp-server-secrets'
 
@@ -31,9 +32,19 @@ function describeChain(error: unknown): string {
   return parts.join(': ')
 }
 
+/**
+ * Why connecting failed, in words a person can act on: refused, DNS, TLS, an HTTP status, a
+ * timeout, a command that could not be started; otherwise every message of the cause chain
+ * (undici's own message, "fetch failed", says nothing by itself).
+ */
+export function connectFailureText(error: unknown): string {
+  const failure = describeConnectionFailure(error, STATUS_CODES)
+  return failure.kind === 'other' ? describeChain(error) : failure.message
+}
+
 function connectFailure(server: McpServerConfig, error: unknown): McpServerConnectError {
   const url = server.transport === 'stdio' ? undefined : server.config.url
-  return new McpServerConnectError(redactSecrets(`Could not connect to MCP server '${server.id}': ${describeChain(error)}`, server.secrets, url))
+  return new McpServerConnectError(redactSecrets(`Could not connect to MCP server '${server.id}': ${connectFailureText(error)}`, server.secrets, url))
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DEFAULT_MCP_SERVER_SETTINGS } from '@/lib/contracts/mcp-server-settings'
 import { describe, expect, it } from 'vitest'
 import type { MCPTool, MCPToolOptions } from '@/lib/core'
 import type { AppContext } from '../app-context'
@@ -32,6 +33,7 @@ function everyTransport(loadToolsOnDemand: boolean): McpServerConfig[] {
       transport: 'stdio',
       loadToolsOnDemand,
       shareConnection: false,
+      settings: DEFAULT_MCP_SERVER_SETTINGS,
       updatedAt: new Date(0),
       config: { command: 'node', args: [] },
       secrets,
@@ -42,6 +44,7 @@ function everyTransport(loadToolsOnDemand: boolean): McpServerConfig[] {
       transport: 'http',
       loadToolsOnDemand,
       shareConnection: false,
+      settings: DEFAULT_MCP_SERVER_SETTINGS,
       updatedAt: new Date(0),
       config: { url: 'http://127.0.0.1:9/mcp' },
       secrets,
@@ -52,6 +55,7 @@ function everyTransport(loadToolsOnDemand: boolean): McpServerConfig[] {
       transport: 'websocket',
       loadToolsOnDemand,
       shareConnection: false,
+      settings: DEFAULT_MCP_SERVER_SETTINGS,
       updatedAt: new Date(0),
       config: { url: 'ws://127.0.0.1:9/mcp' },
       secrets,

@@ -18,6 +18,7 @@ import { isAbsolute, join } from 'node:path'
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import {
   MCPStdioTool,
+  MCPTaskOptions,
   MCPStreamableHTTPTool,
   MCPWebSocketTool,
   UserError,
@@ -41,7 +42,7 @@ import { NO_URL_SECRETS } from '../secrets/url-secrets'
 import { serverSecretValues } from './mcp-server-secrets'
 import { redactedStderrLog } from './mcp-stderr'
 import { recordTaskStatuses, type TaskStatusSink } from './mcp-task-events'
-import { samplingApprovalPayload } from './sampling-approval'
+import { samplingApprovalCallbackFor } from './mcp-sampling-policy'
 import { assertStdioCommandAllowed } from './stdio-policy'
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000
@@ -105,12 +106,17 @@ const forgetTasksOnClose = new WeakMap<MCPTool, () => void>()
 
 /** What every tool for a server has, whether it serves one run or is shared by many. */
 function commonToolOptions(server: McpServerConfig, requestTimeoutMs: number | undefined) {
+  const { allowedTools, additionalArgumentNames, tasks } = server.settings
   return {
     name: server.id,
     description: server.name,
     // Tools from several servers meet in one agent: `research-assistant_summarize_topic`.
     toolNamePrefix: server.id,
     requestTimeoutMs: requestTimeoutMs ?? mcpRequestTimeoutMs(),
+    allowedTools: allowedTools ?? undefined,
+    // lib/core's mapping form: '*' for every tool (tool names cannot contain '*').
+    additionalToolArgumentNames: { '*': additionalArgumentNames.global, ...additionalArgumentNames.perTool },
+    taskOptions: new MCPTaskOptions({ defaultTtlMs: tasks.defaultTtlMs, pollIntervalMs: tasks.pollIntervalMs, maxTaskWaitMs: tasks.maxWaitMs }),
   }
 }
 
@@ -153,20 +159,14 @@ export function createMcpTool(server: McpServerConfig, context: McpToolContext):
       if (!decision.approved) return { action: decision.status === 'expired' ? 'cancel' : 'decline' }
       return { action: 'accept', content: (decision.response.content ?? {}) as ElicitResult['content'] }
     },
-    samplingApprovalCallback: async (params: Record<string, unknown>, { serverName }: { serverName: string }) => {
-      const decision = await context.app.approvals.request({
-        runId: context.runId,
-        kind: 'sampling',
-        source: serverName,
-        title: `${server.name} asks the model for a completion`,
-        payload: samplingApprovalPayload(params, serverName, SAMPLING_MAX_TOKENS),
-        timeoutMs: SAMPLING_APPROVAL_TIMEOUT_MS,
-        signal: context.signal,
-      })
-      // A person may approve with a lower token cap than the server asked for.
-      const cap = decision.response.maxTokens
-      return typeof cap === 'number' ? { approved: decision.approved, maxTokens: cap } : decision.approved
-    },
+    // Refused, approved within the server's caps, or put to a person, by the server's sampling policy.
+    samplingApprovalCallback: samplingApprovalCallbackFor(server, {
+      approvals: context.app.approvals,
+      runId: context.runId,
+      signal: context.signal,
+      timeoutMs: SAMPLING_APPROVAL_TIMEOUT_MS,
+      maxTokensCap: SAMPLING_MAX_TOKENS,
+    }),
     // Progress of long-running tasks, as run events; live tasks become cancellable from the browser.
     onTaskStatus: recordTaskStatuses({
       app: context.app,

@@ -2,6 +2,7 @@
  * "Test connection" against real servers: the shipped stdio example, a loopback Streamable HTTP
  * server, a server that refuses with the credential echoed back, one that never answers.
  */
+import { DEFAULT_MCP_SERVER_SETTINGS } from '@/lib/contracts/mcp-server-settings'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -28,10 +29,19 @@ function httpServer(id: string, url: string, headers: Record<string, string> = {
     transport: 'http',
     loadToolsOnDemand: false,
     shareConnection: false,
+    settings: DEFAULT_MCP_SERVER_SETTINGS,
     updatedAt: new Date(0),
     config: { url },
     secrets: { env: {}, headers },
   }
+}
+
+/** The loopback server's one tool, as a connection test lists it: its parameters and that it is not a task. */
+const ECHO = {
+  name: 'echo',
+  description: 'Echoes text.',
+  parameters: [{ name: 'text', type: 'string', required: true, description: '' }],
+  taskSupport: 'forbidden',
 }
 
 describe('probeMcpServer', () => {
@@ -48,6 +58,7 @@ describe('probeMcpServer', () => {
       transport: 'stdio',
       loadToolsOnDemand: false,
       shareConnection: false,
+      settings: DEFAULT_MCP_SERVER_SETTINGS,
       updatedAt: new Date(0),
       config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
       secrets: { env: { API_KEY: TOKEN }, headers: {} },
@@ -59,12 +70,12 @@ describe('probeMcpServer', () => {
 
   it('lists the server’s own tools, not the loader tools, for a server whose tools load on demand', async () => {
     const result = await probeMcpServer({ ...httpServer('loop', loopback.url), loadToolsOnDemand: true })
-    expect(result).toEqual({ ok: true, tools: [{ name: 'echo', description: 'Echoes text.' }] })
+    expect(result).toEqual({ ok: true, tools: [ECHO] })
   })
 
   it('sends the stored headers to an http server', async () => {
     const result = await probeMcpServer(httpServer('loop', loopback.url, { Authorization: `Bearer ${TOKEN}` }))
-    expect(result).toEqual({ ok: true, tools: [{ name: 'echo', description: 'Echoes text.' }] })
+    expect(result).toEqual({ ok: true, tools: [ECHO] })
     expect(loopback.requests.some((headers) => headers.authorization === `Bearer ${TOKEN}`)).toBe(true)
   })
 
@@ -104,12 +115,13 @@ describe('probeMcpServer', () => {
       transport: 'stdio',
       loadToolsOnDemand: false,
       shareConnection: false,
+      settings: DEFAULT_MCP_SERVER_SETTINGS,
       updatedAt: new Date(0),
       config: { command: '/nonexistent/mcp-server', args: [] },
       secrets: { env: { API_KEY: TOKEN }, headers: {} },
     })
     expect(result.ok).toBe(false)
-    expect(result.error).toMatch(/^Failed to start MCP server '\/nonexistent\/mcp-server'/)
+    expect(result.error).toBe("The command '/nonexistent/mcp-server' was not found (is it installed and on PATH?) (ENOENT).")
     expect(result.error).not.toContain(TOKEN)
   })
 
@@ -123,6 +135,7 @@ describe('probeMcpServer', () => {
         transport: 'stdio',
         loadToolsOnDemand: false,
         shareConnection: false,
+        settings: DEFAULT_MCP_SERVER_SETTINGS,
         updatedAt: new Date(0),
         config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
         secrets: { env: {}, headers: {} },

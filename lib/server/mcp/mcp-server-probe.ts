@@ -7,9 +7,12 @@ import type { McpTestResult, McpToolSummary } from '@/lib/contracts/mcp-servers'
 import type { ChatClient, MCPTool } from '@/lib/core'
 import type { ApprovalBroker, ApprovalDecision } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
+import { connectFailureText } from './mcp-connect-attempt'
 import { createMcpTool } from './mcp-connections'
 import type { McpServerConfig } from './mcp-server-registry'
 import { redactSecrets } from './mcp-server-secrets'
+import { summariseListedTool } from './mcp-tool-parameters'
+import type { SamplingApprovals } from './mcp-sampling-policy'
 
 export const MCP_PROBE_TIMEOUT_MS = 10_000
 /** Enough for any sane server; a server that keeps paging is cut off rather than followed forever. */
@@ -28,7 +31,18 @@ const DENIED: ApprovalDecision = { approved: false, status: 'denied', response: 
  * The only part of the app a probe's tool touches is the approvals broker (when the server asks
  * for sampling); this stand-in denies at once, so a test never creates approval rows or events.
  */
-const DENYING_APP = { approvals: { request: async () => DENIED } as Pick<ApprovalBroker, 'request'> } as unknown as AppContext
+const DENYING_APPROVALS: SamplingApprovals = {
+  request: async () => DENIED,
+  recordAutomatic: async () => DENIED,
+  countAutomatic: async () => 0,
+  restOfRunApproved: async () => false,
+}
+const DENYING_APP = { approvals: DENYING_APPROVALS as Pick<ApprovalBroker, keyof SamplingApprovals> } as unknown as AppContext
+
+/** A probe puts every sampling request to its stand-in broker (which denies it), whatever the server's policy says. */
+function askingServer(server: McpServerConfig): McpServerConfig {
+  return { ...server, settings: { ...server.settings, sampling: { ...server.settings.sampling, mode: 'ask' } } }
+}
 
 class ProbeTimeoutError extends Error {
   constructor(timeoutMs: number) {
@@ -43,7 +57,7 @@ async function listRemoteTools(tool: MCPTool): Promise<McpToolSummary[]> {
   let cursor: string | undefined
   for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
     const result = await client.listTools(cursor === undefined ? undefined : { cursor })
-    tools.push(...result.tools.map((t) => ({ name: t.name, description: t.description ?? '' })))
+    tools.push(...result.tools.map(summariseListedTool))
     cursor = result.nextCursor
     if (!cursor) break
   }
@@ -55,21 +69,8 @@ async function connectAndList(tool: MCPTool): Promise<McpToolSummary[]> {
   return listRemoteTools(tool)
 }
 
-/** The HTTP status behind a Streamable HTTP failure (the SDK keeps it in `code`, not in the message). */
-function httpStatusOf(error: Error): number | undefined {
-  for (let current: unknown = error; current instanceof Error; current = (current as { cause?: unknown }).cause) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'number' && code >= 100 && code < 600 && current.message.startsWith('Streamable HTTP error')) return code
-  }
-  return undefined
-}
-
 function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
-  const cause = (error as { cause?: unknown }).cause
-  const detail = cause instanceof Error && !error.message.includes(cause.message) ? ` (${cause.message})` : ''
-  const status = httpStatusOf(error)
-  return `${error.message}${detail}${status === undefined ? '' : ` (HTTP ${status})`}`
+  return error instanceof Error ? connectFailureText(error) : String(error)
 }
 
 function withTimeout<T>(work: Promise<T>, timeoutMs: number): { result: Promise<T>; timedOut: () => boolean; clear: () => void } {
@@ -96,7 +97,7 @@ export async function probeMcpServer(server: McpServerConfig, options: { timeout
   const app = options.secrets ? ({ ...DENYING_APP, secrets: options.secrets } as AppContext) : DENYING_APP
   let tool: MCPTool
   try {
-    tool = createMcpTool(server, {
+    tool = createMcpTool(askingServer(server), {
       app,
       runId: `probe:${server.id}`,
       samplingClient: NEVER_USED_CLIENT,

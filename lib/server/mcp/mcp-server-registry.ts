@@ -32,19 +32,22 @@ import {
   type SecretsPatch,
   type UpdateServerInput,
 } from '@/lib/contracts/mcp-servers'
+import { readMcpServerSettings, type McpServerSettings } from '@/lib/contracts/mcp-server-settings'
+import { presentMcpServer, presentMcpServerDetail, type McpServerRow as Row } from './mcp-server-views'
 import { ownedBy, type Principal } from '../auth/principal'
 import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor } from './mcp-server-access'
 import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
 import { allWorkflowsReferencingServer, visibleReferences, workflowsReferencingServer, type OwnedWorkflowReference } from './mcp-server-references'
 import type { SecretVault } from '../secrets/secret-vault'
-import { importToolingManifest } from '../mcp/manifest-import'
+import { importToolingManifest, previewToolingManifest } from '../mcp/manifest-import'
+import { importDesktopClientConfig, isDesktopClientConfig } from './desktop-config-import'
+import { isTooDeeplyNested } from '../json-limits'
 import { joinUrlSecrets, maskUrl, NO_URL_SECRETS, splitUrlSecrets, URL_SECRET_MARK, type UrlSecrets } from '../secrets/url-secrets'
 import {
   mergeSecrets,
   openServerSecrets,
   sealServerSecrets,
   secretKindFor,
-  secretKeysOfColumn,
   secretsForTransport,
   type ServerSecrets,
   type StoredSecrets,
@@ -66,62 +69,13 @@ interface McpServerConnectionBase {
   /** When the row last changed: a shared connection is reused only while its configuration is current. */
   updatedAt: Date
   secrets: z.infer<typeof secretsSchema>
+  /** Allowed tools, extra argument names, sampling policy, task options. */
+  settings: McpServerSettings
 }
 
 export type McpServerConfig =
   | (McpServerConnectionBase & { transport: 'stdio'; config: z.infer<typeof stdioConfigSchema> })
   | (McpServerConnectionBase & { transport: 'http' | 'websocket'; config: z.infer<typeof urlConfigSchema> })
-
-type Row = {
-  id: string
-  name: string
-  description: string
-  transport: 'stdio' | 'http' | 'websocket'
-  config: unknown
-  secrets: unknown
-  enabled: boolean
-  loadToolsOnDemand: boolean
-  shareConnection: boolean
-}
-
-function summarise(row: Row): string {
-  if (row.transport === 'stdio') {
-    const config = stdioConfigSchema.safeParse(row.config)
-    return config.success ? [config.data.command, ...config.data.args].join(' ') : '(invalid configuration)'
-  }
-  const config = urlConfigSchema.safeParse(row.config)
-  if (!config.success) return '(invalid configuration)'
-  // Query strings can carry tokens: show only origin and path.
-  const url = new URL(config.data.url)
-  return `${url.origin}${url.pathname}`
-}
-
-export function presentMcpServer(row: Row): McpServerSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    transport: row.transport,
-    enabled: row.enabled,
-    loadToolsOnDemand: row.loadToolsOnDemand,
-    shareConnection: row.shareConnection,
-    summary: summarise(row),
-  }
-}
-
-/** The stored configuration, with the secret parts of a URL shown as `[secret]` (also in rows from before they were split out). */
-function storedConfig(row: Row): StdioConfig | UrlConfig | null {
-  if (row.transport === 'stdio') {
-    const parsed = stdioConfigSchema.safeParse(row.config)
-    return parsed.success ? parsed.data : null
-  }
-  const parsed = urlConfigSchema.safeParse(row.config)
-  return parsed.success ? { url: maskUrl(parsed.data.url) } : null
-}
-
-export function presentMcpServerDetail(row: Row): McpServerDetail {
-  return { ...presentMcpServer(row), config: storedConfig(row), secretKeys: secretKeysOfColumn(row.secrets) }
-}
 
 /**
  * The `config` and `secrets` columns to write: a URL's secret parts replaced by `[secret]` and
@@ -199,6 +153,17 @@ function confirmRequired(principal: Principal, id: string, references: readonly 
   })
 }
 
+/** The document as a value, when its text parses (else the manifest parser reports why, as before). */
+function parsedDocument(manifest: string | Record<string, unknown>): unknown {
+  if (typeof manifest !== 'string') return manifest
+  if (isTooDeeplyNested(manifest)) return undefined
+  try {
+    return JSON.parse(manifest)
+  } catch {
+    return undefined
+  }
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'P2002'
 }
@@ -266,6 +231,7 @@ export class McpServerRegistry {
             enabled: server.enabled,
             loadToolsOnDemand: server.loadToolsOnDemand,
             shareConnection: server.shareConnection,
+            settings: server.settings,
             transport: server.transport,
             config: columns.config,
             secrets: columns.secrets,
@@ -326,6 +292,7 @@ export class McpServerRegistry {
           enabled: patch.enabled,
           loadToolsOnDemand: patch.loadToolsOnDemand,
           shareConnection: patch.shareConnection,
+          settings: patch.settings,
           transport,
           config: columns.config,
           secrets: columns.secrets,
@@ -366,10 +333,23 @@ export class McpServerRegistry {
     return this.vault.redactValue(await this.probe(config, { ...options, secrets: this.vault }))
   }
 
-  /** Imports a ToolingManifest.json as the principal's servers; an invalid manifest is a 400 whose details list every problem. */
+  /**
+   * Imports a ToolingManifest.json, or a desktop MCP client's `{"mcpServers": {…}}` configuration,
+   * as the principal's servers; an invalid document is a 400 whose details list every problem.
+   */
   async importManifest(principal: Principal, input: ImportManifestInput): Promise<ManifestImportSummary> {
     const body = parseWith(importManifestRequestSchema, input, 'manifest import')
+    const document = parsedDocument(body.manifest)
+    if (isDesktopClientConfig(document)) {
+      return importDesktopClientConfig(this.prisma, this, principal, document, { onExisting: body.onExisting, dryRun: body.dryRun })
+    }
     try {
+      if (body.dryRun) {
+        return await previewToolingManifest(this.prisma, body.manifest, principal, {
+          serverUrlBase: body.serverUrlBase,
+          onExisting: body.onExisting === 'update' ? 'replace' : 'skip',
+        })
+      }
       return await importToolingManifest(this.prisma, body.manifest, principal, {
         secretBox: this.vault.box,
         onExisting: body.onExisting === 'update' ? 'replace' : 'skip',
@@ -399,6 +379,7 @@ export class McpServerRegistry {
       shareConnection: row.shareConnection,
       updatedAt: row.updatedAt,
       secrets,
+      settings: readMcpServerSettings(row.settings),
     }
     if (row.transport === 'stdio') return { ...base, transport: 'stdio', config: stdioConfigSchema.parse(row.config) }
     // The stored URL has `[secret]` where its secret parts go; they are put back only here.

@@ -31,9 +31,11 @@ import {
 } from '@/lib/core'
 import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
-import { conflict, notFound } from '../domain-errors'
+import { conflict, isDomainError, notFound } from '../domain-errors'
 import type { CreateSkillInput, SkillDetail, SkillList, SkillLoadError, SkillSummary, StoredResource, UpdateSkillInput } from '@/lib/contracts/skills'
+import type { SkillCheck, SkillCheckRequest } from '@/lib/contracts/skill-checks'
 import { discoverFileSkills, type FileSkillCatalog } from './file-skills'
+import { checkSkill } from './skill-check'
 import { presentFileSkill, presentStoredSkill, relativePath } from './skill-views'
 import { STORED_SKILL_FILE, parseSubmittedSkill, storedResourcesOf, storedSkillMessage, toInlineSkill, type StoredSkillRow } from './stored-skills'
 
@@ -131,6 +133,21 @@ export class SkillLibrary {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(newName, 'stored')
       throw error
     }
+  }
+
+  /** What a save of this skill would refuse (and discovery on disk), each problem at its field; nothing is saved. */
+  async check(principal: Principal, input: SkillCheckRequest): Promise<SkillCheck> {
+    // Only the caller's own stored skill counts as the one being edited.
+    const current = input.current === undefined ? undefined : (await this.findStored(input.current, ownedBy(principal)))?.row.name
+    return checkSkill({ ...input, current }, async (name) => {
+      try {
+        await this.assertNameFree(name)
+        return undefined
+      } catch (error) {
+        if (isDomainError(error) && error.code === 'skill_exists') return error.message
+        throw error
+      }
+    })
   }
 
   /** Deletes a stored skill; file skills live on disk and answer 409. */

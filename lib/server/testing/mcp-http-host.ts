@@ -17,7 +17,8 @@ export interface McpHttpHost {
 }
 
 export async function hostMcpOverHttp(
-  createMcpServer: () => McpServer,
+  // An McpServer, or a low-level Server (one that sees undeclared arguments).
+  createMcpServer: () => Pick<McpServer, 'connect'>,
   intercept?: (req: IncomingMessage, res: ServerResponse) => boolean,
 ): Promise<McpHttpHost> {
   const sessions = new Map<string, StreamableHTTPServerTransport>()

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "McpServer" ADD COLUMN     "settings" JSONB NOT NULL DEFAULT '{}';
