@@ -48,3 +48,12 @@ export const approvalViewSchema = z.object({
   decidedAt: z.string().nullable(),
 })
 export type ApprovalView = z.infer<typeof approvalViewSchema>
+
+/**
+ * `GET /api/approvals/events` (Server-Sent Events): one `pending` event when the stream opens and
+ * another whenever one of the person's approvals is created, answered or closed, carrying how many
+ * of theirs still wait (the navigation's badge; the inbox refetches its list on each).
+ */
+export const APPROVAL_INBOX_EVENT = 'pending'
+export const approvalInboxEventSchema = z.object({ pending: z.number().int().min(0) })
+export type ApprovalInboxEvent = z.infer<typeof approvalInboxEventSchema>
