@@ -15,6 +15,7 @@ type RunNodeData = {
   status: NodeRunStatus
   invocations: number
   error?: string
+  clickable: boolean
 }
 type RunFlowNode = Node<RunNodeData, 'run'>
 
@@ -25,7 +26,7 @@ const RunNode = memo(function RunNode({ id, data }: NodeProps<RunFlowNode>) {
       data-testid={`run-node-${id}`}
       data-status={data.status}
       title={data.error ? `${data.label}: ${data.error}` : `${data.label}: ${NODE_STATUS_LABEL[data.status]}`}
-      className={cn('w-44 rounded-lg border px-3 py-2 shadow-sm transition-colors', style.card)}
+      className={cn('w-44 rounded-lg border px-3 py-2 shadow-sm transition-colors', data.clickable && 'cursor-pointer hover:shadow-md', style.card)}
     >
       <Handle type="target" position={Position.Left} isConnectable={false} className="!h-2 !w-2 !border-0 !bg-zinc-300" />
       <div className="flex items-center gap-2">
@@ -53,10 +54,12 @@ export interface RunGraphViewProps {
   invocations: Record<string, number>
   errors: Record<string, string>
   className?: string
+  /** Clicking a node (or its entry in the screen-reader list) asks for what it received and produced. */
+  onNodeSelect?: (nodeId: string) => void
 }
 
 /** The workflow as it was run, read-only, each node coloured by what the run did with it. */
-export function RunGraphView({ graph, statuses, invocations, errors, className }: RunGraphViewProps) {
+export function RunGraphView({ graph, statuses, invocations, errors, className, onNodeSelect }: RunGraphViewProps) {
   const nodes = useMemo<RunFlowNode[]>(
     () =>
       graph.nodes.map((node) => ({
@@ -69,9 +72,10 @@ export function RunGraphView({ graph, statuses, invocations, errors, className }
           status: statuses[node.id] ?? 'idle',
           invocations: invocations[node.id] ?? 0,
           error: errors[node.id],
+          clickable: onNodeSelect !== undefined,
         },
       })),
-    [graph, statuses, invocations, errors],
+    [graph, statuses, invocations, errors, onNodeSelect],
   )
   const edges = useMemo<Edge[]>(
     () =>
@@ -102,6 +106,7 @@ export function RunGraphView({ graph, statuses, invocations, errors, className }
         elementsSelectable={false}
         zoomOnScroll={false}
         preventScrolling={false}
+        onNodeClick={onNodeSelect ? (_event, node) => onNodeSelect(node.id) : undefined}
         fitView
         fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }}
         minZoom={0.2}
@@ -112,7 +117,15 @@ export function RunGraphView({ graph, statuses, invocations, errors, className }
       <ul className="sr-only">
         {nodes.map((node) => (
           <li key={node.id}>
-            {node.data.label}: {NODE_STATUS_LABEL[node.data.status]}
+            {onNodeSelect ? (
+              <button type="button" onClick={() => onNodeSelect(node.id)}>
+                {node.data.label}: {NODE_STATUS_LABEL[node.data.status]} (show what it received and produced)
+              </button>
+            ) : (
+              <>
+                {node.data.label}: {NODE_STATUS_LABEL[node.data.status]}
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 'use client'
 
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { toast } from 'sonner'
 import { Button } from '@/components/ui'
 import { ApprovalCard } from '@/components/approvals/ApprovalCard'
 import { ApprovalHistory } from '@/components/approvals/ApprovalHistory'
@@ -12,6 +13,9 @@ import { approvalSourceLabeler, executorLabeler } from './graph-labels'
 import { Panel } from './Panel'
 import { RunErrorPanel } from './RunErrorPanel'
 import { RunGraphView } from './RunGraphView'
+import { NodeActivityPanel } from './NodeActivityPanel'
+import { RerunActions } from './RerunActions'
+import { RunUsageCharts } from './RunUsageCharts'
 import { RunHeader } from './RunHeader'
 import { RunOutputPanel } from './RunOutputPanel'
 import { allApprovals, nodeStatuses, nodeStatusOf } from './run-state'
@@ -46,6 +50,8 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
   const inline = approvals.filter((approval) => approval.status === 'pending' || shownInline.has(approval.id))
   const answered = approvals.filter((approval) => approval.status !== 'pending' && !shownInline.has(approval.id))
   const statusOf = useCallback((nodeId: string) => nodeStatusOf(state, nodeId), [state])
+  const [selectedNode, setSelectedNode] = useState<string | null>(null)
+  const closeNodePanel = useCallback(() => setSelectedNode(null), [])
   const run = state.snapshot
   const active = !isTerminalStatus(state.status)
 
@@ -59,7 +65,14 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
         usage={state.usage}
         connection={follow.kind === 'none' ? 'closed' : connection}
         readOnly={readOnly}
-        actions={!readOnly && active ? <CancelButton runId={run.id} onCancelled={applyRun} /> : null}
+        actions={
+          readOnly ? null : (
+            <>
+              {active ? <CancelButton runId={run.id} onCancelled={applyRun} /> : null}
+              <RerunActions run={run} />
+            </>
+          )
+        }
         openApprovalKinds={approvals.filter((approval) => approval.status === 'pending').map((approval) => approval.kind)}
       />
       {shareGone ? (
@@ -86,10 +99,29 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
             </section>
           ) : null}
           <Panel title="Graph" bodyClassName="p-0">
-            <RunGraphView graph={data.graph} statuses={statuses} invocations={state.nodeInvocations} errors={state.nodeErrors} className="h-80" />
+            <RunGraphView
+              graph={data.graph}
+              statuses={statuses}
+              invocations={state.nodeInvocations}
+              errors={state.nodeErrors}
+              className="h-80"
+              onNodeSelect={setSelectedNode}
+            />
           </Panel>
+          {selectedNode ? (
+            <NodeActivityPanel
+              graph={data.graph}
+              events={state.events}
+              nodeId={selectedNode}
+              status={statuses[selectedNode] ?? 'idle'}
+              startedAt={state.startedAt ?? run.createdAt}
+              labelOf={labelOf}
+              onClose={closeNodePanel}
+            />
+          ) : null}
           <RunOutputPanel status={state.status} outputs={state.outputs} streamedOutputs={state.streamedOutputs} />
           <AgentTextPanel texts={state.agentTexts} labelOf={labelOf} statusOf={statusOf} />
+          <RunUsageCharts events={state.events} labelOf={labelOf} startedAt={state.startedAt ?? run.createdAt} />
           <Panel title="Input">
             {run.input === '' ? (
               <p className="text-sm text-zinc-500">The run was started without input.</p>
@@ -138,7 +170,20 @@ function CancelButton({ runId, onCancelled }: { runId: string; onCancelled: (run
           {errorMessage(cancel.error)}
         </span>
       ) : null}
-      <Button variant="danger" data-testid="run-cancel" disabled={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: onCancelled })}>
+      <Button
+        variant="danger"
+        data-testid="run-cancel"
+        disabled={cancel.isPending}
+        onClick={() =>
+          cancel.mutate(undefined, {
+            onSuccess: (cancelled) => {
+              onCancelled(cancelled)
+              toast('Run cancelled')
+            },
+            onError: (error) => toast.error('The run could not be cancelled', { description: errorMessage(error) }),
+          })
+        }
+      >
         {cancel.isPending ? 'Cancelling…' : 'Cancel run'}
       </Button>
     </div>
