@@ -24,11 +24,13 @@ export function ApprovalsNavBadge() {
     [pathname, router],
   )
   const pending = useApprovalInboxEvents({ onMoreWaiting })
-  if (!pending) return null
+  if (pending === null) return null
   return (
     <span
       data-testid="approvals-nav-badge"
+      data-pending={pending}
       aria-label={`${pending} waiting`}
+      hidden={pending === 0}
       className="ml-1.5 inline-flex h-4 min-w-4 items-center justify-center rounded-full bg-amber-500 px-1 text-[10px] font-semibold text-white tabular-nums"
     >
       {pending > 99 ? '99+' : pending}

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { approvalInboxEventSchema } from '@/lib/contracts/approvals'
 import { RunService } from '@/lib/server/runs/run-service'
+import { RunWorker } from '@/lib/server/runs/run-worker'
 import { callRoute, createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import { POST as answerApproval } from '../approvals/[id]/route'
@@ -116,6 +117,35 @@ describe('GET /api/approvals/events', () => {
     } finally {
       await ownerInbox.close()
       await otherInbox.close()
+    }
+  })
+
+  it('counts a question a parked workflow run opens (the worker’s path, not the broker’s)', async () => {
+    const as = principalOf(owner)
+    const graph = {
+      schemaVersion: 1,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'ask', kind: 'human_input', position: { x: 200, y: 0 }, data: { prompt: 'Colour?' } },
+        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'ask' },
+        { id: 'b', source: 'ask', target: 'output' },
+      ],
+    }
+    const workflowId = (await new WorkflowService(app.db.prisma).create(as, { name: 'asks', graph: graph as never })).workflow.id
+    const pendingNow = await app.approvals.countPending(as)
+    const inbox = await InboxReader.open(owner)
+    const worker = new RunWorker(app, { concurrency: 1 })
+    try {
+      expect(await inbox.next()).toBe(pendingNow)
+      await worker.start()
+      await runs.create(as, { workflowId, input: 'go' })
+      expect(await inbox.until(pendingNow + 1)).toBe(pendingNow + 1)
+    } finally {
+      await inbox.close()
+      await worker.stop()
     }
   })
 
