@@ -190,16 +190,23 @@ async function submit(port: TaskSessionPort, request: ToolTaskRequest, onprogres
 function statusNotifier(port: TaskSessionPort, request: ToolTaskRequest, taskId: string) {
   let last: string | undefined
   let current: { status: MCPTaskStatus; statusMessage?: string } | undefined
-  let progress: { progress: number; total?: number } | undefined
+  let progress: { progress: number; total?: number; message?: string } | undefined
   const emit = (): void => {
     if (!current || !request.onStatus) return
+    const ended = TERMINAL_STATUSES.has(current.status)
+    // A poll without a message keeps the progress's own; an ended task says only how it ended.
+    const statusMessage = current.statusMessage ?? (ended ? undefined : progress?.message)
     const step = progress === undefined ? '' : progress.total ? Math.floor((progress.progress / progress.total) * 100) : progress.progress
-    const key = `${current.status}\u0000${current.statusMessage ?? ''}\u0000${step}`
+    const key = `${current.status}\u0000${statusMessage ?? ''}\u0000${step}`
     if (key === last) return
     last = key
     try {
-      const event: MCPTaskStatusEvent = { serverName: port.serverName, toolName: request.toolName, taskId, ...current }
-      if (progress) Object.assign(event, progress)
+      const event: MCPTaskStatusEvent = { serverName: port.serverName, toolName: request.toolName, taskId, status: current.status }
+      if (statusMessage !== undefined) event.statusMessage = statusMessage
+      if (progress) {
+        event.progress = progress.progress
+        if (progress.total !== undefined) event.total = progress.total
+      }
       if (request.callId !== undefined) event.callId = request.callId
       request.onStatus(event)
     } catch (error) {
@@ -213,8 +220,12 @@ function statusNotifier(port: TaskSessionPort, request: ToolTaskRequest, taskId:
     },
     progress: (update: MCPProgress): void => {
       if (!Number.isFinite(update.progress) || (current && TERMINAL_STATUSES.has(current.status))) return
-      progress = { progress: update.progress, ...(typeof update.total === 'number' && update.total > 0 ? { total: update.total } : {}) }
-      current = { status: current?.status ?? 'working', statusMessage: update.message ?? current?.statusMessage }
+      progress = {
+        progress: update.progress,
+        ...(typeof update.total === 'number' && update.total > 0 ? { total: update.total } : {}),
+        ...(update.message ? { message: update.message } : {}),
+      }
+      current = { status: current?.status ?? 'working', statusMessage: undefined }
       emit()
     },
   }
