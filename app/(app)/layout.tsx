@@ -1,6 +1,9 @@
 import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { UserMenu } from '@/components/account/UserMenu'
+import { ApprovalsNavBadge } from '@/components/approvals/ApprovalsNavBadge'
+import { KeyboardShortcutsSheet } from '@/components/shortcuts/KeyboardShortcutsSheet'
+import { ThemeSwitch } from '@/components/theme/ThemeSwitch'
 import { NavLink } from '@/components/ui/NavLink'
 import { requirePageUser } from './page-user'
 
@@ -32,11 +35,14 @@ export default async function SignedInLayout({ children }: { children: ReactNode
               currentClassName="bg-zinc-100 font-medium text-zinc-900"
             >
               {item.label}
+              {item.href === '/approvals' ? <ApprovalsNavBadge /> : null}
             </NavLink>
           ))}
         </nav>
         <UserMenu name={user.name} email={user.email} />
+        <ThemeSwitch />
       </header>
+      <KeyboardShortcutsSheet />
       <main className="flex min-h-0 flex-1 flex-col">{children}</main>
     </>
   )

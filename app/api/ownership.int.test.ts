@@ -114,6 +114,7 @@ const ROUTES: Record<string, Expectation> = {
   // Approvals
   'GET /api/approvals': { access: 'list', request: () => ({}), listed: ids('approvals'), own: () => ownApprovalId },
   'GET /api/approvals/[id]': { access: 'owned', request: async (fx) => ({ params: { id: await fx.approval() } }), status: 200 },
+  'GET /api/approvals/events': { access: 'anyone', request: () => ({}), status: 200 },
   'POST /api/approvals/[id]': { access: 'owned', request: async (fx) => ({ params: { id: await fx.approval() }, body: { decision: 'deny' } }), status: 200 },
 
   // Skills (stored skills have owners; file skills are the installation's)

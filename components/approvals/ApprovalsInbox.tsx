@@ -8,8 +8,8 @@ import type { ApprovalView } from '@/lib/contracts/approvals'
 import { ApprovalCard } from './ApprovalCard'
 
 /**
- * Pending approvals across all runs, refreshed every few seconds (paused while the tab is
- * hidden). Cards answered here stay on screen, resolved, until the page is left, so that the
+ * Pending approvals across all runs, refreshed when the inbox stream says they changed (see
+ * use-approval-inbox-events.ts, which the navigation keeps open). Cards answered here stay on screen, resolved, until the page is left, so that the
  * person sees what they did even after the next refresh drops them from the pending list.
  */
 export function ApprovalsInbox() {

@@ -5,7 +5,7 @@ import { canvasEdgeToGraph, canvasNodeToGraph } from './adapter'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
 import { PASTE_OFFSET, copyFragment, parseClipboardText, serializeFragment, type GraphFragment } from './clipboard'
 import type { CanvasStore } from './store'
-import { isTextEntry } from './use-keyboard-shortcuts'
+import { isTextEntry } from '@/components/ui/text-entry'
 
 /**
  * The last copied text, for browsers that refuse the Clipboard API (no permission, no secure

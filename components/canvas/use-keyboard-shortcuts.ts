@@ -1,18 +1,8 @@
 'use client'
 
 import { useEffect, type RefObject } from 'react'
+import { isTextEntry } from '@/components/ui/text-entry'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
-
-/** A field that keeps its own keyboard shortcuts (undo, select all, copy and paste). */
-export function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  if (target.isContentEditable) return true
-  const tag = target.tagName
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true
-  if (tag !== 'INPUT') return false
-  const type = (target as HTMLInputElement).type
-  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes(type)
-}
 
 export interface KeyboardShortcutsOptions {
   onSave: () => void

@@ -1,6 +1,9 @@
 'use client'
 
-/** Approvals: the pending list of the inbox (polled), and answering one. */
+/**
+ * Approvals: the pending list of the inbox, and answering one. The list is not polled: the
+ * navigation's inbox stream (use-approval-inbox-events.ts) invalidates it whenever it changed.
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { answerApproval, listPendingApprovals } from '@/components/approvals/approval-api'
 import type { AnswerApprovalBody, ApprovalView } from '@/lib/contracts/approvals'
@@ -10,14 +13,11 @@ export const approvalKeys = {
   pending: () => [...approvalKeys.all, 'pending'] as const,
 }
 
-/** How often the inbox asks again (only while the tab is shown; TanStack pauses it otherwise). */
-export const APPROVALS_REFRESH_MS = 4_000
-
 const oldestFirst = (approvals: ApprovalView[]) => [...approvals].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
 
 /** Pending approvals across all runs, oldest first. */
 export function usePendingApprovalsQuery() {
-  return useQuery({ queryKey: approvalKeys.pending(), queryFn: listPendingApprovals, select: oldestFirst, refetchInterval: APPROVALS_REFRESH_MS })
+  return useQuery({ queryKey: approvalKeys.pending(), queryFn: listPendingApprovals, select: oldestFirst })
 }
 
 /**

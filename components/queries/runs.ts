@@ -4,12 +4,12 @@
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query'
 import { startRun } from '@/components/canvas/api'
 import { cancelRun, getRun, listRuns } from '@/components/runs/api-client'
-import { isTerminalStatus, type RunSummary } from '@/lib/contracts/runs'
+import { isTerminalStatus, type RunStatus, type RunSummary } from '@/lib/contracts/runs'
 
 export const runKeys = {
   all: ['runs'] as const,
   lists: () => [...runKeys.all, 'list'] as const,
-  list: (workflowId: string | undefined) => [...runKeys.lists(), { workflowId: workflowId ?? null }] as const,
+  list: (workflowId: string | undefined, status?: RunStatus) => [...runKeys.lists(), { workflowId: workflowId ?? null, status: status ?? null }] as const,
   detail: (runId: string) => [...runKeys.all, 'detail', runId] as const,
 }
 
@@ -23,10 +23,10 @@ export function anyRunActive(runs: readonly RunSummary[] | undefined): boolean {
 const newestFirst = (runs: RunSummary[]) => [...runs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
 
 /** Runs, newest first; asked again every few seconds (while the tab is shown) as long as one is going. */
-export function useRunsQuery(workflowId?: string) {
+export function useRunsQuery(workflowId?: string, status?: RunStatus) {
   return useQuery({
-    queryKey: runKeys.list(workflowId),
-    queryFn: () => listRuns(workflowId),
+    queryKey: runKeys.list(workflowId, status),
+    queryFn: () => listRuns(workflowId, status),
     select: newestFirst,
     refetchInterval: (query: Query<RunSummary[]>) => (anyRunActive(query.state.data) ? RUNS_REFRESH_MS : false),
   })

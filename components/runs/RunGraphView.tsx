@@ -10,7 +10,7 @@ import { NODE_STATUS_LABEL, NODE_STATUS_STYLE } from './status-style'
 import type { RunGraph } from '@/lib/contracts/runs'
 
 /** What a node shows of the graph: fixed for the run. */
-type RunNodeData = { label: string; kind: string }
+type RunNodeData = { label: string; kind: string; clickable: boolean }
 type RunFlowNode = Node<RunNodeData, 'run'>
 
 /** What a node shows of the run: changes with every event. */
@@ -37,7 +37,7 @@ const RunNode = memo(function RunNode({ id, data: graphData }: NodeProps<RunFlow
       data-testid={`run-node-${id}`}
       data-status={data.status}
       title={data.error ? `${data.label}: ${data.error}` : `${data.label}: ${NODE_STATUS_LABEL[data.status]}`}
-      className={cn('w-44 rounded-lg border px-3 py-2 shadow-sm transition-colors', style.card)}
+      className={cn('w-44 rounded-lg border px-3 py-2 shadow-sm transition-colors', data.clickable && 'cursor-pointer hover:shadow-md', style.card)}
     >
       <Handle type="target" position={Position.Left} isConnectable={false} className="!h-2 !w-2 !border-0 !bg-zinc-300" />
       <div className="flex items-center gap-2">
@@ -65,13 +65,21 @@ export interface RunGraphViewProps {
   invocations: Record<string, number>
   errors: Record<string, string>
   className?: string
+  /** Clicking a node (or its entry in the screen-reader list) asks for what it received and produced. */
+  onNodeSelect?: (nodeId: string) => void
 }
 
 /** The workflow as it was run, read-only, each node coloured by what the run did with it. */
-export function RunGraphView({ graph, statuses, invocations, errors, className }: RunGraphViewProps) {
+export function RunGraphView({ graph, statuses, invocations, errors, className, onNodeSelect }: RunGraphViewProps) {
   const nodes = useMemo<RunFlowNode[]>(
-    () => graph.nodes.map((node) => ({ id: node.id, type: 'run', position: node.position, data: { label: nodeLabel(node), kind: node.kind } })),
-    [graph],
+    () =>
+      graph.nodes.map((node) => ({
+        id: node.id,
+        type: 'run',
+        position: node.position,
+        data: { label: nodeLabel(node), kind: node.kind, clickable: onNodeSelect !== undefined },
+      })),
+    [graph, onNodeSelect],
   )
   const progress = useMemo<NodeProgress>(() => ({ statuses, invocations, errors }), [statuses, invocations, errors])
   const edges = useMemo<Edge[]>(
@@ -104,6 +112,7 @@ export function RunGraphView({ graph, statuses, invocations, errors, className }
           elementsSelectable={false}
           zoomOnScroll={false}
           preventScrolling={false}
+          onNodeClick={onNodeSelect ? (_event, node) => onNodeSelect(node.id) : undefined}
           fitView
           fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }}
           minZoom={0.2}
@@ -115,7 +124,15 @@ export function RunGraphView({ graph, statuses, invocations, errors, className }
       <ul className="sr-only">
         {nodes.map((node) => (
           <li key={node.id}>
-            {node.data.label}: {NODE_STATUS_LABEL[statuses[node.id] ?? 'idle']}
+            {onNodeSelect ? (
+              <button type="button" onClick={() => onNodeSelect(node.id)}>
+                {node.data.label}: {NODE_STATUS_LABEL[statuses[node.id] ?? 'idle']} (show what it received and produced)
+              </button>
+            ) : (
+              <>
+                {node.data.label}: {NODE_STATUS_LABEL[statuses[node.id] ?? 'idle']}
+              </>
+            )}
           </li>
         ))}
       </ul>

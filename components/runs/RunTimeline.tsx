@@ -7,6 +7,7 @@ import { JsonBlock } from './JsonBlock'
 import { formatOffset } from './format'
 import { taskCancelState } from './mcp-tasks'
 import { TaskCancelButton } from './TaskCancelButton'
+import { TaskProgressBar } from './TaskProgressBar'
 import { useTaskCancels, type CancellableTask, type TaskCancelAttempt } from './use-task-cancels'
 import { timelineEntries, type EventTone, type TimelineEntry } from './timeline'
 import type { RunEvent } from '@/lib/contracts/run-events'
@@ -94,6 +95,7 @@ const TimelineRow = memo(function TimelineRow({ entry, startedAt, cancel }: { en
           </span>
         </span>
         {entry.detail ? <span className="line-clamp-2 block text-xs break-words text-zinc-500">{entry.detail}</span> : null}
+        {entry.task ? <TaskProgressBar task={entry.task} /> : null}
       </span>
     </>
   )

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import Link from 'next/link'
 import { usePathname, useSearchParams } from 'next/navigation'
+import { toast } from 'sonner'
 import { Button } from '@/components/ui'
 import { ApprovalCard } from '@/components/approvals/ApprovalCard'
 import { ApprovalHistory } from '@/components/approvals/ApprovalHistory'
@@ -14,6 +15,9 @@ import { approvalSourceLabeler, executorLabeler } from './graph-labels'
 import { Panel } from './Panel'
 import { RunErrorPanel } from './RunErrorPanel'
 import { RunGraphView } from './RunGraphView'
+import { NodeActivityPanel } from './NodeActivityPanel'
+import { RerunActions } from './RerunActions'
+import { RunUsageCharts } from './RunUsageCharts'
 import { RunHeader } from './RunHeader'
 import { RunOutputPanel } from './RunOutputPanel'
 import { runSetbacks, setbackSummary } from './run-setbacks'
@@ -53,6 +57,8 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
   const statusOf = useCallback((nodeId: string) => nodeStatusOf(state, nodeId), [state])
   const setbacks = useMemo(() => runSetbacks(approvals, state.events), [approvals, state.events])
   const setbackNote = setbackSummary(setbacks)
+  const [selectedNode, setSelectedNode] = useState<string | null>(null)
+  const closeNodePanel = useCallback(() => setSelectedNode(null), [])
   const run = state.snapshot
   const active = !isTerminalStatus(state.status)
   // A link (`?view=trace`), so a trace can be bookmarked or sent; on a share page it shows only the shared events.
@@ -69,7 +75,14 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
         usage={state.usage}
         connection={follow.kind === 'none' ? 'closed' : connection}
         readOnly={readOnly}
-        actions={!readOnly && active ? <CancelButton runId={run.id} onCancelled={applyRun} /> : null}
+        actions={
+          readOnly ? null : (
+            <>
+              {active ? <CancelButton runId={run.id} onCancelled={applyRun} /> : null}
+              <RerunActions run={run} />
+            </>
+          )
+        }
         openApprovalKinds={approvals.filter((approval) => approval.status === 'pending').map((approval) => approval.kind)}
         setbacks={setbackNote}
       />
@@ -111,10 +124,29 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
             </section>
           ) : null}
           <Panel title="Graph" bodyClassName="p-0">
-            <RunGraphView graph={data.graph} statuses={statuses} invocations={state.nodeInvocations} errors={state.nodeErrors} className="h-80" />
+            <RunGraphView
+              graph={data.graph}
+              statuses={statuses}
+              invocations={state.nodeInvocations}
+              errors={state.nodeErrors}
+              className="h-80"
+              onNodeSelect={setSelectedNode}
+            />
           </Panel>
+          {selectedNode ? (
+            <NodeActivityPanel
+              graph={data.graph}
+              events={state.events}
+              nodeId={selectedNode}
+              status={statuses[selectedNode] ?? 'idle'}
+              startedAt={state.startedAt ?? run.createdAt}
+              labelOf={labelOf}
+              onClose={closeNodePanel}
+            />
+          ) : null}
           <RunOutputPanel status={state.status} outputs={state.outputs} streamedOutputs={state.streamedOutputs} setbacks={setbackNote} />
           <AgentTextPanel texts={state.agentTexts} labelOf={labelOf} statusOf={statusOf} />
+          <RunUsageCharts events={state.events} labelOf={labelOf} startedAt={state.startedAt ?? run.createdAt} />
           <Panel title="Input">
             {run.input === '' ? (
               <p className="text-sm text-zinc-500">The run was started without input.</p>
@@ -175,7 +207,20 @@ function CancelButton({ runId, onCancelled }: { runId: string; onCancelled: (run
           {errorMessage(cancel.error)}
         </span>
       ) : null}
-      <Button variant="danger" data-testid="run-cancel" disabled={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: onCancelled })}>
+      <Button
+        variant="danger"
+        data-testid="run-cancel"
+        disabled={cancel.isPending}
+        onClick={() =>
+          cancel.mutate(undefined, {
+            onSuccess: (cancelled) => {
+              onCancelled(cancelled)
+              toast('Run cancelled')
+            },
+            onError: (error) => toast.error('The run could not be cancelled', { description: errorMessage(error) }),
+          })
+        }
+      >
         {cancel.isPending ? 'Cancelling…' : 'Cancel run'}
       </Button>
     </div>

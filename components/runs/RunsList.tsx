@@ -7,11 +7,13 @@ import { anyRunActive, useRunsQuery } from '@/components/queries/runs'
 import { formatElapsed } from './format'
 import { LocalTime } from '@/components/ui/LocalTime'
 import { RunStatusBadge } from './RunStatusBadge'
+import { RUN_STATUS_LABEL } from './status-style'
+import type { RunStatus } from '@/lib/contracts/runs'
 import { useNow } from './use-now'
 
-/** Runs, newest first; refreshes itself while any of them is still going. */
-export function RunsList({ workflowId }: { workflowId?: string }) {
-  const query = useRunsQuery(workflowId)
+/** Runs, newest first, of one status when filtered; refreshes itself while any of them is still going. */
+export function RunsList({ workflowId, status }: { workflowId?: string; status?: RunStatus }) {
+  const query = useRunsQuery(workflowId, status)
   const runs = query.data
   const error = query.isError ? errorMessage(query.error) : null
   const now = useNow(1_000, anyRunActive(runs))
@@ -27,6 +29,13 @@ export function RunsList({ workflowId }: { workflowId?: string }) {
     )
   }
   if (!runs) return <p className="text-sm text-zinc-500">Loading runs…</p>
+  if (runs.length === 0 && status) {
+    return (
+      <div className="rounded-lg border border-dashed border-zinc-300 bg-white px-6 py-12 text-center text-sm text-zinc-500" data-testid="runs-empty">
+        No runs with the status “{RUN_STATUS_LABEL[status]}”.
+      </div>
+    )
+  }
   if (runs.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-zinc-300 bg-white px-6 py-12 text-center text-sm text-zinc-500">

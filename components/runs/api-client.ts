@@ -1,13 +1,14 @@
 /** The runs view's own requests (the fetch client itself is components/api-client.ts). */
 import { fetchJson, postJson } from '@/components/api-client'
-import type { CancelMcpTaskBody, RunDetail, RunSummary, RunView } from '@/lib/contracts/runs'
+import type { CancelMcpTaskBody, RunDetail, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
 
 const runUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}`
 
-/** The newest 100 runs, of one workflow or of all. */
-export async function listRuns(workflowId?: string): Promise<RunSummary[]> {
+/** The newest 100 runs, of one workflow or of all, in one status or in any. */
+export async function listRuns(workflowId?: string, status?: RunStatus): Promise<RunSummary[]> {
   const query = new URLSearchParams({ limit: '100' })
   if (workflowId) query.set('workflowId', workflowId)
+  if (status) query.set('status', status)
   return (await fetchJson<{ runs: RunSummary[] }>(`/api/runs?${query.toString()}`)).runs
 }
 

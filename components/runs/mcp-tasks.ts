@@ -5,7 +5,7 @@
  * means for a task's Cancel button.
  */
 import { isEndedTaskStatus } from '@/lib/core/browser'
-import { asRecord, readString } from './event-data'
+import { asRecord, readNumber, readString } from './event-data'
 
 export interface TaskRef {
   /** The MCP server's registry id. */
@@ -18,6 +18,9 @@ export interface TaskStatus extends TaskRef {
   toolName: string
   status: string
   statusMessage?: string
+  /** Reported progress, when the server sends it; `total` when it said where it ends. */
+  progress?: number
+  total?: number
 }
 
 /** Task ids are unique per server only. */
@@ -40,13 +43,32 @@ export function readTaskStatus(data: unknown): TaskStatus | null {
   if (!ref || !record || !status) return null
   const serverName = readString(record, 'serverName')
   const statusMessage = readString(record, 'statusMessage')
+  const progress = readNumber(record, 'progress')
+  const total = readNumber(record, 'total')
   return {
     ...ref,
     ...(serverName ? { serverName } : {}),
     toolName: readString(record, 'toolName') || 'tool',
     status,
     ...(statusMessage ? { statusMessage } : {}),
+    ...(progress !== undefined ? { progress } : {}),
+    ...(progress !== undefined && total !== undefined && total > 0 ? { total } : {}),
   }
+}
+
+/**
+ * What a task's progress bar shows: a fraction (0–1) when the server gave a total, else the bare
+ * count (an indeterminate bar with "N done"); null without progress or once the task ended.
+ */
+export function taskProgress(task: Pick<TaskStatus, 'status' | 'progress' | 'total'>): { fraction: number | null; label: string } | null {
+  if (task.progress === undefined || isEndedTaskStatus(task.status)) return null
+  if (task.total === undefined) return { fraction: null, label: `${formatProgress(task.progress)} done` }
+  const fraction = Math.min(1, Math.max(0, task.progress / task.total))
+  return { fraction, label: `${Math.round(fraction * 100)}%` }
+}
+
+function formatProgress(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1)
 }
 
 /**

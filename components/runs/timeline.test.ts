@@ -174,4 +174,24 @@ describe('long-running MCP tasks', () => {
     )
     expect(entries.map((e) => e.task?.latest)).toEqual([true, true])
   })
+
+  it('folds a task’s progress updates in one status into one line that shows the newest', () => {
+    const progress = (sequence: number, value: number) =>
+      event(sequence, 'mcp_task_status', {
+        serverId: 'research',
+        toolName: 'slow_report',
+        taskId: 't2',
+        status: 'working',
+        progress: value,
+        total: 4,
+        statusMessage: `step ${value} of 4`,
+      })
+    const entries = timelineEntries([status(1, 't2', 'working'), progress(2, 1), progress(3, 2), progress(4, 3), status(5, 't2', 'completed')], labelOf)
+    expect(entries.map((e) => [e.title, e.count])).toEqual([
+      ['Task slow_report: working', 1],
+      ['Task slow_report: working — step 3 of 4', 3],
+      ['Task slow_report: completed', 1],
+    ])
+    expect(entries[1]!.task).toMatchObject({ progress: 3, total: 4, latest: false })
+  })
 })

@@ -65,11 +65,16 @@ export function timelineEntries(events: readonly RunEvent[], labelOf: (executorI
 }
 
 /**
- * Events that continue the previous row: streamed text of one executor, and the argument
- * fragments of one streamed tool call (same callId).
+ * Events that continue the previous row: streamed text of one executor, the argument fragments of
+ * one streamed tool call (same callId), and the progress updates of one MCP task in one status
+ * (the row then shows the newest progress).
  */
 function foldKey(event: RunEvent): string | null {
   const data = eventRecord(event)
+  if (event.type === MCP_TASK_STATUS_EVENT) {
+    const task = readTaskStatus(data)
+    return task && task.progress !== undefined ? `task:${taskKey(task)}:${task.status}` : null
+  }
   if (event.type === 'agent_update') {
     const executor = readString(data, 'executorId')
     return executor === undefined ? null : `text:${executor}`
@@ -85,6 +90,7 @@ function fold(entry: TimelineEntry, event: RunEvent, labelOf: (executorId: strin
   const previous = asRecord(entry.data) ?? {}
   const next = eventRecord(event)
   const base = { ...entry, lastSequence: event.sequence, count: entry.count + 1 }
+  if (event.type === MCP_TASK_STATUS_EVENT) return { ...base, ...describeEvent(event, labelOf), data: event.data }
   if (event.type === 'agent_update') {
     const text = (readString(previous, 'text') ?? '') + (readString(next, 'text') ?? '')
     return { ...base, data: { ...previous, text }, detail: textDetail(text) }

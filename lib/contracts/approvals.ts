@@ -58,3 +58,12 @@ export type ApprovalListResponse = z.infer<typeof approvalListResponseSchema>
 /** `GET|POST /api/approvals/:id`. */
 export const approvalResponseSchema = z.object({ approval: approvalViewSchema })
 export type ApprovalResponse = z.infer<typeof approvalResponseSchema>
+
+/**
+ * `GET /api/approvals/events` (Server-Sent Events): one `pending` event when the stream opens and
+ * another whenever one of the person's approvals is created, answered or closed, carrying how many
+ * of theirs still wait (the navigation's badge; the inbox refetches its list on each).
+ */
+export const APPROVAL_INBOX_EVENT = 'pending'
+export const approvalInboxEventSchema = z.object({ pending: z.number().int().min(0) })
+export type ApprovalInboxEvent = z.infer<typeof approvalInboxEventSchema>

@@ -51,6 +51,9 @@ export const mcpTaskStatusDataSchema = mcpTaskRefSchema.extend({
   toolName: z.string(),
   status: z.string(),
   statusMessage: z.string().optional(),
+  /** How far the task got, when its server reports progress; `total`, when known, is where it ends. */
+  progress: z.number().optional(),
+  total: z.number().optional(),
   /** The agent's function call that started the task (its `tool_call` event has the same callId). */
   callId: z.string().optional(),
 })

@@ -30,6 +30,8 @@ export const createRunBody = z.object({
 
 export const listRunsQuery = z.object({
   workflowId: workflowId.optional(),
+  /** Only runs in this status (the runs page's filter). */
+  status: runStatusSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 })
 

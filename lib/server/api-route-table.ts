@@ -32,6 +32,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/api/admin/users/[id]/password-reset', methods: ['POST'] },
   { pattern: '/api/approvals', methods: ['GET'] },
   { pattern: '/api/approvals/[id]', methods: ['GET', 'POST'] },
+  { pattern: '/api/approvals/events', methods: ['GET'] },
   { pattern: '/api/auth/[...all]', methods: ['GET', 'POST'] },
   { pattern: '/api/function-tools', methods: ['GET'] },
   { pattern: '/api/health', methods: ['GET'] },

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { RunsList } from '@/components/runs/RunsList'
+import { RunStatusFilter } from '@/components/runs/RunStatusFilter'
+import { readRunsFilter, runsFilterHref } from '@/components/runs/runs-filter'
 
 export const metadata: Metadata = { title: 'Runs' }
 
-export default async function RunsPage({ searchParams }: { searchParams: Promise<{ workflowId?: string | string[] }> }) {
-  const { workflowId } = await searchParams
-  const filter = typeof workflowId === 'string' && workflowId !== '' ? workflowId : undefined
+export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const filter = readRunsFilter(await searchParams)
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-6">
       <div className="flex items-end justify-between gap-4">
@@ -14,11 +15,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Runs</h1>
           <p className="mt-1 text-sm text-zinc-600">
             Every run of every workflow, newest first.
-            {filter ? (
+            {filter.workflowId ? (
               <>
                 {' '}
                 Showing one workflow only ·{' '}
-                <Link href="/runs" className="text-indigo-600 hover:underline">
+                <Link href={runsFilterHref({ status: filter.status })} className="text-indigo-600 hover:underline">
                   show all
                 </Link>
               </>
@@ -26,7 +27,8 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           </p>
         </div>
       </div>
-      <RunsList workflowId={filter} />
+      <RunStatusFilter filter={filter} />
+      <RunsList workflowId={filter.workflowId} status={filter.status} />
     </div>
   )
 }

@@ -452,7 +452,11 @@ export abstract class MCPTool {
     const scoped = scopedSignal(options.signal)
     try {
       const timeout = options.timeoutMs ?? this.options.requestTimeoutMs
-      const requestOptions = timeout === undefined ? { signal: scoped.signal } : { signal: scoped.signal, timeout }
+      const requestOptions = {
+        signal: scoped.signal,
+        ...(timeout === undefined ? {} : { timeout }),
+        ...(options.onprogress ? { onprogress: options.onprogress } : {}),
+      }
       return (await connection.client.request({ method, params } as never, schema as never, requestOptions)) as T
     } finally {
       scoped.dispose()

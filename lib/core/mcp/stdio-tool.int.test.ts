@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { MCPStdioTool, type MCPStdioToolOptions } from './stdio-tool'
+import type { MCPTaskStatusEvent } from './task-lifecycle'
 import { MCPTaskOptions } from './task-options'
 import { fixturePath, type FixtureName } from './testing/fixture-process'
 import { RecordingChatClient, recordingLogger, textResponse } from './testing/recording-chat-client'
@@ -32,6 +33,17 @@ describe('MCPStdioTool against spawned fixture servers', () => {
     await tool.connect()
     expect(tool.toolTaskSupport('slow_report')).toBe('required')
     expect((await tool.callTool('slow_report', { label: 's', durationMs: 50 })).content).toEqual([{ type: 'text', text: 'report s ready (ttl=60000)' }])
+  })
+
+  it('reports the progress a task’s server notifies, with its total and message', async () => {
+    const events: MCPTaskStatusEvent[] = []
+    const tool = stdioFixture('task-server', { onTaskStatus: (event) => events.push(event) })
+    await tool.connect()
+    await tool.callTool('slow_report', { label: 'p', durationMs: 400, progressSteps: 3 })
+    const progressed = events.filter((event) => event.progress !== undefined)
+    expect(progressed.map((event) => event.progress)).toEqual(expect.arrayContaining([1, 2, 3]))
+    expect(progressed.find((event) => event.progress === 2)).toMatchObject({ status: 'working', total: 3, statusMessage: 'step 2 of 3' })
+    expect(events.at(-1)!.status).toBe('completed')
   })
 
   it('answers sampling from a stdio server through the guardrails', async () => {

@@ -44,13 +44,28 @@ export interface MCPTaskStatusEvent {
   taskId: string
   status: MCPTaskStatus
   statusMessage?: string
+  /**
+   * How far the task got, when the server sends progress notifications for it (the spec keeps the
+   * call's progress token valid for the task's lifetime): `progress` rises; `total`, when known, is its end.
+   */
+  progress?: number
+  total?: number
   /** The model's function call that started the task, when the tool was called by an agent. */
   callId?: string
+}
+
+/** A `notifications/progress` of a request, as the SDK hands it over. */
+export interface MCPProgress {
+  progress: number
+  total?: number
+  message?: string
 }
 
 export interface SendOptions {
   signal?: AbortSignal
   timeoutMs?: number
+  /** Asks the server for progress notifications (a progress token) and receives them. */
+  onprogress?: (progress: MCPProgress) => void
 }
 
 /** What the lifecycle needs from the MCPTool that owns the connection. */
@@ -108,12 +123,19 @@ export function parseCallToolResult(raw: Record<string, unknown>): CallToolResul
 type Submission = { kind: 'task'; task: { taskId: string; status?: MCPTaskStatus; statusMessage?: string } } | { kind: 'result'; result: CallToolResult }
 
 export async function runToolTask(port: TaskSessionPort, request: ToolTaskRequest): Promise<CallToolResult> {
-  const submission = await submit(port, request)
+  // Progress can only be told once the task id is known; notifications before that are dropped.
+  let onProgress: ((progress: MCPProgress) => void) | undefined
+  const submission = await submit(port, request, request.onStatus ? (progress) => onProgress?.(progress) : undefined)
   if (submission.kind === 'result') return successfulResult(submission.result)
   const task = submission.task
-  const notify = statusNotifier(port, request, task.taskId)
-  if (task.status) notify(task.status, task.statusMessage)
-  return track(port, request, task.taskId, notify)
+  const notifier = statusNotifier(port, request, task.taskId)
+  onProgress = notifier.progress
+  if (task.status) notifier.status(task.status, task.statusMessage)
+  try {
+    return await track(port, request, task.taskId, notifier.status)
+  } finally {
+    onProgress = undefined
+  }
 }
 
 function successfulResult(result: CallToolResult): CallToolResult {
@@ -121,7 +143,7 @@ function successfulResult(result: CallToolResult): CallToolResult {
   return result
 }
 
-async function submit(port: TaskSessionPort, request: ToolTaskRequest): Promise<Submission> {
+async function submit(port: TaskSessionPort, request: ToolTaskRequest, onprogress?: (progress: MCPProgress) => void): Promise<Submission> {
   const { toolName, options } = request
   const params: Record<string, unknown> = {
     name: toolName,
@@ -132,7 +154,7 @@ async function submit(port: TaskSessionPort, request: ToolTaskRequest): Promise<
   if (request.meta) params._meta = request.meta
   let raw: Record<string, unknown>
   try {
-    raw = await port.send('tools/call', params, LooseResultSchema, { signal: request.signal })
+    raw = await port.send('tools/call', params, LooseResultSchema, { signal: request.signal, ...(onprogress ? { onprogress } : {}) })
   } catch (error) {
     if (request.signal?.aborted) throw new AbortError()
     if (isMcpErrorWithCode(error, ErrorCode.MethodNotFound, ErrorCode.InvalidParams)) {
@@ -167,19 +189,52 @@ async function submit(port: TaskSessionPort, request: ToolTaskRequest): Promise<
   return { kind: 'result', result: legacy }
 }
 
+/**
+ * Tells `onStatus` of each change: a new status or message from polling, or progress the server
+ * notified. Progress with a total is told per whole percent, so a chatty server does not turn every
+ * notification into an event; none is told once the task ended.
+ */
 function statusNotifier(port: TaskSessionPort, request: ToolTaskRequest, taskId: string) {
   let last: string | undefined
-  return (status: MCPTaskStatus, statusMessage?: string): void => {
-    const key = `${status}\u0000${statusMessage ?? ''}`
-    if (key === last || !request.onStatus) return
+  let current: { status: MCPTaskStatus; statusMessage?: string } | undefined
+  let progress: { progress: number; total?: number; message?: string } | undefined
+  const emit = (): void => {
+    if (!current || !request.onStatus) return
+    const ended = TERMINAL_STATUSES.has(current.status)
+    // A poll without a message keeps the progress's own; an ended task says only how it ended.
+    const statusMessage = current.statusMessage ?? (ended ? undefined : progress?.message)
+    const step = progress === undefined ? '' : progress.total ? Math.floor((progress.progress / progress.total) * 100) : progress.progress
+    const key = `${current.status}\u0000${statusMessage ?? ''}\u0000${step}`
+    if (key === last) return
     last = key
     try {
-      const event: MCPTaskStatusEvent = { serverName: port.serverName, toolName: request.toolName, taskId, status, statusMessage }
+      const event: MCPTaskStatusEvent = { serverName: port.serverName, toolName: request.toolName, taskId, status: current.status }
+      if (statusMessage !== undefined) event.statusMessage = statusMessage
+      if (progress) {
+        event.progress = progress.progress
+        if (progress.total !== undefined) event.total = progress.total
+      }
       if (request.callId !== undefined) event.callId = request.callId
       request.onStatus(event)
     } catch (error) {
       port.logger.warn(`onTaskStatus callback raised ${errorName(error)}.`)
     }
+  }
+  return {
+    status: (status: MCPTaskStatus, statusMessage?: string): void => {
+      current = { status, statusMessage }
+      emit()
+    },
+    progress: (update: MCPProgress): void => {
+      if (!Number.isFinite(update.progress) || (current && TERMINAL_STATUSES.has(current.status))) return
+      progress = {
+        progress: update.progress,
+        ...(typeof update.total === 'number' && update.total > 0 ? { total: update.total } : {}),
+        ...(update.message ? { message: update.message } : {}),
+      }
+      current = { status: current?.status ?? 'working', statusMessage: undefined }
+      emit()
+    },
   }
 }
 

@@ -91,6 +91,11 @@ export function presentApproval(row: ApprovalRow): ApprovalView {
 
 export const APPROVALS_CHANNEL = 'agentloom_approvals'
 /**
+ * Told whenever a request is created, decided or closed, with its owner's id as the payload (empty
+ * for none): the inbox streams of that person (and of admins) recount what waits.
+ */
+export const APPROVAL_INBOX_CHANNEL = 'agentloom_approval_inbox'
+/**
  * Postgres' clock as the timestamp(3) columns hold it: UTC without a zone (Prisma's convention),
  * whatever the session's TimeZone is.
  */
@@ -141,9 +146,9 @@ export class ApprovalBroker {
          INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", kind, source, title, payload, "requestId", "expiresAt", "createdAt")
          SELECT gen_random_uuid(), $1, (SELECT "ownerId" FROM "Run" WHERE id = $1), $2::"ApprovalKind", $3, $4, $5::jsonb, $6,
                 ${DB_NOW} + $7::float8 * interval '1 millisecond', ${DB_NOW}
-         RETURNING id),
+         RETURNING id, "ownerId"),
        waiting AS (UPDATE "Run" SET status = 'waiting', "updatedAt" = ${DB_NOW} WHERE id = $1 AND status = 'running')
-       SELECT id FROM created`,
+       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', COALESCE("ownerId", '')) FROM created`,
       [input.runId ?? null, input.kind, input.source, title, jsonbSafeText(payload), input.requestId ?? null, input.timeoutMs],
     )
     const row = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: created.id } })
@@ -162,8 +167,8 @@ export class ApprovalBroker {
       `WITH decided AS (
          UPDATE "ApprovalRequest" SET status = $2::"ApprovalStatus", response = $3::jsonb, "decidedAt" = ${DB_NOW}
          WHERE id = $1 AND status = 'pending' AND "expiresAt" > ${DB_NOW}
-         RETURNING id)
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id) FROM decided`,
+         RETURNING id, "ownerId")
+       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', COALESCE("ownerId", '')) FROM decided`,
       [id, status, jsonbSafeText(response)],
     )
     if (decided.length === 0) {
@@ -188,6 +193,16 @@ export class ApprovalBroker {
     if (filter.status === 'pending' || filter.status === undefined) await this.expireOverdue()
     const rows = await this.db.prisma.approvalRequest.findMany({ where: { ...filter, ...ownedBy(principal) }, orderBy: { createdAt: 'desc' }, take: 200 })
     return rows.map(presentApproval)
+  }
+
+  /** How many of the principal's requests wait for an answer (not yet overdue). */
+  async countPending(principal: Principal): Promise<number> {
+    const [row] = await this.db.sql.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM "ApprovalRequest"
+       WHERE status = 'pending' AND "expiresAt" > ${DB_NOW} AND ($1::text IS NULL OR "ownerId" = $1)`,
+      [ownedBy(principal).ownerId ?? null],
+    )
+    return row?.count ?? 0
   }
 
   /** Marks every overdue pending request expired (answers and waiters treat them as denied). */
@@ -272,8 +287,8 @@ export class ApprovalBroker {
       `WITH expired AS (
          UPDATE "ApprovalRequest" SET status = 'expired', response = $1::jsonb, "decidedAt" = ${DB_NOW}
          WHERE status = 'pending' AND ${condition}
-         RETURNING id)
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id) FROM expired`,
+         RETURNING id, "ownerId")
+       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', COALESCE("ownerId", '')) FROM expired`,
       [JSON.stringify({ decision: 'deny', reason, closedBy }), ...params],
     )
     for (const { id } of expired) await this.publishDecision(id)

@@ -151,6 +151,16 @@ describe('long-running MCP tasks in a run', () => {
     expect(await cancel(run.id, { serverId: SERVER, taskId: second })).toMatchObject({ status: 409, body: { error: { code: 'run_not_active' } } })
   })
 
+  it('records the progress the server reports for a task in the run’s log', async () => {
+    const input = `/call ${SERVER}_slow_report {"label":"progress","durationMs":1500,"progressSteps":3}`
+    const run = await runs.create(principalOf(app.admin), { workflowId, input })
+    expect((await finished(run.id)).status).toBe('succeeded')
+    const reported = (await statuses(run.id)).filter((status) => status.progress !== undefined && status.status === 'working')
+    // One line per step: the polls in between (no message of their own) repeat nothing.
+    expect(reported.map((status) => status.progress)).toEqual([1, 2, 3])
+    expect(reported[1]).toMatchObject({ status: 'working', total: 3, statusMessage: 'step 2 of 3', toolName: 'slow_report' })
+  })
+
   it('records a cancel the server refuses, keeps the task running, and takes a second request', async () => {
     const run = await runs.create(principalOf(app.admin), { workflowId, input: slowReport('stubborn') })
     const task = await taskWith(run.id, 0, 'working')

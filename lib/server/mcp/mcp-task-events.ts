@@ -66,6 +66,8 @@ export function recordTaskStatuses({
       taskId: event.taskId,
       status: event.status,
       ...(event.statusMessage ? { statusMessage: event.statusMessage.slice(0, MAX_STATUS_MESSAGE_LENGTH) } : {}),
+      ...(event.progress !== undefined ? { progress: event.progress } : {}),
+      ...(event.total !== undefined ? { total: event.total } : {}),
       ...(event.callId ? { callId: event.callId } : {}),
     }
     sink(data)

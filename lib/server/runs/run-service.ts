@@ -124,9 +124,9 @@ export class RunService {
     return notFound('Version', `${input.workflowId}@${input.version ?? 'latest'}`)
   }
 
-  async list(principal: Principal, filter: { workflowId?: string; limit: number }): Promise<RunSummary[]> {
+  async list(principal: Principal, filter: { workflowId?: string; status?: RunStatus; limit: number }): Promise<RunSummary[]> {
     const rows = await this.prisma.run.findMany({
-      where: { ...ownedBy(principal), workflowId: filter.workflowId ?? { not: null } },
+      where: { ...ownedBy(principal), workflowId: filter.workflowId ?? { not: null }, ...(filter.status ? { status: filter.status } : {}) },
       orderBy: { createdAt: 'desc' },
       take: filter.limit,
       include: { workflow: { select: { name: true } }, version: { select: { version: true } } },

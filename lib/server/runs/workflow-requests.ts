@@ -6,7 +6,7 @@
  * call is then refused, a human-input step fails the run (there is no answer to pass on).
  */
 import { UserError } from '@/lib/core'
-import { presentApproval, type ApprovalDecision } from '../approvals/approval-broker'
+import { APPROVAL_INBOX_CHANNEL, presentApproval, type ApprovalDecision } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
 import { SAMPLING_APPROVAL_TIMEOUT_MS } from '../mcp/mcp-connections'
@@ -77,7 +77,7 @@ function question(request: PendingRequest, titleOf: (executorId: string) => stri
 /**
  * Opens an approval for each request that has none yet (a run resumed after a crash asks again
  * for the same requests), with its deadline on the database's clock, and tells the run's viewers.
- * The run shows as waiting from the same statement on.
+ * The run shows as waiting from the same statement on, and the owner's inbox streams are told.
  */
 export async function openRequestApprovals(
   app: AppContext,
@@ -97,7 +97,7 @@ export async function openRequestApprovals(
          WHERE r.id = $1 AND NOT EXISTS (SELECT 1 FROM "ApprovalRequest" a WHERE a."runId" = $1 AND a."requestId" = $7)
          RETURNING *),
        waiting AS (UPDATE "Run" SET status = 'waiting' WHERE id = $1 AND status = 'running' AND EXISTS (SELECT 1 FROM opened))
-       SELECT * FROM opened`,
+       SELECT opened.*, pg_notify('${APPROVAL_INBOX_CHANNEL}', COALESCE(opened."ownerId", '')) AS "inboxNotified" FROM opened`,
       [runId, q.kind, request.executorId, title, jsonbSafeText(payload), SAMPLING_APPROVAL_TIMEOUT_MS / 1000, request.requestId],
     )
     if (row) writer.write('approval_requested', { approval: presentApproval(row) }).catch(() => {})

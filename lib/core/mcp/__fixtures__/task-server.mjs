@@ -1,8 +1,10 @@
 /**
  * Fixture: tools with execution.taskSupport "required" and "optional", plus a plain one.
- *   slow_report { label, durationMs, outcome? }  required; completes after durationMs
+ *   slow_report { label, durationMs, outcome?, progressSteps? }
+ *                                                required; completes after durationMs
  *                                                (outcome "fail" → failed task, "error" → isError result;
- *                                                a label starting "stubborn" refuses its first tasks/cancel)
+ *                                                a label starting "stubborn" refuses its first tasks/cancel;
+ *                                                progressSteps n → n progress notifications, "step i of n", before it completes)
  *   maybe_task { label }                         optional
  *   plain_echo { text }                          no task support declared
  */
@@ -39,13 +41,32 @@ function createServer() {
     'slow_report',
     {
       description: 'A long-running report',
-      inputSchema: { label: z.string(), durationMs: z.number().default(300), outcome: z.enum(['ok', 'fail', 'error']).default('ok') },
+      inputSchema: {
+        label: z.string(),
+        durationMs: z.number().default(300),
+        outcome: z.enum(['ok', 'fail', 'error']).default('ok'),
+        progressSteps: z.number().int().min(0).default(0),
+      },
       execution: { taskSupport: 'required' },
     },
     {
-      async createTask({ label, durationMs, outcome }, { taskStore, taskRequestedTtl }) {
+      async createTask({ label, durationMs, outcome, progressSteps }, { taskStore, taskRequestedTtl, _meta, sendNotification }) {
         const task = await taskStore.createTask({ ttl: taskRequestedTtl, pollInterval: 100 })
         if (label.startsWith('stubborn')) store.refuseFirstCancel(task.taskId)
+        const progressToken = _meta?.progressToken
+        if (progressToken !== undefined) {
+          for (let step = 1; step <= progressSteps; step += 1) {
+            // Spread over the task's duration, all sent before it completes.
+            setTimeout(
+              () =>
+                void sendNotification({
+                  method: 'notifications/progress',
+                  params: { progressToken, progress: step, total: progressSteps, message: `step ${step} of ${progressSteps}` },
+                }).catch(() => {}),
+              Math.floor((durationMs * step) / (progressSteps + 1)),
+            )
+          }
+        }
         setTimeout(async () => {
           try {
             const current = await taskStore.getTask(task.taskId)

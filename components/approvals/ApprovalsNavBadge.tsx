@@ -1,0 +1,39 @@
+'use client'
+
+import { usePathname, useRouter } from 'next/navigation'
+import { useCallback } from 'react'
+import { toast } from 'sonner'
+import { useApprovalInboxEvents } from './use-approval-inbox-events'
+
+/**
+ * How many approvals wait, beside "Approvals" in the navigation, live. A new one arriving while the
+ * person is elsewhere is also told in a toast that leads to the inbox.
+ */
+export function ApprovalsNavBadge() {
+  const router = useRouter()
+  const pathname = usePathname()
+  const onMoreWaiting = useCallback(
+    (pending: number) => {
+      if (pathname.startsWith('/approvals')) return
+      toast('A run is waiting for your answer', {
+        id: 'approval-waiting',
+        description: pending === 1 ? '1 approval waits in your inbox.' : `${pending} approvals wait in your inbox.`,
+        action: { label: 'Open inbox', onClick: () => router.push('/approvals') },
+      })
+    },
+    [pathname, router],
+  )
+  const pending = useApprovalInboxEvents({ onMoreWaiting })
+  if (pending === null) return null
+  return (
+    <span
+      data-testid="approvals-nav-badge"
+      data-pending={pending}
+      aria-label={`${pending} waiting`}
+      hidden={pending === 0}
+      className="ml-1.5 inline-flex h-4 min-w-4 items-center justify-center rounded-full bg-amber-500 px-1 text-[10px] font-semibold text-white tabular-nums"
+    >
+      {pending > 99 ? '99+' : pending}
+    </span>
+  )
+}
