@@ -100,6 +100,7 @@ const ROUTES: Record<string, Expectation> = {
     status: 201,
   },
   'GET /api/agents/[id]/versions/[version]': { access: 'owned', request: (fx) => ({ params: { id: fx.agentId, version: '1' } }), status: 200 },
+  'GET /api/file-roots': { access: 'anyone', request: () => ({}), status: 200 },
   'GET /api/runs': { access: 'list', request: () => ({}), listed: ids('runs'), own: (fx) => fx.runId },
   'POST /api/runs': { access: 'create', request: (fx) => ({ body: { workflowId: fx.workflowId, input: 'hi' } }), status: 201, otherStatus: 404 },
   'GET /api/runs/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.runId } }), status: 200 },

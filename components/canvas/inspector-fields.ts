@@ -29,6 +29,8 @@ export type InspectorField =
   /** Names of registered function tools (free text list; the server resolves them). */
   | (FieldBase & { type: 'function_tools' })
   | (FieldBase & { type: 'skills' })
+  /** A saved-agent picker (GET /api/agents). */
+  | (FieldBase & { type: 'agent' })
   /** A workflow picker (GET /api/workflows). */
   | (FieldBase & { type: 'workflow' })
   | (FieldBase & { type: 'cases' })

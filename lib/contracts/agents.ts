@@ -91,3 +91,13 @@ export type AgentVersionListResponse = z.infer<typeof agentVersionListResponseSc
 /** GET /api/agents/:id/versions/:version and POST /api/agents/:id/versions. */
 export const agentVersionResponseSchema = z.object({ version: agentVersionSchema })
 export type AgentVersionResponse = z.infer<typeof agentVersionResponseSchema>
+
+/** GET /api/file-roots?root=&folder=: the query. */
+export const fileRootQuerySchema = z.object({
+  root: safeText().min(1).max(4_000).optional(),
+  folder: safeText().max(1_000).optional(),
+})
+
+/** GET /api/file-roots: the roots the admin allows (AGENTLOOM_FILE_ROOTS) and, under `root`, the subfolders of `folder`. */
+export const fileRootListingSchema = z.object({ roots: z.array(z.string()), folders: z.array(z.string()) })
+export type FileRootListing = z.infer<typeof fileRootListingSchema>

@@ -37,6 +37,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/api/approvals', methods: ['GET'] },
   { pattern: '/api/approvals/[id]', methods: ['GET', 'POST'] },
   { pattern: '/api/auth/[...all]', methods: ['GET', 'POST'] },
+  { pattern: '/api/file-roots', methods: ['GET'] },
   { pattern: '/api/function-tools', methods: ['GET'] },
   { pattern: '/api/health', methods: ['GET'] },
   { pattern: '/api/invitations/[token]', methods: ['GET', 'POST'] },

@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/Input'
 import { Select } from '@/components/ui/Select'
 import { Textarea } from '@/components/ui/Textarea'
 import { getAt } from '../inspector-fields'
+import { AgentField } from './AgentField'
 import { AgentSettingsGroup } from './AgentSettingsGroup'
 import { CasesEditor } from './CasesEditor'
 import { ExpressionField } from './ExpressionField'
@@ -127,6 +128,8 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
       return <SkillsField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
     case 'mcp_servers':
       return <McpServersField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
+    case 'agent':
+      return <AgentField id={domId} label={field.label} testId={testId} value={String(value ?? '')} onChange={change} />
     case 'workflow':
       return <WorkflowField id={domId} label={field.label} testId={testId} value={String(value ?? '')} onChange={change} />
     case 'participant': {

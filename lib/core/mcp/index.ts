@@ -39,4 +39,4 @@ export {
 export { parseToolResult, type ParsedToolResult, type ToolResultParser } from './result-parsing'
 export type { PromptResultParser } from './prompt-parsing'
 export { consoleLogger, type MCPLogger } from './logger'
-export { normalizeMcpName, buildPrefixedMcpName } from './names'
+export { normalizeMcpName, normalizeToolNamePrefix, buildPrefixedMcpName } from './names'

@@ -5,17 +5,31 @@
  */
 import type { ChatClient, ContextProvider, FunctionTool, ToolProvider } from '@/lib/core'
 import type { GraphDocument } from '../document'
-import type { AgentSettings, ModelSettings } from '../node-data'
+import type { AgentSettings, FileAccessSettings, ModelSettings } from '../node-data'
+
+/** A saved agent as compile needs it: its definition and, if it has one, its own API key. */
+export interface ResolvedAgent {
+  name: string
+  settings: AgentSettings
+  apiKey?: string
+}
 
 export interface CompileRegistry {
-  /** The client for an agent's model settings (temperature and maxTokens are applied by compile). */
-  chatClient(settings: ModelSettings): ChatClient
+  /**
+   * The client for an agent's model settings (temperature, maxTokens and reasoning effort are
+   * applied by compile). `secrets.apiKey`: a saved agent's own key, which it prefers to the server's.
+   */
+  chatClient(settings: ModelSettings, secrets?: { apiKey?: string }): ChatClient
   /** A connected MCP server, as a tool provider whose `functions` the agent reads each turn. */
   mcpServer(id: string): ToolProvider
   /** A registered function tool by name; undefined makes compile fail with a clear message. */
   functionTool(name: string): FunctionTool | undefined
   /** The skills of an agent as one context provider. */
   skills?(ids: string[]): ContextProvider | undefined
+  /** An agent's folder (checked against the roots the server allows), as a FileAccessProvider. */
+  fileAccess?(settings: FileAccessSettings, where: string): ContextProvider
+  /** A saved agent; `version` undefined means the latest. */
+  agent?(id: string, version: number | undefined): ResolvedAgent | undefined
   /** A saved workflow's document; `version` undefined means the latest. */
   subWorkflow?(id: string, version: number | undefined): GraphDocument | undefined
 }
@@ -30,14 +44,25 @@ export interface CompileOptions {
   parents?: readonly string[]
 }
 
-/** Every agent setting in the document: agent nodes, orchestration participants, managers. */
-export function collectAgentSettings(document: GraphDocument): AgentSettings[] {
+/** A saved agent's settings by id and version (undefined: the latest), for collecting what saved-agent nodes use. */
+export type AgentSettingsLookup = (agentId: string, version: number | undefined) => AgentSettings | undefined
+
+/**
+ * Every agent setting in the document: agent nodes, orchestration participants, managers, and —
+ * given `savedAgent` — the definitions of the saved agents it refers to.
+ */
+export function collectAgentSettings(document: GraphDocument, savedAgent?: AgentSettingsLookup): AgentSettings[] {
   const settings: AgentSettings[] = []
   for (const node of document.nodes) {
     switch (node.kind) {
       case 'agent':
         settings.push(node.data)
         break
+      case 'agent_ref': {
+        const saved = node.data.agentId === '' ? undefined : savedAgent?.(node.data.agentId, node.data.version)
+        if (saved) settings.push(saved)
+        break
+      }
       case 'group_chat':
         settings.push(...node.data.participants)
         if (node.data.orchestrator) settings.push(node.data.orchestrator)
@@ -56,16 +81,16 @@ export function collectAgentSettings(document: GraphDocument): AgentSettings[] {
 }
 
 /** The MCP server ids the document's agents use, each once, in first-use order. */
-export function collectMcpServerIds(document: GraphDocument): string[] {
-  return [...new Set(collectAgentSettings(document).flatMap((settings) => settings.mcpServerIds))]
+export function collectMcpServerIds(document: GraphDocument, savedAgent?: AgentSettingsLookup): string[] {
+  return [...new Set(collectAgentSettings(document, savedAgent).flatMap((settings) => settings.mcpServerIds))]
 }
 
-export function collectFunctionToolNames(document: GraphDocument): string[] {
-  return [...new Set(collectAgentSettings(document).flatMap((settings) => settings.functionTools))]
+export function collectFunctionToolNames(document: GraphDocument, savedAgent?: AgentSettingsLookup): string[] {
+  return [...new Set(collectAgentSettings(document, savedAgent).flatMap((settings) => settings.functionTools))]
 }
 
-export function collectSkillIds(document: GraphDocument): string[] {
-  return [...new Set(collectAgentSettings(document).flatMap((settings) => settings.skillIds))]
+export function collectSkillIds(document: GraphDocument, savedAgent?: AgentSettingsLookup): string[] {
+  return [...new Set(collectAgentSettings(document, savedAgent).flatMap((settings) => settings.skillIds))]
 }
 
 /** The sub-workflows the document refers to directly (not those of its sub-workflows). */
@@ -74,6 +99,16 @@ export function collectSubWorkflowRefs(document: GraphDocument): Array<{ workflo
   for (const node of document.nodes) {
     if (node.kind !== 'sub_workflow' || node.data.workflowId === '') continue
     refs.set(`${node.data.workflowId}@${node.data.version ?? 'latest'}`, { workflowId: node.data.workflowId, version: node.data.version })
+  }
+  return [...refs.values()]
+}
+
+/** The saved agents the document refers to (by id and version; undefined: the latest), each once. */
+export function collectAgentRefs(document: GraphDocument): Array<{ agentId: string; version: number | undefined }> {
+  const refs = new Map<string, { agentId: string; version: number | undefined }>()
+  for (const node of document.nodes) {
+    if (node.kind !== 'agent_ref' || node.data.agentId === '') continue
+    refs.set(`${node.data.agentId}@${node.data.version ?? 'latest'}`, { agentId: node.data.agentId, version: node.data.version })
   }
   return [...refs.values()]
 }
