@@ -6,3 +6,5 @@
 export { ScriptedChatClient, functionCall, modelError, modelFunctionCalls, modelHang, modelResponse, modelStream } from './scripted-chat-client'
 export type { RecordedModelCall, ScriptStep, ScriptedReply } from './scripted-chat-client'
 export { historyProviderContract } from '../sessions/history-provider.contract'
+export { LoopbackOpenAIServer, startLoopbackOpenAIServer } from '../clients/openai/testing'
+export { useLoopbackOpenAIServer } from '../clients/openai/testing/use-loopback-server'
