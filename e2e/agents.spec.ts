@@ -135,7 +135,7 @@ test('give an agent a folder and watch its file write wait for approval', async 
   await expect(page.getByTestId('version-saved')).toBeVisible()
   await snap(page, testInfo, '03-file-access')
 
-  await runAgentInWorkflow(page, agentId, '/call file_access_write {"path":"summary.txt","content":"written by the agent"}')
+  await runAgentInWorkflow(page, agentId, '/call file_access_write {"file_name":"summary.txt","content":"written by the agent"}')
   const card = page.getByTestId('approval-card')
   await expect(card).toBeVisible()
   await expect(card).toContainText('file_access_write')

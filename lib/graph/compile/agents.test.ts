@@ -128,7 +128,7 @@ describe('buildAgent with the new settings', () => {
         return new FileAccessProvider(store, { disableReadOnlyToolApproval: true })
       },
     })
-    const response = await buildAgent(settings, reg, { id: 'a', where }).run('/call file_access_write {"path":"a.txt","content":"hi"}')
+    const response = await buildAgent(settings, reg, { id: 'a', where }).run('/call file_access_write {"file_name":"a.txt","content":"hi"}')
     expect(seen).toEqual([{ enabled: true, root: '/srv/files', folder: 'notes', writes: 'approve' }])
     expect(response.userInputRequests).toEqual([expect.objectContaining({ functionCall: expect.objectContaining({ name: 'file_access_write' }) })])
     expect(await store.read('a.txt')).toBeNull()
