@@ -85,6 +85,12 @@ describe('agents API', () => {
     const badSettings = await callRoute(agentsRoute.POST, { as: member, body: { name: 'x', definition: { model: { provider: 'nobody', temperature: 9 } } } })
     expect(badSettings).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } })
 
+    const unusable = await callRoute(agentsRoute.POST, {
+      as: member,
+      body: { name: 'x', definition: { structuredOutput: { mode: 'json_schema', schema: '{ nope' } } },
+    })
+    expect(unusable).toMatchObject({ status: 400, body: { error: { code: 'invalid_agent', message: expect.stringContaining('not valid JSON') } } })
+
     const nul = await callRoute(agentsRoute.POST, { as: member, body: { name: 'x', definition: { instructions: 'a\u0000b' } } })
     expect(nul.status).toBe(400)
     expect(await callRoute(agentsRoute.POST, { as: member, rawBody: '{"name":' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } })

@@ -16,11 +16,11 @@ import type {
   DeletedAgentResponse,
   UpdatedAgentResponse,
 } from '@/lib/contracts/agents'
-import { AgentSettingsSchema, type AgentSettings } from '@/lib/graph'
+import { agentSettingsErrors, AgentSettingsSchema, type AgentSettings } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
-import { conflict, notFound } from '../domain-errors'
+import { conflict, invalidInput, notFound } from '../domain-errors'
 
 type VersionRow = { id?: string; version: number; definition: unknown; note: string; createdAt: Date }
 type AgentRow = { id: string; name: string; description: string; createdAt: Date; updatedAt: Date }
@@ -31,6 +31,13 @@ type AgentRow = { id: string; name: string; description: string; createdAt: Date
  */
 export function parseAgentDefinition(raw: unknown): AgentSettings {
   return AgentSettingsSchema.parse(raw ?? {})
+}
+
+/** A definition to store: 400 `invalid_agent` with every problem when the agent could not run as set. */
+function checkDefinition(definition: AgentSettings): AgentSettings {
+  const problems = agentSettingsErrors(definition, 'The agent').filter((problem) => problem.severity === 'error')
+  if (problems.length > 0) throw invalidInput('invalid_agent', problems.map((problem) => problem.message).join(' '), { problems })
+  return definition
 }
 
 function presentVersion(row: VersionRow): AgentVersionView {
@@ -62,7 +69,7 @@ export class AgentService {
 
   /** The agent and its version 1. A definition without a name takes the agent's. */
   async create(principal: Principal, input: { name: string; description?: string; definition?: AgentSettings; note?: string }): Promise<CreatedAgentResponse> {
-    const definition = parseAgentDefinition(input.definition ?? {})
+    const definition = checkDefinition(parseAgentDefinition(input.definition ?? {}))
     if (definition.name.trim() === '') definition.name = input.name
     const agent = await this.prisma.agent.create({
       data: {
@@ -114,7 +121,7 @@ export class AgentService {
   /** Stores a new version numbered one past the latest. Two saves racing: one gets 409 and can retry. */
   async createVersion(principal: Principal, id: string, input: { definition: AgentSettings; note?: string }): Promise<AgentVersionResponse> {
     await this.requireAgent(principal, id)
-    const definition = parseAgentDefinition(input.definition)
+    const definition = checkDefinition(parseAgentDefinition(input.definition))
     const latest = await this.prisma.agentVersion.findFirst({ where: { agentId: id }, orderBy: { version: 'desc' }, select: { version: true } })
     try {
       const [row] = await this.prisma.$transaction([
