@@ -16,7 +16,7 @@ mkdirSync(join(root, 'reports', '2026'), { recursive: true })
 mkdirSync(outside)
 writeFileSync(join(outside, 'secret.txt'), 'not for agents')
 symlinkSync(outside, join(root, 'escape'))
-const env = { AGENTLOOM_FILE_ROOTS: [root, 'relative/ignored', root].join(delimiter) } as NodeJS.ProcessEnv
+const env = { AGENTLOOM_FILE_ROOTS: [root, 'relative/ignored', root].join(delimiter) }
 
 afterAll(() => rmSync(base, { recursive: true, force: true }))
 

@@ -9,8 +9,11 @@ import { FileAccessPathError, FileAccessProvider, FileSystemAgentFileStore, norm
 import type { FileAccessSettings } from '@/lib/graph'
 import { invalidInput } from '../domain-errors'
 
+/** Where settings are read from (the process's environment, or a test's). */
+type Env = Readonly<Record<string, string | undefined>>
+
 /** The allowed roots, absolute and each once, in the order the admin listed them. Relative entries are ignored. */
-export function fileRootsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+export function fileRootsFromEnv(env: Env = process.env): string[] {
   const roots = (env.AGENTLOOM_FILE_ROOTS ?? '')
     .split(delimiter)
     .map((entry) => entry.trim())
@@ -28,7 +31,7 @@ export class FileAccessRefusedError extends UserError {
  * path follows the store's rules, and no segment of it is a link. Missing folders are created
  * (segment by segment, never through a link). Answers the store rooted at the folder.
  */
-export async function openAgentFolder(root: string, folder: string, env: NodeJS.ProcessEnv = process.env): Promise<FileSystemAgentFileStore> {
+export async function openAgentFolder(root: string, folder: string, env: Env = process.env): Promise<FileSystemAgentFileStore> {
   const roots = fileRootsFromEnv(env)
   if (roots.length === 0) throw new FileAccessRefusedError('File access is off on this server (AGENTLOOM_FILE_ROOTS is not set).')
   if (!roots.includes(root)) throw new FileAccessRefusedError(`The folder root ${JSON.stringify(root)} is not one the server allows.`)
@@ -45,7 +48,7 @@ export async function openAgentFolder(root: string, folder: string, env: NodeJS.
 }
 
 /** The agent's folder as a FileAccessProvider: reads need no approval; writes and deletes as the settings say (ask, by default). */
-export async function fileAccessProviderFor(settings: FileAccessSettings, env: NodeJS.ProcessEnv = process.env): Promise<FileAccessProvider> {
+export async function fileAccessProviderFor(settings: FileAccessSettings, env: Env = process.env): Promise<FileAccessProvider> {
   const store = await openAgentFolder(settings.root, settings.folder, env)
   return new FileAccessProvider(store, {
     disableReadOnlyToolApproval: true,
@@ -61,7 +64,7 @@ export interface FolderListing {
 }
 
 /** For the folder picker: the allowed roots and, under one of them, a folder's subfolders. Bad paths are 400s. */
-export async function listFileRoots(query: { root?: string; folder?: string }, env: NodeJS.ProcessEnv = process.env): Promise<FolderListing> {
+export async function listFileRoots(query: { root?: string; folder?: string }, env: Env = process.env): Promise<FolderListing> {
   const roots = fileRootsFromEnv(env)
   if (query.root === undefined) return { roots, folders: [] }
   if (!roots.includes(query.root)) throw invalidInput('invalid_file_root', 'That folder root is not one the server allows.', { roots })

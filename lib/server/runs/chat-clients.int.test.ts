@@ -13,7 +13,7 @@ let server: LoopbackOpenAIServer
 useLoopbackOpenAIServer((started) => (server = started))
 
 const SERVER_KEY = 'server-key-never-sent-elsewhere'
-const env = { OPENAI_API_KEY: SERVER_KEY } as NodeJS.ProcessEnv
+const env = { OPENAI_API_KEY: SERVER_KEY }
 
 function registry(): CompileRegistry {
   return {

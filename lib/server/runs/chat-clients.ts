@@ -16,7 +16,7 @@ const NO_KEY = 'none'
 
 export function chatClientFor(
   settings: Pick<ModelSettings, 'provider' | 'model'> & Partial<Pick<ModelSettings, 'baseUrl'>>,
-  env: NodeJS.ProcessEnv = process.env,
+  env: OpenAIEnv = process.env,
   secrets: { apiKey?: string } = {},
 ): ChatClient {
   if (settings.provider === 'demo') return new DemoChatClient()
