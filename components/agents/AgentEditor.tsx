@@ -29,7 +29,8 @@ export function AgentEditor({ agentId }: { agentId: string }) {
       </p>
     )
   }
-  return <LoadedAgentEditor key={agent.data.latestVersion?.version ?? 0} loaded={agent.data} />
+  // Keyed by agent only: a save refetches the agent, and the form (with its draft and "Saved" note) stays.
+  return <LoadedAgentEditor key={agent.data.agent.id} loaded={agent.data} />
 }
 
 function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
@@ -120,6 +121,7 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
                 {
                   onSuccess: (version) => {
                     setSaved(version.version)
+                    setOpenedVersion(version.version)
                     setNote('')
                   },
                 },
