@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100)
 // admin's signed-in state there). Set once here; Playwright's workers inherit it.
 process.env.E2E_STATE_DIR ??= mkdtempSync(join(tmpdir(), 'agentloom-e2e-state-'))
 const ADMIN_STATE = join(process.env.E2E_STATE_DIR, 'admin.json')
+// The folder root agents may be given files under (agents.spec.ts); the server reads AGENTLOOM_FILE_ROOTS.
+process.env.E2E_FILE_ROOT ??= mkdtempSync(join(tmpdir(), 'agentloom-e2e-files-'))
 
 export default defineConfig({
   testDir: 'e2e',
@@ -54,6 +56,12 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', AGENTLOOM_APPROVAL_TIMEOUT_MS: '120000', E2E_STATE_DIR: process.env.E2E_STATE_DIR },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      AGENTLOOM_APPROVAL_TIMEOUT_MS: '120000',
+      E2E_STATE_DIR: process.env.E2E_STATE_DIR,
+      AGENTLOOM_FILE_ROOTS: process.env.E2E_FILE_ROOT,
+    },
   },
 })

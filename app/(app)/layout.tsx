@@ -9,6 +9,7 @@ import { requirePageUser } from './page-user'
 
 const NAV = [
   { href: '/workflows', label: 'Workflows' },
+  { href: '/agents', label: 'Agents' },
   { href: '/runs', label: 'Runs' },
   { href: '/approvals', label: 'Approvals' },
   { href: '/mcp-servers', label: 'MCP servers' },

@@ -9,6 +9,7 @@ import { OrchestrationNode } from './nodes/OrchestrationNode'
 export const nodeTypes = {
   start: GenericNode,
   agent: AgentNode,
+  agent_ref: GenericNode,
   condition: ConditionNode,
   fan_out: GenericNode,
   fan_in: GenericNode,

@@ -26,6 +26,7 @@ function nodeSchema<K extends NodeKind>(kind: K) {
 export const GraphNodeSchema = z.discriminatedUnion('kind', [
   nodeSchema('start'),
   nodeSchema('agent'),
+  nodeSchema('agent_ref'),
   nodeSchema('condition'),
   nodeSchema('fan_out'),
   nodeSchema('fan_in'),

@@ -4,6 +4,7 @@
  * prefixed with the server id (e.g. `research-assistant_summarize_topic`).
  */
 import { CURRENT_SCHEMA_VERSION, type GraphDocument } from './document'
+import { AgentDataSchema } from './node-data'
 
 export const EXAMPLE_WORKFLOW_NAME = 'Research assistant'
 export const EXAMPLE_WORKFLOW_DESCRIPTION = 'Answers a question with the help of the research-assistant MCP server.'
@@ -23,7 +24,7 @@ export function exampleWorkflowDocument(): GraphDocument {
         id: 'researcher',
         kind: 'agent',
         position: { x: 320, y: 40 },
-        data: {
+        data: AgentDataSchema.parse({
           name: 'Researcher',
           instructions:
             'You are a careful research assistant. Use the research-assistant MCP server tools ' +
@@ -33,7 +34,7 @@ export function exampleWorkflowDocument(): GraphDocument {
           functionTools: [],
           skillIds: [],
           toolApprovalMode: 'default',
-        },
+        }),
       },
       { id: 'output', kind: 'output', position: { x: 680, y: 80 }, data: {} },
     ],

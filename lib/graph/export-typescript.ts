@@ -126,6 +126,7 @@ function agentSettingsOf(node: GraphNode): AgentSettings[] {
 function cannotRunStandalone(node: GraphNode, options: ExportTypeScriptOptions): string[] {
   const where = `${node.kind.replace(/_/g, ' ')} node ${JSON.stringify(node.id)}`
   if (node.kind === 'sub_workflow') return [`The ${where} runs another saved workflow; export that one and run it on its own.`]
+  if (node.kind === 'agent_ref') return [`The ${where} refers to an agent saved in the app; use an agent node with its settings instead.`]
   const problems: string[] = []
   for (const settings of agentSettingsOf(node)) {
     const agent = settings.name || node.id
@@ -148,7 +149,10 @@ function mcpServerExpression(id: string, server: ExportedMcpServer): string {
   return `new MCPStdioTool({ ${common}, command: ${literal(server.command)}, args: ${literal(server.args ?? [])}${cwd} })`
 }
 
-function agentSettings(settings: AgentSettings): AgentSettings {
+/** The settings the exported runtime applies (structured output, file access and per-tool approvals stay in the app). */
+type ExportedAgentSettings = Pick<AgentSettings, 'name' | 'instructions' | 'model' | 'mcpServerIds' | 'functionTools' | 'skillIds' | 'toolApprovalMode'>
+
+function agentSettings(settings: AgentSettings): ExportedAgentSettings {
   const { name, instructions, model, mcpServerIds, functionTools, skillIds, toolApprovalMode } = settings
   return { name, instructions, model, mcpServerIds, functionTools, skillIds, toolApprovalMode }
 }
@@ -188,8 +192,9 @@ function nodeExpression(node: GraphNode): string {
       return `handoffNode(${id}, ${literal({ participants, startParticipantId, handoffs, autonomous, autonomousTurnLimit })})`
     }
     case 'sub_workflow':
+    case 'agent_ref':
       // Refused by cannotRunStandalone before any node is written.
-      throw new GraphCompileError(`Sub-workflow node "${node.id}" cannot be exported.`)
+      throw new GraphCompileError(`The ${node.kind.replace(/_/g, ' ')} node "${node.id}" cannot be exported.`)
   }
 }
 

@@ -11,6 +11,10 @@ export {
   ModelProviderSchema,
   ToolApprovalModeSchema,
   AgentSettingsSchema,
+  FileAccessSettingsSchema,
+  StructuredOutputSchema,
+  StructuredFieldSchema,
+  ReasoningEffortSchema,
   ParticipantSchema,
   ConditionCaseSchema,
   defaultNodeData,
@@ -25,6 +29,10 @@ export type {
   ModelProvider,
   ToolApprovalMode,
   AgentSettings,
+  FileAccessSettings,
+  StructuredOutput,
+  StructuredField,
+  ReasoningEffort,
   Participant,
   ConditionCase,
 } from './node-data'
@@ -54,3 +62,5 @@ export type { ExpressionCheck, CompiledExpression } from './cel'
 export { GraphDocumentError, GraphCompileError, ExpressionError } from './errors'
 export { exampleWorkflowDocument, EXAMPLE_WORKFLOW_NAME, EXAMPLE_WORKFLOW_DESCRIPTION, EXAMPLE_MCP_SERVER_ID } from './example-workflow'
 export * from './compile/index'
+export { fieldsToJsonSchema, jsonSchemaProblem } from './structured-output'
+export { agentSettingsErrors } from './validate-nodes'

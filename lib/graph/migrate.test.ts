@@ -25,6 +25,12 @@ describe('migrateGraphDocument', () => {
       functionTools: [],
       skillIds: [],
       toolApprovalMode: 'default',
+      mcpTools: {},
+      toolApprovals: {},
+      structuredOutput: { mode: 'none', name: 'response', schema: '', fields: [] },
+      fileAccess: { enabled: false, root: '', folder: '', writes: 'approve' },
+      historyWindow: {},
+      keepConversationOnService: false,
     })
   })
 

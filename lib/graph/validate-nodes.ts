@@ -8,6 +8,7 @@ import type { GraphDocument, GraphNode, GraphNodeOf } from './document'
 import type { Adjacency } from './graph-analysis'
 import { DEFAULT_CASE_HANDLE, isOrchestrationKind, type AgentSettings, type OrchestrationKind } from './node-data'
 import { error, warning, type GraphProblem } from './problems'
+import { jsonSchemaProblem } from './structured-output'
 
 export function validateNodes(document: GraphDocument, adjacency: Adjacency): GraphProblem[] {
   const problems: GraphProblem[] = []
@@ -32,6 +33,8 @@ function validateNode(node: GraphNode, adjacency: Adjacency, nodeKinds: Readonly
       return expressionProblems(node.data.expression, 'Transform', at)
     case 'human_input':
       return node.data.prompt.trim() === '' ? [warning('missing_prompt', 'Human input has no prompt: the person will not know what to answer.', at)] : []
+    case 'agent_ref':
+      return node.data.agentId.trim() === '' ? [error('missing_agent', 'Saved agent node has no agent selected.', at)] : []
     case 'sub_workflow':
       return node.data.workflowId.trim() === '' ? [error('missing_sub_workflow', 'Sub-workflow has no target workflow selected.', at)] : []
     case 'fan_in':
@@ -56,6 +59,28 @@ function agentSettingsProblems(settings: AgentSettings, who: string, at: { nodeI
   if (settings.instructions.trim() === '') {
     problems.push(warning('missing_instructions', `${who} has no instructions.`, at))
   }
+  return [...problems, ...agentSettingsErrors(settings, who, at)]
+}
+
+/** The settings an agent cannot run with (also checked for saved agents, lib/server/agents). */
+export function agentSettingsErrors(settings: AgentSettings, who: string, at: { nodeId?: string } = {}): GraphProblem[] {
+  const problems: GraphProblem[] = []
+  const output = settings.structuredOutput
+  if (output.mode === 'json_schema') {
+    const problem = jsonSchemaProblem(output.schema)
+    if (problem) problems.push(error('invalid_structured_output', `${who}: ${problem}`, at))
+  }
+  if (output.mode === 'fields') {
+    if (output.fields.length === 0) problems.push(error('invalid_structured_output', `${who} asks for a structured reply but has no fields.`, at))
+    const names = output.fields.map((field) => field.name)
+    const repeated = names.find((name, index) => names.indexOf(name) !== index)
+    if (repeated) problems.push(error('invalid_structured_output', `${who} has two reply fields named "${repeated}".`, at))
+  }
+  if (settings.fileAccess.enabled && settings.fileAccess.root.trim() === '') {
+    problems.push(error('invalid_file_access', `${who} is given file access but no folder was chosen.`, at))
+  }
+  const mcpTools = Object.keys(settings.mcpTools).filter((id) => !settings.mcpServerIds.includes(id))
+  if (mcpTools.length > 0) problems.push(warning('invalid_tool_approval', `${who} chooses tools of MCP servers it does not use: ${mcpTools.join(', ')}.`, at))
   return problems
 }
 

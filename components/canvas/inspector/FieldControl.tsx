@@ -6,15 +6,21 @@ import { Input } from '@/components/ui/Input'
 import { Select } from '@/components/ui/Select'
 import { Textarea } from '@/components/ui/Textarea'
 import { getAt } from '../inspector-fields'
+import { FileAccessSettingsSchema, type StructuredField } from '@/lib/graph/node-data'
+import { AgentField } from './AgentField'
 import { AgentSettingsGroup } from './AgentSettingsGroup'
 import { CasesEditor } from './CasesEditor'
 import { ExpressionField } from './ExpressionField'
 import type { FieldControlProps } from './field-types'
+import { FileFolderField } from './FileFolderField'
 import { FunctionToolsField } from './FunctionToolsField'
 import { HandoffsEditor } from './HandoffsEditor'
 import { McpServersField } from './McpServersField'
+import { McpToolsField } from './McpToolsField'
 import { ParticipantsEditor } from './ParticipantsEditor'
 import { SkillsField } from './SkillsField'
+import { StructuredFieldsEditor } from './StructuredFieldsEditor'
+import { ToolApprovalsField } from './ToolApprovalsField'
 import { WorkflowField } from './WorkflowField'
 import { fieldProblemMessage } from './field-problem-message'
 import { useFieldProblem } from './FieldProblemsProvider'
@@ -103,7 +109,7 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
             aria-invalid={invalid}
             options={field.options}
             value={String(value ?? field.options[0]?.value ?? '')}
-            onChange={(e) => change(e.target.value)}
+            onChange={(e) => change(field.optional && e.target.value === '' ? undefined : e.target.value)}
           />
         </Field>
       )
@@ -127,6 +133,45 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
       return <SkillsField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
     case 'mcp_servers':
       return <McpServersField label={field.label} testId={testId} value={(value as string[] | undefined) ?? []} onChange={change} />
+    case 'mcp_tools':
+      return (
+        <McpToolsField
+          label={field.label}
+          testId={testId}
+          serverIds={(getAt(scope, ['mcpServerIds']) as string[] | undefined) ?? []}
+          value={(value as Record<string, string[]> | undefined) ?? {}}
+          path={path}
+          onChange={onChange}
+        />
+      )
+    case 'tool_approvals':
+      return (
+        <ToolApprovalsField label={field.label} testId={testId} value={(value as Record<string, string> | undefined) ?? {}} path={path} onChange={onChange} />
+      )
+    case 'structured_fields':
+      return (
+        <StructuredFieldsEditor
+          label={field.label}
+          testId={testId}
+          value={(value as StructuredField[] | undefined) ?? []}
+          path={path}
+          error={error}
+          onChange={onChange}
+        />
+      )
+    case 'file_folder':
+      return (
+        <FileFolderField
+          label={field.label}
+          testId={testId}
+          value={FileAccessSettingsSchema.parse(value ?? {})}
+          path={path}
+          error={error}
+          onChange={onChange}
+        />
+      )
+    case 'agent':
+      return <AgentField id={domId} label={field.label} testId={testId} value={String(value ?? '')} onChange={change} />
     case 'workflow':
       return <WorkflowField id={domId} label={field.label} testId={testId} value={String(value ?? '')} onChange={change} />
     case 'participant': {

@@ -39,5 +39,5 @@ export {
 export { parseToolResult, type ParsedToolResult, type ToolResultParser } from './result-parsing'
 export type { PromptResultParser } from './prompt-parsing'
 export { consoleLogger, type MCPLogger } from './logger'
-export { normalizeMcpName, buildPrefixedMcpName } from './names'
+export { normalizeMcpName, normalizeToolNamePrefix, buildPrefixedMcpName } from './names'
 export { describeConnectionFailure, type ConnectionFailure, type ConnectionFailureKind } from './connection-errors'

@@ -8,3 +8,5 @@ export type { RecordedModelCall, ScriptStep, ScriptedReply } from './scripted-ch
 export { historyProviderContract } from '../sessions/history-provider.contract'
 export { startInMemoryTracing } from './in-memory-tracing'
 export type { InMemoryTracing } from './in-memory-tracing'
+export { LoopbackOpenAIServer, startLoopbackOpenAIServer } from '../clients/openai/testing'
+export { useLoopbackOpenAIServer } from '../clients/openai/testing/use-loopback-server'

@@ -1,24 +1,52 @@
 /**
- * Turning agent settings from the document into lib/core Agents: the client comes from the
- * registry, the node's generation settings become the agent's default options, tools are resolved by name (function
- * tools) and id (MCP servers), and the node's tool approval mode overrides the tools' own.
+ * Turning agent settings (an inline agent node's, or a saved agent's definition) into lib/core
+ * Agents: the client comes from the registry, the generation settings become the agent's default
+ * options (with the structured-output format), tools are resolved by name (function tools) and id
+ * (MCP servers, narrowed to the tools chosen per server), and approval modes are applied per agent
+ * and per tool. File access and skills arrive as context providers.
  */
-import { Agent, isToolProvider, type ChatOptions, type FunctionTool, type ToolLike, type ToolProvider } from '@/lib/core'
+import {
+  Agent,
+  buildPrefixedMcpName,
+  isToolProvider,
+  normalizeMcpName,
+  normalizeToolNamePrefix,
+  type ChatOptions,
+  type ContextProvider,
+  type FunctionTool,
+  type ResponseFormat,
+  type ToolLike,
+  type ToolProvider,
+} from '@/lib/core'
 import { GraphCompileError } from '../errors'
-import type { AgentSettings, ModelSettings, ToolApprovalMode } from '../node-data'
+import type { AgentSettings, ModelSettings, StructuredOutput, ToolApprovalMode } from '../node-data'
+import { fieldsToJsonSchema, jsonSchemaProblem } from '../structured-output'
 import type { CompileRegistry } from './registry'
 
-export function buildAgent(settings: AgentSettings, registry: CompileRegistry, options: { id: string; where: string }): Agent {
-  const client = registry.chatClient(settings.model)
-  const skills = resolveSkills(settings, registry, options.where)
+export interface BuildAgentOptions {
+  id: string
+  /** Who the settings belong to, in error messages ("Agent node x"). */
+  where: string
+  /** A saved agent's own API key (sealed at rest), for its client. */
+  apiKey?: string
+}
+
+export function buildAgent(settings: AgentSettings, registry: CompileRegistry, options: BuildAgentOptions): Agent {
+  const client = registry.chatClient(settings.model, options.apiKey === undefined ? undefined : { apiKey: options.apiKey })
+  const contextProviders = [resolveSkills(settings, registry, options.where), resolveFileAccess(settings, registry, options.where)].filter(
+    (provider): provider is ContextProvider => provider !== undefined,
+  )
+  const defaultOptions = modelOptions(settings.model)
+  const responseFormat = responseFormatOf(settings.structuredOutput, options.where)
+  if (responseFormat) defaultOptions.responseFormat = responseFormat
   return new Agent({
     client,
     id: options.id,
     name: settings.name.trim() || options.id,
     instructions: settings.instructions.trim() || undefined,
     tools: resolveTools(settings, registry, options.where),
-    contextProviders: skills ? [skills] : undefined,
-    defaultOptions: modelOptions(settings.model),
+    contextProviders: contextProviders.length > 0 ? contextProviders : undefined,
+    defaultOptions,
   })
 }
 
@@ -29,14 +57,40 @@ function resolveTools(settings: AgentSettings, registry: CompileRegistry, where:
     if (!tool) throw new GraphCompileError(`${where} uses the function tool "${name}", which is not registered.`)
     tools.push(tool)
   }
-  for (const id of settings.mcpServerIds) tools.push(registry.mcpServer(id))
-  return overrideApprovalMode(tools, settings.toolApprovalMode)
+  for (const id of settings.mcpServerIds) {
+    const chosen = settings.mcpTools[id]
+    tools.push(chosen === undefined ? registry.mcpServer(id) : onlyChosenTools(registry.mcpServer(id), id, chosen))
+  }
+  const perTool = settings.toolApprovals
+  const agentMode = settings.toolApprovalMode
+  if (agentMode === 'default' && Object.keys(perTool).length === 0) return tools
+  return overrideApprovalModes(tools, (tool) => perTool[tool.name] ?? (agentMode === 'default' ? undefined : agentMode))
 }
 
-function resolveSkills(settings: AgentSettings, registry: CompileRegistry, where: string) {
+/**
+ * The server's tools the person chose (by the server's own names; the model sees them prefixed
+ * with the server id). Read through on every access: the server's list may change between turns.
+ */
+function onlyChosenTools(provider: ToolProvider, serverId: string, chosen: readonly string[]): ToolProvider {
+  const prefix = normalizeToolNamePrefix(serverId)
+  const allowed = new Set(chosen.flatMap((name) => [name, buildPrefixedMcpName(normalizeMcpName(name), prefix)]))
+  return {
+    get functions() {
+      return provider.functions.filter((tool) => allowed.has(tool.name))
+    },
+  }
+}
+
+function resolveSkills(settings: AgentSettings, registry: CompileRegistry, where: string): ContextProvider | undefined {
   if (settings.skillIds.length === 0) return undefined
   if (!registry.skills) throw new GraphCompileError(`${where} uses skills, but skills are not available here.`)
   return registry.skills(settings.skillIds)
+}
+
+function resolveFileAccess(settings: AgentSettings, registry: CompileRegistry, where: string): ContextProvider | undefined {
+  if (!settings.fileAccess.enabled) return undefined
+  if (!registry.fileAccess) throw new GraphCompileError(`${where} is given file access, but file access is not available here.`)
+  return registry.fileAccess(settings.fileAccess, where)
 }
 
 /**
@@ -45,8 +99,15 @@ function resolveSkills(settings: AgentSettings, registry: CompileRegistry, where
  */
 export function overrideApprovalMode(tools: ToolLike[], mode: ToolApprovalMode): ToolLike[] {
   if (mode === 'default') return tools
+  return overrideApprovalModes(tools, () => mode)
+}
+
+/** The same, with a mode chosen per tool (undefined: the tool keeps its own). */
+function overrideApprovalModes(tools: ToolLike[], modeOf: (tool: FunctionTool) => Exclude<ToolApprovalMode, 'default'> | undefined): ToolLike[] {
   const views = new WeakMap<FunctionTool, FunctionTool>()
   const view = (tool: FunctionTool): FunctionTool => {
+    const mode = modeOf(tool)
+    if (mode === undefined) return tool
     let derived = views.get(tool)
     if (!derived) {
       derived = Object.create(tool, { approvalMode: { value: mode, writable: true, enumerable: true } }) as FunctionTool
@@ -66,11 +127,33 @@ export function overrideApprovalMode(tools: ToolLike[], mode: ToolApprovalMode):
   })
 }
 
-/** The node's model, temperature and maxTokens as the agent's default chat options. */
+/**
+ * The node's model, temperature, maxTokens and reasoning effort as the agent's default chat
+ * options. Reasoning effort has no ChatOptions field: it goes in the body as each API names it.
+ */
 export function modelOptions(settings: ModelSettings): ChatOptions {
   const options: ChatOptions = {}
   if (settings.model !== undefined) options.model = settings.model
   if (settings.temperature !== undefined) options.temperature = settings.temperature
   if (settings.maxTokens !== undefined) options.maxTokens = settings.maxTokens
+  if (settings.reasoningEffort !== undefined) {
+    options.additional =
+      settings.provider === 'openai_chat' ? { reasoning_effort: settings.reasoningEffort } : { reasoning: { effort: settings.reasoningEffort } }
+  }
   return options
+}
+
+/** The response format for the agent's structured-output settings, or undefined for plain text. */
+export function responseFormatOf(settings: StructuredOutput, where: string): ResponseFormat | undefined {
+  const name = settings.name || 'response'
+  if (settings.mode === 'fields') {
+    if (settings.fields.length === 0) throw new GraphCompileError(`${where} asks for a structured reply but has no fields.`)
+    return { type: 'json_schema', name, schema: fieldsToJsonSchema(settings.fields) }
+  }
+  if (settings.mode === 'json_schema') {
+    const problem = jsonSchemaProblem(settings.schema)
+    if (problem) throw new GraphCompileError(`${where}: ${problem}`)
+    return { type: 'json_schema', name, schema: JSON.parse(settings.schema) as Record<string, unknown> }
+  }
+  return undefined
 }

@@ -1,17 +1,36 @@
 /**
- * Which model answers an agent node: OpenAI (or any OpenAI-compatible server) when
- * OPENAI_API_KEY is set, otherwise the offline demo model, unless the node asks for one.
- * Shared by every runner of a document: the app's worker and the `agentloom` command line.
+ * Which model answers an agent: the demo model, OpenAI's Responses API or Chat Completions API,
+ * or any OpenAI-compatible server at a base URL the agent names. 'default' is OpenAI (Responses)
+ * when OPENAI_API_KEY is set, otherwise the offline demo model. Shared by every runner of a document: the
+ * app's worker and the `agentloom` command line.
+ *
+ * Keys: a saved agent's own key (sealed at rest) is used when it has one. The server's
+ * OPENAI_API_KEY (and its OPENAI_BASE_URL, organisation and project) go only to the server's own
+ * endpoint, never to a base URL chosen in an agent's settings: that would hand the server's key to
+ * whoever typed the URL.
  */
-import { DemoChatClient, UserError, createChatClientFromEnv, type ChatClient } from '@/lib/core'
+import { DemoChatClient, OpenAIChatClient, OpenAIChatCompletionClient, UserError, type ChatClient, type OpenAIEnv } from '@/lib/core'
 import type { ModelSettings } from '../node-data'
 
-export function chatClientFor(settings: Pick<ModelSettings, 'provider' | 'model'>, env: NodeJS.ProcessEnv = process.env): ChatClient {
+/** What a keyless OpenAI-compatible server (Ollama, vLLM, LM Studio…) is sent: the `openai` package needs some key. */
+const NO_KEY = 'none'
+
+export function chatClientFor(
+  settings: Pick<ModelSettings, 'provider' | 'model'> & Partial<Pick<ModelSettings, 'baseUrl'>>,
+  env: OpenAIEnv = process.env,
+  secrets: { apiKey?: string } = {},
+): ChatClient {
   if (settings.provider === 'demo') return new DemoChatClient()
-  const withModel = settings.model ? { ...env, OPENAI_MODEL: settings.model } : env
-  const client = createChatClientFromEnv(withModel)
-  if (client) return client
-  if (settings.provider === 'openai') {
+  const Client = settings.provider === 'openai_chat' ? OpenAIChatCompletionClient : OpenAIChatClient
+  const model = settings.model || env.OPENAI_MODEL?.trim() || undefined
+  const baseUrl = settings.provider === 'default' ? undefined : settings.baseUrl || undefined
+  if (baseUrl) {
+    const isolated: OpenAIEnv = {}
+    return new Client({ baseURL: baseUrl, apiKey: secrets.apiKey || NO_KEY, model, env: isolated })
+  }
+  const apiKey = secrets.apiKey || env.OPENAI_API_KEY?.trim()
+  if (apiKey) return new Client({ apiKey, model, env })
+  if (settings.provider !== 'default') {
     throw new UserError('This agent is set to use OpenAI, but OPENAI_API_KEY is not set where it runs. Set it, or choose the demo model.')
   }
   return new DemoChatClient()

@@ -4,7 +4,7 @@
  * between them is wired (wiring.ts). Unreachable nodes are left out: they could never run.
  */
 import { WorkflowBuilder, type Executor, type Workflow } from '@/lib/core'
-import type { GraphDocument, GraphNode } from '../document'
+import type { GraphDocument, GraphNode, GraphNodeOf } from '../document'
 import { GraphCompileError } from '../errors'
 import { buildAdjacency, reachableFrom } from '../graph-analysis'
 import { isOrchestrationKind } from '../node-data'
@@ -54,6 +54,8 @@ function nodeExecutor(node: GraphNode, registry: CompileRegistry, options: Compi
       return outputExecutor(node)
     case 'agent':
       return new GraphAgentExecutor(buildAgent(node.data, registry, { id: node.id, where }), node.id)
+    case 'agent_ref':
+      return new GraphAgentExecutor(savedAgent(node, registry, where), node.id)
     case 'condition':
     case 'fan_out':
       return passThroughExecutor(node)
@@ -69,6 +71,16 @@ function nodeExecutor(node: GraphNode, registry: CompileRegistry, options: Compi
       if (isOrchestrationKind(node.kind)) return orchestrationExecutor(node, registry)
       throw new GraphCompileError(`Unknown node kind "${(node as GraphNode).kind}".`)
   }
+}
+
+/** A saved agent's version from the registry (the run service loads it beforehand, see collectAgentRefs). */
+function savedAgent(node: GraphNodeOf<'agent_ref'>, registry: CompileRegistry, where: string) {
+  const { agentId, version } = node.data
+  const target = `agent "${agentId}"${version === undefined ? '' : ` version ${version}`}`
+  if (!registry.agent) throw new GraphCompileError(`The ${where}: saved agents are not available here.`)
+  const resolved = registry.agent(agentId, version)
+  if (!resolved) throw new GraphCompileError(`The ${where} refers to ${target}, which does not exist.`)
+  return buildAgent(resolved.settings, registry, { id: node.id, where: `${where} (${resolved.name})`, apiKey: resolved.apiKey })
 }
 
 export function describeNode(node: GraphNode): string {

@@ -1,9 +1,18 @@
 export { compile, describeNode, MAX_SUB_WORKFLOW_DEPTH } from './compile'
-export { collectAgentSettings, collectMcpServerIds, collectFunctionToolNames, collectSkillIds, collectSubWorkflowRefs } from '../document-references'
-export type { CompileOptions, CompileRegistry } from './registry'
+export {
+  collectAgentSettings,
+  collectMcpServerIds,
+  collectFunctionToolNames,
+  collectSkillIds,
+  collectSubWorkflowRefs,
+  collectAgentRefs,
+} from '../document-references'
+export type { AgentSettingsLookup } from '../document-references'
+export type { CompileOptions, CompileRegistry, ResolvedAgent } from './registry'
 export { messageText, lastReply } from './messages'
 export { GraphAgentExecutor } from './node-executors'
 export type { HumanInputRequest } from './node-executors'
-export { modelOptions, overrideApprovalMode } from './agents'
+export { buildAgent, modelOptions, overrideApprovalMode, responseFormatOf } from './agents'
+export type { BuildAgentOptions } from './agents'
 export { builtinFunctionTool, listBuiltinFunctionTools } from './builtin-function-tools'
 export { chatClientFor } from './chat-client-for'

@@ -7,17 +7,24 @@
  * stored skills load only when the run's owner may see them (an admin's run: all of them), so a
  * document naming someone else's workflow or skill fails at start rather than borrowing it.
  */
-import type { MCPTool, Workflow } from '@/lib/core'
+import type { ContextProvider, MCPTool, Workflow } from '@/lib/core'
 import {
   builtinFunctionTool,
   chatClientFor,
+  collectAgentRefs,
+  collectAgentSettings,
   collectMcpServerIds,
   collectSkillIds,
   collectSubWorkflowRefs,
   compile,
   parseGraphDocument,
+  type AgentSettingsLookup,
+  type FileAccessSettings,
   type GraphDocument,
+  type ResolvedAgent,
 } from '@/lib/graph'
+import { loadAgentVersion } from '../agents/agent-service'
+import { fileAccessProviderFor } from '../agents/file-roots'
 import type { AppContext } from '../app-context'
 import type { OwnerScope } from '../auth/principal'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
@@ -68,6 +75,34 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: O
   return loaded
 }
 
+const agentKey = (agentId: string, version: number | undefined) => `${agentId}@${version ?? 'latest'}`
+
+/** The saved agents the documents' nodes refer to, loaded with the run owner's visibility (compile() is synchronous). */
+async function loadSavedAgents(app: AppContext, documents: readonly GraphDocument[], visible: OwnerScope): Promise<Map<string, ResolvedAgent>> {
+  const loaded = new Map<string, ResolvedAgent>()
+  for (const ref of documents.flatMap(collectAgentRefs)) {
+    const key = agentKey(ref.agentId, ref.version)
+    if (loaded.has(key)) continue
+    const agent = await loadAgentVersion(app, ref.agentId, ref.version ?? 'latest', visible)
+    if (!agent) throw new MissingRunResourceError(`The saved agent ${key} does not exist, or the run's owner may not use it.`)
+    loaded.set(key, { name: agent.agentName, settings: agent.definition })
+  }
+  return loaded
+}
+
+const fileAccessKey = (settings: FileAccessSettings) => JSON.stringify([settings.root, settings.folder, settings.writes])
+
+/** Every agent's folder, opened and checked against the allowed roots before compile() asks for it. */
+async function openFileAccess(documents: readonly GraphDocument[], savedAgent: AgentSettingsLookup): Promise<Map<string, ContextProvider>> {
+  const providers = new Map<string, ContextProvider>()
+  for (const settings of documents.flatMap((document) => collectAgentSettings(document, savedAgent))) {
+    if (!settings.fileAccess.enabled) continue
+    const key = fileAccessKey(settings.fileAccess)
+    if (!providers.has(key)) providers.set(key, await fileAccessProviderFor(settings.fileAccess))
+  }
+  return providers
+}
+
 /**
  * `document`: the run's saved graph, parsed (parseSaved; the worker keeps it per version);
  * `visible`: what the run's owner may use (the worker reads it with the run; run-lease.ts).
@@ -82,16 +117,19 @@ export async function prepareQueuedRun(
 ): Promise<PreparedQueuedRun> {
   const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
-  const serverIds = [...new Set(documents.flatMap(collectMcpServerIds))]
-  // compile() asks for skills synchronously: load and check every named skill first.
-  const skills = await skillLibrary(app).resolverFor([...new Set(documents.flatMap(collectSkillIds))], visible)
+  const savedAgents = await loadSavedAgents(app, documents, visible)
+  const savedAgent: AgentSettingsLookup = (id, version) => savedAgents.get(agentKey(id, version))?.settings
+  const serverIds = [...new Set(documents.flatMap((each) => collectMcpServerIds(each, savedAgent)))]
+  // compile() asks for skills and folders synchronously: load and check every named skill and folder first.
+  const skills = await skillLibrary(app).resolverFor([...new Set(documents.flatMap((each) => collectSkillIds(each, savedAgent)))], visible)
+  const folders = await openFileAccess(documents, savedAgent)
   let mcpTools = new Map<string, MCPTool>()
   const close = () => closeMcpServers(mcpTools)
   try {
     const mcpContext = { app, runId, ownerScope: visible, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink }
     mcpTools = await connectMcpServers(serverIds, mcpContext)
     const workflow = compile(document, {
-      chatClient: (settings) => chatClientFor(settings),
+      chatClient: (settings, secrets) => chatClientFor(settings, process.env, secrets),
       mcpServer: (id) => {
         const tool = mcpTools.get(id)
         if (!tool) throw new MissingRunResourceError(`MCP server '${id}' is not connected.`)
@@ -99,6 +137,12 @@ export async function prepareQueuedRun(
       },
       functionTool: builtinFunctionTool,
       subWorkflow: (id, version) => subWorkflows.get(subWorkflowKey(id, version)),
+      agent: (id, version) => savedAgents.get(agentKey(id, version)),
+      fileAccess: (settings, where) => {
+        const provider = folders.get(fileAccessKey(settings))
+        if (!provider) throw new MissingRunResourceError(`${where}: its folder was not opened.`)
+        return provider
+      },
       skills,
     })
     return { document, workflow, asRun: (work) => runAsMcpRun(mcpContext, work), close }

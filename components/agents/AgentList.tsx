@@ -1,0 +1,105 @@
+'use client'
+
+import Link from 'next/link'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+import { errorMessage, requestFieldError } from '@/components/api-client'
+import { useAgentsQuery, useCreateAgent } from '@/components/queries/agents'
+import { Button } from '@/components/ui/Button'
+import { Field } from '@/components/ui/Field'
+import { Input } from '@/components/ui/Input'
+import { LocalTime } from '@/components/ui/LocalTime'
+
+/** The person's agents, newest change first, and a form that creates one and opens it. */
+export function AgentList() {
+  const router = useRouter()
+  const list = useAgentsQuery()
+  const create = useCreateAgent()
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const nameError = requestFieldError(create.error, 'name')
+
+  return (
+    <>
+      <div>
+        <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Agents</h1>
+        <p className="mt-1 text-sm text-zinc-600">Design reusable agents, save versions, place them on a canvas or chat with them.</p>
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4"
+        onSubmit={(e) => {
+          e.preventDefault()
+          create.mutate({ name, description }, { onSuccess: ({ agent }) => router.push(`/agents/${encodeURIComponent(agent.id)}`) })
+        }}
+      >
+        <div className="w-64">
+          <Field label="Name" htmlFor="new-agent-name" error={nameError}>
+            <Input id="new-agent-name" data-testid="new-agent-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Researcher" />
+          </Field>
+        </div>
+        <div className="min-w-64 flex-1">
+          <Field label="Description" htmlFor="new-agent-description">
+            <Input id="new-agent-description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What it is for" />
+          </Field>
+        </div>
+        <Button type="submit" variant="primary" data-testid="create-agent" disabled={create.isPending || create.isSuccess}>
+          {create.isPending || create.isSuccess ? 'Creating…' : 'New agent'}
+        </Button>
+        {create.isError && !nameError ? (
+          <p role="alert" className="w-full text-sm text-red-700">
+            Could not create the agent: {errorMessage(create.error)}
+          </p>
+        ) : null}
+      </form>
+      {list.isPending ? <p className="text-sm text-zinc-500">Loading agents…</p> : null}
+      {list.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load agents: {errorMessage(list.error)}
+        </p>
+      ) : null}
+      {list.data?.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-10 text-center text-sm text-zinc-600">
+          No agents yet. Name one above to start.
+        </div>
+      ) : null}
+      {list.data && list.data.length > 0 ? (
+        <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
+          <table data-testid="agent-list" className="w-full text-left text-sm">
+            <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Description
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Latest version
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Updated
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {list.data.map((agent) => (
+                <tr key={agent.id} data-testid={`agent-row-${agent.id}`} className="hover:bg-zinc-50">
+                  <td className="px-4 py-2.5">
+                    <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
+                      {agent.name}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2.5 text-zinc-600">{agent.description}</td>
+                  <td className="px-4 py-2.5 text-zinc-600">{agent.latestVersion ? `v${agent.latestVersion}` : '—'}</td>
+                  <td className="px-4 py-2.5 text-zinc-600">
+                    <LocalTime iso={agent.updatedAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  )
+}

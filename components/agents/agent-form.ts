@@ -1,0 +1,34 @@
+/**
+ * The Agents page's form state: the draft definition's problems as the inspector's fields show
+ * them (schema problems under their field, by data path), and the ones that belong to no field.
+ */
+import { AgentSettingsSchema, type AgentSettings } from '@/lib/graph/node-data'
+import type { GraphProblem } from '@/lib/graph/problems'
+import { agentSettingsErrors } from '@/lib/graph/validate-nodes'
+
+/** The inspector's field problems are keyed by a node's data path; the form edits one agent's data. */
+const FORM_NODE_PATH = ['nodes', 0, 'data'] as const
+
+export interface DraftCheck {
+  /** The draft parsed with its defaults, when it parses. */
+  definition?: AgentSettings
+  /** Problems with a field (shown under it). */
+  fieldProblems: GraphProblem[]
+  /** Problems of the settings as a whole (shown above Save). */
+  otherProblems: GraphProblem[]
+}
+
+export function checkDraft(draft: unknown): DraftCheck {
+  const parsed = AgentSettingsSchema.safeParse(draft)
+  if (!parsed.success) {
+    const fieldProblems = parsed.error.issues.map((issue): GraphProblem => ({
+      severity: 'error',
+      code: 'invalid_schema',
+      message: issue.message,
+      path: [...FORM_NODE_PATH, ...issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment))],
+    }))
+    return { fieldProblems, otherProblems: [] }
+  }
+  const otherProblems = agentSettingsErrors(parsed.data, 'This agent').filter((problem) => problem.severity === 'error')
+  return { definition: parsed.data, fieldProblems: [], otherProblems }
+}

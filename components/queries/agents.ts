@@ -1,0 +1,86 @@
+'use client'
+
+/** Agents: the list, one agent with its latest version, its versions, and the changes made to them. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  createAgent,
+  deleteAgent,
+  getAgent,
+  getAgentVersion,
+  listAgents,
+  listAgentVersions,
+  listFileRoots,
+  saveAgentVersion,
+  updateAgent,
+} from '@/components/agents/agents-api'
+import type { AgentDefinition, UpdateAgentRequest } from '@/lib/contracts/agents'
+
+export const agentKeys = {
+  all: ['agents'] as const,
+  list: () => [...agentKeys.all, 'list'] as const,
+  detail: (id: string) => [...agentKeys.all, 'detail', id] as const,
+  versions: (id: string) => [...agentKeys.detail(id), 'versions'] as const,
+  version: (id: string, version: number) => [...agentKeys.versions(id), version] as const,
+  fileRoots: (root?: string, folder?: string) => [...agentKeys.all, 'file-roots', root ?? null, folder ?? ''] as const,
+}
+
+export function useAgentsQuery() {
+  return useQuery({ queryKey: agentKeys.list(), queryFn: listAgents })
+}
+
+export function useAgentQuery(id: string) {
+  return useQuery({ queryKey: agentKeys.detail(id), queryFn: () => getAgent(id), refetchOnWindowFocus: false })
+}
+
+export function useAgentVersionsQuery(id: string) {
+  return useQuery({ queryKey: agentKeys.versions(id), queryFn: () => listAgentVersions(id) })
+}
+
+/** One saved version; versions never change, so it is never refetched. */
+export function useAgentVersionQuery(id: string, version: number | undefined) {
+  return useQuery({
+    queryKey: agentKeys.version(id, version ?? 0),
+    queryFn: () => getAgentVersion(id, version!),
+    enabled: version !== undefined,
+    staleTime: Infinity,
+  })
+}
+
+export function useFileRootsQuery(root?: string, folder?: string) {
+  return useQuery({ queryKey: agentKeys.fileRoots(root, folder), queryFn: () => listFileRoots({ root, folder }) })
+}
+
+export function useCreateAgent() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: createAgent, onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.list() }) })
+}
+
+export function useUpdateAgent(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (changes: UpdateAgentRequest) => updateAgent(id, changes),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: agentKeys.list() }), queryClient.invalidateQueries({ queryKey: agentKeys.detail(id) })]),
+  })
+}
+
+/** A new version changes the list's latest version, the agent's latest and its version list. */
+export function useSaveAgentVersion(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { definition: AgentDefinition; note?: string }) => saveAgentVersion(id, input),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: agentKeys.list() }), queryClient.invalidateQueries({ queryKey: agentKeys.detail(id) })]),
+  })
+}
+
+export function useDeleteAgent() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteAgent,
+    onSuccess: (deleted) => {
+      queryClient.removeQueries({ queryKey: agentKeys.detail(deleted.id) })
+      return queryClient.invalidateQueries({ queryKey: agentKeys.list() })
+    },
+  })
+}
