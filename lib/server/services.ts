@@ -1,5 +1,6 @@
 /** The services route handlers and pages call, built on the process's AppContext. */
 import { getAppContext, type AppContext } from './app-context'
+import { ConversationService } from './conversations/conversation-service'
 import { McpServerRegistry, type McpServerProbe } from './mcp/mcp-server-registry'
 import { RunService } from './runs/run-service'
 import { ShareLinkService } from './share/share-links'
@@ -11,6 +12,7 @@ export interface Services {
   app: AppContext
   workflows: WorkflowService
   runs: RunService
+  conversations: ConversationService
   approvals: AppContext['approvals']
   shareLinks: ShareLinkService
   skills: SkillLibrary
@@ -25,6 +27,7 @@ export function servicesFor(app: AppContext): Services {
     app,
     workflows: new WorkflowService(app.db.prisma),
     runs: new RunService(app),
+    conversations: new ConversationService(app),
     approvals: app.approvals,
     shareLinks: new ShareLinkService(app),
     skills: skillLibrary(app),

@@ -3,21 +3,23 @@
  * registry, the node's generation settings become the agent's default options, tools are resolved by name (function
  * tools) and id (MCP servers), and the node's tool approval mode overrides the tools' own.
  */
-import { Agent, isToolProvider, type ChatOptions, type FunctionTool, type ToolLike, type ToolProvider } from '@/lib/core'
+import { Agent, isToolProvider, type ChatOptions, type ContextProvider, type FunctionTool, type ToolLike, type ToolProvider } from '@/lib/core'
 import { GraphCompileError } from '../errors'
 import type { AgentSettings, ModelSettings, ToolApprovalMode } from '../node-data'
 import type { CompileRegistry } from './registry'
 
-export function buildAgent(settings: AgentSettings, registry: CompileRegistry, options: { id: string; where: string }): Agent {
+/** `contextProviders`: more providers after the skills (a stored conversation's history). */
+export function buildAgent(settings: AgentSettings, registry: CompileRegistry, options: { id: string; where: string; contextProviders?: ContextProvider[] }): Agent {
   const client = registry.chatClient(settings.model)
   const skills = resolveSkills(settings, registry, options.where)
+  const contextProviders = [...(skills ? [skills] : []), ...(options.contextProviders ?? [])]
   return new Agent({
     client,
     id: options.id,
     name: settings.name.trim() || options.id,
     instructions: settings.instructions.trim() || undefined,
     tools: resolveTools(settings, registry, options.where),
-    contextProviders: skills ? [skills] : undefined,
+    contextProviders: contextProviders.length > 0 ? contextProviders : undefined,
     defaultOptions: modelOptions(settings.model),
   })
 }

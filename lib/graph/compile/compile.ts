@@ -4,7 +4,7 @@
  * between them is wired (wiring.ts). Unreachable nodes are left out: they could never run.
  */
 import { WorkflowBuilder, type Executor, type Workflow } from '@/lib/core'
-import type { GraphDocument, GraphNode } from '../document'
+import type { GraphDocument, GraphNode, GraphNodeOf } from '../document'
 import { GraphCompileError } from '../errors'
 import { buildAdjacency, reachableFrom } from '../graph-analysis'
 import { isOrchestrationKind } from '../node-data'
@@ -14,6 +14,7 @@ import { buildAgent } from './agents'
 import { GraphAgentExecutor, fanInExecutor, humanInputExecutor, outputExecutor, passThroughExecutor, startExecutor, transformExecutor } from './node-executors'
 import { orchestrationExecutor } from './orchestration-executors'
 import type { CompileOptions, CompileRegistry } from './registry'
+import { SessionAgentExecutor } from './session-agent-executor'
 import { subWorkflowExecutor } from './sub-workflow'
 import { isRunnableEdge, wireEdges } from './wiring'
 
@@ -53,7 +54,7 @@ function nodeExecutor(node: GraphNode, registry: CompileRegistry, options: Compi
     case 'output':
       return outputExecutor(node)
     case 'agent':
-      return new GraphAgentExecutor(buildAgent(node.data, registry, { id: node.id, where }), node.id)
+      return agentNodeExecutor(node, registry, where)
     case 'condition':
     case 'fan_out':
       return passThroughExecutor(node)
@@ -74,4 +75,11 @@ function nodeExecutor(node: GraphNode, registry: CompileRegistry, options: Compi
 export function describeNode(node: GraphNode): string {
   const label = node.kind === 'agent' ? node.data.label || node.data.name : node.data.label
   return `${node.kind.replace(/_/g, ' ')} node "${label || node.id}"`
+}
+
+/** An agent node talks in a stored conversation when the caller gives it one. */
+function agentNodeExecutor(node: GraphNodeOf<'agent'>, registry: CompileRegistry, where: string): Executor {
+  const conversation = registry.agentConversation?.(node.id)
+  if (!conversation) return new GraphAgentExecutor(buildAgent(node.data, registry, { id: node.id, where }), node.id)
+  return new SessionAgentExecutor(buildAgent(node.data, registry, { id: node.id, where, contextProviders: [conversation.history] }), node.id, conversation)
 }

@@ -21,7 +21,12 @@ const ANSWERS_IN = `(NOT EXISTS (SELECT 1 FROM "ApprovalRequest" a WHERE a."runI
 export interface ClaimedRun {
   id: string
   input: unknown
-  versionId: string
+  /** A workflow's run: the version it runs (null for a conversation turn). */
+  versionId: string | null
+  /** A conversation turn: the agent version it runs and the conversation (session) it continues. */
+  agentVersionId: string | null
+  sessionId: string | null
+  /** Null for a conversation turn. */
   workflowSettings: unknown
   /** What the run may use: its owner's rows, or all for an admin's run (see run-setup.ts). */
   ownerScope: OwnerScope
@@ -44,11 +49,11 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          r.status = 'queued'
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
-       RETURNING r.id, r.input, r."versionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts)
-     SELECT c.id, c.input, c."versionId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
+       RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts)
+     SELECT c.id, c.input, c."versionId", c."agentVersionId", c."sessionId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
        c."ownerId", u.role AS "ownerRole",
        COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) AS "lastSequence"
-     FROM claimed c JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"`,
+     FROM claimed c LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"`,
     [runId, workerId],
   )
   if (!row) return undefined

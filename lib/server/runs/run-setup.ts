@@ -8,7 +8,15 @@
  * document naming someone else's workflow or skill fails at start rather than borrowing it.
  */
 import type { MCPTool, Workflow } from '@/lib/core'
-import { collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs, compile, parseGraphDocument, type GraphDocument } from '@/lib/graph'
+import {
+  collectMcpServerIds,
+  collectSkillIds,
+  collectSubWorkflowRefs,
+  compile,
+  parseGraphDocument,
+  type CompileRegistry,
+  type GraphDocument,
+} from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import type { OwnerScope } from '../auth/principal'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
@@ -72,6 +80,8 @@ export async function prepareQueuedRun(
   visible: OwnerScope,
   signal: AbortSignal,
   taskStatusSink?: TaskStatusSink,
+  /** What the caller adds to the registry: the stored conversation of a turn's agent. */
+  extra: Pick<CompileRegistry, 'agentConversation'> = {},
 ): Promise<PreparedQueuedRun> {
   const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
@@ -93,6 +103,7 @@ export async function prepareQueuedRun(
       functionTool: builtinFunctionTool,
       subWorkflow: (id, version) => subWorkflows.get(subWorkflowKey(id, version)),
       skills,
+      agentConversation: extra.agentConversation,
     })
     return { document, workflow, asRun: (work) => runAsMcpRun(mcpContext, work), close }
   } catch (error) {
