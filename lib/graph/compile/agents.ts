@@ -9,7 +9,11 @@ import type { AgentSettings, ModelSettings, ToolApprovalMode } from '../node-dat
 import type { CompileRegistry } from './registry'
 
 /** `contextProviders`: more providers after the skills (a stored conversation's history). */
-export function buildAgent(settings: AgentSettings, registry: CompileRegistry, options: { id: string; where: string; contextProviders?: ContextProvider[] }): Agent {
+export function buildAgent(
+  settings: AgentSettings,
+  registry: CompileRegistry,
+  options: { id: string; where: string; contextProviders?: ContextProvider[] },
+): Agent {
   const client = registry.chatClient(settings.model)
   const skills = resolveSkills(settings, registry, options.where)
   const contextProviders = [...(skills ? [skills] : []), ...(options.contextProviders ?? [])]

@@ -15,7 +15,11 @@ export async function openAgentConversation(
 ): Promise<AgentConversation & { save(): Promise<void> }> {
   const row = await app.db.prisma.agentSession.findUnique({ where: { id: sessionId }, select: { serviceSessionId: true, state: true } })
   const state = (row?.state ?? {}) as Record<string, unknown>
-  const session = new AgentSession({ sessionId, serviceSessionId: row?.serviceSessionId ?? null, state: typeof state === 'object' && state !== null ? state : {} })
+  const session = new AgentSession({
+    sessionId,
+    serviceSessionId: row?.serviceSessionId ?? null,
+    state: typeof state === 'object' && state !== null ? state : {},
+  })
   const history = new PostgresHistoryProvider(app.db.prisma, { window })
   return {
     session,

@@ -86,7 +86,10 @@ export class ConversationService {
   }
 
   private async find(principal: Principal, id: string) {
-    const row = await this.prisma.agentSession.findFirst({ where: { id, kind: 'conversation', ...ownedBy(principal) }, include: { agent: { select: { name: true } } } })
+    const row = await this.prisma.agentSession.findFirst({
+      where: { id, kind: 'conversation', ...ownedBy(principal) },
+      include: { agent: { select: { name: true } } },
+    })
     if (!row) throw notFound('Conversation', id)
     return row
   }
@@ -152,7 +155,11 @@ export class ConversationService {
 
   async export(principal: Principal, id: string): Promise<ConversationExport> {
     const detail = await this.get(principal, id)
-    const rows = await this.prisma.chatMessage.findMany({ where: { sessionId: id }, orderBy: { position: 'asc' }, select: { position: true, message: true, createdAt: true } })
+    const rows = await this.prisma.chatMessage.findMany({
+      where: { sessionId: id },
+      orderBy: { position: 'asc' },
+      select: { position: true, message: true, createdAt: true },
+    })
     const { turns: _turns, usage, messageCount: _count, activeRunId: _active, ...conversation } = detail
     return { conversation, messages: rows.map(storedMessage), usage }
   }
