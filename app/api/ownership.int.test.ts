@@ -26,6 +26,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { starterDocument } from '@/lib/graph'
+import { AgentService } from '@/lib/server/agents/agent-service'
 import { RunService } from '@/lib/server/runs/run-service'
 import { ShareLinkService } from '@/lib/server/share/share-links'
 import { createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
@@ -44,6 +45,9 @@ interface Call {
 interface Fixture {
   owner: TestUser
   workflowId: string
+  agentId: string
+  /** A fresh agent of the owner's (for calls that delete it). */
+  agent(): Promise<string>
   runId: string
   run(): Promise<string>
   approval(): Promise<string>
@@ -84,6 +88,18 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/workflows/[id]/versions/[version]': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId, version: '1' } }), status: 200 },
 
   // Runs
+  'GET /api/agents': { access: 'list', request: () => ({}), listed: ids('agents'), own: (fx) => fx.agentId },
+  'POST /api/agents': { access: 'anyone', request: () => ({ body: { name: 'mine' } }), status: 201 },
+  'GET /api/agents/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.agentId } }), status: 200 },
+  'PATCH /api/agents/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.agentId }, body: { description: 'changed' } }), status: 200 },
+  'DELETE /api/agents/[id]': { access: 'owned', request: async (fx) => ({ params: { id: await fx.agent() } }), status: 200 },
+  'GET /api/agents/[id]/versions': { access: 'owned', request: (fx) => ({ params: { id: fx.agentId } }), status: 200 },
+  'POST /api/agents/[id]/versions': {
+    access: 'owned',
+    request: (fx) => ({ params: { id: fx.agentId }, body: { definition: {}, note: 'again' } }),
+    status: 201,
+  },
+  'GET /api/agents/[id]/versions/[version]': { access: 'owned', request: (fx) => ({ params: { id: fx.agentId, version: '1' } }), status: 200 },
   'GET /api/runs': { access: 'list', request: () => ({}), listed: ids('runs'), own: (fx) => fx.runId },
   'POST /api/runs': { access: 'create', request: (fx) => ({ body: { workflowId: fx.workflowId, input: 'hi' } }), status: 201, otherStatus: 404 },
   'GET /api/runs/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
@@ -215,6 +231,9 @@ describe('who may call each API route (two users)', () => {
     const as = principalOf(owner)
     const runs = new RunService(app)
     const workflowId = (await new WorkflowService(app.db.prisma).create(as, { name: 'owned' })).workflow.id
+    const agents = new AgentService(app.db.prisma)
+    const agent = async () => (await agents.create(as, { name: 'owned agent' })).agent.id
+    const agentId = await agent()
     const run = async () => (await runs.create(as, { workflowId, input: 'hi' })).id
     const runId = await run()
     const approval = async () =>
@@ -226,6 +245,8 @@ describe('who may call each API route (two users)', () => {
     fx = {
       owner,
       workflowId,
+      agentId,
+      agent,
       runId,
       run,
       approval,

@@ -1,4 +1,5 @@
 /** The services route handlers and pages call, built on the process's AppContext. */
+import { AgentService } from './agents/agent-service'
 import { getAppContext, type AppContext } from './app-context'
 import { ConversationService } from './conversations/conversation-service'
 import { McpServerRegistry, type McpServerProbe } from './mcp/mcp-server-registry'
@@ -10,6 +11,7 @@ import { WorkflowService } from './workflows/workflow-service'
 
 export interface Services {
   app: AppContext
+  agents: AgentService
   workflows: WorkflowService
   runs: RunService
   conversations: ConversationService
@@ -25,6 +27,7 @@ const probeMcpServer: McpServerProbe = async (server, options) => (await import(
 export function servicesFor(app: AppContext): Services {
   return {
     app,
+    agents: new AgentService(app.db.prisma),
     workflows: new WorkflowService(app.db.prisma),
     runs: new RunService(app),
     conversations: new ConversationService(app),

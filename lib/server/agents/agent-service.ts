@@ -1,0 +1,175 @@
+/**
+ * Agents: reusable agent definitions a person owns, with immutable, numbered versions like
+ * workflows. A version's definition is lib/graph's AgentSettings, checked when it is stored. Every
+ * method acts for a principal: an agent they may not see answers exactly like a missing one (404).
+ */
+import { randomUUID } from 'node:crypto'
+import type {
+  AgentListResponse,
+  AgentResponse,
+  AgentSummary,
+  AgentVersionListResponse,
+  AgentVersionResponse,
+  AgentVersionView,
+  AgentView,
+  CreatedAgentResponse,
+  DeletedAgentResponse,
+  UpdatedAgentResponse,
+} from '@/lib/contracts/agents'
+import { AgentSettingsSchema, type AgentSettings } from '@/lib/graph'
+import type { AppContext } from '../app-context'
+import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
+import type { Prisma } from '../db/database'
+import { conflict, notFound } from '../domain-errors'
+
+type VersionRow = { id?: string; version: number; definition: unknown; note: string; createdAt: Date }
+type AgentRow = { id: string; name: string; description: string; createdAt: Date; updatedAt: Date }
+
+/**
+ * A stored definition with the defaults of settings added since it was saved. Definitions were
+ * checked when stored and new settings always have defaults, so this fails only on a row edited by hand.
+ */
+export function parseAgentDefinition(raw: unknown): AgentSettings {
+  return AgentSettingsSchema.parse(raw ?? {})
+}
+
+function presentVersion(row: VersionRow): AgentVersionView {
+  return { version: row.version, definition: parseAgentDefinition(row.definition), note: row.note, createdAt: row.createdAt.toISOString() }
+}
+
+function presentAgent(row: AgentRow): AgentView {
+  return { id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
+}
+
+export class AgentService {
+  constructor(private readonly prisma: Prisma) {}
+
+  async list(principal: Principal): Promise<AgentListResponse> {
+    const rows = await this.prisma.agent.findMany({
+      where: ownedBy(principal),
+      orderBy: { updatedAt: 'desc' },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } } },
+    })
+    const agents: AgentSummary[] = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      latestVersion: row.versions[0]?.version ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+    }))
+    return { agents }
+  }
+
+  /** The agent and its version 1. A definition without a name takes the agent's. */
+  async create(principal: Principal, input: { name: string; description?: string; definition?: AgentSettings; note?: string }): Promise<CreatedAgentResponse> {
+    const definition = parseAgentDefinition(input.definition ?? {})
+    if (definition.name.trim() === '') definition.name = input.name
+    const agent = await this.prisma.agent.create({
+      data: {
+        id: randomUUID(),
+        name: input.name,
+        description: input.description ?? '',
+        ownerId: principal.userId,
+        versions: { create: { version: 1, definition: definition as object, note: input.note ?? '', authorId: principal.userId } },
+      },
+      include: { versions: true },
+    })
+    return { agent: presentAgent(agent), version: presentVersion(agent.versions[0]) }
+  }
+
+  async get(principal: Principal, id: string): Promise<AgentResponse> {
+    const agent = await this.prisma.agent.findFirst({
+      where: { id, ...ownedBy(principal) },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
+    })
+    if (!agent) throw notFound('Agent', id)
+    return { agent: presentAgent(agent), latestVersion: agent.versions[0] ? presentVersion(agent.versions[0]) : null }
+  }
+
+  async update(principal: Principal, id: string, changes: { name?: string; description?: string }): Promise<UpdatedAgentResponse> {
+    await this.requireAgent(principal, id)
+    const agent = await this.prisma.agent.update({ where: { id }, data: changes })
+    return { agent: presentAgent(agent) }
+  }
+
+  /** Deletes the agent with its versions, conversations and the runs of those (the schema cascades). */
+  async delete(principal: Principal, id: string): Promise<DeletedAgentResponse> {
+    await this.requireAgent(principal, id)
+    await this.prisma.agent.delete({ where: { id } })
+    return { deleted: { id } }
+  }
+
+  async listVersions(principal: Principal, id: string): Promise<AgentVersionListResponse> {
+    await this.requireAgent(principal, id)
+    const rows = await this.prisma.agentVersion.findMany({ where: { agentId: id }, orderBy: { version: 'desc' } })
+    return { versions: rows.map(presentVersion) }
+  }
+
+  async getVersion(principal: Principal, id: string, version: number): Promise<AgentVersionResponse> {
+    const row = await this.prisma.agentVersion.findFirst({ where: { agentId: id, version, agent: ownedBy(principal) } })
+    if (!row) throw notFound('Version', `${id}@${version}`)
+    return { version: presentVersion(row) }
+  }
+
+  /** Stores a new version numbered one past the latest. Two saves racing: one gets 409 and can retry. */
+  async createVersion(principal: Principal, id: string, input: { definition: AgentSettings; note?: string }): Promise<AgentVersionResponse> {
+    await this.requireAgent(principal, id)
+    const definition = parseAgentDefinition(input.definition)
+    const latest = await this.prisma.agentVersion.findFirst({ where: { agentId: id }, orderBy: { version: 'desc' }, select: { version: true } })
+    try {
+      const [row] = await this.prisma.$transaction([
+        this.prisma.agentVersion.create({
+          data: { agentId: id, version: (latest?.version ?? 0) + 1, definition: definition as object, note: input.note ?? '', authorId: principal.userId },
+        }),
+        this.prisma.agent.update({ where: { id }, data: { updatedAt: new Date() } }),
+      ])
+      return { version: presentVersion(row) }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P2002') throw conflict('version_conflict', 'Another version was saved at the same moment. Save again.')
+      throw error
+    }
+  }
+
+  /** 404 for a missing agent and for one the principal may not see alike. */
+  private async requireAgent(principal: Principal, id: string) {
+    const agent = await this.prisma.agent.findFirst({ where: { id, ...ownedBy(principal) }, select: { id: true } })
+    if (!agent) throw notFound('Agent', id)
+  }
+}
+
+/** An agent version as the run path and conversations use it. */
+export interface LoadedAgentVersion {
+  agentId: string
+  agentName: string
+  ownerId: string | null
+  /** The AgentVersion row's id (a conversation turn's Run.agentVersionId). */
+  agentVersionId: string
+  version: number
+  definition: AgentSettings
+}
+
+/**
+ * One version of an agent (or its latest), if whoever `visible` stands for may use it (a run's
+ * owner, a signed-in person): otherwise undefined, as for a missing agent or version.
+ */
+export async function loadAgentVersion(
+  app: AppContext,
+  agentId: string,
+  version: number | 'latest',
+  visible: OwnerScope,
+): Promise<LoadedAgentVersion | undefined> {
+  const row = await app.db.prisma.agentVersion.findFirst({
+    where: { agentId, ...(version === 'latest' ? {} : { version }), agent: visible },
+    orderBy: { version: 'desc' },
+    include: { agent: { select: { name: true, ownerId: true } } },
+  })
+  if (!row) return undefined
+  return {
+    agentId,
+    agentName: row.agent.name,
+    ownerId: row.agent.ownerId,
+    agentVersionId: row.id,
+    version: row.version,
+    definition: parseAgentDefinition(row.definition),
+  }
+}
