@@ -13,7 +13,6 @@ export const MAX_CHAT_MESSAGE_LENGTH = 100_000
 export const MAX_MESSAGE_PAGE = 200
 
 export const conversationIdParams = z.object({ id: z.string().uuid('Not a conversation id.') })
-export const agentIdParams = z.object({ id: z.string().uuid('Not an agent id.') })
 
 const title = safeText().trim().max(MAX_CONVERSATION_TITLE_LENGTH)
 
