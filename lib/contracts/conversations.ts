@@ -45,6 +45,8 @@ export const conversationTurnSchema = z.object({
   status: runStatusSchema,
   /** The message that started it. */
   text: z.string(),
+  /** The position its messages start at (the conversation's length when it was sent). */
+  historyStart: z.number().int(),
   usage: tokenUsageSchema.nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),

@@ -21,6 +21,7 @@ import { isAdmin, ownedBy, type Principal } from '../auth/principal'
 import { conflict, notFound } from '../domain-errors'
 import { queueRunExpression } from '../runs/run-queue'
 import { conversationMarkdown } from './conversation-markdown'
+import { turnInputSchema } from './turn-document'
 
 type SessionRow = {
   id: string
@@ -56,6 +57,11 @@ export function addTokenUsage(total: TokenUsage, usage: TokenUsage | null): Toke
 
 function storedMessage(row: { position: number; message: string; createdAt: Date }): StoredChatMessage {
   return { position: row.position, message: JSON.parse(row.message) as StoredChatMessage['message'], createdAt: row.createdAt.toISOString() }
+}
+
+function turnInput(input: unknown): { text: string; historyStart: number } {
+  const parsed = turnInputSchema.safeParse(input)
+  return parsed.success ? parsed.data : { text: '', historyStart: 0 }
 }
 
 export class ConversationService {
@@ -107,7 +113,7 @@ export class ConversationService {
     const turns: ConversationTurn[] = runs.map((run) => ({
       runId: run.id,
       status: run.status,
-      text: typeof (run.input as { text?: unknown } | null)?.text === 'string' ? (run.input as { text: string }).text : '',
+      ...turnInput(run.input),
       usage: (run.usage as TokenUsage | null) ?? null,
       error: run.error,
       createdAt: run.createdAt.toISOString(),
