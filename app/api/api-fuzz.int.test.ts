@@ -51,6 +51,7 @@ const EXAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/agents/[id]/conversations': { title: 'Fuzzed conversation' },
   'PATCH /api/conversations/[id]': { title: 'Renamed' },
   'POST /api/conversations/[id]/messages': { text: 'hello' },
+  'POST /api/runs/[id]/continue-in-chat': { nodeId: 'agent' },
   'POST /api/runs': { workflowId: EXAMPLE_WORKFLOW_ID, input: 'hello' },
   'POST /api/approvals/[id]': { decision: 'approve', reason: 'fine', content: { text: 'yes' } },
   'POST /api/mcp-servers': { id: 'fuzzed', name: 'Fuzzed', transport: 'http', config: { url: 'http://127.0.0.1:9/mcp' } },

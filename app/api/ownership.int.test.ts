@@ -122,6 +122,8 @@ const ROUTES: Record<string, Expectation> = {
   'POST /api/runs': { access: 'create', request: (fx) => ({ body: { workflowId: fx.workflowId, input: 'hi' } }), status: 201, otherStatus: 404 },
   'GET /api/runs/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'POST /api/runs/[id]/cancel': { access: 'owned', request: async (fx) => ({ params: { id: await fx.run() } }), status: 200 },
+  // The owned run's workflow has no agent node: 400 shows the owner got past the 404.
+  'POST /api/runs/[id]/continue-in-chat': { access: 'owned', request: (fx) => ({ params: { id: fx.runId }, body: { nodeId: 'output' } }), status: 400 },
   'GET /api/runs/[id]/events': { access: 'owned', request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   // The run is queued, so there is no task to cancel: 409 shows the owner got past the 404.
   'POST /api/runs/[id]/mcp-tasks/cancel': {

@@ -1,5 +1,6 @@
 'use client'
 
+import Link from 'next/link'
 import { useCallback, useLayoutEffect, useRef } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useConversationQuery, useMessagesQuery, useSendMessage, useTurnEnded } from '@/components/queries/conversations'
@@ -60,9 +61,16 @@ export function ConversationPane({ agentId, conversationId }: { agentId: string;
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="Conversation">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-200 bg-white px-4 py-2">
-        <h2 className="truncate font-medium text-zinc-900" data-testid="chat-title">
-          {conversation.title || 'New conversation'}
-        </h2>
+        <div className="min-w-0">
+          <h2 className="truncate font-medium text-zinc-900" data-testid="chat-title">
+            {conversation.title || 'New conversation'}
+          </h2>
+          {conversation.originRunId && (
+            <Link href={`/runs/${encodeURIComponent(conversation.originRunId)}`} className="text-xs text-indigo-600 hover:underline">
+              Continued from a run
+            </Link>
+          )}
+        </div>
         <details className="text-xs text-zinc-600">
           <summary className="cursor-pointer" data-testid="chat-usage-total">
             {tokens(conversation.usage)} tokens in {conversation.turns.length} {conversation.turns.length === 1 ? 'turn' : 'turns'}

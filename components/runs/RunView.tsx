@@ -89,7 +89,12 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
             <RunGraphView graph={data.graph} statuses={statuses} invocations={state.nodeInvocations} errors={state.nodeErrors} className="h-80" />
           </Panel>
           <RunOutputPanel status={state.status} outputs={state.outputs} streamedOutputs={state.streamedOutputs} />
-          <AgentTextPanel texts={state.agentTexts} labelOf={labelOf} statusOf={statusOf} />
+          <AgentTextPanel
+            texts={state.agentTexts}
+            labelOf={labelOf}
+            statusOf={statusOf}
+            continueRunId={!readOnly && run.kind !== 'turn' ? run.id : undefined}
+          />
           <Panel title="Input">
             {run.input === '' ? (
               <p className="text-sm text-zinc-500">The run was started without input.</p>

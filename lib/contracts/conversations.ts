@@ -26,6 +26,9 @@ export const messagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE).default(50),
 })
 
+/** `POST /api/runs/:id/continue-in-chat`: which agent node's conversation to continue. */
+export const continueInChatBody = z.object({ nodeId: safeText().min(1).max(200) })
+
 export const exportQuery = z.object({ format: z.enum(['json', 'markdown']).default('json') })
 
 export const conversationSummarySchema = z.object({

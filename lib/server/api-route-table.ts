@@ -56,6 +56,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/api/runs', methods: ['GET', 'POST'] },
   { pattern: '/api/runs/[id]', methods: ['GET'] },
   { pattern: '/api/runs/[id]/cancel', methods: ['POST'] },
+  { pattern: '/api/runs/[id]/continue-in-chat', methods: ['POST'] },
   { pattern: '/api/runs/[id]/events', methods: ['GET'] },
   { pattern: '/api/runs/[id]/mcp-tasks/cancel', methods: ['POST'] },
   { pattern: '/api/runs/[id]/share-links', methods: ['GET', 'POST'] },

@@ -18,9 +18,12 @@ import type {
 import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
 import { isAdmin, ownedBy, type Principal } from '../auth/principal'
-import { conflict, notFound } from '../domain-errors'
+import { AgentSettingsSchema, parseGraphDocument } from '@/lib/graph'
+import { AgentService } from '../agents/agent-service'
+import { conflict, invalidInput, notFound } from '../domain-errors'
 import { queueRunExpression } from '../runs/run-queue'
 import { conversationMarkdown } from './conversation-markdown'
+import { runAgentSessionId } from './run-agent-sessions'
 import { turnInputSchema } from './turn-document'
 
 type SessionRow = {
@@ -157,6 +160,55 @@ export class ConversationService {
     )
     for (const run of active) this.app.activeRuns.get(run.id)?.abort()
     await this.prisma.agentSession.delete({ where: { id } })
+  }
+
+  /**
+   * "Continue in chat": a new conversation with what an agent node of a workflow run said and heard,
+   * copied from its run_agent session. The node's saved agent when it names one the person may use;
+   * an inline agent node becomes a new saved agent with the node's settings (so the conversation
+   * can go on with the same instructions, model and tools).
+   */
+  async continueFromRun(principal: Principal, runId: string, nodeId: string): Promise<ConversationSummary> {
+    const run = await this.prisma.run.findFirst({ where: { id: runId, ...ownedBy(principal) }, include: { version: { select: { graph: true } } } })
+    if (!run?.version) throw notFound('Run', runId)
+    const parsed = parseGraphDocument(run.version.graph)
+    const node = parsed.ok ? parsed.document.nodes.find((candidate) => candidate.id === nodeId) : undefined
+    if (node?.kind !== 'agent') throw invalidInput('not_an_agent_node', `The run's workflow has no agent node '${nodeId}'.`)
+    const sessionId = runAgentSessionId(runId, nodeId)
+    if ((await this.prisma.chatMessage.count({ where: { sessionId } })) === 0) {
+      throw invalidInput('nothing_to_continue', 'This agent has not said anything in this run yet, so there is no conversation to continue.')
+    }
+    const label = node.data.label?.trim() || node.data.name.trim() || nodeId
+    const referred = (node.data as { agentId?: unknown }).agentId
+    const saved =
+      typeof referred === 'string' ? await this.prisma.agent.findFirst({ where: { id: referred, ...ownedBy(principal) }, select: { id: true } }) : null
+    const agentId =
+      saved?.id ??
+      (
+        await new AgentService(this.prisma).create(principal, {
+          name: label,
+          description: `Made from the agent node "${label}" of run ${runId.slice(0, 8)}.`,
+          definition: AgentSettingsSchema.parse(node.data),
+          note: `From run ${runId}`,
+        })
+      ).agent.id
+    const id = randomUUID()
+    await this.prisma.$transaction([
+      this.prisma.agentSession.create({
+        data: {
+          id,
+          kind: 'conversation',
+          agentId,
+          ownerId: principal.userId,
+          title: `${label} (from run ${runId.slice(0, 8)})`,
+          originRunId: runId,
+          originNodeId: nodeId,
+        },
+      }),
+      this.prisma.$executeRaw`INSERT INTO "ChatMessage" (id, "sessionId", position, role, message, "createdAt")
+        SELECT gen_random_uuid(), ${id}, position, role, message, "createdAt" FROM "ChatMessage" WHERE "sessionId" = ${sessionId}`,
+    ])
+    return presentSummary(await this.prisma.agentSession.findUniqueOrThrow({ where: { id } }))
   }
 
   async export(principal: Principal, id: string): Promise<ConversationExport> {

@@ -13,6 +13,7 @@ import type { GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
 import { openAgentConversation } from '../conversations/agent-conversation'
+import { openRunAgentSessions } from '../conversations/run-agent-sessions'
 import { parseTurnInput, TURN_AGENT_NODE_ID } from '../conversations/turn-document'
 import { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
@@ -80,9 +81,11 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
     const runStarted = start.kind === 'new' ? writer.write('run_started', {}, resumeFromInput) : undefined
     runStarted?.catch(() => {})
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
+    // A turn's agent talks in the conversation; a workflow's agent nodes each keep theirs (run-agent-sessions.ts).
     if (turn && run.sessionId !== null) conversation = await openAgentConversation(app, run.sessionId, turn.historyStart)
+    const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document)
     prepared = await prepareQueuedRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus, {
-      agentConversation: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined),
+      agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
     })
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
     const stream =

@@ -28,6 +28,8 @@ export interface ClaimedRun {
   sessionId: string | null
   /** Null for a conversation turn. */
   workflowSettings: unknown
+  /** Who started it (null: from before sign-in). */
+  ownerId: string | null
   /** What the run may use: its owner's rows, or all for an admin's run (see run-setup.ts). */
   ownerScope: OwnerScope
   checkpointId: string | null
@@ -41,7 +43,7 @@ export interface ClaimedRun {
 
 /** Takes the run for `workerId` if nobody may be working on it; undefined when it is not to be taken. */
 export async function claimRun(sql: Sql, runId: string, workerId: string): Promise<ClaimedRun | undefined> {
-  const [row] = await sql.query<Omit<ClaimedRun, 'ownerScope'> & { ownerId: string | null; ownerRole: string | null }>(
+  const [row] = await sql.query<Omit<ClaimedRun, 'ownerScope'> & { ownerRole: string | null }>(
     `WITH claimed AS (
        UPDATE "Run" r SET status = 'running', "workerId" = $2, "heartbeatAt" = now(), "startedAt" = COALESCE(r."startedAt", now()),
          attempts = r.attempts + 1, "updatedAt" = now()
@@ -57,8 +59,8 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
     [runId, workerId],
   )
   if (!row) return undefined
-  const { ownerId, ownerRole, ...run } = row
-  return { ...run, ownerScope: runOwnerScope(ownerId, ownerRole) }
+  const { ownerRole, ...run } = row
+  return { ...run, ownerScope: runOwnerScope(run.ownerId, ownerRole) }
 }
 
 /**
