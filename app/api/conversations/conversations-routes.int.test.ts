@@ -11,6 +11,11 @@ import { waitFor } from '@/lib/server/testing/wait-for'
 import * as agentConversationsRoute from '../agents/[id]/conversations/route'
 import * as runRoute from '../runs/[id]/route'
 import * as approvalRoute from '../approvals/[id]/route'
+import * as continueRoute from '../runs/[id]/continue-in-chat/route'
+import { RunService } from '@/lib/server/runs/run-service'
+import { WorkflowService } from '@/lib/server/workflows/workflow-service'
+import { principalOf } from '@/lib/server/testing/test-app'
+import type { GraphDocument } from '@/lib/graph'
 import * as exportRoute from './[id]/export/route'
 import * as messagesRoute from './[id]/messages/route'
 import * as conversationRoute from './[id]/route'
@@ -209,5 +214,51 @@ describe('conversations API', () => {
     expect((await callRoute(exportRoute.GET, { params: { id }, url: 'http://localhost/api/x?format=pdf' })).status).toBe(400)
     expect((await callRoute(conversationRoute.PATCH, { method: 'PATCH', params: { id }, body: { title: '' } })).status).toBe(400)
     expect((await callRoute(conversationRoute.GET, { params: { id }, as: null })).status).toBe(401)
+  })
+
+  it("keeps a workflow run's agent conversation, and continues it in chat with a saved copy of the inline agent", async () => {
+    const graph = {
+      schemaVersion: 1,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        {
+          id: 'writer',
+          kind: 'agent',
+          position: { x: 200, y: 0 },
+          data: { label: 'Writer', name: 'writer', instructions: 'Write.', model: { provider: 'demo' } },
+        },
+        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'writer' },
+        { id: 'b', source: 'writer', target: 'output' },
+      ],
+    } as GraphDocument
+    const owner = principalOf(app.admin)
+    const workflow = (await new WorkflowService(app.db.prisma).create(owner, { name: 'one writer', graph })).workflow
+    const run = await new RunService(app).create(owner, { workflowId: workflow.id, input: 'Draft a line' })
+    expect((await turnEnd(run.id)).run.status).toBe('succeeded')
+    const kept = await app.db.prisma.agentSession.findUniqueOrThrow({ where: { id: `run:${run.id}:writer` }, include: { messages: true } })
+    expect(kept).toMatchObject({ kind: 'run_agent', ownerId: app.admin.id, originRunId: run.id, originNodeId: 'writer' })
+    expect(kept.messages).toHaveLength(2)
+    // Not listed among anyone's conversations.
+    expect((await callRoute(agentConversationsRoute.GET, { params: { id: agentId } })).body.map((c: { id: string }) => c.id)).not.toContain(kept.id)
+
+    expect((await callRoute(continueRoute.POST, { params: { id: run.id }, body: { nodeId: 'writer' }, as: other })).status).toBe(404)
+    expect((await callRoute(continueRoute.POST, { params: { id: run.id }, body: { nodeId: 'output' } })).status).toBe(400)
+    const continued = await callRoute(continueRoute.POST, { params: { id: run.id }, body: { nodeId: 'writer' } })
+    expect(continued.status).toBe(201)
+    expect(continued.body).toMatchObject({ originRunId: run.id, originNodeId: 'writer' })
+    const agent = await app.db.prisma.agent.findUniqueOrThrow({ where: { id: continued.body.agentId }, include: { versions: true } })
+    expect(agent).toMatchObject({ name: 'Writer', ownerId: app.admin.id })
+    expect(agent.versions[0].definition).toMatchObject({ instructions: 'Write.', model: { provider: 'demo' } })
+
+    const id = continued.body.id as string
+    expect((await allMessages(id)).map((m) => m.contents[0]?.text)).toEqual(['Draft a line', 'Demo reply: Draft a line'])
+    const next = await send(id, 'Shorter please')
+    expect((await turnEnd(next.body.runId)).run.status).toBe('succeeded')
+    const messages = await allMessages(id)
+    expect(messages.map((m) => m.contents[0]?.text)).toEqual(['Draft a line', 'Demo reply: Draft a line', 'Shorter please', 'Demo reply: Shorter please'])
+    expect(messages[3].messageId).toBe('demo-msg-3')
   })
 })
