@@ -61,8 +61,12 @@ async function main(): Promise<void> {
       const elapsed = Number(process.hrtime.bigint() - started) / 1e6
       if (i >= 20) times.push(elapsed)
     }
-    const plan = await client.query(`EXPLAIN SELECT position FROM "ChatMessage" WHERE "sessionId" = 'long' AND position < 2147483647 ORDER BY position DESC LIMIT 50`)
-    console.log(`First page (50 of ${messages} messages), ${samples} samples: p50 ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms`)
+    const plan = await client.query(
+      `EXPLAIN SELECT position FROM "ChatMessage" WHERE "sessionId" = 'long' AND position < 2147483647 ORDER BY position DESC LIMIT 50`,
+    )
+    console.log(
+      `First page (50 of ${messages} messages), ${samples} samples: p50 ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms`,
+    )
     console.log(`Plan: ${plan.rows.map((row) => row['QUERY PLAN']).join(' / ')}`)
   } finally {
     await client.end().catch(() => {})
