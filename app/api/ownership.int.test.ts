@@ -27,6 +27,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { starterDocument } from '@/lib/graph'
 import { AgentService } from '@/lib/server/agents/agent-service'
+import { ConversationService } from '@/lib/server/conversations/conversation-service'
 import { RunService } from '@/lib/server/runs/run-service'
 import { ShareLinkService } from '@/lib/server/share/share-links'
 import { createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
@@ -48,6 +49,9 @@ interface Fixture {
   agentId: string
   /** A fresh agent of the owner's (for calls that delete it). */
   agent(): Promise<string>
+  conversationId: string
+  /** A fresh conversation with the owner's agent. */
+  conversation(): Promise<string>
   runId: string
   run(): Promise<string>
   approval(): Promise<string>
@@ -108,12 +112,28 @@ const ROUTES: Record<string, Expectation> = {
     request: (fx) => ({ params: { id: fx.agentId }, body: { definition: {}, note: 'again' } }),
     status: 201,
   },
+  'GET /api/agents/[id]/conversations': { access: 'owned', request: (fx) => ({ params: { id: fx.agentId } }), status: 200 },
+  'POST /api/agents/[id]/conversations': { access: 'owned', request: (fx) => ({ params: { id: fx.agentId }, body: {} }), status: 201 },
+
+  // Conversations
+  'GET /api/conversations/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.conversationId } }), status: 200 },
+  'PATCH /api/conversations/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.conversationId }, body: { title: 'renamed' } }), status: 200 },
+  'DELETE /api/conversations/[id]': { access: 'owned', request: async (fx) => ({ params: { id: await fx.conversation() } }), status: 204 },
+  'GET /api/conversations/[id]/export': { access: 'owned', request: (fx) => ({ params: { id: fx.conversationId } }), status: 200 },
+  'GET /api/conversations/[id]/messages': { access: 'owned', request: (fx) => ({ params: { id: fx.conversationId } }), status: 200 },
+  'POST /api/conversations/[id]/messages': {
+    access: 'owned',
+    request: async (fx) => ({ params: { id: await fx.conversation() }, body: { text: 'hi' } }),
+    status: 202,
+  },
   'GET /api/agents/[id]/versions/[version]': { access: 'owned', request: (fx) => ({ params: { id: fx.agentId, version: '1' } }), status: 200 },
   'GET /api/file-roots': { access: 'anyone', request: () => ({}), status: 200 },
   'GET /api/runs': { access: 'list', request: () => ({}), listed: ids('runs'), own: (fx) => fx.runId },
   'POST /api/runs': { access: 'create', request: (fx) => ({ body: { workflowId: fx.workflowId, input: 'hi' } }), status: 201, otherStatus: 404 },
   'GET /api/runs/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'POST /api/runs/[id]/cancel': { access: 'owned', request: async (fx) => ({ params: { id: await fx.run() } }), status: 200 },
+  // The owned run's workflow has no agent node: 400 shows the owner got past the 404.
+  'POST /api/runs/[id]/continue-in-chat': { access: 'owned', request: (fx) => ({ params: { id: fx.runId }, body: { nodeId: 'output' } }), status: 400 },
   'GET /api/runs/[id]/events': { access: 'owned', request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   // The run is queued, so there is no task to cancel: 409 shows the owner got past the 404.
   'POST /api/runs/[id]/mcp-tasks/cancel': {
@@ -252,6 +272,9 @@ describe('who may call each API route (two users)', () => {
     const agents = new AgentService(app.db.prisma)
     const agent = async () => (await agents.create(as, { name: 'owned agent' })).agent.id
     const agentId = await agent()
+    const conversations = new ConversationService(app)
+    const conversation = async () => (await conversations.create(as, agentId, { title: 'owned conversation' })).id
+    const conversationId = await conversation()
     const run = async () => (await runs.create(as, { workflowId, input: 'hi' })).id
     const runId = await run()
     const approval = async () =>
@@ -265,6 +288,8 @@ describe('who may call each API route (two users)', () => {
       workflowId,
       agentId,
       agent,
+      conversationId,
+      conversation,
       runId,
       run,
       approval,

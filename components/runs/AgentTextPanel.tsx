@@ -1,4 +1,5 @@
 import { cn } from '@/components/ui'
+import { ContinueInChatButton } from './ContinueInChatButton'
 import { Panel } from './Panel'
 import type { AgentText, NodeRunStatus } from './run-state'
 
@@ -6,10 +7,12 @@ export interface AgentTextPanelProps {
   texts: AgentText[]
   labelOf: (executorId: string) => string
   statusOf: (nodeId: string) => NodeRunStatus
+  /** Offers "Continue in chat" for the run's agent nodes once they are done (not on a shared view, not for turns). */
+  continueRunId?: string
 }
 
 /** What each agent wrote, as it streams in. */
-export function AgentTextPanel({ texts, labelOf, statusOf }: AgentTextPanelProps) {
+export function AgentTextPanel({ texts, labelOf, statusOf, continueRunId }: AgentTextPanelProps) {
   if (texts.length === 0) return null
   return (
     <Panel title="Agent messages" bodyClassName="flex flex-col gap-3" data-testid="agent-text">
@@ -17,7 +20,12 @@ export function AgentTextPanel({ texts, labelOf, statusOf }: AgentTextPanelProps
         const streaming = entry.nodeId !== null && statusOf(entry.nodeId) === 'running'
         return (
           <article key={entry.executorId} className="flex flex-col gap-1">
-            <h3 className="text-xs font-semibold text-zinc-600">{labelOf(entry.executorId)}</h3>
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="text-xs font-semibold text-zinc-600">{labelOf(entry.executorId)}</h3>
+              {continueRunId && entry.nodeId !== null && entry.nodeId === entry.executorId && !streaming ? (
+                <ContinueInChatButton runId={continueRunId} nodeId={entry.nodeId} />
+              ) : null}
+            </div>
             <p
               className={cn(
                 'max-h-64 overflow-auto rounded-md border border-zinc-100 bg-zinc-50 px-3 py-2 text-sm leading-relaxed whitespace-pre-wrap break-words text-zinc-800',

@@ -145,7 +145,12 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
             />
           ) : null}
           <RunOutputPanel status={state.status} outputs={state.outputs} streamedOutputs={state.streamedOutputs} setbacks={setbackNote} />
-          <AgentTextPanel texts={state.agentTexts} labelOf={labelOf} statusOf={statusOf} />
+          <AgentTextPanel
+            texts={state.agentTexts}
+            labelOf={labelOf}
+            statusOf={statusOf}
+            continueRunId={!readOnly && run.kind !== 'turn' ? run.id : undefined}
+          />
           <RunUsageCharts events={state.events} labelOf={labelOf} startedAt={state.startedAt ?? run.createdAt} />
           <Panel title="Input">
             {run.input === '' ? (

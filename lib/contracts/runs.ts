@@ -45,11 +45,18 @@ export const cancelMcpTaskBody = z.object({
 })
 export type CancelMcpTaskBody = z.infer<typeof cancelMcpTaskBody>
 
+/**
+ * A run is a workflow's, or one turn of a conversation with an agent (`kind: 'turn'`): a turn's
+ * workflowId, workflowName and version name the agent and the agent version it ran, and
+ * conversationId the conversation it belongs to.
+ */
 export const runSummarySchema = z.object({
   id: z.string(),
+  kind: z.enum(['workflow', 'turn']).optional(),
   workflowId: z.string(),
   workflowName: z.string(),
   version: z.number().int(),
+  conversationId: z.string().nullable().optional(),
   status: runStatusSchema,
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

@@ -46,6 +46,7 @@ export const CONFLICT_CODES = [
   'setup_done',
   'skill_exists',
   'task_not_running',
+  'turn_running',
   'user_exists',
   'version_conflict',
 ] as const

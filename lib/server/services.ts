@@ -1,6 +1,7 @@
 /** The services route handlers and pages call, built on the process's AppContext. */
 import { AgentService } from './agents/agent-service'
 import { getAppContext, type AppContext } from './app-context'
+import { ConversationService } from './conversations/conversation-service'
 import { McpServerRegistry, type McpServerProbe } from './mcp/mcp-server-registry'
 import { RunService } from './runs/run-service'
 import { ShareLinkService } from './share/share-links'
@@ -13,6 +14,7 @@ export interface Services {
   agents: AgentService
   workflows: WorkflowService
   runs: RunService
+  conversations: ConversationService
   approvals: AppContext['approvals']
   shareLinks: ShareLinkService
   skills: SkillLibrary
@@ -28,6 +30,7 @@ export function servicesFor(app: AppContext): Services {
     agents: new AgentService(app.db.prisma),
     workflows: new WorkflowService(app.db.prisma),
     runs: new RunService(app),
+    conversations: new ConversationService(app),
     approvals: app.approvals,
     shareLinks: new ShareLinkService(app),
     skills: skillLibrary(app),

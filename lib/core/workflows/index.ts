@@ -61,7 +61,8 @@ export type { CheckpointMessage, CheckpointRequest, CheckpointStorage, InMemoryC
 export { FileCheckpointStorage } from './file-checkpoint-storage'
 export { registerCheckpointType, encodeCheckpointValue, decodeCheckpointValue, toJSONValue } from './encoding'
 export type { CheckpointTypeCodec, JSONValue as WorkflowJSONValue } from './encoding'
-export { AgentExecutor, AgentExecutorRequest, AgentExecutorResponse, isAgentLike, resolveAgentId } from './agent-executor'
+export { AgentExecutor, AgentExecutorRequest, AgentExecutorResponse, isAgentLike, resolveAgentId, toApprovalResponse } from './agent-executor'
+export { runAgentWithEvents } from './agent-run'
 export type { AgentExecutorOptions, SupportsAgentRun } from './agent-executor'
 export {
   WorkflowValidationError,

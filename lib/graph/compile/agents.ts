@@ -29,13 +29,17 @@ export interface BuildAgentOptions {
   where: string
   /** A saved agent's own API key (sealed at rest), for its client. */
   apiKey?: string
+  /** More providers after the skills and file access (a stored conversation's history). */
+  contextProviders?: ContextProvider[]
 }
 
 export function buildAgent(settings: AgentSettings, registry: CompileRegistry, options: BuildAgentOptions): Agent {
   const client = registry.chatClient(settings.model, options.apiKey === undefined ? undefined : { apiKey: options.apiKey })
-  const contextProviders = [resolveSkills(settings, registry, options.where), resolveFileAccess(settings, registry, options.where)].filter(
-    (provider): provider is ContextProvider => provider !== undefined,
-  )
+  const contextProviders = [
+    resolveSkills(settings, registry, options.where),
+    resolveFileAccess(settings, registry, options.where),
+    ...(options.contextProviders ?? []),
+  ].filter((provider): provider is ContextProvider => provider !== undefined)
   const defaultOptions = modelOptions(settings.model)
   const responseFormat = responseFormatOf(settings.structuredOutput, options.where)
   if (responseFormat) defaultOptions.responseFormat = responseFormat

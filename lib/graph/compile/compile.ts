@@ -7,13 +7,14 @@ import { WorkflowBuilder, type Executor, type Workflow } from '@/lib/core'
 import type { GraphDocument, GraphNode, GraphNodeOf } from '../document'
 import { GraphCompileError } from '../errors'
 import { buildAdjacency, reachableFrom } from '../graph-analysis'
-import { isOrchestrationKind } from '../node-data'
+import { isOrchestrationKind, type AgentSettings } from '../node-data'
 import { hasErrors } from '../problems'
 import { validateDocument } from '../validate'
 import { buildAgent } from './agents'
 import { GraphAgentExecutor, fanInExecutor, humanInputExecutor, outputExecutor, passThroughExecutor, startExecutor, transformExecutor } from './node-executors'
 import { orchestrationExecutor } from './orchestration-executors'
-import type { CompileOptions, CompileRegistry } from './registry'
+import type { CompileOptions, CompileRegistry, ResolvedAgent } from './registry'
+import { SessionAgentExecutor } from './session-agent-executor'
 import { subWorkflowExecutor } from './sub-workflow'
 import { isRunnableEdge, wireEdges } from './wiring'
 
@@ -53,9 +54,11 @@ function nodeExecutor(node: GraphNode, registry: CompileRegistry, options: Compi
     case 'output':
       return outputExecutor(node)
     case 'agent':
-      return new GraphAgentExecutor(buildAgent(node.data, registry, { id: node.id, where }), node.id)
-    case 'agent_ref':
-      return new GraphAgentExecutor(savedAgent(node, registry, where), node.id)
+      return agentNodeExecutor(node.id, node.data, registry, { where })
+    case 'agent_ref': {
+      const resolved = savedAgent(node, registry, where)
+      return agentNodeExecutor(node.id, resolved.settings, registry, { where: `${where} (${resolved.name})`, apiKey: resolved.apiKey })
+    }
     case 'condition':
     case 'fan_out':
       return passThroughExecutor(node)
@@ -74,16 +77,24 @@ function nodeExecutor(node: GraphNode, registry: CompileRegistry, options: Compi
 }
 
 /** A saved agent's version from the registry (the run service loads it beforehand, see collectAgentRefs). */
-function savedAgent(node: GraphNodeOf<'agent_ref'>, registry: CompileRegistry, where: string) {
+function savedAgent(node: GraphNodeOf<'agent_ref'>, registry: CompileRegistry, where: string): ResolvedAgent {
   const { agentId, version } = node.data
   const target = `agent "${agentId}"${version === undefined ? '' : ` version ${version}`}`
   if (!registry.agent) throw new GraphCompileError(`The ${where}: saved agents are not available here.`)
   const resolved = registry.agent(agentId, version)
   if (!resolved) throw new GraphCompileError(`The ${where} refers to ${target}, which does not exist.`)
-  return buildAgent(resolved.settings, registry, { id: node.id, where: `${where} (${resolved.name})`, apiKey: resolved.apiKey })
+  return resolved
 }
 
 export function describeNode(node: GraphNode): string {
   const label = node.kind === 'agent' ? node.data.label || node.data.name : node.data.label
   return `${node.kind.replace(/_/g, ' ')} node "${label || node.id}"`
+}
+
+/** An agent node (inline or saved) talks in a stored conversation when the caller gives it one. */
+function agentNodeExecutor(nodeId: string, settings: AgentSettings, registry: CompileRegistry, options: { where: string; apiKey?: string }): Executor {
+  const conversation = registry.agentConversation?.(nodeId)
+  const build = { id: nodeId, ...options }
+  if (!conversation) return new GraphAgentExecutor(buildAgent(settings, registry, build), nodeId)
+  return new SessionAgentExecutor(buildAgent(settings, registry, { ...build, contextProviders: [conversation.history] }), nodeId, conversation)
 }

@@ -8,7 +8,7 @@ export {
   collectAgentRefs,
 } from '../document-references'
 export type { AgentSettingsLookup } from '../document-references'
-export type { CompileOptions, CompileRegistry, ResolvedAgent } from './registry'
+export type { AgentConversation, CompileOptions, CompileRegistry, ResolvedAgent } from './registry'
 export { messageText, lastReply } from './messages'
 export { GraphAgentExecutor } from './node-executors'
 export type { HumanInputRequest } from './node-executors'

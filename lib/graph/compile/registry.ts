@@ -3,7 +3,7 @@
  * servers first (collectMcpServerIds in document-references.ts tells it which), loads referenced
  * sub-workflows (collectSubWorkflowRefs), and then compiles synchronously.
  */
-import type { ChatClient, ContextProvider, FunctionTool, ToolProvider } from '@/lib/core'
+import type { AgentSession, ChatClient, ContextProvider, FunctionTool, HistoryProvider, ToolProvider } from '@/lib/core'
 import type { GraphDocument } from '../document'
 import type { AgentSettings, FileAccessSettings, ModelSettings } from '../node-data'
 
@@ -32,6 +32,23 @@ export interface CompileRegistry {
   agent?(id: string, version: number | undefined): ResolvedAgent | undefined
   /** A saved workflow's document; `version` undefined means the latest. */
   subWorkflow?(id: string, version: number | undefined): GraphDocument | undefined
+  /** A stored conversation for an agent node: the node then talks in it (see session-agent-executor.ts). */
+  agentConversation?(nodeId: string): AgentConversation | undefined
+}
+
+/**
+ * Where an agent node keeps its conversation: the agent runs in `session`, whose messages
+ * `history` loads before each agent run and stores after it.
+ */
+export interface AgentConversation {
+  session: AgentSession
+  history: HistoryProvider
+  /** How many messages the conversation held before this run (what a run cut off and replayed must not keep). */
+  startLength: number
+  /** The number of stored messages. */
+  length(): Promise<number>
+  /** Forgets the stored messages from position `length` on (what an attempt cut off before its checkpoint stored). */
+  truncate(length: number): Promise<void>
 }
 
 /** How to compile: given by the caller, and by compile() itself to the sub-workflows it compiles. */

@@ -25,6 +25,10 @@ export function subWorkflowExecutor(node: GraphNodeOf<'sub_workflow'>, registry:
   const document = registry.subWorkflow(workflowId, version)
   if (!document) throw new GraphCompileError(`Sub-workflow "${node.id}" refers to ${target}, which does not exist.`)
 
-  const workflow = options.compile(document, registry, { parents: [...parents, workflowId], name: `${node.id}:${workflowId}` })
+  // Stored conversations belong to the top-level document's agent nodes: a sub-workflow's node ids may be the same.
+  const workflow = options.compile(document, Object.assign(Object.create(registry) as CompileRegistry, { agentConversation: undefined }), {
+    parents: [...parents, workflowId],
+    name: `${node.id}:${workflowId}`,
+  })
   return new NestedWorkflowExecutor(workflow, node.id)
 }

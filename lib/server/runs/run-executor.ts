@@ -12,6 +12,9 @@ import type { UsageDetails } from '@/lib/core'
 import type { GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
+import { openAgentConversation } from '../conversations/agent-conversation'
+import { openRunAgentSessions } from '../conversations/run-agent-sessions'
+import { parseTurnInput, TURN_AGENT_NODE_ID } from '../conversations/turn-document'
 import { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
 import { CheckpointPointers } from './checkpoint-pointers'
@@ -52,7 +55,9 @@ export interface ExecuteOptions {
 }
 
 export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { workerId, signal, document }: ExecuteOptions): Promise<RunExit> {
-  const input = typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
+  // A conversation turn's input is its message and where the conversation stood when it was sent.
+  const turn = run.sessionId === null ? undefined : parseTurnInput(run.input)
+  const input = turn ? turn.text : typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const start = startOf(run, input)
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
   const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying)
@@ -70,12 +75,18 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   const ended = new AbortController()
   const runSignal = AbortSignal.any([signal, ended.signal])
   let prepared: PreparedQueuedRun | undefined
+  let conversation: Awaited<ReturnType<typeof openAgentConversation>> | undefined
   try {
     // Not awaited: it goes out with the run's first batch (awaited below, so a failure fails the run).
     const runStarted = start.kind === 'new' ? writer.write('run_started', {}, resumeFromInput) : undefined
     runStarted?.catch(() => {})
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
-    prepared = await prepareQueuedRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus)
+    // A turn's agent talks in the conversation; a workflow's agent nodes each keep theirs (run-agent-sessions.ts).
+    if (turn && run.sessionId !== null) conversation = await openAgentConversation(app, run.sessionId, turn.historyStart)
+    const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document)
+    prepared = await prepareQueuedRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus, {
+      agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
+    })
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
     const stream =
       start.kind === 'continued'
@@ -88,6 +99,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
     })
     await recorder.flush()
     await runStarted
+    await conversation?.save()
     if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
     if (recorder.pending.length > 0) return await park(app, run.id, workerId, recorder.pending, writer, checkpoints, nodeTitles(await document))
     await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })

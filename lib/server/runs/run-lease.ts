@@ -21,9 +21,16 @@ const ANSWERS_IN = `(NOT EXISTS (SELECT 1 FROM "ApprovalRequest" a WHERE a."runI
 export interface ClaimedRun {
   id: string
   input: unknown
-  versionId: string
-  workflowId: string
+  /** A workflow's run: the version it runs (null for a conversation turn). */
+  versionId: string | null
+  /** A conversation turn: the agent version it runs and the conversation (session) it continues. */
+  agentVersionId: string | null
+  sessionId: string | null
+  /** The workflow a run belongs to (null for a conversation turn). */
+  workflowId: string | null
   workflowSettings: unknown
+  /** Who started it (null: from before sign-in). */
+  ownerId: string | null
   /** What the run may use: its owner's rows, or all for an admin's run (see run-setup.ts). */
   ownerScope: OwnerScope
   checkpointId: string | null
@@ -37,7 +44,7 @@ export interface ClaimedRun {
 
 /** Takes the run for `workerId` if nobody may be working on it; undefined when it is not to be taken. */
 export async function claimRun(sql: Sql, runId: string, workerId: string): Promise<ClaimedRun | undefined> {
-  const [row] = await sql.query<Omit<ClaimedRun, 'ownerScope'> & { ownerId: string | null; ownerRole: string | null }>(
+  const [row] = await sql.query<Omit<ClaimedRun, 'ownerScope'> & { ownerRole: string | null }>(
     `WITH claimed AS (
        UPDATE "Run" r SET status = 'running', "workerId" = $2, "heartbeatAt" = now(), "startedAt" = COALESCE(r."startedAt", now()),
          attempts = r.attempts + 1, "updatedAt" = now()
@@ -45,16 +52,16 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          r.status = 'queued'
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
-       RETURNING r.id, r.input, r."versionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts)
-     SELECT c.id, c.input, c."versionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
+       RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts)
+     SELECT c.id, c.input, c."versionId", c."agentVersionId", c."sessionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
        c."ownerId", u.role AS "ownerRole",
        COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) AS "lastSequence"
-     FROM claimed c JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"`,
+     FROM claimed c LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"`,
     [runId, workerId],
   )
   if (!row) return undefined
-  const { ownerId, ownerRole, ...run } = row
-  return { ...run, ownerScope: runOwnerScope(ownerId, ownerRole) }
+  const { ownerRole, ...run } = row
+  return { ...run, ownerScope: runOwnerScope(run.ownerId, ownerRole) }
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Runs of saved workflow versions: queue one, read it, list them, cancel one. Executing is the
+ * Runs of saved workflow versions (and conversation turns, queued by conversation-service.ts): queue one, read it, list them, cancel one. Executing is the
  * worker's job (run-worker.ts); this module only writes the rows and events a person sees.
  * A run belongs to who started it; anyone else but an admin gets the 404 of a missing run.
  */
@@ -10,11 +10,23 @@ import { isAdmin, ownedBy, type Principal } from '../auth/principal'
 import { conflict, notFound } from '../domain-errors'
 import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
 import { loadServerFacts } from '../workflows/server-facts'
+import { turnDocument } from '../conversations/turn-document'
 import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
+
+/** A turn's graph is its agent as a one-agent document; an agent version that no longer parses shows no nodes. */
+function turnGraph(definition: unknown): RunGraph {
+  try {
+    return turnDocument(definition) as unknown as RunGraph
+  } catch {
+    return { schemaVersion: 1, nodes: [], edges: [] }
+  }
+}
 
 type RunRow = {
   id: string
   workflowId: string | null
+  agentId: string | null
+  sessionId: string | null
   status: RunStatus
   input: unknown
   outputs: unknown
@@ -25,31 +37,45 @@ type RunRow = {
   finishedAt: Date | null
   workflow: { name: string } | null
   version: { version: number; graph?: unknown } | null
+  agent?: { name: string } | null
+  agentVersion?: { version: number; definition?: unknown } | null
 }
 
-/** A workflow's run: conversation turns (agentVersionId) are not presented as workflow runs. */
-type WorkflowRunRow = RunRow & { workflowId: string; workflow: { name: string }; version: { version: number; graph?: unknown } }
+/** What the run ran, for its views: a workflow version, or (a conversation turn) an agent version. */
+const RUN_SUBJECT = {
+  workflow: { select: { name: true } },
+  version: { select: { version: true } },
+  agent: { select: { name: true } },
+  agentVersion: { select: { version: true } },
+} as const
 
-function isWorkflowRun(row: RunRow): row is WorkflowRunRow {
-  return row.workflowId !== null && row.workflow !== null && row.version !== null
-}
-
-function presentSummary(row: WorkflowRunRow): RunSummary {
+function presentSummary(row: RunRow): RunSummary {
+  const turn = row.agentId !== null
   return {
     id: row.id,
-    workflowId: row.workflowId,
-    workflowName: row.workflow.name,
-    version: row.version.version,
+    kind: turn ? 'turn' : 'workflow',
+    workflowId: (turn ? row.agentId : row.workflowId) ?? '',
+    workflowName: (turn ? row.agent?.name : row.workflow?.name) ?? '',
+    version: (turn ? row.agentVersion?.version : row.version?.version) ?? 0,
+    conversationId: turn ? row.sessionId : null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   }
 }
 
-function presentDetail(row: WorkflowRunRow): RunDetail {
+/** A turn's input is its message (turn-document.ts stores it with where the conversation stood). */
+function inputText(row: RunRow): string {
+  if (row.agentId !== null && typeof row.input === 'object' && row.input !== null && typeof (row.input as { text?: unknown }).text === 'string') {
+    return (row.input as { text: string }).text
+  }
+  return typeof row.input === 'string' ? row.input : JSON.stringify(row.input)
+}
+
+function presentDetail(row: RunRow): RunDetail {
   return {
     ...presentSummary(row),
-    input: typeof row.input === 'string' ? row.input : JSON.stringify(row.input),
+    input: inputText(row),
     outputs: (row.outputs as unknown[] | null) ?? null,
     error: row.error,
     usage: (row.usage as Record<string, number> | null) ?? null,
@@ -92,9 +118,11 @@ export class RunService {
     if (!row) throw await this.missingVersion(principal, input)
     return {
       id: row.id,
+      kind: 'workflow',
       workflowId: input.workflowId,
       workflowName: row.name,
       version: row.version,
+      conversationId: null,
       status: 'queued',
       createdAt: new Date(row.createdAt).toISOString(),
       finishedAt: null,
@@ -129,9 +157,9 @@ export class RunService {
       where: { ...ownedBy(principal), workflowId: filter.workflowId ?? { not: null }, ...(filter.status ? { status: filter.status } : {}) },
       orderBy: { createdAt: 'desc' },
       take: filter.limit,
-      include: { workflow: { select: { name: true } }, version: { select: { version: true } } },
+      include: RUN_SUBJECT,
     })
-    return rows.flatMap((row) => (isWorkflowRun(row) ? [presentSummary(row)] : []))
+    return rows.map(presentSummary)
   }
 
   async get(principal: Principal, id: string): Promise<RunView> {
@@ -149,10 +177,16 @@ export class RunService {
   private async view(id: string, visible: { ownerId?: string }): Promise<RunView> {
     const row = await this.prisma.run.findFirst({
       where: { id, ...visible },
-      include: { workflow: { select: { name: true } }, version: { select: { version: true, graph: true } }, approvals: { orderBy: { createdAt: 'asc' } } },
+      include: {
+        ...RUN_SUBJECT,
+        version: { select: { version: true, graph: true } },
+        agentVersion: { select: { version: true, definition: true } },
+        approvals: { orderBy: { createdAt: 'asc' } },
+      },
     })
-    if (!row || !isWorkflowRun(row)) throw notFound('Run', id)
-    return { run: presentDetail(row), graph: row.version.graph as unknown as RunGraph, approvals: row.approvals.map(presentApproval) }
+    if (!row) throw notFound('Run', id)
+    const graph = row.agentVersion ? turnGraph(row.agentVersion.definition) : (row.version?.graph as unknown as RunGraph)
+    return { run: presentDetail(row), graph, approvals: row.approvals.map(presentApproval) }
   }
 
   async status(principal: Principal, id: string): Promise<RunStatus> {
@@ -167,8 +201,8 @@ export class RunService {
    */
   async cancel(principal: Principal, id: string): Promise<RunSummary> {
     const visible = { id, ...ownedBy(principal) }
-    const row = await this.prisma.run.findFirst({ where: visible, include: { workflow: { select: { name: true } }, version: { select: { version: true } } } })
-    if (!row || !isWorkflowRun(row)) throw notFound('Run', id)
+    const row = await this.prisma.run.findFirst({ where: visible, include: RUN_SUBJECT })
+    if (!row) throw notFound('Run', id)
     const cancelled = await this.app.db.sql.query<{ id: string }>(
       `WITH cancelled AS (
          UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now(), "parkedRequests" = NULL

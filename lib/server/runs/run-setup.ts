@@ -19,6 +19,7 @@ import {
   compile,
   parseGraphDocument,
   type AgentSettingsLookup,
+  type CompileRegistry,
   type FileAccessSettings,
   type GraphDocument,
   type ResolvedAgent,
@@ -114,6 +115,8 @@ export async function prepareQueuedRun(
   visible: OwnerScope,
   signal: AbortSignal,
   taskStatusSink?: TaskStatusSink,
+  /** What the caller adds to the registry: the stored conversation of a turn's agent. */
+  extra: Pick<CompileRegistry, 'agentConversation'> = {},
 ): Promise<PreparedQueuedRun> {
   const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
@@ -144,6 +147,7 @@ export async function prepareQueuedRun(
         return provider
       },
       skills,
+      agentConversation: extra.agentConversation,
     })
     return { document, workflow, asRun: (work) => runAsMcpRun(mcpContext, work), close }
   } catch (error) {

@@ -18,8 +18,9 @@ import type { GraphDocument } from '@/lib/graph'
 import { InvalidSavedWorkflowError, LeaseLostError, WorkerShutdownError } from './run-errors'
 import { endRun, executeQueuedRun } from './run-executor'
 import { traceQueuedRun } from '../telemetry/queued-run-span'
-import { claimRun, queueIfAnswered, releaseLapsedLeases, renewLeases } from './run-lease'
+import { claimRun, queueIfAnswered, releaseLapsedLeases, renewLeases, type ClaimedRun } from './run-lease'
 import { parseSaved } from './run-setup'
+import { turnDocument } from '../conversations/turn-document'
 import { queueLogger } from './queue-setup'
 import { EXPIRE_APPROVALS_TASK, RUN_CANCEL_CHANNEL, RUN_TASK } from './run-queue'
 /** A run whose lease was not renewed for this long is taken over (its worker died or froze). */
@@ -113,9 +114,7 @@ export class RunWorker {
     const watchEnded = new AbortController()
     const taskCancels = watchTaskCancelRequests({ app: this.app, runId, signal: watchEnded.signal })
     try {
-      await traceQueuedRun(run, () =>
-        executeQueuedRun(this.app, run, { workerId: this.workerId, signal: controller.signal, document: this.documentOf(run.versionId) }),
-      )
+      await traceQueuedRun(run, () => executeQueuedRun(this.app, run, { workerId: this.workerId, signal: controller.signal, document: this.documentOf(run) }))
     } catch (error) {
       // The executor records every outcome itself; getting here means recording failed (the
       // database went away mid-run, say). Try once more, so the run does not stay "running".
@@ -144,12 +143,19 @@ export class RunWorker {
    * A version's graph never changes once saved: it is read and checked once per process (an
    * invalid one fails every run of it the same way).
    */
-  private documentOf(versionId: string): Promise<GraphDocument> {
+  private documentOf(run: Pick<ClaimedRun, 'versionId' | 'agentVersionId'>): Promise<GraphDocument> {
+    // A conversation turn runs its agent version as a one-agent document (turn-document.ts).
+    const versionId = run.agentVersionId !== null ? `agent:${run.agentVersionId}` : (run.versionId ?? '')
     const cached = this.documents.get(versionId)
     if (cached) return cached
-    const document = this.app.db.prisma.workflowVersion
-      .findUniqueOrThrow({ where: { id: versionId }, select: { graph: true } })
-      .then((version) => parseSaved(version.graph, 'The saved workflow'))
+    const document =
+      run.agentVersionId !== null
+        ? this.app.db.prisma.agentVersion
+            .findUniqueOrThrow({ where: { id: run.agentVersionId }, select: { definition: true } })
+            .then((version) => turnDocument(version.definition))
+        : this.app.db.prisma.workflowVersion
+            .findUniqueOrThrow({ where: { id: run.versionId ?? '' }, select: { graph: true } })
+            .then((version) => parseSaved(version.graph, 'The saved workflow'))
     if (this.documents.size >= DOCUMENT_CACHE_SIZE) this.documents.delete(this.documents.keys().next().value!)
     this.documents.set(versionId, document)
     // A failed read (not a failed check) is not kept: the next run reads again.

@@ -40,6 +40,17 @@ export class PostgresHistoryProvider extends HistoryProvider {
     return messages
   }
 
+  /** How many messages the session holds (positions are 0…n-1). */
+  async length(sessionId: string): Promise<number> {
+    const last = await this.prisma.chatMessage.findFirst({ where: { sessionId }, orderBy: { position: 'desc' }, select: { position: true } })
+    return (last?.position ?? -1) + 1
+  }
+
+  /** Forgets the session's messages from position `length` on. */
+  async truncate(sessionId: string, length: number): Promise<void> {
+    await this.prisma.chatMessage.deleteMany({ where: { sessionId, position: { gte: length } } })
+  }
+
   async saveMessages(sessionId: string | undefined, messages: readonly Message[], _access?: HistoryAccess): Promise<void> {
     if (messages.length === 0) return
     const id = sessionId ?? DEFAULT_SESSION_ID

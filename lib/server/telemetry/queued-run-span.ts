@@ -1,6 +1,6 @@
 /**
  * The span of one take of a stored run by a worker: the parent of lib/core's `workflow.run`. It says
- * which run and workflow (ids only) and how the take ended. The owner is deliberately not recorded:
+ * which run and workflow, or agent version and conversation (ids only), and how the take ended. The owner is deliberately not recorded:
  * a user id is personal data, traces leave for collectors with their own access and retention, and
  * the run id is enough to find the owner in the app by whoever may see it.
  */
@@ -13,9 +13,12 @@ export function traceQueuedRun<T extends string>(run: ClaimedRun, work: () => Pr
   const span = trace.getTracer('agentloom').startSpan('agentloom.run', {
     attributes: {
       'agentloom.run.id': run.id,
-      'agentloom.workflow.id': run.workflowId,
-      'agentloom.workflow.version.id': run.versionId,
       'agentloom.run.attempt': run.attempts,
+      // A workflow's run names its workflow and version; a conversation turn its agent version and conversation.
+      ...(run.workflowId ? { 'agentloom.workflow.id': run.workflowId } : {}),
+      ...(run.versionId ? { 'agentloom.workflow.version.id': run.versionId } : {}),
+      ...(run.agentVersionId ? { 'agentloom.agent.version.id': run.agentVersionId } : {}),
+      ...(run.sessionId ? { 'gen_ai.conversation.id': run.sessionId } : {}),
     },
   })
   return context

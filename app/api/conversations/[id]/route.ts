@@ -1,0 +1,23 @@
+import { conversationIdParams, renameConversationBody } from '@/lib/contracts/conversations'
+import { authenticatedRoute, json, parseBody, parseWith } from '@/lib/server/http'
+import { getServices } from '@/lib/server/services'
+
+export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
+  const { id } = parseWith(conversationIdParams, params, 'path')
+  const { conversations } = await getServices()
+  return json(await conversations.get(principal, id))
+})
+
+export const PATCH = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
+  const { id } = parseWith(conversationIdParams, params, 'path')
+  const { title } = await parseBody(request, renameConversationBody)
+  const { conversations } = await getServices()
+  return json(await conversations.rename(principal, id, title))
+})
+
+export const DELETE = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
+  const { id } = parseWith(conversationIdParams, params, 'path')
+  const { conversations } = await getServices()
+  await conversations.delete(principal, id)
+  return new Response(null, { status: 204 })
+})

@@ -1,0 +1,95 @@
+/**
+ * The HTTP contracts of conversations with agents. A conversation is an AgentSession owned by a
+ * person; its messages are lib/core Message JSON in the order they were said (position 0…n-1).
+ * Sending a message queues one turn (a run, `kind: 'turn'`) whose events the client follows over
+ * `/api/runs/:id/events`. Browser-safe.
+ */
+import { z } from 'zod'
+import { runStatusSchema, tokenUsageSchema } from './runs'
+import { PG_INT_MAX, safeText } from './safe-text'
+
+export const MAX_CONVERSATION_TITLE_LENGTH = 200
+export const MAX_CHAT_MESSAGE_LENGTH = 100_000
+export const MAX_MESSAGE_PAGE = 200
+
+export const conversationIdParams = z.object({ id: z.string().uuid('Not a conversation id.') })
+
+const title = safeText().trim().max(MAX_CONVERSATION_TITLE_LENGTH)
+
+export const createConversationBody = z.object({ title: title.default('') })
+export const renameConversationBody = z.object({ title: title.min(1, 'A conversation needs a title.') })
+export const sendMessageBody = z.object({ text: safeText().trim().min(1, 'Type a message.').max(MAX_CHAT_MESSAGE_LENGTH) })
+
+/** Pages go backwards from the newest: `before` is the position of the oldest message already shown. */
+export const messagesQuery = z.object({
+  before: z.coerce.number().int().min(0).max(PG_INT_MAX).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE).default(50),
+})
+
+/** `POST /api/runs/:id/continue-in-chat`: which agent node's conversation to continue. */
+export const continueInChatBody = z.object({ nodeId: safeText().min(1).max(200) })
+
+export const exportQuery = z.object({ format: z.enum(['json', 'markdown']).default('json') })
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  agentId: z.string(),
+  title: z.string(),
+  /** Continued from a workflow run's agent node. */
+  originRunId: z.string().nullable(),
+  originNodeId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>
+
+export const conversationTurnSchema = z.object({
+  runId: z.string(),
+  status: runStatusSchema,
+  /** The message that started it. */
+  text: z.string(),
+  /** The position its messages start at (the conversation's length when it was sent). */
+  historyStart: z.number().int(),
+  usage: tokenUsageSchema.nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type ConversationTurn = z.infer<typeof conversationTurnSchema>
+
+export const conversationDetailSchema = conversationSummarySchema.extend({
+  agentName: z.string(),
+  messageCount: z.number().int(),
+  /** Oldest first. */
+  turns: z.array(conversationTurnSchema),
+  /** Token counts summed over every turn. */
+  usage: tokenUsageSchema,
+  /** A turn still queued, running or waiting for an approval: the page follows its events. */
+  activeRunId: z.string().nullable(),
+})
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>
+
+/** A stored lib/core Message as JSON (role, contents, …), read loosely: the client draws what it knows. */
+export const chatMessageSchema = z.looseObject({ role: z.string(), contents: z.array(z.looseObject({ type: z.string() })) })
+export type ChatMessageJSON = z.infer<typeof chatMessageSchema>
+
+export const storedChatMessageSchema = z.object({ position: z.number().int(), message: chatMessageSchema, createdAt: z.string() })
+export type StoredChatMessage = z.infer<typeof storedChatMessageSchema>
+
+export const messagePageSchema = z.object({
+  /** Oldest first. */
+  messages: z.array(storedChatMessageSchema),
+  /** Pass as `before` for the next older page; null when this page reaches the first message. */
+  nextBefore: z.number().int().nullable(),
+})
+export type MessagePage = z.infer<typeof messagePageSchema>
+
+export const sentMessageSchema = z.object({ runId: z.string() })
+export type SentMessage = z.infer<typeof sentMessageSchema>
+
+/** `GET /api/conversations/:id/export?format=json`. */
+export const conversationExportSchema = z.object({
+  conversation: conversationSummarySchema.extend({ agentName: z.string() }),
+  messages: z.array(storedChatMessageSchema),
+  usage: tokenUsageSchema,
+})
+export type ConversationExport = z.infer<typeof conversationExportSchema>

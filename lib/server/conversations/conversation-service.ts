@@ -1,0 +1,269 @@
+/**
+ * Conversations with agents: an AgentSession of kind `conversation`, owned by a person, whose
+ * messages PostgresHistoryProvider stores. Sending a message queues one turn: a Run with the
+ * agent's latest version and the conversation, on the same queue as workflow runs (the worker runs
+ * it as a one-agent workflow, turn-document.ts). One turn at a time: a second send while one is
+ * queued, running or waiting for an approval is a 409. Others get the 404 of a missing id.
+ */
+import { randomUUID } from 'node:crypto'
+import type {
+  ConversationDetail,
+  ConversationExport,
+  ConversationSummary,
+  ConversationTurn,
+  MessagePage,
+  SentMessage,
+  StoredChatMessage,
+} from '@/lib/contracts/conversations'
+import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
+import type { AppContext } from '../app-context'
+import { isAdmin, ownedBy, type Principal } from '../auth/principal'
+import { AgentSettingsSchema, parseGraphDocument } from '@/lib/graph'
+import { AgentService } from '../agents/agent-service'
+import { conflict, invalidInput, notFound } from '../domain-errors'
+import { queueRunExpression } from '../runs/run-queue'
+import { conversationMarkdown } from './conversation-markdown'
+import { runAgentSessionId } from './run-agent-sessions'
+import { turnInputSchema } from './turn-document'
+
+type SessionRow = {
+  id: string
+  agentId: string | null
+  title: string
+  originRunId: string | null
+  originNodeId: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+function presentSummary(row: SessionRow): ConversationSummary {
+  return {
+    id: row.id,
+    agentId: row.agentId ?? '',
+    title: row.title,
+    originRunId: row.originRunId,
+    originNodeId: row.originNodeId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+const ACTIVE: RunStatus[] = ['queued', 'running', 'waiting']
+
+/** Sums token counts key by key (lib/core UsageDetails: input, output, total and any others). */
+export function addTokenUsage(total: TokenUsage, usage: TokenUsage | null): TokenUsage {
+  if (!usage) return total
+  const sum: Record<string, number> = { ...total }
+  for (const [key, value] of Object.entries(usage)) if (typeof value === 'number') sum[key] = (sum[key] ?? 0) + value
+  return sum
+}
+
+function storedMessage(row: { position: number; message: string; createdAt: Date }): StoredChatMessage {
+  return { position: row.position, message: JSON.parse(row.message) as StoredChatMessage['message'], createdAt: row.createdAt.toISOString() }
+}
+
+function turnInput(input: unknown): { text: string; historyStart: number } {
+  const parsed = turnInputSchema.safeParse(input)
+  return parsed.success ? parsed.data : { text: '', historyStart: 0 }
+}
+
+export class ConversationService {
+  constructor(private readonly app: AppContext) {}
+
+  private get prisma() {
+    return this.app.db.prisma
+  }
+
+  async create(principal: Principal, agentId: string, input: { title: string }): Promise<ConversationSummary> {
+    const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...ownedBy(principal) }, select: { id: true } })
+    if (!agent) throw notFound('Agent', agentId)
+    const row = await this.prisma.agentSession.create({
+      data: { id: randomUUID(), kind: 'conversation', agentId, ownerId: principal.userId, title: input.title },
+    })
+    return presentSummary(row)
+  }
+
+  async list(principal: Principal, agentId: string): Promise<ConversationSummary[]> {
+    const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...ownedBy(principal) }, select: { id: true } })
+    if (!agent) throw notFound('Agent', agentId)
+    const rows = await this.prisma.agentSession.findMany({
+      where: { agentId, kind: 'conversation', ...ownedBy(principal) },
+      orderBy: { updatedAt: 'desc' },
+      take: 500,
+    })
+    return rows.map(presentSummary)
+  }
+
+  private async find(principal: Principal, id: string) {
+    const row = await this.prisma.agentSession.findFirst({
+      where: { id, kind: 'conversation', ...ownedBy(principal) },
+      include: { agent: { select: { name: true } } },
+    })
+    if (!row) throw notFound('Conversation', id)
+    return row
+  }
+
+  async get(principal: Principal, id: string): Promise<ConversationDetail> {
+    const row = await this.find(principal, id)
+    const [runs, messageCount] = await Promise.all([
+      this.prisma.run.findMany({
+        where: { sessionId: id },
+        orderBy: { createdAt: 'asc' },
+        select: { id: true, status: true, input: true, usage: true, error: true, createdAt: true },
+      }),
+      this.prisma.chatMessage.count({ where: { sessionId: id } }),
+    ])
+    const turns: ConversationTurn[] = runs.map((run) => ({
+      runId: run.id,
+      status: run.status,
+      ...turnInput(run.input),
+      usage: (run.usage as TokenUsage | null) ?? null,
+      error: run.error,
+      createdAt: run.createdAt.toISOString(),
+    }))
+    return {
+      ...presentSummary(row),
+      agentName: row.agent?.name ?? '',
+      messageCount,
+      turns,
+      usage: turns.reduce<TokenUsage>((total, turn) => addTokenUsage(total, turn.usage), {}),
+      activeRunId: turns.findLast((turn) => ACTIVE.includes(turn.status))?.runId ?? null,
+    }
+  }
+
+  /** One page, newest first: one query on the (sessionId, position) index whatever the conversation's length. */
+  async messages(principal: Principal, id: string, page: { before?: number; limit: number }): Promise<MessagePage> {
+    await this.find(principal, id)
+    const rows = await this.app.db.sql.query<{ position: number; message: string; createdAt: Date }>(
+      `SELECT position, message, "createdAt" FROM "ChatMessage" WHERE "sessionId" = $1 AND position < $2 ORDER BY position DESC LIMIT $3`,
+      [id, page.before ?? 2_147_483_647, page.limit],
+    )
+    rows.reverse()
+    const oldest = rows[0]?.position
+    return { messages: rows.map(storedMessage), nextBefore: oldest !== undefined && oldest > 0 && rows.length === page.limit ? oldest : null }
+  }
+
+  async rename(principal: Principal, id: string, title: string): Promise<ConversationSummary> {
+    await this.find(principal, id)
+    return presentSummary(await this.prisma.agentSession.update({ where: { id }, data: { title } }))
+  }
+
+  /** Deletes the conversation, its messages and its turns (a running turn is cancelled first). */
+  async delete(principal: Principal, id: string): Promise<void> {
+    await this.find(principal, id)
+    const active = await this.prisma.run.findMany({ where: { sessionId: id, status: { in: ACTIVE } }, select: { id: true } })
+    for (const run of active) await this.app.approvals.expirePendingForRun(run.id, 'The conversation was deleted.', 'run_cancelled')
+    await this.app.db.sql.query(
+      `WITH cancelled AS (UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now() WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting') RETURNING id)
+       SELECT pg_notify('agentloom_run_cancel', id) FROM cancelled`,
+      [id],
+    )
+    for (const run of active) this.app.activeRuns.get(run.id)?.abort()
+    await this.prisma.agentSession.delete({ where: { id } })
+  }
+
+  /**
+   * "Continue in chat": a new conversation with what an agent node of a workflow run said and heard,
+   * copied from its run_agent session. The node's saved agent when it names one the person may use;
+   * an inline agent node becomes a new saved agent with the node's settings (so the conversation
+   * can go on with the same instructions, model and tools).
+   */
+  async continueFromRun(principal: Principal, runId: string, nodeId: string): Promise<ConversationSummary> {
+    const run = await this.prisma.run.findFirst({ where: { id: runId, ...ownedBy(principal) }, include: { version: { select: { graph: true } } } })
+    if (!run?.version) throw notFound('Run', runId)
+    const parsed = parseGraphDocument(run.version.graph)
+    const node = parsed.ok ? parsed.document.nodes.find((candidate) => candidate.id === nodeId) : undefined
+    if (node?.kind !== 'agent') throw invalidInput('not_an_agent_node', `The run's workflow has no agent node '${nodeId}'.`)
+    const sessionId = runAgentSessionId(runId, nodeId)
+    if ((await this.prisma.chatMessage.count({ where: { sessionId } })) === 0) {
+      throw invalidInput('nothing_to_continue', 'This agent has not said anything in this run yet, so there is no conversation to continue.')
+    }
+    const label = node.data.label?.trim() || node.data.name.trim() || nodeId
+    const referred = (node.data as { agentId?: unknown }).agentId
+    const saved =
+      typeof referred === 'string' ? await this.prisma.agent.findFirst({ where: { id: referred, ...ownedBy(principal) }, select: { id: true } }) : null
+    const agentId =
+      saved?.id ??
+      (
+        await new AgentService(this.prisma).create(principal, {
+          name: label,
+          description: `Made from the agent node "${label}" of run ${runId.slice(0, 8)}.`,
+          definition: AgentSettingsSchema.parse(node.data),
+          note: `From run ${runId}`,
+        })
+      ).agent.id
+    const id = randomUUID()
+    await this.prisma.$transaction([
+      this.prisma.agentSession.create({
+        data: {
+          id,
+          kind: 'conversation',
+          agentId,
+          ownerId: principal.userId,
+          title: `${label} (from run ${runId.slice(0, 8)})`,
+          originRunId: runId,
+          originNodeId: nodeId,
+        },
+      }),
+      this.prisma.$executeRaw`INSERT INTO "ChatMessage" (id, "sessionId", position, role, message, "createdAt")
+        SELECT gen_random_uuid(), ${id}, position, role, message, "createdAt" FROM "ChatMessage" WHERE "sessionId" = ${sessionId}`,
+    ])
+    return presentSummary(await this.prisma.agentSession.findUniqueOrThrow({ where: { id } }))
+  }
+
+  async export(principal: Principal, id: string): Promise<ConversationExport> {
+    const detail = await this.get(principal, id)
+    const rows = await this.prisma.chatMessage.findMany({
+      where: { sessionId: id },
+      orderBy: { position: 'asc' },
+      select: { position: true, message: true, createdAt: true },
+    })
+    const { turns: _turns, usage, messageCount: _count, activeRunId: _active, ...conversation } = detail
+    return { conversation, messages: rows.map(storedMessage), usage }
+  }
+
+  async exportMarkdown(principal: Principal, id: string): Promise<string> {
+    return conversationMarkdown(await this.export(principal, id))
+  }
+
+  /**
+   * Queues a turn: the run (agent's latest version, this conversation, the message and the
+   * conversation's length now), its `run_queued` event and its job in one statement, after taking
+   * the conversation's row lock so two sends cannot both find no turn running.
+   */
+  async send(principal: Principal, id: string, text: string): Promise<SentMessage> {
+    const owner = isAdmin(principal) ? null : principal.userId
+    return this.app.db.sql.transaction(async (tx) => {
+      const [session] = await tx.query<{ agentId: string | null }>(
+        `SELECT "agentId" FROM "AgentSession" WHERE id = $1 AND kind = 'conversation' AND ($2::text IS NULL OR "ownerId" = $2) FOR UPDATE`,
+        [id, owner],
+      )
+      if (!session?.agentId) throw notFound('Conversation', id)
+      const [row] = await tx.query<{ id: string | null; busy: boolean }>(
+        `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
+         version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 ORDER BY version DESC LIMIT 1),
+         run AS (
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", status, "createdAt", "updatedAt")
+           SELECT gen_random_uuid(), $2, version.id, $1,
+             json_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "sessionId" = $1))::jsonb,
+             $4, 'queued', now(), now()
+           FROM version, busy WHERE NOT busy.busy
+           RETURNING id),
+         queued AS (
+           INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+           SELECT run.id, 1, 'run_queued', json_build_object('agentId', $2::text, 'version', version.version, 'conversationId', $1::text)::jsonb, now() FROM run, version
+           RETURNING "runId"),
+         touched AS (
+           UPDATE "AgentSession" SET "updatedAt" = now(), title = CASE WHEN title = '' THEN left($3::text, 80) ELSE title END
+           WHERE id = $1 AND EXISTS (SELECT 1 FROM run) RETURNING id)
+         SELECT (SELECT id FROM run) AS id, busy.busy,
+           (SELECT ${queueRunExpression('run.id')} IS NOT NULL FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched
+         FROM busy`,
+        [id, session.agentId, text, principal.userId],
+      )
+      if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
+      if (!row?.id) throw notFound('Agent version', session.agentId)
+      return { runId: row.id }
+    })
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * A workflow run's agent nodes keep their conversations in the same store as people's chats: each
+ * top-level agent node talks in an AgentSession of kind `run_agent` (id `run:<runId>:<nodeId>`,
+ * owned by the run's owner), so that "Continue in chat" can copy it into a new conversation.
+ */
+import { AgentSession } from '@/lib/core'
+import type { AgentConversation, GraphDocument } from '@/lib/graph'
+import type { AppContext } from '../app-context'
+import { PostgresHistoryProvider } from '../sessions/postgres-history-provider'
+
+export function runAgentSessionId(runId: string, nodeId: string): string {
+  return `run:${runId}:${nodeId}`
+}
+
+/** The sessions of the run's agent nodes, created once (a resumed run finds them), by node id. */
+export async function openRunAgentSessions(
+  app: AppContext,
+  runId: string,
+  ownerId: string | null,
+  document: GraphDocument,
+): Promise<Map<string, AgentConversation>> {
+  const nodeIds = document.nodes.filter((node) => node.kind === 'agent').map((node) => node.id)
+  const sessions = new Map<string, AgentConversation>()
+  if (nodeIds.length === 0) return sessions
+  await app.db.sql.query(
+    `INSERT INTO "AgentSession" (id, kind, "ownerId", "originRunId", "originNodeId", state, "createdAt", "updatedAt")
+     SELECT 'run:' || $1::text || ':' || node, 'run_agent', $2, $1, node, '{}', now(), now() FROM unnest($3::text[]) AS node
+     ON CONFLICT (id) DO NOTHING`,
+    [runId, ownerId, nodeIds],
+  )
+  const history = new PostgresHistoryProvider(app.db.prisma)
+  for (const nodeId of nodeIds) {
+    const sessionId = runAgentSessionId(runId, nodeId)
+    sessions.set(nodeId, {
+      session: new AgentSession({ sessionId }),
+      history,
+      startLength: 0,
+      length: () => history.length(sessionId),
+      truncate: (length) => history.truncate(sessionId, length),
+    })
+  }
+  return sessions
+}

@@ -1,0 +1,42 @@
+/**
+ * A conversation turn runs on the same path as a workflow run: the agent version's settings become
+ * a one-agent document (start → agent → output), compiled and run by the worker like any saved
+ * workflow, so MCP servers, skills, function tools, approvals, parking and resuming come with it.
+ */
+import { z } from 'zod'
+import { AgentSettingsSchema, CURRENT_SCHEMA_VERSION, type GraphDocument } from '@/lib/graph'
+import { InvalidSavedWorkflowError } from '../runs/run-errors'
+import { parseSaved } from '../runs/run-setup'
+
+/** The agent node's id in a turn's document: where the conversation's session goes. */
+export const TURN_AGENT_NODE_ID = 'agent'
+
+/** What a turn's run stores as its input: the message, and how long the conversation was when it was sent. */
+export const turnInputSchema = z.object({ text: z.string(), historyStart: z.number().int().min(0) })
+export type TurnInput = z.infer<typeof turnInputSchema>
+
+export function parseTurnInput(input: unknown): TurnInput {
+  const parsed = turnInputSchema.safeParse(input)
+  if (!parsed.success) throw new InvalidSavedWorkflowError('The turn has no message to send.')
+  return parsed.data
+}
+
+export function turnDocument(definition: unknown): GraphDocument {
+  const settings = AgentSettingsSchema.safeParse(definition)
+  if (!settings.success) throw new InvalidSavedWorkflowError(`The saved agent is not valid: ${z.prettifyError(settings.error)}`)
+  return parseSaved(
+    {
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: TURN_AGENT_NODE_ID, kind: 'agent', position: { x: 320, y: 0 }, data: settings.data },
+        { id: 'output', kind: 'output', position: { x: 640, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'start->agent', source: 'start', target: TURN_AGENT_NODE_ID },
+        { id: 'agent->output', source: TURN_AGENT_NODE_ID, target: 'output' },
+      ],
+    },
+    'The saved agent',
+  )
+}
