@@ -1,10 +1,11 @@
 /**
- * `agentloom`: the command line. `run` and `validate` work on a workflow document alone (no server,
+ * `agentloom`: the command line. `run`, `validate` and `export-ts` work on a workflow document alone (no server,
  * no database); `workflows`, `runs` and `approvals` talk to a running server with an API token.
  * Exit codes: 0 ok, 1 the run (or request) failed, 2 a usage mistake or invalid input.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io'
+import { exportTsCommand } from './export-ts-command'
 import { runCommand } from './run-command'
 import { ServerClient } from './server-client'
 import { answerApproval, followRun, listApprovals, listWorkflows, startRun } from './server-commands'
@@ -76,6 +77,18 @@ export function buildCliProgram({ io, env = process.env, signal }: CliContext, d
     .description('Print the problems the editor shows for a workflow document; exit 1 if any is an error.')
     .argument('<workflow.json>', 'the workflow document')
     .action((file: string, _options: unknown, command: Command) => finish(validateCommand(io, file, { json: globals(command).json })))
+
+  program
+    .command('export-ts')
+    .description('Write the TypeScript the editor exports: a file that builds the workflow with lib/core and runs with `npx tsx file.ts "input"`.')
+    .argument('<workflow.json>', 'the workflow document (bare, or as exported from the editor)')
+    .option('-o, --output <file.ts>', 'write the file here (default: stdout)')
+    .option('--name <name>', "the workflow's name in the file (default: the exported file's name)")
+    .option('--core-import <specifier>', "the module the file imports lib/core from (default: '@/lib/core', as inside this repository)")
+    .option('--mcp-config <file.json>', 'the MCP servers the document uses, as for `run` (commands and URLs only: no env values or headers)')
+    .action((file: string, options: { output?: string; name?: string; coreImport?: string; mcpConfig?: string }, command: Command) =>
+      finish(exportTsCommand(io, file, { json: globals(command).json, ...options })),
+    )
 
   const workflows = program.command('workflows').description('Workflows on the server.')
   workflows
