@@ -107,6 +107,17 @@ describe('conversations API', () => {
     expect(detail.body.usage.totalTokenCount).toBe(perTurn.reduce((a: number, b: number) => a + b, 0))
   })
 
+  it("sends the model only the agent's history window, and still stores every message", async () => {
+    const windowed = await createAgent(app.admin, { name: 'Short memory', model: { provider: 'demo' }, historyWindow: { maxMessages: 2 } })
+    const created = await callRoute(agentConversationsRoute.POST, { params: { id: windowed }, body: {} })
+    const id = created.body.id as string
+    for (const text of ['One', 'Two', 'Three']) await turnEnd((await send(id, text)).body.runId)
+    const messages = await allMessages(id)
+    expect(messages).toHaveLength(6)
+    // The third turn sent the last two stored messages and the new one: three, not five.
+    expect(messages[5].messageId).toBe('demo-msg-3')
+  })
+
   it('waits for a tool approval, resumes once it is answered, and stores each message once', async () => {
     const id = await newConversation('Counting')
     const sent = await send(id, '/call word_count {"text":"one two three"}')

@@ -8,7 +8,7 @@
  * waits for people, and records the outcome. Every failure ends as a `run_failed` event with a
  * message a person can act on.
  */
-import type { UsageDetails } from '@/lib/core'
+import type { HistoryWindow, UsageDetails } from '@/lib/core'
 import type { GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
@@ -82,7 +82,8 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
     runStarted?.catch(() => {})
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
     // A turn's agent talks in the conversation; a workflow's agent nodes each keep theirs (run-agent-sessions.ts).
-    if (turn && run.sessionId !== null) conversation = await openAgentConversation(app, run.sessionId, turn.historyStart)
+    // The history window trims what is sent to the model, never what is stored.
+    if (turn && run.sessionId !== null) conversation = await openAgentConversation(app, run.sessionId, turn.historyStart, turnHistoryWindow(await document))
     const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document)
     prepared = await prepareQueuedRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus, {
       agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
@@ -214,4 +215,12 @@ async function leaveAborted(
   await writer.flush().catch(() => {})
   await app.approvals.expirePendingForRun(runId, 'The run was cancelled.', 'run_cancelled')
   return 'ended'
+}
+
+/** The history window a turn's agent is set to (its settings are the turn document's agent node). */
+function turnHistoryWindow(document: GraphDocument): HistoryWindow | undefined {
+  const agent = document.nodes.find((node) => node.id === TURN_AGENT_NODE_ID)
+  if (agent?.kind !== 'agent') return undefined
+  const { maxMessages, maxTokens } = agent.data.historyWindow
+  return maxMessages === undefined && maxTokens === undefined ? undefined : { maxMessages, maxTokens }
 }
