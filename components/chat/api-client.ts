@@ -1,18 +1,11 @@
 /** The chat playground's requests: conversations of an agent, their messages, sending one. */
 import { fetchJson, fetchParsed, postJson } from '@/components/api-client'
-import {
-  conversationDetailSchema,
-  conversationSummarySchema,
-  messagePageSchema,
-  type ConversationSummary,
-  type SentMessage,
-} from '@/lib/contracts/conversations'
-import { z } from 'zod'
+import { conversationDetailSchema, conversationListSchema, messagePageSchema, type ConversationSummary, type SentMessage } from '@/lib/contracts/conversations'
 
 const conversationUrl = (id: string) => `/api/conversations/${encodeURIComponent(id)}`
 
 export function listConversations(agentId: string) {
-  return fetchParsed(z.array(conversationSummarySchema), `/api/agents/${encodeURIComponent(agentId)}/conversations`)
+  return fetchParsed(conversationListSchema, `/api/agents/${encodeURIComponent(agentId)}/conversations`)
 }
 
 export function createConversation(agentId: string, title = ''): Promise<ConversationSummary> {

@@ -99,5 +99,9 @@ export const fileRootQuerySchema = z.object({
 })
 
 /** GET /api/file-roots: the roots the admin allows (AGENTLOOM_FILE_ROOTS) and, under `root`, the subfolders of `folder`. */
-export const fileRootListingSchema = z.object({ roots: z.array(z.string()), folders: z.array(z.string()) })
+export const fileRootListingSchema = z.object({
+  roots: z.array(z.string()),
+  /** The folders directly inside `folder` of `root` (when a root was asked for). */
+  folders: z.array(z.string()),
+})
 export type FileRootListing = z.infer<typeof fileRootListingSchema>

@@ -43,6 +43,10 @@ export const conversationSummarySchema = z.object({
 })
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>
 
+/** `GET /api/agents/:id/conversations`: a bare array, most recently updated first. */
+export const conversationListSchema = z.array(conversationSummarySchema)
+export type ConversationList = z.infer<typeof conversationListSchema>
+
 export const conversationTurnSchema = z.object({
   runId: z.string(),
   status: runStatusSchema,
@@ -93,3 +97,6 @@ export const conversationExportSchema = z.object({
   usage: tokenUsageSchema,
 })
 export type ConversationExport = z.infer<typeof conversationExportSchema>
+
+/** `GET /api/conversations/:id/export?format=markdown`: the same conversation as a Markdown text to read (`text/markdown`). */
+export const conversationMarkdownExportSchema = z.string()

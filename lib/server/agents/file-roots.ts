@@ -6,6 +6,7 @@
  */
 import { delimiter, isAbsolute, join, resolve } from 'node:path'
 import { FileAccessPathError, FileAccessProvider, FileSystemAgentFileStore, normalizeRelativePath, UserError } from '@/lib/core'
+import type { FileRootListing } from '@/lib/contracts/agents'
 import type { FileAccessSettings } from '@/lib/graph'
 import { invalidInput } from '../domain-errors'
 
@@ -57,14 +58,8 @@ export async function fileAccessProviderFor(settings: FileAccessSettings, env: E
   })
 }
 
-export interface FolderListing {
-  roots: string[]
-  /** The folders directly inside `folder` of `root` (when a root was asked for). */
-  folders: string[]
-}
-
 /** For the folder picker: the allowed roots and, under one of them, a folder's subfolders. Bad paths are 400s. */
-export async function listFileRoots(query: { root?: string; folder?: string }, env: Env = process.env): Promise<FolderListing> {
+export async function listFileRoots(query: { root?: string; folder?: string }, env: Env = process.env): Promise<FileRootListing> {
   const roots = fileRootsFromEnv(env)
   if (query.root === undefined) return { roots, folders: [] }
   if (!roots.includes(query.root)) throw invalidInput('invalid_file_root', 'That folder root is not one the server allows.', { roots })

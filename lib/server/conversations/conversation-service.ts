@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type {
   ConversationDetail,
   ConversationExport,
+  ConversationList,
   ConversationSummary,
   ConversationTurn,
   MessagePage,
@@ -83,7 +84,7 @@ export class ConversationService {
     return presentSummary(row)
   }
 
-  async list(principal: Principal, agentId: string): Promise<ConversationSummary[]> {
+  async list(principal: Principal, agentId: string): Promise<ConversationList> {
     const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...ownedBy(principal) }, select: { id: true } })
     if (!agent) throw notFound('Agent', agentId)
     const rows = await this.prisma.agentSession.findMany({

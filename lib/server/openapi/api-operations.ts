@@ -10,18 +10,24 @@
  */
 import type { z } from 'zod'
 import * as accounts from '@/lib/contracts/accounts'
+import * as agents from '@/lib/contracts/agents'
 import * as approvals from '@/lib/contracts/approvals'
+import * as conversations from '@/lib/contracts/conversations'
 import { functionToolListResponseSchema } from '@/lib/contracts/function-tools'
 import { healthResponseSchema } from '@/lib/contracts/health'
 import * as mcp from '@/lib/contracts/mcp-servers'
 import { runEventSchema } from '@/lib/contracts/run-events'
 import * as runs from '@/lib/contracts/runs'
+import { serverFactsResponseSchema } from '@/lib/contracts/server-facts'
 import * as share from '@/lib/contracts/share-links'
+import { skillCheckRequestSchema, skillCheckSchema } from '@/lib/contracts/skill-checks'
 import * as skills from '@/lib/contracts/skills'
 import * as workflows from '@/lib/contracts/workflows'
 
 export const API_TAGS = {
   workflows: 'Workflow documents and their immutable, numbered versions.',
+  agents: 'Reusable agent definitions and their immutable, numbered versions.',
+  conversations: 'Chats with an agent: messages, turns (runs you follow with the events stream), exports.',
   runs: 'Runs of a workflow version: start, follow (server-sent events), cancel, share.',
   approvals: 'Decisions a run waits for: tool calls, MCP sampling and elicitation, human input.',
   'mcp-servers': 'The MCP servers workflows reference by id.',
@@ -39,12 +45,17 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 /** Who may call: a signed-in person or API token, an admin, or anyone. */
 export type ApiAccess = 'user' | 'admin' | 'public'
 
+/** `text/event-stream`: the events routes, one schema-shaped event per `data:`; `text/markdown`: the conversation export. */
+export type ApiContentType = 'application/json' | 'text/event-stream' | 'text/markdown'
+
 export interface ApiResponseSpec {
   description: string
   /** Absent for an answer without a body (204). */
   schema?: z.ZodType
-  /** `application/json` unless said; the events route streams `text/event-stream`, one schema-shaped event per `data:`. */
-  contentType?: 'application/json' | 'text/event-stream'
+  /** `application/json` unless said. */
+  contentType?: ApiContentType
+  /** The same answer in other content types, when the request chooses one (the export's `format`). */
+  otherContent?: Readonly<Partial<Record<ApiContentType, z.ZodType>>>
 }
 
 export interface ApiOperation {
@@ -111,6 +122,27 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: ok(workflows.updatedWorkflowResponseSchema),
   },
   {
+    method: 'delete',
+    path: '/api/workflows/{id}',
+    summary: 'Delete a workflow, keeping its runs (`runs=keep`) or deleting them (`runs=delete`: 409 while one has not finished)',
+    tag: 'workflows',
+    access: 'user',
+    params: workflows.workflowIdParamsSchema,
+    query: workflows.deleteWorkflowQuerySchema,
+    responses: ok(workflows.deletedWorkflowResponseSchema),
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/workflows/{id}/duplicate',
+    summary: 'Copy a workflow: a new one of yours with its latest graph (as version 1), description and settings',
+    tag: 'workflows',
+    access: 'user',
+    params: workflows.workflowIdParamsSchema,
+    body: workflows.duplicateWorkflowRequestSchema,
+    responses: created(workflows.createdWorkflowResponseSchema),
+  },
+  {
     method: 'get',
     path: '/api/workflows/{id}/versions',
     summary: "List a workflow's versions",
@@ -149,6 +181,195 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: workflows.restoreVersionRequestSchema,
     responses: created(workflows.versionResponseSchema),
     errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/server-facts',
+    summary: 'What this server offers you, for checking a workflow before a run: OpenAI configured or not, MCP servers, skills, workflows',
+    tag: 'workflows',
+    access: 'user',
+    responses: ok(serverFactsResponseSchema),
+  },
+
+  // agents
+  {
+    method: 'get',
+    path: '/api/agents',
+    summary: 'List your agents, most recently changed first',
+    tag: 'agents',
+    access: 'user',
+    responses: ok(agents.agentListResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/agents',
+    summary: 'Create an agent and its version 1 (the definition must be runnable: 400 invalid_agent lists its problems)',
+    tag: 'agents',
+    access: 'user',
+    body: agents.createAgentRequestSchema,
+    responses: created(agents.createdAgentResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/agents/{id}',
+    summary: 'Read an agent and its latest version',
+    tag: 'agents',
+    access: 'user',
+    params: agents.agentIdParamsSchema,
+    responses: ok(agents.agentResponseSchema),
+  },
+  {
+    method: 'patch',
+    path: '/api/agents/{id}',
+    summary: 'Rename an agent or change its description (no new version)',
+    tag: 'agents',
+    access: 'user',
+    params: agents.agentIdParamsSchema,
+    body: agents.updateAgentRequestSchema,
+    responses: ok(agents.updatedAgentResponseSchema),
+  },
+  {
+    method: 'delete',
+    path: '/api/agents/{id}',
+    summary: 'Delete an agent with its versions, conversations and their turns',
+    tag: 'agents',
+    access: 'user',
+    params: agents.agentIdParamsSchema,
+    responses: ok(agents.deletedAgentResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/agents/{id}/versions',
+    summary: "List an agent's versions, newest first",
+    tag: 'agents',
+    access: 'user',
+    params: agents.agentIdParamsSchema,
+    responses: ok(agents.agentVersionListResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/agents/{id}/versions',
+    summary: 'Save a new version of an agent (400 invalid_agent lists the problems; 409 when another save won the number)',
+    tag: 'agents',
+    access: 'user',
+    params: agents.agentIdParamsSchema,
+    body: agents.createAgentVersionRequestSchema,
+    responses: created(agents.agentVersionResponseSchema),
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/agents/{id}/versions/{version}',
+    summary: 'Read one version of an agent',
+    tag: 'agents',
+    access: 'user',
+    params: agents.agentVersionParamsSchema,
+    responses: ok(agents.agentVersionResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/file-roots',
+    summary: 'The folder roots agents may be given (AGENTLOOM_FILE_ROOTS) and, under `root`, the subfolders of `folder`',
+    tag: 'agents',
+    access: 'user',
+    query: agents.fileRootQuerySchema,
+    responses: ok(agents.fileRootListingSchema),
+  },
+
+  // conversations
+  {
+    method: 'get',
+    path: '/api/agents/{id}/conversations',
+    summary: 'List your conversations with an agent, most recently active first',
+    tag: 'conversations',
+    access: 'user',
+    params: agents.agentIdParamsSchema,
+    responses: ok(conversations.conversationListSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/agents/{id}/conversations',
+    summary: 'Start a conversation with an agent',
+    tag: 'conversations',
+    access: 'user',
+    params: agents.agentIdParamsSchema,
+    body: conversations.createConversationBody,
+    responses: created(conversations.conversationSummarySchema),
+  },
+  {
+    method: 'get',
+    path: '/api/conversations/{id}',
+    summary: 'Read a conversation: its turns, token usage and the turn still active, if any',
+    tag: 'conversations',
+    access: 'user',
+    params: conversations.conversationIdParams,
+    responses: ok(conversations.conversationDetailSchema),
+  },
+  {
+    method: 'patch',
+    path: '/api/conversations/{id}',
+    summary: 'Rename a conversation',
+    tag: 'conversations',
+    access: 'user',
+    params: conversations.conversationIdParams,
+    body: conversations.renameConversationBody,
+    responses: ok(conversations.conversationSummarySchema),
+  },
+  {
+    method: 'delete',
+    path: '/api/conversations/{id}',
+    summary: 'Delete a conversation with its messages and turns (a turn still running is cancelled)',
+    tag: 'conversations',
+    access: 'user',
+    params: conversations.conversationIdParams,
+    responses: { 204: { description: 'Deleted' } },
+  },
+  {
+    method: 'get',
+    path: '/api/conversations/{id}/messages',
+    summary: 'A page of messages, oldest first, going back from the newest (or from `before`)',
+    tag: 'conversations',
+    access: 'user',
+    params: conversations.conversationIdParams,
+    query: conversations.messagesQuery,
+    responses: ok(conversations.messagePageSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/conversations/{id}/messages',
+    summary: "Send a message: queues the agent's reply as a turn (follow it at /api/runs/{runId}/events; 409 while one is running)",
+    tag: 'conversations',
+    access: 'user',
+    params: conversations.conversationIdParams,
+    body: conversations.sendMessageBody,
+    responses: { 202: { description: 'Queued', schema: conversations.sentMessageSchema } },
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/conversations/{id}/export',
+    summary: 'Download a conversation: as stored (`format=json`, the default) or as Markdown to read (`format=markdown`)',
+    tag: 'conversations',
+    access: 'user',
+    params: conversations.conversationIdParams,
+    query: conversations.exportQuery,
+    responses: {
+      200: {
+        description: 'An attachment (`conversation-<id>.json` or `.md`) in the content type `format` chose.',
+        schema: conversations.conversationExportSchema,
+        otherContent: { 'text/markdown': conversations.conversationMarkdownExportSchema },
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/runs/{id}/continue-in-chat',
+    summary: 'Continue in chat: a new conversation with what one agent node of a run said and heard',
+    tag: 'conversations',
+    access: 'user',
+    params: runs.runIdParams,
+    body: conversations.continueInChatBody,
+    responses: created(conversations.conversationSummarySchema),
   },
 
   // runs
@@ -258,6 +479,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: 'get',
+    path: '/api/approvals/events',
+    summary: "Follow how many of your approvals wait (server-sent events; an admin counts everyone's)",
+    tag: 'approvals',
+    access: 'user',
+    responses: {
+      200: {
+        description: `An \`event: ${approvals.APPROVAL_INBOX_EVENT}\` with the count when the stream opens and whenever an approval is created, decided or closed; the stream stays open.`,
+        schema: approvals.approvalInboxEventSchema,
+        contentType: 'text/event-stream',
+      },
+    },
+  },
+  {
+    method: 'get',
     path: '/api/approvals/{id}',
     summary: 'Read an approval',
     tag: 'approvals',
@@ -355,6 +590,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'skills',
     access: 'user',
     responses: ok(skills.skillListSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/skill-checks',
+    summary: 'Check a skill being edited or imported as a save would, saving nothing (what is wrong is the answer, not a 400)',
+    tag: 'skills',
+    access: 'user',
+    body: skillCheckRequestSchema,
+    responses: ok(skillCheckSchema),
   },
   {
     method: 'post',

@@ -59,7 +59,10 @@ describe('the OpenAPI description uses the contracts themselves', () => {
       ['params', operation.params],
       ['query', operation.query],
       ['body', operation.body],
-      ...Object.entries(operation.responses).map(([status, spec]) => [`response ${status}`, spec.schema]),
+      ...Object.entries(operation.responses).flatMap(([status, spec]) => [
+        [`response ${status}`, spec.schema],
+        ...Object.entries(spec.otherContent ?? {}).map(([type, schema]) => [`response ${status} ${type}`, schema]),
+      ]),
     ]
     const copies = API_OPERATIONS.flatMap((operation) =>
       schemasOf(operation)
@@ -107,6 +110,15 @@ describe('the OpenAPI document', () => {
       expect(statuses.includes(401), key(operation.method, operation.path)).toBe(operation.access !== 'public')
       if (operation.access === 'admin') expect(statuses).toContain(404)
     }
+  })
+
+  it('gives each answer the content types the route really sends', () => {
+    const document = buildOpenApiDocument()
+    const contentTypes = (path: string) => Object.keys((document.paths?.[path]?.get?.responses?.['200'] as { content?: object } | undefined)?.content ?? {})
+    expect(contentTypes('/api/conversations/{id}/export')).toEqual(['application/json', 'text/markdown'])
+    expect(contentTypes('/api/approvals/events')).toEqual(['text/event-stream'])
+    expect(contentTypes('/api/runs/{id}/events')).toEqual(['text/event-stream'])
+    expect(contentTypes('/api/workflows')).toEqual(['application/json'])
   })
 
   it('offers the bearer token and the session cookie', () => {

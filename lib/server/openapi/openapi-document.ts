@@ -56,10 +56,13 @@ export function errorStatuses(operation: ApiOperation): number[] {
 function responsesOf(operation: ApiOperation): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {}
   for (const [status, spec] of Object.entries(operation.responses)) {
-    responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = {
-      description: spec.description,
-      ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {}),
-    }
+    const content = Object.fromEntries(
+      Object.entries({ ...(spec.schema ? { [spec.contentType ?? 'application/json']: spec.schema } : {}), ...spec.otherContent }).map(([type, schema]) => [
+        type,
+        { schema },
+      ]),
+    )
+    responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = { description: spec.description, ...(Object.keys(content).length > 0 ? { content } : {}) }
   }
   for (const status of errorStatuses(operation)) {
     responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = { $ref: `#/components/responses/Error${status}` }
