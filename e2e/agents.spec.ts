@@ -43,7 +43,8 @@ async function createAgent(page: Page, name: string): Promise<string> {
 async function runAgentInWorkflow(page: Page, agentId: string, input: string) {
   await page.goto('/workflows')
   await page.getByTestId('new-workflow').click()
-  await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]+$/)
+  // A draft: the workflow is created when first saved.
+  await expect(page).toHaveURL(/\/workflows\/new$/)
   const canvas = page.getByTestId('canvas')
   await expect(page.locator('.react-flow__node')).toHaveCount(2)
   await clickCentre(page, page.locator('.react-flow__edge-interaction').first())
@@ -59,7 +60,8 @@ async function runAgentInWorkflow(page: Page, agentId: string, input: string) {
   await page.getByTestId('inspector-agentId').selectOption(agentId)
   await expect(node).toContainText('Latest version')
   await page.getByTestId('save-version').click()
-  await expect(page.getByTestId('version-label')).toContainText('2')
+  await expect(page.getByTestId('version-label')).toContainText('1')
+  await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]+$/)
   await page.getByTestId('run-workflow').click()
   await page.getByTestId('run-input').fill(input)
   await page.getByTestId('run-submit').click()

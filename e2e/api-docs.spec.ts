@@ -21,7 +21,7 @@ test('read the API reference: open an operation, follow a schema link, get opena
   await startRun.locator('summary').click()
   await expect(startRun.getByText('Request body (JSON)')).toBeVisible()
   await expect(startRun.getByText('workflowId', { exact: true })).toBeVisible()
-  await expect(startRun.getByText('Queued')).toBeVisible()
+  await expect(startRun.getByText('Queued', { exact: true })).toBeVisible()
   await expect(startRun.getByRole('link', { name: 'ApiError' }).first()).toBeVisible()
 
   // A shared schema is one link away.

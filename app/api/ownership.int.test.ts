@@ -157,6 +157,7 @@ const ROUTES: Record<string, Expectation> = {
   // Skills (stored skills have owners; file skills are the installation's)
   'GET /api/skills': { access: 'list', request: () => ({}), listed: ids('skills', 'name'), own: () => ownSkillName },
   'POST /api/skills': { access: 'anyone', request: () => ({ body: { content: skillMarkdown(uniqueName('new-skill')) } }), status: 201 },
+  'POST /api/skill-checks': { access: 'anyone', request: () => ({ body: { content: skillMarkdown(uniqueName('checked-skill')) } }), status: 200 },
   'GET /api/skills/[name]': { access: 'owned', request: async (fx) => ({ params: { name: await fx.skill() } }), status: 200 },
   'PATCH /api/skills/[name]': { access: 'owned', request: async (fx) => ({ params: { name: await fx.skill() }, body: { resources: [] } }), status: 200 },
   'DELETE /api/skills/[name]': { access: 'owned', request: async (fx) => ({ params: { name: await fx.skill() } }), status: 200 },

@@ -42,9 +42,13 @@ describe('prepareQueuedRun under the run owner’s rights', () => {
     return (await new WorkflowService(app.db.prisma).create(owner, { name: 'w', graph })).workflow.id
   }
 
-  /** Queues a run of the document as `owner` and prepares it as a worker would. */
+  /**
+   * Queues a run as `owner` and prepares `graph` for it as a worker would. The queue already refuses a
+   * document naming what its owner may not use; the worker checks again, because a sub-workflow or skill
+   * can go (or change hands) between queueing and running: so the run queued here is of a harmless workflow.
+   */
   async function prepareAs(owner: Principal, graph: GraphDocument) {
-    const workflowId = await workflowOf(owner, graph)
+    const workflowId = await workflowOf(owner, startThrough({ id: 'echo', kind: 'transform', data: { expression: 'input' } }))
     const run = await new RunService(app).create(owner, { workflowId, input: 'hi' })
     const claimed = await claimRun(app.db.sql, run.id, 'test-worker')
     const prepared = await prepareQueuedRun(app, run.id, parseSaved(graph, 'The test workflow'), claimed!.ownerScope, new AbortController().signal)
@@ -67,6 +71,13 @@ describe('prepareQueuedRun under the run owner’s rights', () => {
     await expect(prepareAs(alice, subWorkflow(bobsChildId))).rejects.toMatchObject({
       code: 'missing_run_resource',
       message: expect.stringContaining(`${bobsChildId}@latest`),
+    })
+  })
+
+  it('refuses a run whose sub-workflow is gone by the time a worker takes it, naming it', async () => {
+    await expect(prepareAs(admin, subWorkflow('deleted-workflow'))).rejects.toMatchObject({
+      code: 'missing_run_resource',
+      message: expect.stringContaining('deleted-workflow@latest'),
     })
   })
 

@@ -150,13 +150,12 @@ describe('RunWorker with the example workflow', () => {
     expect(done).toMatchObject({ status: 'succeeded', outputs: ['hey!'] })
   })
 
-  it('fails with a clear message when a referenced sub-workflow is gone', async () => {
+  it('refuses to queue a run whose sub-workflow is gone, saying so (a worker finding it gone later: run-setup.int.test.ts)', async () => {
     const parentId = await workflowWith(startThrough({ id: 'child', kind: 'sub_workflow', data: { workflowId: 'deleted-workflow' } }))
-    const run = await runs.create(principalOf(app.admin), { workflowId: parentId, input: 'hey' })
-    const done = await finished(run.id)
-    expect(done.status).toBe('failed')
-    expect(done.error).toContain('deleted-workflow')
-    await expectKnownEvents(run.id)
+    await expect(runs.create(principalOf(app.admin), { workflowId: parentId, input: 'hey' })).rejects.toMatchObject({
+      code: 'invalid_graph',
+      message: expect.stringContaining('no longer exists'),
+    })
   })
 
   it('forwards the conversation after each agent turn when the workflow asks, and reports a failing endpoint', async () => {
