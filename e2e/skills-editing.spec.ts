@@ -39,7 +39,7 @@ test('edit a stored skill: live checks at each field, resources added and remove
   await page.getByTestId('skill-resource-add').click()
   await page.getByTestId('skill-resource-name-1').fill('../outside.md')
   await page.getByTestId('skill-resource-content-1').fill('New resource.')
-  await expect(page.getByTestId('skill-resource-error-1')).toContainText('relative path')
+  await expect(page.getByTestId('skill-resource-name-error-1')).toContainText('relative path')
   await expect(content).not.toHaveAttribute('aria-invalid', 'true')
   await snap(page, testInfo, '01-live-checks')
   await page.getByTestId('skill-resource-name-1').fill('references/extra.md')

@@ -26,6 +26,8 @@ describe('what went wrong in a run that went on', () => {
       [approval('denied', { decision: 'deny', reason: 'Too costly', decidedBy: 'Ada' }), approval('approved', { decision: 'approve' })],
       [
         event(5, 'tool_call', { executorId: 'agent-1', callId: 'c1', name: 'summarize_topic' }),
+        // The rest of a streamed call: same callId, no name.
+        event(6, 'tool_call', { executorId: 'agent-1', callId: 'c1', name: '', arguments: '"}' }),
         event(9, 'tool_result', { executorId: 'agent-1', callId: 'c1', result: 'Error: Function failed.', error: 'The client declined the sampling request' }),
         event(10, 'tool_call', { executorId: 'agent-1', callId: 'c2', name: 'word_count' }),
         event(11, 'tool_result', { executorId: 'agent-1', callId: 'c2', result: 3 }),

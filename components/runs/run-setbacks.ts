@@ -42,7 +42,9 @@ export function runSetbacks(approvals: readonly ApprovalView[], events: readonly
   for (const event of events) {
     const data = eventRecord(event)
     const callId = readString(data, 'callId')
-    if (event.type === 'tool_call' && callId) toolNames.set(callId, readString(data, 'name') ?? 'a tool')
+    // A streamed call arrives in pieces under one callId; only the first names the tool.
+    const name = readString(data, 'name')
+    if (event.type === 'tool_call' && callId && name && !toolNames.has(callId)) toolNames.set(callId, name)
     if (event.type !== 'tool_result') continue
     const message = failureMessage(data.error)
     if (message === null) continue

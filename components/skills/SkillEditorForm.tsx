@@ -127,7 +127,7 @@ export function SkillEditorForm({ current, initialContent, initialResources = []
                 </Button>
               </div>
               {nameProblem ? (
-                <p className="text-xs text-red-600" data-testid={`skill-resource-error-${index}`}>
+                <p className="text-xs text-red-600" data-testid={`skill-resource-name-error-${index}`}>
                   {nameProblem.message}
                 </p>
               ) : null}
@@ -140,7 +140,11 @@ export function SkillEditorForm({ current, initialContent, initialResources = []
                 value={row.content}
                 onChange={(event) => setRow(index, { content: event.target.value })}
               />
-              {textProblem ? <p className="text-xs text-red-600">{textProblem.message}</p> : null}
+              {textProblem ? (
+                <p className="text-xs text-red-600" data-testid={`skill-resource-content-error-${index}`}>
+                  {textProblem.message}
+                </p>
+              ) : null}
             </div>
           )
         })}
