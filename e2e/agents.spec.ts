@@ -5,19 +5,8 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
-
-async function clickCentre(page: Page, target: Locator) {
-  const box = await target.boundingBox()
-  if (!box) throw new Error('element not on screen')
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-}
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { snap, clickCentre } from './fixtures/page'
 
 async function connect(page: Page, from: Locator, to: Locator) {
   const a = await from.locator('.react-flow__handle.source').first().boundingBox()

@@ -5,13 +5,8 @@
  * too small to read after auto-layout, a minimap over the nodes and a Problems panel over the
  * canvas. Workflows are set up through the API where a person could not build them by hand.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test'
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { snap } from './fixtures/page'
 
 type Node = { id: string; kind: string; data: Record<string, unknown> }
 

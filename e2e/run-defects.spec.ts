@@ -5,15 +5,10 @@
  * "Output"; a cancelled run's request reads "Cancelled"; dates read alike on every page and the
  * navigation marks the page shown. Workflows and runs are set up through the API; the rest is the browser.
  */
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { snap } from './fixtures/page'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
 
 function straightGraph(middle: { id: string; kind: string; data: Record<string, unknown> }) {
   return {

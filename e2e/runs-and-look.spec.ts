@@ -6,13 +6,8 @@
  * progress is a bar; dark mode follows the system and the switch; the main pages fit 1280×720; `?`
  * shows the shortcuts. Workflows, runs and servers are set up through the API; the rest is the browser.
  */
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { snap } from './fixtures/page'
 
 function straightGraph(middle: { id: string; kind: string; data: Record<string, unknown> }) {
   return {

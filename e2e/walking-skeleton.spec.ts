@@ -3,22 +3,12 @@
  * canvas, give the agent the example MCP server, save a version, run it, approve the server's
  * sampling request in the browser, see the output, share the run read-only, revoke the link.
  */
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { snap, clickCentre } from './fixtures/page'
 
 const TOOL_CALL = '/call research-assistant_summarize_topic {"topic":"tidal energy"}'
 
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
-
 /** Clicks the middle of an element (an SVG edge is a thin line; its box is what a person aims at). */
-async function clickCentre(page: Page, target: Locator) {
-  const box = await target.boundingBox()
-  if (!box) throw new Error('element not on screen')
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-}
 
 /** Drags from one node's source handle to another node's target handle, as a person does. */
 async function connect(page: Page, from: Locator, to: Locator) {
