@@ -6,24 +6,10 @@
  * navigation marks the page shown. Workflows and runs are set up through the API; the rest is the browser.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { straightGraph } from './fixtures/graphs'
 import { snap } from './fixtures/page'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
-
-function straightGraph(middle: { id: string; kind: string; data: Record<string, unknown> }) {
-  return {
-    schemaVersion: 1,
-    nodes: [
-      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-      { ...middle, position: { x: 250, y: 0 } },
-      { id: 'output', kind: 'output', position: { x: 500, y: 0 }, data: {} },
-    ],
-    edges: [
-      { id: `start->${middle.id}`, source: 'start', target: middle.id },
-      { id: `${middle.id}->output`, source: middle.id, target: 'output' },
-    ],
-  }
-}
 
 async function startRun(api: APIRequestContext, name: string, graph: unknown, input: string): Promise<string> {
   const workflow = await api.post('/api/workflows', { data: { name, graph } })
