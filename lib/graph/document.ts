@@ -4,7 +4,8 @@
  * migrate.ts and a fixture of the old shape in __fixtures__/valid.
  */
 import { z } from 'zod'
-import { NODE_DATA_SCHEMAS, NODE_KINDS, type NodeData, type NodeKind } from './node-data'
+import { NODE_KIND_DEFINITIONS, type NodeData } from './node-kinds'
+import { NODE_KINDS, type NodeKind } from './node-kinds/definition'
 
 export const CURRENT_SCHEMA_VERSION = 1
 
@@ -18,28 +19,14 @@ function nodeSchema<K extends NodeKind>(kind: K) {
     id: nodeId,
     kind: z.literal(kind),
     position: PositionSchema,
-    data: NODE_DATA_SCHEMAS[kind],
+    data: NODE_KIND_DEFINITIONS[kind].dataSchema as (typeof NODE_KIND_DEFINITIONS)[K]['dataSchema'],
   })
 }
 
-// Spelled out (rather than mapped) so that zod can infer a discriminated union type.
-export const GraphNodeSchema = z.discriminatedUnion('kind', [
-  nodeSchema('start'),
-  nodeSchema('agent'),
-  nodeSchema('agent_ref'),
-  nodeSchema('condition'),
-  nodeSchema('fan_out'),
-  nodeSchema('fan_in'),
-  nodeSchema('transform'),
-  nodeSchema('human_input'),
-  nodeSchema('output'),
-  nodeSchema('sub_workflow'),
-  nodeSchema('sequential'),
-  nodeSchema('concurrent'),
-  nodeSchema('group_chat'),
-  nodeSchema('magentic'),
-  nodeSchema('handoff'),
-])
+type NodeSchemas<Kinds extends readonly NodeKind[]> = { -readonly [I in keyof Kinds]: ReturnType<typeof nodeSchema<Kinds[I]>> }
+
+// Mapped over NODE_KINDS with its tuple type kept, so that zod infers the discriminated union and a new kind needs no line here.
+export const GraphNodeSchema = z.discriminatedUnion('kind', NODE_KINDS.map(nodeSchema) as unknown as NodeSchemas<typeof NODE_KINDS>)
 
 /** A node of a given kind, e.g. `GraphNodeOf<'agent'>`. */
 export interface GraphNodeOf<K extends NodeKind> {

@@ -1,44 +1,36 @@
 /**
- * Which connection points a node has. Most nodes have one unnamed input and one unnamed output;
- * a condition node has one named output per case plus `default`; start has no input and output
- * has no output. The canvas draws handles from this, validate() checks edges against it and
- * compile() routes by it, so the three cannot disagree.
+ * Which connection points a node has, as its kind defines them (node-kinds/<kind>.ts). Most nodes
+ * have one unnamed input and one unnamed output; a condition node has one named output per case
+ * plus `default`; start has no input and output has no output. The canvas draws handles from this,
+ * validate() checks edges against it and compile() routes by it, so the three cannot disagree.
  */
-import type { GraphNode } from './document'
-import { DEFAULT_CASE_HANDLE, type NodeData, type NodeKind } from './node-data'
+import { nodeKindDefinition, type NodeData } from './node-kinds'
+import type { HandleSpec, NodeKind } from './node-kinds/definition'
 
-export interface HandleSpec {
-  /** undefined for a node's single unnamed handle. */
-  id: string | undefined
-  label?: string
-}
+export type { HandleSpec } from './node-kinds/definition'
 
 export function hasInput(kind: NodeKind): boolean {
-  return kind !== 'start'
+  return nodeKindDefinition(kind).hasInput
 }
 
 export function hasOutput(kind: NodeKind): boolean {
-  return kind !== 'output'
+  return nodeKindDefinition(kind).sourceHandles(nodeKindDefinition(kind).dataSchema.parse({})).length > 0
 }
 
 /** Anything with a kind and that kind's data: a document node, or a canvas node's pieces. */
 export type KindAndData = { [K in NodeKind]: { kind: K; data: NodeData<K> } }[NodeKind]
 
 export function sourceHandles(node: KindAndData): HandleSpec[] {
-  if (node.kind === 'output') return []
-  if (node.kind === 'condition') {
-    return [...node.data.cases.map((c, i) => ({ id: c.id, label: c.label || `Case ${i + 1}` })), { id: DEFAULT_CASE_HANDLE, label: 'Default' }]
-  }
-  return [{ id: undefined }]
+  return nodeKindDefinition(node.kind).sourceHandles(node.data)
 }
 
-export function targetHandles(node: Pick<GraphNode, 'kind'>): HandleSpec[] {
+export function targetHandles(node: { kind: NodeKind }): HandleSpec[] {
   return hasInput(node.kind) ? [{ id: undefined }] : []
 }
 
-/** True when `handle` (an edge's sourceHandle) names one of the node's outputs. */
+/** True when `handle` (an edge's sourceHandle) names one of the node's outputs; a node with one unnamed output takes any. */
 export function isValidSourceHandle(node: KindAndData, handle: string | undefined): boolean {
   const handles = sourceHandles(node)
-  if (node.kind !== 'condition') return handles.length > 0
+  if (handles.every((spec) => spec.id === undefined)) return handles.length > 0
   return handles.some((spec) => spec.id === handle)
 }

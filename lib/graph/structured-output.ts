@@ -2,7 +2,7 @@
  * An agent's structured reply as the settings describe it: a JSON Schema written by hand (checked
  * here so the editor and validate() can say what is wrong) or one built from the form editor's fields.
  */
-import type { StructuredField } from './node-data'
+import type { StructuredField } from './agent-settings'
 
 type JsonSchemaObject = Record<string, unknown>
 
