@@ -4,7 +4,9 @@
  * validation and the run's setup read references the same way.
  */
 import type { GraphDocument } from './document'
-import type { AgentSettings } from './node-data'
+import type { AgentSettings } from './agent-settings'
+import { nodeKindDefinition } from './node-kinds'
+import type { SavedReference } from './node-kinds/definition'
 
 /** A saved agent's settings by id and version (undefined: the latest), for collecting what saved-agent nodes use. */
 export type AgentSettingsLookup = (agentId: string, version: number | undefined) => AgentSettings | undefined
@@ -16,27 +18,11 @@ export type AgentSettingsLookup = (agentId: string, version: number | undefined)
 export function collectAgentSettings(document: GraphDocument, savedAgent?: AgentSettingsLookup): AgentSettings[] {
   const settings: AgentSettings[] = []
   for (const node of document.nodes) {
-    switch (node.kind) {
-      case 'agent':
-        settings.push(node.data)
-        break
-      case 'agent_ref': {
-        const saved = node.data.agentId === '' ? undefined : savedAgent?.(node.data.agentId, node.data.version)
-        if (saved) settings.push(saved)
-        break
-      }
-      case 'group_chat':
-        settings.push(...node.data.participants)
-        if (node.data.orchestrator) settings.push(node.data.orchestrator)
-        break
-      case 'magentic':
-        settings.push(...node.data.participants, node.data.manager)
-        break
-      case 'sequential':
-      case 'concurrent':
-      case 'handoff':
-        settings.push(...node.data.participants)
-        break
+    const references = nodeKindDefinition(node.kind).references(node)
+    settings.push(...references.agents.map((agent) => agent.settings))
+    for (const ref of references.savedAgents) {
+      const saved = savedAgent?.(ref.id, ref.version)
+      if (saved) settings.push(saved)
     }
   }
   return settings
@@ -57,20 +43,18 @@ export function collectSkillIds(document: GraphDocument, savedAgent?: AgentSetti
 
 /** The sub-workflows the document refers to directly (not those of its sub-workflows). */
 export function collectSubWorkflowRefs(document: GraphDocument): Array<{ workflowId: string; version: number | undefined }> {
-  const refs = new Map<string, { workflowId: string; version: number | undefined }>()
-  for (const node of document.nodes) {
-    if (node.kind !== 'sub_workflow' || node.data.workflowId === '') continue
-    refs.set(`${node.data.workflowId}@${node.data.version ?? 'latest'}`, { workflowId: node.data.workflowId, version: node.data.version })
-  }
-  return [...refs.values()]
+  return savedReferences(document, 'subWorkflows').map(({ id, version }) => ({ workflowId: id, version }))
 }
 
 /** The saved agents the document refers to (by id and version; undefined: the latest), each once. */
 export function collectAgentRefs(document: GraphDocument): Array<{ agentId: string; version: number | undefined }> {
-  const refs = new Map<string, { agentId: string; version: number | undefined }>()
+  return savedReferences(document, 'savedAgents').map(({ id, version }) => ({ agentId: id, version }))
+}
+
+function savedReferences(document: GraphDocument, what: 'subWorkflows' | 'savedAgents'): SavedReference[] {
+  const refs = new Map<string, SavedReference>()
   for (const node of document.nodes) {
-    if (node.kind !== 'agent_ref' || node.data.agentId === '') continue
-    refs.set(`${node.data.agentId}@${node.data.version ?? 'latest'}`, { agentId: node.data.agentId, version: node.data.version })
+    for (const ref of nodeKindDefinition(node.kind).references(node)[what]) refs.set(`${ref.id}@${ref.version ?? 'latest'}`, ref)
   }
   return [...refs.values()]
 }

@@ -5,9 +5,9 @@
  * facts (GET /api/validation-facts for the editor, the same facts when a run is queued), and both
  * sides check them here, so the editor's Problems panel and a refused run say the same words.
  */
-import type { GraphDocument, GraphNode } from './document'
+import type { GraphDocument } from './document'
 import { collectSubWorkflowRefs } from './document-references'
-import { isOrchestrationKind, type AgentSettings } from './node-data'
+import { nodeKindDefinition } from './node-kinds'
 import { error, type GraphProblem } from './problems'
 
 export interface WorkflowFacts {
@@ -38,7 +38,7 @@ export function serverFactProblems(document: GraphDocument, facts: ServerFacts, 
   const workflows = new Map(facts.workflows.map((workflow) => [workflow.id, workflow]))
   const problems: GraphProblem[] = []
   for (const node of document.nodes) {
-    for (const { settings, who } of agentsOf(node)) {
+    for (const { settings, who } of nodeKindDefinition(node.kind).references(node).agents) {
       const at = { nodeId: node.id }
       if (settings.model.provider === 'openai' && !facts.openAiConfigured) {
         problems.push(
@@ -52,22 +52,9 @@ export function serverFactProblems(document: GraphDocument, facts: ServerFacts, 
         if (!knownSkills.has(id)) problems.push(error('unknown_skill', `${who} uses the skill "${id}", which is not on the Skills page.`, at))
       }
     }
-    if (node.kind === 'sub_workflow' && node.data.workflowId !== '') problems.push(...subWorkflowProblems(node.id, node.data.workflowId, workflows, workflowId))
+    for (const ref of nodeKindDefinition(node.kind).references(node).subWorkflows) problems.push(...subWorkflowProblems(node.id, ref.id, workflows, workflowId))
   }
   return problems
-}
-
-function agentsOf(node: GraphNode): Array<{ settings: AgentSettings; who: string }> {
-  if (node.kind === 'agent') return [{ settings: node.data, who: `Agent "${node.data.label || node.data.name || node.id}"` }]
-  if (!isOrchestrationKind(node.kind)) return []
-  const data = (node as Extract<GraphNode, { kind: 'sequential' | 'concurrent' | 'group_chat' | 'magentic' | 'handoff' }>).data
-  const agents = data.participants.map((participant) => ({
-    settings: participant as AgentSettings,
-    who: `Participant "${participant.name || participant.id}"`,
-  }))
-  if (node.kind === 'group_chat' && node.data.orchestrator) agents.push({ settings: node.data.orchestrator, who: 'The group chat orchestrator' })
-  if (node.kind === 'magentic') agents.push({ settings: node.data.manager, who: 'The Magentic manager' })
-  return agents
 }
 
 /**
