@@ -16,10 +16,13 @@
 import type { GraphDocument, GraphEdge, GraphNode } from './document'
 import { GraphCompileError } from './errors'
 import { buildAdjacency, reachableFrom } from './graph-analysis'
-import { DEFAULT_CASE_HANDLE, type AgentSettings } from './node-data'
+import type { AgentSettings } from './agent-settings'
+import { DEFAULT_CASE_HANDLE } from './node-kinds/condition'
+import { nodeKindDefinition } from './node-kinds'
 import { hasErrors } from './problems'
 import { validateDocument } from './validate'
 import { RUNTIME_SOURCE, runtimeImports } from './export-typescript-runtime'
+import { literal } from './typescript-literal'
 
 /** The non-secret connection of an MCP server the workflow uses (what the app's MCP servers page holds). */
 export type ExportedMcpServer = { transport: 'stdio'; command: string; args?: string[]; cwd?: string } | { transport: 'http'; url: string }
@@ -35,12 +38,7 @@ export interface ExportTypeScriptOptions {
 
 export const DEFAULT_CORE_IMPORT = '@/lib/core'
 
-/** A JSON literal that is also safe inside a `//` comment (JSON leaves U+2028/U+2029, which end a JS line, as they are). */
-export function literal(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-}
+export { literal } from './typescript-literal'
 
 export function exportWorkflowAsTypeScript(document: GraphDocument, options: ExportTypeScriptOptions = {}): string {
   const problems = validateDocument(document)
@@ -106,27 +104,16 @@ export function exportWorkflowAsTypeScript(document: GraphDocument, options: Exp
 
 /** The agents a node runs: itself, or an orchestration's participants, manager and orchestrator. */
 function agentSettingsOf(node: GraphNode): AgentSettings[] {
-  switch (node.kind) {
-    case 'agent':
-      return [node.data]
-    case 'group_chat':
-      return [...node.data.participants, ...(node.data.orchestrator ? [node.data.orchestrator] : [])]
-    case 'magentic':
-      return [...node.data.participants, node.data.manager]
-    case 'sequential':
-    case 'concurrent':
-    case 'handoff':
-      return node.data.participants
-    default:
-      return []
-  }
+  return nodeKindDefinition(node.kind)
+    .references(node)
+    .agents.map((agent) => agent.settings)
 }
 
 /** Sentences naming what a node needs that only the app has; empty when it can run standalone. */
 function cannotRunStandalone(node: GraphNode, options: ExportTypeScriptOptions): string[] {
   const where = `${node.kind.replace(/_/g, ' ')} node ${JSON.stringify(node.id)}`
-  if (node.kind === 'sub_workflow') return [`The ${where} runs another saved workflow; export that one and run it on its own.`]
-  if (node.kind === 'agent_ref') return [`The ${where} refers to an agent saved in the app; use an agent node with its settings instead.`]
+  const exported = nodeKindDefinition(node.kind).exportTypeScript(literal(node.id), node.data)
+  if ('appOnly' in exported) return [`The ${where} ${exported.appOnly}`]
   const problems: string[] = []
   for (const settings of agentSettingsOf(node)) {
     const agent = settings.name || node.id
@@ -149,53 +136,11 @@ function mcpServerExpression(id: string, server: ExportedMcpServer): string {
   return `new MCPStdioTool({ ${common}, command: ${literal(server.command)}, args: ${literal(server.args ?? [])}${cwd} })`
 }
 
-/** The settings the exported runtime applies (structured output, file access and per-tool approvals stay in the app). */
-type ExportedAgentSettings = Pick<AgentSettings, 'name' | 'instructions' | 'model' | 'mcpServerIds' | 'functionTools' | 'skillIds' | 'toolApprovalMode'>
-
-function agentSettings(settings: AgentSettings): ExportedAgentSettings {
-  const { name, instructions, model, mcpServerIds, functionTools, skillIds, toolApprovalMode } = settings
-  return { name, instructions, model, mcpServerIds, functionTools, skillIds, toolApprovalMode }
-}
-
 function nodeExpression(node: GraphNode): string {
-  const id = literal(node.id)
-  switch (node.kind) {
-    case 'start':
-      return `startNode(${id})`
-    case 'output':
-      return `outputNode(${id})`
-    case 'agent':
-      return `new GraphAgentExecutor(${id}, ${literal(agentSettings(node.data))})`
-    case 'condition':
-    case 'fan_out':
-      return `routeNode(${id})`
-    case 'fan_in':
-      return `fanInNode(${id}, ${literal(node.data.join)}, ${literal(node.data.separator)})`
-    case 'transform':
-      return `transformNode(${id}, ${literal(node.data.expression)})`
-    case 'human_input':
-      return `humanInputNode(${id}, ${literal(node.data.prompt)})`
-    case 'sequential':
-      return `sequentialNode(${id}, ${literal({ participants: node.data.participants, chainOnlyAgentResponses: node.data.chainOnlyAgentResponses })})`
-    case 'concurrent':
-      return `concurrentNode(${id}, ${literal({ participants: node.data.participants, aggregation: node.data.aggregation })})`
-    case 'group_chat': {
-      const { participants, selection, orchestrator, maxRounds } = node.data
-      return `groupChatNode(${id}, ${literal({ participants, selection, orchestrator, maxRounds })})`
-    }
-    case 'magentic': {
-      const { participants, manager, maxStallCount, maxResetCount, maxRoundCount, enablePlanReview } = node.data
-      return `magenticNode(${id}, ${literal({ participants, manager, maxStallCount, maxResetCount, maxRoundCount, enablePlanReview })})`
-    }
-    case 'handoff': {
-      const { participants, startParticipantId, handoffs, autonomous, autonomousTurnLimit } = node.data
-      return `handoffNode(${id}, ${literal({ participants, startParticipantId, handoffs, autonomous, autonomousTurnLimit })})`
-    }
-    case 'sub_workflow':
-    case 'agent_ref':
-      // Refused by cannotRunStandalone before any node is written.
-      throw new GraphCompileError(`The ${node.kind.replace(/_/g, ' ')} node "${node.id}" cannot be exported.`)
-  }
+  const exported = nodeKindDefinition(node.kind).exportTypeScript(literal(node.id), node.data)
+  // What only the app has was refused by cannotRunStandalone before any node is written.
+  if ('appOnly' in exported) throw new GraphCompileError(`The ${node.kind.replace(/_/g, ' ')} node "${node.id}" cannot be exported.`)
+  return exported.expression
 }
 
 /** The builder calls for the edges, as compile/wiring.ts wires them (condition groups, fan-out and fan-in groups, plain edges). */
