@@ -27,36 +27,33 @@ import type { CompileRegistry } from './registry'
 
 type OrchestrationNode = Extract<GraphNode, { kind: OrchestrationKind }>
 
-export function orchestrationExecutor(node: OrchestrationNode, registry: CompileRegistry): Executor {
-  return new NestedWorkflowExecutor(orchestrationWorkflow(node, registry), node.id)
+/** Runs the orchestration's workflow as one node of the graph. */
+export function orchestrationExecutor(node: OrchestrationNode, workflow: Workflow): Executor {
+  return new NestedWorkflowExecutor(workflow, node.id)
 }
 
-export function orchestrationWorkflow(node: OrchestrationNode, registry: CompileRegistry): Workflow {
-  const name = `${node.id}:${node.kind}`
-  switch (node.kind) {
-    case 'sequential':
-      return new SequentialBuilder({
-        name,
-        participants: participantExecutors(node, registry),
-        chainOnlyAgentResponses: node.data.chainOnlyAgentResponses,
-      }).build()
-    case 'concurrent':
-      return concurrentWorkflow(node, registry, name)
-    case 'group_chat':
-      return groupChatWorkflow(node, registry, name)
-    case 'magentic':
-      return new MagenticBuilder({
-        name,
-        participants: participantExecutors(node, registry),
-        managerAgent: buildAgent(withDefaultName(node.data.manager, 'Manager'), registry, { id: `${node.id}.manager`, where: `The manager of "${node.id}"` }),
-        maxStallCount: node.data.maxStallCount,
-        maxResetCount: node.data.maxResetCount,
-        maxRoundCount: node.data.maxRoundCount,
-        enablePlanReview: node.data.enablePlanReview,
-      }).build()
-    case 'handoff':
-      return handoffWorkflow(node, registry, name)
-  }
+function workflowName(node: OrchestrationNode): string {
+  return `${node.id}:${node.kind}`
+}
+
+export function sequentialWorkflow(node: GraphNodeOf<'sequential'>, registry: CompileRegistry): Workflow {
+  return new SequentialBuilder({
+    name: workflowName(node),
+    participants: participantExecutors(node, registry),
+    chainOnlyAgentResponses: node.data.chainOnlyAgentResponses,
+  }).build()
+}
+
+export function magenticWorkflow(node: GraphNodeOf<'magentic'>, registry: CompileRegistry): Workflow {
+  return new MagenticBuilder({
+    name: workflowName(node),
+    participants: participantExecutors(node, registry),
+    managerAgent: buildAgent(withDefaultName(node.data.manager, 'Manager'), registry, { id: `${node.id}.manager`, where: `The manager of "${node.id}"` }),
+    maxStallCount: node.data.maxStallCount,
+    maxResetCount: node.data.maxResetCount,
+    maxRoundCount: node.data.maxRoundCount,
+    enablePlanReview: node.data.enablePlanReview,
+  }).build()
 }
 
 function participantAgent(node: OrchestrationNode, participant: Participant, registry: CompileRegistry): Agent {
@@ -68,14 +65,14 @@ function participantExecutors(node: OrchestrationNode, registry: CompileRegistry
   return node.data.participants.map((participant) => new AgentExecutor(participantAgent(node, participant, registry), { id: participant.id }))
 }
 
-function concurrentWorkflow(node: GraphNodeOf<'concurrent'>, registry: CompileRegistry, name: string): Workflow {
+export function concurrentWorkflow(node: GraphNodeOf<'concurrent'>, registry: CompileRegistry): Workflow {
   const names = new Map(node.data.participants.map((p) => [p.id, p.name || p.id]))
   const replies = (results: unknown[]) =>
     results.map((result) => ({
       who: result instanceof AgentExecutorResponse ? (names.get(result.executorId) ?? result.executorId) : undefined,
       text: messageText(result),
     }))
-  return new ConcurrentBuilder({ name, participants: participantExecutors(node, registry) })
+  return new ConcurrentBuilder({ name: workflowName(node), participants: participantExecutors(node, registry) })
     .withAggregator((results) =>
       node.data.aggregation === 'list'
         ? replies(results).map((reply) => reply.text)
@@ -86,7 +83,7 @@ function concurrentWorkflow(node: GraphNodeOf<'concurrent'>, registry: CompileRe
     .build()
 }
 
-function groupChatWorkflow(node: GraphNodeOf<'group_chat'>, registry: CompileRegistry, name: string): Workflow {
+export function groupChatWorkflow(node: GraphNodeOf<'group_chat'>, registry: CompileRegistry): Workflow {
   const participants = participantExecutors(node, registry)
   const ids = participants.map((participant) => participant.id)
   const roundRobin = (state: GroupChatState) => ids[state.currentRound % ids.length]
@@ -98,20 +95,20 @@ function groupChatWorkflow(node: GraphNodeOf<'group_chat'>, registry: CompileReg
         })
       : undefined
   return new GroupChatBuilder({
-    name,
+    name: workflowName(node),
     participants,
     maxRounds: node.data.maxRounds,
     ...(orchestrator ? { orchestratorAgent: orchestrator } : { selectionFunction: roundRobin }),
   }).build()
 }
 
-function handoffWorkflow(node: GraphNodeOf<'handoff'>, registry: CompileRegistry, name: string): Workflow {
+export function handoffWorkflow(node: GraphNodeOf<'handoff'>, registry: CompileRegistry): Workflow {
   // Handoff tools are named after agent ids (`handoff_to_<id>`), so each agent answers to its participant id.
   const agents = new Map<string, SupportsAgentRun>(
     node.data.participants.map((participant) => [participant.id, asParticipant(participantAgent(node, participant, registry), participant)]),
   )
   const agent = (id: string) => agents.get(id)!
-  const builder = new HandoffBuilder({ name, participants: [...agents.values()] })
+  const builder = new HandoffBuilder({ name: workflowName(node), participants: [...agents.values()] })
   if (node.data.startParticipantId) builder.withStartAgent(agent(node.data.startParticipantId))
   for (const rule of node.data.handoffs) builder.addHandoff(agent(rule.from), rule.to.map(agent))
   if (node.data.autonomous) builder.withAutonomousMode({ turnLimits: node.data.autonomousTurnLimit })
