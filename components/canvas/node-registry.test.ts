@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { NODE_DATA_SCHEMAS, NODE_KINDS } from '@/lib/graph/node-data'
 import { getAt } from './inspector-fields'
-import { NODE_REGISTRY, paletteGroups } from './node-registry'
+import { NODE_REGISTRY, paletteGroups, type NodeRegistry } from './node-registry'
 
 describe('node registry', () => {
   it('has exactly one definition per lib/graph node kind', () => {
     expect(Object.keys(NODE_REGISTRY).sort()).toEqual([...NODE_KINDS].sort())
     for (const kind of NODE_KINDS) expect(NODE_REGISTRY[kind].kind).toBe(kind)
+  })
+
+  it('refuses, at compile time, a registry that misses a kind', () => {
+    const { handoff: _handoff, ...withoutHandoff } = NODE_REGISTRY
+    // @ts-expect-error a kind without its UI entry
+    void (withoutHandoff satisfies NodeRegistry)
+    expect(Object.keys(withoutHandoff)).not.toContain('handoff')
   })
 
   it.each(NODE_KINDS)('%s: default data is valid for its lib/graph schema', (kind) => {

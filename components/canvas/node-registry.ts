@@ -1,6 +1,7 @@
 /**
  * One entry per node kind — the single description that the palette, the node components, the
- * inspector, the validation display and the adapter all read. The compiler rejects a missing kind.
+ * inspector, the validation display and the adapter all read; the UI half of a kind, whose lib/graph
+ * half is lib/graph/node-kinds/<kind>.ts. `satisfies NodeRegistry` makes a missing kind a compile error.
  * Data schemas and handles come from lib/graph, so the canvas cannot drift from what compile() runs.
  */
 import type { z } from 'zod'
@@ -93,7 +94,7 @@ function participantsSummary(data: { participants: Array<{ name: string; id: str
 
 const participantsField: InspectorField = { type: 'participants', id: 'participants', label: 'Participants', path: ['participants'] }
 
-export const NODE_REGISTRY: NodeRegistry = {
+export const NODE_REGISTRY = {
   start: define('start', {
     label: 'Start',
     description: 'Where a run begins; passes the run input on as text.',
@@ -315,10 +316,10 @@ export const NODE_REGISTRY: NodeRegistry = {
       },
     ],
   }),
-}
+} satisfies NodeRegistry
 
 export function nodeDefinition<K extends NodeKind>(kind: K): NodeDefinition<K> {
-  return NODE_REGISTRY[kind] as NodeDefinition<K>
+  return (NODE_REGISTRY as NodeRegistry)[kind]
 }
 
 /** Kinds in palette order, grouped by category. */
