@@ -10,6 +10,7 @@ import { runIdOfResponse } from '@/lib/server/responses/responses-service'
 import { RunWorker } from '@/lib/server/runs/run-worker'
 import { hostRoutes, type RouteHttpHost } from '@/lib/server/testing/route-http-host'
 import { createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
+import { waitFor } from '@/lib/server/testing/wait-for'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 
 const demoAgentGraph: GraphDocument = {
@@ -99,6 +100,11 @@ describe('POST /v1/responses with the openai package', () => {
     const stored = await conversation(conversationId)
     expect(stored).toMatchObject({ title: 'Hello there', messageCount: 2 })
     expect(stored.turns.map((turn) => `resp_${turn.runId.replaceAll('-', '')}`)).toEqual([response.id])
+
+    // Instructions go with the agent's own: the demo model counts them among the words it was sent.
+    const instructed = await client.responses.create({ model: 'agent:Echo', input: 'Hello there', instructions: 'Use five words at most.' })
+    expect(instructed.instructions).toBe('Use five words at most.')
+    expect(instructed.usage!.input_tokens).toBe(response.usage!.input_tokens + 5)
   })
 
   it('streams the Responses events, whose deltas add up to the final text', async () => {
@@ -120,6 +126,19 @@ describe('POST /v1/responses with the openai package', () => {
     expect(sequence).toEqual(sequence.map((_, index) => index))
     expect(deltas).toBe('Demo reply: Stream this reply to me please')
     expect(completed?.output_text).toBe(deltas)
+
+    // A client that goes away leaves the run to finish: its reply is stored in the conversation.
+    const abandoned = await client.responses.create({ model: 'Echo', input: 'Finish without me', stream: true })
+    let abandonedId = ''
+    for await (const event of abandoned) {
+      if (event.type === 'response.created') abandonedId = event.response.id
+      break
+    }
+    const run = await waitFor(async () => {
+      const row = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runIdOfResponse(abandonedId) } })
+      return row.status === 'succeeded' || row.status === 'failed' || row.status === 'cancelled' ? row : undefined
+    })
+    expect(run).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: Finish without me'] })
 
     // The package's own stream helper checks every item's identity from added to completed.
     const final = await client.responses.stream({ model: 'Echo', input: 'Once more' }).finalResponse()
