@@ -44,11 +44,23 @@ export const createResponseRequestSchema = z
     conversation: z.union([safeText().max(100), z.object({ id: safeText().max(100) })]).nullish(),
     /** Given back as sent; not stored. */
     metadata: atMostKeys(z.record(safeText().max(64), safeText().max(512)), 16).nullish(),
-    // Accepted for compatibility and ignored: the saved agent's settings decide these.
+    /** Tools the client would run itself are not taken (the saved agent's own tools are used): only an empty list. */
+    tools: z.array(z.unknown()).max(0, "Client-side tools are not taken: the saved agent's own tools are used.").nullish(),
+    // Accepted for compatibility and ignored: the saved agent's settings decide these. Other fields are refused,
+    // so that a misspelt one is not silently dropped.
     store: z.boolean().nullish(),
     temperature: z.number().nullish(),
     top_p: z.number().nullish(),
     max_output_tokens: z.number().int().nullish(),
+    parallel_tool_calls: z.boolean().nullish(),
+    tool_choice: z.unknown().optional(),
+    text: z.unknown().optional(),
+    reasoning: z.unknown().optional(),
+    include: z.array(safeText().max(200)).max(20).nullish(),
+    truncation: safeText().max(20).nullish(),
+    service_tier: safeText().max(20).nullish(),
+    prompt_cache_key: safeText().max(200).nullish(),
+    safety_identifier: safeText().max(200).nullish(),
     user: safeText().max(200).nullish(),
   })
   .strict()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createResponseRequestSchema } from '@/lib/contracts/responses'
 import { responseInput } from './response-input'
 import { parseModelReference } from './response-model'
 
@@ -30,5 +31,14 @@ describe('responseInput', () => {
   it('refuses assistant messages and input without user text', () => {
     expect(() => responseInput({ input: [{ role: 'assistant', content: 'Earlier' }] })).toThrow(/previous_response_id/)
     expect(() => responseInput({ input: [{ role: 'system', content: 'Only rules' }] })).toThrow(/no user message/)
+  })
+})
+
+describe('createResponseRequestSchema', () => {
+  it('takes the fields OpenAI clients send, refuses client-side tools and fields it does not know', () => {
+    const request = { model: 'Echo', input: 'Hi' }
+    expect(createResponseRequestSchema.safeParse({ ...request, text: { format: { type: 'text' } }, include: [], tools: [], store: true }).success).toBe(true)
+    expect(createResponseRequestSchema.safeParse({ ...request, tools: [{ type: 'function', name: 'f' }] }).success).toBe(false)
+    expect(createResponseRequestSchema.safeParse({ ...request, imput: 'typo' }).success).toBe(false)
   })
 })
