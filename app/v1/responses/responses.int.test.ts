@@ -191,6 +191,8 @@ describe('POST /v1/responses with the openai package', () => {
     const unknown = client.responses.create({ model: 'agent:Nobody', input: 'hi' })
     await expect(unknown).rejects.toBeInstanceOf(OpenAI.NotFoundError)
     await expect(unknown).rejects.toMatchObject({ status: 404, type: 'not_found_error', param: 'model', code: 'not_found' })
+    expect((await client.responses.create({ model: 'agent:Echo@1', input: 'hi' })).status).toBe('completed')
+    await expect(client.responses.create({ model: 'agent:Echo@2', input: 'hi' })).rejects.toBeInstanceOf(OpenAI.NotFoundError)
 
     await expect(clientFor(null, { defaultHeaders: { Authorization: null } }).responses.create({ model: 'Echo', input: 'hi' })).rejects.toBeInstanceOf(
       OpenAI.AuthenticationError,

@@ -9,9 +9,14 @@
  * the conversation.
  */
 import type { ResponseStatus } from '@/lib/contracts/responses'
+import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseStreamEvent } from './response-assembly'
 import type { ResponsesService, StartedResponse } from './responses-service'
-import { followRun, type FollowerApp } from './run-follower'
+import { followRun, type FollowEnd, type FollowerApp } from './run-follower'
+
+const KEEP_ALIVE_MS = 15_000
+const KEEP_ALIVE_FRAME = ': keep-alive\n\n'
+const KEEP_ALIVE = Symbol('keep-alive')
 
 const FINAL_EVENT: Record<ResponseStatus, string> = {
   completed: 'response.completed',
@@ -27,6 +32,13 @@ export function responseEventStream(app: FollowerApp, service: Pick<ResponsesSer
   const stopped = AbortSignal.any([signal, stop.signal])
   const events = followRun(app, started.base.runId, stopped)
   let sequence = 0
+  let pending: Promise<IteratorResult<RunEvent, FollowEnd>> | undefined
+  let timer: NodeJS.Timeout | undefined
+  const keepAlive = () =>
+    new Promise<typeof KEEP_ALIVE>((resolve) => {
+      clearTimeout(timer)
+      timer = setTimeout(() => resolve(KEEP_ALIVE), KEEP_ALIVE_MS)
+    })
   const frames = (list: ResponseStreamEvent[]) =>
     encoder.encode(list.map((event) => `event: ${event.type}\ndata: ${JSON.stringify({ ...event, sequence_number: sequence++ })}\n\n`).join(''))
 
@@ -44,8 +56,14 @@ export function responseEventStream(app: FollowerApp, service: Pick<ResponsesSer
       async pull(controller) {
         try {
           for (;;) {
-            const next = await events.next()
+            // A run that says nothing for a while (a slow model, a long tool) still sends a comment now and then,
+            // so that proxies do not close the idle connection; the read it waited for is kept for the next pull.
+            pending ??= events.next()
+            const next = await Promise.race([pending, keepAlive()])
+            if (next === KEEP_ALIVE) return controller.enqueue(encoder.encode(KEEP_ALIVE_FRAME))
+            pending = undefined
             if (next.done) {
+              clearTimeout(timer)
               if (next.value === 'aborted') return controller.close()
               const closing = assembly.finish(next.value, await service.outcome(started.base.runId))
               const response = assembly.response()
@@ -56,6 +74,7 @@ export function responseEventStream(app: FollowerApp, service: Pick<ResponsesSer
             if (produced.length > 0) return controller.enqueue(frames(produced))
           }
         } catch (error) {
+          clearTimeout(timer)
           console.error(`[responses] run ${started.base.runId}:`, (error as Error).message)
           controller.enqueue(
             frames([
@@ -66,6 +85,7 @@ export function responseEventStream(app: FollowerApp, service: Pick<ResponsesSer
         }
       },
       cancel() {
+        clearTimeout(timer)
         stop.abort()
         void events.return('aborted')
       },
