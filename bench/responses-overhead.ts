@@ -23,6 +23,7 @@ import { silentLogger } from '../lib/core/logger'
 import { AgentSettingsSchema } from '../lib/graph'
 import { assembleAppContext, type AppContext } from '../lib/server/app-context'
 import { UserService } from '../lib/server/auth/users'
+import { runIdOfResponse } from '../lib/server/responses/responses-service'
 import { RunWorker } from '../lib/server/runs/run-worker'
 import { hostRoutes } from '../lib/server/testing/route-http-host'
 import { quantile } from './lib/measure'
@@ -75,7 +76,7 @@ async function overHttp(url: string, token: string, requests: number, warmup: nu
     const body = (await response.json()) as { id: string; status: string; output_text: string }
     const received = now()
     if (response.status !== 200 || body.status !== 'completed') throw new Error(`request ${i}: ${response.status} ${JSON.stringify(body)}`)
-    if (i >= warmup) timed.push({ runId: body.id.slice(5).replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'), sent, received })
+    if (i >= warmup) timed.push({ runId: runIdOfResponse(body.id) ?? '', sent, received })
   }
   return timed
 }

@@ -15,7 +15,7 @@ import type { TokenUsage } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
 import { ownedBy, type Principal } from '../auth/principal'
 import { ConversationService } from '../conversations/conversation-service'
-import { DomainError, invalidInput, notFound } from '../domain-errors'
+import { DomainError, invalidInput, isDomainError, notFound } from '../domain-errors'
 import { RunService } from '../runs/run-service'
 import { ResponseAssembly, type ResponseBase, type RunOutcome } from './response-assembly'
 import { responseInput } from './response-input'
@@ -53,7 +53,7 @@ export class ResponsesService {
   async start(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
     const input = responseInput(request)
     const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
-      throw error instanceof DomainError ? withParam(error, 'model') : error
+      throw isDomainError(error) ? withParam(error, 'model') : error
     })
     const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
     if (model.kind === 'workflow') {

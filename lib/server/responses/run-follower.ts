@@ -7,7 +7,7 @@
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { TERMINAL_RUN_STATUSES, type RunStatus } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
-import { FINAL_EVENT_TYPES } from './../runs/run-event-log'
+import { FINAL_EVENT_TYPES } from '../runs/run-event-log'
 
 const PAGE_SIZE = 200
 const STATUS_CHECK_MS = 2_500
