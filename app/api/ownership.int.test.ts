@@ -131,6 +131,12 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/runs': { access: 'list', request: () => ({}), listed: ids('runs'), own: (fx) => fx.runId },
   'POST /api/runs': { access: 'create', request: (fx) => ({ body: { workflowId: fx.workflowId, input: 'hi' } }), status: 201, otherStatus: 404 },
   'GET /api/runs/[id]': { access: 'owned', request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
+  // A workflow has no conversation to continue: 400 shows the owner got past the model's 404.
+  'POST /v1/responses': {
+    access: 'owned',
+    request: (fx) => ({ body: { model: `workflow:${fx.workflowId}`, input: 'hi', conversation: 'none' } }),
+    status: 400,
+  },
   'POST /api/runs/[id]/cancel': { access: 'owned', request: async (fx) => ({ params: { id: await fx.run() } }), status: 200 },
   // The owned run's workflow has no agent node: 400 shows the owner got past the 404.
   'POST /api/runs/[id]/continue-in-chat': { access: 'owned', request: (fx) => ({ params: { id: fx.runId }, body: { nodeId: 'output' } }), status: 400 },

@@ -3,12 +3,12 @@ import { loadRoutes } from './testing/route-inventory'
 import { API_ROUTES, ROUTE_METHODS, allowedMethods, matchApiRoute } from './api-route-table'
 
 describe('API_ROUTES', () => {
-  it('lists every route file under app/api with exactly the methods it exports', async () => {
+  it('lists every route file under app/api and app/v1 with exactly the methods it exports', async () => {
     // Entries as they are written in api-route-table.ts, so a failure shows the line to add or fix.
     const entry = (pattern: string, methods: readonly string[]) => `{ pattern: '${pattern}', methods: [${methods.map((m) => `'${m}'`).join(', ')}] }`
     const order = (methods: readonly string[]) => ROUTE_METHODS.filter((method) => methods.includes(method))
     const onDisk = (await loadRoutes())
-      .filter((route) => route.pattern.startsWith('/api/'))
+      .filter((route) => route.pattern.startsWith('/api/') || route.pattern.startsWith('/v1/'))
       .map((route) => entry(route.pattern, order(Object.keys(route.handlers))))
     const inTable = API_ROUTES.map((route) => entry(route.pattern, order(route.methods)))
     expect(inTable.sort()).toEqual(onDisk.sort())
@@ -25,6 +25,7 @@ describe('matchApiRoute', () => {
     expect(matchApiRoute('/api/runs/')?.pattern).toBe('/api/runs')
     expect(matchApiRoute('/api')).toBeUndefined()
     expect(matchApiRoute('/workflows')).toBeUndefined()
+    expect(matchApiRoute('/v1/responses')?.pattern).toBe('/v1/responses')
   })
 })
 

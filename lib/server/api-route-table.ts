@@ -1,5 +1,5 @@
 /**
- * The API's routes and the methods each one exports, for proxy.ts: it answers an unsupported
+ * The API's routes (under /api, and the OpenAI-compatible /v1) and the methods each one exports, for proxy.ts: it answers an unsupported
  * method with 405 and an `Allow` header before Next does (Next's own 405 has an empty body), and
  * OPTIONS with 204 and `Allow`. proxy.ts cannot import the route modules themselves (they pull in
  * the whole server), so the table is written here; api-route-table.test.ts compares it with the
@@ -76,6 +76,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/api/workflows/[id]/versions', methods: ['GET', 'POST'] },
   { pattern: '/api/workflows/[id]/versions/[version]', methods: ['GET'] },
   { pattern: '/api/workflows/[id]/versions/[version]/restore', methods: ['POST'] },
+  { pattern: '/v1/responses', methods: ['POST'] },
 ]
 
 /** How well a pattern segment matches, as Next ranks them: a fixed name beats [param] beats [...rest]. */

@@ -43,6 +43,12 @@ describe('screenRequest', () => {
     expect(screen('GET', '/api/')).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
   })
 
+  it('screens the OpenAI-compatible /v1 routes as API routes', () => {
+    expect(screen('POST', '/v1/responses')).toEqual({ ok: true })
+    expect(screen('GET', '/v1/responses')).toMatchObject({ status: 405, headers: { allow: 'POST, OPTIONS' } })
+    expect(screen('POST', '/v1/chat/completions')).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
+  })
+
   it('refuses a declared body larger than any limit at once', () => {
     expect(screen('POST', '/api/runs', { 'content-length': '5001' })).toMatchObject({ status: 413, body: { error: { code: 'payload_too_large' } } })
     expect(screen('POST', '/api/runs', { 'content-length': 'nonsense' })).toEqual({ ok: true })

@@ -37,8 +37,9 @@ export function isWellEncodedPath(pathname: string): boolean {
   }
 }
 
+/** The API, and the OpenAI-compatible routes under /v1 (an unknown one is a JSON 404 too). */
 function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/')
+  return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/v1/')
 }
 
 function isRouteMethod(method: string): method is RouteMethod {

@@ -11,6 +11,9 @@ describe('page access', () => {
     expect(isPage('/api/workflows')).toBe(false)
     expect(isPage('/api')).toBe(false)
     expect(isPage('/apiary')).toBe(true)
+    expect(isPage('/v1/responses')).toBe(false)
+    expect(isPage('/v1')).toBe(false)
+    expect(isPage('/v1beta')).toBe(true)
   })
 
   it('sends people to sign in, remembering the page on this site only', () => {

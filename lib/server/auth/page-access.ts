@@ -14,9 +14,12 @@ export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGE_PREFIXES.some((prefix) => (prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`)))
 }
 
+/** Route prefixes that answer 401 JSON themselves: the API, and the OpenAI-compatible `/v1` (API tokens only). */
+const API_PREFIXES = ['/api', '/v1']
+
 /** API routes answer 401 JSON themselves; only pages are redirected. */
 export function isPage(pathname: string): boolean {
-  return pathname !== '/api' && !pathname.startsWith('/api/')
+  return !API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
 }
 
 /** The sign-in page, remembering where the person wanted to go. */

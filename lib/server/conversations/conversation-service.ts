@@ -49,6 +49,14 @@ function presentSummary(row: SessionRow): ConversationSummary {
   }
 }
 
+/** A turn sent by the Responses endpoint may name the agent's version and add instructions for it alone. */
+export interface SendOptions {
+  /** Without it, the agent's latest version. */
+  version?: number
+  /** Appended to the agent's instructions for this turn (turn-document.ts). */
+  instructions?: string
+}
+
 const ACTIVE: RunStatus[] = ['queued', 'running', 'waiting']
 
 /** Sums token counts key by key (lib/core UsageDetails: input, output, total and any others). */
@@ -228,11 +236,11 @@ export class ConversationService {
   }
 
   /**
-   * Queues a turn: the run (agent's latest version, this conversation, the message and the
+   * Queues a turn: the run (agent's latest version or `options.version`, this conversation, the message and the
    * conversation's length now), its `run_queued` event and its job in one statement, after taking
    * the conversation's row lock so two sends cannot both find no turn running.
    */
-  async send(principal: Principal, id: string, text: string): Promise<SentMessage> {
+  async send(principal: Principal, id: string, text: string, options: SendOptions = {}): Promise<SentMessage> {
     const owner = isAdmin(principal) ? null : principal.userId
     return this.app.db.sql.transaction(async (tx) => {
       const [session] = await tx.query<{ agentId: string | null }>(
@@ -242,11 +250,12 @@ export class ConversationService {
       if (!session?.agentId) throw notFound('Conversation', id)
       const [row] = await tx.query<{ id: string | null; busy: boolean }>(
         `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
-         version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 ORDER BY version DESC LIMIT 1),
+         version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 AND ($5::int IS NULL OR version = $5) ORDER BY version DESC LIMIT 1),
          run AS (
            INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", status, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $2, version.id, $1,
-             json_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "sessionId" = $1))::jsonb,
+             jsonb_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "sessionId" = $1))
+               || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END,
              $4, 'queued', now(), now()
            FROM version, busy WHERE NOT busy.busy
            RETURNING id),
@@ -260,10 +269,10 @@ export class ConversationService {
          SELECT (SELECT id FROM run) AS id, busy.busy,
            (SELECT ${queueRunExpression('run.id')} IS NOT NULL FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched
          FROM busy`,
-        [id, session.agentId, text, principal.userId],
+        [id, session.agentId, text, principal.userId, options.version ?? null, options.instructions ?? null],
       )
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
-      if (!row?.id) throw notFound('Agent version', session.agentId)
+      if (!row?.id) throw notFound('Agent version', options.version === undefined ? session.agentId : `${session.agentId}@${options.version}`)
       return { runId: row.id }
     })
   }

@@ -11,8 +11,11 @@ import { parseSaved } from '../runs/run-setup'
 /** The agent node's id in a turn's document: where the conversation's session goes. */
 export const TURN_AGENT_NODE_ID = 'agent'
 
-/** What a turn's run stores as its input: the message, and how long the conversation was when it was sent. */
-export const turnInputSchema = z.object({ text: z.string(), historyStart: z.number().int().min(0) })
+/**
+ * What a turn's run stores as its input: the message, how long the conversation was when it was
+ * sent, and instructions added for this turn alone (the Responses endpoint's `instructions`).
+ */
+export const turnInputSchema = z.object({ text: z.string(), historyStart: z.number().int().min(0), instructions: z.string().optional() })
 export type TurnInput = z.infer<typeof turnInputSchema>
 
 export function parseTurnInput(input: unknown): TurnInput {
@@ -39,4 +42,17 @@ export function turnDocument(definition: unknown): GraphDocument {
     },
     'The saved agent',
   )
+}
+
+/** The turn's document with `instructions` appended to its agent's own (the saved version stays as it is). */
+export function withTurnInstructions(document: GraphDocument, instructions: string | undefined): GraphDocument {
+  if (!instructions?.trim()) return document
+  return {
+    ...document,
+    nodes: document.nodes.map((node) =>
+      node.id === TURN_AGENT_NODE_ID && node.kind === 'agent'
+        ? { ...node, data: { ...node.data, instructions: [node.data.instructions, instructions].filter((part) => part.trim()).join('\n\n') } }
+        : node,
+    ),
+  }
 }

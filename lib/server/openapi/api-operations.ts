@@ -15,6 +15,7 @@ import * as approvals from '@/lib/contracts/approvals'
 import * as conversations from '@/lib/contracts/conversations'
 import { functionToolListResponseSchema } from '@/lib/contracts/function-tools'
 import { healthResponseSchema } from '@/lib/contracts/health'
+import * as responses from '@/lib/contracts/responses'
 import * as mcp from '@/lib/contracts/mcp-servers'
 import { runEventSchema } from '@/lib/contracts/run-events'
 import * as runs from '@/lib/contracts/runs'
@@ -37,13 +38,16 @@ export const API_TAGS = {
   admin: 'User management and the audit log (admins only).',
   access: 'First-admin setup, invitations, password resets and shared runs: reachable without signing in.',
   meta: 'Health and this description.',
+  responses:
+    "OpenAI's Responses API in front of saved agents and workflows, for the `openai` package and other OpenAI clients: API tokens only, " +
+    'and errors in OpenAI\'s shape `{ "error": { "message", "type", "param", "code" } }`.',
 } as const
 export type ApiTag = keyof typeof API_TAGS
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
-/** Who may call: a signed-in person or API token, an admin, or anyone. */
-export type ApiAccess = 'user' | 'admin' | 'public'
+/** Who may call: a signed-in person or API token, an API token alone, an admin, or anyone. */
+export type ApiAccess = 'user' | 'token' | 'admin' | 'public'
 
 /** `text/event-stream`: the events routes, one schema-shaped event per `data:`; `text/markdown`: the conversation export. */
 export type ApiContentType = 'application/json' | 'text/event-stream' | 'text/markdown'
@@ -72,6 +76,8 @@ export interface ApiOperation {
   responses: Record<number, ApiResponseSpec>
   /** Error statuses beyond those that follow from the entry (usually 409). */
   errors?: readonly number[]
+  /** `openai`: errors in OpenAI's shape (`/v1/responses`) instead of the API's own. */
+  errorShape?: 'openai'
 }
 
 /** Routes of api-route-table.ts that are deliberately not in the description, and why. */
@@ -809,5 +815,25 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'meta',
     access: 'public',
     responses: { 200: { description: 'The OpenAPI document' } },
+  },
+  // responses
+  {
+    method: 'post',
+    path: '/v1/responses',
+    summary:
+      'Run a saved agent (one conversation turn) or workflow as an OpenAI Responses request: `model` is `agent:<name|id>[@version]`, ' +
+      '`workflow:<name|id>[@version]` or a bare name; `stream: true` answers server-sent Responses events',
+    tag: 'responses',
+    access: 'token',
+    body: responses.createResponseRequestSchema,
+    responses: {
+      200: {
+        description: 'The finished response (or `incomplete` while an approval waits in the app); with `stream: true`, its events',
+        schema: responses.responseObjectSchema,
+        otherContent: { 'text/event-stream': responses.responseStreamEventSchema },
+      },
+    },
+    errors: [404, 409],
+    errorShape: 'openai',
   },
 ]

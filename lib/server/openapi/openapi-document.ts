@@ -6,6 +6,7 @@
 import type { z } from 'zod'
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi'
 import { approvalViewSchema } from '@/lib/contracts/approvals'
+import { openAiErrorSchema } from '@/lib/contracts/responses'
 import { apiErrorSchema } from '@/lib/contracts/api-error'
 import { runEventSchema } from '@/lib/contracts/run-events'
 import { runDetailSchema, runSummarySchema } from '@/lib/contracts/runs'
@@ -29,6 +30,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
 /** Contract schemas that many answers share, named in components.schemas and referenced where they appear. */
 const SHARED_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   ApiError: apiErrorSchema,
+  OpenAiError: openAiErrorSchema,
   WorkflowSummary: workflowSummarySchema,
   Workflow: workflowSchema,
   WorkflowVersion: workflowVersionSchema,
@@ -65,7 +67,8 @@ function responsesOf(operation: ApiOperation): ZodOpenApiResponsesObject {
     responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = { description: spec.description, ...(Object.keys(content).length > 0 ? { content } : {}) }
   }
   for (const status of errorStatuses(operation)) {
-    responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = { $ref: `#/components/responses/Error${status}` }
+    const shape = operation.errorShape === 'openai' ? 'OpenAiError' : 'Error'
+    responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = { $ref: `#/components/responses/${shape}${status}` }
   }
   return responses
 }
@@ -85,7 +88,7 @@ function operationObject(operation: ApiOperation): ZodOpenApiOperationObject {
     operationId: operationIdOf(operation),
     summary: operation.summary,
     tags: [operation.tag],
-    ...(operation.access === 'public' ? { security: [] } : {}),
+    ...(operation.access === 'public' ? { security: [] } : operation.access === 'token' ? { security: [{ bearerToken: [] }] } : {}),
     ...(operation.params || operation.query
       ? { requestParams: { ...(operation.params ? { path: operation.params } : {}), ...(operation.query ? { query: operation.query } : {}) } }
       : {}),
@@ -100,9 +103,9 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
     paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) }
   }
   const errorResponses = Object.fromEntries(
-    Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [
-      `Error${status}`,
-      { description, content: { 'application/json': { schema: apiErrorSchema } } },
+    Object.entries(ERROR_DESCRIPTIONS).flatMap(([status, description]) => [
+      [`Error${status}`, { description, content: { 'application/json': { schema: apiErrorSchema } } }],
+      [`OpenAiError${status}`, { description: `${description} (OpenAI's error shape)`, content: { 'application/json': { schema: openAiErrorSchema } } }],
     ]),
   )
   return createDocument(
@@ -114,7 +117,8 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
         description:
           'Design, run and share AI agent workflows. Authenticate with a personal API token (`Authorization: Bearer al_…`, ' +
           'created on the account page or with `npm run admin -- create-token`) or the session cookie of a browser sign-in. ' +
-          'Every error answers `{ "error": { "code", "message", "details"? } }`.',
+          'Every error answers `{ "error": { "code", "message", "details"? } }`, but those of the OpenAI-compatible `/v1/responses`, ' +
+          'which answer OpenAI\'s `{ "error": { "message", "type", "param", "code" } }`.',
       },
       tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
       security: [{ bearerToken: [] }, { sessionCookie: [] }],

@@ -14,7 +14,7 @@ import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
 import { openAgentConversation } from '../conversations/agent-conversation'
 import { openRunAgentSessions } from '../conversations/run-agent-sessions'
-import { parseTurnInput, TURN_AGENT_NODE_ID } from '../conversations/turn-document'
+import { parseTurnInput, TURN_AGENT_NODE_ID, withTurnInstructions } from '../conversations/turn-document'
 import { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
 import { CheckpointPointers } from './checkpoint-pointers'
@@ -54,9 +54,10 @@ export interface ExecuteOptions {
   document: Promise<GraphDocument>
 }
 
-export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { workerId, signal, document }: ExecuteOptions): Promise<RunExit> {
+export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { workerId, signal, document: saved }: ExecuteOptions): Promise<RunExit> {
   // A conversation turn's input is its message and where the conversation stood when it was sent.
   const turn = run.sessionId === null ? undefined : parseTurnInput(run.input)
+  const document = turn?.instructions ? saved.then((parsed) => withTurnInstructions(parsed, turn.instructions)) : saved
   const input = turn ? turn.text : typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const start = startOf(run, input)
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []

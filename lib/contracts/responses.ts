@@ -1,0 +1,127 @@
+/**
+ * `POST /v1/responses`: the subset of OpenAI's Responses API that drives a saved agent or workflow,
+ * so that the `openai` package (and anything else that speaks the Responses API) can call this app.
+ * Unlike the rest of the API, its errors are OpenAI's shape `{ error: { message, type, param, code } }`,
+ * which that package turns into `BadRequestError`, `AuthenticationError`, `NotFoundError`, ….
+ * Browser-safe.
+ */
+import { z } from 'zod'
+import { atMostKeys } from './bounded'
+import { safeText } from './safe-text'
+
+export const MAX_RESPONSE_INPUT_LENGTH = 100_000
+export const MAX_RESPONSE_INPUT_MESSAGES = 100
+const MAX_MODEL_LENGTH = 300
+const MAX_INSTRUCTIONS_LENGTH = 20_000
+
+const text = safeText().max(MAX_RESPONSE_INPUT_LENGTH)
+
+/** A content part of an input message: `input_text` (`text` is accepted too). Images and files are not taken. */
+const inputTextPartSchema = z.object({ type: z.enum(['input_text', 'text', 'output_text']), text })
+
+/** One Responses input message: `{ role, content }` with text or text parts (`type: 'message'` may be given). */
+export const responseInputMessageSchema = z.object({
+  type: z.literal('message').optional(),
+  role: z.enum(['user', 'system', 'developer', 'assistant']),
+  content: z.union([text, z.array(inputTextPartSchema).min(1).max(MAX_RESPONSE_INPUT_MESSAGES)]),
+})
+export type ResponseInputMessage = z.infer<typeof responseInputMessageSchema>
+
+export const createResponseRequestSchema = z
+  .object({
+    /**
+     * What answers: `agent:<name|id>[@version]`, `workflow:<name|id>[@version]`, or a bare `<name|id>[@version]`
+     * (a saved agent first, then a workflow). Without `@version`, the latest version.
+     */
+    model: safeText().trim().min(1, 'Name a saved agent or workflow as the model.').max(MAX_MODEL_LENGTH),
+    input: z.union([text.min(1, 'The input is empty.'), z.array(responseInputMessageSchema).min(1).max(MAX_RESPONSE_INPUT_MESSAGES)]),
+    /** Agents: appended to the agent's own instructions for this turn. Workflows: not taken. */
+    instructions: safeText().max(MAX_INSTRUCTIONS_LENGTH).nullish(),
+    stream: z.boolean().nullish(),
+    /** Continue the conversation of an earlier response (`resp_…`). */
+    previous_response_id: safeText().max(100).nullish(),
+    /** Continue a stored conversation by its id (or `{ id }`). */
+    conversation: z.union([safeText().max(100), z.object({ id: safeText().max(100) })]).nullish(),
+    /** Given back as sent; not stored. */
+    metadata: atMostKeys(z.record(safeText().max(64), safeText().max(512)), 16).nullish(),
+    /** Tools the client would run itself are not taken (the saved agent's own tools are used): only an empty list. */
+    tools: z.array(z.unknown()).max(0, "Client-side tools are not taken: the saved agent's own tools are used.").nullish(),
+    // Accepted for compatibility and ignored: the saved agent's settings decide these. Other fields are refused,
+    // so that a misspelt one is not silently dropped.
+    store: z.boolean().nullish(),
+    temperature: z.number().nullish(),
+    top_p: z.number().nullish(),
+    max_output_tokens: z.number().int().nullish(),
+    parallel_tool_calls: z.boolean().nullish(),
+    tool_choice: z.unknown().optional(),
+    text: z.unknown().optional(),
+    reasoning: z.unknown().optional(),
+    include: z.array(safeText().max(200)).max(20).nullish(),
+    truncation: safeText().max(20).nullish(),
+    service_tier: safeText().max(20).nullish(),
+    prompt_cache_key: safeText().max(200).nullish(),
+    safety_identifier: safeText().max(200).nullish(),
+    user: safeText().max(200).nullish(),
+  })
+  .strict()
+export type CreateResponseRequest = z.infer<typeof createResponseRequestSchema>
+
+export const responseUsageSchema = z.object({ input_tokens: z.number(), output_tokens: z.number(), total_tokens: z.number() })
+
+const outputTextSchema = z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.unknown()) })
+
+export const responseOutputItemSchema = z.union([
+  z.object({
+    type: z.literal('message'),
+    id: z.string(),
+    status: z.enum(['in_progress', 'completed', 'incomplete']),
+    role: z.literal('assistant'),
+    content: z.array(outputTextSchema),
+  }),
+  z.object({
+    type: z.literal('function_call'),
+    id: z.string(),
+    call_id: z.string(),
+    name: z.string(),
+    arguments: z.string(),
+    status: z.enum(['in_progress', 'completed', 'incomplete']),
+  }),
+  z.object({ type: z.literal('function_call_output'), id: z.string(), call_id: z.string(), output: z.string() }),
+])
+export type ResponseOutputItem = z.infer<typeof responseOutputItemSchema>
+
+export const responseStatusSchema = z.enum(['in_progress', 'completed', 'failed', 'incomplete'])
+export type ResponseStatus = z.infer<typeof responseStatusSchema>
+
+/** A Responses `response` object: `id` is `resp_` and the run's id (its turn or workflow run in the app). */
+export const responseObjectSchema = z.object({
+  id: z.string(),
+  object: z.literal('response'),
+  created_at: z.number(),
+  status: responseStatusSchema,
+  model: z.string(),
+  output: z.array(responseOutputItemSchema),
+  output_text: z.string(),
+  usage: responseUsageSchema.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Set when `status` is `incomplete`: `reason` says what it waits for (an approval to answer in the app). */
+  incomplete_details: z.object({ reason: z.string() }).nullable(),
+  instructions: z.string().nullable(),
+  previous_response_id: z.string().nullable(),
+  /** The stored conversation an agent's turn belongs to (`/api/conversations/{id}`); null for a workflow. */
+  conversation: z.object({ id: z.string() }).nullable(),
+  metadata: z.record(z.string(), z.string()),
+  parallel_tool_calls: z.boolean(),
+  tool_choice: z.string(),
+  tools: z.array(z.unknown()),
+})
+export type ResponseObject = z.infer<typeof responseObjectSchema>
+
+/** One server-sent event of a streamed response (`data:` of each frame; `event:` repeats `type`). */
+export const responseStreamEventSchema = z.looseObject({ type: z.string(), sequence_number: z.number().int() })
+
+/** OpenAI's error shape, which this endpoint alone answers with. */
+export const openAiErrorSchema = z.object({
+  error: z.object({ message: z.string(), type: z.string(), param: z.string().nullable(), code: z.string().nullable() }),
+})
+export type OpenAiError = z.infer<typeof openAiErrorSchema>

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { createResponseRequestSchema } from '@/lib/contracts/responses'
+import { responseInput } from './response-input'
+import { parseModelReference } from './response-model'
+
+describe('parseModelReference', () => {
+  it('reads the kind, the name or id, and a trailing @version', () => {
+    expect(parseModelReference('agent:Researcher@3')).toEqual({ kind: 'agent', ref: 'Researcher', version: 3 })
+    expect(parseModelReference('workflow:Summarise')).toEqual({ kind: 'workflow', ref: 'Summarise' })
+    expect(parseModelReference('team@example.com@2')).toEqual({ kind: undefined, ref: 'team@example.com', version: 2 })
+    expect(parseModelReference('Echo')).toEqual({ kind: undefined, ref: 'Echo' })
+    expect(() => parseModelReference('agent:@2')).toThrow(/names no agent or workflow/)
+  })
+})
+
+describe('responseInput', () => {
+  it('takes the user messages as the text and system or developer messages as instructions', () => {
+    expect(responseInput({ input: 'Hi' })).toEqual({ text: 'Hi' })
+    expect(
+      responseInput({
+        instructions: 'Be brief.',
+        input: [
+          { role: 'developer', content: 'Answer in French.' },
+          { role: 'user', content: [{ type: 'input_text', text: 'Hello' }] },
+          { role: 'user', content: 'Again' },
+        ],
+      }),
+    ).toEqual({ text: 'Hello\n\nAgain', instructions: 'Be brief.\n\nAnswer in French.' })
+  })
+
+  it('refuses assistant messages and input without user text', () => {
+    expect(() => responseInput({ input: [{ role: 'assistant', content: 'Earlier' }] })).toThrow(/previous_response_id/)
+    expect(() => responseInput({ input: [{ role: 'system', content: 'Only rules' }] })).toThrow(/no user message/)
+  })
+})
+
+describe('createResponseRequestSchema', () => {
+  it('takes the fields OpenAI clients send, refuses client-side tools and fields it does not know', () => {
+    const request = { model: 'Echo', input: 'Hi' }
+    expect(createResponseRequestSchema.safeParse({ ...request, text: { format: { type: 'text' } }, include: [], tools: [], store: true }).success).toBe(true)
+    expect(createResponseRequestSchema.safeParse({ ...request, tools: [{ type: 'function', name: 'f' }] }).success).toBe(false)
+    expect(createResponseRequestSchema.safeParse({ ...request, imput: 'typo' }).success).toBe(false)
+  })
+})

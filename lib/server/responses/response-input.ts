@@ -1,0 +1,45 @@
+/**
+ * A Responses request's `input` and `instructions` as one conversation turn: the text sent, and the
+ * instructions added for it.
+ *
+ * - a string is the text;
+ * - a list of messages: the user messages' text, joined by blank lines, is the text; system and
+ *   developer messages are instructions, after `instructions`. Assistant messages are refused: the
+ *   conversation is stored here, so earlier turns are continued with `previous_response_id` or
+ *   `conversation` rather than sent again.
+ */
+import type { CreateResponseRequest, ResponseInputMessage } from '@/lib/contracts/responses'
+import { invalidInput } from '../domain-errors'
+
+export interface TurnText {
+  text: string
+  /** Undefined when there are none. */
+  instructions?: string
+}
+
+const contentText = (content: ResponseInputMessage['content']): string => (typeof content === 'string' ? content : content.map((part) => part.text).join(''))
+
+export function responseInput(request: Pick<CreateResponseRequest, 'input' | 'instructions'>): TurnText {
+  const instructions = request.instructions?.trim() ? [request.instructions.trim()] : []
+  if (typeof request.input === 'string') return { text: request.input, ...joined(instructions) }
+  const said: string[] = []
+  for (const [index, message] of request.input.entries()) {
+    const text = contentText(message.content).trim()
+    if (message.role === 'assistant') {
+      throw invalidInput(
+        'unsupported_input',
+        `input.${index}: assistant messages are not taken: the conversation is stored, so continue it with previous_response_id or conversation.`,
+        { param: `input.${index}.role` },
+      )
+    }
+    if (message.role === 'user') said.push(text)
+    else if (text) instructions.push(text)
+  }
+  const text = said.filter(Boolean).join('\n\n')
+  if (!text) throw invalidInput('invalid_request', 'The input has no user message with text.', { param: 'input' })
+  return { text, ...joined(instructions) }
+}
+
+function joined(instructions: string[]): { instructions?: string } {
+  return instructions.length > 0 ? { instructions: instructions.join('\n\n') } : {}
+}

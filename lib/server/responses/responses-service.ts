@@ -1,0 +1,159 @@
+/**
+ * The Responses endpoint's service: a request becomes a run the app already knows, and the run's
+ * events become the Responses answer.
+ *
+ * - An agent: one conversation turn (ConversationService.send), in a new conversation titled from
+ *   the input, or continuing the one of `previous_response_id` (the turn that answered it) or of
+ *   `conversation`. A turn already running there is a 409.
+ * - A workflow: one run (RunService.create) with the input text as its start input; it has no
+ *   conversation, so continuing one is a 400.
+ * The response id is `resp_` and the run's id without dashes, so any response can be found again
+ * (and continued) by its run, which the app shows among runs and in the conversation's chat.
+ */
+import type { CreateResponseRequest, ResponseObject } from '@/lib/contracts/responses'
+import type { TokenUsage } from '@/lib/contracts/runs'
+import type { AppContext } from '../app-context'
+import { ownedBy, type Principal } from '../auth/principal'
+import { ConversationService } from '../conversations/conversation-service'
+import { DomainError, invalidInput, isDomainError, notFound } from '../domain-errors'
+import { RunService } from '../runs/run-service'
+import { ResponseAssembly, type ResponseBase, type RunOutcome } from './response-assembly'
+import { responseInput } from './response-input'
+import { resolveModel, type ResolvedModel } from './response-model'
+import { followRun } from './run-follower'
+
+const RESPONSE_ID = /^resp_([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/
+
+export function responseIdOf(runId: string): string {
+  return `resp_${runId.replaceAll('-', '')}`
+}
+
+/** The run a response id names, or undefined when it is not one. */
+export function runIdOfResponse(responseId: string): string | undefined {
+  const match = RESPONSE_ID.exec(responseId)
+  return match ? match.slice(1).join('-') : undefined
+}
+
+/** A queued run and what its response will say about it. */
+export interface StartedResponse {
+  base: ResponseBase
+}
+
+const withParam = (error: DomainError, param: string) => new DomainError(error.code, error.message, { ...(error.details as object), param })
+
+export class ResponsesService {
+  private readonly conversations: ConversationService
+  private readonly runs: RunService
+
+  constructor(private readonly app: AppContext) {
+    this.conversations = new ConversationService(app)
+    this.runs = new RunService(app)
+  }
+
+  async start(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
+    const input = responseInput(request)
+    const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
+      throw isDomainError(error) ? withParam(error, 'model') : error
+    })
+    const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
+    if (model.kind === 'workflow') {
+      refuseContinuation(request)
+      if (input.instructions !== undefined) {
+        throw invalidInput('instructions_not_supported', 'A workflow takes no instructions: put what it needs into its input.', { param: 'instructions' })
+      }
+      const run = await this.runs.create(principal, { workflowId: model.id, version: model.version, input: input.text })
+      const base = { ...common, id: responseIdOf(run.id), runId: run.id, kind: 'workflow' as const, instructions: null }
+      return { base: { ...base, previousResponseId: null, conversationId: null, createdAt: new Date(run.createdAt) } }
+    }
+    const conversationId = await this.conversationFor(principal, request, model)
+    const { runId } = await this.conversations.send(principal, conversationId, input.text, { version: model.version, instructions: input.instructions })
+    return {
+      base: {
+        ...common,
+        id: responseIdOf(runId),
+        runId,
+        kind: 'agent',
+        instructions: input.instructions ?? null,
+        previousResponseId: request.previous_response_id ?? null,
+        conversationId,
+      },
+    }
+  }
+
+  /** Follows the run until it ends or waits for an approval; undefined when `signal` aborted first. */
+  async wait(started: StartedResponse, signal: AbortSignal): Promise<ResponseObject | undefined> {
+    const assembly = new ResponseAssembly(started.base)
+    const events = followRun(this.app, started.base.runId, signal)
+    for (;;) {
+      const next = await events.next()
+      if (next.done) {
+        if (next.value === 'aborted') return undefined
+        assembly.finish(next.value, await this.outcome(started.base.runId))
+        return assembly.response()
+      }
+      assembly.apply(next.value)
+    }
+  }
+
+  /** What the run row says now (status, outputs, usage, error). */
+  async outcome(runId: string): Promise<RunOutcome> {
+    const run = await this.app.db.prisma.run.findUnique({ where: { id: runId }, select: { status: true, outputs: true, usage: true, error: true } })
+    if (!run) return { status: 'cancelled', outputs: null, usage: null, error: null }
+    return { status: run.status, outputs: run.outputs, usage: (run.usage as TokenUsage | null) ?? null, error: run.error }
+  }
+
+  /** The conversation the turn goes into: the one continued (the model's agent's, owner-checked), or a new one. */
+  private async conversationFor(principal: Principal, request: CreateResponseRequest, model: ResolvedModel): Promise<string> {
+    const named = typeof request.conversation === 'string' ? request.conversation : request.conversation?.id
+    if (request.previous_response_id && named) {
+      throw invalidInput('conflicting_continuation', 'Give previous_response_id or conversation, not both.', { param: 'previous_response_id' })
+    }
+    if (model.version !== undefined) await this.requireAgentVersion(model)
+    if (!request.previous_response_id && !named) {
+      const created = await this.conversations.create(principal, model.id, { title: '' })
+      return created.id
+    }
+    const session = request.previous_response_id
+      ? await this.sessionOfResponse(principal, request.previous_response_id)
+      : await this.app.db.prisma.agentSession.findFirst({
+          where: { id: named!, kind: 'conversation', ...ownedBy(principal) },
+          select: { id: true, agentId: true },
+        })
+    if (!session) throw withParam(notFound('Conversation', named), 'conversation')
+    if (session.agentId !== model.id) {
+      throw invalidInput('model_mismatch', `That conversation is with another agent: use the model agent:${session.agentId ?? ''} to continue it.`, {
+        param: 'model',
+      })
+    }
+    return session.id
+  }
+
+  private async sessionOfResponse(principal: Principal, responseId: string): Promise<{ id: string; agentId: string | null }> {
+    const runId = runIdOfResponse(responseId)
+    const run = runId
+      ? await this.app.db.prisma.run.findFirst({
+          where: { id: runId, ...ownedBy(principal) },
+          select: { session: { select: { id: true, agentId: true, kind: true } } },
+        })
+      : null
+    if (!run) throw withParam(notFound('Response', responseId), 'previous_response_id')
+    if (run.session?.kind !== 'conversation') {
+      throw invalidInput('continuation_not_supported', `${responseId} answered a workflow run, which has no conversation to continue.`, {
+        param: 'previous_response_id',
+      })
+    }
+    return run.session
+  }
+
+  private async requireAgentVersion(model: ResolvedModel): Promise<void> {
+    const version = await this.app.db.prisma.agentVersion.findFirst({ where: { agentId: model.id, version: model.version }, select: { id: true } })
+    if (!version) throw withParam(new DomainError('not_found', `The agent '${model.name}' has no version ${model.version}.`), 'model')
+  }
+}
+
+function refuseContinuation(request: CreateResponseRequest): void {
+  const param = request.previous_response_id ? 'previous_response_id' : request.conversation ? 'conversation' : undefined
+  if (param) {
+    throw invalidInput('continuation_not_supported', `A workflow run has no conversation: ${param} is for agents. Send the whole input instead.`, { param })
+  }
+}

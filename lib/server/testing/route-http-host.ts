@@ -1,0 +1,113 @@
+/**
+ * Serves app/ route handlers over node:http on 127.0.0.1, without Next: a URL pattern (`:name` for a
+ * parameter) per route module. Requests become a Fetch Request and the handler's Response is streamed
+ * back chunk by chunk (SSE included); the client going away aborts the request's signal, as under
+ * Next. Used by the web-host process (processes/web-host.ts) and by tests that need a real HTTP
+ * client, such as the `openai` package, in the test's own process.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>
+/** A route file's exports: handlers by method name, beside settings such as `dynamic`. */
+export type RouteModule = Record<string, unknown>
+
+export interface HostedRoute {
+  pattern: string
+  load: () => Promise<RouteModule>
+}
+
+export interface RouteHttpHost {
+  /** `http://127.0.0.1:<port>`. */
+  url: string
+  server: Server
+  close(): Promise<void>
+}
+
+function matchRoute(routes: readonly HostedRoute[], pathname: string): { load: () => Promise<RouteModule>; params: Record<string, string> } | undefined {
+  const segments = pathname.split('/').filter(Boolean)
+  for (const route of routes) {
+    const parts = route.pattern.split('/').filter(Boolean)
+    if (parts.length !== segments.length) continue
+    const params: Record<string, string> = {}
+    const matches = parts.every((part, i) => {
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = decodeURIComponent(segments[i])
+        return true
+      }
+      return part === segments[i]
+    })
+    if (matches) return { load: route.load, params }
+  }
+  return undefined
+}
+
+async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return chunks.length ? new Uint8Array(Buffer.concat(chunks)) : undefined
+}
+
+function toRequest(req: IncomingMessage, url: URL, body: Uint8Array<ArrayBuffer> | undefined, signal: AbortSignal): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+  }
+  return new Request(url, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body, signal })
+}
+
+/** Writes the Response as it comes, chunk by chunk (an SSE stream never ends by itself). */
+async function send(response: Response, res: ServerResponse): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers))
+  if (!response.body) {
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  res.on('close', () => void reader.cancel().catch(() => {}))
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    res.write(value)
+  }
+  res.end()
+}
+
+async function handle(routes: readonly HostedRoute[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+  const route = matchRoute(routes, url.pathname)
+  const exported = route && (await route.load())[req.method ?? 'GET']
+  if (!route || typeof exported !== 'function') {
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { code: 'not_found', message: `${req.method} ${url.pathname} is not served here.` } }))
+    return
+  }
+  const clientGone = new AbortController()
+  res.on('close', () => clientGone.abort())
+  const request = toRequest(req, url, await readBody(req), clientGone.signal)
+  await send(await (exported as Handler)(request, { params: Promise.resolve(route.params) }), res)
+}
+
+/** Listens on a free port of 127.0.0.1. */
+export async function hostRoutes(routes: readonly HostedRoute[]): Promise<RouteHttpHost> {
+  const server = createServer((req, res) => {
+    handle(routes, req, res).catch((error: unknown) => {
+      console.error('[route-host]', error)
+      if (!res.headersSent) res.writeHead(500)
+      res.end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
