@@ -14,9 +14,9 @@ export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGE_PREFIXES.some((prefix) => (prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`)))
 }
 
-/** API routes answer 401 JSON themselves; only pages are redirected. */
+/** API routes and the MCP endpoint answer 401 themselves; only pages are redirected. */
 export function isPage(pathname: string): boolean {
-  return pathname !== '/api' && !pathname.startsWith('/api/')
+  return pathname !== '/api' && !pathname.startsWith('/api/') && pathname !== '/mcp'
 }
 
 /** The sign-in page, remembering where the person wanted to go. */
