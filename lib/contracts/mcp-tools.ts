@@ -28,6 +28,8 @@ export type McpToolOffer = z.infer<typeof mcpToolOfferSchema>
 export function mcpToolSlug(name: string, fallback = 'tool'): string {
   const slug = name
     .normalize('NFKD')
+    // Accents go (é → e) rather than becoming separators.
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9_-]+/g, '_')
     .replace(/^[_-]+|[_-]+$/g, '')

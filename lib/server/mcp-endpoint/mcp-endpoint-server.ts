@@ -94,9 +94,11 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
 
   server.setRequestHandler(GetTaskPayloadRequestSchema, async (request, extra) => {
     const { taskId } = request.params
+    // Read before the status, so that an end coming between the two is among the events followed.
+    const after = await services.app.events.lastSequence(taskId)
     let run = await loadRunTask(prisma, principal, taskId)
     if (!isTerminalStatus(run.status)) {
-      await followRun(services.app, taskId, { after: await services.app.events.lastSequence(taskId), signal: extra.signal })
+      await followRun(services.app, taskId, { after, signal: extra.signal })
       if (extra.signal.aborted) throw new McpError(ErrorCode.ConnectionClosed, 'The request was cancelled.')
       run = await loadRunTask(prisma, principal, taskId)
     }
