@@ -219,6 +219,11 @@ const ROUTES: Record<string, Expectation> = {
   'PATCH /api/[...path]': { access: 'public', request: () => ({ params: { path: 'nothing' }, body: {} }), status: 404 },
   'DELETE /api/[...path]': { access: 'public', request: () => ({ params: { path: 'nothing' } }), status: 404 },
   'OPTIONS /api/[...path]': { access: 'public', request: () => ({ params: { path: 'nothing' } }), status: 404 },
+  // The MCP endpoint: API tokens only; each person sees only their own tools and tasks (lib/server/mcp-endpoint/mcp-endpoint.int.test.ts).
+  // Without an MCP client's Accept header a POST is refused (406); it is stateless, so GET and DELETE are 405.
+  'POST /mcp': { access: 'anyone', request: () => ({ body: { jsonrpc: '2.0', id: 1, method: 'ping' } }), status: 406 },
+  'GET /mcp': { access: 'anyone', request: () => ({}), status: 405 },
+  'DELETE /mcp': { access: 'anyone', request: () => ({}), status: 405 },
 }
 
 let counter = 0

@@ -12,6 +12,8 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { Field } from '@/components/ui/Field'
 import { Input } from '@/components/ui/Input'
+import { McpToolFields } from '@/components/mcp-endpoint/McpToolFields'
+import { mcpToolChange, mcpToolDraft } from '@/components/mcp-endpoint/mcp-tool-draft'
 import type { AgentResponse } from '@/lib/contracts/agents'
 import { checkDraft } from './agent-form'
 import { AgentVersionList } from './AgentVersionList'
@@ -41,6 +43,7 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
   const [note, setNote] = useState('')
   const [name, setName] = useState(loaded.agent.name)
   const [description, setDescription] = useState(loaded.agent.description)
+  const [mcpTool, setMcpTool] = useState(() => mcpToolDraft(loaded.agent.mcpTool))
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [saved, setSaved] = useState<number | undefined>()
   const save = useSaveAgentVersion(agentId)
@@ -90,7 +93,21 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
             <Input id="agent-description" data-testid="agent-description" value={description} onChange={(e) => setDescription(e.target.value)} />
           </Field>
         </div>
-        <Button data-testid="save-details" disabled={update.isPending} onClick={() => update.mutate({ name, description })}>
+        <div className="w-full">
+          <McpToolFields
+            subjectName={name}
+            kind="agent"
+            value={mcpTool}
+            onChange={setMcpTool}
+            error={requestFieldError(update.error, 'mcpTool.name')}
+            testIdPrefix="agent"
+          />
+        </div>
+        <Button
+          data-testid="save-details"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ name, description, mcpTool: mcpToolChange(loaded.agent.mcpTool, mcpTool) })}
+        >
           {update.isPending ? 'Saving…' : 'Save details'}
         </Button>
         {update.isSuccess ? <span className="text-xs text-emerald-700">Saved.</span> : null}

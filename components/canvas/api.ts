@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { ApiError, fetchParsed } from '@/components/api-client'
 import { functionToolListResponseSchema, type FunctionToolSummary } from '@/lib/contracts/function-tools'
+import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 import { runSummarySchema } from '@/lib/contracts/runs'
 import { serverFactsResponseSchema } from '@/lib/contracts/server-facts'
 import {
@@ -72,7 +73,7 @@ export function duplicateWorkflow(id: string, name?: string): Promise<CreatedWor
   })
 }
 
-export async function updateWorkflowDetails(id: string, details: { name?: string; description?: string }): Promise<WorkflowView> {
+export async function updateWorkflowDetails(id: string, details: { name?: string; description?: string; mcpTool?: McpToolSetting }): Promise<WorkflowView> {
   return (await fetchParsed(updatedWorkflowResponseSchema, workflowUrl(id), { method: 'PATCH', body: JSON.stringify(details) })).workflow
 }
 

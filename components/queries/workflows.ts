@@ -18,12 +18,14 @@ import { serverFactKeys } from './server-facts'
 import { starterDocument, type GraphDocument } from '@/lib/graph/document'
 import { migrateGraphDocument } from '@/lib/graph/migrate'
 import type { DeleteWorkflowRuns, WorkflowResponse, WorkflowSettings } from '@/lib/contracts/workflows'
+import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 
 export const workflowKeys = {
   all: ['workflows'] as const,
   list: () => [...workflowKeys.all, 'list'] as const,
   detail: (workflowId: string) => [...workflowKeys.all, 'detail', workflowId] as const,
   settings: (workflowId: string) => [...workflowKeys.detail(workflowId), 'settings'] as const,
+  mcpTool: (workflowId: string) => [...workflowKeys.detail(workflowId), 'mcpTool'] as const,
 }
 
 export function useWorkflowsQuery() {
@@ -78,6 +80,16 @@ export function useWorkflowSettingsQuery(workflowId: string) {
   })
 }
 
+/** How the workflow is offered at /mcp, loaded afresh each time the details dialog opens. */
+export function useWorkflowMcpToolQuery(workflowId: string) {
+  return useQuery({
+    queryKey: workflowKeys.mcpTool(workflowId),
+    queryFn: async () => (await getWorkflow(workflowId)).workflow.mcpTool,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  })
+}
+
 /**
  * Marks the list stale; the list page shows the change when it is next shown (or at once, if it
  * is). The server's facts name the workflows and their sub-workflows, so they go stale too.
@@ -119,7 +131,7 @@ export function useDuplicateWorkflow() {
 
 export function useUpdateWorkflowDetails(workflowId: string) {
   return useMutation({
-    mutationFn: (details: { name?: string; description?: string }) => updateWorkflowDetails(workflowId, details),
+    mutationFn: (details: { name?: string; description?: string; mcpTool?: McpToolSetting }) => updateWorkflowDetails(workflowId, details),
     onSuccess: useInvalidateWorkflowList(),
   })
 }

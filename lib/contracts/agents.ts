@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { AgentSettingsSchema, type AgentSettings } from '@/lib/graph/node-data'
+import { mcpToolOfferSchema, mcpToolSettingSchema } from './mcp-tools'
 import { pgIntParam, safeJson, safeText } from './safe-text'
 
 const agentId = safeText().min(1).max(100)
@@ -30,8 +31,16 @@ export type CreateAgentRequest = z.input<typeof createAgentRequestSchema>
 
 /** PATCH /api/agents/:id: what needs no new version. */
 export const updateAgentRequestSchema = z
-  .object({ name: agentName.optional(), description: agentDescription.optional() })
-  .refine((body) => body.name !== undefined || body.description !== undefined, 'Nothing to update: give a name or a description.')
+  .object({
+    name: agentName.optional(),
+    description: agentDescription.optional(),
+    /** Offer it as a tool at /mcp, or stop offering it. */
+    mcpTool: mcpToolSettingSchema.optional(),
+  })
+  .refine(
+    (body) => body.name !== undefined || body.description !== undefined || body.mcpTool !== undefined,
+    'Nothing to update: give a name, a description or mcpTool.',
+  )
 export type UpdateAgentRequest = z.input<typeof updateAgentRequestSchema>
 
 /** POST /api/agents/:id/versions. */
@@ -52,6 +61,8 @@ export const agentSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  /** The tool it is offered as at /mcp, or null. */
+  mcpTool: mcpToolOfferSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import type { GraphDocument } from '@/lib/graph/document'
+import { mcpToolOfferSchema, mcpToolSettingSchema } from './mcp-tools'
 import { pgIntParam, safeJson, safeText } from './safe-text'
 
 const workflowId = safeText().min(1).max(100)
@@ -52,10 +53,12 @@ export const updateWorkflowRequestSchema = z
     name: workflowName.optional(),
     description: workflowDescription.optional(),
     settings: workflowSettingsSchema.optional(),
+    /** Offer it as a tool at /mcp, or stop offering it. */
+    mcpTool: mcpToolSettingSchema.optional(),
   })
   .refine(
-    (body) => body.name !== undefined || body.description !== undefined || body.settings !== undefined,
-    'Nothing to update: give a name, a description or settings.',
+    (body) => body.name !== undefined || body.description !== undefined || body.settings !== undefined || body.mcpTool !== undefined,
+    'Nothing to update: give a name, a description, settings or mcpTool.',
   )
 
 const versionNote = safeText().trim().max(500, 'A note can be at most 500 characters.')
@@ -92,6 +95,8 @@ export const workflowSchema = z.object({
   name: z.string(),
   description: z.string(),
   settings: workflowSettingsSchema,
+  /** The tool it is offered as at /mcp, or null. */
+  mcpTool: mcpToolOfferSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 })

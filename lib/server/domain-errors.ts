@@ -40,6 +40,7 @@ export const CONFLICT_CODES = [
   'file_skill_read_only',
   'last_admin',
   'mcp_server_exists',
+  'mcp_tool_name_taken',
   'run_finished',
   'run_not_active',
   'runs_active',

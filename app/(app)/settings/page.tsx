@@ -1,6 +1,9 @@
 import type { Metadata } from 'next'
+import { headers } from 'next/headers'
 import { ApiTokensPanel } from '@/components/account/ApiTokensPanel'
 import { ProfileSettings } from '@/components/account/ProfileSettings'
+import { McpEndpointPanel } from '@/components/mcp-endpoint/McpEndpointPanel'
+import { pageBaseUrl } from '@/lib/server/auth/public-url'
 import { requirePageUser } from '../page-user'
 
 export const metadata: Metadata = { title: 'Settings' }
@@ -11,6 +14,7 @@ export default async function SettingsPage() {
     <>
       <ProfileSettings name={user.name} email={user.email} role={user.role} />
       <ApiTokensPanel />
+      <McpEndpointPanel url={`${pageBaseUrl(await headers())}/mcp`} />
     </>
   )
 }

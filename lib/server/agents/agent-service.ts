@@ -21,9 +21,11 @@ import type { AppContext } from '../app-context'
 import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
+import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
+import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 
 type VersionRow = { id?: string; version: number; definition: unknown; note: string; createdAt: Date }
-type AgentRow = { id: string; name: string; description: string; createdAt: Date; updatedAt: Date }
+type AgentRow = { id: string; name: string; description: string; mcpTool?: { name: string } | null; createdAt: Date; updatedAt: Date }
 
 /**
  * A stored definition with the defaults of settings added since it was saved. Definitions were
@@ -45,7 +47,14 @@ function presentVersion(row: VersionRow): AgentVersionView {
 }
 
 function presentAgent(row: AgentRow): AgentView {
-  return { id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    mcpTool: presentOffer(row.mcpTool),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
 }
 
 export class AgentService {
@@ -87,15 +96,17 @@ export class AgentService {
   async get(principal: Principal, id: string): Promise<AgentResponse> {
     const agent = await this.prisma.agent.findFirst({
       where: { id, ...ownedBy(principal) },
-      include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1 }, mcpTool: { select: { name: true } } },
     })
     if (!agent) throw notFound('Agent', id)
     return { agent: presentAgent(agent), latestVersion: agent.versions[0] ? presentVersion(agent.versions[0]) : null }
   }
 
-  async update(principal: Principal, id: string, changes: { name?: string; description?: string }): Promise<UpdatedAgentResponse> {
+  async update(principal: Principal, id: string, changes: { name?: string; description?: string; mcpTool?: McpToolSetting }): Promise<UpdatedAgentResponse> {
     await this.requireAgent(principal, id)
-    const agent = await this.prisma.agent.update({ where: { id }, data: changes })
+    const { mcpTool, ...rest } = changes
+    const agent = await this.prisma.agent.update({ where: { id }, data: rest, include: { mcpTool: { select: { name: true } } } })
+    if (mcpTool) agent.mcpTool = await setMcpToolOffer(this.prisma, { kind: 'agent', ...agent }, mcpTool, principal.userId)
     return { agent: presentAgent(agent) }
   }
 

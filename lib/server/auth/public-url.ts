@@ -23,3 +23,13 @@ export function requestBaseUrl(request: Request, env: Env = process.env): string
   const host = request.headers.get('host')
   return host ? `${url.protocol}//${host}` : url.origin
 }
+
+/** In a page (no Request at hand): AGENTLOOM_PUBLIC_URL when set, else the host the browser asked for, as the proxy in front said it was reached. */
+export function pageBaseUrl(headers: { get(name: string): string | null }, env: Env = process.env): string {
+  const configured = env.AGENTLOOM_PUBLIC_URL?.trim().replace(/\/+$/, '')
+  if (configured) return configured
+  const host = headers.get('host')
+  if (!host) return serverBaseUrl(env)
+  const protocol = headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https' ? 'https' : 'http'
+  return `${protocol}://${host}`
+}

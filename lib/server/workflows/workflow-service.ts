@@ -18,10 +18,12 @@ import type {
   WorkflowVersionView,
   WorkflowView,
 } from '@/lib/contracts/workflows'
+import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 import { starterDocument, validate, type GraphDocument, type ServerContext } from '@/lib/graph'
 import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
+import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
 import { parseWorkflowSettings } from './workflow-settings'
 
 /**
@@ -125,7 +127,7 @@ export class WorkflowService {
   async get(principal: Principal, id: string): Promise<WorkflowResponse> {
     const workflow = await this.prisma.workflow.findFirst({
       where: { id, ...visibleWorkflows(principal) },
-      include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1 }, mcpTool: { select: { name: true } } },
     })
     if (!workflow) throw notFound('Workflow', id)
     const latest = workflow.versions[0]
@@ -135,11 +137,16 @@ export class WorkflowService {
   async update(
     principal: Principal,
     id: string,
-    changes: { name?: string; description?: string; settings?: WorkflowSettings },
+    changes: { name?: string; description?: string; settings?: WorkflowSettings; mcpTool?: McpToolSetting },
   ): Promise<UpdatedWorkflowResponse> {
     await this.requireWorkflow(principal, id)
-    const { settings, ...rest } = changes
-    const workflow = await this.prisma.workflow.update({ where: { id }, data: { ...rest, ...(settings ? { settings: settings as object } : {}) } })
+    const { settings, mcpTool, ...rest } = changes
+    const workflow = await this.prisma.workflow.update({
+      where: { id },
+      data: { ...rest, ...(settings ? { settings: settings as object } : {}) },
+      include: { mcpTool: { select: { name: true } } },
+    })
+    if (mcpTool) workflow.mcpTool = await setMcpToolOffer(this.prisma, { kind: 'workflow', ...workflow }, mcpTool, principal.userId)
     return { workflow: this.presentWorkflow(workflow) }
   }
 
@@ -211,6 +218,8 @@ export class WorkflowService {
       }
       // The row stays as a tombstone: kept runs show its name, and the example data is not seeded again in its place.
       await tx.workflow.update({ where: { id }, data: { deletedAt: new Date() } })
+      // Its tool goes at once, and its name is free again.
+      await tx.mcpToolOffer.deleteMany({ where: { workflowId: id } })
       if (runs === 'keep' && total > 0) return { deleted: { id, runsDeleted: 0, runsKept: total } }
       // Everything of the runs (events, approvals, share links, checkpoints) goes with them; then the versions.
       await tx.run.deleteMany({ where: { workflowId: id } })
@@ -254,12 +263,21 @@ export class WorkflowService {
     if (!workflow) throw notFound('Workflow', id)
   }
 
-  private presentWorkflow(row: { id: string; name: string; description: string; settings: unknown; createdAt: Date; updatedAt: Date }): WorkflowView {
+  private presentWorkflow(row: {
+    id: string
+    name: string
+    description: string
+    settings: unknown
+    mcpTool?: { name: string } | null
+    createdAt: Date
+    updatedAt: Date
+  }): WorkflowView {
     return {
       id: row.id,
       name: row.name,
       description: row.description,
       settings: parseWorkflowSettings(row.settings),
+      mcpTool: presentOffer(row.mcpTool),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }
