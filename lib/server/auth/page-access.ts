@@ -14,18 +14,12 @@ export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGE_PREFIXES.some((prefix) => (prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`)))
 }
 
-<<<<<<< HEAD
-/** Route prefixes that answer 401 JSON themselves: the API, and the OpenAI-compatible `/v1` (API tokens only). */
-const API_PREFIXES = ['/api', '/v1']
+/** Routes that answer 401 themselves: the API, the OpenAI-compatible `/v1` and the MCP endpoint (API tokens only). */
+const API_PREFIXES = ['/api', '/v1', '/mcp']
 
-/** API routes answer 401 JSON themselves; only pages are redirected. */
+/** API routes answer 401 themselves; only pages are redirected. */
 export function isPage(pathname: string): boolean {
   return !API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
-=======
-/** API routes and the MCP endpoint answer 401 themselves; only pages are redirected. */
-export function isPage(pathname: string): boolean {
-  return pathname !== '/api' && !pathname.startsWith('/api/') && pathname !== '/mcp'
->>>>>>> h3-mcp-endpoint
 }
 
 /** The sign-in page, remembering where the person wanted to go. */
