@@ -6,10 +6,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { snap } from './fixtures/page'
 
-async function useTemplate(page: Page, id: string) {
+/** Opens the gallery from the Workflows page (`look` checks it) and uses the template `id`: a draft in the editor. */
+async function useTemplate(page: Page, id: string, look?: () => Promise<void>) {
   await page.goto('/workflows')
   await page.getByTestId('new-from-template').click()
   await expect(page.getByTestId('template-gallery')).toBeVisible()
+  await look?.()
   await page.getByTestId(`use-template-${id}`).click()
   await expect(page).toHaveURL(new RegExp(`/workflows/new\\?template=${id}$`))
 }
@@ -27,20 +29,16 @@ async function saveAndRun(page: Page, input: string) {
 
 test('a workflow from the Sequential template runs; the Human input template asks in the browser', async ({ page }, testInfo) => {
   // Sequential: the gallery card shows its nodes; the draft holds the template, unsaved until Save.
-  await page.goto('/workflows')
-  await page.getByTestId('new-from-template').click()
-  const card = page.getByTestId('template-card-sequential')
-  await expect(card).toContainText('Sequential: 2 agents')
-  await expect(page.getByTestId('template-card-mcp-sampling')).toContainText('MCP: research-assistant')
-  await snap(page, testInfo, '01-gallery')
-  await useTemplate(page, 'sequential')
+  await useTemplate(page, 'sequential', async () => {
+    await expect(page.getByTestId('template-card-sequential')).toContainText('Sequential: 2 agents')
+    await expect(page.getByTestId('template-card-mcp-sampling')).toContainText('MCP: research-assistant')
+    await snap(page, testInfo, '01-gallery')
+  })
   await expect(page.getByTestId('workflow-name')).toHaveValue('Sequential: write, then edit')
   await expect(page.locator('.react-flow__node')).toHaveCount(3)
-  await expect(page.getByTestId('version-label')).not.toHaveText('v1')
   await saveAndRun(page, 'A short note on owls')
   await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'succeeded')
   await expect(page.getByTestId('run-output')).toContainText('Demo reply:')
-  await snap(page, testInfo, '02-sequential-succeeded')
 
   // Human input: the run waits for an answer, given in the browser, which becomes the output.
   await useTemplate(page, 'human-input')
@@ -48,11 +46,9 @@ test('a workflow from the Sequential template runs; the Human input template ask
   await saveAndRun(page, 'Announce that the office is closed on Friday')
   const question = page.getByTestId('approval-card')
   await expect(question).toContainText('Answer with the final text')
-  await expect(page.getByTestId('run-status')).toHaveText('Waiting for an answer')
   await question.getByTestId('approval-answer').fill('The office is closed on Friday. Have a good weekend!')
-  await snap(page, testInfo, '03-human-input-question')
   await question.getByTestId('approval-approve').click()
   await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'succeeded')
   await expect(page.getByTestId('run-output')).toContainText('The office is closed on Friday. Have a good weekend!')
-  await snap(page, testInfo, '04-human-input-answered')
+  await snap(page, testInfo, '02-human-input-answered')
 })

@@ -27,7 +27,8 @@ export function TemplateGalleryDialog({ open, onClose }: TemplateGalleryDialogPr
       onClose={onClose}
       title="New from template"
       description="Each template runs on the demo model as it is; the run dialog suggests an input to try."
-      className="max-w-4xl"
+      // Important: the Dialog's own max-w-lg comes later in the stylesheet and would win.
+      className="max-w-4xl!"
       footer={
         <Button variant="ghost" onClick={onClose}>
           Cancel
