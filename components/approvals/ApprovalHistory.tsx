@@ -2,12 +2,15 @@ import { Badge } from '@/components/ui'
 import { JsonDisclosure } from '@/components/runs/JsonDisclosure'
 import { LocalTime } from '@/components/ui/LocalTime'
 import type { ApprovalView } from '@/lib/contracts/approvals'
-import { approvalOutcome } from './approval-outcome'
+import { approvalOutcome, approvalReason } from './approval-outcome'
 import { readSourceTitle } from './approval-payload'
 
 const PENDING = { label: 'Pending', tone: 'warning' } as const
 
-/** Answered approvals of a run, one line each, with the request and answer behind a disclosure. */
+/**
+ * Answered approvals of a run, one line each, with the reason given (a person's, or the policy's for a
+ * request decided automatically) and the request and answer behind a disclosure.
+ */
 export function ApprovalHistory({
   approvals,
   sourceLabel = (approval) => readSourceTitle(approval.payload) ?? approval.source,
@@ -20,8 +23,9 @@ export function ApprovalHistory({
     <ul className="flex flex-col divide-y divide-zinc-100" aria-label="Answered approvals" data-testid="approval-history">
       {approvals.map((approval) => {
         const outcome = approvalOutcome(approval) ?? PENDING
+        const reason = approvalReason(approval.response)
         return (
-          <li key={approval.id} className="py-2 first:pt-0 last:pb-0">
+          <li key={approval.id} data-testid="approval-history-item" data-status={approval.status} className="py-2 first:pt-0 last:pb-0">
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <p className="truncate text-[13px] font-medium text-zinc-800">{approval.title}</p>
@@ -37,6 +41,11 @@ export function ApprovalHistory({
               </div>
               <Badge tone={outcome.tone}>{outcome.label}</Badge>
             </div>
+            {reason ? (
+              <p data-testid="approval-history-reason" className="mt-0.5 text-[12px] text-zinc-600">
+                {reason}
+              </p>
+            ) : null}
             <JsonDisclosure value={{ request: approval.payload, answer: approval.response }} label="Request and answer" />
           </li>
         )

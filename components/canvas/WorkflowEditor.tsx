@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { draftCanvasInit, useWorkflowForEditorQuery } from '@/components/queries/workflows'
 import type { NodeKind } from '@/lib/graph/node-data'
+import { workflowTemplate } from '@/lib/graph/templates'
 import type { CanvasEdge, CanvasNode } from './adapter'
 import { computeLayout } from './auto-layout'
 import { FlowCanvas, NODE_DROP_OFFSET } from './FlowCanvas'
@@ -24,10 +25,13 @@ import { LeaveEditorDialog } from './LeaveEditorDialog'
 import { useSaveVersion } from './use-save-version'
 import { freeSpotNear } from './placement'
 
-/** The workflow editor page body: loads the workflow through the API, then shows the canvas; `null` opens a draft. */
-export function WorkflowEditor({ workflowId }: { workflowId: string | null }) {
+/**
+ * The workflow editor page body: loads the workflow through the API, then shows the canvas; `null` opens a draft,
+ * empty or from the template `templateId` names.
+ */
+export function WorkflowEditor({ workflowId, templateId }: { workflowId: string | null; templateId?: string }) {
   const load = useWorkflowForEditorQuery(workflowId)
-  const [draft] = useState(() => (workflowId === null ? draftCanvasInit() : null))
+  const [draft] = useState(() => (workflowId === null ? draftCanvasInit(templateId ? workflowTemplate(templateId) : undefined) : null))
   const init = draft ?? load.data
 
   if (!init && load.isPending) {

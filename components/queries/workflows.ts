@@ -17,6 +17,7 @@ import type { CanvasInit } from '@/components/canvas/store'
 import { serverFactKeys } from './server-facts'
 import { starterDocument, type GraphDocument } from '@/lib/graph/document'
 import { migrateGraphDocument } from '@/lib/graph/migrate'
+import type { WorkflowTemplate } from '@/lib/graph/templates'
 import type { DeleteWorkflowRuns, WorkflowResponse, WorkflowSettings } from '@/lib/contracts/workflows'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 
@@ -43,9 +44,11 @@ export const DRAFT_NAME = 'Untitled workflow'
 
 /**
  * A new workflow not created yet (`/workflows/new`): it exists only in the editor until it is
- * first saved or named, so "New workflow" never leaves an empty "Untitled workflow" behind.
+ * first saved or named, so "New workflow" never leaves an empty "Untitled workflow" behind. From a
+ * template, it starts as the template's document under the template's title.
  */
-export function draftCanvasInit(): CanvasInit {
+export function draftCanvasInit(template?: Pick<WorkflowTemplate, 'title' | 'document'>): CanvasInit {
+  if (template) return { workflowId: '', name: template.title, document: structuredClone(template.document), version: null }
   return { workflowId: '', name: DRAFT_NAME, document: starterDocument(), version: null }
 }
 

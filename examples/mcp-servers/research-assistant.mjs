@@ -5,10 +5,12 @@
  * Tools:
  *   summarize_topic { topic }  asks the *client's* model for a short summary through
  *                              sampling/createMessage; the client may deny (it does by default).
+ *   plan_research { topic }    asks the *person* how deep to go through elicitation/create (a form
+ *                              in the run page), and answers with a plan that follows the choice.
  *   word_count { text }        counts words locally; needs no sampling.
  *
  * SAMPLING_TIMEOUT_MS (default 10 minutes) bounds how long the server waits for the client's answer,
- * which may include a person approving the request in the browser.
+ * which may include a person approving the request in the browser; the form a person fills in has as long.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
@@ -39,6 +41,40 @@ server.registerTool(
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       return { isError: true, content: [{ type: 'text', text: `The client declined the sampling request: ${message}` }] }
+    }
+  },
+)
+
+server.registerTool(
+  'plan_research',
+  {
+    description: 'Plan research on a topic, after asking the person how deep to go (needs their answer in a form).',
+    inputSchema: { topic: z.string().min(1).describe('The topic to research') },
+  },
+  async ({ topic }) => {
+    try {
+      const result = await server.server.elicitInput(
+        {
+          message: `How deep should the research on "${topic}" go?`,
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              depth: { type: 'string', title: 'Depth', enum: ['overview', 'detailed'], description: 'An overview or a detailed study' },
+              focus: { type: 'string', title: 'Focus', description: 'Anything to concentrate on (optional)' },
+            },
+            required: ['depth'],
+          },
+        },
+        { timeout: SAMPLING_TIMEOUT_MS },
+      )
+      if (result.action !== 'accept') return { content: [{ type: 'text', text: `No plan: the person chose to ${result.action}.` }] }
+      const { depth, focus } = result.content ?? {}
+      const steps = depth === 'detailed' ? 'background, current findings, open questions, sources' : 'a short background and the key facts'
+      const text = `Plan (${depth}) for ${topic}: ${steps}${focus ? `, with a focus on ${focus}` : ''}.`
+      return { content: [{ type: 'text', text }] }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      return { isError: true, content: [{ type: 'text', text: `The client could not ask the person: ${message}` }] }
     }
   },
 )

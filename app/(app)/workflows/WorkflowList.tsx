@@ -7,6 +7,7 @@ import { LocalTime } from '@/components/ui/LocalTime'
 import { errorMessage } from '@/components/api-client'
 import { useDuplicateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
 import { DeleteWorkflowDialog } from '@/components/workflows/DeleteWorkflowDialog'
+import { TemplateGalleryDialog } from '@/components/workflows/TemplateGalleryDialog'
 import { WorkflowDetailsDialog } from '@/components/workflows/WorkflowDetailsDialog'
 import type { WorkflowSummary } from '@/lib/contracts/workflows'
 
@@ -14,7 +15,8 @@ const newestChangeFirst = (workflows: readonly WorkflowSummary[]) => [...workflo
 
 /**
  * The workflows, newest change first, each with its details (name, description), a copy and
- * delete; "New workflow" opens a draft, created only when it is first saved or named.
+ * delete; "New workflow" opens a draft, created only when it is first saved or named ("New from template" too,
+ * from a template of the gallery).
  */
 export function WorkflowList() {
   const list = useWorkflowsQuery()
@@ -22,6 +24,7 @@ export function WorkflowList() {
   const duplicate = useDuplicateWorkflow()
   const [editing, setEditing] = useState<WorkflowSummary | null>(null)
   const [deleting, setDeleting] = useState<WorkflowSummary | null>(null)
+  const [galleryOpen, setGalleryOpen] = useState(false)
 
   return (
     <>
@@ -30,13 +33,18 @@ export function WorkflowList() {
           <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Workflows</h1>
           <p className="mt-1 text-sm text-zinc-600">Design agent workflows on a canvas, save versions and run them.</p>
         </div>
-        <Link
-          href="/workflows/new"
-          data-testid="new-workflow"
-          className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
-          New workflow
-        </Link>
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" data-testid="new-from-template" onClick={() => setGalleryOpen(true)}>
+            New from template
+          </Button>
+          <Link
+            href="/workflows/new"
+            data-testid="new-workflow"
+            className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            New workflow
+          </Link>
+        </div>
       </div>
       {duplicate.isError ? (
         <p role="alert" className="text-sm text-red-700">
@@ -118,6 +126,7 @@ export function WorkflowList() {
         </div>
       ) : null}
       {editing ? <WorkflowDetailsDialog workflow={editing} onClose={() => setEditing(null)} /> : null}
+      <TemplateGalleryDialog open={galleryOpen} onClose={() => setGalleryOpen(false)} />
       {deleting ? <DeleteWorkflowDialog workflow={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} /> : null}
     </>
   )

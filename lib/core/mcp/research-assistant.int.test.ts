@@ -20,10 +20,10 @@ function researchAssistant(options: Partial<ConstructorParameters<typeof MCPStdi
 }
 
 describe('research-assistant example server over stdio', () => {
-  it('lists summarize_topic and word_count as functions', async () => {
+  it('lists plan_research, summarize_topic and word_count as functions', async () => {
     const tool = researchAssistant()
     await tool.connect()
-    expect(tool.functions.map((fn) => fn.name).sort()).toEqual(['summarize_topic', 'word_count'])
+    expect(tool.functions.map((fn) => fn.name).sort()).toEqual(['plan_research', 'summarize_topic', 'word_count'])
     expect(tool.functions.find((fn) => fn.name === 'summarize_topic')!.inputSchema).toMatchObject({
       type: 'object',
       properties: { topic: { type: 'string' } },
@@ -70,6 +70,21 @@ describe('research-assistant example server over stdio', () => {
     expect((failure as Error).message).toContain('The client declined the sampling request')
     expect((failure as Error).message).toContain("Sampling request denied by the 'samplingApprovalCallback'.")
     expect(client.calls).toHaveLength(0)
+  })
+
+  it('plan_research asks the person through elicitation and follows the answer, or says it was declined', async () => {
+    const questions: string[] = []
+    const tool = researchAssistant({
+      elicitationCallback: (params) => {
+        questions.push(params.message)
+        return questions.length === 1 ? { action: 'accept', content: { depth: 'overview' } } : { action: 'decline' }
+      },
+    })
+    await tool.connect()
+    const plan = tool.functions.find((fn) => fn.name === 'plan_research')!
+    expect(await plan.invoke({ topic: 'otters' })).toBe('Plan (overview) for otters: a short background and the key facts.')
+    expect(await plan.invoke({ topic: 'otters' })).toBe('No plan: the person chose to decline.')
+    expect(questions).toEqual(['How deep should the research on "otters" go?', 'How deep should the research on "otters" go?'])
   })
 
   it('denies sampling by default when no approval callback is configured', async () => {

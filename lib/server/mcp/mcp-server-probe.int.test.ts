@@ -64,7 +64,7 @@ describe('probeMcpServer', () => {
       secrets: { env: { API_KEY: TOKEN }, headers: {} },
     })
     expect(result.ok).toBe(true)
-    expect(result.tools.map((t) => t.name).sort()).toEqual(['summarize_topic', 'word_count'])
+    expect(result.tools.map((t) => t.name).sort()).toEqual(['plan_research', 'summarize_topic', 'word_count'])
     expect(result.tools.find((t) => t.name === 'word_count')?.description).toBe('Count the words in a text.')
   })
 
