@@ -13,8 +13,6 @@ import { nodeCompiler } from './node-compilers'
 import type { CompileOptions, CompileRegistry } from './registry'
 import { isRunnableEdge, wireEdges } from './wiring'
 
-export const MAX_SUB_WORKFLOW_DEPTH = 8
-
 export function compile(document: GraphDocument, registry: CompileRegistry, options: CompileOptions = {}): Workflow {
   const problems = validateDocument(document)
   if (hasErrors(problems)) {

@@ -1,4 +1,5 @@
-export { compile, describeNode, MAX_SUB_WORKFLOW_DEPTH } from './compile'
+export { compile, describeNode } from './compile'
+export { MAX_SUB_WORKFLOW_DEPTH } from './sub-workflow'
 export {
   collectAgentSettings,
   collectMcpServerIds,

@@ -9,7 +9,8 @@ import { GraphCompileError } from '../errors'
 import { NestedWorkflowExecutor } from './nested-workflow'
 import type { CompileOptions, CompileRegistry } from './registry'
 
-const MAX_DEPTH = 8
+/** How deep sub-workflows may nest, here and where the run service loads them. */
+export const MAX_SUB_WORKFLOW_DEPTH = 8
 
 type CompileFn = (document: GraphDocument, registry: CompileRegistry, options?: CompileOptions) => Workflow
 
@@ -20,7 +21,7 @@ export function subWorkflowExecutor(node: GraphNodeOf<'sub_workflow'>, registry:
   if (parents.includes(workflowId)) {
     throw new GraphCompileError(`Sub-workflow "${node.id}" runs ${target}, which already contains it: workflows cannot include themselves.`)
   }
-  if (parents.length >= MAX_DEPTH) throw new GraphCompileError(`Sub-workflows are nested more than ${MAX_DEPTH} levels deep.`)
+  if (parents.length >= MAX_SUB_WORKFLOW_DEPTH) throw new GraphCompileError(`Sub-workflows are nested more than ${MAX_SUB_WORKFLOW_DEPTH} levels deep.`)
   if (!registry.subWorkflow) throw new GraphCompileError(`Sub-workflow "${node.id}": sub-workflows are not available here.`)
   const document = registry.subWorkflow(workflowId, version)
   if (!document) throw new GraphCompileError(`Sub-workflow "${node.id}" refers to ${target}, which does not exist.`)

@@ -17,6 +17,7 @@ import {
   collectSkillIds,
   collectSubWorkflowRefs,
   compile,
+  MAX_SUB_WORKFLOW_DEPTH,
   parseGraphDocument,
   type AgentSettingsLookup,
   type CompileRegistry,
@@ -33,8 +34,6 @@ import { runAsMcpRun } from '../mcp/mcp-run-scope'
 import type { TaskStatusSink } from '../mcp/mcp-task-events'
 import { skillLibrary } from '../skills/skills-service'
 import { InvalidSavedWorkflowError, MissingRunResourceError } from './run-errors'
-
-const MAX_SUB_WORKFLOW_DEPTH = 8
 
 export interface PreparedQueuedRun {
   document: GraphDocument
