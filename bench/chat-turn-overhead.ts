@@ -57,6 +57,11 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query
 
 const now = () => Number(process.hrtime.bigint()) / 1e6
+/** This process's CPU time (user + system), ms: on a machine shared with other work, wall time stretches and CPU time barely. */
+const cpu = () => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
 
 async function main(): Promise<void> {
   const model = await startLoopbackOpenAIServer()
@@ -129,16 +134,18 @@ async function main(): Promise<void> {
     const peerTurn = async (text: string) => {
       model.enqueue({ text: REPLY, usage: { inputTokens: 4000, outputTokens: 6 } })
       const started = now()
+      const cpuStarted = cpu()
       let reply = ''
       for await (const update of peerAgent.runStream([...history, new Message({ role: 'user', text })])) reply += update.text
       if (reply !== REPLY.join('')) throw new Error(`the peer's reply was ${JSON.stringify(reply)}`)
-      return now() - started
+      return { wall: now() - started, cpu: cpu() - cpuStarted }
     }
 
     await worker.start()
     const appTurn = async (conversationId: string, text: string) => {
       model.enqueue({ text: REPLY, usage: { inputTokens: 4000, outputTokens: 6 } })
       const started = now()
+      const cpuStarted = cpu()
       let done!: () => void
       const ended = new Promise<void>((resolve) => (done = resolve))
       const { runId } = await conversations.send(principal, conversationId, text)
@@ -148,14 +155,15 @@ async function main(): Promise<void> {
       if (committed.get(runId)?.has('run_succeeded')) done()
       await ended
       const end = now()
+      const cpuUsed = cpu() - cpuStarted
       finished.delete(runId)
       const times = committed.get(runId)!
       committed.delete(runId)
       if (!times.has('run_succeeded')) throw new Error(`turn ${runId} did not succeed: ${[...times.keys()].join(', ')}`)
-      return { total: end - started, send: sent - started, queued: Math.min(...times.values()) - sent, runId }
+      return { total: end - started, cpu: cpuUsed, send: sent - started, queued: Math.min(...times.values()) - sent, runId }
     }
 
-    const samples: Array<{ total: number; send: number; queued: number; peer: number }> = []
+    const samples: Array<{ total: number; cpu: number; send: number; queued: number; peer: number; peerCpu: number }> = []
     const counted = { turns: 0 }
     for (let i = 0; i < total; i++) {
       const text = `Question ${i}: what is a short answer?`
@@ -168,14 +176,15 @@ async function main(): Promise<void> {
       counting = false
       if (measuring) {
         counted.turns += 1
-        samples.push({ total: turn.total, send: turn.send, queued: turn.queued, peer })
+        samples.push({ total: turn.total, cpu: turn.cpu, send: turn.send, queued: turn.queued, peer: peer.wall, peerCpu: peer.cpu })
       }
     }
     const stored = await db.sql.query<{ n: string }>(`SELECT count(*) AS n FROM "ChatMessage" WHERE "sessionId" = $1`, [ids[total - 1]])
     if (Number(stored[0].n) !== HISTORY + 2) throw new Error(`the last conversation has ${stored[0].n} messages, not ${HISTORY + 2}`)
 
-    const pick = (key: 'total' | 'send' | 'queued' | 'peer') => samples.map((sample) => sample[key])
+    const pick = (key: 'total' | 'cpu' | 'send' | 'queued' | 'peer' | 'peerCpu') => samples.map((sample) => sample[key])
     const overhead = samples.map((sample) => sample.total - sample.peer)
+    const cpuOverhead = samples.map((sample) => sample.cpu - sample.peerCpu)
     const row = (values: number[]) => ({ p50: quantile(values, 0.5).toFixed(2), p99: quantile(values, 0.99).toFixed(2) })
     const perTurn = [...statements.entries()].map(([text, count]) => ({ perTurn: count / counted.turns, text })).sort((a, b) => b.perTurn - a.perTurn)
     const statementsPerTurn = perTurn.reduce((sum, entry) => sum + entry.perTurn, 0)
@@ -189,6 +198,11 @@ async function main(): Promise<void> {
         'peer: the same agent in-process (lib/core runStream, same loopback model)': row(pick('peer')),
         'overhead: turn − peer, paired': row(overhead),
       },
+      cpuMs: {
+        "turn: this process's CPU (web side, queue, worker, loopback model; not Postgres's)": row(pick('cpu')),
+        "peer: this process's CPU (agent, loopback model)": row(pick('peerCpu')),
+        'overhead: turn − peer, paired': row(cpuOverhead),
+      },
       statementsPerTurn: Number(statementsPerTurn.toFixed(1)),
       statements: perTurn.filter((entry) => entry.perTurn >= 0.05).map((entry) => ({ perTurn: Number(entry.perTurn.toFixed(2)), text: entry.text })),
     }
@@ -197,6 +211,8 @@ async function main(): Promise<void> {
     } else {
       console.log(`Chat turn with ${HISTORY} messages of history, ${counted.turns} turns (after ${WARMUP} warm-up), wall clock, ms:`)
       console.table(result.ms)
+      console.log('CPU time of this process, ms:')
+      console.table(result.cpuMs)
       console.log(`Statements per turn: ${result.statementsPerTurn}`)
       console.table(result.statements)
     }
