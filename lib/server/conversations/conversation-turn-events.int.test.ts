@@ -33,12 +33,13 @@ describe('a streamed conversation turn', () => {
     await app?.close()
   })
 
-  async function conversationWith(provider: 'openai' | 'openai_chat') {
+  async function conversationWith(provider: 'openai' | 'openai_chat', toolApprovalMode: 'never_require' | 'always_require' = 'never_require') {
     const agent = await app.db.prisma.agent.create({ data: { name: `Counter ${provider}`, ownerId: app.admin.id } })
     const definition = AgentSettingsSchema.parse({
       name: 'Counter',
       model: { provider, model: 'gpt-test', baseUrl: model.baseURL },
       functionTools: ['word_count'],
+      toolApprovalMode,
     })
     await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition } })
     return new ConversationService(app).create(principalOf(app.admin), agent.id, { title: '' })
@@ -87,5 +88,28 @@ describe('a streamed conversation turn', () => {
     const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })
     expect(run.status).toBe('cancelled')
     expect((await storedEvents(runId)).at(-1)?.type).toBe('run_cancelled')
+  })
+
+  it('goes on after a turn stopped while its tool call waited for approval: the model is sent no call without its result', async () => {
+    const conversation = await conversationWith('openai_chat', 'always_require')
+    const conversations = new ConversationService(app)
+    model.enqueue({ toolCalls: [{ callId: 'call_9', name: 'word_count', arguments: '{"text":"a b"}' }] })
+    worker = new RunWorker(app, { concurrency: 1 })
+    await worker.start()
+    const first = await conversations.send(principalOf(app.admin), conversation.id, 'Count "a b"')
+    await waitFor(async () => (await app.db.prisma.approvalRequest.findFirst({ where: { runId: first.runId, status: 'pending' } })) ?? undefined)
+    await new RunService(app).cancel(principalOf(app.admin), first.runId)
+
+    model.enqueue({ text: 'Still here.' })
+    const next = await conversations.send(principalOf(app.admin), conversation.id, 'Still there?')
+    const ended = await waitFor(async () => {
+      const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: next.runId } })
+      return ['succeeded', 'failed', 'cancelled'].includes(run.status) ? run : undefined
+    })
+    expect(ended.status).toBe('succeeded')
+    const sent = model.requests.at(-1)!.body.messages as Array<{ role: string; tool_calls?: Array<{ id: string }>; tool_call_id?: string }>
+    const answered = new Set(sent.filter((message) => message.role === 'tool').map((message) => message.tool_call_id))
+    const calls = sent.flatMap((message) => message.tool_calls ?? []).map((call) => call.id)
+    expect(calls.filter((id) => !answered.has(id))).toEqual([])
   })
 })
