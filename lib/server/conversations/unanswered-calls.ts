@@ -9,7 +9,7 @@ import type { AppContext } from '../app-context'
 import { PostgresHistoryProvider } from '../sessions/postgres-history-provider'
 import { turnInputSchema } from './turn-document'
 
-export const STOPPED_CALL_RESULT = 'The call did not run: the reply was stopped.'
+export const STOPPED_CALL_RESULT = 'No result: the reply was stopped before this call returned.'
 
 export async function answerCallsOfStoppedTurn(app: AppContext, sessionId: string, input: unknown): Promise<void> {
   const turn = turnInputSchema.safeParse(input)
