@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react'
 import { ApprovalCard } from '@/components/approvals/ApprovalCard'
 import { errorMessage } from '@/components/api-client'
 import { useCancelRun, useRunQuery } from '@/components/queries/runs'
-import { eventRecord } from '@/components/runs/event-data'
 import { pendingApprovals } from '@/components/runs/run-state'
 import { useRunView } from '@/components/runs/use-run-view'
 import { Button } from '@/components/ui'
@@ -12,7 +11,7 @@ import { isTerminalStatus, type RunView } from '@/lib/contracts/runs'
 import { MessageText } from './MessageText'
 import { parsedArguments } from './tool-arguments'
 import { ToolCallView } from './ToolCallView'
-import type { RunEvent } from '@/lib/contracts/run-events'
+import { turnTimeline } from './turn-timeline'
 
 /**
  * The turn being written: follows its run's events over SSE (resuming after a reload from where
@@ -38,20 +37,21 @@ function FollowedTurn({ data, onEnded }: { data: RunView; onEnded: () => void })
     }
   }, [ended, onEnded])
 
-  const text = state.agentTexts.map((part) => part.text).join('')
-  const calls = streamedCalls(state.events)
+  const parts = turnTimeline(state.events)
   const approvals = pendingApprovals(state)
 
   return (
     <div className="space-y-2" data-testid="chat-active-turn" data-status={state.status}>
       <div className="flex justify-start">
         <div className="max-w-[85%] space-y-2 rounded-lg bg-white px-3 py-2 ring-1 ring-zinc-200">
-          {calls.map((call) => (
-            <ToolCallView key={call.callId} name={call.name} args={parsedArguments(call.arguments)} />
-          ))}
-          {text !== '' ? (
-            <MessageText text={text} />
-          ) : (
+          {parts.map((part, index) =>
+            part.kind === 'text' ? (
+              <MessageText key={index} text={part.text} />
+            ) : (
+              <ToolCallView key={part.callId} name={part.name} args={parsedArguments(part.arguments)} live={{ task: part.task, result: part.result }} />
+            ),
+          )}
+          {!ended && parts[parts.length - 1]?.kind !== 'text' && (
             <p className="text-sm text-zinc-400 italic">{state.status === 'waiting' ? 'Waiting for your approval…' : 'Writing…'}</p>
           )}
         </div>
@@ -74,23 +74,4 @@ function FollowedTurn({ data, onEnded }: { data: RunView; onEnded: () => void })
       )}
     </div>
   )
-}
-
-/** The tool calls streamed so far: a call's arguments arrive in pieces under one call id. */
-function streamedCalls(events: readonly RunEvent[]): Array<{ callId: string; name: string; arguments: string }> {
-  const calls = new Map<string, { callId: string; name: string; arguments: string }>()
-  for (const event of events) {
-    if (event.type !== 'agent_update') continue
-    const contents = eventRecord(event).contents
-    if (!Array.isArray(contents)) continue
-    for (const content of contents as Array<{ type?: unknown; callId?: unknown; name?: unknown; arguments?: unknown }>) {
-      if (content?.type !== 'function_call') continue
-      const callId = String(content.callId ?? calls.size)
-      const call = calls.get(callId) ?? { callId, name: '', arguments: '' }
-      if (typeof content.name === 'string' && content.name !== '') call.name = content.name
-      call.arguments += typeof content.arguments === 'string' ? content.arguments : JSON.stringify(content.arguments ?? '')
-      calls.set(callId, call)
-    }
-  }
-  return [...calls.values()]
 }

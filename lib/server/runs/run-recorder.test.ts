@@ -89,6 +89,23 @@ describe('RunRecorder', () => {
     expect(written).toEqual(['status working'])
   })
 
+  it('writes streamed text held for merging once its window closes, when no other event follows it (a model pausing mid-reply)', async () => {
+    vi.useFakeTimers()
+    const { writer, written } = slowLog()
+    const run = recorder(writer)
+    await run.onWorkflowEvent({ type: 'agent_update', executorId: 'agent', text: 'Let me ', contents: [{ type: 'text', text: 'Let me ' }] })
+    await run.onWorkflowEvent({ type: 'agent_update', executorId: 'agent', text: 'look.', contents: [{ type: 'text', text: 'look.' }] })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(written).toEqual([])
+    await vi.advanceTimersByTimeAsync(100)
+    expect(written).toEqual(['agent_update'])
+    await run.onWorkflowEvent(toolCall('c1'))
+    const flushed = run.flush()
+    await vi.advanceTimersByTimeAsync(10)
+    await flushed
+    expect(written).toEqual(['agent_update', 'call c1'])
+  })
+
   it('writes nothing once the run is cancelled', async () => {
     const { writer, written } = slowLog()
     const cancel = new AbortController()

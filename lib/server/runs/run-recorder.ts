@@ -41,6 +41,8 @@ export class RunRecorder {
   usage: UsageDetails | undefined
   pending: PendingRequest[] = []
   private readonly text = new AgentTextCoalescer()
+  /** Writes held text once its window closes, when no other event comes to push it out (a model pausing mid-reply). */
+  private textTimer: NodeJS.Timeout | undefined
   private readonly queuedCalls = new Set<string>()
   private readonly heldStatuses = new Map<string, { statuses: McpTaskStatusData[]; timer: NodeJS.Timeout }>()
   /** The first write that failed; reported at the next boundary. */
@@ -62,9 +64,10 @@ export class RunRecorder {
         this.queue(record)
       }
     }
+    this.writeHeldTextLater()
     const forwarded = await this.options.forwarder.onWorkflowEvent(event)
     if (forwarded && !forwarded.succeeded) {
-      for (const record of this.text.flush()) this.queue(record)
+      this.writeHeldText()
       this.queue({ type: 'conversation_forwarding_failed', data: { errors: forwarded.errors } })
     }
   }
@@ -85,10 +88,22 @@ export class RunRecorder {
 
   /** Stores what is still pending (coalesced text, held statuses); throws if a write failed. */
   async flush(): Promise<void> {
-    for (const record of this.text.flush()) this.queue(record)
+    this.writeHeldText()
     for (const callId of [...this.heldStatuses.keys()]) this.release(callId)
     await this.options.writer.flush()
     if (this.failure) throw this.failure.error
+  }
+
+  private writeHeldTextLater(): void {
+    if (!this.text.holding || this.textTimer) return
+    this.textTimer = setTimeout(() => this.writeHeldText(), this.text.windowMs)
+    this.textTimer.unref()
+  }
+
+  private writeHeldText(): void {
+    clearTimeout(this.textTimer)
+    this.textTimer = undefined
+    for (const record of this.text.flush()) this.queue(record)
   }
 
   private queue(record: RunEventRecord, also?: Parameters<RunEventWriter['write']>[2]): void {

@@ -12,6 +12,7 @@ import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
 import { loadServerFacts } from '../workflows/server-facts'
 import { turnDocument } from '../conversations/turn-document'
 import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
+import { answerCallsOfStoppedTurn } from '../conversations/unanswered-calls'
 
 /** A turn's graph is its agent as a one-agent document; an agent version that no longer parses shows no nodes. */
 function turnGraph(definition: unknown): RunGraph {
@@ -218,6 +219,8 @@ export class RunService {
     // worker, stopping, finds them already closed.
     await this.app.approvals.expirePendingForRun(id, 'The run was cancelled.', 'run_cancelled')
     this.app.activeRuns.get(id)?.abort()
+    // A conversation turn: what it asked of its tools gets a result, so that the conversation can go on.
+    if (row.sessionId !== null) await answerCallsOfStoppedTurn(this.app, row.sessionId, row.input)
     await this.app.events.append(id, 'run_cancelled', {})
     return { ...presentSummary(row), status: 'cancelled', finishedAt: new Date().toISOString() }
   }

@@ -24,6 +24,13 @@ describe('toRunEvents', () => {
     expect(records[2].data).toMatchObject({ callId: 'c1', error: 'boom' })
   })
 
+  it('keeps a streamed piece of arguments that parses alone as the text the model sent', () => {
+    const pieces = ['{"text":', '"a b"', '}'].map((piece) =>
+      toRunEvents({ type: 'agent_update', executorId: 'agent', text: '', contents: [{ type: 'function_call', callId: 'c1', name: '', arguments: piece }] }),
+    )
+    expect(pieces.map(([record]) => record.data.arguments)).toEqual(['{"text":', '"a b"', '}'])
+  })
+
   it('keeps usage reported by an agent response', () => {
     const [record] = toRunEvents({ type: 'agent_response', executorId: 'a', text: 'x', usage: { inputTokenCount: 3 } })
     expect(record.usage).toEqual({ inputTokenCount: 3 })

@@ -43,10 +43,15 @@ function splitAgentUpdate(data: Record<string, unknown>): RunEventRecord[] {
   return records
 }
 
+/**
+ * Whole arguments are a JSON object. A piece of a streamed call that happens to parse alone (`"a b"`, `12`) stays
+ * text, so that readers joining the pieces get back what the model sent.
+ */
 function parseArguments(args: string | Record<string, unknown>): unknown {
   if (typeof args !== 'string') return args
   try {
-    return JSON.parse(args)
+    const parsed: unknown = JSON.parse(args)
+    return typeof parsed === 'object' && parsed !== null ? parsed : args
   } catch {
     return args
   }
@@ -65,7 +70,7 @@ function toPlainJSON(value: unknown): unknown {
 export class AgentTextCoalescer {
   private pending: { executorId: unknown; text: string; since: number } | undefined
 
-  constructor(private readonly windowMs = 150) {}
+  constructor(readonly windowMs = 150) {}
 
   /** Returns the records to write now, in order. */
   push(record: RunEventRecord, now = Date.now()): RunEventRecord[] {
@@ -78,6 +83,11 @@ export class AgentTextCoalescer {
     const flushed = this.flush()
     this.pending = { executorId, text, since: now }
     return flushed
+  }
+
+  /** Text is waiting for the window to close (or for the next event). */
+  get holding(): boolean {
+    return this.pending !== undefined
   }
 
   flush(): RunEventRecord[] {

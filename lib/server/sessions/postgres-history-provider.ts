@@ -57,8 +57,10 @@ export class PostgresHistoryProvider extends HistoryProvider {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.prisma.$transaction(async (tx) => {
-          await tx.agentSession.upsert({ where: { id }, update: {}, create: { id } })
-          // Writers to one session take turns: the row lock holds until this transaction ends.
+          // The session's row in one statement (Prisma's upsert would take two or three; a turn stores its messages here).
+          await tx.$executeRaw`INSERT INTO "AgentSession" (id, "updatedAt") VALUES (${id}, now()) ON CONFLICT (id) DO NOTHING`
+          // Writers to one session take turns: the row lock holds until this transaction ends. The last position is read
+          // after the lock, by a statement of its own, so that it sees what the writer before this one stored.
           await tx.$queryRaw`SELECT id FROM "AgentSession" WHERE id = ${id} FOR UPDATE`
           const last = await tx.chatMessage.findFirst({ where: { sessionId: id }, orderBy: { position: 'desc' }, select: { position: true } })
           const start = (last?.position ?? -1) + 1

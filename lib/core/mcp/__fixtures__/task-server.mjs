@@ -7,11 +7,17 @@
  *                                                progressSteps n → n progress notifications, "step i of n", before it completes)
  *   maybe_task { label }                         optional
  *   plain_echo { text }                          no task support declared
+ * With `--record <file>`, each slow_report task it creates and each task it lets be cancelled is appended to the file
+ * as a line (`created <taskId> <label>`, `cancelled <taskId>`), so a test in another process can see what it was asked.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { InMemoryTaskMessageQueue, InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks'
+import { appendFileSync } from 'node:fs'
 import { z } from 'zod'
 import { serve } from './serve.mjs'
+
+const recordFile = process.argv.includes('--record') ? process.argv[process.argv.indexOf('--record') + 1] : undefined
+const record = (line) => recordFile && appendFileSync(recordFile, `${line}\n`)
 
 /** Refuses the first cancel of the tasks marked with refuseFirstCancel (the SDK answers the client with an error). */
 class FixtureTaskStore extends InMemoryTaskStore {
@@ -23,7 +29,8 @@ class FixtureTaskStore extends InMemoryTaskStore {
 
   async updateTaskStatus(taskId, status, statusMessage, sessionId) {
     if (status === 'cancelled' && this.#refuseNextCancel.delete(taskId)) throw new Error('the report cannot stop at this point')
-    return super.updateTaskStatus(taskId, status, statusMessage, sessionId)
+    await super.updateTaskStatus(taskId, status, statusMessage, sessionId)
+    if (status === 'cancelled') record(`cancelled ${taskId}`)
   }
 }
 
@@ -53,6 +60,7 @@ function createServer() {
       async createTask({ label, durationMs, outcome, progressSteps }, { taskStore, taskRequestedTtl, _meta, sendNotification }) {
         const task = await taskStore.createTask({ ttl: taskRequestedTtl, pollInterval: 100 })
         if (label.startsWith('stubborn')) store.refuseFirstCancel(task.taskId)
+        record(`created ${task.taskId} ${label}`)
         const progressToken = _meta?.progressToken
         if (progressToken !== undefined) {
           for (let step = 1; step <= progressSteps; step += 1) {
