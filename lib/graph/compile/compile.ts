@@ -54,7 +54,7 @@ function nodeExecutor(node: GraphNode, registry: CompileRegistry, options: Compi
     case 'output':
       return outputExecutor(node)
     case 'agent':
-      return agentNodeExecutor(node.id, node.data, registry, { where })
+      return agentNodeExecutor(node.id, node.data, registry, { where, apiKey: registry.agentApiKey?.(node.id) })
     case 'agent_ref': {
       const resolved = savedAgent(node, registry, where)
       return agentNodeExecutor(node.id, resolved.settings, registry, { where: `${where} (${resolved.name})`, apiKey: resolved.apiKey })
@@ -96,5 +96,6 @@ function agentNodeExecutor(nodeId: string, settings: AgentSettings, registry: Co
   const conversation = registry.agentConversation?.(nodeId)
   const build = { id: nodeId, ...options }
   if (!conversation) return new GraphAgentExecutor(buildAgent(settings, registry, build), nodeId)
-  return new SessionAgentExecutor(buildAgent(settings, registry, { ...build, contextProviders: [conversation.history] }), nodeId, conversation)
+  const agent = buildAgent(settings, registry, { ...build, contextProviders: [conversation.history], inConversation: true })
+  return new SessionAgentExecutor(agent, nodeId, conversation)
 }
