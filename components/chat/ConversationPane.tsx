@@ -9,6 +9,7 @@ import type { TokenUsage } from '@/lib/contracts/runs'
 import { ActiveTurn } from './ActiveTurn'
 import { ChatComposer } from './ChatComposer'
 import { ChatMessageView } from './ChatMessageView'
+import { ConversationVersionPicker } from './ConversationVersionPicker'
 
 const tokens = (usage: TokenUsage | null) => usage?.totalTokenCount ?? (usage ? (usage.inputTokenCount ?? 0) + (usage.outputTokenCount ?? 0) : 0)
 
@@ -71,6 +72,7 @@ export function ConversationPane({ agentId, conversationId }: { agentId: string;
             </Link>
           )}
         </div>
+        <ConversationVersionPicker agentId={agentId} conversation={conversation} />
         <details className="text-xs text-zinc-600">
           <summary className="cursor-pointer" data-testid="chat-usage-total">
             {tokens(conversation.usage)} tokens in {conversation.turns.length} {conversation.turns.length === 1 ? 'turn' : 'turns'}

@@ -163,7 +163,10 @@ export class ConversationService {
   async update(principal: Principal, id: string, changes: { title?: string; version?: number | null }): Promise<ConversationSummary> {
     const row = await this.find(principal, id)
     if (typeof changes.version === 'number' && row.agentId !== null) await this.requireVersion(row.agentId, changes.version)
-    const data = { ...(changes.title === undefined ? {} : { title: changes.title }), ...(changes.version === undefined ? {} : { agentVersion: changes.version }) }
+    const data = {
+      ...(changes.title === undefined ? {} : { title: changes.title }),
+      ...(changes.version === undefined ? {} : { agentVersion: changes.version }),
+    }
     return presentSummary(await this.prisma.agentSession.update({ where: { id }, data }))
   }
 
