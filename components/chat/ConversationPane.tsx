@@ -1,7 +1,7 @@
 'use client'
 
 import Link from 'next/link'
-import { useCallback, useLayoutEffect, useRef } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useConversationQuery, useMessagesQuery, useSendMessage, useTurnEnded } from '@/components/queries/conversations'
 import { Button } from '@/components/ui'
@@ -47,6 +47,13 @@ export function ConversationPane({ agentId, conversationId }: { agentId: string;
       element.scrollTop = element.scrollHeight
     }
   }, [pages.length, newestPosition, activeRunId])
+
+  // A turn can end before the page ever saw it running (a quick reply): the conversation then holds
+  // more messages than the page shows, and nothing else would fetch them.
+  const behind = !activeRunId && messages.data !== undefined && !messages.isFetching && (detail.data?.messageCount ?? 0) > newestPosition + 1
+  useEffect(() => {
+    if (behind) void turnEnded()
+  }, [behind, turnEnded])
 
   const loadOlder = useCallback(() => {
     if (!messages.hasNextPage || messages.isFetchingNextPage) return
