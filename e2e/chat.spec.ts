@@ -1,7 +1,7 @@
 /**
  * The chat playground as a person uses it: chat with an agent (the demo model, with a function tool
  * that needs approval), approve the tool call inline, reload in the middle of a turn and find it
- * again, continue after a reload, see token usage, rename, export and delete the conversation.
+ * again, continue after a reload, see token usage, pin the conversation to a version, rename, export and delete it.
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
@@ -60,6 +60,14 @@ test('chat with an agent: reply, tool approval inline, reload and continue, rena
   await expect(assistantMessages(page).last()).toContainText('Demo reply: Still there?')
   await expect(page.getByTestId('chat-usage-total')).toContainText(/\d+ tokens in 3 turns/)
   await snap(page, testInfo, '02-continued')
+
+  // 3b. A new version of the agent: the conversation follows it, until pinned to the first.
+  const definition = { instructions: 'Count words, briefly.', model: { provider: 'demo' }, functionTools: ['word_count'], toolApprovalMode: 'always_require' }
+  expect((await page.request.post(`/api/agents/${agentId}/versions`, { data: { definition } })).status()).toBe(201)
+  await page.reload()
+  await expect(page.getByTestId('chat-version')).toHaveText('v2 · latest')
+  await page.getByLabel('Agent version').selectOption('1')
+  await expect(page.getByTestId('chat-version')).toHaveText('pinned to v1')
 
   // 4. Rename.
   const row = page.getByTestId('conversation-row').first()

@@ -281,7 +281,7 @@ describe('who may call each API route (two users)', () => {
     const as = principalOf(owner)
     const runs = new RunService(app)
     const workflowId = (await new WorkflowService(app.db.prisma).create(as, { name: 'owned' })).workflow.id
-    const agents = new AgentService(app.db.prisma)
+    const agents = new AgentService(app.db.prisma, app.secrets)
     const agent = async () => (await agents.create(as, { name: 'owned agent' })).agent.id
     const agentId = await agent()
     const conversations = new ConversationService(app)

@@ -18,6 +18,9 @@ import { leakForms } from '@/lib/server/testing/mcp-servers/canary-forms.mjs'
 import { callRoute, createTestApp, principalOf, type TestApp } from '@/lib/server/testing/test-app'
 import { waitFor } from '@/lib/server/testing/wait-for'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
+import * as agentRoute from './agents/[id]/route'
+import * as agentsRoute from './agents/route'
+import * as agentVersionsRoute from './agents/[id]/versions/route'
 import * as approvalRoute from './approvals/[id]/route'
 import * as approvalsRoute from './approvals/route'
 import * as serverRoute from './mcp-servers/[id]/route'
@@ -229,5 +232,32 @@ describe('secrets canary', () => {
     expect(JSON.stringify(stored)).not.toContain(canaries.header)
     const probe = await call('POST /api/mcp-servers/:id/test', serverTestRoute.POST, { params: { id: 'canary-http' } })
     expect(probe.body).toMatchObject({ ok: true })
+  })
+
+  it("shows an agent's own API key in no view, only that it has one", async () => {
+    const agentKey = `sk-CANARY-AGENT-${tag()}`
+    const replaced = `sk-CANARY-AGENT-${tag()}`
+    const created = await call('POST /api/agents', agentsRoute.POST, { method: 'POST', body: { name: 'Keyed', apiKey: agentKey } })
+    expect(created.status).toBe(201)
+    expect(created.body.agent.hasApiKey).toBe(true)
+    const params = { id: created.body.agent.id as string }
+    const views = [
+      created,
+      await call('GET /api/agents', agentsRoute.GET),
+      await call('GET /api/agents/:id', agentRoute.GET, { params }),
+      await call('GET /api/agents/:id/versions', agentVersionsRoute.GET, { params }),
+      await call('PATCH /api/agents/:id', agentRoute.PATCH, { method: 'PATCH', params, body: { apiKey: replaced } }),
+    ]
+    expect(views.map((view) => view.status)).toEqual([201, 200, 200, 200, 200])
+    const stored = await app.db.prisma.agent.findUniqueOrThrow({ where: { id: params.id } })
+    const leaks: string[] = []
+    for (const canary of [agentKey, replaced]) {
+      for (const [form, value] of Object.entries(leakForms(canary))) {
+        for (const [index, view] of views.entries()) if (JSON.stringify(view.body).includes(value)) leaks.push(`${form} in view ${index}`)
+        if (JSON.stringify(stored).includes(value)) leaks.push(`${form} in the row`)
+      }
+    }
+    expect(leaks).toEqual([])
+    expect(await app.secrets.redact(`the key ${replaced}`)).toBe('the key [redacted]')
   })
 })

@@ -15,7 +15,8 @@ import { Input } from '@/components/ui/Input'
 import { McpToolFields } from '@/components/mcp-endpoint/McpToolFields'
 import { mcpToolChange, mcpToolDraft } from '@/components/mcp-endpoint/mcp-tool-draft'
 import type { AgentResponse } from '@/lib/contracts/agents'
-import { checkDraft } from './agent-form'
+import { checkDraft, settingNotes } from './agent-form'
+import { AgentApiKeyField } from './AgentApiKeyField'
 import { AgentVersionList } from './AgentVersionList'
 
 const FIELDS = agentSettingsFields()
@@ -111,6 +112,7 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
           {update.isPending ? 'Saving…' : 'Save details'}
         </Button>
         {update.isSuccess ? <span className="text-xs text-emerald-700">Saved.</span> : null}
+        <AgentApiKeyField agentId={agentId} hasApiKey={loaded.agent.hasApiKey} />
       </section>
 
       <div className="grid gap-5 lg:grid-cols-[1fr_18rem]">
@@ -154,6 +156,11 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
                 placeholder="A note for this version"
               />
             </Field>
+            {settingNotes(draft).map((note) => (
+              <p key={note} className="text-xs text-amber-700" data-testid="agent-setting-note">
+                {note}
+              </p>
+            ))}
             {check.otherProblems.map((problem, index) => (
               <p key={index} role="alert" className="text-xs text-red-600">
                 {problem.message}

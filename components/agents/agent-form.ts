@@ -32,3 +32,15 @@ export function checkDraft(draft: unknown): DraftCheck {
   const otherProblems = agentSettingsErrors(parsed.data, 'This agent').filter((problem) => problem.severity === 'error')
   return { definition: parsed.data, fieldProblems: [], otherProblems }
 }
+
+/** Settings that are allowed but cannot apply as set: said beside Save, so nobody relies on them. */
+export function settingNotes(draft: unknown): string[] {
+  const parsed = AgentSettingsSchema.safeParse(draft)
+  if (!parsed.success || !parsed.data.keepConversationOnService) return []
+  const { provider } = parsed.data.model
+  if (provider === 'openai_chat') {
+    return ['Keeping the conversation on the service needs the Responses API: with Chat Completions the whole history is sent every turn.']
+  }
+  if (provider === 'demo') return ['The demo model keeps no conversation: the whole history is sent every turn.']
+  return []
+}

@@ -1,7 +1,7 @@
 'use client'
 
 import Link from 'next/link'
-import { useCallback, useLayoutEffect, useRef } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useConversationQuery, useMessagesQuery, useSendMessage, useTurnEnded } from '@/components/queries/conversations'
 import { Button } from '@/components/ui'
@@ -9,6 +9,7 @@ import type { TokenUsage } from '@/lib/contracts/runs'
 import { ActiveTurn } from './ActiveTurn'
 import { ChatComposer } from './ChatComposer'
 import { ChatMessageView } from './ChatMessageView'
+import { ConversationVersionPicker } from './ConversationVersionPicker'
 
 const tokens = (usage: TokenUsage | null) => usage?.totalTokenCount ?? (usage ? (usage.inputTokenCount ?? 0) + (usage.outputTokenCount ?? 0) : 0)
 
@@ -47,6 +48,13 @@ export function ConversationPane({ agentId, conversationId }: { agentId: string;
     }
   }, [pages.length, newestPosition, activeRunId])
 
+  // A turn can end before the page ever saw it running (a quick reply): the conversation then holds
+  // more messages than the page shows, and nothing else would fetch them.
+  const behind = !activeRunId && messages.data !== undefined && !messages.isFetching && (detail.data?.messageCount ?? 0) > newestPosition + 1
+  useEffect(() => {
+    if (behind) void turnEnded()
+  }, [behind, turnEnded])
+
   const loadOlder = useCallback(() => {
     if (!messages.hasNextPage || messages.isFetchingNextPage) return
     heightBefore.current = scroller.current?.scrollHeight ?? null
@@ -71,6 +79,7 @@ export function ConversationPane({ agentId, conversationId }: { agentId: string;
             </Link>
           )}
         </div>
+        <ConversationVersionPicker agentId={agentId} conversation={conversation} />
         <details className="text-xs text-zinc-600">
           <summary className="cursor-pointer" data-testid="chat-usage-total">
             {tokens(conversation.usage)} tokens in {conversation.turns.length} {conversation.turns.length === 1 ? 'turn' : 'turns'}

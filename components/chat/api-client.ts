@@ -30,6 +30,11 @@ export function renameConversation(id: string, title: string): Promise<Conversat
   return fetchJson<ConversationSummary>(conversationUrl(id), { method: 'PATCH', body: JSON.stringify({ title }) })
 }
 
+/** Pins the conversation to a version of its agent; null lets it follow the latest. */
+export function pinConversation(id: string, version: number | null): Promise<ConversationSummary> {
+  return fetchJson<ConversationSummary>(conversationUrl(id), { method: 'PATCH', body: JSON.stringify({ version }) })
+}
+
 export async function deleteConversation(id: string): Promise<void> {
   await fetchJson<unknown>(conversationUrl(id), { method: 'DELETE' })
 }

@@ -8,6 +8,7 @@ import {
   getConversation,
   getMessagePage,
   listConversations,
+  pinConversation,
   renameConversation,
   sendMessage,
 } from '@/components/chat/api-client'
@@ -57,6 +58,17 @@ export function useRenameConversation(agentId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) => renameConversation(id, title),
+    onSuccess: (_data, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list(agentId) })
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) })
+    },
+  })
+}
+
+export function usePinConversation(agentId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number | null }) => pinConversation(id, version),
     onSuccess: (_data, { id }) => {
       void queryClient.invalidateQueries({ queryKey: conversationKeys.list(agentId) })
       void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) })

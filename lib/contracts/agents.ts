@@ -13,6 +13,12 @@ const agentId = safeText().min(1).max(100)
 const agentName = safeText().trim().min(1, 'An agent needs a name.').max(200, 'An agent name can be at most 200 characters.')
 const agentDescription = safeText().max(5000)
 const versionNote = safeText().max(2000, 'A note can be at most 2000 characters.')
+/** Write-only: kept sealed, never shown again (views say `hasApiKey`). */
+const apiKey = safeText()
+  .trim()
+  .min(1, 'An API key cannot be empty: to remove the key, send null.')
+  .max(4_000, 'An API key can be at most 4000 characters.')
+  .regex(/^\S+$/, 'An API key has no spaces.')
 /** The settings, with their defaults filled in; nothing Postgres' jsonb cannot hold. */
 export const agentDefinitionSchema = safeJson(AgentSettingsSchema)
 export type AgentDefinition = AgentSettings
@@ -26,20 +32,23 @@ export const createAgentRequestSchema = z.object({
   description: agentDescription.optional(),
   definition: agentDefinitionSchema.optional(),
   note: versionNote.optional(),
+  /** The agent's own key for OpenAI or its OpenAI-compatible server, preferred to the server's. */
+  apiKey: apiKey.nullable().optional(),
 })
 export type CreateAgentRequest = z.input<typeof createAgentRequestSchema>
 
-/** PATCH /api/agents/:id: what needs no new version. */
+/** PATCH /api/agents/:id: what needs no new version. `apiKey`: a key replaces the one kept, null removes it. */
 export const updateAgentRequestSchema = z
   .object({
     name: agentName.optional(),
     description: agentDescription.optional(),
+    apiKey: apiKey.nullable().optional(),
     /** Offer it as a tool at /mcp, or stop offering it. */
     mcpTool: mcpToolSettingSchema.optional(),
   })
   .refine(
-    (body) => body.name !== undefined || body.description !== undefined || body.mcpTool !== undefined,
-    'Nothing to update: give a name, a description or mcpTool.',
+    (body) => body.name !== undefined || body.description !== undefined || body.apiKey !== undefined || body.mcpTool !== undefined,
+    'Nothing to update: give a name, a description, an API key or mcpTool.',
   )
 export type UpdateAgentRequest = z.input<typeof updateAgentRequestSchema>
 
@@ -52,6 +61,8 @@ export const agentSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  /** Whether the agent has its own API key (the key itself is never shown). */
+  hasApiKey: z.boolean(),
   latestVersion: z.number().int().nullable(),
   updatedAt: z.string(),
 })
@@ -63,6 +74,8 @@ export const agentSchema = z.object({
   description: z.string(),
   /** The tool it is offered as at /mcp, or null. */
   mcpTool: mcpToolOfferSchema,
+  /** Whether the agent has its own API key (the key itself is never shown). */
+  hasApiKey: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -16,8 +16,14 @@ export const conversationIdParams = z.object({ id: z.string().uuid('Not a conver
 
 const title = safeText().trim().max(MAX_CONVERSATION_TITLE_LENGTH)
 
-export const createConversationBody = z.object({ title: title.default('') })
-export const renameConversationBody = z.object({ title: title.min(1, 'A conversation needs a title.') })
+/** A version of the agent the conversation is pinned to; null (or absent at creation) follows the latest. */
+const pinnedVersion = z.number().int().positive('Agent versions start at 1.').max(PG_INT_MAX)
+
+export const createConversationBody = z.object({ title: title.default(''), version: pinnedVersion.optional() })
+/** `PATCH /api/conversations/:id`: rename it, pin it to a version, or (version null) let it follow the latest. */
+export const updateConversationBody = z
+  .object({ title: title.min(1, 'A conversation needs a title.').optional(), version: pinnedVersion.nullable().optional() })
+  .refine((body) => body.title !== undefined || body.version !== undefined, 'Nothing to update: give a title or a version.')
 export const sendMessageBody = z.object({ text: safeText().trim().min(1, 'Type a message.').max(MAX_CHAT_MESSAGE_LENGTH) })
 
 /** Pages go backwards from the newest: `before` is the position of the oldest message already shown. */
@@ -38,6 +44,8 @@ export const conversationSummarySchema = z.object({
   /** Continued from a workflow run's agent node. */
   originRunId: z.string().nullable(),
   originNodeId: z.string().nullable(),
+  /** The agent version every turn uses; null: each turn uses the agent's latest version. */
+  pinnedVersion: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -54,6 +62,8 @@ export const conversationTurnSchema = z.object({
   text: z.string(),
   /** The position its messages start at (the conversation's length when it was sent). */
   historyStart: z.number().int(),
+  /** The agent version that answered. */
+  version: z.number().int().nullable(),
   usage: tokenUsageSchema.nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),
@@ -62,6 +72,8 @@ export type ConversationTurn = z.infer<typeof conversationTurnSchema>
 
 export const conversationDetailSchema = conversationSummarySchema.extend({
   agentName: z.string(),
+  /** The agent's latest version now (what a conversation that is not pinned uses next). */
+  latestVersion: z.number().int().nullable(),
   messageCount: z.number().int(),
   /** Oldest first. */
   turns: z.array(conversationTurnSchema),

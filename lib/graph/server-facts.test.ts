@@ -33,6 +33,16 @@ describe('problems that depend on the server', () => {
     expect(serverFactProblems(doc, { ...facts, openAiConfigured: true })).toEqual([])
   })
 
+  it('accepts an OpenAI agent at a base URL without the server key (it is never sent there)', () => {
+    const doc = graph()
+      .start()
+      .agent('a', { model: { provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1' } })
+      .output()
+      .chain('start', 'a', 'output')
+      .build()
+    expect(serverFactProblems(doc, facts)).toEqual([])
+  })
+
   it('names unknown MCP servers and skills, participants included', () => {
     const doc = graph()
       .start()

@@ -40,7 +40,8 @@ export function serverFactProblems(document: GraphDocument, facts: ServerFacts, 
   for (const node of document.nodes) {
     for (const { settings, who } of nodeKindDefinition(node.kind).references(node).agents) {
       const at = { nodeId: node.id }
-      if (settings.model.provider === 'openai' && !facts.openAiConfigured) {
+      // An agent at a base URL is never sent the server's key (it has its own, or none); a saved agent's own key is checked where it runs.
+      if (settings.model.provider === 'openai' && !settings.model.baseUrl && !facts.openAiConfigured) {
         problems.push(
           error('model_not_configured', `${who} uses OpenAI, but the server has no OpenAI key (OPENAI_API_KEY). Choose the demo or default model.`, at),
         )

@@ -42,6 +42,11 @@ export interface AgentRunState {
   functionCallCount: number
   usage: UsageDetails | undefined
   responseId: string | undefined
+  /**
+   * When the service keeps the conversation (a reply named its conversation): how many messages of
+   * `conversation` it has already seen; only the rest is sent with the next call.
+   */
+  sentToService: number
   finishReason: FinishReason | undefined
   /** The run's `invoke_agent` span context when telemetry is on: model and tool calls run inside it. */
   traceContext?: Context

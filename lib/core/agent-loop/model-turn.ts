@@ -8,7 +8,7 @@ import { UpdateAssembler, assembledChatResponse } from '../clients/response-upda
 import { ChatClientException } from '../errors'
 import type { ChatContext } from '../middleware'
 import { runMiddlewareChain } from '../middleware-pipeline'
-import { AgentResponseUpdate, addUsage, type ChatResponse, type ChatResponseUpdate } from '../types'
+import { AgentResponseUpdate, addUsage, type ChatResponse, type ChatResponseUpdate, type Message } from '../types'
 import { abortable, abortableIterable } from '../abort'
 import { context as otelContext } from '@opentelemetry/api'
 import { iterateInContext } from '../telemetry/tracing'
@@ -34,7 +34,23 @@ export async function* modelTurn(state: AgentRunState): AsyncGenerator<AgentResp
   if (response.responseId) state.responseId = response.responseId
   if (response.finishReason) state.finishReason = response.finishReason
   appendMessages(state, response.messages)
+  if (response.conversationId) continueOnService(state, response.conversationId)
   return response
+}
+
+/**
+ * The service keeps the conversation up to this reply: the next call continues it and sends only
+ * what came after, and the session remembers it for the next run (AgentSession.serviceSessionId).
+ */
+function continueOnService(state: AgentRunState, conversationId: string): void {
+  state.chatOptions.conversationId = conversationId
+  state.session.serviceSessionId = conversationId
+  state.sentToService = state.conversation.length
+}
+
+/** The whole conversation, or only what the service has not seen of it. */
+function messagesToSend(state: AgentRunState): Message[] {
+  return state.sentToService === 0 ? state.conversation : state.conversation.slice(state.sentToService)
 }
 
 function turnOptions(state: AgentRunState): ChatRequestOptions {
@@ -49,7 +65,7 @@ function turnOptions(state: AgentRunState): ChatRequestOptions {
 }
 
 async function callModel(state: AgentRunState, options: ChatRequestOptions): Promise<ChatResponse> {
-  if (state.chatMiddleware.length === 0) return state.client.getResponse(state.conversation, options)
+  if (state.chatMiddleware.length === 0) return state.client.getResponse(messagesToSend(state), options)
   const context = chatContext(state, options, false)
   await runMiddlewareChain(state.chatMiddleware, context, async (ctx) => {
     ctx.result = await ctx.client.getResponse(ctx.messages, ctx.options)
@@ -62,7 +78,7 @@ async function callModel(state: AgentRunState, options: ChatRequestOptions): Pro
 
 async function* streamModel(state: AgentRunState, options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {
   if (state.chatMiddleware.length === 0) {
-    yield* state.client.getStreamingResponse(state.conversation, options)
+    yield* state.client.getStreamingResponse(messagesToSend(state), options)
     return
   }
   const context = chatContext(state, options, true)
@@ -74,7 +90,7 @@ async function* streamModel(state: AgentRunState, options: ChatRequestOptions): 
 }
 
 function chatContext(state: AgentRunState, options: ChatRequestOptions, isStreaming: boolean): ChatContext {
-  return { client: state.client, messages: state.conversation, options, isStreaming, metadata: {}, signal: state.signal }
+  return { client: state.client, messages: messagesToSend(state), options, isStreaming, metadata: {}, signal: state.signal }
 }
 
 function agentUpdate(state: AgentRunState, update: ChatResponseUpdate): AgentResponseUpdate {

@@ -67,7 +67,7 @@ export async function prepareAgentRun(
     conversation: sessionContext.getMessages({ includeInput: true }),
     produced: [],
     toolSet,
-    chatOptions: mergeChatOptions(definition, context.options, sessionContext.instructions),
+    chatOptions: mergeChatOptions(definition, context.options, sessionContext.instructions, session.serviceSessionId),
     chatMiddleware: middleware.chat,
     execution,
     config,
@@ -80,12 +80,19 @@ export async function prepareAgentRun(
     functionCallCount: 0,
     usage: undefined,
     responseId: undefined,
+    sentToService: 0,
     finishReason: undefined,
   }
   return { state, approvalResults: approvals?.results }
 }
 
-function mergeChatOptions(definition: AgentDefinition, runOptions: ChatOptions, extraInstructions: readonly string[]): ChatOptions {
+/** `serviceSessionId`: the conversation the service keeps for this session, continued unless the run names another. */
+function mergeChatOptions(
+  definition: AgentDefinition,
+  runOptions: ChatOptions,
+  extraInstructions: readonly string[],
+  serviceSessionId: string | undefined,
+): ChatOptions {
   const defaults = definition.defaultOptions
   const instructions = [definition.instructions, defaults.instructions, runOptions.instructions, ...extraInstructions]
     .filter((part): part is string => typeof part === 'string' && part !== '')
@@ -96,5 +103,6 @@ function mergeChatOptions(definition: AgentDefinition, runOptions: ChatOptions, 
   if (instructions !== '') merged.instructions = instructions
   else delete merged.instructions
   if (defaults.additional || runOptions.additional) merged.additional = { ...defaults.additional, ...runOptions.additional }
+  if (merged.conversationId === undefined && serviceSessionId) merged.conversationId = serviceSessionId
   return merged
 }

@@ -19,6 +19,16 @@ export interface ChatOptions {
   responseFormat?: ResponseFormat
   /** System instructions prepended to the conversation. */
   instructions?: string
+  /**
+   * Ask the service to keep the conversation (Responses: `store: true`); the reply's
+   * `ChatResponse.conversationId` then names it. Clients whose API keeps nothing ignore it.
+   */
+  store?: boolean
+  /**
+   * The service-kept conversation to continue (Responses: `previous_response_id`): only the messages
+   * since it need to be sent. Clients whose API keeps nothing ignore it.
+   */
+  conversationId?: string
   /** Provider-specific options passed through untouched. */
   additional?: Record<string, unknown>
 }

@@ -54,8 +54,9 @@ export abstract class HistoryProvider extends ContextProvider {
   /** Appends messages to the session's history. */
   abstract saveMessages(sessionId: string | undefined, messages: readonly Message[], access: HistoryAccess): Promise<void>
 
+  /** Stored messages are not loaded when the service keeps the conversation (it has them); new ones are still stored. */
   override async beforeRun({ session, context, state, signal }: ContextProviderRunArgs): Promise<void> {
-    if (!this.loadMessages) return
+    if (!this.loadMessages || context.serviceSessionId) return
     const stored = await this.getMessages(session.sessionId, { state, signal })
     context.extendMessages(this.sourceId, applyHistoryWindow(stored, this.window))
   }

@@ -13,7 +13,8 @@ export function agentNodeExecutor(nodeId: string, settings: AgentSettings, regis
   const conversation = registry.agentConversation?.(nodeId)
   const build = { id: nodeId, ...options }
   if (!conversation) return new GraphAgentExecutor(buildAgent(settings, registry, build), nodeId)
-  return new SessionAgentExecutor(buildAgent(settings, registry, { ...build, contextProviders: [conversation.history] }), nodeId, conversation)
+  const agent = buildAgent(settings, registry, { ...build, contextProviders: [conversation.history], inConversation: true })
+  return new SessionAgentExecutor(agent, nodeId, conversation)
 }
 
 export function savedAgentNodeExecutor(node: GraphNodeOf<'agent_ref'>, registry: CompileRegistry, where: string): Executor {

@@ -31,6 +31,16 @@ export interface BuildAgentOptions {
   apiKey?: string
   /** More providers after the skills and file access (a stored conversation's history). */
   contextProviders?: ContextProvider[]
+  /** The agent talks in a stored conversation (a conversation turn, a workflow run's agent node). */
+  inConversation?: boolean
+}
+
+/**
+ * Whether the settings keep a conversation on the service: asked for, on the Responses API (the
+ * Chat Completions API keeps nothing; the demo model neither).
+ */
+export function keepsConversationOnService(settings: Pick<AgentSettings, 'keepConversationOnService' | 'model'>): boolean {
+  return settings.keepConversationOnService && settings.model.provider !== 'openai_chat' && settings.model.provider !== 'demo'
 }
 
 export function buildAgent(settings: AgentSettings, registry: CompileRegistry, options: BuildAgentOptions): Agent {
@@ -43,6 +53,7 @@ export function buildAgent(settings: AgentSettings, registry: CompileRegistry, o
   const defaultOptions = modelOptions(settings.model)
   const responseFormat = responseFormatOf(settings.structuredOutput, options.where)
   if (responseFormat) defaultOptions.responseFormat = responseFormat
+  if (options.inConversation && keepsConversationOnService(settings)) defaultOptions.store = true
   return new Agent({
     client,
     id: options.id,

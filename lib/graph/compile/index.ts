@@ -13,7 +13,7 @@ export type { AgentConversation, CompileOptions, CompileRegistry, ResolvedAgent 
 export { messageText, lastReply } from './messages'
 export { GraphAgentExecutor } from './node-executors'
 export type { HumanInputRequest } from './node-executors'
-export { buildAgent, modelOptions, overrideApprovalMode, responseFormatOf } from './agents'
+export { buildAgent, keepsConversationOnService, modelOptions, overrideApprovalMode, responseFormatOf } from './agents'
 export type { BuildAgentOptions } from './agents'
 export { builtinFunctionTool, listBuiltinFunctionTools } from './builtin-function-tools'
 export { chatClientFor } from './chat-client-for'

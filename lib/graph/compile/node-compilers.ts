@@ -27,7 +27,7 @@ export type NodeCompiler<K extends NodeKind> = (node: GraphNodeOf<K>, context: N
 
 export const NODE_COMPILERS = {
   start: startExecutor,
-  agent: (node, { registry, where }) => agentNodeExecutor(node.id, node.data, registry, { where }),
+  agent: (node, { registry, where }) => agentNodeExecutor(node.id, node.data, registry, { where, apiKey: registry.agentApiKey?.(node.id) }),
   agent_ref: (node, { registry, where }) => savedAgentNodeExecutor(node, registry, where),
   condition: passThroughExecutor,
   fan_out: passThroughExecutor,

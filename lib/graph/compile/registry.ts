@@ -34,6 +34,8 @@ export interface CompileRegistry {
   subWorkflow?(id: string, version: number | undefined): GraphDocument | undefined
   /** A stored conversation for an agent node: the node then talks in it (see session-agent-executor.ts). */
   agentConversation?(nodeId: string): AgentConversation | undefined
+  /** The own API key of the saved agent an inline agent node stands for (a conversation turn's agent). */
+  agentApiKey?(nodeId: string): string | undefined
 }
 
 /**

@@ -49,7 +49,9 @@ export function registerRotateKey(program: Command, output: CommandOutput, env: 
         keyFile?.discard()
         throw error
       }
-      output.note(`Re-encrypted the secrets of ${summary.resealed.length} MCP server(s) with the new key.`)
+      output.note(
+        `Re-encrypted the secrets of ${summary.resealed.length} MCP server(s) and the API keys of ${summary.resealedAgentKeys.length} agent(s) with the new key.`,
+      )
       if (keyFile) {
         try {
           keyFile.commit()

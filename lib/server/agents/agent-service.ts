@@ -18,14 +18,17 @@ import type {
 } from '@/lib/contracts/agents'
 import { agentSettingsErrors, AgentSettingsSchema, type AgentSettings } from '@/lib/graph'
 import type { AppContext } from '../app-context'
+import { recordAudit } from '../audit/audit-log'
 import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
+import type { SecretVault } from '../secrets/secret-vault'
+import { openAgentApiKey, sealAgentApiKey } from './agent-api-key'
 
 type VersionRow = { id?: string; version: number; definition: unknown; note: string; createdAt: Date }
-type AgentRow = { id: string; name: string; description: string; mcpTool?: { name: string } | null; createdAt: Date; updatedAt: Date }
+type AgentRow = { id: string; name: string; description: string; apiKey: string | null; mcpTool?: { name: string } | null; createdAt: Date; updatedAt: Date }
 
 /**
  * A stored definition with the defaults of settings added since it was saved. Definitions were
@@ -46,19 +49,35 @@ function presentVersion(row: VersionRow): AgentVersionView {
   return { version: row.version, definition: parseAgentDefinition(row.definition), note: row.note, createdAt: row.createdAt.toISOString() }
 }
 
+/** Never the key: only whether there is one. */
 function presentAgent(row: AgentRow): AgentView {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     mcpTool: presentOffer(row.mcpTool),
+    hasApiKey: row.apiKey !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
 }
 
 export class AgentService {
-  constructor(private readonly prisma: Prisma) {}
+  constructor(
+    private readonly prisma: Prisma,
+    /** Seals the agents' own API keys; told when one changes, so that redaction covers it at once. */
+    private readonly secrets: SecretVault,
+  ) {}
+
+  /** The column value for a key given on create or update: sealed, or null to clear it. */
+  private sealedKey(apiKey: string | null): string | null {
+    return apiKey === null ? null : sealAgentApiKey(this.secrets.box, apiKey)
+  }
+
+  /** Who set or removed an agent's key, and when (never the key). */
+  private async keyChanged(tx: Pick<Prisma, 'auditLog'>, principal: Principal, agentId: string, hasApiKey: boolean): Promise<void> {
+    await recordAudit(tx, { actorId: principal.userId, action: 'agent.api_key_change', resourceType: 'agent', resourceId: agentId, details: { hasApiKey } })
+  }
 
   async list(principal: Principal): Promise<AgentListResponse> {
     const rows = await this.prisma.agent.findMany({
@@ -70,6 +89,7 @@ export class AgentService {
       id: row.id,
       name: row.name,
       description: row.description,
+      hasApiKey: row.apiKey !== null,
       latestVersion: row.versions[0]?.version ?? null,
       updatedAt: row.updatedAt.toISOString(),
     }))
@@ -77,19 +97,29 @@ export class AgentService {
   }
 
   /** The agent and its version 1. A definition without a name takes the agent's. */
-  async create(principal: Principal, input: { name: string; description?: string; definition?: AgentSettings; note?: string }): Promise<CreatedAgentResponse> {
+  async create(
+    principal: Principal,
+    input: { name: string; description?: string; definition?: AgentSettings; note?: string; apiKey?: string | null },
+  ): Promise<CreatedAgentResponse> {
     const definition = checkDefinition(parseAgentDefinition(input.definition ?? {}))
     if (definition.name.trim() === '') definition.name = input.name
-    const agent = await this.prisma.agent.create({
-      data: {
-        id: randomUUID(),
-        name: input.name,
-        description: input.description ?? '',
-        ownerId: principal.userId,
-        versions: { create: { version: 1, definition: definition as object, note: input.note ?? '', authorId: principal.userId } },
-      },
-      include: { versions: true },
+    const apiKey = input.apiKey ? this.sealedKey(input.apiKey) : null
+    const agent = await this.prisma.$transaction(async (tx) => {
+      const created = await tx.agent.create({
+        data: {
+          id: randomUUID(),
+          name: input.name,
+          description: input.description ?? '',
+          ownerId: principal.userId,
+          apiKey,
+          versions: { create: { version: 1, definition: definition as object, note: input.note ?? '', authorId: principal.userId } },
+        },
+        include: { versions: true },
+      })
+      if (apiKey !== null) await this.keyChanged(tx, principal, created.id, true)
+      return created
     })
+    if (apiKey !== null) this.secrets.invalidate()
     return { agent: presentAgent(agent), version: presentVersion(agent.versions[0]) }
   }
 
@@ -102,10 +132,21 @@ export class AgentService {
     return { agent: presentAgent(agent), latestVersion: agent.versions[0] ? presentVersion(agent.versions[0]) : null }
   }
 
-  async update(principal: Principal, id: string, changes: { name?: string; description?: string; mcpTool?: McpToolSetting }): Promise<UpdatedAgentResponse> {
+  /** `apiKey`: a new key replaces the one kept, null removes it, absent leaves it. `mcpTool`: offer it at /mcp, or stop. */
+  async update(
+    principal: Principal,
+    id: string,
+    changes: { name?: string; description?: string; apiKey?: string | null; mcpTool?: McpToolSetting },
+  ): Promise<UpdatedAgentResponse> {
     await this.requireAgent(principal, id)
-    const { mcpTool, ...rest } = changes
-    const agent = await this.prisma.agent.update({ where: { id }, data: rest, include: { mcpTool: { select: { name: true } } } })
+    const { apiKey, mcpTool, ...details } = changes
+    const keyChanges = apiKey === undefined ? {} : { apiKey: this.sealedKey(apiKey) }
+    const agent = await this.prisma.$transaction(async (tx) => {
+      const updated = await tx.agent.update({ where: { id }, data: { ...details, ...keyChanges }, include: { mcpTool: { select: { name: true } } } })
+      if (apiKey !== undefined) await this.keyChanged(tx, principal, id, apiKey !== null)
+      return updated
+    })
+    if (apiKey !== undefined) this.secrets.invalidate()
     if (mcpTool) agent.mcpTool = await setMcpToolOffer(this.prisma, { kind: 'agent', ...agent }, mcpTool, principal.userId)
     return { agent: presentAgent(agent) }
   }
@@ -164,6 +205,8 @@ export interface LoadedAgentVersion {
   agentVersionId: string
   version: number
   definition: AgentSettings
+  /** The agent's own API key, opened; undefined when it has none. */
+  apiKey?: string
 }
 
 /**
@@ -179,9 +222,10 @@ export async function loadAgentVersion(
   const row = await app.db.prisma.agentVersion.findFirst({
     where: { agentId, ...(version === 'latest' ? {} : { version }), agent: visible },
     orderBy: { version: 'desc' },
-    include: { agent: { select: { name: true, ownerId: true } } },
+    include: { agent: { select: { name: true, ownerId: true, apiKey: true } } },
   })
   if (!row) return undefined
+  const apiKey = openAgentApiKey(app.secrets.box, row.agent.apiKey)
   return {
     agentId,
     agentName: row.agent.name,
@@ -189,5 +233,12 @@ export async function loadAgentVersion(
     agentVersionId: row.id,
     version: row.version,
     definition: parseAgentDefinition(row.definition),
+    ...(apiKey === undefined ? {} : { apiKey }),
   }
+}
+
+/** The own API key of the agent a version belongs to, opened, if whoever `visible` stands for may use the agent. */
+export async function loadAgentVersionApiKey(app: AppContext, agentVersionId: string, visible: OwnerScope): Promise<string | undefined> {
+  const row = await app.db.prisma.agentVersion.findFirst({ where: { id: agentVersionId, agent: visible }, select: { agent: { select: { apiKey: true } } } })
+  return row ? openAgentApiKey(app.secrets.box, row.agent.apiKey) : undefined
 }

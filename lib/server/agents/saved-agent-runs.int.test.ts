@@ -41,7 +41,7 @@ describe('saved agents in runs', () => {
   let runs: RunService
   let alice: Principal
   let bob: Principal
-  const agents = () => new AgentService(app.db.prisma)
+  const agents = () => new AgentService(app.db.prisma, app.secrets)
 
   beforeAll(async () => {
     process.env.AGENTLOOM_FILE_ROOTS = fileRoot

@@ -1,9 +1,14 @@
 /**
  * The stored conversation a turn's agent talks in: the AgentSession row (its service session id and
  * provider state) and its ChatMessage rows through PostgresHistoryProvider.
+ *
+ * The service session id (where the conversation the Responses service keeps stands) is used only
+ * while the agent keeps its conversation there: with the setting off, or a model API that keeps
+ * nothing, it is forgotten, and the whole local history is sent again (a chain resumed later would
+ * miss the turns in between).
  */
 import { AgentSession, type HistoryWindow } from '@/lib/core'
-import type { AgentConversation } from '@/lib/graph'
+import { keepsConversationOnService, type AgentConversation, type AgentSettings } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { PostgresHistoryProvider } from '../sessions/postgres-history-provider'
 
@@ -11,13 +16,14 @@ export async function openAgentConversation(
   app: AppContext,
   sessionId: string,
   startLength: number,
-  window?: HistoryWindow,
+  agent: Pick<AgentSettings, 'historyWindow' | 'keepConversationOnService' | 'model'> | undefined,
 ): Promise<AgentConversation & { save(): Promise<void> }> {
   const row = await app.db.prisma.agentSession.findUnique({ where: { id: sessionId }, select: { serviceSessionId: true, state: true } })
   const state = (row?.state ?? {}) as Record<string, unknown>
+  const window = historyWindowOf(agent)
   const session = new AgentSession({
     sessionId,
-    serviceSessionId: row?.serviceSessionId ?? null,
+    serviceSessionId: agent && keepsConversationOnService(agent) ? (row?.serviceSessionId ?? null) : null,
     state: typeof state === 'object' && state !== null ? state : {},
   })
   const history = new PostgresHistoryProvider(app.db.prisma, { window })
@@ -36,4 +42,10 @@ export async function openAgentConversation(
       })
     },
   }
+}
+
+function historyWindowOf(agent: Pick<AgentSettings, 'historyWindow'> | undefined): HistoryWindow | undefined {
+  if (!agent) return undefined
+  const { maxMessages, maxTokens } = agent.historyWindow
+  return maxMessages === undefined && maxTokens === undefined ? undefined : { maxMessages, maxTokens }
 }

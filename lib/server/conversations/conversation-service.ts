@@ -30,6 +30,7 @@ import { turnInputSchema } from './turn-document'
 type SessionRow = {
   id: string
   agentId: string | null
+  agentVersion: number | null
   title: string
   originRunId: string | null
   originNodeId: string | null
@@ -44,6 +45,7 @@ function presentSummary(row: SessionRow): ConversationSummary {
     title: row.title,
     originRunId: row.originRunId,
     originNodeId: row.originNodeId,
+    pinnedVersion: row.agentVersion,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -83,13 +85,21 @@ export class ConversationService {
     return this.app.db.prisma
   }
 
-  async create(principal: Principal, agentId: string, input: { title: string }): Promise<ConversationSummary> {
+  /** `version`: pins the conversation to that version of the agent; without it, every turn uses the latest. */
+  async create(principal: Principal, agentId: string, input: { title: string; version?: number }): Promise<ConversationSummary> {
     const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...ownedBy(principal) }, select: { id: true } })
     if (!agent) throw notFound('Agent', agentId)
+    if (input.version !== undefined) await this.requireVersion(agentId, input.version)
     const row = await this.prisma.agentSession.create({
-      data: { id: randomUUID(), kind: 'conversation', agentId, ownerId: principal.userId, title: input.title },
+      data: { id: randomUUID(), kind: 'conversation', agentId, ownerId: principal.userId, title: input.title, agentVersion: input.version ?? null },
     })
     return presentSummary(row)
+  }
+
+  /** 404 for a version the agent does not have. */
+  private async requireVersion(agentId: string, version: number): Promise<void> {
+    const found = await this.prisma.agentVersion.findFirst({ where: { agentId, version }, select: { id: true } })
+    if (!found) throw notFound('Version', `${agentId}@${version}`)
   }
 
   async list(principal: Principal, agentId: string): Promise<ConversationList> {
@@ -114,18 +124,22 @@ export class ConversationService {
 
   async get(principal: Principal, id: string): Promise<ConversationDetail> {
     const row = await this.find(principal, id)
-    const [runs, messageCount] = await Promise.all([
+    const [runs, messageCount, latest] = await Promise.all([
       this.prisma.run.findMany({
         where: { sessionId: id },
         orderBy: { createdAt: 'asc' },
-        select: { id: true, status: true, input: true, usage: true, error: true, createdAt: true },
+        select: { id: true, status: true, input: true, usage: true, error: true, createdAt: true, agentVersion: { select: { version: true } } },
       }),
       this.prisma.chatMessage.count({ where: { sessionId: id } }),
+      row.agentId === null
+        ? null
+        : this.prisma.agentVersion.findFirst({ where: { agentId: row.agentId }, orderBy: { version: 'desc' }, select: { version: true } }),
     ])
     const turns: ConversationTurn[] = runs.map((run) => ({
       runId: run.id,
       status: run.status,
       ...turnInput(run.input),
+      version: run.agentVersion?.version ?? null,
       usage: (run.usage as TokenUsage | null) ?? null,
       error: run.error,
       createdAt: run.createdAt.toISOString(),
@@ -133,6 +147,7 @@ export class ConversationService {
     return {
       ...presentSummary(row),
       agentName: row.agent?.name ?? '',
+      latestVersion: latest?.version ?? null,
       messageCount,
       turns,
       usage: turns.reduce<TokenUsage>((total, turn) => addTokenUsage(total, turn.usage), {}),
@@ -152,9 +167,15 @@ export class ConversationService {
     return { messages: rows.map(storedMessage), nextBefore: oldest !== undefined && oldest > 0 && rows.length === page.limit ? oldest : null }
   }
 
-  async rename(principal: Principal, id: string, title: string): Promise<ConversationSummary> {
-    await this.find(principal, id)
-    return presentSummary(await this.prisma.agentSession.update({ where: { id }, data: { title } }))
+  /** Renames it, and/or pins it to a version of its agent (null: back to following the latest). */
+  async update(principal: Principal, id: string, changes: { title?: string; version?: number | null }): Promise<ConversationSummary> {
+    const row = await this.find(principal, id)
+    if (typeof changes.version === 'number' && row.agentId !== null) await this.requireVersion(row.agentId, changes.version)
+    const data = {
+      ...(changes.title === undefined ? {} : { title: changes.title }),
+      ...(changes.version === undefined ? {} : { agentVersion: changes.version }),
+    }
+    return presentSummary(await this.prisma.agentSession.update({ where: { id }, data }))
   }
 
   /** Deletes the conversation, its messages and its turns (a running turn is cancelled first). */
@@ -194,7 +215,7 @@ export class ConversationService {
     const agentId =
       saved?.id ??
       (
-        await new AgentService(this.prisma).create(principal, {
+        await new AgentService(this.prisma, this.app.secrets).create(principal, {
           name: label,
           description: `Made from the agent node "${label}" of run ${runId.slice(0, 8)}.`,
           definition: AgentSettingsSchema.parse(node.data),
@@ -227,7 +248,7 @@ export class ConversationService {
       orderBy: { position: 'asc' },
       select: { position: true, message: true, createdAt: true },
     })
-    const { turns: _turns, usage, messageCount: _count, activeRunId: _active, ...conversation } = detail
+    const { turns: _turns, usage, messageCount: _count, activeRunId: _active, latestVersion: _latest, ...conversation } = detail
     return { conversation, messages: rows.map(storedMessage), usage }
   }
 
@@ -236,15 +257,16 @@ export class ConversationService {
   }
 
   /**
-   * Queues a turn: the run (agent's latest version or `options.version`, this conversation, the message and the
+   * Queues a turn: the run (`options.version`, else the version the conversation is pinned to, else the agent's latest;
+   * this conversation, the message and the
    * conversation's length now), its `run_queued` event and its job in one statement, after taking
    * the conversation's row lock so two sends cannot both find no turn running.
    */
   async send(principal: Principal, id: string, text: string, options: SendOptions = {}): Promise<SentMessage> {
     const owner = isAdmin(principal) ? null : principal.userId
     return this.app.db.sql.transaction(async (tx) => {
-      const [session] = await tx.query<{ agentId: string | null }>(
-        `SELECT "agentId" FROM "AgentSession" WHERE id = $1 AND kind = 'conversation' AND ($2::text IS NULL OR "ownerId" = $2) FOR UPDATE`,
+      const [session] = await tx.query<{ agentId: string | null; agentVersion: number | null }>(
+        `SELECT "agentId", "agentVersion" FROM "AgentSession" WHERE id = $1 AND kind = 'conversation' AND ($2::text IS NULL OR "ownerId" = $2) FOR UPDATE`,
         [id, owner],
       )
       if (!session?.agentId) throw notFound('Conversation', id)
@@ -269,10 +291,11 @@ export class ConversationService {
          SELECT (SELECT id FROM run) AS id, busy.busy,
            (SELECT ${queueRunExpression('run.id')} IS NOT NULL FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched
          FROM busy`,
-        [id, session.agentId, text, principal.userId, options.version ?? null, options.instructions ?? null],
+        [id, session.agentId, text, principal.userId, options.version ?? session.agentVersion, options.instructions ?? null],
       )
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
-      if (!row?.id) throw notFound('Agent version', options.version === undefined ? session.agentId : `${session.agentId}@${options.version}`)
+      const version = options.version ?? session.agentVersion
+      if (!row?.id) throw notFound('Agent version', version === null ? session.agentId : `${session.agentId}@${version}`)
       return { runId: row.id }
     })
   }

@@ -65,7 +65,7 @@ describe('the MCP endpoint', () => {
     await offerWorkflow(app.admin, 'Ask a colour', fixture('human-input.json'), { offered: true, name: 'ask_colour' })
     await offerWorkflow(app.admin, 'Not offered', echoGraph, { offered: false })
     await offerWorkflow(other, 'Echo text!', echoGraph, { offered: true })
-    const { agent } = await new AgentService(app.db.prisma).create(principalOf(app.admin), {
+    const { agent } = await new AgentService(app.db.prisma, app.secrets).create(principalOf(app.admin), {
       name: 'Helper',
       description: 'Answers questions.',
       definition: { name: 'Helper', instructions: 'Help.', model: { provider: 'demo' } } as never,

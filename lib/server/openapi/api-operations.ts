@@ -314,11 +314,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'patch',
     path: '/api/conversations/{id}',
-    summary: 'Rename a conversation',
+    summary: 'Rename a conversation, or pin it to an agent version (null: follow the latest)',
     tag: 'conversations',
     access: 'user',
     params: conversations.conversationIdParams,
-    body: conversations.renameConversationBody,
+    body: conversations.updateConversationBody,
     responses: ok(conversations.conversationSummarySchema),
   },
   {

@@ -8,10 +8,11 @@
  * waits for people, and records the outcome. Every failure ends as a `run_failed` event with a
  * message a person can act on.
  */
-import type { HistoryWindow, UsageDetails } from '@/lib/core'
-import type { GraphDocument } from '@/lib/graph'
+import type { UsageDetails } from '@/lib/core'
+import type { AgentSettings, GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
+import { loadAgentVersionApiKey } from '../agents/agent-service'
 import { openAgentConversation } from '../conversations/agent-conversation'
 import { openRunAgentSessions } from '../conversations/run-agent-sessions'
 import { parseTurnInput, TURN_AGENT_NODE_ID, withTurnInstructions } from '../conversations/turn-document'
@@ -84,10 +85,17 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
     // A turn's agent talks in the conversation; a workflow's agent nodes each keep theirs (run-agent-sessions.ts).
     // The history window trims what is sent to the model, never what is stored.
-    if (turn && run.sessionId !== null) conversation = await openAgentConversation(app, run.sessionId, turn.historyStart, turnHistoryWindow(await document))
+    let turnApiKey: string | undefined
+    if (turn && run.sessionId !== null) {
+      const agent = turnAgent(await document)
+      conversation = await openAgentConversation(app, run.sessionId, turn.historyStart, agent)
+      turnApiKey = run.agentVersionId === null ? undefined : await loadAgentVersionApiKey(app, run.agentVersionId, run.ownerScope)
+    }
     const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document)
     prepared = await prepareQueuedRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus, {
       agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
+      // A turn's agent is its saved agent as an inline node: it talks with the saved agent's own key.
+      agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? turnApiKey : undefined),
     })
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
     const stream =
@@ -219,9 +227,8 @@ async function leaveAborted(
 }
 
 /** The history window a turn's agent is set to (its settings are the turn document's agent node). */
-function turnHistoryWindow(document: GraphDocument): HistoryWindow | undefined {
+/** The settings of a turn's agent that decide how its conversation is opened. */
+function turnAgent(document: GraphDocument): AgentSettings | undefined {
   const agent = document.nodes.find((node) => node.id === TURN_AGENT_NODE_ID)
-  if (agent?.kind !== 'agent') return undefined
-  const { maxMessages, maxTokens } = agent.data.historyWindow
-  return maxMessages === undefined && maxTokens === undefined ? undefined : { maxMessages, maxTokens }
+  return agent?.kind === 'agent' ? agent.data : undefined
 }

@@ -85,7 +85,8 @@ async function loadSavedAgents(app: AppContext, documents: readonly GraphDocumen
     if (loaded.has(key)) continue
     const agent = await loadAgentVersion(app, ref.agentId, ref.version ?? 'latest', visible)
     if (!agent) throw new MissingRunResourceError(`The saved agent ${key} does not exist, or the run's owner may not use it.`)
-    loaded.set(key, { name: agent.agentName, settings: agent.definition })
+    // The agent's own key, opened for its client here only: the run acts with its owner's rights, who may use the agent.
+    loaded.set(key, { name: agent.agentName, settings: agent.definition, ...(agent.apiKey === undefined ? {} : { apiKey: agent.apiKey }) })
   }
   return loaded
 }
@@ -114,8 +115,8 @@ export async function prepareQueuedRun(
   visible: OwnerScope,
   signal: AbortSignal,
   taskStatusSink?: TaskStatusSink,
-  /** What the caller adds to the registry: the stored conversation of a turn's agent. */
-  extra: Pick<CompileRegistry, 'agentConversation'> = {},
+  /** What the caller adds to the registry: the stored conversation of a turn's agent, and its own key. */
+  extra: Pick<CompileRegistry, 'agentConversation' | 'agentApiKey'> = {},
 ): Promise<PreparedQueuedRun> {
   const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
@@ -147,6 +148,7 @@ export async function prepareQueuedRun(
       },
       skills,
       agentConversation: extra.agentConversation,
+      agentApiKey: extra.agentApiKey,
     })
     return { document, workflow, asRun: (work) => runAsMcpRun(mcpContext, work), close }
   } catch (error) {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
+import { openAgentApiKey, sealAgentApiKey } from '../agents/agent-api-key'
 import { McpServerRegistry } from '../mcp/mcp-server-registry'
 import { createTestDatabase } from '../testing/test-database'
 import { rotateSecrets, sealPlainSecrets } from './rotate'
+import { SecretBox } from './secret-box'
 import { SecretVault } from './secret-vault'
 
 let db: Database
@@ -54,13 +56,18 @@ describe('sealing and rotating secrets at rest', () => {
       config: { command: 'node', args: ['x.mjs'] },
       secrets: { env: { API_KEY: 'env-secret-value-1' } },
     })
+    await db.prisma.agent.create({ data: { id: 'keyed-agent', name: 'Keyed', apiKey: sealAgentApiKey(new SecretBox(oldKey), 'sk-agent-1') } })
     const summary = await rotateSecrets(db.prisma, oldKey, newKey)
     expect(summary.resealed).toEqual(expect.arrayContaining(['env-server', 'legacy-http']))
+    expect(summary.resealedAgentKeys).toEqual(['keyed-agent'])
+    const agent = await db.prisma.agent.findUniqueOrThrow({ where: { id: 'keyed-agent' } })
+    expect(openAgentApiKey(new SecretBox(newKey), agent.apiKey)).toBe('sk-agent-1')
     expect((await registry(newKey).connectionConfig('env-server')).secrets.env).toEqual({ API_KEY: 'env-secret-value-1' })
     expect((await registry(newKey).connectionConfig('legacy-http')).config).toEqual({ url: 'https://legacy.example/mcp?token=legacy-query-token-1' })
     await expect(registry(oldKey).connectionConfig('env-server')).rejects.toThrow(/another key/)
     const again = await rotateSecrets(db.prisma, oldKey, newKey)
     expect(again.resealed).toEqual([])
+    expect(again.resealedAgentKeys).toEqual([])
   })
 
   it('changes nothing when a secret cannot be opened with the old key', async () => {

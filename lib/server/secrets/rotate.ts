@@ -2,7 +2,8 @@
  * Re-sealing every secret at rest: with a new master key (`rotateSecrets`, the `rotate-key` admin
  * command), or with the same key to encrypt rows written before encryption existed
  * (`sealPlainSecrets`, run at start). Both also move the secret parts of stored server URLs into
- * the sealed secrets. Everything happens in one transaction, with the rows locked: either every
+ * the sealed secrets. A rotation re-seals the agents' own API keys too (they were sealed from the
+ * start, so there is nothing plain to upgrade). Everything happens in one transaction, with the rows locked: either every
  * secret is sealed with the new key or none is.
  */
 import type { Prisma } from '../db/database'
@@ -17,6 +18,8 @@ export interface ResealSummary {
   resealed: string[]
   /** Servers already sealed with the target key (a rotation run a second time). */
   unchanged: string[]
+  /** Agents whose own API key was sealed again with the new key (a rotation only). */
+  resealedAgentKeys: string[]
 }
 
 /** A URL stored before its secret parts were split out: split them out now (values already split stay). */
@@ -33,7 +36,7 @@ async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox, only: 
   // Locked, so that no row is written with the old key while the others move to the new one.
   await tx.$queryRawUnsafe('SELECT id FROM "McpServer" FOR UPDATE')
   const rows = await tx.mcpServer.findMany({ select: { id: true, config: true, secrets: true }, orderBy: { id: 'asc' } })
-  const summary: ResealSummary = { resealed: [], unchanged: [] }
+  const summary: ResealSummary = { resealed: [], unchanged: [], resealedAgentKeys: [] }
   for (const row of rows) {
     const sealed = (row.secrets as { sealed?: string } | null)?.sealed
     const plain = isPlainSecretsColumn(row.secrets)
@@ -50,7 +53,20 @@ async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox, only: 
     })
     summary.resealed.push(row.id)
   }
+  if (only === 'all') await resealAgentKeys(tx, from, to, summary)
   return summary
+}
+
+async function resealAgentKeys(tx: Transaction, from: SecretBox, to: SecretBox, summary: ResealSummary): Promise<void> {
+  await tx.$queryRawUnsafe('SELECT id FROM "Agent" WHERE "apiKey" IS NOT NULL FOR UPDATE')
+  const agents = await tx.agent.findMany({ where: { apiKey: { not: null } }, select: { id: true, apiKey: true }, orderBy: { id: 'asc' } })
+  for (const agent of agents) {
+    const sealed = agent.apiKey!
+    // Already moved by a rotation run before: nothing to do.
+    if (to.sealedWithThisKey(sealed) && from.keyId !== to.keyId) continue
+    await tx.agent.update({ where: { id: agent.id }, data: { apiKey: to.seal(from.open(sealed)) } })
+    summary.resealedAgentKeys.push(agent.id)
+  }
 }
 
 /** Re-encrypts every secret from `oldMasterKey` to `newMasterKey` (plain rows from before encryption included), in one transaction. */
@@ -63,6 +79,6 @@ export async function rotateSecrets(prisma: Prisma, oldMasterKey: Buffer, newMas
 /** Encrypts rows written before secrets were encrypted (a one-time upgrade, run at every start: cheap when there is nothing to do). */
 export async function sealPlainSecrets(prisma: Prisma, box: SecretBox): Promise<ResealSummary> {
   const rows = await prisma.mcpServer.findMany({ select: { id: true, secrets: true }, orderBy: { id: 'asc' } })
-  if (!rows.some((row) => isPlainSecretsColumn(row.secrets))) return { resealed: [], unchanged: rows.map((row) => row.id) }
+  if (!rows.some((row) => isPlainSecretsColumn(row.secrets))) return { resealed: [], unchanged: rows.map((row) => row.id), resealedAgentKeys: [] }
   return prisma.$transaction((tx) => resealAll(tx, box, box, 'plain'))
 }

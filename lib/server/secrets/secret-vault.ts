@@ -1,13 +1,14 @@
 /**
  * The installation's secrets, for the server's own use: the box that seals them at rest, and the
  * redactor that cuts every configured secret out of outside text. The redactor is built from all
- * MCP servers' secrets (decrypted; URL parts included) and the secrets the server was started
+ * MCP servers' secrets (decrypted; URL parts included), the agents' own API keys, and the secrets the server was started
  * with (OPENAI_API_KEY, AGENTLOOM_THREAT_PROTECTION_TOKEN, …), and cached: run events are
  * appended at a high rate. This process's writes invalidate it at once; writes from another
  * process (a worker, a second web process) are noticed by a cheap stamp query at most every
  * `STAMP_CHECK_MS`, and a run that connects its servers refreshes it first.
  */
 import type { Prisma } from '../db/database'
+import { openAgentApiKey } from '../agents/agent-api-key'
 import { openServerSecrets, serverSecretValues } from '../mcp/mcp-server-secrets'
 import { NO_SECRETS, SecretRedactor } from './redaction'
 import { SecretBox } from './secret-box'
@@ -120,10 +121,13 @@ export class SecretVault {
     return redactor
   }
 
-  /** Changes whenever a server is created, changed or deleted. */
+  /** Changes whenever a server is created, changed or deleted, and whenever an agent's key is set or removed. */
   private async readStamp(): Promise<string> {
-    const { _count, _max } = await this.prisma.mcpServer.aggregate({ _count: { _all: true }, _max: { updatedAt: true } })
-    return `${_count._all}:${_max.updatedAt?.getTime() ?? 0}`
+    const [servers, agents] = await Promise.all([
+      this.prisma.mcpServer.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
+      this.prisma.agent.aggregate({ where: { apiKey: { not: null } }, _count: { _all: true }, _max: { updatedAt: true } }),
+    ])
+    return `${servers._count._all}:${servers._max.updatedAt?.getTime() ?? 0}:${agents._count._all}:${agents._max.updatedAt?.getTime() ?? 0}`
   }
 
   private async build(): Promise<SecretRedactor> {
@@ -138,6 +142,15 @@ export class SecretVault {
       } catch (error) {
         // A row sealed with another key cannot leak through this process either: it cannot read it.
         this.logger.error(`[secrets] the secrets of MCP server '${row.id}' cannot be read: ${(error as Error).message}`)
+      }
+    }
+    const agents = await this.prisma.agent.findMany({ where: { apiKey: { not: null } }, select: { id: true, apiKey: true } })
+    for (const agent of agents) {
+      try {
+        const apiKey = openAgentApiKey(this.box, agent.apiKey)
+        if (apiKey !== undefined) values.push(apiKey)
+      } catch (error) {
+        this.logger.error(`[secrets] the API key of agent '${agent.id}' cannot be read: ${(error as Error).message}`)
       }
     }
     return new SecretRedactor(values)

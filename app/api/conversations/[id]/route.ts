@@ -1,4 +1,4 @@
-import { conversationIdParams, renameConversationBody } from '@/lib/contracts/conversations'
+import { conversationIdParams, updateConversationBody } from '@/lib/contracts/conversations'
 import { authenticatedRoute, json, parseBody, parseWith } from '@/lib/server/http'
 import { getServices } from '@/lib/server/services'
 
@@ -10,9 +10,9 @@ export const GET = authenticatedRoute<{ id: string }>(async (_request, params, p
 
 export const PATCH = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(conversationIdParams, params, 'path')
-  const { title } = await parseBody(request, renameConversationBody)
+  const changes = await parseBody(request, updateConversationBody)
   const { conversations } = await getServices()
-  return json(await conversations.rename(principal, id, title))
+  return json(await conversations.update(principal, id, changes))
 })
 
 export const DELETE = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {

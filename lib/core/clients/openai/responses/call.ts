@@ -4,7 +4,7 @@ import { AbortError, ChatClientException, throwIfAborted } from '../../../errors
 import type { ChatResponse, ChatResponseUpdate, Message } from '../../../types'
 import type { ChatRequestOptions } from '../../chat-client'
 import { toChatClientError } from '../error-mapping'
-import { buildResponsesRequest } from './request'
+import { buildResponsesRequest, type ResponsesRequestBody } from './request'
 import { responseToChatResponse } from './response'
 import { ResponsesStreamTranslator } from './stream'
 
@@ -14,13 +14,18 @@ export interface ResponsesCallContext {
   clientName: string
 }
 
+/** Whether the service keeps this exchange: asked to, or continuing a kept conversation (the service's default is to store). */
+function keepsConversation(body: ResponsesRequestBody): boolean {
+  return body.store === true || (body.store !== false && typeof body.previous_response_id === 'string')
+}
+
 export async function getResponsesChatResponse(context: ResponsesCallContext, messages: Message[], options: ChatRequestOptions): Promise<ChatResponse> {
   const { signal, ...chatOptions } = options
   throwIfAborted(signal)
   const { body, toolNames } = buildResponsesRequest(messages, chatOptions, context.model)
   try {
     const response = await context.sdk.responses.create({ ...body, stream: false }, { signal })
-    return responseToChatResponse(response, toolNames, context.clientName)
+    return responseToChatResponse(response, toolNames, context.clientName, keepsConversation(body))
   } catch (error) {
     throw toChatClientError(error, context.clientName, signal)
   }
@@ -34,7 +39,7 @@ export async function* streamResponsesUpdates(
   const { signal, ...chatOptions } = options
   throwIfAborted(signal)
   const { body, toolNames } = buildResponsesRequest(messages, chatOptions, context.model)
-  const translator = new ResponsesStreamTranslator(toolNames, context.clientName)
+  const translator = new ResponsesStreamTranslator(toolNames, context.clientName, keepsConversation(body))
   try {
     const stream = await context.sdk.responses.create({ ...body, stream: true }, { signal })
     for await (const event of stream) {

@@ -111,3 +111,16 @@ describe('buildResponsesRequest', () => {
     expect(body).not.toHaveProperty('tools')
   })
 })
+
+describe('a conversation kept by the service', () => {
+  it('asks to store and continues the given response', () => {
+    const { body } = buildResponsesRequest([new Message({ role: 'user', text: 'next' })], { store: true, conversationId: 'resp_7' }, 'gpt-test')
+    expect(body).toMatchObject({ store: true, previous_response_id: 'resp_7', input: [{ role: 'user', content: [{ type: 'input_text', text: 'next' }] }] })
+  })
+
+  it('sends neither without the options', () => {
+    const { body } = buildResponsesRequest([new Message({ role: 'user', text: 'hi' })], {}, 'gpt-test')
+    expect(body).not.toHaveProperty('store')
+    expect(body).not.toHaveProperty('previous_response_id')
+  })
+})

@@ -1,7 +1,8 @@
 /**
  * Framework messages and options → a Responses API request body (`POST /v1/responses`).
- * The full history is sent every turn (no server-side `previous_response_id` chaining), so the
- * framework's own sessions stay the single source of truth.
+ * By default the messages given are the whole conversation, so the framework's own sessions stay
+ * the single source of truth. With `options.store` the service keeps the conversation, and with
+ * `options.conversationId` (`previous_response_id`) the messages given are only the new ones.
  */
 import type {
   EasyInputMessage,
@@ -40,6 +41,8 @@ export function buildResponsesRequest(messages: Message[], options: ChatOptions,
   if (options.temperature !== undefined) body.temperature = options.temperature
   if (options.topP !== undefined) body.top_p = options.topP
   if (options.maxTokens !== undefined) body.max_output_tokens = options.maxTokens
+  if (options.store !== undefined) body.store = options.store
+  if (options.conversationId) body.previous_response_id = options.conversationId
   if (tools.length > 0) {
     body.tools = tools.map((tool): ResponsesFunctionTool => ({
       type: 'function',

@@ -5,7 +5,8 @@ import { serviceReportedError } from '../error-mapping'
 import { toUsageDetails } from '../shared-conversion'
 import type { ToolNameMap } from '../tool-names'
 
-export function responseToChatResponse(response: ResponsesResponse, toolNames: ToolNameMap, clientName: string): ChatResponse {
+/** `stored`: the request asked the service to keep the conversation, which then continues from this response's id. */
+export function responseToChatResponse(response: ResponsesResponse, toolNames: ToolNameMap, clientName: string, stored = false): ChatResponse {
   if (response.status === 'failed') {
     throw serviceReportedError(clientName, response.error, 'the response failed without details.')
   }
@@ -14,6 +15,7 @@ export function responseToChatResponse(response: ResponsesResponse, toolNames: T
   return new ChatResponse({
     messages: [new Message({ role: 'assistant', contents, messageId: messageItem?.id })],
     responseId: response.id,
+    ...(stored ? { conversationId: response.id } : {}),
     modelId: response.model,
     finishReason: responsesFinishReason(
       response,

@@ -27,6 +27,8 @@ export class ResponsesStreamTranslator {
   constructor(
     private readonly toolNames: ToolNameMap,
     private readonly clientName: string,
+    /** The request asked the service to keep the conversation: the last update names it (the response's id). */
+    private readonly stored = false,
   ) {}
 
   /** The update for one event, or undefined when the event carries nothing for the caller yet. */
@@ -110,7 +112,10 @@ export class ResponsesStreamTranslator {
     const usage = responsesUsage(response.usage)
     if (usage) contents.push({ type: 'usage', details: usage })
     const finishReason = responsesFinishReason(response, this.emittedCallIds.size > 0)
-    return { ...this.update(contents), ...(finishReason ? { finishReason } : {}) }
+    const update = this.update(contents)
+    if (finishReason) update.finishReason = finishReason
+    if (this.stored && this.responseId !== undefined) update.conversationId = this.responseId
+    return update
   }
 
   private callsUpdate(calls: FunctionCallContent[]): ChatResponseUpdate {

@@ -2,6 +2,8 @@
  * A small OpenAI-compatible HTTP server on 127.0.0.1 for tests: it answers `POST …/responses`
  * and `POST …/chat/completions` (JSON or SSE) from a scripted queue and records every request,
  * so the real `openai` package — retries, SSE parsing, abort handling — is exercised end to end.
+ * Like the service, it keeps the Responses it answered (unless asked `store: false`) and refuses a
+ * `previous_response_id` it does not keep.
  *
  *   const server = await startLoopbackOpenAIServer()
  *   server.enqueue({ text: ['Hel', 'lo'], usage: { inputTokens: 3, outputTokens: 2 } })
@@ -29,6 +31,8 @@ export class LoopbackOpenAIServer {
   private readonly queue: ScriptedReply[] = []
   private readonly ids = new IdSequence()
   private readonly openResponses = new Set<ServerResponse>()
+  /** The ids of the Responses kept, which a later request may continue (`previous_response_id`). */
+  readonly storedResponseIds = new Set<string>()
 
   private constructor(
     private readonly server: Server,
@@ -143,16 +147,26 @@ export class LoopbackOpenAIServer {
       this.sendJson(response, 404, errorBody(`Loopback server: unknown endpoint ${request.path}`, 'not_found'))
       return
     }
+    const previous: unknown = request.endpoint === 'responses' ? request.body?.previous_response_id : undefined
+    if (previous !== undefined && previous !== null && !this.storedResponseIds.has(String(previous))) {
+      this.sendJson(response, 400, errorBody(`Previous response with id '${String(previous)}' not found.`, 'previous_response_not_found'))
+      return
+    }
+    const kept = { store: request.body?.store !== false, previous_response_id: previous ?? null }
     if (!streaming) {
       if (turn.stallAfterEvents !== undefined) return // never answer: the client must abort
-      const json = request.endpoint === 'responses' ? renderResponsesJson(turn, model, this.ids) : renderChatCompletionJson(turn, model, this.ids)
+      const json = request.endpoint === 'responses' ? renderResponsesJson(turn, model, this.ids, kept) : renderChatCompletionJson(turn, model, this.ids)
+      if (request.endpoint === 'responses' && kept.store) this.storedResponseIds.add(String(json.id))
       this.sendJson(response, 200, json)
       return
     }
     const events =
       request.endpoint === 'responses'
-        ? renderResponsesEvents(turn, model, this.ids)
+        ? renderResponsesEvents(turn, model, this.ids, kept)
         : renderChatCompletionChunks(turn, model, this.ids, request.body?.stream_options?.include_usage === true)
+    if (request.endpoint === 'responses' && kept.store && turn.stallAfterEvents === undefined) {
+      this.storedResponseIds.add(String((events[0]?.data as { response?: { id?: unknown } }).response?.id))
+    }
     this.sendSse(response, events, turn.stallAfterEvents)
   }
 

@@ -55,7 +55,15 @@ function outputOf(items: RenderedItems): Json[] {
   return [items.reasoning?.item, items.message?.item, ...items.calls.map((call) => call.item)].filter((item): item is Json => item !== undefined)
 }
 
-function responseObject(turn: ScriptedTurn, items: RenderedItems, status: string, output: Json[]): Json {
+/** What the request asked the service to keep: echoed in the response object as the service does. */
+export interface KeptConversation {
+  store: boolean
+  previous_response_id: unknown
+}
+
+const NOT_KEPT: KeptConversation = { store: false, previous_response_id: null }
+
+function responseObject(turn: ScriptedTurn, items: RenderedItems, status: string, output: Json[], kept: KeptConversation): Json {
   const finish = finishReasonOf(turn)
   const incomplete = status === 'incomplete'
   return {
@@ -69,6 +77,8 @@ function responseObject(turn: ScriptedTurn, items: RenderedItems, status: string
     incomplete_details: incomplete ? { reason: finish === 'content_filter' ? 'content_filter' : 'max_output_tokens' } : null,
     instructions: null,
     metadata: {},
+    store: kept.store,
+    previous_response_id: kept.previous_response_id,
     parallel_tool_calls: true,
     temperature: null,
     top_p: null,
@@ -93,18 +103,18 @@ function finalStatus(turn: ScriptedTurn): 'completed' | 'incomplete' {
   return finish === 'length' || finish === 'content_filter' ? 'incomplete' : 'completed'
 }
 
-export function renderResponsesJson(turn: ScriptedTurn, requestedModel: string, ids: IdSequence): Json {
+export function renderResponsesJson(turn: ScriptedTurn, requestedModel: string, ids: IdSequence, kept = NOT_KEPT): Json {
   const items = renderItems(turn, requestedModel, ids)
-  return responseObject(turn, items, finalStatus(turn), outputOf(items))
+  return responseObject(turn, items, finalStatus(turn), outputOf(items), kept)
 }
 
-export function renderResponsesEvents(turn: ScriptedTurn, requestedModel: string, ids: IdSequence): SseEvent[] {
+export function renderResponsesEvents(turn: ScriptedTurn, requestedModel: string, ids: IdSequence, kept = NOT_KEPT): SseEvent[] {
   const items = renderItems(turn, requestedModel, ids)
   const events: SseEvent[] = []
   const emit = (type: string, payload: Json) => events.push({ event: type, data: { type, sequence_number: events.length, ...payload } })
 
-  emit('response.created', { response: responseObject(turn, items, 'in_progress', []) })
-  emit('response.in_progress', { response: responseObject(turn, items, 'in_progress', []) })
+  emit('response.created', { response: responseObject(turn, items, 'in_progress', [], kept) })
+  emit('response.in_progress', { response: responseObject(turn, items, 'in_progress', [], kept) })
   let outputIndex = 0
   if (items.reasoning) {
     const { item, fragments } = items.reasoning
@@ -144,6 +154,6 @@ export function renderResponsesEvents(turn: ScriptedTurn, requestedModel: string
     emit('response.output_item.done', { output_index: index, item })
   }
   const status = finalStatus(turn)
-  emit(`response.${status}`, { response: responseObject(turn, items, status, outputOf(items)) })
+  emit(`response.${status}`, { response: responseObject(turn, items, status, outputOf(items), kept) })
   return events
 }

@@ -1,0 +1,111 @@
+/**
+ * A saved agent's own API key on the real run path, against the loopback OpenAI server: a
+ * conversation turn and a workflow's agent_ref node send it in `Authorization`; a base-URL agent
+ * without one is never sent the server's OPENAI_API_KEY; the key is in no view, row or event.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '@/lib/core/testing'
+import type { GraphDocument } from '@/lib/graph'
+import type { Principal } from '../auth/principal'
+import { ConversationService } from '../conversations/conversation-service'
+import { RunService } from '../runs/run-service'
+import { RunWorker } from '../runs/run-worker'
+import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
+import { waitFor } from '../testing/wait-for'
+import { WorkflowService } from '../workflows/workflow-service'
+import { AgentService } from './agent-service'
+
+const AGENT_KEY = 'sk-agent-canary-5f2d9c'
+const SERVER_KEY = 'sk-server-canary-81ab3e'
+
+describe("an agent's own API key", () => {
+  let app: TestApp
+  let worker: RunWorker
+  let server: LoopbackOpenAIServer
+  let alice: Principal
+  let agents: AgentService
+  let conversations: ConversationService
+  const previousKey = process.env.OPENAI_API_KEY
+
+  beforeAll(async () => {
+    process.env.OPENAI_API_KEY = SERVER_KEY
+    server = await startLoopbackOpenAIServer()
+    app = await createTestApp({ install: false })
+    worker = new RunWorker(app, { concurrency: 1 })
+    await worker.start()
+    alice = principalOf(await app.addUser('member'))
+    agents = new AgentService(app.db.prisma, app.secrets)
+    conversations = new ConversationService(app)
+  })
+  afterAll(async () => {
+    if (previousKey === undefined) delete process.env.OPENAI_API_KEY
+    else process.env.OPENAI_API_KEY = previousKey
+    await worker?.stop()
+    await app?.close()
+    await server?.close()
+  })
+
+  const ended = (runId: string) =>
+    waitFor(async () => {
+      const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })
+      return ['succeeded', 'failed', 'cancelled'].includes(run.status) ? run : undefined
+    })
+  const lastAuthorization = () => server.requests.at(-1)?.headers.authorization
+  const model = () => ({ provider: 'openai', baseUrl: server.baseURL, model: 'gpt-test' })
+
+  it('is sent by a conversation turn, shown only as hasApiKey, and when removed the server key is not sent instead', async () => {
+    const created = await agents.create(alice, { name: 'Keyed', definition: { model: model() } as never, apiKey: AGENT_KEY })
+    expect(created.agent.hasApiKey).toBe(true)
+    const agentId = created.agent.id
+    const views = [created, await agents.get(alice, agentId), await agents.list(alice)]
+    for (const view of views) expect(JSON.stringify(view)).not.toContain(AGENT_KEY)
+    const row = await app.db.prisma.agent.findUniqueOrThrow({ where: { id: agentId } })
+    expect(row.apiKey).not.toContain(AGENT_KEY)
+
+    const conversation = await conversations.create(alice, agentId, { title: '' })
+    server.enqueue({ text: 'Hello.' })
+    const first = await conversations.send(alice, conversation.id, 'hi')
+    expect(await ended(first.runId)).toMatchObject({ status: 'succeeded' })
+    expect(lastAuthorization()).toBe(`Bearer ${AGENT_KEY}`)
+    const events = await app.events.listAfter(first.runId, 0, 1_000)
+    expect(JSON.stringify(events)).not.toContain(AGENT_KEY)
+
+    const cleared = await agents.update(alice, agentId, { apiKey: null })
+    expect(cleared.agent.hasApiKey).toBe(false)
+    server.enqueue({ text: 'Again.' })
+    const second = await conversations.send(alice, conversation.id, 'again')
+    expect(await ended(second.runId)).toMatchObject({ status: 'succeeded' })
+    expect(lastAuthorization()).toBe('Bearer none')
+    expect(JSON.stringify(server.requests.map((request) => request.headers))).not.toContain(SERVER_KEY)
+
+    const audit = await app.db.prisma.auditLog.findMany({ where: { resourceType: 'agent', resourceId: agentId }, orderBy: { createdAt: 'asc' } })
+    expect(audit.map((entry) => [entry.action, entry.details])).toEqual([
+      ['agent.api_key_change', { hasApiKey: true }],
+      ['agent.api_key_change', { hasApiKey: false }],
+    ])
+    expect(JSON.stringify(audit)).not.toContain(AGENT_KEY)
+  })
+
+  it('is sent for an agent_ref node of a workflow run, and cut out of outside text', async () => {
+    const { agent } = await agents.create(alice, { name: 'Referred', definition: { model: model() } as never })
+    await agents.update(alice, agent.id, { apiKey: AGENT_KEY })
+    const graph = {
+      schemaVersion: 1,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'saved', kind: 'agent_ref', position: { x: 200, y: 0 }, data: { agentId: agent.id } },
+        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'saved' },
+        { id: 'b', source: 'saved', target: 'output' },
+      ],
+    } as GraphDocument
+    const workflowId = (await new WorkflowService(app.db.prisma).create(alice, { name: 'refers', graph })).workflow.id
+    server.enqueue({ text: 'From the saved agent.' })
+    const run = await new RunService(app).create(alice, { workflowId, input: 'hi' })
+    expect(await ended(run.id)).toMatchObject({ status: 'succeeded' })
+    expect(lastAuthorization()).toBe(`Bearer ${AGENT_KEY}`)
+    expect(await app.secrets.redact(`leaked ${AGENT_KEY}`)).not.toContain(AGENT_KEY)
+  })
+})
