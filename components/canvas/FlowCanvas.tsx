@@ -101,6 +101,9 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
           fitViewOptions={fitViewOptions}
           minZoom={minZoom}
           maxZoom={2}
+          // Zooming in past SIMPLE_NODES_BELOW_ZOOM redraws every node in detail: only those in view, or a
+          // thousand at once (a 4 s frame at 1,000 nodes, BENCHMARKS.md "Canvas at 200/500/1,000 nodes").
+          onlyRenderVisibleElements
           proOptions={proOptions}
           aria-label="Workflow canvas"
         >
