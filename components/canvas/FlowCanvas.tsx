@@ -5,7 +5,7 @@ import { Background, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, us
 import { forwardRef, useCallback, useMemo, type DragEvent } from 'react'
 import { isNodeKind } from '@/lib/graph/document'
 import type { CanvasEdge, CanvasNode } from './adapter'
-import { MINIMAP_SIZE, fitViewOptionsFor, minZoomFor } from './fit-view'
+import { MINIMAP_SIZE, fitViewOptionsFor, isSmallGraph, minZoomFor } from './fit-view'
 import { NodeDecorationsContext, type NodeDecorations } from './nodes/node-decorations'
 import { nodeTypes } from './node-types'
 import { NODE_KIND_MIME } from './Palette'
@@ -102,8 +102,9 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
           minZoom={minZoom}
           maxZoom={2}
           // Zooming in past SIMPLE_NODES_BELOW_ZOOM redraws every node in detail: only those in view, or a
-          // thousand at once (a 4 s frame at 1,000 nodes, BENCHMARKS.md "Canvas at 200/500/1,000 nodes").
-          onlyRenderVisibleElements
+          // thousand at once (a 3 s frame at 1,000 nodes, BENCHMARKS.md "Canvas at 200/500/1,000 nodes").
+          // A small graph keeps all its nodes in the page (pasted ones may land out of view).
+          onlyRenderVisibleElements={!isSmallGraph(nodes.length)}
           proOptions={proOptions}
           aria-label="Workflow canvas"
         >
