@@ -5,7 +5,7 @@ import { Background, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, us
 import { forwardRef, useCallback, useMemo, type DragEvent } from 'react'
 import { isNodeKind } from '@/lib/graph/document'
 import type { CanvasEdge, CanvasNode } from './adapter'
-import { MINIMAP_SIZE, fitViewOptionsFor } from './fit-view'
+import { MINIMAP_SIZE, fitViewOptionsFor, isSmallGraph, minZoomFor } from './fit-view'
 import { NodeDecorationsContext, type NodeDecorations } from './nodes/node-decorations'
 import { nodeTypes } from './node-types'
 import { NODE_KIND_MIME } from './Palette'
@@ -59,6 +59,8 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
   const decorations = useMemo<NodeDecorations>(() => ({ problems: byNode }), [byNode])
   // Read by React Flow once, when the canvas first fits its nodes.
   const fitViewOptions = useMemo(() => fitViewOptionsFor(nodes.length, minimap), [nodes.length, minimap])
+  // Low enough for fit view to show a large graph whole; its nodes are then drawn simply (nodes/SimpleNodeBody.tsx).
+  const minZoom = useCanvasStore((s) => minZoomFor(s.nodes))
 
   const isValidConnection = useCallback((connection: Connection | Edge) => isConnectionAllowed(store.getState(), connection as Connection), [store])
 
@@ -97,8 +99,12 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
           multiSelectionKeyCode={multiSelectionKeys}
           fitView
           fitViewOptions={fitViewOptions}
-          minZoom={0.2}
+          minZoom={minZoom}
           maxZoom={2}
+          // Zooming in past SIMPLE_NODES_BELOW_ZOOM redraws every node in detail: only those in view, or a
+          // thousand at once (a 3 s frame at 1,000 nodes, BENCHMARKS.md "Canvas at 200/500/1,000 nodes").
+          // A small graph keeps all its nodes in the page (pasted ones may land out of view).
+          onlyRenderVisibleElements={!isSmallGraph(nodes.length)}
           proOptions={proOptions}
           aria-label="Workflow canvas"
         >

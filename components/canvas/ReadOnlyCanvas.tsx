@@ -6,6 +6,7 @@ import type { GraphDocument } from '@/lib/graph/document'
 import type { CanvasEdge, CanvasNode } from './adapter'
 import { CanvasStoreProvider, useCanvasStore } from './CanvasStoreProvider'
 import { canvasCss } from './FlowCanvas'
+import { minZoomFor } from './fit-view'
 import { nodeTypes } from './node-types'
 
 export interface ReadOnlyCanvasProps {
@@ -33,6 +34,7 @@ const defaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 1
 
 function Surface() {
   const { nodes, edges, onNodesChange } = useCanvasStore((s) => ({ nodes: s.nodes, edges: s.edges, onNodesChange: s.onNodesChange }))
+  const minZoom = useCanvasStore((s) => minZoomFor(s.nodes))
   return (
     <div data-testid="canvas" data-readonly="true" className="relative min-h-0 min-w-0 flex-1">
       <style>{canvasCss}</style>
@@ -50,7 +52,7 @@ function Surface() {
         deleteKeyCode={null}
         fitView
         fitViewOptions={{ padding: 0.25, maxZoom: 1 }}
-        minZoom={0.2}
+        minZoom={minZoom}
         maxZoom={2}
         aria-label="Workflow canvas (read-only)"
       >

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { MINIMAP_SIZE, READABLE_ZOOM, fitViewOptionsFor } from './fit-view'
+import { DEFAULT_MIN_ZOOM, MINIMAP_SIZE, READABLE_ZOOM, SIMPLE_NODES_BELOW_ZOOM, fitViewOptionsFor, minZoomFor } from './fit-view'
+
+/** `count` node positions in rows of `columns`, 300 × 150 px apart. */
+function grid(count: number, columns: number) {
+  return Array.from({ length: count }, (_, i) => ({ position: { x: 300 * (i % columns), y: 150 * Math.floor(i / columns) } }))
+}
 
 describe('fit view', () => {
   it('never zooms a small graph out below a readable zoom; a large one may', () => {
@@ -11,5 +16,31 @@ describe('fit view', () => {
   it('keeps the strip under the minimap free when it is shown', () => {
     expect(fitViewOptionsFor(4, true).padding).toMatchObject({ bottom: `${MINIMAP_SIZE.height + 30}px` })
     expect(fitViewOptionsFor(4, false).padding).toMatchObject({ bottom: '24px' })
+  })
+
+  it("keeps React Flow's minimum zoom for a graph that fits at it, and lowers it until a large graph fits", () => {
+    expect(minZoomFor([])).toBe(DEFAULT_MIN_ZOOM)
+    expect(minZoomFor(grid(20, 5))).toBe(DEFAULT_MIN_ZOOM)
+    for (const [size, columns] of [
+      [500, 28],
+      [1000, 39],
+      [2000, 55],
+    ]) {
+      const nodes = grid(size, columns)
+      const width = Math.max(...nodes.map((n) => n.position.x)) + 240
+      const height = Math.max(...nodes.map((n) => n.position.y)) + 120
+      const zoom = minZoomFor(nodes)
+      // The whole graph fits a 560×300 canvas at the minimum zoom, which is at most half what it needs.
+      expect(width * zoom).toBeLessThanOrEqual(560)
+      expect(height * zoom).toBeLessThanOrEqual(300)
+      expect(Math.min(560 / width, 300 / height)).toBeLessThan(2 * zoom)
+    }
+    // A column of 2,000 nodes would need a zoom at which nodes are invisible: the minimum stops before.
+    expect(minZoomFor(grid(2000, 1))).toBe(DEFAULT_MIN_ZOOM / 64)
+  })
+
+  it('draws simple nodes only below the zoom at which detailed text stops being readable', () => {
+    expect(SIMPLE_NODES_BELOW_ZOOM).toBeLessThan(READABLE_ZOOM)
+    expect(SIMPLE_NODES_BELOW_ZOOM * 13).toBeLessThan(8)
   })
 })

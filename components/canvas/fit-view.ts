@@ -4,6 +4,9 @@
  * near 0.5, 6 px): a graph too wide for that is laid out in rows instead (auto-layout wraps to the
  * canvas' shape). Large graphs may zoom out further, to see their shape. The minimap, when shown,
  * sits in the bottom-right corner: fitting keeps a strip free for it, so it never covers a node.
+ *
+ * Zoomed out below SIMPLE_NODES_BELOW_ZOOM, nodes draw a simpler body with larger type (nodes/SimpleNodeBody.tsx):
+ * there 13 px titles would be under 8 px, and painting a thousand detailed nodes is what slowed panning.
  */
 import type { FitViewOptions } from '@xyflow/react'
 
@@ -14,6 +17,14 @@ export const MINIMAP_SIZE = { width: 200, height: 150 }
 /** React Flow's panel margin around the minimap. */
 const PANEL_MARGIN = 15
 const EDGE_PADDING = 24
+/** React Flow's own minimum zoom, kept for graphs that fit at it. */
+export const DEFAULT_MIN_ZOOM = 0.2
+/** Halving the minimum zoom stops here (a 240 px node is then under a pixel wide). */
+const LOWEST_MIN_ZOOM = DEFAULT_MIN_ZOOM / 64
+/** About a node's size on the canvas (it is 240 px wide), and the smallest canvas the editor leaves at 1280×720. */
+const NODE_EXTENT = { width: 240, height: 120 }
+const SMALLEST_CANVAS = { width: 560, height: 300 }
+export const SIMPLE_NODES_BELOW_ZOOM = 0.6
 
 export function isSmallGraph(nodeCount: number): boolean {
   return nodeCount <= SMALL_GRAPH_NODES
@@ -26,4 +37,24 @@ export function fitViewOptionsFor(nodeCount: number, minimapShown: boolean): Fit
     maxZoom: 1,
     minZoom: isSmallGraph(nodeCount) ? READABLE_ZOOM : undefined,
   }
+}
+
+/**
+ * The canvas' minimum zoom: React Flow's 0.2, halved until the whole graph fits the smallest canvas,
+ * so that fit view can show a graph of a thousand nodes. Halving (not the exact zoom) keeps the value
+ * from changing while nodes are dragged.
+ */
+export function minZoomFor(positions: ReadonlyArray<{ position: { x: number; y: number } }>): number {
+  if (positions.length === 0) return DEFAULT_MIN_ZOOM
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const { position } of positions) {
+    minX = Math.min(minX, position.x)
+    minY = Math.min(minY, position.y)
+    maxX = Math.max(maxX, position.x)
+    maxY = Math.max(maxY, position.y)
+  }
+  const needed = Math.min(SMALLEST_CANVAS.width / (maxX - minX + NODE_EXTENT.width), SMALLEST_CANVAS.height / (maxY - minY + NODE_EXTENT.height))
+  let zoom = DEFAULT_MIN_ZOOM
+  while (zoom > needed && zoom / 2 >= LOWEST_MIN_ZOOM) zoom /= 2
+  return zoom
 }

@@ -7,15 +7,10 @@ import type { HandleSpec } from '@/lib/graph/handles'
 import type { NodeKind } from '@/lib/graph/node-data'
 import { NODE_REGISTRY } from '../node-registry'
 import { NodeIcon } from './NodeIcon'
-import { useNodeDecorations, type NodeStatus } from './node-decorations'
-
-const statusDot: Record<NodeStatus, string> = {
-  idle: 'bg-zinc-300',
-  running: 'bg-indigo-500 animate-pulse',
-  succeeded: 'bg-emerald-500',
-  failed: 'bg-red-500',
-  waiting: 'bg-amber-500',
-}
+import { useNodeDecorations } from './node-decorations'
+import { handleClasses, statusDot } from './node-styles'
+import { SimpleNodeBody } from './SimpleNodeBody'
+import { useZoomedOut } from './use-zoomed-out'
 
 export interface BaseNodeProps {
   id: string
@@ -27,24 +22,29 @@ export interface BaseNodeProps {
   children?: ReactNode
 }
 
-const handleClasses = '!h-3 !w-3 !border-2 !border-white !bg-zinc-400 hover:!bg-indigo-500'
-
 /**
  * The frame every node kind shares: icon, title, kind badge, status dot, problem marker and
- * handles. A node with several outputs (a condition) gets one labelled row per output.
+ * handles. A node with several outputs (a condition) gets one labelled row per output. Zoomed out,
+ * it draws SimpleNodeBody instead.
  */
 export function BaseNode({ id, kind, title, selected, inputs, outputs, children }: BaseNodeProps) {
   const definition = NODE_REGISTRY[kind]
   const { problems, status } = useNodeDecorations(id)
   const hasErrors = (problems?.errors ?? 0) > 0
   const hasWarnings = !hasErrors && (problems?.warnings ?? 0) > 0
+  const marker = hasErrors ? 'error' : hasWarnings ? 'warning' : 'none'
+  const zoomedOut = useZoomedOut()
   const namedOutputs = outputs.length > 1 || outputs.some((handle) => handle.id !== undefined)
+  if (zoomedOut) {
+    return <SimpleNodeBody id={id} kind={kind} title={title} selected={selected} inputs={inputs} outputs={outputs} problems={marker} status={status} />
+  }
 
   return (
     <div
       data-testid={`node-${id}`}
       data-kind={kind}
-      data-problems={hasErrors ? 'error' : hasWarnings ? 'warning' : 'none'}
+      data-problems={marker}
+      data-body="detailed"
       className={cn(
         'relative w-60 rounded-lg border bg-white text-left shadow-sm transition-shadow',
         selected ? 'border-indigo-500 ring-2 ring-indigo-500/25' : definition.tone.border,

@@ -1,0 +1,25 @@
+/**
+ * The canvas performance benchmark (`npm run bench:canvas`): the end-to-end suite's server, browser and
+ * first-admin setup (../../playwright.config.ts), with the one spec in this folder. `npm test` never
+ * runs it: its figures are reported (BENCHMARKS.md), not asserted.
+ */
+import { defineConfig } from '@playwright/test'
+import { fileURLToPath } from 'node:url'
+import base from '../../playwright.config'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const signedIn = base.projects!.find((project) => project.name === 'signed-in')!
+
+export default defineConfig({
+  ...base,
+  testDir: '.',
+  outputDir: `${root}/test-results/canvas-bench`,
+  timeout: 15 * 60_000,
+  reporter: [['list']],
+  use: { ...base.use, screenshot: 'off', trace: 'off' },
+  projects: [
+    { name: 'setup', testDir: `${root}/e2e`, testMatch: /auth\.setup\.ts$/ },
+    { name: 'canvas-bench', testMatch: /canvas-performance\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
+  ],
+  webServer: { ...(base.webServer as object), cwd: root } as typeof base.webServer,
+})
