@@ -2,7 +2,7 @@
  * The template gallery as a new user meets it: "New from template" on the Workflows page, pick
  * the Sequential template, save the draft it opens, run it on the demo model and see it succeed;
  * then the Human input template, whose run asks a question answered in the browser. (Playwright
- * keeps a screenshot of the end, the answered question.)
+ * keeps a screenshot of the end.) A link to an unknown template opens an empty draft that says so.
  */
 import { expect, test, type Page } from '@playwright/test'
 
@@ -44,9 +44,19 @@ test('a workflow from the Sequential template runs; the Human input template ask
   await expect(page.locator('.react-flow__node')).toHaveCount(4)
   await saveAndRun(page, 'Announce that the office is closed on Friday')
   const question = page.getByTestId('approval-card')
-  await expect(question).toContainText('Answer with the final text')
+  // The question once (the card's title), and the draft the node received under it.
+  await expect(question.getByText('Answer with the final text')).toHaveCount(1)
+  await expect(question.getByTestId('approval-received')).toContainText('Demo reply:')
   await question.getByTestId('approval-answer').fill('The office is closed on Friday. Have a good weekend!')
   await question.getByTestId('approval-approve').click()
   await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'succeeded')
   await expect(page.getByTestId('run-output')).toContainText('The office is closed on Friday. Have a good weekend!')
+  // The Drafter ran before the run waited: its tokens count in the finished run.
+  await expect(page.getByTestId('run-usage')).not.toHaveText('—')
+
+  // A gallery link to a template that does not exist says so, over an empty draft.
+  await page.goto('/workflows/new?template=no-such-template')
+  await expect(page.getByTestId('editor-notice')).toContainText('No template "no-such-template"')
+  await expect(page.getByTestId('workflow-name')).toHaveValue('Untitled workflow')
+  await expect(page.locator('.react-flow__node')).toHaveCount(2)
 })

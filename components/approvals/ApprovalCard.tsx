@@ -79,7 +79,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
               from {sourceLabel ?? readSourceTitle(approval.payload) ?? approval.source}
             </span>
           </div>
-          <h3 className="mt-1 text-sm font-semibold break-words text-zinc-900">{approval.title}</h3>
+          <h3 className="mt-1 text-sm font-semibold break-words whitespace-pre-wrap text-zinc-900">{approval.title}</h3>
           {showRunLink && approval.runId ? (
             <Link href={`/runs/${approval.runId}`} className="text-xs text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
               Open the run

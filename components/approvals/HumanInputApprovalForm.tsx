@@ -4,9 +4,9 @@ import { useImperativeHandle, useState, type Ref } from 'react'
 import { Textarea } from '@/components/ui'
 import type { ApprovalFormHandle, ApprovalFormProps } from './approval-form'
 import { humanInputAnswer } from './approval-answers'
-import { readHumanInputPrompt } from './approval-payload'
+import { isLongText, readHumanInputReceived } from './approval-payload'
 
-/** A workflow's question to a person, and their written answer. */
+/** What the asking node received (its draft), and the person's written answer; the question itself is the card's title. */
 export function HumanInputApprovalForm({ payload, editable, idPrefix, ref }: ApprovalFormProps & { ref?: Ref<ApprovalFormHandle> }) {
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()
@@ -19,9 +19,10 @@ export function HumanInputApprovalForm({ payload, editable, idPrefix, ref }: App
     },
   }))
 
+  const received = readHumanInputReceived(payload)
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-sm whitespace-pre-wrap text-zinc-800">{readHumanInputPrompt(payload) || 'The workflow asks for input.'}</p>
+      {received !== undefined ? <ReceivedText text={received} /> : null}
       {editable ? (
         <div className="flex flex-col gap-1">
           <label htmlFor={`${idPrefix}-answer`} className="text-xs font-medium text-zinc-600">
@@ -42,5 +43,32 @@ export function HumanInputApprovalForm({ payload, editable, idPrefix, ref }: App
         </div>
       ) : null}
     </div>
+  )
+}
+
+const RECEIVED_LABEL = 'What the node received'
+
+/** Shown open when short; a long draft starts collapsed so that the answer box stays in view. */
+function ReceivedText({ text }: { text: string }) {
+  const body = (
+    <p data-testid="approval-received" className="max-h-64 overflow-y-auto rounded-md bg-zinc-50 px-3 py-2 text-sm whitespace-pre-wrap text-zinc-800">
+      {text}
+    </p>
+  )
+  if (!isLongText(text)) {
+    return (
+      <div className="flex flex-col gap-1">
+        <span className="text-xs font-medium text-zinc-600">{RECEIVED_LABEL}</span>
+        {body}
+      </div>
+    )
+  }
+  return (
+    <details className="flex flex-col gap-1">
+      <summary className="cursor-pointer text-xs font-medium text-zinc-600 select-none focus-visible:outline-2 focus-visible:outline-indigo-500">
+        {RECEIVED_LABEL} ({text.length.toLocaleString('en')} characters)
+      </summary>
+      {body}
+    </details>
   )
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  isLongText,
   parseTokenCap,
   readElicitationRequest,
-  readHumanInputPrompt,
+  readHumanInputReceived,
   readSamplingRequest,
   readSourceTitle,
   readToolCallRequest,
@@ -73,8 +74,13 @@ describe('the other payloads', () => {
       arguments: { path: 'a' },
     })
     expect(readToolCallRequest(undefined)).toEqual({ toolName: 'tool', arguments: {} })
-    expect(readHumanInputPrompt({ prompt: 'Which city?' })).toBe('Which city?')
-    expect(readHumanInputPrompt(3)).toBe('')
+    expect(readHumanInputReceived({ prompt: 'Approve?', input: 'The draft' })).toBe('The draft')
+    expect(readHumanInputReceived({ input: { city: 'Lisbon' } })).toBe('{\n  "city": "Lisbon"\n}')
+    expect(readHumanInputReceived({ prompt: 'Approve?', input: '' })).toBeUndefined()
+    expect(readHumanInputReceived(3)).toBeUndefined()
+    expect(isLongText('a short draft')).toBe(false)
+    expect(isLongText('x'.repeat(401))).toBe(true)
+    expect(isLongText('line\n'.repeat(8))).toBe(true)
     expect(readElicitationRequest({ message: 'Your name?', requestedSchema: { type: 'object' } })).toEqual({
       message: 'Your name?',
       requestedSchema: { type: 'object' },

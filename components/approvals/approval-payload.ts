@@ -70,8 +70,16 @@ export function readSourceTitle(payload: unknown): string | undefined {
   return str(record(payload).sourceTitle)
 }
 
-export function readHumanInputPrompt(payload: unknown): string {
-  return str(record(payload).prompt) ?? ''
+/** What the asking node received (the draft a person reviews), as text; undefined when it received nothing. */
+export function readHumanInputReceived(payload: unknown): string | undefined {
+  const input = record(payload).input
+  if (input === undefined || input === null || input === '') return undefined
+  return typeof input === 'string' ? input : JSON.stringify(input, null, 2)
+}
+
+/** Text too long to show open on a card: it starts collapsed. */
+export function isLongText(text: string): boolean {
+  return text.length > 400 || text.split('\n').length > 8
 }
 
 export function readElicitationRequest(payload: unknown): ElicitationRequest {

@@ -77,7 +77,7 @@ export function ImportWorkflowDialog({ open, onClose }: ImportWorkflowDialogProp
       onClose={close}
       title="Import a workflow"
       description="A workflow file exported from Agentloom (JSON). It becomes a new workflow; the one open here is not changed."
-      className="max-w-2xl"
+      size="2xl"
       footer={
         outcome.state === 'imported' ? (
           <>

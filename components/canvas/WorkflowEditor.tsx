@@ -31,8 +31,11 @@ import { freeSpotNear } from './placement'
  */
 export function WorkflowEditor({ workflowId, templateId }: { workflowId: string | null; templateId?: string }) {
   const load = useWorkflowForEditorQuery(workflowId)
-  const [draft] = useState(() => (workflowId === null ? draftCanvasInit(templateId ? workflowTemplate(templateId) : undefined) : null))
+  const template = workflowId === null && templateId ? workflowTemplate(templateId) : undefined
+  const [draft] = useState(() => (workflowId === null ? draftCanvasInit(template) : null))
   const init = draft ?? load.data
+  // A stale or mistyped gallery link still opens a draft, but says why it is empty.
+  const notice = workflowId === null && templateId && !template ? `No template "${templateId}": this is an empty draft.` : undefined
 
   if (!init && load.isPending) {
     return <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">Loading workflow…</div>
@@ -53,14 +56,14 @@ export function WorkflowEditor({ workflowId, templateId }: { workflowId: string 
     <ReactFlowProvider>
       <CanvasStoreProvider init={init}>
         <CanvasProblemsProvider>
-          <EditorLayout />
+          <EditorLayout notice={notice} />
         </CanvasProblemsProvider>
       </CanvasStoreProvider>
     </ReactFlowProvider>
   )
 }
 
-function EditorLayout() {
+function EditorLayout({ notice }: { notice?: string }) {
   const store = useCanvasStoreApi()
   const { screenToFlowPosition, fitView } = useReactFlow<CanvasNode, CanvasEdge>()
   const canvasRef = useRef<HTMLDivElement>(null)
@@ -76,6 +79,7 @@ function EditorLayout() {
   const onSave = useCallback(() => void save(), [save])
   useKeyboardShortcuts({ onSave, canvasRef })
   const [clipboardError, setClipboardError] = useState<string>()
+  const [noticeShown, setNoticeShown] = useState(true)
   useClipboardShortcuts({ canvasRef, onError: setClipboardError })
 
   const isDirty = useCallback(() => selectIsDirty(store.getState()), [store])
@@ -128,6 +132,14 @@ function EditorLayout() {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <Toolbar onSave={onSave} save={save} saveStatus={status} onRun={() => setRunOpen(true)} onAutoLayout={() => void autoLayout()} layingOut={layingOut} />
+      {notice && noticeShown ? (
+        <p role="status" data-testid="editor-notice" className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
+          {notice}{' '}
+          <button type="button" className="underline" onClick={() => setNoticeShown(false)}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
       <div className="flex min-h-0 flex-1">
         <Palette onAdd={addAtCenter} />
         <div className="flex min-w-0 flex-1 flex-col">

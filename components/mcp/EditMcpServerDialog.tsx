@@ -24,7 +24,7 @@ export function EditMcpServerDialog({ server, stdio, onClose, onSaved }: EditMcp
   }
   const failed = detail.isFetchedAfterMount && detail.isError
   return (
-    <Dialog open onClose={onClose} title={`Edit ${server.name}`} footer={<Button onClick={onClose}>Cancel</Button>} className="max-w-2xl">
+    <Dialog open onClose={onClose} title={`Edit ${server.name}`} footer={<Button onClick={onClose}>Cancel</Button>} size="2xl">
       {failed ? (
         <p role="alert" data-testid="mcp-error" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
           {errorMessage(detail.error)}

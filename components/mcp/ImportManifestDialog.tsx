@@ -70,7 +70,7 @@ export function ImportManifestDialog({ onClose }: ImportManifestDialogProps) {
       title="Import MCP servers"
       description='Paste a ToolingManifest.json or a desktop MCP client&apos;s configuration ({"mcpServers": {…}}), or choose the file.'
       footer={footer}
-      className="max-w-2xl"
+      size="2xl"
     >
       <Field label="File" htmlFor={`${ids}-file`}>
         <input

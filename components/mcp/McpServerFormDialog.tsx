@@ -40,7 +40,7 @@ export function McpServerFormDialog({ server, stdio, onClose, onSaved }: McpServ
       onClose={onClose}
       title={editing ? `Edit ${server.name}` : 'Add an MCP server'}
       footer={<FormButtons submit={submit} editing={editing} onCancel={onClose} onSave={save} />}
-      className="max-w-2xl"
+      size="2xl"
     >
       <form className="flex max-h-[65vh] flex-col gap-3 overflow-y-auto pr-1" onSubmit={save} data-testid="mcp-server-form">
         <ServerIdentityFields form={form} editing={editing} errors={submit.fieldErrors} onChange={change} />

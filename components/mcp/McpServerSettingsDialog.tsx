@@ -22,7 +22,7 @@ export function McpServerSettingsDialog({ server, onClose }: McpServerSettingsDi
   const detail = useMcpServerQuery(server.id)
   const settings = detail.data?.server.settings
   return (
-    <Dialog open onClose={onClose} title={`Settings of ${server.name}`} description="Applied each time a run connects to the server." className="max-w-3xl">
+    <Dialog open onClose={onClose} title={`Settings of ${server.name}`} description="Applied each time a run connects to the server." size="3xl">
       {settings ? (
         <SettingsEditor serverId={server.id} settings={settings} onClose={onClose} />
       ) : detail.isError ? (

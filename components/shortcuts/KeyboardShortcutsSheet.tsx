@@ -25,7 +25,7 @@ export function KeyboardShortcutsSheet() {
       open={open}
       onClose={() => setOpen(false)}
       title="Keyboard shortcuts"
-      className="max-w-xl"
+      size="xl"
       footer={
         <Button variant="primary" onClick={() => setOpen(false)}>
           Close

@@ -91,7 +91,7 @@ export function SkillDetailDialog({ name, onClose, onRenamed }: SkillDetailDialo
   )
 
   return (
-    <Dialog open={name !== undefined} onClose={close} title={name ?? ''} className="max-w-3xl" description={skill?.description} footer={footer}>
+    <Dialog open={name !== undefined} onClose={close} title={name ?? ''} size="3xl" description={skill?.description} footer={footer}>
       <div data-testid="skill-detail" className="flex max-h-[65vh] flex-col gap-4 overflow-y-auto">
         {detail.isPending ? <p className="text-sm text-zinc-500">Loading…</p> : null}
         {detail.isError ? (

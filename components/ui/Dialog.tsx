@@ -11,14 +11,27 @@ export interface DialogProps {
   children: ReactNode
   /** Buttons, right-aligned at the bottom. */
   footer?: ReactNode
+  /** The largest width; the dialog is narrower on small screens. */
+  size?: DialogSize
   className?: string
 }
+
+// Whole class names, so Tailwind finds them; a width in `className` would lose to max-w-lg in the stylesheet's order.
+const MAX_WIDTH = {
+  lg: 'max-w-lg',
+  xl: 'max-w-xl',
+  '2xl': 'max-w-2xl',
+  '3xl': 'max-w-3xl',
+  '4xl': 'max-w-4xl',
+} as const
+
+export type DialogSize = keyof typeof MAX_WIDTH
 
 /**
  * A modal built on the native <dialog> element: focus is trapped and restored by the browser,
  * Escape closes it, and the backdrop click closes it too.
  */
-export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, size = 'lg', className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   // Unique per dialog, so two dialogs on one page never share a title id.
   const titleId = useId()
@@ -42,7 +55,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
       onClick={(event) => {
         if (event.target === ref.current) onClose()
       }}
-      className={cn('m-auto w-full max-w-lg rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-900/30', className)}
+      className={cn('m-auto w-full rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-900/30', MAX_WIDTH[size], className)}
     >
       {open ? (
         <div className="flex flex-col gap-4 p-5">

@@ -27,8 +27,7 @@ export function TemplateGalleryDialog({ open, onClose }: TemplateGalleryDialogPr
       onClose={onClose}
       title="New from template"
       description="Each template runs on the demo model as it is; the run dialog suggests an input to try."
-      // Important: the Dialog's own max-w-lg comes later in the stylesheet and would win.
-      className="max-w-4xl!"
+      size="4xl"
       footer={
         <Button variant="ghost" onClick={onClose}>
           Cancel

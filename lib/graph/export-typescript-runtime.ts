@@ -16,6 +16,7 @@ import {
   AgentExecutorResponse,
   AgentResponse,
   ConcurrentBuilder,
+  DEFAULT_AUTONOMOUS_PROMPT,
   DemoChatClient,
   GroupChatBuilder,
   HandoffBuilder,
@@ -373,7 +374,15 @@ function magenticNode(
 
 function handoffNode(
   id: string,
-  data: { participants: Participant[]; startParticipantId?: string; handoffs: Array<{ from: string; to: string[] }>; autonomous: boolean; autonomousTurnLimit: number },
+  data: {
+    participants: Participant[]
+    startParticipantId?: string
+    handoffs: Array<{ from: string; to: string[] }>
+    autonomous: boolean
+    autonomousTurnLimit: number
+    endWhenNoHandoff?: boolean
+    endAfterUserTurns?: number
+  },
 ): Executor {
   // Handoff tools are named after agent ids (handoff_to_<id>), so each agent answers to its participant id.
   const agents = new Map<string, SupportsAgentRun>(
@@ -394,6 +403,13 @@ function handoffNode(
   if (data.startParticipantId) builder.withStartAgent(byId(data.startParticipantId))
   for (const rule of data.handoffs) builder.addHandoff(byId(rule.from), rule.to.map(byId))
   if (data.autonomous) builder.withAutonomousMode({ turnLimits: data.autonomousTurnLimit })
+  // Asked only after a reply without a handoff; the person's answers are the user messages with text after the input.
+  const turns = data.endAfterUserTurns
+  if (data.endWhenNoHandoff) builder.withTerminationCondition(() => true)
+  else if (turns)
+    builder.withTerminationCondition(
+      (conversation) => conversation.filter((m) => m.role === 'user' && m.text !== '' && m.text !== DEFAULT_AUTONOMOUS_PROMPT).length > turns,
+    )
   return new NestedWorkflowExecutor(id, builder.build())
 }
 

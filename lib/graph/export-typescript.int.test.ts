@@ -15,6 +15,7 @@ import { messageText } from './compile/messages'
 import type { GraphDocument } from './document'
 import { EXAMPLE_MCP_SERVER_ID, exampleWorkflowDocument } from './example-workflow'
 import { exportWorkflowAsTypeScript, type ExportTypeScriptOptions } from './export-typescript'
+import { workflowTemplate } from './templates'
 import { graph } from './testing/graph-builder'
 
 const root = path.resolve(__dirname, '../..')
@@ -114,6 +115,7 @@ describe('a workflow exported as TypeScript', () => {
     ['a condition and a transform (default case)', conditionAndTransform, 'no hurry'],
     ['a fan-out and a fan-in', fanOutIn, 'both sides'],
     ['a sequential orchestration', sequential, 'plan a trip'],
+    ['the handoff template (it ends by itself)', () => workflowTemplate('handoff')!.document, '/call handoff_to_billing {}'],
   ])('runs %s standalone and prints what the app would', async (_name, build, input) => {
     const document = build()
     const [ran, expected] = await Promise.all([runExported(document, input), runCompiled(document, input)])

@@ -11,11 +11,13 @@ import {
   GroupChatBuilder,
   HandoffBuilder,
   MagenticBuilder,
+  DEFAULT_AUTONOMOUS_PROMPT,
   SequentialBuilder,
   type Agent,
   type Executor,
   type GroupChatState,
   type SupportsAgentRun,
+  type TerminationCondition,
   type Workflow,
 } from '@/lib/core'
 import type { GraphNode, GraphNodeOf } from '../document'
@@ -112,7 +114,22 @@ export function handoffWorkflow(node: GraphNodeOf<'handoff'>, registry: CompileR
   if (node.data.startParticipantId) builder.withStartAgent(agent(node.data.startParticipantId))
   for (const rule of node.data.handoffs) builder.addHandoff(agent(rule.from), rule.to.map(agent))
   if (node.data.autonomous) builder.withAutonomousMode({ turnLimits: node.data.autonomousTurnLimit })
+  const ending = handoffEnding(node.data)
+  if (ending) builder.withTerminationCondition(ending)
   return builder.build()
+}
+
+/**
+ * When the conversation ends instead of waiting for the person. lib/core asks only after a reply
+ * without a handoff, so "no handoff" is always true there. The person's answers are the user
+ * messages with text after the input; autonomous mode's stand-in prompts and tool approvals are not answers.
+ */
+export function handoffEnding(data: GraphNodeOf<'handoff'>['data']): TerminationCondition | undefined {
+  if (data.endWhenNoHandoff) return () => true
+  const turns = data.endAfterUserTurns
+  if (!turns) return undefined
+  return (conversation) =>
+    conversation.filter((message) => message.role === 'user' && message.text !== '' && message.text !== DEFAULT_AUTONOMOUS_PROMPT).length > turns
 }
 
 function asParticipant(agent: Agent, participant: Participant): SupportsAgentRun {

@@ -80,6 +80,30 @@ describe('compile: orchestration nodes', () => {
     expect(types.some((type) => type === 'request_info' || type === 'output')).toBe(true)
   })
 
+  it('handoff: ends after the person has answered the set number of times, not before', async () => {
+    const document = around('handoff', {
+      participants: [participant('front', 'Front desk'), participant('billing', 'Billing')],
+      handoffs: [{ from: 'front', to: ['billing'] }],
+      endAfterUserTurns: 1,
+    })
+    const workflow = compile(document, registry())
+    const first = await workflow.run('/call handoff_to_billing {}')
+    expect(first.getOutputs()).toEqual([])
+    const [question] = first.getRequestInfoEvents()
+    expect((question!.data as { type: string; agentId: string }).agentId).toBe('billing')
+    const second = await workflow.run(undefined, { responses: { [question!.requestId]: 'my invoice is wrong' } })
+    expect(second.getRequestInfoEvents()).toEqual([])
+    expect(second.getFinalState()).toBe('IDLE')
+    expect(second.getOutputs()).toEqual([expect.stringContaining('my invoice is wrong')])
+  })
+
+  it('handoff: a document without the ending options still waits for the person (old behaviour)', async () => {
+    const document = around('handoff', { participants: [participant('front', 'Front desk')] })
+    const result = await compile(document, registry()).run('hello')
+    expect(result.getOutputs()).toEqual([])
+    expect(result.getRequestInfoEvents().map((event) => (event.data as { type: string }).type)).toEqual(['handoff_user_input'])
+  })
+
   it('refuses to compile a participant with an unknown function tool', () => {
     const document = around('sequential', { participants: [{ ...participant('p'), functionTools: ['missing'] }] })
     expect(() => compile(document, registry())).toThrow(/Participant "p" of "team" uses the function tool "missing"/)

@@ -20,6 +20,10 @@ export const HandoffDataSchema = z.object({
   handoffs: z.array(HandoffRuleSchema).default([]),
   autonomous: z.boolean().default(false),
   autonomousTurnLimit: z.number().int().positive().max(500).default(50),
+  /** Ends the conversation at the first reply that does not hand off (triage → specialist answers → done). */
+  endWhenNoHandoff: z.boolean().default(false),
+  /** Ends the conversation at the first reply without a handoff after the person has answered this many times; absent = never. */
+  endAfterUserTurns: z.number().int().positive().max(500).optional(),
 })
 
 export const handoffKind = {
@@ -37,7 +41,7 @@ export const handoffKind = {
     ]
   },
   references: ({ data }) => references({ agents: participantAgents(data.participants) }),
-  exportTypeScript: (id, { participants, startParticipantId, handoffs, autonomous, autonomousTurnLimit }) => ({
-    expression: `handoffNode(${id}, ${literal({ participants, startParticipantId, handoffs, autonomous, autonomousTurnLimit })})`,
+  exportTypeScript: (id, { participants, startParticipantId, handoffs, autonomous, autonomousTurnLimit, endWhenNoHandoff, endAfterUserTurns }) => ({
+    expression: `handoffNode(${id}, ${literal({ participants, startParticipantId, handoffs, autonomous, autonomousTurnLimit, endWhenNoHandoff, endAfterUserTurns })})`,
   }),
 } satisfies NodeKindDefinition<'handoff', typeof HandoffDataSchema>

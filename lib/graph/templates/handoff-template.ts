@@ -6,7 +6,7 @@ export const handoffTemplate = defineTemplate({
   id: 'handoff',
   title: 'Handoff: front desk and specialists',
   description:
-    'A front-desk agent hands the conversation to billing or technical support, who answer and then wait for your next message in the run page. On the demo model, type a /call handoff_to_<id> line to hand off.',
+    'A front-desk agent hands the conversation to billing or technical support; the first answer without a handoff ends the run and is its output. On the demo model, type a /call handoff_to_<id> line to hand off.',
   category: 'orchestration',
   tags: ['orchestration', 'handoff', 'conversation'],
   sampleInput: input,
@@ -33,6 +33,7 @@ export const handoffTemplate = defineTemplate({
           { from: 'billing', to: ['front-desk'] },
           { from: 'technical', to: ['front-desk'] },
         ],
+        endWhenNoHandoff: true,
       },
     },
     { id: 'output', kind: 'output' },

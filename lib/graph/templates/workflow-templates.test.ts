@@ -37,7 +37,7 @@ async function runAnswering(workflow: Workflow, input: string): Promise<{ result
   return { result, asked }
 }
 
-const withoutMcp = WORKFLOW_TEMPLATES.filter((template) => template.mcpServerIds.length === 0 && template.id !== 'handoff')
+const withoutMcp = WORKFLOW_TEMPLATES.filter((template) => template.mcpServerIds.length === 0)
 
 describe('workflow templates', () => {
   it('cover every orchestration and every kind of approval, with unique ids', () => {
@@ -90,16 +90,13 @@ describe('workflow templates', () => {
         expect(asked).toEqual(['human_input'])
         expect(outputs).toEqual(['Final text, as approved.'])
       }
+      if (template.id === 'handoff') {
+        // The front desk hands off to billing, whose answer (no handoff) ends the conversation.
+        expect(asked).toEqual([])
+        expect(result.events.map((event) => event.type)).toContain('handoff_sent')
+      }
     },
   )
-
-  it('handoff hands the conversation on and then waits for the person (it has no end of its own)', async () => {
-    const template = workflowTemplate('handoff')!
-    const types: string[] = []
-    for await (const event of compile(template.document, demoRegistry).runStream(template.sampleInput)) types.push(event.type)
-    expect(types).toContain('handoff_sent')
-    expect(types).toContain('request_info')
-  })
 })
 
 describe('templateOutline', () => {

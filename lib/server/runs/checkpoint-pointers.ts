@@ -5,7 +5,7 @@
  * the same statement as that event, so a worker taking the run over never pairs a checkpoint with
  * events it does not cover, nor finds a resume point without its checkpoint.
  */
-import type { CheckpointStorage, WorkflowCheckpoint } from '@/lib/core'
+import type { CheckpointStorage, UsageDetails, WorkflowCheckpoint } from '@/lib/core'
 import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-storage'
 import type { Prisma } from '../db/database'
 import { jsonbSafeText } from '../db/jsonb'
@@ -66,14 +66,17 @@ export class CheckpointPointers implements CheckpointStorage {
     return this.storage.delete(checkpointId)
   }
 
-  /** The statement that makes superstep `iteration`'s checkpoint the run's resume point, if it was saved. */
-  pointerFor(iteration: number): ((firstParam: number, sequence: number) => BatchStatement) | undefined {
+  /**
+   * The statement that makes superstep `iteration`'s checkpoint the run's resume point, if it was saved, with the
+   * tokens used up to it: a run continued or resumed from there counts on from them, not from zero.
+   */
+  pointerFor(iteration: number, usage: UsageDetails | undefined): ((firstParam: number, sequence: number) => BatchStatement) | undefined {
     const checkpointId = this.byIteration.get(iteration)
     if (checkpointId === undefined) return undefined
     this.byIteration.delete(iteration)
     return (first, sequence) => ({
-      sql: `resume_point_${first} AS (UPDATE "Run" SET "checkpointId" = $${first}, "checkpointSequence" = $${first + 1}::int WHERE id = $1)`,
-      params: [checkpointId, sequence],
+      sql: `resume_point_${first} AS (UPDATE "Run" SET "checkpointId" = $${first}, "checkpointSequence" = $${first + 1}::int, usage = $${first + 2}::jsonb WHERE id = $1)`,
+      params: [checkpointId, sequence, usage === undefined ? null : JSON.stringify(usage)],
     })
   }
 }

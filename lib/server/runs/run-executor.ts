@@ -72,7 +72,9 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   })
   // A run resumed from its input (cut off before its first checkpoint) replays the engine's `started` with the rest.
   const fromCheckpoint = start.kind === 'continued' || (start.kind === 'resumed' && start.checkpointId !== null)
-  const recorder = new RunRecorder({ runId: run.id, writer, forwarder, cancelled: signal, checkpoints, continuing: fromCheckpoint })
+  // Only a run that goes on from a checkpoint has tokens before it (a new or restarted one starts from its input).
+  const usageBefore = fromCheckpoint ? (run.usage ?? undefined) : undefined
+  const recorder = new RunRecorder({ runId: run.id, writer, forwarder, cancelled: signal, checkpoints, continuing: fromCheckpoint, usageBefore })
   // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
   const runSignal = AbortSignal.any([signal, ended.signal])
@@ -111,7 +113,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
     await runStarted
     await conversation?.save()
     if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
-    if (recorder.pending.length > 0) return await park(app, run.id, workerId, recorder.pending, writer, checkpoints, nodeTitles(await document))
+    if (recorder.pending.length > 0) return await park(app, run.id, workerId, recorder, writer, checkpoints, nodeTitles(await document))
     await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })
     return 'ended'
   } catch (error) {
@@ -142,7 +144,7 @@ async function park(
   app: AppContext,
   runId: string,
   workerId: string,
-  requests: PendingRequest[],
+  { pending: requests, usage }: Pick<RunRecorder, 'pending' | 'usage'>,
   writer: RunEventWriter,
   checkpoints: CheckpointPointers,
   titleOf: (executorId: string) => string,
@@ -150,7 +152,13 @@ async function park(
   const checkpointId = checkpoints.latest
   if (checkpointId === undefined) throw new Error('The workflow waits for people but no checkpoint holds its requests.')
   await openRequestApprovals(app, runId, requests, writer, titleOf)
-  await app.db.sql.query(`UPDATE "Run" SET "checkpointId" = $2, "checkpointSequence" = $3 WHERE id = $1`, [runId, checkpointId, writer.lastSequence])
+  // The tokens so far go with the resume point: the run page shows them while it waits, and the continued run adds to them.
+  await app.db.sql.query(`UPDATE "Run" SET "checkpointId" = $2, "checkpointSequence" = $3, usage = $4::jsonb WHERE id = $1`, [
+    runId,
+    checkpointId,
+    writer.lastSequence,
+    usage === undefined ? null : JSON.stringify(usage),
+  ])
   await scheduleApprovalExpiry(app.db.sql, runId)
   await parkRun(app.db.sql, runId, workerId, requests)
   return 'parked'

@@ -5,6 +5,7 @@
  * for people and every one of them has answered. Everything is decided by single statements on the
  * database's clock, so two workers never both take a run and hosts' clocks do not matter.
  */
+import type { UsageDetails } from '@/lib/core'
 import { toRole, type OwnerScope } from '../auth/principal'
 import type { SqlRunner } from '../db/sql'
 import { queueRunExpression } from './run-queue'
@@ -37,6 +38,8 @@ export interface ClaimedRun {
   checkpointSequence: number | null
   /** The requests a parked run waited on (their answers are in), or null. */
   parkedRequests: unknown
+  /** The tokens used up to the resume point (stored with it), or null. */
+  usage: UsageDetails | null
   /** 1 on the first take. */
   attempts: number
   lastSequence: number
@@ -52,8 +55,10 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          r.status = 'queued'
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
-       RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts)
+       RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
+         r.usage)
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."sessionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
+       c.usage,
        c."ownerId", u.role AS "ownerRole",
        COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) AS "lastSequence"
      FROM claimed c LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"`,

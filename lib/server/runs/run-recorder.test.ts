@@ -52,6 +52,25 @@ afterEach(() => {
 })
 
 describe('RunRecorder', () => {
+  it('counts tokens on from those used before the resume point, and stores the total with the next resume point', async () => {
+    const { writer } = slowLog()
+    const pointedWith: unknown[] = []
+    const checkpoints = { pointerFor: (_iteration: number, usage: unknown) => void pointedWith.push(usage) } as unknown as CheckpointPointers
+    const run = new RunRecorder({
+      runId: 'run-1',
+      writer,
+      forwarder: noForwarding,
+      cancelled: new AbortController().signal,
+      checkpoints,
+      continuing: true,
+      usageBefore: { inputTokenCount: 5, outputTokenCount: 7, totalTokenCount: 12 },
+    })
+    await run.onWorkflowEvent({ type: 'agent_response', executorId: 'a', text: 'x', usage: { inputTokenCount: 3, outputTokenCount: 1, totalTokenCount: 4 } })
+    await run.onWorkflowEvent({ type: 'superstep_completed', iteration: 2 })
+    expect(run.usage).toEqual({ inputTokenCount: 8, outputTokenCount: 8, totalTokenCount: 16 })
+    expect(pointedWith).toEqual([{ inputTokenCount: 8, outputTokenCount: 8, totalTokenCount: 16 }])
+  })
+
   it('writes a task status after the line of the tool call that started it, even when the status comes first', async () => {
     const { writer, written } = slowLog()
     const run = recorder(writer)

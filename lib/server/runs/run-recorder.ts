@@ -34,6 +34,8 @@ export interface RunRecorderOptions {
   checkpoints: CheckpointPointers
   /** A run continued or resumed: the engine's `started` is not news to anyone. */
   continuing: boolean
+  /** The tokens the run used before its resume point; its total counts on from them. */
+  usageBefore?: UsageDetails
 }
 
 export class RunRecorder {
@@ -48,13 +50,15 @@ export class RunRecorder {
   /** The first write that failed; reported at the next boundary. */
   private failure: { error: unknown } | undefined
 
-  constructor(private readonly options: RunRecorderOptions) {}
+  constructor(private readonly options: RunRecorderOptions) {
+    this.usage = options.usageBefore
+  }
 
   async onWorkflowEvent(event: unknown): Promise<void> {
     for (const record of toRunEvents(event).flatMap((e) => this.text.push(e))) {
       if (record.type === 'started' && this.options.continuing) continue
       if (record.type === 'superstep_completed') {
-        this.queue(record, this.options.checkpoints.pointerFor(Number(record.data.iteration)))
+        this.queue(record, this.options.checkpoints.pointerFor(Number(record.data.iteration), this.usage))
         await this.flush()
       } else if (record.type === 'failed') {
         this.queue(record)

@@ -107,6 +107,29 @@ describe('RunWorker with the example workflow', () => {
     await expectKnownEvents(run.id)
   })
 
+  it('counts the tokens of agents that ran before the run waited for a person (they show while it waits, and in the total)', async () => {
+    const graph = startThrough({ id: 'ask', kind: 'human_input', data: { prompt: 'Publish?' } })
+    graph.nodes.splice(1, 0, {
+      id: 'drafter',
+      kind: 'agent',
+      position: { x: 100, y: 0 },
+      data: { name: 'Drafter', instructions: 'Draft it.', model: { provider: 'demo' } },
+    } as GraphDocument['nodes'][number])
+    graph.edges = [
+      { id: 'a', source: 'start', target: 'drafter' },
+      { id: 'b', source: 'drafter', target: 'ask' },
+      { id: 'c', source: 'ask', target: 'output' },
+    ]
+    const run = await runs.create(principalOf(app.admin), { workflowId: await workflowWith(graph), input: 'a note on owls' })
+    const approval = await pendingApproval(run.id)
+    const waiting = (await runs.get(principalOf(app.admin), run.id)).run
+    expect(waiting.usage).toMatchObject({ totalTokenCount: expect.any(Number) })
+    await app.approvals.answer(principalOf(app.admin), approval.id, { decision: 'approve', content: { text: 'yes' } })
+    const done = await finished(run.id)
+    expect(done).toMatchObject({ status: 'succeeded', outputs: ['yes'] })
+    expect(done.usage).toEqual(waiting.usage)
+  })
+
   it('fails the run visibly when a person declines a human-input step', async () => {
     const workflowId = await workflowWith(startThrough({ id: 'ask', kind: 'human_input', data: { prompt: 'Go on?' } }))
     const run = await runs.create(principalOf(app.admin), { workflowId, input: 'go' })
