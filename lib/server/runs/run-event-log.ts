@@ -115,6 +115,15 @@ export class RunEventLog {
     return row?.last ?? 0
   }
 
+  /** The outputs (`output` events' data) the run stored up to `sequence`, in order. */
+  async outputsThrough(runId: string, sequence: number): Promise<unknown[]> {
+    const rows = await this.db.sql.query<{ output: unknown }>(
+      `SELECT data->'data' AS output FROM "RunEvent" WHERE "runId" = $1 AND type = 'output' AND sequence <= $2 ORDER BY sequence`,
+      [runId, sequence],
+    )
+    return rows.map((row) => row.output)
+  }
+
   async listAfter(runId: string, afterSequence = 0, limit = 500): Promise<RunEvent[]> {
     const rows = await this.db.sql.query<{ sequence: number; type: string; data: unknown; createdAt: Date }>(
       `SELECT sequence, type, data, "createdAt" FROM "RunEvent" WHERE "runId" = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,

@@ -74,7 +74,8 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   const fromCheckpoint = start.kind === 'continued' || (start.kind === 'resumed' && start.checkpointId !== null)
   // Only a run that goes on from a checkpoint has tokens before it (a new or restarted one starts from its input).
   const usageBefore = fromCheckpoint ? (run.usage ?? undefined) : undefined
-  const recorder = new RunRecorder({ runId: run.id, writer, forwarder, cancelled: signal, checkpoints, continuing: fromCheckpoint, usageBefore })
+  const outputsBefore = fromCheckpoint ? await app.events.outputsThrough(run.id, start.kind === 'resumed' ? start.replayAfter : run.lastSequence) : []
+  const recorder = new RunRecorder({ runId: run.id, writer, forwarder, cancelled: signal, checkpoints, continuing: fromCheckpoint, usageBefore, outputsBefore })
   // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
   const runSignal = AbortSignal.any([signal, ended.signal])

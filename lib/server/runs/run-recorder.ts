@@ -36,10 +36,12 @@ export interface RunRecorderOptions {
   continuing: boolean
   /** The tokens the run used before its resume point; its total counts on from them. */
   usageBefore?: UsageDetails
+  /** What the run output before its resume point: the engine does not emit it again, and the run's outputs keep it. */
+  outputsBefore?: readonly unknown[]
 }
 
 export class RunRecorder {
-  readonly outputs: unknown[] = []
+  readonly outputs: unknown[]
   usage: UsageDetails | undefined
   pending: PendingRequest[] = []
   private readonly text = new AgentTextCoalescer()
@@ -52,6 +54,7 @@ export class RunRecorder {
 
   constructor(private readonly options: RunRecorderOptions) {
     this.usage = options.usageBefore
+    this.outputs = [...(options.outputsBefore ?? [])]
   }
 
   async onWorkflowEvent(event: unknown): Promise<void> {

@@ -130,6 +130,21 @@ describe('RunWorker with the example workflow', () => {
     expect(done.usage).toEqual(waiting.usage)
   })
 
+  it('keeps what the run output before it waited for a person in its outputs', async () => {
+    const graph = startThrough({ id: 'ask', kind: 'human_input', data: { prompt: 'Anything to add?' } })
+    graph.nodes.splice(1, 0, { id: 'split', kind: 'fan_out', position: { x: 100, y: 0 }, data: {} } as GraphDocument['nodes'][number])
+    graph.edges = [
+      { id: 'a', source: 'start', target: 'split' },
+      { id: 'b', source: 'split', target: 'output' },
+      { id: 'c', source: 'split', target: 'ask' },
+      { id: 'd', source: 'ask', target: 'output' },
+    ]
+    const run = await runs.create(principalOf(app.admin), { workflowId: await workflowWith(graph), input: 'first' })
+    const approval = await pendingApproval(run.id)
+    await app.approvals.answer(principalOf(app.admin), approval.id, { decision: 'approve', content: { text: 'second' } })
+    expect(await finished(run.id)).toMatchObject({ status: 'succeeded', outputs: ['first', 'second'] })
+  })
+
   it('fails the run visibly when a person declines a human-input step', async () => {
     const workflowId = await workflowWith(startThrough({ id: 'ask', kind: 'human_input', data: { prompt: 'Go on?' } }))
     const run = await runs.create(principalOf(app.admin), { workflowId, input: 'go' })
