@@ -14,13 +14,13 @@ afterAll(async () => db?.close())
 // The same behaviour the in-memory and JSONL providers show, on a real Postgres.
 historyProviderContract('PostgresHistoryProvider', async () => {
   await db.prisma.agentSession.deleteMany()
-  return new PostgresHistoryProvider(db.prisma)
+  return new PostgresHistoryProvider(db.sql)
 })
 
 describe('PostgresHistoryProvider', () => {
   it('keeps concurrent appends to one session whole and in per-call order', async () => {
     await db.prisma.agentSession.deleteMany()
-    const provider = new PostgresHistoryProvider(db.prisma)
+    const provider = new PostgresHistoryProvider(db.sql)
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         provider.saveMessages('s', [new Message({ role: 'user', text: `${i}a` }), new Message({ role: 'assistant', text: `${i}b` })], { state: {} }),
@@ -34,7 +34,7 @@ describe('PostgresHistoryProvider', () => {
   it('reports a stored row that is not a message and still loads the others', async () => {
     await db.prisma.agentSession.deleteMany()
     const problems: unknown[] = []
-    const provider = new PostgresHistoryProvider(db.prisma, { onCorruptMessage: (p) => problems.push(p) })
+    const provider = new PostgresHistoryProvider(db.sql, { onCorruptMessage: (p) => problems.push(p) })
     await provider.saveMessages('c', [new Message({ role: 'user', text: 'ok' })], { state: {} })
     await db.prisma.chatMessage.create({ data: { sessionId: 'c', position: 1, role: 'user', message: '{"nonsense":true}' } })
     await provider.saveMessages('c', [new Message({ role: 'assistant', text: 'after' })], { state: {} })
