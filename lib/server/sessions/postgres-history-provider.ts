@@ -11,6 +11,8 @@ import { HistoryProvider, parseStoredMessage, type HistoryAccess, type HistoryPr
 import type { SqlRunner } from '../db/sql'
 
 const DEFAULT_SESSION_ID = 'default'
+/** Each failed attempt means another writer stored its batch, so this is far more than any real contention needs. */
+const MAX_SAVE_ATTEMPTS = 50
 
 export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
   /** Told about stored rows that are not valid messages (they are skipped). */
@@ -91,33 +93,43 @@ export class PostgresHistoryProvider extends HistoryProvider {
     if (messages.length === 0) return
     const id = sessionId ?? DEFAULT_SESSION_ID
     const keep = this.pendingTruncations.get(id)
-    const length = await this.sql.transaction(async (tx) => {
-      // Makes sure of the session's row and locks it, in one statement (the no-op update takes the row lock): writers to
-      // one session take turns until this transaction ends. A second writer creating the same new session waits for the
-      // first one's insert and then locks the row it finds, so no unique violation is possible.
-      await tx.query(
-        `INSERT INTO "AgentSession" (id, "updatedAt") VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET "updatedAt" = "AgentSession"."updatedAt"`,
-        [id],
-      )
-      if (keep !== undefined) await tx.query(`DELETE FROM "ChatMessage" WHERE "sessionId" = $1 AND position >= $2`, [id, keep])
-      // A statement of its own after the lock, so that the last position it reads includes what the writer before stored.
-      const [row] = await tx.query<{ length: number }>(
-        `WITH stored AS (
-           INSERT INTO "ChatMessage" (id, "sessionId", position, role, message)
-           SELECT gen_random_uuid(), $1, start.length + m.ordinality - 1, m.role, m.message
-           FROM (SELECT COALESCE(MAX(position), -1) + 1 AS length FROM "ChatMessage" WHERE "sessionId" = $1) AS start,
-                unnest($2::text[], $3::text[]) WITH ORDINALITY AS m(role, message, ordinality)
-           RETURNING position)
-         SELECT MAX(position) + 1 AS length FROM stored`,
-        [id, messages.map((message) => message.role), messages.map((message) => JSON.stringify(message))],
-      )
-      return row.length
-    })
-    this.pendingTruncations.delete(id)
-    this.knownLengths.set(id, length)
+    if (keep !== undefined) {
+      await this.deleteFrom(id, keep)
+      this.pendingTruncations.delete(id)
+    }
+    const roles = messages.map((message) => message.role)
+    const texts = messages.map((message) => JSON.stringify(message))
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // One statement: the session's row if it is new, and the batch after the last stored position. Two writers to one
+        // session at once (rare: a conversation's turns take turns) read the same last position; the second one's insert
+        // then meets the first one's rows in the unique (sessionId, position) index, fails whole, and tries again.
+        const [row] = await this.sql.query<{ length: number }>(
+          `WITH session AS (INSERT INTO "AgentSession" (id, "updatedAt") VALUES ($1, now()) ON CONFLICT (id) DO NOTHING),
+           stored AS (
+             INSERT INTO "ChatMessage" (id, "sessionId", position, role, message)
+             SELECT gen_random_uuid(), $1, start.length + m.ordinality - 1, m.role, m.message
+             FROM (SELECT COALESCE(MAX(position), -1) + 1 AS length FROM "ChatMessage" WHERE "sessionId" = $1) AS start,
+                  unnest($2::text[], $3::text[]) WITH ORDINALITY AS m(role, message, ordinality)
+             RETURNING position)
+           SELECT MAX(position) + 1 AS length FROM stored`,
+          [id, roles, texts],
+        )
+        this.knownLengths.set(id, row.length)
+        return
+      } catch (error) {
+        if (!isPositionTaken(error) || attempt >= MAX_SAVE_ATTEMPTS) throw error
+      }
+    }
   }
 
   private async deleteFrom(sessionId: string, position: number): Promise<void> {
     await this.sql.query(`DELETE FROM "ChatMessage" WHERE "sessionId" = $1 AND position >= $2`, [sessionId, position])
   }
+}
+
+/** Another writer stored the same positions first (Postgres' unique violation on ChatMessage's (sessionId, position)). */
+function isPositionTaken(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown }
+  return code === '23505' && constraint === 'ChatMessage_sessionId_position_key'
 }
