@@ -13,7 +13,7 @@ import { RunWorker } from '../runs/run-worker'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { waitFor } from '../testing/wait-for'
 import { WorkflowService } from '../workflows/workflow-service'
-import { AgentService } from './agent-service'
+import { AgentService, loadAgentVersionApiKey } from './agent-service'
 
 const AGENT_KEY = 'sk-agent-canary-5f2d9c'
 const SERVER_KEY = 'sk-server-canary-81ab3e'
@@ -107,5 +107,14 @@ describe("an agent's own API key", () => {
     expect(await ended(run.id)).toMatchObject({ status: 'succeeded' })
     expect(lastAuthorization()).toBe(`Bearer ${AGENT_KEY}`)
     expect(await app.secrets.redact(`leaked ${AGENT_KEY}`)).not.toContain(AGENT_KEY)
+  })
+
+  it("is given to a run only within what the run's owner may use", async () => {
+    const created = await agents.create(alice, { name: 'Scoped', definition: { model: model() } as never, apiKey: AGENT_KEY })
+    const version = await app.db.prisma.agentVersion.findFirstOrThrow({ where: { agentId: created.agent.id }, select: { id: true } })
+    expect(await loadAgentVersionApiKey(app, version.id, {})).toBe(AGENT_KEY)
+    expect(await loadAgentVersionApiKey(app, version.id, { ownerId: alice.userId })).toBe(AGENT_KEY)
+    expect(await loadAgentVersionApiKey(app, version.id, { ownerId: 'someone-else' })).toBeUndefined()
+    expect(await loadAgentVersionApiKey(app, version.id, { ownerId: null })).toBeUndefined()
   })
 })

@@ -10,6 +10,7 @@
 import { AgentSession, type HistoryWindow } from '@/lib/core'
 import { keepsConversationOnService, type AgentConversation, type AgentSettings } from '@/lib/graph'
 import type { AppContext } from '../app-context'
+import { jsonbSafeText } from '../db/jsonb'
 import { PostgresHistoryProvider } from '../sessions/postgres-history-provider'
 
 export async function openAgentConversation(
@@ -18,7 +19,11 @@ export async function openAgentConversation(
   startLength: number,
   agent: Pick<AgentSettings, 'historyWindow' | 'keepConversationOnService' | 'model'> | undefined,
 ): Promise<AgentConversation & { save(): Promise<void> }> {
-  const row = await app.db.prisma.agentSession.findUnique({ where: { id: sessionId }, select: { serviceSessionId: true, state: true } })
+  // On the turn's path: prepared statements, not Prisma (BENCHMARKS.md, "Server overhead per chat turn").
+  const [row] = await app.db.sql.query<{ serviceSessionId: string | null; state: unknown }>(
+    `SELECT "serviceSessionId", state FROM "AgentSession" WHERE id = $1`,
+    [sessionId],
+  )
   const state = (row?.state ?? {}) as Record<string, unknown>
   const window = historyWindowOf(agent)
   const session = new AgentSession({
@@ -26,7 +31,7 @@ export async function openAgentConversation(
     serviceSessionId: agent && keepsConversationOnService(agent) ? (row?.serviceSessionId ?? null) : null,
     state: typeof state === 'object' && state !== null ? state : {},
   })
-  const history = new PostgresHistoryProvider(app.db.prisma, { window })
+  const history = new PostgresHistoryProvider(app.db.sql, { window })
   return {
     session,
     history,
@@ -36,10 +41,11 @@ export async function openAgentConversation(
     /** Keeps what the service and the providers remembered for the next turn. */
     save: async () => {
       const json = session.toJSON()
-      await app.db.prisma.agentSession.updateMany({
-        where: { id: sessionId },
-        data: { serviceSessionId: json.serviceSessionId, state: json.state as object, updatedAt: new Date() },
-      })
+      await app.db.sql.query(`UPDATE "AgentSession" SET "serviceSessionId" = $2, state = $3::jsonb, "updatedAt" = now() WHERE id = $1`, [
+        sessionId,
+        json.serviceSessionId ?? null,
+        jsonbSafeText(json.state),
+      ])
     },
   }
 }

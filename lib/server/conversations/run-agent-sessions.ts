@@ -28,7 +28,7 @@ export async function openRunAgentSessions(
      ON CONFLICT (id) DO NOTHING`,
     [runId, ownerId, nodeIds],
   )
-  const history = new PostgresHistoryProvider(app.db.prisma)
+  const history = new PostgresHistoryProvider(app.db.sql)
   for (const nodeId of nodeIds) {
     const sessionId = runAgentSessionId(runId, nodeId)
     sessions.set(nodeId, {

@@ -29,5 +29,5 @@ export async function answerCallsOfStoppedTurn(app: AppContext, sessionId: strin
   }
   if (open.size === 0) return
   const contents = [...open].map((callId) => ({ type: 'function_result' as const, callId, result: STOPPED_CALL_RESULT }))
-  await new PostgresHistoryProvider(app.db.prisma).saveMessages(sessionId, [new Message({ role: 'tool', contents })])
+  await new PostgresHistoryProvider(app.db.sql).saveMessages(sessionId, [new Message({ role: 'tool', contents })])
 }

@@ -14,13 +14,13 @@ afterAll(async () => db?.close())
 // The same behaviour the in-memory and JSONL providers show, on a real Postgres.
 historyProviderContract('PostgresHistoryProvider', async () => {
   await db.prisma.agentSession.deleteMany()
-  return new PostgresHistoryProvider(db.prisma)
+  return new PostgresHistoryProvider(db.sql)
 })
 
 describe('PostgresHistoryProvider', () => {
   it('keeps concurrent appends to one session whole and in per-call order', async () => {
     await db.prisma.agentSession.deleteMany()
-    const provider = new PostgresHistoryProvider(db.prisma)
+    const provider = new PostgresHistoryProvider(db.sql)
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         provider.saveMessages('s', [new Message({ role: 'user', text: `${i}a` }), new Message({ role: 'assistant', text: `${i}b` })], { state: {} }),
@@ -34,11 +34,40 @@ describe('PostgresHistoryProvider', () => {
   it('reports a stored row that is not a message and still loads the others', async () => {
     await db.prisma.agentSession.deleteMany()
     const problems: unknown[] = []
-    const provider = new PostgresHistoryProvider(db.prisma, { onCorruptMessage: (p) => problems.push(p) })
+    const provider = new PostgresHistoryProvider(db.sql, { onCorruptMessage: (p) => problems.push(p) })
     await provider.saveMessages('c', [new Message({ role: 'user', text: 'ok' })], { state: {} })
     await db.prisma.chatMessage.create({ data: { sessionId: 'c', position: 1, role: 'user', message: '{"nonsense":true}' } })
     await provider.saveMessages('c', [new Message({ role: 'assistant', text: 'after' })], { state: {} })
     expect((await provider.getMessages('c', { state: {} })).map((m) => m.text)).toEqual(['ok', 'after'])
     expect(problems).toEqual([expect.objectContaining({ sessionId: 'c', position: 1 })])
+  })
+
+  it('truncates to a checkpoint whether the next step loads the history or only stores, and knows the length after', async () => {
+    await db.prisma.agentSession.deleteMany()
+    const texts = (sessionId: string) => new PostgresHistoryProvider(db.sql).getMessages(sessionId).then((messages) => messages.map((m) => m.text))
+    const say = (...words: string[]) => words.map((text) => new Message({ role: 'user', text }))
+    await new PostgresHistoryProvider(db.sql).saveMessages('loads', say('a', 'b', 'cut 1', 'cut 2'))
+    await new PostgresHistoryProvider(db.sql).saveMessages('stores', say('a', 'b', 'cut'))
+
+    // A replayed step: truncate to the checkpoint, load (which must not see what was cut), store.
+    const replay = new PostgresHistoryProvider(db.sql)
+    await replay.truncate('loads', 2)
+    expect((await replay.getMessages('loads')).map((m) => m.text)).toEqual(['a', 'b'])
+    await replay.saveMessages('loads', say('c'))
+    expect(await replay.length('loads')).toBe(3)
+    expect(await texts('loads')).toEqual(['a', 'b', 'c'])
+
+    // A step that stores without loading first.
+    const storeOnly = new PostgresHistoryProvider(db.sql)
+    await storeOnly.truncate('stores', 2)
+    await storeOnly.saveMessages('stores', say('c', 'd'))
+    expect(await storeOnly.length('stores')).toBe(4)
+    expect(await texts('stores')).toEqual(['a', 'b', 'c', 'd'])
+
+    // Asking the length with a truncation pending applies it.
+    const lengthOnly = new PostgresHistoryProvider(db.sql)
+    await lengthOnly.truncate('stores', 1)
+    expect(await lengthOnly.length('stores')).toBe(1)
+    expect(await texts('stores')).toEqual(['a'])
   })
 })

@@ -2,13 +2,17 @@
  * Conversation history in Postgres (AgentSession + ChatMessage rows), for the app's agents.
  * Same contract as lib/core's in-memory and JSONL providers: messages come back in the order
  * they were stored; a row that no longer parses is reported and skipped, the rest still load.
+ *
+ * Every statement is a named prepared statement on the database's `sql` runner, not Prisma: a chat
+ * turn reads and writes its history here, and Prisma's client cost more CPU per turn than the rest
+ * of the turn's server side (BENCHMARKS.md, "Server overhead per chat turn").
  */
 import { HistoryProvider, parseStoredMessage, type HistoryAccess, type HistoryProviderOptions, type Message } from '@/lib/core'
-import type { Prisma } from '../db/database'
+import type { SqlRunner } from '../db/sql'
 
 const DEFAULT_SESSION_ID = 'default'
-const UNIQUE_VIOLATION = 'P2002'
-const MAX_SAVE_ATTEMPTS = 5
+/** Each failed attempt means another writer stored its batch, so this is far more than any real contention needs. */
+const MAX_SAVE_ATTEMPTS = 50
 
 export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
   /** Told about stored rows that are not valid messages (they are skipped). */
@@ -17,9 +21,13 @@ export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
 
 export class PostgresHistoryProvider extends HistoryProvider {
   private readonly onCorruptMessage: NonNullable<PostgresHistoryProviderOptions['onCorruptMessage']>
+  /** Sessions' lengths as this provider last read or wrote them (a turn's own reads and writes; nothing else writes meanwhile). */
+  private readonly knownLengths = new Map<string, number>()
+  /** Truncations asked for and not yet applied: done by the next read or write of the session, which finds out whether any row is past it. */
+  private readonly pendingTruncations = new Map<string, number>()
 
   constructor(
-    private readonly prisma: Prisma,
+    private readonly sql: SqlRunner,
     options: PostgresHistoryProviderOptions = {},
   ) {
     super('postgres_history', options)
@@ -30,9 +38,21 @@ export class PostgresHistoryProvider extends HistoryProvider {
 
   async getMessages(sessionId: string | undefined, _access?: HistoryAccess): Promise<Message[]> {
     const id = sessionId ?? DEFAULT_SESSION_ID
-    const rows = await this.prisma.chatMessage.findMany({ where: { sessionId: id }, orderBy: { position: 'asc' }, select: { position: true, message: true } })
+    const rows = await this.sql.query<{ position: number; message: string }>(
+      `SELECT position, message FROM "ChatMessage" WHERE "sessionId" = $1 ORDER BY position`,
+      [id],
+    )
+    const keep = this.pendingTruncations.get(id)
+    let kept = rows
+    if (keep !== undefined) {
+      // The read shows whether anything is past the truncation: most often nothing is, and no DELETE is needed.
+      kept = rows.filter((row) => row.position < keep)
+      if (kept.length < rows.length) await this.deleteFrom(id, keep)
+      this.pendingTruncations.delete(id)
+    }
+    this.knownLengths.set(id, kept.length === 0 ? 0 : kept[kept.length - 1].position + 1)
     const messages: Message[] = []
-    for (const row of rows) {
+    for (const row of kept) {
       const parsed = parseStoredMessage(row.message)
       if (parsed.ok) messages.push(parsed.message)
       else this.onCorruptMessage({ sessionId: id, position: row.position, problem: parsed.problem })
@@ -42,37 +62,74 @@ export class PostgresHistoryProvider extends HistoryProvider {
 
   /** How many messages the session holds (positions are 0…n-1). */
   async length(sessionId: string): Promise<number> {
-    const last = await this.prisma.chatMessage.findFirst({ where: { sessionId }, orderBy: { position: 'desc' }, select: { position: true } })
-    return (last?.position ?? -1) + 1
+    const known = this.knownLengths.get(sessionId)
+    if (known !== undefined) return known
+    const keep = this.pendingTruncations.get(sessionId)
+    if (keep !== undefined) {
+      await this.deleteFrom(sessionId, keep)
+      this.pendingTruncations.delete(sessionId)
+    }
+    const [row] = await this.sql.query<{ length: number }>(`SELECT COALESCE(MAX(position), -1) + 1 AS length FROM "ChatMessage" WHERE "sessionId" = $1`, [
+      sessionId,
+    ])
+    this.knownLengths.set(sessionId, row.length)
+    return row.length
   }
 
-  /** Forgets the session's messages from position `length` on. */
+  /**
+   * Forgets the session's messages from position `length` on. Applied by the session's next read or
+   * write through this provider (a turn truncates to its checkpoint, then loads the history): the
+   * load finds out whether anything is past it, so the usual turn sends no DELETE at all.
+   */
   async truncate(sessionId: string, length: number): Promise<void> {
-    await this.prisma.chatMessage.deleteMany({ where: { sessionId, position: { gte: length } } })
+    const known = this.knownLengths.get(sessionId)
+    if (known !== undefined && known <= length) return
+    this.knownLengths.delete(sessionId)
+    const pending = this.pendingTruncations.get(sessionId)
+    this.pendingTruncations.set(sessionId, pending === undefined ? length : Math.min(pending, length))
   }
 
   async saveMessages(sessionId: string | undefined, messages: readonly Message[], _access?: HistoryAccess): Promise<void> {
     if (messages.length === 0) return
     const id = sessionId ?? DEFAULT_SESSION_ID
+    const keep = this.pendingTruncations.get(id)
+    if (keep !== undefined) {
+      await this.deleteFrom(id, keep)
+      this.pendingTruncations.delete(id)
+    }
+    const roles = messages.map((message) => message.role)
+    const texts = messages.map((message) => JSON.stringify(message))
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.prisma.$transaction(async (tx) => {
-          // The session's row in one statement (Prisma's upsert would take two or three; a turn stores its messages here).
-          await tx.$executeRaw`INSERT INTO "AgentSession" (id, "updatedAt") VALUES (${id}, now()) ON CONFLICT (id) DO NOTHING`
-          // Writers to one session take turns: the row lock holds until this transaction ends. The last position is read
-          // after the lock, by a statement of its own, so that it sees what the writer before this one stored.
-          await tx.$queryRaw`SELECT id FROM "AgentSession" WHERE id = ${id} FOR UPDATE`
-          const last = await tx.chatMessage.findFirst({ where: { sessionId: id }, orderBy: { position: 'desc' }, select: { position: true } })
-          const start = (last?.position ?? -1) + 1
-          await tx.chatMessage.createMany({
-            data: messages.map((message, index) => ({ sessionId: id, position: start + index, role: message.role, message: JSON.stringify(message) })),
-          })
-        })
+        // One statement: the session's row if it is new, and the batch after the last stored position. Two writers to one
+        // session at once (rare: a conversation's turns take turns) read the same last position; the second one's insert
+        // then meets the first one's rows in the unique (sessionId, position) index, fails whole, and tries again.
+        const [row] = await this.sql.query<{ length: number }>(
+          `WITH session AS (INSERT INTO "AgentSession" (id, "updatedAt") VALUES ($1, now()) ON CONFLICT (id) DO NOTHING),
+           stored AS (
+             INSERT INTO "ChatMessage" (id, "sessionId", position, role, message)
+             SELECT gen_random_uuid(), $1, start.length + m.ordinality - 1, m.role, m.message
+             FROM (SELECT COALESCE(MAX(position), -1) + 1 AS length FROM "ChatMessage" WHERE "sessionId" = $1) AS start,
+                  unnest($2::text[], $3::text[]) WITH ORDINALITY AS m(role, message, ordinality)
+             RETURNING position)
+           SELECT MAX(position) + 1 AS length FROM stored`,
+          [id, roles, texts],
+        )
+        this.knownLengths.set(id, row.length)
         return
       } catch (error) {
-        // Two writers created the same new session at once: the loser tries again.
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= MAX_SAVE_ATTEMPTS) throw error
+        if (!isPositionTaken(error) || attempt >= MAX_SAVE_ATTEMPTS) throw error
       }
     }
   }
+
+  private async deleteFrom(sessionId: string, position: number): Promise<void> {
+    await this.sql.query(`DELETE FROM "ChatMessage" WHERE "sessionId" = $1 AND position >= $2`, [sessionId, position])
+  }
+}
+
+/** Another writer stored the same positions first (Postgres' unique violation on ChatMessage's (sessionId, position)). */
+function isPositionTaken(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown }
+  return code === '23505' && constraint === 'ChatMessage_sessionId_position_key'
 }
