@@ -15,6 +15,7 @@ const SERVER = 'research-assistant'
 const LOADERS = [`${SERVER}_list_mcp_tools`, `${SERVER}_load_tool`, `${SERVER}_unload_tool`]
 const WORD_COUNT = `${SERVER}_word_count`
 const SUMMARIZE = `${SERVER}_summarize_topic`
+const PLAN_RESEARCH = `${SERVER}_plan_research`
 
 function offered(call: RecordedModelCall | undefined): string[] {
   return (call?.options.tools ?? []).map((fn) => fn.name)
@@ -90,7 +91,7 @@ describe('MCP servers whose tools load on demand', () => {
       const client = new ScriptedChatClient([modelFunctionCalls(functionCall(WORD_COUNT, { text: 'one two' })), modelResponse('Two words.')])
       expect((await new Agent({ client, tools: [tool] }).run('Count "one two".')).text).toBe('Two words.')
       client.assertComplete()
-      expect(offered(client.calls[0]).sort()).toEqual([SUMMARIZE, WORD_COUNT])
+      expect(offered(client.calls[0]).sort()).toEqual([PLAN_RESEARCH, SUMMARIZE, WORD_COUNT])
       expect(toolResults(client)[0]).toContain('2')
     })
   })
