@@ -4,19 +4,9 @@
  * client with their API token lists and calls the tool at /mcp through the real server.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { straightGraph } from './fixtures/graphs'
 
-const shoutGraph = {
-  schemaVersion: 1,
-  nodes: [
-    { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-    { id: 'shout', kind: 'transform', position: { x: 260, y: 0 }, data: { expression: 'input + "!"' } },
-    { id: 'output', kind: 'output', position: { x: 520, y: 0 }, data: {} },
-  ],
-  edges: [
-    { id: 'a', source: 'start', target: 'shout' },
-    { id: 'b', source: 'shout', target: 'output' },
-  ],
-}
+const shoutGraph = straightGraph({ id: 'shout', kind: 'transform', data: { expression: 'input + "!"' } })
 
 /** One JSON-RPC request as an MCP client sends it over Streamable HTTP; the answer is the last SSE message. */
 async function mcp(api: APIRequestContext, token: string, method: string, params: unknown): Promise<{ result?: any; error?: unknown }> {

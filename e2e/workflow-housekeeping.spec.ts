@@ -4,6 +4,7 @@
  * described, duplicated and deleted, its runs kept (still listed under its name) or deleted with it.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { straightGraph } from './fixtures/graphs'
 
 async function workflowNames(api: APIRequestContext): Promise<string[]> {
   const list = await api.get('/api/workflows')
@@ -11,18 +12,7 @@ async function workflowNames(api: APIRequestContext): Promise<string[]> {
 }
 
 async function createWithRun(api: APIRequestContext, name: string): Promise<{ workflowId: string; runId: string }> {
-  const graph = {
-    schemaVersion: 1,
-    nodes: [
-      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-      { id: 'shout', kind: 'transform', position: { x: 260, y: 0 }, data: { expression: 'input + "!"' } },
-      { id: 'output', kind: 'output', position: { x: 520, y: 0 }, data: {} },
-    ],
-    edges: [
-      { id: 'a', source: 'start', target: 'shout' },
-      { id: 'b', source: 'shout', target: 'output' },
-    ],
-  }
+  const graph = straightGraph({ id: 'shout', kind: 'transform', data: { expression: 'input + "!"' } })
   const created = await api.post('/api/workflows', { data: { name, graph } })
   const workflowId = ((await created.json()) as { workflow: { id: string } }).workflow.id
   const run = await api.post('/api/runs', { data: { workflowId, input: 'hi' } })
