@@ -106,7 +106,8 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
       return { task: taskOf(await loadRunTask(prisma, principal, runId), baseUrl) }
     }
 
-    const onEvent = progressToken === undefined ? undefined : progressSender(extra.sendNotification, progressToken, await loadStepTitles(prisma, runId), baseUrl)
+    const onEvent =
+      progressToken === undefined ? undefined : progressSender(extra.sendNotification, progressToken, await loadStepTitles(prisma, runId), baseUrl)
     await followRun(services.app, runId, { signal: extra.signal, onEvent })
     if (extra.signal.aborted) {
       // The caller went away: nobody else is waiting for this run.
@@ -136,7 +137,10 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
         const titleOf = await loadStepTitles(prisma, taskId)
         // Where the run is now comes first (the client may have missed what came before), with the last event's number.
         const { statusMessage } = await describeTask(run, titleOf)
-        const now = { method: 'notifications/progress', params: { progressToken, progress: after, message: statusMessage, _meta: relatedTask(taskId) } } as const
+        const now = {
+          method: 'notifications/progress',
+          params: { progressToken, progress: after, message: statusMessage, _meta: relatedTask(taskId) },
+        } as const
         await extra.sendNotification(now)
         onEvent = progressSender(extra.sendNotification, progressToken, titleOf, baseUrl, taskId)
       }
