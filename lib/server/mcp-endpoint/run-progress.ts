@@ -48,15 +48,15 @@ const STEP_EVENT_TYPES = ['executor_invoked', 'executor_completed', 'executor_fa
 
 /**
  * Where a run that has not ended is: `Superstep N: running A, B` (the steps invoked in its latest
- * superstep that have not finished), `Superstep N` between steps, undefined before the first.
+ * superstep that have not finished), `Superstep N` between steps, `Starting` before the first.
  */
-export async function currentStep(prisma: Prisma, runId: string, titleOf: StepTitles): Promise<string | undefined> {
+export async function currentStep(prisma: Prisma, runId: string, titleOf: StepTitles): Promise<string> {
   const superstep = await prisma.runEvent.findFirst({
     where: { runId, type: 'superstep_started' },
     orderBy: { sequence: 'desc' },
     select: { sequence: true, data: true },
   })
-  if (!superstep) return undefined
+  if (!superstep) return 'Starting'
   const steps = await prisma.runEvent.findMany({
     where: { runId, sequence: { gt: superstep.sequence }, type: { in: STEP_EVENT_TYPES } },
     orderBy: { sequence: 'asc' },

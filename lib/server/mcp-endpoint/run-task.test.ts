@@ -28,6 +28,7 @@ describe('taskOf', () => {
     // A working run says where it is; an approval waiting says more.
     expect(taskOf(run({ status: 'running' }), 'http://app', 'Superstep 2: running Shout').statusMessage).toBe('Superstep 2: running Shout')
     expect(taskOf(run({ status: 'queued' }), 'http://app').statusMessage).toBe('Queued: waiting for a worker')
+    expect(taskOf(run({ status: 'running' }), 'http://app').statusMessage).toBeUndefined() // where it is was not looked up
     expect(taskOf(run({ status: 'waiting', approvals: [{ id: 'a', title: 'x' }] }), 'http://app', 'Superstep 1').statusMessage).toContain("approval 'x'")
     expect(taskOf(run({ status: 'succeeded' }), 'http://app', 'Superstep 9').statusMessage).toBeUndefined()
     // An approval left over on an ended run does not make it wait.

@@ -78,8 +78,8 @@ export function waitingMessage(approval: { title: string }, baseUrl: string): st
 }
 
 /**
- * The run as a task. `step` says where a working run is (run-progress.ts's currentStep); an
- * approval waiting for an answer says more and wins.
+ * The run as a task. `step` says where a working run is (run-progress.ts's currentStep; a list
+ * leaves it out); an approval waiting for an answer says more and wins.
  */
 export function taskOf(run: RunTaskRow, baseUrl: string, step?: string): Task {
   const active = TASK_STATUS[run.status] === 'working'
@@ -97,9 +97,8 @@ export function taskOf(run: RunTaskRow, baseUrl: string, step?: string): Task {
   }
 }
 
-function workingMessage(status: RunStatus, step: string | undefined): string {
-  if (step !== undefined) return step
-  return status === 'queued' ? 'Queued: waiting for a worker' : 'Starting'
+function workingMessage(status: RunStatus, step: string | undefined): string | undefined {
+  return status === 'queued' ? 'Queued: waiting for a worker' : step
 }
 
 function endMessage(run: Pick<RunTaskRow, 'status' | 'error'>): string | undefined {
