@@ -13,10 +13,11 @@
  * lifetime, but a stateless server can only speak on the stream of a request the client has open.
  * So the token is kept with the run, and every `tasks/result` that waits sends the run's progress
  * from then on with it (and the related-task `_meta`) on its own stream, whichever process answers
- * it; a client that only polls reads the same in `tasks/get`'s statusMessage. A session with a
- * standalone GET stream would tie the client to the one process holding that stream, and give
- * nothing the tasks/result stream does not. The progress value is the event's sequence number, so
- * it increases across streams too.
+ * it, starting with where the run is now (what came before went unsent); a client that only polls
+ * reads the same in `tasks/get`'s statusMessage. A session with a standalone GET stream would tie
+ * the client to the one process holding that stream, and give nothing the tasks/result stream does
+ * not. The progress value is the event's sequence number, so it increases across streams too (only
+ * a tasks/result asked again with nothing new in between repeats the last value, in its first one).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {

@@ -16,7 +16,7 @@ export const TASK_LIST_PAGE_SIZE = 20
 const CursorSchema = z.object({ createdAt: z.iso.datetime(), id: z.string().min(1) })
 type Cursor = z.infer<typeof CursorSchema>
 
-export function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url')
 }
 
