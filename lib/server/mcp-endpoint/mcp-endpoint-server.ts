@@ -3,10 +3,21 @@
  * request carries the token, and tasks live in the database as runs, so no session is needed and
  * any web process can answer any request). Tools are the person's offered workflows and agents;
  * calling one starts a run (a workflow run, or an agent conversation turn) and answers with its
- * output, sending `notifications/progress` per superstep and executor while the call waits. A
- * client that asks for a task gets the run as one at once: task id = run id, `tasks/get` maps the
- * run's status (input_required while an approval waits in the app), `tasks/result` waits for the
- * run's end on the event log, `tasks/cancel` cancels the run.
+ * output, sending `notifications/progress` per superstep and step while the call waits. A client
+ * that asks for a task gets the run as one at once: task id = run id, `tasks/get` maps the run's
+ * status and says where it is (the step running, or the approval waiting in the app), `tasks/list`
+ * lists the person's runs started as tasks, `tasks/result` waits for the run's end on the event
+ * log, `tasks/cancel` cancels the run.
+ *
+ * Progress of a task: the spec keeps the tools/call's `progressToken` valid for the task's
+ * lifetime, but a stateless server can only speak on the stream of a request the client has open.
+ * So the token is kept with the run, and every `tasks/result` that waits sends the run's progress
+ * from then on with it (and the related-task `_meta`) on its own stream, whichever process answers
+ * it, starting with where the run is now (what came before went unsent); a client that only polls
+ * reads the same in `tasks/get`'s statusMessage. A session with a standalone GET stream would tie
+ * the client to the one process holding that stream, and give nothing the tasks/result stream does
+ * not. The progress value is the event's sequence number, so it increases across streams too (only
+ * a tasks/result asked again with nothing new in between repeats the last value, in its first one).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {
@@ -15,21 +26,25 @@ import {
   ErrorCode,
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
+  ListTasksRequestSchema,
   ListToolsRequestSchema,
   McpError,
   RELATED_TASK_META_KEY,
   type CallToolResult,
+  type ProgressToken,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js'
-import { isTerminalStatus } from '@/lib/contracts/runs'
 import type { RunEvent } from '@/lib/contracts/run-events'
+import { isTerminalStatus } from '@/lib/contracts/runs'
 import { AGENTLOOM_VERSION } from '../agentloom-version'
 import type { Principal } from '../auth/principal'
 import { isDomainError } from '../domain-errors'
 import type { Services } from '../services'
 import { checkArguments, listOfferedTools, type OfferedTool } from './offered-tools'
 import { followRun } from './run-follower'
-import { loadRunTask, runToolResult, taskOf, waitingMessage } from './run-task'
+import { currentStep, loadStepTitles, progressMessage, type StepTitles } from './run-progress'
+import { loadRunTask, runToolResult, storableProgressToken, taskOf, taskProgressToken, type RunTaskRow } from './run-task'
+import { listRunTasks } from './task-list'
 
 export interface McpEndpointContext {
   services: Services
@@ -40,13 +55,30 @@ export interface McpEndpointContext {
 
 const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true })
 
+type SendNotification = (notification: ServerNotification) => Promise<void>
+
+/**
+ * Sends a progress notification with `progressToken` for each event run-progress.ts reports,
+ * its sequence number as the progress; `taskId` for a task's (the related-task `_meta`).
+ */
+function progressSender(send: SendNotification, progressToken: ProgressToken, titleOf: StepTitles, baseUrl: string, taskId?: string) {
+  const meta = taskId === undefined ? {} : { _meta: relatedTask(taskId) }
+  return async (event: RunEvent) => {
+    const message = progressMessage(event, titleOf, baseUrl)
+    if (message === undefined) return
+    await send({ method: 'notifications/progress', params: { progressToken, progress: event.sequence, message, ...meta } })
+  }
+}
+
+const relatedTask = (taskId: string) => ({ [RELATED_TASK_META_KEY]: { taskId } })
+
 export function createMcpEndpointServer(context: McpEndpointContext): Server {
   const { services, principal, baseUrl } = context
   const prisma = services.app.db.prisma
   const server = new Server(
     { name: 'agentloom', title: 'Agentloom', version: AGENTLOOM_VERSION },
     {
-      capabilities: { tools: { listChanged: false }, tasks: { cancel: {}, requests: { tools: { call: {} } } } },
+      capabilities: { tools: { listChanged: false }, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
       instructions: "The tools are this person's Agentloom workflows and agents offered as MCP tools. Approvals they raise are answered in Agentloom.",
     },
   )
@@ -58,6 +90,7 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
     const [offered] = await listOfferedTools(prisma, principal.userId, name)
     if (!offered) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`)
     let runId: string
+    const progressToken = request.params._meta?.progressToken
     try {
       const started = await startRun(context, offered, args)
       if ('error' in started) return toolError(started.error)
@@ -67,21 +100,16 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
       if (isDomainError(error)) return toolError(error.message)
       throw error
     }
-    if (request.params.task) return { task: taskOf(await loadRunTask(prisma, principal, runId), baseUrl) }
-
-    const progressToken = request.params._meta?.progressToken
-    let progress = 0
-    const notify = async (message: string) => {
-      if (progressToken === undefined) return
-      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++progress, message } } as ServerNotification)
+    if (request.params.task) {
+      // Marked after the start (a run is queued by the runs and conversations services): the worker never reads these.
+      const token = storableProgressToken(progressToken)
+      await prisma.run.update({ where: { id: runId }, data: { mcpTask: true, ...(token === undefined ? {} : { mcpProgressToken: token }) } })
+      return { task: taskOf(await loadRunTask(prisma, principal, runId), baseUrl) }
     }
-    await followRun(services.app, runId, {
-      signal: extra.signal,
-      onEvent: async (event) => {
-        const message = progressMessage(event, baseUrl)
-        if (message !== undefined) await notify(message)
-      },
-    })
+
+    const onEvent =
+      progressToken === undefined ? undefined : progressSender(extra.sendNotification, progressToken, await loadStepTitles(prisma, runId), baseUrl)
+    await followRun(services.app, runId, { signal: extra.signal, onEvent })
     if (extra.signal.aborted) {
       // The caller went away: nobody else is waiting for this run.
       await services.runs.cancel(principal, runId).catch(() => undefined)
@@ -90,20 +118,39 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
     return runToolResult(await loadRunTask(prisma, principal, runId))
   })
 
-  server.setRequestHandler(GetTaskRequestSchema, async (request) => taskOf(await loadRunTask(prisma, principal, request.params.taskId), baseUrl))
+  /** The run as a task, saying which step a working run is at. */
+  const describeTask = async (run: RunTaskRow, titleOf?: StepTitles) =>
+    taskOf(run, baseUrl, isTerminalStatus(run.status) ? undefined : await currentStep(prisma, run.id, titleOf ?? (await loadStepTitles(prisma, run.id))))
+
+  server.setRequestHandler(GetTaskRequestSchema, async (request) => describeTask(await loadRunTask(prisma, principal, request.params.taskId)))
+
+  server.setRequestHandler(ListTasksRequestSchema, async (request) => listRunTasks(prisma, principal, baseUrl, request.params?.cursor))
 
   server.setRequestHandler(GetTaskPayloadRequestSchema, async (request, extra) => {
     const { taskId } = request.params
     // Read before the status, so that an end coming between the two is among the events followed.
     const after = await services.app.events.lastSequence(taskId)
-    let run = await loadRunTask(prisma, principal, taskId)
+    let run: RunTaskRow = await loadRunTask(prisma, principal, taskId)
     if (!isTerminalStatus(run.status)) {
-      await followRun(services.app, taskId, { after, signal: extra.signal })
+      const progressToken = taskProgressToken(run)
+      let onEvent: ((event: RunEvent) => Promise<void>) | undefined
+      if (progressToken !== undefined) {
+        const titleOf = await loadStepTitles(prisma, taskId)
+        // Where the run is now comes first (the client may have missed what came before), with the last event's number.
+        const { statusMessage } = await describeTask(run, titleOf)
+        const now = {
+          method: 'notifications/progress',
+          params: { progressToken, progress: after, message: statusMessage, _meta: relatedTask(taskId) },
+        } as const
+        await extra.sendNotification(now)
+        onEvent = progressSender(extra.sendNotification, progressToken, titleOf, baseUrl, taskId)
+      }
+      await followRun(services.app, taskId, { after, signal: extra.signal, onEvent })
       if (extra.signal.aborted) throw new McpError(ErrorCode.ConnectionClosed, 'The request was cancelled.')
       run = await loadRunTask(prisma, principal, taskId)
     }
     const result = runToolResult(run)
-    return { ...result, _meta: { ...result._meta, [RELATED_TASK_META_KEY]: { taskId } } }
+    return { ...result, _meta: { ...result._meta, ...relatedTask(taskId) } }
   })
 
   server.setRequestHandler(CancelTaskRequestSchema, async (request) => {
@@ -142,25 +189,4 @@ async function startRun({ services, principal }: McpEndpointContext, offered: Of
     if (conversation.agentId !== offered.agentId) return { error: `Conversation '${conversationId}' is not a conversation with this agent.` }
   }
   return services.conversations.send(principal, conversationId, message)
-}
-
-/** What a progress notification says about an event, or undefined for events it does not report. */
-export function progressMessage(event: RunEvent, baseUrl: string): string | undefined {
-  const data = (event.data ?? {}) as Record<string, unknown>
-  switch (event.type) {
-    case 'run_started':
-      return 'Run started'
-    case 'superstep_started':
-      return `Superstep ${String(data.iteration)}`
-    case 'executor_invoked':
-      return `Running ${String(data.executorId)}`
-    case 'executor_completed':
-      return `Done: ${String(data.executorId)}`
-    case 'approval_requested': {
-      const approval = data.approval as { title?: unknown } | undefined
-      return waitingMessage({ title: String(approval?.title ?? 'approval') }, baseUrl)
-    }
-    default:
-      return undefined
-  }
 }

@@ -4,7 +4,8 @@
  * A run may be seen by who may see it in the app (its owner, an admin); to anyone else it is the
  * spec's "task not found".
  */
-import { ErrorCode, McpError, type CallToolResult, type Task } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, McpError, type CallToolResult, type ProgressToken, type Task } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
 import type { RunStatus } from '@/lib/contracts/runs'
 import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
@@ -22,23 +23,38 @@ export interface RunTaskRow {
   createdAt: Date
   updatedAt: Date
   approvals: { id: string; title: string }[]
+  /** The progress token of the tools/call that started it as a task, if it asked for progress. */
+  mcpProgressToken: unknown
 }
 
+const ProgressTokenSchema = z.union([z.string(), z.number()])
+
+/** The progress token a task's client asked for, if it asked. */
+export function taskProgressToken(run: Pick<RunTaskRow, 'mcpProgressToken'>): ProgressToken | undefined {
+  const token = ProgressTokenSchema.safeParse(run.mcpProgressToken)
+  return token.success ? token.data : undefined
+}
+
+/** A token kept with the run, or undefined for one that cannot be: Postgres stores no NUL, and a token is short. */
+export function storableProgressToken(token: ProgressToken | undefined): ProgressToken | undefined {
+  return typeof token === 'string' && (token.length > 256 || token.includes('\u0000')) ? undefined : token
+}
+
+export const RUN_TASK_SELECT = {
+  id: true,
+  status: true,
+  outputs: true,
+  error: true,
+  sessionId: true,
+  agentId: true,
+  createdAt: true,
+  updatedAt: true,
+  mcpProgressToken: true,
+  approvals: { where: { status: 'pending' }, orderBy: { createdAt: 'asc' }, select: { id: true, title: true } },
+} as const
+
 export async function loadRunTask(prisma: Prisma, principal: Principal, runId: string): Promise<RunTaskRow> {
-  const row = await prisma.run.findFirst({
-    where: { id: runId, ...ownedBy(principal) },
-    select: {
-      id: true,
-      status: true,
-      outputs: true,
-      error: true,
-      sessionId: true,
-      agentId: true,
-      createdAt: true,
-      updatedAt: true,
-      approvals: { where: { status: 'pending' }, orderBy: { createdAt: 'asc' }, select: { id: true, title: true } },
-    },
-  })
+  const row = await prisma.run.findFirst({ where: { id: runId, ...ownedBy(principal) }, select: RUN_TASK_SELECT })
   if (!row) throw new McpError(ErrorCode.InvalidParams, `Task not found: ${runId}`)
   return row
 }
@@ -61,16 +77,14 @@ export function waitingMessage(approval: { title: string }, baseUrl: string): st
   return `Waiting for the approval '${approval.title}': answer it in Agentloom at ${approvalsUrl(baseUrl)}`
 }
 
-export function taskOf(run: RunTaskRow, baseUrl: string): Task {
+/**
+ * The run as a task. `step` says where a working run is (run-progress.ts's currentStep; a list
+ * leaves it out); an approval waiting for an answer says more and wins.
+ */
+export function taskOf(run: RunTaskRow, baseUrl: string, step?: string): Task {
   const active = TASK_STATUS[run.status] === 'working'
   const waitingFor = active ? run.approvals[0] : undefined
-  const statusMessage = waitingFor
-    ? waitingMessage(waitingFor, baseUrl)
-    : run.status === 'failed'
-      ? (run.error ?? 'The run failed.')
-      : run.status === 'cancelled'
-        ? 'The run was cancelled.'
-        : undefined
+  const statusMessage = waitingFor ? waitingMessage(waitingFor, baseUrl) : active ? workingMessage(run.status, step) : endMessage(run)
   return {
     taskId: run.id,
     status: waitingFor ? 'input_required' : TASK_STATUS[run.status],
@@ -81,6 +95,16 @@ export function taskOf(run: RunTaskRow, baseUrl: string): Task {
     pollInterval: TASK_POLL_INTERVAL_MS,
     ...(statusMessage ? { statusMessage } : {}),
   }
+}
+
+function workingMessage(status: RunStatus, step: string | undefined): string | undefined {
+  return status === 'queued' ? 'Queued: waiting for a worker' : step
+}
+
+function endMessage(run: Pick<RunTaskRow, 'status' | 'error'>): string | undefined {
+  if (run.status === 'failed') return run.error ?? 'The run failed.'
+  if (run.status === 'cancelled') return 'The run was cancelled.'
+  return undefined
 }
 
 /** One output as text: strings as they are, an agent's answer by its text, anything else as JSON. */

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Run" ADD COLUMN     "mcpProgressToken" JSONB,
+ADD COLUMN     "mcpTask" BOOLEAN NOT NULL DEFAULT false;
