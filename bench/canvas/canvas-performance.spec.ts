@@ -18,6 +18,7 @@ import { cpus, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gridGraph } from '../../e2e/fixtures/graphs'
+import { installLoadWatch, loadBreakdown, type LoadBreakdown } from './load-breakdown'
 
 const SIZES = (process.env.CANVAS_BENCH_SIZES ?? '200,500,1000').split(',').map(Number)
 const ROUNDS = Number(process.env.CANVAS_BENCH_ROUNDS ?? 3)
@@ -186,13 +187,17 @@ test('canvas at 200, 500 and 1,000 nodes', async ({ page, browser }) => {
   await measure(page, warm.id, 200, warm.edges, warm.target)
 
   const rounds: Round[] = []
+  const breakdowns: LoadBreakdown[] = []
   for (let round = 0; round < ROUNDS; round++) {
     for (const size of SIZES) {
       const workflow = workflows.get(size)!
       const context = await browser.newContext({ storageState: await page.context().storageState(), viewport: { width: 1280, height: 800 } })
       const fresh = await context.newPage()
+      await installLoadWatch(fresh)
       rounds.push(await measure(fresh, workflow.id, size, workflow.edges, workflow.target))
       console.log(`round ${round + 1}/${ROUNDS}: ${JSON.stringify(rounds[rounds.length - 1])}`)
+      breakdowns.push(await loadBreakdown(fresh, size))
+      console.log(`load breakdown: ${JSON.stringify(breakdowns[breakdowns.length - 1])}`)
       await context.close()
     }
   }
@@ -220,6 +225,7 @@ test('canvas at 200, 500 and 1,000 nodes', async ({ page, browser }) => {
     cpus: cpus().length,
     loadavg: load,
     rounds,
+    breakdowns,
     summary,
   }
   mkdirSync(dirname(OUT), { recursive: true })

@@ -1,9 +1,11 @@
 'use client'
 
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
-import { useCallback, useRef, useState } from 'react'
+import dynamic from 'next/dynamic'
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { draftCanvasInit, useWorkflowForEditorQuery } from '@/components/queries/workflows'
+import type { WorkflowResponse } from '@/lib/contracts/workflows'
 import type { NodeKind } from '@/lib/graph/node-data'
 import { workflowTemplate } from '@/lib/graph/templates'
 import type { CanvasEdge, CanvasNode } from './adapter'
@@ -13,11 +15,11 @@ import { Inspector } from './inspector/Inspector'
 import { Palette } from './Palette'
 import { CanvasProblemsProvider } from './CanvasProblemsProvider'
 import { ProblemsPanel } from './ProblemsPanel'
-import { RunDialog } from './RunDialog'
 import { selectIsDirty } from './store'
 import { CanvasStoreProvider, useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 import { fitViewOptionsFor, isSmallGraph } from './fit-view'
 import { Toolbar } from './Toolbar'
+import { WorkflowEditorPlaceholder } from './WorkflowEditorPlaceholder'
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
 import { useClipboardShortcuts } from './use-clipboard-shortcuts'
 import { useLeaveGuard } from './use-leave-guard'
@@ -25,20 +27,40 @@ import { LeaveEditorDialog } from './LeaveEditorDialog'
 import { useSaveVersion } from './use-save-version'
 import { freeSpotNear } from './placement'
 
+const subscribeNever = () => () => {}
+
+// Not needed for the first paint: its code loads after the canvas'.
+const RunDialog = dynamic(() => import('./RunDialog').then((module) => module.RunDialog), { ssr: false })
+
 /**
- * The workflow editor page body: loads the workflow through the API, then shows the canvas; `null` opens a draft,
- * empty or from the template `templateId` names.
+ * The workflow editor page body: the canvas for `initialWorkflow` (read with the page), else for the workflow loaded
+ * through the API; `null` opens a draft, empty or from the template `templateId` names.
  */
-export function WorkflowEditor({ workflowId, templateId }: { workflowId: string | null; templateId?: string }) {
-  const load = useWorkflowForEditorQuery(workflowId)
+export function WorkflowEditor({
+  workflowId,
+  templateId,
+  initialWorkflow,
+}: {
+  workflowId: string | null
+  templateId?: string
+  initialWorkflow?: WorkflowResponse
+}) {
+  const load = useWorkflowForEditorQuery(workflowId, initialWorkflow)
+  // A saved workflow's canvas draws in the browser only, as when it was fetched there: a large graph would make a large
+  // page and a long hydration, and React Flow measures its nodes in the browser anyway. Drafts are small and render on the server.
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  )
   const template = workflowId === null && templateId ? workflowTemplate(templateId) : undefined
   const [draft] = useState(() => (workflowId === null ? draftCanvasInit(template) : null))
   const init = draft ?? load.data
   // A stale or mistyped gallery link still opens a draft, but says why it is empty.
   const notice = workflowId === null && templateId && !template ? `No template "${templateId}": this is an empty draft.` : undefined
 
-  if (!init && load.isPending) {
-    return <div className="flex flex-1 items-center justify-center text-sm text-zinc-500">Loading workflow…</div>
+  if ((!init && load.isPending) || (workflowId !== null && !hydrated)) {
+    return <WorkflowEditorPlaceholder />
   }
   if (!init) {
     const notFound = load.error instanceof ApiError && load.error.status === 404

@@ -7,7 +7,7 @@ import { getMcpServer } from '@/components/mcp/mcp-api'
 import { Button } from '@/components/ui/Button'
 import { cn } from '@/components/ui/cn'
 import type { GraphDocument } from '@/lib/graph/document'
-import { exportWorkflowAsTypeScript, type ExportedMcpServer } from '@/lib/graph/export-typescript'
+import type { ExportedMcpServer } from '@/lib/graph/export-typescript'
 import { serializeWorkflowFile, workflowFileName, workflowToFile } from '@/lib/graph/workflow-file'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
 import { downloadFile } from './download-file'
@@ -71,7 +71,9 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
   })
   const exportTypeScript = act(async () => {
     const { name, document } = current()
-    const text = exportWorkflowAsTypeScript(document, { name, mcpServers: await mcpConnections(document) })
+    // Loaded when asked for: the exporter carries its runtime's source text, which the editor's first paint does not need.
+    const [{ exportWorkflowAsTypeScript }, mcpServers] = await Promise.all([import('@/lib/graph/export-typescript'), mcpConnections(document)])
+    const text = exportWorkflowAsTypeScript(document, { name, mcpServers })
     downloadFile(workflowFileName(name, 'ts'), text, 'text/typescript')
   })
 

@@ -57,12 +57,14 @@ export function draftCanvasInit(template?: Pick<WorkflowTemplate, 'title' | 'doc
  * then owns the document, so the query never refetches while the editor is open (a refetch could
  * not reach the canvas anyway) and is dropped when the editor closes: opening it again starts
  * from what the server has now, never from a copy from before the last save. A document that
- * cannot be migrated is this query's error.
+ * cannot be migrated is this query's error. `initial` is the workflow the page read on the server:
+ * with it, nothing is fetched.
  */
-export function useWorkflowForEditorQuery(workflowId: string | null) {
+export function useWorkflowForEditorQuery(workflowId: string | null, initial?: WorkflowResponse) {
   return useQuery({
     queryKey: workflowKeys.detail(workflowId ?? ''),
     queryFn: () => getWorkflow(workflowId ?? ''),
+    initialData: initial,
     // A draft (null) has nothing to load.
     enabled: workflowId !== null,
     select: canvasInitOf,

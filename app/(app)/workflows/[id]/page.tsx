@@ -1,10 +1,24 @@
 import type { Metadata } from 'next'
+import { Suspense } from 'react'
 import { WorkflowEditor } from '@/components/canvas/WorkflowEditor'
+import { WorkflowEditorPlaceholder } from '@/components/canvas/WorkflowEditorPlaceholder'
+import { loadEditorWorkflow } from './load-editor-workflow'
 
 export const metadata: Metadata = { title: 'Workflow editor' }
 
-/** The editor; it loads the workflow through the API on the client, so nothing is fetched here. */
+/**
+ * The editor, handed the workflow read with the page, so the canvas needs no API round trip to draw. The page's
+ * frame and scripts stream first (the placeholder), so the browser loads them while the server reads the workflow.
+ */
 export default async function WorkflowEditorPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
-  return <WorkflowEditor workflowId={id} />
+  return (
+    <Suspense fallback={<WorkflowEditorPlaceholder />}>
+      <EditorWithWorkflow workflowId={id} />
+    </Suspense>
+  )
+}
+
+async function EditorWithWorkflow({ workflowId }: { workflowId: string }) {
+  return <WorkflowEditor workflowId={workflowId} initialWorkflow={await loadEditorWorkflow(workflowId)} />
 }
