@@ -184,7 +184,7 @@ export class ApprovalBroker {
       throw conflict('approval_already_decided', `This request was already ${current.status}.`)
     }
     const approval = await this.publishDecision(id)
-    if (response.approveRestOfRun === true) await this.approveRestOfRun(approval)
+    if (body.approveRestOfRun) await this.approveRestOfRun(approval)
     return approval
   }
 
