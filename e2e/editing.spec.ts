@@ -1,10 +1,14 @@
 /**
  * Editing a workflow as people expect (issue #15, "Editing"): copy and paste between two
- * workflows open in two tabs, a JSON export imported back as a new workflow, an invalid file's
- * problems, export as TypeScript, and a version restored and compared with another.
+ * workflows open in two tabs, cut and paste, a JSON export imported back as a new workflow, an
+ * invalid file's problems, export as TypeScript (run with tsx), and a version restored and compared
+ * with another.
  * Workflows are made through the API, so each test starts from a graph it knows.
  */
-import { readFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 
 interface GraphDocument {
@@ -50,6 +54,21 @@ async function openEditor(page: Page, id: string): Promise<void> {
 async function workflowMenu(page: Page, item: string): Promise<void> {
   await page.getByTestId('workflow-menu').click()
   await page.getByRole('menuitem', { name: item }).click()
+}
+
+/** The repository's scratch folder: an exported file run there finds '@/lib/core' through tsconfig paths. */
+const SCRATCH = join(process.cwd(), '.scratch')
+
+function runTsx(file: string, input: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli')
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  delete env.OPENAI_API_KEY
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [tsx, file, input], { cwd: process.cwd(), env, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    )
+    child.stdin?.end()
+  })
 }
 
 const nodes = (page: Page) => page.locator('.react-flow__node')
@@ -153,7 +172,7 @@ test('an invalid file shows where each problem is and imports nothing', async ({
   expect(after).toBe(before)
 })
 
-test('export as TypeScript downloads a program that builds the workflow with lib/core', async ({ page }) => {
+test('export as TypeScript downloads a program that builds the workflow with lib/core and runs with tsx', async ({ page }) => {
   const id = await createWorkflow(page, 'Typed export', writerGraph())
   await openEditor(page, id)
   const download = page.waitForEvent('download')
@@ -164,6 +183,38 @@ test('export as TypeScript downloads a program that builds the workflow with lib
   expect(text).toContain('from "@/lib/core"')
   expect(text).toContain('new GraphAgentExecutor("writer", {"name":"Writer"')
   expect(text).toContain('main(buildWorkflow, MCP_SERVERS)')
+
+  // Run as the issue says, `npx tsx file.ts "input"`, inside the repository (where '@/lib/core' resolves).
+  await mkdir(SCRATCH, { recursive: true })
+  const folder = await mkdtemp(join(SCRATCH, 'e2e-export-'))
+  try {
+    const program = join(folder, file.suggestedFilename())
+    await file.saveAs(program)
+    const ran = await runTsx(program, 'tides')
+    expect(ran.stderr).toBe('')
+    expect(ran).toMatchObject({ code: 0, stdout: 'Demo reply: tides\n' })
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+})
+
+test('Ctrl+X cuts the selection with its edges, and Ctrl+V puts it back', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const id = await createWorkflow(page, 'Cut and paste', writerGraph())
+  await openEditor(page, id)
+  await page.locator('.react-flow__node[data-id="writer"]').click()
+  await page.keyboard.press('ControlOrMeta+x')
+  await expect(nodes(page)).toHaveCount(2)
+  await expect(edges(page)).toHaveCount(0)
+  await expect(page.getByTestId('unsaved-indicator')).toHaveAttribute('data-dirty', 'true')
+
+  await page.getByTestId('canvas').click({ position: { x: 24, y: 24 } })
+  await page.keyboard.press('ControlOrMeta+v')
+  await expect(nodes(page)).toHaveCount(3)
+  await expect(page.locator('.react-flow__node.selected')).toContainText('Writer')
+  // A second paste of the same text is a second copy, one step further.
+  await page.keyboard.press('ControlOrMeta+v')
+  await expect(page.locator('.react-flow__node').filter({ hasText: 'Writer' })).toHaveCount(2)
 })
 
 test('a version saved with a note is listed, compared with another side by side, opened read-only and restored', async ({ page }) => {

@@ -2,8 +2,9 @@
  * An MCP server's settings, set in the MCP servers page form, used by a run: an extra argument
  * name let through reaches the server (which echoes what it received) while others are dropped,
  * a sampling request within the caps is approved automatically, and one beyond them is denied
- * automatically, with the policy's reasons in the run page. The server and the workflow are set
- * up through the API; the settings and the run are the browser.
+ * automatically, with the policy's reasons in the run page; a person's "approve the rest of this
+ * run's requests from this server" on a card answers the request waiting beside it. The server and
+ * the workflow are set up through the API; the settings and the run are the browser.
  */
 import { expect, test } from '@playwright/test'
 import { straightGraph } from './fixtures/graphs'
@@ -70,4 +71,38 @@ test('extra arguments and the sampling policy set in the form are used by a run'
   )
   await expect(page.getByTestId('approval-card')).toHaveCount(0)
   await snap(page, testInfo, 'settings-used-by-run')
+})
+
+test('approving a sampling card for the rest of the run answers the request waiting beside it too', async ({ page }, testInfo) => {
+  const api = page.request
+  // The README's server, asked each time (its default policy); the demo model calls both tool lines at once.
+  const graph = straightGraph({
+    id: 'researcher',
+    kind: 'agent',
+    data: { name: 'Researcher', model: { provider: 'demo' }, mcpServerIds: ['research-assistant'], toolApprovalMode: 'never_require' },
+  })
+  const workflow = await api.post('/api/workflows', { data: { name: 'E2E rest of run', graph } })
+  expect(workflow.ok()).toBe(true)
+  const workflowId = ((await workflow.json()) as { workflow: { id: string } }).workflow.id
+  const input = ['tides', 'wind'].map((topic) => `/call research-assistant_summarize_topic {"topic":"${topic}"}`).join('\n')
+  const started = await api.post('/api/runs', { data: { workflowId, input } })
+  expect(started.ok()).toBe(true)
+  await page.goto(`/runs/${((await started.json()) as { run: { id: string } }).run.id}`)
+
+  const open = page.getByTestId('approval-approve')
+  await expect(open).toHaveCount(2)
+  const first = page
+    .getByTestId('approval-card')
+    .filter({ has: page.getByTestId('approval-approve') })
+    .first()
+  await first.getByTestId('sampling-approve-rest').check()
+  await first.getByTestId('approval-approve').click()
+
+  await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'succeeded')
+  await expect(open).toHaveCount(0)
+  // Both cards read approved: the one answered by the person, and the one waiting beside it.
+  const cards = page.getByTestId('approval-card')
+  await expect(cards).toHaveCount(2)
+  for (const card of await cards.all()) await expect(card.getByTestId('approval-status')).toHaveText('Approved')
+  await snap(page, testInfo, 'rest-of-run-approved')
 })

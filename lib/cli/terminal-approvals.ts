@@ -30,7 +30,7 @@ export class TerminalApprovals {
   async toolCall(name: string, args: unknown): Promise<boolean> {
     if (this.flags.approveTools) return this.note(`approved tool call ${name} (--approve-tools)`, true)
     if (!this.io.interactive) return this.note(`denied tool call ${name}: not interactive (pass --approve-tools to allow)`, false)
-    return YES.test(await this.io.ask(`? Allow the call ${name} ${JSON.stringify(args ?? {})}? [y/N] `))
+    return YES.test(await this.io.ask(`? Allow the call ${name} ${argumentsText(args)}? [y/N] `))
   }
 
   /** The reply to a human-input step, or undefined when nobody answers. */
@@ -72,4 +72,9 @@ export class TerminalApprovals {
     this.io.err(`  · ${text}\n`)
     return value
   }
+}
+
+/** A model's call carries its arguments as JSON text already: shown as is, not quoted a second time. */
+function argumentsText(args: unknown): string {
+  return typeof args === 'string' ? args : JSON.stringify(args ?? {})
 }

@@ -17,6 +17,9 @@ import type { PgNotifications } from '../db/pg-notifications'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import type { RunEventLog } from '../runs/run-event-log'
 
+/** Why a sampling request was approved without asking: a person's earlier "approve the rest of this run's requests". */
+export const REST_OF_RUN_REASON = "A person approved the rest of this run's requests from this server."
+
 export interface ApprovalDecision {
   approved: boolean
   status: ApprovalStatus
@@ -180,7 +183,9 @@ export class ApprovalBroker {
       }
       throw conflict('approval_already_decided', `This request was already ${current.status}.`)
     }
-    return this.publishDecision(id)
+    const approval = await this.publishDecision(id)
+    if (body.approveRestOfRun) await this.approveRestOfRun(approval)
+    return approval
   }
 
   async get(principal: Principal, id: string): Promise<ApprovalView> {
@@ -248,6 +253,24 @@ export class ApprovalBroker {
     const approval = presentApproval(await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: created.id } }))
     await this.events.append(input.runId, 'approval_resolved', { approval })
     return { approved: input.approved, status, response }
+  }
+
+  /**
+   * "The rest of this run's requests from this server" includes those already waiting beside the
+   * one answered (a model that calls two tools at once asks twice): they are approved now, as the
+   * later ones will be by the sampling policy.
+   */
+  private async approveRestOfRun(answered: ApprovalView): Promise<void> {
+    const response = { decision: 'approve', automatic: 'rest_of_run', reason: REST_OF_RUN_REASON }
+    const approved = await this.db.sql.query<{ id: string }>(
+      `WITH approved AS (
+         UPDATE "ApprovalRequest" SET status = 'approved', response = $1::jsonb, "decidedAt" = ${DB_NOW}
+         WHERE "runId" = $2 AND kind = 'sampling' AND source = $3 AND status = 'pending' AND "expiresAt" > ${DB_NOW}
+         RETURNING id, "ownerId")
+       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', COALESCE("ownerId", '')) FROM approved`,
+      [jsonbSafeText(response), answered.runId, answered.source],
+    )
+    for (const { id } of approved) await this.publishDecision(id)
   }
 
   /** How many of a run's requests from one source were decided automatically for `automatic` (e.g. within a policy's caps). */

@@ -7,7 +7,7 @@
  * is both the audit and the count of the per-run cap.
  */
 import type { SamplingApprovalCallback, SamplingApprovalDecision } from '@/lib/core'
-import type { ApprovalBroker } from '../approvals/approval-broker'
+import { REST_OF_RUN_REASON, type ApprovalBroker } from '../approvals/approval-broker'
 import type { McpServerConfig } from './mcp-server-registry'
 import { samplingApprovalPayload } from './sampling-approval'
 
@@ -30,7 +30,7 @@ async function verdictFor(server: McpServerConfig, source: string, requestedToke
   const policy = server.settings.sampling
   if (policy.mode === 'deny') return { kind: 'deny', automatic: 'policy', reason: `${server.name} is set to always deny sampling requests.` }
   if (await context.approvals.restOfRunApproved(context.runId, 'sampling', source)) {
-    return { kind: 'approve', automatic: 'rest_of_run', reason: "A person approved the rest of this run's requests from this server." }
+    return { kind: 'approve', automatic: 'rest_of_run', reason: REST_OF_RUN_REASON }
   }
   if (policy.mode === 'ask') return { kind: 'ask' }
   const used = await context.approvals.countAutomatic(context.runId, 'sampling', source, 'policy')

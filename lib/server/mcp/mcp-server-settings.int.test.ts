@@ -141,6 +141,29 @@ describe('MCP server settings used by a run', () => {
     expect(text(await other)).toContain('model: other run')
   })
 
+  it('"approve the rest of this run" also approves the requests of that run already waiting beside the one answered', async () => {
+    await save('rest-waiting', `${samplingHost.origin}/mcp`, {})
+    const runId = await newRun()
+    const tool = await connect('rest-waiting', runId)
+    model.enqueue(modelResponse('one'), modelResponse('two'))
+    // A model that calls two tools at once: both requests wait for a person together.
+    const answers = Promise.all([call(tool, 'ask', { question: 'q1', maxTokens: 10 }), call(tool, 'ask', { question: 'q2', maxTokens: 10 })])
+    const waiting = await waitFor(async () => {
+      const rows = await app.db.prisma.approvalRequest.findMany({ where: { runId, status: 'pending' }, orderBy: { createdAt: 'asc' } })
+      return rows.length === 2 ? rows : undefined
+    })
+    await app.approvals.answer(admin, waiting[0].id, { decision: 'approve', approveRestOfRun: true })
+    expect(text(await answers)).toMatch(/model: one.*model: two|model: two.*model: one/)
+    const recorded = await app.db.prisma.approvalRequest.findMany({ where: { runId }, select: { id: true, status: true, response: true } })
+    const byPerson = recorded.find((d) => d.id === waiting[0].id)!
+    const other = recorded.find((d) => d.id === waiting[1].id)!
+    expect(byPerson.status).toBe('approved')
+    expect(other).toMatchObject({
+      status: 'approved',
+      response: { automatic: 'rest_of_run', reason: "A person approved the rest of this run's requests from this server." },
+    })
+  })
+
   it('always denies when the policy says so, without asking anyone', async () => {
     await save('never', `${samplingHost.origin}/mcp`, { sampling: { mode: 'deny' } })
     const runId = await newRun()
