@@ -266,18 +266,23 @@ function parseJson(text: string): unknown {
 function inputProblems(fields: InputField[], value: unknown): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['The input must be a JSON object with the declared fields.']
   const record = value as Record<string, unknown>
-  const problems = Object.keys(record)
-    .filter((key) => !fields.some((field) => field.name === key))
-    .map((key) => 'Not an input of this workflow: "' + key + '".')
+  const problems: string[] = []
   for (const field of fields) {
     const given = record[field.name]
     if (given === undefined) {
       if (field.required) problems.push('"' + field.name + '" is required.')
     } else if (!fitsType(field, given)) {
-      problems.push('"' + field.name + '" must be ' + (field.type === 'enum' ? 'one of ' + field.options.join(', ') : field.type) + '.')
+      problems.push('"' + field.name + '" must be ' + typeWords(field) + '.')
     }
   }
+  const unknown = Object.keys(record).filter((key) => !fields.some((field) => field.name === key))
+  if (unknown.length > 0) problems.push('Not an input of this workflow: ' + unknown.map((key) => '"' + key + '"').join(', ') + '.')
   return problems
+}
+
+function typeWords(field: InputField): string {
+  if (field.type === 'enum') return 'one of ' + field.options.map((option) => '"' + option + '"').join(', ')
+  return { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false' }[field.type]
 }
 
 function fitsType(field: InputField, value: unknown): boolean {
