@@ -102,7 +102,11 @@ export const NODE_REGISTRY = {
     icon: 'M8 5v14l11-7z',
     singleton: true,
     summary: (data) => [
-      data.inputFields?.length ? truncate(`Input: ${data.inputFields.map((field) => field.name).join(', ')}`) : data.inputDescription ? truncate(data.inputDescription) : 'Run input',
+      data.inputFields?.length
+        ? truncate(`Input: ${data.inputFields.map((field) => field.name).join(', ')}`)
+        : data.inputDescription
+          ? truncate(data.inputDescription)
+          : 'Run input',
     ],
     fields: [
       labelField('Start'),

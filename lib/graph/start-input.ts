@@ -71,7 +71,8 @@ export function inputTypeWords(field: InputField): string {
 }
 
 function fieldValueSchema(field: InputField): z.ZodType {
-  const error = (issue: { input?: unknown }) => (issue.input === undefined ? `"${field.name}" is required.` : `"${field.name}" must be ${inputTypeWords(field)}.`)
+  const error = (issue: { input?: unknown }) =>
+    issue.input === undefined ? `"${field.name}" is required.` : `"${field.name}" must be ${inputTypeWords(field)}.`
   switch (field.type) {
     case 'string':
       return z.string({ error }).max(100_000, `"${field.name}" is too long (at most 100000 characters).`)

@@ -86,7 +86,13 @@ export function FieldListEditor<F extends ListedField>({
               <Button size="sm" variant="ghost" aria-label={`Move field ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
                 ↑
               </Button>
-              <Button size="sm" variant="ghost" aria-label={`Move field ${index + 1} down`} disabled={index === value.length - 1} onClick={() => move(index, 1)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Move field ${index + 1} down`}
+                disabled={index === value.length - 1}
+                onClick={() => move(index, 1)}
+              >
                 ↓
               </Button>
               <Button

@@ -279,4 +279,3 @@ describe('compile: a start node that declares its input', () => {
     expect(await outputsOf(graph().start().output().chain('start', 'output').build(), '{"topic":"bees"}')).toEqual(['{"topic":"bees"}'])
   })
 })
-

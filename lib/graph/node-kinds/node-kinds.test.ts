@@ -119,4 +119,3 @@ describe('the start node', () => {
     expect(NODE_KIND_DEFINITIONS.start.exportTypeScript('"s"', { inputDescription: '' })).toEqual({ expression: 'startNode("s")' })
   })
 })
-
