@@ -58,62 +58,28 @@ export function FieldListEditor<F extends ListedField>({
     <Field label={label} error={error} help={help}>
       <div className="flex flex-col gap-2" data-testid={testId}>
         {value.map((field, index) => (
-          <div key={index} className="grid grid-cols-[1fr_8rem_auto_auto] items-center gap-2 rounded-md border border-zinc-200 p-2">
-            <Input
-              aria-label={`Field ${index + 1} name`}
-              data-testid={`${testId}-${index}-name`}
-              value={field.name}
-              onChange={(e) => update(index, { name: e.target.value } as Partial<F>)}
-            />
-            <Select
-              aria-label={`Field ${index + 1} type`}
-              data-testid={`${testId}-${index}-type`}
-              options={types}
-              value={field.type}
-              onChange={(e) => update(index, { type: e.target.value } as Partial<F>)}
-            />
-            <label className="flex items-center gap-1 text-xs text-zinc-600">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-indigo-600"
-                data-testid={`${testId}-${index}-required`}
-                checked={field.required}
-                onChange={(e) => update(index, { required: e.target.checked } as Partial<F>)}
+          <div key={index} className="flex flex-col gap-2 rounded-md border border-zinc-200 p-2">
+            <div className="flex items-center gap-2">
+              <Input
+                aria-label={`Field ${index + 1} name`}
+                data-testid={`${testId}-${index}-name`}
+                className="min-w-0 flex-1"
+                value={field.name}
+                onChange={(e) => update(index, { name: e.target.value } as Partial<F>)}
               />
-              Required
-            </label>
-            <div className="flex">
-              <Button size="sm" variant="ghost" aria-label={`Move field ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
-                ↑
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Move field ${index + 1} down`}
-                disabled={index === value.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                ↓
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove field ${index + 1}`}
-                onClick={() =>
-                  onChange(
-                    path,
-                    value.filter((_, at) => at !== index),
-                  )
-                }
-              >
-                ×
-              </Button>
+              <Select
+                aria-label={`Field ${index + 1} type`}
+                data-testid={`${testId}-${index}-type`}
+                className="w-36 shrink-0"
+                options={types}
+                value={field.type}
+                onChange={(e) => update(index, { type: e.target.value } as Partial<F>)}
+              />
             </div>
             {field.type === 'enum' && (
               <Input
                 aria-label={`Field ${index + 1} choices`}
                 data-testid={`${testId}-${index}-options`}
-                className="col-span-4"
                 placeholder="Choices, separated by commas"
                 value={(field.options ?? []).join(', ')}
                 // Empty entries are kept while typing ("a, "); validate() names any left over.
@@ -122,11 +88,49 @@ export function FieldListEditor<F extends ListedField>({
             )}
             <Input
               aria-label={`Field ${index + 1} description`}
-              className="col-span-4"
               placeholder={descriptionPlaceholder}
               value={field.description}
               onChange={(e) => update(index, { description: e.target.value } as Partial<F>)}
             />
+            <div className="flex items-center justify-between">
+              <label className="flex items-center gap-1 text-xs text-zinc-600">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-indigo-600"
+                  data-testid={`${testId}-${index}-required`}
+                  checked={field.required}
+                  onChange={(e) => update(index, { required: e.target.checked } as Partial<F>)}
+                />
+                Required
+              </label>
+              <div className="flex">
+                <Button size="sm" variant="ghost" aria-label={`Move field ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                  ↑
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Move field ${index + 1} down`}
+                  disabled={index === value.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  ↓
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove field ${index + 1}`}
+                  onClick={() =>
+                    onChange(
+                      path,
+                      value.filter((_, at) => at !== index),
+                    )
+                  }
+                >
+                  ×
+                </Button>
+              </div>
+            </div>
           </div>
         ))}
         <Button size="sm" className="self-start" data-testid={`${testId}-add`} onClick={() => onChange(path, [...value, newField(value.length + 1)])}>
