@@ -1,7 +1,7 @@
 /**
- * A start node that declares its input: two fields added in the inspector and saved, then the Run
- * dialog shows a form built from them; a missing required field is refused under the field, in
- * words, and a good run shows its output (a transform reading `input.topic`).
+ * A start node that declares its input: two fields added in the inspector (a third moved and
+ * removed) and saved, then the Run dialog shows a form built from them; a missing required field is
+ * refused under the field, in words, and a good run shows its output (a transform reading `input.topic`).
  */
 import { expect, test } from '@playwright/test'
 import { straightGraph } from './fixtures/graphs'
@@ -22,6 +22,16 @@ test('declare input fields on the start node and run the workflow from the form'
   await inspector.getByTestId('inspector-inputFields-add').click()
   await inspector.getByTestId('inspector-inputFields-1-name').fill('words')
   await inspector.getByTestId('inspector-inputFields-1-type').selectOption('integer')
+  // A third field, moved up between the two and removed again: the order and the list follow.
+  await inspector.getByTestId('inspector-inputFields-add').click()
+  await inspector.getByTestId('inspector-inputFields-2-name').fill('extra')
+  await inspector.getByRole('button', { name: 'Move field 3 up' }).click()
+  await expect(inspector.getByTestId('inspector-inputFields-1-name')).toHaveValue('extra')
+  await expect(inspector.getByTestId('inspector-inputFields-2-name')).toHaveValue('words')
+  await inspector.getByRole('button', { name: 'Remove field 2' }).click()
+  await expect(inspector.getByTestId('inspector-inputFields-2-name')).toHaveCount(0)
+  await expect(inspector.getByTestId('inspector-inputFields-1-type')).toHaveValue('integer')
+  await inspector.getByLabel('Field 1 description').fill('What to write about')
   await expect(start).toContainText('Input: topic, words')
   await snap(page, testInfo, '01-input-fields')
 
@@ -35,6 +45,7 @@ test('declare input fields on the start node and run the workflow from the form'
   await expect(page.getByTestId('run-input')).toHaveCount(0)
   await expect(form.getByText('topic *')).toBeVisible()
   await expect(form.getByText('words *')).toBeVisible()
+  await expect(form.getByText('What to write about')).toBeVisible()
 
   // A missing required field is refused under that field, and nothing starts.
   await page.getByTestId('run-input-words').fill('40')
