@@ -59,18 +59,16 @@ export function FieldListEditor<F extends ListedField>({
       <div className="flex flex-col gap-2" data-testid={testId}>
         {value.map((field, index) => (
           <div key={index} className="flex flex-col gap-2 rounded-md border border-zinc-200 p-2">
-            <div className="flex items-center gap-2">
+            <div className="grid grid-cols-[minmax(0,1fr)_9rem] items-center gap-2">
               <Input
                 aria-label={`Field ${index + 1} name`}
                 data-testid={`${testId}-${index}-name`}
-                className="min-w-0 flex-1"
                 value={field.name}
                 onChange={(e) => update(index, { name: e.target.value } as Partial<F>)}
               />
               <Select
                 aria-label={`Field ${index + 1} type`}
                 data-testid={`${testId}-${index}-type`}
-                className="w-36 shrink-0"
                 options={types}
                 value={field.type}
                 onChange={(e) => update(index, { type: e.target.value } as Partial<F>)}
