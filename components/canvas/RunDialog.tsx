@@ -7,13 +7,18 @@ import { Dialog } from '@/components/ui/Dialog'
 import { Field } from '@/components/ui/Field'
 import { Textarea } from '@/components/ui/Textarea'
 import type { NodeData } from '@/lib/graph/node-data'
+import { checkStartInput, type InputField, type InputProblem } from '@/lib/graph/start-input'
 import { useStartRun } from '@/components/queries/runs'
 import { graphProblemsOf } from './api'
 import { selectIsDirty } from './store'
 import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
+import { RunInputForm } from './RunInputForm'
+import { emptyRunFormValues, runInputFromForm, type RunFormValues } from './run-input-values'
+
+const NO_FIELDS: InputField[] = []
 
 /**
- * Asks for the run input, saves a new version first when the canvas has unsaved changes (a run
+ * Asks for the run input (text, or a form of the start node's declared input fields), saves a new version first when the canvas has unsaved changes (a run
  * always runs a saved version), starts the run and opens its page.
  */
 export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () => void; save: () => Promise<number | undefined> }) {
@@ -22,21 +27,40 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
   const inputId = useId()
   const [input, setInput] = useState('')
   const [error, setError] = useState<string>()
+  const [formValues, setFormValues] = useState<RunFormValues>({})
+  const [fieldProblems, setFieldProblems] = useState<InputProblem[]>([])
   const [busy, setBusy] = useState(false)
   const startRun = useStartRun()
-  const { inputDescription, dirty } = useCanvasStore((s) => {
-    if (!open) return { inputDescription: '', dirty: false }
-    const start = s.nodes.find((node) => node.type === 'start')
-    return { inputDescription: (start?.data as NodeData<'start'> | undefined)?.inputDescription ?? '', dirty: selectIsDirty(s) || s.version === null }
+  const { inputDescription, inputFields, dirty } = useCanvasStore((s) => {
+    if (!open) return { inputDescription: '', inputFields: NO_FIELDS, dirty: false }
+    const start = s.nodes.find((node) => node.type === 'start')?.data as NodeData<'start'> | undefined
+    return { inputDescription: start?.inputDescription ?? '', inputFields: start?.inputFields ?? NO_FIELDS, dirty: selectIsDirty(s) || s.version === null }
   })
 
   useEffect(() => {
-    if (open) setError(undefined)
-  }, [open])
+    if (!open) return
+    setError(undefined)
+    setFieldProblems([])
+    setFormValues(emptyRunFormValues(inputFields))
+  }, [open, inputFields])
+
+  /** The run input as the server takes it: the text, or the form's object as JSON text once it matches the fields. */
+  const runInput = (): string | undefined => {
+    if (inputFields.length === 0) return input
+    const checked = checkStartInput(inputFields, runInputFromForm(inputFields, formValues))
+    if (checked.ok) return JSON.stringify(checked.value)
+    setFieldProblems(checked.problems)
+    const general = checked.problems.filter((problem) => problem.field === undefined)
+    setError(general.length > 0 ? general.map((problem) => problem.message).join(' ') : 'Some fields need attention.')
+    return undefined
+  }
 
   const submit = async () => {
-    setBusy(true)
     setError(undefined)
+    setFieldProblems([])
+    const runInputText = runInput()
+    if (runInputText === undefined) return
+    setBusy(true)
     try {
       const state = store.getState()
       let version = state.version ?? undefined
@@ -48,7 +72,7 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
         }
       }
       // A draft's first save created the workflow: its id is the store's now.
-      const run = await startRun.mutateAsync({ workflowId: store.getState().workflowId, version, input })
+      const run = await startRun.mutateAsync({ workflowId: store.getState().workflowId, version, input: runInputText })
       router.push(`/runs/${encodeURIComponent(run.id)}`)
     } catch (cause) {
       // A run refused for what can only fail: its problems join the Problems panel, in the same words.
@@ -83,22 +107,39 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
           void submit()
         }}
       >
-        <Field label="Input" htmlFor={inputId} help={inputDescription || 'The text the start node passes on.'} error={error}>
-          <Textarea
-            id={inputId}
-            data-testid="run-input"
-            rows={5}
-            autoFocus
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                event.preventDefault()
-                void submit()
-              }
-            }}
-          />
-        </Field>
+        {inputFields.length > 0 ? (
+          <>
+            {inputDescription && <p className="mb-3 text-xs text-zinc-500">{inputDescription}</p>}
+            <RunInputForm
+              fields={inputFields}
+              values={formValues}
+              problems={fieldProblems}
+              onChange={(name, value) => setFormValues((values) => ({ ...values, [name]: value }))}
+            />
+            {error && (
+              <p className="mt-3 text-xs text-red-600" data-testid="run-error">
+                {error}
+              </p>
+            )}
+          </>
+        ) : (
+          <Field label="Input" htmlFor={inputId} help={inputDescription || 'The text the start node passes on.'} error={error}>
+            <Textarea
+              id={inputId}
+              data-testid="run-input"
+              rows={5}
+              autoFocus
+              value={input}
+              onChange={(event) => setInput(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                  event.preventDefault()
+                  void submit()
+                }
+              }}
+            />
+          </Field>
+        )}
       </form>
     </Dialog>
   )

@@ -38,6 +38,8 @@ export type InspectorField =
   | (FieldBase & { type: 'tool_approvals' })
   /** The structured reply's fields. */
   | (FieldBase & { type: 'structured_fields' })
+  /** A start node's declared input fields. */
+  | (FieldBase & { type: 'input_fields' })
   /** A folder under an allowed root (GET /api/file-roots). */
   | (FieldBase & { type: 'file_folder' })
   /** A saved-agent picker (GET /api/agents). */

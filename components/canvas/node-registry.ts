@@ -97,11 +97,17 @@ const participantsField: InspectorField = { type: 'participants', id: 'participa
 export const NODE_REGISTRY = {
   start: define('start', {
     label: 'Start',
-    description: 'Where a run begins; passes the run input on as text.',
+    description: 'Where a run begins; passes the run input on (text, or the declared input fields).',
     category: 'flow',
     icon: 'M8 5v14l11-7z',
     singleton: true,
-    summary: (data) => [data.inputDescription ? truncate(data.inputDescription) : 'Run input'],
+    summary: (data) => [
+      data.inputFields?.length
+        ? truncate(`Input: ${data.inputFields.map((field) => field.name).join(', ')}`)
+        : data.inputDescription
+          ? truncate(data.inputDescription)
+          : 'Run input',
+    ],
     fields: [
       labelField('Start'),
       {
@@ -112,6 +118,7 @@ export const NODE_REGISTRY = {
         rows: 3,
         placeholder: 'What should the person type when starting a run?',
       },
+      { type: 'input_fields', id: 'inputFields', label: 'Input fields', path: ['inputFields'] },
     ],
   }),
   agent: define('agent', {

@@ -50,7 +50,7 @@ export function buildCliProgram({ io, env = process.env, signal }: CliContext, d
     .command('run')
     .description('Run a workflow document here, without a server: events on stderr as they happen, outputs on stdout.')
     .argument('<workflow.json>', 'the workflow document (as exported from the editor)')
-    .option('-i, --input <text>', "the run's input: text, or JSON as text (the start node receives it as the app would)", '')
+    .option('-i, --input <text>', "the run's input: text, or a JSON object when the start node declares input fields", '')
     .option('--approve-tools', 'approve every tool call that needs consent (default: ask on a terminal, else deny)', false)
     .option('--approve-sampling', "approve MCP servers' sampling requests (default: ask on a terminal, else deny)", false)
     .option('--answer <text>', 'the reply to the next human-input step (repeat for several; default: ask on a terminal, else fail)', collect, [])

@@ -1,5 +1,5 @@
 /**
- * `agentloom run <workflow.json> --input <text>`: runs a workflow document in this process with
+ * `agentloom run <workflow.json> --input <text|json>`: runs a workflow document in this process with
  * lib/graph's compiler and lib/core alone — no server, no database. Agents use the demo model, or
  * OpenAI when OPENAI_API_KEY is set (exactly as the app's worker chooses). Progress goes to stderr
  * as it happens (a line per superstep and executor, agent text as it streams); the outputs go to
@@ -8,9 +8,11 @@
  *
  * When the workflow stops for a person (a tool call that needs consent, a human-input step) the
  * questions are answered through TerminalApprovals and the run continues in the same process.
+ * A start node that declares input fields takes `--input` as a JSON object with them, checked
+ * before anything starts (as the server checks a run it is asked to start).
  */
 import { isUserError, type MCPTool, type RequestInfoEvent } from '@/lib/core'
-import { GraphCompileError, builtinFunctionTool, chatClientFor, collectMcpServerIds, collectSkillIds, compile, validate } from '@/lib/graph'
+import { GraphCompileError, builtinFunctionTool, chatClientFor, collectMcpServerIds, collectSkillIds, compile, runInputProblems, validate } from '@/lib/graph'
 import { CliError, EXIT_FAILED, EXIT_OK, usageError, type CliIo } from './cli-io'
 import { createMcpTools, readMcpConfig } from './mcp-config'
 import { describeProblem } from './validate-command'
@@ -37,6 +39,11 @@ export async function runCommand(io: CliIo, file: string, options: RunCommandOpt
   }
   const document = checked.document
   if (collectSkillIds(document).length > 0) throw usageError('The workflow uses skills, which live in the app: the command line runs workflows without skills.')
+  const inputProblems = runInputProblems(document, options.input)
+  if (inputProblems.length > 0) {
+    for (const problem of inputProblems) io.err(`--input: ${problem.message}\n`)
+    throw usageError(`${file} declares its input: give --input as a JSON object with its fields.`)
+  }
 
   const approvals = new TerminalApprovals(io, options)
   const env = options.env ?? process.env

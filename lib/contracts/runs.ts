@@ -25,6 +25,7 @@ export const createRunBody = z.object({
   workflowId,
   /** Defaults to the latest version. */
   version: pgInt.optional(),
+  /** Text; or, when the start node declares input fields, the JSON text of an object with them (checked by the run service). */
   input: safeText().max(100_000).default(''),
 })
 

@@ -4,6 +4,7 @@
  */
 import { UserError } from '@/lib/core/browser'
 import type { GraphProblem } from './problems'
+import { inputProblemsText, type InputProblem } from './start-input'
 
 /** The document is not a workflow this app can read (bad shape, unknown future version). */
 export class GraphDocumentError extends UserError {
@@ -40,4 +41,15 @@ export class ExpressionError extends UserError {
 
 function truncate(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}
+
+/** A run input that does not match the input fields its start node declares. */
+export class RunInputError extends UserError {
+  override readonly code = 'invalid_run_input'
+  readonly problems: InputProblem[]
+
+  constructor(problems: InputProblem[]) {
+    super(`The run input does not match the start node's input fields: ${inputProblemsText(problems)}`)
+    this.problems = problems
+  }
 }

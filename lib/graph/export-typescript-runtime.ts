@@ -233,8 +233,64 @@ function agent(id: string, settings: AgentSettings): Agent {
 // ---------------------------------------------------------------------------------------------
 // One executor per node kind.
 
-function startNode(id: string): Executor {
-  return executor(id, (input: unknown, ctx) => ctx.sendMessage(typeof input === 'string' ? input : JSON.stringify(input ?? '')), { outputCapable: false })
+interface InputField {
+  name: string
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'enum'
+  required: boolean
+  options: string[]
+}
+
+/** Declared input fields: the run input is JSON text (or an object) with exactly these fields; it is sent on as the object. */
+function startNode(id: string, fields: InputField[] = []): Executor {
+  return executor(
+    id,
+    (input: unknown, ctx) => {
+      if (fields.length === 0) return ctx.sendMessage(typeof input === 'string' ? input : JSON.stringify(input ?? ''))
+      const value = typeof input === 'string' ? parseJson(input) : input
+      const problems = inputProblems(fields, value)
+      if (problems.length > 0) throw new Error('The run input does not match the start node\'s input fields: ' + problems.join(' '))
+      return ctx.sendMessage(value)
+    },
+    { outputCapable: false },
+  )
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+function inputProblems(fields: InputField[], value: unknown): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['The input must be a JSON object with the declared fields.']
+  const record = value as Record<string, unknown>
+  const problems: string[] = []
+  for (const field of fields) {
+    const given = record[field.name]
+    if (given === undefined) {
+      if (field.required) problems.push('"' + field.name + '" is required.')
+    } else if (!fitsType(field, given)) {
+      problems.push('"' + field.name + '" must be ' + typeWords(field) + '.')
+    }
+  }
+  const unknown = Object.keys(record).filter((key) => !fields.some((field) => field.name === key))
+  if (unknown.length > 0) problems.push('Not an input of this workflow: ' + unknown.map((key) => '"' + key + '"').join(', ') + '.')
+  return problems
+}
+
+function typeWords(field: InputField): string {
+  if (field.type === 'enum') return 'one of ' + field.options.map((option) => '"' + option + '"').join(', ')
+  return { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false' }[field.type]
+}
+
+function fitsType(field: InputField, value: unknown): boolean {
+  if (field.type === 'string') return typeof value === 'string'
+  if (field.type === 'number') return typeof value === 'number' && Number.isFinite(value)
+  if (field.type === 'integer') return Number.isInteger(value)
+  if (field.type === 'boolean') return typeof value === 'boolean'
+  return typeof value === 'string' && field.options.includes(value)
 }
 
 function outputNode(id: string): Executor {

@@ -69,6 +69,19 @@ async function runCompiled(document: GraphDocument, input: string): Promise<stri
     .join('')
 }
 
+const declaredInput = () =>
+  graph()
+    .start('start', {
+      inputFields: [
+        { name: 'topic', type: 'string' },
+        { name: 'count', type: 'integer', required: false },
+      ],
+    })
+    .node('about', 'transform', { expression: '"About " + input.topic' })
+    .agent('writer')
+    .output()
+    .chain('start', 'about', 'writer', 'output')
+    .build()
 const demoAgents = () => graph().start().agent('writer').agent('editor').output().chain('start', 'writer', 'editor', 'output').build()
 
 const conditionAndTransform = () =>
@@ -116,6 +129,7 @@ describe('a workflow exported as TypeScript', () => {
     ['a fan-out and a fan-in', fanOutIn, 'both sides'],
     ['a sequential orchestration', sequential, 'plan a trip'],
     ['the handoff template (it ends by itself)', () => workflowTemplate('handoff')!.document, '/call handoff_to_billing {}'],
+    ['a start node with declared input fields', declaredInput, '{"topic":"tides","count":2}'],
   ])('runs %s standalone and prints what the app would', async (_name, build, input) => {
     const document = build()
     const [ran, expected] = await Promise.all([runExported(document, input), runCompiled(document, input)])
@@ -155,6 +169,13 @@ describe('a workflow exported as TypeScript', () => {
     expect(ran.code).toBe(0)
     expect(ran.stderr).toContain('Which city?')
     expect(ran.stdout).toBe('Going to Lisbon\n')
+  })
+
+  it('refuses an input that does not match the declared fields, saying why', async () => {
+    const ran = await runExported(declaredInput(), '{"count":"two"}')
+    expect(ran.code).toBe(1)
+    expect(ran.stdout).toBe('')
+    expect(ran.stderr).toContain(`The run input does not match the start node's input fields: "topic" is required. "count" must be a whole number.`)
   })
 
   it('keeps hostile text inside string literals', async () => {

@@ -19,6 +19,7 @@ const expectedErrors: Record<string, ProblemCode> = {
   'bad-cel-edge-condition.json': 'invalid_expression',
   'bad-cel-transform.json': 'invalid_expression',
   'bad-position.json': 'invalid_schema',
+  'bad-start-input-fields.json': 'invalid_input_fields',
   'condition-unknown-handle.json': 'invalid_handle',
   'dangling-edge.json': 'dangling_edge',
   'duplicate-node-id.json': 'duplicate_id',

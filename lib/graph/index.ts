@@ -65,4 +65,16 @@ export { GraphDocumentError, GraphCompileError, ExpressionError } from './errors
 export { exampleWorkflowDocument, EXAMPLE_WORKFLOW_NAME, EXAMPLE_WORKFLOW_DESCRIPTION, EXAMPLE_MCP_SERVER_ID } from './example-workflow'
 export * from './compile/index'
 export { fieldsToJsonSchema, jsonSchemaProblem } from './structured-output'
+export {
+  INPUT_FIELD_TYPES,
+  InputFieldSchema,
+  checkStartInput,
+  inputFieldsProblems,
+  inputFieldsToJsonSchema,
+  inputFieldsZod,
+  inputProblemsText,
+} from './start-input'
+export type { InputField, InputFieldType, InputProblem, StartInputCheck } from './start-input'
+export { declaredInputFields, runInputProblems } from './run-input'
+export { RunInputError } from './errors'
 export { agentSettingsErrors } from './validate-nodes'

@@ -43,6 +43,7 @@ export const PROBLEM_CODES = [
   'unknown_mcp_server',
   'unknown_skill',
   'sub_workflow_cycle',
+  'invalid_input_fields',
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

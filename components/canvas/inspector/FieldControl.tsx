@@ -7,6 +7,7 @@ import { Select } from '@/components/ui/Select'
 import { Textarea } from '@/components/ui/Textarea'
 import { getAt } from '../inspector-fields'
 import { FileAccessSettingsSchema, type StructuredField } from '@/lib/graph/node-data'
+import type { InputField } from '@/lib/graph/start-input'
 import { AgentField } from './AgentField'
 import { AgentSettingsGroup } from './AgentSettingsGroup'
 import { CasesEditor } from './CasesEditor'
@@ -19,7 +20,8 @@ import { McpServersField } from './McpServersField'
 import { McpToolsField } from './McpToolsField'
 import { ParticipantsEditor } from './ParticipantsEditor'
 import { SkillsField } from './SkillsField'
-import { StructuredFieldsEditor } from './StructuredFieldsEditor'
+import { FieldListEditor } from './FieldListEditor'
+import { START_INPUT_FIELDS, STRUCTURED_REPLY_FIELDS } from './field-list-kinds'
 import { ToolApprovalsField } from './ToolApprovalsField'
 import { WorkflowField } from './WorkflowField'
 import { fieldProblemMessage } from './field-problem-message'
@@ -150,10 +152,23 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
       )
     case 'structured_fields':
       return (
-        <StructuredFieldsEditor
+        <FieldListEditor
+          {...STRUCTURED_REPLY_FIELDS}
           label={field.label}
           testId={testId}
           value={(value as StructuredField[] | undefined) ?? []}
+          path={path}
+          error={error}
+          onChange={onChange}
+        />
+      )
+    case 'input_fields':
+      return (
+        <FieldListEditor
+          {...START_INPUT_FIELDS}
+          label={field.label}
+          testId={testId}
+          value={(value as InputField[] | undefined) ?? []}
           path={path}
           error={error}
           onChange={onChange}

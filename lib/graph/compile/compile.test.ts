@@ -247,3 +247,35 @@ describe('compile: documents and references', () => {
     expect(second.getOutputs()).toEqual(['approved'])
   })
 })
+
+describe('compile: a start node that declares its input', () => {
+  const declared = () =>
+    graph().start('start', {
+      inputFields: [
+        { name: 'topic', type: 'string' },
+        { name: 'count', type: 'integer', required: false },
+      ],
+    })
+
+  it('sends the checked object on: transforms read its fields, agents read its JSON text', async () => {
+    const shout = declared().node('shout', 'transform', { expression: 'input.topic + "!"' }).output().chain('start', 'shout', 'output').build()
+    expect(await outputsOf(shout, '{"topic":"bees","count":2}')).toEqual(['bees!'])
+
+    const client = new ScriptedChatClient([modelResponse({ text: 'noted' })])
+    const ask = declared().agent('writer').output().chain('start', 'writer', 'output').build()
+    expect(await outputsOf(ask, '{"topic":"bees"}', registry({ client }))).toEqual(['noted'])
+    expect(client.lastCall?.messages.at(-1)?.text).toBe(JSON.stringify({ topic: 'bees' }, null, 2))
+  })
+
+  it('fails the run with the problems when the input does not match', async () => {
+    const document = declared().output().chain('start', 'output').build()
+    await expect(compile(document, registry()).run('{"count":1.5}')).rejects.toThrow(
+      'The run input does not match the start node\'s input fields: "topic" is required. "count" must be a whole number.',
+    )
+    await expect(compile(document, registry()).run('bees')).rejects.toThrow('must be a JSON object')
+  })
+
+  it('takes text as before when nothing is declared', async () => {
+    expect(await outputsOf(graph().start().output().chain('start', 'output').build(), '{"topic":"bees"}')).toEqual(['{"topic":"bees"}'])
+  })
+})

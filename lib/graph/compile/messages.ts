@@ -1,7 +1,8 @@
 /**
  * The message flow convention of compiled graphs (what travels along the canvas's edges):
  *
- * - start   passes the run input on as a string (a non-string input is sent as its JSON text).
+ * - start   passes the run input on as a string (a non-string input is sent as its JSON text); with
+ *           declared input fields it sends the checked object (an agent reads it as its JSON text).
  * - agent   receives a string, a Message or a Message[] (anything else is turned into text) and
  *           sends on the assistant's reply text. It remembers its conversation for the whole run,
  *           so a loop that brings a message back continues where it left off; orchestration nodes

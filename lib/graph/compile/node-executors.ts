@@ -6,13 +6,24 @@
 import { AgentExecutor, executor, type Agent, type AgentExecutorResponse, type Executor, type WorkflowContext } from '@/lib/core'
 import { compileExpression } from '../cel'
 import type { GraphNodeOf } from '../document'
+import { RunInputError } from '../errors'
+import { checkStartInput } from '../start-input'
 import { mapSentMessages } from './context-view'
 import { messageText, replyText, toAgentInput } from './messages'
 
+/** Declared input fields: the run input must match them, and the checked object is sent on. Otherwise the input goes on as text. */
 export function startExecutor(node: GraphNodeOf<'start'>): Executor {
-  return executor(node.id, (input: unknown, ctx) => ctx.sendMessage(typeof input === 'string' ? input : JSON.stringify(input ?? '')), {
-    outputCapable: false,
-  })
+  const fields = node.data.inputFields ?? []
+  return executor(
+    node.id,
+    (input: unknown, ctx) => {
+      if (fields.length === 0) return ctx.sendMessage(typeof input === 'string' ? input : JSON.stringify(input ?? ''))
+      const checked = checkStartInput(fields, input)
+      if (!checked.ok) throw new RunInputError(checked.problems)
+      return ctx.sendMessage(checked.value)
+    },
+    { outputCapable: false },
+  )
 }
 
 export function outputExecutor(node: GraphNodeOf<'output'>): Executor {

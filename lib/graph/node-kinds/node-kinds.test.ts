@@ -100,3 +100,22 @@ describe('node kind definitions', () => {
     expect(Object.keys(withoutHandoff)).not.toContain('handoff')
   })
 })
+
+describe('the start node', () => {
+  it('names what is wrong with its input fields, on the node', () => {
+    const document = documentWith('start')
+    const start = document.nodes[0]!
+    start.data = { ...start.data, inputFields: [{ name: 'a-b', type: 'string', required: true, description: '', options: [] }] }
+    expect(validateDocument(document)).toEqual([
+      expect.objectContaining({ severity: 'error', code: 'invalid_input_fields', nodeId: 'node', message: expect.stringContaining('"a-b"') }),
+    ])
+  })
+
+  it('is exported with its input fields', () => {
+    const fields = [{ name: 'topic', type: 'string' as const, required: true, description: '', options: [] }]
+    expect(NODE_KIND_DEFINITIONS.start.exportTypeScript('"s"', { inputDescription: '', inputFields: fields })).toEqual({
+      expression: `startNode("s", ${literal(fields)})`,
+    })
+    expect(NODE_KIND_DEFINITIONS.start.exportTypeScript('"s"', { inputDescription: '' })).toEqual({ expression: 'startNode("s")' })
+  })
+})

@@ -1,17 +1,19 @@
 /**
  * The tools a person's `/mcp` lists: the workflows and saved agents they offer (mcp-tool-offers.ts),
- * each with the input schema its start takes. A workflow takes its start node's text input as
- * `{ input }` (the start node's input description describes it); an agent takes a message and,
- * to go on with a conversation, the `conversation_id` an earlier answer gave.
+ * each with the input schema its start takes. A workflow whose start node declares input fields
+ * takes those fields (checked with the zod schema built from the same declaration, and passed to
+ * the run as JSON text); one that declares none takes its text input as `{ input }` (the start
+ * node's input description describes it). An agent takes a message and, to go on with a
+ * conversation, the `conversation_id` an earlier answer gave.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { safeText } from '@/lib/contracts/safe-text'
-import { parseGraphDocument } from '@/lib/graph'
+import { inputFieldsToJsonSchema, inputFieldsZod, parseGraphDocument, type InputField } from '@/lib/graph'
 import type { Prisma } from '../db/database'
 
 export type OfferedTool =
-  | { kind: 'workflow'; workflowId: string; tool: Tool; arguments: typeof workflowArguments }
+  | { kind: 'workflow'; workflowId: string; tool: Tool; arguments: z.ZodType<{ input: string }> }
   | { kind: 'agent'; agentId: string; tool: Tool; arguments: typeof agentArguments }
 
 /** Arguments are checked here too, not only by clients: strings a text column can hold, nothing unknown. */
@@ -21,10 +23,16 @@ const agentArguments = z.strictObject({
   conversation_id: safeText().max(100).optional(),
 })
 
-function workflowInputSchema(inputDescription: string): Tool['inputSchema'] {
+/** The declared fields' object, checked, as the JSON text a run takes. */
+function declaredArguments(fields: InputField[]): z.ZodType<{ input: string }> {
+  return inputFieldsZod(fields).transform((value) => ({ input: JSON.stringify(value) }))
+}
+
+function workflowInputSchema(start: StartInput): Tool['inputSchema'] {
+  if (start.fields.length > 0) return inputFieldsToJsonSchema(start.fields) as Tool['inputSchema']
   return {
     type: 'object',
-    properties: { input: { type: 'string', description: inputDescription || 'The text the workflow starts with.' } },
+    properties: { input: { type: 'string', description: start.description || 'The text the workflow starts with.' } },
     required: ['input'],
     additionalProperties: false,
   }
@@ -52,12 +60,16 @@ const AGENT_OUTPUT_SCHEMA: Tool['outputSchema'] = {
   required: ['output', 'conversation_id'],
 }
 
-/** What the start node asks for, from the workflow's latest version ('' when it says nothing or does not parse). */
-function startInputDescription(graph: unknown): string {
+interface StartInput {
+  description: string
+  fields: InputField[]
+}
+
+/** What the start node asks for, from the workflow's latest version (text, undescribed, when it does not parse). */
+function startInput(graph: unknown): StartInput {
   const parsed = parseGraphDocument(graph)
-  if (!parsed.ok) return ''
-  const start = parsed.document.nodes.find((node) => node.kind === 'start')
-  return start?.kind === 'start' ? (start.data.inputDescription ?? '') : ''
+  const start = parsed.ok ? parsed.document.nodes.find((node) => node.kind === 'start') : undefined
+  return start?.kind === 'start' ? { description: start.data.inputDescription, fields: start.data.inputFields ?? [] } : { description: '', fields: [] }
 }
 
 /** The person's offered tools, by name. Deleted workflows have no offer (deleting removes it). */
@@ -76,15 +88,16 @@ export async function listOfferedTools(prisma: Prisma, ownerId: string, name?: s
   for (const row of rows) {
     if (row.workflow && row.workflow.deletedAt === null && row.workflow.versions.length > 0) {
       const { workflow } = row
+      const start = startInput(workflow.versions[0].graph)
       tools.push({
         kind: 'workflow',
         workflowId: workflow.id,
-        arguments: workflowArguments,
+        arguments: start.fields.length > 0 ? declaredArguments(start.fields) : workflowArguments,
         tool: {
           name: row.name,
           title: workflow.name,
           description: workflow.description || `Runs the Agentloom workflow '${workflow.name}' and answers with its output.`,
-          inputSchema: workflowInputSchema(startInputDescription(workflow.versions[0].graph)),
+          inputSchema: workflowInputSchema(start),
           execution: { taskSupport: 'optional' },
         },
       })

@@ -391,7 +391,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'post',
     path: '/api/runs',
-    summary: 'Start a run of a workflow version (queued; follow it with the events stream)',
+    summary:
+      'Start a run of a workflow version (queued; follow it with the events stream; input fields a start node declares come as JSON text: 400 invalid_run_input lists the problems)',
     tag: 'runs',
     access: 'user',
     body: runs.createRunBody,

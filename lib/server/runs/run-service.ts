@@ -4,15 +4,23 @@
  * A run belongs to who started it; anyone else but an admin gets the 404 of a missing run.
  */
 import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
+import { inputProblemsText, runInputProblems, type GraphDocument } from '@/lib/graph'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import { isAdmin, ownedBy, type Principal } from '../auth/principal'
-import { conflict, notFound } from '../domain-errors'
+import { conflict, invalidInput, notFound } from '../domain-errors'
 import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
 import { loadServerFacts } from '../workflows/server-facts'
 import { turnDocument } from '../conversations/turn-document'
 import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
 import { answerCallsOfStoppedTurn } from '../conversations/unanswered-calls'
+
+/** A start node that declares input fields takes a JSON object matching them: anything else is refused with its problems (400). */
+function refuseUnfitInput(document: GraphDocument, input: string): void {
+  const problems = runInputProblems(document, input)
+  if (problems.length === 0) return
+  throw invalidInput('invalid_run_input', `The input does not match the workflow's input fields: ${inputProblemsText(problems)}`, { param: 'input', problems })
+}
 
 /** A turn's graph is its agent as a one-agent document; an agent version that no longer parses shows no nodes. */
 function turnGraph(definition: unknown): RunGraph {
@@ -135,7 +143,7 @@ export class RunService {
    * since (a key removed, a server or skill deleted, a sub-workflow that now leads back here): a
    * run that can only fail is refused with the problems the editor shows (400 `invalid_graph`).
    */
-  private async refuseWhatCanOnlyFail(principal: Principal, input: { workflowId: string; version?: number }): Promise<void> {
+  private async refuseWhatCanOnlyFail(principal: Principal, input: { workflowId: string; version?: number; input: string }): Promise<void> {
     const row = await this.prisma.workflowVersion.findFirst({
       where: { workflowId: input.workflowId, ...(input.version === undefined ? {} : { version: input.version }), workflow: visibleWorkflows(principal) },
       orderBy: { version: 'desc' },
@@ -143,7 +151,8 @@ export class RunService {
     })
     // No such version: the insert below finds none either and answers 404.
     if (!row) return
-    checkGraph(row.graph, { facts: await loadServerFacts(this.app, principal), workflowId: input.workflowId })
+    const document = checkGraph(row.graph, { facts: await loadServerFacts(this.app, principal), workflowId: input.workflowId })
+    refuseUnfitInput(document, input.input)
   }
 
   /** Why nothing was queued: the workflow is not the principal's (or does not exist), or it has no such version. */
