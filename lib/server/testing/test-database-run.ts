@@ -24,7 +24,7 @@ import { seedExampleData } from '../seed'
  * - `queue`: and graphile-worker's schema, which every app process installs when it opens the database;
  * - `app`: and the example data the app seeds at start (what createTestApp starts from).
  */
-export const TEST_DATABASE_CONTENTS = ['empty', 'schema', 'queue', 'app'] as const
+const TEST_DATABASE_CONTENTS = ['empty', 'schema', 'queue', 'app'] as const
 export type TestDatabaseContents = (typeof TEST_DATABASE_CONTENTS)[number]
 type TemplateContents = Exclude<TestDatabaseContents, 'empty'>
 
