@@ -12,11 +12,11 @@ import { randomBytes } from 'node:crypto'
 import { format } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { GraphDocument } from '@/lib/graph'
-import { RunWorker } from '@/lib/server/runs/run-worker'
 import { startCanaryHttpServer, type CanaryHttpServer } from '@/lib/server/testing/canary-http-server'
 import { leakForms } from '@/lib/server/testing/mcp-servers/canary-forms.mjs'
-import { callRoute, createTestApp, principalOf, type TestApp } from '@/lib/server/testing/test-app'
+import { callRoute, principalOf } from '@/lib/server/testing/test-app'
 import { waitFor } from '@/lib/server/testing/wait-for'
+import { createWorkerTestApp, type WorkerTestApp } from '@/lib/server/testing/worker-test-app'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import * as agentRoute from './agents/[id]/route'
 import * as agentsRoute from './agents/route'
@@ -78,8 +78,7 @@ function agentGraph(serverIds: string[]): GraphDocument {
 }
 
 describe('secrets canary', () => {
-  let app: TestApp
-  let worker: RunWorker
+  let app: WorkerTestApp
   let http: CanaryHttpServer
   const previousAppEnv = process.env[APP_ENV_SECRET]
 
@@ -90,12 +89,9 @@ describe('secrets canary', () => {
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(format(...args)))
     }
     http = await startCanaryHttpServer(APP_ENV_SECRET)
-    app = await createTestApp()
-    worker = new RunWorker(app, { concurrency: 2 })
-    await worker.start()
+    app = await createWorkerTestApp({ concurrency: 2 })
   })
   afterAll(async () => {
-    await worker?.stop()
     await app?.close()
     await http?.close()
     if (previousAppEnv === undefined) delete process.env[APP_ENV_SECRET]

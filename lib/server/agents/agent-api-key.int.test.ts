@@ -5,13 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '@/lib/core/testing'
-import type { GraphDocument } from '@/lib/graph'
+import { graph } from '@/lib/graph/testing/graph-builder'
 import type { Principal } from '../auth/principal'
 import { ConversationService } from '../conversations/conversation-service'
 import { RunService } from '../runs/run-service'
-import { RunWorker } from '../runs/run-worker'
-import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
-import { waitFor } from '../testing/wait-for'
+import { createWorkerTestApp, type WorkerTestApp } from '../testing/worker-test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import { AgentService, loadAgentVersionApiKey } from './agent-service'
 
@@ -19,8 +17,7 @@ const AGENT_KEY = 'sk-agent-canary-5f2d9c'
 const SERVER_KEY = 'sk-server-canary-81ab3e'
 
 describe("an agent's own API key", () => {
-  let app: TestApp
-  let worker: RunWorker
+  let app: WorkerTestApp
   let server: LoopbackOpenAIServer
   let alice: Principal
   let agents: AgentService
@@ -30,26 +27,19 @@ describe("an agent's own API key", () => {
   beforeAll(async () => {
     process.env.OPENAI_API_KEY = SERVER_KEY
     server = await startLoopbackOpenAIServer()
-    app = await createTestApp({ install: false })
-    worker = new RunWorker(app, { concurrency: 1 })
-    await worker.start()
-    alice = principalOf(await app.addUser('member'))
+    app = await createWorkerTestApp({ install: false })
+    alice = await app.addMember()
     agents = new AgentService(app.db.prisma, app.secrets)
     conversations = new ConversationService(app)
   })
   afterAll(async () => {
     if (previousKey === undefined) delete process.env.OPENAI_API_KEY
     else process.env.OPENAI_API_KEY = previousKey
-    await worker?.stop()
     await app?.close()
     await server?.close()
   })
 
-  const ended = (runId: string) =>
-    waitFor(async () => {
-      const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })
-      return ['succeeded', 'failed', 'cancelled'].includes(run.status) ? run : undefined
-    })
+  const ended = (runId: string) => app.endedRun(runId)
   const lastAuthorization = () => server.requests.at(-1)?.headers.authorization
   const model = () => ({ provider: 'openai', baseUrl: server.baseURL, model: 'gpt-test' })
 
@@ -89,19 +79,8 @@ describe("an agent's own API key", () => {
   it('is sent for an agent_ref node of a workflow run, and cut out of outside text', async () => {
     const { agent } = await agents.create(alice, { name: 'Referred', definition: { model: model() } as never })
     await agents.update(alice, agent.id, { apiKey: AGENT_KEY })
-    const graph = {
-      schemaVersion: 1,
-      nodes: [
-        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-        { id: 'saved', kind: 'agent_ref', position: { x: 200, y: 0 }, data: { agentId: agent.id } },
-        { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
-      ],
-      edges: [
-        { id: 'a', source: 'start', target: 'saved' },
-        { id: 'b', source: 'saved', target: 'output' },
-      ],
-    } as GraphDocument
-    const workflowId = (await new WorkflowService(app.db.prisma).create(alice, { name: 'refers', graph })).workflow.id
+    const refers = graph().start().node('saved', 'agent_ref', { agentId: agent.id }).output().chain('start', 'saved', 'output').build()
+    const workflowId = (await new WorkflowService(app.db.prisma).create(alice, { name: 'refers', graph: refers })).workflow.id
     server.enqueue({ text: 'From the saved agent.' })
     const run = await new RunService(app).create(alice, { workflowId, input: 'hi' })
     expect(await ended(run.id)).toMatchObject({ status: 'succeeded' })

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GraphDocument } from '@/lib/graph'
+import { graph } from '@/lib/graph/testing/graph-builder'
 import type { Principal } from '../auth/principal'
 import { RunService } from '../runs/run-service'
-import { RunWorker } from '../runs/run-worker'
-import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { waitFor, waitForRunEnd } from '../testing/wait-for'
+import { createWorkerTestApp, type WorkerTestApp } from '../testing/worker-test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import { AgentService } from './agent-service'
 
@@ -21,23 +21,16 @@ const fileRoot = mkdtempSync(join(tmpdir(), 'agentloom-agent-files-'))
 mkdirSync(join(fileRoot, 'reports'))
 
 function savedAgentWorkflow(agentId: string, version?: number): GraphDocument {
-  return {
-    schemaVersion: 1,
-    nodes: [
-      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-      { id: 'saved', kind: 'agent_ref', position: { x: 200, y: 0 }, data: { agentId, ...(version ? { version } : {}) } },
-      { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
-    ],
-    edges: [
-      { id: 'a', source: 'start', target: 'saved' },
-      { id: 'b', source: 'saved', target: 'output' },
-    ],
-  } as GraphDocument
+  return graph()
+    .start()
+    .node('saved', 'agent_ref', { agentId, ...(version ? { version } : {}) })
+    .output()
+    .chain('start', 'saved', 'output')
+    .build()
 }
 
 describe('saved agents in runs', () => {
-  let app: TestApp
-  let worker: RunWorker
+  let app: WorkerTestApp
   let runs: RunService
   let alice: Principal
   let bob: Principal
@@ -45,16 +38,13 @@ describe('saved agents in runs', () => {
 
   beforeAll(async () => {
     process.env.AGENTLOOM_FILE_ROOTS = fileRoot
-    app = await createTestApp({ install: false })
-    worker = new RunWorker(app, { concurrency: 2 })
-    await worker.start()
+    app = await createWorkerTestApp({ install: false, concurrency: 2 })
     runs = new RunService(app)
-    alice = principalOf(await app.addUser('member'))
-    bob = principalOf(await app.addUser('member'))
+    alice = await app.addMember()
+    bob = await app.addMember()
   })
   afterAll(async () => {
     delete process.env.AGENTLOOM_FILE_ROOTS
-    await worker?.stop()
     await app?.close()
     rmSync(fileRoot, { recursive: true, force: true })
   })

@@ -8,14 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '@/lib/core/testing'
 import { AgentService } from '../agents/agent-service'
 import type { Principal } from '../auth/principal'
-import { RunWorker } from '../runs/run-worker'
-import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
-import { waitFor } from '../testing/wait-for'
+import { createWorkerTestApp, type WorkerTestApp } from '../testing/worker-test-app'
 import { ConversationService } from './conversation-service'
 
 describe('conversation versions and service-kept conversations', () => {
-  let app: TestApp
-  let worker: RunWorker
+  let app: WorkerTestApp
   let server: LoopbackOpenAIServer
   let alice: Principal
   let agents: AgentService
@@ -23,25 +20,19 @@ describe('conversation versions and service-kept conversations', () => {
 
   beforeAll(async () => {
     server = await startLoopbackOpenAIServer()
-    app = await createTestApp({ install: false })
-    worker = new RunWorker(app, { concurrency: 1 })
-    await worker.start()
-    alice = principalOf(await app.addUser('member'))
+    app = await createWorkerTestApp({ install: false })
+    alice = await app.addMember()
     agents = new AgentService(app.db.prisma, app.secrets)
     conversations = new ConversationService(app)
   })
   afterAll(async () => {
-    await worker?.stop()
     await app?.close()
     await server?.close()
   })
 
   const turn = async (id: string, text: string) => {
     const { runId } = await conversations.send(alice, id, text)
-    const run = await waitFor(async () => {
-      const row = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })
-      return ['succeeded', 'failed', 'cancelled'].includes(row.status) ? row : undefined
-    })
+    const run = await app.endedRun(runId)
     expect(run.error).toBeNull()
     return run
   }

@@ -3,17 +3,19 @@ import { createTestDatabase } from '../testing/test-database'
 import type { Database } from './database'
 import { applyMigrations, readMigrations } from './migrate'
 
+// The one test database that is migrated from nothing: every other is a clone of a migrated template.
 describe('applyMigrations', () => {
   let db: Database
   beforeAll(async () => {
-    db = await createTestDatabase()
+    db = await createTestDatabase('empty')
   })
   afterAll(async () => {
     await db?.close()
   })
 
-  it('records every migration in _prisma_migrations with its checksum', async () => {
+  it('applies every migration to an empty database, in order, and records each in _prisma_migrations with its checksum', async () => {
     const migrations = await readMigrations()
+    expect(await applyMigrations(db.sql)).toEqual(migrations.map((m) => m.name))
     const rows = await db.sql.query<{ migration_name: string; checksum: string }>(
       'SELECT migration_name, checksum FROM "_prisma_migrations" ORDER BY migration_name',
     )

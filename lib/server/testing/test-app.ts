@@ -9,8 +9,6 @@ import { assembleAppContext, type AppContext } from '../app-context'
 import type { OidcConfig } from '../auth/auth'
 import type { Principal, Role } from '../auth/principal'
 import { UserService } from '../auth/users'
-import { seedExampleData } from '../seed'
-import { migrateQueue } from '../runs/queue-setup'
 import { createTestDatabase } from './test-database'
 
 export interface TestUser {
@@ -32,9 +30,8 @@ let defaultCaller: TestUser | null = null
 
 /** `oidc`: sign-in through this OpenID Connect provider (e.g. a loopback one) instead of the environment's. */
 export async function createTestApp({ seed = true, install = true, oidc }: { seed?: boolean; install?: boolean; oidc?: OidcConfig } = {}): Promise<TestApp> {
-  const db = await createTestDatabase()
-  await migrateQueue(db.pool)
-  if (seed) await seedExampleData(db.prisma)
+  // graphile-worker's schema and (unless told otherwise) the example data, as the app's start gives them.
+  const db = await createTestDatabase(seed ? 'app' : 'queue')
   const app = assembleAppContext(db, randomBytes(32), { oidc })
   if (install) (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp = Promise.resolve(app)
   const users = new UserService(app)

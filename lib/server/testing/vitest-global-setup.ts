@@ -1,10 +1,11 @@
 /**
- * Vitest's global setup: the database server the integration tests make their databases on.
- * With DATABASE_URL set (CI) that is the server it names, and nothing happens here. Without it,
- * ONE embedded PostgreSQL server is started for the whole run, in a temporary data folder, and
- * its address is handed to the test processes (`inject('testDatabaseServer')`, read by
- * test-database.ts); each test file still gets a fresh database of its own on it. Starting a
- * server per test file would cost a start and a stop per file and one postmaster per fork.
+ * Vitest's global setup: the database server the integration tests make their databases on, and
+ * the run's template databases on it (test-database-run.ts). With DATABASE_URL set (CI) that is
+ * the server it names. Without it, ONE embedded PostgreSQL server is started for the whole run,
+ * in a temporary data folder, and its address is handed to the test processes
+ * (`inject('testDatabaseServer')`, read by test-database.ts); each test file still gets a fresh
+ * database of its own on it. Starting a server per test file would cost a start and a stop per
+ * file and one postmaster per fork.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,6 +13,7 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { embeddedPostmasterPid, leaseEmbeddedPostgres } from '../db/embedded-postgres'
 import { isPostgresProcess, isProcessAlive, sleep } from '../db/postgres-processes'
+import { dropAbandonedTestDatabases, dropTestDatabaseRun, prepareTestDatabaseRun, type TestDatabaseRun } from './test-database-run'
 
 /** Data folders are named after the vitest process that owns them, so leftovers can be told apart. */
 const FOLDER_PREFIX = 'agentloom-vitest-'
@@ -21,13 +23,19 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A superuser connection string to the server test databases are made on; '' with DATABASE_URL. */
     testDatabaseServer: string
+    /** The run's templates and the prefix of its database names. */
+    testDatabaseRun: TestDatabaseRun
   }
 }
 
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  if (process.env.DATABASE_URL) {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const sharedServer = process.env.DATABASE_URL
+  if (sharedServer) {
+    await dropAbandonedTestDatabases(sharedServer)
+    const run = await prepareTestDatabaseRun(sharedServer)
     project.provide('testDatabaseServer', '')
-    return undefined
+    project.provide('testDatabaseRun', run)
+    return () => dropTestDatabaseRun(sharedServer, run.prefix)
   }
   await removeAbandonedServers()
   const dataDir = await mkdtemp(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`))
@@ -35,15 +43,21 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await rm(dataDir, { recursive: true, force: true })
     throw error
   })
-  project.provide('testDatabaseServer', serverUrl(lease.server.connection('postgres')))
-
-  return async function teardown() {
+  async function teardown() {
     // stop(), not lease.release(): the backend of a fork that just ended may still show as
     // connected, and release() would then hand the server over to nobody, leaving it running.
-    // The run is over; whatever is still connected is a leftover.
+    // The run is over; whatever is still connected is a leftover. Its databases go with the folder.
     await lease.server.stop()
     await rm(dataDir, { recursive: true, force: true })
   }
+  const embeddedServer = serverUrl(lease.server.connection('postgres'))
+  const run = await prepareTestDatabaseRun(embeddedServer).catch(async (error: unknown) => {
+    await teardown()
+    throw error
+  })
+  project.provide('testDatabaseServer', embeddedServer)
+  project.provide('testDatabaseRun', run)
+  return teardown
 }
 
 /**
