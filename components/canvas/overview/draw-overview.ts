@@ -11,7 +11,7 @@ import type { OverviewScene, ProblemMarker } from './overview-scene'
 const CATEGORY_COLOURS: Record<NodeCategory, { fill: string; border: string }> = {
   flow: { fill: '#f4f4f5', border: '#a1a1aa' },
   agents: { fill: '#eef2ff', border: '#818cf8' },
-  logic: { fill: '#fffbeb', border: '#f59e0b' },
+  logic: { fill: '#fffbeb', border: '#fcd34d' },
   orchestrations: { fill: '#f5f3ff', border: '#a78bfa' },
 }
 const PROBLEM_COLOURS: Record<Exclude<ProblemMarker, 'none'>, string> = { error: '#ef4444', warning: '#f59e0b' }
@@ -51,10 +51,11 @@ export function drawOverview(
     const corner = flowToScreen(node.box, transform)
     const [width, height] = [node.box.width * zoom, node.box.height * zoom]
     const colours = CATEGORY_COLOURS[node.category]
-    context.fillStyle = colours.fill
+    // In the minimap a node is a pixel or two: the border colour fills it, so that it shows.
+    context.fillStyle = options.minimap ? colours.border : colours.fill
     context.fillRect(corner.x, corner.y, width, height)
     if (options.minimap) continue
-    context.lineWidth = node.selected ? 2 : 1
+    context.lineWidth = node.selected || node.problems !== 'none' ? 2 : 1
     context.strokeStyle = node.selected ? SELECTED : node.problems !== 'none' ? PROBLEM_COLOURS[node.problems] : colours.border
     context.strokeRect(corner.x, corner.y, width, height)
     if (withTitles) {
