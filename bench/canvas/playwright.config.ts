@@ -20,6 +20,8 @@ export default defineConfig({
   projects: [
     { name: 'setup', testDir: `${root}/e2e`, testMatch: /auth\.setup\.ts$/ },
     { name: 'canvas-bench', testMatch: /canvas-performance\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
+    // Where a frame's time goes (run on its own: `--project canvas-profile`).
+    { name: 'canvas-profile', testMatch: /canvas-profile\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
   ],
   webServer: { ...(base.webServer as object), cwd: root } as typeof base.webServer,
 })

@@ -1,13 +1,29 @@
 'use client'
 
 import '@xyflow/react/dist/style.css'
-import { Background, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge } from '@xyflow/react'
+import {
+  Background,
+  ControlButton,
+  Controls,
+  MarkerType,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+  type Connection,
+  type Edge,
+  type ReactFlowState,
+} from '@xyflow/react'
 import { forwardRef, useCallback, useMemo, type DragEvent } from 'react'
 import { isNodeKind } from '@/lib/graph/document'
 import type { CanvasEdge, CanvasNode } from './adapter'
-import { MINIMAP_SIZE, fitViewOptionsFor, isSmallGraph, minZoomFor } from './fit-view'
+import { MINIMAP_SIZE, OVERVIEW_BELOW_ZOOM, fitViewOptionsFor, isSmallGraph, minZoomFor } from './fit-view'
 import { NodeDecorationsContext, type NodeDecorations } from './nodes/node-decorations'
 import { nodeTypes } from './node-types'
+import { CanvasOverview } from './overview/CanvasOverview'
+import { OverviewMiniMap } from './overview/OverviewMiniMap'
+import { hiddenFromReactFlow } from './overview/hidden-from-react-flow'
+import { useOverviewPointer } from './overview/use-overview-pointer'
 import { NODE_KIND_MIME } from './Palette'
 import { useCanvasProblemsContext } from './CanvasProblemsProvider'
 import { isConnectionAllowed } from './store'
@@ -23,6 +39,8 @@ const proOptions = { hideAttribution: false }
  * Cmd, React Flow's own keys, keep working.
  */
 const multiSelectionKeys = ['Shift', 'Control', 'Meta']
+const noEdges: CanvasEdge[] = []
+const isZoomedOutToOverview = (state: ReactFlowState) => state.transform[2] < OVERVIEW_BELOW_ZOOM
 
 /**
  * React Flow styles its built-in node types (`input`, `output`, `default`) by class name; our
@@ -62,6 +80,12 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
   // Low enough for fit view to show a large graph whole; its nodes are then drawn simply (nodes/SimpleNodeBody.tsx).
   const minZoom = useCanvasStore((s) => minZoomFor(s.nodes))
 
+  // A large graph zoomed out is drawn on one canvas: React Flow keeps its nodes (hidden: their sizes,
+  // fit view) and gets no edges, so that a pan frame renders and paints no node or edge element.
+  const overview = useStore(isZoomedOutToOverview) && !isSmallGraph(nodes.length)
+  const flowNodes = useMemo(() => (overview ? hiddenFromReactFlow(nodes) : nodes), [overview, nodes])
+  const overviewPointer = useOverviewPointer()
+
   const isValidConnection = useCallback((connection: Connection | Edge) => isConnectionAllowed(store.getState(), connection as Connection), [store])
 
   const onDragOver = useCallback((event: DragEvent) => {
@@ -87,8 +111,8 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
       <style>{canvasCss}</style>
       <NodeDecorationsContext.Provider value={decorations}>
         <ReactFlow<CanvasNode, CanvasEdge>
-          nodes={nodes}
-          edges={edges}
+          nodes={flowNodes}
+          edges={overview ? noEdges : edges}
           nodeTypes={nodeTypes}
           onNodesChange={onNodesChange}
           onEdgesChange={onEdgesChange}
@@ -97,6 +121,9 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
           defaultEdgeOptions={defaultEdgeOptions}
           deleteKeyCode={null}
           multiSelectionKeyCode={multiSelectionKeys}
+          onPaneClick={overview ? overviewPointer.onClick : undefined}
+          onDoubleClick={overview ? overviewPointer.onDoubleClick : undefined}
+          zoomOnDoubleClick={!overview}
           fitView
           fitViewOptions={fitViewOptions}
           minZoom={minZoom}
@@ -109,7 +136,8 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
           aria-label="Workflow canvas"
         >
           <Background gap={16} color="#e4e4e7" />
-          <Controls showInteractive={false} position="bottom-left">
+          {overview ? <CanvasOverview edges={edges} problems={byNode} /> : null}
+          <Controls showInteractive={false} position="bottom-left" fitViewOptions={fitViewOptions}>
             <ControlButton
               onClick={onToggleMinimap}
               title={minimap ? 'Hide the minimap' : 'Show the minimap'}
@@ -123,7 +151,8 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
               </svg>
             </ControlButton>
           </Controls>
-          {minimap ? (
+          {minimap && !isSmallGraph(nodes.length) ? <OverviewMiniMap edges={edges} problems={byNode} /> : null}
+          {minimap && isSmallGraph(nodes.length) ? (
             <MiniMap
               pannable
               zoomable

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_MIN_ZOOM, MINIMAP_SIZE, READABLE_ZOOM, SIMPLE_NODES_BELOW_ZOOM, fitViewOptionsFor, minZoomFor } from './fit-view'
+import {
+  DEFAULT_MIN_ZOOM,
+  MINIMAP_SIZE,
+  OVERVIEW_BELOW_ZOOM,
+  READABLE_ZOOM,
+  SIMPLE_NODES_BELOW_ZOOM,
+  fitViewOptionsFor,
+  minZoomFor,
+  showsOverview,
+} from './fit-view'
 
 /** `count` node positions in rows of `columns`, 300 × 150 px apart. */
 function grid(count: number, columns: number) {
@@ -42,5 +51,13 @@ describe('fit view', () => {
   it('draws simple nodes only below the zoom at which detailed text stops being readable', () => {
     expect(SIMPLE_NODES_BELOW_ZOOM).toBeLessThan(READABLE_ZOOM)
     expect(SIMPLE_NODES_BELOW_ZOOM * 13).toBeLessThan(8)
+  })
+  it('draws a large graph as an overview only where a simple node title is too small to read, and a small graph never', () => {
+    expect(OVERVIEW_BELOW_ZOOM).toBeLessThan(SIMPLE_NODES_BELOW_ZOOM)
+    expect(OVERVIEW_BELOW_ZOOM * 26).toBeLessThan(8)
+    expect(showsOverview(1000, 0.058)).toBe(true)
+    expect(showsOverview(1000, OVERVIEW_BELOW_ZOOM)).toBe(false)
+    expect(showsOverview(40, DEFAULT_MIN_ZOOM)).toBe(false)
+    expect(showsOverview(41, DEFAULT_MIN_ZOOM)).toBe(true)
   })
 })

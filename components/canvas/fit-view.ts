@@ -7,6 +7,7 @@
  *
  * Zoomed out below SIMPLE_NODES_BELOW_ZOOM, nodes draw a simpler body with larger type (nodes/SimpleNodeBody.tsx):
  * there 13 px titles would be under 8 px, and painting a thousand detailed nodes is what slowed panning.
+ * Further out, below OVERVIEW_BELOW_ZOOM, a large graph is drawn on one canvas (overview/CanvasOverview.tsx).
  */
 import type { FitViewOptions } from '@xyflow/react'
 
@@ -25,6 +26,16 @@ const LOWEST_MIN_ZOOM = DEFAULT_MIN_ZOOM / 64
 const NODE_EXTENT = { width: 240, height: 120 }
 const SMALLEST_CANVAS = { width: 560, height: 300 }
 export const SIMPLE_NODES_BELOW_ZOOM = 0.6
+/**
+ * Below this zoom a large graph is drawn on one canvas (overview/CanvasOverview.tsx) instead of as DOM
+ * nodes and SVG edges: a simple body is then under 24 px tall and its title under 8 px.
+ */
+export const OVERVIEW_BELOW_ZOOM = 0.3
+
+/** Whether the canvas draws the overview: a large graph, zoomed out below OVERVIEW_BELOW_ZOOM. */
+export function showsOverview(nodeCount: number, zoom: number): boolean {
+  return !isSmallGraph(nodeCount) && zoom < OVERVIEW_BELOW_ZOOM
+}
 
 export function isSmallGraph(nodeCount: number): boolean {
   return nodeCount <= SMALL_GRAPH_NODES
@@ -36,6 +47,8 @@ export function fitViewOptionsFor(nodeCount: number, minimapShown: boolean): Fit
     padding: { top: padding, left: padding, right: padding, bottom: minimapShown ? `${MINIMAP_SIZE.height + 2 * PANEL_MARGIN}px` : padding },
     maxZoom: 1,
     minZoom: isSmallGraph(nodeCount) ? READABLE_ZOOM : undefined,
+    // In the overview React Flow's nodes are hidden (drawn on a canvas instead); they still count.
+    includeHiddenNodes: true,
   }
 }
 
