@@ -4,6 +4,7 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { errorMessage, requestFieldError } from '@/components/api-client'
+import { McpToolBadge } from '@/components/mcp-endpoint/McpToolBadge'
 import { useAgentsQuery, useCreateAgent } from '@/components/queries/agents'
 import { Button } from '@/components/ui/Button'
 import { Field } from '@/components/ui/Field'
@@ -88,6 +89,7 @@ export function AgentList() {
                     <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
                       {agent.name}
                     </Link>
+                    <McpToolBadge offer={agent.mcpTool} testId={`agent-mcp-tool-${agent.id}`} />
                   </td>
                   <td className="px-4 py-2.5 text-zinc-600">{agent.description}</td>
                   <td className="px-4 py-2.5 text-zinc-600">{agent.latestVersion ? `v${agent.latestVersion}` : '—'}</td>

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { LocalTime } from '@/components/ui/LocalTime'
 import { errorMessage } from '@/components/api-client'
+import { McpToolBadge } from '@/components/mcp-endpoint/McpToolBadge'
 import { useDuplicateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
 import { DeleteWorkflowDialog } from '@/components/workflows/DeleteWorkflowDialog'
 import { TemplateGalleryDialog } from '@/components/workflows/TemplateGalleryDialog'
@@ -91,6 +92,7 @@ export function WorkflowList() {
                     <Link href={`/workflows/${encodeURIComponent(workflow.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
                       {workflow.name}
                     </Link>
+                    <McpToolBadge offer={workflow.mcpTool} testId={`workflow-mcp-tool-${workflow.id}`} />
                     {workflow.description ? <p className="mt-0.5 line-clamp-1 text-xs text-zinc-500">{workflow.description}</p> : null}
                   </td>
                   <td className="px-4 py-2.5 text-zinc-600">{workflow.latestVersion === null ? '—' : `v${workflow.latestVersion}`}</td>
