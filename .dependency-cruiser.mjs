@@ -8,7 +8,7 @@
 const CORE_ENTRY_POINTS = '^lib/core/(index|browser)\\.ts$|^lib/core/(mcp/)?testing/index\\.ts$'
 const CORE_TESTING_ENTRY_POINTS = '^lib/core/(mcp/)?testing/index\\.ts$'
 // What '@/lib/core/browser' may reach: modules that import nothing, so nothing Node-only reaches the browser.
-const CORE_BROWSER_SAFE = '^lib/core/(browser|types|errors|mcp/task-status)\\.ts$'
+const CORE_BROWSER_SAFE = '^lib/core/(browser|types|errors|mcp/task-status|mcp/forwarded-arguments)\\.ts$'
 const TEST_FILE = '\\.test\\.tsx?$'
 
 /** @type {import('dependency-cruiser').IConfiguration} */

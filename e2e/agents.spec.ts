@@ -138,3 +138,19 @@ test('give an agent a folder and watch its file write wait for approval', async 
   await expect(page.getByTestId('run-status')).toContainText(/succeeded/i)
   expect(readFileSync(join(root, 'reports', 'summary.txt'), 'utf8')).toBe('written by the agent')
 })
+
+test('the agents list shows the tool an agent is offered as at /mcp, as the workflows list does', async ({ page }) => {
+  const agentId = await createAgent(page, 'E2E offered agent')
+  await page.getByTestId('agent-mcp-offered').check()
+  const saved = page.waitForResponse((response) => response.url().endsWith(`/api/agents/${agentId}`) && response.request().method() === 'PATCH')
+  await page.getByTestId('save-details').click()
+  expect((await saved).status()).toBe(200)
+  await page.goto('/agents')
+  await expect(page.getByTestId(`agent-mcp-tool-${agentId}`)).toHaveText('MCP tool e2e_offered_agent')
+
+  const created = await page.request.post('/api/workflows', { data: { name: 'E2E offered workflow' } })
+  const workflowId = ((await created.json()) as { workflow: { id: string } }).workflow.id
+  await page.request.patch(`/api/workflows/${workflowId}`, { data: { mcpTool: { offered: true } } })
+  await page.goto('/workflows')
+  await expect(page.getByTestId(`workflow-mcp-tool-${workflowId}`)).toHaveText('MCP tool e2e_offered_workflow')
+})

@@ -4,11 +4,16 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { errorMessage, requestFieldError } from '@/components/api-client'
+import { McpToolBadge } from '@/components/mcp-endpoint/McpToolBadge'
 import { useAgentsQuery, useCreateAgent } from '@/components/queries/agents'
 import { Button } from '@/components/ui/Button'
 import { Field } from '@/components/ui/Field'
 import { Input } from '@/components/ui/Input'
+import { EmptyListNotice } from '@/components/ui/EmptyListNotice'
+import { ListTable } from '@/components/ui/ListTable'
 import { LocalTime } from '@/components/ui/LocalTime'
+
+const AGENT_COLUMNS = [{ label: 'Name' }, { label: 'Description' }, { label: 'Latest version' }, { label: 'Updated' }]
 
 /** The person's agents, newest change first, and a form that creates one and opens it. */
 export function AgentList() {
@@ -57,48 +62,25 @@ export function AgentList() {
           Could not load agents: {errorMessage(list.error)}
         </p>
       ) : null}
-      {list.data?.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-10 text-center text-sm text-zinc-600">
-          No agents yet. Name one above to start.
-        </div>
-      ) : null}
+      {list.data?.length === 0 ? <EmptyListNotice>No agents yet. Name one above to start.</EmptyListNotice> : null}
       {list.data && list.data.length > 0 ? (
-        <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
-          <table data-testid="agent-list" className="w-full text-left text-sm">
-            <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Description
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Latest version
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Updated
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
-              {list.data.map((agent) => (
-                <tr key={agent.id} data-testid={`agent-row-${agent.id}`} className="hover:bg-zinc-50">
-                  <td className="px-4 py-2.5">
-                    <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
-                      {agent.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2.5 text-zinc-600">{agent.description}</td>
-                  <td className="px-4 py-2.5 text-zinc-600">{agent.latestVersion ? `v${agent.latestVersion}` : '—'}</td>
-                  <td className="px-4 py-2.5 text-zinc-600">
-                    <LocalTime iso={agent.updatedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable testId="agent-list" columns={AGENT_COLUMNS}>
+          {list.data.map((agent) => (
+            <tr key={agent.id} data-testid={`agent-row-${agent.id}`} className="hover:bg-zinc-50">
+              <td className="px-4 py-2.5">
+                <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
+                  {agent.name}
+                </Link>
+                <McpToolBadge offer={agent.mcpTool} testId={`agent-mcp-tool-${agent.id}`} />
+              </td>
+              <td className="px-4 py-2.5 text-zinc-600">{agent.description}</td>
+              <td className="px-4 py-2.5 text-zinc-600">{agent.latestVersion ? `v${agent.latestVersion}` : '—'}</td>
+              <td className="px-4 py-2.5 text-zinc-600">
+                <LocalTime iso={agent.updatedAt} />
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
     </>
   )

@@ -1,7 +1,7 @@
 'use client'
 
 /** Agents: the list, one agent with its latest version, its versions, and the changes made to them. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import {
   createAgent,
   deleteAgent,
@@ -14,6 +14,7 @@ import {
   updateAgent,
 } from '@/components/agents/agents-api'
 import type { AgentDefinition, UpdateAgentRequest } from '@/lib/contracts/agents'
+import { serverFactKeys } from './server-facts'
 
 export const agentKeys = {
   all: ['agents'] as const,
@@ -50,17 +51,21 @@ export function useFileRootsQuery(root?: string, folder?: string) {
   return useQuery({ queryKey: agentKeys.fileRoots(root, folder), queryFn: () => listFileRoots({ root, folder }) })
 }
 
+/** The list changed; so did the server's facts, which name each agent's key and models (a saved agent node is checked against them). */
+function invalidateAgentList(queryClient: QueryClient) {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: agentKeys.list() }), queryClient.invalidateQueries({ queryKey: serverFactKeys.all })])
+}
+
 export function useCreateAgent() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: createAgent, onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.list() }) })
+  return useMutation({ mutationFn: createAgent, onSuccess: () => invalidateAgentList(queryClient) })
 }
 
 export function useUpdateAgent(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (changes: UpdateAgentRequest) => updateAgent(id, changes),
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: agentKeys.list() }), queryClient.invalidateQueries({ queryKey: agentKeys.detail(id) })]),
+    onSuccess: () => Promise.all([invalidateAgentList(queryClient), queryClient.invalidateQueries({ queryKey: agentKeys.detail(id) })]),
   })
 }
 
@@ -69,8 +74,7 @@ export function useSaveAgentVersion(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: { definition: AgentDefinition; note?: string }) => saveAgentVersion(id, input),
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: agentKeys.list() }), queryClient.invalidateQueries({ queryKey: agentKeys.detail(id) })]),
+    onSuccess: () => Promise.all([invalidateAgentList(queryClient), queryClient.invalidateQueries({ queryKey: agentKeys.detail(id) })]),
   })
 }
 
@@ -80,7 +84,7 @@ export function useDeleteAgent() {
     mutationFn: deleteAgent,
     onSuccess: (deleted) => {
       queryClient.removeQueries({ queryKey: agentKeys.detail(deleted.id) })
-      return queryClient.invalidateQueries({ queryKey: agentKeys.list() })
+      return invalidateAgentList(queryClient)
     },
   })
 }

@@ -2,6 +2,7 @@
 
 /** Conversations with an agent: the list, one conversation, its messages in pages (newest first), and the changes. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import {
   createConversation,
   deleteConversation,
@@ -99,14 +100,17 @@ export function useSendMessage(agentId: string, id: string) {
   })
 }
 
-/** A turn ended: the stored messages, usage and title changed. */
+/**
+ * A turn ended: the stored messages, usage and title changed. The same function for as long as the
+ * conversation is the same, so an effect that depends on it runs when its own inputs change, not every render.
+ */
 export function useTurnEnded(agentId: string, id: string) {
   const queryClient = useQueryClient()
-  return async () => {
+  return useCallback(async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: conversationKeys.messages(id) }),
       queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) }),
       queryClient.invalidateQueries({ queryKey: conversationKeys.list(agentId) }),
     ])
-  }
+  }, [queryClient, agentId, id])
 }

@@ -63,6 +63,8 @@ export const agentSummarySchema = z.object({
   description: z.string(),
   /** Whether the agent has its own API key (the key itself is never shown). */
   hasApiKey: z.boolean(),
+  /** The tool it is offered as at /mcp, or null. */
+  mcpTool: mcpToolOfferSchema,
   latestVersion: z.number().int().nullable(),
   updatedAt: z.string(),
 })

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { atMostKeys } from './bounded'
+import { isForwardedArgument } from '@/lib/core/browser'
 
 /** MCP tool names (the spec's SHOULD: 1–128 of A–Z a–z 0–9 _ - .). */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/
@@ -106,9 +107,8 @@ export function readMcpServerSettings(stored: unknown): McpServerSettings {
 
 /**
  * Which arguments of a sample call would reach the server: the tool's declared parameters and the
- * extra names (global and the tool's own); everything else is dropped. The same rule as lib/core's
- * ToolArgumentAllowlist, restated here because browser code may not import it (a unit test keeps
- * the two in step).
+ * extra names (global and the tool's own); everything else is dropped: lib/core's rule, as its
+ * ToolArgumentAllowlist applies it to every call.
  */
 export function previewForwardedArguments(
   declared: readonly string[],
@@ -116,26 +116,10 @@ export function previewForwardedArguments(
   toolName: string,
   sampleArgumentNames: readonly string[],
 ): { forwarded: string[]; dropped: string[] } {
-  const allowed = new Set([...declared.filter((name) => !FRAMEWORK_NAMES.has(name)), ...extras.global, ...(extras.perTool[toolName] ?? [])])
+  const declaredNames = new Set(declared)
+  const optedIn = new Set([...extras.global, ...(extras.perTool[toolName] ?? [])])
   const forwarded: string[] = []
   const dropped: string[] = []
-  for (const name of sampleArgumentNames) (allowed.has(name) ? forwarded : dropped).push(name)
+  for (const name of sampleArgumentNames) (isForwardedArgument(name, declaredNames, optedIn.has(name)) ? forwarded : dropped).push(name)
   return { forwarded, dropped }
 }
-
-/** lib/core's MCP_FRAMEWORK_DENYLIST: declared parameters with these names are not forwarded unless opted in. */
-export const FRAMEWORK_NAMES: ReadonlySet<string> = new Set([
-  'chat_options',
-  'chatOptions',
-  'tools',
-  'tool_choice',
-  'toolChoice',
-  'session',
-  'thread',
-  'conversation_id',
-  'conversationId',
-  'options',
-  'response_format',
-  'responseFormat',
-  '_meta',
-])

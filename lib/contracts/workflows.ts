@@ -86,6 +86,8 @@ export const workflowSummarySchema = z.object({
   latestVersion: z.number().int().nullable(),
   /** How many runs it has (the delete dialog asks what becomes of them). */
   runCount: z.number().int(),
+  /** The tool it is offered as at /mcp, or null. */
+  mcpTool: mcpToolOfferSchema,
   updatedAt: z.string(),
 })
 export type WorkflowSummary = z.infer<typeof workflowSummarySchema>

@@ -15,7 +15,8 @@
  */
 import type { GraphDocument, GraphEdge, GraphNode } from './document'
 import { GraphCompileError } from './errors'
-import { buildAdjacency, reachableFrom } from './graph-analysis'
+import { buildAdjacency, isRunnableEdge, reachableFrom } from './graph-analysis'
+import { hasOutput } from './handles'
 import type { AgentSettings } from './agent-settings'
 import { DEFAULT_CASE_HANDLE } from './node-kinds/condition'
 import { nodeKindDefinition } from './node-kinds'
@@ -50,7 +51,8 @@ export function exportWorkflowAsTypeScript(document: GraphDocument, options: Exp
     )
   }
   const name = options.name ?? 'Workflow'
-  const runnableEdges = document.edges.filter((edge) => document.nodes.find((node) => node.id === edge.source)?.kind !== 'output')
+  const nodesById = new Map(document.nodes.map((node) => [node.id, node]))
+  const runnableEdges = document.edges.filter((edge) => isRunnableEdge(edge, nodesById))
   const adjacency = buildAdjacency({ nodes: document.nodes, edges: runnableEdges })
   const start = document.nodes.find((node) => node.kind === 'start')!
   const reachable = reachableFrom([start.id], adjacency)
@@ -155,7 +157,7 @@ function wiring(
   const kinds = new Map(document.nodes.map((node) => [node.id, node.kind]))
   const lines: string[] = []
   for (const node of nodes) {
-    if (node.kind === 'output') continue
+    if (!hasOutput(node.kind)) continue
     const outgoing = (adjacency.outgoing.get(node.id) ?? []).filter((edge) => included.has(edge.target) && edges.includes(edge))
     if (node.kind === 'condition') {
       const cases = [

@@ -3,7 +3,8 @@
  * start, and strongly connected components (for cycles). Edges whose ends do not exist are
  * ignored here; validate() reports them separately.
  */
-import type { GraphDocument, GraphEdge } from './document'
+import type { GraphDocument, GraphEdge, GraphNode } from './document'
+import { hasOutput } from './handles'
 
 export interface Adjacency {
   outgoing: Map<string, GraphEdge[]>
@@ -91,4 +92,10 @@ export function findCycles(nodeIds: readonly string[], adjacency: Adjacency): st
     }
   }
   return cycles
+}
+
+/** Edges out of a node without outputs (the output node) never carry a message, so they do not count for reachability. */
+export function isRunnableEdge(edge: GraphEdge, nodes: ReadonlyMap<string, GraphNode>): boolean {
+  const source = nodes.get(edge.source)
+  return source !== undefined && hasOutput(source.kind)
 }

@@ -5,6 +5,20 @@ import { validate } from './validate'
 
 const facts: ServerFacts = {
   openAiConfigured: false,
+  savedAgents: [
+    {
+      id: 'ag-openai',
+      name: 'Researcher',
+      hasApiKey: false,
+      versions: [
+        { version: 1, model: { provider: 'demo' } },
+        { version: 2, model: { provider: 'openai' } },
+      ],
+    },
+    { id: 'ag-chat', name: 'Chatter', hasApiKey: false, versions: [{ version: 1, model: { provider: 'openai_chat' } }] },
+    { id: 'ag-own-key', name: 'Keyed', hasApiKey: true, versions: [{ version: 1, model: { provider: 'openai_chat' } }] },
+    { id: 'ag-local', name: 'Local', hasApiKey: false, versions: [{ version: 1, model: { provider: 'openai_chat', baseUrl: 'http://127.0.0.1:11434/v1' } }] },
+  ],
   mcpServerIds: ['research-assistant'],
   skillIds: ['house-tone'],
   workflows: [
@@ -41,6 +55,48 @@ describe('problems that depend on the server', () => {
       .chain('start', 'a', 'output')
       .build()
     expect(serverFactProblems(doc, facts)).toEqual([])
+  })
+
+  it('refuses Chat Completions without a key as it refuses the Responses API, and accepts it at a base URL', () => {
+    const doc = graph()
+      .start()
+      .agent('a', { name: 'Chat', model: { provider: 'openai_chat' } })
+      .agent('b', { model: { provider: 'openai_chat', baseUrl: 'http://127.0.0.1:11434/v1' } })
+      .output()
+      .chain('start', 'a', 'b', 'output')
+      .build()
+    expect(serverFactProblems(doc, facts)).toEqual([
+      expect.objectContaining({
+        code: 'model_not_configured',
+        nodeId: 'a',
+        message: expect.stringContaining('Agent "Chat" uses OpenAI\'s Chat Completions API'),
+      }),
+    ])
+    expect(serverFactProblems(doc, { ...facts, openAiConfigured: true })).toEqual([])
+  })
+
+  it("refuses a saved agent that would need the server's key, by the version it runs; accepts one with its own key or a base URL", () => {
+    const withSaved = (agentId: string, version?: number) =>
+      graph()
+        .start()
+        .node('saved', 'agent_ref', { agentId, ...(version === undefined ? {} : { version }) })
+        .output()
+        .chain('start', 'saved', 'output')
+        .build()
+    expect(serverFactProblems(withSaved('ag-openai'), facts)).toEqual([
+      expect.objectContaining({
+        code: 'model_not_configured',
+        severity: 'error',
+        nodeId: 'saved',
+        message: expect.stringContaining('Saved agent "Researcher" (v2) uses OpenAI'),
+      }),
+    ])
+    // Pinned to the version on the demo model.
+    expect(serverFactProblems(withSaved('ag-openai', 1), facts)).toEqual([])
+    expect(serverFactProblems(withSaved('ag-chat'), facts)).toEqual([expect.objectContaining({ code: 'model_not_configured', nodeId: 'saved' })])
+    expect(serverFactProblems(withSaved('ag-own-key'), facts)).toEqual([])
+    expect(serverFactProblems(withSaved('ag-local'), facts)).toEqual([])
+    expect(serverFactProblems(withSaved('ag-chat'), { ...facts, openAiConfigured: true })).toEqual([])
   })
 
   it('names unknown MCP servers and skills, participants included', () => {

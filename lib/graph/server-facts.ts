@@ -1,13 +1,15 @@
 /**
- * Problems a document has only on a given server: an agent set to OpenAI where no key is
- * configured, an MCP server or a skill the server does not know, a sub-workflow that runs its own
+ * Problems a document has only on a given server: an agent (inline or saved) set to OpenAI where
+ * no key would be sent, an MCP server or a skill the server does not know, a sub-workflow that runs its own
  * workflow (directly or through others). The document alone cannot tell; the server states its
  * facts (GET /api/validation-facts for the editor, the same facts when a run is queued), and both
  * sides check them here, so the editor's Problems panel and a refused run say the same words.
  */
+import type { ModelSettings } from './agent-settings'
 import type { GraphDocument } from './document'
 import { collectSubWorkflowRefs } from './document-references'
 import { nodeKindDefinition } from './node-kinds'
+import type { SavedReference } from './node-kinds/definition'
 import { error, type GraphProblem } from './problems'
 
 export interface WorkflowFacts {
@@ -17,9 +19,23 @@ export interface WorkflowFacts {
   subWorkflowIds: string[]
 }
 
+/** Which API an agent's model is, and where: all of its settings that decide the key it is sent. */
+export type ModelEndpoint = Pick<ModelSettings, 'provider' | 'baseUrl'>
+
+/** A saved agent the person may place: whether it has its own API key, and each version's model. */
+export interface SavedAgentFacts {
+  id: string
+  name: string
+  /** Its own key goes to its model's server instead of the server's (never the key itself). */
+  hasApiKey: boolean
+  versions: Array<{ version: number; model: ModelEndpoint }>
+}
+
 export interface ServerFacts {
   /** Whether OPENAI_API_KEY is set: an agent set to OpenAI cannot run without it. */
   openAiConfigured: boolean
+  /** The person's saved agents (what an agent_ref node runs). */
+  savedAgents: SavedAgentFacts[]
   /** The MCP server ids a run of this person may connect. */
   mcpServerIds: string[]
   /** The skill names a run of this person may load. */
@@ -36,14 +52,19 @@ export function serverFactProblems(document: GraphDocument, facts: ServerFacts, 
   const knownServers = new Set(facts.mcpServerIds)
   const knownSkills = new Set(facts.skillIds)
   const workflows = new Map(facts.workflows.map((workflow) => [workflow.id, workflow]))
+  const savedAgents = new Map(facts.savedAgents.map((agent) => [agent.id, agent]))
   const problems: GraphProblem[] = []
   for (const node of document.nodes) {
-    for (const { settings, who } of nodeKindDefinition(node.kind).references(node).agents) {
-      const at = { nodeId: node.id }
-      // An agent at a base URL is never sent the server's key (it has its own, or none); a saved agent's own key is checked where it runs.
-      if (settings.model.provider === 'openai' && !settings.model.baseUrl && !facts.openAiConfigured) {
+    const at = { nodeId: node.id }
+    const references = nodeKindDefinition(node.kind).references(node)
+    for (const { settings, who } of references.agents) {
+      if (needsServerKey(settings.model, false) && !facts.openAiConfigured) {
         problems.push(
-          error('model_not_configured', `${who} uses OpenAI, but the server has no OpenAI key (OPENAI_API_KEY). Choose the demo or default model.`, at),
+          error(
+            'model_not_configured',
+            `${who} uses ${apiName(settings.model)}, but the server has no OpenAI key (OPENAI_API_KEY). Choose the demo or default model.`,
+            at,
+          ),
         )
       }
       for (const id of settings.mcpServerIds) {
@@ -53,9 +74,42 @@ export function serverFactProblems(document: GraphDocument, facts: ServerFacts, 
         if (!knownSkills.has(id)) problems.push(error('unknown_skill', `${who} uses the skill "${id}", which is not on the Skills page.`, at))
       }
     }
-    for (const ref of nodeKindDefinition(node.kind).references(node).subWorkflows) problems.push(...subWorkflowProblems(node.id, ref.id, workflows, workflowId))
+    for (const ref of references.savedAgents) problems.push(...savedAgentProblems(node.id, ref, savedAgents, facts.openAiConfigured))
+    for (const ref of references.subWorkflows) problems.push(...subWorkflowProblems(node.id, ref.id, workflows, workflowId))
   }
   return problems
+}
+
+/**
+ * Whether an agent would be sent the server's OPENAI_API_KEY, and so cannot run without one: an
+ * OpenAI API (Responses or Chat Completions) at the server's own endpoint, with no key of its own.
+ * A base URL is never sent the server's key, and 'default' falls back to the demo model
+ * (compile/chat-client-for.ts decides the same way when the run starts).
+ */
+export function needsServerKey(model: ModelEndpoint, hasOwnKey: boolean): boolean {
+  return (model.provider === 'openai' || model.provider === 'openai_chat') && !model.baseUrl && !hasOwnKey
+}
+
+function apiName(model: ModelEndpoint): string {
+  return model.provider === 'openai_chat' ? "OpenAI's Chat Completions API" : 'OpenAI'
+}
+
+/** A saved agent that would be sent the server's key where there is none. */
+function savedAgentProblems(nodeId: string, ref: SavedReference, savedAgents: ReadonlyMap<string, SavedAgentFacts>, openAiConfigured: boolean): GraphProblem[] {
+  const agent = savedAgents.get(ref.id)
+  const version = agent && savedAgentVersion(agent, ref.version)
+  if (openAiConfigured || !agent || !version || !needsServerKey(version.model, agent.hasApiKey)) return []
+  const message = `Saved agent "${agent.name}" (v${version.version}) uses ${apiName(version.model)}, but neither it nor the server has an OpenAI key (OPENAI_API_KEY). Give the agent its own key or a base URL, or choose the demo or default model.`
+  return [error('model_not_configured', message, { nodeId })]
+}
+
+/** The version a reference runs: the one it pins, or the latest. */
+function savedAgentVersion(agent: SavedAgentFacts, version: number | undefined): SavedAgentFacts['versions'][number] | undefined {
+  if (version !== undefined) return agent.versions.find((candidate) => candidate.version === version)
+  return agent.versions.reduce<SavedAgentFacts['versions'][number] | undefined>(
+    (latest, candidate) => (latest && latest.version > candidate.version ? latest : candidate),
+    undefined,
+  )
 }
 
 /**

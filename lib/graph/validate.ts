@@ -5,7 +5,7 @@
  */
 import type { GraphDocument } from './document'
 import { buildAdjacency, findCycles, reachableFrom, type Adjacency } from './graph-analysis'
-import { isValidSourceHandle } from './handles'
+import { hasInput, hasOutput } from './handles'
 import { parseGraphDocument } from './migrate'
 import { error, hasErrors, warning, type GraphProblem, type ValidationResult } from './problems'
 import { serverFactProblems, type ServerFacts } from './server-facts'
@@ -79,13 +79,13 @@ function edgeEndProblems(document: GraphDocument): GraphProblem[] {
     ] as const) {
       if (!node) problems.push(error('dangling_edge', `Edge ${end} "${id}" is not a node of this workflow.`, { edgeId: edge.id }))
     }
-    if (target?.kind === 'start') {
+    // Only the start has no input and only the output no output (their kinds' definitions say so).
+    // A kind with named outputs checks in its own validate() that each edge leaving it names one.
+    if (target && !hasInput(target.kind)) {
       problems.push(error('start_has_incoming', 'The start node cannot have incoming edges.', { edgeId: edge.id, nodeId: target.id }))
     }
-    if (source?.kind === 'output') {
+    if (source && !hasOutput(source.kind)) {
       problems.push(warning('output_has_outgoing', 'Edges leaving an output node never carry a message.', { edgeId: edge.id, nodeId: source.id }))
-    } else if (source && source.kind !== 'condition' && !isValidSourceHandle(source, edge.sourceHandle)) {
-      problems.push(error('invalid_handle', 'Edge leaves a node that has no output.', { edgeId: edge.id }))
     }
   }
   return problems
@@ -116,7 +116,7 @@ function reachabilityProblems(document: GraphDocument, adjacency: Adjacency): Gr
     if (!reachable.has(node.id)) {
       if (node.kind === 'start') continue // a second start is reported as multiple_starts
       problems.push(warning('unreachable_node', 'No path from the start reaches this node; it never runs.', { nodeId: node.id }))
-    } else if (node.kind !== 'output' && node.kind !== 'start' && (adjacency.outgoing.get(node.id)?.length ?? 0) === 0) {
+    } else if (hasOutput(node.kind) && node.kind !== 'start' && (adjacency.outgoing.get(node.id)?.length ?? 0) === 0) {
       problems.push(warning('dead_end', 'Nothing follows this node; its result is discarded.', { nodeId: node.id }))
     }
   }

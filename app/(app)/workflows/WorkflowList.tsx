@@ -3,13 +3,24 @@
 import Link from 'next/link'
 import { useMemo, useState } from 'react'
 import { Button } from '@/components/ui/Button'
+import { EmptyListNotice } from '@/components/ui/EmptyListNotice'
+import { ListTable } from '@/components/ui/ListTable'
 import { LocalTime } from '@/components/ui/LocalTime'
 import { errorMessage } from '@/components/api-client'
+import { McpToolBadge } from '@/components/mcp-endpoint/McpToolBadge'
 import { useDuplicateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
 import { DeleteWorkflowDialog } from '@/components/workflows/DeleteWorkflowDialog'
 import { TemplateGalleryDialog } from '@/components/workflows/TemplateGalleryDialog'
 import { WorkflowDetailsDialog } from '@/components/workflows/WorkflowDetailsDialog'
 import type { WorkflowSummary } from '@/lib/contracts/workflows'
+
+const WORKFLOW_COLUMNS = [
+  { label: 'Name' },
+  { label: 'Latest version' },
+  { label: 'Updated' },
+  { label: 'Runs', hidden: true },
+  { label: 'Actions', hidden: true },
+]
 
 const newestChangeFirst = (workflows: readonly WorkflowSummary[]) => [...workflows].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
 
@@ -57,73 +68,47 @@ export function WorkflowList() {
           Could not load workflows: {errorMessage(list.error)}
         </p>
       ) : null}
-      {workflows?.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-10 text-center text-sm text-zinc-600">
-          No workflows yet. Start a new one to draw.
-        </div>
-      ) : null}
+      {workflows?.length === 0 ? <EmptyListNotice>No workflows yet. Start a new one to draw.</EmptyListNotice> : null}
       {workflows && workflows.length > 0 ? (
-        <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white">
-          <table data-testid="workflow-list" className="w-full text-left text-sm">
-            <thead className="border-b border-zinc-200 bg-zinc-50 text-xs text-zinc-500">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Latest version
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Updated
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  <span className="sr-only">Runs</span>
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
-              {workflows.map((workflow) => (
-                <tr key={workflow.id} data-testid={`workflow-row-${workflow.id}`} className="hover:bg-zinc-50">
-                  <td className="px-4 py-2.5">
-                    <Link href={`/workflows/${encodeURIComponent(workflow.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
-                      {workflow.name}
-                    </Link>
-                    {workflow.description ? <p className="mt-0.5 line-clamp-1 text-xs text-zinc-500">{workflow.description}</p> : null}
-                  </td>
-                  <td className="px-4 py-2.5 text-zinc-600">{workflow.latestVersion === null ? '—' : `v${workflow.latestVersion}`}</td>
-                  <td className="px-4 py-2.5 text-zinc-600">
-                    <LocalTime iso={workflow.updatedAt} />
-                  </td>
-                  <td className="px-4 py-2.5 text-right">
-                    <Link href={`/runs?workflowId=${encodeURIComponent(workflow.id)}`} className="text-xs text-zinc-500 hover:text-indigo-600 hover:underline">
-                      Runs{workflow.runCount > 0 ? ` (${workflow.runCount})` : ''}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2.5 text-right whitespace-nowrap">
-                    <Button size="sm" variant="ghost" data-testid={`workflow-details-${workflow.id}`} onClick={() => setEditing(workflow)}>
-                      Details
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      data-testid={`workflow-duplicate-${workflow.id}`}
-                      disabled={duplicate.isPending}
-                      onClick={() => duplicate.mutate({ id: workflow.id })}
-                    >
-                      Duplicate
-                    </Button>
-                    <Button size="sm" variant="ghost" data-testid={`workflow-delete-${workflow.id}`} onClick={() => setDeleting(workflow)}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable testId="workflow-list" columns={WORKFLOW_COLUMNS}>
+          {workflows.map((workflow) => (
+            <tr key={workflow.id} data-testid={`workflow-row-${workflow.id}`} className="hover:bg-zinc-50">
+              <td className="px-4 py-2.5">
+                <Link href={`/workflows/${encodeURIComponent(workflow.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
+                  {workflow.name}
+                </Link>
+                <McpToolBadge offer={workflow.mcpTool} testId={`workflow-mcp-tool-${workflow.id}`} />
+                {workflow.description ? <p className="mt-0.5 line-clamp-1 text-xs text-zinc-500">{workflow.description}</p> : null}
+              </td>
+              <td className="px-4 py-2.5 text-zinc-600">{workflow.latestVersion === null ? '—' : `v${workflow.latestVersion}`}</td>
+              <td className="px-4 py-2.5 text-zinc-600">
+                <LocalTime iso={workflow.updatedAt} />
+              </td>
+              <td className="px-4 py-2.5 text-right">
+                <Link href={`/runs?workflowId=${encodeURIComponent(workflow.id)}`} className="text-xs text-zinc-500 hover:text-indigo-600 hover:underline">
+                  Runs{workflow.runCount > 0 ? ` (${workflow.runCount})` : ''}
+                </Link>
+              </td>
+              <td className="px-4 py-2.5 text-right whitespace-nowrap">
+                <Button size="sm" variant="ghost" data-testid={`workflow-details-${workflow.id}`} onClick={() => setEditing(workflow)}>
+                  Details
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  data-testid={`workflow-duplicate-${workflow.id}`}
+                  disabled={duplicate.isPending}
+                  onClick={() => duplicate.mutate({ id: workflow.id })}
+                >
+                  Duplicate
+                </Button>
+                <Button size="sm" variant="ghost" data-testid={`workflow-delete-${workflow.id}`} onClick={() => setDeleting(workflow)}>
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
       {editing ? <WorkflowDetailsDialog workflow={editing} onClose={() => setEditing(null)} /> : null}
       <TemplateGalleryDialog open={galleryOpen} onClose={() => setGalleryOpen(false)} />

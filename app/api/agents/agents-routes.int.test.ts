@@ -4,12 +4,16 @@
  * and immutable, definitions are lib/graph's agent settings with their defaults.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agentListResponseSchema } from '@/lib/contracts/agents'
+import { workflowListResponseSchema } from '@/lib/contracts/workflows'
 import { loadAgentVersion } from '@/lib/server/agents/agent-service'
 import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import * as agentRoute from './[id]/route'
 import * as versionRoute from './[id]/versions/[version]/route'
 import * as versionsRoute from './[id]/versions/route'
 import * as agentsRoute from './route'
+import * as workflowRoute from '../workflows/[id]/route'
+import * as workflowsRoute from '../workflows/route'
 
 describe('agents API', () => {
   let app: TestApp
@@ -69,6 +73,26 @@ describe('agents API', () => {
     expect(deleted).toMatchObject({ status: 200, body: { deleted: { id } } })
     expect((await callRoute(agentRoute.GET, { as: member, params: { id } })).status).toBe(404)
     expect(await app.db.prisma.agentVersion.count({ where: { agentId: id } })).toBe(0)
+  })
+
+  it('lists the tool each agent is offered as at /mcp, as the workflows list does', async () => {
+    const offered = (await callRoute(agentsRoute.POST, { as: member, body: { name: 'Offered helper' } })).body.agent.id as string
+    const quiet = (await callRoute(agentsRoute.POST, { as: member, body: { name: 'Quiet helper' } })).body.agent.id as string
+    const patched = await callRoute(agentRoute.PATCH, {
+      as: member,
+      method: 'PATCH',
+      params: { id: offered },
+      body: { mcpTool: { offered: true, name: 'offered_helper' } },
+    })
+    expect(patched.status).toBe(200)
+    const agents = agentListResponseSchema.parse((await callRoute(agentsRoute.GET, { as: member })).body).agents
+    expect(agents.find((agent) => agent.id === offered)?.mcpTool).toEqual({ name: 'offered_helper' })
+    expect(agents.find((agent) => agent.id === quiet)?.mcpTool).toBeNull()
+
+    const workflow = (await callRoute(workflowsRoute.POST, { as: member, body: { name: 'Offered flow' } })).body.workflow.id as string
+    await callRoute(workflowRoute.PATCH, { as: member, method: 'PATCH', params: { id: workflow }, body: { mcpTool: { offered: true } } })
+    const workflows = workflowListResponseSchema.parse((await callRoute(workflowsRoute.GET, { as: member })).body).workflows
+    expect(workflows.find((row) => row.id === workflow)?.mcpTool).toEqual({ name: 'offered_flow' })
   })
 
   it('fills a new agent with the defaults and names it after the agent', async () => {

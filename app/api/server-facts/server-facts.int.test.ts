@@ -2,12 +2,13 @@
  * GET /api/server-facts and the run queue's refusal share lib/graph's serverFactProblems: what the
  * editor shows before a run is what POST /api/runs answers when asked to run it anyway.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { serverFactsResponseSchema } from '@/lib/contracts/server-facts'
 import { invalidGraphDetailsSchema } from '@/lib/contracts/workflows'
 import { EXAMPLE_MCP_SERVER_ID } from '@/lib/graph'
 import { graph as graphBuilder } from '@/lib/graph/testing/graph-builder'
 import { callRoute, createTestApp, type TestApp } from '@/lib/server/testing/test-app'
+import * as agentsRoute from '../agents/route'
 import * as runsRoute from '../runs/route'
 import * as versionsRoute from '../workflows/[id]/versions/route'
 import * as workflowsRoute from '../workflows/route'
@@ -68,5 +69,51 @@ describe('server facts', () => {
     // The facts name the workflow's sub-workflows, so the editor finds the same loop.
     const { facts } = serverFactsResponseSchema.parse((await callRoute(factsRoute.GET)).body)
     expect(facts.workflows).toContainEqual({ id: selfish, name: 'Russian doll', subWorkflowIds: [selfish] })
+  })
+
+  describe('without a server key', () => {
+    beforeAll(() => vi.stubEnv('OPENAI_API_KEY', ''))
+    afterAll(() => vi.unstubAllEnvs())
+
+    async function agentWith(name: string, model: Record<string, unknown>, apiKey?: string): Promise<string> {
+      const created = await callRoute(agentsRoute.POST, { body: { name, definition: { model }, ...(apiKey ? { apiKey } : {}) } })
+      expect(created.status).toBe(201)
+      return created.body.agent.id as string
+    }
+    const runsSavedAgent = (agentId: string) => () =>
+      graphBuilder().start().node('saved', 'agent_ref', { agentId }).output().chain('start', 'saved', 'output').build()
+
+    it("names the saved agents' models and keys (never a key), and refuses a run of a saved agent that would need the server's key", async () => {
+      const keyless = await agentWith('Keyless chat', { provider: 'openai_chat' })
+      const keyed = await agentWith('Keyed chat', { provider: 'openai_chat' }, 'sk-own-agent-key-123')
+      const local = await agentWith('Local chat', { provider: 'openai_chat', baseUrl: 'http://127.0.0.1:11434/v1' })
+
+      const answer = await callRoute(factsRoute.GET)
+      const { facts } = serverFactsResponseSchema.parse(answer.body)
+      expect(facts.openAiConfigured).toBe(false)
+      expect(JSON.stringify(answer.body)).not.toContain('sk-own-agent-key-123')
+      expect(facts.savedAgents).toContainEqual({
+        id: keyless,
+        name: 'Keyless chat',
+        hasApiKey: false,
+        versions: [{ version: 1, model: { provider: 'openai_chat' } }],
+      })
+      expect(facts.savedAgents).toContainEqual(expect.objectContaining({ id: keyed, hasApiKey: true }))
+      const other = await app.addUser()
+      expect(serverFactsResponseSchema.parse((await callRoute(factsRoute.GET, { as: other })).body).facts.savedAgents).toEqual([])
+
+      const refused = await callRoute(runsRoute.POST, {
+        body: { workflowId: await workflowWith('Runs a keyless agent', runsSavedAgent(keyless)), input: 'hi' },
+      })
+      expect(refused.status).toBe(400)
+      const { problems } = invalidGraphDetailsSchema.parse(refused.body.error.details)
+      expect(problems).toEqual([expect.objectContaining({ code: 'model_not_configured', nodeId: 'saved' })])
+      expect(refused.body.error.message).toContain('Saved agent "Keyless chat" (v1) uses OpenAI\'s Chat Completions API')
+
+      for (const fine of [keyed, local]) {
+        const queued = await callRoute(runsRoute.POST, { body: { workflowId: await workflowWith(`Runs ${fine}`, runsSavedAgent(fine)), input: 'hi' } })
+        expect(queued.status).toBe(201)
+      }
+    })
   })
 })

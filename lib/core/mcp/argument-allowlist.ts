@@ -1,3 +1,4 @@
+import { isForwardedArgument } from './forwarded-arguments'
 import { validateMcpMeta, type MCPMeta } from './meta'
 
 /**
@@ -8,25 +9,7 @@ import { validateMcpMeta, type MCPMeta } from './meta'
  * cannot change which names pass.
  */
 
-/**
- * Safety net for parameters a server *declares* whose names collide with framework runtime
- * kwargs (both the reference's spellings and ours). Explicitly opted-in names still win.
- */
-export const MCP_FRAMEWORK_DENYLIST: ReadonlySet<string> = new Set([
-  'chat_options',
-  'chatOptions',
-  'tools',
-  'tool_choice',
-  'toolChoice',
-  'session',
-  'thread',
-  'conversation_id',
-  'conversationId',
-  'options',
-  'response_format',
-  'responseFormat',
-  '_meta',
-])
+export { MCP_FRAMEWORK_DENYLIST } from './forwarded-arguments'
 
 /** `'*'` is the global key of the mapping form. */
 export type AdditionalToolArgumentNames = string | readonly string[] | Readonly<Record<string, string | readonly string[]>>
@@ -103,7 +86,7 @@ export class ToolArgumentAllowlist {
     for (const key of Object.keys(kwargs)) {
       if (key === '_meta') continue
       const optedIn = globalExtras.has(key) || (toolExtras !== undefined && toolExtras.has(key))
-      if (!optedIn && !(declared.has(key) && !MCP_FRAMEWORK_DENYLIST.has(key))) continue
+      if (!isForwardedArgument(key, declared, optedIn)) continue
       // Plain assignment would set the prototype for "__proto__" instead of forwarding it.
       if (key === '__proto__') Object.defineProperty(forwarded, key, { value: kwargs[key], enumerable: true, writable: true, configurable: true })
       else forwarded[key] = kwargs[key]

@@ -6,8 +6,8 @@ export type { HeaderProvider } from './transports/http-fetch'
 export { MCPTaskOptions, type MCPTaskOptionsInit } from './task-options'
 export type { MCPTaskStatus, MCPTaskStatusEvent } from './task-lifecycle'
 export { MCP_TASK_END_STATUSES, isEndedTaskStatus } from './task-status'
+export { MCP_FRAMEWORK_DENYLIST, isForwardedArgument } from './forwarded-arguments'
 export {
-  MCP_FRAMEWORK_DENYLIST,
   normalizeAdditionalToolArgumentNames,
   mergeInvocationArguments,
   ToolArgumentAllowlist,

@@ -6,12 +6,12 @@
 import { WorkflowBuilder, type Executor, type Workflow } from '@/lib/core'
 import type { GraphDocument, GraphNode } from '../document'
 import { GraphCompileError } from '../errors'
-import { buildAdjacency, reachableFrom } from '../graph-analysis'
+import { buildAdjacency, isRunnableEdge, reachableFrom } from '../graph-analysis'
 import { hasErrors } from '../problems'
 import { validateDocument } from '../validate'
 import { nodeCompiler } from './node-compilers'
 import type { CompileOptions, CompileRegistry } from './registry'
-import { isRunnableEdge, wireEdges } from './wiring'
+import { wireEdges } from './wiring'
 
 export function compile(document: GraphDocument, registry: CompileRegistry, options: CompileOptions = {}): Workflow {
   const problems = validateDocument(document)

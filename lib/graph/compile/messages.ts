@@ -13,6 +13,10 @@
  * - output  yields whatever it receives as a workflow output.
  *
  * messageText() is the one place that decides how any of these reads as text.
+ *
+ * export-typescript-runtime.ts holds a copy of these functions as text: an exported file stands alone
+ * and cannot import this module. Change both; export-typescript.int.test.ts compares exported runs
+ * with compiled ones.
  */
 import { AgentExecutorResponse, AgentResponse, Message } from '@/lib/core'
 

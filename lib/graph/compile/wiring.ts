@@ -8,9 +8,10 @@
  */
 import { defaultCase, switchCase, type Case, type Default, type Executor, type WorkflowBuilder } from '@/lib/core'
 import { compileCondition } from '../cel'
-import type { GraphDocument, GraphEdge, GraphNode, GraphNodeOf } from '../document'
+import type { GraphDocument, GraphEdge, GraphNodeOf } from '../document'
 import { GraphCompileError } from '../errors'
 import type { Adjacency } from '../graph-analysis'
+import { hasOutput } from '../handles'
 import { DEFAULT_CASE_HANDLE } from '../node-data'
 import { discardExecutor } from './node-executors'
 
@@ -30,7 +31,7 @@ export function wireEdges(builder: WorkflowBuilder, { document, adjacency, execu
   }
 
   for (const node of document.nodes) {
-    if (!executors.has(node.id) || node.kind === 'output') continue
+    if (!executors.has(node.id) || !hasOutput(node.kind)) continue
     const outgoing = (adjacency.outgoing.get(node.id) ?? []).filter((edge) => executors.has(edge.target))
     if (node.kind === 'condition') {
       wireCondition(builder, node, outgoing, executorOf)
@@ -81,9 +82,4 @@ function namedCondition(edge: { id: string; condition?: string }): (message: unk
   const fn = (message: unknown) => evaluate(message)
   Object.defineProperty(fn, 'name', { value: edge.condition })
   return fn
-}
-
-/** Edges out of an output node never carry a message, so they do not count for reachability. */
-export function isRunnableEdge(edge: GraphEdge, nodes: ReadonlyMap<string, GraphNode>): boolean {
-  return nodes.get(edge.source)?.kind !== 'output'
 }

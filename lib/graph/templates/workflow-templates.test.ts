@@ -4,7 +4,7 @@ import { EXAMPLE_MCP_SERVER_ID, builtinFunctionTool, compile, validate, type Com
 import { WORKFLOW_TEMPLATES, templateOutline, workflowTemplate, type WorkflowTemplate } from './index'
 
 /** What a fresh install states about itself: no OpenAI key, the example MCP server, no skills. */
-const freshInstall: ServerFacts = { openAiConfigured: false, mcpServerIds: [EXAMPLE_MCP_SERVER_ID], skillIds: [], workflows: [] }
+const freshInstall: ServerFacts = { openAiConfigured: false, savedAgents: [], mcpServerIds: [EXAMPLE_MCP_SERVER_ID], skillIds: [], workflows: [] }
 
 const demoRegistry: CompileRegistry = {
   chatClient: () => new DemoChatClient(),

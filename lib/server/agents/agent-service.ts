@@ -83,13 +83,14 @@ export class AgentService {
     const rows = await this.prisma.agent.findMany({
       where: ownedBy(principal),
       orderBy: { updatedAt: 'desc' },
-      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } } },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } }, mcpTool: { select: { name: true } } },
     })
     const agents: AgentSummary[] = rows.map((row) => ({
       id: row.id,
       name: row.name,
       description: row.description,
       hasApiKey: row.apiKey !== null,
+      mcpTool: presentOffer(row.mcpTool),
       latestVersion: row.versions[0]?.version ?? null,
       updatedAt: row.updatedAt.toISOString(),
     }))

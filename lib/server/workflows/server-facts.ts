@@ -3,23 +3,25 @@
  * person: the editor reads them (GET /api/server-facts) and a run is refused on them when queued,
  * so both say the same words.
  */
-import { parseGraphDocument, subWorkflowIdsOf, type ServerFacts } from '@/lib/graph'
+import { ModelSettingsSchema, parseGraphDocument, subWorkflowIdsOf, type SavedAgentFacts, type ServerFacts } from '@/lib/graph'
 import type { AppContext } from '../app-context'
-import { ownedBy, type Principal } from '../auth/principal'
+import { isAdmin, ownedBy, type Principal } from '../auth/principal'
 import { skillLibrary } from '../skills/skills-service'
 
 export async function loadServerFacts(app: AppContext, principal: Principal, env: NodeJS.ProcessEnv = process.env): Promise<ServerFacts> {
-  const [servers, skills, workflows] = await Promise.all([
+  const [servers, skills, workflows, savedAgents] = await Promise.all([
     app.db.prisma.mcpServer.findMany({ where: ownedBy(principal), select: { id: true } }),
     skillLibrary(app).list(principal),
     app.db.prisma.workflow.findMany({
       where: { ...ownedBy(principal), deletedAt: null },
       select: { id: true, name: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { graph: true } } },
     }),
+    loadSavedAgentFacts(app, principal),
   ])
   return {
     // The same test as lib/core's createChatClientFromEnv: a blank key is no key.
     openAiConfigured: Boolean(env.OPENAI_API_KEY?.trim()),
+    savedAgents,
     mcpServerIds: servers.map((server) => server.id),
     skillIds: skills.skills.map((skill) => skill.name),
     workflows: workflows.map((workflow) => {
@@ -27,4 +29,29 @@ export async function loadServerFacts(app: AppContext, principal: Principal, env
       return { id: workflow.id, name: workflow.name, subWorkflowIds: parsed?.ok ? subWorkflowIdsOf(parsed.document) : [] }
     }),
   }
+}
+
+const modelEndpoint = ModelSettingsSchema.pick({ provider: true, baseUrl: true })
+
+/**
+ * Every version's model of the agents the person may use, in one statement that reads only the
+ * model of each definition (instructions can be long and are not needed here).
+ */
+async function loadSavedAgentFacts(app: AppContext, principal: Principal): Promise<SavedAgentFacts[]> {
+  const rows = await app.db.sql.query<{ id: string; name: string; hasApiKey: boolean; version: number; model: unknown }>(
+    `SELECT a.id, a.name, a."apiKey" IS NOT NULL AS "hasApiKey", v.version, v.definition->'model' AS model
+     FROM "Agent" a JOIN "AgentVersion" v ON v."agentId" = a.id
+     WHERE $1::boolean OR a."ownerId" = $2::text
+     ORDER BY a.id, v.version`,
+    [isAdmin(principal), principal.userId],
+  )
+  const agents = new Map<string, SavedAgentFacts>()
+  for (const row of rows) {
+    const agent = agents.get(row.id) ?? { id: row.id, name: row.name, hasApiKey: row.hasApiKey, versions: [] }
+    agents.set(row.id, agent)
+    // Definitions were checked when saved; a row edited by hand counts as the default model, which needs no key.
+    const model = modelEndpoint.safeParse(row.model ?? {})
+    agent.versions.push({ version: row.version, model: model.success ? model.data : { provider: 'default' } })
+  }
+  return [...agents.values()]
 }

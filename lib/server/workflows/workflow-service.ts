@@ -97,7 +97,11 @@ export class WorkflowService {
     const rows = await this.prisma.workflow.findMany({
       where: visibleWorkflows(principal),
       orderBy: { updatedAt: 'desc' },
-      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } }, _count: { select: { runs: true } } },
+      include: {
+        versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } },
+        _count: { select: { runs: true } },
+        mcpTool: { select: { name: true } },
+      },
     })
     return rows.map((row) => ({
       id: row.id,
@@ -105,6 +109,7 @@ export class WorkflowService {
       description: row.description,
       latestVersion: row.versions[0]?.version ?? null,
       runCount: row._count.runs,
+      mcpTool: presentOffer(row.mcpTool),
       updatedAt: row.updatedAt.toISOString(),
     }))
   }

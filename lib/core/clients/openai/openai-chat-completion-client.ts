@@ -3,13 +3,13 @@
  * (`POST /v1/chat/completions`) — the API most OpenAI-compatible servers implement
  * (Ollama, vLLM, LM Studio, llama.cpp…) — and for Azure OpenAI deployments.
  */
-import type { OpenAI } from 'openai'
 import type { ChatResponse, ChatResponseUpdate, Message } from '../../types'
-import { BaseChatClient, type BaseChatClientOptions } from '../base-chat-client'
+import type { BaseChatClientOptions } from '../base-chat-client'
 import type { ChatRequestOptions } from '../chat-client'
 import { getChatCompletionsResponse, streamChatCompletionsUpdates, type ChatCompletionsCallContext } from './chat-completions/call'
 import type { MaxTokensParameter } from './chat-completions/request'
-import { connectOpenAI, type OpenAIClientOptions } from './connection'
+import type { OpenAIClientOptions } from './connection'
+import { OpenAIBackedChatClient } from './openai-backed-chat-client'
 
 export interface OpenAIChatCompletionClientOptions extends OpenAIClientOptions, BaseChatClientOptions {
   /**
@@ -19,25 +19,14 @@ export interface OpenAIChatCompletionClientOptions extends OpenAIClientOptions, 
   maxTokensParameter?: MaxTokensParameter
 }
 
-export class OpenAIChatCompletionClient extends BaseChatClient {
-  /** The model used when a request does not name one. */
-  readonly modelId: string
-  /** The underlying `openai` package client. */
-  readonly openai: OpenAI
+export class OpenAIChatCompletionClient extends OpenAIBackedChatClient {
   private readonly callContext: ChatCompletionsCallContext
 
-  override get providerName(): string {
-    return 'openai'
-  }
-
   constructor(options: OpenAIChatCompletionClientOptions = {}) {
-    super({ middleware: options.middleware, additionalProperties: options.additionalProperties })
-    const { sdk, model } = connectOpenAI(options)
-    this.openai = sdk
-    this.modelId = model
+    super(options)
     this.callContext = {
-      sdk,
-      model,
+      sdk: this.openai,
+      model: this.modelId,
       clientName: 'OpenAIChatCompletionClient',
       maxTokensParameter: options.maxTokensParameter ?? 'max_completion_tokens',
     }
