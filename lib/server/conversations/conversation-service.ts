@@ -23,6 +23,9 @@ import { AgentSettingsSchema, parseGraphDocument } from '@/lib/graph'
 import { AgentService } from '../agents/agent-service'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { queueRunExpression } from '../runs/run-queue'
+import type { RunEvent } from '@/lib/contracts/run-events'
+import type { ClaimedRun } from '../runs/run-lease'
+import { claimColumns, claimedAtInsert } from '../runs/run-now'
 import { conversationMarkdown } from './conversation-markdown'
 import { runAgentSessionId } from './run-agent-sessions'
 import { turnInputSchema } from './turn-document'
@@ -57,6 +60,8 @@ export interface SendOptions {
   version?: number
   /** Appended to the agent's instructions for this turn (turn-document.ts). */
   instructions?: string
+  /** Someone waits for the reply: start the turn at once in this process if its worker has a free slot (runs/run-now.ts). */
+  runNow?: boolean
 }
 
 const ACTIVE: RunStatus[] = ['queued', 'running', 'waiting']
@@ -263,6 +268,26 @@ export class ConversationService {
    * the conversation's row lock so two sends cannot both find no turn running.
    */
   async send(principal: Principal, id: string, text: string, options: SendOptions = {}): Promise<SentMessage> {
+    const slot = options.runNow ? this.app.localWorker?.reserve() : undefined
+    let turn: { run: ClaimedRun; first: RunEvent } | undefined
+    try {
+      const sent = await this.insertTurn(principal, id, text, options, slot?.workerId ?? null)
+      turn = sent.turn
+      return { runId: sent.runId }
+    } finally {
+      if (slot && turn) slot.start(turn.run, turn.first)
+      else slot?.release()
+    }
+  }
+
+  /** The turn's statement (see send), the run claimed by `workerId` when it is given. */
+  private insertTurn(
+    principal: Principal,
+    id: string,
+    text: string,
+    options: SendOptions,
+    workerId: string | null,
+  ): Promise<{ runId: string; turn: { run: ClaimedRun; first: RunEvent } }> {
     const owner = isAdmin(principal) ? null : principal.userId
     return this.app.db.sql.transaction(async (tx) => {
       const [session] = await tx.query<{ agentId: string | null; agentVersion: number | null }>(
@@ -270,33 +295,38 @@ export class ConversationService {
         [id, owner],
       )
       if (!session?.agentId) throw notFound('Conversation', id)
-      const [row] = await tx.query<{ id: string | null; busy: boolean }>(
+      const [row] = await tx.query<
+        { id: string | null; busy: boolean; input: unknown; agentVersionId: string | null; createdAt: Date; queuedData: unknown }
+      >(
         `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
          version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 AND ($5::int IS NULL OR version = $5) ORDER BY version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", status, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $2, version.id, $1,
              jsonb_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "sessionId" = $1))
                || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END,
-             $4, 'queued', now(), now()
+             $4, ${claimColumns.values('$7')}, now(), now()
            FROM version, busy WHERE NOT busy.busy
-           RETURNING id),
+           RETURNING id, input, "agentVersionId", "createdAt"),
          queued AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT run.id, 1, 'run_queued', json_build_object('agentId', $2::text, 'version', version.version, 'conversationId', $1::text)::jsonb, now() FROM run, version
-           RETURNING "runId"),
+           RETURNING "runId", data),
          touched AS (
            UPDATE "AgentSession" SET "updatedAt" = now(), title = CASE WHEN title = '' THEN left($3::text, 80) ELSE title END
            WHERE id = $1 AND EXISTS (SELECT 1 FROM run) RETURNING id)
-         SELECT (SELECT id FROM run) AS id, busy.busy,
-           (SELECT ${queueRunExpression('run.id')} IS NOT NULL FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched
+         SELECT (SELECT id FROM run) AS id, busy.busy, (SELECT input FROM run) AS input, (SELECT "agentVersionId" FROM run) AS "agentVersionId",
+           (SELECT "createdAt" FROM run) AS "createdAt", (SELECT data FROM queued) AS "queuedData",
+           (SELECT CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched
          FROM busy`,
-        [id, session.agentId, text, principal.userId, options.version ?? session.agentVersion, options.instructions ?? null],
+        [id, session.agentId, text, principal.userId, options.version ?? session.agentVersion, options.instructions ?? null, workerId],
       )
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
       const version = options.version ?? session.agentVersion
       if (!row?.id) throw notFound('Agent version', version === null ? session.agentId : `${session.agentId}@${version}`)
-      return { runId: row.id }
+      const inserted = { id: row.id, input: row.input, versionId: null, agentVersionId: row.agentVersionId, sessionId: id, workflowId: null, workflowSettings: null }
+      const first = { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt: new Date(row.createdAt).toISOString() }
+      return { runId: row.id, turn: { run: claimedAtInsert(inserted, principal), first } }
     })
   }
 }

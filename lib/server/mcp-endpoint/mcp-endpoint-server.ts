@@ -28,7 +28,7 @@ import type { Principal } from '../auth/principal'
 import { isDomainError } from '../domain-errors'
 import type { Services } from '../services'
 import { checkArguments, listOfferedTools, type OfferedTool } from './offered-tools'
-import { followRun } from './run-follower'
+import { followRun } from '../runs/run-follower'
 import { loadRunTask, runToolResult, taskOf, waitingMessage } from './run-task'
 
 export interface McpEndpointContext {

@@ -12,7 +12,7 @@ import type { ResponseStatus } from '@/lib/contracts/responses'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseStreamEvent } from './response-assembly'
 import type { ResponsesService, StartedResponse } from './responses-service'
-import { followRun, type FollowEnd, type FollowerApp } from './run-follower'
+import { runEvents, type FollowEnd, type FollowerApp } from '../runs/run-follower'
 
 const KEEP_ALIVE_MS = 15_000
 const KEEP_ALIVE_FRAME = ': keep-alive\n\n'
@@ -30,7 +30,7 @@ export function responseEventStream(app: FollowerApp, service: Pick<ResponsesSer
   const assembly = new ResponseAssembly(started.base)
   const stop = new AbortController()
   const stopped = AbortSignal.any([signal, stop.signal])
-  const events = followRun(app, started.base.runId, stopped)
+  const events = runEvents(app, started.base.runId, stopped)
   let sequence = 0
   let pending: Promise<IteratorResult<RunEvent, FollowEnd>> | undefined
   let timer: NodeJS.Timeout | undefined
