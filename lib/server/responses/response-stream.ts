@@ -60,12 +60,16 @@ export function responseEventStream(app: FollowerApp, service: Pick<ResponsesSer
             // so that proxies do not close the idle connection; the read it waited for is kept for the next pull.
             pending ??= events.next()
             const next = await Promise.race([pending, keepAlive()])
+            // The client went away while we waited (cancel ran): the stream is closed, nothing more goes out.
+            if (stop.signal.aborted) return
             if (next === KEEP_ALIVE) return controller.enqueue(encoder.encode(KEEP_ALIVE_FRAME))
             pending = undefined
             if (next.done) {
               clearTimeout(timer)
               if (next.value === 'aborted') return controller.close()
-              const closing = assembly.finish(next.value, await service.outcome(started.base.runId))
+              const outcome = await service.outcome(started.base.runId)
+              if (stop.signal.aborted) return
+              const closing = assembly.finish(next.value, outcome)
               const response = assembly.response()
               controller.enqueue(frames([...closing, { type: FINAL_EVENT[response.status], response }]))
               return controller.close()
