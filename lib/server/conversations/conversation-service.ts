@@ -295,9 +295,7 @@ export class ConversationService {
         [id, owner],
       )
       if (!session?.agentId) throw notFound('Conversation', id)
-      const [row] = await tx.query<
-        { id: string | null; busy: boolean; input: unknown; agentVersionId: string | null; createdAt: Date; queuedData: unknown }
-      >(
+      const [row] = await tx.query<{ id: string | null; busy: boolean; input: unknown; agentVersionId: string | null; createdAt: Date; queuedData: unknown }>(
         `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
          version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 AND ($5::int IS NULL OR version = $5) ORDER BY version DESC LIMIT 1),
          run AS (
@@ -324,7 +322,15 @@ export class ConversationService {
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
       const version = options.version ?? session.agentVersion
       if (!row?.id) throw notFound('Agent version', version === null ? session.agentId : `${session.agentId}@${version}`)
-      const inserted = { id: row.id, input: row.input, versionId: null, agentVersionId: row.agentVersionId, sessionId: id, workflowId: null, workflowSettings: null }
+      const inserted = {
+        id: row.id,
+        input: row.input,
+        versionId: null,
+        agentVersionId: row.agentVersionId,
+        sessionId: id,
+        workflowId: null,
+        workflowSettings: null,
+      }
       const first = { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt: new Date(row.createdAt).toISOString() }
       return { runId: row.id, turn: { run: claimedAtInsert(inserted, principal), first } }
     })

@@ -154,7 +154,12 @@ export class RunEventWriter {
       try {
         const createdAt = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(riders, fresh, first))
         this.nextSequence = first + rows.length
-        const stored = fresh.map(({ pending, payload }, i): RunEvent => ({ sequence: first + i, type: pending.type, data: JSON.parse(payload), createdAt: createdAt.toISOString() }))
+        const stored = fresh.map(({ pending, payload }, i): RunEvent => ({
+          sequence: first + i,
+          type: pending.type,
+          data: JSON.parse(payload),
+          createdAt: createdAt.toISOString(),
+        }))
         if (stored.length > 0) this.onStored?.(stored)
         fresh.forEach(({ pending }, i) => pending.resolve(stored[i]))
         for (const rider of riders) rider.resolve()

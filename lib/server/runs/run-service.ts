@@ -104,7 +104,11 @@ export class RunService {
    * process's worker has a free slot, the run is inserted claimed by it instead of queued, and
    * starts at once here (run-now.ts).
    */
-  async create(principal: Principal, input: { workflowId: string; version?: number; input: string }, { runNow = false }: RunNowOption = {}): Promise<RunSummary> {
+  async create(
+    principal: Principal,
+    input: { workflowId: string; version?: number; input: string },
+    { runNow = false }: RunNowOption = {},
+  ): Promise<RunSummary> {
     await this.refuseWhatCanOnlyFail(principal, input)
     const owner = isAdmin(principal) ? null : principal.userId
     const slot = runNow ? this.app.localWorker?.reserve() : undefined
