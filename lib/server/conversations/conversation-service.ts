@@ -280,6 +280,68 @@ export class ConversationService {
     }
   }
 
+  /**
+   * A new conversation with the agent (`options.version`, else its latest) and its first turn, in
+   * one statement: the conversation row titled from the message, the run, its `run_queued` event
+   * and its job (or its claim, see `runNow`). Nobody else can know the conversation yet, so no
+   * lock is needed to see that no turn runs in it. 404 for an agent that is not the principal's
+   * or a version it does not have.
+   */
+  async sendToNew(principal: Principal, agentId: string, text: string, options: SendOptions = {}): Promise<SentMessage & { conversationId: string }> {
+    const owner = isAdmin(principal) ? null : principal.userId
+    const slot = options.runNow ? this.app.localWorker?.reserve() : undefined
+    let row: { id: string; sessionId: string; input: unknown; agentVersionId: string; createdAt: Date; queuedData: unknown } | undefined
+    try {
+      ;[row] = await this.app.db.sql.query<NonNullable<typeof row>>(
+        `WITH agent AS (SELECT id FROM "Agent" WHERE id = $1 AND ($2::text IS NULL OR "ownerId" = $2)),
+         version AS (SELECT v.id, v.version FROM "AgentVersion" v, agent WHERE v."agentId" = agent.id AND ($5::int IS NULL OR v.version = $5) ORDER BY v.version DESC LIMIT 1),
+         session AS (
+           INSERT INTO "AgentSession" (id, kind, "agentId", "ownerId", title, "createdAt", "updatedAt")
+           SELECT gen_random_uuid(), 'conversation', $1, $4, left($3::text, 80), now(), now() FROM version
+           RETURNING id),
+         run AS (
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", ${claimColumns.names}, "createdAt", "updatedAt")
+           SELECT gen_random_uuid(), $1, version.id, session.id,
+             jsonb_build_object('text', $3::text, 'historyStart', 0)
+               || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END,
+             $4, ${claimColumns.values('$7')}, now(), now()
+           FROM version, session
+           RETURNING id, "sessionId", input, "agentVersionId", "createdAt"),
+         queued AS (
+           INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+           SELECT run.id, 1, 'run_queued', json_build_object('agentId', $1::text, 'version', version.version, 'conversationId', run."sessionId")::jsonb, now()
+           FROM run, version
+           RETURNING data)
+         SELECT run.id, run."sessionId", run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
+           CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
+         FROM run, queued`,
+        [agentId, owner, text, principal.userId, options.version ?? null, options.instructions ?? null, slot?.workerId ?? null],
+      )
+    } finally {
+      if (!row) slot?.release()
+    }
+    if (!row) {
+      const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...ownedBy(principal) }, select: { id: true } })
+      throw agent ? notFound('Agent version', options.version === undefined ? agentId : `${agentId}@${options.version}`) : notFound('Agent', agentId)
+    }
+    const inserted = {
+      id: row.id,
+      input: row.input,
+      versionId: null,
+      agentVersionId: row.agentVersionId,
+      sessionId: row.sessionId,
+      workflowId: null,
+      workflowSettings: null,
+    }
+    slot?.start(claimedAtInsert(inserted, principal), {
+      sequence: 1,
+      type: 'run_queued',
+      data: row.queuedData,
+      createdAt: new Date(row.createdAt).toISOString(),
+    })
+    return { runId: row.id, conversationId: row.sessionId }
+  }
+
   /** The turn's statement (see send), the run claimed by `workerId` when it is given. */
   private insertTurn(
     principal: Principal,

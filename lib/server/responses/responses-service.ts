@@ -65,12 +65,17 @@ export class ResponsesService {
       const base = { ...common, id: responseIdOf(run.id), runId: run.id, kind: 'workflow' as const, instructions: null }
       return { base: { ...base, previousResponseId: null, conversationId: null, createdAt: new Date(run.createdAt) } }
     }
-    const conversationId = await this.conversationFor(principal, request, model)
-    const { runId } = await this.conversations.send(principal, conversationId, input.text, {
-      version: model.version,
-      instructions: input.instructions,
-      runNow: true,
-    })
+    const turn = { version: model.version, instructions: input.instructions, runNow: true }
+    // A new conversation and its first turn are one statement; a continued one takes its turn as a chat message does.
+    const continued = await this.continuedConversation(principal, request, model)
+    const { runId, conversationId } = continued
+      ? { ...(await this.conversations.send(principal, continued, input.text, turn)), conversationId: continued }
+      : await this.conversations.sendToNew(principal, model.id, input.text, turn).catch(async (error: unknown) => {
+          if (!isDomainError(error)) throw error
+          // The agent was just found: what is missing is the version asked for, said as the model's.
+          if (model.version !== undefined) await this.requireAgentVersion(model)
+          throw withParam(error, 'model')
+        })
     return {
       base: {
         ...common,
@@ -108,17 +113,14 @@ export class ResponsesService {
     return { status: run.status, outputs: run.outputs, usage: (run.usage as TokenUsage | null) ?? null, error: run.error }
   }
 
-  /** The conversation the turn goes into: the one continued (the model's agent's, owner-checked), or a new one. */
-  private async conversationFor(principal: Principal, request: CreateResponseRequest, model: ResolvedModel): Promise<string> {
+  /** The conversation the turn continues (the model's agent's, owner-checked), or undefined for a new one. */
+  private async continuedConversation(principal: Principal, request: CreateResponseRequest, model: ResolvedModel): Promise<string | undefined> {
     const named = typeof request.conversation === 'string' ? request.conversation : request.conversation?.id
     if (request.previous_response_id && named) {
       throw invalidInput('conflicting_continuation', 'Give previous_response_id or conversation, not both.', { param: 'previous_response_id' })
     }
+    if (!request.previous_response_id && !named) return undefined
     if (model.version !== undefined) await this.requireAgentVersion(model)
-    if (!request.previous_response_id && !named) {
-      const created = await this.conversations.create(principal, model.id, { title: '' })
-      return created.id
-    }
     const session = request.previous_response_id
       ? await this.sessionOfResponse(principal, request.previous_response_id)
       : await this.app.db.prisma.agentSession.findFirst({
