@@ -2,7 +2,8 @@
  * Conversations with agents: an AgentSession of kind `conversation`, owned by a person, whose
  * messages PostgresHistoryProvider stores. Sending a message queues one turn: a Run with the
  * agent's latest version and the conversation, on the same queue as workflow runs (the worker runs
- * it as a one-agent workflow, turn-document.ts). One turn at a time: a second send while one is
+ * it as a one-agent workflow, turn-document.ts), or, when someone waits for the reply and this
+ * process's worker has a free slot, starts it there at once (runs/run-now.ts). One turn at a time: a second send while one is
  * queued, running or waiting for an approval is a 409. Others get the 404 of a missing id.
  */
 import { randomUUID } from 'node:crypto'
