@@ -1,7 +1,9 @@
 /**
  * Server overhead per chat turn (issue #14, "Speed"): everything but the model, with 100 messages of
- * history. A turn goes the real path in this process — ConversationService.send (the run, its
- * `run_queued` event and its job in one statement) → graphile-worker → RunWorker → the turn's
+ * history. A turn goes the real path in this process — ConversationService.send as the chat route
+ * sends it (`runNow`: the run inserted already claimed by this process's worker, its `run_queued`
+ * event with it, in one statement; with `--queued`, a job instead, taken through graphile-worker
+ * as before run-now) → RunWorker → the turn's
  * one-agent workflow → PostgresHistoryProvider loads the history → the model call (the real
  * `openai` package, streaming, against the loopback OpenAI server) → the new messages stored →
  * `run_succeeded` committed — on a fresh database on the Postgres server at DATABASE_URL.
@@ -15,7 +17,7 @@
  * turns run: the web side's send, the queue, the worker, the event log, checkpoints, history),
  * grouped by what they do, and times the turn's phases from its events' commits.
  *
- *   npx tsx bench/chat-turn-overhead.ts [--turns 200] [--warmup 30] [--history 100] [--json]
+ *   npx tsx bench/chat-turn-overhead.ts [--turns 200] [--warmup 30] [--history 100] [--queued] [--json]
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
@@ -142,13 +144,14 @@ async function main(): Promise<void> {
     }
 
     await worker.start()
+    const runNow = !process.argv.includes('--queued')
     const appTurn = async (conversationId: string, text: string) => {
       model.enqueue({ text: REPLY, usage: { inputTokens: 4000, outputTokens: 6 } })
       const started = now()
       const cpuStarted = cpu()
       let done!: () => void
       const ended = new Promise<void>((resolve) => (done = resolve))
-      const { runId } = await conversations.send(principal, conversationId, text)
+      const { runId } = await conversations.send(principal, conversationId, text, { runNow })
       const sent = now()
       finished.set(runId, done)
       // The final event may have committed before the listener was set (it cannot, the worker is slower; but be sure).

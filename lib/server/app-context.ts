@@ -12,6 +12,7 @@ import { RunEventLog } from './runs/run-event-log'
 import { PgNotifications } from './db/pg-notifications'
 import { migrateQueue } from './runs/queue-setup'
 import { queueIfAnswered } from './runs/run-lease'
+import type { RunNowHost } from './runs/run-now'
 import { seedExampleData } from './seed'
 import { ApiTokenService } from './auth/api-tokens'
 import { createAuth, oidcConfigFromEnv, type Auth, type OidcConfig } from './auth/auth'
@@ -39,6 +40,8 @@ export interface AppContext {
   secrets: SecretVault
   auth: Auth
   apiTokens: ApiTokenService
+  /** The run worker this process hosts, once started: runs people wait for start on it at once (runs/run-now.ts). */
+  localWorker?: RunNowHost
 }
 
 export interface AppContextOptions {

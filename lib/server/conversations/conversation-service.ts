@@ -2,7 +2,8 @@
  * Conversations with agents: an AgentSession of kind `conversation`, owned by a person, whose
  * messages PostgresHistoryProvider stores. Sending a message queues one turn: a Run with the
  * agent's latest version and the conversation, on the same queue as workflow runs (the worker runs
- * it as a one-agent workflow, turn-document.ts). One turn at a time: a second send while one is
+ * it as a one-agent workflow, turn-document.ts), or, when someone waits for the reply and this
+ * process's worker has a free slot, starts it there at once (runs/run-now.ts). One turn at a time: a second send while one is
  * queued, running or waiting for an approval is a 409. Others get the 404 of a missing id.
  */
 import { randomUUID } from 'node:crypto'
@@ -23,6 +24,9 @@ import { AgentSettingsSchema, parseGraphDocument } from '@/lib/graph'
 import { AgentService } from '../agents/agent-service'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { queueRunExpression } from '../runs/run-queue'
+import type { RunEvent } from '@/lib/contracts/run-events'
+import type { ClaimedRun } from '../runs/run-lease'
+import { claimColumns, claimedAtInsert } from '../runs/run-now'
 import { conversationMarkdown } from './conversation-markdown'
 import { runAgentSessionId } from './run-agent-sessions'
 import { turnInputSchema } from './turn-document'
@@ -57,6 +61,8 @@ export interface SendOptions {
   version?: number
   /** Appended to the agent's instructions for this turn (turn-document.ts). */
   instructions?: string
+  /** Someone waits for the reply: start the turn at once in this process if its worker has a free slot (runs/run-now.ts). */
+  runNow?: boolean
 }
 
 const ACTIVE: RunStatus[] = ['queued', 'running', 'waiting']
@@ -263,6 +269,88 @@ export class ConversationService {
    * the conversation's row lock so two sends cannot both find no turn running.
    */
   async send(principal: Principal, id: string, text: string, options: SendOptions = {}): Promise<SentMessage> {
+    const slot = options.runNow ? this.app.localWorker?.reserve() : undefined
+    let turn: { run: ClaimedRun; first: RunEvent } | undefined
+    try {
+      const sent = await this.insertTurn(principal, id, text, options, slot?.workerId ?? null)
+      turn = sent.turn
+      return { runId: sent.runId }
+    } finally {
+      if (slot && turn) slot.start(turn.run, turn.first)
+      else slot?.release()
+    }
+  }
+
+  /**
+   * A new conversation with the agent (`options.version`, else its latest) and its first turn, in
+   * one statement: the conversation row titled from the message, the run, its `run_queued` event
+   * and its job (or its claim, see `runNow`). Nobody else can know the conversation yet, so no
+   * lock is needed to see that no turn runs in it. 404 for an agent that is not the principal's
+   * or a version it does not have.
+   */
+  async sendToNew(principal: Principal, agentId: string, text: string, options: SendOptions = {}): Promise<SentMessage & { conversationId: string }> {
+    const owner = isAdmin(principal) ? null : principal.userId
+    const slot = options.runNow ? this.app.localWorker?.reserve() : undefined
+    let row: { id: string; sessionId: string; input: unknown; agentVersionId: string; createdAt: Date; queuedData: unknown } | undefined
+    try {
+      ;[row] = await this.app.db.sql.query<NonNullable<typeof row>>(
+        `WITH agent AS (SELECT id FROM "Agent" WHERE id = $1 AND ($2::text IS NULL OR "ownerId" = $2)),
+         version AS (SELECT v.id, v.version FROM "AgentVersion" v, agent WHERE v."agentId" = agent.id AND ($5::int IS NULL OR v.version = $5) ORDER BY v.version DESC LIMIT 1),
+         session AS (
+           INSERT INTO "AgentSession" (id, kind, "agentId", "ownerId", title, "createdAt", "updatedAt")
+           SELECT gen_random_uuid(), 'conversation', $1, $4, left($3::text, 80), now(), now() FROM version
+           RETURNING id),
+         run AS (
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", ${claimColumns.names}, "createdAt", "updatedAt")
+           SELECT gen_random_uuid(), $1, version.id, session.id,
+             jsonb_build_object('text', $3::text, 'historyStart', 0)
+               || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END,
+             $4, ${claimColumns.values('$7')}, now(), now()
+           FROM version, session
+           RETURNING id, "sessionId", input, "agentVersionId", "createdAt"),
+         queued AS (
+           INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+           SELECT run.id, 1, 'run_queued', json_build_object('agentId', $1::text, 'version', version.version, 'conversationId', run."sessionId")::jsonb, now()
+           FROM run, version
+           RETURNING data)
+         SELECT run.id, run."sessionId", run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
+           CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
+         FROM run, queued`,
+        [agentId, owner, text, principal.userId, options.version ?? null, options.instructions ?? null, slot?.workerId ?? null],
+      )
+    } finally {
+      if (!row) slot?.release()
+    }
+    if (!row) {
+      const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...ownedBy(principal) }, select: { id: true } })
+      throw agent ? notFound('Agent version', options.version === undefined ? agentId : `${agentId}@${options.version}`) : notFound('Agent', agentId)
+    }
+    const inserted = {
+      id: row.id,
+      input: row.input,
+      versionId: null,
+      agentVersionId: row.agentVersionId,
+      sessionId: row.sessionId,
+      workflowId: null,
+      workflowSettings: null,
+    }
+    slot?.start(claimedAtInsert(inserted, principal), {
+      sequence: 1,
+      type: 'run_queued',
+      data: row.queuedData,
+      createdAt: new Date(row.createdAt).toISOString(),
+    })
+    return { runId: row.id, conversationId: row.sessionId }
+  }
+
+  /** The turn's statement (see send), the run claimed by `workerId` when it is given. */
+  private insertTurn(
+    principal: Principal,
+    id: string,
+    text: string,
+    options: SendOptions,
+    workerId: string | null,
+  ): Promise<{ runId: string; turn: { run: ClaimedRun; first: RunEvent } }> {
     const owner = isAdmin(principal) ? null : principal.userId
     return this.app.db.sql.transaction(async (tx) => {
       const [session] = await tx.query<{ agentId: string | null; agentVersion: number | null }>(
@@ -270,33 +358,44 @@ export class ConversationService {
         [id, owner],
       )
       if (!session?.agentId) throw notFound('Conversation', id)
-      const [row] = await tx.query<{ id: string | null; busy: boolean }>(
+      const [row] = await tx.query<{ id: string | null; busy: boolean; input: unknown; agentVersionId: string | null; createdAt: Date; queuedData: unknown }>(
         `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
          version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 AND ($5::int IS NULL OR version = $5) ORDER BY version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", status, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $2, version.id, $1,
              jsonb_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "sessionId" = $1))
                || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END,
-             $4, 'queued', now(), now()
+             $4, ${claimColumns.values('$7')}, now(), now()
            FROM version, busy WHERE NOT busy.busy
-           RETURNING id),
+           RETURNING id, input, "agentVersionId", "createdAt"),
          queued AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT run.id, 1, 'run_queued', json_build_object('agentId', $2::text, 'version', version.version, 'conversationId', $1::text)::jsonb, now() FROM run, version
-           RETURNING "runId"),
+           RETURNING "runId", data),
          touched AS (
            UPDATE "AgentSession" SET "updatedAt" = now(), title = CASE WHEN title = '' THEN left($3::text, 80) ELSE title END
            WHERE id = $1 AND EXISTS (SELECT 1 FROM run) RETURNING id)
-         SELECT (SELECT id FROM run) AS id, busy.busy,
-           (SELECT ${queueRunExpression('run.id')} IS NOT NULL FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched
+         SELECT (SELECT id FROM run) AS id, busy.busy, (SELECT input FROM run) AS input, (SELECT "agentVersionId" FROM run) AS "agentVersionId",
+           (SELECT "createdAt" FROM run) AS "createdAt", (SELECT data FROM queued) AS "queuedData",
+           (SELECT CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched
          FROM busy`,
-        [id, session.agentId, text, principal.userId, options.version ?? session.agentVersion, options.instructions ?? null],
+        [id, session.agentId, text, principal.userId, options.version ?? session.agentVersion, options.instructions ?? null, workerId],
       )
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
       const version = options.version ?? session.agentVersion
       if (!row?.id) throw notFound('Agent version', version === null ? session.agentId : `${session.agentId}@${version}`)
-      return { runId: row.id }
+      const inserted = {
+        id: row.id,
+        input: row.input,
+        versionId: null,
+        agentVersionId: row.agentVersionId,
+        sessionId: id,
+        workflowId: null,
+        workflowSettings: null,
+      }
+      const first = { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt: new Date(row.createdAt).toISOString() }
+      return { runId: row.id, turn: { run: claimedAtInsert(inserted, principal), first } }
     })
   }
 }

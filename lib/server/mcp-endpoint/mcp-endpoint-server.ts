@@ -41,7 +41,7 @@ import type { Principal } from '../auth/principal'
 import { isDomainError } from '../domain-errors'
 import type { Services } from '../services'
 import { checkArguments, listOfferedTools, type OfferedTool } from './offered-tools'
-import { followRun } from './run-follower'
+import { followRun } from '../runs/run-follower'
 import { currentStep, loadStepTitles, progressMessage, type StepTitles } from './run-progress'
 import { loadRunTask, runToolResult, storableProgressToken, taskOf, taskProgressToken, type RunTaskRow } from './run-task'
 import { listRunTasks } from './task-list'
@@ -92,7 +92,7 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
     let runId: string
     const progressToken = request.params._meta?.progressToken
     try {
-      const started = await startRun(context, offered, args)
+      const started = await startRun(context, offered, args, { runNow: !request.params.task })
       if ('error' in started) return toolError(started.error)
       runId = started.runId
     } catch (error) {
@@ -171,22 +171,23 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
 }
 
 /** Queues the run the tool stands for; bad arguments are the tool's error (the caller can correct them). */
-async function startRun({ services, principal }: McpEndpointContext, offered: OfferedTool, args: unknown): Promise<{ runId: string } | { error: string }> {
+async function startRun(
+  { services, principal }: McpEndpointContext,
+  offered: OfferedTool,
+  args: unknown,
+  { runNow }: { runNow: boolean },
+): Promise<{ runId: string } | { error: string }> {
   if (offered.kind === 'workflow') {
     const checked = checkArguments(offered.arguments, args)
     if (!checked.ok) return { error: `Invalid arguments for tool ${offered.tool.name}:\n${checked.message}` }
-    const run = await services.runs.create(principal, { workflowId: offered.workflowId, input: checked.value.input })
+    const run = await services.runs.create(principal, { workflowId: offered.workflowId, input: checked.value.input }, { runNow })
     return { runId: run.id }
   }
   const checked = checkArguments(offered.arguments, args)
   if (!checked.ok) return { error: `Invalid arguments for tool ${offered.tool.name}:\n${checked.message}` }
   const { message, conversation_id: given } = checked.value
-  let conversationId = given
-  if (conversationId === undefined) {
-    conversationId = (await services.conversations.create(principal, offered.agentId, { title: message.slice(0, 80) })).id
-  } else {
-    const conversation = await services.conversations.get(principal, conversationId)
-    if (conversation.agentId !== offered.agentId) return { error: `Conversation '${conversationId}' is not a conversation with this agent.` }
-  }
-  return services.conversations.send(principal, conversationId, message)
+  if (given === undefined) return services.conversations.sendToNew(principal, offered.agentId, message, { runNow })
+  const conversation = await services.conversations.get(principal, given)
+  if (conversation.agentId !== offered.agentId) return { error: `Conversation '${given}' is not a conversation with this agent.` }
+  return services.conversations.send(principal, given, message, { runNow })
 }

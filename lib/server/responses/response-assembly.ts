@@ -14,7 +14,7 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 import type { ResponseObject, ResponseOutputItem, ResponseStatus } from '@/lib/contracts/responses'
 import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
 import type { ApprovalView } from '@/lib/contracts/approvals'
-import type { FollowEnd } from './run-follower'
+import type { FollowEnd } from '../runs/run-follower'
 
 export interface ResponseBase {
   id: string

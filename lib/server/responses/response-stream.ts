@@ -12,7 +12,7 @@ import type { ResponseStatus } from '@/lib/contracts/responses'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseStreamEvent } from './response-assembly'
 import type { ResponsesService, StartedResponse } from './responses-service'
-import { followRun, type FollowEnd, type FollowerApp } from './run-follower'
+import { runEvents, type FollowEnd, type FollowerApp } from '../runs/run-follower'
 
 const KEEP_ALIVE_MS = 15_000
 const KEEP_ALIVE_FRAME = ': keep-alive\n\n'
@@ -30,7 +30,7 @@ export function responseEventStream(app: FollowerApp, service: Pick<ResponsesSer
   const assembly = new ResponseAssembly(started.base)
   const stop = new AbortController()
   const stopped = AbortSignal.any([signal, stop.signal])
-  const events = followRun(app, started.base.runId, stopped)
+  const events = runEvents(app, started.base.runId, stopped)
   let sequence = 0
   let pending: Promise<IteratorResult<RunEvent, FollowEnd>> | undefined
   let timer: NodeJS.Timeout | undefined
@@ -60,12 +60,16 @@ export function responseEventStream(app: FollowerApp, service: Pick<ResponsesSer
             // so that proxies do not close the idle connection; the read it waited for is kept for the next pull.
             pending ??= events.next()
             const next = await Promise.race([pending, keepAlive()])
+            // The client went away while we waited (cancel ran): the stream is closed, nothing more goes out.
+            if (stop.signal.aborted) return
             if (next === KEEP_ALIVE) return controller.enqueue(encoder.encode(KEEP_ALIVE_FRAME))
             pending = undefined
             if (next.done) {
               clearTimeout(timer)
               if (next.value === 'aborted') return controller.close()
-              const closing = assembly.finish(next.value, await service.outcome(started.base.runId))
+              const outcome = await service.outcome(started.base.runId)
+              if (stop.signal.aborted) return
+              const closing = assembly.finish(next.value, outcome)
               const response = assembly.response()
               controller.enqueue(frames([...closing, { type: FINAL_EVENT[response.status], response }]))
               return controller.close()

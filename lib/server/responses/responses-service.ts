@@ -20,7 +20,7 @@ import { RunService } from '../runs/run-service'
 import { ResponseAssembly, type ResponseBase, type RunOutcome } from './response-assembly'
 import { responseInput } from './response-input'
 import { resolveModel, type ResolvedModel } from './response-model'
-import { followRun } from './run-follower'
+import { runEvents } from '../runs/run-follower'
 
 const RESPONSE_ID = /^resp_([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/
 
@@ -61,12 +61,21 @@ export class ResponsesService {
       if (input.instructions !== undefined) {
         throw invalidInput('instructions_not_supported', 'A workflow takes no instructions: put what it needs into its input.', { param: 'instructions' })
       }
-      const run = await this.runs.create(principal, { workflowId: model.id, version: model.version, input: input.text })
+      const run = await this.runs.create(principal, { workflowId: model.id, version: model.version, input: input.text }, { runNow: true })
       const base = { ...common, id: responseIdOf(run.id), runId: run.id, kind: 'workflow' as const, instructions: null }
       return { base: { ...base, previousResponseId: null, conversationId: null, createdAt: new Date(run.createdAt) } }
     }
-    const conversationId = await this.conversationFor(principal, request, model)
-    const { runId } = await this.conversations.send(principal, conversationId, input.text, { version: model.version, instructions: input.instructions })
+    const turn = { version: model.version, instructions: input.instructions, runNow: true }
+    // A new conversation and its first turn are one statement; a continued one takes its turn as a chat message does.
+    const continued = await this.continuedConversation(principal, request, model)
+    const { runId, conversationId } = continued
+      ? { ...(await this.conversations.send(principal, continued, input.text, turn)), conversationId: continued }
+      : await this.conversations.sendToNew(principal, model.id, input.text, turn).catch(async (error: unknown) => {
+          if (!isDomainError(error)) throw error
+          // The agent was just found: what is missing is the version asked for, said as the model's.
+          if (model.version !== undefined) await this.requireAgentVersion(model)
+          throw withParam(error, 'model')
+        })
     return {
       base: {
         ...common,
@@ -83,7 +92,7 @@ export class ResponsesService {
   /** Follows the run until it ends or waits for an approval; undefined when `signal` aborted first. */
   async wait(started: StartedResponse, signal: AbortSignal): Promise<ResponseObject | undefined> {
     const assembly = new ResponseAssembly(started.base)
-    const events = followRun(this.app, started.base.runId, signal)
+    const events = runEvents(this.app, started.base.runId, signal)
     for (;;) {
       const next = await events.next()
       if (next.done) {
@@ -95,24 +104,23 @@ export class ResponsesService {
     }
   }
 
-  /** What the run row says now (status, outputs, usage, error). */
+  /** How the run ended: as this process's worker recorded it, if it ran here (run-now.ts), else what the run row says now. */
   async outcome(runId: string): Promise<RunOutcome> {
+    const local = this.app.localWorker?.feedOf(runId)?.outcome
+    if (local) return local
     const run = await this.app.db.prisma.run.findUnique({ where: { id: runId }, select: { status: true, outputs: true, usage: true, error: true } })
     if (!run) return { status: 'cancelled', outputs: null, usage: null, error: null }
     return { status: run.status, outputs: run.outputs, usage: (run.usage as TokenUsage | null) ?? null, error: run.error }
   }
 
-  /** The conversation the turn goes into: the one continued (the model's agent's, owner-checked), or a new one. */
-  private async conversationFor(principal: Principal, request: CreateResponseRequest, model: ResolvedModel): Promise<string> {
+  /** The conversation the turn continues (the model's agent's, owner-checked), or undefined for a new one. */
+  private async continuedConversation(principal: Principal, request: CreateResponseRequest, model: ResolvedModel): Promise<string | undefined> {
     const named = typeof request.conversation === 'string' ? request.conversation : request.conversation?.id
     if (request.previous_response_id && named) {
       throw invalidInput('conflicting_continuation', 'Give previous_response_id or conversation, not both.', { param: 'previous_response_id' })
     }
+    if (!request.previous_response_id && !named) return undefined
     if (model.version !== undefined) await this.requireAgentVersion(model)
-    if (!request.previous_response_id && !named) {
-      const created = await this.conversations.create(principal, model.id, { title: '' })
-      return created.id
-    }
     const session = request.previous_response_id
       ? await this.sessionOfResponse(principal, request.previous_response_id)
       : await this.app.db.prisma.agentSession.findFirst({

@@ -72,6 +72,8 @@ export class RunEventWriter {
     nextSequence: number,
     /** Events stored after the checkpoint the run resumes from (see the module comment). */
     replaying: readonly RunEvent[] = [],
+    /** Told of each batch once it is stored, in order (a waiting request in this process takes them from here: local-run-feed.ts). */
+    private readonly onStored?: (events: RunEvent[]) => void,
   ) {
     this.nextSequence = nextSequence
     this.replaying = replaying.filter((event) => !EXTERNAL_EVENT_TYPES.has(event.type))
@@ -152,9 +154,14 @@ export class RunEventWriter {
       try {
         const createdAt = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(riders, fresh, first))
         this.nextSequence = first + rows.length
-        fresh.forEach(({ pending, payload }, i) =>
-          pending.resolve({ sequence: first + i, type: pending.type, data: JSON.parse(payload), createdAt: createdAt.toISOString() }),
-        )
+        const stored = fresh.map(({ pending, payload }, i): RunEvent => ({
+          sequence: first + i,
+          type: pending.type,
+          data: JSON.parse(payload),
+          createdAt: createdAt.toISOString(),
+        }))
+        if (stored.length > 0) this.onStored?.(stored)
+        fresh.forEach(({ pending }, i) => pending.resolve(stored[i]))
         for (const rider of riders) rider.resolve()
         return
       } catch (error) {

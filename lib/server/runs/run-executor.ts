@@ -9,6 +9,8 @@
  * message a person can act on.
  */
 import type { UsageDetails } from '@/lib/core'
+import type { RunEvent } from '@/lib/contracts/run-events'
+import type { TokenUsage } from '@/lib/contracts/runs'
 import type { AgentSettings, GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
@@ -20,6 +22,7 @@ import { RunConversationForwarder } from '../threat-protection/conversation-forw
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
 import { CheckpointPointers } from './checkpoint-pointers'
 import { isLeaseLost, isWorkerShutdown } from './run-errors'
+import type { LocalRunFeed } from './local-run-feed'
 import { isUniqueViolation } from './run-event-log'
 import { RunEventWriter } from './run-event-writer'
 import { parkRun, releaseRun, type ClaimedRun } from './run-lease'
@@ -53,16 +56,19 @@ export interface ExecuteOptions {
   signal: AbortSignal
   /** The run's version, parsed (kept by the worker: versions never change); rejects when it is invalid. */
   document: Promise<GraphDocument>
+  /** Given the events as they are stored and the run's end, for a request in this process that waits for the run. */
+  feed?: LocalRunFeed
 }
 
-export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { workerId, signal, document: saved }: ExecuteOptions): Promise<RunExit> {
+export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { workerId, signal, document: saved, feed }: ExecuteOptions): Promise<RunExit> {
   // A conversation turn's input is its message and where the conversation stood when it was sent.
   const turn = run.sessionId === null ? undefined : parseTurnInput(run.input)
   const document = turn?.instructions ? saved.then((parsed) => withTurnInstructions(parsed, turn.instructions)) : saved
   const input = turn ? turn.text : typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const start = startOf(run, input)
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
-  const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying)
+  const onStored = feed && ((events: RunEvent[]) => feed.push(events))
+  const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying, onStored)
   const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer)
   const forwarding = parseWorkflowSettings(run.workflowSettings).conversationForwarding
   const forwarder = new RunConversationForwarder(run.id, input, forwarding, {
@@ -115,12 +121,12 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
     await conversation?.save()
     if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
     if (recorder.pending.length > 0) return await park(app, run.id, workerId, recorder, writer, checkpoints, nodeTitles(await document))
-    await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage })
+    await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage }, feed)
     return 'ended'
   } catch (error) {
     if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
     const message = error instanceof Error ? error.message : String(error)
-    await endRun(app, run.id, writer, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message })
+    await endRun(app, run.id, writer, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message }, feed)
     return 'ended'
   } finally {
     ended.abort()
@@ -178,7 +184,7 @@ interface RunOutcome {
  * never ends with two contradictory final events, nor with a status and no final event. Open
  * approvals are closed first.
  */
-export async function endRun(app: AppContext, runId: string, writer: RunEventWriter | undefined, outcome: RunOutcome): Promise<void> {
+export async function endRun(app: AppContext, runId: string, writer: RunEventWriter | undefined, outcome: RunOutcome, feed?: LocalRunFeed): Promise<void> {
   // A run succeeds only with every request answered (see run-lease.ts); a failing one may leave some open.
   if (outcome.status === 'failed') await app.approvals.expirePendingForRun(runId, 'The run failed before the request was answered.', 'run_failed')
   await writer?.flush().catch(() => {})
@@ -191,7 +197,7 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
   let sequence = writer ? writer.lastSequence + 1 : (await app.events.lastSequence(runId)) + 1
   for (let attempt = 1; ; attempt++) {
     try {
-      await app.db.sql.query(
+      const [final] = await app.db.sql.query<{ sequence: number; createdAt: Date }>(
         `WITH ended AS (
            UPDATE "Run" SET status = $3::"RunStatus", outputs = $4::jsonb, usage = $5::jsonb, error = $6, "finishedAt" = now(), "updatedAt" = now(),
              "workerId" = NULL, "parkedRequests" = NULL
@@ -200,11 +206,15 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
          final AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT id, $2, $7, $8::jsonb, now() FROM ended
-           RETURNING sequence)
-         SELECT sequence FROM final`,
+           RETURNING sequence, "createdAt")
+         SELECT sequence, "createdAt" FROM final`,
         [runId, sequence, outcome.status, jsonbSafeText(outputs), outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error, type, payload],
       )
       app.events.announce(runId)
+      if (final) {
+        const event = { sequence: final.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(final.createdAt).toISOString() }
+        feed?.ended(event, { status: outcome.status, outputs, usage: (outcome.usage as TokenUsage | undefined) ?? null, error })
+      }
       return
     } catch (failure) {
       if (!isUniqueViolation(failure) || attempt >= 50) throw failure

@@ -73,7 +73,7 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
  * What a run may see. A run without an owner (from before sign-in, not yet adopted) sees only rows
  * without an owner; an admin's run sees everything.
  */
-function runOwnerScope(ownerId: string | null, ownerRole: string | null): OwnerScope {
+export function runOwnerScope(ownerId: string | null, ownerRole: string | null): OwnerScope {
   if (ownerId === null) return { ownerId: null }
   return toRole(ownerRole) === 'admin' ? {} : { ownerId }
 }

@@ -14,6 +14,12 @@ import { loadServerFacts } from '../workflows/server-facts'
 import { turnDocument } from '../conversations/turn-document'
 import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
 import { answerCallsOfStoppedTurn } from '../conversations/unanswered-calls'
+import { claimColumns, claimedAtInsert, type InsertedRunRow } from './run-now'
+
+/** For a run someone waits for: start it at once in this process if its worker has a free slot (run-now.ts). */
+export interface RunNowOption {
+  runNow?: boolean
+}
 
 /** A start node that declares input fields takes a JSON object matching them: anything else is refused with its problems (400). */
 function refuseUnfitInput(document: GraphDocument, input: string): void {
@@ -102,29 +108,45 @@ export class RunService {
   /**
    * Queues a run of a workflow the principal may see (404 otherwise); the run is theirs. One
    * statement writes the run, its `run_queued` event and its job, so a run is never queued without
-   * its first event nor stored without a job.
+   * its first event nor stored without a job. `runNow` (someone waits for the run): when this
+   * process's worker has a free slot, the run is inserted claimed by it instead of queued, and
+   * starts at once here (run-now.ts).
    */
-  async create(principal: Principal, input: { workflowId: string; version?: number; input: string }): Promise<RunSummary> {
+  async create(
+    principal: Principal,
+    input: { workflowId: string; version?: number; input: string },
+    { runNow = false }: RunNowOption = {},
+  ): Promise<RunSummary> {
     await this.refuseWhatCanOnlyFail(principal, input)
     const owner = isAdmin(principal) ? null : principal.userId
-    const [row] = await this.app.db.sql.query<{ id: string; version: number; name: string; createdAt: Date }>(
-      `WITH version AS (
-         SELECT v.id, v.version, w.id AS "workflowId", w.name FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId"
-         WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text IS NULL OR w."ownerId" = $3)
-         ORDER BY v.version DESC LIMIT 1),
-       run AS (
-         INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", status, "createdAt", "updatedAt")
-         SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, 'queued', now(), now() FROM version
-         RETURNING id, "createdAt"),
-       queued AS (
-         INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
-         SELECT run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
-         RETURNING "runId")
-       SELECT run.id, version.version, version.name, run."createdAt", ${queueRunExpression('run.id')} IS NOT NULL AS queued
-       FROM run, version, queued`,
-      [input.workflowId, input.version ?? null, owner, JSON.stringify(input.input), principal.userId],
-    )
+    const slot = runNow ? this.app.localWorker?.reserve() : undefined
+    let row: (InsertedRunRow & { version: number; name: string; createdAt: Date; queuedData: unknown }) | undefined
+    try {
+      ;[row] = await this.app.db.sql.query<InsertedRunRow & { version: number; name: string; createdAt: Date; queuedData: unknown }>(
+        `WITH version AS (
+           SELECT v.id, v.version, w.id AS "workflowId", w.name, w.settings FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId"
+           WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text IS NULL OR w."ownerId" = $3)
+           ORDER BY v.version DESC LIMIT 1),
+         run AS (
+           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", ${claimColumns.names}, "createdAt", "updatedAt")
+           SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, ${claimColumns.values('$6')}, now(), now() FROM version
+           RETURNING id, "createdAt", input, "versionId", "workflowId"),
+         queued AS (
+           INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+           SELECT run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
+           RETURNING "runId", data)
+         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "sessionId", run."workflowId", version.settings AS "workflowSettings",
+           version.version, version.name, run."createdAt", queued.data AS "queuedData",
+           CASE WHEN $6::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
+         FROM run, version, queued`,
+        [input.workflowId, input.version ?? null, owner, JSON.stringify(input.input), principal.userId, slot?.workerId ?? null],
+      )
+    } finally {
+      if (!row) slot?.release()
+    }
     if (!row) throw await this.missingVersion(principal, input)
+    const createdAt = new Date(row.createdAt).toISOString()
+    slot?.start(claimedAtInsert(row, principal), { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt })
     return {
       id: row.id,
       kind: 'workflow',
@@ -132,8 +154,8 @@ export class RunService {
       workflowName: row.name,
       version: row.version,
       conversationId: null,
-      status: 'queued',
-      createdAt: new Date(row.createdAt).toISOString(),
+      status: slot ? 'running' : 'queued',
+      createdAt,
       finishedAt: null,
     }
   }

@@ -23,8 +23,13 @@ import { parseSaved } from './run-setup'
 import { turnDocument } from '../conversations/turn-document'
 import { queueLogger } from './queue-setup'
 import { EXPIRE_APPROVALS_TASK, RUN_CANCEL_CHANNEL, RUN_TASK } from './run-queue'
+import { LocalRunFeed } from './local-run-feed'
+import type { RunNowHost, RunNowSlot } from './run-now'
+import type { RunEvent } from '@/lib/contracts/run-events'
 /** A run whose lease was not renewed for this long is taken over (its worker died or froze). */
 export const DEFAULT_LEASE_MS = 15_000
+/** How long a run-now run's events stay in memory after it left, for a follower that attaches late. */
+const FEED_KEPT_MS = 5_000
 /** Parsed versions kept per process. */
 const DOCUMENT_CACHE_SIZE = 256
 
@@ -37,11 +42,17 @@ export interface RunWorkerOptions {
 
 const jobPayload = z.object({ runId: z.string().min(1) })
 
-export class RunWorker {
+export class RunWorker implements RunNowHost {
   readonly workerId: string
   private readonly concurrency: number
   private readonly leaseMs: number
   private readonly active = new Map<string, AbortController>()
+  /** Slots promised to runs being inserted claimed by this worker (run-now.ts). */
+  private reserved = 0
+  /** The in-memory events of the runs started here by run-now, while a waiting request may want them. */
+  private readonly feeds = new Map<string, LocalRunFeed>()
+  /** The run-now runs executing, which stop() waits for as graphile waits for its jobs. */
+  private readonly runningNow = new Set<Promise<void>>()
   private readonly documents = new Map<string, Promise<GraphDocument>>()
   private runner: Runner | undefined
   private sql: SqlRunner | undefined
@@ -80,6 +91,55 @@ export class RunWorker {
     })
     this.every(this.leaseMs / 3, () => this.renew())
     this.every(this.leaseMs / 2, () => this.releaseLapsed())
+    // The services of this process start the runs people wait for here (run-now.ts).
+    this.app.localWorker ??= this
+  }
+
+  /**
+   * A slot for a run to be inserted already claimed by this worker, if one is free: the runs it
+   * executes (queued or run-now) and those promised count against its concurrency. Graphile's jobs
+   * are fetched under its own limit of the same size, so under a burst a worker may hold up to
+   * twice its concurrency for a moment; the pool of each run's statements is the app's, not the
+   * worker's, so that costs no connections the worker lacks.
+   */
+  reserve(): RunNowSlot | undefined {
+    if (!this.runner || this.stopping || this.active.size + this.reserved >= this.concurrency) return undefined
+    this.reserved++
+    let held = true
+    const free = () => {
+      if (held) this.reserved--
+      held = false
+    }
+    return {
+      workerId: this.workerId,
+      start: (run, first) => {
+        free()
+        const running = this.runClaimed(run, first)
+        this.runningNow.add(running)
+        void running.finally(() => this.runningNow.delete(running))
+      },
+      release: free,
+    }
+  }
+
+  feedOf(runId: string): LocalRunFeed | undefined {
+    return this.feeds.get(runId)
+  }
+
+  /**
+   * Executes a run inserted claimed by this worker (run-now.ts) with the bookkeeping of a queued
+   * one; its events go to a feed for a request in this process that waits for them. The feed is
+   * kept a little after the run leaves, for a follower that attaches late.
+   */
+  async runClaimed(run: ClaimedRun, first: RunEvent): Promise<void> {
+    const feed = new LocalRunFeed([first])
+    this.feeds.set(run.id, feed)
+    try {
+      await this.execute(run, feed, (message) => console.error(`[worker] ${message}`))
+    } finally {
+      feed.close()
+      setTimeout(() => this.feeds.delete(run.id), FEED_KEPT_MS).unref()
+    }
   }
 
   /**
@@ -90,11 +150,12 @@ export class RunWorker {
   async stop(graceMs = 10_000): Promise<void> {
     if (!this.runner || this.stopping) return
     this.stopping = true
+    if (this.app.localWorker === this) this.app.localWorker = undefined
     const grace = setTimeout(() => {
       for (const controller of this.active.values()) controller.abort(new WorkerShutdownError())
     }, graceMs)
     try {
-      await this.runner.stop()
+      await Promise.all([this.runner.stop(), ...this.runningNow])
     } finally {
       clearTimeout(grace)
       for (const timer of this.timers) clearInterval(timer)
@@ -104,21 +165,28 @@ export class RunWorker {
 
   private readonly runTask: Task = async (payload, helpers) => {
     const { runId } = jobPayload.parse(payload)
-    const sql = this.sql!
-    const run = await claimRun(sql, runId, this.workerId)
+    const run = await claimRun(this.sql!, runId, this.workerId)
     // Someone else holds it, it is parked and still waiting, or it is over: this job has nothing to do.
     if (!run) return
+    await this.execute(run, undefined, (message) => helpers.logger.error(message))
+  }
+
+  /** Executes a run this worker holds: cancels, MCP task cancels and a crash's record around the executor. */
+  private async execute(run: ClaimedRun, feed: LocalRunFeed | undefined, logError: (message: string) => void): Promise<void> {
+    const runId = run.id
     const controller = new AbortController()
     this.active.set(runId, controller)
     this.app.activeRuns.set(runId, controller)
     const watchEnded = new AbortController()
     const taskCancels = watchTaskCancelRequests({ app: this.app, runId, signal: watchEnded.signal })
     try {
-      await traceQueuedRun(run, () => executeQueuedRun(this.app, run, { workerId: this.workerId, signal: controller.signal, document: this.documentOf(run) }))
+      await traceQueuedRun(run, () =>
+        executeQueuedRun(this.app, run, { workerId: this.workerId, signal: controller.signal, document: this.documentOf(run), feed }),
+      )
     } catch (error) {
       // The executor records every outcome itself; getting here means recording failed (the
       // database went away mid-run, say). Try once more, so the run does not stay "running".
-      helpers.logger.error(`run ${runId} crashed: ${(error as Error).stack ?? error}`)
+      logError(`run ${runId} crashed: ${(error as Error).stack ?? error}`)
       const message = `The run stopped because of an internal error: ${error instanceof Error ? error.message : String(error)}`
       await endRun(this.app, runId, undefined, { status: 'failed', outputs: [], error: message }).catch((again) =>
         console.error(`[worker] could not record the failure of run ${runId}:`, again),

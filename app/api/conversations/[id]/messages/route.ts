@@ -14,5 +14,5 @@ export const POST = authenticatedRoute<{ id: string }>(async (request, params, p
   const { id } = parseWith(conversationIdParams, params, 'path')
   const { text } = await parseBody(request, sendMessageBody)
   const { conversations } = await getServices()
-  return json((await conversations.send(principal, id, text)) satisfies SentMessage, 202)
+  return json((await conversations.send(principal, id, text, { runNow: true })) satisfies SentMessage, 202)
 })
