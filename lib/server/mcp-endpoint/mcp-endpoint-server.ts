@@ -170,7 +170,7 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
   return server
 }
 
-/** Queues the run the tool stands for; bad arguments are the tool's error (the caller can correct them). */
+/** Starts the run the tool stands for (at once in this process when the caller waits for it, else queued); bad arguments are the tool's error (the caller can correct them). */
 async function startRun(
   { services, principal }: McpEndpointContext,
   offered: OfferedTool,
