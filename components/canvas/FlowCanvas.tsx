@@ -13,11 +13,12 @@ import {
   type Connection,
   type Edge,
   type ReactFlowState,
+  type Viewport,
 } from '@xyflow/react'
-import { forwardRef, useCallback, useMemo, type DragEvent } from 'react'
+import { forwardRef, useCallback, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react'
 import { isNodeKind } from '@/lib/graph/document'
 import type { CanvasEdge, CanvasNode } from './adapter'
-import { MINIMAP_SIZE, OVERVIEW_BELOW_ZOOM, fitViewOptionsFor, isSmallGraph, minZoomFor } from './fit-view'
+import { MINIMAP_SIZE, OVERVIEW_BELOW_ZOOM, fitViewOptionsFor, isSmallGraph, minZoomFor, overviewStartViewport } from './fit-view'
 import { NodeDecorationsContext, type NodeDecorations } from './nodes/node-decorations'
 import { nodeTypes } from './node-types'
 import { CanvasOverview } from './overview/CanvasOverview'
@@ -41,6 +42,8 @@ const proOptions = { hideAttribution: false }
 const multiSelectionKeys = ['Shift', 'Control', 'Meta']
 const noEdges: CanvasEdge[] = []
 const isZoomedOutToOverview = (state: ReactFlowState) => state.transform[2] < OVERVIEW_BELOW_ZOOM
+/** React Flow's transform before its pan-zoom has applied the canvas' starting viewport. */
+const isUnsetViewport = (state: ReactFlowState) => state.transform[0] === 0 && state.transform[1] === 0 && state.transform[2] === 1
 
 /**
  * React Flow styles its built-in node types (`input`, `output`, `default`) by class name; our
@@ -80,9 +83,28 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
   // Low enough for fit view to show a large graph whole; its nodes are then drawn simply (nodes/SimpleNodeBody.tsx).
   const minZoom = useCanvasStore((s) => minZoomFor(s.nodes))
 
+  // A graph that fit view would show in the overview opens there (overviewStartViewport): measured
+  // before React Flow's first render, which would otherwise mount every node at zoom 1.
+  const wrapper = useRef<HTMLDivElement | null>(null)
+  const setWrapper = useCallback(
+    (element: HTMLDivElement | null) => {
+      wrapper.current = element
+      if (typeof ref === 'function') ref(element)
+      else if (ref) ref.current = element
+    },
+    [ref],
+  )
+  const [startViewport, setStartViewport] = useState<Viewport | null | undefined>(() => (isSmallGraph(nodes.length) ? null : undefined))
+  useLayoutEffect(() => {
+    if (startViewport !== undefined) return
+    const box = wrapper.current?.getBoundingClientRect()
+    setStartViewport(box ? overviewStartViewport(store.getState().nodes, box, minimap) : null)
+  }, [startViewport, store, minimap])
+
   // A large graph zoomed out is drawn on one canvas: React Flow keeps its nodes (hidden: their sizes,
   // fit view) and gets no edges, so that a pan frame renders and paints no node or edge element.
-  const overview = useStore(isZoomedOutToOverview) && !isSmallGraph(nodes.length)
+  const zoomedOut = useStore((state) => isZoomedOutToOverview(state) || (startViewport != null && isUnsetViewport(state)))
+  const overview = zoomedOut && !isSmallGraph(nodes.length)
   const flowNodes = useMemo(() => (overview ? hiddenFromReactFlow(nodes) : nodes), [overview, nodes])
   const overviewPointer = useOverviewPointer()
 
@@ -107,63 +129,66 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
 
   return (
     // Focusable, so that a click on the empty canvas moves the focus into it and Ctrl/Cmd+A selects its nodes.
-    <div ref={ref} data-testid="canvas" tabIndex={-1} className="relative min-h-0 min-w-0 flex-1 outline-none" onDragOver={onDragOver} onDrop={onDrop}>
+    <div ref={setWrapper} data-testid="canvas" tabIndex={-1} className="relative min-h-0 min-w-0 flex-1 outline-none" onDragOver={onDragOver} onDrop={onDrop}>
       <style>{canvasCss}</style>
       <NodeDecorationsContext.Provider value={decorations}>
-        <ReactFlow<CanvasNode, CanvasEdge>
-          nodes={flowNodes}
-          edges={overview ? noEdges : edges}
-          nodeTypes={nodeTypes}
-          onNodesChange={onNodesChange}
-          onEdgesChange={onEdgesChange}
-          onConnect={onConnect}
-          isValidConnection={isValidConnection}
-          defaultEdgeOptions={defaultEdgeOptions}
-          deleteKeyCode={null}
-          multiSelectionKeyCode={multiSelectionKeys}
-          onPaneClick={overview ? overviewPointer.onClick : undefined}
-          onDoubleClick={overview ? overviewPointer.onDoubleClick : undefined}
-          zoomOnDoubleClick={!overview}
-          fitView
-          fitViewOptions={fitViewOptions}
-          minZoom={minZoom}
-          maxZoom={2}
-          // Zooming in past SIMPLE_NODES_BELOW_ZOOM redraws every node in detail: only those in view, or a
-          // thousand at once (a 3 s frame at 1,000 nodes, BENCHMARKS.md "Canvas at 200/500/1,000 nodes").
-          // A small graph keeps all its nodes in the page (pasted ones may land out of view).
-          onlyRenderVisibleElements={!isSmallGraph(nodes.length)}
-          proOptions={proOptions}
-          aria-label="Workflow canvas"
-        >
-          <Background gap={16} color="#e4e4e7" />
-          {overview ? <CanvasOverview edges={edges} problems={byNode} /> : null}
-          <Controls showInteractive={false} position="bottom-left" fitViewOptions={fitViewOptions}>
-            <ControlButton
-              onClick={onToggleMinimap}
-              title={minimap ? 'Hide the minimap' : 'Show the minimap'}
-              aria-label={minimap ? 'Hide the minimap' : 'Show the minimap'}
-              aria-pressed={minimap}
-              data-testid="toggle-minimap"
-            >
-              <svg viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
-                <rect x="1.5" y="2.5" width="13" height="11" rx="1" />
-                <rect x="8" y="8" width="5" height="4" fill="currentColor" stroke="none" />
-              </svg>
-            </ControlButton>
-          </Controls>
-          {minimap && !isSmallGraph(nodes.length) ? <OverviewMiniMap edges={edges} problems={byNode} /> : null}
-          {minimap && isSmallGraph(nodes.length) ? (
-            <MiniMap
-              pannable
-              zoomable
-              position="bottom-right"
-              style={MINIMAP_SIZE}
-              className="!bg-white"
-              nodeColor="#d4d4d8"
-              maskColor="rgb(244 244 245 / 0.7)"
-            />
-          ) : null}
-        </ReactFlow>
+        {startViewport === undefined ? null : (
+          <ReactFlow<CanvasNode, CanvasEdge>
+            nodes={flowNodes}
+            edges={overview ? noEdges : edges}
+            nodeTypes={nodeTypes}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnect={onConnect}
+            isValidConnection={isValidConnection}
+            defaultEdgeOptions={defaultEdgeOptions}
+            deleteKeyCode={null}
+            multiSelectionKeyCode={multiSelectionKeys}
+            onPaneClick={overview ? overviewPointer.onClick : undefined}
+            onDoubleClick={overview ? overviewPointer.onDoubleClick : undefined}
+            zoomOnDoubleClick={!overview}
+            fitView={startViewport === null}
+            defaultViewport={startViewport ?? undefined}
+            fitViewOptions={fitViewOptions}
+            minZoom={minZoom}
+            maxZoom={2}
+            // Zooming in past SIMPLE_NODES_BELOW_ZOOM redraws every node in detail: only those in view, or a
+            // thousand at once (a 3 s frame at 1,000 nodes, BENCHMARKS.md "Canvas at 200/500/1,000 nodes").
+            // A small graph keeps all its nodes in the page (pasted ones may land out of view).
+            onlyRenderVisibleElements={!isSmallGraph(nodes.length)}
+            proOptions={proOptions}
+            aria-label="Workflow canvas"
+          >
+            <Background gap={16} color="#e4e4e7" />
+            {overview ? <CanvasOverview edges={edges} problems={byNode} /> : null}
+            <Controls showInteractive={false} position="bottom-left" fitViewOptions={fitViewOptions}>
+              <ControlButton
+                onClick={onToggleMinimap}
+                title={minimap ? 'Hide the minimap' : 'Show the minimap'}
+                aria-label={minimap ? 'Hide the minimap' : 'Show the minimap'}
+                aria-pressed={minimap}
+                data-testid="toggle-minimap"
+              >
+                <svg viewBox="0 0 16 16" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.5">
+                  <rect x="1.5" y="2.5" width="13" height="11" rx="1" />
+                  <rect x="8" y="8" width="5" height="4" fill="currentColor" stroke="none" />
+                </svg>
+              </ControlButton>
+            </Controls>
+            {minimap && !isSmallGraph(nodes.length) ? <OverviewMiniMap edges={edges} problems={byNode} /> : null}
+            {minimap && isSmallGraph(nodes.length) ? (
+              <MiniMap
+                pannable
+                zoomable
+                position="bottom-right"
+                style={MINIMAP_SIZE}
+                className="!bg-white"
+                nodeColor="#d4d4d8"
+                maskColor="rgb(244 244 245 / 0.7)"
+              />
+            ) : null}
+          </ReactFlow>
+        )}
       </NodeDecorationsContext.Provider>
     </div>
   )

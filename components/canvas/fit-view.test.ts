@@ -7,6 +7,7 @@ import {
   SIMPLE_NODES_BELOW_ZOOM,
   fitViewOptionsFor,
   minZoomFor,
+  overviewStartViewport,
   showsOverview,
 } from './fit-view'
 
@@ -59,5 +60,39 @@ describe('fit view', () => {
     expect(showsOverview(1000, OVERVIEW_BELOW_ZOOM)).toBe(false)
     expect(showsOverview(40, DEFAULT_MIN_ZOOM)).toBe(false)
     expect(showsOverview(41, DEFAULT_MIN_ZOOM)).toBe(true)
+  })
+
+  it('opens a graph in the overview, framed whole, when fit view would show it there', () => {
+    const canvas = { width: 1000, height: 600 }
+    const nodes = grid(1000, 40)
+    const viewport = overviewStartViewport(nodes, canvas, true)
+    expect(viewport).not.toBeNull()
+    const { x, y, zoom } = viewport!
+    expect(zoom).toBeLessThan(OVERVIEW_BELOW_ZOOM)
+    expect(zoom).toBeGreaterThanOrEqual(minZoomFor(nodes))
+    // Every node (an estimated 240 × 80 where not measured) is inside the canvas, above the minimap's strip.
+    const right = x + (300 * 39 + 240) * zoom
+    const bottom = y + (150 * 24 + 80) * zoom
+    expect(x).toBeGreaterThanOrEqual(0)
+    expect(y).toBeGreaterThanOrEqual(0)
+    expect(right).toBeLessThanOrEqual(canvas.width)
+    expect(bottom).toBeLessThanOrEqual(canvas.height - MINIMAP_SIZE.height)
+  })
+
+  it('leaves the first fit to React Flow for a small graph, one that fits above the overview zoom, or a canvas without a size', () => {
+    expect(overviewStartViewport(grid(30, 6), { width: 1000, height: 600 }, false)).toBeNull()
+    expect(overviewStartViewport(grid(50, 5), { width: 1000, height: 600 }, false)).toBeNull()
+    expect(overviewStartViewport(grid(1000, 40), { width: 0, height: 0 }, false)).toBeNull()
+  })
+
+  it('uses measured sizes where React Flow has them', () => {
+    const canvas = { width: 1000, height: 600 }
+    const small = overviewStartViewport(grid(300, 20), canvas, false)!
+    const tall = overviewStartViewport(
+      grid(300, 20).map((node) => ({ ...node, measured: { width: 240, height: 2000 } })),
+      canvas,
+      false,
+    )!
+    expect(tall.zoom).toBeLessThan(small.zoom)
   })
 })

@@ -9,7 +9,7 @@
  * there 13 px titles would be under 8 px, and painting a thousand detailed nodes is what slowed panning.
  * Further out, below OVERVIEW_BELOW_ZOOM, a large graph is drawn on one canvas (overview/CanvasOverview.tsx).
  */
-import type { FitViewOptions } from '@xyflow/react'
+import { getViewportForBounds, type FitViewOptions, type Viewport } from '@xyflow/react'
 
 export const READABLE_ZOOM = 0.75
 /** Up to this many nodes a graph is small: readable at fit view, and without a minimap unless asked for. */
@@ -25,6 +25,8 @@ const LOWEST_MIN_ZOOM = DEFAULT_MIN_ZOOM / 64
 /** About a node's size on the canvas (it is 240 px wide), and the smallest canvas the editor leaves at 1280×720. */
 const NODE_EXTENT = { width: 240, height: 120 }
 const SMALLEST_CANVAS = { width: 560, height: 300 }
+/** What SimpleNodeBody measures: the size assumed for a node React Flow has not measured (one never rendered). */
+export const ESTIMATED_NODE_SIZE = { width: 240, height: 80 }
 export const SIMPLE_NODES_BELOW_ZOOM = 0.6
 /**
  * Below this zoom a large graph is drawn on one canvas (overview/CanvasOverview.tsx) instead of as DOM
@@ -70,4 +72,31 @@ export function minZoomFor(positions: ReadonlyArray<{ position: { x: number; y: 
   let zoom = DEFAULT_MIN_ZOOM
   while (zoom > needed && zoom / 2 >= LOWEST_MIN_ZOOM) zoom /= 2
   return zoom
+}
+
+interface SizedNode {
+  position: { x: number; y: number }
+  measured?: { width?: number; height?: number }
+}
+
+/**
+ * Where a large graph opens when fit view would show it in the overview (below OVERVIEW_BELOW_ZOOM), or
+ * null to let React Flow fit it. Such a graph must not start at React Flow's zoom 1: its first render
+ * would mount and measure every node (a node not yet measured always renders) before fit view zooms
+ * out, which at 1,000 nodes is most of the time to open the editor. Computed from the nodes' positions
+ * and their sizes (ESTIMATED_NODE_SIZE where not measured) for the canvas' size, as fit view would.
+ */
+export function overviewStartViewport(nodes: readonly SizedNode[], canvas: { width: number; height: number }, minimapShown: boolean): Viewport | null {
+  if (isSmallGraph(nodes.length) || canvas.width <= 0 || canvas.height <= 0) return null
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const { position, measured } of nodes) {
+    minX = Math.min(minX, position.x)
+    minY = Math.min(minY, position.y)
+    maxX = Math.max(maxX, position.x + (measured?.width ?? ESTIMATED_NODE_SIZE.width))
+    maxY = Math.max(maxY, position.y + (measured?.height ?? ESTIMATED_NODE_SIZE.height))
+  }
+  const options = fitViewOptionsFor(nodes.length, minimapShown)
+  const bounds = { x: minX, y: minY, width: maxX - minX, height: maxY - minY }
+  const viewport = getViewportForBounds(bounds, canvas.width, canvas.height, minZoomFor(nodes), options.maxZoom ?? 1, options.padding ?? 0.1)
+  return viewport.zoom < OVERVIEW_BELOW_ZOOM ? viewport : null
 }

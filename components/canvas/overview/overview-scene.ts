@@ -8,6 +8,7 @@ import type { CanvasEdge, CanvasNode } from '../adapter'
 import { NODE_REGISTRY, type NodeCategory, type NodeDefinition } from '../node-registry'
 import type { ProblemCounts } from '../use-problems'
 import type { OverviewNode, Rect } from './overview-geometry'
+import { ESTIMATED_NODE_SIZE } from '../fit-view'
 
 export type ProblemMarker = 'error' | 'warning' | 'none'
 
@@ -30,9 +31,6 @@ export interface OverviewScene {
   edges: SceneEdge[]
 }
 
-/** What SimpleNodeBody measures, for a node React Flow has not measured yet. */
-const FALLBACK_SIZE = { width: 240, height: 80 }
-
 /** Titles are derived from node data; the same data object keeps its title across frames. */
 const titles = new WeakMap<object, string>()
 
@@ -52,7 +50,7 @@ export function problemMarker(counts: ProblemCounts | undefined): ProblemMarker 
 
 function boxOf(node: InternalNode<CanvasNode>): Rect {
   const { x, y } = node.internals.positionAbsolute
-  return { x, y, width: node.measured.width ?? FALLBACK_SIZE.width, height: node.measured.height ?? FALLBACK_SIZE.height }
+  return { x, y, width: node.measured.width ?? ESTIMATED_NODE_SIZE.width, height: node.measured.height ?? ESTIMATED_NODE_SIZE.height }
 }
 
 /** `nodeLookup` is React Flow's (it has every node's measured size, hidden or not); `edges` the canvas store's. */
