@@ -104,7 +104,17 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
   // A large graph zoomed out is drawn on one canvas: React Flow keeps its nodes (hidden: their sizes,
   // fit view) and gets no edges, so that a pan frame renders and paints no node or edge element.
   const zoomedOut = useStore((state) => isZoomedOutToOverview(state) || (startViewport != null && isUnsetViewport(state)))
-  const overview = zoomedOut && !isSmallGraph(nodes.length)
+  // A move that starts in the overview (a wheel zoom, a pan, the zoom to a double-clicked node) stays in it
+  // until it ends: leaving the overview mounts the nodes then in view at once (≈ 0.9 s at 1,000 nodes),
+  // which mid-gesture would stall it; once the move ends, the detail appears.
+  const [overviewHeld, setOverviewHeld] = useState(false)
+  const overview = (zoomedOut || overviewHeld) && !isSmallGraph(nodes.length)
+  const inOverview = useRef(overview)
+  inOverview.current = overview
+  const onMoveStart = useCallback(() => {
+    if (inOverview.current) setOverviewHeld(true)
+  }, [])
+  const onMoveEnd = useCallback(() => setOverviewHeld(false), [])
   const flowNodes = useMemo(() => (overview ? hiddenFromReactFlow(nodes) : nodes), [overview, nodes])
   const overviewPointer = useOverviewPointer()
 
@@ -144,6 +154,8 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
             defaultEdgeOptions={defaultEdgeOptions}
             deleteKeyCode={null}
             multiSelectionKeyCode={multiSelectionKeys}
+            onMoveStart={onMoveStart}
+            onMoveEnd={onMoveEnd}
             onPaneClick={overview ? overviewPointer.onClick : undefined}
             onDoubleClick={overview ? overviewPointer.onDoubleClick : undefined}
             zoomOnDoubleClick={!overview}
