@@ -31,16 +31,8 @@ export interface RunNowHost {
   feedOf(runId: string): LocalRunFeed | undefined
 }
 
-/** The columns of a Run row inserted claimed, as RETURNING gives them. */
-export interface InsertedRunRow {
-  id: string
-  input: unknown
-  versionId: string | null
-  agentVersionId: string | null
-  sessionId: string | null
-  workflowId: string | null
-  workflowSettings: unknown
-}
+/** The columns of a Run row inserted claimed, as RETURNING gives them: the claim's own columns, from the insert. */
+export type InsertedRunRow = Pick<ClaimedRun, 'id' | 'input' | 'versionId' | 'agentVersionId' | 'sessionId' | 'workflowId' | 'workflowSettings'>
 
 /** The run as claimRun would have returned it: a first take, from its input, after its `run_queued` event. */
 export function claimedAtInsert(row: InsertedRunRow, owner: Pick<Principal, 'userId' | 'role'>): ClaimedRun {
