@@ -1,17 +1,19 @@
 'use client'
 
-import { useMemo, useRef } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { GraphProblem } from '@/lib/graph/problems'
 import { useServerFactsQuery } from '@/components/queries/server-facts'
 import { canvasToDocument, type CanvasEdge, type CanvasNode } from './adapter'
-import { mergeProblems, summarize, validateCanvas, type CanvasProblems } from './canvas-problems'
+import { CanvasValidator, mergeProblems, sameProblems, summarize, type CanvasProblems } from './canvas-problems'
 import { useCanvasStore } from './CanvasStoreProvider'
 
 export type { CanvasProblems, ProblemCounts } from './canvas-problems'
 
 /**
  * Validates the canvas as the person edits. Moving nodes does not change validity, so the result
- * is reused while node data, ids and edges stay the same (drags stay cheap).
+ * is reused while node data, ids and edges stay the same (drags stay cheap); an edit re-checks only
+ * the nodes it touched (CanvasValidator), and an answer equal to the last one is the last one, so that
+ * typing that changes no problem re-renders nothing that shows them.
  */
 export function useCanvasProblems(): CanvasProblems {
   const { nodes, edges, serverProblems, workflowId } = useCanvasStore((s) => ({
@@ -23,13 +25,15 @@ export function useCanvasProblems(): CanvasProblems {
   // Until the server's facts arrive, only the document is checked (no false alarms while loading).
   const facts = useServerFactsQuery().data
   const cache = useRef<{ key: unknown[]; problems: GraphProblem[] } | null>(null)
+  const [validator] = useState(() => new CanvasValidator())
 
   const key = [facts, workflowId, ...structuralKey(nodes, edges)]
   let local: GraphProblem[]
   if (cache.current && sameKey(cache.current.key, key)) {
     local = cache.current.problems
   } else {
-    local = validateCanvas(canvasToDocument(nodes, edges), facts && { facts, workflowId: workflowId || undefined })
+    const problems = validator.validate(canvasToDocument(nodes, edges), facts && { facts, workflowId: workflowId || undefined })
+    local = cache.current && sameProblems(cache.current.problems, problems) ? cache.current.problems : problems
     cache.current = { key, problems: local }
   }
 
