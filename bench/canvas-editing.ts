@@ -53,7 +53,10 @@ function storeOf(document: GraphDocument): CanvasStore {
 }
 
 /** Median of `run`'s CPU time; `prepare` (untimed) runs before each. */
-async function measure(run: () => unknown, options: { prepare?: () => void; minRuns?: number; minMs?: number } = {}): Promise<{ medianMs: number; runs: number }> {
+async function measure(
+  run: () => unknown,
+  options: { prepare?: () => void; minRuns?: number; minMs?: number } = {},
+): Promise<{ medianMs: number; runs: number }> {
   const { prepare, minRuns = 5, minMs = 300 } = options
   const times: number[] = []
   let spent = 0
@@ -81,16 +84,25 @@ async function keystroke(size: number, rows: Row[]) {
     const node = store.getState().nodes.find((n) => n.id === target.id)!
     store.getState().updateNodeData(node.id, { ...node.data, label: `Step ${typed++}` } as typeof node.data, 'label')
   }
-  const add = async (step: string, run: () => unknown, prepare?: () => void) => rows.push({ size, action: 'keystroke in the inspector', step, ...(await measure(run, { prepare })) })
+  const add = async (step: string, run: () => unknown, prepare?: () => void) =>
+    rows.push({ size, action: 'keystroke in the inspector', step, ...(await measure(run, { prepare })) })
 
   await add('store: update node data (apply + undo log)', type)
   const state = () => store.getState()
   await add('dirty check (toolbar)', () => selectIsDirty(state()), type)
   const context = { facts: FACTS, workflowId: 'wf-bench' }
-  await add('problem checks, all nodes (validateCanvas)', () => summarize(mergeProblems(validateCanvas(canvasToDocument(state().nodes, state().edges), context), [])), type)
+  await add(
+    'problem checks, all nodes (validateCanvas)',
+    () => summarize(mergeProblems(validateCanvas(canvasToDocument(state().nodes, state().edges), context), [])),
+    type,
+  )
   // As the editor runs them: the nodes the keystroke did not touch keep their answers.
   const validator = new CanvasValidator()
-  await add('problem checks, as the editor runs them (CanvasValidator)', () => validator.validate(canvasToDocument(state().nodes, state().edges), context), type)
+  await add(
+    'problem checks, as the editor runs them (CanvasValidator)',
+    () => validator.validate(canvasToDocument(state().nodes, state().edges), context),
+    type,
+  )
   await add('"Connect to…" candidates', () => connectionCandidates(state().nodes, state().edges, target.id, null), type)
 }
 
@@ -126,7 +138,9 @@ async function editing(size: number, rows: Row[]) {
   const hundred = ids.slice(1, 101)
   await add('delete 100 nodes', () => store.getState().deleteElements(hundred, []), { prepare: fresh })
   await add('undo the deletion', () => store.getState().undo(), { prepare: () => (fresh(), store.getState().deleteElements(hundred, [])) })
-  await add('redo the deletion', () => store.getState().redo(), { prepare: () => (fresh(), store.getState().deleteElements(hundred, []), store.getState().undo()) })
+  await add('redo the deletion', () => store.getState().redo(), {
+    prepare: () => (fresh(), store.getState().deleteElements(hundred, []), store.getState().undo()),
+  })
   const fragment = copyFragment(document, new Set(hundred))
   await add('paste 100 nodes', () => store.getState().insertFragment(fragment), { prepare: fresh })
 
@@ -136,7 +150,10 @@ async function editing(size: number, rows: Row[]) {
   const body = JSON.stringify(store.getState().toDocument())
   await add('save: parse + validate (server)', () => validate(JSON.parse(body), { facts: FACTS, workflowId: 'wf-bench' }))
 
-  const moved = { ...document, nodes: document.nodes.map((node, i) => (i % 3 === 0 ? { ...node, position: { x: node.position.x + 10, y: node.position.y } } : node)) }
+  const moved = {
+    ...document,
+    nodes: document.nodes.map((node, i) => (i % 3 === 0 ? { ...node, position: { x: node.position.x + 10, y: node.position.y } } : node)),
+  }
   await add('diff two versions (a third of the nodes moved)', () => diffDocuments(document, moved))
 }
 

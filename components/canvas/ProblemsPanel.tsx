@@ -82,7 +82,8 @@ function titlesOf(nodes: readonly CanvasNode[], ids: ReadonlySet<string>): Map<s
   const titles = new Map<string, string>()
   if (ids.size === 0) return titles
   for (const node of nodes) {
-    if (ids.has(node.id) && !titles.has(node.id)) titles.set(node.id, (NODE_REGISTRY[node.type as NodeKind] as unknown as NodeDefinition<NodeKind>).title(node.data))
+    if (ids.has(node.id) && !titles.has(node.id))
+      titles.set(node.id, (NODE_REGISTRY[node.type as NodeKind] as unknown as NodeDefinition<NodeKind>).title(node.data))
   }
   return titles
 }

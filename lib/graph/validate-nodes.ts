@@ -9,7 +9,7 @@ import type { GraphDocument } from './document'
 import type { Adjacency } from './graph-analysis'
 import type { ValidationMemo } from './validation-memo'
 import { nodeKindDefinition } from './node-kinds'
-import type { NodeKind } from './node-kinds/definition'
+import type { NodeKind, NodeSurroundings } from './node-kinds/definition'
 import { error, type GraphProblem } from './problems'
 
 export { agentSettingsErrors } from './node-kinds/checks'
@@ -20,8 +20,8 @@ export function validateNodes(document: GraphDocument, adjacency: Adjacency, mem
   const nodeKinds = new Map<string, NodeKind>(document.nodes.map((node) => [node.id, node.kind]))
   const kindOf = (nodeId: string) => nodeKinds.get(nodeId)
   for (const node of document.nodes) {
-    const around = { incoming: adjacency.incoming.get(node.id) ?? [], outgoing: adjacency.outgoing.get(node.id) ?? [], kindOf }
-    const check = (surroundings: typeof around) => nodeKindDefinition(node.kind).validate(node, surroundings)
+    const around: NodeSurroundings = { incoming: adjacency.incoming.get(node.id) ?? [], outgoing: adjacency.outgoing.get(node.id) ?? [], kindOf }
+    const check = (surroundings: NodeSurroundings) => nodeKindDefinition(node.kind).validate(node, surroundings)
     problems.push(...(memo ? memo.kindCheck(node, around, check) : check(around)))
   }
   for (const edge of document.edges) {

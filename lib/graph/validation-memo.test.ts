@@ -5,7 +5,13 @@ import type { ServerFacts } from './server-facts'
 import { graph } from './testing/graph-builder'
 import { validateDocument } from './validate'
 
-const facts: ServerFacts = { openAiConfigured: false, savedAgents: [], mcpServerIds: ['files'], skillIds: [], workflows: [{ id: 'other', name: 'Other', subWorkflowIds: [] }] }
+const facts: ServerFacts = {
+  openAiConfigured: false,
+  savedAgents: [],
+  mcpServerIds: ['files'],
+  skillIds: [],
+  workflows: [{ id: 'other', name: 'Other', subWorkflowIds: [] }],
+}
 
 /** Replaces one node (a new object, as an edit makes), keeping the rest of the document's objects. */
 function withNode(document: GraphDocument, id: string, change: (node: GraphNode) => GraphNode): GraphDocument {

@@ -29,7 +29,9 @@ describe('connectionCandidates', () => {
     const all = [...edges, ...extra]
     for (const source of [...nodes.map((node) => node.id), 'missing']) {
       for (const handle of [null, 'case-1']) {
-        expect(connectionCandidates(nodes, all, source, handle).map((node) => node.id)).toEqual(askedOneByOne(nodes, all, source, handle).map((node) => node.id))
+        expect(connectionCandidates(nodes, all, source, handle).map((node) => node.id)).toEqual(
+          askedOneByOne(nodes, all, source, handle).map((node) => node.id),
+        )
       }
     }
   })
