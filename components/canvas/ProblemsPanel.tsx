@@ -1,21 +1,22 @@
 'use client'
 
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { cn } from '@/components/ui/cn'
 import type { NodeKind } from '@/lib/graph/node-data'
 import { NODE_REGISTRY, type NodeDefinition } from './node-registry'
 import { useCanvasProblemsContext } from './CanvasProblemsProvider'
+import type { CanvasNode } from './adapter'
 import { useCanvasStore } from './CanvasStoreProvider'
 
 /** Lists validation problems under the canvas; choosing one selects (and shows) its node or edge. */
 export function ProblemsPanel({ onReveal }: { onReveal: (target: { nodeId?: string; edgeId?: string }) => void }) {
   const { problems, errorCount, warningCount } = useCanvasProblemsContext()
   const [open, setOpen] = useState(true)
-  const nodes = useCanvasStore((s) => s.nodes)
-  const titleOf = (nodeId: string | undefined) => {
-    const node = nodes.find((n) => n.id === nodeId)
-    return node ? (NODE_REGISTRY[node.type as NodeKind] as unknown as NodeDefinition<NodeKind>).title(node.data) : undefined
-  }
+  // Only the titles of the nodes with problems, compared shallowly: the panel re-renders when one of them changes,
+  // not on every change of the canvas (each frame of a drag, each keystroke in the inspector).
+  const nodeIds = useMemo(() => new Set(problems.flatMap((problem) => (problem.nodeId ? [problem.nodeId] : []))), [problems])
+  const titles = useCanvasStore((s) => titlesOf(s.nodes, nodeIds))
+  const titleOf = (nodeId: string | undefined) => (nodeId === undefined ? undefined : titles.get(nodeId))
   return (
     // At most a quarter of the editor's height (and 14rem): the list scrolls inside, and the canvas above keeps the rest.
     <section
@@ -74,4 +75,15 @@ export function ProblemsPanel({ onReveal }: { onReveal: (target: { nodeId?: stri
       ) : null}
     </section>
   )
+}
+
+/** Each node's title by id (the first node with an id, as a search of the list would find it). */
+function titlesOf(nodes: readonly CanvasNode[], ids: ReadonlySet<string>): Map<string, string> {
+  const titles = new Map<string, string>()
+  if (ids.size === 0) return titles
+  for (const node of nodes) {
+    if (ids.has(node.id) && !titles.has(node.id))
+      titles.set(node.id, (NODE_REGISTRY[node.type as NodeKind] as unknown as NodeDefinition<NodeKind>).title(node.data))
+  }
+  return titles
 }

@@ -57,13 +57,14 @@ export interface SavedStateSlice {
   workflowId: string
   name: string
   version: number | null
-  /** JSON of the last saved document; the canvas is dirty when its document differs. */
-  savedFingerprint: string
+  /** The last saved document, as toDocument answered it; the canvas is dirty when its document differs (selectIsDirty). */
+  savedDocument: GraphDocument
   /** Problems the server answered a save with (400 invalid_graph); cleared by the next change. */
   serverProblems: GraphProblem[]
   setName: (name: string) => void
   /** A draft was just created on the server: it is that workflow now, at `version`; the canvas keeps its changes. */
   adoptWorkflow: (workflowId: string, name: string, version: number) => void
+  /** `document`: what toDocument answered for the save. */
   markSaved: (version: number, document: GraphDocument) => void
   setServerProblems: (problems: GraphProblem[]) => void
 }

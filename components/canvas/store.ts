@@ -15,7 +15,7 @@ import type { CanvasInit, CanvasState, CanvasStore } from './store-types'
 
 export type { CanvasInit, CanvasState, CanvasStore } from './store-types'
 export { isConnectionAllowed } from './store-graph-slice'
-export { documentFingerprint, selectIsDirty } from './store-saved-state-slice'
+export { selectIsDirty } from './store-saved-state-slice'
 
 export function createCanvasStore(init: CanvasInit): CanvasStore {
   const loaded = documentToCanvas(init.document)

@@ -1,31 +1,19 @@
 'use client'
 
-import { useMemo, useRef } from 'react'
-import type { z } from 'zod'
+import { useMemo, useRef, useState } from 'react'
 import type { GraphProblem } from '@/lib/graph/problems'
-import { validateDocument, type ServerContext } from '@/lib/graph/validate'
 import { useServerFactsQuery } from '@/components/queries/server-facts'
-import { GraphNodeSchema, GraphEdgeSchema, CURRENT_SCHEMA_VERSION, type GraphDocument } from '@/lib/graph/document'
-import { problemsFromZodIssues } from '@/lib/graph/problems'
 import { canvasToDocument, type CanvasEdge, type CanvasNode } from './adapter'
+import { CanvasValidator, mergeProblems, sameProblems, summarize, type CanvasProblems } from './canvas-problems'
 import { useCanvasStore } from './CanvasStoreProvider'
 
-export interface ProblemCounts {
-  errors: number
-  warnings: number
-}
-
-export interface CanvasProblems {
-  problems: GraphProblem[]
-  byNode: ReadonlyMap<string, ProblemCounts>
-  byEdge: ReadonlyMap<string, ProblemCounts>
-  errorCount: number
-  warningCount: number
-}
+export type { CanvasProblems, ProblemCounts } from './canvas-problems'
 
 /**
  * Validates the canvas as the person edits. Moving nodes does not change validity, so the result
- * is reused while node data, ids and edges stay the same (drags stay cheap).
+ * is reused while node data, ids and edges stay the same (drags stay cheap); an edit re-checks only
+ * the nodes it touched (CanvasValidator), and an answer equal to the last one is the last one, so that
+ * typing that changes no problem re-renders nothing that shows them.
  */
 export function useCanvasProblems(): CanvasProblems {
   const { nodes, edges, serverProblems, workflowId } = useCanvasStore((s) => ({
@@ -37,13 +25,15 @@ export function useCanvasProblems(): CanvasProblems {
   // Until the server's facts arrive, only the document is checked (no false alarms while loading).
   const facts = useServerFactsQuery().data
   const cache = useRef<{ key: unknown[]; problems: GraphProblem[] } | null>(null)
+  const [validator] = useState(() => new CanvasValidator())
 
   const key = [facts, workflowId, ...structuralKey(nodes, edges)]
   let local: GraphProblem[]
   if (cache.current && sameKey(cache.current.key, key)) {
     local = cache.current.problems
   } else {
-    local = validateCanvas(canvasToDocument(nodes, edges), facts && { facts, workflowId: workflowId || undefined })
+    const problems = validator.validate(canvasToDocument(nodes, edges), facts && { facts, workflowId: workflowId || undefined })
+    local = cache.current && sameProblems(cache.current.problems, problems) ? cache.current.problems : problems
     cache.current = { key, problems: local }
   }
 
@@ -59,47 +49,4 @@ function structuralKey(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[
 
 function sameKey(a: unknown[], b: unknown[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i])
-}
-
-/** Node data on the canvas is built by the registry, but a hand-edited field can still break the schema. */
-function validateCanvas(document: GraphDocument, context: ServerContext | undefined): GraphProblem[] {
-  const raw = { schemaVersion: CURRENT_SCHEMA_VERSION, nodes: document.nodes, edges: document.edges }
-  const schemaProblems = [
-    ...document.nodes.flatMap((node, i) => issues(GraphNodeSchema.safeParse(node), ['nodes', i], raw)),
-    ...document.edges.flatMap((edge, i) => issues(GraphEdgeSchema.safeParse(edge), ['edges', i], raw)),
-  ]
-  return [...schemaProblems, ...validateDocument(document, context)]
-}
-
-function issues(result: z.ZodSafeParseResult<unknown>, prefix: Array<string | number>, raw: unknown): GraphProblem[] {
-  if (result.success) return []
-  return problemsFromZodIssues(
-    result.error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })),
-    raw,
-  )
-}
-
-function mergeProblems(local: GraphProblem[], server: GraphProblem[]): GraphProblem[] {
-  if (server.length === 0) return local
-  const seen = new Set(local.map((p) => `${p.code}|${p.nodeId ?? ''}|${p.edgeId ?? ''}|${p.message}`))
-  return [...local, ...server.filter((p) => !seen.has(`${p.code}|${p.nodeId ?? ''}|${p.edgeId ?? ''}|${p.message}`))]
-}
-
-function summarize(problems: GraphProblem[]): CanvasProblems {
-  const byNode = new Map<string, ProblemCounts>()
-  const byEdge = new Map<string, ProblemCounts>()
-  const bump = (map: Map<string, ProblemCounts>, id: string | undefined, problem: GraphProblem) => {
-    if (!id) return
-    const counts = map.get(id) ?? { errors: 0, warnings: 0 }
-    if (problem.severity === 'error') counts.errors++
-    else counts.warnings++
-    map.set(id, counts)
-  }
-  let errorCount = 0
-  for (const problem of problems) {
-    if (problem.severity === 'error') errorCount++
-    bump(byNode, problem.nodeId, problem)
-    bump(byEdge, problem.edgeId, problem)
-  }
-  return { problems, byNode, byEdge, errorCount, warningCount: problems.length - errorCount }
 }

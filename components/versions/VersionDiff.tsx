@@ -30,8 +30,10 @@ export function VersionDiff({ workflowId, from, to }: VersionDiffProps) {
     const after = migrateGraphDocument(newer.data.graph)
     const diff = diffDocuments(before, after)
     if (isEmptyDiff(diff)) return []
+    // Looked up by id once per document: an edge is named by its two nodes, and a large diff names thousands of edges.
+    const nodesById = new Map([before, after].map((document) => [document, firstNodeById(document.nodes)]))
     const nodeName = (id: string, document: typeof before) => {
-      const node = document.nodes.find((n) => n.id === id)
+      const node = nodesById.get(document)!.get(id)
       return node ? describeNode(node) : id
     }
     const edgeName = (edge: GraphEdge, document: typeof before) =>
@@ -144,4 +146,11 @@ function show(value: unknown): string {
   if (value === undefined) return '(none)'
   const text = typeof value === 'string' ? value : JSON.stringify(value)
   return text.length > 160 ? `${text.slice(0, 159)}…` : text
+}
+
+/** Each id's first node, as a search of the list finds it. */
+function firstNodeById(nodes: readonly GraphNode[]): Map<string, GraphNode> {
+  const byId = new Map<string, GraphNode>()
+  for (const node of nodes) if (!byId.has(node.id)) byId.set(node.id, node)
+  return byId
 }

@@ -13,8 +13,16 @@ export function hasInput(kind: NodeKind): boolean {
   return nodeKindDefinition(kind).hasInput
 }
 
+/** By kind, answered once: it parses the kind's default data, and validation asks for every node and every edge. */
+const outputByKind = new Map<NodeKind, boolean>()
+
 export function hasOutput(kind: NodeKind): boolean {
-  return nodeKindDefinition(kind).sourceHandles(nodeKindDefinition(kind).dataSchema.parse({})).length > 0
+  let answer = outputByKind.get(kind)
+  if (answer === undefined) {
+    answer = nodeKindDefinition(kind).sourceHandles(nodeKindDefinition(kind).dataSchema.parse({})).length > 0
+    outputByKind.set(kind, answer)
+  }
+  return answer
 }
 
 /** Anything with a kind and that kind's data: a document node, or a canvas node's pieces. */

@@ -6,8 +6,9 @@
  * sides check them here, so the editor's Problems panel and a refused run say the same words.
  */
 import type { ModelSettings } from './agent-settings'
-import type { GraphDocument } from './document'
+import type { GraphDocument, GraphNode } from './document'
 import { collectSubWorkflowRefs } from './document-references'
+import type { ValidationMemo } from './validation-memo'
 import { nodeKindDefinition } from './node-kinds'
 import type { SavedReference } from './node-kinds/definition'
 import { error, type GraphProblem } from './problems'
@@ -48,35 +49,55 @@ export interface ServerFacts {
  * `workflowId`: the workflow the document is (a version of); absent for a draft not yet saved,
  * which no other workflow can refer to yet.
  */
-export function serverFactProblems(document: GraphDocument, facts: ServerFacts, workflowId?: string): GraphProblem[] {
-  const knownServers = new Set(facts.mcpServerIds)
-  const knownSkills = new Set(facts.skillIds)
-  const workflows = new Map(facts.workflows.map((workflow) => [workflow.id, workflow]))
-  const savedAgents = new Map(facts.savedAgents.map((agent) => [agent.id, agent]))
+export function serverFactProblems(document: GraphDocument, facts: ServerFacts, workflowId?: string, memo?: ValidationMemo): GraphProblem[] {
   const problems: GraphProblem[] = []
+  const known = knownFacts(facts)
   for (const node of document.nodes) {
-    const at = { nodeId: node.id }
-    const references = nodeKindDefinition(node.kind).references(node)
-    for (const { settings, who } of references.agents) {
-      if (needsServerKey(settings.model, false) && !facts.openAiConfigured) {
-        problems.push(
-          error(
-            'model_not_configured',
-            `${who} uses ${apiName(settings.model)}, but the server has no OpenAI key (OPENAI_API_KEY). Choose the demo or default model.`,
-            at,
-          ),
-        )
-      }
-      for (const id of settings.mcpServerIds) {
-        if (!knownServers.has(id)) problems.push(error('unknown_mcp_server', `${who} uses the MCP server "${id}", which is not on the MCP servers page.`, at))
-      }
-      for (const id of settings.skillIds) {
-        if (!knownSkills.has(id)) problems.push(error('unknown_skill', `${who} uses the skill "${id}", which is not on the Skills page.`, at))
-      }
-    }
-    for (const ref of references.savedAgents) problems.push(...savedAgentProblems(node.id, ref, savedAgents, facts.openAiConfigured))
-    for (const ref of references.subWorkflows) problems.push(...subWorkflowProblems(node.id, ref.id, workflows, workflowId))
+    const check = () => nodeFactProblems(node, facts, known, workflowId)
+    problems.push(...(memo ? memo.factCheck(node, facts, workflowId, check) : check()))
   }
+  return problems
+}
+
+interface KnownFacts {
+  servers: ReadonlySet<string>
+  skills: ReadonlySet<string>
+  workflows: ReadonlyMap<string, WorkflowFacts>
+  savedAgents: ReadonlyMap<string, SavedAgentFacts>
+}
+
+function knownFacts(facts: ServerFacts): KnownFacts {
+  return {
+    servers: new Set(facts.mcpServerIds),
+    skills: new Set(facts.skillIds),
+    workflows: new Map(facts.workflows.map((workflow) => [workflow.id, workflow])),
+    savedAgents: new Map(facts.savedAgents.map((agent) => [agent.id, agent])),
+  }
+}
+
+function nodeFactProblems(node: GraphNode, facts: ServerFacts, known: KnownFacts, workflowId: string | undefined): GraphProblem[] {
+  const problems: GraphProblem[] = []
+  const at = { nodeId: node.id }
+  const references = nodeKindDefinition(node.kind).references(node)
+  for (const { settings, who } of references.agents) {
+    if (needsServerKey(settings.model, false) && !facts.openAiConfigured) {
+      problems.push(
+        error(
+          'model_not_configured',
+          `${who} uses ${apiName(settings.model)}, but the server has no OpenAI key (OPENAI_API_KEY). Choose the demo or default model.`,
+          at,
+        ),
+      )
+    }
+    for (const id of settings.mcpServerIds) {
+      if (!known.servers.has(id)) problems.push(error('unknown_mcp_server', `${who} uses the MCP server "${id}", which is not on the MCP servers page.`, at))
+    }
+    for (const id of settings.skillIds) {
+      if (!known.skills.has(id)) problems.push(error('unknown_skill', `${who} uses the skill "${id}", which is not on the Skills page.`, at))
+    }
+  }
+  for (const ref of references.savedAgents) problems.push(...savedAgentProblems(node.id, ref, known.savedAgents, facts.openAiConfigured))
+  for (const ref of references.subWorkflows) problems.push(...subWorkflowProblems(node.id, ref.id, known.workflows, workflowId))
   return problems
 }
 

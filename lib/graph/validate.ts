@@ -7,6 +7,7 @@ import type { GraphDocument } from './document'
 import { buildAdjacency, findCycles, reachableFrom, type Adjacency } from './graph-analysis'
 import { hasInput, hasOutput } from './handles'
 import { parseGraphDocument } from './migrate'
+import type { StructuralChecks, ValidationMemo } from './validation-memo'
 import { error, hasErrors, warning, type GraphProblem, type ValidationResult } from './problems'
 import { serverFactProblems, type ServerFacts } from './server-facts'
 import { validateNodes } from './validate-nodes'
@@ -29,20 +30,32 @@ export function validate(raw: unknown, context?: ServerContext): DocumentValidat
   return { ok: !hasErrors(problems), problems, document: parsed.document }
 }
 
-/** The checks that need a parsed document; exported for callers that already hold one. */
-export function validateDocument(document: GraphDocument, context?: ServerContext): GraphProblem[] {
+/**
+ * The checks that need a parsed document; exported for callers that already hold one. `memo` (an editor's, kept
+ * between validations of the document it edits) re-runs only the checks an edit can have changed.
+ */
+export function validateDocument(document: GraphDocument, context?: ServerContext, memo?: ValidationMemo): GraphProblem[] {
+  const structure = memo ? memo.structure(document, () => structuralChecks(document)) : structuralChecks(document)
+  const problems = [
+    ...structure.problems,
+    ...cycleProblems(document, structure.cyclesWithoutExit),
+    ...validateNodes(document, structure.adjacency, memo),
+    ...(context ? serverFactProblems(document, context.facts, context.workflowId, memo) : []),
+  ]
+  memo?.endValidation()
+  return problems
+}
+
+/** The checks that read only the nodes' ids and kinds and the edges. */
+function structuralChecks(document: GraphDocument): StructuralChecks {
   const idProblems = duplicateIdProblems(document)
   const edgeProblems = edgeEndProblems(document)
   const adjacency = buildAdjacency(document)
-  return [
-    ...idProblems,
-    ...edgeProblems,
-    ...startAndOutputProblems(document, adjacency),
-    ...reachabilityProblems(document, adjacency),
-    ...cycleProblems(document, adjacency),
-    ...validateNodes(document, adjacency),
-    ...(context ? serverFactProblems(document, context.facts, context.workflowId) : []),
-  ]
+  return {
+    adjacency,
+    problems: [...idProblems, ...edgeProblems, ...startAndOutputProblems(document, adjacency), ...reachabilityProblems(document, adjacency)],
+    cyclesWithoutExit: cyclesWithoutExit(document, adjacency),
+  }
 }
 
 function duplicateIdProblems(document: GraphDocument): GraphProblem[] {
@@ -128,23 +141,25 @@ function reachabilityProblems(document: GraphDocument, adjacency: Adjacency): Gr
  * leaving a condition node (which takes one case). Without one, every message goes round again
  * until the iteration limit stops the run (a Transform wired to itself printed 99 outputs).
  */
-function cycleProblems(document: GraphDocument, adjacency: Adjacency): GraphProblem[] {
+function cyclesWithoutExit(document: GraphDocument, adjacency: Adjacency): string[][] {
   const kinds = new Map(document.nodes.map((node) => [node.id, node.kind]))
   const cycles = findCycles(
     document.nodes.map((node) => node.id),
     adjacency,
   )
-  return cycles
-    .filter((cycle) => !cycleCanEnd(cycle, adjacency, kinds))
-    .map((cycle) => {
-      const names = cycle.map((id) => nodeTitle(document, id))
-      const what = cycle.length === 1 ? `${names[0]} feeds itself` : `These nodes loop: ${names.join(' → ')} → ${names[0]}`
-      return error(
-        'cycle_without_exit',
-        `${what} with no way out: no edge of the loop has a condition, so it runs until the iteration limit stops the run. Add a condition, or remove an edge.`,
-        { nodeId: cycle[0] },
-      )
-    })
+  return cycles.filter((cycle) => !cycleCanEnd(cycle, adjacency, kinds))
+}
+
+function cycleProblems(document: GraphDocument, cycles: readonly string[][]): GraphProblem[] {
+  return cycles.map((cycle) => {
+    const names = cycle.map((id) => nodeTitle(document, id))
+    const what = cycle.length === 1 ? `${names[0]} feeds itself` : `These nodes loop: ${names.join(' → ')} → ${names[0]}`
+    return error(
+      'cycle_without_exit',
+      `${what} with no way out: no edge of the loop has a condition, so it runs until the iteration limit stops the run. Add a condition, or remove an edge.`,
+      { nodeId: cycle[0] },
+    )
+  })
 }
 
 function cycleCanEnd(cycle: readonly string[], adjacency: Adjacency, kinds: ReadonlyMap<string, string>): boolean {

@@ -6,7 +6,7 @@ import { Select } from '@/components/ui/Select'
 import type { NodeKind } from '@/lib/graph/node-data'
 import type { CanvasNode } from '../adapter'
 import { NODE_REGISTRY, type NodeDefinition } from '../node-registry'
-import { isConnectionAllowed } from '../store'
+import { connectionCandidates } from './connection-candidates'
 import { useCanvasStore } from '../CanvasStoreProvider'
 
 function definitionOf(node: CanvasNode): NodeDefinition<NodeKind> {
@@ -32,9 +32,7 @@ export function Connections({ node }: { node: CanvasNode }) {
   if (outputs.length === 0) return null
 
   const sourceHandle = outputs.length > 1 || outputs[0]?.id ? handle || outputs[0]?.id || null : null
-  const candidates = nodes.filter((candidate) =>
-    isConnectionAllowed({ nodes, edges }, { source: node.id, target: candidate.id, sourceHandle, targetHandle: null }),
-  )
+  const candidates = connectionCandidates(nodes, edges, node.id, sourceHandle)
   const outgoing = edges.filter((edge) => edge.source === node.id)
   const titleOf = (nodeId: string) => {
     const found = nodes.find((n) => n.id === nodeId)
