@@ -1,6 +1,6 @@
 'use client'
 
-import { useMemo, useRef, type HTMLAttributes } from 'react'
+import { useCallback, useMemo, useRef, type HTMLAttributes } from 'react'
 import { drawOverview } from './draw-overview'
 import { sceneWithOverlay, type OverlayCanvas } from './overview-overlay'
 import type { OverviewScene } from './overview-scene'
@@ -38,7 +38,10 @@ function overlayPainter(overlayCanvas: OverlayCanvas): Paint {
     }
     const focusedId = overlay.focus?.visible ? overlay.focus.id : undefined
     const shown = sceneWithOverlay(scene, overlay)
-    markDrawn(context, drawOverview(context, size, state.transform, shown, { focusedId, selectionBox: overlay.committedAt === undefined ? overlay.box?.rect : undefined }))
+    markDrawn(
+      context,
+      drawOverview(context, size, state.transform, shown, { focusedId, selectionBox: overlay.committedAt === undefined ? overlay.box?.rect : undefined }),
+    )
     // What tests read of the editing state: a canvas has no elements to carry a focus or a `selected` class.
     context.canvas.dataset.focusedNode = focusedId ?? ''
     context.canvas.dataset.selectedNodes = String(shown.nodes.reduce((count, node) => count + (node.selected ? 1 : 0), 0))
@@ -61,12 +64,16 @@ export function CanvasOverview({ edges, problems, editing }: CanvasOverviewProps
   const overlayCanvas = editing?.overlayCanvas
   const paintWithOverlay = useMemo(() => (overlayCanvas ? overlayPainter(overlayCanvas) : paint), [overlayCanvas])
   useOverviewPainter(canvasRef, { edges, problems }, paneSize, paintWithOverlay)
+  const setCanvas = useCallback(
+    (element: HTMLCanvasElement | null) => {
+      canvasRef.current = element
+      if (overlayCanvas) overlayCanvas.element = element
+    },
+    [overlayCanvas],
+  )
   return (
     <canvas
-      ref={(element) => {
-        canvasRef.current = element
-        if (overlayCanvas) overlayCanvas.element = element
-      }}
+      ref={setCanvas}
       data-testid="canvas-overview"
       role="img"
       aria-label="Overview of the whole workflow: click a node to select it, double-click to zoom to it"

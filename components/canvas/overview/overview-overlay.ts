@@ -37,7 +37,10 @@ export function sceneWithOverlay(scene: OverviewScene, overlay: OverviewOverlay)
     if (box && box.ids.has(node.id) !== node.selected) shown = { ...shown, selected: box.ids.has(node.id) }
     return shown
   })
-  const edges = moved.size === 0 ? scene.edges : scene.edges.map((edge) => ({ ...edge, source: moved.get(edge.source) ?? edge.source, target: moved.get(edge.target) ?? edge.target }))
+  const edges =
+    moved.size === 0
+      ? scene.edges
+      : scene.edges.map((edge) => ({ ...edge, source: moved.get(edge.source) ?? edge.source, target: moved.get(edge.target) ?? edge.target }))
   return { nodes, edges }
 }
 

@@ -7,7 +7,6 @@ import { nodeAt, screenToFlow, type Point } from './overview-geometry'
 import { movedPositions, type OverlayCanvas } from './overview-overlay'
 import { overviewScene, type SceneNode } from './overview-scene'
 import { boxFromCorners, edgesOfNodes, nodesInBox } from './overview-selection-box'
-import { HIT_SLACK_PX } from './use-overview-pointer'
 
 /** A press that moves less than this (screen pixels) is a click: zoomed out, a pixel is many flow units of drag. */
 const DRAG_THRESHOLD_PX = 3
@@ -37,8 +36,12 @@ function selectForDrag(canvas: CanvasStore, nodeId: string, additive: boolean): 
 function selectBoxed(canvas: CanvasStore, nodeIds: ReadonlySet<string>): boolean {
   const { nodes, edges, onNodesChange, onEdgesChange } = canvas.getState()
   const edgeIds = edgesOfNodes(edges, nodeIds)
-  const nodeChanges = nodes.flatMap((node) => (Boolean(node.selected) === nodeIds.has(node.id) ? [] : [{ type: 'select' as const, id: node.id, selected: nodeIds.has(node.id) }]))
-  const edgeChanges = edges.flatMap((edge) => (Boolean(edge.selected) === edgeIds.has(edge.id) ? [] : [{ type: 'select' as const, id: edge.id, selected: edgeIds.has(edge.id) }]))
+  const nodeChanges = nodes.flatMap((node) =>
+    Boolean(node.selected) === nodeIds.has(node.id) ? [] : [{ type: 'select' as const, id: node.id, selected: nodeIds.has(node.id) }],
+  )
+  const edgeChanges = edges.flatMap((edge) =>
+    Boolean(edge.selected) === edgeIds.has(edge.id) ? [] : [{ type: 'select' as const, id: edge.id, selected: edgeIds.has(edge.id) }],
+  )
   if (nodeChanges.length > 0) onNodesChange(nodeChanges)
   if (edgeChanges.length > 0) onEdgesChange(edgeChanges)
   return nodeChanges.length + edgeChanges.length > 0
@@ -142,13 +145,15 @@ export function useOverviewGestures(overlayCanvas: OverlayCanvas) {
 
     const onPointerDown = (event: PointerEvent) => {
       swallowClick = false
-      const { domNode, transform, nodeLookup } = flow.getState()
+      const { domNode, nodeLookup } = flow.getState()
       if (gesture || event.button !== 0 || !event.isPrimary || !domNode || !(event.target instanceof Element)) return
       const pane = event.target.closest('.react-flow__pane')
       if (!pane || !domNode.contains(pane)) return
       const start = flowPointOf(event)
       const nodes = overviewScene(nodeLookup, [], new Map()).nodes
-      const node = nodeAt(nodes, start, HIT_SLACK_PX / transform[2])
+      // Only a press on a node's box drags it, without the click's slack: at fit view on a large graph every
+      // point of the grid is within a few pixels of a node, and a press between nodes must still pan.
+      const node = nodeAt(nodes, start)
       if (node) {
         gesture = { kind: 'drag', nodeId: node.id, additive: event.shiftKey || event.ctrlKey || event.metaKey, start, started: false }
         // The pressed node takes the keyboard focus, as a node element does when clicked; its ring shows for keys only.

@@ -6,7 +6,7 @@ import { nodeAt } from './overview-geometry'
 import { overviewScene } from './overview-scene'
 
 /** A press this close to a node (in screen pixels) still hits it: zoomed out, nodes are a few pixels tall. */
-export const HIT_SLACK_PX = 6
+const HIT_SLACK_PX = 6
 /** Double-clicking a node in the overview zooms to where its details show. */
 const NODE_ZOOM = 1
 
