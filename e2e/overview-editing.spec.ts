@@ -44,7 +44,7 @@ async function saveAndRead(page: Page, workflowId: string, version: number): Pro
   await page.getByTestId('save-version').click()
   await expect(page.getByTestId('version-label')).toHaveText(`v${version}`)
   const response = await page.request.get(`/api/workflows/${workflowId}/versions/${version}`)
-  const saved = (await response.json()) as { graph: SavedGraph }
+  const { version: saved } = (await response.json()) as { version: { graph: SavedGraph } }
   return new Map(saved.graph.nodes.map((node) => [node.id, node.position]))
 }
 
