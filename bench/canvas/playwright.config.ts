@@ -24,6 +24,9 @@ export default defineConfig({
     { name: 'canvas-profile', testMatch: /canvas-profile\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
     // Editing a large workflow (run on its own: `--project canvas-editing`).
     { name: 'canvas-editing', testMatch: /canvas-editing\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
+
+    // Frames while dragging nodes and drawing a selection box in the overview (`--project overview-drag`).
+    { name: 'overview-drag', testMatch: /overview-drag\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
   ],
   webServer: { ...(base.webServer as object), cwd: root } as typeof base.webServer,
 })

@@ -21,7 +21,7 @@ import type { CanvasEdge, CanvasNode } from './adapter'
 import { MINIMAP_SIZE, OVERVIEW_BELOW_ZOOM, fitViewOptionsFor, isSmallGraph, minZoomFor, overviewStartViewport } from './fit-view'
 import { NodeDecorationsContext, type NodeDecorations } from './nodes/node-decorations'
 import { nodeTypes } from './node-types'
-import { CanvasOverview } from './overview/CanvasOverview'
+import { EditableCanvasOverview } from './overview/EditableCanvasOverview'
 import { OverviewMiniMap } from './overview/OverviewMiniMap'
 import { hiddenFromReactFlow } from './overview/hidden-from-react-flow'
 import { useOverviewPointer } from './overview/use-overview-pointer'
@@ -172,7 +172,7 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
             aria-label="Workflow canvas"
           >
             <Background gap={16} color="#e4e4e7" />
-            {overview ? <CanvasOverview edges={edges} problems={byNode} /> : null}
+            {overview ? <EditableCanvasOverview edges={edges} problems={byNode} /> : null}
             <Controls showInteractive={false} position="bottom-left" fitViewOptions={fitViewOptions}>
               <ControlButton
                 onClick={onToggleMinimap}

@@ -16,6 +16,10 @@ const CATEGORY_COLOURS: Record<NodeCategory, { fill: string; border: string }> =
 }
 const PROBLEM_COLOURS: Record<Exclude<ProblemMarker, 'none'>, string> = { error: '#ef4444', warning: '#f59e0b' }
 const SELECTED = '#6366f1'
+/** The keyboard focus ring (Tailwind's blue-600), kept apart from the selection's indigo. */
+const FOCUS_RING = '#2563eb'
+/** React Flow's selection box (`.react-flow__selection`). */
+const SELECTION_BOX = { fill: 'rgba(0, 89, 220, 0.08)', border: 'rgba(0, 89, 220, 0.8)' }
 const EDGE = '#b1b1b7'
 /** SimpleNodeBody's title size (26 px): drawn when it would be at least this many pixels tall. */
 const TITLE_PX = 26
@@ -24,6 +28,10 @@ const SMALLEST_READABLE_TITLE_PX = 5
 export interface DrawOptions {
   /** Overview of the whole graph in a minimap: no titles, and every node (the view is already fitted). */
   minimap?: boolean
+  /** The node with the keyboard focus: a ring around it, a few pixels out so that it reads even on a tiny node. */
+  focusedId?: string
+  /** A selection box being drawn, in flow units. */
+  selectionBox?: Rect
 }
 
 /** Paints the scene and answers how many nodes and edges it drew (those in view). */
@@ -63,7 +71,28 @@ export function drawOverview(
       context.fillText(node.title, corner.x + 8 * zoom + 2, corner.y + height / 2, Math.max(0, width - 16 * zoom - 4))
     }
   }
+  const focused = options.focusedId === undefined ? undefined : scene.nodes.find((node) => node.id === options.focusedId)
+  if (focused) drawFocusRing(context, focused.box, transform)
+  if (options.selectionBox) drawSelectionBox(context, options.selectionBox, transform)
   return { nodes, edges }
+}
+
+function drawFocusRing(context: CanvasRenderingContext2D, box: Rect, transform: ViewportTransform) {
+  const corner = flowToScreen(box, transform)
+  const gap = 3
+  context.lineWidth = 2
+  context.strokeStyle = FOCUS_RING
+  context.strokeRect(corner.x - gap, corner.y - gap, box.width * transform[2] + 2 * gap, box.height * transform[2] + 2 * gap)
+}
+
+function drawSelectionBox(context: CanvasRenderingContext2D, box: Rect, transform: ViewportTransform) {
+  const corner = flowToScreen(box, transform)
+  const [width, height] = [box.width * transform[2], box.height * transform[2]]
+  context.fillStyle = SELECTION_BOX.fill
+  context.fillRect(corner.x, corner.y, width, height)
+  context.lineWidth = 1
+  context.strokeStyle = SELECTION_BOX.border
+  context.strokeRect(corner.x, corner.y, width, height)
 }
 
 function drawEdges(context: CanvasRenderingContext2D, transform: ViewportTransform, scene: OverviewScene, view: Rect): number {
