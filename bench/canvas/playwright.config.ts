@@ -22,6 +22,8 @@ export default defineConfig({
     { name: 'canvas-bench', testMatch: /canvas-performance\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
     // Where a frame's time goes (run on its own: `--project canvas-profile`).
     { name: 'canvas-profile', testMatch: /canvas-profile\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
+    // The run page's graph of a finished run (run on its own: `--project run-graph-bench`).
+    { name: 'run-graph-bench', testMatch: /run-graph-performance\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
   ],
   webServer: { ...(base.webServer as object), cwd: root } as typeof base.webServer,
 })
