@@ -1,6 +1,7 @@
 /**
  * What the canvas overview draws, read from React Flow's internal state: every node's box, kind
- * colours, title, selection and problem marker, and every edge between two boxes.
+ * colours, title, selection and problem marker, and every edge between two boxes. Views other than
+ * the editor (the run graph) hand the overview their own scene source, with nodes painted as they say.
  */
 import type { InternalNode, Node } from '@xyflow/react'
 import type { NodeData, NodeKind } from '@/lib/graph/node-data'
