@@ -24,9 +24,10 @@ export default defineConfig({
     { name: 'canvas-profile', testMatch: /canvas-profile\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
     // Editing a large workflow (run on its own: `--project canvas-editing`).
     { name: 'canvas-editing', testMatch: /canvas-editing\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
-
     // Frames while dragging nodes and drawing a selection box in the overview (`--project overview-drag`).
     { name: 'overview-drag', testMatch: /overview-drag\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
+    // The run page's graph of a finished run (run on its own: `--project run-graph-bench`).
+    { name: 'run-graph-bench', testMatch: /run-graph-performance\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
   ],
   webServer: { ...(base.webServer as object), cwd: root } as typeof base.webServer,
 })

@@ -124,14 +124,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
             </section>
           ) : null}
           <Panel title="Graph" bodyClassName="p-0">
-            <RunGraphView
-              graph={data.graph}
-              statuses={statuses}
-              invocations={state.nodeInvocations}
-              errors={state.nodeErrors}
-              className="h-80"
-              onNodeSelect={setSelectedNode}
-            />
+            <RunGraphView graph={data.graph} statuses={statuses} invocations={state.nodeInvocations} errors={state.nodeErrors} onNodeSelect={setSelectedNode} />
           </Panel>
           {selectedNode ? (
             <NodeActivityPanel

@@ -3,15 +3,19 @@
 import { useCallback, useMemo, useRef, type HTMLAttributes } from 'react'
 import { drawOverview } from './draw-overview'
 import { sceneWithOverlay, type OverlayCanvas } from './overview-overlay'
-import type { OverviewScene } from './overview-scene'
+import type { AnyOverviewScene, OverviewScene } from './overview-scene'
 import { useOverviewPainter, type FlowState, type OverviewPaintInput } from './use-overview-painter'
 
-export interface CanvasOverviewProps extends OverviewPaintInput {
+export type CanvasOverviewProps = OverviewPaintInput & {
+  /** What a click and a double-click on it do, for screen readers (the editor's when not given). */
+  label?: string
   /** Editing in the overview (EditableCanvasOverview.tsx): what to paint over the graph, and the canvas' focus and keys. */
   editing?: { overlayCanvas: OverlayCanvas; canvasProps: HTMLAttributes<HTMLCanvasElement> }
 }
 
-type Paint = (context: CanvasRenderingContext2D, state: FlowState, scene: OverviewScene, size: { width: number; height: number }) => void
+const EDITOR_LABEL = 'Overview of the whole workflow: click a node to select it, double-click to zoom to it'
+
+type Paint = (context: CanvasRenderingContext2D, state: FlowState, scene: AnyOverviewScene, size: { width: number; height: number }) => void
 
 const paneSize = (state: FlowState) => ({ width: state.width, height: state.height })
 
@@ -37,7 +41,8 @@ function overlayPainter(overlayCanvas: OverlayCanvas): Paint {
       overlay.drag = overlay.box = overlay.committedAt = undefined
     }
     const focusedId = overlay.focus?.visible ? overlay.focus.id : undefined
-    const shown = sceneWithOverlay(scene, overlay)
+    // Only the editor edits in its overview (EditableCanvasOverview), and its scene is always the editor's.
+    const shown = sceneWithOverlay(scene as OverviewScene, overlay)
     markDrawn(
       context,
       drawOverview(context, size, state.transform, shown, { focusedId, selectionBox: overlay.committedAt === undefined ? overlay.box?.rect : undefined }),
@@ -59,11 +64,11 @@ function overlayPainter(overlayCanvas: OverlayCanvas): Paint {
  * React Flow's pane, and FlowCanvas finds the node under them (use-overview-pointer.ts); when editing,
  * drags and box selections are taken before React Flow sees them (use-overview-gestures.ts).
  */
-export function CanvasOverview({ edges, problems, editing }: CanvasOverviewProps) {
+export function CanvasOverview({ label = EDITOR_LABEL, editing, ...input }: CanvasOverviewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const overlayCanvas = editing?.overlayCanvas
   const paintWithOverlay = useMemo(() => (overlayCanvas ? overlayPainter(overlayCanvas) : paint), [overlayCanvas])
-  useOverviewPainter(canvasRef, { edges, problems }, paneSize, paintWithOverlay)
+  useOverviewPainter(canvasRef, input, paneSize, paintWithOverlay)
   const setCanvas = useCallback(
     (element: HTMLCanvasElement | null) => {
       canvasRef.current = element
@@ -76,7 +81,7 @@ export function CanvasOverview({ edges, problems, editing }: CanvasOverviewProps
       ref={setCanvas}
       data-testid="canvas-overview"
       role="img"
-      aria-label="Overview of the whole workflow: click a node to select it, double-click to zoom to it"
+      aria-label={label}
       {...editing?.canvasProps}
       // Above the background, below React Flow's pane (z-index 4), whose selection box stays on top.
       className="pointer-events-none absolute inset-0 z-[3] h-full w-full outline-none"

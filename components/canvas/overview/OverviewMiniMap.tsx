@@ -5,7 +5,7 @@ import { useCallback, useRef, type PointerEvent } from 'react'
 import { MINIMAP_SIZE } from '../fit-view'
 import { drawOverview } from './draw-overview'
 import { boundsOf, flowToScreen, screenToFlow, transformToFit, visibleFlowRect, type ViewportTransform } from './overview-geometry'
-import type { OverviewScene } from './overview-scene'
+import type { AnyOverviewScene } from './overview-scene'
 import { useOverviewPainter, type FlowState, type OverviewPaintInput } from './use-overview-painter'
 
 export type OverviewMiniMapProps = OverviewPaintInput
@@ -14,12 +14,12 @@ const MASK = 'rgb(244 244 245 / 0.7)'
 const minimapSize = () => MINIMAP_SIZE
 
 /** The minimap's own transform: every node in view (the main viewport is clipped to it). */
-function minimapTransform(scene: OverviewScene): ViewportTransform {
+function minimapTransform(scene: AnyOverviewScene): ViewportTransform {
   const bounds = boundsOf(scene.nodes.map((node) => node.box)) ?? { x: 0, y: 0, width: 1, height: 1 }
   return transformToFit(bounds, MINIMAP_SIZE)
 }
 
-function paint(context: CanvasRenderingContext2D, state: FlowState, scene: OverviewScene, size: { width: number; height: number }) {
+function paint(context: CanvasRenderingContext2D, state: FlowState, scene: AnyOverviewScene, size: { width: number; height: number }) {
   const transform = minimapTransform(scene)
   drawOverview(context, size, transform, scene, { minimap: true })
   const view = visibleFlowRect(state.transform, { width: state.width, height: state.height })
@@ -41,10 +41,10 @@ function paint(context: CanvasRenderingContext2D, state: FlowState, scene: Overv
  * hidden node, and an SVG rectangle per node repainted every frame): all nodes, the part in view,
  * and a press or drag on it centres the canvas there.
  */
-export function OverviewMiniMap({ edges, problems }: OverviewMiniMapProps) {
+export function OverviewMiniMap(input: OverviewMiniMapProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const { setCenter, getZoom } = useReactFlow()
-  useOverviewPainter(canvasRef, { edges, problems }, minimapSize, paint)
+  useOverviewPainter(canvasRef, input, minimapSize, paint)
 
   const centreOn = useCallback(
     (event: PointerEvent<HTMLCanvasElement>) => {

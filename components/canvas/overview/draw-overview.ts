@@ -5,7 +5,7 @@
  */
 import type { NodeCategory } from '../node-registry'
 import { edgeEndpoints, flowToScreen, intersects, visibleFlowRect, type Rect, type ViewportTransform } from './overview-geometry'
-import type { OverviewScene, ProblemMarker } from './overview-scene'
+import type { AnyOverviewScene, NodePaint, ProblemMarker, SceneEdge, SceneNode } from './overview-scene'
 
 /** Tailwind's colours of the node tones (node-registry.ts), which a canvas cannot read from classes. */
 const CATEGORY_COLOURS: Record<NodeCategory, { fill: string; border: string }> = {
@@ -39,7 +39,7 @@ export function drawOverview(
   context: CanvasRenderingContext2D,
   size: { width: number; height: number },
   transform: ViewportTransform,
-  scene: OverviewScene,
+  scene: AnyOverviewScene,
   options: DrawOptions = {},
 ): { nodes: number; edges: number } {
   context.clearRect(0, 0, size.width, size.height)
@@ -58,14 +58,16 @@ export function drawOverview(
     nodes++
     const corner = flowToScreen(node.box, transform)
     const [width, height] = [node.box.width * zoom, node.box.height * zoom]
-    const colours = CATEGORY_COLOURS[node.category]
-    // In the minimap a node is a pixel or two: the border colour fills it, so that it shows.
-    context.fillStyle = options.minimap ? colours.border : colours.fill
+    const paint = 'paint' in node ? node.paint : editorNodePaint(node)
+    // In the minimap a node is a pixel or two: its solid colour fills it, so that it shows.
+    context.fillStyle = options.minimap ? paint.solid : paint.fill
     context.fillRect(corner.x, corner.y, width, height)
     if (options.minimap) continue
-    context.lineWidth = node.selected || node.problems !== 'none' ? 2 : 1
-    context.strokeStyle = node.selected ? SELECTED : node.problems !== 'none' ? PROBLEM_COLOURS[node.problems] : colours.border
+    context.lineWidth = paint.lineWidth
+    context.strokeStyle = paint.stroke
+    if (paint.dashed) context.setLineDash([4, 3])
     context.strokeRect(corner.x, corner.y, width, height)
+    if (paint.dashed) context.setLineDash([])
     if (withTitles) {
       context.fillStyle = '#18181b'
       context.fillText(node.title, corner.x + 8 * zoom + 2, corner.y + height / 2, Math.max(0, width - 16 * zoom - 4))
@@ -95,7 +97,14 @@ function drawSelectionBox(context: CanvasRenderingContext2D, box: Rect, transfor
   context.strokeRect(corner.x, corner.y, width, height)
 }
 
-function drawEdges(context: CanvasRenderingContext2D, transform: ViewportTransform, scene: OverviewScene, view: Rect): number {
+/** The editor's node: its kind's colours, ringed when selected or when it has problems. */
+function editorNodePaint(node: SceneNode): NodePaint {
+  const colours = CATEGORY_COLOURS[node.category]
+  const stroke = node.selected ? SELECTED : node.problems !== 'none' ? PROBLEM_COLOURS[node.problems] : colours.border
+  return { fill: colours.fill, stroke, lineWidth: node.selected || node.problems !== 'none' ? 2 : 1, solid: colours.border }
+}
+
+function drawEdges(context: CanvasRenderingContext2D, transform: ViewportTransform, scene: AnyOverviewScene, view: Rect): number {
   let drawn = 0
   // One path per style: stroking once is what makes a thousand edges cheap.
   for (const style of [
@@ -107,13 +116,8 @@ function drawEdges(context: CanvasRenderingContext2D, transform: ViewportTransfo
     context.beginPath()
     let any = false
     for (const edge of scene.edges) {
-      if (edge.dashed !== style.dashed || edge.selected !== style.selected) continue
-      const { from, to } = edgeEndpoints(edge.source, edge.target)
-      const span = { x: Math.min(from.x, to.x), y: Math.min(from.y, to.y), width: Math.abs(to.x - from.x) + 1, height: Math.abs(to.y - from.y) + 1 }
-      if (!intersects(span, view)) continue
-      const [a, b] = [flowToScreen(from, transform), flowToScreen(to, transform)]
-      context.moveTo(a.x, a.y)
-      context.lineTo(b.x, b.y)
+      if (edge.colour !== undefined || edge.dashed !== style.dashed || edge.selected !== style.selected) continue
+      if (!traceEdge(context, transform, edge, view)) continue
       drawn++
       any = true
     }
@@ -124,5 +128,36 @@ function drawEdges(context: CanvasRenderingContext2D, transform: ViewportTransfo
     context.stroke()
   }
   context.setLineDash([])
+  return drawn + drawColouredEdges(context, transform, scene, view)
+}
+
+/** Edges whose view gives their colour (the run graph: green once their source is done): one path per colour. */
+function drawColouredEdges(context: CanvasRenderingContext2D, transform: ViewportTransform, scene: AnyOverviewScene, view: Rect): number {
+  const byColour = new Map<string, SceneEdge[]>()
+  for (const edge of scene.edges) {
+    if (edge.colour === undefined) continue
+    const same = byColour.get(edge.colour)
+    if (same) same.push(edge)
+    else byColour.set(edge.colour, [edge])
+  }
+  let drawn = 0
+  context.lineWidth = 1
+  for (const [colour, edges] of byColour) {
+    context.beginPath()
+    for (const edge of edges) if (traceEdge(context, transform, edge, view)) drawn++
+    context.strokeStyle = colour
+    context.stroke()
+  }
   return drawn
+}
+
+/** Adds the edge's straight line to the current path, if it crosses the view; answers whether it did. */
+function traceEdge(context: CanvasRenderingContext2D, transform: ViewportTransform, edge: SceneEdge, view: Rect): boolean {
+  const { from, to } = edgeEndpoints(edge.source, edge.target)
+  const span = { x: Math.min(from.x, to.x), y: Math.min(from.y, to.y), width: Math.abs(to.x - from.x) + 1, height: Math.abs(to.y - from.y) + 1 }
+  if (!intersects(span, view)) return false
+  const [a, b] = [flowToScreen(from, transform), flowToScreen(to, transform)]
+  context.moveTo(a.x, a.y)
+  context.lineTo(b.x, b.y)
+  return true
 }

@@ -1,10 +1,11 @@
 /**
  * What the canvas overview draws, read from React Flow's internal state: every node's box, kind
- * colours, title, selection and problem marker, and every edge between two boxes.
+ * colours, title, selection and problem marker, and every edge between two boxes. Views other than
+ * the editor (the run graph) hand the overview their own scene source, with nodes painted as they say.
  */
-import type { InternalNode, ReactFlowState } from '@xyflow/react'
+import type { InternalNode, Node } from '@xyflow/react'
 import type { NodeData, NodeKind } from '@/lib/graph/node-data'
-import type { CanvasEdge, CanvasNode } from '../adapter'
+import type { CanvasEdge } from '../adapter'
 import { NODE_REGISTRY, type NodeCategory, type NodeDefinition } from '../node-registry'
 import type { ProblemCounts } from '../use-problems'
 import type { OverviewNode, Rect } from './overview-geometry'
@@ -24,12 +25,42 @@ export interface SceneEdge {
   target: Rect
   dashed: boolean
   selected: boolean
+  /** Its view's colour for it (the run graph's), drawn instead of the editor's grey or selection colour. */
+  colour?: string
 }
 
-export interface OverviewScene {
-  nodes: SceneNode[]
+export interface OverviewScene<N extends OverviewNode = SceneNode> {
+  nodes: N[]
   edges: SceneEdge[]
 }
+
+/** How a node is painted when its view gives the colours (the run graph: by status) instead of its kind, selection and problems. */
+export interface NodePaint {
+  fill: string
+  stroke: string
+  lineWidth: number
+  dashed?: boolean
+  /** What fills a node drawn a pixel or two across (the minimap): the colour that tells it apart. */
+  solid: string
+}
+
+/** A node of a view other than the editor's, painted as it says. */
+export interface PaintedSceneNode extends OverviewNode {
+  title: string
+  paint: NodePaint
+}
+
+/** Any scene the overview can draw: the editor's, or another view's painted nodes. */
+export type AnyOverviewScene = OverviewScene<SceneNode | PaintedSceneNode>
+
+/**
+ * Builds the scene from React Flow's nodes (their positions and measured sizes) at paint time:
+ * the editor's (overviewScene with its edges and problems), or another view's (the run graph's statuses).
+ */
+export type OverviewSceneSource = (nodeLookup: OverviewNodeLookup) => AnyOverviewScene
+
+/** React Flow's nodes by id, of any view (its `nodeLookup`). */
+export type OverviewNodeLookup = ReadonlyMap<string, InternalNode<Node>>
 
 /** Titles are derived from node data; the same data object keeps its title across frames. */
 const titles = new WeakMap<object, string>()
@@ -48,17 +79,17 @@ export function problemMarker(counts: ProblemCounts | undefined): ProblemMarker 
   return (counts?.warnings ?? 0) > 0 ? 'warning' : 'none'
 }
 
-function boxOf(node: InternalNode<CanvasNode>): Rect {
+/** A node's box in the flow: its measured size, else `estimate` (a node never rendered, as in the overview). */
+export function boxOf(node: InternalNode<Node>, estimate: { width: number; height: number } = ESTIMATED_NODE_SIZE): Rect {
   const { x, y } = node.internals.positionAbsolute
-  return { x, y, width: node.measured.width ?? ESTIMATED_NODE_SIZE.width, height: node.measured.height ?? ESTIMATED_NODE_SIZE.height }
+  return { x, y, width: node.measured.width ?? estimate.width, height: node.measured.height ?? estimate.height }
 }
 
-/** `nodeLookup` is React Flow's (it has every node's measured size, hidden or not); `edges` the canvas store's. */
-export function overviewScene(
-  nodeLookup: ReactFlowState<CanvasNode, CanvasEdge>['nodeLookup'],
-  edges: readonly CanvasEdge[],
-  problems: ReadonlyMap<string, ProblemCounts>,
-): OverviewScene {
+/**
+ * `nodeLookup` is React Flow's (it has every node's measured size, hidden or not), of a canvas whose
+ * nodes are the editor's (CanvasNode: their type is their kind); `edges` the canvas store's.
+ */
+export function overviewScene(nodeLookup: OverviewNodeLookup, edges: readonly CanvasEdge[], problems: ReadonlyMap<string, ProblemCounts>): OverviewScene {
   const nodes: SceneNode[] = []
   const boxes = new Map<string, Rect>()
   for (const node of nodeLookup.values()) {
@@ -69,7 +100,7 @@ export function overviewScene(
       id: node.id,
       box,
       category: NODE_REGISTRY[kind].category,
-      title: titleOf(kind, node.data),
+      title: titleOf(kind, node.data as NodeData),
       selected: Boolean(node.selected),
       problems: problemMarker(problems.get(node.id)),
     })

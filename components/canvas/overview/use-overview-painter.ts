@@ -1,14 +1,20 @@
 import { useStoreApi, type ReactFlowState } from '@xyflow/react'
-import { useEffect, type RefObject } from 'react'
+import { useEffect, useMemo, type RefObject } from 'react'
 import type { CanvasEdge, CanvasNode } from '../adapter'
 import type { ProblemCounts } from '../use-problems'
-import { overviewScene, type OverviewScene } from './overview-scene'
+import { overviewScene, type AnyOverviewScene, type OverviewSceneSource } from './overview-scene'
 
 export type FlowState = ReactFlowState<CanvasNode, CanvasEdge>
 
-export interface OverviewPaintInput {
-  edges: readonly CanvasEdge[]
-  problems: ReadonlyMap<string, ProblemCounts>
+/** The editor's graph (its edges and problem counts), or another view's scene (the run graph, the version view). */
+export type OverviewPaintInput = { edges: readonly CanvasEdge[]; problems: ReadonlyMap<string, ProblemCounts> } | { scene: OverviewSceneSource }
+
+/** The scene source an input stands for, the same function while the input's parts are the same. */
+export function useSceneSource(input: OverviewPaintInput): OverviewSceneSource {
+  const given = 'scene' in input ? input.scene : undefined
+  const edges = 'edges' in input ? input.edges : undefined
+  const problems = 'problems' in input ? input.problems : undefined
+  return useMemo(() => given ?? ((nodeLookup) => overviewScene(nodeLookup, edges ?? [], problems ?? new Map())), [given, edges, problems])
 }
 
 /**
@@ -18,20 +24,21 @@ export interface OverviewPaintInput {
  */
 export function useOverviewPainter(
   canvasRef: RefObject<HTMLCanvasElement | null>,
-  { edges, problems }: OverviewPaintInput,
+  input: OverviewPaintInput,
   size: (state: FlowState) => { width: number; height: number },
-  paint: (context: CanvasRenderingContext2D, state: FlowState, scene: OverviewScene, size: { width: number; height: number }) => void,
+  paint: (context: CanvasRenderingContext2D, state: FlowState, scene: AnyOverviewScene, size: { width: number; height: number }) => void,
 ) {
   const flow = useStoreApi<CanvasNode, CanvasEdge>()
+  const sceneOf = useSceneSource(input)
   useEffect(() => {
     const canvas = canvasRef.current
     const context = canvas?.getContext('2d')
     if (!canvas || !context) return
-    let scene: OverviewScene | undefined
+    let scene: AnyOverviewScene | undefined
     let sceneNodes: FlowState['nodes'] | undefined
     const draw = (state: FlowState) => {
       if (scene === undefined || sceneNodes !== state.nodes) {
-        scene = overviewScene(state.nodeLookup, edges, problems)
+        scene = sceneOf(state.nodeLookup)
         sceneNodes = state.nodes
       }
       const box = size(state)
@@ -47,5 +54,5 @@ export function useOverviewPainter(
         draw(state)
       }
     })
-  }, [canvasRef, edges, problems, flow, size, paint])
+  }, [canvasRef, sceneOf, flow, size, paint])
 }

@@ -4,11 +4,7 @@ import type { CanvasEdge, CanvasNode } from '../adapter'
 import { useCanvasStoreApi } from '../CanvasStoreProvider'
 import { nodeAt } from './overview-geometry'
 import { overviewScene } from './overview-scene'
-
-/** A press this close to a node (in screen pixels) still hits it: zoomed out, nodes are a few pixels tall. */
-const HIT_SLACK_PX = 6
-/** Double-clicking a node in the overview zooms to where its details show. */
-const NODE_ZOOM = 1
+import { HIT_SLACK_PX, NODE_ZOOM } from './use-overview-clicks'
 
 /**
  * Clicks on the canvas overview (CanvasOverview.tsx), which React Flow sees as clicks on its empty
