@@ -3,11 +3,11 @@
 import { useState } from 'react'
 import { CanvasOverview } from './CanvasOverview'
 import { createOverlayCanvas } from './overview-overlay'
-import type { OverviewPaintInput } from './use-overview-painter'
+import type { EditorGraphInput } from './use-overview-painter'
 import { useOverviewGestures } from './use-overview-gestures'
 import { useOverviewKeyboard } from './use-overview-keyboard'
 
-export type EditableCanvasOverviewProps = OverviewPaintInput
+export type EditableCanvasOverviewProps = EditorGraphInput
 
 /**
  * The canvas overview of the editor: the overview (CanvasOverview.tsx) plus editing in it, where React

@@ -7,7 +7,13 @@ import { overviewScene, type AnyOverviewScene, type OverviewSceneSource } from '
 export type FlowState = ReactFlowState<CanvasNode, CanvasEdge>
 
 /** The editor's graph (its edges and problem counts), or another view's scene (the run graph, the version view). */
-export type OverviewPaintInput = { edges: readonly CanvasEdge[]; problems: ReadonlyMap<string, ProblemCounts> } | { scene: OverviewSceneSource }
+export type OverviewPaintInput = EditorGraphInput | { scene: OverviewSceneSource }
+
+/** The editor's graph as the overview paints it: the store's edges and each node's problem counts. */
+export interface EditorGraphInput {
+  edges: readonly CanvasEdge[]
+  problems: ReadonlyMap<string, ProblemCounts>
+}
 
 /** The scene source an input stands for, the same function while the input's parts are the same. */
 export function useSceneSource(input: OverviewPaintInput): OverviewSceneSource {
