@@ -22,6 +22,8 @@ export default defineConfig({
     { name: 'canvas-bench', testMatch: /canvas-performance\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
     // Where a frame's time goes (run on its own: `--project canvas-profile`).
     { name: 'canvas-profile', testMatch: /canvas-profile\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
+    // Where the editor's opening spends the main thread (run on its own: `--project canvas-load-profile`).
+    { name: 'canvas-load-profile', testMatch: /load-profile\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
   ],
   webServer: { ...(base.webServer as object), cwd: root } as typeof base.webServer,
 })
