@@ -21,6 +21,20 @@ describe('the saved-state slice', () => {
     expect(selectIsDirty(store.getState())).toBe(false)
   })
 
+  it('answers for the state it is given, asked in turn about two canvases and about one before and after a change', () => {
+    const saved = createCanvasStore({ workflowId: 'wf1', name: 'Saved', document: exampleWorkflowDocument(), version: 1 })
+    const edited = createCanvasStore({ workflowId: 'wf2', name: 'Edited', document: starterDocument(), version: 1 })
+    const clean = edited.getState()
+    expect(selectIsDirty(saved.getState())).toBe(false)
+    edited.getState().addNode('agent', { x: 0, y: 0 })
+    expect(selectIsDirty(edited.getState())).toBe(true)
+    expect(selectIsDirty(edited.getState())).toBe(true)
+    expect(selectIsDirty(saved.getState())).toBe(false)
+    expect(selectIsDirty(clean)).toBe(false)
+    edited.getState().undo()
+    expect(selectIsDirty(edited.getState())).toBe(false)
+  })
+
   it('renames without touching the graph or its undo log', () => {
     const store = createCanvasStore({ workflowId: 'wf1', name: 'Test', document: starterDocument(), version: null })
     const { nodes, history } = store.getState()
