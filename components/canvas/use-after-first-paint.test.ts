@@ -16,4 +16,14 @@ describe('useAfterFirstPaint', () => {
     hook.rerender()
     expect(seen.at(-1)).toBe(true)
   })
+
+  it('then waits for `until`, and once true stays true', async () => {
+    const hook = renderHook(({ until }) => useAfterFirstPaint(until), { initialProps: { until: false } })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(hook.result.current).toBe(false)
+    hook.rerender({ until: true })
+    await waitFor(() => expect(hook.result.current).toBe(true))
+    hook.rerender({ until: false })
+    expect(hook.result.current).toBe(true)
+  })
 })

@@ -40,9 +40,12 @@ export function useCanvasProblems(): CanvasProblems {
     workflowId: s.workflowId,
   }))
   // Until the server's facts arrive, only the document is checked (no false alarms while loading).
-  const facts = useServerFactsQuery().data
+  const factsQuery = useServerFactsQuery()
+  const facts = factsQuery.data
   const cache = useRef<{ key: unknown[]; problems: GraphProblem[] } | null>(null)
-  const painted = useAfterFirstPaint()
+  // The first check also waits (a little) for the facts, which arrive about when the canvas paints: checking before
+  // them would check a large graph twice as the editor opens.
+  const painted = useAfterFirstPaint(facts !== undefined || factsQuery.failureCount > 0)
 
   const key = [facts, workflowId, ...structuralKey(nodes, edges)]
   let local: GraphProblem[]
