@@ -22,6 +22,8 @@ export interface CanvasProblems {
   byEdge: ReadonlyMap<string, ProblemCounts>
   errorCount: number
   warningCount: number
+  /** False until the first check has run (it waits for the first paint): no problems are known yet. */
+  checked: boolean
 }
 
 const NO_PROBLEMS: GraphProblem[] = []
@@ -58,7 +60,7 @@ export function useCanvasProblems(): CanvasProblems {
     cache.current = { key, problems: local }
   }
 
-  return useMemo(() => summarize(mergeProblems(local, serverProblems)), [local, serverProblems])
+  return useMemo(() => ({ ...summarize(mergeProblems(local, serverProblems)), checked: painted }), [local, serverProblems, painted])
 }
 
 function structuralKey(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[]): unknown[] {
@@ -96,7 +98,7 @@ function mergeProblems(local: GraphProblem[], server: GraphProblem[]): GraphProb
   return [...local, ...server.filter((p) => !seen.has(`${p.code}|${p.nodeId ?? ''}|${p.edgeId ?? ''}|${p.message}`))]
 }
 
-function summarize(problems: GraphProblem[]): CanvasProblems {
+function summarize(problems: GraphProblem[]): Omit<CanvasProblems, 'checked'> {
   const byNode = new Map<string, ProblemCounts>()
   const byEdge = new Map<string, ProblemCounts>()
   const bump = (map: Map<string, ProblemCounts>, id: string | undefined, problem: GraphProblem) => {
