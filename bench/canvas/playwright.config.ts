@@ -28,6 +28,8 @@ export default defineConfig({
     { name: 'overview-drag', testMatch: /overview-drag\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
     // The run page's graph of a finished run (run on its own: `--project run-graph-bench`).
     { name: 'run-graph-bench', testMatch: /run-graph-performance\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
+    // Where the editor's opening spends the main thread (run on its own: `--project canvas-load-profile`).
+    { name: 'canvas-load-profile', testMatch: /load-profile\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
   ],
   webServer: { ...(base.webServer as object), cwd: root } as typeof base.webServer,
 })

@@ -10,7 +10,7 @@ import { useCanvasStore } from './CanvasStoreProvider'
 
 /** Lists validation problems under the canvas; choosing one selects (and shows) its node or edge. */
 export function ProblemsPanel({ onReveal }: { onReveal: (target: { nodeId?: string; edgeId?: string }) => void }) {
-  const { problems, errorCount, warningCount } = useCanvasProblemsContext()
+  const { problems, errorCount, warningCount, checked } = useCanvasProblemsContext()
   const [open, setOpen] = useState(true)
   // Only the titles of the nodes with problems, compared shallowly: the panel re-renders when one of them changes,
   // not on every change of the canvas (each frame of a drag, each keystroke in the inspector).
@@ -22,7 +22,9 @@ export function ProblemsPanel({ onReveal }: { onReveal: (target: { nodeId?: stri
     <section
       data-testid="problems-panel"
       aria-label="Problems"
-      className="flex max-h-[min(14rem,25vh)] min-h-0 shrink-0 flex-col border-t border-zinc-200 bg-white"
+      // Until the first check, the panel takes the most room a list of problems may take: when they arrive the canvas
+      // does not shrink under a graph already fitted to it (it may grow, if there are none).
+      className={cn('flex max-h-[min(14rem,25vh)] min-h-0 shrink-0 flex-col border-t border-zinc-200 bg-white', open && !checked && 'h-[min(14rem,25vh)]')}
     >
       <button
         type="button"
@@ -45,7 +47,11 @@ export function ProblemsPanel({ onReveal }: { onReveal: (target: { nodeId?: stri
         </span>
       </button>
       {open ? (
-        problems.length === 0 ? (
+        !checked ? (
+          <p data-testid="problems-checking" className="px-4 pb-3 text-xs text-zinc-500">
+            Checking the workflow…
+          </p>
+        ) : problems.length === 0 ? (
           <p className="px-4 pb-3 text-xs text-zinc-500">No problems: the workflow can be saved and run.</p>
         ) : (
           <ul data-testid="problems-list" className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-2">

@@ -5,7 +5,6 @@ import dynamic from 'next/dynamic'
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { draftCanvasInit, useWorkflowForEditorQuery } from '@/components/queries/workflows'
-import type { WorkflowResponse } from '@/lib/contracts/workflows'
 import type { NodeKind } from '@/lib/graph/node-data'
 import { workflowTemplate } from '@/lib/graph/templates'
 import type { CanvasEdge, CanvasNode } from './adapter'
@@ -15,7 +14,7 @@ import { Inspector } from './inspector/Inspector'
 import { Palette } from './Palette'
 import { CanvasProblemsProvider } from './CanvasProblemsProvider'
 import { ProblemsPanel } from './ProblemsPanel'
-import { selectIsDirty } from './store'
+import { selectIsDirty, type CanvasInit } from './store'
 import { CanvasStoreProvider, useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 import { fitViewOptionsFor, isSmallGraph } from './fit-view'
 import { Toolbar } from './Toolbar'
@@ -33,19 +32,11 @@ const subscribeNever = () => () => {}
 const RunDialog = dynamic(() => import('./RunDialog').then((module) => module.RunDialog), { ssr: false })
 
 /**
- * The workflow editor page body: the canvas for `initialWorkflow` (read with the page), else for the workflow loaded
- * through the API; `null` opens a draft, empty or from the template `templateId` names.
+ * The workflow editor page body: `initialCanvas` (read with the page), else the workflow loaded through the API;
+ * `null` opens a draft, empty or from the template `templateId` names.
  */
-export function WorkflowEditor({
-  workflowId,
-  templateId,
-  initialWorkflow,
-}: {
-  workflowId: string | null
-  templateId?: string
-  initialWorkflow?: WorkflowResponse
-}) {
-  const load = useWorkflowForEditorQuery(workflowId, initialWorkflow)
+export function WorkflowEditor({ workflowId, templateId, initialCanvas }: { workflowId: string | null; templateId?: string; initialCanvas?: CanvasInit }) {
+  const load = useWorkflowForEditorQuery(initialCanvas ? null : workflowId)
   // A saved workflow's canvas draws in the browser only, as when it was fetched there: a large graph would make a large
   // page and a long hydration, and React Flow measures its nodes in the browser anyway. Drafts are small and render on the server.
   const hydrated = useSyncExternalStore(
@@ -55,7 +46,7 @@ export function WorkflowEditor({
   )
   const template = workflowId === null && templateId ? workflowTemplate(templateId) : undefined
   const [draft] = useState(() => (workflowId === null ? draftCanvasInit(template) : null))
-  const init = draft ?? load.data
+  const init = draft ?? initialCanvas ?? load.data
   // A stale or mistyped gallery link still opens a draft, but says why it is empty.
   const notice = workflowId === null && templateId && !template ? `No template "${templateId}": this is an empty draft.` : undefined
 

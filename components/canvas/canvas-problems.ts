@@ -14,7 +14,8 @@ export interface ProblemCounts {
   warnings: number
 }
 
-export interface CanvasProblems {
+/** The problems and their counts per node and edge. */
+export interface ProblemSummary {
   problems: GraphProblem[]
   byNode: ReadonlyMap<string, ProblemCounts>
   byEdge: ReadonlyMap<string, ProblemCounts>
@@ -125,7 +126,7 @@ export function mergeProblems(local: GraphProblem[], server: GraphProblem[]): Gr
   return [...local, ...server.filter((p) => !seen.has(`${p.code}|${p.nodeId ?? ''}|${p.edgeId ?? ''}|${p.message}`))]
 }
 
-export function summarize(problems: GraphProblem[]): CanvasProblems {
+export function summarize(problems: GraphProblem[]): ProblemSummary {
   const byNode = new Map<string, ProblemCounts>()
   const byEdge = new Map<string, ProblemCounts>()
   const bump = (map: Map<string, ProblemCounts>, id: string | undefined, problem: GraphProblem) => {

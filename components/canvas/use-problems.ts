@@ -4,16 +4,25 @@ import { useMemo, useRef, useState } from 'react'
 import type { GraphProblem } from '@/lib/graph/problems'
 import { useServerFactsQuery } from '@/components/queries/server-facts'
 import { canvasToDocument, type CanvasEdge, type CanvasNode } from './adapter'
-import { CanvasValidator, mergeProblems, sameProblems, summarize, type CanvasProblems } from './canvas-problems'
+import { CanvasValidator, mergeProblems, sameProblems, summarize, type ProblemSummary } from './canvas-problems'
+import { useAfterFirstPaint } from './use-after-first-paint'
 import { useCanvasStore } from './CanvasStoreProvider'
 
-export type { CanvasProblems, ProblemCounts } from './canvas-problems'
+export type { ProblemCounts } from './canvas-problems'
+
+export interface CanvasProblems extends ProblemSummary {  /** False until the first check has run (it waits for the first paint): no problems are known yet. */
+  checked: boolean
+}
+
+const NO_PROBLEMS: GraphProblem[] = []
 
 /**
  * Validates the canvas as the person edits. Moving nodes does not change validity, so the result
  * is reused while node data, ids and edges stay the same (drags stay cheap); an edit re-checks only
  * the nodes it touched (CanvasValidator), and an answer equal to the last one is the last one, so that
- * typing that changes no problem re-renders nothing that shows them.
+ * typing that changes no problem re-renders nothing that shows them. The first check waits until the
+ * canvas has painted and the browser is idle: at 1,000 nodes it takes a few hundred milliseconds that
+ * the editor's first frame does not need (the problems appear just after it).
  */
 export function useCanvasProblems(): CanvasProblems {
   const { nodes, edges, serverProblems, workflowId } = useCanvasStore((s) => ({
@@ -23,13 +32,19 @@ export function useCanvasProblems(): CanvasProblems {
     workflowId: s.workflowId,
   }))
   // Until the server's facts arrive, only the document is checked (no false alarms while loading).
-  const facts = useServerFactsQuery().data
+  const factsQuery = useServerFactsQuery()
+  const facts = factsQuery.data
   const cache = useRef<{ key: unknown[]; problems: GraphProblem[] } | null>(null)
   const [validator] = useState(() => new CanvasValidator())
+  // The first check also waits (a little) for the facts, which arrive about when the canvas paints: checking before
+  // them would check a large graph twice as the editor opens.
+  const painted = useAfterFirstPaint(facts !== undefined || factsQuery.failureCount > 0)
 
   const key = [facts, workflowId, ...structuralKey(nodes, edges)]
   let local: GraphProblem[]
-  if (cache.current && sameKey(cache.current.key, key)) {
+  if (!painted) {
+    local = NO_PROBLEMS
+  } else if (cache.current && sameKey(cache.current.key, key)) {
     local = cache.current.problems
   } else {
     const problems = validator.validate(canvasToDocument(nodes, edges), facts && { facts, workflowId: workflowId || undefined })
@@ -37,7 +52,7 @@ export function useCanvasProblems(): CanvasProblems {
     cache.current = { key, problems: local }
   }
 
-  return useMemo(() => summarize(mergeProblems(local, serverProblems)), [local, serverProblems])
+  return useMemo(() => ({ ...summarize(mergeProblems(local, serverProblems)), checked: painted }), [local, serverProblems, painted])
 }
 
 function structuralKey(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[]): unknown[] {

@@ -13,12 +13,12 @@ import {
   updateWorkflowDetails,
   updateWorkflowSettings,
 } from '@/components/canvas/api'
+import { canvasInitOf } from '@/components/canvas/canvas-init'
 import type { CanvasInit } from '@/components/canvas/store'
 import { serverFactKeys } from './server-facts'
 import { starterDocument, type GraphDocument } from '@/lib/graph/document'
-import { migrateGraphDocument } from '@/lib/graph/migrate'
 import type { WorkflowTemplate } from '@/lib/graph/templates'
-import type { DeleteWorkflowRuns, WorkflowResponse, WorkflowSettings } from '@/lib/contracts/workflows'
+import type { DeleteWorkflowRuns, WorkflowSettings } from '@/lib/contracts/workflows'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 
 export const workflowKeys = {
@@ -29,14 +29,9 @@ export const workflowKeys = {
   mcpTool: (workflowId: string) => [...workflowKeys.detail(workflowId), 'mcpTool'] as const,
 }
 
-export function useWorkflowsQuery() {
-  return useQuery({ queryKey: workflowKeys.list(), queryFn: listWorkflows })
-}
-
-/** What the canvas starts from: the latest saved version brought to the current schema, or a starter graph. */
-export function canvasInitOf({ workflow, latestVersion }: WorkflowResponse): CanvasInit {
-  const document = latestVersion ? migrateGraphDocument(latestVersion.graph) : starterDocument()
-  return { workflowId: workflow.id, name: workflow.name, document, version: latestVersion?.version ?? null }
+/** `enabled: false` asks for nothing yet (what is cached still answers): for a list needed only once a menu opens. */
+export function useWorkflowsQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: workflowKeys.list(), queryFn: listWorkflows, enabled })
 }
 
 /** The name a draft shows until the person names it (or saves it under that name). */
@@ -57,15 +52,14 @@ export function draftCanvasInit(template?: Pick<WorkflowTemplate, 'title' | 'doc
  * then owns the document, so the query never refetches while the editor is open (a refetch could
  * not reach the canvas anyway) and is dropped when the editor closes: opening it again starts
  * from what the server has now, never from a copy from before the last save. A document that
- * cannot be migrated is this query's error. `initial` is the workflow the page read on the server:
- * with it, nothing is fetched.
+ * cannot be migrated is this query's error. The editor does not use it when the page brought the
+ * canvas with it (`workflowId` null then, as for a draft).
  */
-export function useWorkflowForEditorQuery(workflowId: string | null, initial?: WorkflowResponse) {
+export function useWorkflowForEditorQuery(workflowId: string | null) {
   return useQuery({
     queryKey: workflowKeys.detail(workflowId ?? ''),
     queryFn: () => getWorkflow(workflowId ?? ''),
-    initialData: initial,
-    // A draft (null) has nothing to load.
+    // Nothing to load (a draft, or a canvas the page brought).
     enabled: workflowId !== null,
     select: canvasInitOf,
     staleTime: Infinity,

@@ -10,11 +10,16 @@ import { WorkflowDetailsDialog } from './WorkflowDetailsDialog'
 
 const ITEM = 'block w-full rounded px-3 py-1.5 text-left text-sm text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-400'
 
-/** The editor's "More" menu: the workflow's details (name, description), a copy of it, and deleting it. Not offered on a draft. */
+/**
+ * The editor's "More" menu: the workflow's details (name, description), a copy of it, and deleting it. Not offered on a draft.
+ * The workflow list (its description and run count) is asked for when the menu is about to open, not with the editor.
+ */
 export function WorkflowActionsMenu() {
   const router = useRouter()
   const { workflowId, name, setName } = useCanvasStore((s) => ({ workflowId: s.workflowId, name: s.name, setName: s.setName }))
-  const summary = useWorkflowsQuery().data?.find((workflow) => workflow.id === workflowId)
+  const [wanted, setWanted] = useState(false)
+  const want = () => setWanted(true)
+  const summary = useWorkflowsQuery({ enabled: wanted }).data?.find((workflow) => workflow.id === workflowId)
   const duplicate = useDuplicateWorkflow()
   const menu = useRef<HTMLDetailsElement>(null)
   const [dialog, setDialog] = useState<'details' | 'delete' | null>(null)
@@ -26,8 +31,10 @@ export function WorkflowActionsMenu() {
 
   return (
     <>
-      <details ref={menu} className="relative">
+      <details ref={menu} className="relative" onToggle={want}>
         <summary
+          onPointerEnter={want}
+          onFocus={want}
           data-testid="workflow-actions"
           aria-label="More workflow actions"
           className="flex h-8 cursor-pointer list-none items-center rounded-md px-2 text-sm text-zinc-600 hover:bg-zinc-100"
@@ -48,7 +55,15 @@ export function WorkflowActionsMenu() {
           >
             {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
           </button>
-          <button type="button" role="menuitem" data-testid="workflow-action-delete" className={`${ITEM} text-red-700`} onClick={() => open('delete')}>
+          {/* The dialog offers to delete the runs too: it waits for the run count. */}
+          <button
+            type="button"
+            role="menuitem"
+            data-testid="workflow-action-delete"
+            className={`${ITEM} text-red-700`}
+            disabled={!summary}
+            onClick={() => open('delete')}
+          >
             Delete…
           </button>
           {duplicate.isError ? (

@@ -2,12 +2,12 @@ import type { Metadata } from 'next'
 import { Suspense } from 'react'
 import { WorkflowEditor } from '@/components/canvas/WorkflowEditor'
 import { WorkflowEditorPlaceholder } from '@/components/canvas/WorkflowEditorPlaceholder'
-import { loadEditorWorkflow } from './load-editor-workflow'
+import { loadEditorCanvas } from './load-editor-canvas'
 
 export const metadata: Metadata = { title: 'Workflow editor' }
 
 /**
- * The editor, handed the workflow read with the page, so the canvas needs no API round trip to draw. The page's
+ * The editor, handed the canvas read with the page, so the canvas needs no API round trip to draw. The page's
  * frame and scripts stream first (the placeholder), so the browser loads them while the server reads the workflow.
  */
 export default async function WorkflowEditorPage({ params }: { params: Promise<{ id: string }> }) {
@@ -20,5 +20,5 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
 }
 
 async function EditorWithWorkflow({ workflowId }: { workflowId: string }) {
-  return <WorkflowEditor workflowId={workflowId} initialWorkflow={await loadEditorWorkflow(workflowId)} />
+  return <WorkflowEditor workflowId={workflowId} initialCanvas={await loadEditorCanvas(workflowId)} />
 }
