@@ -10,7 +10,8 @@ import { useCanvasStore } from './CanvasStoreProvider'
 
 export type { ProblemCounts } from './canvas-problems'
 
-export interface CanvasProblems extends ProblemSummary {  /** False until the first check has run (it waits for the first paint): no problems are known yet. */
+export interface CanvasProblems extends ProblemSummary {
+  /** False until the first check has run (it waits for the first paint): no problems are known yet. */
   checked: boolean
 }
 
