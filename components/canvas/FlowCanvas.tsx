@@ -1,29 +1,17 @@
 'use client'
 
 import '@xyflow/react/dist/style.css'
-import {
-  Background,
-  ControlButton,
-  Controls,
-  MarkerType,
-  MiniMap,
-  ReactFlow,
-  useReactFlow,
-  useStore,
-  type Connection,
-  type Edge,
-  type ReactFlowState,
-  type Viewport,
-} from '@xyflow/react'
-import { forwardRef, useCallback, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react'
+import { Background, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge } from '@xyflow/react'
+import { forwardRef, useCallback, useMemo, type DragEvent } from 'react'
 import { isNodeKind } from '@/lib/graph/document'
 import type { CanvasEdge, CanvasNode } from './adapter'
-import { MINIMAP_SIZE, OVERVIEW_BELOW_ZOOM, fitViewOptionsFor, isSmallGraph, minZoomFor, overviewStartViewport } from './fit-view'
+import { MINIMAP_SIZE, fitViewOptionsFor, isSmallGraph, minZoomFor } from './fit-view'
 import { NodeDecorationsContext, type NodeDecorations } from './nodes/node-decorations'
 import { nodeTypes } from './node-types'
 import { EditableCanvasOverview } from './overview/EditableCanvasOverview'
 import { OverviewMiniMap } from './overview/OverviewMiniMap'
 import { hiddenFromReactFlow } from './overview/hidden-from-react-flow'
+import { useOverviewMode } from './overview/use-overview-mode'
 import { useOverviewPointer } from './overview/use-overview-pointer'
 import { NODE_KIND_MIME } from './Palette'
 import { useCanvasProblemsContext } from './CanvasProblemsProvider'
@@ -41,9 +29,6 @@ const proOptions = { hideAttribution: false }
  */
 const multiSelectionKeys = ['Shift', 'Control', 'Meta']
 const noEdges: CanvasEdge[] = []
-const isZoomedOutToOverview = (state: ReactFlowState) => state.transform[2] < OVERVIEW_BELOW_ZOOM
-/** React Flow's transform before its pan-zoom has applied the canvas' starting viewport. */
-const isUnsetViewport = (state: ReactFlowState) => state.transform[0] === 0 && state.transform[1] === 0 && state.transform[2] === 1
 
 /**
  * React Flow styles its built-in node types (`input`, `output`, `default`) by class name; our
@@ -83,38 +68,17 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
   // Low enough for fit view to show a large graph whole; its nodes are then drawn simply (nodes/SimpleNodeBody.tsx).
   const minZoom = useCanvasStore((s) => minZoomFor(s.nodes))
 
-  // A graph that fit view would show in the overview opens there (overviewStartViewport): measured
-  // before React Flow's first render, which would otherwise mount every node at zoom 1.
-  const wrapper = useRef<HTMLDivElement | null>(null)
+  // A large graph opens in the overview and is drawn there zoomed out (use-overview-mode.ts).
+  const mode = useOverviewMode(nodes, minimap)
+  const { overview, startViewport } = mode
   const setWrapper = useCallback(
     (element: HTMLDivElement | null) => {
-      wrapper.current = element
+      mode.wrapper.current = element
       if (typeof ref === 'function') ref(element)
       else if (ref) ref.current = element
     },
-    [ref],
+    [ref, mode.wrapper],
   )
-  const [startViewport, setStartViewport] = useState<Viewport | null | undefined>(() => (isSmallGraph(nodes.length) ? null : undefined))
-  useLayoutEffect(() => {
-    if (startViewport !== undefined) return
-    const box = wrapper.current?.getBoundingClientRect()
-    setStartViewport(box ? overviewStartViewport(store.getState().nodes, box, minimap) : null)
-  }, [startViewport, store, minimap])
-
-  // A large graph zoomed out is drawn on one canvas: React Flow keeps its nodes (hidden: their sizes,
-  // fit view) and gets no edges, so that a pan frame renders and paints no node or edge element.
-  const zoomedOut = useStore((state) => isZoomedOutToOverview(state) || (startViewport != null && isUnsetViewport(state)))
-  // A move that starts in the overview (a wheel zoom, a pan, the zoom to a double-clicked node) stays in it
-  // until it ends: leaving the overview mounts the nodes then in view at once (≈ 0.9 s at 1,000 nodes),
-  // which mid-gesture would stall it; once the move ends, the detail appears.
-  const [overviewHeld, setOverviewHeld] = useState(false)
-  const overview = (zoomedOut || overviewHeld) && !isSmallGraph(nodes.length)
-  const inOverview = useRef(overview)
-  inOverview.current = overview
-  const onMoveStart = useCallback(() => {
-    if (inOverview.current) setOverviewHeld(true)
-  }, [])
-  const onMoveEnd = useCallback(() => setOverviewHeld(false), [])
   const flowNodes = useMemo(() => (overview ? hiddenFromReactFlow(nodes) : nodes), [overview, nodes])
   const overviewPointer = useOverviewPointer()
 
@@ -154,8 +118,8 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
             defaultEdgeOptions={defaultEdgeOptions}
             deleteKeyCode={null}
             multiSelectionKeyCode={multiSelectionKeys}
-            onMoveStart={onMoveStart}
-            onMoveEnd={onMoveEnd}
+            onMoveStart={mode.onMoveStart}
+            onMoveEnd={mode.onMoveEnd}
             onPaneClick={overview ? overviewPointer.onClick : undefined}
             onDoubleClick={overview ? overviewPointer.onDoubleClick : undefined}
             zoomOnDoubleClick={!overview}

@@ -2,7 +2,7 @@
 
 import '@xyflow/react/dist/style.css'
 import { Background, Controls, ReactFlow, type Edge, type FitViewOptions } from '@xyflow/react'
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { fitViewOptionsFor, isSmallGraph, minZoomFor } from '@/components/canvas/fit-view'
 import { CanvasOverview } from '@/components/canvas/overview/CanvasOverview'
 import { OverviewMiniMap } from '@/components/canvas/overview/OverviewMiniMap'
@@ -54,7 +54,13 @@ export function RunGraphCanvas({ nodes, edges, statuses, onNodeSelect }: RunGrap
   const large = !isSmallGraph(nodes.length)
   const mode = useOverviewMode(nodes, large)
   const sceneOf = useMemo<OverviewSceneSource>(() => (nodeLookup) => runOverviewScene(nodeLookup, edges, statuses), [edges, statuses])
-  const clicks = useOverviewClicks(sceneOf, onNodeSelect)
+  const selectAt = useCallback(
+    (nodeId: string | undefined) => {
+      if (nodeId) onNodeSelect?.(nodeId)
+    },
+    [onNodeSelect],
+  )
+  const clicks = useOverviewClicks(sceneOf, selectAt)
   const flowNodes = useMemo(() => (mode.overview ? hiddenFromReactFlow(nodes, RUN_NODE_SIZE) : nodes), [mode.overview, nodes])
   // In the overview React Flow draws no edge: the canvas does, so a status change builds no edge objects.
   const flowEdges = useMemo(() => (mode.overview ? noEdges : cardEdges(edges, statuses)), [mode.overview, edges, statuses])

@@ -8,13 +8,15 @@ export const HIT_SLACK_PX = 6
 /** Double-clicking a node in the overview zooms to where its details show. */
 export const NODE_ZOOM = 1
 
+/** What a click on the overview does with the node under it (undefined: the click was between nodes). */
+export type OverviewClickHandler = (nodeId: string | undefined, event: MouseEvent) => void
+
 /**
- * Clicks on the canvas overview of a view outside the editor (the run graph, a saved version), which
- * React Flow sees as clicks on its empty pane: a click on a node calls `onNodeClick` (nothing when not
- * given: a read-only view has nothing to select), a double-click zooms to the node, or into the point.
- * The editor's own clicks, which select in its store, are use-overview-pointer.ts.
+ * Clicks on the canvas overview, which React Flow sees as clicks on its empty pane: a click calls
+ * `onClickAt` with the node under it (nothing when not given: a read-only view has nothing to select),
+ * a double-click zooms to the node, or into the point. `sceneOf` is the view's scene (only the boxes are read).
  */
-export function useOverviewClicks(sceneOf: OverviewSceneSource, onNodeClick?: (nodeId: string) => void) {
+export function useOverviewClicks(sceneOf: OverviewSceneSource, onClickAt?: OverviewClickHandler) {
   const flow = useStoreApi()
   const { screenToFlowPosition, setCenter } = useReactFlow()
 
@@ -29,10 +31,9 @@ export function useOverviewClicks(sceneOf: OverviewSceneSource, onNodeClick?: (n
 
   const onClick = useCallback(
     (event: MouseEvent) => {
-      const { node } = nodeUnder(event)
-      if (node) onNodeClick?.(node.id)
+      onClickAt?.(nodeUnder(event).node?.id, event)
     },
-    [nodeUnder, onNodeClick],
+    [nodeUnder, onClickAt],
   )
 
   const onDoubleClick = useCallback(

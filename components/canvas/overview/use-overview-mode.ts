@@ -23,8 +23,8 @@ export interface OverviewMode {
 }
 
 /**
- * When a view other than the editor (the run graph, a saved version) draws its graph on the canvas
- * overview, as the editor's FlowCanvas does: a large graph opens there (a start at zoom 1 would mount
+ * When a view (the editor's FlowCanvas, the run graph, a saved version) draws its graph on the canvas
+ * overview: a large graph opens there (a start at zoom 1 would mount
  * and measure every node first), is drawn there below OVERVIEW_BELOW_ZOOM, and a move that starts
  * there stays there until it ends (leaving it mounts the nodes in view at once, which would stall the
  * gesture). Call it inside a ReactFlowProvider; hand `onMoveStart`/`onMoveEnd` to React Flow.
