@@ -30,14 +30,28 @@ export async function framesDuring(page: Page, drive: () => Promise<void>): Prom
   return { fps: round((1000 * gaps.length) / span, 1), worstFrameMs: round(Math.max(...gaps), 1) }
 }
 
-/** A point of the empty canvas near its centre (not on a node, edge or panel), to drag from. */
+/**
+ * A point of the empty canvas near its centre (not on a node, edge or panel), to drag from. In the overview the
+ * nodes are paint, not elements, and a press on one drags it: there the point must also be clear of paint.
+ */
 export async function emptyCanvasPoint(page: Page): Promise<{ x: number; y: number }> {
   const point = await page.evaluate(() => {
     const pane = document.querySelector('.react-flow__pane')!.getBoundingClientRect()
+    const overview = document.querySelector<HTMLCanvasElement>('[data-testid="canvas-overview"]')
+    const painted = overview?.getContext('2d')
+    const clearOfPaint = (x: number, y: number) => {
+      if (!overview || !painted) return true
+      const box = overview.getBoundingClientRect()
+      const ratio = overview.width / box.width
+      const margin = 6
+      const pixels = painted.getImageData((x - box.left - margin) * ratio, (y - box.top - margin) * ratio, 2 * margin * ratio, 2 * margin * ratio).data
+      for (let alpha = 3; alpha < pixels.length; alpha += 4) if (pixels[alpha] !== 0) return false
+      return true
+    }
     for (let dy = 0; dy < pane.height / 2; dy += 7) {
       for (let dx = 0; dx < pane.width / 2; dx += 7) {
         const [x, y] = [pane.left + pane.width / 2 + dx, pane.top + pane.height / 2 + dy]
-        if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) return { x, y }
+        if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane') && clearOfPaint(x, y)) return { x, y }
       }
     }
     return undefined

@@ -74,7 +74,7 @@ test('where the editor opening goes', async ({ browser, page }) => {
   await expect(page.getByTestId('canvas')).toBeVisible({ timeout: 60_000 })
   // The page's HTML carries the workflow in its RSC payload: how large, and how many copies of one node's instructions.
   const html = await (await page.request.get(`/workflows/${workflow.id}`)).text()
-  const document = { htmlKB: Math.round(html.length / 1024), copiesOfANode: html.split(String(target.data.instructions)).length - 1 }
+  const pageHtml = { htmlKB: Math.round(html.length / 1024), copiesOfANode: html.split(String(target.data.instructions)).length - 1 }
 
   const context = await browser.newContext({ storageState: await page.context().storageState(), viewport: { width: 1280, height: 800 } })
   const fresh = await context.newPage()
@@ -135,7 +135,7 @@ test('where the editor opening goes', async ({ browser, page }) => {
     date: new Date().toISOString(),
     size: SIZE,
     loadavg: loadavg(),
-    document,
+    document: pageHtml,
     untilDrawn,
     tasks,
     totals,
@@ -148,7 +148,7 @@ test('where the editor opening goes', async ({ browser, page }) => {
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   )
-  console.log(`the page's HTML: ${document.htmlKB} kB, ${document.copiesOfANode} copies of one node's instructions`)
+  console.log(`the page's HTML: ${pageHtml.htmlKB} kB, ${pageHtml.copiesOfANode} copies of one node's instructions`)
   console.log(`drawn at ${untilDrawn.drawnMs} ms; until then the main thread ran tasks for ${untilDrawn.taskMs} ms, ${untilDrawn.cpuMs} ms of CPU`)
   console.log('main-thread tasks over 30 ms (ms from navigation):')
   for (const task of tasks)
