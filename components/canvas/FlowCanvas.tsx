@@ -11,7 +11,7 @@ import { nodeTypes } from './node-types'
 import { EditableCanvasOverview } from './overview/EditableCanvasOverview'
 import { OverviewMiniMap } from './overview/OverviewMiniMap'
 import { hiddenFromReactFlow } from './overview/hidden-from-react-flow'
-import { useOverviewMode } from './overview/use-overview-mode'
+import { overviewFlowProps, useOverviewMode } from './overview/use-overview-mode'
 import { useOverviewPointer } from './overview/use-overview-pointer'
 import { NODE_KIND_MIME } from './Palette'
 import { useCanvasProblemsContext } from './CanvasProblemsProvider'
@@ -118,13 +118,7 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
             defaultEdgeOptions={defaultEdgeOptions}
             deleteKeyCode={null}
             multiSelectionKeyCode={multiSelectionKeys}
-            onMoveStart={mode.onMoveStart}
-            onMoveEnd={mode.onMoveEnd}
-            onPaneClick={overview ? overviewPointer.onClick : undefined}
-            onDoubleClick={overview ? overviewPointer.onDoubleClick : undefined}
-            zoomOnDoubleClick={!overview}
-            fitView={startViewport === null}
-            defaultViewport={startViewport ?? undefined}
+            {...overviewFlowProps(mode, overviewPointer)}
             fitViewOptions={fitViewOptions}
             minZoom={minZoom}
             maxZoom={2}

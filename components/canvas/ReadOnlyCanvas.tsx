@@ -14,7 +14,7 @@ import { OverviewMiniMap } from './overview/OverviewMiniMap'
 import { hiddenFromReactFlow } from './overview/hidden-from-react-flow'
 import { overviewScene, type OverviewSceneSource } from './overview/overview-scene'
 import { useOverviewClicks } from './overview/use-overview-clicks'
-import { useOverviewMode } from './overview/use-overview-mode'
+import { overviewFlowProps, useOverviewMode } from './overview/use-overview-mode'
 import type { ProblemCounts } from './use-problems'
 
 export interface ReadOnlyCanvasProps {
@@ -74,12 +74,7 @@ function Surface() {
           nodesFocusable={false}
           edgesFocusable={false}
           deleteKeyCode={null}
-          onDoubleClick={mode.overview ? clicks.onDoubleClick : undefined}
-          zoomOnDoubleClick={!mode.overview}
-          onMoveStart={mode.onMoveStart}
-          onMoveEnd={mode.onMoveEnd}
-          fitView={mode.startViewport === null}
-          defaultViewport={mode.startViewport ?? undefined}
+          {...overviewFlowProps(mode, clicks)}
           fitViewOptions={fitViewOptions}
           minZoom={minZoom}
           maxZoom={2}

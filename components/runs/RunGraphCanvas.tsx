@@ -9,7 +9,7 @@ import { OverviewMiniMap } from '@/components/canvas/overview/OverviewMiniMap'
 import { hiddenFromReactFlow } from '@/components/canvas/overview/hidden-from-react-flow'
 import type { OverviewSceneSource } from '@/components/canvas/overview/overview-scene'
 import { useOverviewClicks } from '@/components/canvas/overview/use-overview-clicks'
-import { useOverviewMode } from '@/components/canvas/overview/use-overview-mode'
+import { overviewFlowProps, useOverviewMode } from '@/components/canvas/overview/use-overview-mode'
 import { runOverviewScene } from './run-overview-scene'
 import { RUN_EDGE_DONE, RUN_EDGE_PENDING } from './run-node-paint'
 import { RUN_NODE_SIZE, runNodeTypes, type RunFlowNode } from './RunNodeCard'
@@ -80,13 +80,7 @@ export function RunGraphCanvas({ nodes, edges, statuses, onNodeSelect }: RunGrap
           zoomOnScroll={false}
           preventScrolling={false}
           onNodeClick={onNodeSelect ? (_event, node) => onNodeSelect(node.id) : undefined}
-          onPaneClick={mode.overview ? clicks.onClick : undefined}
-          onDoubleClick={mode.overview ? clicks.onDoubleClick : undefined}
-          zoomOnDoubleClick={!mode.overview}
-          onMoveStart={mode.onMoveStart}
-          onMoveEnd={mode.onMoveEnd}
-          fitView={mode.startViewport === null}
-          defaultViewport={mode.startViewport ?? undefined}
+          {...overviewFlowProps(mode, clicks)}
           fitViewOptions={fitViewOptions}
           minZoom={minZoom}
           onlyRenderVisibleElements={large}

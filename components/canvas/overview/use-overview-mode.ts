@@ -1,5 +1,5 @@
 import { useStore, type ReactFlowState, type Viewport } from '@xyflow/react'
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { OVERVIEW_BELOW_ZOOM, isSmallGraph, overviewStartViewport } from '../fit-view'
 
 type SizedNodes = Parameters<typeof overviewStartViewport>[0]
@@ -49,4 +49,20 @@ export function useOverviewMode(nodes: SizedNodes, minimap: boolean): OverviewMo
   }, [])
   const onMoveEnd = useCallback(() => setHeld(false), [])
   return { wrapper, startViewport, overview, onMoveStart, onMoveEnd }
+}
+
+/**
+ * The React Flow props by which a view follows its overview mode: where it starts, the held overview, and the
+ * overview's clicks on the pane (use-overview-clicks.ts), which replace React Flow's double-click zoom there.
+ */
+export function overviewFlowProps(mode: OverviewMode, clicks: { onClick: (event: MouseEvent) => void; onDoubleClick: (event: MouseEvent) => void }) {
+  return {
+    fitView: mode.startViewport === null,
+    defaultViewport: mode.startViewport ?? undefined,
+    onMoveStart: mode.onMoveStart,
+    onMoveEnd: mode.onMoveEnd,
+    onPaneClick: mode.overview ? clicks.onClick : undefined,
+    onDoubleClick: mode.overview ? clicks.onDoubleClick : undefined,
+    zoomOnDoubleClick: !mode.overview,
+  }
 }
