@@ -1,5 +1,6 @@
 /** How the canvas benchmarks drive the editor: one input per frame, frames counted in the page. */
 import type { Page } from '@playwright/test'
+import { round } from './figures'
 
 declare global {
   interface Window {
@@ -58,11 +59,6 @@ export async function emptyCanvasPoint(page: Page): Promise<{ x: number; y: numb
   })
   if (!point) throw new Error('no empty point on the canvas')
   return point
-}
-
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits
-  return Math.round(value * factor) / factor
 }
 
 /** The drag of the empty canvas both benchmarks measure: 60 moves along an arc of 300 px, one per frame. */

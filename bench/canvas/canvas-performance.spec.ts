@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url'
 import { gridGraph } from '../../e2e/fixtures/graphs'
 import { emptyCanvasPoint, framesDuring, panCanvas, zoomCanvas } from './canvas-driver'
 import { installLoadWatch, loadBreakdown, type LoadBreakdown } from './load-breakdown'
+import { median, round } from './figures'
 
 const SIZES = (process.env.CANVAS_BENCH_SIZES ?? '200,500,1000').split(',').map(Number)
 const ROUNDS = Number(process.env.CANVAS_BENCH_ROUNDS ?? 3)
@@ -139,17 +140,6 @@ async function measure(page: Page, workflowId: string, size: number, edges: numb
     fitZoom: round(fitZoom, 3),
     nodesDrawn,
   }
-}
-
-function round(value: number, digits = 0): number {
-  const factor = 10 ** digits
-  return Math.round(value * factor) / factor
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle] : round((sorted[middle - 1] + sorted[middle]) / 2, 3)
 }
 
 test('canvas at 200, 500 and 1,000 nodes', async ({ page, browser }) => {

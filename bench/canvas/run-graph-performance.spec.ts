@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gridGraph } from '../../e2e/fixtures/graphs'
 import { emptyCanvasPoint, framesDuring, panCanvas } from './canvas-driver'
+import { median, round } from './figures'
 
 const SIZES = (process.env.RUN_GRAPH_BENCH_SIZES ?? '1000').split(',').map(Number)
 const ROUNDS = Number(process.env.RUN_GRAPH_BENCH_ROUNDS ?? 3)
@@ -89,17 +90,6 @@ async function finishedRun(page: Page, size: number): Promise<{ runId: string; e
     })
     .toBe('succeeded')
   return { runId: run.id, edges: graph.edges.length }
-}
-
-function round(value: number, digits = 0): number {
-  const factor = 10 ** digits
-  return Math.round(value * factor) / factor
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle] : round((sorted[middle - 1] + sorted[middle]) / 2, 3)
 }
 
 test('the run graph of a finished run at 1,000 nodes', async ({ page, browser }) => {
