@@ -15,6 +15,15 @@ const frameworkFree = {
   ],
 }
 
+const componentsNeverImportServer = {
+  group: ['@/lib/server', '@/lib/server/*', '**/lib/server/**', '@prisma/*'],
+  message: 'Components talk to route handlers, not lib/server.',
+}
+
+// Every page here is rendered on request: a link that prefetched as soon as it was in view made the server render
+// each linked page while the page being opened still loaded (seven for the header alone).
+const linksPrefetchOnIntent = { name: 'next/link', message: 'Use IntentLink (components/ui/IntentLink): it prefetches on intent, not on sight.' }
+
 export default tseslint.config(
   {
     ignores: [
@@ -106,23 +115,31 @@ export default tseslint.config(
   },
   {
     files: ['components/**/*.{ts,tsx}'],
+    ignores: ['components/ui/IntentLink.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['@/lib/server', '@/lib/server/*', '**/lib/server/**', '@prisma/*'], message: 'Components talk to route handlers, not lib/server.' },
-          ],
+          patterns: [componentsNeverImportServer],
+          paths: [linksPrefetchOnIntent],
         },
       ],
     },
+  },
+  {
+    // The one place next/link is used: every other link prefetches on intent through it.
+    files: ['components/ui/IntentLink.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [componentsNeverImportServer] }] },
   },
   {
     files: ['app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma never appears in app/: call a lib/server service.' }] },
+        {
+          patterns: [{ group: ['@prisma/*', '**/generated/prisma/**'], message: 'Prisma never appears in app/: call a lib/server service.' }],
+          paths: [linksPrefetchOnIntent],
+        },
       ],
     },
   },

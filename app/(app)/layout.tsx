@@ -1,9 +1,9 @@
-import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { UserMenu } from '@/components/account/UserMenu'
 import { ApprovalsNavBadge } from '@/components/approvals/ApprovalsNavBadge'
 import { KeyboardShortcutsSheet } from '@/components/shortcuts/KeyboardShortcutsSheet'
 import { ThemeSwitch } from '@/components/theme/ThemeSwitch'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { NavLink } from '@/components/ui/NavLink'
 import { requirePageUser } from './page-user'
 
@@ -23,10 +23,10 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   return (
     <>
       <header className="flex h-12 shrink-0 items-center gap-6 border-b border-zinc-200 bg-white px-4">
-        <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight text-zinc-900">
+        <IntentLink href="/" className="flex items-center gap-2 font-semibold tracking-tight text-zinc-900">
           <span aria-hidden className="inline-block h-5 w-5 rounded-md bg-gradient-to-br from-indigo-500 to-violet-500" />
           Agentloom
-        </Link>
+        </IntentLink>
         <nav aria-label="Main" className="flex items-center gap-1 text-sm">
           {NAV.map((item) => (
             <NavLink

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui'
 import { FormError } from './FormError'
@@ -34,9 +34,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <p className="text-sm text-zinc-700" data-testid="reset-done">
         Your password is set.{' '}
-        <Link href="/sign-in" className="text-indigo-600 hover:underline">
+        <IntentLink href="/sign-in" className="text-indigo-600 hover:underline">
           Sign in
-        </Link>
+        </IntentLink>
       </p>
     )
   }

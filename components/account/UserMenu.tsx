@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { useEffect, useRef, useState } from 'react'
 import { accountApi } from './account-api'
 
@@ -42,7 +42,7 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
       {open ? (
         <div role="menu" className="absolute right-0 z-50 mt-1 w-56 rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg">
           <p className="truncate px-3 py-1.5 text-xs text-zinc-500">{email}</p>
-          <Link
+          <IntentLink
             role="menuitem"
             href="/settings"
             onClick={() => setOpen(false)}
@@ -50,7 +50,7 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
             data-testid="user-menu-settings"
           >
             Settings
-          </Link>
+          </IntentLink>
           <button
             role="menuitem"
             type="button"

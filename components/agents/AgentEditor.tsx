@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { useRouter } from 'next/navigation'
 import { useMemo, useState } from 'react'
 import { errorMessage, requestFieldError } from '@/components/api-client'
@@ -28,7 +28,7 @@ export function AgentEditor({ agentId }: { agentId: string }) {
   if (agent.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">
-        Could not load the agent: {errorMessage(agent.error)} <Link href="/agents">Back to agents</Link>
+        Could not load the agent: {errorMessage(agent.error)} <IntentLink href="/agents">Back to agents</IntentLink>
       </p>
     )
   }
@@ -58,9 +58,9 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <Link href="/agents" className="text-xs text-indigo-600 hover:underline">
+          <IntentLink href="/agents" className="text-xs text-indigo-600 hover:underline">
             ← Agents
-          </Link>
+          </IntentLink>
           <h1 className="text-xl font-semibold tracking-tight text-zinc-900" data-testid="agent-title">
             {loaded.agent.name}
           </h1>
@@ -70,13 +70,13 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
           </p>
         </div>
         <div className="flex gap-2">
-          <Link
+          <IntentLink
             href={`/agents/${encodeURIComponent(agentId)}/chat`}
             data-testid="agent-chat"
             className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white hover:bg-indigo-500"
           >
             Chat
-          </Link>
+          </IntentLink>
           <Button variant="danger" data-testid="delete-agent" onClick={() => setConfirmDelete(true)}>
             Delete
           </Button>

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { errorMessage, requestFieldError } from '@/components/api-client'
@@ -68,9 +68,9 @@ export function AgentList() {
           {list.data.map((agent) => (
             <tr key={agent.id} data-testid={`agent-row-${agent.id}`} className="hover:bg-zinc-50">
               <td className="px-4 py-2.5">
-                <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
+                <IntentLink href={`/agents/${encodeURIComponent(agent.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
                   {agent.name}
-                </Link>
+                </IntentLink>
                 <McpToolBadge offer={agent.mcpTool} testId={`agent-mcp-tool-${agent.id}`} />
               </td>
               <td className="px-4 py-2.5 text-zinc-600">{agent.description}</td>

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { useId, useRef, type Ref } from 'react'
 import { Badge, cn } from '@/components/ui'
 import { JsonDisclosure } from '@/components/runs/JsonDisclosure'
@@ -81,9 +81,12 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
           </div>
           <h3 className="mt-1 text-sm font-semibold break-words whitespace-pre-wrap text-zinc-900">{approval.title}</h3>
           {showRunLink && approval.runId ? (
-            <Link href={`/runs/${approval.runId}`} className="text-xs text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
+            <IntentLink
+              href={`/runs/${approval.runId}`}
+              className="text-xs text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+            >
               Open the run
-            </Link>
+            </IntentLink>
           ) : null}
         </div>
         <ApprovalStatusCorner approval={approval} conflict={conflict} remaining={remaining} now={now} />

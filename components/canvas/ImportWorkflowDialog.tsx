@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { useId, useState, type ChangeEvent } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useCreateWorkflow } from '@/components/queries/workflows'
@@ -84,14 +84,14 @@ export function ImportWorkflowDialog({ open, onClose }: ImportWorkflowDialogProp
             <Button variant="ghost" onClick={close}>
               Close
             </Button>
-            <Link
+            <IntentLink
               href={`/workflows/${outcome.id}`}
               data-testid="import-open"
               onClick={close}
               className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white hover:bg-indigo-500"
             >
               Open “{outcome.name}”
-            </Link>
+            </IntentLink>
           </>
         ) : (
           <>

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { Button } from '@/components/ui/Button'
 import { WorkflowSettingsButton } from './WorkflowSettingsButton'
 import { cn } from '@/components/ui/cn'
@@ -34,9 +34,13 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
   const saving = saveStatus.state === 'saving'
   return (
     <div className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white px-3">
-      <Link href="/workflows" className="rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800" aria-label="Back to workflows">
+      <IntentLink
+        href="/workflows"
+        className="rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800"
+        aria-label="Back to workflows"
+      >
         ←
-      </Link>
+      </IntentLink>
       <WorkflowNameInput />
       <span data-testid="version-label" className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-600">
         {version === null ? 'Not saved yet' : `v${version}`}

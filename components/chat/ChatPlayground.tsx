@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation'
 import { useCallback } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
@@ -26,9 +26,9 @@ export function ChatPlayground({ agentId }: { agentId: string }) {
     return (
       <div className="p-6 text-sm" role="alert">
         {missing ? 'There is no agent with this id.' : errorMessage(agent.error)}{' '}
-        <Link href="/agents" className="text-indigo-600 hover:underline">
+        <IntentLink href="/agents" className="text-indigo-600 hover:underline">
           See all agents
-        </Link>
+        </IntentLink>
       </div>
     )
   }
@@ -36,9 +36,9 @@ export function ChatPlayground({ agentId }: { agentId: string }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-3 border-b border-zinc-200 bg-white px-4 py-2">
-        <Link href="/agents" className="text-sm text-indigo-600 hover:underline">
+        <IntentLink href="/agents" className="text-sm text-indigo-600 hover:underline">
           Agents
-        </Link>
+        </IntentLink>
         <span className="text-zinc-400">/</span>
         <h1 className="font-semibold text-zinc-900" data-testid="chat-agent-name">
           {agent.data?.agent.name ?? '…'}

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useConversationQuery, useMessagesQuery, useSendMessage, useTurnEnded } from '@/components/queries/conversations'
@@ -74,9 +74,9 @@ export function ConversationPane({ agentId, conversationId }: { agentId: string;
             {conversation.title || 'New conversation'}
           </h2>
           {conversation.originRunId && (
-            <Link href={`/runs/${encodeURIComponent(conversation.originRunId)}`} className="text-xs text-indigo-600 hover:underline">
+            <IntentLink href={`/runs/${encodeURIComponent(conversation.originRunId)}`} className="text-xs text-indigo-600 hover:underline">
               Continued from a run
-            </Link>
+            </IntentLink>
           )}
         </div>
         <ConversationVersionPicker agentId={agentId} conversation={conversation} />

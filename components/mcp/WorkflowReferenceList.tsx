@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import type { WorkflowReference } from '@/lib/contracts/mcp-servers'
 
 function versionsLabel(reference: WorkflowReference): string {
@@ -12,9 +12,9 @@ export function WorkflowReferenceList({ references }: { references: WorkflowRefe
     <ul className="flex flex-col gap-1" data-testid="mcp-references">
       {references.map((reference) => (
         <li key={reference.workflowId} className="text-sm">
-          <Link href={`/workflows/${reference.workflowId}`} className="font-medium text-indigo-700 hover:underline">
+          <IntentLink href={`/workflows/${reference.workflowId}`} className="font-medium text-indigo-700 hover:underline">
             {reference.workflowName}
-          </Link>{' '}
+          </IntentLink>{' '}
           <span className="text-xs text-zinc-500">{versionsLabel(reference)}</span>
         </li>
       ))}

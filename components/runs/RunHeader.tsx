@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import type { ReactNode } from 'react'
 import { Badge, cn } from '@/components/ui'
 import { LocalTime } from '@/components/ui/LocalTime'
@@ -42,9 +42,9 @@ export function RunHeader({ run, status, startedAt, finishedAt, usage, connectio
             <p className="text-xs text-zinc-500">Shared run · read-only</p>
           ) : (
             <nav aria-label="Breadcrumb" className="text-xs text-zinc-500">
-              <Link href="/runs" className="hover:text-zinc-800 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
+              <IntentLink href="/runs" className="hover:text-zinc-800 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
                 Runs
-              </Link>
+              </IntentLink>
               <span aria-hidden> / </span>
               <span className="font-mono">{run.id.slice(0, 8)}</span>
             </nav>
@@ -54,9 +54,9 @@ export function RunHeader({ run, status, startedAt, finishedAt, usage, connectio
               {readOnly ? (
                 run.workflowName
               ) : (
-                <Link href={`/workflows/${run.workflowId}`} className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
+                <IntentLink href={`/workflows/${run.workflowId}`} className="hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
                   {run.workflowName}
-                </Link>
+                </IntentLink>
               )}
             </h1>
             <Badge tone="neutral" title="Workflow version">

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { Button } from '@/components/ui'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { useRunQuery } from '@/components/queries/runs'
@@ -20,9 +20,9 @@ export function RunLoader({ runId }: { runId: string }) {
     return (
       <Message title="Run not found" testId="run-missing">
         There is no run with this id.{' '}
-        <Link href="/runs" className="text-indigo-600 hover:underline">
+        <IntentLink href="/runs" className="text-indigo-600 hover:underline">
           See all runs
-        </Link>
+        </IntentLink>
         .
       </Message>
     )

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { cn } from '@/components/ui'
 import { runStatusSchema } from '@/lib/contracts/runs'
 import { runsFilterHref, type RunsFilter } from './runs-filter'
@@ -14,7 +14,7 @@ export function RunStatusFilter({ filter }: { filter: RunsFilter }) {
       {options.map((status) => {
         const current = filter.status === status
         return (
-          <Link
+          <IntentLink
             key={status ?? 'all'}
             href={runsFilterHref({ ...filter, status })}
             aria-current={current ? 'page' : undefined}
@@ -26,7 +26,7 @@ export function RunStatusFilter({ filter }: { filter: RunsFilter }) {
             )}
           >
             {status ? LABEL[status] : 'All'}
-          </Link>
+          </IntentLink>
         )
       })}
     </nav>

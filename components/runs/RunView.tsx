@@ -1,7 +1,7 @@
 'use client'
 
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { usePathname, useSearchParams } from 'next/navigation'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui'
@@ -97,9 +97,9 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
           title="Trace"
           data-testid="run-trace"
           actions={
-            <Link href={pathname} scroll={false} className="text-xs text-zinc-500 hover:text-zinc-800">
+            <IntentLink href={pathname} scroll={false} className="text-xs text-zinc-500 hover:text-zinc-800">
               Close
-            </Link>
+            </IntentLink>
           }
         >
           <RunTraceWaterfall events={state.events} labelOf={labelOf} runActive={active} />
@@ -163,14 +163,14 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
             bodyClassName="flex-1 p-0"
             actions={
               <>
-                <Link
+                <IntentLink
                   href={`${pathname}?view=trace`}
                   scroll={false}
                   className="text-xs font-medium text-indigo-700 hover:underline"
                   aria-current={showTrace ? 'page' : undefined}
                 >
                   Trace
-                </Link>
+                </IntentLink>
                 <span className="text-[11px] text-zinc-400">{state.events.length} events</span>
               </>
             }

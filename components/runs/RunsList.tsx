@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { Badge, Button } from '@/components/ui'
 import { errorMessage } from '@/components/api-client'
 import { anyRunActive, useRunsQuery } from '@/components/queries/runs'
@@ -40,9 +40,9 @@ export function RunsList({ workflowId, status }: { workflowId?: string; status?:
     return (
       <EmptyListNotice>
         No runs yet. Open a workflow and press <span className="font-medium text-zinc-700">Run</span> to start one.{' '}
-        <Link href="/workflows" className="text-indigo-600 hover:underline">
+        <IntentLink href="/workflows" className="text-indigo-600 hover:underline">
           Go to workflows
-        </Link>
+        </IntentLink>
       </EmptyListNotice>
     )
   }
@@ -55,12 +55,12 @@ export function RunsList({ workflowId, status }: { workflowId?: string; status?:
       {runs.map((run) => (
         <tr key={run.id} className="hover:bg-zinc-50" data-testid="run-row" data-run-id={run.id}>
           <td className="px-4 py-2.5">
-            <Link
+            <IntentLink
               href={`/runs/${run.id}`}
               className="font-medium text-zinc-900 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
             >
               {run.workflowName}
-            </Link>
+            </IntentLink>
             <Badge className="ml-2">v{run.version}</Badge>
           </td>
           <td className="px-4 py-2.5">

@@ -1,9 +1,9 @@
 'use client'
 
-import Link from 'next/link'
 import { usePathname } from 'next/navigation'
 import type { ReactNode } from 'react'
 import { cn } from './cn'
+import { IntentLink } from './IntentLink'
 import { isCurrentPath } from './current-path'
 
 export interface NavLinkProps {
@@ -17,12 +17,15 @@ export interface NavLinkProps {
   'data-testid'?: string
 }
 
-/** A navigation link that marks the page being shown (`aria-current="page"`), for people and screen readers alike. */
+/**
+ * A navigation link that marks the page being shown (`aria-current="page"`), for people and screen readers alike;
+ * it prefetches its page on intent (IntentLink).
+ */
 export function NavLink({ href, children, className, currentClassName, exact = false, ...rest }: NavLinkProps) {
   const current = isCurrentPath(usePathname(), href, exact)
   return (
-    <Link href={href} aria-current={current ? 'page' : undefined} className={cn(className, current && currentClassName)} {...rest}>
+    <IntentLink href={href} aria-current={current ? 'page' : undefined} className={cn(className, current && currentClassName)} {...rest}>
       {children}
-    </Link>
+    </IntentLink>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { useState } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useRestoreVersion, useVersionsQuery } from '@/components/queries/workflow-versions'
@@ -26,9 +26,9 @@ export function VersionHistory({ workflowId }: { workflowId: string }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
-        <Link href={`/workflows/${workflowId}`} className="rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800">
+        <IntentLink href={`/workflows/${workflowId}`} className="rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800">
           ← Editor
-        </Link>
+        </IntentLink>
         <h1 className="text-lg font-semibold text-zinc-900">Version history</h1>
         <div className="ml-auto flex items-center gap-2">
           <span className="text-xs text-zinc-500">Tick two versions to compare them.</span>
@@ -48,9 +48,9 @@ export function VersionHistory({ workflowId }: { workflowId: string }) {
       {restore.isSuccess ? (
         <p role="status" data-testid="restore-done" className="text-sm text-emerald-700">
           Restored v{restore.variables} as v{restore.data.version}.{' '}
-          <Link href={`/workflows/${workflowId}`} className="underline">
+          <IntentLink href={`/workflows/${workflowId}`} className="underline">
             Open it in the editor
-          </Link>
+          </IntentLink>
         </p>
       ) : null}
       {restore.isError ? (
@@ -102,12 +102,12 @@ export function VersionHistory({ workflowId }: { workflowId: string }) {
                 <td className="py-2 text-zinc-800">{version.note ?? <span className="text-zinc-400">—</span>}</td>
                 <td className="py-2">
                   <div className="flex justify-end gap-1.5">
-                    <Link
+                    <IntentLink
                       href={`/workflows/${workflowId}/versions/${version.version}`}
                       className="inline-flex h-7 items-center rounded-md px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
                     >
                       Open
-                    </Link>
+                    </IntentLink>
                     {version.version !== latest ? (
                       <Button size="sm" data-testid="restore-version" disabled={restore.isPending} onClick={() => restore.mutate(version.version)}>
                         Restore as newest

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { useRouter } from 'next/navigation'
 import { useMemo } from 'react'
 import { errorMessage } from '@/components/api-client'
@@ -30,9 +30,9 @@ export function VersionViewer({ workflowId, version }: { workflowId: string; ver
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex h-12 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3 text-sm">
-        <Link href={`/workflows/${workflowId}/versions`} className="rounded-md px-1.5 py-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800">
+        <IntentLink href={`/workflows/${workflowId}/versions`} className="rounded-md px-1.5 py-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800">
           ← History
-        </Link>
+        </IntentLink>
         <span data-testid="viewer-version" className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-600">
           v{view.version}
         </span>
@@ -61,9 +61,9 @@ export function VersionViewer({ workflowId, version }: { workflowId: string; ver
               {restore.isPending ? 'Restoring…' : 'Restore as newest version'}
             </Button>
           )}
-          <Link href={`/workflows/${workflowId}`} className="rounded-md px-2 py-1 text-xs text-indigo-700 hover:bg-indigo-50">
+          <IntentLink href={`/workflows/${workflowId}`} className="rounded-md px-2 py-1 text-xs text-indigo-700 hover:bg-indigo-50">
             Open the editor
-          </Link>
+          </IntentLink>
         </div>
       </div>
       {parsed?.ok ? (

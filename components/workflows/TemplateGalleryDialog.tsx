@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
@@ -74,13 +74,13 @@ function TemplateCard({ template }: { template: WorkflowTemplate }) {
           <Badge key={tag}>{tag}</Badge>
         ))}
       </div>
-      <Link
+      <IntentLink
         href={`/workflows/new?template=${encodeURIComponent(template.id)}`}
         data-testid={`use-template-${template.id}`}
         className="mt-auto inline-flex h-8 items-center justify-center self-start rounded-md bg-indigo-600 px-3 text-xs font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         Use template
-      </Link>
+      </IntentLink>
     </li>
   )
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { RunsList } from '@/components/runs/RunsList'
 import { RunStatusFilter } from '@/components/runs/RunStatusFilter'
 import { readRunsFilter, runsFilterHref } from '@/components/runs/runs-filter'
@@ -19,9 +19,9 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
               <>
                 {' '}
                 Showing one workflow only ·{' '}
-                <Link href={runsFilterHref({ status: filter.status })} className="text-indigo-600 hover:underline">
+                <IntentLink href={runsFilterHref({ status: filter.status })} className="text-indigo-600 hover:underline">
                   show all
-                </Link>
+                </IntentLink>
               </>
             ) : null}
           </p>

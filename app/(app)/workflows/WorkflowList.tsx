@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { useMemo, useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { EmptyListNotice } from '@/components/ui/EmptyListNotice'
@@ -48,13 +48,13 @@ export function WorkflowList() {
           <Button variant="secondary" data-testid="new-from-template" onClick={() => setGalleryOpen(true)}>
             New from template
           </Button>
-          <Link
+          <IntentLink
             href="/workflows/new"
             data-testid="new-workflow"
             className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           >
             New workflow
-          </Link>
+          </IntentLink>
         </div>
       </div>
       {duplicate.isError ? (
@@ -74,9 +74,9 @@ export function WorkflowList() {
           {workflows.map((workflow) => (
             <tr key={workflow.id} data-testid={`workflow-row-${workflow.id}`} className="hover:bg-zinc-50">
               <td className="px-4 py-2.5">
-                <Link href={`/workflows/${encodeURIComponent(workflow.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
+                <IntentLink href={`/workflows/${encodeURIComponent(workflow.id)}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline">
                   {workflow.name}
-                </Link>
+                </IntentLink>
                 <McpToolBadge offer={workflow.mcpTool} testId={`workflow-mcp-tool-${workflow.id}`} />
                 {workflow.description ? <p className="mt-0.5 line-clamp-1 text-xs text-zinc-500">{workflow.description}</p> : null}
               </td>
@@ -85,9 +85,12 @@ export function WorkflowList() {
                 <LocalTime iso={workflow.updatedAt} />
               </td>
               <td className="px-4 py-2.5 text-right">
-                <Link href={`/runs?workflowId=${encodeURIComponent(workflow.id)}`} className="text-xs text-zinc-500 hover:text-indigo-600 hover:underline">
+                <IntentLink
+                  href={`/runs?workflowId=${encodeURIComponent(workflow.id)}`}
+                  className="text-xs text-zinc-500 hover:text-indigo-600 hover:underline"
+                >
                   Runs{workflow.runCount > 0 ? ` (${workflow.runCount})` : ''}
-                </Link>
+                </IntentLink>
               </td>
               <td className="px-4 py-2.5 text-right whitespace-nowrap">
                 <Button size="sm" variant="ghost" data-testid={`workflow-details-${workflow.id}`} onClick={() => setEditing(workflow)}>

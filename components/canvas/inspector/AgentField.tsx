@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { Field } from '@/components/ui/Field'
 import { Select } from '@/components/ui/Select'
 import { errorMessage } from '@/components/api-client'
@@ -31,13 +31,13 @@ export function AgentField({
     <Field label={label} htmlFor={id} error={agents.isError ? `Could not load agents: ${errorMessage(agents.error)}` : undefined}>
       <Select id={id} data-testid={testId} options={options} value={value} onChange={(e) => onChange(e.target.value)} />
       {value ? (
-        <Link href={`/agents/${encodeURIComponent(value)}`} className="mt-1 inline-block text-xs text-indigo-600 hover:underline">
+        <IntentLink href={`/agents/${encodeURIComponent(value)}`} className="mt-1 inline-block text-xs text-indigo-600 hover:underline">
           Open on the Agents page
-        </Link>
+        </IntentLink>
       ) : (
-        <Link href="/agents" className="mt-1 inline-block text-xs text-indigo-600 hover:underline">
+        <IntentLink href="/agents" className="mt-1 inline-block text-xs text-indigo-600 hover:underline">
           Design agents on the Agents page
-        </Link>
+        </IntentLink>
       )}
     </Field>
   )
