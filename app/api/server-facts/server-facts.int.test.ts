@@ -71,6 +71,18 @@ describe('server facts', () => {
     expect(facts.workflows).toContainEqual({ id: selfish, name: 'Russian doll', subWorkflowIds: [selfish] })
   })
 
+  it("follows each workflow's newest version: what a version runs is read once, a new version is read again", async () => {
+    const facts = async () => serverFactsResponseSchema.parse((await callRoute(factsRoute.GET)).body).facts
+    const id = await workflowWith('Grows a loop', () => graphBuilder().start().output().chain('start', 'output').build())
+    expect((await facts()).workflows).toContainEqual({ id, name: 'Grows a loop', subWorkflowIds: [] })
+    // Asked again with nothing saved: the same answer (from the process' memory of that version).
+    expect((await facts()).workflows).toContainEqual({ id, name: 'Grows a loop', subWorkflowIds: [] })
+
+    const looped = graphBuilder().start().node('sub', 'sub_workflow', { workflowId: id }).output().chain('start', 'sub', 'output').build()
+    expect((await callRoute(versionsRoute.POST, { params: { id }, body: { graph: looped } })).status).toBe(201)
+    expect((await facts()).workflows).toContainEqual({ id, name: 'Grows a loop', subWorkflowIds: [id] })
+  })
+
   describe('without a server key', () => {
     beforeAll(() => vi.stubEnv('OPENAI_API_KEY', ''))
     afterAll(() => vi.unstubAllEnvs())

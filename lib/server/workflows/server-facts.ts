@@ -1,7 +1,7 @@
 /**
  * The facts lib/graph's serverFactProblems checks a document against, as they stand for one
- * person: the editor reads them (GET /api/server-facts) and a run is refused on them when queued,
- * so both say the same words.
+ * person: the editor reads them (GET /api/server-facts, as each editor opens) and a run is refused
+ * on them when queued, so both say the same words.
  */
 import { ModelSettingsSchema, parseGraphDocument, subWorkflowIdsOf, type SavedAgentFacts, type ServerFacts } from '@/lib/graph'
 import type { AppContext } from '../app-context'
@@ -14,10 +14,14 @@ export async function loadServerFacts(app: AppContext, principal: Principal, env
     skillLibrary(app).list(principal),
     app.db.prisma.workflow.findMany({
       where: { ...ownedBy(principal), deletedAt: null },
-      select: { id: true, name: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { graph: true } } },
+      select: { id: true, name: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { id: true } } },
     }),
     loadSavedAgentFacts(app, principal),
   ])
+  const subWorkflows = await subWorkflowIdsOfVersions(
+    app,
+    workflows.flatMap((workflow) => workflow.versions.map((version) => version.id)),
+  )
   return {
     // The same test as lib/core's createChatClientFromEnv: a blank key is no key.
     openAiConfigured: Boolean(env.OPENAI_API_KEY?.trim()),
@@ -25,10 +29,42 @@ export async function loadServerFacts(app: AppContext, principal: Principal, env
     mcpServerIds: servers.map((server) => server.id),
     skillIds: skills.skills.map((skill) => skill.name),
     workflows: workflows.map((workflow) => {
-      const parsed = workflow.versions[0] ? parseGraphDocument(workflow.versions[0].graph) : undefined
-      return { id: workflow.id, name: workflow.name, subWorkflowIds: parsed?.ok ? subWorkflowIdsOf(parsed.document) : [] }
+      const latest = workflow.versions[0]
+      return { id: workflow.id, name: workflow.name, subWorkflowIds: (latest && subWorkflows.get(latest.id)) ?? [] }
     }),
   }
+}
+
+/** Versions kept in the cache below; beyond it the oldest entries go (a few strings each). */
+const CACHED_VERSIONS = 10_000
+/** The sub-workflows each version's graph runs, by version id: a version's graph never changes once saved. */
+const subWorkflowIdsByVersion = new Map<string, string[]>()
+
+/**
+ * What each version's graph runs as sub-workflows. A graph is read from Postgres and parsed once per process:
+ * reading and parsing every workflow's graph on each call made opening the editor slower with each workflow
+ * saved (a 1,000-node graph is about 300 kB).
+ */
+async function subWorkflowIdsOfVersions(app: AppContext, versionIds: string[]): Promise<Map<string, string[]>> {
+  const missing = versionIds.filter((id) => !subWorkflowIdsByVersion.has(id))
+  if (missing.length > 0) {
+    const versions = await app.db.prisma.workflowVersion.findMany({ where: { id: { in: missing } }, select: { id: true, graph: true } })
+    for (const version of versions) {
+      const parsed = parseGraphDocument(version.graph)
+      remember(version.id, parsed.ok ? subWorkflowIdsOf(parsed.document) : [])
+    }
+  }
+  const answer = new Map<string, string[]>()
+  for (const id of versionIds) {
+    const ids = subWorkflowIdsByVersion.get(id)
+    if (ids) answer.set(id, ids)
+  }
+  return answer
+}
+
+function remember(versionId: string, subWorkflowIds: string[]): void {
+  subWorkflowIdsByVersion.set(versionId, subWorkflowIds)
+  if (subWorkflowIdsByVersion.size > CACHED_VERSIONS) subWorkflowIdsByVersion.delete(subWorkflowIdsByVersion.keys().next().value!)
 }
 
 const modelEndpoint = ModelSettingsSchema.pick({ provider: true, baseUrl: true })
