@@ -6,7 +6,7 @@ import { useCallback, useRef, useState, useSyncExternalStore } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { draftCanvasInit, useWorkflowForEditorQuery } from '@/components/queries/workflows'
 import type { NodeKind } from '@/lib/graph/node-data'
-import { workflowTemplate } from '@/lib/graph/templates'
+import type { WorkflowTemplate } from '@/lib/graph/templates'
 import type { CanvasEdge, CanvasNode } from './adapter'
 import { computeLayout } from './auto-layout'
 import { FlowCanvas, NODE_DROP_OFFSET } from './FlowCanvas'
@@ -31,11 +31,19 @@ const subscribeNever = () => () => {}
 // Not needed for the first paint: its code loads after the canvas'.
 const RunDialog = dynamic(() => import('./RunDialog').then((module) => module.RunDialog), { ssr: false })
 
-/**
- * The workflow editor page body: `initialCanvas` (read with the page), else the workflow loaded through the API;
- * `null` opens a draft, empty or from the template `templateId` names.
- */
-export function WorkflowEditor({ workflowId, templateId, initialCanvas }: { workflowId: string | null; templateId?: string; initialCanvas?: CanvasInit }) {
+export interface WorkflowEditorProps {
+  /** `null` opens a draft, empty or from `template`. */
+  workflowId: string | null
+  /** The canvas read with the page; without it the workflow is loaded through the API. */
+  initialCanvas?: CanvasInit
+  /** A draft's template, looked up by the page (the gallery's documents stay out of the editor's scripts). */
+  template?: Pick<WorkflowTemplate, 'title' | 'document'>
+  /** Shown above a draft's canvas (a template that was asked for and does not exist). */
+  notice?: string
+}
+
+/** The workflow editor page body. */
+export function WorkflowEditor({ workflowId, initialCanvas, template, notice }: WorkflowEditorProps) {
   const load = useWorkflowForEditorQuery(initialCanvas ? null : workflowId)
   // A saved workflow's canvas draws in the browser only, as when it was fetched there: a large graph would make a large
   // page and a long hydration, and React Flow measures its nodes in the browser anyway. Drafts are small and render on the server.
@@ -44,11 +52,8 @@ export function WorkflowEditor({ workflowId, templateId, initialCanvas }: { work
     () => true,
     () => false,
   )
-  const template = workflowId === null && templateId ? workflowTemplate(templateId) : undefined
   const [draft] = useState(() => (workflowId === null ? draftCanvasInit(template) : null))
   const init = draft ?? initialCanvas ?? load.data
-  // A stale or mistyped gallery link still opens a draft, but says why it is empty.
-  const notice = workflowId === null && templateId && !template ? `No template "${templateId}": this is an empty draft.` : undefined
 
   if ((!init && load.isPending) || (workflowId !== null && !hydrated)) {
     return <WorkflowEditorPlaceholder />

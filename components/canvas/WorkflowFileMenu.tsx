@@ -1,9 +1,9 @@
 'use client'
 
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
+import dynamic from 'next/dynamic'
 import { useEffect, useRef, useState } from 'react'
 import { errorMessage } from '@/components/api-client'
-import { getMcpServer } from '@/components/mcp/mcp-api'
 import { Button } from '@/components/ui/Button'
 import { cn } from '@/components/ui/cn'
 import type { GraphDocument } from '@/lib/graph/document'
@@ -11,8 +11,10 @@ import type { ExportedMcpServer } from '@/lib/graph/export-typescript'
 import { serializeWorkflowFile, workflowFileName, workflowToFile } from '@/lib/graph/workflow-file'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
 import { downloadFile } from './download-file'
-import { ImportWorkflowDialog } from './ImportWorkflowDialog'
-import { SaveWithNoteDialog } from './SaveWithNoteDialog'
+
+// The dialogs load when first opened: the editor's first paint does not need their code.
+const ImportWorkflowDialog = dynamic(() => import('./ImportWorkflowDialog').then((module) => module.ImportWorkflowDialog), { ssr: false })
+const SaveWithNoteDialog = dynamic(() => import('./SaveWithNoteDialog').then((module) => module.SaveWithNoteDialog), { ssr: false })
 
 export interface WorkflowFileMenuProps {
   save: (note?: string) => Promise<number | undefined>
@@ -102,9 +104,9 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
           <MenuButton onClick={act(() => setDialog('note'))}>Save version with note…</MenuButton>
           {/* A draft (not saved yet) has no history. */}
           {workflowId === '' ? null : (
-            <Link role="menuitem" href={`/workflows/${workflowId}/versions`} className={itemClass} onClick={() => setOpen(false)}>
+            <IntentLink role="menuitem" href={`/workflows/${workflowId}/versions`} className={itemClass} onClick={() => setOpen(false)}>
               Version history
-            </Link>
+            </IntentLink>
           )}
           <div role="separator" className="my-1 border-t border-zinc-100" />
           <MenuButton onClick={exportJson}>Export JSON file</MenuButton>
@@ -114,8 +116,8 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
           <MenuButton onClick={exportTypeScript}>Export as TypeScript</MenuButton>
         </div>
       ) : null}
-      <ImportWorkflowDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
-      <SaveWithNoteDialog open={dialog === 'note'} onClose={() => setDialog(null)} save={(note) => save(note)} />
+      {dialog === 'import' ? <ImportWorkflowDialog open onClose={() => setDialog(null)} /> : null}
+      {dialog === 'note' ? <SaveWithNoteDialog open onClose={() => setDialog(null)} save={(note) => save(note)} /> : null}
     </div>
   )
 }
@@ -136,6 +138,8 @@ function MenuButton({ onClick, children }: { onClick: () => void; children: stri
  * read (removed, websocket) is left out: the program then says it is missing.
  */
 async function mcpConnections(document: GraphDocument): Promise<Record<string, ExportedMcpServer>> {
+  // With the exporter, loaded when asked for.
+  const { getMcpServer } = await import('@/components/mcp/mcp-api')
   const ids = new Set<string>()
   for (const node of document.nodes) {
     const data = node.data as {

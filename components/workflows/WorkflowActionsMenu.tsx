@@ -1,12 +1,15 @@
 'use client'
 
+import dynamic from 'next/dynamic'
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useCanvasStore } from '@/components/canvas/CanvasStoreProvider'
 import { useDuplicateWorkflow, useWorkflowsQuery } from '@/components/queries/workflows'
-import { DeleteWorkflowDialog } from './DeleteWorkflowDialog'
-import { WorkflowDetailsDialog } from './WorkflowDetailsDialog'
+
+// The dialogs load when first opened: the editor's first paint does not need their code.
+const WorkflowDetailsDialog = dynamic(() => import('./WorkflowDetailsDialog').then((module) => module.WorkflowDetailsDialog), { ssr: false })
+const DeleteWorkflowDialog = dynamic(() => import('./DeleteWorkflowDialog').then((module) => module.DeleteWorkflowDialog), { ssr: false })
 
 const ITEM = 'block w-full rounded px-3 py-1.5 text-left text-sm text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-400'
 

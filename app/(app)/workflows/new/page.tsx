@@ -1,12 +1,17 @@
 import type { Metadata } from 'next'
 import { WorkflowEditor } from '@/components/canvas/WorkflowEditor'
+import { workflowTemplate } from '@/lib/graph/templates'
 
 export const metadata: Metadata = { title: 'New workflow' }
 
 /** A draft: nothing is created until it is first saved or named. `?template=<id>` starts it from a gallery template. */
 export default async function NewWorkflowPage({ searchParams }: { searchParams: Promise<{ template?: string | string[] }> }) {
-  const { template } = await searchParams
-  const templateId = typeof template === 'string' ? template : undefined
+  const { template: asked } = await searchParams
+  const templateId = typeof asked === 'string' ? asked : undefined
+  const found = templateId ? workflowTemplate(templateId) : undefined
+  // A stale or mistyped gallery link still opens a draft, but says why it is empty.
+  const notice = templateId && !found ? `No template "${templateId}": this is an empty draft.` : undefined
+  const template = found && { title: found.title, document: found.document }
   // Keyed by the template, so that choosing another one from the gallery opens a fresh draft.
-  return <WorkflowEditor key={templateId ?? ''} workflowId={null} templateId={templateId} />
+  return <WorkflowEditor key={templateId ?? ''} workflowId={null} template={template} notice={notice} />
 }
