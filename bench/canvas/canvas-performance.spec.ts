@@ -1,6 +1,7 @@
 /**
  * The editor's canvas at 200, 500 and 1,000 nodes, in headless Chromium (issue #15, "A graph people can
- * grow"). For each size it creates a generated workflow through the API, opens its editor and records:
+ * grow"). For each size it creates a generated workflow through the API, opens its editor in a fresh browser
+ * context (after a pause, settle.ts, so that the last round's teardown is not measured) and records:
  *
  * - nodes: time from navigation to every node drawn, and edges: to every edge drawn. Drawn means an
  *   element in the page and measured (React Flow hides a node until it knows its size) or, zoomed out
@@ -24,6 +25,7 @@ import { gridGraph } from '../../e2e/fixtures/graphs'
 import { emptyCanvasPoint, framesDuring, panCanvas, zoomCanvas } from './canvas-driver'
 import { installLoadWatch, loadBreakdown, type LoadBreakdown } from './load-breakdown'
 import { median, round } from './figures'
+import { settle } from './settle'
 
 const SIZES = (process.env.CANVAS_BENCH_SIZES ?? '200,500,1000').split(',').map(Number)
 const ROUNDS = Number(process.env.CANVAS_BENCH_ROUNDS ?? 3)
@@ -172,6 +174,7 @@ test('canvas at 200, 500 and 1,000 nodes', async ({ page, browser }) => {
       const context = await browser.newContext({ storageState: await page.context().storageState(), viewport: { width: 1280, height: 800 } })
       const fresh = await context.newPage()
       await installLoadWatch(fresh)
+      await settle()
       rounds.push(await measure(fresh, workflow.id, size, workflow.edges, workflow.target))
       console.log(`round ${round + 1}/${ROUNDS}: ${JSON.stringify(rounds[rounds.length - 1])}`)
       breakdowns.push(await loadBreakdown(fresh, size))

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { gridGraph } from '../../e2e/fixtures/graphs'
 import { selfTimes, type TraceEvent } from './frame-breakdown'
 import { sampledScriptTime, type ProfileTraceEvent } from './sampled-script-time'
+import { settle } from './settle'
 
 const SIZE = Number(process.env.CANVAS_PROFILE_SIZE ?? 1000)
 const OUT = process.env.CANVAS_LOAD_PROFILE_OUT ?? join(fileURLToPath(new URL('../..', import.meta.url)), '.reports', 'canvas-load-profile.json')
@@ -87,6 +88,7 @@ test('where the editor opening goes', async ({ browser, page }) => {
     requestAnimationFrame(tick)
   })
   const session = await context.newCDPSession(fresh)
+  await settle()
   const stop = await startTracing(session)
   await fresh.goto(`/workflows/${workflow.id}`, { waitUntil: 'commit' })
   await expect(fresh.getByTestId('canvas-overview').or(fresh.locator(`.react-flow__node[data-id="${target.id}"]`))).toBeVisible({ timeout: 60_000 })

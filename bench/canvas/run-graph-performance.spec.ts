@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { gridGraph } from '../../e2e/fixtures/graphs'
 import { emptyCanvasPoint, framesDuring, panCanvas } from './canvas-driver'
 import { median, round } from './figures'
+import { settle } from './settle'
 
 const SIZES = (process.env.RUN_GRAPH_BENCH_SIZES ?? '1000').split(',').map(Number)
 const ROUNDS = Number(process.env.RUN_GRAPH_BENCH_ROUNDS ?? 3)
@@ -107,6 +108,7 @@ test('the run graph of a finished run at 1,000 nodes', async ({ page, browser })
       const { runId, edges } = runs.get(size)!
       const context = await browser.newContext({ storageState: await page.context().storageState(), viewport: { width: 1280, height: 800 } })
       const fresh = await context.newPage()
+      await settle()
       rounds.push(await measure(fresh, runId, size, edges))
       console.log(`round ${round + 1}/${ROUNDS}: ${JSON.stringify(rounds[rounds.length - 1])}`)
       await context.close()

@@ -6,17 +6,15 @@
  *   person (parked: no worker holds them).
  */
 import { CURRENT_SCHEMA_VERSION, type GraphDocument } from '../../../lib/graph/document'
+import { defaultNodeData } from '../../../lib/graph/node-data'
 
 function demoAgent(name: string, instructions: string) {
   return {
+    ...defaultNodeData('agent'),
     name,
     instructions,
     // 'demo' rather than 'default': the bench must never reach OpenAI, whatever the environment holds.
     model: { provider: 'demo' as const },
-    mcpServerIds: [],
-    functionTools: [],
-    skillIds: [],
-    toolApprovalMode: 'default' as const,
   }
 }
 
