@@ -46,18 +46,20 @@ const subWorkflowIdsByVersion = new Map<string, string[]>()
  * saved (a 1,000-node graph is about 300 kB).
  */
 async function subWorkflowIdsOfVersions(app: AppContext, versionIds: string[]): Promise<Map<string, string[]>> {
-  const missing = versionIds.filter((id) => !subWorkflowIdsByVersion.has(id))
-  if (missing.length > 0) {
-    const versions = await app.db.prisma.workflowVersion.findMany({ where: { id: { in: missing } }, select: { id: true, graph: true } })
-    for (const version of versions) {
-      const parsed = parseGraphDocument(version.graph)
-      remember(version.id, parsed.ok ? subWorkflowIdsOf(parsed.document) : [])
-    }
-  }
   const answer = new Map<string, string[]>()
+  const missing: string[] = []
   for (const id of versionIds) {
-    const ids = subWorkflowIdsByVersion.get(id)
-    if (ids) answer.set(id, ids)
+    const known = subWorkflowIdsByVersion.get(id)
+    if (known) answer.set(id, known)
+    else missing.push(id)
+  }
+  if (missing.length === 0) return answer
+  const versions = await app.db.prisma.workflowVersion.findMany({ where: { id: { in: missing } }, select: { id: true, graph: true } })
+  for (const version of versions) {
+    const parsed = parseGraphDocument(version.graph)
+    const ids = parsed.ok ? subWorkflowIdsOf(parsed.document) : []
+    answer.set(version.id, ids)
+    remember(version.id, ids)
   }
   return answer
 }
