@@ -79,3 +79,27 @@ test('a 300-node workflow fits in view as an overview; a node is selectable ther
   await expect(page.getByTestId('node-n200')).toHaveAttribute('data-body', 'detailed')
   await expect(page.getByTestId('node-n200')).toBeInViewport()
 })
+
+test('auto-layout of 1,000 nodes runs beside the editor: the page answers while it arranges', async ({ page }) => {
+  const graph = gridGraph(1000)
+  const response = await page.request.post('/api/workflows', { data: { name: 'A thousand nodes to arrange', graph } })
+  expect(response.status()).toBe(201)
+  const { workflow } = (await response.json()) as { workflow: { id: string } }
+  await page.goto(`/workflows/${workflow.id}`)
+  await expect(page.getByTestId('canvas-overview')).toHaveAttribute('data-nodes-drawn', '1000')
+
+  const arrange = page.getByTestId('auto-layout')
+  await arrange.click()
+  await expect(arrange).toHaveText('Arranging…')
+  // The layout takes seconds at this size; on the page's main thread it held every key and click until it was done.
+  await page.keyboard.press('?')
+  const sheet = page.getByTestId('shortcuts-sheet')
+  await expect(sheet).toBeVisible()
+  await expect(arrange).toHaveText('Arranging…')
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+
+  await expect(arrange).toHaveText('Auto-layout', { timeout: 60_000 })
+  await expect(page.getByTestId('unsaved-indicator')).toHaveAttribute('data-dirty', 'true')
+  await expect(page.getByTestId('canvas-overview')).toHaveAttribute('data-nodes-drawn', '1000')
+})

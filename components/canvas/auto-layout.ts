@@ -3,9 +3,10 @@
  * measurements (a default before the first render); handles are ports so that a condition's case
  * edges leave in case order.
  */
-import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api'
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api'
 import type { XYPosition } from '@xyflow/react'
 import type { CanvasEdge, CanvasNode } from './adapter'
+import { layoutEngine } from './layout-engine'
 
 const DEFAULT_SIZE = { width: 240, height: 90 }
 
@@ -16,14 +17,6 @@ const layoutOptions = {
   'elk.spacing.nodeNode': '50',
   'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
-}
-
-let engine: Promise<ELK> | undefined
-
-async function loadElk(): Promise<ELK> {
-  // The bundled build runs on the main thread, in the browser and in Node alike; loaded on first use.
-  engine ??= import('elkjs/lib/elk.bundled.js').then((module) => new module.default())
-  return engine
 }
 
 /**
@@ -52,8 +45,7 @@ export function toElkGraph(nodes: readonly CanvasNode[], edges: readonly CanvasE
 
 /** New top-left positions for every node. */
 export async function computeLayout(nodes: readonly CanvasNode[], edges: readonly CanvasEdge[], aspectRatio?: number): Promise<Record<string, XYPosition>> {
-  const elk = await loadElk()
-  const result = await elk.layout(toElkGraph(nodes, edges, aspectRatio))
+  const result = await layoutEngine().layout(toElkGraph(nodes, edges, aspectRatio))
   const positions: Record<string, XYPosition> = {}
   for (const child of result.children ?? []) positions[child.id] = { x: Math.round(child.x ?? 0), y: Math.round(child.y ?? 0) }
   return positions
