@@ -76,6 +76,34 @@ test('a node dragged in the overview is saved where it was dropped; undo and red
   expect(undone.get('n12')).toEqual(positionOf('n12'))
 })
 
+test("a node held at the overview's edge pans the canvas and is dropped under the pointer", async ({ page }) => {
+  const workflowId = await openInOverview(page)
+  const start = await middleOf(page, 'n12')
+  const pane = (await page.locator('.react-flow__pane').boundingBox())!
+  const viewport = () =>
+    page.evaluate(() => {
+      const { a: zoom, e: x, f: y } = new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.react-flow__viewport')!).transform)
+      return { x, y, zoom }
+    })
+  const before = await viewport()
+
+  await page.mouse.move(start.x, start.y)
+  await page.mouse.down()
+  const atEdge = { x: pane.x + pane.width - 5, y: start.y }
+  await page.mouse.move(atEdge.x, atEdge.y, { steps: 10 })
+  // Held there, the canvas keeps panning: the flow beyond the right edge comes into view.
+  await expect.poll(async () => (await viewport()).x).toBeLessThan(before.x - 100)
+  await page.mouse.up()
+
+  const after = await viewport()
+  expect(after.y).toBe(before.y)
+  // The node's middle is where the pointer was released, in the flow as it is now.
+  const dropped = { x: (atEdge.x - pane.x - after.x) / after.zoom - 120, y: (atEdge.y - pane.y - after.y) / after.zoom - 40 }
+  const saved = (await saveAndRead(page, workflowId, 2)).get('n12')!
+  expect(Math.abs(saved.x - dropped.x)).toBeLessThanOrEqual(1 / after.zoom)
+  expect(Math.abs(saved.y - dropped.y)).toBeLessThanOrEqual(1 / after.zoom)
+})
+
 test('Shift+drag on empty overview selects the nodes the box holds; they drag together and delete together', async ({ page }) => {
   const workflowId = await openInOverview(page)
   const overview = page.getByTestId('canvas-overview')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  autoPanStep,
   boundsOf,
   edgeEndpoints,
   flowToScreen,
@@ -19,6 +20,18 @@ describe('overview geometry', () => {
     expect(flowToScreen({ x: 200, y: 100 }, transform)).toEqual({ x: 200, y: 100 })
     expect(screenToFlow({ x: 200, y: 100 }, transform)).toEqual({ x: 200, y: 100 })
     expect(screenToFlow(flowToScreen({ x: -37, y: 512 }, transform), transform)).toEqual({ x: -37, y: 512 })
+  })
+
+  it('pans while a drag holds the pointer near an edge, faster nearer it, as React Flow does', () => {
+    const size = { width: 800, height: 600 }
+    expect(autoPanStep({ x: 400, y: 300 }, size, 15)).toEqual({ x: 0, y: 0 })
+    expect(autoPanStep({ x: 40, y: 560 }, size, 15)).toEqual({ x: 0, y: 0 })
+    // Near the right edge the view moves left (the flow beyond the edge comes into view), up to `speed` at the edge.
+    expect(autoPanStep({ x: 780, y: 300 }, size, 15)).toEqual({ x: -7.5, y: 0 })
+    expect(autoPanStep({ x: 800, y: 300 }, size, 15)).toEqual({ x: -15, y: 0 })
+    expect(autoPanStep({ x: 950, y: 300 }, size, 15)).toEqual({ x: -15, y: 0 })
+    // In a corner both ways; past the left or top edge at full speed the other way.
+    expect(autoPanStep({ x: -20, y: 10 }, size, 15)).toEqual({ x: 15, y: 11.25 })
   })
 
   it('knows which part of the flow is in view', () => {

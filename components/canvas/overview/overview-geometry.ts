@@ -33,6 +33,23 @@ export function screenToFlow(point: Point, [x, y, zoom]: ViewportTransform): Poi
   return { x: (point.x - x) / zoom, y: (point.y - y) / zoom }
 }
 
+/** How close to the canvas' edge (screen pixels) a dragged node makes the canvas pan: React Flow's own distance. */
+export const AUTO_PAN_EDGE_PX = 40
+
+/**
+ * How far to pan in one frame (screen pixels, for React Flow's `panBy`) while a drag holds the pointer at `pointer`
+ * on a canvas of `size`: nothing away from the edges; towards an edge the pointer is within AUTO_PAN_EDGE_PX of, up to
+ * `speed` at the edge or past it, as React Flow pans while it drags a node element.
+ */
+export function autoPanStep(pointer: Point, size: { width: number; height: number }, speed: number): Point {
+  const velocity = (value: number, max: number) => {
+    if (value < AUTO_PAN_EDGE_PX) return Math.min(Math.max(AUTO_PAN_EDGE_PX - value, 1), AUTO_PAN_EDGE_PX) / AUTO_PAN_EDGE_PX
+    if (value > max - AUTO_PAN_EDGE_PX) return -Math.min(Math.max(value - (max - AUTO_PAN_EDGE_PX), 1), AUTO_PAN_EDGE_PX) / AUTO_PAN_EDGE_PX
+    return 0
+  }
+  return { x: velocity(pointer.x, size.width) * speed, y: velocity(pointer.y, size.height) * speed }
+}
+
 /** The part of the flow a canvas of `size` shows at `transform`. */
 export function visibleFlowRect(transform: ViewportTransform, size: { width: number; height: number }): Rect {
   const origin = screenToFlow({ x: 0, y: 0 }, transform)

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import type { CanvasEdge, CanvasNode } from '../adapter'
 import { useCanvasStoreApi } from '../CanvasStoreProvider'
 import type { CanvasStore } from '../store'
-import { nodeAt, screenToFlow, type Point } from './overview-geometry'
+import { autoPanStep, nodeAt, screenToFlow, type Point } from './overview-geometry'
 import { movedPositions, type OverlayCanvas } from './overview-overlay'
 import { overviewScene, type SceneNode } from './overview-scene'
 import { boxFromCorners, edgesOfNodes, nodesInBox } from './overview-selection-box'
@@ -51,7 +51,8 @@ function selectBoxed(canvas: CanvasStore, nodeIds: ReadonlySet<string>): boolean
  * Dragging nodes and drawing a selection box in the canvas overview, where React Flow has no node
  * elements to drag and its box skips hidden nodes. A press on a node (or Shift and a press on empty
  * canvas) is taken in the capture phase on the window, before React Flow's pane and pan-zoom see it;
- * any other press still pans. While the pointer moves, only the overview repaints (the overlay); on
+ * any other press still pans. While the pointer moves, only the overview repaints (the overlay); a node
+ * held near the canvas' edge pans the canvas and moves with it, as React Flow's drag does; on
  * release the store gets the new positions as one move (one undo step, merged like React Flow's
  * drags) or the box's selection, and the click that follows is swallowed.
  */
@@ -64,18 +65,41 @@ export function useOverviewGestures(overlayCanvas: OverlayCanvas) {
     let gesture: Gesture | undefined
     let swallowClick = false
     let frame = 0
+    let panFrame = 0
+    /** Where the pointer is on the canvas (screen pixels from its top-left corner), and the canvas' size. */
+    let pointer: { at: Point; size: { width: number; height: number } } | undefined
     const repaintSoon = () => {
       if (frame === 0) frame = requestAnimationFrame(() => ((frame = 0), overlayCanvas.repaint()))
     }
-    const flowPointOf = (event: PointerEvent) => {
-      const { domNode, transform } = flow.getState()
-      const bounds = domNode!.getBoundingClientRect()
-      return screenToFlow({ x: event.clientX - bounds.left, y: event.clientY - bounds.top }, transform)
+    const pointerOn = (event: PointerEvent) => {
+      const bounds = flow.getState().domNode!.getBoundingClientRect()
+      pointer = { at: { x: event.clientX - bounds.left, y: event.clientY - bounds.top }, size: { width: bounds.width, height: bounds.height } }
+      return pointer.at
+    }
+    const flowPointOf = (event: PointerEvent) => screenToFlow(pointerOn(event), flow.getState().transform)
+
+    // As React Flow's node drag: a node held near the canvas' edge pans the canvas, and moves with it.
+    const autoPan = () => {
+      panFrame = 0
+      const current = gesture
+      if (current?.kind !== 'drag' || !current.started || !pointer) return
+      const { autoPanOnNodeDrag, autoPanSpeed, panBy } = flow.getState()
+      if (!autoPanOnNodeDrag) return
+      const step = autoPanStep(pointer.at, pointer.size, autoPanSpeed)
+      if (step.x !== 0 || step.y !== 0) {
+        void panBy(step).then((moved) => {
+          if (moved && gesture === current && pointer) follow(current, screenToFlow(pointer.at, flow.getState().transform))
+        })
+      }
+      panFrame = requestAnimationFrame(autoPan)
     }
 
     const begin = (current: Gesture) => {
       current.started = true
-      if (current.kind === 'drag') current.ids = selectForDrag(canvas, current.nodeId, current.additive)
+      if (current.kind === 'drag') {
+        current.ids = selectForDrag(canvas, current.nodeId, current.additive)
+        panFrame = requestAnimationFrame(autoPan)
+      }
     }
 
     const follow = (current: Gesture, point: Point) => {
@@ -128,7 +152,9 @@ export function useOverviewGestures(overlayCanvas: OverlayCanvas) {
       removeEventListener('pointercancel', end)
       removeEventListener('keydown', onKeyDown, true)
       cancelAnimationFrame(frame)
-      frame = 0
+      cancelAnimationFrame(panFrame)
+      frame = panFrame = 0
+      pointer = undefined
       // A press without a move is a click, which the pane's click handler (use-overview-pointer.ts) answers.
       if (!ended?.started) return
       swallowClick = true
@@ -190,6 +216,7 @@ export function useOverviewGestures(overlayCanvas: OverlayCanvas) {
       removeEventListener('pointercancel', end)
       removeEventListener('keydown', onKeyDown, true)
       cancelAnimationFrame(frame)
+      cancelAnimationFrame(panFrame)
     }
   }, [flow, canvas, overlayCanvas])
 }
