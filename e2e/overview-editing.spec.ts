@@ -104,6 +104,40 @@ test("a node held at the overview's edge pans the canvas and is dropped under th
   expect(Math.abs(saved.y - dropped.y)).toBeLessThanOrEqual(1 / after.zoom)
 })
 
+test('a drag in the overview lasts through a wheel zoom past it: the node is dropped under the pointer, then shown in detail', async ({ page }) => {
+  const workflowId = await openInOverview(page)
+  const start = await middleOf(page, 'n12')
+  const viewport = () =>
+    page.evaluate(() => {
+      const { a: zoom, e: x, f: y } = new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.react-flow__viewport')!).transform)
+      return { x, y, zoom }
+    })
+
+  await page.mouse.move(start.x, start.y)
+  await page.mouse.down()
+  await page.mouse.move(start.x + 30, start.y + 20, { steps: 3 })
+  for (let notch = 0; notch < 8; notch++) await page.mouse.wheel(0, -200)
+  // Zoomed in past the overview's zoom, the view keeps the overview while the node is held.
+  await expect.poll(async () => (await viewport()).zoom).toBeGreaterThan(0.6)
+  await expect(page.getByTestId('canvas-overview')).toBeVisible()
+  await expect(page.locator('.react-flow__node')).toHaveCount(0)
+  const release = { x: start.x + 50, y: start.y + 40 }
+  await page.mouse.move(release.x, release.y, { steps: 3 })
+  await page.mouse.up()
+
+  // Released, the view leaves the overview: the nodes in view are elements again.
+  await expect(page.getByTestId('canvas-overview')).toHaveCount(0)
+  await expect(page.locator('.react-flow__node[data-id="n12"]')).toBeVisible()
+  const pane = (await page.locator('.react-flow__pane').boundingBox())!
+  const after = await viewport()
+  const dropped = { x: (release.x - pane.x - after.x) / after.zoom - 120, y: (release.y - pane.y - after.y) / after.zoom - 40 }
+  const saved = (await saveAndRead(page, workflowId, 2)).get('n12')!
+  // The press and the release land on whole pixels: a pixel of each zoom.
+  const tolerance = 1 / start.zoom + 1 / after.zoom
+  expect(Math.abs(saved.x - dropped.x)).toBeLessThanOrEqual(tolerance)
+  expect(Math.abs(saved.y - dropped.y)).toBeLessThanOrEqual(tolerance)
+})
+
 test('Shift+drag on empty overview selects the nodes the box holds; they drag together and delete together', async ({ page }) => {
   const workflowId = await openInOverview(page)
   const overview = page.getByTestId('canvas-overview')

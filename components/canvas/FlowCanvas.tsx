@@ -130,7 +130,7 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
             aria-label="Workflow canvas"
           >
             <Background gap={16} color="#e4e4e7" />
-            {overview ? <EditableCanvasOverview edges={edges} problems={byNode} /> : null}
+            {overview ? <EditableCanvasOverview edges={edges} problems={byNode} onGesture={mode.holdForGesture} /> : null}
             <Controls showInteractive={false} position="bottom-left" fitViewOptions={fitViewOptions}>
               <ControlButton
                 onClick={onToggleMinimap}

@@ -7,7 +7,10 @@ import type { EditorGraphInput } from './use-overview-painter'
 import { useOverviewGestures } from './use-overview-gestures'
 import { useOverviewKeyboard } from './use-overview-keyboard'
 
-export type EditableCanvasOverviewProps = EditorGraphInput
+export interface EditableCanvasOverviewProps extends EditorGraphInput {
+  /** Told when a drag or a selection box starts (true) and ends (false): the view keeps the overview meanwhile. */
+  onGesture: (active: boolean) => void
+}
 
 /**
  * The canvas overview of the editor: the overview (CanvasOverview.tsx) plus editing in it, where React
@@ -15,9 +18,9 @@ export type EditableCanvasOverviewProps = EditorGraphInput
  * Shift+drag box selection (use-overview-gestures.ts), and the keyboard (use-overview-keyboard.ts), whose
  * focused node is announced here. Read-only views use CanvasOverview alone.
  */
-export function EditableCanvasOverview({ edges, problems }: EditableCanvasOverviewProps) {
+export function EditableCanvasOverview({ edges, problems, onGesture }: EditableCanvasOverviewProps) {
   const [overlayCanvas] = useState(createOverlayCanvas)
-  useOverviewGestures(overlayCanvas)
+  useOverviewGestures(overlayCanvas, onGesture)
   const { canvasProps, announcement } = useOverviewKeyboard(overlayCanvas)
   return (
     <>

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import type { CanvasEdge, CanvasNode } from '../adapter'
 import { useCanvasStoreApi } from '../CanvasStoreProvider'
 import type { CanvasStore } from '../store'
-import { autoPanStep, nodeAt, screenToFlow, type Point } from './overview-geometry'
+import { autoPanStep, nodeAt, screenToFlow, type Point, type ViewportTransform } from './overview-geometry'
 import { movedPositions, type OverlayCanvas } from './overview-overlay'
 import { overviewScene, type SceneNode } from './overview-scene'
 import { boxFromCorners, edgesOfNodes, nodesInBox } from './overview-selection-box'
@@ -52,11 +52,12 @@ function selectBoxed(canvas: CanvasStore, nodeIds: ReadonlySet<string>): boolean
  * elements to drag and its box skips hidden nodes. A press on a node (or Shift and a press on empty
  * canvas) is taken in the capture phase on the window, before React Flow's pane and pan-zoom see it;
  * any other press still pans. While the pointer moves, only the overview repaints (the overlay); a node
- * held near the canvas' edge pans the canvas and moves with it, as React Flow's drag does; on
+ * held near the canvas' edge pans the canvas and moves with it, as React Flow's drag does, and the view keeps
+ * the overview until the gesture ends (`onGesture`), even when a wheel zooms in past it meanwhile; on
  * release the store gets the new positions as one move (one undo step, merged like React Flow's
  * drags) or the box's selection, and the click that follows is swallowed.
  */
-export function useOverviewGestures(overlayCanvas: OverlayCanvas) {
+export function useOverviewGestures(overlayCanvas: OverlayCanvas, onGesture: (active: boolean) => void) {
   const flow = useStoreApi<CanvasNode, CanvasEdge>()
   const canvas = useCanvasStoreApi()
 
@@ -78,27 +79,30 @@ export function useOverviewGestures(overlayCanvas: OverlayCanvas) {
     }
     const flowPointOf = (event: PointerEvent) => screenToFlow(pointerOn(event), flow.getState().transform)
 
-    // As React Flow's node drag: a node held near the canvas' edge pans the canvas, and moves with it.
-    const autoPan = () => {
+    // Every frame of a drag: a node held near the canvas' edge pans the canvas (as React Flow's node drag does), and
+    // when the view moved (that pan, or a wheel zoom) the dragged nodes follow the pointer's new place in the flow.
+    let followedAt: ViewportTransform | undefined
+    const whileDragging = () => {
       panFrame = 0
       const current = gesture
       if (current?.kind !== 'drag' || !current.started || !pointer) return
-      const { autoPanOnNodeDrag, autoPanSpeed, panBy } = flow.getState()
-      if (!autoPanOnNodeDrag) return
-      const step = autoPanStep(pointer.at, pointer.size, autoPanSpeed)
-      if (step.x !== 0 || step.y !== 0) {
-        void panBy(step).then((moved) => {
-          if (moved && gesture === current && pointer) follow(current, screenToFlow(pointer.at, flow.getState().transform))
-        })
+      const { transform, autoPanOnNodeDrag, autoPanSpeed, panBy } = flow.getState()
+      if (transform !== followedAt) {
+        followedAt = transform
+        follow(current, screenToFlow(pointer.at, transform))
       }
-      panFrame = requestAnimationFrame(autoPan)
+      const step = autoPanOnNodeDrag ? autoPanStep(pointer.at, pointer.size, autoPanSpeed) : { x: 0, y: 0 }
+      if (step.x !== 0 || step.y !== 0) void panBy(step)
+      panFrame = requestAnimationFrame(whileDragging)
     }
 
     const begin = (current: Gesture) => {
       current.started = true
+      onGesture(true)
       if (current.kind === 'drag') {
         current.ids = selectForDrag(canvas, current.nodeId, current.additive)
-        panFrame = requestAnimationFrame(autoPan)
+        followedAt = flow.getState().transform
+        panFrame = requestAnimationFrame(whileDragging)
       }
     }
 
@@ -158,8 +162,14 @@ export function useOverviewGestures(overlayCanvas: OverlayCanvas) {
       // A press without a move is a click, which the pane's click handler (use-overview-pointer.ts) answers.
       if (!ended?.started) return
       swallowClick = true
-      if (event.type === 'pointerup') commit(ended)
-      else cancel()
+      if (event.type === 'pointerup') {
+        // Where the pointer is released, in the flow as it is now: the view may have moved since the last pointer move.
+        follow(ended, flowPointOf(event as PointerEvent))
+        commit(ended)
+      } else {
+        cancel()
+      }
+      onGesture(false)
     }
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -218,5 +228,5 @@ export function useOverviewGestures(overlayCanvas: OverlayCanvas) {
       cancelAnimationFrame(frame)
       cancelAnimationFrame(panFrame)
     }
-  }, [flow, canvas, overlayCanvas])
+  }, [flow, canvas, overlayCanvas, onGesture])
 }

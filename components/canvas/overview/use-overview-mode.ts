@@ -20,6 +20,8 @@ export interface OverviewMode {
   overview: boolean
   onMoveStart: () => void
   onMoveEnd: () => void
+  /** Keeps the overview while a gesture in it (a drag, a selection box) lasts: leaving it would drop the gesture. */
+  holdForGesture: (active: boolean) => void
 }
 
 /**
@@ -41,14 +43,16 @@ export function useOverviewMode(nodes: SizedNodes, minimap: boolean): OverviewMo
 
   const zoomedOut = useStore((state) => isZoomedOutToOverview(state) || (startViewport != null && isUnsetViewport(state)))
   const [held, setHeld] = useState(false)
-  const overview = (zoomedOut || held) && large
+  const [heldForGesture, setHeldForGesture] = useState(false)
+  const overview = (zoomedOut || held || heldForGesture) && large
   const inOverview = useRef(overview)
   inOverview.current = overview
   const onMoveStart = useCallback(() => {
     if (inOverview.current) setHeld(true)
   }, [])
   const onMoveEnd = useCallback(() => setHeld(false), [])
-  return { wrapper, startViewport, overview, onMoveStart, onMoveEnd }
+  const holdForGesture = useCallback((active: boolean) => setHeldForGesture(active), [])
+  return { wrapper, startViewport, overview, onMoveStart, onMoveEnd, holdForGesture }
 }
 
 /**
