@@ -148,9 +148,8 @@ export function useOverviewGestures(overlayCanvas: OverlayCanvas, onGesture: (ac
       follow(gesture, point)
     }
 
-    const end = (event: Event) => {
-      const ended = gesture
-      gesture = undefined
+    /** Stops following the pointer and the view: a gesture's listeners and frames. */
+    const stopFollowing = () => {
       removeEventListener('pointermove', onPointerMove)
       removeEventListener('pointerup', end)
       removeEventListener('pointercancel', end)
@@ -158,7 +157,12 @@ export function useOverviewGestures(overlayCanvas: OverlayCanvas, onGesture: (ac
       cancelAnimationFrame(frame)
       cancelAnimationFrame(panFrame)
       frame = panFrame = 0
-      pointer = undefined
+    }
+
+    const end = (event: Event) => {
+      const ended = gesture
+      gesture = undefined
+      stopFollowing()
       // A press without a move is a click, which the pane's click handler (use-overview-pointer.ts) answers.
       if (!ended?.started) return
       swallowClick = true
@@ -221,12 +225,9 @@ export function useOverviewGestures(overlayCanvas: OverlayCanvas, onGesture: (ac
     return () => {
       removeEventListener('pointerdown', onPointerDown, true)
       removeEventListener('click', onClick, true)
-      removeEventListener('pointermove', onPointerMove)
-      removeEventListener('pointerup', end)
-      removeEventListener('pointercancel', end)
-      removeEventListener('keydown', onKeyDown, true)
-      cancelAnimationFrame(frame)
-      cancelAnimationFrame(panFrame)
+      stopFollowing()
+      // Gone mid-gesture (the view changed under it): the view must not keep the overview for it.
+      if (gesture?.started) onGesture(false)
     }
   }, [flow, canvas, overlayCanvas, onGesture])
 }

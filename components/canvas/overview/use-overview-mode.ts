@@ -51,8 +51,7 @@ export function useOverviewMode(nodes: SizedNodes, minimap: boolean): OverviewMo
     if (inOverview.current) setHeld(true)
   }, [])
   const onMoveEnd = useCallback(() => setHeld(false), [])
-  const holdForGesture = useCallback((active: boolean) => setHeldForGesture(active), [])
-  return { wrapper, startViewport, overview, onMoveStart, onMoveEnd, holdForGesture }
+  return { wrapper, startViewport, overview, onMoveStart, onMoveEnd, holdForGesture: setHeldForGesture }
 }
 
 /**
