@@ -124,33 +124,29 @@ test('editing a large workflow', async ({ page, browser }) => {
   const press = (keys: string) => () => page.keyboard.press(keys)
   const canvas = page.getByTestId('canvas')
 
-  // The overview: select a node where it is painted, type in its title, select all, undo and redo the typing.
+  // In each view: select the node at `point`, type in its title, undo and redo the typing, select all.
+  const editNodeAt = async (view: Row['view'], point: { x: number; y: number }) => {
+    await record(view, 'select a node (click)', async () => {
+      await page.mouse.click(point.x, point.y)
+      await expect(page.getByTestId('inspector-label')).toBeVisible()
+    })
+    await typeInTitle(page, cdp, view, rows)
+    await canvas.focus()
+    await record(view, 'undo the typing (Ctrl+Z)', press('ControlOrMeta+z'))
+    await record(view, 'redo (Shift+Ctrl+Z)', press('ControlOrMeta+Shift+z'))
+    await record(view, 'select all (Ctrl+A)', press('ControlOrMeta+a'))
+  }
+
+  // The overview: the node where it is painted.
   const inOverview = await nodePoint(page, target)
-  await record('overview', 'select a node (click)', async () => {
-    await page.mouse.click(inOverview.x, inOverview.y)
-    await expect(page.getByTestId('inspector-label')).toBeVisible()
-  })
-  await typeInTitle(page, cdp, 'overview', rows)
-  await canvas.focus()
-  await record('overview', 'undo the typing (Ctrl+Z)', press('ControlOrMeta+z'))
-  await record('overview', 'redo (Shift+Ctrl+Z)', press('ControlOrMeta+Shift+z'))
-  await record('overview', 'select all (Ctrl+A)', press('ControlOrMeta+a'))
+  await editNodeAt('overview', inOverview)
   await page.keyboard.press('Escape')
 
   // Detail zoom: a double-click on the node zooms to it (zoom 1); its element appears.
   await page.mouse.dblclick(inOverview.x, inOverview.y)
   await expect(page.locator(`.react-flow__node[data-id="${target.id}"]:not([style*="visibility: hidden"])`)).toBeVisible({ timeout: 60_000 })
   await expect(page.getByTestId('canvas-overview')).toHaveCount(0)
-  const inDetail = await nodePoint(page, target)
-  await record('detail', 'select a node (click)', async () => {
-    await page.mouse.click(inDetail.x, inDetail.y)
-    await expect(page.getByTestId('inspector-label')).toBeVisible()
-  })
-  await typeInTitle(page, cdp, 'detail', rows)
-  await canvas.focus()
-  await record('detail', 'undo the typing (Ctrl+Z)', press('ControlOrMeta+z'))
-  await record('detail', 'redo (Shift+Ctrl+Z)', press('ControlOrMeta+Shift+z'))
-  await record('detail', 'select all (Ctrl+A)', press('ControlOrMeta+a'))
+  await editNodeAt('detail', await nodePoint(page, target))
 
   // Dragging the whole selection by a node: one row for the drag, with its frames.
   const point = await nodePoint(page, target)
