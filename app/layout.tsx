@@ -10,6 +10,10 @@ export const metadata: Metadata = {
   description: 'Design, run and share AI agent workflows.',
 }
 
+// Every page is rendered on request (each reads the session or the database); `next build` prerenders none, so a
+// build needs no database.
+export const dynamic = 'force-dynamic'
+
 // The app's navigation lives in app/(app)/layout.tsx: sign-in and shared runs show none.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

@@ -10,8 +10,10 @@ import { REQUESTED_PATH_HEADER, signInPathFor } from '@/lib/server/auth/page-acc
 import { isAdmin, toRole, type Principal } from '@/lib/server/auth/principal'
 
 const currentPageUser = cache(async (): Promise<Principal | null> => {
+  // The request's headers first: they mark the page as rendered on request before anything opens the database.
+  const requestHeaders = await headers()
   const { auth } = await getAppContext()
-  const session = await auth.api.getSession({ headers: await headers() }).catch(() => null)
+  const session = await auth.api.getSession({ headers: requestHeaders }).catch(() => null)
   if (!session || session.user.banned) return null
   return { userId: session.user.id, email: session.user.email, name: session.user.name, role: toRole(session.user.role), via: 'session' }
 })

@@ -91,7 +91,15 @@ export async function createAppContext(options: DatabaseOptions, { seed = true, 
 
 const holder = globalThis as typeof globalThis & { __agentloomApp?: Promise<AppContext> }
 
+/**
+ * The process's app context, opened on first use. Never during `next build`: a build must need no
+ * database (a page that reaches this while prerendering is missing its request-time marker), so it
+ * fails loudly instead of starting the embedded server and leaving a data folder behind.
+ */
 export function getAppContext(): Promise<AppContext> {
+  if (process.env.NEXT_PHASE === 'phase-production-build') {
+    return Promise.reject(new Error('The app context was asked for while `next build` prerendered a page: pages that read data must render on request.'))
+  }
   holder.__agentloomApp ??= createAppContext(databaseOptionsFromEnv()).catch((error) => {
     holder.__agentloomApp = undefined
     throw error

