@@ -20,6 +20,7 @@ for (const name of ['DATABASE_URL', 'AGENTLOOM_DATA_DIR', 'AGENTLOOM_SECRET_KEY'
   delete env[name]
 const timings = []
 let server
+let output = ''
 
 function timed(label, work) {
   const started = Date.now()
@@ -41,7 +42,12 @@ function fail(reason) {
 function finish(code) {
   server?.kill('SIGTERM')
   const cleanUp = () => {
-    if (!keep) rmSync(parent, { recursive: true, force: true })
+    if (!keep) {
+      rmSync(parent, { recursive: true, force: true })
+      // As root in a private folder the database went to the fallback folder the start named: it goes too.
+      const fallback = /the embedded database lives in (\S+)\/postgres /.exec(output)?.[1]
+      if (fallback) rmSync(fallback, { recursive: true, force: true })
+    }
     for (const [label, seconds] of timings) console.log(`${label.padEnd(40)} ${seconds.toFixed(1)} s`)
     process.exit(code)
   }
@@ -65,7 +71,6 @@ timed('npm install', () => run('npm', ['install', '--no-audit', '--no-fund', '--
 const port = await freePort()
 const started = Date.now()
 server = spawn('npm', ['start'], { cwd: checkout, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] })
-let output = ''
 const onOutput = (chunk) => {
   process.stdout.write(chunk)
   output += chunk.toString()
