@@ -34,7 +34,7 @@ export function servicesFor(app: AppContext): Services {
     approvals: app.approvals,
     shareLinks: new ShareLinkService(app),
     skills: skillLibrary(app),
-    mcpServers: new McpServerRegistry(app.db.prisma, app.secrets, probeMcpServer),
+    mcpServers: new McpServerRegistry(app.db.prisma, app.secrets, probeMcpServer, app.outbound),
   }
 }
 
