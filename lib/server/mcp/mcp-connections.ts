@@ -202,9 +202,19 @@ function constructTool(server: McpServerConfig, shared: MCPToolOptions, app: App
   // An admin's server connects as it always did; anyone else's only where the outbound policy allows, at the address it checked.
   const outbound = server.ownerIsAdmin ? undefined : outboundPolicyOf(app)
   if (server.transport === 'http') {
-    return new MCPStreamableHTTPTool({ ...shared, url: server.config.url, headers: server.secrets.headers, ...(outbound ? { fetch: pinnedFetch(outbound) } : {}) })
+    return new MCPStreamableHTTPTool({
+      ...shared,
+      url: server.config.url,
+      headers: server.secrets.headers,
+      ...(outbound ? { fetch: pinnedFetch(outbound) } : {}),
+    })
   }
-  return new MCPWebSocketTool({ ...shared, url: server.config.url, headers: server.secrets.headers, ...(outbound ? { connectionGuard: pinnedWebSocket(outbound) } : {}) })
+  return new MCPWebSocketTool({
+    ...shared,
+    url: server.config.url,
+    headers: server.secrets.headers,
+    ...(outbound ? { connectionGuard: pinnedWebSocket(outbound) } : {}),
+  })
 }
 
 let environmentPolicy: OutboundPolicy | undefined

@@ -99,7 +99,11 @@ export async function probeMcpServer(
   // The probe's own bound applies to every request too, so nothing lingers after it gives up.
   // With the installation's secrets, what the server writes to stderr is redacted like a run's server's.
   // The installation's outbound policy decides where a member's server may be reached, as in a run.
-  const app = { ...DENYING_APP, ...(options.secrets ? { secrets: options.secrets } : {}), ...(options.outbound ? { outbound: options.outbound } : {}) } as AppContext
+  const app = {
+    ...DENYING_APP,
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+    ...(options.outbound ? { outbound: options.outbound } : {}),
+  } as AppContext
   let tool: MCPTool
   try {
     tool = createMcpTool(askingServer(server), {
@@ -119,7 +123,9 @@ export async function probeMcpServer(
     return { ok: true, tools: await bounded.result }
   } catch (error) {
     const url = server.transport === 'stdio' ? undefined : server.config.url
-    return { ok: false, tools: [], error: redactSecrets(connectFailureTextFor(server, error), server.secrets, url) }
+    // Giving up is the probe's own word, not the server's: everyone is told it.
+    const text = error instanceof ProbeTimeoutError ? error.message : connectFailureTextFor(server, error)
+    return { ok: false, tools: [], error: redactSecrets(text, server.secrets, url) }
   } finally {
     bounded.clear()
     controller.abort()

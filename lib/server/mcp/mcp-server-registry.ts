@@ -184,7 +184,10 @@ function alreadyExists(id: string) {
  * connects the way a run does, through mcp-connections, which reads this registry: so the registry
  * is handed the probe by whoever builds it (services.ts) instead of importing it.
  */
-export type McpServerProbe = (server: McpServerConfig, options: { timeoutMs?: number; secrets: SecretVault; outbound?: OutboundPolicy }) => Promise<McpTestResult>
+export type McpServerProbe = (
+  server: McpServerConfig,
+  options: { timeoutMs?: number; secrets: SecretVault; outbound?: OutboundPolicy },
+) => Promise<McpTestResult>
 
 /**
  * A URL the outbound policy refuses, as a 400 at save time so that its owner learns it then. Only a

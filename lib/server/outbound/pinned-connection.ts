@@ -29,7 +29,11 @@ export function pinnedLookup(policy: OutboundPolicy): LookupFunction {
           callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname }), options.all ? [] : '', undefined)
           return
         }
-        if (options.all) callback(null, usable.map(({ address, family }) => ({ address, family })))
+        if (options.all)
+          callback(
+            null,
+            usable.map(({ address, family }) => ({ address, family })),
+          )
         else callback(null, usable[0].address, usable[0].family)
       },
       (error: NodeJS.ErrnoException) => callback(error, options.all ? [] : '', undefined),
