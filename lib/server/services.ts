@@ -27,7 +27,7 @@ const probeMcpServer: McpServerProbe = async (server, options) => (await import(
 export function servicesFor(app: AppContext): Services {
   return {
     app,
-    agents: new AgentService(app.db.prisma, app.secrets),
+    agents: new AgentService(app.db.prisma, app.secrets, app.outbound),
     workflows: new WorkflowService(app.db.prisma),
     runs: new RunService(app),
     conversations: new ConversationService(app),

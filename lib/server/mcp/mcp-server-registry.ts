@@ -39,7 +39,7 @@ import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor } from './
 import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
 import { allWorkflowsReferencingServer, visibleReferences, workflowsReferencingServer, type OwnedWorkflowReference } from './mcp-server-references'
 import type { SecretVault } from '../secrets/secret-vault'
-import { OutboundRefusedError, type OutboundPolicy } from '../outbound/outbound-policy'
+import type { OutboundPolicy } from '../outbound/outbound-policy'
 import { importToolingManifest, previewToolingManifest } from '../mcp/manifest-import'
 import { importDesktopClientConfig, isDesktopClientConfig } from './desktop-config-import'
 import { isTooDeeplyNested } from '../json-limits'
@@ -190,19 +190,15 @@ export type McpServerProbe = (
 ) => Promise<McpTestResult>
 
 /**
- * A URL the outbound policy refuses, as a 400 at save time so that its owner learns it then. Only a
- * refusal counts: a name that does not resolve now may later, and connecting checks again anyway
- * (DNS answers change; the pinned connection is the real guard).
+ * A URL the outbound policy refuses, as a 400 at save time so that its owner learns it then
+ * (connecting checks again: DNS answers change, and the pinned connection is the real guard).
  */
 async function assertUrlAllowed(outbound: OutboundPolicy, url: string): Promise<void> {
-  try {
-    await outbound.check(url)
-  } catch (error) {
-    if (!(error instanceof OutboundRefusedError)) return
-    throw invalidInput('outbound_address_refused', `Invalid MCP server configuration: config.url: ${error.message}`, {
-      issues: [{ path: 'config.url', message: error.message }],
-    })
-  }
+  const refusal = await outbound.refusalOf(url)
+  if (!refusal) return
+  throw invalidInput('outbound_address_refused', `Invalid MCP server configuration: config.url: ${refusal.message}`, {
+    issues: [{ path: 'config.url', message: refusal.message }],
+  })
 }
 
 export class McpServerRegistry {

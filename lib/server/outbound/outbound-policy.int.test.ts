@@ -156,6 +156,17 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     const admins = await callRoute(serverRoutes.POST, { body: { id: 'admins-inside', name: 'Inside', transport: 'http', config: { url: mcp.url } } })
     expect(admins.status).toBe(201)
     expect((await testConnection('admins-inside', app.admin)).body).toMatchObject({ ok: true, tools: [expect.objectContaining({ name: 'echo' })] })
+    const adminsRun = await runAs(
+      principalOf(app.admin),
+      graph()
+        .start()
+        .agent('a', { mcpServerIds: ['admins-inside'] })
+        .output()
+        .chain('start', 'a', 'output')
+        .build(),
+      '/call admins-inside_echo {"text":"hi"}',
+    )
+    expect(adminsRun.outputs).toEqual(['Result: inside: hi'])
   })
 
   it('refuses every spelling at connection-test time, saying only what the policy says, and the inside server hears nothing', async () => {
@@ -271,10 +282,32 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition, authorId: member.id } })
   }
 
-  const respond = (agent: string) =>
-    callRoute(responsesRoute.POST, { method: 'POST', url: 'http://localhost/v1/responses', body: { model: `agent:${agent}`, input: 'Hello' }, as: member })
+  const respond = (agent: string, as: TestUser = member) =>
+    callRoute(responsesRoute.POST, { method: 'POST', url: 'http://localhost/v1/responses', body: { model: `agent:${agent}`, input: 'Hello' }, as })
+
+  it('refuses a member’s saved agent whose model base URL is inside; an admin’s is saved', async () => {
+    const agentsRoute = await import('@/app/api/agents/route')
+    const modelPort = new URL(model.origin).port
+    for (const { url, said } of loopbackForms(Number(modelPort), '/v1')) {
+      const body = { name: `Inside ${++counter}`, definition: { name: 'Inside', model: { provider: 'openai_chat', baseUrl: url } } }
+      const saved = await callRoute(agentsRoute.POST, { body, as: member })
+      expect(saved.status, url).toBe(400)
+      expect(saved.body.error, url).toMatchObject({
+        code: 'outbound_address_refused',
+        message: `Invalid agent: model.baseUrl: refused by the outbound policy: ${said}`,
+      })
+    }
+    const publicOne = { name: 'Public', definition: { name: 'Public', model: { provider: 'openai_chat', baseUrl: 'https://public.example/v1' } } }
+    expect((await callRoute(agentsRoute.POST, { body: publicOne, as: member })).status).toBe(201)
+    const admins = { name: 'Local model', definition: { name: 'Local model', model: { provider: 'openai_chat', model: 'm', baseUrl: model.baseURL } } }
+    expect((await callRoute(agentsRoute.POST, { body: admins })).status).toBe(201)
+    // An admin's run reaches the model server at the loopback address, as before.
+    model.enqueue({ text: ['Hello from the local model'] })
+    expect((await respond('Local model', app.admin)).body).toMatchObject({ status: 'completed', output_text: 'Hello from the local model' })
+  })
 
   it('refuses an agent’s model base URL inside, in any spelling, through /v1/responses', async () => {
+    const asked = model.requests.length
     for (const { url, said } of loopbackForms(Number(new URL(model.origin).port), '/v1')) {
       const name = `Inside ${++counter}`
       await memberAgent(name, url)
@@ -282,7 +315,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
       expect(answer.body.status, url).toBe('failed')
       expect(answer.body.error.message, url).toContain(`could not reach the service: refused by the outbound policy: ${said}`)
     }
-    expect(model.requests).toEqual([])
+    expect(model.requests.length).toBe(asked)
   })
 
   it('reaches an allowed model server with the openai package, and shows a member none of its error body', async () => {

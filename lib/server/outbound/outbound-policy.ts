@@ -61,6 +61,20 @@ export class OutboundPolicy {
   }
 
   /**
+   * Why the policy refuses `url` now, for telling someone as they save it; undefined when it is
+   * allowed, and when its name does not resolve (it may later: connecting checks again anyway).
+   */
+  async refusalOf(url: string | URL): Promise<OutboundRefusedError | undefined> {
+    try {
+      await this.check(url)
+      return undefined
+    } catch (error) {
+      if (error instanceof OutboundRefusedError) return error
+      return undefined
+    }
+  }
+
+  /**
    * The addresses a connection to `hostname` may use: those it resolves to, when every one of them
    * is allowed (a name with one inside address among public ones is refused whole). An allowed
    * host name is resolved and used as it is.
