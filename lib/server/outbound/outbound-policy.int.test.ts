@@ -99,7 +99,8 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     // An inside service that answers with something a member must never read.
     leaky = createServer((req, res) => {
       req.resume()
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ internal: 'db-password-hunter2' }))
+      // At /ok it answers 200, whose key names an MCP client's validation error would list.
+      res.writeHead(req.url === '/ok' ? 200 : 500, { 'content-type': 'application/json' }).end(JSON.stringify({ internal: 'db-password-hunter2' }))
     })
     leakyPort = await listen(leaky)
     // An allowed host that sends its visitors inside.
@@ -151,6 +152,9 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     const imported = await callRoute(importRoute.POST, { body: { manifest: { mcpServers: { inside: { url: `http://0x7f.1:${mcpPort}/mcp` } } } }, as: member })
     expect(imported.status).toBe(400)
     expect(imported.body.error.code).toBe('outbound_address_refused')
+    const tooling = { mcpServers: [{ mcpServerName: 'Inside', mcpServerUniqueName: 'inside_tools', url: `http://[::1]:${mcpPort}/mcp` }] }
+    const toolingImport = await callRoute(importRoute.POST, { body: { manifest: tooling }, as: member })
+    expect(toolingImport.body.error).toMatchObject({ code: 'outbound_address_refused', message: expect.stringContaining('::1 is a loopback address') })
     expect(await app.db.prisma.mcpServer.count({ where: { ownerId: member.id } })).toBe(0)
 
     const admins = await callRoute(serverRoutes.POST, { body: { id: 'admins-inside', name: 'Inside', transport: 'http', config: { url: mcp.url } } })
@@ -186,10 +190,12 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
 
   it('tells a member neither what an allowed server said nor whether anything listens on a port', async () => {
     const answering = await testConnection(await storedMemberServer(`http://allowed-tools.example:${leakyPort}/mcp`))
+    const answeringOk = await testConnection(await storedMemberServer(`http://allowed-tools.example:${leakyPort}/ok`))
     const closed = await testConnection(await storedMemberServer(`http://allowed-tools.example:1/mcp`))
     expect(answering.body).toEqual({ ok: false, tools: [], error: 'Could not connect.' })
     expect(closed.body).toEqual(answering.body)
-    expect(JSON.stringify(answering.body)).not.toContain('hunter2')
+    expect(answeringOk.body).toEqual(answering.body)
+    expect(JSON.stringify([answering.body, answeringOk.body])).not.toMatch(/hunter2|internal/)
   })
 
   it('connects a member’s server on the allow-list, through the SDK client, in a test and in a run', async () => {
