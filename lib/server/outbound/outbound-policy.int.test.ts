@@ -228,6 +228,14 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
       error: 'refused by the outbound policy: rebind-mcp.example resolves to a loopback address',
     })
     expect(mcp.requests.length).toBe(heard)
+    // Over WebSocket: the URL is checked before connecting (first answer), the socket's own lookup again (second).
+    const wsRebinding = await storedMemberServer(`ws://rebind-ws.example:${new URL(ws.url).port}/`, 'websocket')
+    expect((await testConnection(wsRebinding)).body).toEqual({
+      ok: false,
+      tools: [],
+      error: 'refused by the outbound policy: rebind-ws.example resolves to a loopback address',
+    })
+    expect(ws.protocols).toEqual([])
   })
 
   it('checks every redirect hop: an allowed host sending the connection inside is refused', async () => {
