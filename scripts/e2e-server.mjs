@@ -10,7 +10,14 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const env = { ...process.env, OPENAI_API_KEY: '', AGENTLOOM_WORKER: 'on', NEXT_MANUAL_SIG_HANDLE: 'true' }
+// The specs serve MCP servers and models on loopback for members' settings: the allow-list opens loopback.
+const env = {
+  ...process.env,
+  OPENAI_API_KEY: '',
+  AGENTLOOM_WORKER: 'on',
+  NEXT_MANUAL_SIG_HANDLE: 'true',
+  AGENTLOOM_OUTBOUND_ALLOW: 'localhost,127.0.0.0/8,::1',
+}
 delete env.OPENAI_API_KEY
 
 async function admin(sql) {

@@ -21,6 +21,7 @@ import { installLogRedaction } from './secrets/log-redaction'
 import { sealPlainSecrets } from './secrets/rotate'
 import { SecretBox } from './secrets/secret-box'
 import { SecretVault } from './secrets/secret-vault'
+import { OutboundPolicy } from './outbound/outbound-policy'
 
 export interface AppContext {
   db: Database
@@ -40,6 +41,8 @@ export interface AppContext {
   secrets: SecretVault
   auth: Auth
   apiTokens: ApiTokenService
+  /** Which addresses members' MCP servers and agents' model base URLs may reach (AGENTLOOM_OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy
   /** The run worker this process hosts, once started: runs people wait for start on it at once (runs/run-now.ts). */
   localWorker?: RunNowHost
 }
@@ -50,7 +53,11 @@ export interface AppContextOptions {
 }
 
 /** The parts of an AppContext built on an open database (shared by the app and the test app). */
-export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oidcConfigFromEnv() }: { oidc?: OidcConfig } = {}): AppContext {
+export function assembleAppContext(
+  db: Database,
+  masterKey: Buffer,
+  { oidc = oidcConfigFromEnv(), outbound = OutboundPolicy.fromEnv() }: { oidc?: OidcConfig; outbound?: OutboundPolicy } = {},
+): AppContext {
   const secrets = new SecretVault(db.prisma, masterKey)
   installLogRedaction(secrets)
   // Span content (captured only when asked for) is cut like the log.
@@ -77,6 +84,7 @@ export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oid
     secrets,
     auth,
     apiTokens: new ApiTokenService(db.prisma, db.sql),
+    outbound,
   }
 }
 

@@ -27,14 +27,14 @@ const probeMcpServer: McpServerProbe = async (server, options) => (await import(
 export function servicesFor(app: AppContext): Services {
   return {
     app,
-    agents: new AgentService(app.db.prisma, app.secrets),
+    agents: new AgentService(app.db.prisma, app.secrets, app.outbound),
     workflows: new WorkflowService(app.db.prisma),
     runs: new RunService(app),
     conversations: new ConversationService(app),
     approvals: app.approvals,
     shareLinks: new ShareLinkService(app),
     skills: skillLibrary(app),
-    mcpServers: new McpServerRegistry(app.db.prisma, app.secrets, probeMcpServer),
+    mcpServers: new McpServerRegistry(app.db.prisma, app.secrets, probeMcpServer, app.outbound),
   }
 }
 

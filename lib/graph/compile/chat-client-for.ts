@@ -8,6 +8,9 @@
  * OPENAI_API_KEY (and its OPENAI_BASE_URL, organisation and project) go only to the server's own
  * endpoint, never to a base URL chosen in an agent's settings: that would hand the server's key to
  * whoever typed the URL.
+ *
+ * `baseUrlFetch`: what a client for a base URL chosen in an agent's settings connects with (the
+ * server passes one that reaches only the addresses its outbound policy allows).
  */
 import { DemoChatClient, OpenAIChatClient, OpenAIChatCompletionClient, UserError, type ChatClient, type OpenAIEnv } from '@/lib/core'
 import type { ModelSettings } from '../node-data'
@@ -19,6 +22,7 @@ export function chatClientFor(
   settings: Pick<ModelSettings, 'provider' | 'model'> & Partial<Pick<ModelSettings, 'baseUrl'>>,
   env: OpenAIEnv = process.env,
   secrets: { apiKey?: string } = {},
+  baseUrlFetch?: typeof fetch,
 ): ChatClient {
   if (settings.provider === 'demo') return new DemoChatClient()
   const Client = settings.provider === 'openai_chat' ? OpenAIChatCompletionClient : OpenAIChatClient
@@ -26,7 +30,7 @@ export function chatClientFor(
   const baseUrl = settings.provider === 'default' ? undefined : settings.baseUrl || undefined
   if (baseUrl) {
     const isolated: OpenAIEnv = {}
-    return new Client({ baseURL: baseUrl, apiKey: secrets.apiKey || NO_KEY, model, env: isolated })
+    return new Client({ baseURL: baseUrl, apiKey: secrets.apiKey || NO_KEY, model, env: isolated, ...(baseUrlFetch ? { fetch: baseUrlFetch } : {}) })
   }
   const apiKey = secrets.apiKey || env.OPENAI_API_KEY?.trim()
   if (apiKey) return new Client({ apiKey, model, env })

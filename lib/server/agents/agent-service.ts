@@ -19,11 +19,12 @@ import type {
 import { agentSettingsErrors, AgentSettingsSchema, type AgentSettings } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { recordAudit } from '../audit/audit-log'
-import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
+import { isAdmin, ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
+import type { OutboundPolicy } from '../outbound/outbound-policy'
 import type { SecretVault } from '../secrets/secret-vault'
 import { openAgentApiKey, sealAgentApiKey } from './agent-api-key'
 
@@ -67,7 +68,20 @@ export class AgentService {
     private readonly prisma: Prisma,
     /** Seals the agents' own API keys; told when one changes, so that redaction covers it at once. */
     private readonly secrets: SecretVault,
+    /** Checks a member's model base URL as it is saved (a run checks it again on every connection). */
+    private readonly outbound?: OutboundPolicy,
   ) {}
+
+  /** A member's agent whose model base URL the outbound policy refuses: a 400 now rather than a failed run later. */
+  private async assertBaseUrlAllowed(principal: Principal, definition: AgentSettings): Promise<void> {
+    const { provider, baseUrl } = definition.model
+    if (isAdmin(principal) || !this.outbound || provider === 'default' || provider === 'demo' || !baseUrl) return
+    const refusal = await this.outbound.refusalOf(baseUrl)
+    if (!refusal) return
+    throw invalidInput('outbound_address_refused', `Invalid agent: model.baseUrl: ${refusal.message}`, {
+      issues: [{ path: 'definition.model.baseUrl', message: refusal.message }],
+    })
+  }
 
   /** The column value for a key given on create or update: sealed, or null to clear it. */
   private sealedKey(apiKey: string | null): string | null {
@@ -103,6 +117,7 @@ export class AgentService {
     input: { name: string; description?: string; definition?: AgentSettings; note?: string; apiKey?: string | null },
   ): Promise<CreatedAgentResponse> {
     const definition = checkDefinition(parseAgentDefinition(input.definition ?? {}))
+    await this.assertBaseUrlAllowed(principal, definition)
     if (definition.name.trim() === '') definition.name = input.name
     const apiKey = input.apiKey ? this.sealedKey(input.apiKey) : null
     const agent = await this.prisma.$transaction(async (tx) => {
@@ -175,6 +190,7 @@ export class AgentService {
   async createVersion(principal: Principal, id: string, input: { definition: AgentSettings; note?: string }): Promise<AgentVersionResponse> {
     await this.requireAgent(principal, id)
     const definition = checkDefinition(parseAgentDefinition(input.definition))
+    await this.assertBaseUrlAllowed(principal, definition)
     const latest = await this.prisma.agentVersion.findFirst({ where: { agentId: id }, orderBy: { version: 'desc' }, select: { version: true } })
     try {
       const [row] = await this.prisma.$transaction([

@@ -221,7 +221,7 @@ export class ConversationService {
     const agentId =
       saved?.id ??
       (
-        await new AgentService(this.prisma, this.app.secrets).create(principal, {
+        await new AgentService(this.prisma, this.app.secrets, this.app.outbound).create(principal, {
           name: label,
           description: `Made from the agent node "${label}" of run ${runId.slice(0, 8)}.`,
           definition: AgentSettingsSchema.parse(node.data),

@@ -51,6 +51,7 @@ describe('importToolingManifest', () => {
       shareConnection: false,
       updatedAt: expect.any(Date),
       settings: DEFAULT_MCP_SERVER_SETTINGS,
+      ownerIsAdmin: true,
     })
     expect((await registry.connectionConfig('mcp_calendar')).config).toEqual({ url: 'https://tools.example.com/servers/mcp_Calendar' })
     const views = await registry.list(asAdmin())

@@ -20,6 +20,8 @@ export interface ImportManifestOptions extends ParseManifestOptions {
   secretBox: SecretBox
   /** What to do with a server id that already exists (default 'skip'). */
   onExisting?: 'skip' | 'replace'
+  /** Refuses a server URL (the outbound policy, for a member's import) before anything is written. */
+  checkUrl?: (url: string) => Promise<void>
 }
 
 export interface ManifestImportResult {
@@ -91,6 +93,7 @@ export async function importToolingManifest(
   options: ImportManifestOptions,
 ): Promise<ManifestImportResult> {
   const entries = parseToolingManifest(manifest, options)
+  for (const entry of entries) await options.checkUrl?.(entry.url)
   const onExisting = options.onExisting ?? 'skip'
   const result: ManifestImportResult = { created: [], updated: [], skipped: [] }
   await prisma.$transaction(async (tx) => {

@@ -6,6 +6,7 @@
  */
 import { STATUS_CODES } from 'node:http'
 import { AbortError, describeConnectionFailure, UserError, type MCPTool } from '@/lib/core'
+import { outboundRefusalIn } from '../outbound/outbound-policy'
 import type { McpServerConfig } from './mcp-server-registry'
 import { redactSecrets } from './mcp-server-secrets'
 
@@ -42,9 +43,24 @@ export function connectFailureText(error: unknown): string {
   return failure.kind === 'other' ? describeChain(error) : failure.message
 }
 
+/**
+ * What a server's owner is told of a failed connect. A URL server not an admin's (its address is
+ * a member's choice) gets the outbound policy's refusal or "could not connect" and nothing else:
+ * no remote answer, and no word of whether anything listens there, or the server is a probe into
+ * whatever the server can reach.
+ */
+export function connectFailureTextFor(server: McpServerConfig, error: unknown): string {
+  if (server.transport === 'stdio' || server.ownerIsAdmin) return connectFailureText(error)
+  return outboundRefusalIn(error)?.message ?? COULD_NOT_CONNECT
+}
+
+const COULD_NOT_CONNECT = 'Could not connect.'
+
 function connectFailure(server: McpServerConfig, error: unknown): McpServerConnectError {
   const url = server.transport === 'stdio' ? undefined : server.config.url
-  return new McpServerConnectError(redactSecrets(`Could not connect to MCP server '${server.id}': ${connectFailureText(error)}`, server.secrets, url))
+  const reason = connectFailureTextFor(server, error)
+  const message = reason === COULD_NOT_CONNECT ? `Could not connect to MCP server '${server.id}'.` : `Could not connect to MCP server '${server.id}': ${reason}`
+  return new McpServerConnectError(redactSecrets(message, server.secrets, url))
 }
 
 /**

@@ -80,10 +80,13 @@ describe('connectMcpServers', () => {
     loopback = await startLoopbackMcpServer('loop')
     const echoingUrl = await listen(echoing)
     const silentUrl = await listen(silent)
+    // An admin's server: what went wrong is told in full (a member's would say only "Could not connect").
+    await db.prisma.user.create({ data: { id: 'admin-owner', name: 'Ada', email: 'ada@example.test', role: 'admin' } })
     await db.prisma.mcpServer.createMany({
       data: [
         {
           id: 'leaky-http',
+          ownerId: 'admin-owner',
           name: 'Leaky',
           transport: 'http',
           config: { url: `${echoingUrl}/mcp?token=${QUERY_SECRET}` },

@@ -44,6 +44,8 @@ import { redactedStderrLog } from './mcp-stderr'
 import { recordTaskStatuses, type TaskStatusSink } from './mcp-task-events'
 import { samplingApprovalCallbackFor } from './mcp-sampling-policy'
 import { assertStdioCommandAllowed } from './stdio-policy'
+import { OutboundPolicy } from '../outbound/outbound-policy'
+import { pinnedFetch, pinnedWebSocket } from '../outbound/pinned-connection'
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000
 /** Node keeps no timer longer than 2^31-1 ms (a longer one fires at once); it is also PG_INT_MAX. */
@@ -197,8 +199,32 @@ function constructTool(server: McpServerConfig, shared: MCPToolOptions, app: App
       onStderr: serverStderrLog(server, app).write,
     })
   }
-  if (server.transport === 'http') return new MCPStreamableHTTPTool({ ...shared, url: server.config.url, headers: server.secrets.headers })
-  return new MCPWebSocketTool({ ...shared, url: server.config.url, headers: server.secrets.headers })
+  // An admin's server connects as it always did; anyone else's only where the outbound policy allows, at the address it checked.
+  const outbound = server.ownerIsAdmin ? undefined : outboundPolicyOf(app)
+  if (server.transport === 'http') {
+    return new MCPStreamableHTTPTool({
+      ...shared,
+      url: server.config.url,
+      headers: server.secrets.headers,
+      ...(outbound ? { fetch: pinnedFetch(outbound) } : {}),
+    })
+  }
+  return new MCPWebSocketTool({
+    ...shared,
+    url: server.config.url,
+    headers: server.secrets.headers,
+    ...(outbound ? { connectionGuard: pinnedWebSocket(outbound) } : {}),
+  })
+}
+
+let environmentPolicy: OutboundPolicy | undefined
+
+/** The app's policy; a stand-in app (a connection test called on its own) gets the environment's. */
+function outboundPolicyOf(app: AppContext): OutboundPolicy {
+  const own = (app as Partial<AppContext>).outbound
+  if (own) return own
+  environmentPolicy ??= OutboundPolicy.fromEnv()
+  return environmentPolicy
 }
 
 /** The server's own secrets are always cut out; the installation's too when the context has them (a probe's may not). */

@@ -33,6 +33,8 @@ function httpServer(id: string, url: string, headers: Record<string, string> = {
     updatedAt: new Date(0),
     config: { url },
     secrets: { env: {}, headers },
+    // An admin's server: a failure is told in full (outbound-policy.int.test.ts has members' servers).
+    ownerIsAdmin: true,
   }
 }
 

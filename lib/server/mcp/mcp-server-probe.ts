@@ -7,7 +7,8 @@ import type { McpTestResult, McpToolSummary } from '@/lib/contracts/mcp-servers'
 import type { ChatClient, MCPTool } from '@/lib/core'
 import type { ApprovalBroker, ApprovalDecision } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
-import { connectFailureText } from './mcp-connect-attempt'
+import { connectFailureText, connectFailureTextFor } from './mcp-connect-attempt'
+import type { OutboundPolicy } from '../outbound/outbound-policy'
 import { createMcpTool } from './mcp-connections'
 import type { McpServerConfig } from './mcp-server-registry'
 import { redactSecrets } from './mcp-server-secrets'
@@ -89,12 +90,20 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): { result: Promise<
  * Connects, lists the server's tools (their own names, without the prefix agents see) and closes.
  * Never throws: a failure is `{ ok: false, error }` with secrets cut out of the message.
  */
-export async function probeMcpServer(server: McpServerConfig, options: { timeoutMs?: number; secrets?: AppContext['secrets'] } = {}): Promise<McpTestResult> {
+export async function probeMcpServer(
+  server: McpServerConfig,
+  options: { timeoutMs?: number; secrets?: AppContext['secrets']; outbound?: OutboundPolicy } = {},
+): Promise<McpTestResult> {
   const controller = new AbortController()
   const timeoutMs = options.timeoutMs ?? MCP_PROBE_TIMEOUT_MS
   // The probe's own bound applies to every request too, so nothing lingers after it gives up.
   // With the installation's secrets, what the server writes to stderr is redacted like a run's server's.
-  const app = options.secrets ? ({ ...DENYING_APP, secrets: options.secrets } as AppContext) : DENYING_APP
+  // The installation's outbound policy decides where a member's server may be reached, as in a run.
+  const app = {
+    ...DENYING_APP,
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+    ...(options.outbound ? { outbound: options.outbound } : {}),
+  } as AppContext
   let tool: MCPTool
   try {
     tool = createMcpTool(askingServer(server), {
@@ -114,7 +123,9 @@ export async function probeMcpServer(server: McpServerConfig, options: { timeout
     return { ok: true, tools: await bounded.result }
   } catch (error) {
     const url = server.transport === 'stdio' ? undefined : server.config.url
-    return { ok: false, tools: [], error: redactSecrets(describeFailure(error), server.secrets, url) }
+    // Giving up is the probe's own word, not the server's: everyone is told it.
+    const text = error instanceof ProbeTimeoutError ? error.message : connectFailureTextFor(server, error)
+    return { ok: false, tools: [], error: redactSecrets(text, server.secrets, url) }
   } finally {
     bounded.clear()
     controller.abort()

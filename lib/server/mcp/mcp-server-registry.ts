@@ -34,11 +34,12 @@ import {
 } from '@/lib/contracts/mcp-servers'
 import { readMcpServerSettings, type McpServerSettings } from '@/lib/contracts/mcp-server-settings'
 import { presentMcpServer, presentMcpServerDetail, type McpServerRow as Row } from './mcp-server-views'
-import { ownedBy, type Principal } from '../auth/principal'
+import { isAdmin, ownedBy, toRole, type Principal } from '../auth/principal'
 import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor } from './mcp-server-access'
 import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
 import { allWorkflowsReferencingServer, visibleReferences, workflowsReferencingServer, type OwnedWorkflowReference } from './mcp-server-references'
 import type { SecretVault } from '../secrets/secret-vault'
+import type { OutboundPolicy } from '../outbound/outbound-policy'
 import { importToolingManifest, previewToolingManifest } from '../mcp/manifest-import'
 import { importDesktopClientConfig, isDesktopClientConfig } from './desktop-config-import'
 import { isTooDeeplyNested } from '../json-limits'
@@ -71,6 +72,12 @@ interface McpServerConnectionBase {
   secrets: z.infer<typeof secretsSchema>
   /** Allowed tools, extra argument names, sampling policy, task options. */
   settings: McpServerSettings
+  /**
+   * The server belongs to an admin: its URL may reach any address. Any other server's URL (a
+   * member's, or nobody's) reaches only what the outbound policy allows, and what goes wrong in
+   * connecting is told without the remote side's words.
+   */
+  ownerIsAdmin?: boolean
 }
 
 export type McpServerConfig =
@@ -177,7 +184,22 @@ function alreadyExists(id: string) {
  * connects the way a run does, through mcp-connections, which reads this registry: so the registry
  * is handed the probe by whoever builds it (services.ts) instead of importing it.
  */
-export type McpServerProbe = (server: McpServerConfig, options: { timeoutMs?: number; secrets: SecretVault }) => Promise<McpTestResult>
+export type McpServerProbe = (
+  server: McpServerConfig,
+  options: { timeoutMs?: number; secrets: SecretVault; outbound?: OutboundPolicy },
+) => Promise<McpTestResult>
+
+/**
+ * A URL the outbound policy refuses, as a 400 at save time so that its owner learns it then
+ * (connecting checks again: DNS answers change, and the pinned connection is the real guard).
+ */
+async function assertUrlAllowed(outbound: OutboundPolicy, url: string): Promise<void> {
+  const refusal = await outbound.refusalOf(url)
+  if (!refusal) return
+  throw invalidInput('outbound_address_refused', `Invalid MCP server configuration: config.url: ${refusal.message}`, {
+    issues: [{ path: 'config.url', message: refusal.message }],
+  })
+}
 
 export class McpServerRegistry {
   constructor(
@@ -186,7 +208,21 @@ export class McpServerRegistry {
     private readonly vault: SecretVault,
     /** For test(); registries that only read configurations (a run's connections) need none. */
     private readonly probe?: McpServerProbe,
+    /** Checks members' server URLs when they are saved and tested; registries that only read configurations need none. */
+    private readonly outbound?: OutboundPolicy,
   ) {}
+
+  /** A URL server of someone other than an admin: its address must pass the outbound policy. */
+  private async assertOwnersUrlAllowed(ownerIsAdmin: boolean, config: StdioConfig | UrlConfig): Promise<void> {
+    if (ownerIsAdmin || !this.outbound || !('url' in config)) return
+    await assertUrlAllowed(this.outbound, config.url)
+  }
+
+  private async isAdminUser(prisma: Pick<Prisma, 'user'>, userId: string | null): Promise<boolean> {
+    if (userId === null) return false
+    const user = await prisma.user.findUnique({ where: { id: userId }, select: { role: true } })
+    return toRole(user?.role) === 'admin'
+  }
 
   private openSecrets(row: Pick<Row, 'secrets'>): ServerSecrets {
     return openServerSecrets(this.vault.box, row.secrets)
@@ -217,6 +253,7 @@ export class McpServerRegistry {
   async create(principal: Principal, input: CreateServerInput): Promise<McpServerDetail> {
     const server = parseWith(createMcpServerRequestSchema, input, 'MCP server')
     if (server.transport === 'stdio') assertMayConfigureStdio(principal, server.config.command)
+    await this.assertOwnersUrlAllowed(isAdmin(principal), server.config)
     if (await this.prisma.mcpServer.findUnique({ where: { id: server.id }, select: { id: true } })) throw alreadyExists(server.id)
     const secrets: StoredSecrets = server.transport === 'stdio' ? { env: server.secrets.env, headers: {} } : { env: {}, headers: server.secrets.headers }
     const columns = sealedColumns(this.vault.box, server.config, secrets)
@@ -267,6 +304,7 @@ export class McpServerRegistry {
         throw invalidInput('invalid_request', `Invalid MCP server update: config: ${message}`, { issues: [{ path: 'config', message }] })
       }
       const config = patch.config === undefined ? undefined : parseConfigFor(transport, patch.config)
+      if (config !== undefined) await this.assertOwnersUrlAllowed(await this.isAdminUser(tx, row.ownerId), config)
       refuseUnusedSecrets(patch.secrets, transport)
       refuseSharedOnDemand({
         shareConnection: patch.shareConnection ?? row.shareConnection,
@@ -330,7 +368,7 @@ export class McpServerRegistry {
     const config = await this.connectionConfig(id)
     if (config.transport === 'stdio') assertMayStartStdio(config.config.command)
     // The server's answer is outside text: every configured secret is cut out of it.
-    return this.vault.redactValue(await this.probe(config, { ...options, secrets: this.vault }))
+    return this.vault.redactValue(await this.probe(config, { ...options, secrets: this.vault, outbound: this.outbound }))
   }
 
   /**
@@ -352,6 +390,7 @@ export class McpServerRegistry {
       }
       return await importToolingManifest(this.prisma, body.manifest, principal, {
         secretBox: this.vault.box,
+        checkUrl: isAdmin(principal) || !this.outbound ? undefined : (url) => assertUrlAllowed(this.outbound!, url),
         onExisting: body.onExisting === 'update' ? 'replace' : 'skip',
         serverUrlBase: body.serverUrlBase,
       })
@@ -372,6 +411,7 @@ export class McpServerRegistry {
     const row = await this.prisma.mcpServer.findUnique({ where: { id } })
     if (!row) throw notFound('MCP server', id)
     const { url, ...secrets } = this.openSecrets(row)
+    const owner = row.ownerId === null ? null : await this.prisma.user.findUnique({ where: { id: row.ownerId }, select: { role: true } })
     const base = {
       id: row.id,
       name: row.name,
@@ -380,6 +420,7 @@ export class McpServerRegistry {
       updatedAt: row.updatedAt,
       secrets,
       settings: readMcpServerSettings(row.settings),
+      ownerIsAdmin: toRole(owner?.role) === 'admin',
     }
     if (row.transport === 'stdio') return { ...base, transport: 'stdio', config: stdioConfigSchema.parse(row.config) }
     // The stored URL has `[secret]` where its secret parts go; they are put back only here.
@@ -387,7 +428,7 @@ export class McpServerRegistry {
   }
 
   /** The row, if the principal may see it; otherwise the same 404 as for a server that does not exist. */
-  private async requireVisibleRow(prisma: Pick<Prisma, 'mcpServer'>, principal: Principal, id: string): Promise<Row> {
+  private async requireVisibleRow(prisma: Pick<Prisma, 'mcpServer'>, principal: Principal, id: string): Promise<Row & { ownerId: string | null }> {
     const row = await prisma.mcpServer.findFirst({ where: { id, ...ownedBy(principal) } })
     if (!row) throw notFound('MCP server', id)
     return row

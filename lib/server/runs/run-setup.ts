@@ -32,6 +32,7 @@ import type { OwnerScope } from '../auth/principal'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
 import { runAsMcpRun } from '../mcp/mcp-run-scope'
 import type { TaskStatusSink } from '../mcp/mcp-task-events'
+import { pinnedFetch } from '../outbound/pinned-connection'
 import { skillLibrary } from '../skills/skills-service'
 import { InvalidSavedWorkflowError, MissingRunResourceError } from './run-errors'
 
@@ -91,6 +92,9 @@ async function loadSavedAgents(app: AppContext, documents: readonly GraphDocumen
   return loaded
 }
 
+/** An admin's run sees every owner's rows (runOwnerScope): `{}`. */
+const isAdminScope = (visible: OwnerScope): boolean => !('ownerId' in visible)
+
 const fileAccessKey = (settings: FileAccessSettings) => JSON.stringify([settings.root, settings.folder, settings.writes])
 
 /** Every agent's folder, opened and checked against the allowed roots before compile() asks for it. */
@@ -131,8 +135,10 @@ export async function prepareQueuedRun(
   try {
     const mcpContext = { app, runId, ownerScope: visible, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink }
     mcpTools = await connectMcpServers(serverIds, mcpContext)
+    // A base URL in an agent's settings is the run owner's choice: an admin's reaches anything, a member's only what the outbound policy allows.
+    const baseUrlFetch = isAdminScope(visible) ? undefined : pinnedFetch(app.outbound)
     const workflow = compile(document, {
-      chatClient: (settings, secrets) => chatClientFor(settings, process.env, secrets),
+      chatClient: (settings, secrets) => chatClientFor(settings, process.env, secrets, baseUrlFetch),
       mcpServer: (id) => {
         const tool = mcpTools.get(id)
         if (!tool) throw new MissingRunResourceError(`MCP server '${id}' is not connected.`)

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { assembleAppContext, type AppContext } from '../app-context'
 import type { OidcConfig } from '../auth/auth'
+import type { OutboundPolicy } from '../outbound/outbound-policy'
 import type { Principal, Role } from '../auth/principal'
 import { UserService } from '../auth/users'
 import { createTestDatabase } from './test-database'
@@ -28,11 +29,19 @@ export type TestApp = AppContext & {
 
 let defaultCaller: TestUser | null = null
 
-/** `oidc`: sign-in through this OpenID Connect provider (e.g. a loopback one) instead of the environment's. */
-export async function createTestApp({ seed = true, install = true, oidc }: { seed?: boolean; install?: boolean; oidc?: OidcConfig } = {}): Promise<TestApp> {
+/**
+ * `oidc`: sign-in through this OpenID Connect provider (e.g. a loopback one) instead of the environment's.
+ * `outbound`: the outbound policy (default: the environment's, which vitest.config.ts opens to loopback).
+ */
+export async function createTestApp({
+  seed = true,
+  install = true,
+  oidc,
+  outbound,
+}: { seed?: boolean; install?: boolean; oidc?: OidcConfig; outbound?: OutboundPolicy } = {}): Promise<TestApp> {
   // graphile-worker's schema and (unless told otherwise) the example data, as the app's start gives them.
   const db = await createTestDatabase(seed ? 'app' : 'queue')
-  const app = assembleAppContext(db, randomBytes(32), { oidc })
+  const app = assembleAppContext(db, randomBytes(32), { oidc, ...(outbound ? { outbound } : {}) })
   if (install) (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp = Promise.resolve(app)
   const users = new UserService(app)
   let counter = 0

@@ -40,6 +40,8 @@ export interface OpenAIClientOptions {
   /** Per-attempt timeout in milliseconds (package default 10 minutes). */
   timeoutMs?: number
   defaultHeaders?: Record<string, string>
+  /** The fetch the package sends requests with (default: the global one), e.g. one that connects only to allowed addresses. */
+  fetch?: typeof fetch
   /** Use Azure OpenAI instead of api.openai.com. */
   azure?: AzureOpenAIOptions
   /** A ready-made package client; connection options above are then ignored. */
@@ -117,6 +119,7 @@ function transportOptions(options: OpenAIClientOptions) {
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
     ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   }
 }
 

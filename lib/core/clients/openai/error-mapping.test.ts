@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, OpenAIError, RateLimitError } from 'openai'
 import { describe, expect, it } from 'vitest'
-import { AbortError, ChatClientException, ChatClientInvalidRequestError, ChatClientResponseException } from '../../errors'
+import { AbortError, ChatClientException, ChatClientInvalidRequestError, ChatClientResponseException, UserError } from '../../errors'
 import { toChatClientError } from './error-mapping'
 
 describe('toChatClientError', () => {
@@ -26,6 +26,14 @@ describe('toChatClientError', () => {
     const refused = toChatClientError(new APIConnectionError({ message: 'Connection error.' }), 'C')
     expect(refused).not.toBeInstanceOf(ChatClientResponseException)
     expect(refused.message).toMatch(/could not reach/)
+  })
+
+  it('says why a connection its fetch refused was refused, when that is a UserError down the cause chain', () => {
+    const reason = new UserError('refused by the outbound policy: 127.0.0.1 is a loopback address')
+    const refused = toChatClientError(new APIConnectionError({ cause: new TypeError('fetch failed', { cause: reason }) }), 'C')
+    expect(refused.message).toBe('C could not reach the service: refused by the outbound policy: 127.0.0.1 is a loopback address')
+    const other = toChatClientError(new APIConnectionError({ cause: new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') }) }), 'C')
+    expect(other.message).toBe('C could not reach the service: Connection error.')
   })
 
   it('passes framework errors through and wraps anything else', () => {

@@ -3,7 +3,17 @@
  * one family (CoreError) whatever the provider. The package has already retried by then.
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
-import { AbortError, ChatClientException, ChatClientResponseException, CoreError } from '../../errors'
+import { AbortError, ChatClientException, ChatClientResponseException, CoreError, isUserError } from '../../errors'
+
+/** A UserError in a cause chain (fetch wraps what its connection threw in "fetch failed"). */
+function userErrorIn(error: unknown): Error | undefined {
+  let current = error
+  for (let depth = 0; current instanceof Error && depth < 6; depth += 1) {
+    if (isUserError(current)) return current
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
 
 export function toChatClientError(error: unknown, clientName: string, signal?: AbortSignal): CoreError {
   if (error instanceof CoreError) return error
@@ -12,7 +22,9 @@ export function toChatClientError(error: unknown, clientName: string, signal?: A
     return new ChatClientException(`${clientName} request timed out: ${error.message}`, { cause: error })
   }
   if (error instanceof APIConnectionError) {
-    return new ChatClientException(`${clientName} could not reach the service: ${error.message}`, { cause: error })
+    // A connection the caller's fetch refused says why in words meant for people ("Connection error." says nothing).
+    const refusal = userErrorIn(error.cause)
+    return new ChatClientException(`${clientName} could not reach the service: ${refusal?.message ?? error.message}`, { cause: error })
   }
   if (error instanceof APIError) {
     return new ChatClientResponseException(`${clientName} service failed to complete the request: ${error.message}`, {

@@ -1,6 +1,13 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { LookupFunction } from 'node:net'
 import WebSocket from 'ws'
+
+/** Limits where the socket connects: `beforeConnect` may refuse the URL; `lookup` resolves its host name. */
+export interface WsConnectionGuard {
+  beforeConnect?: (url: URL) => Promise<void>
+  lookup?: LookupFunction
+}
 
 /**
  * MCP over WebSocket (subprotocol "mcp") on the `ws` package: the SDK's transport relies on a
@@ -15,12 +22,14 @@ export class WsClientTransport implements Transport {
   constructor(
     private readonly url: URL,
     private readonly headers?: Record<string, string>,
+    private readonly guard: WsConnectionGuard = {},
   ) {}
 
-  start(): Promise<void> {
+  async start(): Promise<void> {
     if (this.socket) throw new Error('WsClientTransport already started!')
+    await this.guard.beforeConnect?.(this.url)
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(this.url, 'mcp', { headers: this.headers })
+      const socket = new WebSocket(this.url, 'mcp', { headers: this.headers, ...(this.guard.lookup ? { lookup: this.guard.lookup } : {}) })
       this.socket = socket
       let opened = false
       socket.on('open', () => {
