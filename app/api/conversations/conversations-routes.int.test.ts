@@ -271,5 +271,18 @@ describe('conversations API', () => {
     const messages = await allMessages(id)
     expect(messages.map((m) => m.contents[0]?.text)).toEqual(['Draft a line', 'Demo reply: Draft a line', 'Shorter please', 'Demo reply: Shorter please'])
     expect(messages[3].messageId).toBe('demo-msg-3')
+
+    // Asked again, it reopens the conversation it made: no second copy, no second agent.
+    const again = await callRoute(continueRoute.POST, { params: { id: run.id }, body: { nodeId: 'writer' } })
+    expect(again.status).toBe(200)
+    expect(again.body).toMatchObject({ id, agentId: agent.id })
+    // Another run of the same node continues with the agent made the first time.
+    const second = await new RunService(app).create(owner, { workflowId: workflow.id, input: 'Draft another' })
+    expect((await turnEnd(second.id)).run.status).toBe('succeeded')
+    const fromSecond = await callRoute(continueRoute.POST, { params: { id: second.id }, body: { nodeId: 'writer' } })
+    expect(fromSecond.status).toBe(201)
+    expect(fromSecond.body.id).not.toBe(id)
+    expect(fromSecond.body.agentId).toBe(agent.id)
+    expect(await app.db.prisma.agent.count({ where: { name: 'Writer', ownerId: app.admin.id } })).toBe(1)
   })
 })
