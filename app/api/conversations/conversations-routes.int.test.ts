@@ -149,6 +149,23 @@ describe('conversations API', () => {
     expect((await allMessages(id)).slice(4).map((m) => m.contents[0]?.text)).toEqual(['Thanks', 'Demo reply: Thanks'])
   })
 
+  it('fails a turn whose tool approval expired, saying so, and the conversation goes on', async () => {
+    const id = await newConversation('Unanswered')
+    const sent = await send(id, '/call word_count {"text":"one two"}')
+    const approval = await waitFor(
+      async () => (await app.db.prisma.approvalRequest.findFirst({ where: { runId: sent.body.runId, status: 'pending' } })) ?? undefined,
+    )
+    await app.db.prisma.approvalRequest.update({ where: { id: approval.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await app.approvals.expireOverdue()
+    const done = await turnEnd(sent.body.runId)
+    expect(done.run.status).toBe('failed')
+    expect(done.run.error).toContain('expired')
+    expect(done.run.error).toContain('word_count')
+    expect(JSON.stringify(done)).not.toContain('rejected by user')
+    const next = await send(id, 'Still there?')
+    expect((await turnEnd(next.body.runId)).run.status).toBe('succeeded')
+  })
+
   it('pages messages from the newest, and exports what was stored as JSON and Markdown', async () => {
     const id = await newConversation('Paged')
     const rows = Array.from({ length: 25 }, (_, i) => ({
