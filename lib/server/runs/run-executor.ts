@@ -70,7 +70,8 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   const onStored = feed && ((events: RunEvent[]) => feed.push(events))
   const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying, onStored)
   const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer)
-  const forwarding = parseWorkflowSettings(run.workflowSettings).conversationForwarding
+  const settings = parseWorkflowSettings(run.workflowSettings)
+  const forwarding = settings.conversationForwarding
   const forwarder = new RunConversationForwarder(run.id, input, forwarding, {
     ...conversationForwardingFromEnv(),
     logger: FORWARDING_LOGGER,
@@ -81,7 +82,17 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   // Only a run that goes on from a checkpoint has tokens before it (a new or restarted one starts from its input).
   const usageBefore = fromCheckpoint ? (run.usage ?? undefined) : undefined
   const outputsBefore = fromCheckpoint ? await app.events.outputsThrough(run.id, start.kind === 'resumed' ? start.replayAfter : run.lastSequence) : []
-  const recorder = new RunRecorder({ runId: run.id, writer, forwarder, cancelled: signal, checkpoints, continuing: fromCheckpoint, usageBefore, outputsBefore })
+  const recorder = new RunRecorder({
+    runId: run.id,
+    writer,
+    forwarder,
+    cancelled: signal,
+    checkpoints,
+    continuing: fromCheckpoint,
+    usageBefore,
+    outputsBefore,
+    maxSupersteps: settings.maxSupersteps,
+  })
   // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
   const runSignal = AbortSignal.any([signal, ended.signal])
@@ -105,6 +116,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
       agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
       // A turn's agent is its saved agent as an inline node: it talks with the saved agent's own key.
       agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? turnApiKey : undefined),
+      maxSupersteps: settings.maxSupersteps,
     })
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
     const stream =
