@@ -103,6 +103,8 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
     const runStarted = start.kind === 'new' ? writer.write('run_started', {}, resumeFromInput) : undefined
     runStarted?.catch(() => {})
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
+    // What the stopped attempt's callbacks asked (sampling, elicitation) is asked again by this one.
+    if (start.kind === 'resumed') await app.approvals.closeAskedByEarlierAttempt(run.id)
     // A turn's agent talks in the conversation; a workflow's agent nodes each keep theirs (run-agent-sessions.ts).
     // The history window trims what is sent to the model, never what is stored.
     let turnApiKey: string | undefined
