@@ -12,6 +12,7 @@ import * as agentConversationsRoute from '../agents/[id]/conversations/route'
 import * as runRoute from '../runs/[id]/route'
 import * as approvalRoute from '../approvals/[id]/route'
 import * as continueRoute from '../runs/[id]/continue-in-chat/route'
+import { ConversationService } from '@/lib/server/conversations/conversation-service'
 import { RunService } from '@/lib/server/runs/run-service'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import { principalOf } from '@/lib/server/testing/test-app'
@@ -230,6 +231,17 @@ describe('conversations API', () => {
 
     expect((await callRoute(conversationRoute.DELETE, { method: 'DELETE', params: { id } })).status).toBe(204)
     expect((await callRoute(conversationRoute.GET, { params: { id } })).status).toBe(404)
+  })
+
+  it('deletes a conversation once when ten deletes race: one 204, the others 404, never a 500', async () => {
+    const id = await newConversation('Short-lived')
+    const answers = await Promise.all(Array.from({ length: 10 }, () => callRoute(conversationRoute.DELETE, { params: { id } })))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, ...Array(9).fill(404)])
+    // The service's own race: every delete finds the conversation before any removes it.
+    const again = await newConversation('Short-lived too')
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => new ConversationService(app).delete(principalOf(app.admin), again)))
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'not_found' })
   })
 
   it('refuses bad input with 400 and no sign-in with 401', async () => {

@@ -196,7 +196,9 @@ export class ConversationService {
       [id],
     )
     for (const run of active) this.app.activeRuns.get(run.id)?.abort()
-    await this.prisma.agentSession.delete({ where: { id } })
+    // deleteMany: a delete racing this one may have taken the row since; that is the same 404 as a missing conversation.
+    const { count } = await this.prisma.agentSession.deleteMany({ where: { id } })
+    if (count === 0) throw notFound('Conversation', id)
   }
 
   /**
