@@ -13,7 +13,7 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 import type { TokenUsage } from '@/lib/contracts/runs'
 import type { AgentSettings, GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
-import { jsonbSafeText } from '../db/jsonb'
+import { jsonbSafeText, storableText } from '../db/jsonb'
 import { loadAgentVersionApiKey } from '../agents/agent-service'
 import { openAgentConversation } from '../conversations/agent-conversation'
 import { openRunAgentSessions } from '../conversations/run-agent-sessions'
@@ -204,7 +204,8 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
   await writer?.flush().catch(() => {})
   // Outputs and errors carry what tools and servers said: configured secrets are cut out before they are stored.
   const outputs = await app.secrets.redactValue(outcome.outputs)
-  const error = outcome.error === undefined ? null : await app.secrets.redact(outcome.error)
+  // A failure message may quote a NUL a tool sent, which no text column holds: storing it raw would fail the run's end.
+  const error = outcome.error === undefined ? null : storableText(await app.secrets.redact(outcome.error))
   const [type, data] = outcome.status === 'succeeded' ? (['run_succeeded', { outputs }] as const) : (['run_failed', { error }] as const)
   const payload = await app.events.prepare(data)
   // The writer knows the next number unless someone else appended meanwhile (then the index says so).
