@@ -1,27 +1,36 @@
 'use client'
 
+import { useQueryClient } from '@tanstack/react-query'
 import { usePathname, useRouter } from 'next/navigation'
 import { useCallback } from 'react'
 import { toast } from 'sonner'
+import { approvalKeys } from '@/components/queries/approvals'
+import { listPendingApprovals } from './approval-api'
+import { areApprovalsShownFor } from './approvals-in-view'
 import { useApprovalInboxEvents } from './use-approval-inbox-events'
 
 /**
  * How many approvals wait, beside "Approvals" in the navigation, live. A new one arriving while the
- * person is elsewhere is also told in a toast that leads to the inbox.
+ * person is elsewhere is also told in a toast that leads to the inbox; not when the page already shows
+ * it (the inbox, its run's page, the chat whose turn asks), where the toast would only cover it.
  */
 export function ApprovalsNavBadge() {
   const router = useRouter()
   const pathname = usePathname()
+  const queryClient = useQueryClient()
   const onMoreWaiting = useCallback(
-    (pending: number) => {
+    async (pending: number) => {
       if (pathname.startsWith('/approvals')) return
+      const waiting = await queryClient.fetchQuery({ queryKey: approvalKeys.pending(), queryFn: listPendingApprovals, staleTime: 0 }).catch(() => [])
+      const newest = waiting.reduce<(typeof waiting)[number] | undefined>((last, each) => (!last || each.createdAt > last.createdAt ? each : last), undefined)
+      if (newest && areApprovalsShownFor(newest.runId)) return
       toast('A run is waiting for your answer', {
         id: 'approval-waiting',
         description: pending === 1 ? '1 approval waits in your inbox.' : `${pending} approvals wait in your inbox.`,
         action: { label: 'Open inbox', onClick: () => router.push('/approvals') },
       })
     },
-    [pathname, router],
+    [pathname, router, queryClient],
   )
   const pending = useApprovalInboxEvents({ onMoreWaiting })
   if (pending === null) return null

@@ -1,8 +1,8 @@
 'use client'
 
 /**
- * Workflow settings that live beside the graph (no new version needed): forwarding each agent
- * turn's conversation to a threat-protection endpoint. Credentials for that endpoint are the
+ * Workflow settings that live beside the graph (no new version needed): the most steps a run may
+ * take, and forwarding each agent turn's conversation to a threat-protection endpoint. Credentials for that endpoint are the
  * server's (environment), never entered here.
  */
 import { useId, useState } from 'react'
@@ -13,6 +13,7 @@ import { Dialog } from '@/components/ui/Dialog'
 import { Field } from '@/components/ui/Field'
 import { Input } from '@/components/ui/Input'
 import type { WorkflowSettings } from '@/lib/contracts/workflows'
+import { MAX_SUPERSTEPS_LIMIT } from '@/lib/graph/superstep-budget'
 
 type Forwarding = WorkflowSettings['conversationForwarding']
 
@@ -33,16 +34,23 @@ function WorkflowSettingsDialog({ workflowId, onClose }: { workflowId: string; o
   const loaded = useWorkflowSettingsQuery(workflowId)
   const saveSettings = useSaveWorkflowSettings(workflowId)
   // The person's edits; until the first one, the form shows the settings as loaded.
-  const [edited, setEdited] = useState<Forwarding>()
-  const forwarding = edited ?? loaded.data?.conversationForwarding
+  const [edited, setEdited] = useState<WorkflowSettings>()
+  const settings = edited ?? loaded.data
+  const forwarding = settings?.conversationForwarding
+  // Typed as text so that an empty or half-typed field can be shown; checked before saving.
+  const [maxStepsText, setMaxStepsText] = useState<string>()
+  const maxStepsShown = maxStepsText ?? (settings ? String(settings.maxSupersteps) : '')
+  const maxSteps = Number(maxStepsShown)
+  const maxStepsValid = /^\d+$/.test(maxStepsShown.trim()) && maxSteps >= 1 && maxSteps <= MAX_SUPERSTEPS_LIMIT
   const error = saveSettings.error ?? loaded.error
   const endpointId = useId()
+  const maxStepsId = useId()
 
-  const update = (patch: Partial<Forwarding>) => forwarding && setEdited({ ...forwarding, ...patch })
+  const update = (patch: Partial<Forwarding>) => settings && forwarding && setEdited({ ...settings, conversationForwarding: { ...forwarding, ...patch } })
   const save = () => {
-    if (!forwarding) return
+    if (!settings || !forwarding || !maxStepsValid) return
     const endpoint = forwarding.endpoint?.trim() || undefined
-    saveSettings.mutate({ conversationForwarding: { ...forwarding, endpoint } }, { onSuccess: onClose })
+    saveSettings.mutate({ ...settings, conversationForwarding: { ...forwarding, endpoint }, maxSupersteps: maxSteps }, { onSuccess: onClose })
   }
 
   return (
@@ -56,7 +64,7 @@ function WorkflowSettingsDialog({ workflowId, onClose }: { workflowId: string; o
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="primary" data-testid="workflow-settings-save" onClick={save} disabled={!forwarding || saveSettings.isPending}>
+          <Button variant="primary" data-testid="workflow-settings-save" onClick={save} disabled={!forwarding || !maxStepsValid || saveSettings.isPending}>
             {saveSettings.isPending ? 'Saving…' : 'Save settings'}
           </Button>
         </>
@@ -64,6 +72,20 @@ function WorkflowSettingsDialog({ workflowId, onClose }: { workflowId: string; o
     >
       {forwarding ? (
         <div className="flex flex-col gap-3">
+          <Field
+            label="Max steps"
+            htmlFor={maxStepsId}
+            help={`How many steps a run may take before it is stopped (each node on a path is a step): 1 to ${MAX_SUPERSTEPS_LIMIT.toLocaleString('en-US')}.`}
+            error={maxStepsValid ? undefined : `Enter a whole number from 1 to ${MAX_SUPERSTEPS_LIMIT.toLocaleString('en-US')}.`}
+          >
+            <Input
+              id={maxStepsId}
+              data-testid="settings-max-steps"
+              inputMode="numeric"
+              value={maxStepsShown}
+              onChange={(e) => setMaxStepsText(e.target.value)}
+            />
+          </Field>
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"

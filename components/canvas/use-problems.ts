@@ -3,6 +3,8 @@
 import { useMemo, useRef, useState } from 'react'
 import type { GraphProblem } from '@/lib/graph/problems'
 import { useServerFactsQuery } from '@/components/queries/server-facts'
+import { useWorkflowSettingsQuery } from '@/components/queries/workflows'
+import { DEFAULT_MAX_SUPERSTEPS, superstepBudgetProblems } from '@/lib/graph/superstep-budget'
 import { canvasToDocument, type CanvasEdge, type CanvasNode } from './adapter'
 import { CanvasValidator, mergeProblems, sameProblems, summarize, type ProblemSummary } from './canvas-problems'
 import { useAfterFirstPaint } from './use-after-first-paint'
@@ -35,20 +37,26 @@ export function useCanvasProblems(): CanvasProblems {
   // Until the server's facts arrive, only the document is checked (no false alarms while loading).
   const factsQuery = useServerFactsQuery()
   const facts = factsQuery.data
+  // The workflow's Max steps (a new, unsaved workflow has the default): the longest path is checked against it.
+  const maxSupersteps = useWorkflowSettingsQuery(workflowId).data?.maxSupersteps ?? DEFAULT_MAX_SUPERSTEPS
   const cache = useRef<{ key: unknown[]; problems: GraphProblem[] } | null>(null)
   const [validator] = useState(() => new CanvasValidator())
   // The first check also waits (a little) for the facts, which arrive about when the canvas paints: checking before
   // them would check a large graph twice as the editor opens.
   const painted = useAfterFirstPaint(facts !== undefined || factsQuery.failureCount > 0)
 
-  const key = [facts, workflowId, ...structuralKey(nodes, edges)]
+  const key = [facts, workflowId, maxSupersteps, ...structuralKey(nodes, edges)]
   let local: GraphProblem[]
   if (!painted) {
     local = NO_PROBLEMS
   } else if (cache.current && sameKey(cache.current.key, key)) {
     local = cache.current.problems
   } else {
-    const problems = validator.validate(canvasToDocument(nodes, edges), facts && { facts, workflowId: workflowId || undefined })
+    const document = canvasToDocument(nodes, edges)
+    const problems = [
+      ...validator.validate(document, facts && { facts, workflowId: workflowId || undefined }),
+      ...superstepBudgetProblems(document, maxSupersteps),
+    ]
     local = cache.current && sameProblems(cache.current.problems, problems) ? cache.current.problems : problems
     cache.current = { key, problems: local }
   }

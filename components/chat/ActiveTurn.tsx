@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react'
 import { ApprovalCard } from '@/components/approvals/ApprovalCard'
+import { useApprovalsShownFor } from '@/components/approvals/approvals-in-view'
 import { errorMessage } from '@/components/api-client'
 import { useCancelRun, useRunQuery } from '@/components/queries/runs'
 import { pendingApprovals } from '@/components/runs/run-state'
@@ -20,6 +21,7 @@ import { turnTimeline } from './turn-timeline'
  */
 export function ActiveTurn({ runId, onEnded }: { runId: string; onEnded: () => void }) {
   const load = useRunQuery(runId)
+  useApprovalsShownFor(runId)
   if (load.isError) return <p className="text-sm text-red-700">{errorMessage(load.error)}</p>
   if (!load.data) return <p className="text-sm text-zinc-500">Connecting to the reply…</p>
   return <FollowedTurn data={load.data} onEnded={onEnded} />

@@ -69,11 +69,12 @@ export function useWorkflowForEditorQuery(workflowId: string | null) {
   })
 }
 
-/** A workflow's settings, loaded afresh each time a settings dialog opens (it edits a copy of them). */
+/** A workflow's settings, loaded afresh each time a settings dialog opens (it edits a copy of them); none for an unsaved workflow (''). */
 export function useWorkflowSettingsQuery(workflowId: string) {
   return useQuery({
     queryKey: workflowKeys.settings(workflowId),
     queryFn: async () => (await getWorkflow(workflowId)).workflow.settings,
+    enabled: workflowId !== '',
     gcTime: 0,
     refetchOnWindowFocus: false,
   })

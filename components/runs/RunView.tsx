@@ -6,6 +6,7 @@ import { usePathname, useSearchParams } from 'next/navigation'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui'
 import { ApprovalCard } from '@/components/approvals/ApprovalCard'
+import { useApprovalsShownFor } from '@/components/approvals/approvals-in-view'
 import { ApprovalHistory } from '@/components/approvals/ApprovalHistory'
 import { SharePanel } from '@/components/share/SharePanel'
 import { AgentTextPanel } from './AgentTextPanel'
@@ -39,6 +40,7 @@ export interface RunViewProps {
 /** A run: header, graph coloured by node status, live timeline, streamed text, output and errors. */
 export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: RunViewProps) {
   const { state, connection, applyRun, applyApproval, shareGone } = useRunView(data, follow)
+  useApprovalsShownFor(readOnly ? null : data.run.id)
   const approvals = allApprovals(state)
   // An approval shown inline while pending stays inline once answered (here or elsewhere), so
   // the card the person was looking at turns into its resolved state instead of jumping away.

@@ -237,6 +237,22 @@ describe('approvals in the run state', () => {
     expect(nodeStatuses(answered)).toMatchObject({ researcher: 'done' })
   })
 
+  it('does not paint a step Done when the run is cancelled while its tool call waits for approval', () => {
+    const toolApproval = approval({ kind: 'tool_call', source: 'researcher' })
+    const state = reduceRunEventBatch(fresh(), [
+      event(1, 'run_started'),
+      event(2, 'executor_invoked', { executorId: 'researcher' }),
+      event(3, 'tool_approval_request', { executorId: 'researcher', id: 'call_1', name: 'word_count' }),
+      event(4, 'agent_response', { executorId: 'researcher', text: '' }),
+      event(5, 'request_info', { requestId: 'call_1', executorId: 'researcher', data: { type: 'function_approval_request' } }),
+      event(6, 'executor_completed', { executorId: 'researcher' }),
+      event(7, 'approval_requested', { approval: toolApproval }),
+      event(8, 'approval_resolved', { approval: { ...toolApproval, status: 'expired', response: { decision: 'deny', closedBy: 'run_cancelled' } } }),
+      event(9, 'run_cancelled'),
+    ])
+    expect(nodeStatuses(state).researcher).toBe('cancelled')
+  })
+
   it('keeps the message of an engine error (error details) for the failed node', () => {
     const state = reduceRunEvents(
       fresh(),

@@ -166,6 +166,8 @@ function applyEventEffects(state: RunViewState, event: RunEvent): RunViewState {
       return finishRun(state, event, 'cancelled', 'cancelled')
     case 'executor_invoked':
       return onExecutor(state, data, 'running')
+    case 'request_info':
+      return onExecutor(state, data, 'waiting')
     case 'executor_completed':
       return onExecutor(state, data, 'done')
     case 'executor_failed':
@@ -178,7 +180,7 @@ function applyEventEffects(state: RunViewState, event: RunEvent): RunViewState {
       return onApprovalRequested(state, data)
     case 'approval_resolved': {
       const approval = readApproval(data)
-      return approval ? upsertApproval(state, approval) : state
+      return approval ? upsertApproval(answeredNodesDone(state, approval), approval) : state
     }
     default:
       return state
@@ -209,15 +211,30 @@ function finishRun(state: RunViewState, event: RunEvent, status: RunStatus, unfi
   }
 }
 
-function onExecutor(state: RunViewState, data: Record<string, unknown>, status: NodeRunStatus): RunViewState {
+/**
+ * A node that asked a person something (`request_info`: a tool call needing consent, a human-input step) ends its
+ * superstep still waiting for the answer: it is not done until it runs again with it, and a run that ends before
+ * then (cancelled, failed) leaves it unfinished, not Done.
+ */
+function onExecutor(state: RunViewState, data: Record<string, unknown>, reported: NodeRunStatus): RunViewState {
   const executorId = readString(data, 'executorId')
   if (!executorId) return state
   const nodeId = nodeIdForExecutor(executorId, state.nodeIds) ?? executorId
+  const status = reported === 'done' && state.nodeStatus[nodeId] === 'waiting' ? 'waiting' : reported
   const nodeStatus = { ...state.nodeStatus, [nodeId]: status }
   const nodeInvocations = status === 'running' ? { ...state.nodeInvocations, [nodeId]: (state.nodeInvocations[nodeId] ?? 0) + 1 } : state.nodeInvocations
   const error = status === 'failed' ? readErrorMessage(data) : undefined
   const nodeErrors = error ? { ...state.nodeErrors, [nodeId]: error } : state.nodeErrors
   return { ...state, nodeStatus, nodeInvocations, nodeErrors }
+}
+
+/** The nodes a person answered (approved or denied) are done with their step; an expired request leaves them unfinished. */
+function answeredNodesDone(state: RunViewState, approval: ApprovalView): RunViewState {
+  const nodes = state.approvalNodes[approval.id]
+  if (!nodes || (approval.status !== 'approved' && approval.status !== 'denied')) return state
+  const nodeStatus = { ...state.nodeStatus }
+  for (const nodeId of nodes) if (nodeStatus[nodeId] === 'waiting') nodeStatus[nodeId] = 'done'
+  return { ...state, nodeStatus }
 }
 
 function appendAgentText(state: RunViewState, data: Record<string, unknown>): RunViewState {

@@ -102,6 +102,36 @@ describe('timelineEntries', () => {
   })
 })
 
+describe('a step waiting for a person', () => {
+  it('says the step waits for approval, not that it replied and completed, until it runs again', () => {
+    const waiting = [
+      event(1, 'executor_invoked', { executorId: 'researcher' }),
+      event(2, 'tool_call', { executorId: 'researcher', callId: 'c1', name: 'multiply', arguments: { a: 6, b: 7 } }),
+      event(3, 'tool_approval_request', { executorId: 'researcher', id: 'c1', name: 'multiply' }),
+      event(4, 'agent_response', { executorId: 'researcher', text: '' }),
+      event(5, 'request_info', { executorId: 'researcher', requestId: 'c1', data: { type: 'function_approval_request', functionCall: { name: 'multiply' } } }),
+      event(6, 'executor_completed', { executorId: 'researcher' }),
+    ]
+    const answered = [
+      event(7, 'executor_invoked', { executorId: 'researcher' }),
+      event(8, 'agent_response', { executorId: 'researcher', text: '42' }),
+      event(9, 'executor_completed', { executorId: 'researcher' }),
+    ]
+    const titles = timelineEntries([...waiting, ...answered], labelOf).map((entry) => entry.title)
+    expect(titles).toEqual([
+      'Researcher started',
+      'Researcher called multiply',
+      'Researcher asks to call multiply',
+      'Researcher waits for approval to call multiply',
+      'Researcher asks to call multiply',
+      'Researcher paused until a person answers',
+      'Researcher started',
+      'Researcher replied',
+      'Researcher completed',
+    ])
+  })
+})
+
 describe('long-running MCP tasks', () => {
   const status = (sequence: number, taskId: string, value: string, statusMessage?: string) =>
     event(sequence, 'mcp_task_status', {

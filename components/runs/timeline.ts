@@ -39,6 +39,7 @@ export function timelineEntries(events: readonly RunEvent[], labelOf: (executorI
   const entryFoldKeys: (string | null)[] = []
   const toolNames = new Map<string, string>()
   const taskToolNames = new Map<string, string>()
+  const waits = new WaitingSteps()
   for (const event of events) {
     const key = foldKey(event)
     const lastIndex = entries.length - 1
@@ -48,7 +49,7 @@ export function timelineEntries(events: readonly RunEvent[], labelOf: (executorI
       continue
     }
     const entry: TimelineEntry = {
-      ...describeEvent(withTaskToolName(withToolName(event, toolNames), taskToolNames), labelOf),
+      ...(waits.describe(event, labelOf) ?? describeEvent(withTaskToolName(withToolName(event, toolNames), taskToolNames), labelOf)),
       key: String(event.sequence),
       sequence: event.sequence,
       lastSequence: event.sequence,
@@ -62,6 +63,46 @@ export function timelineEntries(events: readonly RunEvent[], labelOf: (executorI
     entryFoldKeys.push(key)
   }
   return markTaskLines(entries)
+}
+
+/**
+ * A step whose tool call needs consent ends its model turn and its superstep while the call waits for a person:
+ * its empty reply and its completion are not a reply and an end, but the step pausing for the answer. Follows each
+ * executor from its invocation to its next one.
+ */
+class WaitingSteps {
+  /** Per executor: the tools it asked to call in this invocation. */
+  private readonly asked = new Map<string, string[]>()
+  /** Executors that asked a person something (request_info) in this invocation. */
+  private readonly requested = new Set<string>()
+
+  describe(event: RunEvent, labelOf: (executorId: string) => string): EventDescription | undefined {
+    const data = eventRecord(event)
+    const executor = readString(data, 'executorId')
+    if (!executor) return undefined
+    switch (event.type) {
+      case 'executor_invoked':
+        this.asked.delete(executor)
+        this.requested.delete(executor)
+        return undefined
+      case 'tool_approval_request':
+        this.asked.set(executor, [...(this.asked.get(executor) ?? []), readString(data, 'name') || 'a tool'])
+        return undefined
+      case 'request_info':
+        this.requested.add(executor)
+        return undefined
+      case 'agent_response': {
+        const tools = this.asked.get(executor)
+        if (!tools || (readString(data, 'text') ?? '') !== '') return undefined
+        return { title: `${labelOf(executor)} waits for approval to call ${tools.join(', ')}`, tone: 'warning', icon: 'approval' }
+      }
+      case 'executor_completed':
+        if (!this.requested.has(executor)) return undefined
+        return { title: `${labelOf(executor)} paused until a person answers`, tone: 'warning', icon: 'approval' }
+      default:
+        return undefined
+    }
+  }
 }
 
 /**

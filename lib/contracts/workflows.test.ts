@@ -3,7 +3,12 @@ import { updateWorkflowRequestSchema, workflowSettingsSchema, workflowVersionPar
 
 describe('workflow contracts', () => {
   it('fills in settings a stored workflow predates', () => {
-    expect(workflowSettingsSchema.parse({})).toEqual({ conversationForwarding: { enabled: false, timeoutMs: 10_000 } })
+    expect(workflowSettingsSchema.parse({})).toEqual({ conversationForwarding: { enabled: false, timeoutMs: 10_000 }, maxSupersteps: 100 })
+  })
+
+  it('bounds Max steps: a whole number from 1 to 10,000', () => {
+    const withMax = (maxSupersteps: unknown) => workflowSettingsSchema.safeParse({ maxSupersteps }).success
+    expect([withMax(1), withMax(10_000), withMax(0), withMax(10_001), withMax(1.5), withMax('100')]).toEqual([true, true, false, false, false, false])
   })
 
   it('takes only http(s) forwarding endpoints', () => {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import type { GraphDocument } from '@/lib/graph/document'
+import { DEFAULT_MAX_SUPERSTEPS, MAX_SUPERSTEPS_LIMIT } from '@/lib/graph/superstep-budget'
 import { mcpToolOfferSchema, mcpToolSettingSchema } from './mcp-tools'
 import { pgIntParam, safeJson, safeText } from './safe-text'
 
@@ -36,8 +37,17 @@ export type ConversationForwardingSettings = z.infer<typeof conversationForwardi
 /** Settings kept beside the graph: changing them needs no new version. */
 export const workflowSettingsSchema = z.object({
   conversationForwarding: conversationForwardingSettingsSchema.default({ enabled: false, timeoutMs: 10_000 }),
+  /** The most supersteps a run may take before it stops ("Max steps"); the editor warns when the longest path needs more. */
+  maxSupersteps: z.number().int().min(1).max(MAX_SUPERSTEPS_LIMIT).default(DEFAULT_MAX_SUPERSTEPS),
 })
 export type WorkflowSettings = z.infer<typeof workflowSettingsSchema>
+
+/** Settings changed by a PATCH: only those named change, the others keep their stored values. */
+export const workflowSettingsPatchSchema = z.object({
+  conversationForwarding: conversationForwardingSettingsSchema.optional(),
+  maxSupersteps: workflowSettingsSchema.shape.maxSupersteps.unwrap().optional(),
+})
+export type WorkflowSettingsPatch = z.input<typeof workflowSettingsPatchSchema>
 
 /** POST /api/workflows. Without a graph the workflow starts from the starter document. */
 export const createWorkflowRequestSchema = z.object({
@@ -52,7 +62,7 @@ export const updateWorkflowRequestSchema = z
   .object({
     name: workflowName.optional(),
     description: workflowDescription.optional(),
-    settings: workflowSettingsSchema.optional(),
+    settings: workflowSettingsPatchSchema.optional(),
     /** Offer it as a tool at /mcp, or stop offering it. */
     mcpTool: mcpToolSettingSchema.optional(),
   })

@@ -50,6 +50,7 @@ export type { GraphDocument, GraphNode, GraphNodeOf, GraphEdge, Position } from 
 export { MIGRATIONS, migrateGraphDocument, parseGraphDocument } from './migrate'
 export type { Migration, MigrationTable, ParseDocumentResult } from './migrate'
 export { validate, validateDocument } from './validate'
+export { DEFAULT_MAX_SUPERSTEPS, MAX_SUPERSTEPS_LIMIT, longestPathSupersteps, superstepBudgetProblems, tooManyStepsMessage } from './superstep-budget'
 export type { DocumentValidationResult, ServerContext } from './validate'
 export { serverFactProblems, subWorkflowIdsOf } from './server-facts'
 export type { ModelEndpoint, SavedAgentFacts, ServerFacts, WorkflowFacts } from './server-facts'

@@ -44,6 +44,7 @@ export const PROBLEM_CODES = [
   'unknown_skill',
   'sub_workflow_cycle',
   'invalid_input_fields',
+  'too_many_steps',
 ] as const
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number]

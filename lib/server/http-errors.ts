@@ -23,6 +23,8 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** Something the server needs (its database) failed: not the caller's fault, worth a retry. */
+  service_unavailable: 503,
   ...Object.fromEntries(CONFLICT_CODES.map((code) => [code, 409])),
 }
 
@@ -63,7 +65,11 @@ function coreErrorDetails(error: object): unknown {
 
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (isDomainError(error)) return { status: statusForCode(error.code), body: errorBody(error.code, error.message, error.details) }
-  if (error instanceof ZodError || (error as { name?: string } | null)?.name === 'ZodError') return toErrorResponse(validationError(error as ZodError))
+  // Requests are parsed into DomainErrors (parseBody, parseWith): a ZodError that gets here is a stored row that no longer parses.
+  if (error instanceof ZodError || (error as { name?: string } | null)?.name === 'ZodError') {
+    console.error('[api] a stored row did not parse:', error)
+    return { status: 500, body: errorBody('stored_data_invalid', 'Something stored on the server could not be read. The details are in its log.', undefined) }
+  }
   if (isUserError(error)) return { status: statusForCode(error.code), body: errorBody(error.code, error.message, coreErrorDetails(error)) }
   if (isCoreError(error)) console.error(`[api] ${error.name}: ${error.message}`)
   else console.error('[api] unexpected error:', error)

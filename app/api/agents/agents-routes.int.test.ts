@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agentListResponseSchema } from '@/lib/contracts/agents'
 import { workflowListResponseSchema } from '@/lib/contracts/workflows'
-import { loadAgentVersion } from '@/lib/server/agents/agent-service'
-import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
+import { AgentService, loadAgentVersion } from '@/lib/server/agents/agent-service'
+import { callRoute, createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import * as agentRoute from './[id]/route'
 import * as versionRoute from './[id]/versions/[version]/route'
 import * as versionsRoute from './[id]/versions/route'
@@ -148,5 +148,19 @@ describe('agents API', () => {
     expect((await callRoute(agentsRoute.GET, { as: null })).status).toBe(401)
     expect((await callRoute(agentsRoute.POST, { as: null, body: { name: 'x' } })).status).toBe(401)
     expect((await callRoute(agentRoute.GET, { as: null, params: { id: 'x' } })).status).toBe(401)
+  })
+
+  it('deletes an agent once when ten deletes race: one 200, the others 404, never a 500', async () => {
+    const created = await callRoute(agentsRoute.POST, { as: member, body: { name: 'Short-lived' } })
+    const id = created.body.agent.id as string
+    const answers = await Promise.all(Array.from({ length: 10 }, () => callRoute(agentRoute.DELETE, { as: member, params: { id } })))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(9).fill(404)])
+    for (const answer of answers.filter((each) => each.status === 404)) expect(answer.body.error.code).toBe('not_found')
+    // The service's own race: every delete finds the agent before any removes it.
+    const again = (await callRoute(agentsRoute.POST, { as: member, body: { name: 'Short-lived too' } })).body.agent.id as string
+    const service = new AgentService(app.db.prisma, app.secrets)
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => service.delete(principalOf(member), again)))
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'not_found' })
   })
 })

@@ -12,6 +12,7 @@ import * as agentConversationsRoute from '../agents/[id]/conversations/route'
 import * as runRoute from '../runs/[id]/route'
 import * as approvalRoute from '../approvals/[id]/route'
 import * as continueRoute from '../runs/[id]/continue-in-chat/route'
+import { ConversationService } from '@/lib/server/conversations/conversation-service'
 import { RunService } from '@/lib/server/runs/run-service'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import { principalOf } from '@/lib/server/testing/test-app'
@@ -149,6 +150,23 @@ describe('conversations API', () => {
     expect((await allMessages(id)).slice(4).map((m) => m.contents[0]?.text)).toEqual(['Thanks', 'Demo reply: Thanks'])
   })
 
+  it('fails a turn whose tool approval expired, saying so, and the conversation goes on', async () => {
+    const id = await newConversation('Unanswered')
+    const sent = await send(id, '/call word_count {"text":"one two"}')
+    const approval = await waitFor(
+      async () => (await app.db.prisma.approvalRequest.findFirst({ where: { runId: sent.body.runId, status: 'pending' } })) ?? undefined,
+    )
+    await app.db.prisma.approvalRequest.update({ where: { id: approval.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await app.approvals.expireOverdue()
+    const done = await turnEnd(sent.body.runId)
+    expect(done.run.status).toBe('failed')
+    expect(done.run.error).toContain('expired')
+    expect(done.run.error).toContain('word_count')
+    expect(JSON.stringify(done)).not.toContain('rejected by user')
+    const next = await send(id, 'Still there?')
+    expect((await turnEnd(next.body.runId)).run.status).toBe('succeeded')
+  })
+
   it('pages messages from the newest, and exports what was stored as JSON and Markdown', async () => {
     const id = await newConversation('Paged')
     const rows = Array.from({ length: 25 }, (_, i) => ({
@@ -215,6 +233,17 @@ describe('conversations API', () => {
     expect((await callRoute(conversationRoute.GET, { params: { id } })).status).toBe(404)
   })
 
+  it('deletes a conversation once when ten deletes race: one 204, the others 404, never a 500', async () => {
+    const id = await newConversation('Short-lived')
+    const answers = await Promise.all(Array.from({ length: 10 }, () => callRoute(conversationRoute.DELETE, { params: { id } })))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, ...Array(9).fill(404)])
+    // The service's own race: every delete finds the conversation before any removes it.
+    const again = await newConversation('Short-lived too')
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => new ConversationService(app).delete(principalOf(app.admin), again)))
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'not_found' })
+  })
+
   it('refuses bad input with 400 and no sign-in with 401', async () => {
     const id = await newConversation()
     const empty = await send(id, '   ')
@@ -271,5 +300,18 @@ describe('conversations API', () => {
     const messages = await allMessages(id)
     expect(messages.map((m) => m.contents[0]?.text)).toEqual(['Draft a line', 'Demo reply: Draft a line', 'Shorter please', 'Demo reply: Shorter please'])
     expect(messages[3].messageId).toBe('demo-msg-3')
+
+    // Asked again, it reopens the conversation it made: no second copy, no second agent.
+    const again = await callRoute(continueRoute.POST, { params: { id: run.id }, body: { nodeId: 'writer' } })
+    expect(again.status).toBe(200)
+    expect(again.body).toMatchObject({ id, agentId: agent.id })
+    // Another run of the same node continues with the agent made the first time.
+    const second = await new RunService(app).create(owner, { workflowId: workflow.id, input: 'Draft another' })
+    expect((await turnEnd(second.id)).run.status).toBe('succeeded')
+    const fromSecond = await callRoute(continueRoute.POST, { params: { id: second.id }, body: { nodeId: 'writer' } })
+    expect(fromSecond.status).toBe(201)
+    expect(fromSecond.body.id).not.toBe(id)
+    expect(fromSecond.body.agentId).toBe(agent.id)
+    expect(await app.db.prisma.agent.count({ where: { name: 'Writer', ownerId: app.admin.id } })).toBe(1)
   })
 })

@@ -170,7 +170,9 @@ export class AgentService {
   /** Deletes the agent with its versions, conversations and the runs of those (the schema cascades). */
   async delete(principal: Principal, id: string): Promise<DeletedAgentResponse> {
     await this.requireAgent(principal, id)
-    await this.prisma.agent.delete({ where: { id } })
+    // deleteMany: a delete racing this one may have taken the row since; that is the same 404 as a missing agent.
+    const { count } = await this.prisma.agent.deleteMany({ where: { id } })
+    if (count === 0) throw notFound('Agent', id)
     return { deleted: { id } }
   }
 

@@ -175,7 +175,10 @@ export class ApprovalBroker {
       [id, status, jsonbSafeText(response)],
     )
     if (decided.length === 0) {
-      const current = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id }, select: { status: true } })
+      const current = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id }, select: { status: true, response: true } })
+      if (current.status === 'expired' && (current.response as { closedBy?: unknown } | null)?.closedBy === 'run_stopped') {
+        throw conflict('approval_expired', 'This request was closed when its run stopped; the run asks again when it goes on.')
+      }
       // Still pending, it was overdue when the answer came: it expires now (if no one else expired it first).
       if (current.status === 'pending' || current.status === 'expired') {
         await this.expireWhere(`id = $2 AND "expiresAt" <= ${DB_NOW}`, [id])
@@ -292,6 +295,19 @@ export class ApprovalBroker {
   }
 
   /** Expires a run's open requests (it was cancelled or cut off), telling its viewers. */
+  /**
+   * Closes the run's open requests that a callback of an earlier attempt asked (sampling, elicitation, a tool call's
+   * consent: no workflow request behind them). Called when a run is resumed after its worker stopped: the process
+   * waiting for their answers is gone, and the resumed attempt asks again, so an answer to an old one would
+   * say "approved" while the run waits on the new one.
+   */
+  async closeAskedByEarlierAttempt(runId: string): Promise<void> {
+    await this.expireWhere(`"runId" = $2 AND "requestId" IS NULL`, [runId], {
+      reason: 'The run stopped before the request was answered; it asks again now that it goes on.',
+      closedBy: 'run_stopped',
+    })
+  }
+
   async expirePendingForRun(runId: string, reason: string, closedBy: ApprovalClosure): Promise<void> {
     await this.expireWhere(`"runId" = $2`, [runId], { reason, closedBy })
   }

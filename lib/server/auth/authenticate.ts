@@ -5,6 +5,8 @@
  */
 import type { Auth } from './auth'
 import type { ApiTokenService } from './api-tokens'
+import { isAPIError } from 'better-auth/api'
+import { DomainError } from '../domain-errors'
 import { toRole, type Principal } from './principal'
 
 export interface Authenticator {
@@ -16,10 +18,21 @@ export async function authenticate(request: Request, { auth, apiTokens }: Authen
   const authorization = request.headers.get('authorization')
   if (authorization !== null) {
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)
-    return match ? apiTokens.authenticate(match[1]) : null
+    return match ? apiTokens.authenticate(match[1]).catch(unlessLookupFailed) : null
   }
   if (!request.headers.get('cookie')) return null
-  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null)
+  const session = await auth.api.getSession({ headers: request.headers }).catch(unlessLookupFailed)
   if (!session || session.user.banned) return null
   return { userId: session.user.id, email: session.user.email, name: session.user.name, role: toRole(session.user.role), via: 'session' }
+}
+
+/**
+ * A credential Better Auth refuses is nobody (401 follows); a lookup that failed (the database is down) is not a
+ * verdict on the credential: 503, so that clients retry instead of sending the person to sign in again.
+ */
+function unlessLookupFailed(error: unknown): null {
+  // Better Auth answers a credential it refuses with a 4xx APIError, and wraps a failing database in a 5xx one.
+  if (isAPIError(error) && error.statusCode < 500) return null
+  console.error('[auth] could not look up the credential:', error)
+  throw new DomainError('service_unavailable', 'The server cannot check your sign-in right now. Try again in a moment.')
 }

@@ -7,6 +7,7 @@
  * queued, running or waiting for an approval is a 409. Others get the 404 of a missing id.
  */
 import { randomUUID } from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
 import type {
   ConversationDetail,
   ConversationExport,
@@ -20,8 +21,8 @@ import type {
 import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
 import { isAdmin, ownedBy, type Principal } from '../auth/principal'
-import { AgentSettingsSchema, parseGraphDocument } from '@/lib/graph'
-import { AgentService } from '../agents/agent-service'
+import { AgentSettingsSchema, parseGraphDocument, type AgentSettings } from '@/lib/graph'
+import { AgentService, parseAgentDefinition } from '../agents/agent-service'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { queueRunExpression } from '../runs/run-queue'
 import type { RunEvent } from '@/lib/contracts/run-events'
@@ -195,21 +196,30 @@ export class ConversationService {
       [id],
     )
     for (const run of active) this.app.activeRuns.get(run.id)?.abort()
-    await this.prisma.agentSession.delete({ where: { id } })
+    // deleteMany: a delete racing this one may have taken the row since; that is the same 404 as a missing conversation.
+    const { count } = await this.prisma.agentSession.deleteMany({ where: { id } })
+    if (count === 0) throw notFound('Conversation', id)
   }
 
   /**
-   * "Continue in chat": a new conversation with what an agent node of a workflow run said and heard,
-   * copied from its run_agent session. The node's saved agent when it names one the person may use;
-   * an inline agent node becomes a new saved agent with the node's settings (so the conversation
-   * can go on with the same instructions, model and tools).
+   * "Continue in chat": the conversation with what an agent node of a workflow run said and heard,
+   * copied from its run_agent session. Asked again for the same run and node, it opens the conversation
+   * made the first time (still there and the person's), so clicks do not pile up copies. The node's saved
+   * agent when it names one the person may use; an inline agent node becomes a saved agent with the
+   * node's settings (so the conversation can go on with the same instructions, model and tools), made
+   * once: a later run of the same node finds it by its name and definition and reuses it.
    */
-  async continueFromRun(principal: Principal, runId: string, nodeId: string): Promise<ConversationSummary> {
+  async continueFromRun(principal: Principal, runId: string, nodeId: string): Promise<{ conversation: ConversationSummary; created: boolean }> {
     const run = await this.prisma.run.findFirst({ where: { id: runId, ...ownedBy(principal) }, include: { version: { select: { graph: true } } } })
     if (!run?.version) throw notFound('Run', runId)
     const parsed = parseGraphDocument(run.version.graph)
     const node = parsed.ok ? parsed.document.nodes.find((candidate) => candidate.id === nodeId) : undefined
     if (node?.kind !== 'agent') throw invalidInput('not_an_agent_node', `The run's workflow has no agent node '${nodeId}'.`)
+    const earlier = await this.prisma.agentSession.findFirst({
+      where: { kind: 'conversation', ownerId: principal.userId, originRunId: runId, originNodeId: nodeId },
+      orderBy: { createdAt: 'asc' },
+    })
+    if (earlier) return { conversation: presentSummary(earlier), created: false }
     const sessionId = runAgentSessionId(runId, nodeId)
     if ((await this.prisma.chatMessage.count({ where: { sessionId } })) === 0) {
       throw invalidInput('nothing_to_continue', 'This agent has not said anything in this run yet, so there is no conversation to continue.')
@@ -218,16 +228,7 @@ export class ConversationService {
     const referred = (node.data as { agentId?: unknown }).agentId
     const saved =
       typeof referred === 'string' ? await this.prisma.agent.findFirst({ where: { id: referred, ...ownedBy(principal) }, select: { id: true } }) : null
-    const agentId =
-      saved?.id ??
-      (
-        await new AgentService(this.prisma, this.app.secrets, this.app.outbound).create(principal, {
-          name: label,
-          description: `Made from the agent node "${label}" of run ${runId.slice(0, 8)}.`,
-          definition: AgentSettingsSchema.parse(node.data),
-          note: `From run ${runId}`,
-        })
-      ).agent.id
+    const agentId = saved?.id ?? (await this.agentForInlineNode(principal, label, AgentSettingsSchema.parse(node.data), runId))
     const id = randomUUID()
     await this.prisma.$transaction([
       this.prisma.agentSession.create({
@@ -244,7 +245,33 @@ export class ConversationService {
       this.prisma.$executeRaw`INSERT INTO "ChatMessage" (id, "sessionId", position, role, message, "createdAt")
         SELECT gen_random_uuid(), ${id}, position, role, message, "createdAt" FROM "ChatMessage" WHERE "sessionId" = ${sessionId}`,
     ])
-    return presentSummary(await this.prisma.agentSession.findUniqueOrThrow({ where: { id } }))
+    return { conversation: presentSummary(await this.prisma.agentSession.findUniqueOrThrow({ where: { id } })), created: true }
+  }
+
+  /**
+   * The person's saved agent named `label` whose latest version has exactly the node's settings (one
+   * made by an earlier "Continue in chat" from this node, in this run or another), else a new one.
+   */
+  private async agentForInlineNode(principal: Principal, label: string, settings: AgentSettings, runId: string): Promise<string> {
+    const definition = { ...settings, name: settings.name.trim() === '' ? label : settings.name }
+    const namesakes = await this.prisma.agent.findMany({
+      where: { name: label, ownerId: principal.userId },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { definition: true } } },
+    })
+    // Compared as stored (JSON), where a setting left undefined is simply absent.
+    const stored = (value: AgentSettings) => JSON.parse(JSON.stringify(value)) as unknown
+    const same = namesakes.find(
+      (agent) => agent.versions[0] && isDeepStrictEqual(stored(parseAgentDefinition(agent.versions[0].definition)), stored(definition)),
+    )
+    if (same) return same.id
+    const made = await new AgentService(this.prisma, this.app.secrets, this.app.outbound).create(principal, {
+      name: label,
+      description: `Made from the agent node "${label}" of run ${runId.slice(0, 8)}.`,
+      definition,
+      note: `From run ${runId}`,
+    })
+    return made.agent.id
   }
 
   async export(principal: Principal, id: string): Promise<ConversationExport> {

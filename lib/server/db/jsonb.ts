@@ -1,7 +1,8 @@
 /**
- * Postgres' jsonb cannot hold the NUL character (U+0000) or a lone surrogate anywhere, and a
- * tool or an MCP server can easily produce either. Values stored as jsonb for display (events, approval payloads) pass
- * through here: NUL becomes U+FFFD, and the value is plain JSON (no classes, no undefined).
+ * Postgres' jsonb cannot hold the NUL character (U+0000) or a lone surrogate anywhere, nor can its text columns hold
+ * NUL, and a tool or an MCP server can easily produce either. Values stored as jsonb for display (events, approval
+ * payloads) and outside text stored in text columns (a run's error) pass through here: NUL becomes U+FFFD, and the
+ * value is plain JSON (no classes, no undefined).
  */
 export function jsonbSafe<T>(value: T): T {
   return JSON.parse(jsonbSafeText(value)) as T
@@ -15,4 +16,9 @@ export function jsonbSafeText(value: unknown): string {
     if (inner instanceof Error) return { name: inner.name, message: inner.message }
     return inner
   })
+}
+
+/** Outside text for a text column (a failure message quoting what a tool said): NUL and lone surrogates become U+FFFD. */
+export function storableText(text: string): string {
+  return text.toWellFormed().replaceAll('\u0000', '\uFFFD')
 }

@@ -370,12 +370,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'post',
     path: '/api/runs/{id}/continue-in-chat',
-    summary: 'Continue in chat: a new conversation with what one agent node of a run said and heard',
+    summary: 'Continue in chat: the conversation with what one agent node of a run said and heard (made once, then reopened)',
     tag: 'conversations',
     access: 'user',
     params: runs.runIdParams,
     body: conversations.continueInChatBody,
-    responses: created(conversations.conversationSummarySchema),
+    responses: { ...ok(conversations.conversationSummarySchema, 'Made by an earlier call'), ...created(conversations.conversationSummarySchema) },
   },
 
   // runs

@@ -16,6 +16,11 @@ export class WorkflowRunFailedError extends WorkflowException {
   override readonly code = 'workflow_run_failed'
 }
 
+/** Why a run stopped at its workflow's superstep limit, and what the person can change. */
+export function stepLimitMessage(maxSupersteps: number): string {
+  return `The run stopped after ${maxSupersteps} steps, the most this workflow may take: raise Max steps in Settings, or check for a loop that never ends.`
+}
+
 /** The abort reason when a worker shuts down with runs still in progress. */
 export class WorkerShutdownError extends WorkflowException {
   override readonly code = 'worker_shutdown'

@@ -13,7 +13,7 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 import type { TokenUsage } from '@/lib/contracts/runs'
 import type { AgentSettings, GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
-import { jsonbSafeText } from '../db/jsonb'
+import { jsonbSafeText, storableText } from '../db/jsonb'
 import { loadAgentVersionApiKey } from '../agents/agent-service'
 import { openAgentConversation } from '../conversations/agent-conversation'
 import { openRunAgentSessions } from '../conversations/run-agent-sessions'
@@ -70,7 +70,8 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   const onStored = feed && ((events: RunEvent[]) => feed.push(events))
   const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying, onStored)
   const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer)
-  const forwarding = parseWorkflowSettings(run.workflowSettings).conversationForwarding
+  const settings = parseWorkflowSettings(run.workflowSettings)
+  const forwarding = settings.conversationForwarding
   const forwarder = new RunConversationForwarder(run.id, input, forwarding, {
     ...conversationForwardingFromEnv(),
     logger: FORWARDING_LOGGER,
@@ -81,7 +82,17 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   // Only a run that goes on from a checkpoint has tokens before it (a new or restarted one starts from its input).
   const usageBefore = fromCheckpoint ? (run.usage ?? undefined) : undefined
   const outputsBefore = fromCheckpoint ? await app.events.outputsThrough(run.id, start.kind === 'resumed' ? start.replayAfter : run.lastSequence) : []
-  const recorder = new RunRecorder({ runId: run.id, writer, forwarder, cancelled: signal, checkpoints, continuing: fromCheckpoint, usageBefore, outputsBefore })
+  const recorder = new RunRecorder({
+    runId: run.id,
+    writer,
+    forwarder,
+    cancelled: signal,
+    checkpoints,
+    continuing: fromCheckpoint,
+    usageBefore,
+    outputsBefore,
+    maxSupersteps: settings.maxSupersteps,
+  })
   // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
   const runSignal = AbortSignal.any([signal, ended.signal])
@@ -92,6 +103,8 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
     const runStarted = start.kind === 'new' ? writer.write('run_started', {}, resumeFromInput) : undefined
     runStarted?.catch(() => {})
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
+    // What the stopped attempt's callbacks asked (sampling, elicitation) is asked again by this one.
+    if (start.kind === 'resumed') await app.approvals.closeAskedByEarlierAttempt(run.id)
     // A turn's agent talks in the conversation; a workflow's agent nodes each keep theirs (run-agent-sessions.ts).
     // The history window trims what is sent to the model, never what is stored.
     let turnApiKey: string | undefined
@@ -105,6 +118,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
       agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
       // A turn's agent is its saved agent as an inline node: it talks with the saved agent's own key.
       agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? turnApiKey : undefined),
+      maxSupersteps: settings.maxSupersteps,
     })
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
     const stream =
@@ -190,7 +204,8 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
   await writer?.flush().catch(() => {})
   // Outputs and errors carry what tools and servers said: configured secrets are cut out before they are stored.
   const outputs = await app.secrets.redactValue(outcome.outputs)
-  const error = outcome.error === undefined ? null : await app.secrets.redact(outcome.error)
+  // A failure message may quote a NUL a tool sent, which no text column holds: storing it raw would fail the run's end.
+  const error = outcome.error === undefined ? null : storableText(await app.secrets.redact(outcome.error))
   const [type, data] = outcome.status === 'succeeded' ? (['run_succeeded', { outputs }] as const) : (['run_failed', { error }] as const)
   const payload = await app.events.prepare(data)
   // The writer knows the next number unless someone else appended meanwhile (then the index says so).

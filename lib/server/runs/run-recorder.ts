@@ -16,7 +16,7 @@ import { MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from '@/lib/contracts/r
 import { warnStatusNotRecorded } from '../mcp/mcp-task-events'
 import type { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import type { CheckpointPointers } from './checkpoint-pointers'
-import { WorkflowRunFailedError } from './run-errors'
+import { stepLimitMessage, WorkflowRunFailedError } from './run-errors'
 import type { RunEventWriter } from './run-event-writer'
 import { AgentTextCoalescer, toRunEvents, type RunEventRecord } from './workflow-events'
 import type { PendingRequest } from './workflow-requests'
@@ -38,6 +38,8 @@ export interface RunRecorderOptions {
   usageBefore?: UsageDetails
   /** What the run output before its resume point: the engine does not emit it again, and the run's outputs keep it. */
   outputsBefore?: readonly unknown[]
+  /** The most supersteps the run may take (the workflow's Max steps), named when the run hits it. */
+  maxSupersteps?: number
 }
 
 export class RunRecorder {
@@ -64,9 +66,10 @@ export class RunRecorder {
         this.queue(record, this.options.checkpoints.pointerFor(Number(record.data.iteration), this.usage))
         await this.flush()
       } else if (record.type === 'failed') {
-        this.queue(record)
+        const failed = this.inPlainWords(record)
+        this.queue(failed)
         await this.flush()
-        throw new WorkflowRunFailedError(String((record.data.error as { message?: string } | undefined)?.message ?? 'The workflow failed.'))
+        throw new WorkflowRunFailedError(String((failed.data.error as { message?: string } | undefined)?.message ?? 'The workflow failed.'))
       } else {
         this.queue(record)
       }
@@ -91,6 +94,14 @@ export class RunRecorder {
     const timer = setTimeout(() => this.release(callId), STATUS_HOLD_MS)
     timer.unref()
     this.heldStatuses.set(callId, { statuses: [data], timer })
+  }
+
+  /** The engine's words for a run that hit its superstep limit ("did not converge"), in the person's: what happened and what to change. */
+  private inPlainWords(record: RunEventRecord): RunEventRecord {
+    const error = record.data.error as { code?: unknown } | undefined
+    const limit = this.options.maxSupersteps
+    if (error?.code !== 'workflow_convergence_error' || limit === undefined) return record
+    return { ...record, data: { ...record.data, error: { ...error, message: stepLimitMessage(limit) } } }
   }
 
   /** Stores what is still pending (coalesced text, held statuses); throws if a write failed. */

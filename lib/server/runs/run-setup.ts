@@ -119,8 +119,8 @@ export async function prepareQueuedRun(
   visible: OwnerScope,
   signal: AbortSignal,
   taskStatusSink?: TaskStatusSink,
-  /** What the caller adds to the registry: the stored conversation of a turn's agent, and its own key. */
-  extra: Pick<CompileRegistry, 'agentConversation' | 'agentApiKey'> = {},
+  /** What the caller adds to the registry (the stored conversation of a turn's agent, and its own key) and the workflow's Max steps. */
+  extra: Pick<CompileRegistry, 'agentConversation' | 'agentApiKey'> & { maxSupersteps?: number } = {},
 ): Promise<PreparedQueuedRun> {
   const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
@@ -137,25 +137,29 @@ export async function prepareQueuedRun(
     mcpTools = await connectMcpServers(serverIds, mcpContext)
     // A base URL in an agent's settings is the run owner's choice: an admin's reaches anything, a member's only what the outbound policy allows.
     const baseUrlFetch = isAdminScope(visible) ? undefined : pinnedFetch(app.outbound)
-    const workflow = compile(document, {
-      chatClient: (settings, secrets) => chatClientFor(settings, process.env, secrets, baseUrlFetch),
-      mcpServer: (id) => {
-        const tool = mcpTools.get(id)
-        if (!tool) throw new MissingRunResourceError(`MCP server '${id}' is not connected.`)
-        return tool
+    const workflow = compile(
+      document,
+      {
+        chatClient: (settings, secrets) => chatClientFor(settings, process.env, secrets, baseUrlFetch),
+        mcpServer: (id) => {
+          const tool = mcpTools.get(id)
+          if (!tool) throw new MissingRunResourceError(`MCP server '${id}' is not connected.`)
+          return tool
+        },
+        functionTool: builtinFunctionTool,
+        subWorkflow: (id, version) => subWorkflows.get(subWorkflowKey(id, version)),
+        agent: (id, version) => savedAgents.get(agentKey(id, version)),
+        fileAccess: (settings, where) => {
+          const provider = folders.get(fileAccessKey(settings))
+          if (!provider) throw new MissingRunResourceError(`${where}: its folder was not opened.`)
+          return provider
+        },
+        skills,
+        agentConversation: extra.agentConversation,
+        agentApiKey: extra.agentApiKey,
       },
-      functionTool: builtinFunctionTool,
-      subWorkflow: (id, version) => subWorkflows.get(subWorkflowKey(id, version)),
-      agent: (id, version) => savedAgents.get(agentKey(id, version)),
-      fileAccess: (settings, where) => {
-        const provider = folders.get(fileAccessKey(settings))
-        if (!provider) throw new MissingRunResourceError(`${where}: its folder was not opened.`)
-        return provider
-      },
-      skills,
-      agentConversation: extra.agentConversation,
-      agentApiKey: extra.agentApiKey,
-    })
+      { maxIterations: extra.maxSupersteps },
+    )
     return { document, workflow, asRun: (work) => runAsMcpRun(mcpContext, work), close }
   } catch (error) {
     await close()

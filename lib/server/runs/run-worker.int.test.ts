@@ -196,6 +196,38 @@ describe('RunWorker with the example workflow', () => {
     })
   })
 
+  it("stops a run at the workflow's Max steps, saying so in plain words, and runs it through once they are raised", async () => {
+    const transform = (id: string) => ({ id, kind: 'transform', position: { x: 0, y: 0 }, data: { expression: 'input' } })
+    const workflowId = await workflowWith({
+      schemaVersion: 1,
+      nodes: [
+        { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
+        transform('a'),
+        transform('b'),
+        transform('c'),
+        { id: 'output', kind: 'output', position: { x: 0, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'a' },
+        { id: 'e2', source: 'a', target: 'b' },
+        { id: 'e3', source: 'b', target: 'c' },
+        { id: 'e4', source: 'c', target: 'output' },
+      ],
+    } as GraphDocument)
+    const workflows = new WorkflowService(app.db.prisma)
+    const updated = await workflows.update(principalOf(app.admin), workflowId, { settings: { maxSupersteps: 3 } })
+    // Naming one setting leaves the others as they were.
+    expect(updated.workflow.settings).toMatchObject({ maxSupersteps: 3, conversationForwarding: { enabled: false } })
+    const stopped = await finished((await runs.create(principalOf(app.admin), { workflowId, input: 'go' })).id)
+    expect(stopped.status).toBe('failed')
+    expect(stopped.error).toBe(
+      'The run stopped after 3 steps, the most this workflow may take: raise Max steps in Settings, or check for a loop that never ends.',
+    )
+    await workflows.update(principalOf(app.admin), workflowId, { settings: { maxSupersteps: 4 } })
+    const done = await finished((await runs.create(principalOf(app.admin), { workflowId, input: 'go' })).id)
+    expect(done).toMatchObject({ status: 'succeeded', outputs: ['go'] })
+  })
+
   it('forwards the conversation after each agent turn when the workflow asks, and reports a failing endpoint', async () => {
     const endpoint = await startRecordingHttpServer()
     try {

@@ -2,8 +2,9 @@
  * A workflow that stops for a person (a human-input node, a tool call that needs consent) ends
  * its stream with pending `request_info` events. Each becomes an approval request and the run is
  * parked (no worker holds it); once every one is answered — through any web process — the run is
- * queued and continues from its checkpoint with the answers. Unanswered requests expire: a tool
- * call is then refused, a human-input step fails the run (there is no answer to pass on).
+ * queued and continues from its checkpoint with the answers. Unanswered requests expire and fail
+ * the run, saying so: a tool call nobody allowed or refused was not done as asked (a person's denial,
+ * by contrast, is passed on to the agent), and an input step has no answer to pass on.
  */
 import { UserError } from '@/lib/core'
 import { APPROVAL_INBOX_CHANNEL, presentApproval, type ApprovalDecision } from '../approvals/approval-broker'
@@ -49,7 +50,13 @@ function question(request: PendingRequest, titleOf: (executorId: string) => stri
       kind: 'tool_call',
       title: `${sourceTitle} wants to call ${toolName}`,
       payload: { toolName, arguments: parseArguments(data.functionCall?.arguments), executorId: request.executorId, sourceTitle },
-      answer: (decision) => decision.approved,
+      answer: (decision) => {
+        // Nobody decided: the call was not refused by a person, and the step could not do what was asked.
+        if (decision.status === 'expired') {
+          throw new UserError(`${sourceTitle} could not call ${toolName}: its approval expired (nobody answered in time), so the run stopped.`)
+        }
+        return decision.approved
+      },
     }
   }
   const prompt = data?.type === 'human_input' ? String(data.prompt ?? '') : 'The workflow asks for input.'

@@ -14,6 +14,7 @@ import type {
   VersionSummary,
   WorkflowResponse,
   WorkflowSettings,
+  WorkflowSettingsPatch,
   WorkflowSummary,
   WorkflowVersionView,
   WorkflowView,
@@ -142,10 +143,11 @@ export class WorkflowService {
   async update(
     principal: Principal,
     id: string,
-    changes: { name?: string; description?: string; settings?: WorkflowSettings; mcpTool?: McpToolSetting },
+    changes: { name?: string; description?: string; settings?: WorkflowSettingsPatch; mcpTool?: McpToolSetting },
   ): Promise<UpdatedWorkflowResponse> {
     await this.requireWorkflow(principal, id)
-    const { settings, mcpTool, ...rest } = changes
+    const { settings: patch, mcpTool, ...rest } = changes
+    const settings = patch && (await this.patchedSettings(id, patch))
     const workflow = await this.prisma.workflow.update({
       where: { id },
       data: { ...rest, ...(settings ? { settings: settings as object } : {}) },
@@ -263,6 +265,13 @@ export class WorkflowService {
   }
 
   /** 404 for a missing workflow and for one the principal may not see alike. */
+  /** The stored settings with the patch's on top (a setting the patch does not name keeps its value). */
+  private async patchedSettings(id: string, patch: WorkflowSettingsPatch): Promise<WorkflowSettings> {
+    const stored = await this.prisma.workflow.findUniqueOrThrow({ where: { id }, select: { settings: true } })
+    const named = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
+    return parseWorkflowSettings({ ...parseWorkflowSettings(stored.settings), ...named })
+  }
+
   private async requireWorkflow(principal: Principal, id: string) {
     const workflow = await this.prisma.workflow.findFirst({ where: { id, ...visibleWorkflows(principal) }, select: { id: true } })
     if (!workflow) throw notFound('Workflow', id)
