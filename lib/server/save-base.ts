@@ -11,29 +11,26 @@ import { conflict, DomainError, invalidInput } from './domain-errors'
 const ETAG = /^(?:W\/)?"(\d{1,10})"$/
 
 /**
- * The base version of a save: the body's `baseVersion` or `If-Match`'s ETag (one of them; both
- * must agree). 428 `base_version_required` without either; 400 `invalid_if_match` for a header
- * that is not one of our ETags.
+ * The base version a save names: the body's `baseVersion` or `If-Match`'s ETag (both may be sent if they agree);
+ * undefined when neither is. 400 `invalid_if_match` for a header that is not one of our ETags. Whether a base is
+ * required is the service's to say (requireBase), after it has found the resource and checked the input.
  */
-export function saveBase(request: Request, bodyBase: number | undefined, what: string): number {
+export function saveBase(request: Request, bodyBase: number | undefined): number | undefined {
   const header = request.headers.get('if-match')
   const fromHeader = header === null ? undefined : etagVersion(header)
   if (bodyBase !== undefined && fromHeader !== undefined && bodyBase !== fromHeader) {
     throw invalidInput('base_version_mismatch', `baseVersion ${bodyBase} and If-Match ${header} name different versions: send one.`)
   }
-  const base = bodyBase ?? fromHeader
-  if (base === undefined) {
-    throw new DomainError(
-      'base_version_required',
-      `Say which version of the ${what} this save started from: baseVersion in the body, or If-Match with the ETag its GET answered.`,
-    )
-  }
-  return base
+  return bodyBase ?? fromHeader
 }
 
-/** The base version of a save where naming one is optional (a restore): undefined when neither is given. */
-export function optionalSaveBase(request: Request, bodyBase: number | undefined, what: string): number | undefined {
-  return bodyBase === undefined && request.headers.get('if-match') === null ? undefined : saveBase(request, bodyBase, what)
+/** The base of a save that must name one: 428 `base_version_required` without. */
+export function requireBase(base: number | undefined, what: string): number {
+  if (base !== undefined) return base
+  throw new DomainError(
+    'base_version_required',
+    `Say which version of the ${what} this save started from: baseVersion in the body, or If-Match with the ETag its GET answered.`,
+  )
 }
 
 function etagVersion(header: string): number {

@@ -23,7 +23,7 @@ import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { invalidInput, notFound } from '../domain-errors'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
-import { staleVersion } from '../save-base'
+import { requireBase, staleVersion } from '../save-base'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 import type { SecretVault } from '../secrets/secret-vault'
 import { openAgentApiKey, sealAgentApiKey } from './agent-api-key'
@@ -181,9 +181,15 @@ export class AgentService {
    * Stores a new version numbered one past `base`, the version the save started from: 409
    * `stale_version` with the newer version, and nothing stored, when another was saved since.
    */
-  async createVersion(principal: Principal, id: string, input: { definition: AgentSettings; note?: string }, base: number): Promise<AgentVersionResponse> {
+  async createVersion(
+    principal: Principal,
+    id: string,
+    input: { definition: AgentSettings; note?: string },
+    named: number | undefined,
+  ): Promise<AgentVersionResponse> {
     await this.requireAgent(principal, id)
     const definition = checkDefinition(parseAgentDefinition(input.definition))
+    const base = requireBase(named, 'agent')
     try {
       const row = await this.prisma.$transaction(async (tx) => {
         const latest = await latestVersionOf(tx, id)

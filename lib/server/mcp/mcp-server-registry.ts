@@ -8,7 +8,7 @@ import type { Prisma } from '../db/database'
 import { parseWith } from '../http'
 import { validationError } from '../http-errors'
 import { conflict, invalidInput, notFound } from '../domain-errors'
-import { staleVersion } from '../save-base'
+import { requireBase, staleVersion } from '../save-base'
 import {
   createMcpServerRequestSchema,
   stdioConfigSchema,
@@ -261,12 +261,10 @@ export class McpServerRegistry {
    * `base` is the server's version the change started from: when it was saved again since, nothing
    * changes (409 `stale_version`); `'current'` (an import told to update what exists) replaces any.
    */
-  async update(principal: Principal, id: string, input: UpdateServerInput, base: number | 'current'): Promise<McpServerDetail> {
+  async update(principal: Principal, id: string, input: UpdateServerInput, base: number | 'current' | undefined): Promise<McpServerDetail> {
     const patch = parseWith(updateMcpServerRequestSchema, input, 'MCP server update')
     return this.prisma.$transaction(async (tx) => {
       const row = await this.requireVisibleRow(tx, principal, id)
-      const expected = base === 'current' ? row.version : base
-      if (row.version !== expected) throw await this.staleVersion(tx, row, expected)
       const transport = patch.transport ?? row.transport
       if (transport !== row.transport && patch.config === undefined) {
         const message = `A new configuration is required when the transport changes to ${transport}.`
@@ -284,6 +282,8 @@ export class McpServerRegistry {
       if (transport === 'stdio' && (connectionChanged || envChanged)) {
         assertMayConfigureStdio(principal, stdioConfigSchema.parse(config ?? row.config).command)
       }
+      const expected = base === 'current' ? row.version : requireBase(base, 'MCP server')
+      if (row.version !== expected) throw await this.staleVersion(tx, row, expected)
       const affected = connectionChanged ? await allWorkflowsReferencingServer(tx, id) : undefined
       if (affected?.length && patch.confirm !== true) throw confirmRequired(principal, id, affected)
       const stored = this.openSecrets(row)

@@ -34,7 +34,7 @@ import {
 import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, isDomainError, notFound } from '../domain-errors'
-import { staleVersion } from '../save-base'
+import { requireBase, staleVersion } from '../save-base'
 import type { CreateSkillInput, SkillDetail, SkillList, SkillLoadError, SkillSummary, StoredResource, UpdateSkillInput } from '@/lib/contracts/skills'
 import type { SkillCheck, SkillCheckRequest } from '@/lib/contracts/skill-checks'
 import { discoverFileSkills, type FileSkillCatalog } from './file-skills'
@@ -122,13 +122,14 @@ export class SkillLibrary {
    * Replaces a stored skill's SKILL.md and/or resources; a new name in the SKILL.md renames it. `base` is the skill's
    * version the edit started from: when it was saved again since, nothing changes (409 `stale_version`).
    */
-  async update(principal: Principal, name: string, input: UpdateSkillInput, base: number): Promise<SkillDetail> {
+  async update(principal: Principal, name: string, input: UpdateSkillInput, named: number | undefined): Promise<SkillDetail> {
     const existing = await this.storedRowOrThrow(principal, name)
     const content = input.content ?? existing.content
     const parsed = parseSubmittedSkill(content)
     const newName = parsed.frontmatter.name
     if (newName !== name) await this.assertNameFree(newName, existing.ownerId)
     const resources = input.resources ?? storedResourcesOf(existing)
+    const base = requireBase(named, 'skill')
     try {
       const { count } = await this.prisma.skill.updateMany({
         where: { id: existing.id, version: base },

@@ -24,7 +24,7 @@ import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
-import { staleVersion } from '../save-base'
+import { requireBase, staleVersion } from '../save-base'
 import { parseWorkflowSettings } from './workflow-settings'
 
 /**
@@ -200,11 +200,12 @@ export class WorkflowService {
    * Stores a new version numbered one past `base`, the version the save started from. When another
    * version was saved since, nothing is stored: 409 `stale_version` with that version (the unique
    * version number settles two saves racing from the same base the same way). `'latest'` (a restore
-   * that named no base) saves on top of whatever is newest.
+   * that named no base) saves on top of whatever is newest; no base at all is a 428.
    */
-  async createVersion(principal: Principal, id: string, graph: unknown, base: number | 'latest', note?: string): Promise<VersionResponse> {
+  async createVersion(principal: Principal, id: string, graph: unknown, named: number | 'latest' | undefined, note?: string): Promise<VersionResponse> {
     await this.requireWorkflow(principal, id)
     const document = checkGraph(graph)
+    const base = named === 'latest' ? named : requireBase(named, 'workflow')
     let number = base === 'latest' ? 0 : base
     try {
       const row = await this.prisma.$transaction(async (tx) => {

@@ -18,7 +18,7 @@ export const GET = authenticatedRoute<{ id: string }>(async (_request, params, p
 export const PATCH = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(mcpServerIdParamsSchema, params, 'path')
   const { baseVersion, ...patch } = await parseBody(request, updateMcpServerRequestSchema)
-  const base = saveBase(request, baseVersion, 'MCP server')
+  const base = saveBase(request, baseVersion)
   const { mcpServers } = await getServices()
   const server = await mcpServers.update(principal, id, patch, base)
   return withEtag(json({ server } satisfies SavedMcpServerResponse), server.version)

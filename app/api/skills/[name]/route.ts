@@ -13,7 +13,7 @@ export const GET = authenticatedRoute<{ name: string }>(async (_request, params,
 export const PATCH = authenticatedRoute<{ name: string }>(async (request, params, principal) => {
   const { name } = parseWith(skillNameParamsSchema, params, 'path')
   const { baseVersion, ...changes } = await parseBody(request, updateSkillRequestSchema)
-  const base = saveBase(request, baseVersion, 'skill')
+  const base = saveBase(request, baseVersion)
   const { skills } = await getServices()
   const skill = await skills.update(principal, name, changes, base)
   return withEtag(json({ skill } satisfies SkillResponse), skill.version)

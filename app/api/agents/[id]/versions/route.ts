@@ -12,7 +12,7 @@ export const GET = authenticatedRoute<{ id: string }>(async (_request, params, p
 export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(agentIdParamsSchema, params, 'path')
   const { baseVersion, ...body } = await parseBody(request, createAgentVersionRequestSchema)
-  const base = saveBase(request, baseVersion, 'agent')
+  const base = saveBase(request, baseVersion)
   const { agents } = await getServices()
   const saved = await agents.createVersion(principal, id, body, base)
   return withEtag(json(saved, 201), saved.version.version)

@@ -12,7 +12,7 @@ export const GET = authenticatedRoute<{ id: string }>(async (_request, params, p
 export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(workflowIdParamsSchema, params, 'path')
   const { graph, note, baseVersion } = await parseBody(request, createVersionRequestSchema)
-  const base = saveBase(request, baseVersion, 'workflow')
+  const base = saveBase(request, baseVersion)
   const { workflows } = await getServices()
   const saved = await workflows.createVersion(principal, id, graph, base, note)
   return withEtag(json(saved, 201), saved.version.version)
