@@ -27,7 +27,11 @@ describe('workflow versions', () => {
   afterAll(async () => app?.close())
 
   it('keeps a note with a saved version and lists versions newest first with author and note', async () => {
-    const saved = await callRoute(versionsRoute.POST, { params, body: { graph: exampleWorkflowDocument(), note: '  Added the researcher  ', baseVersion: 1 }, as: member })
+    const saved = await callRoute(versionsRoute.POST, {
+      params,
+      body: { graph: exampleWorkflowDocument(), note: '  Added the researcher  ', baseVersion: 1 },
+      as: member,
+    })
     expect(saved.status).toBe(201)
     const savedVersion = versionResponseSchema.parse(saved.body).version
     expect(savedVersion).toMatchObject({ version: 2, note: 'Added the researcher', author: { id: member.id, name: expect.stringMatching(/^user/) } })
