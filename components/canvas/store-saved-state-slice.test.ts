@@ -28,10 +28,20 @@ describe('the saved-state slice', () => {
     const theirs = exampleWorkflowDocument()
     store.getState().loadSavedVersion(4, theirs)
     expect(store.getState().version).toBe(4)
-    expect(store.getState().toDocument().nodes.map((node) => node.id)).toEqual(theirs.nodes.map((node) => node.id))
+    expect(
+      store
+        .getState()
+        .toDocument()
+        .nodes.map((node) => node.id),
+    ).toEqual(theirs.nodes.map((node) => node.id))
     expect(selectIsDirty(store.getState())).toBe(false)
     store.getState().undo()
-    expect(store.getState().toDocument().nodes.map((node) => node.id)).toEqual(theirs.nodes.map((node) => node.id))
+    expect(
+      store
+        .getState()
+        .toDocument()
+        .nodes.map((node) => node.id),
+    ).toEqual(theirs.nodes.map((node) => node.id))
   })
 
   it('is dirty exactly when the JSON of the document differs from the saved JSON', () => {
