@@ -63,7 +63,7 @@ test('chat with an agent: reply, tool approval inline, reload and continue, rena
 
   // 3b. A new version of the agent: the conversation follows it, until pinned to the first.
   const definition = { instructions: 'Count words, briefly.', model: { provider: 'demo' }, functionTools: ['word_count'], toolApprovalMode: 'always_require' }
-  expect((await page.request.post(`/api/agents/${agentId}/versions`, { data: { definition } })).status()).toBe(201)
+  expect((await page.request.post(`/api/agents/${agentId}/versions`, { data: { definition, baseVersion: 1 } })).status()).toBe(201)
   await page.reload()
   await expect(page.getByTestId('chat-version')).toHaveText('v2 · latest')
   await page.getByLabel('Agent version').selectOption('1')

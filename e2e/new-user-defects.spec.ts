@@ -26,8 +26,10 @@ async function createWorkflow(api: APIRequestContext, name: string, graph?: unkn
   return ((await created.json()) as { workflow: { id: string } }).workflow.id
 }
 
+/** Saves on top of the newest version, as a client that just read the workflow (If-Match with its ETag). */
 async function saveVersion(api: APIRequestContext, workflowId: string, graph: unknown) {
-  const saved = await api.post(`/api/workflows/${workflowId}/versions`, { data: { graph } })
+  const etag = (await api.get(`/api/workflows/${workflowId}`)).headers()['etag']
+  const saved = await api.post(`/api/workflows/${workflowId}/versions`, { data: { graph }, headers: { 'if-match': etag } })
   expect(saved.ok()).toBe(true)
 }
 

@@ -18,6 +18,13 @@ import * as skillsRoute from './skills/route'
 import * as workflowRoute from './workflows/[id]/route'
 import * as versionRoute from './workflows/[id]/versions/[version]/route'
 import * as workflowsRoute from './workflows/route'
+import { atCurrentVersion } from '@/lib/server/testing/at-current-version'
+
+/** PATCH as a client that just read the resource (If-Match with its ETag). */
+const patchServer = atCurrentVersion(serverRoute)
+
+/** PATCH as a client that just read the resource (If-Match with its ETag). */
+const patchSkill = atCurrentVersion(skillRoute)
 
 const NUL = 'before\u0000after'
 const LONE_SURROGATE = 'smile \ud83d'
@@ -77,7 +84,7 @@ describe('input Postgres cannot store is a 400, never a 500', () => {
       await callRoute(skillsRoute.POST, { body: { content: SKILL('fine'), resources: [{ name: 'notes.md', content: text }] } }),
       'resources.0.content',
     )
-    expectRejected(await callRoute(skillRoute.PATCH, { params: { name: 'safe-skill' }, body: { content: SKILL(text) } }), 'content')
+    expectRejected(await callRoute(patchSkill, { params: { name: 'safe-skill' }, body: { content: SKILL(text) } }), 'content')
     expectRejected(await callRoute(skillRoute.GET, { params: { name: text } }), 'name')
   })
 
@@ -85,8 +92,8 @@ describe('input Postgres cannot store is a 400, never a 500', () => {
     const server = { id: 'safe-server', transport: 'http', config: { url: 'https://tools.example.com/mcp' } }
     expectRejected(await callRoute(serversRoute.POST, { body: { ...server, name: text } }), 'name')
     expectRejected(await callRoute(serversRoute.POST, { body: { ...server, name: 'ok', description: text } }), 'description')
-    expectRejected(await callRoute(serverRoute.PATCH, { params: { id: EXAMPLE_MCP_SERVER_ID }, body: { name: text } }), 'name')
-    expectRejected(await callRoute(serverRoute.PATCH, { params: { id: EXAMPLE_MCP_SERVER_ID }, body: { description: text } }), 'description')
+    expectRejected(await callRoute(patchServer, { params: { id: EXAMPLE_MCP_SERVER_ID }, body: { name: text } }), 'name')
+    expectRejected(await callRoute(patchServer, { params: { id: EXAMPLE_MCP_SERVER_ID }, body: { description: text } }), 'description')
     const manifest = { mcpServers: [{ mcpServerName: text, mcpServerUniqueName: 'safe_tools', url: 'https://tools.example.com/mcp', description: text }] }
     const imported = await callRoute(importRoute.POST, { body: { manifest } })
     expect(imported.status, JSON.stringify(imported.body)).toBe(400)

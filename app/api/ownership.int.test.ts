@@ -90,7 +90,7 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/workflows/[id]/versions': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
   'POST /api/workflows/[id]/versions': {
     access: 'owned',
-    request: (fx) => ({ params: { id: fx.workflowId }, body: { graph: starterDocument() } }),
+    request: async (fx) => ({ params: { id: await fx.workflow() }, body: { graph: starterDocument(), baseVersion: 1 } }),
     status: 201,
   },
   'GET /api/workflows/[id]/versions/[version]': { access: 'owned', request: (fx) => ({ params: { id: fx.workflowId, version: '1' } }), status: 200 },
@@ -109,7 +109,7 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/agents/[id]/versions': { access: 'owned', request: (fx) => ({ params: { id: fx.agentId } }), status: 200 },
   'POST /api/agents/[id]/versions': {
     access: 'owned',
-    request: (fx) => ({ params: { id: fx.agentId }, body: { definition: {}, note: 'again' } }),
+    request: async (fx) => ({ params: { id: await fx.agent() }, body: { definition: {}, note: 'again', baseVersion: 1 } }),
     status: 201,
   },
   'GET /api/agents/[id]/conversations': { access: 'owned', request: (fx) => ({ params: { id: fx.agentId } }), status: 200 },
@@ -165,7 +165,11 @@ const ROUTES: Record<string, Expectation> = {
   'POST /api/skills': { access: 'anyone', request: () => ({ body: { content: skillMarkdown(uniqueName('new-skill')) } }), status: 201 },
   'POST /api/skill-checks': { access: 'anyone', request: () => ({ body: { content: skillMarkdown(uniqueName('checked-skill')) } }), status: 200 },
   'GET /api/skills/[name]': { access: 'owned', request: async (fx) => ({ params: { name: await fx.skill() } }), status: 200 },
-  'PATCH /api/skills/[name]': { access: 'owned', request: async (fx) => ({ params: { name: await fx.skill() }, body: { resources: [] } }), status: 200 },
+  'PATCH /api/skills/[name]': {
+    access: 'owned',
+    request: async (fx) => ({ params: { name: await fx.skill() }, body: { resources: [], baseVersion: 1 } }),
+    status: 200,
+  },
   'DELETE /api/skills/[name]': { access: 'owned', request: async (fx) => ({ params: { name: await fx.skill() } }), status: 200 },
   'GET /api/function-tools': { access: 'anyone', request: () => ({}), status: 200 },
   'GET /api/server-facts': {
@@ -181,7 +185,7 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/mcp-servers/[id]': { access: 'owned', request: async (fx) => ({ params: { id: await fx.mcpServer() } }), status: 200 },
   'PATCH /api/mcp-servers/[id]': {
     access: 'owned',
-    request: async (fx) => ({ params: { id: await fx.mcpServer() }, body: { description: 'changed' } }),
+    request: async (fx) => ({ params: { id: await fx.mcpServer() }, body: { description: 'changed', baseVersion: 1 } }),
     status: 200,
   },
   'DELETE /api/mcp-servers/[id]': { access: 'owned', request: async (fx) => ({ params: { id: await fx.mcpServer() } }), status: 200 },

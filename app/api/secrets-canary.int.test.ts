@@ -31,6 +31,10 @@ import * as runRoute from './runs/[id]/route'
 import * as shareLinksRoute from './runs/[id]/share-links/route'
 import * as runsRoute from './runs/route'
 import * as shareRoute from './share/[token]/route'
+import { atCurrentVersion } from '@/lib/server/testing/at-current-version'
+
+/** PATCH as a client that just read the resource (If-Match with its ETag). */
+const patchServer = atCurrentVersion(serverRoute)
 
 const APP_ENV_SECRET = 'AGENTLOOM_THREAT_PROTECTION_TOKEN'
 const tag = () => randomBytes(12).toString('hex')
@@ -217,7 +221,7 @@ describe('secrets canary', () => {
   it('shows a server URL with its query values masked, and keeps them when the masked URL is sent back', async () => {
     const shown = await call('GET /api/mcp-servers/:id', serverRoute.GET, { params: { id: 'canary-http' } })
     expect(shown.body.server.config.url).toBe(`${http.url}/mcp?token=[secret]`)
-    const updated = await call('PATCH /api/mcp-servers/:id', serverRoute.PATCH, {
+    const updated = await call('PATCH /api/mcp-servers/:id', patchServer, {
       method: 'PATCH',
       params: { id: 'canary-http' },
       body: { config: { url: shown.body.server.config.url }, description: 'changed' },

@@ -17,6 +17,10 @@ import { loadRoutes, type HttpMethod, type RouteEntry } from '@/lib/server/testi
 import * as serverRoute from './mcp-servers/[id]/route'
 import * as testRoute from './mcp-servers/[id]/test/route'
 import * as serversRoute from './mcp-servers/route'
+import { atCurrentVersion } from '@/lib/server/testing/at-current-version'
+
+/** PATCH as a client that just read the resource (If-Match with its ETag). */
+const patchServer = atCurrentVersion(serverRoute)
 
 const STATE_CHANGING: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH', 'DELETE']
 /** Open to anyone by design (sign-in, first-admin setup, invitations, password resets, share links, health). */
@@ -117,7 +121,7 @@ describe('state-changing routes without a session or token', () => {
   it('are refused to a member too: the admin’s stdio server is a 404, a stdio server of their own a 403', async () => {
     const member = await app.addUser('member')
     expect(
-      (await callRoute(serverRoute.PATCH, { as: member, params: { id: PROBE_ID }, body: { config: { command: 'touch', args: [marker, 'x'] }, confirm: true } }))
+      (await callRoute(patchServer, { as: member, params: { id: PROBE_ID }, body: { config: { command: 'touch', args: [marker, 'x'] }, confirm: true } }))
         .status,
     ).toBe(404)
     expect((await callRoute(testRoute.POST, { as: member, params: { id: PROBE_ID } })).status).toBe(404)

@@ -35,6 +35,13 @@ import * as versionRoute from './workflows/[id]/versions/[version]/route'
 import * as versionsRoute from './workflows/[id]/versions/route'
 import * as workflowRoute from './workflows/[id]/route'
 import * as workflowsRoute from './workflows/route'
+import { atCurrentVersion } from '@/lib/server/testing/at-current-version'
+
+/** PATCH as a client that just read the resource (If-Match with its ETag). */
+const patchServer = atCurrentVersion(mcpServerRoute)
+
+/** PATCH as a client that just read the resource (If-Match with its ETag). */
+const patchSkill = atCurrentVersion(skillRoute)
 
 const SKILL = `---
 name: contract-check
@@ -102,10 +109,10 @@ describe('the answers of the workflow, MCP server, skill and function-tool route
     const shown = mcpServerResponseSchema.parse((await callRoute(mcpServerRoute.GET, { params })).body)
     expect(shown.referencedBy.map((reference) => reference.workflowId)).toEqual([workflow.id])
 
-    const unconfirmed = await callRoute(mcpServerRoute.PATCH, { method: 'PATCH', params, body: { config: { url: 'https://elsewhere.example.test/mcp' } } })
+    const unconfirmed = await callRoute(patchServer, { method: 'PATCH', params, body: { config: { url: 'https://elsewhere.example.test/mcp' } } })
     expect(unconfirmed.status).toBe(409)
     expect(confirmRequiredDetailsSchema.parse(unconfirmed.body.error.details)).toMatchObject({ others: 0 })
-    savedMcpServerResponseSchema.parse((await callRoute(mcpServerRoute.PATCH, { method: 'PATCH', params, body: { description: 'Checked.' } })).body)
+    savedMcpServerResponseSchema.parse((await callRoute(patchServer, { method: 'PATCH', params, body: { description: 'Checked.' } })).body)
 
     const imported = await callRoute(mcpImportRoute.POST, {
       body: { manifest: { mcpServers: [{ mcpServerName: 'contract_import', url: 'https://tools.example.test/mcp' }] } },
@@ -125,7 +132,7 @@ describe('the answers of the workflow, MCP server, skill and function-tool route
     expect(skillResponseSchema.parse((await callRoute(skillRoute.GET, { params })).body).skill.storedResources).toEqual([
       { name: 'notes.md', content: 'Notes.' },
     ])
-    skillResponseSchema.parse((await callRoute(skillRoute.PATCH, { method: 'PATCH', params, body: { resources: [] } })).body)
+    skillResponseSchema.parse((await callRoute(patchSkill, { method: 'PATCH', params, body: { resources: [] } })).body)
     deletedSkillResponseSchema.parse((await callRoute(skillRoute.DELETE, { method: 'DELETE', params })).body)
   })
 

@@ -12,12 +12,15 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { Field } from '@/components/ui/Field'
 import { Input } from '@/components/ui/Input'
+import { StaleSaveNotice } from '@/components/ui/StaleSaveNotice'
+import { staleVersionOf } from '@/components/stale-version'
 import { McpToolFields } from '@/components/mcp-endpoint/McpToolFields'
 import { mcpToolChange, mcpToolDraft } from '@/components/mcp-endpoint/mcp-tool-draft'
 import type { AgentResponse } from '@/lib/contracts/agents'
 import { checkDraft, settingNotes } from './agent-form'
 import { AgentApiKeyField } from './AgentApiKeyField'
 import { AgentVersionList } from './AgentVersionList'
+import { getAgentVersion } from './agents-api'
 
 const FIELDS = agentSettingsFields()
 
@@ -41,6 +44,8 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
   const agentId = loaded.agent.id
   const [draft, setDraft] = useState<Record<string, unknown>>(() => ({ ...(loaded.latestVersion?.definition ?? {}) }))
   const [openedVersion, setOpenedVersion] = useState<number | undefined>(loaded.latestVersion?.version)
+  // The newest version this editor knows of: a save replaces exactly it (a refetch of `loaded` must not move it silently).
+  const [baseVersion, setBaseVersion] = useState(loaded.latestVersion?.version ?? 0)
   const [note, setNote] = useState('')
   const [name, setName] = useState(loaded.agent.name)
   const [description, setDescription] = useState(loaded.agent.description)
@@ -53,6 +58,28 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
   const check = useMemo(() => checkDraft(draft), [draft])
   const change = (path: FieldPath, value: unknown) => setDraft((current) => setAt(current, path, value))
   const canSave = check.definition !== undefined && check.otherProblems.length === 0 && !save.isPending
+  const stale = staleVersionOf(save.error)
+  const saveFrom = (base: number) => {
+    if (!check.definition) return
+    save.mutate(
+      { definition: check.definition, note, baseVersion: base },
+      {
+        onSuccess: (version) => {
+          setSaved(version.version)
+          setOpenedVersion(version.version)
+          setBaseVersion(version.version)
+          setNote('')
+        },
+      },
+    )
+  }
+  const reloadTheirs = async (version: number) => {
+    const theirs = await getAgentVersion(agentId, version)
+    setDraft({ ...theirs.definition })
+    setOpenedVersion(version)
+    setBaseVersion(version)
+    save.reset()
+  }
 
   return (
     <div className="flex flex-col gap-5">
@@ -134,17 +161,7 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
             className="flex flex-col gap-2 rounded-lg border border-zinc-200 bg-white p-4"
             onSubmit={(e) => {
               e.preventDefault()
-              if (!check.definition) return
-              save.mutate(
-                { definition: check.definition, note },
-                {
-                  onSuccess: (version) => {
-                    setSaved(version.version)
-                    setOpenedVersion(version.version)
-                    setNote('')
-                  },
-                },
-              )
+              saveFrom(baseVersion)
             }}
           >
             <Field label="What changed" htmlFor="version-note" error={requestFieldError(save.error, 'note')}>
@@ -170,7 +187,15 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
             <Button type="submit" variant="primary" data-testid="save-version" disabled={!canSave}>
               {save.isPending ? 'Saving…' : 'Save as new version'}
             </Button>
-            {save.isError ? (
+            {stale ? (
+              <StaleSaveNotice
+                current={stale}
+                what="agent"
+                busy={save.isPending}
+                onOverwrite={() => saveFrom(stale.version)}
+                onReload={() => void reloadTheirs(stale.version)}
+              />
+            ) : save.isError ? (
               <p role="alert" className="text-xs text-red-600">
                 Could not save: {errorMessage(save.error)}
               </p>

@@ -47,7 +47,8 @@ export async function getAgentVersion(id: string, version: number) {
   return (await fetchParsed(agentVersionResponseSchema, `${agentUrl(id)}/versions/${version}`)).version
 }
 
-export async function saveAgentVersion(id: string, input: { definition: AgentDefinition; note?: string }) {
+/** Saves the definition as the version after `baseVersion`, the one it was edited from: 409 `stale_version` when another was saved since. */
+export async function saveAgentVersion(id: string, input: { definition: AgentDefinition; note?: string; baseVersion: number }) {
   return (await fetchParsed(agentVersionResponseSchema, `${agentUrl(id)}/versions`, { method: 'POST', body: JSON.stringify(input) })).version
 }
 

@@ -23,6 +23,7 @@ import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
 import { useClipboardShortcuts } from './use-clipboard-shortcuts'
 import { useLeaveGuard } from './use-leave-guard'
 import { LeaveEditorDialog } from './LeaveEditorDialog'
+import { SaveConflictDialog } from './SaveConflictDialog'
 import { useSaveVersion } from './use-save-version'
 import { freeSpotNear } from './placement'
 
@@ -85,7 +86,8 @@ function EditorLayout({ notice }: { notice?: string }) {
   const store = useCanvasStoreApi()
   const { screenToFlowPosition, fitView } = useReactFlow<CanvasNode, CanvasEdge>()
   const canvasRef = useRef<HTMLDivElement>(null)
-  const { save, status } = useSaveVersion()
+  const { save, status, conflict, saveOver, dismissConflict, conflictReloaded } = useSaveVersion()
+  const workflowId = useCanvasStore((s) => s.workflowId)
   const [runOpen, setRunOpen] = useState(false)
   const [layingOut, setLayingOut] = useState(false)
   // Small graphs need no minimap (and one would sit over their nodes); larger ones start with it.
@@ -176,6 +178,13 @@ function EditorLayout({ notice }: { notice?: string }) {
       </div>
       <RunDialog open={runOpen} onClose={() => setRunOpen(false)} save={save} />
       <LeaveEditorDialog guard={leaveGuard} />
+      <SaveConflictDialog
+        workflowId={workflowId}
+        conflict={conflict}
+        onKeepMine={(refused) => void saveOver(refused)}
+        onReloaded={conflictReloaded}
+        onClose={dismissConflict}
+      />
     </div>
   )
 }

@@ -17,6 +17,7 @@ import {
   versionResponseSchema,
   workflowListResponseSchema,
   workflowResponseSchema,
+  type CreateVersionRequest,
   type CreateWorkflowRequest,
   type CreatedWorkflowResponse,
   type VersionSummary,
@@ -77,8 +78,10 @@ export async function updateWorkflowDetails(id: string, details: { name?: string
   return (await fetchParsed(updatedWorkflowResponseSchema, workflowUrl(id), { method: 'PATCH', body: JSON.stringify(details) })).workflow
 }
 
-export async function saveVersion(id: string, graph: GraphDocument, note?: string): Promise<WorkflowVersionView> {
-  return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions`, { method: 'POST', body: JSON.stringify({ graph, note }) })).version
+/** Saves the graph as the version after `baseVersion`, the one it was edited from: 409 `stale_version` when another was saved since. */
+export async function saveVersion(id: string, graph: GraphDocument, baseVersion: number, note?: string): Promise<WorkflowVersionView> {
+  const body: CreateVersionRequest = { graph, note, baseVersion }
+  return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions`, { method: 'POST', body: JSON.stringify(body) })).version
 }
 
 /** The history, newest first, without graphs. */
@@ -90,9 +93,14 @@ export async function getVersion(id: string, version: number): Promise<WorkflowV
   return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions/${version}`)).version
 }
 
-/** Saves an older version's graph again as the newest version. */
-export async function restoreVersion(id: string, version: number): Promise<WorkflowVersionView> {
-  return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions/${version}/restore`, { method: 'POST', body: '{}' })).version
+/** Saves an older version's graph again as the newest version; `baseVersion`, when known, must still be the newest. */
+export async function restoreVersion(id: string, version: number, baseVersion?: number): Promise<WorkflowVersionView> {
+  return (
+    await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions/${version}/restore`, {
+      method: 'POST',
+      body: JSON.stringify(baseVersion === undefined ? {} : { baseVersion }),
+    })
+  ).version
 }
 
 /** The function tools the server's registry offers an agent node (by name). */

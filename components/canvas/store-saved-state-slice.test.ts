@@ -22,6 +22,28 @@ describe('the saved-state slice', () => {
     expect(selectIsDirty(store.getState())).toBe(false)
   })
 
+  it("loads someone else's saved version in place of local edits: clean, at their version, nothing to undo", () => {
+    const store = createCanvasStore({ workflowId: 'wf1', name: 'Test', document: starterDocument(), version: 1 })
+    store.getState().addNode('agent', { x: 0, y: 0 })
+    const theirs = exampleWorkflowDocument()
+    store.getState().loadSavedVersion(4, theirs)
+    expect(store.getState().version).toBe(4)
+    expect(
+      store
+        .getState()
+        .toDocument()
+        .nodes.map((node) => node.id),
+    ).toEqual(theirs.nodes.map((node) => node.id))
+    expect(selectIsDirty(store.getState())).toBe(false)
+    store.getState().undo()
+    expect(
+      store
+        .getState()
+        .toDocument()
+        .nodes.map((node) => node.id),
+    ).toEqual(theirs.nodes.map((node) => node.id))
+  })
+
   it('is dirty exactly when the JSON of the document differs from the saved JSON', () => {
     const store = createCanvasStore({ workflowId: 'wf1', name: 'Test', document: exampleWorkflowDocument(), version: 1 })
     const byJson = () => JSON.stringify(store.getState().toDocument()) !== JSON.stringify(store.getState().savedDocument)

@@ -1,7 +1,7 @@
 /** What the server has of the open workflow: its id and name, the saved version, and the problems of a refused save. */
 import type { GraphEdge, GraphNode } from '@/lib/graph/document'
-import { canvasEdgeToGraph, canvasNodeToGraph, canvasToDocument, type CanvasEdge, type CanvasNode } from './adapter'
-import type { CanvasGraph } from './history'
+import { canvasEdgeToGraph, canvasNodeToGraph, canvasToDocument, documentToCanvas, type CanvasEdge, type CanvasNode } from './adapter'
+import { emptyHistory, type CanvasGraph } from './history'
 import type { CanvasInit, CanvasSlice, CanvasState, SavedStateSlice } from './store-types'
 
 /** The canvas starts out saved: as `loaded`, the graph it was loaded into. */
@@ -16,6 +16,10 @@ export function createSavedStateSlice(init: CanvasInit, loaded: CanvasGraph): Ca
     setName: (name) => set({ name }),
     adoptWorkflow: (workflowId, name, version) => set({ workflowId, name, version }),
     markSaved: (version, document) => set({ version, savedDocument: document, serverProblems: [] }),
+    loadSavedVersion: (version, document) => {
+      const loaded = documentToCanvas(document)
+      set({ ...loaded, version, savedDocument: canvasToDocument(loaded.nodes, loaded.edges), history: emptyHistory, serverProblems: [] })
+    },
     setServerProblems: (problems) => set({ serverProblems: problems }),
   })
 }

@@ -66,6 +66,8 @@ export interface SavedStateSlice {
   adoptWorkflow: (workflowId: string, name: string, version: number) => void
   /** `document`: what toDocument answered for the save. */
   markSaved: (version: number, document: GraphDocument) => void
+  /** Replaces the canvas by a saved version (someone else's, after a refused save), discarding local edits and the undo log. */
+  loadSavedVersion: (version: number, document: GraphDocument) => void
   setServerProblems: (problems: GraphProblem[]) => void
 }
 

@@ -24,7 +24,7 @@ export function McpServerSettingsDialog({ server, onClose }: McpServerSettingsDi
   return (
     <Dialog open onClose={onClose} title={`Settings of ${server.name}`} description="Applied each time a run connects to the server." size="3xl">
       {settings ? (
-        <SettingsEditor serverId={server.id} settings={settings} onClose={onClose} />
+        <SettingsEditor serverId={server.id} baseVersion={detail.data!.server.version} settings={settings} onClose={onClose} />
       ) : detail.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {errorMessage(detail.error)}
@@ -45,7 +45,19 @@ function apiErrors(error: unknown): SettingsErrors {
   return errors
 }
 
-function SettingsEditor({ serverId, settings, onClose }: { serverId: string; settings: McpServerSettings; onClose: () => void }) {
+/** `baseVersion`: the server's version the settings were loaded from (a save replaces exactly it). */
+function SettingsEditor({
+  serverId,
+  baseVersion,
+  settings,
+  onClose,
+}: {
+  serverId: string
+  baseVersion: number
+  settings: McpServerSettings
+  onClose: () => void
+}) {
+  const [base] = useState(baseVersion)
   const ids = useId()
   const [form, setForm] = useState<SettingsForm>(() => settingsFormOf(settings))
   const [errors, setErrors] = useState<SettingsErrors>({})
@@ -65,7 +77,10 @@ function SettingsEditor({ serverId, settings, onClose }: { serverId: string; set
       setErrors(built.errors)
       return
     }
-    update.mutate({ id: serverId, patch: { settings: built.settings } }, { onSuccess: onClose, onError: (error) => setErrors(apiErrors(error)) })
+    update.mutate(
+      { id: serverId, patch: { settings: built.settings, baseVersion: base } },
+      { onSuccess: onClose, onError: (error) => setErrors(apiErrors(error)) },
+    )
   }
   const fields = { form, errors, idPrefix: ids, onChange: change }
   return (

@@ -56,7 +56,7 @@ export function McpServersPanel() {
           onEdit={(server) => setDialog({ kind: 'edit', server })}
           onSettings={(server) => setDialog({ kind: 'settings', server })}
           onDelete={(server) => setDialog({ kind: 'delete', server })}
-          onToggleEnabled={(server, enabled) => setEnabled.mutate({ id: server.id, enabled })}
+          onToggleEnabled={(server, enabled) => setEnabled.mutate({ id: server.id, enabled, baseVersion: server.version })}
         />
       ) : null}
 

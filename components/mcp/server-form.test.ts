@@ -17,6 +17,7 @@ import {
 
 const stored: McpServerDetail = {
   id: 'files',
+  version: 1,
   name: 'Files',
   description: '',
   transport: 'stdio',

@@ -53,12 +53,14 @@ export function useServerFormSubmit(server: McpServerDetail | undefined, onSaved
   // Kept apart from the mutation's error: it stays while the confirmed save is on its way, and after it fails.
   const [confirmation, setConfirmation] = useState<ConfirmRequiredDetails | null>(null)
   const { error, fieldErrors } = saveFailureOf(saving.error)
+  // The version the form was opened from: a refetch of `server` while it is open must not move it silently.
+  const [baseVersion] = useState(server?.version)
   const callbacks = { onSuccess: onSaved, onError: (failure: unknown) => setConfirmation((shown) => saveFailureOf(failure).confirmation ?? shown) }
 
   const save = (form: ServerForm) => {
     if (!server) return create.mutate(createRequest(form), callbacks)
     const confirm = confirmation ? { confirm: true } : {}
-    update.mutate({ id: server.id, patch: { ...updateRequest(form, server), ...confirm } }, callbacks)
+    update.mutate({ id: server.id, patch: { ...updateRequest(form, server), ...confirm, baseVersion: baseVersion ?? server.version } }, callbacks)
   }
 
   return { confirmation, error, fieldErrors, busy: saving.isPending, save, forgetConfirmation: () => setConfirmation(null) }

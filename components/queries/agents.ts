@@ -73,7 +73,7 @@ export function useUpdateAgent(id: string) {
 export function useSaveAgentVersion(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { definition: AgentDefinition; note?: string }) => saveAgentVersion(id, input),
+    mutationFn: (input: { definition: AgentDefinition; note?: string; baseVersion: number }) => saveAgentVersion(id, input),
     onSuccess: () => Promise.all([invalidateAgentList(queryClient), queryClient.invalidateQueries({ queryKey: agentKeys.detail(id) })]),
   })
 }

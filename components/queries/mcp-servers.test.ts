@@ -6,6 +6,7 @@ import { forgetConnectionTests, markServerRemoved, markServerSaved, mcpServerKey
 
 const summary = (id: string, enabled = true): McpServerSummary => ({
   id,
+  version: 1,
   name: id,
   description: '',
   transport: 'http',

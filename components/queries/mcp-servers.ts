@@ -73,7 +73,7 @@ export function useUpdateMcpServer() {
 export function useSetMcpServerEnabled() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => updateMcpServer(id, { enabled }),
+    mutationFn: ({ id, enabled, baseVersion }: { id: string; enabled: boolean; baseVersion: number }) => updateMcpServer(id, { enabled, baseVersion }),
     onMutate: async ({ id, enabled }) => {
       // A list fetched before the change must not land after the flip and undo it on screen.
       await queryClient.cancelQueries({ queryKey: mcpServerKeys.list() })

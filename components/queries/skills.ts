@@ -22,11 +22,15 @@ export function useSkillQuery(name: string | undefined) {
   return useQuery({ queryKey: skillKeys.detail(name ?? ''), queryFn: name === undefined ? skipToken : () => getSkill(name) })
 }
 
-/** Saves the editor's skill: creates it, or replaces the stored skill `current` (whose name may change with its SKILL.md). */
+/**
+ * Saves the editor's skill: creates it, or replaces the stored skill `current` (whose name may change with its SKILL.md)
+ * as saved in `baseVersion`, the version the edit started from.
+ */
 export function useSaveSkill(current: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreateSkillInput) => (current === undefined ? createSkill(input) : updateSkill(current, input)),
+    mutationFn: ({ input, baseVersion }: { input: CreateSkillInput; baseVersion?: number }) =>
+      current === undefined ? createSkill(input) : updateSkill(current, input, baseVersion ?? 0),
     onSuccess: (saved) => {
       if (current !== undefined && current !== saved.name) queryClient.removeQueries({ queryKey: skillKeys.detail(current) })
       queryClient.setQueryData(skillKeys.detail(saved.name), saved)

@@ -24,12 +24,15 @@ export function useVersionQuery(workflowId: string, version: number | undefined)
   })
 }
 
-/** A restore adds a version: the history and the workflow list (latest version, update time) are stale. */
+/**
+ * A restore adds a version: the history and the workflow list (latest version, update time) are stale. `base` is
+ * the newest version the history showed: a version saved since refuses the restore (409), and the history reloads.
+ */
 export function useRestoreVersion(workflowId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (version: number) => restoreVersion(workflowId, version),
-    onSuccess: () => {
+    mutationFn: ({ version, base }: { version: number; base?: number }) => restoreVersion(workflowId, version, base),
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: versionKeys.list(workflowId) })
       void queryClient.invalidateQueries({ queryKey: workflowKeys.list() })
     },

@@ -113,7 +113,8 @@ export function useRenameWorkflow(workflowId: string) {
 /** Saving a version changes the list's latest version and update time. */
 export function useSaveVersionMutation() {
   return useMutation({
-    mutationFn: ({ workflowId, document, note }: { workflowId: string; document: GraphDocument; note?: string }) => saveVersion(workflowId, document, note),
+    mutationFn: ({ workflowId, document, baseVersion, note }: { workflowId: string; document: GraphDocument; baseVersion: number; note?: string }) =>
+      saveVersion(workflowId, document, baseVersion, note),
     onSuccess: useInvalidateWorkflowList(),
   })
 }

@@ -102,6 +102,7 @@ export function SkillDetailDialog({ name, onClose, onRenamed }: SkillDetailDialo
         {skill && editing ? (
           <SkillEditorForm
             current={skill.name}
+            baseVersion={skill.version}
             initialContent={skill.content}
             initialResources={skill.storedResources ?? []}
             onCancel={() => setEditing(false)}

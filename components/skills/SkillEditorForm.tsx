@@ -3,14 +3,19 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Badge, Button, Field, Input, Textarea } from '@/components/ui'
 import { useSaveSkill, useSkillCheck } from '@/components/queries/skills'
+import { staleVersionOf } from '@/components/stale-version'
+import { StaleSaveNotice } from '@/components/ui/StaleSaveNotice'
 import type { SkillDetail } from '@/lib/contracts/skills'
 import type { SkippedFile } from './skill-folder'
+import { getSkill } from './skills-api'
 import { createRequest, problemsByField, ruleLabel, saveProblems, type ResourceRow } from './skill-form'
 import { useDebouncedValue } from './use-debounced-value'
 
 export interface SkillEditorFormProps {
   /** The stored skill being edited; a new skill when absent. */
   current?: string
+  /** The stored skill's version the editor opened (a save replaces exactly it). */
+  baseVersion?: number
   initialContent: string
   initialResources?: readonly ResourceRow[]
   /** A folder the skill came from: its name must be the skill's, as on disk. */
@@ -25,11 +30,22 @@ export interface SkillEditorFormProps {
  * A SKILL.md editor with its resources, checked as you type by the rules a save and discovery on
  * disk apply; each problem shows under its own field (a bad resource name marks that name, not the SKILL.md).
  */
-export function SkillEditorForm({ current, initialContent, initialResources = [], folder, skipped = [], onSaved, onCancel }: SkillEditorFormProps) {
+export function SkillEditorForm({
+  current,
+  baseVersion,
+  initialContent,
+  initialResources = [],
+  folder,
+  skipped = [],
+  onSaved,
+  onCancel,
+}: SkillEditorFormProps) {
   const contentId = useId()
   const [content, setContent] = useState(initialContent)
   const [rows, setRows] = useState<ResourceRow[]>(() => [...initialResources])
   const save = useSaveSkill(current)
+  const [base, setBase] = useState(baseVersion)
+  const stale = staleVersionOf(save.error)
   const request = createRequest(content, rows)
   const checked = useSkillCheck(useDebouncedValue({ content: request.content, resources: request.resources ?? [], current, folder }, 300))
   // A refused save is newer than the check of the same text: it wins until the text changes again.
@@ -42,7 +58,15 @@ export function SkillEditorForm({ current, initialContent, initialResources = []
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    save.mutate(request, { onSuccess: onSaved })
+    save.mutate({ input: request, baseVersion: base }, { onSuccess: onSaved })
+  }
+  const reloadTheirs = async () => {
+    if (current === undefined) return
+    const theirs = await getSkill(current)
+    setContent(theirs.content)
+    setRows([...(theirs.storedResources ?? [])])
+    setBase(theirs.version)
+    save.reset()
   }
 
   return (
@@ -170,6 +194,15 @@ export function SkillEditorForm({ current, initialContent, initialResources = []
             ))}
           </ul>
         </div>
+      ) : null}
+      {stale ? (
+        <StaleSaveNotice
+          current={stale}
+          what="skill"
+          busy={save.isPending}
+          onOverwrite={() => save.mutate({ input: request, baseVersion: stale.version }, { onSuccess: onSaved })}
+          onReload={() => void reloadTheirs()}
+        />
       ) : null}
       <div className="flex justify-end gap-2">
         <Button onClick={onCancel}>Cancel</Button>

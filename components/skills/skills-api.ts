@@ -24,8 +24,9 @@ export async function deleteSkill(name: string): Promise<void> {
   await fetchJson<unknown>(skillUrl(name), { method: 'DELETE' })
 }
 
-export async function updateSkill(name: string, input: UpdateSkillInput): Promise<SkillDetail> {
-  return (await fetchJson<SkillResponse>(skillUrl(name), { method: 'PATCH', body: JSON.stringify(input) })).skill
+/** Replaces the stored skill saved as `baseVersion`, the version the edit started from: 409 `stale_version` when it was saved again since. */
+export async function updateSkill(name: string, input: UpdateSkillInput, baseVersion: number): Promise<SkillDetail> {
+  return (await fetchJson<SkillResponse>(skillUrl(name), { method: 'PATCH', body: JSON.stringify({ ...input, baseVersion }) })).skill
 }
 
 /** The problems a save of this skill would meet (and discovery on disk), without saving. */

@@ -47,7 +47,7 @@ export function VersionHistory({ workflowId }: { workflowId: string }) {
       </div>
       {restore.isSuccess ? (
         <p role="status" data-testid="restore-done" className="text-sm text-emerald-700">
-          Restored v{restore.variables} as v{restore.data.version}.{' '}
+          Restored v{restore.variables.version} as v{restore.data.version}.{' '}
           <IntentLink href={`/workflows/${workflowId}`} className="underline">
             Open it in the editor
           </IntentLink>
@@ -109,7 +109,12 @@ export function VersionHistory({ workflowId }: { workflowId: string }) {
                       Open
                     </IntentLink>
                     {version.version !== latest ? (
-                      <Button size="sm" data-testid="restore-version" disabled={restore.isPending} onClick={() => restore.mutate(version.version)}>
+                      <Button
+                        size="sm"
+                        data-testid="restore-version"
+                        disabled={restore.isPending}
+                        onClick={() => restore.mutate({ version: version.version, base: latest })}
+                      >
                         Restore as newest
                       </Button>
                     ) : null}

@@ -56,7 +56,7 @@ export function VersionViewer({ workflowId, version }: { workflowId: string; ver
               variant="primary"
               data-testid="viewer-restore"
               disabled={restore.isPending || latest === undefined}
-              onClick={() => restore.mutate(view.version, { onSuccess: () => router.push(`/workflows/${workflowId}`) })}
+              onClick={() => restore.mutate({ version: view.version, base: latest }, { onSuccess: () => router.push(`/workflows/${workflowId}`) })}
             >
               {restore.isPending ? 'Restoring…' : 'Restore as newest version'}
             </Button>

@@ -5,6 +5,7 @@
  * Browser-safe: the routes parse with these, AgentService returns these types, the Agents page checks answers with them.
  */
 import { z } from 'zod'
+import { baseVersionSchema } from './save-base'
 import { AgentSettingsSchema, type AgentSettings } from '@/lib/graph/node-data'
 import { mcpToolOfferSchema, mcpToolSettingSchema } from './mcp-tools'
 import { pgIntParam, safeJson, safeText } from './safe-text'
@@ -52,8 +53,15 @@ export const updateAgentRequestSchema = z
   )
 export type UpdateAgentRequest = z.input<typeof updateAgentRequestSchema>
 
-/** POST /api/agents/:id/versions. */
-export const createAgentVersionRequestSchema = z.object({ definition: agentDefinitionSchema, note: versionNote.optional() })
+/**
+ * POST /api/agents/:id/versions. `baseVersion` (or `If-Match`) is the version the definition was
+ * edited from and is required: a save from an older version answers 409 `stale_version`.
+ */
+export const createAgentVersionRequestSchema = z.object({
+  definition: agentDefinitionSchema,
+  note: versionNote.optional(),
+  baseVersion: baseVersionSchema.optional(),
+})
 export type CreateAgentVersionRequest = z.input<typeof createAgentVersionRequestSchema>
 
 /** One row of GET /api/agents. */

@@ -8,6 +8,7 @@
  * may set or remove them, never read them back.
  */
 import { z } from 'zod'
+import { baseVersionSchema } from './save-base'
 import { atMostKeys } from './bounded'
 import { mcpServerSettingsSchema } from './mcp-server-settings'
 import { safeText } from './safe-text'
@@ -225,9 +226,14 @@ export const updateMcpServerRequestSchema = z
     secrets: secretsPatchInput.optional(),
     /** Makes a change of what a server runs or where it connects although workflows use it (else 409 `confirm_required`). */
     confirm: z.boolean().optional(),
+    /** The server's `version` this change started from (or `If-Match`); required: a change from an older version answers 409 `stale_version`. */
+    baseVersion: baseVersionSchema.optional(),
   })
   .strict()
-  .refine(({ confirm: _confirm, ...changes }) => Object.values(changes).some((value) => value !== undefined), 'Nothing to change: send at least one field.')
+  .refine(
+    ({ confirm: _confirm, baseVersion: _baseVersion, ...changes }) => Object.values(changes).some((value) => value !== undefined),
+    'Nothing to change: send at least one field.',
+  )
   // Only when the patch turns both on; one turned on beside a stored other is refused by the registry.
   .superRefine(refuseSharedOnDemand)
 
@@ -289,6 +295,8 @@ export const mcpServerSummarySchema = z.object({
   shareConnection: z.boolean(),
   /** What it runs or where it connects, without secrets: "node examples/…mjs", "https://host/path". */
   summary: z.string(),
+  /** Counts the saves: a change names the one it started from (`baseVersion`). */
+  version: z.number().int(),
 })
 export type McpServerSummary = z.infer<typeof mcpServerSummarySchema>
 

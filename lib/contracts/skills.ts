@@ -7,6 +7,7 @@
  * directory: absolute server paths never reach the browser. Browser-safe.
  */
 import { z } from 'zod'
+import { baseVersionSchema } from './save-base'
 import { safeText } from './safe-text'
 
 export const MAX_SKILL_MARKDOWN_LENGTH = 100_000
@@ -54,13 +55,15 @@ export const createSkillRequestSchema = z.object({
 })
 export type CreateSkillInput = z.infer<typeof createSkillRequestSchema>
 
+/** PATCH /api/skills/:name. `baseVersion` (or `If-Match`) is the skill's `version` the edit started from, and is required. */
 export const updateSkillRequestSchema = z
   .object({
     content: skillMarkdownSchema.optional(),
     resources: storedResourcesSchema.optional(),
+    baseVersion: baseVersionSchema.optional(),
   })
   .refine((body) => body.content !== undefined || body.resources !== undefined, 'Nothing to update: give the SKILL.md content or the resources.')
-export type UpdateSkillInput = z.infer<typeof updateSkillRequestSchema>
+export type UpdateSkillInput = Omit<z.infer<typeof updateSkillRequestSchema>, 'baseVersion'>
 
 export const skillNameParamsSchema = z.object({ name: safeText().min(1).max(200) })
 
@@ -83,6 +86,8 @@ export const skillSummarySchema = z.object({
   path: z.string().optional(),
   /** Stored skills: when the SKILL.md was last saved. */
   updatedAt: z.string().optional(),
+  /** Stored skills: counts the saves; an update names the one it started from (`baseVersion`). */
+  version: z.number().int().optional(),
 })
 export type SkillSummary = z.infer<typeof skillSummarySchema>
 

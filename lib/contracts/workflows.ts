@@ -8,6 +8,7 @@ import type { GraphDocument } from '@/lib/graph/document'
 import { DEFAULT_MAX_SUPERSTEPS, MAX_SUPERSTEPS_LIMIT } from '@/lib/graph/superstep-budget'
 import { mcpToolOfferSchema, mcpToolSettingSchema } from './mcp-tools'
 import { pgIntParam, safeJson, safeText } from './safe-text'
+import { baseVersionSchema } from './save-base'
 
 const workflowId = safeText().min(1).max(100)
 const workflowName = safeText().trim().min(1, 'A workflow needs a name.').max(200, 'A workflow name can be at most 200 characters.')
@@ -73,11 +74,19 @@ export const updateWorkflowRequestSchema = z
 
 const versionNote = safeText().trim().max(500, 'A note can be at most 500 characters.')
 
-/** POST /api/workflows/:id/versions. An empty note is no note. */
-export const createVersionRequestSchema = z.object({ graph, note: versionNote.optional() })
+/**
+ * POST /api/workflows/:id/versions. An empty note is no note. `baseVersion` (or `If-Match`) is the
+ * version the graph was edited from and is required: a save from an older version answers 409
+ * `stale_version` (lib/contracts/save-base.ts).
+ */
+export const createVersionRequestSchema = z.object({ graph, note: versionNote.optional(), baseVersion: baseVersionSchema.optional() })
+export type CreateVersionRequest = z.input<typeof createVersionRequestSchema>
 
-/** POST /api/workflows/:id/versions/:version/restore: the version's graph saved again as the newest version. */
-export const restoreVersionRequestSchema = z.object({ note: versionNote.optional() })
+/**
+ * POST /api/workflows/:id/versions/:version/restore: the version's graph saved again as the newest
+ * version. `baseVersion` (or `If-Match`) is optional here: given, it must still be the newest.
+ */
+export const restoreVersionRequestSchema = z.object({ note: versionNote.optional(), baseVersion: baseVersionSchema.optional() })
 
 /** DELETE /api/workflows/:id?runs=keep|delete: what becomes of its runs is asked every time. */
 export const deleteWorkflowQuerySchema = z.object({

@@ -46,6 +46,7 @@ export const CONFLICT_CODES = [
   'runs_active',
   'setup_done',
   'skill_exists',
+  'stale_version',
   'task_not_running',
   'turn_running',
   'user_exists',

@@ -22,6 +22,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
+  base_version_required: 428,
   unsupported_media_type: 415,
   /** Something the server needs (its database) failed: not the caller's fault, worth a retry. */
   service_unavailable: 503,

@@ -45,7 +45,7 @@ describe('agents API', () => {
     const second = await callRoute(versionsRoute.POST, {
       as: member,
       params: { id },
-      body: { definition: { ...created.body.version.definition, instructions: 'Cite two sources.' }, note: 'stricter' },
+      body: { definition: { ...created.body.version.definition, instructions: 'Cite two sources.' }, note: 'stricter', baseVersion: 1 },
     })
     expect(second).toMatchObject({ status: 201, body: { version: { version: 2, note: 'stricter', definition: { instructions: 'Cite two sources.' } } } })
 
@@ -162,5 +162,45 @@ describe('agents API', () => {
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => service.delete(principalOf(member), again)))
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
     for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'not_found' })
+  })
+
+  it('refuses the second of two saves from the same version (409 with the newer version), keeps both, and takes If-Match', async () => {
+    const { body } = await callRoute(agentsRoute.POST, { as: member, body: { name: 'Shared', definition: { instructions: 'v1' } } })
+    const id = body.agent.id as string
+    const definition = body.version.definition
+    const read = await callRoute(agentRoute.GET, { as: member, params: { id } })
+    expect(read.headers.get('etag')).toBe('"1"')
+
+    const first = await callRoute(versionsRoute.POST, {
+      as: member,
+      params: { id },
+      body: { definition: { ...definition, instructions: 'first' }, baseVersion: 1 },
+    })
+    expect(first.status).toBe(201)
+    const second = await callRoute(versionsRoute.POST, {
+      as: member,
+      params: { id },
+      body: { definition: { ...definition, instructions: 'second' } },
+      headers: { 'if-match': read.headers.get('etag')! },
+    })
+    expect(second).toMatchObject({
+      status: 409,
+      body: { error: { code: 'stale_version', details: { current: { version: 2, etag: '"2"', savedBy: { id: member.id } } } } },
+    })
+    const missing = await callRoute(versionsRoute.POST, { as: member, params: { id }, body: { definition } })
+    expect(missing).toMatchObject({ status: 428, body: { error: { code: 'base_version_required' } } })
+
+    const kept = await callRoute(versionsRoute.POST, {
+      as: member,
+      params: { id },
+      body: { definition: { ...definition, instructions: 'second' }, baseVersion: 2 },
+    })
+    expect(kept).toMatchObject({ status: 201, body: { version: { version: 3 } } })
+    const versions = await callRoute(versionsRoute.GET, { as: member, params: { id } })
+    expect(versions.body.versions.map((v: { version: number; definition: { instructions: string } }) => [v.version, v.definition.instructions])).toEqual([
+      [3, 'second'],
+      [2, 'first'],
+      [1, 'v1'],
+    ])
   })
 })

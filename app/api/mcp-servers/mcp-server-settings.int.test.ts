@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import * as serverRoute from './[id]/route'
 import * as serversRoute from './route'
+import { atCurrentVersion } from '@/lib/server/testing/at-current-version'
+
+/** PATCH as a client that just read the resource (If-Match with its ETag). */
+const patchServer = atCurrentVersion(serverRoute)
 
 const settings = {
   allowedTools: ['search'],
@@ -37,14 +41,14 @@ describe('MCP server settings over HTTP', () => {
       sampling: { mode: 'ask', maxTokensPerRequest: 1024, maxRequestsPerRun: 5, beyondCaps: 'ask' },
       tasks: {},
     })
-    const patched = await callRoute(serverRoute.PATCH, { as: owner, params: { id: 'with-settings' }, body: { settings } })
+    const patched = await callRoute(patchServer, { as: owner, params: { id: 'with-settings' }, body: { settings } })
     expect(patched.status).toBe(200)
     expect(patched.body.server.settings).toEqual(settings)
     expect((await callRoute(serverRoute.GET, { as: owner, params: { id: 'with-settings' } })).body.server.settings).toEqual(settings)
   })
 
   it('answers bad settings with 400 naming each field, never 500', async () => {
-    const bad = await callRoute(serverRoute.PATCH, {
+    const bad = await callRoute(patchServer, {
       as: owner,
       params: { id: 'with-settings' },
       body: { settings: { sampling: { mode: 'sometimes', maxTokensPerRequest: -1 }, tasks: { maxWaitMs: 'long' }, extra: true } },
@@ -56,9 +60,9 @@ describe('MCP server settings over HTTP', () => {
   })
 
   it('gives other people the 404 of a missing server, and asks for a sign-in', async () => {
-    const theirs = await callRoute(serverRoute.PATCH, { as: other, params: { id: 'with-settings' }, body: { settings: {} } })
+    const theirs = await callRoute(patchServer, { as: other, params: { id: 'with-settings' }, body: { settings: {} } })
     expect(theirs.status).toBe(404)
-    expect((await callRoute(serverRoute.PATCH, { as: null, params: { id: 'with-settings' }, body: { settings: {} } })).status).toBe(401)
+    expect((await callRoute(patchServer, { as: null, params: { id: 'with-settings' }, body: { settings: {} } })).status).toBe(401)
     expect((await callRoute(serverRoute.GET, { as: owner, params: { id: 'with-settings' } })).body.server.settings).toEqual(settings)
   })
 })

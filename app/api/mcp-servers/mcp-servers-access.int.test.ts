@@ -15,6 +15,10 @@ import * as serverRoute from './[id]/route'
 import * as testRoute from './[id]/test/route'
 import * as importRoute from './import/route'
 import * as serversRoute from './route'
+import { atCurrentVersion } from '@/lib/server/testing/at-current-version'
+
+/** PATCH as a client that just read the resource (If-Match with its ETag). */
+const patchServer = atCurrentVersion(serverRoute)
 
 const dir = mkdtempSync(join(tmpdir(), 'agentloom-mcp-access-'))
 const touched = join(dir, 'touched')
@@ -62,11 +66,11 @@ describe('MCP server access', () => {
 
     const notFound = { status: 404, body: { error: { code: 'not_found', message: "MCP server 'member-http' not found." } } }
     expect(await callRoute(serverRoute.GET, { as: other, params: { id: 'member-http' } })).toMatchObject(notFound)
-    expect(await callRoute(serverRoute.PATCH, { as: other, params: { id: 'member-http' }, body: { name: 'Mine now' } })).toMatchObject(notFound)
+    expect(await callRoute(patchServer, { as: other, params: { id: 'member-http' }, body: { name: 'Mine now' } })).toMatchObject(notFound)
     expect(await callRoute(serverRoute.DELETE, { as: other, params: { id: 'member-http' } })).toMatchObject(notFound)
     expect(await callRoute(testRoute.POST, { as: other, params: { id: 'member-http' } })).toMatchObject(notFound)
     expect((await callRoute(serverRoute.GET, { params: { id: 'member-http' } })).status).toBe(200)
-    expect((await callRoute(serverRoute.PATCH, { as: member, params: { id: 'member-http' }, body: { name: 'Renamed' } })).status).toBe(200)
+    expect((await callRoute(patchServer, { as: member, params: { id: 'member-http' }, body: { name: 'Renamed' } })).status).toBe(200)
   })
 
   it('refuses members every stdio action, and never runs their command', async () => {
@@ -75,7 +79,7 @@ describe('MCP server access', () => {
       status: 403,
       body: { error: { code: 'admin_required', message: expect.stringContaining('Only admins can add stdio MCP servers') } },
     })
-    const toStdio = await callRoute(serverRoute.PATCH, {
+    const toStdio = await callRoute(patchServer, {
       as: member,
       params: { id: 'member-http' },
       body: { transport: 'stdio', config: { command: 'touch', args: [touched] } },
@@ -83,7 +87,7 @@ describe('MCP server access', () => {
     expect(toStdio).toMatchObject({ status: 403, body: { error: { code: 'admin_required' } } })
     // The admin's stdio server does not exist for a member.
     for (const call of [
-      callRoute(serverRoute.PATCH, { as: member, params: { id: 'admin-probe' }, body: { config: { command: 'touch', args: [touched] } } }),
+      callRoute(patchServer, { as: member, params: { id: 'admin-probe' }, body: { config: { command: 'touch', args: [touched] } } }),
       callRoute(testRoute.POST, { as: member, params: { id: 'admin-probe' } }),
       callRoute(serverRoute.DELETE, { as: member, params: { id: 'admin-probe' } }),
     ]) {
@@ -102,17 +106,14 @@ describe('MCP server access', () => {
       data: { id: 'inherited', name: 'Inherited', ownerId: member.id, transport: 'stdio', config: { command: 'node', args: ['x.mjs'] } },
     })
     expect(
-      (await callRoute(serverRoute.PATCH, { as: member, params: { id: 'inherited' }, body: { name: 'Kept', config: { command: 'node', args: ['x.mjs'] } } }))
-        .status,
+      (await callRoute(patchServer, { as: member, params: { id: 'inherited' }, body: { name: 'Kept', config: { command: 'node', args: ['x.mjs'] } } })).status,
     ).toBe(200)
     for (const body of [
       { config: { command: 'node', args: ['y.mjs'] } },
       { config: { command: 'node', args: ['x.mjs'], cwd: '/tmp' } },
       { secrets: { env: { NODE_OPTIONS: '--require /tmp/x.js' } } },
     ]) {
-      expect((await callRoute(serverRoute.PATCH, { as: member, params: { id: 'inherited' }, body })).body.error?.code, JSON.stringify(body)).toBe(
-        'admin_required',
-      )
+      expect((await callRoute(patchServer, { as: member, params: { id: 'inherited' }, body })).body.error?.code, JSON.stringify(body)).toBe('admin_required')
     }
   })
 
@@ -120,9 +121,9 @@ describe('MCP server access', () => {
     setStdioSettings({ AGENTLOOM_STDIO_MCP: 'off' })
     const refused = { status: 403, body: { error: { code: 'stdio_mcp_disabled', message: expect.stringContaining('AGENTLOOM_STDIO_MCP=off') } } }
     expect(await callRoute(serversRoute.POST, { body: touchServer('while-off') })).toMatchObject(refused)
-    expect(
-      await callRoute(serverRoute.PATCH, { params: { id: 'admin-probe' }, body: { config: { command: 'touch', args: [touched, 'again'] } } }),
-    ).toMatchObject(refused)
+    expect(await callRoute(patchServer, { params: { id: 'admin-probe' }, body: { config: { command: 'touch', args: [touched, 'again'] } } })).toMatchObject(
+      refused,
+    )
     expect(await callRoute(testRoute.POST, { params: { id: 'admin-probe' } })).toMatchObject(refused)
     expect((await callRoute(serversRoute.GET)).body.stdio).toMatchObject({
       enabled: false,
@@ -130,7 +131,7 @@ describe('MCP server access', () => {
       reason: expect.stringContaining('AGENTLOOM_STDIO_MCP=off'),
     })
     // What does not touch what it runs stays possible.
-    expect((await callRoute(serverRoute.PATCH, { params: { id: 'admin-probe' }, body: { description: 'off for now' } })).status).toBe(200)
+    expect((await callRoute(patchServer, { params: { id: 'admin-probe' }, body: { description: 'off for now' } })).status).toBe(200)
     expect(existsSync(touched)).toBe(false)
   })
 
@@ -154,7 +155,7 @@ describe('MCP server access', () => {
 
   it('asks for confirmation before changing what a server used by workflows runs, and records who is affected', async () => {
     const change = { config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs', '--verbose'] } }
-    const unconfirmed = await callRoute(serverRoute.PATCH, { params: { id: 'research-assistant' }, body: change })
+    const unconfirmed = await callRoute(patchServer, { params: { id: 'research-assistant' }, body: change })
     expect(unconfirmed).toMatchObject({
       status: 409,
       body: { error: { code: 'confirm_required', details: { affected: [{ workflowName: 'Research assistant', latest: true }], others: 0 } } },
@@ -163,7 +164,7 @@ describe('MCP server access', () => {
       'examples/mcp-servers/research-assistant.mjs',
     ])
 
-    const confirmed = await callRoute(serverRoute.PATCH, { params: { id: 'research-assistant' }, body: { ...change, confirm: true } })
+    const confirmed = await callRoute(patchServer, { params: { id: 'research-assistant' }, body: { ...change, confirm: true } })
     expect(confirmed.status).toBe(200)
     const { entries } = await listAuditEntries(app.db.prisma, { resourceType: 'mcp_server', resourceId: 'research-assistant', limit: 1 })
     expect(entries[0]).toMatchObject({
@@ -178,12 +179,12 @@ describe('MCP server access', () => {
       },
     })
     // A change that leaves the configuration as it is needs no confirmation.
-    expect((await callRoute(serverRoute.PATCH, { params: { id: 'research-assistant' }, body: { name: 'Research', ...change } })).status).toBe(200)
+    expect((await callRoute(patchServer, { params: { id: 'research-assistant' }, body: { name: 'Research', ...change } })).status).toBe(200)
   })
 
   it('records creates, updates and deletes with secret key names but never their values', async () => {
     await callRoute(serversRoute.POST, { body: touchServer('audited') })
-    await callRoute(serverRoute.PATCH, { params: { id: 'audited' }, body: { secrets: { env: { TOKEN: 'rotated-value', OTHER: null } } } })
+    await callRoute(patchServer, { params: { id: 'audited' }, body: { secrets: { env: { TOKEN: 'rotated-value', OTHER: null } } } })
     await callRoute(serverRoute.DELETE, { params: { id: 'audited' } })
     await callRoute(serversRoute.POST, { as: member, body: httpServer('audited-http') })
     const { entries } = await listAuditEntries(app.db.prisma, { resourceType: 'mcp_server', limit: 200 })

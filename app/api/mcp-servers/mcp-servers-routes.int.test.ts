@@ -13,6 +13,10 @@ import * as serverRoute from './[id]/route'
 import * as testRoute from './[id]/test/route'
 import * as importRoute from './import/route'
 import * as serversRoute from './route'
+import { atCurrentVersion } from '@/lib/server/testing/at-current-version'
+
+/** PATCH as a client that just read the resource (If-Match with its ETag). */
+const patchServer = atCurrentVersion(serverRoute)
 
 const ENV_SECRET = 'env-secret-6d1f0a'
 const HEADER_SECRET = 'header-secret-93c2be'
@@ -63,6 +67,7 @@ describe('MCP server routes', () => {
       config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
       secretKeys: { env: ['API_KEY', 'REGION'], headers: [] },
       settings: DEFAULT_MCP_SERVER_SETTINGS,
+      version: 1,
     })
     expect(raw(created)).not.toContain(ENV_SECRET)
     expect(raw(created)).not.toContain('eu-secret-region')
@@ -90,7 +95,7 @@ describe('MCP server routes', () => {
   })
 
   it('edits fields, merges secrets and toggles enabled', async () => {
-    const edited = await callRoute(serverRoute.PATCH, {
+    const edited = await callRoute(patchServer, {
       params: { id: 'notes' },
       body: {
         name: 'Notes v2',
@@ -111,20 +116,20 @@ describe('MCP server routes', () => {
     // API_KEY was omitted: it keeps its value.
     expect((await registry.connectionConfig('notes')).secrets.env).toEqual({ API_KEY: ENV_SECRET, TOKEN: 'new-token-value' })
 
-    const toggled = await callRoute(serverRoute.PATCH, { params: { id: 'notes' }, body: { enabled: true } })
+    const toggled = await callRoute(patchServer, { params: { id: 'notes' }, body: { enabled: true } })
     expect(toggled.body.server).toMatchObject({ enabled: true, name: 'Notes v2', config: { command: '/usr/bin/env' } })
   })
 
   it('turns loading tools on demand on and off, and keeps it through edits that leave it out', async () => {
     const created = await callRoute(serversRoute.POST, { body: { ...httpServer, id: 'many-tools', loadToolsOnDemand: true } })
     expect(created).toMatchObject({ status: 201, body: { server: { id: 'many-tools', loadToolsOnDemand: true } } })
-    const renamed = await callRoute(serverRoute.PATCH, { params: { id: 'many-tools' }, body: { name: 'Many tools' } })
+    const renamed = await callRoute(patchServer, { params: { id: 'many-tools' }, body: { name: 'Many tools' } })
     expect(renamed.body.server).toMatchObject({ name: 'Many tools', loadToolsOnDemand: true })
     const listed = (await callRoute(serversRoute.GET)).body.servers.find((s: { id: string }) => s.id === 'many-tools')
     expect(listed).toMatchObject({ loadToolsOnDemand: true })
     expect((await registry.connectionConfig('many-tools')).loadToolsOnDemand).toBe(true)
 
-    const off = await callRoute(serverRoute.PATCH, { params: { id: 'many-tools' }, body: { loadToolsOnDemand: false } })
+    const off = await callRoute(patchServer, { params: { id: 'many-tools' }, body: { loadToolsOnDemand: false } })
     expect(off.body.server).toMatchObject({ name: 'Many tools', loadToolsOnDemand: false })
     expect((await callRoute(serverRoute.GET, { params: { id: 'many-tools' } })).body.server.loadToolsOnDemand).toBe(false)
     expect((await callRoute(serverRoute.DELETE, { params: { id: 'many-tools' } })).status).toBe(200)
@@ -133,12 +138,12 @@ describe('MCP server routes', () => {
   it('shares a connection across runs when told, and keeps the setting through edits that leave it out', async () => {
     const created = await callRoute(serversRoute.POST, { body: { ...httpServer, id: 'shared', shareConnection: true } })
     expect(created).toMatchObject({ status: 201, body: { server: { id: 'shared', shareConnection: true, loadToolsOnDemand: false } } })
-    const renamed = await callRoute(serverRoute.PATCH, { params: { id: 'shared' }, body: { name: 'Shared' } })
+    const renamed = await callRoute(patchServer, { params: { id: 'shared' }, body: { name: 'Shared' } })
     expect(renamed.body.server).toMatchObject({ name: 'Shared', shareConnection: true })
     expect((await callRoute(serversRoute.GET)).body.servers.find((s: { id: string }) => s.id === 'shared')).toMatchObject({ shareConnection: true })
     expect((await registry.connectionConfig('shared')).shareConnection).toBe(true)
 
-    const off = await callRoute(serverRoute.PATCH, { params: { id: 'shared' }, body: { shareConnection: false } })
+    const off = await callRoute(patchServer, { params: { id: 'shared' }, body: { shareConnection: false } })
     expect(off.body.server).toMatchObject({ shareConnection: false })
     expect((await callRoute(serverRoute.GET, { params: { id: 'shared' } })).body.server.shareConnection).toBe(false)
     const audited = await app.db.prisma.auditLog.findFirstOrThrow({
@@ -161,15 +166,15 @@ describe('MCP server routes', () => {
 
     // One setting turned on where the stored server has the other.
     await callRoute(serversRoute.POST, { body: { ...httpServer, id: 'on-demand', loadToolsOnDemand: true } })
-    const sharing = await callRoute(serverRoute.PATCH, { params: { id: 'on-demand' }, body: { shareConnection: true } })
+    const sharing = await callRoute(patchServer, { params: { id: 'on-demand' }, body: { shareConnection: true } })
     expect(sharing).toMatchObject({ status: 400, body: { error: { code: 'invalid_request', details: { issues } } } })
     expect(sharing.body.error.message).toContain('shareConnection')
     expect(sharing.body.error.message).toContain('loadToolsOnDemand')
-    const bothPatched = await callRoute(serverRoute.PATCH, { params: { id: 'on-demand' }, body: { shareConnection: true, loadToolsOnDemand: true } })
+    const bothPatched = await callRoute(patchServer, { params: { id: 'on-demand' }, body: { shareConnection: true, loadToolsOnDemand: true } })
     expect(bothPatched).toMatchObject({ status: 400, body: { error: { details: { issues } } } })
     expect((await callRoute(serverRoute.GET, { params: { id: 'on-demand' } })).body.server).toMatchObject({ loadToolsOnDemand: true, shareConnection: false })
     // Switching from one to the other in one request is fine.
-    const switched = await callRoute(serverRoute.PATCH, { params: { id: 'on-demand' }, body: { shareConnection: true, loadToolsOnDemand: false } })
+    const switched = await callRoute(patchServer, { params: { id: 'on-demand' }, body: { shareConnection: true, loadToolsOnDemand: false } })
     expect(switched.body.server).toMatchObject({ loadToolsOnDemand: false, shareConnection: true })
     expect((await callRoute(serverRoute.DELETE, { params: { id: 'on-demand' } })).status).toBe(200)
   })
@@ -186,24 +191,24 @@ describe('MCP server routes', () => {
       },
     }
     expect(await callRoute(serversRoute.POST, { body: { ...stdioServer, id: 'fresh', loadToolsOnDemand: 'yes' } })).toMatchObject(expected)
-    expect(await callRoute(serverRoute.PATCH, { params: { id: 'notes' }, body: { loadToolsOnDemand: 1 } })).toMatchObject(expected)
+    expect(await callRoute(patchServer, { params: { id: 'notes' }, body: { loadToolsOnDemand: 1 } })).toMatchObject(expected)
     expect((await callRoute(serverRoute.GET, { params: { id: 'fresh' } })).status).toBe(404)
     expect((await callRoute(serverRoute.GET, { params: { id: 'notes' } })).body.server.loadToolsOnDemand).toBe(false)
   })
 
   it('changes the transport only with a new configuration, dropping secrets the new transport does not use', async () => {
-    const missing = await callRoute(serverRoute.PATCH, { params: { id: 'notes' }, body: { transport: 'http' } })
+    const missing = await callRoute(patchServer, { params: { id: 'notes' }, body: { transport: 'http' } })
     expect(missing).toMatchObject({ status: 400, body: { error: { code: 'invalid_request', details: { issues: [{ path: 'config' }] } } } })
-    const wrongKind = await callRoute(serverRoute.PATCH, {
+    const wrongKind = await callRoute(patchServer, {
       params: { id: 'notes' },
       body: { transport: 'http', config: { url: 'https://notes.example.com/mcp' }, secrets: { env: { API_KEY: 'x' } } },
     })
     expect(wrongKind.status).toBe(400)
-    const wrongConfig = await callRoute(serverRoute.PATCH, { params: { id: 'notes' }, body: { transport: 'http', config: { command: 'node' } } })
+    const wrongConfig = await callRoute(patchServer, { params: { id: 'notes' }, body: { transport: 'http', config: { command: 'node' } } })
     expect(wrongConfig.status).toBe(400)
     expect(wrongConfig.body.error.details.issues.map((i: { path: string }) => i.path)).toContain('config.url')
 
-    const moved = await callRoute(serverRoute.PATCH, {
+    const moved = await callRoute(patchServer, {
       params: { id: 'notes' },
       body: { transport: 'http', config: { url: 'https://notes.example.com/mcp' }, secrets: { headers: { 'X-Api-Key': 'hk-123456' } } },
     })
@@ -228,13 +233,13 @@ describe('MCP server routes', () => {
       expect(response.body.error.code).toBe('invalid_request')
     }
     expect((await callRoute(serversRoute.POST, { rawBody: '{"id":' })).body.error.code).toBe('invalid_json')
-    expect((await callRoute(serverRoute.PATCH, { params: { id: 'search' }, body: {} })).status).toBe(400)
-    expect((await callRoute(serverRoute.PATCH, { params: { id: 'search' }, body: { id: 'renamed' } })).status).toBe(400)
+    expect((await callRoute(patchServer, { params: { id: 'search' }, body: {} })).status).toBe(400)
+    expect((await callRoute(patchServer, { params: { id: 'search' }, body: { id: 'renamed' } })).status).toBe(400)
     expect((await callRoute(serverRoute.GET, { params: { id: 'Not/An/Id' } })).status).toBe(400)
 
     for (const call of [
       callRoute(serverRoute.GET, { params: { id: 'ghost' } }),
-      callRoute(serverRoute.PATCH, { params: { id: 'ghost' }, body: { enabled: false } }),
+      callRoute(patchServer, { params: { id: 'ghost' }, body: { enabled: false } }),
       callRoute(serverRoute.DELETE, { params: { id: 'ghost' } }),
       callRoute(testRoute.POST, { params: { id: 'ghost' } }),
     ]) {
@@ -269,7 +274,7 @@ describe('MCP server routes', () => {
     const agent = document.nodes.find((node) => node.kind === 'agent')
     if (agent?.kind !== 'agent') throw new Error('the example has an agent')
     agent.data.mcpServerIds = ['search']
-    expect((await callRoute(versionsRoute.POST, { params: { id: body.workflow.id }, body: { graph: document } })).status).toBe(201)
+    expect((await callRoute(versionsRoute.POST, { params: { id: body.workflow.id }, body: { graph: document, baseVersion: 1 } })).status).toBe(201)
 
     const expected = [{ workflowId: body.workflow.id, workflowName: 'Uses search', versions: [2], latest: true }]
     expect((await callRoute(serverRoute.GET, { params: { id: 'search' } })).body.referencedBy).toEqual(expected)
@@ -306,7 +311,7 @@ describe('MCP server routes', () => {
     const text = JSON.stringify({ mcpServers: [manifest.mcpServers[0]] })
     expect((await callRoute(importRoute.POST, { body: { manifest: text } })).body).toEqual({ created: [], updated: [], skipped: ['mcp_mail'] })
     // An update from the manifest keeps what the person chose here, like the enabled flag.
-    await callRoute(serverRoute.PATCH, { params: { id: 'mcp_mail' }, body: { loadToolsOnDemand: true } })
+    await callRoute(patchServer, { params: { id: 'mcp_mail' }, body: { loadToolsOnDemand: true } })
     expect((await callRoute(importRoute.POST, { body: { manifest: text, onExisting: 'update' } })).body).toEqual({
       created: [],
       updated: ['mcp_mail'],

@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callRoute, createTestApp } from '@/lib/server/testing/test-app'
 import * as skillRoute from './[name]/route'
 import * as skillsRoute from './route'
+import { atCurrentVersion } from '@/lib/server/testing/at-current-version'
+
+/** PATCH as a client that just read the resource (If-Match with its ETag). */
+const patchSkill = atCurrentVersion(skillRoute)
 
 const GLOSSARY_SKILL = `---
 name: glossary
@@ -50,7 +54,7 @@ describe('skills API', () => {
     expect(shown.body.skill.body).toContain('# Glossary')
     expect(shown.body.skill.storedResources).toEqual([{ name: 'terms.md', content: 'Loom: our app.' }])
 
-    const patched = await callRoute(skillRoute.PATCH, {
+    const patched = await callRoute(patchSkill, {
       method: 'PATCH',
       params: { name: 'glossary' },
       body: { content: GLOSSARY_SKILL.replace("the team's terms", 'our terms') },
@@ -89,7 +93,7 @@ describe('skills API', () => {
       },
     })
     expect(twice.status).toBe(400)
-    expect((await callRoute(skillRoute.PATCH, { method: 'PATCH', params: { name: 'glossary' }, body: {} })).status).toBe(400)
+    expect((await callRoute(patchSkill, { method: 'PATCH', params: { name: 'glossary' }, body: {} })).status).toBe(400)
   })
 
   it('answers unknown names with 404', async () => {
@@ -111,7 +115,7 @@ describe('skills API', () => {
   it('refuses to delete or change a file skill with 409', async () => {
     const deleted = await callRoute(skillRoute.DELETE, { method: 'DELETE', params: { name: 'text-tools' } })
     expect(deleted).toMatchObject({ status: 409, body: { error: { code: 'file_skill_read_only' } } })
-    const patched = await callRoute(skillRoute.PATCH, { method: 'PATCH', params: { name: 'text-tools' }, body: { resources: [] } })
+    const patched = await callRoute(patchSkill, { method: 'PATCH', params: { name: 'text-tools' }, body: { resources: [] } })
     expect(patched.status).toBe(409)
     expect((await callRoute(skillRoute.GET, { params: { name: 'text-tools' } })).body.skill.source).toBe('file')
   })

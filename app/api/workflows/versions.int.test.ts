@@ -27,13 +27,17 @@ describe('workflow versions', () => {
   afterAll(async () => app?.close())
 
   it('keeps a note with a saved version and lists versions newest first with author and note', async () => {
-    const saved = await callRoute(versionsRoute.POST, { params, body: { graph: exampleWorkflowDocument(), note: '  Added the researcher  ' }, as: member })
+    const saved = await callRoute(versionsRoute.POST, {
+      params,
+      body: { graph: exampleWorkflowDocument(), note: '  Added the researcher  ', baseVersion: 1 },
+      as: member,
+    })
     expect(saved.status).toBe(201)
     const savedVersion = versionResponseSchema.parse(saved.body).version
     expect(savedVersion).toMatchObject({ version: 2, note: 'Added the researcher', author: { id: member.id, name: expect.stringMatching(/^user/) } })
     const name = savedVersion.author!.name
 
-    const blank = await callRoute(versionsRoute.POST, { params, body: { graph: exampleWorkflowDocument(), note: '   ' }, as: member })
+    const blank = await callRoute(versionsRoute.POST, { params, body: { graph: exampleWorkflowDocument(), note: '   ', baseVersion: 2 }, as: member })
     expect(versionResponseSchema.parse(blank.body).version.note).toBeNull()
 
     const list = versionListResponseSchema.parse((await callRoute(versionsRoute.GET, { params, as: member })).body)

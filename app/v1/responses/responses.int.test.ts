@@ -62,7 +62,7 @@ describe('POST /v1/responses with the openai package', () => {
     })
     const workflows = new WorkflowService(app.db.prisma)
     const { workflow } = await workflows.create(principalOf(app.admin), { name: 'Pipeline' })
-    await workflows.createVersion(principalOf(app.admin), workflow.id, demoAgentGraph)
+    await workflows.createVersion(principalOf(app.admin), workflow.id, demoAgentGraph, 1)
     host = await hostRoutes([
       { pattern: '/v1/responses', load: () => import('./route') },
       { pattern: '/api/conversations/:id', load: () => import('@/app/api/conversations/[id]/route') },

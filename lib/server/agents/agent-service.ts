@@ -21,15 +21,21 @@ import type { AppContext } from '../app-context'
 import { recordAudit } from '../audit/audit-log'
 import { isAdmin, ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
-import { conflict, invalidInput, notFound } from '../domain-errors'
+import { invalidInput, notFound } from '../domain-errors'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
+import { requireBase, staleVersion } from '../save-base'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 import type { OutboundPolicy } from '../outbound/outbound-policy'
 import type { SecretVault } from '../secrets/secret-vault'
 import { openAgentApiKey, sealAgentApiKey } from './agent-api-key'
 
 type VersionRow = { id?: string; version: number; definition: unknown; note: string; createdAt: Date }
+type LatestVersion = { version: number; createdAt: Date; authorId: string | null }
 type AgentRow = { id: string; name: string; description: string; apiKey: string | null; mcpTool?: { name: string } | null; createdAt: Date; updatedAt: Date }
+
+function latestVersionOf(prisma: Pick<Prisma, 'agentVersion'>, agentId: string): Promise<LatestVersion | null> {
+  return prisma.agentVersion.findFirst({ where: { agentId }, orderBy: { version: 'desc' }, select: { version: true, createdAt: true, authorId: true } })
+}
 
 /**
  * A stored definition with the defaults of settings added since it was saved. Definitions were
@@ -188,24 +194,41 @@ export class AgentService {
     return { version: presentVersion(row) }
   }
 
-  /** Stores a new version numbered one past the latest. Two saves racing: one gets 409 and can retry. */
-  async createVersion(principal: Principal, id: string, input: { definition: AgentSettings; note?: string }): Promise<AgentVersionResponse> {
+  /**
+   * Stores a new version numbered one past `base`, the version the save started from: 409
+   * `stale_version` with the newer version, and nothing stored, when another was saved since.
+   */
+  async createVersion(
+    principal: Principal,
+    id: string,
+    input: { definition: AgentSettings; note?: string },
+    named: number | undefined,
+  ): Promise<AgentVersionResponse> {
     await this.requireAgent(principal, id)
     const definition = checkDefinition(parseAgentDefinition(input.definition))
+    const base = requireBase(named, 'agent')
     await this.assertBaseUrlAllowed(principal, definition)
-    const latest = await this.prisma.agentVersion.findFirst({ where: { agentId: id }, orderBy: { version: 'desc' }, select: { version: true } })
     try {
-      const [row] = await this.prisma.$transaction([
-        this.prisma.agentVersion.create({
-          data: { agentId: id, version: (latest?.version ?? 0) + 1, definition: definition as object, note: input.note ?? '', authorId: principal.userId },
-        }),
-        this.prisma.agent.update({ where: { id }, data: { updatedAt: new Date() } }),
-      ])
+      const row = await this.prisma.$transaction(async (tx) => {
+        const latest = await latestVersionOf(tx, id)
+        if ((latest?.version ?? 0) !== base) throw await this.staleVersion(base, latest)
+        const created = await tx.agentVersion.create({
+          data: { agentId: id, version: base + 1, definition: definition as object, note: input.note ?? '', authorId: principal.userId },
+        })
+        await tx.agent.update({ where: { id }, data: { updatedAt: new Date() } })
+        return created
+      })
       return { version: presentVersion(row) }
     } catch (error) {
-      if ((error as { code?: string }).code === 'P2002') throw conflict('version_conflict', 'Another version was saved at the same moment. Save again.')
+      if ((error as { code?: string }).code === 'P2002') throw await this.staleVersion(base, await latestVersionOf(this.prisma, id))
       throw error
     }
+  }
+
+  private async staleVersion(base: number, latest: LatestVersion | null) {
+    if (!latest) return staleVersion('agent', base, { version: 0, savedAt: new Date(0).toISOString(), savedBy: null })
+    const author = latest.authorId ? await this.prisma.user.findUnique({ where: { id: latest.authorId }, select: { id: true, name: true } }) : null
+    return staleVersion('agent', base, { version: latest.version, savedAt: latest.createdAt.toISOString(), savedBy: author })
   }
 
   /** 404 for a missing agent and for one the principal may not see alike. */

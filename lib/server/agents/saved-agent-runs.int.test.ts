@@ -60,16 +60,21 @@ describe('saved agents in runs', () => {
       name: 'Counter',
       definition: { name: 'Counter', instructions: 'Count.', model: { provider: 'demo' }, functionTools: ['calculate'] } as never,
     })
-    await agents().createVersion(alice, agent.id, {
-      definition: {
-        name: 'Counter',
-        instructions: 'Count.',
-        model: { provider: 'demo' },
-        functionTools: ['calculate'],
-        mcpServerIds: ['research-assistant'],
-      } as never,
-      note: 'with the research server',
-    })
+    await agents().createVersion(
+      alice,
+      agent.id,
+      {
+        definition: {
+          name: 'Counter',
+          instructions: 'Count.',
+          model: { provider: 'demo' },
+          functionTools: ['calculate'],
+          mcpServerIds: ['research-assistant'],
+        } as never,
+        note: 'with the research server',
+      },
+      1,
+    )
     // The seeded server belongs to nobody in particular; give it to Alice so her run may use it.
     await app.db.prisma.mcpServer.update({ where: { id: 'research-assistant' }, data: { ownerId: alice.userId } })
 

@@ -39,7 +39,7 @@ describe('conversation versions and service-kept conversations', () => {
 
   it('uses the pinned version for every turn, and the latest once unpinned', async () => {
     const { agent } = await agents.create(alice, { name: 'Versioned', definition: { model: { provider: 'demo' } } as never })
-    await agents.createVersion(alice, agent.id, { definition: { model: { provider: 'demo' }, instructions: 'v2' } as never })
+    await agents.createVersion(alice, agent.id, { definition: { model: { provider: 'demo' }, instructions: 'v2' } as never }, 1)
     await expect(conversations.create(alice, agent.id, { title: 'x', version: 9 })).rejects.toMatchObject({ code: 'not_found' })
 
     const pinned = await conversations.create(alice, agent.id, { title: 'Pinned', version: 1 })

@@ -126,7 +126,7 @@ function planEntry(key: string, raw: unknown, principal: Principal): PlannedServ
 /** What an import writes through: the registry's own create and update, so that every rule (and the audit log) applies. */
 export interface ServerWriter {
   create(principal: Principal, input: CreateServerInput): Promise<unknown>
-  update(principal: Principal, id: string, input: UpdateServerInput): Promise<unknown>
+  update(principal: Principal, id: string, input: UpdateServerInput, base: number | 'current'): Promise<unknown>
 }
 
 export async function importDesktopClientConfig(
@@ -179,7 +179,8 @@ export async function importDesktopClientConfig(
     if (created.has(input.id)) await writer.create(principal, input)
     else if (updated.has(input.id)) {
       const { id, secrets, ...changes } = input
-      await writer.update(principal, id, { ...changes, secrets: secrets as UpdateServerInput['secrets'], confirm: true })
+      // An import asked to update what exists replaces whatever version is stored.
+      await writer.update(principal, id, { ...changes, secrets: secrets as UpdateServerInput['secrets'], confirm: true }, 'current')
     }
   }
   return { created: summary.created, updated: summary.updated, skipped: summary.skipped }

@@ -103,11 +103,16 @@ export async function importToolingManifest(
     for (const entry of entries) {
       const existing = replaceable.get(entry.id)
       if (!taken.has(entry.id)) {
-        const row = await tx.mcpServer.create({ data: { id: entry.id, ownerId: principal.userId, ...rowData(entry, options.secretBox) } })
+        const row = await tx.mcpServer.create({
+          data: { id: entry.id, ownerId: principal.userId, updatedById: principal.userId, ...rowData(entry, options.secretBox) },
+        })
         await auditServerCreated(tx, principal.userId, audited(row), 'manifest')
         result.created.push(entry.id)
       } else if (onExisting === 'replace' && existing) {
-        const row = await tx.mcpServer.update({ where: { id: entry.id }, data: rowData(entry, options.secretBox) })
+        const row = await tx.mcpServer.update({
+          where: { id: entry.id },
+          data: { ...rowData(entry, options.secretBox), version: { increment: 1 }, updatedById: principal.userId },
+        })
         const affectedWorkflows = await allWorkflowsReferencingServer(tx, entry.id)
         await auditServerUpdated(tx, principal.userId, { before: audited(existing), after: audited(row), affectedWorkflows, source: 'manifest' })
         result.updated.push(entry.id)

@@ -8,6 +8,7 @@ import type { Prisma } from '../db/database'
 import { parseWith } from '../http'
 import { validationError } from '../http-errors'
 import { conflict, invalidInput, notFound } from '../domain-errors'
+import { requireBase, staleVersion } from '../save-base'
 import {
   createMcpServerRequestSchema,
   stdioConfigSchema,
@@ -265,6 +266,7 @@ export class McpServerRegistry {
             name: server.name,
             description: server.description,
             ownerId: principal.userId,
+            updatedById: principal.userId,
             enabled: server.enabled,
             loadToolsOnDemand: server.loadToolsOnDemand,
             shareConnection: server.shareConnection,
@@ -293,8 +295,10 @@ export class McpServerRegistry {
    * server runs (command, args, cwd, environment, or switching to stdio) is an admin action.
    * Changing what a server runs or where it connects while workflows use it needs `confirm: true`;
    * without it the answer is 409 `confirm_required` listing them in `details.affected`.
+   * `base` is the server's version the change started from: when it was saved again since, nothing
+   * changes (409 `stale_version`); `'current'` (an import told to update what exists) replaces any.
    */
-  async update(principal: Principal, id: string, input: UpdateServerInput): Promise<McpServerDetail> {
+  async update(principal: Principal, id: string, input: UpdateServerInput, base: number | 'current' | undefined): Promise<McpServerDetail> {
     const patch = parseWith(updateMcpServerRequestSchema, input, 'MCP server update')
     return this.prisma.$transaction(async (tx) => {
       const row = await this.requireVisibleRow(tx, principal, id)
@@ -316,15 +320,20 @@ export class McpServerRegistry {
       if (transport === 'stdio' && (connectionChanged || envChanged)) {
         assertMayConfigureStdio(principal, stdioConfigSchema.parse(config ?? row.config).command)
       }
+      const expected = base === 'current' ? row.version : requireBase(base, 'MCP server')
+      if (row.version !== expected) throw await this.staleVersion(tx, row, expected)
       const affected = connectionChanged ? await allWorkflowsReferencingServer(tx, id) : undefined
       if (affected?.length && patch.confirm !== true) throw confirmRequired(principal, id, affected)
       const stored = this.openSecrets(row)
       const secrets = secretsForTransport(mergeSecrets(stored, patch.secrets), transport)
       // Without a new configuration the stored one is kept, re-sealed (a row from before encryption gets encrypted here).
       const columns = sealedColumns(this.vault.box, config ?? storedConfigFor(transport, row.config), secrets, stored.url)
-      const updated = await tx.mcpServer.update({
-        where: { id },
+      // The version in the condition: of two changes from the same version, the one that waited for the other's row lock changes nothing.
+      const { count } = await tx.mcpServer.updateMany({
+        where: { id, version: expected },
         data: {
+          version: { increment: 1 },
+          updatedById: principal.userId,
           name: patch.name,
           description: patch.description,
           enabled: patch.enabled,
@@ -336,6 +345,8 @@ export class McpServerRegistry {
           secrets: columns.secrets,
         },
       })
+      const updated = await this.requireVisibleRow(tx, principal, id)
+      if (count === 0) throw await this.staleVersion(tx, updated, expected)
       const detail = presentMcpServerDetail(updated)
       this.vault.invalidate()
       await auditServerUpdated(tx, principal.userId, {
@@ -425,6 +436,11 @@ export class McpServerRegistry {
     if (row.transport === 'stdio') return { ...base, transport: 'stdio', config: stdioConfigSchema.parse(row.config) }
     // The stored URL has `[secret]` where its secret parts go; they are put back only here.
     return { ...base, transport: row.transport, config: { url: joinUrlSecrets(urlConfigSchema.parse(row.config).url, url) } }
+  }
+
+  private async staleVersion(prisma: Pick<Prisma, 'user'>, row: Row, base: number) {
+    const savedBy = row.updatedById ? await prisma.user.findUnique({ where: { id: row.updatedById }, select: { id: true, name: true } }) : null
+    return staleVersion('MCP server', base, { version: row.version, savedAt: row.updatedAt.toISOString(), savedBy })
   }
 
   /** The row, if the principal may see it; otherwise the same 404 as for a server that does not exist. */

@@ -19,6 +19,9 @@ export type McpServerRow = {
   loadToolsOnDemand: boolean
   shareConnection: boolean
   settings: unknown
+  version: number
+  updatedAt: Date
+  updatedById: string | null
 }
 
 function summarise(row: McpServerRow): string {
@@ -43,6 +46,7 @@ export function presentMcpServer(row: McpServerRow): McpServerSummary {
     loadToolsOnDemand: row.loadToolsOnDemand,
     shareConnection: row.shareConnection,
     summary: summarise(row),
+    version: row.version,
   }
 }
 

@@ -53,7 +53,7 @@ describe('MCP servers whose tools load on demand', () => {
   }
 
   it('offers the loader tools, and a tool the model loads is offered and called on the next turn', async () => {
-    await registry.update(principalOf(app.admin), SERVER, { loadToolsOnDemand: true })
+    await registry.update(principalOf(app.admin), SERVER, { loadToolsOnDemand: true }, 'current')
     await withServer(async (tool) => {
       expect(tool.functions.map((fn) => fn.name)).toEqual(LOADERS)
       const client = new ScriptedChatClient([
@@ -86,7 +86,7 @@ describe('MCP servers whose tools load on demand', () => {
   })
 
   it('offers every tool, as before, when the setting is off', async () => {
-    await registry.update(principalOf(app.admin), SERVER, { loadToolsOnDemand: false })
+    await registry.update(principalOf(app.admin), SERVER, { loadToolsOnDemand: false }, 'current')
     await withServer(async (tool) => {
       const client = new ScriptedChatClient([modelFunctionCalls(functionCall(WORD_COUNT, { text: 'one two' })), modelResponse('Two words.')])
       expect((await new Agent({ client, tools: [tool] }).run('Count "one two".')).text).toBe('Two words.')

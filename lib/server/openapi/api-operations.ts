@@ -76,6 +76,11 @@ export interface ApiOperation {
   responses: Record<number, ApiResponseSpec>
   /** Error statuses beyond those that follow from the entry (usually 409). */
   errors?: readonly number[]
+  /**
+   * A save that names the version it started from (lib/contracts/save-base.ts): `baseVersion` in the body or the
+   * `If-Match` header; a stale one answers 409 `stale_version`, and a `required` one without either 428.
+   */
+  saveBase?: 'required' | 'optional'
   /** `openai`: errors in OpenAI's shape (`/v1/responses`) instead of the API's own. */
   errorShape?: 'openai'
 }
@@ -167,6 +172,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: workflows.createVersionRequestSchema,
     responses: created(workflows.versionResponseSchema),
     errors: [409],
+    saveBase: 'required',
   },
   {
     method: 'get',
@@ -187,6 +193,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: workflows.restoreVersionRequestSchema,
     responses: created(workflows.versionResponseSchema),
     errors: [409],
+    saveBase: 'optional',
   },
   {
     method: 'get',
@@ -262,6 +269,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: agents.createAgentVersionRequestSchema,
     responses: created(agents.agentVersionResponseSchema),
     errors: [409],
+    saveBase: 'required',
   },
   {
     method: 'get',
@@ -557,6 +565,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: mcp.updateMcpServerRequestSchema,
     responses: ok(mcp.savedMcpServerResponseSchema),
     errors: [403, 409],
+    saveBase: 'required',
   },
   {
     method: 'delete',
@@ -636,6 +645,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: skills.updateSkillRequestSchema,
     responses: ok(skills.skillResponseSchema),
     errors: [409],
+    saveBase: 'required',
   },
   {
     method: 'delete',

@@ -3,7 +3,7 @@
  * conversion) from the operations in api-operations.ts and the lib/contracts schemas they name.
  * Built once per process: the contracts do not change while it runs.
  */
-import type { z } from 'zod'
+import { z } from 'zod'
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi'
 import { approvalViewSchema } from '@/lib/contracts/approvals'
 import { openAiErrorSchema } from '@/lib/contracts/responses'
@@ -22,10 +22,16 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   401: 'Not signed in, or the API token is missing, wrong or revoked',
   403: 'Not allowed (a server setting forbids it, e.g. stdio MCP servers)',
   404: 'Not found, or not yours (the same answer); for admin routes also a caller who is not an admin',
-  409: 'Contradicts what is stored (the code says what: e.g. `run_finished`, `version_conflict`)',
+  409: 'Contradicts what is stored (the code says what: e.g. `run_finished`, `stale_version` with the newer version in `details.current`)',
   413: 'The request body is larger than the server accepts',
   415: 'The request body is not JSON',
+  428: 'The save names no base version: send `baseVersion` in the body or `If-Match` with the ETag its GET answered (`base_version_required`)',
 }
+
+/** The ETag a GET of the resource answered (`"3"`): the save is refused (409 `stale_version`) when the resource was saved again since. */
+const IF_MATCH_HEADER = z.object({
+  'if-match': z.string().optional().meta({ description: 'The ETag of the version this save started from; or `baseVersion` in the body.' }),
+})
 
 /** Contract schemas that many answers share, named in components.schemas and referenced where they appear. */
 const SHARED_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
@@ -52,6 +58,8 @@ export function errorStatuses(operation: ApiOperation): number[] {
     statuses.add(413)
     statuses.add(415)
   }
+  if (operation.saveBase) statuses.add(409)
+  if (operation.saveBase === 'required') statuses.add(428)
   return [...statuses].sort((a, b) => a - b)
 }
 
@@ -89,8 +97,14 @@ function operationObject(operation: ApiOperation): ZodOpenApiOperationObject {
     summary: operation.summary,
     tags: [operation.tag],
     ...(operation.access === 'public' ? { security: [] } : operation.access === 'token' ? { security: [{ bearerToken: [] }] } : {}),
-    ...(operation.params || operation.query
-      ? { requestParams: { ...(operation.params ? { path: operation.params } : {}), ...(operation.query ? { query: operation.query } : {}) } }
+    ...(operation.params || operation.query || operation.saveBase
+      ? {
+          requestParams: {
+            ...(operation.params ? { path: operation.params } : {}),
+            ...(operation.query ? { query: operation.query } : {}),
+            ...(operation.saveBase ? { header: IF_MATCH_HEADER } : {}),
+          },
+        }
       : {}),
     ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: operation.body } } } } : {}),
     responses: responsesOf(operation),

@@ -58,7 +58,7 @@ describe('SecretVault', () => {
     const vault = new SecretVault(db.prisma, key, { env: {} })
     expect(await vault.redact('zq9late77x4dddd')).toBe('zq9late77x4dddd')
     const otherProcess = new McpServerRegistry(db.prisma, new SecretVault(db.prisma, key, { env: {} }))
-    await otherProcess.update(admin, 'vault-stdio', { secrets: { env: { LATER: 'zq9late77x4dddd' } } })
+    await otherProcess.update(admin, 'vault-stdio', { secrets: { env: { LATER: 'zq9late77x4dddd' } } }, 1)
     await waitFor(async () => ((await vault.redact('zq9late77x4dddd')) === '[redacted]' ? true : undefined))
   })
 

@@ -1,10 +1,12 @@
 /**
  * The app's skill library: skills stored in the database (created in the browser; inline skills
  * with `{ name, content }` resources and no scripts) next to file skills discovered on disk (with
- * resources and .js/.mjs scripts). Names are unique across both sources: creating or renaming onto
- * a taken name is a 409. Should a file skill appear on disk under a stored skill's name later, the
- * stored one is offered (it is the one a person can edit or delete) and the file is reported as a
- * load error.
+ * resources and .js/.mjs scripts). A stored skill's name is unique among its owner's skills and the
+ * file skills: creating or renaming onto one of those is a 409, while another person's skill of the
+ * same name is theirs alone and never in the way (nor revealed). Should a file skill appear on disk
+ * under a stored skill's name later, the stored one is offered (it is the one a person can edit or
+ * delete) and the file is reported as a load error. Every update names the `version` it started
+ * from; one from an older version is refused (409 `stale_version`).
  *
  * Stored skills have an owner: lists, reads and changes show only the caller's (an admin: all),
  * and someone else's skill answers like a missing one. File skills are the installation's and
@@ -32,6 +34,7 @@ import {
 import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, isDomainError, notFound } from '../domain-errors'
+import { requireBase, staleVersion } from '../save-base'
 import type { CreateSkillInput, SkillDetail, SkillList, SkillLoadError, SkillSummary, StoredResource, UpdateSkillInput } from '@/lib/contracts/skills'
 import type { SkillCheck, SkillCheckRequest } from '@/lib/contracts/skill-checks'
 import { discoverFileSkills, type FileSkillCatalog } from './file-skills'
@@ -80,7 +83,7 @@ export class SkillLibrary {
 
   /** Every skill of both sources, by name, and the SKILL.md files that could not be loaded. */
   async list(principal: Principal): Promise<SkillList> {
-    const catalog = await this.catalog(ownedBy(principal))
+    const catalog = await this.catalog(ownedBy(principal), principal.userId)
     const skills: SkillSummary[] = [
       ...[...catalog.stored.values()].map((entry) => this.presentStored(entry)),
       ...[...catalog.files.values()].map((skill) => presentFileSkill(skill, this.root)),
@@ -91,8 +94,8 @@ export class SkillLibrary {
 
   /** One skill with its SKILL.md text; 404 when neither source has it. */
   async get(principal: Principal, name: string): Promise<SkillDetail> {
-    const stored = await this.findStored(name, ownedBy(principal))
-    if (stored) return this.storedDetail(stored)
+    const row = await this.storedRowFor(principal, name)
+    if (row) return this.storedDetail(parseStoredRow(row))
     const file = (await this.fileCatalog()).skills.find((skill) => skill.name === name)
     if (!file) throw notFound('Skill', name)
     return { ...presentFileSkill(file, this.root), content: file.content, body: splitFrontmatter(file.content)?.body ?? '' }
@@ -102,11 +105,11 @@ export class SkillLibrary {
   async create(principal: Principal, input: CreateSkillInput): Promise<SkillDetail> {
     const parsed = parseSubmittedSkill(input.content)
     const { name, description } = parsed.frontmatter
-    await this.assertNameFree(name)
+    await this.assertNameFree(name, principal.userId)
     const resources = input.resources ?? []
     try {
       const row = await this.prisma.skill.create({
-        data: { id: randomUUID(), name, description, ownerId: principal.userId, content: input.content, resources },
+        data: { id: randomUUID(), name, description, ownerId: principal.userId, content: input.content, resources, updatedById: principal.userId },
       })
       return this.storedDetail({ row, resources, parsed })
     } catch (error) {
@@ -115,19 +118,25 @@ export class SkillLibrary {
     }
   }
 
-  /** Replaces a stored skill's SKILL.md and/or resources; a new name in the SKILL.md renames it. */
-  async update(principal: Principal, name: string, input: UpdateSkillInput): Promise<SkillDetail> {
-    const existing = await this.storedRowOrThrow(name, ownedBy(principal))
+  /**
+   * Replaces a stored skill's SKILL.md and/or resources; a new name in the SKILL.md renames it. `base` is the skill's
+   * version the edit started from: when it was saved again since, nothing changes (409 `stale_version`).
+   */
+  async update(principal: Principal, name: string, input: UpdateSkillInput, named: number | undefined): Promise<SkillDetail> {
+    const existing = await this.storedRowOrThrow(principal, name)
     const content = input.content ?? existing.content
     const parsed = parseSubmittedSkill(content)
     const newName = parsed.frontmatter.name
-    if (newName !== name) await this.assertNameFree(newName)
+    if (newName !== name) await this.assertNameFree(newName, existing.ownerId)
     const resources = input.resources ?? storedResourcesOf(existing)
+    const base = requireBase(named, 'skill')
     try {
-      const row = await this.prisma.skill.update({
-        where: { name },
-        data: { name: newName, description: parsed.frontmatter.description, content, resources },
+      const { count } = await this.prisma.skill.updateMany({
+        where: { id: existing.id, version: base },
+        data: { name: newName, description: parsed.frontmatter.description, content, resources, version: { increment: 1 }, updatedById: principal.userId },
       })
+      if (count === 0) throw await this.staleVersion(existing.id, base)
+      const row = await this.prisma.skill.findUniqueOrThrow({ where: { id: existing.id } })
       return this.storedDetail({ row, resources, parsed })
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw nameTaken(newName, 'stored')
@@ -138,10 +147,11 @@ export class SkillLibrary {
   /** What a save of this skill would refuse (and discovery on disk), each problem at its field; nothing is saved. */
   async check(principal: Principal, input: SkillCheckRequest): Promise<SkillCheck> {
     // Only the caller's own stored skill counts as the one being edited.
-    const current = input.current === undefined ? undefined : (await this.findStored(input.current, ownedBy(principal)))?.row.name
+    const currentRow = input.current === undefined ? undefined : await this.storedRowFor(principal, input.current, true)
+    const current = currentRow?.name
     return checkSkill({ ...input, current }, async (name) => {
       try {
-        await this.assertNameFree(name)
+        await this.assertNameFree(name, currentRow?.ownerId ?? principal.userId)
         return undefined
       } catch (error) {
         if (isDomainError(error) && error.code === 'skill_exists') return error.message
@@ -152,8 +162,8 @@ export class SkillLibrary {
 
   /** Deletes a stored skill; file skills live on disk and answer 409. */
   async delete(principal: Principal, name: string): Promise<{ name: string }> {
-    await this.storedRowOrThrow(name, ownedBy(principal))
-    const { count } = await this.prisma.skill.deleteMany({ where: { name, ...ownedBy(principal) } })
+    const row = await this.storedRowOrThrow(principal, name)
+    const { count } = await this.prisma.skill.deleteMany({ where: { id: row.id } })
     if (count === 0) throw notFound('Skill', name)
     return { name }
   }
@@ -200,9 +210,19 @@ export class SkillLibrary {
     return skills
   }
 
-  private async catalog(visible: OwnerScope): Promise<Catalog> {
-    const [rows, files] = await Promise.all([this.prisma.skill.findMany({ where: visible, orderBy: { name: 'asc' } }), this.fileCatalog()])
-    const stored = new Map(rows.map((row) => [row.name, parseStoredRow(row)]))
+  /**
+   * The stored skills in `visible` by name, and the file skills. A scope of several owners (an admin's) may hold one name
+   * several times: `preferOwnerId`'s skill is the one offered, else the earliest made.
+   */
+  private async catalog(visible: OwnerScope, preferOwnerId?: string): Promise<Catalog> {
+    const [rows, files] = await Promise.all([
+      this.prisma.skill.findMany({ where: visible, orderBy: [{ name: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] }),
+      this.fileCatalog(),
+    ])
+    const stored = new Map<string, StoredEntry>()
+    for (const row of rows) {
+      if (!stored.has(row.name) || row.ownerId === preferOwnerId) stored.set(row.name, parseStoredRow(row))
+    }
     const loadErrors = [...files.loadErrors]
     for (const entry of stored.values()) {
       if (entry.problem) loadErrors.push({ path: `stored:${entry.row.name}`, rule: entry.problem.rule, message: storedSkillMessage(entry.problem.message) })
@@ -223,28 +243,36 @@ export class SkillLibrary {
     return discoverFileSkills(this.directories, this.scriptRunner, this.root)
   }
 
-  private async findStored(name: string, visible: OwnerScope): Promise<StoredEntry | undefined> {
-    const row = await this.prisma.skill.findFirst({ where: { name, ...visible } })
-    return row ? parseStoredRow(row) : undefined
+  /**
+   * The principal's stored skill of that name; for an admin, failing their own, the earliest made of anyone's.
+   * `ownOnly`: never someone else's (a name check asks about the caller's own names).
+   */
+  private async storedRowFor(principal: Principal, name: string, ownOnly = false): Promise<StoredSkillRow | undefined> {
+    const own = await this.prisma.skill.findFirst({ where: { name, ownerId: principal.userId } })
+    if (own || ownOnly) return own ?? undefined
+    const visible = ownedBy(principal)
+    if (visible.ownerId !== undefined) return undefined
+    return (await this.prisma.skill.findFirst({ where: { name }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })) ?? undefined
   }
 
   /** The stored row to change; 409 for a file skill, 404 for an unknown name or someone else's skill. */
-  private async storedRowOrThrow(name: string, visible: OwnerScope): Promise<StoredSkillRow> {
-    const row = await this.prisma.skill.findFirst({ where: { name, ...visible } })
+  private async storedRowOrThrow(principal: Principal, name: string): Promise<StoredSkillRow> {
+    const row = await this.storedRowFor(principal, name)
     if (row) return row
     const isFile = (await this.fileCatalog()).skills.some((skill) => skill.name === name)
     if (isFile) throw conflict('file_skill_read_only', `Skill '${name}' is a file skill: change or remove it on disk, not here.`)
     throw notFound('Skill', name)
   }
 
-  private async assertNameFree(name: string): Promise<void> {
-    if (await this.prisma.skill.findUnique({ where: { name }, select: { name: true } })) throw nameTaken(name, 'stored')
+  /** 409 when `ownerId` has a stored skill of that name, or a file skill has it; other people's names are no concern. */
+  private async assertNameFree(name: string, ownerId: string | null): Promise<void> {
+    if (await this.prisma.skill.findFirst({ where: { name, ownerId }, select: { id: true } })) throw nameTaken(name, 'stored')
     const file = (await this.fileCatalog()).skills.find((skill) => skill.name === name)
     if (file) throw nameTaken(name, 'file', relativePath(this.root, file.path))
   }
 
   private presentStored(entry: StoredEntry): SkillSummary {
-    if (entry.parsed) return presentStoredSkill(entry.parsed.frontmatter, entry.resources, entry.row.updatedAt)
+    if (entry.parsed) return presentStoredSkill(entry.parsed.frontmatter, entry.resources, entry.row)
     // Saved text that no longer parses is still listed, so a person can fix or delete it.
     return {
       name: entry.row.name,
@@ -253,7 +281,15 @@ export class SkillLibrary {
       resources: entry.resources.map((resource) => resource.name),
       scripts: [],
       updatedAt: entry.row.updatedAt.toISOString(),
+      version: entry.row.version,
     }
+  }
+
+  private async staleVersion(id: string, base: number) {
+    const row = await this.prisma.skill.findUnique({ where: { id }, select: { version: true, updatedAt: true, updatedById: true } })
+    if (!row) return notFound('Skill', id)
+    const savedBy = row.updatedById ? await this.prisma.user.findUnique({ where: { id: row.updatedById }, select: { id: true, name: true } }) : null
+    return staleVersion('skill', base, { version: row.version, savedAt: row.updatedAt.toISOString(), savedBy })
   }
 
   private storedDetail(entry: StoredEntry): SkillDetail {

@@ -38,12 +38,17 @@ export function presentFileSkill(skill: FileSkill, root: string): SkillSummary {
   }
 }
 
-export function presentStoredSkill(frontmatter: SkillFrontmatter, resources: readonly StoredResource[], updatedAt: Date): SkillSummary {
+export function presentStoredSkill(
+  frontmatter: SkillFrontmatter,
+  resources: readonly StoredResource[],
+  saved: { updatedAt: Date; version: number },
+): SkillSummary {
   return {
     ...frontmatterFields(frontmatter),
     source: 'stored',
     resources: resources.map((resource) => resource.name),
     scripts: [],
-    updatedAt: updatedAt.toISOString(),
+    updatedAt: saved.updatedAt.toISOString(),
+    version: saved.version,
   }
 }

@@ -11,6 +11,10 @@ import { storedResourcesSchema, type StoredResource } from '@/lib/contracts/skil
 export const STORED_SKILL_FILE = 'SKILL.md'
 
 export interface StoredSkillRow {
+  id: string
+  ownerId: string | null
+  version: number
+  updatedById: string | null
   name: string
   description: string
   content: string

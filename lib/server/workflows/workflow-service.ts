@@ -25,6 +25,7 @@ import { ownedBy, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
+import { requireBase, staleVersion } from '../save-base'
 import { parseWorkflowSettings } from './workflow-settings'
 
 /**
@@ -45,6 +46,15 @@ export function copyName(name: string): string {
 
 type VersionRow = { version: number; graph: unknown; createdAt: Date; note: string | null; authorId: string | null }
 type Author = { id: string; name: string }
+type LatestVersion = { version: number; createdAt: Date; authorId: string | null }
+
+function latestVersionOf(prisma: Pick<Prisma, 'workflowVersion'>, workflowId: string): Promise<LatestVersion | null> {
+  return prisma.workflowVersion.findFirst({
+    where: { workflowId },
+    orderBy: { version: 'desc' },
+    select: { version: true, createdAt: true, authorId: true },
+  })
+}
 
 function presentSummary(row: Omit<VersionRow, 'graph'>, authors: ReadonlyMap<string, Author>): VersionSummary {
   return {
@@ -177,33 +187,50 @@ export class WorkflowService {
   /**
    * Saves an older version's graph again as the newest version (history is never rewritten). The
    * graph is checked as any save is: rules added since it was stored may refuse it (400 invalid_graph).
+   * `base`, when given, must still be the newest version (409 `stale_version` otherwise), as for any save.
    */
-  async restoreVersion(principal: Principal, id: string, version: number, note?: string): Promise<VersionResponse> {
+  async restoreVersion(principal: Principal, id: string, version: number, note?: string, base?: number): Promise<VersionResponse> {
     const row = await this.prisma.workflowVersion.findFirst({
       where: { workflowId: id, version, workflow: visibleWorkflows(principal) },
       select: { graph: true },
     })
     if (!row) throw notFound('Version', `${id}@${version}`)
-    return this.createVersion(principal, id, row.graph, noteOf(note) ?? `Restored from v${version}`)
+    return this.createVersion(principal, id, row.graph, base ?? 'latest', noteOf(note) ?? `Restored from v${version}`)
   }
 
-  /** Stores a new version numbered one past the latest. Two saves racing: one gets 409 and can retry. */
-  async createVersion(principal: Principal, id: string, graph: unknown, note?: string): Promise<VersionResponse> {
+  /**
+   * Stores a new version numbered one past `base`, the version the save started from. When another
+   * version was saved since, nothing is stored: 409 `stale_version` with that version (the unique
+   * version number settles two saves racing from the same base the same way). `'latest'` (a restore
+   * that named no base) saves on top of whatever is newest; no base at all is a 428.
+   */
+  async createVersion(principal: Principal, id: string, graph: unknown, named: number | 'latest' | undefined, note?: string): Promise<VersionResponse> {
     await this.requireWorkflow(principal, id)
     const document = checkGraph(graph)
-    const latest = await this.prisma.workflowVersion.findFirst({ where: { workflowId: id }, orderBy: { version: 'desc' }, select: { version: true } })
+    const base = named === 'latest' ? named : requireBase(named, 'workflow')
+    let number = base === 'latest' ? 0 : base
     try {
-      const [row] = await this.prisma.$transaction([
-        this.prisma.workflowVersion.create({
-          data: { workflowId: id, version: (latest?.version ?? 0) + 1, graph: document as object, authorId: principal.userId, note: noteOf(note) },
-        }),
-        this.prisma.workflow.update({ where: { id }, data: { updatedAt: new Date() } }),
-      ])
+      const row = await this.prisma.$transaction(async (tx) => {
+        const latest = await latestVersionOf(tx, id)
+        if (base === 'latest') number = latest?.version ?? 0
+        else if ((latest?.version ?? 0) !== base) throw await this.staleVersion(base, latest)
+        const created = await tx.workflowVersion.create({
+          data: { workflowId: id, version: number + 1, graph: document as object, authorId: principal.userId, note: noteOf(note) },
+        })
+        await tx.workflow.update({ where: { id }, data: { updatedAt: new Date() } })
+        return created
+      })
       return { version: presentVersion(row, authorMap(principal)) }
     } catch (error) {
-      if ((error as { code?: string }).code === 'P2002') throw conflict('version_conflict', 'Another version was saved at the same moment. Save again.')
+      if ((error as { code?: string }).code === 'P2002') throw await this.staleVersion(number, await latestVersionOf(this.prisma, id))
       throw error
     }
+  }
+
+  private async staleVersion(base: number, latest: LatestVersion | null) {
+    if (!latest) return staleVersion('workflow', base, { version: 0, savedAt: new Date(0).toISOString(), savedBy: null })
+    const savedBy = latest.authorId ? ((await this.authors([latest.authorId])).get(latest.authorId) ?? null) : null
+    return staleVersion('workflow', base, { version: latest.version, savedAt: latest.createdAt.toISOString(), savedBy })
   }
 
   /**

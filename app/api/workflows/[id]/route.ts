@@ -1,11 +1,13 @@
 import { deleteWorkflowQuerySchema, updateWorkflowRequestSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
 import { json, parseBody, parseQuery, parseWith, authenticatedRoute } from '@/lib/server/http'
+import { withEtag } from '@/lib/server/save-base'
 import { getServices } from '@/lib/server/services'
 
 export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
   const { id } = parseWith(workflowIdParamsSchema, params, 'path')
   const { workflows } = await getServices()
-  return json(await workflows.get(principal, id))
+  const found = await workflows.get(principal, id)
+  return withEtag(json(found), found.latestVersion?.version ?? 0)
 })
 
 export const PATCH = authenticatedRoute<{ id: string }>(async (request, params, principal) => {

@@ -1,5 +1,6 @@
 import { agentIdParamsSchema, createAgentVersionRequestSchema } from '@/lib/contracts/agents'
 import { authenticatedRoute, json, parseBody, parseWith } from '@/lib/server/http'
+import { saveBase, withEtag } from '@/lib/server/save-base'
 import { getServices } from '@/lib/server/services'
 
 export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
@@ -10,7 +11,9 @@ export const GET = authenticatedRoute<{ id: string }>(async (_request, params, p
 
 export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(agentIdParamsSchema, params, 'path')
-  const body = await parseBody(request, createAgentVersionRequestSchema)
+  const { baseVersion, ...body } = await parseBody(request, createAgentVersionRequestSchema)
+  const base = saveBase(request, baseVersion)
   const { agents } = await getServices()
-  return json(await agents.createVersion(principal, id, body), 201)
+  const saved = await agents.createVersion(principal, id, body, base)
+  return withEtag(json(saved, 201), saved.version.version)
 })

@@ -1,5 +1,6 @@
 import { createVersionRequestSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
 import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
+import { saveBase, withEtag } from '@/lib/server/save-base'
 import { getServices } from '@/lib/server/services'
 
 export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
@@ -10,7 +11,9 @@ export const GET = authenticatedRoute<{ id: string }>(async (_request, params, p
 
 export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
   const { id } = parseWith(workflowIdParamsSchema, params, 'path')
-  const { graph, note } = await parseBody(request, createVersionRequestSchema)
+  const { graph, note, baseVersion } = await parseBody(request, createVersionRequestSchema)
+  const base = saveBase(request, baseVersion)
   const { workflows } = await getServices()
-  return json(await workflows.createVersion(principal, id, graph, note), 201)
+  const saved = await workflows.createVersion(principal, id, graph, base, note)
+  return withEtag(json(saved, 201), saved.version.version)
 })
