@@ -15,6 +15,7 @@ import { queueIfAnswered } from './runs/run-lease'
 import type { RunNowHost } from './runs/run-now'
 import { seedExampleData } from './seed'
 import { ApiTokenService } from './auth/api-tokens'
+import { SignInThrottle } from './auth/sign-in-throttle'
 import { createAuth, oidcConfigFromEnv, type Auth, type OidcConfig } from './auth/auth'
 import { loadMasterKey } from './secrets/master-key'
 import { installLogRedaction } from './secrets/log-redaction'
@@ -39,6 +40,8 @@ export interface AppContext {
   /** Seals secrets at rest and cuts configured secrets out of outside text (events, errors, logs). */
   secrets: SecretVault
   auth: Auth
+  /** Failed password sign-ins per e-mail address, and the lockouts they earn. */
+  signInThrottle: SignInThrottle
   apiTokens: ApiTokenService
   /** The run worker this process hosts, once started: runs people wait for start on it at once (runs/run-now.ts). */
   localWorker?: RunNowHost
@@ -50,7 +53,11 @@ export interface AppContextOptions {
 }
 
 /** The parts of an AppContext built on an open database (shared by the app and the test app). */
-export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oidcConfigFromEnv() }: { oidc?: OidcConfig } = {}): AppContext {
+export function assembleAppContext(
+  db: Database,
+  masterKey: Buffer,
+  { oidc = oidcConfigFromEnv(), rateLimit }: { oidc?: OidcConfig; rateLimit?: boolean } = {},
+): AppContext {
   const secrets = new SecretVault(db.prisma, masterKey)
   installLogRedaction(secrets)
   // Span content (captured only when asked for) is cut like the log.
@@ -58,7 +65,7 @@ export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oid
   // Every event is redacted before it is stored, so the API, SSE and shared views only ever see redacted data.
   const notifications = new PgNotifications(() => db.connectClient())
   const events = new RunEventLog(db, notifications, (data) => secrets.redactValue(data))
-  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc })
+  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc, rateLimit })
   return {
     db,
     notifications,
@@ -76,6 +83,7 @@ export function assembleAppContext(db: Database, masterKey: Buffer, { oidc = oid
     masterKey,
     secrets,
     auth,
+    signInThrottle: new SignInThrottle(db.prisma),
     apiTokens: new ApiTokenService(db.prisma, db.sql),
   }
 }

@@ -23,6 +23,8 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  sign_in_locked: 429,
+  too_many_requests: 429,
   ...Object.fromEntries(CONFLICT_CODES.map((code) => [code, 409])),
 }
 

@@ -7,8 +7,10 @@
  *
  * It wraps `http.Server.prototype.emit` for the 'request' event, because `next start` creates
  * its server itself; installRawRequestGuard() is called once at server start (instrumentation.ts).
+ * Being the first code to see each request, it also stamps the client's address (client-address.ts).
  */
 import http from 'node:http'
+import { stampClientAddress, trustedProxiesFromEnv } from './client-address'
 import { isWellEncodedPath, screenRequest } from './request-screen'
 
 /** Methods Node's parser accepts that a Fetch Request cannot carry. */
@@ -45,10 +47,12 @@ export function installRawRequestGuard(): void {
   const prototype = http.Server.prototype as http.Server & { [INSTALLED]?: true }
   if (prototype[INSTALLED]) return
   prototype[INSTALLED] = true
+  const proxies = trustedProxiesFromEnv()
   const emit = prototype.emit
   prototype.emit = function guardedEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'request') {
       const [request, response] = args as [http.IncomingMessage, http.ServerResponse]
+      stampClientAddress(request, proxies)
       const verdict = rawRequestVerdict(request.method, request.url, request.headers)
       if (verdict) {
         response.writeHead(verdict.status, { 'content-type': 'application/json', ...verdict.headers })

@@ -28,11 +28,19 @@ export type TestApp = AppContext & {
 
 let defaultCaller: TestUser | null = null
 
-/** `oidc`: sign-in through this OpenID Connect provider (e.g. a loopback one) instead of the environment's. */
-export async function createTestApp({ seed = true, install = true, oidc }: { seed?: boolean; install?: boolean; oidc?: OidcConfig } = {}): Promise<TestApp> {
+/**
+ * `oidc`: sign-in through this OpenID Connect provider (e.g. a loopback one) instead of the environment's.
+ * `rateLimit`: Better Auth's per-address limits, as in production (off by default under test, as Better Auth has them).
+ */
+export async function createTestApp({
+  seed = true,
+  install = true,
+  oidc,
+  rateLimit,
+}: { seed?: boolean; install?: boolean; oidc?: OidcConfig; rateLimit?: boolean } = {}): Promise<TestApp> {
   // graphile-worker's schema and (unless told otherwise) the example data, as the app's start gives them.
   const db = await createTestDatabase(seed ? 'app' : 'queue')
-  const app = assembleAppContext(db, randomBytes(32), { oidc })
+  const app = assembleAppContext(db, randomBytes(32), { oidc, rateLimit })
   if (install) (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp = Promise.resolve(app)
   const users = new UserService(app)
   let counter = 0
