@@ -51,7 +51,9 @@ async function watchForViolations(page: Page): Promise<() => Promise<string[]>> 
   await page.addInitScript(() => {
     const seen: string[] = []
     ;(window as unknown as { __cspViolations: string[] }).__cspViolations = seen
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`))
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    )
   })
   const consoleErrors: string[] = []
   page.on('console', (message) => {

@@ -47,14 +47,23 @@ describe('password sign-in under guessing', () => {
     return new Promise<Answer>((resolve, reject) => {
       const req = httpRequest(
         url,
-        { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', origin: url.origin, 'content-length': Buffer.byteLength(body), ...headers } },
+        {
+          method: 'POST',
+          localAddress: from,
+          headers: { 'content-type': 'application/json', origin: url.origin, 'content-length': Buffer.byteLength(body), ...headers },
+        },
         (res) => {
           let text = ''
           res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
           res.on('end', () => {
             const retryAfter = res.headers['retry-after']
             const cookie = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ')
-            resolve({ status: res.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, body: text ? JSON.parse(text) : {}, cookie })
+            resolve({
+              status: res.statusCode ?? 0,
+              retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+              body: text ? JSON.parse(text) : {},
+              cookie,
+            })
           })
         },
       )
@@ -67,7 +76,9 @@ describe('password sign-in under guessing', () => {
     const statuses: number[] = []
     let last: Answer | undefined
     for (let i = 1; i <= 5; i++) {
-      last = await signIn('rotating@example.test', `guess-${i}`, { headers: { 'x-forwarded-for': `198.51.100.${i}`, 'x-agentloom-client-address': `203.0.113.${i}` } })
+      last = await signIn('rotating@example.test', `guess-${i}`, {
+        headers: { 'x-forwarded-for': `198.51.100.${i}`, 'x-agentloom-client-address': `203.0.113.${i}` },
+      })
       statuses.push(last.status)
     }
     // Better Auth allows 3 password sign-ins per 10 s per address; the address stayed 127.0.0.1.
@@ -126,7 +137,10 @@ describe('password sign-in under guessing', () => {
   it('does the same password hashing work for an unknown address as for a known one', async () => {
     const work = async (email: string) => {
       const before = passwordHasher.operations
-      const answer = await signIn(email, 'not-the-password', { from: PROXY_ADDRESS, headers: { 'x-forwarded-for': `192.0.2.${40 + (passwordHasher.operations % 50)}` } })
+      const answer = await signIn(email, 'not-the-password', {
+        from: PROXY_ADDRESS,
+        headers: { 'x-forwarded-for': `192.0.2.${40 + (passwordHasher.operations % 50)}` },
+      })
       expect(answer.status).toBe(401)
       return passwordHasher.operations - before
     }

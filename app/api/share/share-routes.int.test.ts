@@ -85,7 +85,14 @@ describe('share links', () => {
   })
 
   it('refuses frame origins that are not bare http(s) origins with 400', async () => {
-    for (const origin of ['https://wiki.example.com/page', "https://a.example 'unsafe-inline'", '*', 'javascript:alert(1)', 'https://*.example.com', 'ftp://x.example']) {
+    for (const origin of [
+      'https://wiki.example.com/page',
+      "https://a.example 'unsafe-inline'",
+      '*',
+      'javascript:alert(1)',
+      'https://*.example.com',
+      'ftp://x.example',
+    ]) {
       const refused = await callRoute(runShareLinksRoute.POST, { params: { id: runId }, body: { frameOrigins: [origin] }, as: owner })
       expect(refused.status, origin).toBe(400)
       expect(refused.body.error.code, origin).toBe('invalid_request')

@@ -42,13 +42,7 @@ export async function revokeUserSessions(auth: Auth, userId: string, keepSession
  * session is signed out (whoever knew the old password may hold one); the one making the change
  * stays, given as `currentSessionId` (none when the change came through an API token).
  */
-export async function changeOwnPassword(
-  auth: Auth,
-  userId: string,
-  currentPassword: string,
-  newPassword: string,
-  currentSessionId?: string,
-): Promise<void> {
+export async function changeOwnPassword(auth: Auth, userId: string, currentPassword: string, newPassword: string, currentSessionId?: string): Promise<void> {
   if (!(await verifyUserPassword(auth, userId, currentPassword))) {
     throw new DomainError('wrong_password', 'The current password is not right.')
   }

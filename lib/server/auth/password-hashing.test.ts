@@ -1,13 +1,16 @@
+import { hashPassword as betterAuthHash, verifyPassword as betterAuthVerify } from 'better-auth/crypto'
 import { describe, expect, it } from 'vitest'
-import { PasswordHasher } from './password-hashing'
+import { PasswordHasher, passwordHashConcurrencyFromEnv } from './password-hashing'
 
 describe('PasswordHasher', () => {
-  it('hashes and verifies with Better Auth scrypt format', async () => {
+  it("hashes and verifies in Better Auth's scrypt format: each reads the other's hashes", async () => {
     const hasher = new PasswordHasher()
     const hash = await hasher.hash('correct horse')
     expect(await hasher.verify({ hash, password: 'correct horse' })).toBe(true)
     expect(await hasher.verify({ hash, password: 'wrong horse' })).toBe(false)
-    expect(hasher.operations).toBe(3)
+    expect(await betterAuthVerify({ hash, password: 'correct horse' })).toBe(true)
+    expect(await hasher.verify({ hash: await betterAuthHash('battery staple'), password: 'battery staple' })).toBe(true)
+    expect(hasher.operations).toBe(4)
   })
 
   it('runs no more than its bound at once, and every queued one completes', async () => {
@@ -34,5 +37,12 @@ describe('PasswordHasher', () => {
     expect(await Promise.all(jobs)).toEqual([0, 1, 2, 3, 4, 5])
     expect(peak).toBe(2)
     expect(hasher.operations).toBe(6)
+  })
+
+  it('takes its bound from AGENTLOOM_PASSWORD_HASH_CONCURRENCY, else leaves a core free', () => {
+    expect(passwordHashConcurrencyFromEnv({ AGENTLOOM_PASSWORD_HASH_CONCURRENCY: '6' })).toBe(6)
+    expect(() => passwordHashConcurrencyFromEnv({ AGENTLOOM_PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/whole number/)
+    expect(() => passwordHashConcurrencyFromEnv({ AGENTLOOM_PASSWORD_HASH_CONCURRENCY: 'lots' })).toThrow(/whole number/)
+    expect([1, 2]).toContain(passwordHashConcurrencyFromEnv({}))
   })
 })

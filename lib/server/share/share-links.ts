@@ -37,7 +37,6 @@ function present(row: ShareLinkRow): ShareLinkView {
   }
 }
 
-
 export class ShareLinkService {
   constructor(private readonly app: AppContext) {}
 
