@@ -3,34 +3,56 @@ import { getSessionCookie } from 'better-auth/cookies'
 import { REQUESTED_PATH_HEADER, isPage, isPublicPage, signInPathFor } from './lib/server/auth/page-access'
 import { allowedHostsFromEnv, checkRequest } from './lib/server/request-guard'
 import { screenRequest } from './lib/server/request-screen'
+import { scriptNonce, securityHeaders, securityHeaderSettingsFromEnv, isSharePath, type SecurityHeaderTarget } from './lib/server/security-headers'
+import { shareFrameOrigins, sharePageToken } from './lib/server/share/share-frame-origins'
 
 const allowedHosts = allowedHostsFromEnv()
+const headerSettings = securityHeaderSettingsFromEnv()
 
 // Refuses unknown Host names (DNS rebinding) and cross-site API changes (CSRF); see request-guard.ts.
-export function proxy(request: NextRequest) {
-  const verdict = checkRequest({ method: request.method, pathname: request.nextUrl.pathname, headers: request.headers }, allowedHosts)
-  if (!verdict.ok) return NextResponse.json({ error: { code: verdict.code, message: verdict.message } }, { status: verdict.status })
+// Every answer carries the security headers (security-headers.ts); pages get a fresh script nonce.
+export async function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl
+  const verdict = checkRequest({ method: request.method, pathname, headers: request.headers }, allowedHosts)
+  if (!verdict.ok) return secured(NextResponse.json({ error: { code: verdict.code, message: verdict.message } }, { status: verdict.status }), {})
   // Malformed paths, methods a route does not answer, OPTIONS, oversized bodies; see request-screen.ts.
-  const screened = screenRequest({ method: request.method, pathname: request.nextUrl.pathname, headers: request.headers })
+  const screened = screenRequest({ method: request.method, pathname, headers: request.headers })
   if (!screened.ok) {
-    if (screened.body === undefined) return new NextResponse(null, { status: screened.status, headers: screened.headers })
-    return NextResponse.json(screened.body, { status: screened.status, headers: screened.headers })
+    const answer =
+      screened.body === undefined
+        ? new NextResponse(null, { status: screened.status, headers: screened.headers })
+        : NextResponse.json(screened.body, { status: screened.status, headers: screened.headers })
+    return secured(answer, {})
   }
-  return pageAccess(request)
+  if (!isPage(pathname)) return secured(NextResponse.next(), isSharePath(pathname) ? { share: { frameOrigins: [] } } : {})
+  const shareToken = sharePageToken(pathname)
+  const target: SecurityHeaderTarget = {
+    nonce: scriptNonce(),
+    ...(shareToken ? { share: { frameOrigins: await shareFrameOrigins(shareToken) } } : {}),
+  }
+  return secured(pageAccess(request, target), target)
 }
 
 // Pages need a session: without even a session cookie, go straight to sign-in. The signed-in
 // layout checks the session itself (a cookie can be stale); it learns the page asked for here.
-function pageAccess(request: NextRequest) {
+// Next finds the nonce for its own scripts in the request's Content-Security-Policy header.
+function pageAccess(request: NextRequest, target: SecurityHeaderTarget) {
   const { pathname, search } = request.nextUrl
-  if (!isPage(pathname) || isPublicPage(pathname)) return NextResponse.next()
-  if (!getSessionCookie(request)) return NextResponse.redirect(new URL(signInPathFor(pathname + search), request.url))
   const headers = new Headers(request.headers)
+  headers.set('content-security-policy', securityHeaders(headerSettings, target)['content-security-policy'])
+  if (target.nonce) headers.set('x-nonce', target.nonce)
+  if (isPublicPage(pathname)) return NextResponse.next({ request: { headers } })
+  if (!getSessionCookie(request)) return NextResponse.redirect(new URL(signInPathFor(pathname + search), request.url))
   headers.set(REQUESTED_PATH_HEADER, pathname + search)
   return NextResponse.next({ request: { headers } })
 }
 
+function secured(response: NextResponse, target: SecurityHeaderTarget): NextResponse {
+  for (const [name, value] of Object.entries(securityHeaders(headerSettings, target))) response.headers.set(name, value)
+  return response
+}
+
 export const config = {
-  // Everything but Next's own static files.
+  // Everything but Next's own static files (raw-request-guard.ts gives those their headers).
   matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg).*)'],
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
 import { QueryProvider } from '@/components/QueryProvider'
 import { AppToaster } from '@/components/theme/AppToaster'
@@ -15,12 +16,14 @@ export const metadata: Metadata = {
 export const dynamic = 'force-dynamic'
 
 // The app's navigation lives in app/(app)/layout.tsx: sign-in and shared runs show none.
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Every page is rendered on request: its inline script carries the nonce proxy.ts put in this request's CSP.
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined
   return (
     // The boot script sets <html>'s theme class before the first paint, which React did not render: hence suppressHydrationWarning.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body className="flex min-h-full flex-col">
         <QueryProvider>

@@ -1,5 +1,6 @@
 'use client'
 
+import './zod-without-eval'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { makeQueryClient } from './queries/query-client'

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const SOURCE_DIRS = ['app', 'components', 'lib', 'public', 'prisma']
-const SOURCE_FILES = ['package-lock.json', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'instrumentation.ts']
+const SOURCE_FILES = ['package-lock.json', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'instrumentation.ts', 'proxy.ts']
 const SKIP = new Set(['node_modules', 'generated', '.next', '.data'])
 
 function newestMtime(path) {

@@ -99,7 +99,7 @@ describe('state-changing routes without a session or token', () => {
           const headers = headersFor(combination.headers)
           const what = `${method} ${route.pattern} with ${combination.name}`
           tried.push(what)
-          const screened = proxy(new NextRequest(url, { method, headers, body }))
+          const screened = await proxy(new NextRequest(url, { method, headers, body }))
           if (screened.headers.get('x-middleware-next') !== '1') {
             expect([401, 403, 404], what).toContain(screened.status)
             continue

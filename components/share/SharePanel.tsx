@@ -1,13 +1,13 @@
 'use client'
 
 import { useId, useState } from 'react'
-import { Badge, Button, Select, type BadgeTone } from '@/components/ui'
+import { Badge, Button, Input, Select, type BadgeTone } from '@/components/ui'
 import { errorMessage } from '@/components/api-client'
 import { useCreateShareLink, useRevokeShareLink, useShareLinksQuery } from '@/components/queries/share-links'
 import { LocalTime } from '@/components/ui/LocalTime'
 import { Panel } from '@/components/runs/Panel'
 import { useNow } from '@/components/runs/use-now'
-import { EXPIRY_CHOICES, absoluteShareUrl, shareLinkState, type ShareLinkState } from './share-links'
+import { EXPIRY_CHOICES, absoluteShareUrl, parseFrameOrigins, shareLinkState, type ShareLinkState } from './share-links'
 
 const STATE_BADGE: Record<ShareLinkState, { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'success' },
@@ -18,11 +18,13 @@ const STATE_BADGE: Record<ShareLinkState, { label: string; tone: BadgeTone }> = 
 /** Create, copy and revoke read-only links to a run. */
 export function SharePanel({ runId }: { runId: string }) {
   const expiryId = useId()
+  const frameOriginsId = useId()
   const links = useShareLinksQuery(runId)
   const create = useCreateShareLink(runId)
   const revoke = useRevokeShareLink(runId)
   const [expiry, setExpiry] = useState<string>('')
   const [includeInstructions, setIncludeInstructions] = useState(false)
+  const [frameOrigins, setFrameOrigins] = useState('')
   const now = useNow(30_000)
 
   // The link made last is shown (once) until it is revoked.
@@ -32,7 +34,8 @@ export function SharePanel({ runId }: { runId: string }) {
   const lastAction = revoke.submittedAt > create.submittedAt ? revoke : create
   const error = lastAction.isIdle ? links.error : lastAction.error
 
-  const createLink = () => create.mutate({ expiresInHours: expiry ? Number(expiry) : undefined, includeInstructions })
+  const createLink = () =>
+    create.mutate({ expiresInHours: expiry ? Number(expiry) : undefined, includeInstructions, frameOrigins: parseFrameOrigins(frameOrigins) })
 
   return (
     <Panel title="Share" data-testid="share-panel" bodyClassName="flex flex-col gap-3">
@@ -61,6 +64,19 @@ export function SharePanel({ runId }: { runId: string }) {
           <span className="block text-zinc-500">Off: the shared page leaves out every agent&apos;s instructions.</span>
         </span>
       </label>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={frameOriginsId} className="text-xs font-medium text-zinc-600">
+          Sites that may embed it
+        </label>
+        <Input
+          id={frameOriginsId}
+          data-testid="share-frame-origins"
+          placeholder="https://wiki.example.com"
+          value={frameOrigins}
+          onChange={(event) => setFrameOrigins(event.target.value)}
+        />
+        <span className="text-[11px] text-zinc-500">Empty: no other site can show the page in a frame. Several: separate them with commas.</span>
+      </div>
 
       {created ? <CreatedLink url={absoluteShareUrl(created.url, window.location.origin)} /> : null}
       {error ? (
@@ -79,6 +95,7 @@ export function SharePanel({ runId }: { runId: string }) {
                   <div className="flex items-center gap-2">
                     <Badge tone={STATE_BADGE[state].tone}>{STATE_BADGE[state].label}</Badge>
                     {link.includeInstructions ? <span className="text-zinc-500">with instructions</span> : null}
+                    {link.frameOrigins.length ? <span className="text-zinc-500">embeddable by {link.frameOrigins.join(', ')}</span> : null}
                     <span className="text-zinc-500">
                       created <LocalTime iso={link.createdAt} />
                     </span>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { ShareLinkView } from '@/lib/contracts/share-links'
-import { absoluteShareUrl, shareLinkState, sortShareLinks } from './share-links'
+import { absoluteShareUrl, parseFrameOrigins, shareLinkState, sortShareLinks } from './share-links'
 
 const link = (overrides: Partial<ShareLinkView> = {}): ShareLinkView => ({
   id: 'l1',
   runId: 'r1',
   includeInstructions: false,
+  frameOrigins: [],
   createdAt: '2026-01-01T10:00:00.000Z',
   expiresAt: null,
   revokedAt: null,
@@ -30,5 +31,16 @@ describe('share links', () => {
   it('lists newest first', () => {
     const links = [link({ id: 'old' }), link({ id: 'new', createdAt: '2026-01-05T00:00:00.000Z' })]
     expect(sortShareLinks(links).map((l) => l.id)).toEqual(['new', 'old'])
+  })
+})
+
+describe('parseFrameOrigins', () => {
+  it('splits the field on commas and spaces, dropping blanks', () => {
+    expect(parseFrameOrigins(' https://a.example, https://b.example:8443\nhttps://c.example ,, ')).toEqual([
+      'https://a.example',
+      'https://b.example:8443',
+      'https://c.example',
+    ])
+    expect(parseFrameOrigins('  ')).toEqual([])
   })
 })

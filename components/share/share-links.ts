@@ -17,8 +17,20 @@ export function listShareLinks(runId: string): Promise<{ shareLinks: ShareLinkVi
 }
 
 /** Instructions stay off unless the owner ticks the box: they are often the valuable part of a workflow. */
-export function createShareLink(runId: string, { expiresInHours, includeInstructions }: CreateShareLinkRequest): Promise<CreatedShareLink> {
-  return postJson(`/api/runs/${encodeURIComponent(runId)}/share-links`, { ...(expiresInHours ? { expiresInHours } : {}), includeInstructions })
+export function createShareLink(runId: string, { expiresInHours, includeInstructions, frameOrigins }: CreateShareLinkRequest): Promise<CreatedShareLink> {
+  return postJson(`/api/runs/${encodeURIComponent(runId)}/share-links`, {
+    ...(expiresInHours ? { expiresInHours } : {}),
+    includeInstructions,
+    ...(frameOrigins?.length ? { frameOrigins } : {}),
+  })
+}
+
+/** The embedding sites the panel's field lists: one origin per line or comma; blanks dropped. */
+export function parseFrameOrigins(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((origin) => origin.trim())
+    .filter(Boolean)
 }
 
 export function revokeShareLink(id: string): Promise<{ shareLink: ShareLinkView }> {

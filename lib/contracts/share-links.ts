@@ -6,6 +6,26 @@ import { z } from 'zod'
 import { runEventSchema } from './run-events'
 import { runViewSchema } from './runs'
 
+/**
+ * A site allowed to embed a shared page in a frame: an http(s) origin, nothing after the host and port
+ * (`https://wiki.example.com`). Written to the page's `Content-Security-Policy: frame-ancestors`, so
+ * it must be exactly an origin: no path, wildcard, quote or space can slip into the header.
+ */
+export const frameOriginSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((value) => {
+    try {
+      const url = new URL(value)
+      const plainHost = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)
+      return (url.protocol === 'https:' || url.protocol === 'http:') && plainHost && url.origin === value.replace(/\/$/, '').toLowerCase()
+    } catch {
+      return false
+    }
+  }, 'Enter an origin such as https://wiki.example.com (no path).')
+  .transform((value) => new URL(value).origin)
+
 export const createShareLinkBody = z.object({
   expiresInHours: z
     .number()
@@ -14,6 +34,8 @@ export const createShareLinkBody = z.object({
     .optional(),
   /** Show the agents' instructions on the shared page (default: hidden). */
   includeInstructions: z.boolean().default(false),
+  /** Origins whose pages may embed the shared page in a frame (default: none, framing refused). */
+  frameOrigins: z.array(frameOriginSchema).max(10).default([]),
 })
 /** What the panel sends (the defaults are the server's). */
 export type CreateShareLinkRequest = z.input<typeof createShareLinkBody>
@@ -27,6 +49,8 @@ export const shareLinkViewSchema = z.object({
   runId: z.string(),
   /** Whether the shared page shows the agents' instructions. */
   includeInstructions: z.boolean(),
+  /** Origins allowed to embed the shared page; empty: nobody may frame it. */
+  frameOrigins: z.array(z.string()),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   revokedAt: z.string().nullable(),

@@ -15,6 +15,7 @@ import { queueIfAnswered } from './runs/run-lease'
 import type { RunNowHost } from './runs/run-now'
 import { seedExampleData } from './seed'
 import { ApiTokenService } from './auth/api-tokens'
+import { SignInThrottle } from './auth/sign-in-throttle'
 import { createAuth, oidcConfigFromEnv, type Auth, type OidcConfig } from './auth/auth'
 import { loadMasterKey } from './secrets/master-key'
 import { installLogRedaction } from './secrets/log-redaction'
@@ -40,6 +41,8 @@ export interface AppContext {
   /** Seals secrets at rest and cuts configured secrets out of outside text (events, errors, logs). */
   secrets: SecretVault
   auth: Auth
+  /** Failed password sign-ins per e-mail address, and the lockouts they earn. */
+  signInThrottle: SignInThrottle
   apiTokens: ApiTokenService
   /** Which addresses members' MCP servers and agents' model base URLs may reach (AGENTLOOM_OUTBOUND_ALLOW). */
   outbound: OutboundPolicy
@@ -56,7 +59,7 @@ export interface AppContextOptions {
 export function assembleAppContext(
   db: Database,
   masterKey: Buffer,
-  { oidc = oidcConfigFromEnv(), outbound = OutboundPolicy.fromEnv() }: { oidc?: OidcConfig; outbound?: OutboundPolicy } = {},
+  { oidc = oidcConfigFromEnv(), outbound = OutboundPolicy.fromEnv(), rateLimit }: { oidc?: OidcConfig; outbound?: OutboundPolicy; rateLimit?: boolean } = {},
 ): AppContext {
   const secrets = new SecretVault(db.prisma, masterKey)
   installLogRedaction(secrets)
@@ -65,7 +68,7 @@ export function assembleAppContext(
   // Every event is redacted before it is stored, so the API, SSE and shared views only ever see redacted data.
   const notifications = new PgNotifications(() => db.connectClient())
   const events = new RunEventLog(db, notifications, (data) => secrets.redactValue(data))
-  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc })
+  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc, rateLimit })
   return {
     db,
     notifications,
@@ -83,6 +86,7 @@ export function assembleAppContext(
     masterKey,
     secrets,
     auth,
+    signInThrottle: new SignInThrottle(db.prisma),
     apiTokens: new ApiTokenService(db.prisma, db.sql),
     outbound,
   }

@@ -24,6 +24,8 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   payload_too_large: 413,
   base_version_required: 428,
   unsupported_media_type: 415,
+  sign_in_locked: 429,
+  too_many_requests: 429,
   /** Something the server needs (its database) failed: not the caller's fault, worth a retry. */
   service_unavailable: 503,
   ...Object.fromEntries(CONFLICT_CODES.map((code) => [code, 409])),

@@ -7,9 +7,14 @@
  *
  * It wraps `http.Server.prototype.emit` for the 'request' event, because `next start` creates
  * its server itself; installRawRequestGuard() is called once at server start (instrumentation.ts).
+ * Being the first code to see each request, it also stamps the client's address (client-address.ts)
+ * and starts every response with the security headers (security-headers.ts): static files, Next's
+ * own errors and 404s never pass through proxy.ts.
  */
 import http from 'node:http'
+import { stampClientAddress, trustedProxiesFromEnv } from './client-address'
 import { isWellEncodedPath, screenRequest } from './request-screen'
+import { baselineSecurityHeaders, securityHeaderSettingsFromEnv } from './security-headers'
 
 /** Methods Node's parser accepts that a Fetch Request cannot carry. */
 const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK'])
@@ -45,10 +50,15 @@ export function installRawRequestGuard(): void {
   const prototype = http.Server.prototype as http.Server & { [INSTALLED]?: true }
   if (prototype[INSTALLED]) return
   prototype[INSTALLED] = true
+  const proxies = trustedProxiesFromEnv()
+  const headerSettings = securityHeaderSettingsFromEnv()
   const emit = prototype.emit
   prototype.emit = function guardedEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'request') {
       const [request, response] = args as [http.IncomingMessage, http.ServerResponse]
+      stampClientAddress(request, proxies)
+      const pathname = (request.url ?? '/').split('?')[0] || '/'
+      for (const [name, value] of Object.entries(baselineSecurityHeaders(headerSettings, pathname))) response.setHeader(name, value)
       const verdict = rawRequestVerdict(request.method, request.url, request.headers)
       if (verdict) {
         response.writeHead(verdict.status, { 'content-type': 'application/json', ...verdict.headers })

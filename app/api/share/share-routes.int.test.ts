@@ -9,6 +9,7 @@ import * as runShareLinksRoute from '../runs/[id]/share-links/route'
 import * as runsRoute from '../runs/route'
 import * as workflowsRoute from '../workflows/route'
 import * as shareRoute from './[token]/route'
+import { shareFrameOrigins } from '@/lib/server/share/share-frame-origins'
 
 const INSTRUCTIONS = 'Answer like the house poet.'
 
@@ -43,7 +44,7 @@ describe('share links', () => {
   const share = async (body: Record<string, unknown>) => {
     const created = await callRoute(runShareLinksRoute.POST, { params: { id: runId }, body, as: owner })
     expect(created.status).toBe(201)
-    return created.body as { token: string; shareLink: { includeInstructions: boolean } }
+    return created.body as { token: string; shareLink: { id: string; includeInstructions: boolean; frameOrigins: string[] } }
   }
   const open = (token: string) => callRoute(shareRoute.GET, { params: { token }, as: null })
 
@@ -72,6 +73,30 @@ describe('share links', () => {
     expect(unknown.status).toBe(404)
     expect(unknown.headers.get('cache-control')).toBe('no-store')
     expect((await open('short')).headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('keeps the origins allowed to frame the shared page, and forgets them once the link is revoked', async () => {
+    const { token, shareLink } = await share({ frameOrigins: ['https://Wiki.Example.com/', 'http://127.0.0.1:4000', 'https://wiki.example.com'] })
+    expect(shareLink.frameOrigins).toEqual(['https://wiki.example.com', 'http://127.0.0.1:4000'])
+    expect(await shareFrameOrigins(token)).toEqual(['https://wiki.example.com', 'http://127.0.0.1:4000'])
+    expect(await shareFrameOrigins((await share({})).token)).toEqual([])
+    await app.db.prisma.shareLink.update({ where: { id: shareLink.id }, data: { revokedAt: new Date() } })
+    expect(await shareFrameOrigins(token)).toEqual([])
+  })
+
+  it('refuses frame origins that are not bare http(s) origins with 400', async () => {
+    for (const origin of [
+      'https://wiki.example.com/page',
+      "https://a.example 'unsafe-inline'",
+      '*',
+      'javascript:alert(1)',
+      'https://*.example.com',
+      'ftp://x.example',
+    ]) {
+      const refused = await callRoute(runShareLinksRoute.POST, { params: { id: runId }, body: { frameOrigins: [origin] }, as: owner })
+      expect(refused.status, origin).toBe(400)
+      expect(refused.body.error.code, origin).toBe('invalid_request')
+    }
   })
 
   it('refuses a non-boolean includeInstructions with 400', async () => {

@@ -9,9 +9,11 @@ import { prismaAdapter } from 'better-auth/adapters/prisma'
 import { nextCookies } from 'better-auth/next-js'
 import { admin } from 'better-auth/plugins/admin'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { CLIENT_ADDRESS_HEADER } from '../client-address'
 import type { Prisma } from '../db/database'
 import { deriveKey } from '../secrets/master-key'
 import { oidcAccountPolicyFromEnv, oidcUserInfoGate, type OidcAccountPolicy } from './oidc-policy'
+import { passwordHasher as defaultPasswordHasher, type PasswordHasher } from './password-hashing'
 
 export const AUTH_BASE_PATH = '/api/auth'
 /** The OIDC provider's id in callback URLs: /api/auth/callback/oidc */
@@ -51,9 +53,19 @@ export interface AuthOptions {
   /** The app's public URL when it is fixed (AGENTLOOM_PUBLIC_URL); otherwise taken from each request's Host, which proxy.ts has checked. */
   publicUrl?: string
   oidc?: OidcConfig
+  /** Better Auth's per-client-address limits (3 password sign-ins per 10 s): on in production, where Better Auth turns them on. */
+  rateLimit?: boolean
+  passwordHasher?: PasswordHasher
 }
 
-export function createAuth({ prisma, masterKey, publicUrl, oidc }: AuthOptions) {
+export function createAuth({
+  prisma,
+  masterKey,
+  publicUrl,
+  oidc,
+  rateLimit = process.env.NODE_ENV === 'production',
+  passwordHasher = defaultPasswordHasher,
+}: AuthOptions) {
   return betterAuth({
     appName: 'Agentloom',
     basePath: AUTH_BASE_PATH,
@@ -62,7 +74,15 @@ export function createAuth({ prisma, masterKey, publicUrl, oidc }: AuthOptions) 
     secret: deriveKey(masterKey, 'auth-cookies').toString('base64'),
     database: prismaAdapter(prisma, { provider: 'postgresql' }),
     telemetry: { enabled: false },
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: passwordHasher.hash, verify: passwordHasher.verify },
+    },
+    // Kept in this process's memory: the per-account lockout (sign-in-throttle.ts) is the limit shared by all processes.
+    rateLimit: { enabled: rateLimit, storage: 'memory' },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // Same-origin requests only: the request's own origin is trusted, nothing else.
     trustedOrigins: (request) => (request ? sameOrigins(request) : []),
@@ -74,7 +94,9 @@ export function createAuth({ prisma, masterKey, publicUrl, oidc }: AuthOptions) 
     onAPIError: { errorURL: '/sign-in' },
     // Secure cookies only when the app is served over HTTPS (AGENTLOOM_PUBLIC_URL=https://…): a
     // browser drops a Secure cookie set over plain http on a LAN address, and sign-in would fail.
-    advanced: { useSecureCookies: publicUrl?.startsWith('https://') ?? false },
+    // The client's address comes from the socket (or a trusted proxy), stamped by raw-request-guard.ts over
+    // whatever the client sent; X-Forwarded-For itself is never believed (client-address.ts).
+    advanced: { useSecureCookies: publicUrl?.startsWith('https://') ?? false, ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
     plugins: [
       admin({ defaultRole: 'member', adminRoles: ['admin'] }),
       ...(oidc

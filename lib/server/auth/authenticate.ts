@@ -23,7 +23,14 @@ export async function authenticate(request: Request, { auth, apiTokens }: Authen
   if (!request.headers.get('cookie')) return null
   const session = await auth.api.getSession({ headers: request.headers }).catch(unlessLookupFailed)
   if (!session || session.user.banned) return null
-  return { userId: session.user.id, email: session.user.email, name: session.user.name, role: toRole(session.user.role), via: 'session' }
+  return {
+    userId: session.user.id,
+    email: session.user.email,
+    name: session.user.name,
+    role: toRole(session.user.role),
+    via: 'session',
+    sessionId: session.session.id,
+  }
 }
 
 /**

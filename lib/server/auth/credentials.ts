@@ -29,16 +29,23 @@ export async function verifyUserPassword(auth: Auth, userId: string, password: s
   return context.password.verify({ hash: credential.password, password })
 }
 
-/** Signs the user out everywhere (their API tokens are separate and stay). */
-export async function revokeUserSessions(auth: Auth, userId: string): Promise<void> {
+/** Signs the user out everywhere (their API tokens are separate and stay), or everywhere but `keepSessionId`. */
+export async function revokeUserSessions(auth: Auth, userId: string, keepSessionId?: string): Promise<void> {
   const context = await auth.$context
-  await context.internalAdapter.deleteUserSessions(userId)
+  if (keepSessionId === undefined) return context.internalAdapter.deleteUserSessions(userId)
+  const others = (await context.internalAdapter.listSessions(userId)).filter((session) => session.id !== keepSessionId)
+  if (others.length) await context.internalAdapter.deleteSessions(others.map((session) => session.token))
 }
 
-/** A signed-in person changing their own password: they prove the current one first. */
-export async function changeOwnPassword(auth: Auth, userId: string, currentPassword: string, newPassword: string): Promise<void> {
+/**
+ * A signed-in person changing their own password: they prove the current one first. Every other
+ * session is signed out (whoever knew the old password may hold one); the one making the change
+ * stays, given as `currentSessionId` (none when the change came through an API token).
+ */
+export async function changeOwnPassword(auth: Auth, userId: string, currentPassword: string, newPassword: string, currentSessionId?: string): Promise<void> {
   if (!(await verifyUserPassword(auth, userId, currentPassword))) {
     throw new DomainError('wrong_password', 'The current password is not right.')
   }
   await setUserPassword(auth, userId, newPassword)
+  await revokeUserSessions(auth, userId, currentSessionId)
 }

@@ -11,6 +11,8 @@ export interface Principal {
   role: Role
   /** How the request proved it: a browser session or a personal API token. */
   via: 'session' | 'token'
+  /** The browser session's id, when via is 'session' (a password change keeps it and signs out the others). */
+  sessionId?: string
 }
 
 export function isAdmin(principal: Principal): boolean {

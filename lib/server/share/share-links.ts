@@ -5,7 +5,7 @@
  * Only who may see the run (its owner, an admin) creates, lists and revokes its links; the owner
  * chooses whether a link shows the agents' instructions (off by default).
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { CreatedShareLink, SharedRun, ShareLinkView } from '@/lib/contracts/share-links'
 import type { AppContext } from '../app-context'
@@ -13,28 +13,38 @@ import { ownedBy, type Principal } from '../auth/principal'
 import { notFound } from '../domain-errors'
 import { RunService } from '../runs/run-service'
 import { sanitizeEvent, sanitizeRunView } from './sanitize'
+import { hashShareToken, isLiveShareLink } from './share-token'
 
-type ShareLinkRow = { id: string; runId: string; includeInstructions: boolean; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null }
+type ShareLinkRow = {
+  id: string
+  runId: string
+  includeInstructions: boolean
+  frameOrigins: string[]
+  createdAt: Date
+  expiresAt: Date | null
+  revokedAt: Date | null
+}
 
 function present(row: ShareLinkRow): ShareLinkView {
   return {
     id: row.id,
     runId: row.runId,
     includeInstructions: row.includeInstructions,
+    frameOrigins: row.frameOrigins,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
   }
 }
 
-export function hashShareToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
-
 export class ShareLinkService {
   constructor(private readonly app: AppContext) {}
 
-  async create(principal: Principal, runId: string, options: { expiresInHours?: number; includeInstructions?: boolean }): Promise<CreatedShareLink> {
+  async create(
+    principal: Principal,
+    runId: string,
+    options: { expiresInHours?: number; includeInstructions?: boolean; frameOrigins?: string[] },
+  ): Promise<CreatedShareLink> {
     await this.requireRun(principal, runId)
     const token = randomBytes(32).toString('base64url')
     const row = await this.app.db.prisma.shareLink.create({
@@ -42,6 +52,7 @@ export class ShareLinkService {
         runId,
         ownerId: principal.userId,
         includeInstructions: options.includeInstructions ?? false,
+        frameOrigins: [...new Set(options.frameOrigins ?? [])],
         tokenHash: hashShareToken(token),
         expiresAt: options.expiresInHours ? new Date(Date.now() + options.expiresInHours * 3_600_000) : null,
       },
@@ -70,8 +81,7 @@ export class ShareLinkService {
    */
   async resolve(token: string, afterSequence = 0): Promise<SharedRun> {
     const row = await this.app.db.prisma.shareLink.findUnique({ where: { tokenHash: hashShareToken(token) } })
-    const live = row && !row.revokedAt && (!row.expiresAt || row.expiresAt > new Date())
-    if (!row || !live) throw notFound('Shared run')
+    if (!row || !isLiveShareLink(row)) throw notFound('Shared run')
     const view = await new RunService(this.app).getShared(row.runId)
     const options = { includeInstructions: row.includeInstructions }
     const events: RunEvent[] = []

@@ -32,16 +32,18 @@ let defaultCaller: TestUser | null = null
 /**
  * `oidc`: sign-in through this OpenID Connect provider (e.g. a loopback one) instead of the environment's.
  * `outbound`: the outbound policy (default: the environment's, which vitest.config.ts opens to loopback).
+ * `rateLimit`: Better Auth's per-address limits, as in production (off by default under test, as Better Auth has them).
  */
 export async function createTestApp({
   seed = true,
   install = true,
   oidc,
   outbound,
-}: { seed?: boolean; install?: boolean; oidc?: OidcConfig; outbound?: OutboundPolicy } = {}): Promise<TestApp> {
+  rateLimit,
+}: { seed?: boolean; install?: boolean; oidc?: OidcConfig; outbound?: OutboundPolicy; rateLimit?: boolean } = {}): Promise<TestApp> {
   // graphile-worker's schema and (unless told otherwise) the example data, as the app's start gives them.
   const db = await createTestDatabase(seed ? 'app' : 'queue')
-  const app = assembleAppContext(db, randomBytes(32), { oidc, ...(outbound ? { outbound } : {}) })
+  const app = assembleAppContext(db, randomBytes(32), { oidc, rateLimit, ...(outbound ? { outbound } : {}) })
   if (install) (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp = Promise.resolve(app)
   const users = new UserService(app)
   let counter = 0

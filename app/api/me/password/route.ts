@@ -5,6 +5,6 @@ import { json, parseBody, authenticatedRoute } from '@/lib/server/http'
 
 export const POST = authenticatedRoute(async (request, _params, principal) => {
   const { currentPassword, newPassword } = await parseBody(request, changePasswordRequestSchema)
-  await changeOwnPassword((await getAppContext()).auth, principal.userId, currentPassword, newPassword)
+  await changeOwnPassword((await getAppContext()).auth, principal.userId, currentPassword, newPassword, principal.sessionId)
   return json({ ok: true })
 })
