@@ -1,6 +1,6 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // PGlite, Prisma's generated client and the MCP SDK's stdio transport are Node-only:
+  // PGlite, Prisma's generated client, the MCP SDK's stdio transport and undici are Node-only:
   // keep them out of the bundler and load them from node_modules at run time. The OpenTelemetry
   // API and SDK too: one copy of the API, the one the SDK registers with, for lib/core and the app.
   serverExternalPackages: [
@@ -14,6 +14,8 @@ const nextConfig = {
     '@opentelemetry/sdk-trace-base',
     '@opentelemetry/exporter-trace-otlp-http',
     '@opentelemetry/resources',
+    // The outbound policy's pinned connections (lib/server/outbound): Node's own networking.
+    'undici',
   ],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tests included) with tsc; the build need not
