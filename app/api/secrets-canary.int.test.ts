@@ -254,6 +254,6 @@ describe('secrets canary', () => {
       }
     }
     expect(leaks).toEqual([])
-    expect(await app.secrets.redact(`the key ${replaced}`)).toBe('the key [redacted]')
+    expect((await app.secrets.scopedRedactor({ agentIds: [params.id] })).redact(`the key ${replaced}`)).toBe('the key [redacted]')
   })
 })
