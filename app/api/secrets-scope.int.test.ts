@@ -174,7 +174,12 @@ describe('redaction scoped to what a run can see', () => {
     const canary = `CANARY-CHAT-${tag()}`
     const envCanary = `CANARY-ENV-${tag()}`
     const admin = app.admin
-    await createServer(admin, { id: 'scope-canary-http', name: 'Canary http', config: { url: `${http.url}/mcp` }, secrets: { headers: { Authorization: canary } } })
+    await createServer(admin, {
+      id: 'scope-canary-http',
+      name: 'Canary http',
+      config: { url: `${http.url}/mcp` },
+      secrets: { headers: { Authorization: canary } },
+    })
     await ok(
       201,
       callRoute(serversRoute.POST, {

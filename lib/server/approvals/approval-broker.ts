@@ -142,7 +142,10 @@ export class ApprovalBroker {
 
   /** Creates the request and waits for a person's answer, the expiry, or the signal (then denied). */
   async request(input: ApprovalRequestInput): Promise<ApprovalDecision> {
-    const { title, payload } = (await this.redact(input.runId ?? null, { title: input.title, payload: input.payload })) as Pick<ApprovalRequestInput, 'title' | 'payload'>
+    const { title, payload } = (await this.redact(input.runId ?? null, { title: input.title, payload: input.payload })) as Pick<
+      ApprovalRequestInput,
+      'title' | 'payload'
+    >
     // The request and the run's "waiting" status appear together: nobody sees one without the other.
     const [created] = await this.db.sql.query<{ id: string }>(
       `WITH created AS (
@@ -240,7 +243,10 @@ export class ApprovalBroker {
    * record and the inbox's history show it like any other. `response.automatic` says why.
    */
   async recordAutomatic(input: AutomaticDecisionInput): Promise<ApprovalDecision> {
-    const { title, payload } = (await this.redact(input.runId, { title: input.title, payload: input.payload })) as Pick<AutomaticDecisionInput, 'title' | 'payload'>
+    const { title, payload } = (await this.redact(input.runId, { title: input.title, payload: input.payload })) as Pick<
+      AutomaticDecisionInput,
+      'title' | 'payload'
+    >
     const status: ApprovalStatus = input.approved ? 'approved' : 'denied'
     const response = { decision: input.approved ? 'approve' : 'deny', automatic: input.automatic, reason: input.reason }
     const [created] = await this.db.sql.query<{ id: string }>(

@@ -172,7 +172,10 @@ export class ConversationService {
     const oldest = rows[0]?.position
     // Stored redacted (agent-conversation.ts); this also catches rows from before and secrets configured since, with the conversation's own only.
     const redactor = await this.app.secretScopes.forConversation(id)
-    return { messages: redactor.redactValue(rows.map(storedMessage)), nextBefore: oldest !== undefined && oldest > 0 && rows.length === page.limit ? oldest : null }
+    return {
+      messages: redactor.redactValue(rows.map(storedMessage)),
+      nextBefore: oldest !== undefined && oldest > 0 && rows.length === page.limit ? oldest : null,
+    }
   }
 
   /** Renames it, and/or pins it to a version of its agent (null: back to following the latest). */

@@ -73,7 +73,9 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   // What the run's text is redacted with: the secrets of what its document uses (secret-scopes.ts), told before anything is written.
   app.secretScopes.remember(
     run.id,
-    Promise.all([document, turnApiKey]).then(([parsed, apiKey]) => documentSecretScope(app.db.prisma, parsed, run.ownerScope, apiKey === undefined ? [] : [apiKey])),
+    Promise.all([document, turnApiKey]).then(([parsed, apiKey]) =>
+      documentSecretScope(app.db.prisma, parsed, run.ownerScope, apiKey === undefined ? [] : [apiKey]),
+    ),
   )
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
   const onStored = feed && ((events: RunEvent[]) => feed.push(events))
