@@ -40,7 +40,8 @@ const APP_ENV_SECRET = 'AGENTLOOM_THREAT_PROTECTION_TOKEN'
 const tag = () => randomBytes(12).toString('hex')
 const canaries = {
   env: `CANARY-ENV-${tag()}`,
-  header: `Bearer CANARY-HDR-${tag()}`,
+  // Not "Bearer CANARY-…": redaction ignores case, and " canary-" would then be a part of it, cut out of the log's "[mcp canary-stdio]".
+  header: `Bearer HDR-CANARY-${tag()}`,
   query: `CANARY-QRY-${tag()}`,
   appEnv: `CANARY-APP-${tag()}`,
 }
@@ -258,6 +259,6 @@ describe('secrets canary', () => {
       }
     }
     expect(leaks).toEqual([])
-    expect(await app.secrets.redact(`the key ${replaced}`)).toBe('the key [redacted]')
+    expect((await app.secrets.scopedRedactor({ agentIds: [params.id] })).redact(`the key ${replaced}`)).toBe('the key [redacted]')
   })
 })

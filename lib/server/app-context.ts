@@ -21,6 +21,7 @@ import { loadMasterKey } from './secrets/master-key'
 import { installLogRedaction } from './secrets/log-redaction'
 import { sealPlainSecrets } from './secrets/rotate'
 import { SecretBox } from './secrets/secret-box'
+import { SecretScopes } from './secrets/secret-scopes'
 import { SecretVault } from './secrets/secret-vault'
 import { OutboundPolicy } from './outbound/outbound-policy'
 
@@ -40,6 +41,8 @@ export interface AppContext {
   masterKey: Buffer
   /** Seals secrets at rest and cuts configured secrets out of outside text (events, errors, logs). */
   secrets: SecretVault
+  /** Which secrets a run or a conversation can see: its text is redacted with those only. */
+  secretScopes: SecretScopes
   auth: Auth
   /** Failed password sign-ins per e-mail address, and the lockouts they earn. */
   signInThrottle: SignInThrottle
@@ -65,16 +68,17 @@ export function assembleAppContext(
   installLogRedaction(secrets)
   // Span content (captured only when asked for) is cut like the log.
   configureTelemetry({ redact: (text) => secrets.redactNow(text) })
-  // Every event is redacted before it is stored, so the API, SSE and shared views only ever see redacted data.
+  // Every event is redacted with its run's secrets before it is stored, so the API, SSE and shared views only ever see redacted data.
+  const secretScopes = new SecretScopes(db.prisma, secrets)
   const notifications = new PgNotifications(() => db.connectClient())
-  const events = new RunEventLog(db, notifications, (data) => secrets.redactValue(data))
+  const events = new RunEventLog(db, notifications, async (runId, data) => (await secretScopes.forRun(runId)).redactValue(data))
   const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc, rateLimit })
   return {
     db,
     notifications,
     events,
     approvals: new ApprovalBroker(db, events, notifications, {
-      redact: (value) => secrets.redactValue(value),
+      redact: async (runId, value) => (await (runId === null ? secretScopes.appOnly() : secretScopes.forRun(runId))).redactValue(value),
       // The last answer for a parked run queues it to go on, whichever process took the answer.
       afterDecision: async (approval) => {
         if (approval.runId) await queueIfAnswered(db.sql, approval.runId)
@@ -85,6 +89,7 @@ export function assembleAppContext(
     mcpPool: new McpConnectionPool({ idleMs: mcpIdleMsFromEnv() }),
     masterKey,
     secrets,
+    secretScopes,
     auth,
     signInThrottle: new SignInThrottle(db.prisma),
     apiTokens: new ApiTokenService(db.prisma, db.sql),

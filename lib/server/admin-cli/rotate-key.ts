@@ -50,7 +50,7 @@ export function registerRotateKey(program: Command, output: CommandOutput, env: 
         throw error
       }
       output.note(
-        `Re-encrypted the secrets of ${summary.resealed.length} MCP server(s) and the API keys of ${summary.resealedAgentKeys.length} agent(s) with the new key.`,
+        `Re-encrypted the secrets of ${summary.resealed.length} MCP server(s), the API keys of ${summary.resealedAgentKeys.length} agent(s) and ${summary.resealedCheckpoints} stored checkpoint(s) with the new key.`,
       )
       if (keyFile) {
         try {

@@ -85,7 +85,7 @@ describe("an agent's own API key", () => {
     const run = await new RunService(app).create(alice, { workflowId, input: 'hi' })
     expect(await ended(run.id)).toMatchObject({ status: 'succeeded' })
     expect(lastAuthorization()).toBe(`Bearer ${AGENT_KEY}`)
-    expect(await app.secrets.redact(`leaked ${AGENT_KEY}`)).not.toContain(AGENT_KEY)
+    expect((await app.secretScopes.forRun(run.id)).redact(`leaked ${AGENT_KEY}`)).not.toContain(AGENT_KEY)
   })
 
   it("is given to a run only within what the run's owner may use", async () => {

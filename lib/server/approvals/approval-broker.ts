@@ -52,8 +52,8 @@ export interface AutomaticDecisionInput {
 }
 
 export interface ApprovalBrokerOptions {
-  /** Cuts configured secrets out of what servers and workflows put in a request (see secrets/redaction.ts). */
-  redact?: (value: unknown) => Promise<unknown>
+  /** Cuts the secrets the run (null: no run) can see out of what servers and workflows put in a request (see secrets/secret-scopes.ts). */
+  redact?: (runId: string | null, value: unknown) => Promise<unknown>
   /**
    * Called in the process that made a decision or an expiry, once per request, after its event
    * and the run's status are written (e.g. to queue the continuation of a parked run). Its error
@@ -126,14 +126,14 @@ interface WaiterView {
 export class ApprovalBroker {
   /** Decisions made by this process, announced before (or without) their notification. */
   private readonly decided = new EventEmitter()
-  private readonly redact: (value: unknown) => Promise<unknown>
+  private readonly redact: (runId: string | null, value: unknown) => Promise<unknown>
   private readonly afterDecision: ((approval: ApprovalView) => Promise<void>) | undefined
 
   constructor(
     private readonly db: Database,
     private readonly events: RunEventLog,
     private readonly notifications: PgNotifications,
-    { redact = async (value) => value, afterDecision }: ApprovalBrokerOptions = {},
+    { redact = async (_runId, value) => value, afterDecision }: ApprovalBrokerOptions = {},
   ) {
     this.decided.setMaxListeners(0)
     this.redact = redact
@@ -142,7 +142,10 @@ export class ApprovalBroker {
 
   /** Creates the request and waits for a person's answer, the expiry, or the signal (then denied). */
   async request(input: ApprovalRequestInput): Promise<ApprovalDecision> {
-    const { title, payload } = (await this.redact({ title: input.title, payload: input.payload })) as Pick<ApprovalRequestInput, 'title' | 'payload'>
+    const { title, payload } = (await this.redact(input.runId ?? null, { title: input.title, payload: input.payload })) as Pick<
+      ApprovalRequestInput,
+      'title' | 'payload'
+    >
     // The request and the run's "waiting" status appear together: nobody sees one without the other.
     const [created] = await this.db.sql.query<{ id: string }>(
       `WITH created AS (
@@ -243,7 +246,10 @@ export class ApprovalBroker {
    * record and the inbox's history show it like any other. `response.automatic` says why.
    */
   async recordAutomatic(input: AutomaticDecisionInput): Promise<ApprovalDecision> {
-    const { title, payload } = (await this.redact({ title: input.title, payload: input.payload })) as Pick<AutomaticDecisionInput, 'title' | 'payload'>
+    const { title, payload } = (await this.redact(input.runId, { title: input.title, payload: input.payload })) as Pick<
+      AutomaticDecisionInput,
+      'title' | 'payload'
+    >
     const status: ApprovalStatus = input.approved ? 'approved' : 'denied'
     const response = { decision: input.approved ? 'approve' : 'deny', automatic: input.automatic, reason: input.reason }
     const [created] = await this.db.sql.query<{ id: string }>(

@@ -1,20 +1,22 @@
 /**
  * Workflow checkpoints in Postgres, so a paused or interrupted run can resume in any process.
  * A storage may be scoped to one run (its checkpoints carry the run id); `list` is oldest first,
- * as the CheckpointStorage contract says.
+ * as the CheckpointStorage contract says. Checkpoints are stored sealed (sealed-checkpoint.ts).
  */
 import type { CheckpointStorage, WorkflowCheckpoint } from '@/lib/core'
 import type { Prisma } from '../db/database'
-import { jsonbSafe } from '../db/jsonb'
+import type { SecretBox } from '../secrets/secret-box'
+import { openStoredCheckpoint, sealedCheckpointText } from './sealed-checkpoint'
 
 export class PostgresCheckpointStorage implements CheckpointStorage {
   constructor(
     private readonly prisma: Prisma,
+    private readonly box: SecretBox,
     private readonly runId?: string,
   ) {}
 
   async save(checkpoint: WorkflowCheckpoint): Promise<string> {
-    const data = jsonbSafe(checkpoint) as object
+    const data = JSON.parse(sealedCheckpointText(this.box, checkpoint)) as object
     await this.prisma.checkpoint.upsert({
       where: { id: checkpoint.checkpointId },
       update: { data },
@@ -32,7 +34,7 @@ export class PostgresCheckpointStorage implements CheckpointStorage {
 
   async load(checkpointId: string): Promise<WorkflowCheckpoint | undefined> {
     const row = await this.prisma.checkpoint.findFirst({ where: { id: checkpointId, ...this.scope() } })
-    return row ? (row.data as unknown as WorkflowCheckpoint) : undefined
+    return row ? openStoredCheckpoint(this.box, row.data) : undefined
   }
 
   async list(options: { workflowName?: string } = {}): Promise<WorkflowCheckpoint[]> {
@@ -40,7 +42,7 @@ export class PostgresCheckpointStorage implements CheckpointStorage {
       where: { ...this.scope(), ...(options.workflowName === undefined ? {} : { workflowName: options.workflowName }) },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     })
-    return rows.map((row) => row.data as unknown as WorkflowCheckpoint)
+    return rows.map((row) => openStoredCheckpoint(this.box, row.data))
   }
 
   async delete(checkpointId: string): Promise<boolean> {

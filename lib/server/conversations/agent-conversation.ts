@@ -11,6 +11,7 @@ import { AgentSession, type HistoryWindow } from '@/lib/core'
 import { keepsConversationOnService, type AgentConversation, type AgentSettings } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
+import { NO_SECRETS, type SecretRedactor } from '../secrets/redaction'
 import { PostgresHistoryProvider } from '../sessions/postgres-history-provider'
 
 export async function openAgentConversation(
@@ -18,6 +19,8 @@ export async function openAgentConversation(
   sessionId: string,
   startLength: number,
   agent: Pick<AgentSettings, 'historyWindow' | 'keepConversationOnService' | 'model'> | undefined,
+  /** The run's secrets, cut out of what is stored (messages and the providers' state). */
+  redactor: SecretRedactor = NO_SECRETS,
 ): Promise<AgentConversation & { save(): Promise<void> }> {
   // On the turn's path: prepared statements, not Prisma (BENCHMARKS.md, "Server overhead per chat turn").
   const [row] = await app.db.sql.query<{ serviceSessionId: string | null; state: unknown }>(
@@ -31,7 +34,7 @@ export async function openAgentConversation(
     serviceSessionId: agent && keepsConversationOnService(agent) ? (row?.serviceSessionId ?? null) : null,
     state: typeof state === 'object' && state !== null ? state : {},
   })
-  const history = new PostgresHistoryProvider(app.db.sql, { window })
+  const history = new PostgresHistoryProvider(app.db.sql, { window, redactor })
   return {
     session,
     history,
@@ -44,7 +47,8 @@ export async function openAgentConversation(
       await app.db.sql.query(`UPDATE "AgentSession" SET "serviceSessionId" = $2, state = $3::jsonb, "updatedAt" = now() WHERE id = $1`, [
         sessionId,
         json.serviceSessionId ?? null,
-        jsonbSafeText(json.state),
+        // Redacted like the messages: the providers' state (memories, summaries) is text people's turns read back, not a credential.
+        jsonbSafeText(redactor.redactValue(json.state)),
       ])
     },
   }

@@ -171,7 +171,12 @@ export class ConversationService {
     )
     rows.reverse()
     const oldest = rows[0]?.position
-    return { messages: rows.map(storedMessage), nextBefore: oldest !== undefined && oldest > 0 && rows.length === page.limit ? oldest : null }
+    // Stored redacted (agent-conversation.ts); this also catches rows from before and secrets configured since, with the conversation's own only.
+    const redactor = await this.app.secretScopes.forConversation(id)
+    return {
+      messages: redactor.redactValue(rows.map(storedMessage)),
+      nextBefore: oldest !== undefined && oldest > 0 && rows.length === page.limit ? oldest : null,
+    }
   }
 
   /** Renames it, and/or pins it to a version of its agent (null: back to following the latest). */
@@ -282,7 +287,8 @@ export class ConversationService {
       select: { position: true, message: true, createdAt: true },
     })
     const { turns: _turns, usage, messageCount: _count, activeRunId: _active, latestVersion: _latest, ...conversation } = detail
-    return { conversation, messages: rows.map(storedMessage), usage }
+    const redactor = await this.app.secretScopes.forConversation(id)
+    return { conversation, messages: redactor.redactValue(rows.map(storedMessage)), usage }
   }
 
   async exportMarkdown(principal: Principal, id: string): Promise<string> {

@@ -6,6 +6,7 @@
 import { AgentSession } from '@/lib/core'
 import type { AgentConversation, GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
+import { NO_SECRETS, type SecretRedactor } from '../secrets/redaction'
 import { PostgresHistoryProvider } from '../sessions/postgres-history-provider'
 
 export function runAgentSessionId(runId: string, nodeId: string): string {
@@ -18,6 +19,8 @@ export async function openRunAgentSessions(
   runId: string,
   ownerId: string | null,
   document: GraphDocument,
+  /** The run's secrets, cut out of what is stored ("Continue in chat" copies it into a conversation). */
+  redactor: SecretRedactor = NO_SECRETS,
 ): Promise<Map<string, AgentConversation>> {
   const nodeIds = document.nodes.filter((node) => node.kind === 'agent').map((node) => node.id)
   const sessions = new Map<string, AgentConversation>()
@@ -28,7 +31,7 @@ export async function openRunAgentSessions(
      ON CONFLICT (id) DO NOTHING`,
     [runId, ownerId, nodeIds],
   )
-  const history = new PostgresHistoryProvider(app.db.sql)
+  const history = new PostgresHistoryProvider(app.db.sql, { redactor })
   for (const nodeId of nodeIds) {
     const sessionId = runAgentSessionId(runId, nodeId)
     sessions.set(nodeId, {

@@ -227,11 +227,17 @@ function outboundPolicyOf(app: AppContext): OutboundPolicy {
   return environmentPolicy
 }
 
-/** The server's own secrets are always cut out; the installation's too when the context has them (a probe's may not). */
+/**
+ * The server's own secrets are always cut out; the installation's too when the context has them (a
+ * probe's may not): stderr goes to the host's log, not to a member's data (secret-vault.ts).
+ */
 function serverStderrLog(server: McpServerConfig, app: AppContext) {
   const own = new SecretRedactor(serverSecretValues({ ...server.secrets, url: NO_URL_SECRETS }))
   const installation = (app as Partial<AppContext>).secrets
-  return redactedStderrLog({ serverId: server.id, redact: async (text) => (installation ? installation.redact(own.redact(text)) : own.redact(text)) })
+  return redactedStderrLog({
+    serverId: server.id,
+    redact: async (text) => (installation ? (await installation.installationRedactor()).redact(own.redact(text)) : own.redact(text)),
+  })
 }
 
 /** A server a workflow refers to does not exist, or belongs to someone the run's owner cannot act for. */
@@ -292,7 +298,7 @@ async function assertServersUsable(prisma: Prisma, ids: readonly string[], owner
  * run's log thus reads as if nothing had happened (run-event-writer.ts).
  */
 async function logConnected(context: RunMcpContext, data: RunEventData<'mcp_connected'>): Promise<void> {
-  const payload = await context.app.events.prepare(data)
+  const payload = await context.app.events.prepare(context.runId, data)
   const [logged] = await context.app.db.sql.query(`SELECT 1 FROM "RunEvent" WHERE "runId" = $1 AND type = 'mcp_connected' AND data = $2::jsonb LIMIT 1`, [
     context.runId,
     payload,

@@ -378,8 +378,9 @@ export class McpServerRegistry {
     await this.requireVisibleRow(this.prisma, principal, id)
     const config = await this.connectionConfig(id)
     if (config.transport === 'stdio') assertMayStartStdio(config.config.command)
-    // The server's answer is outside text: every configured secret is cut out of it.
-    return this.vault.redactValue(await this.probe(config, { ...options, secrets: this.vault, outbound: this.outbound }))
+    // The server's answer is outside text: this server's secrets and the app's own are cut out of it (not every member's).
+    const redactor = await this.vault.scopedRedactor({ mcpServerIds: [id], owner: ownedBy(principal) })
+    return redactor.redactValue(await this.probe(config, { ...options, secrets: this.vault, outbound: this.outbound }))
   }
 
   /**

@@ -7,8 +7,9 @@
  */
 import type { CheckpointStorage, UsageDetails, WorkflowCheckpoint } from '@/lib/core'
 import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-storage'
+import { sealedCheckpointText } from '../checkpoints/sealed-checkpoint'
 import type { Prisma } from '../db/database'
-import { jsonbSafeText } from '../db/jsonb'
+import type { SecretBox } from '../secrets/secret-box'
 import type { BatchStatement, RunEventWriter } from './run-event-writer'
 
 export class CheckpointPointers implements CheckpointStorage {
@@ -22,8 +23,10 @@ export class CheckpointPointers implements CheckpointStorage {
     runId: string,
     /** The run's writer: a checkpoint is stored with its next batch of events. */
     private readonly writer: RunEventWriter,
+    /** Seals checkpoints at rest (sealed-checkpoint.ts). */
+    private readonly box: SecretBox,
   ) {
-    this.storage = new PostgresCheckpointStorage(prisma, runId)
+    this.storage = new PostgresCheckpointStorage(prisma, box, runId)
   }
 
   /** The last checkpoint saved in this process. */
@@ -39,7 +42,7 @@ export class CheckpointPointers implements CheckpointStorage {
    */
   async save(checkpoint: WorkflowCheckpoint): Promise<string> {
     const id = checkpoint.checkpointId
-    const data = jsonbSafeText(checkpoint)
+    const data = sealedCheckpointText(this.box, checkpoint)
     this.writer
       .carry((first) => ({
         sql: `checkpoint_${first} AS (

@@ -46,15 +46,15 @@ export class RunEventLog {
   constructor(
     private readonly db: Database,
     private readonly notifications: PgNotifications,
-    /** Cuts configured secrets out of an event's data before it is stored (see secrets/redaction.ts). */
-    private readonly redact: (data: unknown) => Promise<unknown> = async (data) => data,
+    /** Cuts the secrets the run can see out of an event's data before it is stored (see secrets/secret-scopes.ts). */
+    private readonly redact: (runId: string, data: unknown) => Promise<unknown> = async (_runId, data) => data,
   ) {
     this.appended.setMaxListeners(0)
   }
 
-  /** The event's data as it is stored: redacted, jsonb-safe JSON text. */
-  async prepare(data: unknown): Promise<string> {
-    return jsonbSafeText((await this.redact(data ?? {})) ?? {})
+  /** The event's data as it is stored: redacted with the run's secrets, jsonb-safe JSON text. */
+  async prepare(runId: string, data: unknown): Promise<string> {
+    return jsonbSafeText((await this.redact(runId, data ?? {})) ?? {})
   }
 
   /**
@@ -63,7 +63,7 @@ export class RunEventLog {
    * dropped and undefined returned.
    */
   async append<T extends string>(runId: string, type: T, data?: EventDataOf<T>): Promise<RunEvent | undefined> {
-    const payload = await this.prepare(data)
+    const payload = await this.prepare(runId, data)
     for (let attempt = 1; ; attempt++) {
       try {
         const [row] = await this.db.sql.query<{ sequence: number; createdAt: Date }>(

@@ -140,7 +140,7 @@ export class RunEventWriter {
   private async store(batch: Pending[], riders: Rider[]): Promise<void> {
     let prepared: { pending: Pending; payload: string }[]
     try {
-      prepared = await Promise.all(batch.map(async (pending) => ({ pending, payload: await this.log.prepare(pending.data) })))
+      prepared = await Promise.all(batch.map(async (pending) => ({ pending, payload: await this.log.prepare(this.runId, pending.data) })))
     } catch (error) {
       for (const pending of batch) pending.reject(error)
       for (const rider of riders) rider.reject(error)
@@ -217,7 +217,7 @@ export class RunEventWriter {
   private async divergeFromReplay(): Promise<void> {
     this.replaying = []
     this.nextSequence = (await this.log.lastSequence(this.runId)) + 1
-    const payload = await this.log.prepare({ message: REPLAY_DIVERGED_MESSAGE })
+    const payload = await this.log.prepare(this.runId, { message: REPLAY_DIVERGED_MESSAGE })
     await this.log.insertNumbered(this.runId, [{ sequence: this.nextSequence, type: 'warning', payload }])
     this.nextSequence++
   }

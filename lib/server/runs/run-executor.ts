@@ -18,6 +18,7 @@ import { loadAgentVersionApiKey } from '../agents/agent-service'
 import { openAgentConversation } from '../conversations/agent-conversation'
 import { openRunAgentSessions } from '../conversations/run-agent-sessions'
 import { parseTurnInput, TURN_AGENT_NODE_ID, withTurnInstructions } from '../conversations/turn-document'
+import { documentSecretScope } from '../secrets/secret-scopes'
 import { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
 import { CheckpointPointers } from './checkpoint-pointers'
@@ -66,16 +67,26 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   const document = turn?.instructions ? saved.then((parsed) => withTurnInstructions(parsed, turn.instructions)) : saved
   const input = turn ? turn.text : typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const start = startOf(run, input)
+  // A turn's agent talks with its saved agent's own key: read once, for the client and for redaction.
+  const turnApiKey = turn && run.agentVersionId !== null ? loadAgentVersionApiKey(app, run.agentVersionId, run.ownerScope) : Promise.resolve(undefined)
+  turnApiKey.catch(() => {})
+  // What the run's text is redacted with: the secrets of what its document uses (secret-scopes.ts), told before anything is written.
+  app.secretScopes.remember(
+    run.id,
+    Promise.all([document, turnApiKey]).then(([parsed, apiKey]) =>
+      documentSecretScope(app.db.prisma, parsed, run.ownerScope, apiKey === undefined ? [] : [apiKey]),
+    ),
+  )
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
   const onStored = feed && ((events: RunEvent[]) => feed.push(events))
   const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying, onStored)
-  const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer)
+  const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer, app.secrets.box)
   const settings = parseWorkflowSettings(run.workflowSettings)
   const forwarding = settings.conversationForwarding
   const forwarder = new RunConversationForwarder(run.id, input, forwarding, {
     ...conversationForwardingFromEnv(),
     logger: FORWARDING_LOGGER,
-    redact: (text) => app.secrets.redact(text),
+    redact: async (text) => (await app.secretScopes.forRun(run.id)).redact(text),
   })
   // A run resumed from its input (cut off before its first checkpoint) replays the engine's `started` with the rest.
   const fromCheckpoint = start.kind === 'continued' || (start.kind === 'resumed' && start.checkpointId !== null)
@@ -107,17 +118,19 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
     if (start.kind === 'resumed') await app.approvals.closeAskedByEarlierAttempt(run.id)
     // A turn's agent talks in the conversation; a workflow's agent nodes each keep theirs (run-agent-sessions.ts).
     // The history window trims what is sent to the model, never what is stored.
-    let turnApiKey: string | undefined
+    // What the agents say and hear is stored with the run's secrets cut out (agent-conversation.ts says why).
+    const redactor = await app.secretScopes.forRun(run.id)
+    let agentApiKey: string | undefined
     if (turn && run.sessionId !== null) {
       const agent = turnAgent(await document)
-      conversation = await openAgentConversation(app, run.sessionId, turn.historyStart, agent)
-      turnApiKey = run.agentVersionId === null ? undefined : await loadAgentVersionApiKey(app, run.agentVersionId, run.ownerScope)
+      conversation = await openAgentConversation(app, run.sessionId, turn.historyStart, agent, redactor)
+      agentApiKey = await turnApiKey
     }
-    const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document)
+    const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document, redactor)
     prepared = await prepareQueuedRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus, {
       agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
       // A turn's agent is its saved agent as an inline node: it talks with the saved agent's own key.
-      agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? turnApiKey : undefined),
+      agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? agentApiKey : undefined),
       maxSupersteps: settings.maxSupersteps,
     })
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
@@ -203,11 +216,12 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
   if (outcome.status === 'failed') await app.approvals.expirePendingForRun(runId, 'The run failed before the request was answered.', 'run_failed')
   await writer?.flush().catch(() => {})
   // Outputs and errors carry what tools and servers said: configured secrets are cut out before they are stored.
-  const outputs = await app.secrets.redactValue(outcome.outputs)
+  const redactor = await app.secretScopes.forRun(runId)
+  const outputs = redactor.redactValue(outcome.outputs)
   // A failure message may quote a NUL a tool sent, which no text column holds: storing it raw would fail the run's end.
-  const error = outcome.error === undefined ? null : storableText(await app.secrets.redact(outcome.error))
+  const error = outcome.error === undefined ? null : storableText(redactor.redact(outcome.error))
   const [type, data] = outcome.status === 'succeeded' ? (['run_succeeded', { outputs }] as const) : (['run_failed', { error }] as const)
-  const payload = await app.events.prepare(data)
+  const payload = await app.events.prepare(runId, data)
   // The writer knows the next number unless someone else appended meanwhile (then the index says so).
   let sequence = writer ? writer.lastSequence + 1 : (await app.events.lastSequence(runId)) + 1
   for (let attempt = 1; ; attempt++) {

@@ -95,7 +95,10 @@ export async function openRequestApprovals(
 ): Promise<void> {
   for (const request of requests) {
     const q = question(request, titleOf)
-    const { title, payload } = (await app.secrets.redactValue({ title: q.title, payload: q.payload })) as { title: string; payload: Record<string, unknown> }
+    const { title, payload } = (await app.secretScopes.forRun(runId)).redactValue({ title: q.title, payload: q.payload }) as {
+      title: string
+      payload: Record<string, unknown>
+    }
     const [row] = await app.db.sql.query<ApprovalRow>(
       `WITH opened AS (
          INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", kind, source, title, payload, "expiresAt", "requestId")

@@ -4,6 +4,10 @@
  * outside (a server's error message, a tool's output). Rather than trusting every call site, the
  * console methods are wrapped once per process: each line is formatted as Node would, cut by the
  * vault's redactor, and passed on.
+ *
+ * This one redactor holds every member's secrets (SecretVault.redactNow): the log is the host's, not
+ * a member's data, and a line cannot be traced to one run. Short values cannot shred it: a secret
+ * under 8 characters is cut only as a token of its own (redaction.ts).
  */
 import { format } from 'node:util'
 import type { SecretVault } from './secret-vault'

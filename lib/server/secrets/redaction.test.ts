@@ -43,6 +43,53 @@ describe('SecretRedactor', () => {
     expect(short.redact('abc12 and abc1 and 1')).toBe(`${REDACTED} and abc1 and 1`)
   })
 
+  it('matches short secrets only as whole tokens, so a password `pass` leaves /etc/passwd alone', () => {
+    const short = new SecretRedactor(['pass'])
+    expect(short.redact('cat /etc/passwd')).toBe('cat /etc/passwd')
+    expect(short.redact('passport, bypass, compass')).toBe('passport, bypass, compass')
+    expect(new SecretRedactor(['abcd', 'abcd-e']).redact('abcd-ef, abcd-e')).toBe(`${REDACTED}-ef, ${REDACTED}`)
+    expect(short.redact('https://user:pass@host/ and PASS and "pass"')).toBe(`https://user:${REDACTED}@host/ and ${REDACTED} and "${REDACTED}"`)
+  })
+
+  it('never cuts parts of a short secret, however it is encoded', () => {
+    const short = new SecretRedactor(['s3cr3t!'])
+    expect(short.redact('s3cr3 and 3cr3t! stay')).toBe('s3cr3 and 3cr3t! stay')
+    expect(
+      short.redact(`hex ${Buffer.from('s3cr3t!').toString('hex').toUpperCase()} b64 ${Buffer.from('s3cr3t!').toString('base64').replace(/=+$/, '')}`),
+    ).toBe(`hex ${REDACTED} b64 ${REDACTED}`)
+  })
+
+  it('ignores case: upper-cased echoes are cut out like the secret', () => {
+    expect(redactor.redact(`echo ${secret.toUpperCase()}!`)).toBe(`echo ${REDACTED}!`)
+    expect(redactor.redact(`part ${secret.slice(3, 14).toUpperCase()} end`)).toBe(`part ${REDACTED} end`)
+  })
+
+  it('cuts out hex forms in lower and upper case, of the whole and of parts', () => {
+    const hex = Buffer.from(secret, 'utf8').toString('hex')
+    for (const form of [hex, hex.toUpperCase(), hex.slice(6, 30), hex.slice(10, 40).toUpperCase()]) {
+      expect(redactor.redact(`bytes ${form} end`)).toBe(`bytes ${REDACTED} end`)
+    }
+    // Four bytes of hex (a part shorter than 8 characters of the secret) are left alone.
+    expect(redactor.redact(`bytes ${hex.slice(0, 8)} end`)).toBe(`bytes ${hex.slice(0, 8)} end`)
+  })
+
+  it('cuts out every-character %XX forms, with upper- and lower-case hex digits', () => {
+    const escaped = Buffer.from(secret, 'utf8').toString('hex').replace(/../g, '%$&')
+    for (const form of [escaped, escaped.toUpperCase(), escaped.slice(9, 60), escaped.toUpperCase().slice(3, 45)]) {
+      const redacted = redactor.redact(`?token=${form}&x=1`)
+      expect(redacted).toContain(REDACTED)
+      expect(redacted).toMatch(/&x=1$/)
+      expect(redacted).not.toMatch(/%[0-9a-f]{2}(%[0-9a-f]{2}){7}/i)
+    }
+    expect(new SecretRedactor(['p@ss!']).redact('u=%70%40%73%73%21&')).toBe(`u=${REDACTED}&`)
+  })
+
+  it('does not erase text that only shares fragments shorter than 8 characters with a long secret', () => {
+    const header = new SecretRedactor(['Demo reply: ', 'the quarterly figures'])
+    for (const text of ['figures-only demo', 'Reply: the demos', 'quarter-figures']) expect(header.redact(text)).toBe(text)
+    expect(header.redact('Demo reply: the quarterly figures')).toBe(REDACTED)
+  })
+
   it('deep-redacts JSON values, keys included', () => {
     const value = { a: [secret, { [secret]: 3, b: `x${secret.slice(2, 12)}` }], n: 1, ok: true, none: null }
     expect(redactor.redactValue(value)).toEqual({ a: [REDACTED, { [REDACTED]: 3, b: `x${REDACTED}` }], n: 1, ok: true, none: null })

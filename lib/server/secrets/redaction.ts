@@ -1,19 +1,25 @@
 /**
- * Redaction by value: every configured secret is cut out of text from outside (tool results,
- * errors, server logs) before it is stored, shown or logged — whole, any part of it of
- * `MIN_FRAGMENT` characters or more, and its URL-encoded and base64 forms (of the whole and of
- * parts: a part's base64 is a piece of the base64 of the secret read from one of three byte
- * offsets, so the three encodings cover it).
+ * Redaction by value: the secrets a run can see are cut out of text from outside (tool results,
+ * errors, server logs) before it is stored, shown or logged — whole, any part of a long one, and
+ * the forms servers and libraries echo them in: URL-encoded, every character `%XX`-escaped, hex,
+ * and base64 (of the whole and of parts: a part's base64 is a piece of the base64 of the secret
+ * read from one of three byte offsets, so the three encodings cover it). Matching ignores case, so
+ * upper- and lower-case hex digits and a server's upper-cased echo are caught alike.
  *
- * Matching: every `MIN_FRAGMENT`-character window of every form of every secret goes into one
- * Set; the text is scanned window by window, and each hit marks its characters. Marked runs are
- * merged and replaced by "[redacted]". A fragment of a secret longer than the window is a chain
- * of overlapping windows, so it is found whatever its length — with one lookup per position
- * instead of one pattern per substring (a secret of length n has O(n²) of those). A table of the
- * windows' first two characters skips most positions without building a string.
+ * Which secrets: never the installation's at once. A redactor is built per run (or chat turn,
+ * conversation, probe) from the secrets of what it uses and the app's own (secret-vault.ts), so
+ * one member's values cannot erase text in another member's runs.
  *
- * Secrets shorter than `MIN_FRAGMENT` are cut out only whole; values shorter than `MIN_SECRET`
- * (a "1", an "on") carry no secret and are left alone, or every text would be shredded.
+ * Matching rules, precompiled into one matcher per set of secrets:
+ * - a secret of `MIN_FRAGMENT` characters or more: every window of its forms is looked up in a Set
+ *   (windows of `MIN_FRAGMENT` characters of the secret: 8 of the text or base64, 16 hex digits, 24
+ *   characters of `%XX`), and each hit marks its characters. A fragment longer than the window is a
+ *   chain of overlapping windows, so it is found whatever its length, with one lookup per position
+ *   and window length. A table of the windows' first two characters skips most positions;
+ * - a shorter secret (and its forms) only whole, and only as a token of its own: not next to a
+ *   letter or digit, so a password `pass` cuts `user:pass@host` but leaves `/etc/passwd` alone;
+ * - values shorter than `MIN_SECRET` (a "1", an "on") carry no secret and are left alone.
+ * Marked runs are merged and replaced by "[redacted]".
  */
 
 export const REDACTED = '[redacted]'
@@ -22,20 +28,29 @@ export const MIN_FRAGMENT = 8
 /** Shorter values are not treated as secrets. */
 export const MIN_SECRET = 4
 
-/** The forms a value takes when a server or library echoes it: URL-encoded (both cases of hex, and form style). */
+/** Lower-cases ASCII letters only, so that positions in the result are positions in `text`. */
+export function lowerAscii(text: string): string {
+  const lowered = text.toLowerCase()
+  return lowered.length === text.length ? lowered : text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+}
+
+/** URL-encoded (form style too), when that differs from the value. Case is ignored when matching. */
 function urlEncodedForms(value: string): string[] {
   const encoded = encodeURIComponent(value)
   if (encoded === value) return []
-  const lower = encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())
-  const formStyle = encoded.replace(/%20/g, '+')
-  return [...new Set([encoded, lower, formStyle])]
+  return [...new Set([encoded, encoded.replace(/%20/g, '+')])]
+}
+
+/** Every byte as `%xx`, as some encoders write any value. */
+function percentEveryByte(value: string): string {
+  return Buffer.from(value, 'utf8').toString('hex').replace(/../g, '%$&')
 }
 
 /** Base64 (standard and url-safe, no padding) of the value read from byte offsets 0, 1 and 2. */
-function base64Forms(value: string): string[] {
+function base64Forms(value: string, offsets: number): string[] {
   const bytes = Buffer.from(value, 'utf8')
   const forms: string[] = []
-  for (let offset = 0; offset < 3 && offset < bytes.length; offset += 1) {
+  for (let offset = 0; offset < offsets && offset < bytes.length; offset += 1) {
     const standard = bytes.subarray(offset).toString('base64').replace(/=+$/, '')
     forms.push(standard, standard.replace(/\+/g, '-').replace(/\//g, '_'))
   }
@@ -51,12 +66,22 @@ function pairKey(text: string, index: number): number {
   return ((text.charCodeAt(index) << 5) ^ text.charCodeAt(index + 1)) & 0xffff
 }
 
+/** The windows of one length: a window of that many characters of a form stands for MIN_FRAGMENT characters of the secret. */
+interface WindowSet {
+  length: number
+  windows: Set<string>
+  /** The windows' first two characters (pairKey), to skip most positions without building a string. */
+  starts: Uint8Array
+}
+
 export class SecretRedactor {
-  /** Every MIN_FRAGMENT-character window of every form of every long secret. */
-  private readonly windows = new Set<string>()
-  private readonly windowStarts = new Uint8Array(0x10000)
-  /** Secrets (and their forms) shorter than MIN_FRAGMENT, whole only; null when there are none. */
+  /** By window length, shortest first. */
+  private readonly windowSets: WindowSet[] = []
+  /** Secrets shorter than MIN_FRAGMENT (and their forms), whole tokens only; null when there are none. */
   private readonly shortPattern: RegExp | null
+  private readonly shortForms: Set<string>
+  /** The lengths of the short forms, longest first. */
+  private readonly shortLengths: number[]
   readonly size: number
 
   constructor(secrets: Iterable<string>) {
@@ -65,24 +90,30 @@ export class SecretRedactor {
     for (const secret of new Set(secrets)) {
       if (secret.length < MIN_SECRET) continue
       count += 1
-      const whole = [secret, ...urlEncodedForms(secret)]
-      for (const form of whole) {
-        if (form.length < MIN_FRAGMENT) short.add(form)
-        else this.addWindows(form)
+      const hex = Buffer.from(secret, 'utf8').toString('hex')
+      if (secret.length < MIN_FRAGMENT) {
+        for (const form of [secret, ...urlEncodedForms(secret), percentEveryByte(secret), hex, ...base64Forms(secret, 1)]) short.add(lowerAscii(form))
+        continue
       }
-      // Base64 of a short secret is whole-only too: its pieces are too short to mean anything.
-      if (secret.length < MIN_FRAGMENT) short.add(Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, ''))
-      else for (const form of base64Forms(secret)) this.addWindows(form)
+      for (const form of [secret, ...urlEncodedForms(secret), ...base64Forms(secret, 3)]) this.addWindows(form, MIN_FRAGMENT)
+      this.addWindows(hex, MIN_FRAGMENT * 2)
+      this.addWindows(percentEveryByte(secret), MIN_FRAGMENT * 3)
     }
     this.size = count
+    this.windowSets.sort((a, b) => a.length - b.length)
+    this.shortForms = short
+    this.shortLengths = [...new Set([...short].map((form) => form.length))].sort((a, b) => b - a)
     const alternatives = [...short].sort((a, b) => b.length - a.length).map(escapeRegExp)
     this.shortPattern = alternatives.length ? new RegExp(alternatives.join('|'), 'g') : null
   }
 
-  private addWindows(form: string): void {
-    for (let start = 0; start + MIN_FRAGMENT <= form.length; start += 1) {
-      this.windows.add(form.slice(start, start + MIN_FRAGMENT))
-      this.windowStarts[pairKey(form, start)] = 1
+  private addWindows(form: string, length: number): void {
+    const lowered = lowerAscii(form)
+    let set = this.windowSets.find((each) => each.length === length)
+    if (!set) this.windowSets.push((set = { length, windows: new Set(), starts: new Uint8Array(0x10000) }))
+    for (let start = 0; start + length <= lowered.length; start += 1) {
+      set.windows.add(lowered.slice(start, start + length))
+      set.starts[pairKey(lowered, start)] = 1
     }
   }
 
@@ -93,8 +124,10 @@ export class SecretRedactor {
   /** `text` with every secret form cut out. */
   redact(text: string): string {
     if (this.size === 0 || text.length < MIN_SECRET) return text
-    const redacted = this.windows.size ? this.redactFragments(text) : text
-    return this.shortPattern ? redacted.replace(this.shortPattern, REDACTED) : redacted
+    const lowered = lowerAscii(text)
+    const marks = this.windowSets.length ? this.markFragments(lowered) : []
+    if (this.shortPattern) this.markShort(lowered, marks)
+    return marks.length === 0 ? text : cutOut(text, marks)
   }
 
   /**
@@ -123,30 +156,72 @@ export class SecretRedactor {
     return copy
   }
 
-  private redactFragments(text: string): string {
-    let out = ''
-    let copiedUpTo = 0
-    // The marked run being collected: [runStart, runEnd).
-    let runStart = -1
-    let runEnd = -1
-    const last = text.length - MIN_FRAGMENT
+  /** Marked runs [start, end), in order of start, overlapping and touching ones merged. */
+  private markFragments(lowered: string): Array<[number, number]> {
+    const marks: Array<[number, number]> = []
+    const last = lowered.length - this.windowSets[0].length
     for (let index = 0; index <= last; index += 1) {
-      if (this.windowStarts[pairKey(text, index)] === 0) continue
-      if (!this.windows.has(text.slice(index, index + MIN_FRAGMENT))) continue
-      if (runStart !== -1 && index <= runEnd) {
-        runEnd = index + MIN_FRAGMENT
-        continue
+      const pair = pairKey(lowered, index)
+      for (const { length, windows, starts } of this.windowSets) {
+        if (index + length > lowered.length) break
+        if (starts[pair] === 1 && windows.has(lowered.slice(index, index + length))) addMark(marks, index, index + length)
       }
-      if (runStart !== -1) {
-        out += text.slice(copiedUpTo, runStart) + REDACTED
-        copiedUpTo = runEnd
-      }
-      runStart = index
-      runEnd = index + MIN_FRAGMENT
     }
-    if (runStart === -1) return text
-    return out + text.slice(copiedUpTo, runStart) + REDACTED + text.slice(runEnd)
+    return marks
   }
+
+  /** The end of the longest short form at `start`, up to `end`, that stands as a token of its own. */
+  private shortTokenAt(lowered: string, start: number, end: number): number | undefined {
+    if (isTokenCharacter(lowered, start - 1)) return undefined
+    for (const length of this.shortLengths) {
+      if (start + length > end) continue
+      if (!isTokenCharacter(lowered, start + length) && this.shortForms.has(lowered.slice(start, start + length))) return start + length
+    }
+    return undefined
+  }
+
+  private markShort(lowered: string, marks: Array<[number, number]>): void {
+    const found: Array<[number, number]> = []
+    const pattern = this.shortPattern!
+    pattern.lastIndex = 0
+    for (let match = pattern.exec(lowered); match; match = pattern.exec(lowered)) {
+      const start = match.index
+      const end = start + match[0].length
+      const token = this.shortTokenAt(lowered, start, end)
+      if (token === undefined) pattern.lastIndex = start + 1
+      else {
+        found.push([start, token])
+        pattern.lastIndex = token
+      }
+    }
+    if (found.length === 0) return
+    const all = [...marks, ...found].sort((a, b) => a[0] - b[0])
+    marks.length = 0
+    for (const [start, end] of all) addMark(marks, start, end)
+  }
+}
+
+/** A letter or digit (text lower-cased): a short secret next to one is part of a longer word, not the secret. */
+function isTokenCharacter(lowered: string, index: number): boolean {
+  const code = lowered.charCodeAt(index)
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)
+}
+
+/** Adds [start, end) to marks ordered by start, merging it with the last one when they overlap or touch. */
+function addMark(marks: Array<[number, number]>, start: number, end: number): void {
+  const last = marks[marks.length - 1]
+  if (last && start <= last[1]) last[1] = Math.max(last[1], end)
+  else marks.push([start, end])
+}
+
+function cutOut(text: string, marks: ReadonlyArray<readonly [number, number]>): string {
+  let out = ''
+  let copiedUpTo = 0
+  for (const [start, end] of marks) {
+    out += text.slice(copiedUpTo, start) + REDACTED
+    copiedUpTo = end
+  }
+  return out + text.slice(copiedUpTo)
 }
 
 export const NO_SECRETS = new SecretRedactor([])

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
+import type { WorkflowCheckpoint } from '@/lib/core'
 import { openAgentApiKey, sealAgentApiKey } from '../agents/agent-api-key'
+import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-storage'
 import { McpServerRegistry } from '../mcp/mcp-server-registry'
 import { createTestDatabase } from '../testing/test-database'
 import { rotateSecrets, sealPlainSecrets } from './rotate'
@@ -57,7 +59,11 @@ describe('sealing and rotating secrets at rest', () => {
       secrets: { env: { API_KEY: 'env-secret-value-1' } },
     })
     await db.prisma.agent.create({ data: { id: 'keyed-agent', name: 'Keyed', apiKey: sealAgentApiKey(new SecretBox(oldKey), 'sk-agent-1') } })
+    const checkpoint = { checkpointId: 'cp-1', workflowName: 'w', timestamp: new Date().toISOString(), iterationCount: 1 } as unknown as WorkflowCheckpoint
+    await new PostgresCheckpointStorage(db.prisma, new SecretBox(oldKey)).save(checkpoint)
     const summary = await rotateSecrets(db.prisma, oldKey, newKey)
+    expect(summary.resealedCheckpoints).toBe(1)
+    expect(await new PostgresCheckpointStorage(db.prisma, new SecretBox(newKey)).load('cp-1')).toEqual(checkpoint)
     expect(summary.resealed).toEqual(expect.arrayContaining(['env-server', 'legacy-http']))
     expect(summary.resealedAgentKeys).toEqual(['keyed-agent'])
     const agent = await db.prisma.agent.findUniqueOrThrow({ where: { id: 'keyed-agent' } })
@@ -68,6 +74,7 @@ describe('sealing and rotating secrets at rest', () => {
     const again = await rotateSecrets(db.prisma, oldKey, newKey)
     expect(again.resealed).toEqual([])
     expect(again.resealedAgentKeys).toEqual([])
+    expect(again.resealedCheckpoints).toBe(0)
   })
 
   it('changes nothing when a secret cannot be opened with the old key', async () => {

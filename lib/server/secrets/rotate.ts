@@ -3,7 +3,7 @@
  * command), or with the same key to encrypt rows written before encryption existed
  * (`sealPlainSecrets`, run at start). Both also move the secret parts of stored server URLs into
  * the sealed secrets. A rotation re-seals the agents' own API keys too (they were sealed from the
- * start, so there is nothing plain to upgrade). Everything happens in one transaction, with the rows locked: either every
+ * start, so there is nothing plain to upgrade), and the sealed workflow checkpoints. Everything happens in one transaction, with the rows locked: either every
  * secret is sealed with the new key or none is.
  */
 import type { Prisma } from '../db/database'
@@ -20,6 +20,8 @@ export interface ResealSummary {
   unchanged: string[]
   /** Agents whose own API key was sealed again with the new key (a rotation only). */
   resealedAgentKeys: string[]
+  /** Stored workflow checkpoints sealed again with the new key (a rotation only: a parked run must still resume). */
+  resealedCheckpoints: number
 }
 
 /** A URL stored before its secret parts were split out: split them out now (values already split stay). */
@@ -36,7 +38,7 @@ async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox, only: 
   // Locked, so that no row is written with the old key while the others move to the new one.
   await tx.$queryRawUnsafe('SELECT id FROM "McpServer" FOR UPDATE')
   const rows = await tx.mcpServer.findMany({ select: { id: true, config: true, secrets: true }, orderBy: { id: 'asc' } })
-  const summary: ResealSummary = { resealed: [], unchanged: [], resealedAgentKeys: [] }
+  const summary: ResealSummary = { resealed: [], unchanged: [], resealedAgentKeys: [], resealedCheckpoints: 0 }
   for (const row of rows) {
     const sealed = (row.secrets as { sealed?: string } | null)?.sealed
     const plain = isPlainSecretsColumn(row.secrets)
@@ -53,7 +55,10 @@ async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox, only: 
     })
     summary.resealed.push(row.id)
   }
-  if (only === 'all') await resealAgentKeys(tx, from, to, summary)
+  if (only === 'all') {
+    await resealAgentKeys(tx, from, to, summary)
+    await resealCheckpoints(tx, from, to, summary)
+  }
   return summary
 }
 
@@ -69,6 +74,18 @@ async function resealAgentKeys(tx: Transaction, from: SecretBox, to: SecretBox, 
   }
 }
 
+/** Checkpoints are sealed whole (checkpoints/sealed-checkpoint.ts); rows from before sealing stay as they are. */
+async function resealCheckpoints(tx: Transaction, from: SecretBox, to: SecretBox, summary: ResealSummary): Promise<void> {
+  const rows = await tx.$queryRawUnsafe<Array<{ id: string; sealed: string }>>(
+    `SELECT id, data->>'sealed' AS sealed FROM "Checkpoint" WHERE jsonb_typeof(data->'sealed') = 'string' ORDER BY id FOR UPDATE`,
+  )
+  for (const row of rows) {
+    if (to.sealedWithThisKey(row.sealed) && from.keyId !== to.keyId) continue
+    await tx.$executeRawUnsafe(`UPDATE "Checkpoint" SET data = $2::jsonb WHERE id = $1`, row.id, JSON.stringify({ sealed: to.seal(from.open(row.sealed)) }))
+    summary.resealedCheckpoints += 1
+  }
+}
+
 /** Re-encrypts every secret from `oldMasterKey` to `newMasterKey` (plain rows from before encryption included), in one transaction. */
 export async function rotateSecrets(prisma: Prisma, oldMasterKey: Buffer, newMasterKey: Buffer): Promise<ResealSummary> {
   const from = new SecretBox(oldMasterKey)
@@ -79,6 +96,7 @@ export async function rotateSecrets(prisma: Prisma, oldMasterKey: Buffer, newMas
 /** Encrypts rows written before secrets were encrypted (a one-time upgrade, run at every start: cheap when there is nothing to do). */
 export async function sealPlainSecrets(prisma: Prisma, box: SecretBox): Promise<ResealSummary> {
   const rows = await prisma.mcpServer.findMany({ select: { id: true, secrets: true }, orderBy: { id: 'asc' } })
-  if (!rows.some((row) => isPlainSecretsColumn(row.secrets))) return { resealed: [], unchanged: rows.map((row) => row.id), resealedAgentKeys: [] }
+  if (!rows.some((row) => isPlainSecretsColumn(row.secrets)))
+    return { resealed: [], unchanged: rows.map((row) => row.id), resealedAgentKeys: [], resealedCheckpoints: 0 }
   return prisma.$transaction((tx) => resealAll(tx, box, box, 'plain'))
 }

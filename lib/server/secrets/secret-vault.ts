@@ -1,11 +1,18 @@
 /**
  * The installation's secrets, for the server's own use: the box that seals them at rest, and the
- * redactor that cuts every configured secret out of outside text. The redactor is built from all
- * MCP servers' secrets (decrypted; URL parts included), the agents' own API keys, and the secrets the server was started
- * with (OPENAI_API_KEY, AGENTLOOM_THREAT_PROTECTION_TOKEN, …), and cached: run events are
- * appended at a high rate. This process's writes invalidate it at once; writes from another
- * process (a worker, a second web process) are noticed by a cheap stamp query at most every
- * `STAMP_CHECK_MS`, and a run that connects its servers refreshes it first.
+ * redactors that cut configured secrets out of outside text.
+ *
+ * - `scopedRedactor(scope)`: what a member's data is redacted with (run events, outputs, approvals,
+ *   conversations, probes). Only the secrets of the MCP servers and agents the scope names, and the
+ *   app's own (the master key, the secrets the server was started with: OPENAI_API_KEY,
+ *   AGENTLOOM_THREAT_PROTECTION_TOKEN, …), never another member's: a value someone stores on their
+ *   own server must not erase text in everybody's runs.
+ * - `installationRedactor()` / `redactNow`: every server's and agent's secrets, for the host's own
+ *   log and telemetry (log-redaction.ts), which are not a member's data.
+ *
+ * Both are cached: run events are appended at a high rate. This process's writes invalidate them at
+ * once; writes from another process (a worker, a second web process) are noticed by a cheap stamp
+ * query at most every `STAMP_CHECK_MS`, and a run that connects its servers rechecks first.
  */
 import type { Prisma } from '../db/database'
 import { openAgentApiKey } from '../agents/agent-api-key'
@@ -31,6 +38,25 @@ export function environmentSecrets(env: Readonly<Record<string, string | undefin
   return values
 }
 
+/** What a redactor cuts out besides the app's own secrets (see SecretVault.scopedRedactor). */
+export interface SecretScope {
+  /** MCP servers whose headers, environment values and URL secrets are cut out. */
+  mcpServerIds?: readonly string[]
+  /** Saved agents whose own API keys are cut out. */
+  agentIds?: readonly string[]
+  /** Whose servers and agents may count (the run's owner scope): ids of others' are ignored. */
+  owner?: { ownerId?: string | null }
+  /** Values the caller holds (a server being probed). */
+  values?: readonly string[]
+}
+
+/** Scoped redactors kept at once; the oldest goes first. */
+const SCOPED_CACHE_SIZE = 500
+
+function scopeKey({ mcpServerIds = [], agentIds = [], owner, values = [] }: SecretScope): string {
+  return JSON.stringify([[...new Set(mcpServerIds)].sort(), [...new Set(agentIds)].sort(), owner?.ownerId, values])
+}
+
 export interface SecretVaultOptions {
   env?: Readonly<Record<string, string | undefined>>
   logger?: Pick<Console, 'error'>
@@ -50,12 +76,19 @@ export class SecretVault {
   /** After a failed rebuild started by a log line, the next one waits a little (the database may be gone). */
   private retryAt = 0
 
+  private readonly masterKeyForms: string[]
+  private readonly scoped = new Map<string, Promise<SecretRedactor>>()
+  private scopedStamp: string | undefined
+  private scopedCheckedAt = 0
+  private scopedStampReading: Promise<void> | undefined
+
   constructor(
     private readonly prisma: Prisma,
     masterKey: Buffer,
     options: SecretVaultOptions = {},
   ) {
     this.box = new SecretBox(masterKey)
+    this.masterKeyForms = [masterKey.toString('base64'), masterKey.toString('base64url'), masterKey.toString('hex')]
     this.env = options.env ?? process.env
     this.logger = options.logger ?? console
   }
@@ -66,28 +99,42 @@ export class SecretVault {
    */
   recheck(): void {
     this.checkedAt = 0
+    this.scopedCheckedAt = 0
   }
 
-  /** Forget the redactor: MCP servers' secrets changed. */
+  /** Forget the redactors: MCP servers' secrets changed. */
   invalidate(): void {
     this.generation += 1
     this.fresh = false
     this.building = undefined
+    this.scoped.clear()
+    this.scopedStamp = undefined
   }
 
-  /** The current redactor (built on first use, rebuilt when the servers change). */
-  async redactor(): Promise<SecretRedactor> {
+  /**
+   * The redactor for what `scope` can see: its servers' and agents' secrets and the app's own
+   * (built on first use per scope, rebuilt when servers or agents change).
+   */
+  async scopedRedactor(scope: SecretScope): Promise<SecretRedactor> {
+    if (this.scopedStamp === undefined || Date.now() - this.scopedCheckedAt >= STAMP_CHECK_MS) {
+      this.scopedStampReading ??= this.checkScopedStamp().finally(() => (this.scopedStampReading = undefined))
+      await this.scopedStampReading
+    }
+    const key = scopeKey(scope)
+    const cached = this.scoped.get(key)
+    if (cached) return cached
+    const built = this.buildScoped(scope)
+    if (this.scoped.size >= SCOPED_CACHE_SIZE) this.scoped.delete(this.scoped.keys().next().value!)
+    this.scoped.set(key, built)
+    built.catch(() => this.scoped.delete(key))
+    return built
+  }
+
+  /** The installation's redactor, every member's secrets in it: for the host's log and telemetry only. */
+  async installationRedactor(): Promise<SecretRedactor> {
     if (this.fresh && Date.now() - this.checkedAt < STAMP_CHECK_MS) return this.latest
     this.building ??= this.refresh().finally(() => (this.building = undefined))
     return this.building
-  }
-
-  async redact(text: string): Promise<string> {
-    return (await this.redactor()).redact(text)
-  }
-
-  async redactValue<T>(value: T): Promise<T> {
-    return (await this.redactor()).redactValue(value)
   }
 
   /**
@@ -97,7 +144,7 @@ export class SecretVault {
   redactNow(text: string): string {
     // Not logged when it fails: the log line would come back here (see log-redaction.ts).
     if (!this.fresh && !this.building && Date.now() >= this.retryAt) {
-      void this.redactor().catch(() => {
+      void this.installationRedactor().catch(() => {
         this.retryAt = Date.now() + STAMP_CHECK_MS
       })
     }
@@ -130,9 +177,40 @@ export class SecretVault {
     return `${servers._count._all}:${servers._max.updatedAt?.getTime() ?? 0}:${agents._count._all}:${agents._max.updatedAt?.getTime() ?? 0}`
   }
 
+  private async checkScopedStamp(): Promise<void> {
+    const stamp = await this.readStamp()
+    this.scopedCheckedAt = Date.now()
+    if (stamp !== this.scopedStamp) {
+      this.scoped.clear()
+      this.scopedStamp = stamp
+    }
+  }
+
+  /** The app's own secrets: the master key and the environment's. */
+  private appSecrets(): string[] {
+    return [...this.masterKeyForms, ...environmentSecrets(this.env)]
+  }
+
+  private async buildScoped({ mcpServerIds = [], agentIds = [], owner = {}, values = [] }: SecretScope): Promise<SecretRedactor> {
+    const [servers, agents] = await Promise.all([
+      mcpServerIds.length === 0
+        ? []
+        : this.prisma.mcpServer.findMany({ where: { id: { in: [...mcpServerIds] }, ...owner }, select: { id: true, config: true, secrets: true } }),
+      agentIds.length === 0
+        ? []
+        : this.prisma.agent.findMany({ where: { id: { in: [...agentIds] }, apiKey: { not: null }, ...owner }, select: { id: true, apiKey: true } }),
+    ])
+    return new SecretRedactor([...this.appSecrets(), ...values, ...this.serverValues(servers), ...this.agentKeys(agents)])
+  }
+
   private async build(): Promise<SecretRedactor> {
-    const rows = await this.prisma.mcpServer.findMany({ select: { id: true, config: true, secrets: true } })
-    const values = environmentSecrets(this.env)
+    const servers = await this.prisma.mcpServer.findMany({ select: { id: true, config: true, secrets: true } })
+    const agents = await this.prisma.agent.findMany({ where: { apiKey: { not: null } }, select: { id: true, apiKey: true } })
+    return new SecretRedactor([...this.appSecrets(), ...this.serverValues(servers), ...this.agentKeys(agents)])
+  }
+
+  private serverValues(rows: ReadonlyArray<{ id: string; config: unknown; secrets: unknown }>): string[] {
+    const values: string[] = []
     for (const row of rows) {
       // A URL stored before its secret parts were split out still has them.
       const url = (row.config as { url?: unknown } | null)?.url
@@ -144,7 +222,11 @@ export class SecretVault {
         this.logger.error(`[secrets] the secrets of MCP server '${row.id}' cannot be read: ${(error as Error).message}`)
       }
     }
-    const agents = await this.prisma.agent.findMany({ where: { apiKey: { not: null } }, select: { id: true, apiKey: true } })
+    return values
+  }
+
+  private agentKeys(agents: ReadonlyArray<{ id: string; apiKey: string | null }>): string[] {
+    const values: string[] = []
     for (const agent of agents) {
       try {
         const apiKey = openAgentApiKey(this.box, agent.apiKey)
@@ -153,6 +235,6 @@ export class SecretVault {
         this.logger.error(`[secrets] the API key of agent '${agent.id}' cannot be read: ${(error as Error).message}`)
       }
     }
-    return new SecretRedactor(values)
+    return values
   }
 }

@@ -15,12 +15,20 @@ const DEFAULT_SESSION_ID = 'default'
 const MAX_SAVE_ATTEMPTS = 50
 
 export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
+  /**
+   * Cuts the secrets the run can see out of each message before it is stored (secrets/secret-scopes.ts).
+   * Stored redacted rather than sealed: a message is what people read back (the conversation's
+   * views, exports, "Continue in chat"), and going on needs no secret a server echoed — the model
+   * reads "[redacted]" in its place, and tools get their secrets from their server's settings.
+   */
+  redactor?: { redactValue<T>(value: T): T }
   /** Told about stored rows that are not valid messages (they are skipped). */
   onCorruptMessage?: (problem: { sessionId: string; position: number; problem: string }) => void
 }
 
 export class PostgresHistoryProvider extends HistoryProvider {
   private readonly onCorruptMessage: NonNullable<PostgresHistoryProviderOptions['onCorruptMessage']>
+  private readonly redactor: PostgresHistoryProviderOptions['redactor']
   /** Sessions' lengths as this provider last read or wrote them (a turn's own reads and writes; nothing else writes meanwhile). */
   private readonly knownLengths = new Map<string, number>()
   /** Truncations asked for and not yet applied: done by the next read or write of the session, which finds out whether any row is past it. */
@@ -31,6 +39,7 @@ export class PostgresHistoryProvider extends HistoryProvider {
     options: PostgresHistoryProviderOptions = {},
   ) {
     super('postgres_history', options)
+    this.redactor = options.redactor
     this.onCorruptMessage =
       options.onCorruptMessage ??
       (({ sessionId, position, problem }) => console.warn(`[history] session ${sessionId}, message ${position}: ${problem}; skipped`))
@@ -98,7 +107,7 @@ export class PostgresHistoryProvider extends HistoryProvider {
       this.pendingTruncations.delete(id)
     }
     const roles = messages.map((message) => message.role)
-    const texts = messages.map((message) => JSON.stringify(message))
+    const texts = messages.map((message) => this.storedText(message))
     for (let attempt = 1; ; attempt++) {
       try {
         // One statement: the session's row if it is new, and the batch after the last stored position. Two writers to one
@@ -121,6 +130,12 @@ export class PostgresHistoryProvider extends HistoryProvider {
         if (!isPositionTaken(error) || attempt >= MAX_SAVE_ATTEMPTS) throw error
       }
     }
+  }
+
+  private storedText(message: Message): string {
+    const text = JSON.stringify(message)
+    // Redacted as the plain JSON value it is stored as (a message may be a class with toJSON).
+    return this.redactor ? JSON.stringify(this.redactor.redactValue(JSON.parse(text))) : text
   }
 
   private async deleteFrom(sessionId: string, position: number): Promise<void> {

@@ -91,8 +91,8 @@ export class ShareLinkService {
       if (page.length < 1000) break
       after = page[page.length - 1].sequence
     }
-    // Stored data was redacted when written; this also catches secrets configured since.
-    return this.app.secrets.redactValue({ ...sanitizeRunView(view, options), events })
+    // Stored data was redacted when written; this also catches secrets configured since, with the run's own secrets only.
+    return (await this.app.secretScopes.forRun(row.runId)).redactValue({ ...sanitizeRunView(view, options), events })
   }
 
   /** Links belong to the run: whoever may see it (its owner, an admin) manages them. */
