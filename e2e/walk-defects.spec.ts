@@ -99,6 +99,8 @@ test('the "waiting for your answer" toast is not shown over an approval the chat
     }).observe(document.body, { subtree: true, childList: true, characterData: true })
   })
 
+  await page.getByRole('button', { name: 'New conversation' }).click()
+  await expect(page).toHaveURL(/\?c=[0-9a-f-]+$/)
   const box = page.getByLabel('Message')
   await expect(box).toBeEditable()
   await box.fill('/call word_count {"text":"one two"}')
