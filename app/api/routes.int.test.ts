@@ -131,7 +131,7 @@ describe('API routes', () => {
   it('keeps per-workflow settings beside the graph, validated', async () => {
     const { body } = await callRoute(workflowsRoute.POST, { body: { name: 'settings' } })
     const id = body.workflow.id
-    expect(body.workflow.settings).toEqual({ conversationForwarding: { enabled: false, timeoutMs: 10000 } })
+    expect(body.workflow.settings).toEqual({ conversationForwarding: { enabled: false, timeoutMs: 10000 }, maxSupersteps: 100 })
     const bad = await callRoute(workflowRoute.PATCH, {
       params: { id },
       body: { settings: { conversationForwarding: { enabled: true, endpoint: 'not a url' } } },
@@ -143,5 +143,12 @@ describe('API routes', () => {
     })
     expect(good.body.workflow.settings.conversationForwarding).toMatchObject({ enabled: true, endpoint: 'https://tp.example/chat-message' })
     expect((await callRoute(workflowRoute.GET, { params: { id } })).body.workflow.settings.conversationForwarding.enabled).toBe(true)
+    // Max steps: bounded, and a PATCH naming it leaves forwarding as it was.
+    expect((await callRoute(workflowRoute.PATCH, { params: { id }, body: { settings: { maxSupersteps: 10_001 } } })).status).toBe(400)
+    const raised = await callRoute(workflowRoute.PATCH, { params: { id }, body: { settings: { maxSupersteps: 1_500 } } })
+    expect(raised.body.workflow.settings).toMatchObject({
+      maxSupersteps: 1_500,
+      conversationForwarding: { enabled: true, endpoint: 'https://tp.example/chat-message' },
+    })
   })
 })
