@@ -134,6 +134,13 @@ describe('password sign-in under guessing', () => {
     expect(await throttle.secondsLocked('clocked@example.test')).toBe(0)
   })
 
+  it('counts failures that arrive at once from several processes, each exactly once', async () => {
+    const now = Date.UTC(2026, 0, 2)
+    const processes = [0, 1].map(() => new SignInThrottle(app.db.prisma, () => new Date(now)))
+    await Promise.all(Array.from({ length: FAILURES_BEFORE_LOCK }, (_, i) => processes[i % 2].recordFailure('at-once@example.test')))
+    expect(await processes[0].secondsLocked('at-once@example.test')).toBe(60)
+  })
+
   it('does the same password hashing work for an unknown address as for a known one', async () => {
     const work = async (email: string) => {
       const before = passwordHasher.operations
