@@ -24,7 +24,9 @@ interface Answer {
   cookie: string
 }
 
-describe('password sign-in under guessing', () => {
+// Every wrong password costs a real scrypt hash: on a loaded machine a test's handful of sign-ins can take
+// longer than the default 30 s, and a test cut short leaves a hash running into the next one.
+describe('password sign-in under guessing', { timeout: 180_000 }, () => {
   let app: TestApp
   let host: RouteHttpHost
   let member: TestUser
