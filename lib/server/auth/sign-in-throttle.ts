@@ -40,7 +40,8 @@ export function secondsLocked(state: Pick<ThrottleState, 'lockedUntil'> | undefi
   return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0
 }
 
-type ThrottleRow = ThrottleState & { email: string }
+/** A failure that loses this many races in a row goes uncounted rather than hold the sign-in up. */
+const MAX_WRITE_ATTEMPTS = 5
 
 export class SignInThrottle {
   constructor(
@@ -52,14 +53,23 @@ export class SignInThrottle {
     return secondsLocked(await this.prisma.signInThrottle.findUnique({ where: { email } }), this.now())
   }
 
-  /** Counts a failure; the row is locked while counting, so concurrent failures in several processes all count. */
+  /**
+   * Counts a failure. Several processes may count the same address at once: each write is
+   * conditional on the row it read (compare and set, no transaction to wait for under load) and
+   * is retried from a fresh read when another process got there first.
+   */
   async recordFailure(email: string): Promise<void> {
-    const now = this.now()
-    await this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`INSERT INTO "SignInThrottle" ("email", "lastFailureAt") VALUES (${email}, ${now}) ON CONFLICT DO NOTHING`
-      const [row] = await tx.$queryRaw<ThrottleRow[]>`SELECT * FROM "SignInThrottle" WHERE "email" = ${email} FOR UPDATE`
-      await tx.signInThrottle.update({ where: { email }, data: afterFailure(row, now) })
-    })
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const row = await this.prisma.signInThrottle.findUnique({ where: { email } })
+      const next = afterFailure(row ?? undefined, this.now())
+      const written = row
+        ? await this.prisma.signInThrottle.updateMany({
+            where: { email, failures: row.failures, lockouts: row.lockouts, lastFailureAt: row.lastFailureAt },
+            data: next,
+          })
+        : await this.prisma.signInThrottle.createMany({ data: [{ email, ...next }], skipDuplicates: true })
+      if (written.count === 1) return
+    }
   }
 
   async recordSuccess(email: string): Promise<void> {
