@@ -73,7 +73,7 @@ describe('API routes', () => {
     expect(rejected.body.error.details.problems.some((p: { edgeId?: string }) => p.edgeId === 'e1')).toBe(true)
     const garbage = await callRoute(versionsRoute.POST, { params: { id }, body: { graph: 'not a graph' } })
     expect(garbage.status).toBe(400)
-    const saved = await callRoute(versionsRoute.POST, { params: { id }, body: { graph: starterDocument() } })
+    const saved = await callRoute(versionsRoute.POST, { params: { id }, body: { graph: starterDocument(), baseVersion: 1 } })
     expect(saved).toMatchObject({ status: 201, body: { version: { version: 2 } } })
   })
 

@@ -78,12 +78,12 @@ describe('the answers of the workflow, MCP server, skill and function-tool route
     const patched = await callRoute(workflowRoute.PATCH, { method: 'PATCH', params, body: { settings: { conversationForwarding: { enabled: true } } } })
     expect(updatedWorkflowResponseSchema.parse(patched.body).workflow.settings.conversationForwarding).toEqual({ enabled: true, timeoutMs: 10_000 })
 
-    const saved = await callRoute(versionsRoute.POST, { params, body: { graph: starterDocument() } })
+    const saved = await callRoute(versionsRoute.POST, { params, body: { graph: starterDocument(), baseVersion: 1 } })
     expect(versionResponseSchema.parse(saved.body).version.version).toBe(2)
     versionListResponseSchema.parse((await callRoute(versionsRoute.GET, { params })).body)
     versionResponseSchema.parse((await callRoute(versionRoute.GET, { params: { ...params, version: '2' } })).body)
 
-    const invalid = await callRoute(versionsRoute.POST, { params, body: { graph: { ...starterDocument(), nodes: [] } } })
+    const invalid = await callRoute(versionsRoute.POST, { params, body: { graph: { ...starterDocument(), nodes: [] }, baseVersion: 2 } })
     expect(invalid.status).toBe(400)
     expect(invalidGraphDetailsSchema.parse(invalid.body.error.details).problems.length).toBeGreaterThan(0)
   })
