@@ -6,7 +6,7 @@
  * progress is a bar; dark mode follows the system and the switch; the main pages fit 1280×720; `?`
  * shows the shortcuts. Workflows, runs and servers are set up through the API; the rest is the browser.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext } from './fixtures/test'
 import { straightGraph } from './fixtures/graphs'
 import { snap } from './fixtures/page'
 
