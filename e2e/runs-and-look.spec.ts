@@ -191,7 +191,7 @@ test('dark mode follows the system from the first paint, and the switch override
 })
 
 test('the main pages fit 1280×720 without scrolling sideways, and ? shows the shortcuts', async ({ page }, testInfo) => {
-  // Eight pages on a shared two-core machine: more than the default 90 s may pass.
+  // Eight pages on a shared two-core machine: more than the default limit may pass.
   test.setTimeout(600_000)
   const workflowId = await createWorkflow(page.request, 'E2E look', writerGraph)
   const runId = await startRun(page.request, workflowId, 'look')
