@@ -13,7 +13,7 @@ export default defineConfig({
     // Forks: integration tests spawn servers and child processes and some change process.env.
     pool: 'forks',
     // Vitest's default on 2 cores is one file at a time (cores - 1). Integration files mostly wait on
-    // Postgres and the processes they start, so several run well side by side: WORKERS_MEASURED_BELOW.
+    // Postgres and the processes they start, so several run side by side. VITEST_MAX_WORKERS=N to change it.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
