@@ -2,27 +2,38 @@ import { defineConfig } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { AccountOptions } from './e2e/fixtures/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 // Shared by the web server (which writes the setup link there) and the tests (which keep the
-// admin's signed-in state there). Set once here; Playwright's workers inherit it.
+// signed-in states there). Set once here; Playwright's workers inherit it.
 process.env.E2E_STATE_DIR ??= mkdtempSync(join(tmpdir(), 'agentloom-e2e-state-'))
-const ADMIN_STATE = join(process.env.E2E_STATE_DIR, 'admin.json')
+// Two on 2 cores: the server, its worker and Postgres share them with the browsers. Each worker signs in
+// as its own admin (e2e/fixtures/test.ts). E2E_WORKERS=N to change it.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2)
+// The specs that use what the first admin owns (the seeded example MCP server and workflow) or the
+// first admin's own account: they run as that admin, one file at a time.
+const FIRST_ADMIN_SPECS = new RegExp(
+  `/(${['accounts', 'agents', 'mcp-servers', 'mcp-settings-used', 'new-user-defects', 'run-defects', 'run-trace', 'walking-skeleton', 'workflow-templates'].join('|')})\\.spec\\.ts$`,
+)
 // The folder root agents may be given files under (agents.spec.ts); the server reads AGENTLOOM_FILE_ROOTS.
 process.env.E2E_FILE_ROOT ??= mkdtempSync(join(tmpdir(), 'agentloom-e2e-files-'))
 
-export default defineConfig({
+export default defineConfig<AccountOptions>({
   testDir: 'e2e',
   outputDir: 'test-results',
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // Outer limits only, sized for a loaded 2-core machine with several browsers: the specs wait on what
+  // the page shows, so a quiet machine never comes near them.
+  timeout: 300_000,
+  expect: { timeout: 30_000 },
+  // Files run side by side in separate workers; the tests of one file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    screenshot: 'on',
+    screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     viewport: { width: 1280, height: 800 },
     launchOptions: {
@@ -41,9 +52,10 @@ export default defineConfig({
     },
   },
   projects: [
-    // First-admin setup from the link the server printed; every spec then runs signed in as that admin.
+    // First-admin setup from the link the server printed, and the workers' admins that admin invites.
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
-    { name: 'signed-in', testMatch: /\.spec\.ts$/, dependencies: ['setup'], use: { storageState: ADMIN_STATE } },
+    { name: 'first-admin', testMatch: FIRST_ADMIN_SPECS, dependencies: ['setup'], workers: 1, use: { account: 'first-admin' } },
+    { name: 'signed-in', testMatch: /\.spec\.ts$/, testIgnore: FIRST_ADMIN_SPECS, dependencies: ['setup'] },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,

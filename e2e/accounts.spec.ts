@@ -4,7 +4,7 @@
  * personal API tokens that work until they are revoked. Runs signed in as the first admin
  * (e2e/auth.setup.ts); other people get fresh browser contexts.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from './fixtures/test'
 import { ADMIN } from './fixtures/accounts'
 
 const MEMBER = { name: 'Max Member', email: 'max@example.test', password: 'max-e2e-password' }

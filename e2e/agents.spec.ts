@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures/test'
 import { snap, clickCentre } from './fixtures/page'
 
 async function connect(page: Page, from: Locator, to: Locator) {

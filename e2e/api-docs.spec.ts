@@ -3,7 +3,7 @@
  * operation opens to its body and answers, a schema link leads to the schema, and the raw
  * openapi.json it renders is one click away.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures/test'
 
 test('read the API reference: open an operation, follow a schema link, get openapi.json', async ({ page, request }) => {
   await page.goto('/workflows')

@@ -7,7 +7,7 @@
  * goes on. The server is registered through the API (the fixture over stdio); the rest is the browser.
  */
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures/test'
 import { snap } from './fixtures/page'
 
 const SERVER_ID = 'e2e-chat-tasks'

@@ -4,7 +4,7 @@
  * again, continue after a reload, see token usage, pin the conversation to a version, rename, export and delete it.
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './fixtures/test'
 
 async function snap(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`)

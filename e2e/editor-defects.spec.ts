@@ -4,7 +4,7 @@
  * sub-workflow picker that offered the workflow itself, and a canvas on which Ctrl+A selected the
  * page's text and Shift+click did not add to the selection.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures/test'
 
 async function newWorkflow(page: Page, name?: string): Promise<string> {
   await page.goto('/workflows')

@@ -3,7 +3,7 @@
  * the canvas draws without asking the API for it; a workflow the page cannot read (missing, or a malformed id)
  * still ends in the API's answer, said in words.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures/test'
 import { gridGraph } from './fixtures/graphs'
 
 test('a saved workflow opens from the page itself, with no request for the workflow', async ({ page }) => {

@@ -3,7 +3,7 @@
  * (each an agent's settings, folded open), its manager's settings, and a condition's cases with
  * their CEL expressions checked as they are typed.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures/test'
 
 test("edit an orchestration's participants and manager, and a condition's cases", async ({ page }) => {
   await page.goto('/workflows')

@@ -5,7 +5,7 @@
  * simple bodies first, then the detailed body. How fast, at 200 to 1,000 nodes, is measured by
  * bench/canvas (`npm run bench:canvas`).
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures/test'
 import { gridGraph } from './fixtures/graphs'
 
 /** Where the overview paints a node's middle: its flow position at the viewport's transform (a simple body is 240 × 80). */

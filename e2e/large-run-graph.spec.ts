@@ -5,7 +5,7 @@
  * opens there read-only, and a double-click on a node zooms to it. How fast, at 1,000 nodes, is measured
  * by bench/canvas (`run-graph-performance.spec.ts`).
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures/test'
 import { gridGraph } from './fixtures/graphs'
 
 /** Where the overview paints a node's middle: its flow position at the viewport's transform, in the graph's own pane. */

@@ -3,7 +3,7 @@
  * request, and the header's seven links, in view on every page, made the server render seven pages while the page
  * being opened still loaded (on a two-core server that delayed a 1,000-node editor's first frame).
  */
-import { expect, test, type Page, type Request } from '@playwright/test'
+import { expect, test, type Page, type Request } from './fixtures/test'
 
 /** The router's prefetches: flight requests the browser makes without a navigation. */
 function watchPrefetches(page: Page): string[] {

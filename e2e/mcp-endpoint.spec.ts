@@ -3,7 +3,7 @@
  * workflow's details, finds the endpoint and a client configuration on Settings, and an MCP
  * client with their API token lists and calls the tool at /mcp through the real server.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext } from './fixtures/test'
 import { straightGraph } from './fixtures/graphs'
 
 const shoutGraph = straightGraph({ id: 'shout', kind: 'transform', data: { expression: 'input + "!"' } })

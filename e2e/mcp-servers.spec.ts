@@ -4,7 +4,7 @@
  * on demand, share one connection across runs instead, delete it. And the warning before deleting
  * a server that a saved workflow uses.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './fixtures/test'
 
 const SECRET = 'e2e-secret-value-7f3a91c4'
 const SERVER_ID = 'e2e-research'

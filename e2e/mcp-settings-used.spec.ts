@@ -6,7 +6,7 @@
  * run's requests from this server" on a card answers the request waiting beside it. The server and
  * the workflow are set up through the API; the settings and the run are the browser.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures/test'
 import { straightGraph } from './fixtures/graphs'
 import { snap } from './fixtures/page'
 

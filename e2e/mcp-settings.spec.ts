@@ -6,7 +6,7 @@
  * elicitation form is filled in and submitted in the browser during a run. Servers and workflows
  * are set up through the API; the rest is the browser.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './fixtures/test'
 
 async function snap(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`)

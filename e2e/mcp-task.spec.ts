@@ -5,7 +5,7 @@
  * report refuses its first cancel: the timeline says so and the button comes back for a retry. The server (the task
  * fixture over stdio), the workflow and the run are set up through the API; the rest is the browser.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './fixtures/test'
 
 const SERVER_ID = 'e2e-tasks'
 /** Never finishes by itself within the test: only the Cancel ends it (the second one: the first is refused). */

@@ -5,7 +5,7 @@
  * too small to read after auto-layout, a minimap over the nodes and a Problems panel over the
  * canvas. Workflows are set up through the API where a person could not build them by hand.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures/test'
 import { snap } from './fixtures/page'
 
 type Node = { id: string; kind: string; data: Record<string, unknown> }

@@ -4,7 +4,7 @@
  * on empty canvas selects the nodes the box holds, which then drag together and delete together; and
  * the keyboard alone moves a focus from node to node, selects, moves and deletes.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures/test'
 import { gridGraph } from './fixtures/graphs'
 
 type Position = { x: number; y: number }

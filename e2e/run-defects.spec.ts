@@ -5,7 +5,7 @@
  * "Output"; a cancelled run's request reads "Cancelled"; dates read alike on every page and the
  * navigation marks the page shown. Workflows and runs are set up through the API; the rest is the browser.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext } from './fixtures/test'
 import { straightGraph } from './fixtures/graphs'
 import { snap } from './fixtures/page'
 

@@ -3,7 +3,7 @@
  * events without a collector, shows the run, the superstep, the agent's step, its agent run and the
  * MCP tool it called (once a person allowed its sampling request), each with a bar and a duration; the link is an address that can be opened again.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures/test'
 
 test('a finished run: Trace opens the waterfall of its run, superstep, step, agent run and tool call', async ({ page }, testInfo) => {
   const graph = {

@@ -6,7 +6,7 @@
  * progress is a bar; dark mode follows the system and the switch; the main pages fit 1280×720; `?`
  * shows the shortcuts. Workflows, runs and servers are set up through the API; the rest is the browser.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext } from './fixtures/test'
 import { straightGraph } from './fixtures/graphs'
 import { snap } from './fixtures/page'
 
@@ -191,8 +191,8 @@ test('dark mode follows the system from the first paint, and the switch override
 })
 
 test('the main pages fit 1280×720 without scrolling sideways, and ? shows the shortcuts', async ({ page }, testInfo) => {
-  // Eight pages on a shared two-core machine: more than the default 90 s may pass.
-  test.setTimeout(240_000)
+  // Eight pages on a shared two-core machine: more than the default limit may pass.
+  test.setTimeout(600_000)
   const workflowId = await createWorkflow(page.request, 'E2E look', writerGraph)
   const runId = await startRun(page.request, workflowId, 'look')
   await page.setViewportSize({ width: 1280, height: 720 })

@@ -9,7 +9,7 @@
  * (The API, its event streams and the server log are searched by app/api/secrets-canary.int.test.ts.)
  */
 import { randomBytes } from 'node:crypto'
-import { expect, test, type Page, type Response } from '@playwright/test'
+import { expect, test, type Page, type Response } from './fixtures/test'
 import { leakForms } from '../lib/server/testing/mcp-servers/canary-forms.mjs'
 
 const SERVER_ID = 'canary-pages'

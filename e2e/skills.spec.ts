@@ -3,7 +3,7 @@
  * the browser is saved and listed, a broken SKILL.md is refused with the rule it breaks, the new
  * skill can be picked for an agent in the workflow editor, and it can be deleted.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './fixtures/test'
 
 const SKILL = `---
 name: team-glossary

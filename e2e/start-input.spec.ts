@@ -3,7 +3,7 @@
  * removed) and saved, then the Run dialog shows a form built from them; a missing required field is
  * refused under the field, in words, and a good run shows its output (a transform reading `input.topic`).
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures/test'
 import { straightGraph } from './fixtures/graphs'
 import { snap } from './fixtures/page'
 

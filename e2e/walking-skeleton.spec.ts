@@ -3,7 +3,7 @@
  * canvas, give the agent the example MCP server, save a version, run it, approve the server's
  * sampling request in the browser, see the output, share the run read-only, revoke the link.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures/test'
 import { snap, clickCentre } from './fixtures/page'
 
 const TOOL_CALL = '/call research-assistant_summarize_topic {"topic":"tidal energy"}'

@@ -3,7 +3,7 @@
  * only when first saved or named; from the list and from the editor a workflow can be renamed,
  * described, duplicated and deleted, its runs kept (still listed under its name) or deleted with it.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './fixtures/test'
 import { straightGraph } from './fixtures/graphs'
 
 async function workflowNames(api: APIRequestContext): Promise<string[]> {

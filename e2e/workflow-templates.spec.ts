@@ -4,7 +4,7 @@
  * then the Human input template, whose run asks a question answered in the browser. (Playwright
  * keeps a screenshot of the end.) A link to an unknown template opens an empty draft that says so.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures/test'
 
 /** Opens the gallery from the Workflows page (`look` checks it) and uses the template `id`: a draft in the editor. */
 async function useTemplate(page: Page, id: string, look?: () => Promise<void>) {

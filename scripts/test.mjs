@@ -1,11 +1,14 @@
 // `npm test`: typecheck, lint (eslint, formatting by Prettier, then the import rules of .dependency-cruiser.mjs), unit +
 // integration tests (vitest; integration tests use the Postgres at DATABASE_URL when set, else one
 // embedded PostgreSQL server started for the run), then the Playwright suite in Debian's Chromium.
+// The production build the Playwright suite's server needs is made beside the static checks (on 2 cores
+// the build waits on disk and the checks run on one core each), so the server later starts without one.
 // Prints `N passed, N failed` summed from the test reports.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildState } from './build-state.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const reports = join(root, '.reports')
@@ -17,18 +20,47 @@ rmSync(reports, { recursive: true, force: true })
 mkdirSync(reports, { recursive: true })
 
 const failures = []
-function step(name, args) {
-  console.log(`\n▶ ${name}`)
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env })
-  if (result.status !== 0) failures.push(name)
-  return result.status === 0
+const started = Date.now()
+const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`
+
+/** Runs a node script to its end; its output goes straight through, or is kept when `quiet`. */
+function run(args, { quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env })
+    let output = ''
+    if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk))
+    child.on('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }))
+    child.on('close', (status) => resolve({ status: status ?? 1, output }))
+  })
 }
 
-step('typecheck', [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
-step('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0'])
-step('formatting', [bin('prettier', 'bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'])
-step('import rules', [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '.', '--config', '.dependency-cruiser.mjs', '--output-type', 'err'])
-step('unit and integration tests', [
+async function step(name, args) {
+  console.log(`\n▶ ${name}`)
+  const since = Date.now()
+  const { status } = await run(args)
+  console.log(`  ${name}: ${minutes(since)}`)
+  if (status !== 0) failures.push(name)
+  return status === 0
+}
+
+// The build, started first and printed when it ends. Its failure is not counted here: the Playwright
+// suite's server then builds again (scripts/start.mjs) and fails the end-to-end step, as it would alone.
+const build =
+  buildState(root) === 'fresh' || !existsSync(CHROMIUM)
+    ? undefined
+    : run([bin('next', 'dist/bin/next'), 'build'], { quiet: true }).then((result) => ({ ...result, took: minutes(started) }))
+
+await step('typecheck', [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
+await step('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0'])
+await step('formatting', [bin('prettier', 'bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'])
+await step('import rules', [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '.', '--config', '.dependency-cruiser.mjs', '--output-type', 'err'])
+if (build) {
+  console.log('\n▶ production build for the end-to-end tests (made beside the static checks)')
+  const { status, output, took } = await build
+  process.stdout.write(output)
+  console.log(`  build: ${status === 0 ? 'done' : 'failed'}, ${took} after the start`)
+}
+await step('unit and integration tests', [
   bin('vitest', 'vitest.mjs'),
   'run',
   '--reporter=default',
@@ -42,8 +74,9 @@ if (!existsSync(CHROMIUM)) {
   )
   failures.push('e2e (no chromium)')
 } else {
-  step('end-to-end tests (Playwright in Chromium)', [bin('@playwright/test', 'cli.js'), 'test'])
+  await step('end-to-end tests (Playwright in Chromium)', [bin('@playwright/test', 'cli.js'), 'test'])
 }
+console.log(`\nnpm test: ${minutes(started)}`)
 
 const counts = { passed: 0, failed: 0, skipped: 0 }
 const vitest = readJson(join(reports, 'vitest.json'))

@@ -8,14 +8,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApprovalView } from '@/lib/contracts/approvals'
 import type { GraphDocument } from '@/lib/graph'
-import { startWebHost, type WebHostProcess } from '@/lib/server/testing/processes/app-processes'
+import { killStartedProcesses, startWebHost, type WebHostProcess } from '@/lib/server/testing/processes/app-processes'
 import { createTestApp, principalOf, type TestApp } from '@/lib/server/testing/test-app'
 import { testDatabaseServerUrl } from '@/lib/server/testing/test-database'
 import { waitFor } from '@/lib/server/testing/wait-for'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import { jsonLines, REPOSITORY_ROOT, runAgentloom } from './testing/run-agentloom'
 
-const SLOW = 90_000
+// An outer limit only (a web host and command-line processes starting on a loaded machine): nothing here waits on the clock.
+const SLOW = 300_000
 const humanInput = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'lib', 'cli', '__fixtures__', 'human-input.json'), 'utf8')) as GraphDocument
 
 describe('agentloom against a running server', () => {
@@ -39,7 +40,8 @@ describe('agentloom against a running server', () => {
   }, SLOW)
 
   afterAll(async () => {
-    await web?.kill()
+    // The web host even when the setup failed before it had its handle.
+    await killStartedProcesses()
     await app?.close()
   })
 

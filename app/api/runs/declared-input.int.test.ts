@@ -39,7 +39,7 @@ describe('a run of a workflow that declares its input', () => {
     await worker.start()
     workflowId = (await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'Topic', graph: topicGraph })).workflow.id
     host = await hostRoutes([{ pattern: '/v1/responses', load: () => import('@/app/v1/responses/route') }])
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await host?.close()

@@ -68,7 +68,7 @@ describe('POST /v1/responses with the openai package', () => {
       { pattern: '/api/conversations/:id', load: () => import('@/app/api/conversations/[id]/route') },
     ])
     client = clientFor(app.admin)
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await host?.close()

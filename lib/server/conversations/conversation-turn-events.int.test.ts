@@ -22,7 +22,7 @@ describe('a streamed conversation turn', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ install: false })
-  }, 60_000)
+  })
 
   afterEach(async () => {
     await worker?.stop()

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AgentSettingsSchema } from '@/lib/graph'
 import { RunWorker } from '../runs/run-worker'
-import { startWebHost, type WebHostProcess } from '../testing/processes/app-processes'
+import { killStartedProcesses, startWebHost, type WebHostProcess } from '../testing/processes/app-processes'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { testDatabaseServerUrl } from '../testing/test-database'
 import { waitFor } from '../testing/wait-for'
@@ -38,7 +38,8 @@ describe('conversation turns across web processes', () => {
     databaseUrl.pathname = `/${name}`
     const env = { ...process.env, DATABASE_URL: databaseUrl.toString(), AGENTLOOM_SECRET_KEY: app.masterKey.toString('base64') }
     ;[webA, webB] = await Promise.all([startWebHost('web A', env), startWebHost('web B', env)])
-  }, 120_000)
+    // An outer limit only, for two processes starting on a loaded machine.
+  }, 300_000)
 
   afterEach(async (context) => {
     await worker?.stop()
@@ -47,7 +48,8 @@ describe('conversation turns across web processes', () => {
   })
 
   afterAll(async () => {
-    await Promise.all([webA?.kill(), webB?.kill()])
+    // Both hosts even when the setup failed before it had their handles.
+    await killStartedProcesses()
     await app?.close()
   })
 

@@ -44,7 +44,7 @@ describe('/mcp with a declared start input', () => {
         fetch: async (url, init) => handleMcpRequest(new Request(url, init)),
       }),
     )
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await client?.close()

@@ -90,7 +90,7 @@ describe('the MCP endpoint', () => {
     })
     const patched = await callRoute(agentRoute.PATCH, { method: 'PATCH', params: { id: agent.id }, body: { mcpTool: { offered: true } } })
     expect(patched.body.agent.mcpTool).toEqual({ name: 'helper' })
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()))

@@ -10,15 +10,23 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 import type { RunView } from '@/lib/contracts/runs'
 import type { GraphDocument } from '@/lib/graph'
 import { startGatedMcpServer, type GatedMcpServer } from '../testing/gated-mcp-server'
-import { startWebHost, startWorker, type AppProcess, type WebHostProcess, type WorkerProcess } from '../testing/processes/app-processes'
+import { killStartedProcesses, startedProcesses, startWebHost, startWorker, type WebHostProcess, type WorkerProcess } from '../testing/processes/app-processes'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { testDatabaseServerUrl } from '../testing/test-database'
 import { waitFor, waitForRunEnd } from '../testing/wait-for'
 import { WorkflowService } from '../workflows/workflow-service'
 
-/** Short, so that a killed worker's run is taken over within seconds (the minimum is 300). */
-const LEASE_MS = 1500
-const SCENARIO_TIMEOUT_MS = 60_000
+/**
+ * Short, so that a killed worker's run is taken over within seconds (the minimum is 300), yet long
+ * enough that a live worker starved of CPU on a loaded machine (renewing every third of it) keeps its runs.
+ */
+const LEASE_MS = 5000
+/**
+ * Outer limits only: every wait in a scenario is on a state or an event (waitFor), never on the clock,
+ * so these are there to end a hung test, sized for a loaded 2-core machine starting four processes.
+ */
+const SCENARIO_TIMEOUT_MS = 300_000
+const SETUP_TIMEOUT_MS = 300_000
 
 /** The demo model calls the gate's tool with this label, then answers with its result. */
 const gateCall = (label: string) => `/call gate_wait {"label":"${label}"}`
@@ -45,27 +53,18 @@ describe('durable runs across web and worker processes', () => {
   let webA: WebHostProcess
   let webB: WebHostProcess
   let workers: WorkerProcess[] = []
-  /** Every process started, to be killed at the end whatever happened. */
-  const started: AppProcess[] = []
   /** The agent calls the gate in the run's first superstep, before any checkpoint. */
   let gatedWorkflowId: string
   /** A transform first: the agent calls the gate in the second superstep, after a checkpoint. */
   let laterGatedWorkflowId: string
   let askingWorkflowId: string
 
-  /** Starts a process and keeps it for afterAll at once, so that none is left behind if another fails to start. */
-  async function tracked<P extends AppProcess>(starting: Promise<P>): Promise<P> {
-    const child = await starting
-    started.push(child)
-    return child
-  }
-
   async function startWebHosts(): Promise<void> {
-    ;[webA, webB] = await Promise.all([tracked(startWebHost('web A', env)), tracked(startWebHost('web B', env))])
+    ;[webA, webB] = await Promise.all([startWebHost('web A', env), startWebHost('web B', env)])
   }
 
   async function startWorkers(): Promise<void> {
-    workers = await Promise.all([tracked(startWorker('worker 1', env)), tracked(startWorker('worker 2', env))])
+    workers = await Promise.all([startWorker('worker 1', env), startWorker('worker 2', env)])
   }
 
   beforeAll(async () => {
@@ -94,15 +93,16 @@ describe('durable runs across web and worker processes', () => {
       AGENTLOOM_WORKER_CONCURRENCY: '2',
     }
     await Promise.all([startWebHosts(), startWorkers()])
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterEach((context) => {
     if (context.task.result?.state !== 'fail') return
-    for (const child of started) console.error(`--- output of ${child.name} (pid ${child.child.pid}) ---\n${child.output()}`)
+    for (const child of startedProcesses()) console.error(`--- output of ${child.name} (pid ${child.child.pid}) ---\n${child.output()}`)
   })
 
+  // Kills every process spawned, ready or not: a setup that failed half-way leaves none behind.
   afterAll(async () => {
-    await Promise.all(started.map((child) => child.kill('SIGKILL')))
+    await killStartedProcesses()
     await gate?.close()
     await app?.close()
   })
@@ -240,7 +240,7 @@ describe('durable runs across web and worker processes', () => {
     expect(withoutTimes(seenOnB)).toEqual(withoutTimes(stored))
 
     // A replacement, so that two workers share the next scenarios again.
-    workers = [survivor, await tracked(startWorker(`worker ${started.length - 1}`, env))]
+    workers = [survivor, await startWorker(`worker ${startedProcesses().length - 1}`, env)]
   }
 
   it(
@@ -291,7 +291,7 @@ describe('durable runs across web and worker processes', () => {
         await worker.kill('SIGTERM')
         expect(worker.child.exitCode).toBe(143)
       }
-      const webWithWorker = await tracked(startWebHost('web C', env, { worker: true }))
+      const webWithWorker = await startWebHost('web C', env, { worker: true })
       gate.hold('sigterm')
       const runId = await startRun(webWithWorker, gatedWorkflowId, gateCall('sigterm'))
       await gate.called('sigterm')

@@ -10,14 +10,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { RunView } from '@/lib/contracts/runs'
 import { AgentSettingsSchema, type GraphDocument } from '@/lib/graph'
 import { startGatedMcpServer, type GatedMcpServer } from '../testing/gated-mcp-server'
-import { startWebHost, startWorker, type AppProcess, type WebHostProcess, type WorkerProcess } from '../testing/processes/app-processes'
+import { killStartedProcesses, startedProcesses, startWebHost, startWorker, type WebHostProcess, type WorkerProcess } from '../testing/processes/app-processes'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { testDatabaseServerUrl } from '../testing/test-database'
 import { waitFor, waitForRunEnd } from '../testing/wait-for'
 import { WorkflowService } from '../workflows/workflow-service'
 
-const LEASE_MS = 1500
-const SCENARIO_TIMEOUT_MS = 90_000
+/** Long enough that a live worker starved of CPU on a loaded machine (renewing every third of it) keeps its runs. */
+const LEASE_MS = 5000
+/** Outer limits only, to end a hung test: every wait is on a state or an event, never on the clock. */
+const SCENARIO_TIMEOUT_MS = 300_000
+const SETUP_TIMEOUT_MS = 300_000
 
 /** The demo model calls the gate's tool with this label, then answers with its result. */
 const gateCall = (label: string) => `/call gate_wait {"label":"${label}"}`
@@ -42,15 +45,8 @@ describe('runs started at once by the web process that received the request', ()
   let webA: WebHostProcess
   let webB: WebHostProcess
   let worker: WorkerProcess
-  const started: AppProcess[] = []
   let workflowId: string
   let agentId: string
-
-  async function tracked<P extends AppProcess>(starting: Promise<P>): Promise<P> {
-    const child = await starting
-    started.push(child)
-    return child
-  }
 
   beforeAll(async () => {
     app = await createTestApp({ install: false })
@@ -74,21 +70,18 @@ describe('runs started at once by the web process that received the request', ()
       AGENTLOOM_RUN_LEASE_MS: String(LEASE_MS),
       AGENTLOOM_WORKER_CONCURRENCY: '2',
     }
-    ;[webA, webB, worker] = await Promise.all([
-      tracked(startWebHost('web A', env, { worker: true })),
-      tracked(startWebHost('web B', env)),
-      tracked(startWorker('worker 1', env)),
-    ])
+    ;[webA, webB, worker] = await Promise.all([startWebHost('web A', env, { worker: true }), startWebHost('web B', env), startWorker('worker 1', env)])
     // Three processes starting at once on a busy machine take a while.
-  }, 180_000)
+  }, SETUP_TIMEOUT_MS)
 
   afterEach((context) => {
     if (context.task.result?.state !== 'fail') return
-    for (const child of started) console.error(`--- output of ${child.name} (pid ${child.child.pid}) ---\n${child.output()}`)
+    for (const child of startedProcesses()) console.error(`--- output of ${child.name} (pid ${child.child.pid}) ---\n${child.output()}`)
   })
 
   afterAll(async () => {
-    await Promise.all(started.map((child) => child.kill('SIGKILL')))
+    // Every process spawned, ready or not: a setup that failed half-way leaves none behind.
+    await killStartedProcesses()
     await gate?.close()
     await app?.close()
   })

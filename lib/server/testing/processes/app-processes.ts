@@ -32,6 +32,22 @@ export interface WorkerProcess extends AppProcess {
 }
 
 /**
+ * Every process spawned here, from the moment it is spawned: a setup that fails or runs out of time
+ * while processes are still starting never got their handles, yet its afterAll must end them.
+ */
+const spawned: AppProcess[] = []
+
+/** The processes this test file started (ready or not, running or not), e.g. to show their output. */
+export function startedProcesses(): readonly AppProcess[] {
+  return spawned
+}
+
+/** SIGKILLs every process this test file started that is still running, and waits until they are gone. */
+export async function killStartedProcesses(): Promise<void> {
+  await Promise.all(spawned.map((started) => started.kill('SIGKILL')))
+}
+
+/**
  * Spawns `script` (relative to the repository root) and waits for the first stdout line that
  * `ready` recognises, returning what it made of it. Fails when the process exits first.
  */
@@ -64,6 +80,7 @@ async function spawnApp<T>(
       await exit
     },
   }
+  spawned.push(appProcess)
   try {
     return { process: appProcess, ready: await readyValue }
   } catch (error) {
