@@ -8,9 +8,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100)
 // Shared by the web server (which writes the setup link there) and the tests (which keep the
 // signed-in states there). Set once here; Playwright's workers inherit it.
 process.env.E2E_STATE_DIR ??= mkdtempSync(join(tmpdir(), 'agentloom-e2e-state-'))
-// Two on 2 cores: the server, its worker and Postgres share them with the browsers. Each worker signs in
-// as its own admin (e2e/fixtures/test.ts). E2E_WORKERS=N to change it.
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2)
+// One by default: each worker signs in as its own admin (e2e/fixtures/test.ts), but admins see every
+// person's approvals, so specs that count the inbox or watch its toasts are not yet safe side by side
+// (worker accounts as members is the next step). E2E_WORKERS=N to try more.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1)
 // The specs that use what the first admin owns (the seeded example MCP server and workflow) or the
 // first admin's own account: they run as that admin, one file at a time.
 const FIRST_ADMIN_SPECS = new RegExp(

@@ -3,7 +3,7 @@
  * and the editor asks what to do — see the difference, keep yours as the newest version, or reload theirs.
  * Two pages of one browser context stand for the two editors; the workflow is made through the API.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures/test'
 
 const writerGraph = {
   schemaVersion: 1,

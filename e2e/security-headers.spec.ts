@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test'
+import { expect, test, type APIResponse, type Page, type Response } from './fixtures/test'
 
 const APP_DIR = join(import.meta.dirname, '..', 'app')
 

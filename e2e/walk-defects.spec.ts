@@ -4,7 +4,7 @@
  * and a run graph that painted a node Done after Cancel; a toast announcing an approval that covered
  * the very approval. Workflows are set up through the API where a person could not build them by hand.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './fixtures/test'
 
 type Node = { id: string; kind: string; data: Record<string, unknown> }
 
