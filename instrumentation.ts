@@ -15,21 +15,11 @@ export async function register() {
   const { SHUTDOWN_GRACE_MS, stopOnSignals } = await import('./lib/server/process-shutdown')
   const { getAppContext } = await import('./lib/server/app-context')
   const { prepareFirstAdmin } = await import('./lib/server/auth/users')
+  const { endBecauseDatabaseUnavailable } = await import('./lib/server/db/database-unavailable')
   const app = await getAppContext().catch(endBecauseDatabaseUnavailable)
   const { describeDatabase } = await import('./lib/server/db/database')
   console.log(`Database: ${describeDatabase()}`)
   await prepareFirstAdmin(app)
   if (workerEnabled()) await startHostedWorker()
   stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS), () => app.mcpPool.close(), ...(stopTracing ? [stopTracing] : [])] })
-}
-
-/**
- * The database could not be opened (the embedded server could not start, DATABASE_URL answers nothing…): the
- * reason is a sentence written for the person at the terminal, so it is said alone, without a stack, and the
- * server ends rather than answering every request with an error.
- */
-function endBecauseDatabaseUnavailable(error: unknown): never {
-  const reason = error instanceof Error ? error.message : String(error)
-  process.stderr.write(`\n✗ Agentloom cannot open its database: ${reason}\n`)
-  process.exit(1)
 }
