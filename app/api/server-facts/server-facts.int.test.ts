@@ -24,10 +24,13 @@ describe('server facts', () => {
   async function workflowWith(name: string, graph: (selfId: string) => unknown): Promise<string> {
     const created = await callRoute(workflowsRoute.POST, { body: { name } })
     const id = created.body.workflow.id as string
-    const saved = await callRoute(versionsRoute.POST, { params: { id }, body: { graph: graph(id) } })
+    const saved = await callRoute(versionsRoute.POST, { params: { id }, body: { graph: graph(id), baseVersion: created.body.version?.version ?? 0 } })
     expect(saved.status).toBe(201)
+    newestVersion.set(id, saved.body.version.version as number)
     return id
   }
+  /** The version each workflow made here was last saved at: the base its next save names. */
+  const newestVersion = new Map<string, number>()
 
   it('lists the MCP servers, skills and workflows a run may use, and says whether OpenAI is configured (never the key)', async () => {
     const answer = await callRoute(factsRoute.GET)
@@ -79,7 +82,7 @@ describe('server facts', () => {
     expect((await facts()).workflows).toContainEqual({ id, name: 'Grows a loop', subWorkflowIds: [] })
 
     const looped = graphBuilder().start().node('sub', 'sub_workflow', { workflowId: id }).output().chain('start', 'sub', 'output').build()
-    expect((await callRoute(versionsRoute.POST, { params: { id }, body: { graph: looped } })).status).toBe(201)
+    expect((await callRoute(versionsRoute.POST, { params: { id }, body: { graph: looped, baseVersion: newestVersion.get(id) } })).status).toBe(201)
     expect((await facts()).workflows).toContainEqual({ id, name: 'Grows a loop', subWorkflowIds: [id] })
   })
 

@@ -52,9 +52,9 @@ describe('skill checks', () => {
     const file = await callRoute(checksRoute.POST, { body: { content: skill('unit-converter') } })
     expect(file.body.problems[0].message).toContain('a file skill')
     expect((await callRoute(checksRoute.POST, { body: { content: skill('checked-skill'), current: 'checked-skill' } })).body.ok).toBe(true)
-    // Someone else cannot claim the skill as the one they are editing.
-    const theirs = await callRoute(checksRoute.POST, { as: other, body: { content: skill('checked-skill'), current: 'checked-skill' } })
-    expect(theirs.body.problems).toEqual([expect.objectContaining({ rule: 'name_taken' })])
+    // Names are per owner: another person's skill of the same name neither blocks nor reveals this one.
+    const theirs = await callRoute(checksRoute.POST, { as: other, body: { content: skill('checked-skill') } })
+    expect(theirs.body.problems).not.toContainEqual(expect.objectContaining({ rule: 'name_taken' }))
     const folder = await callRoute(checksRoute.POST, { body: { content: skill('folder-skill'), folder: 'other-folder' } })
     expect(folder.body.problems).toEqual([expect.objectContaining({ field: 'content', rule: 'name_mismatch' })])
   })

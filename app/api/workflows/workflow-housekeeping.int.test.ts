@@ -80,7 +80,8 @@ describe('workflow housekeeping', () => {
       ...exampleWorkflowDocument(),
       nodes: exampleWorkflowDocument().nodes.map((node) => ({ ...node, position: { x: node.position.x, y: 99 } })),
     }
-    await callRoute(versionsRoute.POST, { params: { id }, body: { graph: latest } })
+    const saved = await callRoute(versionsRoute.POST, { params: { id }, body: { graph: latest, baseVersion: created.body.version.version } })
+    expect(saved.status).toBe(201)
 
     const copy = createdWorkflowResponseSchema.parse((await callRoute(duplicateRoute.POST, { params: { id }, body: {} })).body)
     expect(copy.workflow).toMatchObject({ name: 'Copy of Original', description: 'Does the thing.' })
