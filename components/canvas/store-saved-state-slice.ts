@@ -10,6 +10,7 @@ export function createSavedStateSlice(init: CanvasInit, loaded: CanvasGraph): Ca
     workflowId: init.workflowId,
     name: init.name,
     version: init.version,
+    openedSettings: init.settings,
     savedDocument: canvasToDocument(loaded.nodes, loaded.edges),
     serverProblems: [],
 

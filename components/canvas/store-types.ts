@@ -3,6 +3,7 @@
  * what the server has of the workflow. Each slice is built in its own module (store-*-slice.ts);
  * store.ts puts them together into one store per open canvas.
  */
+import type { WorkflowSettings } from '@/lib/contracts/workflows'
 import type { Connection, EdgeChange, NodeChange, XYPosition } from '@xyflow/react'
 import type { StateCreator, StoreApi } from 'zustand/vanilla'
 import type { GraphDocument } from '@/lib/graph/document'
@@ -18,6 +19,8 @@ export interface CanvasInit {
   document: GraphDocument
   /** The latest saved version number, or null before the first save. */
   version: number | null
+  /** The workflow's settings as opened with it (undefined for a draft): checks start from them without asking the API. */
+  settings?: WorkflowSettings
 }
 
 /** React Flow's nodes and edges, and every change a person makes to them (each one undoable). */
@@ -57,6 +60,8 @@ export interface SavedStateSlice {
   workflowId: string
   name: string
   version: number | null
+  /** The workflow's settings as the editor opened with them (see CanvasInit.settings). */
+  openedSettings: WorkflowSettings | undefined
   /** The last saved document, as toDocument answered it; the canvas is dirty when its document differs (selectIsDirty). */
   savedDocument: GraphDocument
   /** Problems the server answered a save with (400 invalid_graph); cleared by the next change. */

@@ -38,7 +38,8 @@ export function useCanvasProblems(): CanvasProblems {
   const factsQuery = useServerFactsQuery()
   const facts = factsQuery.data
   // The workflow's Max steps (a new, unsaved workflow has the default): the longest path is checked against it.
-  const maxSupersteps = useWorkflowSettingsQuery(workflowId).data?.maxSupersteps ?? DEFAULT_MAX_SUPERSTEPS
+  const openedSettings = useCanvasStore((s) => s.openedSettings)
+  const maxSupersteps = useWorkflowSettingsQuery(workflowId, openedSettings).data?.maxSupersteps ?? DEFAULT_MAX_SUPERSTEPS
   const cache = useRef<{ key: unknown[]; problems: GraphProblem[] } | null>(null)
   const [validator] = useState(() => new CanvasValidator())
   // The first check also waits (a little) for the facts, which arrive about when the canvas paints: checking before

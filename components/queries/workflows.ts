@@ -70,11 +70,13 @@ export function useWorkflowForEditorQuery(workflowId: string | null) {
 }
 
 /** A workflow's settings, loaded afresh each time a settings dialog opens (it edits a copy of them); none for an unsaved workflow (''). */
-export function useWorkflowSettingsQuery(workflowId: string) {
+/** `opened`: the settings the page brought with the workflow; then nothing is asked until they change here. */
+export function useWorkflowSettingsQuery(workflowId: string, opened?: WorkflowSettings) {
   return useQuery({
     queryKey: workflowKeys.settings(workflowId),
     queryFn: async () => (await getWorkflow(workflowId)).workflow.settings,
     enabled: workflowId !== '',
+    ...(opened ? { initialData: opened, staleTime: Infinity } : {}),
     gcTime: 0,
     refetchOnWindowFocus: false,
   })
