@@ -78,8 +78,15 @@ async function makeExamples(page: Page, frameOrigins: string[] = []) {
     ],
     edges: [{ id: 'start->output', source: 'start', target: 'output' }],
   }
-  const { workflow } = await api<{ workflow: { id: string } }>(page, 'POST', '/api/workflows', { name: `Headers ${Date.now()}`, graph })
-  const { version } = await api<{ version: { version: number } }>(page, 'POST', `/api/workflows/${workflow.id}/versions`, { graph })
+  const created = await api<{ workflow: { id: string }; version: { version: number } }>(page, 'POST', '/api/workflows', {
+    name: `Headers ${Date.now()}`,
+    graph,
+  })
+  const { workflow } = created
+  const { version } = await api<{ version: { version: number } }>(page, 'POST', `/api/workflows/${workflow.id}/versions`, {
+    graph,
+    baseVersion: created.version.version,
+  })
   const { run } = await api<{ run: { id: string } }>(page, 'POST', '/api/runs', { workflowId: workflow.id, input: 'hello' })
   const { agent } = await api<{ agent: { id: string } }>(page, 'POST', '/api/agents', {
     name: `Headers agent ${Date.now()}`,

@@ -8,6 +8,8 @@
 import { useEffect } from 'react'
 
 const shown = new Map<string, number>()
+/** Pages starting a run whose id they do not know yet (a chat message on its way): its first approval may come first. */
+let starting = 0
 
 /** Marks the run's approvals as shown while the calling component is mounted (null: none). */
 export function useApprovalsShownFor(runId: string | null): void {
@@ -22,6 +24,17 @@ export function useApprovalsShownFor(runId: string | null): void {
   }, [runId])
 }
 
+/** While `active`, the run this page is starting counts as shown, whichever it turns out to be. */
+export function useApprovalsShownWhileStarting(active: boolean): void {
+  useEffect(() => {
+    if (!active) return
+    starting++
+    return () => {
+      starting--
+    }
+  }, [active])
+}
+
 export function areApprovalsShownFor(runId: string | null): boolean {
-  return runId !== null && shown.has(runId)
+  return runId !== null && (shown.has(runId) || starting > 0)
 }

@@ -1,5 +1,6 @@
 'use client'
 
+import { useApprovalsShownFor, useApprovalsShownWhileStarting } from '@/components/approvals/approvals-in-view'
 import { IntentLink } from '@/components/ui/IntentLink'
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 import { errorMessage } from '@/components/api-client'
@@ -29,6 +30,9 @@ export function ConversationPane({ agentId, conversationId }: { agentId: string;
 
   const pages = messages.data?.pages ?? []
   const activeRunId = detail.data?.activeRunId ?? null
+  // The turn just sent asks before this page knows it is the active one: its approvals are shown here, not toasted.
+  useApprovalsShownWhileStarting(send.isPending)
+  useApprovalsShownFor(activeRunId === null ? (send.data?.runId ?? null) : null)
   const activeTurn = detail.data?.turns.find((turn) => turn.runId === activeRunId)
   // While a turn is written, the live view shows all of it (replayed from its events after a reload), including what it already stored.
   const stored = [...pages]
