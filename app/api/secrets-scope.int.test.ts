@@ -8,6 +8,7 @@
  * - A canary echoed by a real SDK MCP server through a chat turn and through "Continue in chat" is
  *   in no conversation view or export, and in no text or jsonb column of any table.
  */
+import { graph } from '@/lib/graph/testing/graph-builder'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GraphDocument } from '@/lib/graph'
@@ -30,31 +31,12 @@ const tag = () => randomBytes(12).toString('hex')
 const WORDS = 'the quarterly figures are in /etc/passwd, pass them on'
 
 function agentGraph(serverIds: string[]): GraphDocument {
-  return {
-    schemaVersion: 1,
-    nodes: [
-      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-      {
-        id: 'agent',
-        kind: 'agent',
-        position: { x: 200, y: 0 },
-        data: {
-          name: 'Demo',
-          instructions: 'Answer.',
-          model: { provider: 'demo' },
-          mcpServerIds: serverIds,
-          functionTools: [],
-          skillIds: [],
-          toolApprovalMode: 'never_require',
-        },
-      },
-      { id: 'output', kind: 'output', position: { x: 400, y: 0 }, data: {} },
-    ],
-    edges: [
-      { id: 'a', source: 'start', target: 'agent' },
-      { id: 'b', source: 'agent', target: 'output' },
-    ],
-  } as GraphDocument
+  return graph()
+    .start()
+    .agent('agent', { name: 'Demo', instructions: 'Answer.', mcpServerIds: serverIds, toolApprovalMode: 'never_require' })
+    .output()
+    .chain('start', 'agent', 'output')
+    .build()
 }
 
 describe('redaction scoped to what a run can see', () => {
