@@ -2,18 +2,18 @@ import { defineConfig } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { FIRST_PORT, serverUrl } from './e2e/fixtures/accounts'
 import type { AccountOptions } from './e2e/fixtures/test'
 
-const PORT = Number(process.env.E2E_PORT ?? 3100)
-// Shared by the web server (which writes the setup link there) and the tests (which keep the
+// Shared by the web servers (which write their setup links there) and the tests (which keep the
 // signed-in states there). Set once here; Playwright's workers inherit it.
 process.env.E2E_STATE_DIR ??= mkdtempSync(join(tmpdir(), 'agentloom-e2e-state-'))
-// One by default: each worker signs in as its own admin (e2e/fixtures/test.ts), but admins see every
-// person's approvals, so specs that count the inbox or watch its toasts are not yet safe side by side
-// (worker accounts as members is the next step). E2E_WORKERS=N to try more.
-const WORKERS = Number(process.env.E2E_WORKERS ?? 1)
+// Each worker has an installation of its own: server N (port E2E_PORT + N, a fresh database) serves
+// worker N (e2e/fixtures/test.ts), so specs side by side never see each other's workflows, runs,
+// approvals or toasts. Two on this 2-core machine: while one worker waits on its page the other runs.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2)
 // The specs that use what the first admin owns (the seeded example MCP server and workflow) or the
-// first admin's own account: they run as that admin, one file at a time.
+// first admin's own account: they run as the first admin of their worker's server.
 const FIRST_ADMIN_SPECS = new RegExp(
   `/(${['accounts', 'agents', 'mcp-servers', 'mcp-settings-used', 'new-user-defects', 'run-defects', 'run-trace', 'walking-skeleton', 'workflow-templates'].join('|')})\\.spec\\.ts$`,
 )
@@ -33,7 +33,8 @@ export default defineConfig<AccountOptions>({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // The worker's own server (e2e/fixtures/test.ts); this is server 0, which the setup starts from.
+    baseURL: serverUrl(0),
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     viewport: { width: 1280, height: 800 },
@@ -55,26 +56,29 @@ export default defineConfig<AccountOptions>({
   projects: [
     // First-admin setup from the link the server printed, and the workers' admins that admin invites.
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
-    { name: 'first-admin', testMatch: FIRST_ADMIN_SPECS, dependencies: ['setup'], workers: 1, use: { account: 'first-admin' } },
+    { name: 'first-admin', testMatch: FIRST_ADMIN_SPECS, dependencies: ['setup'], use: { account: 'first-admin' } },
     { name: 'signed-in', testMatch: /\.spec\.ts$/, testIgnore: FIRST_ADMIN_SPECS, dependencies: ['setup'] },
   ],
-  webServer: {
+  // Started one after the other: the first builds the app when the build is missing or stale, the
+  // others then find it made.
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: `node scripts/e2e-server.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
+    url: `${serverUrl(index)}/api/health`,
     // A first start builds the app, which takes minutes on a busy machine.
     timeout: 900_000,
     reuseExistingServer: false,
     // SIGTERM rather than Playwright's default SIGKILL, so the server stops the embedded PostgreSQL it
     // started (without DATABASE_URL) and e2e-server.mjs drops its database (with it).
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(FIRST_PORT + index),
       HOST: '127.0.0.1',
       AGENTLOOM_APPROVAL_TIMEOUT_MS: '120000',
-      E2E_STATE_DIR: process.env.E2E_STATE_DIR,
-      AGENTLOOM_FILE_ROOTS: process.env.E2E_FILE_ROOT,
+      E2E_STATE_DIR: process.env.E2E_STATE_DIR!,
+      E2E_SERVER_INDEX: String(index),
+      AGENTLOOM_FILE_ROOTS: process.env.E2E_FILE_ROOT!,
     },
-  },
+  })),
 })

@@ -1,6 +1,7 @@
 // The app as the end-to-end tests see it: a fresh database every run (a new database on the
 // DATABASE_URL server, or a new embedded data directory), the demo model, then `npm start`;
-// the setup link it prints goes to $E2E_STATE_DIR/setup-link for the tests' first-admin setup.
+// the setup link it prints goes to $E2E_STATE_DIR/setup-link-<E2E_SERVER_INDEX> for the tests' first-admin
+// setup (playwright.config.ts starts one such server per worker).
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -32,7 +33,7 @@ async function admin(sql) {
 
 /**
  * Passes the server's output through and writes the first-admin setup link it prints on a fresh
- * database to $E2E_STATE_DIR/setup-link, where e2e/auth.setup.ts reads it.
+ * database to $E2E_STATE_DIR/setup-link-<index>, where e2e/auth.setup.ts reads it.
  */
 function captureSetupLink(stdout) {
   let pending = ''
@@ -44,7 +45,7 @@ function captureSetupLink(stdout) {
     const link = lines.map((line) => /https?:\/\/\S+\/setup\?token=[A-Za-z0-9_-]+/.exec(line)?.[0]).find(Boolean)
     if (link && process.env.E2E_STATE_DIR) {
       mkdirSync(process.env.E2E_STATE_DIR, { recursive: true })
-      writeFileSync(join(process.env.E2E_STATE_DIR, 'setup-link'), link)
+      writeFileSync(join(process.env.E2E_STATE_DIR, `setup-link-${process.env.E2E_SERVER_INDEX ?? 0}`), link)
     }
   })
 }
