@@ -141,6 +141,19 @@ export default tseslint.config(
           paths: [linksPrefetchOnIntent],
         },
       ],
+      // Nor does the database by another road: a route gets `services` from defineRoute, a page calls getServices().
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(prisma|db)$/]',
+          message: 'The database never appears in app/: call a lib/server service (getServices(), or `services` in defineRoute).',
+        },
+      ],
     },
+  },
+  {
+    // Tests set up their data directly.
+    files: ['app/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 )

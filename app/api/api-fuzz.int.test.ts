@@ -14,7 +14,7 @@
 import fc from 'fast-check'
 import { NextRequest } from 'next/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EXAMPLE_MCP_SERVER_ID, exampleWorkflowDocument } from '@/lib/graph'
+import { EXAMPLE_MCP_SERVER_ID } from '@/lib/graph'
 import { proxy } from '@/proxy'
 import { matchApiRoute } from '@/lib/server/api-route-table'
 import { rawRequestVerdict } from '@/lib/server/raw-request-guard'
@@ -39,33 +39,6 @@ const SEED = process.env.AGENTLOOM_FUZZ_SEED !== undefined ? Number(process.env.
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'TRACK', 'PROPFIND', 'PURGE', 'SEARCH', 'MKCOL', 'LINK']
 
 const SKILL = '---\nname: fuzzed-skill\ndescription: Made by the fuzz test\n---\n\nBody.\n'
-
-/** A body each route would accept, so that mutations of it reach past the first check. */
-const EXAMPLE_BODIES: Record<string, Record<string, unknown>> = {
-  'POST /api/workflows': { name: 'Fuzzed', description: 'made by the fuzz test' },
-  'PATCH /api/workflows/[id]': { name: 'Renamed', settings: { conversationForwarding: { enabled: true, endpoint: 'http://127.0.0.1:9/forward' } } },
-  'POST /api/workflows/[id]/versions': { graph: exampleWorkflowDocument(), note: 'fuzzed', baseVersion: 1 },
-  'POST /api/workflows/[id]/versions/[version]/restore': { note: 'fuzzed' },
-  'POST /api/agents': { name: 'Fuzzed agent', description: 'made by the fuzz test', definition: { instructions: 'Be brief.' }, note: 'first' },
-  'PATCH /api/agents/[id]': { name: 'Renamed', description: 'changed' },
-  'POST /api/agents/[id]/versions': { definition: { name: 'Fuzzed', instructions: 'Be brief.', functionTools: ['get_time'] }, note: 'second', baseVersion: 1 },
-  'POST /api/agents/[id]/conversations': { title: 'Fuzzed conversation' },
-  'PATCH /api/conversations/[id]': { title: 'Renamed' },
-  'POST /api/conversations/[id]/messages': { text: 'hello' },
-  'POST /api/runs/[id]/continue-in-chat': { nodeId: 'agent' },
-  'POST /api/runs': { workflowId: EXAMPLE_WORKFLOW_ID, input: 'hello' },
-  'POST /api/approvals/[id]': { decision: 'approve', reason: 'fine', content: { text: 'yes' } },
-  'POST /api/mcp-servers': { id: 'fuzzed', name: 'Fuzzed', transport: 'http', config: { url: 'http://127.0.0.1:9/mcp' } },
-  'PATCH /api/mcp-servers/[id]': { name: 'Fuzzed', secrets: { headers: { 'x-key': 'v' } }, baseVersion: 1 },
-  'POST /api/mcp-servers/import': { manifest: { mcpServers: [{ mcpServerName: 'fuzz_tools', url: 'http://127.0.0.1:9/mcp' }] }, onExisting: 'skip' },
-  'POST /api/skills': { content: SKILL, resources: [{ name: 'notes.md', content: 'x' }] },
-  'PATCH /api/skills/[name]': { content: SKILL, baseVersion: 1 },
-  'POST /api/runs/[id]/share-links': { expiresInHours: 1 },
-  'POST /api/runs/[id]/mcp-tasks/cancel': { serverId: 'x', taskId: 'y' },
-  'POST /api/admin/invitations': { email: 'someone@example.test', role: 'member' },
-  'POST /api/me/tokens': { name: 'fuzzed' },
-  'POST /api/setup': { token: 'x', name: 'A', email: 'a@example.test', password: 'long enough' },
-}
 
 const UNSAFE_STRINGS = ['\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\ud83d']
 const MALFORMED_SEGMENTS = ['%ff', '%', '%zz', '%e0%a4', '%ED%A0%80', 'a%', '%c0%af', '%%', '%E0%80%80']
@@ -287,7 +260,8 @@ describe('the API under fuzzing', () => {
           .split('/')
           .map((part) => (part.startsWith('[...') ? [segments[next++], ...extraSegments].join('/') : part.startsWith('[') ? segments[next++] : part))
           .join('/')
-        const example = EXAMPLE_BODIES[`${method} ${route.pattern}`] ?? {}
+        // A body the route would accept (its declaration's `example`), so that mutations of it reach past the first check.
+        const example = (route.declarations[method as keyof RouteEntry['declarations']]?.example?.() ?? {}) as Record<string, unknown>
         return bodyArbitrary(example).map((body): FuzzRequest => ({ method, pattern: route.pattern, path, query, caller, headers, body }))
       })
   }

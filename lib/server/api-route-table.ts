@@ -1,9 +1,11 @@
+import { GENERATED_API_ROUTES } from './api-routes.generated'
+
 /**
  * The API's routes (under /api, and the OpenAI-compatible /v1) and the methods each one exports, for proxy.ts: it answers an unsupported
  * method with 405 and an `Allow` header before Next does (Next's own 405 has an empty body), and
  * OPTIONS with 204 and `Allow`. proxy.ts cannot import the route modules themselves (they pull in
- * the whole server), so the table is written here; api-route-table.test.ts compares it with the
- * route files on disk and fails, naming the entry to add or fix, when they differ.
+ * the whole server), so the table is generated from their declarations into api-routes.generated.ts
+ * (`npm run generate:routes`); route-sources.test.ts fails when the checked-in file is stale.
  *
  * A path no entry matches is passed on to Next untouched, so a route missing here still works;
  * it only misses the early 405.
@@ -23,61 +25,7 @@ export interface ApiRoute {
 /** Answers every path under /api that no other route has: 404 in the API's JSON shape. */
 export const FALLBACK_API_PATTERN = '/api/[...path]'
 
-export const API_ROUTES: readonly ApiRoute[] = [
-  { pattern: FALLBACK_API_PATTERN, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] },
-  { pattern: '/api/admin/audit-log', methods: ['GET'] },
-  { pattern: '/api/admin/invitations', methods: ['POST'] },
-  { pattern: '/api/admin/users', methods: ['GET'] },
-  { pattern: '/api/admin/users/[id]', methods: ['PATCH'] },
-  { pattern: '/api/admin/users/[id]/password-reset', methods: ['POST'] },
-  { pattern: '/api/agents', methods: ['GET', 'POST'] },
-  { pattern: '/api/agents/[id]', methods: ['GET', 'PATCH', 'DELETE'] },
-  { pattern: '/api/agents/[id]/conversations', methods: ['GET', 'POST'] },
-  { pattern: '/api/agents/[id]/versions', methods: ['GET', 'POST'] },
-  { pattern: '/api/agents/[id]/versions/[version]', methods: ['GET'] },
-  { pattern: '/api/approvals', methods: ['GET'] },
-  { pattern: '/api/approvals/[id]', methods: ['GET', 'POST'] },
-  { pattern: '/api/approvals/events', methods: ['GET'] },
-  { pattern: '/api/auth/[...all]', methods: ['GET', 'POST'] },
-  { pattern: '/api/conversations/[id]', methods: ['GET', 'PATCH', 'DELETE'] },
-  { pattern: '/api/conversations/[id]/export', methods: ['GET'] },
-  { pattern: '/api/conversations/[id]/messages', methods: ['GET', 'POST'] },
-  { pattern: '/api/file-roots', methods: ['GET'] },
-  { pattern: '/api/function-tools', methods: ['GET'] },
-  { pattern: '/api/health', methods: ['GET'] },
-  { pattern: '/api/invitations/[token]', methods: ['GET', 'POST'] },
-  { pattern: '/api/mcp-servers', methods: ['GET', 'POST'] },
-  { pattern: '/api/mcp-servers/[id]', methods: ['GET', 'PATCH', 'DELETE'] },
-  { pattern: '/api/mcp-servers/[id]/test', methods: ['POST'] },
-  { pattern: '/api/mcp-servers/import', methods: ['POST'] },
-  { pattern: '/api/me', methods: ['GET'] },
-  { pattern: '/api/me/password', methods: ['POST'] },
-  { pattern: '/api/me/tokens', methods: ['GET', 'POST'] },
-  { pattern: '/api/me/tokens/[id]', methods: ['DELETE'] },
-  { pattern: '/api/openapi.json', methods: ['GET'] },
-  { pattern: '/api/password-resets/[token]', methods: ['POST'] },
-  { pattern: '/api/runs', methods: ['GET', 'POST'] },
-  { pattern: '/api/runs/[id]', methods: ['GET'] },
-  { pattern: '/api/runs/[id]/cancel', methods: ['POST'] },
-  { pattern: '/api/runs/[id]/continue-in-chat', methods: ['POST'] },
-  { pattern: '/api/runs/[id]/events', methods: ['GET'] },
-  { pattern: '/api/runs/[id]/mcp-tasks/cancel', methods: ['POST'] },
-  { pattern: '/api/runs/[id]/share-links', methods: ['GET', 'POST'] },
-  { pattern: '/api/server-facts', methods: ['GET'] },
-  { pattern: '/api/setup', methods: ['POST'] },
-  { pattern: '/api/share-links/[id]', methods: ['DELETE'] },
-  { pattern: '/api/share/[token]', methods: ['GET'] },
-  { pattern: '/api/skill-checks', methods: ['POST'] },
-  { pattern: '/api/skills', methods: ['GET', 'POST'] },
-  { pattern: '/api/skills/[name]', methods: ['GET', 'PATCH', 'DELETE'] },
-  { pattern: '/api/workflows', methods: ['GET', 'POST'] },
-  { pattern: '/api/workflows/[id]', methods: ['GET', 'PATCH', 'DELETE'] },
-  { pattern: '/api/workflows/[id]/duplicate', methods: ['POST'] },
-  { pattern: '/api/workflows/[id]/versions', methods: ['GET', 'POST'] },
-  { pattern: '/api/workflows/[id]/versions/[version]', methods: ['GET'] },
-  { pattern: '/api/workflows/[id]/versions/[version]/restore', methods: ['POST'] },
-  { pattern: '/v1/responses', methods: ['POST'] },
-]
+export const API_ROUTES: readonly ApiRoute[] = GENERATED_API_ROUTES
 
 /** How well a pattern segment matches, as Next ranks them: a fixed name beats [param] beats [...rest]. */
 const STATIC = 2

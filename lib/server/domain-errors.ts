@@ -8,7 +8,56 @@
 // built by another server bundle (instrumentation) than the route handler's own copy of this file.
 const DOMAIN_ERROR_BRAND = Symbol.for('agentloom.domain-error')
 
-export class DomainError<Code extends string = string> extends Error {
+/** The codes a request can be refused with for what the caller sent (400): the input cannot be used. */
+export const INVALID_INPUT_CODES = [
+  'ambiguous_model',
+  'base_version_mismatch',
+  'conflicting_continuation',
+  'continuation_not_supported',
+  'instructions_not_supported',
+  'invalid_agent',
+  'invalid_encoding',
+  'invalid_file_root',
+  'invalid_graph',
+  'invalid_if_match',
+  'invalid_json',
+  'invalid_model',
+  'invalid_path',
+  'invalid_request',
+  'invalid_run_input',
+  'invalid_setup_link',
+  'invalid_skill',
+  'invalid_text',
+  'model_mismatch',
+  'not_an_agent_node',
+  'nothing_to_continue',
+  'outbound_address_refused',
+  'too_deeply_nested',
+  'tooling_manifest_invalid',
+  'unsupported_input',
+  'wrong_password',
+] as const
+export type InvalidInputCode = (typeof INVALID_INPUT_CODES)[number]
+
+/** Every code a DomainError can carry; http-errors.ts maps each to its status in an exhaustive record. */
+export type DomainErrorCode =
+  | InvalidInputCode
+  | ConflictCode
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'admin_required'
+  | 'stdio_command_not_allowed'
+  | 'stdio_mcp_disabled'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'base_version_required'
+  | 'unsupported_media_type'
+  | 'sign_in_locked'
+  | 'too_many_requests'
+  | 'service_unavailable'
+
+export class DomainError<Code extends DomainErrorCode = DomainErrorCode> extends Error {
   readonly [DOMAIN_ERROR_BRAND] = true
 
   constructor(
@@ -25,8 +74,8 @@ export function isDomainError(value: unknown): value is DomainError {
   return value instanceof DomainError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[DOMAIN_ERROR_BRAND] === true)
 }
 
-/** The input cannot be used (the code says why; it maps to 400 unless http-errors.ts says otherwise). */
-export const invalidInput = (code: string, message: string, details?: unknown) => new DomainError(code, message, details)
+/** The input cannot be used (the code says why; 400). */
+export const invalidInput = (code: InvalidInputCode, message: string, details?: unknown) => new DomainError(code, message, details)
 
 /** Missing — or not the caller's to see, which must look the same. */
 export const notFound = (what: string, id?: string) => new DomainError('not_found', id === undefined ? `${what} not found.` : `${what} '${id}' not found.`)

@@ -7,13 +7,23 @@
  */
 import { ZodError, type z } from 'zod'
 import { isCoreError, isUserError } from '@/lib/core'
-import { CONFLICT_CODES, DomainError, isDomainError } from './domain-errors'
+import {
+  CONFLICT_CODES,
+  DomainError,
+  INVALID_INPUT_CODES,
+  isDomainError,
+  type ConflictCode,
+  type DomainErrorCode,
+  type InvalidInputCode,
+} from './domain-errors'
 
 /**
- * The HTTP status of each domain error code. A code not listed is the caller's mistake: 400.
- * Add a code here when it means something other than "bad input".
+ * The HTTP status of every domain error code: a `Record` over the DomainErrorCode union, so a code
+ * added there without a status here does not compile.
  */
-export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+export const STATUS_BY_CODE: Readonly<Record<DomainErrorCode, number>> = {
+  ...(Object.fromEntries(INVALID_INPUT_CODES.map((code) => [code, 400])) as Record<InvalidInputCode, 400>),
+  ...(Object.fromEntries(CONFLICT_CODES.map((code) => [code, 409])) as Record<ConflictCode, 409>),
   unauthenticated: 401,
   forbidden: 403,
   admin_required: 403,
@@ -28,12 +38,14 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   too_many_requests: 429,
   /** Something the server needs (its database) failed: not the caller's fault, worth a retry. */
   service_unavailable: 503,
-  ...Object.fromEntries(CONFLICT_CODES.map((code) => [code, 409])),
 }
 
-/** The status a domain error code maps to. */
+/**
+ * The status a code maps to. A DomainError's code is always in STATUS_BY_CODE; the codes of lib/core's
+ * UserErrors (a misconfigured agent, a bad skill file) are not, and are the caller's input: 400.
+ */
 export function statusForCode(code: string): number {
-  return Object.hasOwn(STATUS_BY_CODE, code) ? STATUS_BY_CODE[code] : 400
+  return Object.hasOwn(STATUS_BY_CODE, code) ? STATUS_BY_CODE[code as DomainErrorCode] : 400
 }
 
 export function validationError(error: ZodError, what = 'request'): DomainError {

@@ -1,59 +1,22 @@
 /**
- * Route-handler plumbing: parse with a zod contract, call a service, present JSON. Route files
- * stay thin (authorize → parse → service → present) and never see Prisma.
+ * Request parsing with a zod contract and JSON answers: what defineRoute (define-route.ts) does for
+ * every route, kept apart so that other entry points read bodies the same way.
  */
 import type { z } from 'zod'
-import { getAppContext } from './app-context'
-import { authenticate } from './auth/authenticate'
-import type { Principal } from './auth/principal'
-import { toErrorResponse, validationError } from './http-errors'
+import { validationError } from './http-errors'
 import { DomainError, invalidInput } from './domain-errors'
 import { MAX_JSON_DEPTH, isTooDeeplyNested } from './json-limits'
 import { type BodyLimitName, bodyLimitsFromEnv, readBodyText } from './request-body'
 import { findUnsafeJsonString } from '@/lib/contracts/safe-text'
 
-type RouteContext<P> = { params: Promise<P> }
-
 export const unauthenticated = () => new DomainError('unauthenticated', 'Sign in, or send a personal API token as Authorization: Bearer <token>.')
 
 /**
- * Wraps a handler that needs a signed-in user or an API token (every route but share links,
- * health and sign-in): 401 without one; every thrown error becomes the JSON error body.
+ * 400 `invalid_text` when a string in `value` (keys too) holds what no text column can (NUL, unpaired
+ * surrogates), naming where: path params are checked so that a route handing an id straight to a
+ * service cannot meet a database error.
  */
-export function authenticatedRoute<P = Record<string, never>>(handler: (request: Request, params: P, principal: Principal) => Promise<Response>) {
-  return withErrorBody<P>(async (request, params) => {
-    const principal = await authenticate(request, await getAppContext())
-    if (!principal) throw unauthenticated()
-    return handler(request, checkedParams(params), principal)
-  })
-}
-
-/** Wraps a handler open to anyone (share links, health): errors become the JSON error body. */
-export function publicRoute<P = Record<string, never>>(handler: (request: Request, params: P) => Promise<Response>) {
-  return withErrorBody<P>(async (request, params) => handler(request, checkedParams(params)))
-}
-
-function withErrorBody<P>(handler: (request: Request, params: P) => Promise<Response>) {
-  return async (request: Request, context: RouteContext<P>): Promise<Response> => {
-    try {
-      return await handler(request, (await context?.params) ?? ({} as P))
-    } catch (error) {
-      const { status, body } = toErrorResponse(error)
-      return Response.json(body, { status, headers: status === 401 ? { 'www-authenticate': 'Bearer' } : undefined })
-    }
-  }
-}
-
-/**
- * Path params as Next decoded them, refused (400 `invalid_text`) when one holds what no text
- * column can — so a route that hands an id straight to a service cannot meet a database error.
- */
-function checkedParams<P>(params: P): P {
-  rejectUnsafeText(params, 'path')
-  return params
-}
-
-function rejectUnsafeText(value: unknown, what: string): void {
+export function rejectUnsafeText(value: unknown, what: string): void {
   const unsafe = findUnsafeJsonString(value)
   if (!unsafe) return
   const path = unsafe.path.map(String).join('.')

@@ -1,6 +1,15 @@
 /** The services route handlers and pages call, built on the process's AppContext. */
+import type { AuditPageView } from '@/lib/contracts/accounts'
+import type { HealthResponse } from '@/lib/contracts/health'
 import { AgentService } from './agents/agent-service'
 import { getAppContext, type AppContext } from './app-context'
+import { listAuditEntries, type AuditQuery } from './audit/audit-log'
+import type { ApiTokenService } from './auth/api-tokens'
+import { OneTimeLinkService } from './auth/one-time-links'
+import { UserAdminService } from './auth/user-admin'
+import { UserService } from './auth/users'
+import { McpTaskCancelService } from './mcp/mcp-task-cancel'
+import { ResponsesService } from './responses/responses-service'
 import { ConversationService } from './conversations/conversation-service'
 import { McpServerRegistry, type McpServerProbe } from './mcp/mcp-server-registry'
 import { RunService } from './runs/run-service'
@@ -19,6 +28,19 @@ export interface Services {
   shareLinks: ShareLinkService
   skills: SkillLibrary
   mcpServers: McpServerRegistry
+  /** Accounts: the first admin's setup, counting users. */
+  users: UserService
+  /** Admins' user management: list, change, invite, password-reset links. */
+  userAdmin: UserAdminService
+  /** Invitations and password resets, by their one-time tokens. */
+  oneTimeLinks: OneTimeLinkService
+  apiTokens: ApiTokenService
+  auditLog: { list(query: AuditQuery): Promise<AuditPageView> }
+  mcpTasks: McpTaskCancelService
+  /** OpenAI's Responses API in front of agents and workflows (/v1/responses). */
+  responses: ResponsesService
+  /** The server and its database answer (GET /api/health). */
+  health(): Promise<HealthResponse>
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -35,6 +57,17 @@ export function servicesFor(app: AppContext): Services {
     shareLinks: new ShareLinkService(app),
     skills: skillLibrary(app),
     mcpServers: new McpServerRegistry(app.db.prisma, app.secrets, probeMcpServer, app.outbound),
+    users: new UserService(app),
+    userAdmin: new UserAdminService(app),
+    oneTimeLinks: new OneTimeLinkService(app),
+    apiTokens: app.apiTokens,
+    auditLog: { list: (query) => listAuditEntries(app.db.prisma, query) },
+    mcpTasks: new McpTaskCancelService(app),
+    responses: new ResponsesService(app),
+    health: async () => {
+      await app.db.sql.query('SELECT 1')
+      return { status: 'ok', database: app.db.kind }
+    },
   }
 }
 

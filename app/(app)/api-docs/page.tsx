@@ -1,6 +1,8 @@
 import { ApiReference } from '@/components/api-docs/ApiReference'
 import type { OpenApiView } from '@/components/api-docs/openapi-view-types'
 import { openApiDocument } from '@/lib/server/openapi/openapi-document'
+import * as openApiRoute from '@/app/api/openapi.json/route'
+import { ROUTE_MODULES } from '@/app/api/openapi.json/routes.generated'
 
 export const metadata = { title: 'API reference · Agentloom' }
 
@@ -8,7 +10,7 @@ export const metadata = { title: 'API reference · Agentloom' }
 export default function ApiDocsPage() {
   return (
     <div className="min-h-0 flex-1 overflow-y-auto">
-      <ApiReference document={openApiDocument() as unknown as OpenApiView} />
+      <ApiReference document={openApiDocument([...ROUTE_MODULES, openApiRoute]) as unknown as OpenApiView} />
     </div>
   )
 }

@@ -1,14 +1,24 @@
-import { createAgentRequestSchema } from '@/lib/contracts/agents'
-import { authenticatedRoute, json, parseBody } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { agentListResponseSchema, createAgentRequestSchema, createdAgentResponseSchema } from '@/lib/contracts/agents'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute(async (_request, _params, principal) => {
-  const { agents } = await getServices()
-  return json(await agents.list(principal))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/agents',
+  access: 'list',
+  summary: 'List your agents, most recently changed first',
+  tag: 'agents',
+  responses: ok(agentListResponseSchema),
+  handler: ({ principal, services }) => services.agents.list(principal),
 })
 
-export const POST = authenticatedRoute(async (request, _params, principal) => {
-  const body = await parseBody(request, createAgentRequestSchema)
-  const { agents } = await getServices()
-  return json(await agents.create(principal, body), 201)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/agents',
+  access: 'anyone',
+  summary: 'Create an agent and its version 1 (the definition must be runnable: 400 invalid_agent lists its problems)',
+  tag: 'agents',
+  body: createAgentRequestSchema,
+  example: () => ({ name: 'Fuzzed agent', description: 'made by the fuzz test', definition: { instructions: 'Be brief.' }, note: 'first' }),
+  responses: created(createdAgentResponseSchema),
+  handler: ({ principal, services, body }) => services.agents.create(principal, body),
 })

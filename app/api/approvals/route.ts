@@ -1,9 +1,13 @@
-import { listApprovalsQuery } from '@/lib/contracts/approvals'
-import { json, parseQuery, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { approvalListResponseSchema, listApprovalsQuery } from '@/lib/contracts/approvals'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute(async (request, _params, principal) => {
-  const filter = parseQuery(request, listApprovalsQuery)
-  const { approvals } = await getServices()
-  return json({ approvals: await approvals.list(principal, filter) })
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/approvals',
+  access: 'list',
+  summary: 'List your approvals',
+  tag: 'approvals',
+  query: listApprovalsQuery,
+  responses: ok(approvalListResponseSchema),
+  handler: async ({ principal, services, query }) => ({ approvals: await services.approvals.list(principal, query) }),
 })

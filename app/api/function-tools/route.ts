@@ -1,5 +1,13 @@
-import type { FunctionToolListResponse } from '@/lib/contracts/function-tools'
-import { json, authenticatedRoute } from '@/lib/server/http'
+import { functionToolListResponseSchema, type FunctionToolListResponse } from '@/lib/contracts/function-tools'
 import { listBuiltinFunctionTools } from '@/lib/graph'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute(async () => json({ tools: listBuiltinFunctionTools() } satisfies FunctionToolListResponse))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/function-tools',
+  access: 'anyone',
+  summary: 'List the built-in function tools',
+  tag: 'tools',
+  responses: ok(functionToolListResponseSchema),
+  handler: async () => ({ tools: listBuiltinFunctionTools() }) satisfies FunctionToolListResponse,
+})

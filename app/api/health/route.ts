@@ -1,10 +1,14 @@
-import { json, publicRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { healthResponseSchema } from '@/lib/contracts/health'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = publicRoute(async () => {
-  const { app } = await getServices()
-  await app.db.sql.query('SELECT 1')
-  return json({ status: 'ok', database: app.db.kind })
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/health',
+  access: 'public',
+  summary: 'The server and its database answer',
+  tag: 'meta',
+  responses: ok(healthResponseSchema),
+  handler: ({ services }) => services.health(),
 })

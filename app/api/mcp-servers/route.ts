@@ -1,15 +1,33 @@
-import { createMcpServerRequestSchema, type McpServerListResponse, type SavedMcpServerResponse } from '@/lib/contracts/mcp-servers'
-import { json, parseBody, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import {
+  createMcpServerRequestSchema,
+  mcpServerListResponseSchema,
+  savedMcpServerResponseSchema,
+  type McpServerListResponse,
+  type SavedMcpServerResponse,
+} from '@/lib/contracts/mcp-servers'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
 
 /** The servers the caller may see, and whether they may add stdio servers (`stdio`: StdioAccess). */
-export const GET = authenticatedRoute(async (_request, _params, principal) => {
-  const { mcpServers } = await getServices()
-  return json({ servers: await mcpServers.list(principal), stdio: mcpServers.stdioAccess(principal) } satisfies McpServerListResponse)
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/mcp-servers',
+  access: 'list',
+  summary: 'List MCP servers',
+  tag: 'mcp-servers',
+  responses: ok(mcpServerListResponseSchema),
+  handler: async ({ principal, services: { mcpServers } }) =>
+    ({ servers: await mcpServers.list(principal), stdio: mcpServers.stdioAccess(principal) }) satisfies McpServerListResponse,
 })
 
-export const POST = authenticatedRoute(async (request, _params, principal) => {
-  const body = await parseBody(request, createMcpServerRequestSchema)
-  const { mcpServers } = await getServices()
-  return json({ server: await mcpServers.create(principal, body) } satisfies SavedMcpServerResponse, 201)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/mcp-servers',
+  access: 'anyone',
+  summary: 'Add an MCP server',
+  tag: 'mcp-servers',
+  body: createMcpServerRequestSchema,
+  example: () => ({ id: 'fuzzed', name: 'Fuzzed', transport: 'http' as const, config: { url: 'http://127.0.0.1:9/mcp' } }),
+  responses: created(savedMcpServerResponseSchema),
+  errors: [403, 409],
+  handler: async ({ principal, services: { mcpServers }, body }) => ({ server: await mcpServers.create(principal, body) }) satisfies SavedMcpServerResponse,
 })

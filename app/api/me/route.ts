@@ -1,7 +1,13 @@
-import type { MeView } from '@/lib/contracts/accounts'
-import { json, authenticatedRoute } from '@/lib/server/http'
+import { meViewSchema, type MeView } from '@/lib/contracts/accounts'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute(async (_request, _params, principal) => {
-  const me: MeView = { id: principal.userId, email: principal.email, name: principal.name, role: principal.role, via: principal.via }
-  return json(me)
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/me',
+  access: 'anyone',
+  summary: 'Who is signed in (or whose token this is)',
+  tag: 'account',
+  responses: ok(meViewSchema),
+  handler: async ({ principal }) =>
+    ({ id: principal.userId, email: principal.email, name: principal.name, role: principal.role, via: principal.via }) satisfies MeView,
 })

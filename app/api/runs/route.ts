@@ -1,16 +1,28 @@
-import { createRunBody, listRunsQuery } from '@/lib/contracts/runs'
-import { json, parseBody, parseQuery, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { createRunBody, listRunsQuery, runListResponseSchema, runSummaryResponseSchema } from '@/lib/contracts/runs'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
+import { EXAMPLE_WORKFLOW_ID } from '@/lib/server/seed'
 
-export const GET = authenticatedRoute(async (request, _params, principal) => {
-  const query = parseQuery(request, listRunsQuery)
-  const { runs } = await getServices()
-  return json({ runs: await runs.list(principal, query) })
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/runs',
+  access: 'list',
+  summary: 'List your runs, newest first',
+  tag: 'runs',
+  query: listRunsQuery,
+  responses: ok(runListResponseSchema),
+  handler: async ({ principal, services, query }) => ({ runs: await services.runs.list(principal, query) }),
 })
 
-export const POST = authenticatedRoute(async (request, _params, principal) => {
-  const body = await parseBody(request, createRunBody)
-  const { runs } = await getServices()
-  const run = await runs.create(principal, body)
-  return json({ run }, 201)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/runs',
+  access: 'create',
+  summary:
+    'Start a run of a workflow version (queued; follow it with the events stream; input fields a start node declares come as JSON text: 400 invalid_run_input lists the problems)',
+  tag: 'runs',
+  body: createRunBody,
+  example: () => ({ workflowId: EXAMPLE_WORKFLOW_ID, input: 'hello' }),
+  responses: created(runSummaryResponseSchema, 'Queued'),
+  errors: [404],
+  handler: async ({ principal, services, body }) => ({ run: await services.runs.create(principal, body) }),
 })

@@ -1,13 +1,20 @@
-import { setupRequestSchema } from '@/lib/contracts/accounts'
-import { getAppContext } from '@/lib/server/app-context'
+import { setupRequestSchema, userResponseSchema } from '@/lib/contracts/accounts'
 import { signInAndRespond } from '@/lib/server/auth/sign-in'
-import { UserService } from '@/lib/server/auth/users'
-import { parseBody, publicRoute } from '@/lib/server/http'
+import { created, defineRoute } from '@/lib/server/define-route'
 
 // The first admin, from the one-time setup link the server printed; then signed in.
-export const POST = publicRoute(async (request) => {
-  const { token, ...input } = await parseBody(request, setupRequestSchema)
-  const app = await getAppContext()
-  const user = await new UserService(app).completeSetup(token, input)
-  return signInAndRespond(app.auth, request, { email: user.email, password: input.password }, { user }, 201)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/setup',
+  access: 'public',
+  summary: 'Create the first admin with the setup token the server printed (signs in)',
+  tag: 'access',
+  body: setupRequestSchema,
+  example: () => ({ token: 'x', name: 'A', email: 'a@example.test', password: 'long enough' }),
+  responses: created(userResponseSchema),
+  errors: [409],
+  handler: async ({ services, body: { token, ...input }, request }) => {
+    const user = await services.users.completeSetup(token, input)
+    return signInAndRespond(services.app.auth, request, { email: user.email, password: input.password }, { user }, 201)
+  },
 })

@@ -1,14 +1,24 @@
-import { createWorkflowRequestSchema, type WorkflowListResponse } from '@/lib/contracts/workflows'
-import { json, parseBody, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { createdWorkflowResponseSchema, createWorkflowRequestSchema, workflowListResponseSchema, type WorkflowListResponse } from '@/lib/contracts/workflows'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute(async (_request, _params, principal) => {
-  const { workflows } = await getServices()
-  return json({ workflows: await workflows.list(principal) } satisfies WorkflowListResponse)
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/workflows',
+  access: 'list',
+  summary: 'List your workflows',
+  tag: 'workflows',
+  responses: ok(workflowListResponseSchema),
+  handler: async ({ principal, services }) => ({ workflows: await services.workflows.list(principal) }) satisfies WorkflowListResponse,
 })
 
-export const POST = authenticatedRoute(async (request, _params, principal) => {
-  const body = await parseBody(request, createWorkflowRequestSchema)
-  const { workflows } = await getServices()
-  return json(await workflows.create(principal, body), 201)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/workflows',
+  access: 'anyone',
+  summary: 'Create a workflow (from a graph document, or the starter document)',
+  tag: 'workflows',
+  body: createWorkflowRequestSchema,
+  example: () => ({ name: 'Fuzzed', description: 'made by the fuzz test' }),
+  responses: created(createdWorkflowResponseSchema),
+  handler: ({ principal, services, body }) => services.workflows.create(principal, body),
 })

@@ -6,26 +6,32 @@
  * API's `{ error: { code, message, details? } }`, so that the `openai` package understands them
  * (openai-errors.ts).
  */
-import { createResponseRequestSchema } from '@/lib/contracts/responses'
-import { getAppContext } from '@/lib/server/app-context'
-import { authenticate } from '@/lib/server/auth/authenticate'
-import { DomainError } from '@/lib/server/domain-errors'
-import { parseBody } from '@/lib/server/http'
-import { openAiErrorResponse } from '@/lib/server/responses/openai-errors'
+import { createResponseRequestSchema, responseObjectSchema, responseStreamEventSchema } from '@/lib/contracts/responses'
+import { defineRoute } from '@/lib/server/define-route'
 import { responseEventStream } from '@/lib/server/responses/response-stream'
-import { ResponsesService } from '@/lib/server/responses/responses-service'
 
 export const dynamic = 'force-dynamic'
 
-const noToken = () => new DomainError('unauthenticated', 'Send a personal API token as Authorization: Bearer <token> (create one on your account page).')
-
-export async function POST(request: Request): Promise<Response> {
-  try {
-    const app = await getAppContext()
-    const principal = request.headers.has('authorization') ? await authenticate(request, app) : null
-    if (!principal) throw noToken()
-    const body = await parseBody(request, createResponseRequestSchema)
-    const service = new ResponsesService(app)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/v1/responses',
+  access: 'owned',
+  credentials: 'token',
+  errorShape: 'openai',
+  summary:
+    'Run a saved agent (one conversation turn) or workflow as an OpenAI Responses request: `model` is `agent:<name|id>[@version]`, ' +
+    '`workflow:<name|id>[@version]` or a bare name; `stream: true` answers server-sent Responses events',
+  tag: 'responses',
+  body: createResponseRequestSchema,
+  responses: {
+    200: {
+      description: 'The finished response (or `incomplete` while an approval waits in the app); with `stream: true`, its events',
+      schema: responseObjectSchema,
+      otherContent: { 'text/event-stream': responseStreamEventSchema },
+    },
+  },
+  errors: [404, 409],
+  handler: async ({ principal, services: { app, responses: service }, body, request }) => {
     const started = await service.start(principal, body)
     if (body.stream) {
       return new Response(responseEventStream(app, service, started, request.signal), {
@@ -35,7 +41,5 @@ export async function POST(request: Request): Promise<Response> {
     const response = await service.wait(started, request.signal)
     // The client went away: the run goes on (its reply is stored), and nobody reads this answer.
     return response ? Response.json(response) : new Response(null, { status: 499 })
-  } catch (error) {
-    return openAiErrorResponse(error)
-  }
-}
+  },
+})

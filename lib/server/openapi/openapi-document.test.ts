@@ -1,14 +1,27 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { compileErrors, validate } from '@readme/openapi-parser'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { API_ROUTES } from '@/lib/server/api-route-table'
-import { API_OPERATIONS, UNDOCUMENTED_ROUTES, type ApiOperation } from './api-operations'
-import { buildOpenApiDocument, errorStatuses, operationIdOf } from './openapi-document'
+import { declarationsIn, isApiPattern } from '@/lib/server/route-sources'
+import { loadRouteModules } from '@/lib/server/testing/route-inventory'
+import type { ApiOperation } from './api-operations'
+import { buildOpenApiDocument as buildFrom, errorStatuses, openApiPath, operationIdOf, operationsOf } from './openapi-document'
 
-/** `/api/runs/[id]` → `/api/runs/{id}`. */
-const openApiPath = (pattern: string) => pattern.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, '{$1}')
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`
+
+/** The operations the routes declare, and the patterns of routes that say why they are not described. */
+let API_OPERATIONS: ApiOperation[] = []
+let UNDOCUMENTED_ROUTES: Record<string, string> = {}
+const buildOpenApiDocument = () => buildFrom(API_OPERATIONS)
+
+beforeAll(async () => {
+  const declarations = (await loadRouteModules()).filter((route) => isApiPattern(route.pattern)).flatMap((route) => declarationsIn(route.module))
+  API_OPERATIONS = operationsOf(declarations)
+  UNDOCUMENTED_ROUTES = Object.fromEntries(
+    declarations.flatMap((declaration) => (declaration.undocumented ? [[declaration.path, declaration.undocumented]] : [])),
+  )
+}, 60_000)
 
 describe('the OpenAPI description follows the routes', () => {
   it('documents every method of every route in api-route-table.ts (or says why not)', () => {
@@ -18,9 +31,8 @@ describe('the OpenAPI description follows the routes', () => {
         .filter((method) => method !== 'OPTIONS' && method !== 'HEAD' && !documented.has(key(method, openApiPath(route.pattern))))
         .map(
           (method) =>
-            `${key(method, route.pattern)}: add { method: '${method.toLowerCase()}', path: '${openApiPath(route.pattern)}', summary, tag, access, ` +
-            `params/query/body and responses from lib/contracts } to API_OPERATIONS in lib/server/openapi/api-operations.ts, ` +
-            `or its pattern with a reason to UNDOCUMENTED_ROUTES`,
+            `${key(method, route.pattern)}: give its defineRoute declaration a summary, a tag and responses, ` +
+            `or say why it is not described (\`undocumented\`)`,
         ),
     )
     expect(missing).toEqual([])
@@ -29,9 +41,7 @@ describe('the OpenAPI description follows the routes', () => {
   it('documents no operation the routes do not have', () => {
     const routed = new Set(API_ROUTES.flatMap((route) => route.methods.map((method) => key(method, openApiPath(route.pattern)))))
     const stale = API_OPERATIONS.filter((operation) => !routed.has(key(operation.method, operation.path))).map(
-      (operation) =>
-        `${key(operation.method, operation.path)} is in API_OPERATIONS (lib/server/openapi/api-operations.ts) but no route exports it: ` +
-        `remove the entry, or add the route to api-route-table.ts`,
+      (operation) => `${key(operation.method, operation.path)} is declared but not in api-route-table.ts: run \`npm run generate:routes\``,
     )
     expect(stale).toEqual([])
     for (const pattern of Object.keys(UNDOCUMENTED_ROUTES)) expect(API_ROUTES.map((route) => route.pattern)).toContain(pattern)

@@ -4,6 +4,7 @@
  */
 import { readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import { declarationOf, type AnyRouteDeclaration } from '../define-route'
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 export type HttpMethod = (typeof HTTP_METHODS)[number]
@@ -18,6 +19,8 @@ export interface RouteEntry {
   /** The names of the dynamic segments, in order (`[...path]` is a catch-all). */
   params: string[]
   handlers: Partial<Record<HttpMethod, Handler>>
+  /** The defineRoute declaration of each method. */
+  declarations: Partial<Record<HttpMethod, AnyRouteDeclaration>>
 }
 
 const root = join(import.meta.dirname, '..', '..', '..')
@@ -45,13 +48,24 @@ export function listRouteFiles(): { file: string; pattern: string; params: strin
     .sort((a, b) => a.pattern.localeCompare(b.pattern))
 }
 
+/** Every route file's module, imported. */
+export async function loadRouteModules(): Promise<(ReturnType<typeof listRouteFiles>[number] & { module: Record<string, unknown> })[]> {
+  return Promise.all(
+    listRouteFiles().map(async (route) => ({ ...route, module: (await import(/* @vite-ignore */ join(root, route.file))) as Record<string, unknown> })),
+  )
+}
+
 export async function loadRoutes(): Promise<RouteEntry[]> {
   return Promise.all(
-    listRouteFiles().map(async (route) => {
-      const mod = (await import(/* @vite-ignore */ join(root, route.file))) as Record<string, unknown>
+    (await loadRouteModules()).map(async ({ module: mod, ...route }) => {
       const handlers: RouteEntry['handlers'] = {}
-      for (const method of HTTP_METHODS) if (typeof mod[method] === 'function') handlers[method] = mod[method] as Handler
-      return { ...route, handlers }
+      const declarations: RouteEntry['declarations'] = {}
+      for (const method of HTTP_METHODS) {
+        if (typeof mod[method] === 'function') handlers[method] = mod[method] as Handler
+        const declaration = declarationOf(mod[method])
+        if (declaration) declarations[method] = declaration
+      }
+      return { ...route, handlers, declarations }
     }),
   )
 }

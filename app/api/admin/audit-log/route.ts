@@ -1,10 +1,13 @@
-import { auditLogQuerySchema } from '@/lib/contracts/accounts'
-import { getAppContext } from '@/lib/server/app-context'
-import { listAuditEntries } from '@/lib/server/audit/audit-log'
-import { adminRoute } from '@/lib/server/auth/admin-route'
-import { json, parseQuery } from '@/lib/server/http'
+import { auditLogQuerySchema, auditPageViewSchema } from '@/lib/contracts/accounts'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = adminRoute(async (request) => {
-  const query = parseQuery(request, auditLogQuerySchema)
-  return json(await listAuditEntries((await getAppContext()).db.prisma, query))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/admin/audit-log',
+  access: 'admin',
+  summary: 'Read the audit log, newest first',
+  tag: 'admin',
+  query: auditLogQuerySchema,
+  responses: ok(auditPageViewSchema),
+  handler: ({ services, query }) => services.auditLog.list(query),
 })

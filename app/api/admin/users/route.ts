@@ -1,6 +1,12 @@
-import { getAppContext } from '@/lib/server/app-context'
-import { adminRoute } from '@/lib/server/auth/admin-route'
-import { UserAdminService } from '@/lib/server/auth/user-admin'
-import { json } from '@/lib/server/http'
+import { userListResponseSchema } from '@/lib/contracts/accounts'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = adminRoute(async () => json({ users: await new UserAdminService(await getAppContext()).list() }))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/admin/users',
+  access: 'admin',
+  summary: 'List users',
+  tag: 'admin',
+  responses: ok(userListResponseSchema),
+  handler: async ({ services }) => ({ users: await services.userAdmin.list() }),
+})

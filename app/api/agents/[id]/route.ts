@@ -1,24 +1,45 @@
-import { agentIdParamsSchema, updateAgentRequestSchema } from '@/lib/contracts/agents'
-import { authenticatedRoute, json, parseBody, parseWith } from '@/lib/server/http'
-import { withEtag } from '@/lib/server/save-base'
-import { getServices } from '@/lib/server/services'
+import {
+  agentIdParamsSchema,
+  agentResponseSchema,
+  deletedAgentResponseSchema,
+  updateAgentRequestSchema,
+  updatedAgentResponseSchema,
+  type AgentResponse,
+} from '@/lib/contracts/agents'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(agentIdParamsSchema, params, 'path')
-  const { agents } = await getServices()
-  const found = await agents.get(principal, id)
-  return withEtag(json(found), found.latestVersion?.version ?? 0)
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/agents/[id]',
+  access: 'owned',
+  summary: 'Read an agent and its latest version',
+  tag: 'agents',
+  params: agentIdParamsSchema,
+  responses: ok(agentResponseSchema),
+  etag: (found: AgentResponse) => found.latestVersion?.version ?? 0,
+  handler: ({ principal, services, params }) => services.agents.get(principal, params.id),
 })
 
-export const PATCH = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(agentIdParamsSchema, params, 'path')
-  const body = await parseBody(request, updateAgentRequestSchema)
-  const { agents } = await getServices()
-  return json(await agents.update(principal, id, body))
+export const PATCH = defineRoute({
+  method: 'PATCH',
+  path: '/api/agents/[id]',
+  access: 'owned',
+  summary: 'Rename an agent or change its description (no new version)',
+  tag: 'agents',
+  params: agentIdParamsSchema,
+  body: updateAgentRequestSchema,
+  example: () => ({ name: 'Renamed', description: 'changed' }),
+  responses: ok(updatedAgentResponseSchema),
+  handler: ({ principal, services, params, body }) => services.agents.update(principal, params.id, body),
 })
 
-export const DELETE = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(agentIdParamsSchema, params, 'path')
-  const { agents } = await getServices()
-  return json(await agents.delete(principal, id))
+export const DELETE = defineRoute({
+  method: 'DELETE',
+  path: '/api/agents/[id]',
+  access: 'owned',
+  summary: 'Delete an agent with its versions, conversations and their turns',
+  tag: 'agents',
+  params: agentIdParamsSchema,
+  responses: ok(deletedAgentResponseSchema),
+  handler: ({ principal, services, params }) => services.agents.delete(principal, params.id),
 })

@@ -1,16 +1,27 @@
-import { answerApprovalBody, approvalIdParams } from '@/lib/contracts/approvals'
-import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { answerApprovalBody, approvalIdParams, approvalResponseSchema } from '@/lib/contracts/approvals'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(approvalIdParams, params, 'path')
-  const { approvals } = await getServices()
-  return json({ approval: await approvals.get(principal, id) })
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/approvals/[id]',
+  access: 'owned',
+  summary: 'Read an approval',
+  tag: 'approvals',
+  params: approvalIdParams,
+  responses: ok(approvalResponseSchema),
+  handler: async ({ principal, services, params }) => ({ approval: await services.approvals.get(principal, params.id) }),
 })
 
-export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(approvalIdParams, params, 'path')
-  const body = await parseBody(request, answerApprovalBody)
-  const { approvals } = await getServices()
-  return json({ approval: await approvals.answer(principal, id, body) })
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/approvals/[id]',
+  access: 'owned',
+  summary: 'Approve or deny (with a reply for human input, answers for elicitation)',
+  tag: 'approvals',
+  params: approvalIdParams,
+  body: answerApprovalBody,
+  example: () => ({ decision: 'approve' as const, reason: 'fine', content: { text: 'yes' } }),
+  responses: ok(approvalResponseSchema),
+  errors: [409],
+  handler: async ({ principal, services, params, body }) => ({ approval: await services.approvals.answer(principal, params.id, body) }),
 })

@@ -1,23 +1,39 @@
-import { conversationIdParams, updateConversationBody } from '@/lib/contracts/conversations'
-import { authenticatedRoute, json, parseBody, parseWith } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { conversationDetailSchema, conversationIdParams, conversationSummarySchema, updateConversationBody } from '@/lib/contracts/conversations'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(conversationIdParams, params, 'path')
-  const { conversations } = await getServices()
-  return json(await conversations.get(principal, id))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/conversations/[id]',
+  access: 'owned',
+  summary: 'Read a conversation: its turns, token usage and the turn still active, if any',
+  tag: 'conversations',
+  params: conversationIdParams,
+  responses: ok(conversationDetailSchema),
+  handler: ({ principal, services, params }) => services.conversations.get(principal, params.id),
 })
 
-export const PATCH = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(conversationIdParams, params, 'path')
-  const changes = await parseBody(request, updateConversationBody)
-  const { conversations } = await getServices()
-  return json(await conversations.update(principal, id, changes))
+export const PATCH = defineRoute({
+  method: 'PATCH',
+  path: '/api/conversations/[id]',
+  access: 'owned',
+  summary: 'Rename a conversation, or pin it to an agent version (null: follow the latest)',
+  tag: 'conversations',
+  params: conversationIdParams,
+  body: updateConversationBody,
+  example: () => ({ title: 'Renamed' }),
+  responses: ok(conversationSummarySchema),
+  handler: ({ principal, services, params, body }) => services.conversations.update(principal, params.id, body),
 })
 
-export const DELETE = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(conversationIdParams, params, 'path')
-  const { conversations } = await getServices()
-  await conversations.delete(principal, id)
-  return new Response(null, { status: 204 })
+export const DELETE = defineRoute({
+  method: 'DELETE',
+  path: '/api/conversations/[id]',
+  access: 'owned',
+  summary: 'Delete a conversation with its messages and turns (a turn still running is cancelled)',
+  tag: 'conversations',
+  params: conversationIdParams,
+  responses: { 204: { description: 'Deleted' } },
+  handler: async ({ principal, services, params }) => {
+    await services.conversations.delete(principal, params.id)
+  },
 })

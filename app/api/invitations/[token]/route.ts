@@ -1,19 +1,31 @@
-import { acceptInvitationRequestSchema } from '@/lib/contracts/accounts'
-import { getAppContext } from '@/lib/server/app-context'
-import { OneTimeLinkService } from '@/lib/server/auth/one-time-links'
+import { acceptInvitationRequestSchema, invitationViewSchema, oneTimeTokenParamsSchema, userResponseSchema } from '@/lib/contracts/accounts'
 import { signInAndRespond } from '@/lib/server/auth/sign-in'
-import { json, parseBody, publicRoute } from '@/lib/server/http'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
 
-type Params = { token: string }
-
-export const GET = publicRoute<Params>(async (_request, { token }) => {
-  return json(await new OneTimeLinkService(await getAppContext()).invitation(token))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/invitations/[token]',
+  access: 'public',
+  summary: 'Whom an invitation is for',
+  tag: 'access',
+  params: oneTimeTokenParamsSchema,
+  responses: ok(invitationViewSchema),
+  handler: ({ services, params }) => services.oneTimeLinks.invitation(params.token),
 })
 
 // Accepting creates the invited account and signs its person in.
-export const POST = publicRoute<Params>(async (request, { token }) => {
-  const input = await parseBody(request, acceptInvitationRequestSchema)
-  const app = await getAppContext()
-  const user = await new OneTimeLinkService(app).acceptInvitation(token, input)
-  return signInAndRespond(app.auth, request, { email: user.email, password: input.password }, { user }, 201)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/invitations/[token]',
+  access: 'public',
+  summary: 'Accept an invitation: create the account (signs in)',
+  tag: 'access',
+  params: oneTimeTokenParamsSchema,
+  body: acceptInvitationRequestSchema,
+  responses: created(userResponseSchema),
+  errors: [409],
+  handler: async ({ services, params, body, request }) => {
+    const user = await services.oneTimeLinks.acceptInvitation(params.token, body)
+    return signInAndRespond(services.app.auth, request, { email: user.email, password: body.password }, { user }, 201)
+  },
 })

@@ -1,10 +1,17 @@
-import { changePasswordRequestSchema } from '@/lib/contracts/accounts'
-import { getAppContext } from '@/lib/server/app-context'
+import { changePasswordRequestSchema, okResponseSchema } from '@/lib/contracts/accounts'
 import { changeOwnPassword } from '@/lib/server/auth/credentials'
-import { json, parseBody, authenticatedRoute } from '@/lib/server/http'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const POST = authenticatedRoute(async (request, _params, principal) => {
-  const { currentPassword, newPassword } = await parseBody(request, changePasswordRequestSchema)
-  await changeOwnPassword((await getAppContext()).auth, principal.userId, currentPassword, newPassword, principal.sessionId)
-  return json({ ok: true })
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/me/password',
+  access: 'anyone',
+  summary: 'Change your password',
+  tag: 'account',
+  body: changePasswordRequestSchema,
+  responses: ok(okResponseSchema),
+  handler: async ({ principal, services, body: { currentPassword, newPassword } }) => {
+    await changeOwnPassword(services.app.auth, principal.userId, currentPassword, newPassword, principal.sessionId)
+    return { ok: true }
+  },
 })

@@ -1,10 +1,17 @@
-import { passwordResetRequestSchema } from '@/lib/contracts/accounts'
-import { getAppContext } from '@/lib/server/app-context'
-import { OneTimeLinkService } from '@/lib/server/auth/one-time-links'
-import { json, parseBody, publicRoute } from '@/lib/server/http'
+import { okResponseSchema, oneTimeTokenParamsSchema, passwordResetRequestSchema } from '@/lib/contracts/accounts'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const POST = publicRoute<{ token: string }>(async (request, { token }) => {
-  const { password } = await parseBody(request, passwordResetRequestSchema)
-  await new OneTimeLinkService(await getAppContext()).resetPassword(token, password)
-  return json({ ok: true })
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/password-resets/[token]',
+  access: 'public',
+  summary: 'Set a new password with a reset link',
+  tag: 'access',
+  params: oneTimeTokenParamsSchema,
+  body: passwordResetRequestSchema,
+  responses: ok(okResponseSchema),
+  handler: async ({ services, params, body }) => {
+    await services.oneTimeLinks.resetPassword(params.token, body.password)
+    return { ok: true }
+  },
 })

@@ -1,9 +1,13 @@
-import { runIdParams } from '@/lib/contracts/runs'
-import { json, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { runIdParams, runViewSchema } from '@/lib/contracts/runs'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(runIdParams, params, 'path')
-  const { runs } = await getServices()
-  return json(await runs.get(principal, id))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/runs/[id]',
+  access: 'owned',
+  summary: 'Read a run: status, outputs, graph and approvals',
+  tag: 'runs',
+  params: runIdParams,
+  responses: ok(runViewSchema),
+  handler: ({ principal, services, params }) => services.runs.get(principal, params.id),
 })

@@ -1,9 +1,13 @@
-import { json, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
-import { shareLinkIdParams } from '@/lib/contracts/share-links'
+import { revokedShareLinkResponseSchema, shareLinkIdParams } from '@/lib/contracts/share-links'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const DELETE = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(shareLinkIdParams, params, 'path')
-  const { shareLinks } = await getServices()
-  return json({ shareLink: await shareLinks.revoke(principal, id) })
+export const DELETE = defineRoute({
+  method: 'DELETE',
+  path: '/api/share-links/[id]',
+  access: 'owned',
+  summary: 'Revoke a share link',
+  tag: 'runs',
+  params: shareLinkIdParams,
+  responses: ok(revokedShareLinkResponseSchema),
+  handler: async ({ principal, services, params }) => ({ shareLink: await services.shareLinks.revoke(principal, params.id) }),
 })

@@ -1,26 +1,53 @@
-import { skillNameParamsSchema, updateSkillRequestSchema, type DeletedSkillResponse, type SkillResponse } from '@/lib/contracts/skills'
-import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { saveBase, withEtag } from '@/lib/server/save-base'
-import { getServices } from '@/lib/server/services'
+import {
+  deletedSkillResponseSchema,
+  skillNameParamsSchema,
+  skillResponseSchema,
+  updateSkillRequestSchema,
+  type DeletedSkillResponse,
+  type SkillResponse,
+} from '@/lib/contracts/skills'
+import { defineRoute, ok } from '@/lib/server/define-route'
+import { saveBase } from '@/lib/server/save-base'
 
-export const GET = authenticatedRoute<{ name: string }>(async (_request, params, principal) => {
-  const { name } = parseWith(skillNameParamsSchema, params, 'path')
-  const { skills } = await getServices()
-  const skill = await skills.get(principal, name)
-  return withEtag(json({ skill } satisfies SkillResponse), skill.version)
+const SKILL = '---\nname: fuzzed-skill\ndescription: Made by the fuzz test\n---\n\nBody.\n'
+
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/skills/[name]',
+  access: 'owned',
+  summary: 'Read a skill',
+  tag: 'skills',
+  params: skillNameParamsSchema,
+  responses: ok(skillResponseSchema),
+  etag: ({ skill }: SkillResponse) => skill.version,
+  handler: async ({ principal, services, params }) => ({ skill: await services.skills.get(principal, params.name) }) satisfies SkillResponse,
 })
 
-export const PATCH = authenticatedRoute<{ name: string }>(async (request, params, principal) => {
-  const { name } = parseWith(skillNameParamsSchema, params, 'path')
-  const { baseVersion, ...changes } = await parseBody(request, updateSkillRequestSchema)
-  const base = saveBase(request, baseVersion)
-  const { skills } = await getServices()
-  const skill = await skills.update(principal, name, changes, base)
-  return withEtag(json({ skill } satisfies SkillResponse), skill.version)
+export const PATCH = defineRoute({
+  method: 'PATCH',
+  path: '/api/skills/[name]',
+  access: 'owned',
+  summary: 'Change a stored skill',
+  tag: 'skills',
+  params: skillNameParamsSchema,
+  body: updateSkillRequestSchema,
+  example: () => ({ content: SKILL, baseVersion: 1 }),
+  responses: ok(skillResponseSchema),
+  errors: [409],
+  saveBase: 'required',
+  etag: ({ skill }: SkillResponse) => skill.version,
+  handler: async ({ principal, services, params, body: { baseVersion, ...changes }, request }) =>
+    ({ skill: await services.skills.update(principal, params.name, changes, saveBase(request, baseVersion)) }) satisfies SkillResponse,
 })
 
-export const DELETE = authenticatedRoute<{ name: string }>(async (_request, params, principal) => {
-  const { name } = parseWith(skillNameParamsSchema, params, 'path')
-  const { skills } = await getServices()
-  return json({ deleted: await skills.delete(principal, name) } satisfies DeletedSkillResponse)
+export const DELETE = defineRoute({
+  method: 'DELETE',
+  path: '/api/skills/[name]',
+  access: 'owned',
+  summary: 'Delete a stored skill',
+  tag: 'skills',
+  params: skillNameParamsSchema,
+  responses: ok(deletedSkillResponseSchema),
+  errors: [409],
+  handler: async ({ principal, services, params }) => ({ deleted: await services.skills.delete(principal, params.name) }) satisfies DeletedSkillResponse,
 })

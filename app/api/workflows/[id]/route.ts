@@ -1,25 +1,48 @@
-import { deleteWorkflowQuerySchema, updateWorkflowRequestSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
-import { json, parseBody, parseQuery, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { withEtag } from '@/lib/server/save-base'
-import { getServices } from '@/lib/server/services'
+import {
+  deletedWorkflowResponseSchema,
+  deleteWorkflowQuerySchema,
+  updatedWorkflowResponseSchema,
+  updateWorkflowRequestSchema,
+  workflowIdParamsSchema,
+  workflowResponseSchema,
+  type WorkflowResponse,
+} from '@/lib/contracts/workflows'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(workflowIdParamsSchema, params, 'path')
-  const { workflows } = await getServices()
-  const found = await workflows.get(principal, id)
-  return withEtag(json(found), found.latestVersion?.version ?? 0)
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/workflows/[id]',
+  access: 'owned',
+  summary: 'Read a workflow and its latest version',
+  tag: 'workflows',
+  params: workflowIdParamsSchema,
+  responses: ok(workflowResponseSchema),
+  etag: (found: WorkflowResponse) => found.latestVersion?.version ?? 0,
+  handler: ({ principal, services, params }) => services.workflows.get(principal, params.id),
 })
 
-export const PATCH = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(workflowIdParamsSchema, params, 'path')
-  const body = await parseBody(request, updateWorkflowRequestSchema)
-  const { workflows } = await getServices()
-  return json(await workflows.update(principal, id, body))
+export const PATCH = defineRoute({
+  method: 'PATCH',
+  path: '/api/workflows/[id]',
+  access: 'owned',
+  summary: 'Rename a workflow or change its description or settings (no new version)',
+  tag: 'workflows',
+  params: workflowIdParamsSchema,
+  body: updateWorkflowRequestSchema,
+  example: () => ({ name: 'Renamed', settings: { conversationForwarding: { enabled: true, endpoint: 'http://127.0.0.1:9/forward' } } }),
+  responses: ok(updatedWorkflowResponseSchema),
+  handler: ({ principal, services, params, body }) => services.workflows.update(principal, params.id, body),
 })
 
-export const DELETE = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(workflowIdParamsSchema, params, 'path')
-  const { runs } = parseQuery(request, deleteWorkflowQuerySchema)
-  const { workflows } = await getServices()
-  return json(await workflows.delete(principal, id, runs))
+export const DELETE = defineRoute({
+  method: 'DELETE',
+  path: '/api/workflows/[id]',
+  access: 'owned',
+  summary: 'Delete a workflow, keeping its runs (`runs=keep`) or deleting them (`runs=delete`: 409 while one has not finished)',
+  tag: 'workflows',
+  params: workflowIdParamsSchema,
+  query: deleteWorkflowQuerySchema,
+  responses: ok(deletedWorkflowResponseSchema),
+  errors: [409],
+  handler: ({ principal, services, params, query }) => services.workflows.delete(principal, params.id, query.runs),
 })

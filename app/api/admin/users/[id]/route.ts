@@ -1,10 +1,15 @@
-import { updateUserRequestSchema } from '@/lib/contracts/accounts'
-import { getAppContext } from '@/lib/server/app-context'
-import { adminRoute } from '@/lib/server/auth/admin-route'
-import { UserAdminService } from '@/lib/server/auth/user-admin'
-import { json, parseBody } from '@/lib/server/http'
+import { accountIdParamsSchema, updateUserRequestSchema, userResponseSchema } from '@/lib/contracts/accounts'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const PATCH = adminRoute<{ id: string }>(async (request, { id }, admin) => {
-  const change = await parseBody(request, updateUserRequestSchema)
-  return json({ user: await new UserAdminService(await getAppContext()).update(admin, id, change) })
+export const PATCH = defineRoute({
+  method: 'PATCH',
+  path: '/api/admin/users/[id]',
+  access: 'admin',
+  summary: "Change a user's role, or disable them",
+  tag: 'admin',
+  params: accountIdParamsSchema,
+  body: updateUserRequestSchema,
+  responses: ok(userResponseSchema),
+  errors: [409],
+  handler: async ({ principal, services, params, body }) => ({ user: await services.userAdmin.update(principal, params.id, body) }),
 })

@@ -1,17 +1,27 @@
 import { agentIdParamsSchema } from '@/lib/contracts/agents'
-import { createConversationBody } from '@/lib/contracts/conversations'
-import { authenticatedRoute, json, parseBody, parseWith } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { conversationListSchema, conversationSummarySchema, createConversationBody } from '@/lib/contracts/conversations'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(agentIdParamsSchema, params, 'path')
-  const { conversations } = await getServices()
-  return json(await conversations.list(principal, id))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/agents/[id]/conversations',
+  access: 'owned',
+  summary: 'List your conversations with an agent, most recently active first',
+  tag: 'conversations',
+  params: agentIdParamsSchema,
+  responses: ok(conversationListSchema),
+  handler: ({ principal, services, params }) => services.conversations.list(principal, params.id),
 })
 
-export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(agentIdParamsSchema, params, 'path')
-  const body = await parseBody(request, createConversationBody)
-  const { conversations } = await getServices()
-  return json(await conversations.create(principal, id, body), 201)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/agents/[id]/conversations',
+  access: 'owned',
+  summary: 'Start a conversation with an agent',
+  tag: 'conversations',
+  params: agentIdParamsSchema,
+  body: createConversationBody,
+  example: () => ({ title: 'Fuzzed conversation' }),
+  responses: created(conversationSummarySchema),
+  handler: ({ principal, services, params, body }) => services.conversations.create(principal, params.id, body),
 })

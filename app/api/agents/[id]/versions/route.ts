@@ -1,19 +1,31 @@
-import { agentIdParamsSchema, createAgentVersionRequestSchema } from '@/lib/contracts/agents'
-import { authenticatedRoute, json, parseBody, parseWith } from '@/lib/server/http'
-import { saveBase, withEtag } from '@/lib/server/save-base'
-import { getServices } from '@/lib/server/services'
+import { agentIdParamsSchema, agentVersionListResponseSchema, agentVersionResponseSchema, createAgentVersionRequestSchema } from '@/lib/contracts/agents'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
+import { saveBase } from '@/lib/server/save-base'
 
-export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(agentIdParamsSchema, params, 'path')
-  const { agents } = await getServices()
-  return json(await agents.listVersions(principal, id))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/agents/[id]/versions',
+  access: 'owned',
+  summary: "List an agent's versions, newest first",
+  tag: 'agents',
+  params: agentIdParamsSchema,
+  responses: ok(agentVersionListResponseSchema),
+  handler: ({ principal, services, params }) => services.agents.listVersions(principal, params.id),
 })
 
-export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(agentIdParamsSchema, params, 'path')
-  const { baseVersion, ...body } = await parseBody(request, createAgentVersionRequestSchema)
-  const base = saveBase(request, baseVersion)
-  const { agents } = await getServices()
-  const saved = await agents.createVersion(principal, id, body, base)
-  return withEtag(json(saved, 201), saved.version.version)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/agents/[id]/versions',
+  access: 'owned',
+  summary: 'Save a new version of an agent (400 invalid_agent lists the problems; 409 when another save won the number)',
+  tag: 'agents',
+  params: agentIdParamsSchema,
+  body: createAgentVersionRequestSchema,
+  example: () => ({ definition: { name: 'Fuzzed', instructions: 'Be brief.', functionTools: ['get_time'] }, note: 'second', baseVersion: 1 }),
+  responses: created(agentVersionResponseSchema),
+  errors: [409],
+  saveBase: 'required',
+  etag: (saved: { version: { version: number } }) => saved.version.version,
+  handler: ({ principal, services, params, body: { baseVersion, ...body }, request }) =>
+    services.agents.createVersion(principal, params.id, body, saveBase(request, baseVersion)),
 })

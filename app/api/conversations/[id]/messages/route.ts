@@ -1,18 +1,30 @@
-import { conversationIdParams, messagesQuery, sendMessageBody, type SentMessage } from '@/lib/contracts/conversations'
-import { authenticatedRoute, json, parseBody, parseQuery, parseWith } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { conversationIdParams, messagePageSchema, messagesQuery, sendMessageBody, sentMessageSchema, type SentMessage } from '@/lib/contracts/conversations'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(conversationIdParams, params, 'path')
-  const page = parseQuery(request, messagesQuery)
-  const { conversations } = await getServices()
-  return json(await conversations.messages(principal, id, page))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/conversations/[id]/messages',
+  access: 'owned',
+  summary: 'A page of messages, oldest first, going back from the newest (or from `before`)',
+  tag: 'conversations',
+  params: conversationIdParams,
+  query: messagesQuery,
+  responses: ok(messagePageSchema),
+  handler: ({ principal, services, params, query }) => services.conversations.messages(principal, params.id, query),
 })
 
 /** Queues the reply (a turn); follow it at `/api/runs/:runId/events`. */
-export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(conversationIdParams, params, 'path')
-  const { text } = await parseBody(request, sendMessageBody)
-  const { conversations } = await getServices()
-  return json((await conversations.send(principal, id, text, { runNow: true })) satisfies SentMessage, 202)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/conversations/[id]/messages',
+  access: 'owned',
+  summary: "Send a message: queues the agent's reply as a turn (follow it at /api/runs/{runId}/events; 409 while one is running)",
+  tag: 'conversations',
+  params: conversationIdParams,
+  body: sendMessageBody,
+  example: () => ({ text: 'hello' }),
+  responses: { 202: { description: 'Queued', schema: sentMessageSchema } },
+  errors: [409],
+  handler: async ({ principal, services, params, body }) =>
+    (await services.conversations.send(principal, params.id, body.text, { runNow: true })) satisfies SentMessage,
 })

@@ -1,10 +1,15 @@
-import { mcpServerIdParamsSchema } from '@/lib/contracts/mcp-servers'
-import { json, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { mcpServerIdParamsSchema, mcpTestResultSchema } from '@/lib/contracts/mcp-servers'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
 /** Connects to the saved server, lists its tools, closes: `{ ok, tools, error? }` (a failed connection is still a 200). */
-export const POST = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(mcpServerIdParamsSchema, params, 'path')
-  const { mcpServers } = await getServices()
-  return json(await mcpServers.test(principal, id))
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/mcp-servers/[id]/test',
+  access: 'owned',
+  summary: 'Connect to an MCP server and list its tools',
+  tag: 'mcp-servers',
+  params: mcpServerIdParamsSchema,
+  responses: ok(mcpTestResultSchema),
+  errors: [403],
+  handler: ({ principal, services: { mcpServers }, params: { id } }) => mcpServers.test(principal, id),
 })

@@ -1,8 +1,16 @@
-import { getAppContext } from '@/lib/server/app-context'
+import { accountIdParamsSchema } from '@/lib/contracts/accounts'
+import { defineRoute } from '@/lib/server/define-route'
 import { notFound } from '@/lib/server/domain-errors'
-import { authenticatedRoute } from '@/lib/server/http'
 
-export const DELETE = authenticatedRoute<{ id: string }>(async (_request, { id }, principal) => {
-  if (!(await (await getAppContext()).apiTokens.revoke(principal.userId, id))) throw notFound('API token', id)
-  return new Response(null, { status: 204 })
+export const DELETE = defineRoute({
+  method: 'DELETE',
+  path: '/api/me/tokens/[id]',
+  access: 'owned',
+  summary: 'Revoke an API token',
+  tag: 'account',
+  params: accountIdParamsSchema,
+  responses: { 204: { description: 'Revoked' } },
+  handler: async ({ principal, services, params: { id } }) => {
+    if (!(await services.apiTokens.revoke(principal.userId, id))) throw notFound('API token', id)
+  },
 })

@@ -1,9 +1,14 @@
-import { runIdParams } from '@/lib/contracts/runs'
-import { json, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { runIdParams, runSummaryResponseSchema } from '@/lib/contracts/runs'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const POST = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(runIdParams, params, 'path')
-  const { runs } = await getServices()
-  return json({ run: await runs.cancel(principal, id) })
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/runs/[id]/cancel',
+  access: 'owned',
+  summary: 'Cancel a run',
+  tag: 'runs',
+  params: runIdParams,
+  responses: ok(runSummaryResponseSchema),
+  errors: [409],
+  handler: async ({ principal, services, params }) => ({ run: await services.runs.cancel(principal, params.id) }),
 })

@@ -1,13 +1,21 @@
-import { continueInChatBody } from '@/lib/contracts/conversations'
+import { continueInChatBody, conversationSummarySchema } from '@/lib/contracts/conversations'
 import { runIdParams } from '@/lib/contracts/runs'
-import { authenticatedRoute, json, parseBody, parseWith } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
+import { json } from '@/lib/server/http'
 
 /** The conversation with what one agent node of the run said and heard: 201 when made now, 200 when made by an earlier call. */
-export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(runIdParams, params, 'path')
-  const { nodeId } = await parseBody(request, continueInChatBody)
-  const { conversations } = await getServices()
-  const { conversation, created } = await conversations.continueFromRun(principal, id, nodeId)
-  return json(conversation, created ? 201 : 200)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/runs/[id]/continue-in-chat',
+  access: 'owned',
+  summary: 'Continue in chat: the conversation with what one agent node of a run said and heard (made once, then reopened)',
+  tag: 'conversations',
+  params: runIdParams,
+  body: continueInChatBody,
+  example: () => ({ nodeId: 'agent' }),
+  responses: { ...ok(conversationSummarySchema, 'Made by an earlier call'), ...created(conversationSummarySchema) },
+  handler: async ({ principal, services, params, body }) => {
+    const { conversation, created } = await services.conversations.continueFromRun(principal, params.id, body.nodeId)
+    return json(conversation, created ? 201 : 200)
+  },
 })

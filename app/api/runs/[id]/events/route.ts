@@ -1,21 +1,27 @@
+import { runEventSchema } from '@/lib/contracts/run-events'
 import { eventsQuery, runIdParams } from '@/lib/contracts/runs'
-import { parseQuery, parseWith, authenticatedRoute } from '@/lib/server/http'
+import { defineRoute, EVENT_STREAM_HEADERS } from '@/lib/server/define-route'
 import { resumePoint, runEventStream } from '@/lib/server/runs/run-event-stream'
-import { getServices } from '@/lib/server/services'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(runIdParams, params, 'path')
-  const { after } = parseQuery(request, eventsQuery)
-  const { app, runs } = await getServices()
-  await runs.status(principal, id) // 404 before the stream starts
-  return new Response(runEventStream(app, id, resumePoint(request, after), request.signal), {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/runs/[id]/events',
+  access: 'owned',
+  summary: "Follow a run's events (server-sent events; resumes after `after` or Last-Event-ID)",
+  tag: 'runs',
+  params: runIdParams,
+  query: eventsQuery,
+  responses: {
+    200: {
+      description: 'One event per `data:` line, its `id:` the event sequence; the stream ends with the run.',
+      schema: runEventSchema,
+      contentType: 'text/event-stream',
     },
-  })
+  },
+  handler: async ({ principal, services, params: { id }, query: { after }, request }) => {
+    await services.runs.status(principal, id) // 404 before the stream starts
+    return new Response(runEventStream(services.app, id, resumePoint(request, after), request.signal), { headers: EVENT_STREAM_HEADERS })
+  },
 })

@@ -1,17 +1,27 @@
 import { runIdParams } from '@/lib/contracts/runs'
-import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
-import { createShareLinkBody } from '@/lib/contracts/share-links'
+import { createdShareLinkSchema, createShareLinkBody, shareLinkListResponseSchema } from '@/lib/contracts/share-links'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(runIdParams, params, 'path')
-  const { shareLinks } = await getServices()
-  return json({ shareLinks: await shareLinks.list(principal, id) })
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/runs/[id]/share-links',
+  access: 'owned',
+  summary: "List a run's share links",
+  tag: 'runs',
+  params: runIdParams,
+  responses: ok(shareLinkListResponseSchema),
+  handler: async ({ principal, services, params }) => ({ shareLinks: await services.shareLinks.list(principal, params.id) }),
 })
 
-export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(runIdParams, params, 'path')
-  const body = await parseBody(request, createShareLinkBody)
-  const { shareLinks } = await getServices()
-  return json(await shareLinks.create(principal, id, body), 201)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/runs/[id]/share-links',
+  access: 'owned',
+  summary: 'Create a read-only share link to a run (its URL is shown once)',
+  tag: 'runs',
+  params: runIdParams,
+  body: createShareLinkBody,
+  example: () => ({ expiresInHours: 1 }),
+  responses: created(createdShareLinkSchema),
+  handler: ({ principal, services, params, body }) => services.shareLinks.create(principal, params.id, body),
 })

@@ -1,10 +1,14 @@
-import { duplicateWorkflowRequestSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
-import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { createdWorkflowResponseSchema, duplicateWorkflowRequestSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
+import { created, defineRoute } from '@/lib/server/define-route'
 
-export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(workflowIdParamsSchema, params, 'path')
-  const body = await parseBody(request, duplicateWorkflowRequestSchema)
-  const { workflows } = await getServices()
-  return json(await workflows.duplicate(principal, id, body), 201)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/workflows/[id]/duplicate',
+  access: 'owned',
+  summary: 'Copy a workflow: a new one of yours with its latest graph (as version 1), description and settings',
+  tag: 'workflows',
+  params: workflowIdParamsSchema,
+  body: duplicateWorkflowRequestSchema,
+  responses: created(createdWorkflowResponseSchema),
+  handler: ({ principal, services, params, body }) => services.workflows.duplicate(principal, params.id, body),
 })

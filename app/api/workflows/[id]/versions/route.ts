@@ -1,19 +1,32 @@
-import { createVersionRequestSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
-import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { saveBase, withEtag } from '@/lib/server/save-base'
-import { getServices } from '@/lib/server/services'
+import { exampleWorkflowDocument } from '@/lib/graph'
+import { createVersionRequestSchema, versionListResponseSchema, versionResponseSchema, workflowIdParamsSchema } from '@/lib/contracts/workflows'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
+import { saveBase } from '@/lib/server/save-base'
 
-export const GET = authenticatedRoute<{ id: string }>(async (_request, params, principal) => {
-  const { id } = parseWith(workflowIdParamsSchema, params, 'path')
-  const { workflows } = await getServices()
-  return json(await workflows.listVersions(principal, id))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/workflows/[id]/versions',
+  access: 'owned',
+  summary: "List a workflow's versions",
+  tag: 'workflows',
+  params: workflowIdParamsSchema,
+  responses: ok(versionListResponseSchema),
+  handler: ({ principal, services, params }) => services.workflows.listVersions(principal, params.id),
 })
 
-export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(workflowIdParamsSchema, params, 'path')
-  const { graph, note, baseVersion } = await parseBody(request, createVersionRequestSchema)
-  const base = saveBase(request, baseVersion)
-  const { workflows } = await getServices()
-  const saved = await workflows.createVersion(principal, id, graph, base, note)
-  return withEtag(json(saved, 201), saved.version.version)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/workflows/[id]/versions',
+  access: 'owned',
+  summary: 'Save a new version (the graph must pass validation: 400 invalid_graph lists its problems)',
+  tag: 'workflows',
+  params: workflowIdParamsSchema,
+  body: createVersionRequestSchema,
+  example: () => ({ graph: exampleWorkflowDocument(), note: 'fuzzed', baseVersion: 1 }),
+  responses: created(versionResponseSchema),
+  errors: [409],
+  saveBase: 'required',
+  etag: (saved: { version: { version: number } }) => saved.version.version,
+  handler: ({ principal, services, params, body: { graph, note, baseVersion }, request }) =>
+    services.workflows.createVersion(principal, params.id, graph, saveBase(request, baseVersion), note),
 })

@@ -1,9 +1,13 @@
-import { agentVersionParamsSchema } from '@/lib/contracts/agents'
-import { authenticatedRoute, json, parseWith } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { agentVersionParamsSchema, agentVersionResponseSchema } from '@/lib/contracts/agents'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute<{ id: string; version: string }>(async (_request, raw, principal) => {
-  const { id, version } = parseWith(agentVersionParamsSchema, raw, 'path')
-  const { agents } = await getServices()
-  return json(await agents.getVersion(principal, id, version))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/agents/[id]/versions/[version]',
+  access: 'owned',
+  summary: 'Read one version of an agent',
+  tag: 'agents',
+  params: agentVersionParamsSchema,
+  responses: ok(agentVersionResponseSchema),
+  handler: ({ principal, services, params }) => services.agents.getVersion(principal, params.id, params.version),
 })

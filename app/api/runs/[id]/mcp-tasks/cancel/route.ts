@@ -1,13 +1,19 @@
-import { cancelMcpTaskBody, runIdParams } from '@/lib/contracts/runs'
-import { McpTaskCancelService } from '@/lib/server/mcp/mcp-task-cancel'
-import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { cancelMcpTaskBody, mcpTaskCancelResponseSchema, runIdParams } from '@/lib/contracts/runs'
+import { defineRoute } from '@/lib/server/define-route'
 
 /** Asks the process running the run to cancel one of its long-running MCP tasks (202: requested, not yet done). */
-export const POST = authenticatedRoute<{ id: string }>(async (request, params, principal) => {
-  const { id } = parseWith(runIdParams, params, 'path')
-  const { app, runs } = await getServices()
-  await runs.status(principal, id) // someone else's run is as unknown as a missing one
-  const body = await parseBody(request, cancelMcpTaskBody)
-  return json(await new McpTaskCancelService(app).request(id, body), 202)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/runs/[id]/mcp-tasks/cancel',
+  access: 'owned',
+  summary: 'Cancel a long-running MCP task of a run',
+  tag: 'runs',
+  params: runIdParams,
+  // Someone else's run is as unknown as a missing one, whatever the body.
+  authorize: async ({ principal, services, params }) => void (await services.runs.status(principal, params.id)),
+  body: cancelMcpTaskBody,
+  example: () => ({ serverId: 'x', taskId: 'y' }),
+  responses: { 202: { description: 'Passed on to the run', schema: mcpTaskCancelResponseSchema } },
+  errors: [409],
+  handler: ({ services, params, body }) => services.mcpTasks.request(params.id, body),
 })

@@ -1,9 +1,13 @@
-import { workflowVersionParamsSchema } from '@/lib/contracts/workflows'
-import { json, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { getServices } from '@/lib/server/services'
+import { versionResponseSchema, workflowVersionParamsSchema } from '@/lib/contracts/workflows'
+import { defineRoute, ok } from '@/lib/server/define-route'
 
-export const GET = authenticatedRoute<{ id: string; version: string }>(async (_request, raw, principal) => {
-  const { id, version } = parseWith(workflowVersionParamsSchema, raw, 'path')
-  const { workflows } = await getServices()
-  return json(await workflows.getVersion(principal, id, version))
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/workflows/[id]/versions/[version]',
+  access: 'owned',
+  summary: 'Read one version',
+  tag: 'workflows',
+  params: workflowVersionParamsSchema,
+  responses: ok(versionResponseSchema),
+  handler: ({ principal, services, params }) => services.workflows.getVersion(principal, params.id, params.version),
 })

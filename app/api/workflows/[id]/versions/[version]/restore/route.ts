@@ -1,14 +1,21 @@
-import { restoreVersionRequestSchema, workflowVersionParamsSchema } from '@/lib/contracts/workflows'
-import { json, parseBody, parseWith, authenticatedRoute } from '@/lib/server/http'
-import { saveBase, withEtag } from '@/lib/server/save-base'
-import { getServices } from '@/lib/server/services'
+import { restoreVersionRequestSchema, versionResponseSchema, workflowVersionParamsSchema } from '@/lib/contracts/workflows'
+import { created, defineRoute } from '@/lib/server/define-route'
+import { saveBase } from '@/lib/server/save-base'
 
 /** Saves the version's graph again as the newest version; 201 with that new version. */
-export const POST = authenticatedRoute<{ id: string; version: string }>(async (request, raw, principal) => {
-  const { id, version } = parseWith(workflowVersionParamsSchema, raw, 'path')
-  const { note, baseVersion } = await parseBody(request, restoreVersionRequestSchema)
-  const base = saveBase(request, baseVersion)
-  const { workflows } = await getServices()
-  const saved = await workflows.restoreVersion(principal, id, version, note, base)
-  return withEtag(json(saved, 201), saved.version.version)
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/workflows/[id]/versions/[version]/restore',
+  access: 'owned',
+  summary: "Save an earlier version's graph again as the newest version (checked as a new save is)",
+  tag: 'workflows',
+  params: workflowVersionParamsSchema,
+  body: restoreVersionRequestSchema,
+  example: () => ({ note: 'fuzzed' }),
+  responses: created(versionResponseSchema),
+  errors: [409],
+  saveBase: 'optional',
+  etag: (saved: { version: { version: number } }) => saved.version.version,
+  handler: ({ principal, services, params, body: { note, baseVersion }, request }) =>
+    services.workflows.restoreVersion(principal, params.id, params.version, note, saveBase(request, baseVersion)),
 })
