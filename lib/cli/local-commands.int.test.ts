@@ -152,7 +152,7 @@ describe('agentloom --help', () => {
   it(
     'explains the commands, and exits 0',
     async () => {
-      const { code, stdout } = await runAgentloom(['--help'])
+      const { code, stdout } = await runAgentloom(['--help'], {}, { through: 'bin' })
       expect(code).toBe(0)
       expect(stdout).toContain('Usage: agentloom')
       for (const command of ['run', 'validate', 'workflows', 'runs', 'approvals']) expect(stdout).toContain(`  ${command}`)

@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { embeddedPostmasterPid, leaseEmbeddedPostgres } from '../db/embedded-postgres'
 import { isPostgresProcess, isProcessAlive, sleep } from '../db/postgres-processes'
+import { compileScripts, type CompiledScripts } from './compiled-scripts'
 import { dropAbandonedTestDatabases, dropTestDatabaseRun, prepareTestDatabaseRun, type TestDatabaseRun } from './test-database-run'
 
 /** Data folders are named after the vitest process that owns them, so leftovers can be told apart. */
@@ -25,10 +26,25 @@ declare module 'vitest' {
     testDatabaseServer: string
     /** The run's templates and the prefix of its database names. */
     testDatabaseRun: TestDatabaseRun
+    /** The command-line entry points compiled for this run (compiled-scripts.ts). */
+    compiledScripts: CompiledScripts
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const compiled = await compileScripts(project.config.root, String(process.pid))
+  project.provide('compiledScripts', compiled.scripts)
+  const databases = await setUpDatabases(project).catch(async (error: unknown) => {
+    await compiled.remove()
+    throw error
+  })
+  return async () => {
+    await databases()
+    await compiled.remove()
+  }
+}
+
+async function setUpDatabases(project: TestProject): Promise<() => Promise<void>> {
   const sharedServer = process.env.DATABASE_URL
   if (sharedServer) {
     await dropAbandonedTestDatabases(sharedServer)

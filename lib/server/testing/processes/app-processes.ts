@@ -1,13 +1,15 @@
 /**
  * Starts the app's processes for multi-process tests: web hosts (web-host.ts, the real route
- * handlers, with or without a worker of their own) and run workers (`npm run worker`'s scripts/worker.ts), each a node
- * process running TypeScript through tsx's loader, spawned without a shell so that the pid the
- * test holds is the process itself and SIGKILL reaches it (the tsx CLI would put a second node
- * process in between). Each one's output is kept, to be shown when a test fails.
+ * handlers, with or without a worker of their own, a node process running TypeScript through tsx's
+ * loader) and run workers (`npm run worker`'s scripts/worker.ts, as compiled once for the test run by
+ * compiled-scripts.ts), spawned without a shell so that the pid the test holds is the process itself
+ * and SIGKILL reaches it (the tsx CLI would put a second node process in between). Each one's output
+ * is kept, to be shown when a test fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { inject } from 'vitest'
 
 const root = join(import.meta.dirname, '..', '..', '..', '..')
 
@@ -48,16 +50,16 @@ export async function killStartedProcesses(): Promise<void> {
 }
 
 /**
- * Spawns `script` (relative to the repository root) and waits for the first stdout line that
+ * Spawns `nodeArgs` (a script and how node loads it) and waits for the first stdout line that
  * `ready` recognises, returning what it made of it. Fails when the process exits first.
  */
 async function spawnApp<T>(
   name: string,
-  script: string,
+  nodeArgs: readonly string[],
   env: NodeJS.ProcessEnv,
   ready: (line: string) => T | undefined,
 ): Promise<{ process: AppProcess; ready: T }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, nodeArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -93,7 +95,8 @@ async function spawnApp<T>(
 export async function startWebHost(name: string, env: NodeJS.ProcessEnv, { worker = false }: { worker?: boolean } = {}): Promise<WebHostProcess> {
   const { process: host, ready } = await spawnApp(
     name,
-    'lib/server/testing/processes/web-host.ts',
+    // Through tsx: the host imports each route module by its path when first asked for it.
+    ['--import', 'tsx', join(root, 'lib/server/testing/processes/web-host.ts')],
     { ...env, AGENTLOOM_WORKER: worker ? 'on' : 'off' },
     (line) => {
       if (!line.startsWith('{')) return undefined
@@ -104,6 +107,11 @@ export async function startWebHost(name: string, env: NodeJS.ProcessEnv, { worke
 }
 
 export async function startWorker(name: string, env: NodeJS.ProcessEnv): Promise<WorkerProcess> {
-  const { process: worker, ready } = await spawnApp(name, 'scripts/worker.ts', env, (line) => /^\[worker\] (\S+) waiting for runs/.exec(line)?.[1])
+  const { process: worker, ready } = await spawnApp(
+    name,
+    [inject('compiledScripts')['scripts/worker.ts']],
+    env,
+    (line) => /^\[worker\] (\S+) waiting for runs/.exec(line)?.[1],
+  )
   return { ...worker, workerId: ready }
 }

@@ -1,0 +1,48 @@
+/**
+ * The app's command-line entry points, compiled once per test run for the tests that start them as
+ * real processes (the `agentloom` command, `npm run admin`, `npm run worker`). Started through tsx,
+ * each process transformed and resolved ~1,000 TypeScript modules through loader hooks again: about
+ * two seconds of CPU per start, and these tests start well over a hundred. esbuild compiles the same
+ * sources the same way tsx does (it is tsx's compiler), into one file per entry point; packages stay
+ * in node_modules, imported as the app imports them. The tests that check the real wiring
+ * (`bin/agentloom.mjs`, `tsx scripts/admin.ts`) still start those.
+ *
+ * Vitest's integration setup compiles them into a folder of the run's own and hands the paths to the
+ * test files (`inject('compiledScripts')`).
+ */
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+
+export const COMPILED_SCRIPTS = ['scripts/agentloom.ts', 'scripts/admin.ts', 'scripts/worker.ts'] as const
+export type CompiledScript = (typeof COMPILED_SCRIPTS)[number]
+export type CompiledScripts = Record<CompiledScript, string>
+
+/**
+ * Compiles every entry point into `<root>/node_modules/.cache/agentloom-test-scripts/<run>/`: inside
+ * node_modules, so that the compiled files find the packages they import exactly where the sources do.
+ */
+export async function compileScripts(root: string, run: string): Promise<{ scripts: CompiledScripts; remove: () => Promise<void> }> {
+  const folder = join(root, 'node_modules', '.cache', 'agentloom-test-scripts', run)
+  await mkdir(folder, { recursive: true })
+  const entries = await Promise.all(
+    COMPILED_SCRIPTS.map(async (script) => {
+      const outfile = join(folder, script.replace(/^scripts\//, '').replace(/\.ts$/, '.mjs'))
+      await build({
+        absWorkingDir: root,
+        entryPoints: [script],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        // Packages load from node_modules at run time, as under tsx: one copy of each, their own files beside them.
+        packages: 'external',
+        tsconfig: join(root, 'tsconfig.json'),
+        logLevel: 'error',
+      })
+      return [script, outfile] as const
+    }),
+  )
+  return { scripts: Object.fromEntries(entries) as CompiledScripts, remove: () => rm(folder, { recursive: true, force: true }) }
+}
