@@ -130,7 +130,7 @@ export async function prepareQueuedRun(
   const savedAgent: AgentSettingsLookup = (id, version) => savedAgents.get(agentKey(id, version))?.settings
   const serverIds = [...new Set(documents.flatMap((each) => collectMcpServerIds(each, savedAgent)))]
   // compile() asks for skills and folders synchronously: load and check every named skill and folder first.
-  const skills = await skillLibrary(app).resolverFor([...new Set(documents.flatMap((each) => collectSkillIds(each, savedAgent)))], visible)
+  const skills = await skillLibrary(app).resolverFor([...new Set(documents.flatMap((each) => collectSkillIds(each, savedAgent)))], names)
   const folders = await openFileAccess(documents, savedAgent)
   let mcpTools = new Map<string, MCPTool>()
   const close = () => closeMcpServers(mcpTools)
