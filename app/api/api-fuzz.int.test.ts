@@ -64,7 +64,7 @@ const EXAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/runs/[id]/mcp-tasks/cancel': { serverId: 'x', taskId: 'y' },
   'POST /api/admin/invitations': { email: 'someone@example.test', role: 'member' },
   'POST /api/me/tokens': { name: 'fuzzed' },
-  'POST /api/setup': { token: 'x', name: 'A', email: 'a@example.test', password: 'long enough' },
+  'POST /api/setup': { token: 'x', name: 'A', email: 'a@example.test', password: 'long enough passphrase' },
 }
 
 const UNSAFE_STRINGS = ['\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\ud83d']
