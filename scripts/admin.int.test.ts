@@ -111,7 +111,7 @@ describe('npm run admin', () => {
 
     const short = await admin('create-user', '--email', 'x@example.test', '--password', 'short')
     expect(short.code).not.toBe(0)
-    expect(short.stderr).toContain('--password: Use at least 8 characters.')
+    expect(short.stderr).toContain('--password: Use at least 12 characters.')
     expect((await admin('create-user', '--password', 'long-enough-1')).code).not.toBe(0)
   }, 120_000)
 

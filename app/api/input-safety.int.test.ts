@@ -98,7 +98,7 @@ describe('input Postgres cannot store is a 400, never a 500', () => {
     const imported = await callRoute(importRoute.POST, { body: { manifest } })
     expect(imported.status, JSON.stringify(imported.body)).toBe(400)
     expect(imported.body.error).toMatchObject({ code: 'invalid_text', details: { issues: [{ path: 'manifest.mcpServers.0.mcpServerName' }] } })
-    expect(await app.db.prisma.mcpServer.findUnique({ where: { id: 'safe_tools' } })).toBeNull()
+    expect(await app.db.prisma.mcpServer.findFirst({ where: { id: 'safe_tools' } })).toBeNull()
   })
 
   it.each(UNSAFE)('approval answers: %j', async (text) => {

@@ -228,7 +228,7 @@ describe('secrets canary', () => {
       body: { config: { url: shown.body.server.config.url }, description: 'changed' },
     })
     expect(updated.status).toBe(200)
-    const stored = await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'canary-http' } })
+    const stored = await app.db.prisma.mcpServer.findFirstOrThrow({ where: { id: 'canary-http' } })
     expect(JSON.stringify(stored)).not.toContain(canaries.query)
     expect(JSON.stringify(stored)).not.toContain(canaries.header)
     const probe = await call('POST /api/mcp-servers/:id/test', serverTestRoute.POST, { params: { id: 'canary-http' } })

@@ -114,8 +114,8 @@ describe('state-changing routes without a session or token', () => {
     expect(tried).toContain('POST /api/mcp-servers/[id]/test with no Host (HTTP/1.0)')
     expect(tried).toContain('PATCH /api/mcp-servers/[id] with Host LOCALHOST:port')
     expect(existsSync(marker)).toBe(false)
-    expect((await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: PROBE_ID } })).config).toEqual(probeConfig)
-    expect(await app.db.prisma.mcpServer.findUnique({ where: { id: 'probe-created' } })).toBeNull()
+    expect((await app.db.prisma.mcpServer.findFirstOrThrow({ where: { id: PROBE_ID } })).config).toEqual(probeConfig)
+    expect(await app.db.prisma.mcpServer.findFirst({ where: { id: 'probe-created' } })).toBeNull()
   })
 
   it('are refused to a member too: the admin’s stdio server is a 404, a stdio server of their own a 403', async () => {

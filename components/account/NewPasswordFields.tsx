@@ -1,6 +1,7 @@
 'use client'
 
 import { Field, Input } from '@/components/ui'
+import { MIN_PASSWORD_LENGTH } from '@/lib/contracts/accounts'
 
 export interface NewPasswordFieldsProps {
   /** The inputs' ids and test ids: `<idPrefix>` and `<idPrefix>-repeat`. */
@@ -17,13 +18,13 @@ export interface NewPasswordFieldsProps {
 export function NewPasswordFields({ idPrefix, label, password, repeat, onPasswordChange, onRepeatChange }: NewPasswordFieldsProps) {
   return (
     <>
-      <Field label={label} htmlFor={idPrefix} help="At least 8 characters.">
+      <Field label={label} htmlFor={idPrefix} help={`At least ${MIN_PASSWORD_LENGTH} characters; a passphrase is welcome.`}>
         <Input
           id={idPrefix}
           type="password"
           autoComplete="new-password"
           required
-          minLength={8}
+          minLength={MIN_PASSWORD_LENGTH}
           value={password}
           onChange={(e) => onPasswordChange(e.target.value)}
           data-testid={idPrefix}

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react'
 import { Badge, Button, Field, Input } from '@/components/ui'
+import { MIN_PASSWORD_LENGTH } from '@/lib/contracts/accounts'
 import { FormError } from './FormError'
 import { accountApi } from './account-api'
 import { errorMessage } from '../api-client'
@@ -55,13 +56,13 @@ export function ProfileSettings({ name, email, role }: { name: string; email: st
             onChange={(e) => setCurrentPassword(e.target.value)}
           />
         </Field>
-        <Field label="New password" htmlFor="new-password" help="At least 8 characters.">
+        <Field label="New password" htmlFor="new-password" help={`At least ${MIN_PASSWORD_LENGTH} characters; a passphrase is welcome.`}>
           <Input
             id="new-password"
             type="password"
             autoComplete="new-password"
             required
-            minLength={8}
+            minLength={MIN_PASSWORD_LENGTH}
             value={newPassword}
             onChange={(e) => setNewPassword(e.target.value)}
           />

@@ -24,7 +24,7 @@ describe('seedExampleData', () => {
       await fresh.prisma.user.create({ data: { id: 'first-admin', name: 'Ada', email: 'ada@example.test', role: 'admin' } })
       await seedExampleData(fresh.prisma)
       expect(await fresh.prisma.workflow.findUnique({ where: { id: EXAMPLE_WORKFLOW_ID }, select: { ownerId: true } })).toEqual({ ownerId: 'first-admin' })
-      expect(await fresh.prisma.mcpServer.findUnique({ where: { id: 'research-assistant' }, select: { ownerId: true } })).toEqual({ ownerId: 'first-admin' })
+      expect(await fresh.prisma.mcpServer.findFirst({ where: { id: 'research-assistant' }, select: { ownerId: true } })).toEqual({ ownerId: 'first-admin' })
     } finally {
       await fresh.close()
     }

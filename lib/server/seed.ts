@@ -21,11 +21,12 @@ export async function seedExampleData(prisma: Prisma): Promise<void> {
   // start); otherwise unowned, and the first admin adopts it when created.
   const firstAdmin = await prisma.user.findFirst({ where: { role: 'admin' }, orderBy: { createdAt: 'asc' }, select: { id: true } })
   const ownerId = firstAdmin?.id ?? null
-  await unlessSomeoneElseDid(() =>
-    prisma.mcpServer.upsert({
-      where: { id: EXAMPLE_MCP_SERVER_ID },
-      update: {},
-      create: {
+  // Server ids are unique per owner, and not at all among rows nobody owns yet: processes starting together take turns here.
+  await prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('agentloom:seed-example-mcp-server'))`)
+    if (await tx.mcpServer.findFirst({ where: { id: EXAMPLE_MCP_SERVER_ID, ownerId }, select: { rowId: true } })) return
+    await tx.mcpServer.create({
+      data: {
         id: EXAMPLE_MCP_SERVER_ID,
         name: 'Research assistant (example)',
         description: 'Ships with Agentloom. Its summarize_topic tool asks the client for an LLM completion (MCP sampling), which you approve in the browser.',
@@ -33,8 +34,8 @@ export async function seedExampleData(prisma: Prisma): Promise<void> {
         transport: 'stdio',
         config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
       },
-    }),
-  )
+    })
+  })
   const existing = await prisma.workflow.findUnique({ where: { id: EXAMPLE_WORKFLOW_ID }, select: { id: true } })
   if (existing) return
   await unlessSomeoneElseDid(() =>

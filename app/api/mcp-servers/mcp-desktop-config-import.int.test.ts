@@ -65,7 +65,7 @@ describe('importing a desktop client configuration', () => {
       config: { command: 'node', args: ['files-server.mjs', '--root', '/data'] },
       secretKeys: { env: ['FILES_TOKEN'] },
     })
-    const row = await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'remote-search' } })
+    const row = await app.db.prisma.mcpServer.findFirstOrThrow({ where: { id: 'remote-search' } })
     expect(JSON.stringify(row.secrets)).not.toContain(TOKEN)
     expect(JSON.stringify((await callRoute(serverRoute.GET, { params: { id: 'remote-search' } })).body)).not.toContain(TOKEN)
     const again = await callRoute(importRoute.POST, { body: { manifest: config, dryRun: true } })

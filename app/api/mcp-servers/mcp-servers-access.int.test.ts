@@ -58,7 +58,7 @@ describe('MCP server access', () => {
   it('lets members add http servers they own; others get 404 and admins see everything', async () => {
     const created = await callRoute(serversRoute.POST, { as: member, body: httpServer('member-http') })
     expect(created.status).toBe(201)
-    expect((await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'member-http' } })).ownerId).toBe(member.id)
+    expect((await app.db.prisma.mcpServer.findFirstOrThrow({ where: { id: 'member-http' } })).ownerId).toBe(member.id)
 
     expect(ids(await callRoute(serversRoute.GET, { as: member }))).toEqual(['member-http'])
     expect(ids(await callRoute(serversRoute.GET, { as: other }))).toEqual([])
@@ -93,7 +93,7 @@ describe('MCP server access', () => {
     ]) {
       expect((await call).status).toBe(404)
     }
-    expect(await app.db.prisma.mcpServer.findUnique({ where: { id: 'member-stdio' } })).toBeNull()
+    expect(await app.db.prisma.mcpServer.findFirst({ where: { id: 'member-stdio' } })).toBeNull()
     expect(existsSync(touched)).toBe(false)
 
     const listed = await callRoute(serversRoute.GET, { as: member })
@@ -215,7 +215,14 @@ describe('connecting a run’s MCP servers', () => {
   let app: TestApp
   let member: TestUser
   let runId: string
-  const context = (ownerScope: { ownerId?: string }) => ({ app, runId, ownerScope, samplingClient: new DemoChatClient(), signal: new AbortController().signal })
+  const context = (ownerScope: { ownerId?: string }) => ({
+    app,
+    runId,
+    // A member's names are theirs; an admin's (`{}`) also reach the only server of a name.
+    nameOwner: ownerScope.ownerId === undefined ? { ownerId: null, isAdmin: true } : { ownerId: ownerScope.ownerId, isAdmin: false },
+    samplingClient: new DemoChatClient(),
+    signal: new AbortController().signal,
+  })
 
   beforeAll(async () => {
     setStdioSettings({})

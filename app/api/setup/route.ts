@@ -10,7 +10,7 @@ export const POST = defineRoute({
   summary: 'Create the first admin with the setup token the server printed (signs in)',
   tag: 'access',
   body: setupRequestSchema,
-  example: () => ({ token: 'x', name: 'A', email: 'a@example.test', password: 'long enough' }),
+  example: () => ({ token: 'x', name: 'A', email: 'a@example.test', password: 'long enough passphrase' }),
   responses: created(userResponseSchema),
   errors: [409],
   handler: async ({ services, body: { token, ...input }, request }) => {

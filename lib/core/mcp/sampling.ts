@@ -24,7 +24,11 @@ export interface SamplingApprovalContext {
  * Truthy approves. An object may carry a person's edited token cap, which is still bounded by
  * `samplingMaxTokens`.
  */
-export type SamplingApprovalDecision = boolean | { approved?: boolean; maxTokens?: number } | null | undefined
+/**
+ * `reason` (with `approved: false`): why, told to the server instead of the plain denial, so that
+ * what it answers says it (an approval nobody answered in time is no person's refusal).
+ */
+export type SamplingApprovalDecision = boolean | { approved?: boolean; maxTokens?: number; reason?: string } | null | undefined
 
 export type SamplingApprovalCallback = (
   params: CreateMessageRequestParams,
@@ -63,6 +67,7 @@ export const DENIED_BY_CALLBACK_MESSAGE = "Sampling request denied by the 'sampl
 interface Approval {
   approved: boolean
   editedMaxTokens?: number
+  reason?: string
 }
 
 export class SamplingGuard {
@@ -106,7 +111,11 @@ export class SamplingGuard {
 
     const approval = await this.askApproval(params, signal)
     if (!approval.approved) {
-      const message = this.options.approvalCallback ? DENIED_BY_CALLBACK_MESSAGE : DENIED_BY_DEFAULT_MESSAGE
+      const message = approval.reason
+        ? `Sampling request denied: ${approval.reason}`
+        : this.options.approvalCallback
+          ? DENIED_BY_CALLBACK_MESSAGE
+          : DENIED_BY_DEFAULT_MESSAGE
       return { code: ErrorCode.InvalidRequest, message }
     }
 
@@ -174,7 +183,10 @@ function interpretDecision(decision: SamplingApprovalDecision): Approval {
   if (typeof decision === 'object' && decision !== null) {
     const approved = decision.approved !== false
     const edited = decision.maxTokens
-    return typeof edited === 'number' && Number.isFinite(edited) && edited > 0 ? { approved, editedMaxTokens: Math.floor(edited) } : { approved }
+    const reason = !approved && typeof decision.reason === 'string' && decision.reason.trim() ? decision.reason.trim() : undefined
+    const approval: Approval =
+      typeof edited === 'number' && Number.isFinite(edited) && edited > 0 ? { approved, editedMaxTokens: Math.floor(edited) } : { approved }
+    return reason ? { ...approval, reason } : approval
   }
   return { approved: Boolean(decision) }
 }

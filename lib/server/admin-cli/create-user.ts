@@ -9,7 +9,7 @@ export function registerCreateUser(program: Command, output: CommandOutput): voi
     .command('create-user')
     .description('Create a user who signs in with an e-mail address and a password.')
     .requiredOption('--email <email>', 'their e-mail address (how they sign in)')
-    .requiredOption('--password <password>', 'their password, 8 to 128 characters')
+    .requiredOption('--password <password>', 'their password, 12 to 128 characters')
     .option('--name <name>', 'their name as shown in the app (default: the part of the address before @)')
     .option('--admin', 'make them an admin (default: a member)')
     .action(async (options: { email: string; password: string; name?: string; admin?: boolean }) => {

@@ -6,6 +6,8 @@ describe('the audit log', () => {
   let app: TestApp
   beforeAll(async () => {
     app = await createTestApp({ seed: false, install: false })
+    // The test app's people get API tokens, whose making is audited: the log starts empty here.
+    await app.db.prisma.auditLog.deleteMany()
     for (let index = 0; index < 5; index += 1) {
       await recordAudit(app.db.prisma, { actorId: app.admin.id, action: 'thing.update', resourceType: 'thing', resourceId: `t${index}`, details: { index } })
     }

@@ -8,6 +8,7 @@ import type { ApiTokenView } from '@/lib/contracts/accounts'
 import type { Prisma } from '../db/database'
 import type { SqlRunner } from '../db/sql'
 import { toRole, type Principal } from './principal'
+import { recordAudit } from '../audit/audit-log'
 
 export const API_TOKEN_PREFIX = 'al_'
 const TOKEN_PATTERN = /^al_[A-Za-z0-9_-]{43}$/
@@ -33,8 +34,17 @@ export class ApiTokenService {
   /** Creates a token; the returned `token` is the only time it is seen. */
   async create(userId: string, name: string): Promise<{ token: string; apiToken: ApiTokenView }> {
     const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url')
-    const row = await this.prisma.apiToken.create({
-      data: { userId, name, tokenHash: hashApiToken(token), prefix: token.slice(0, 8) },
+    // A token is a credential: its making is a security event (ASVS 7.2), recorded with the row it made.
+    const row = await this.prisma.$transaction(async (tx) => {
+      const created = await tx.apiToken.create({ data: { userId, name, tokenHash: hashApiToken(token), prefix: token.slice(0, 8) } })
+      await recordAudit(tx, {
+        actorId: userId,
+        action: 'api_token.create',
+        resourceType: 'api_token',
+        resourceId: created.id,
+        details: { name, prefix: created.prefix },
+      })
+      return created
     })
     return { token, apiToken: present(row) }
   }
@@ -46,8 +56,11 @@ export class ApiTokenService {
 
   /** Revokes one of the user's tokens; false when they have no such live token. */
   async revoke(userId: string, id: string): Promise<boolean> {
-    const { count } = await this.prisma.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } })
-    return count > 0
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.apiToken.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } })
+      if (count > 0) await recordAudit(tx, { actorId: userId, action: 'api_token.revoke', resourceType: 'api_token', resourceId: id })
+      return count > 0
+    })
   }
 
   /**

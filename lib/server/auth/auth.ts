@@ -77,6 +77,7 @@ export function createAuth({
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
+      // New passwords are held to 12 by lib/contracts/accounts.ts; 8 here lets passwords set before that still sign in.
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: { hash: passwordHasher.hash, verify: passwordHasher.verify },

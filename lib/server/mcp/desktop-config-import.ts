@@ -19,7 +19,8 @@ import {
   type McpTransport,
   type UpdateServerInput,
 } from '@/lib/contracts/mcp-servers'
-import { ownedBy, type Principal } from '../auth/principal'
+import type { Principal } from '../auth/principal'
+import { nameOwnerOf, ownerNamesWhere } from '../auth/name-owner'
 import type { Prisma } from '../db/database'
 import { invalidInput } from '../domain-errors'
 import { assertMayConfigureStdio } from './mcp-server-access'
@@ -151,8 +152,11 @@ export async function importDesktopClientConfig(
     else seen.set(preview.id, preview.key)
   }
   const ids = plans.map((plan) => plan.preview.id)
-  const taken = new Set((await prisma.mcpServer.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((row) => row.id))
-  const own = new Set((await prisma.mcpServer.findMany({ where: { id: { in: ids }, ...ownedBy(principal) }, select: { id: true } })).map((row) => row.id))
+  // Ids are the importer's own: another owner's server of the same id is neither taken nor updated (nor revealed).
+  const own = new Set(
+    (await prisma.mcpServer.findMany({ where: { id: { in: ids }, ...ownerNamesWhere(nameOwnerOf(principal)) }, select: { id: true } })).map((row) => row.id),
+  )
+  const taken = own
   const summary: ManifestImportSummary = { created: [], updated: [], skipped: [], entries: plans.map((plan) => plan.preview) }
   for (const { preview } of plans) {
     preview.exists = taken.has(preview.id)

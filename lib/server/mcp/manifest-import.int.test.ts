@@ -43,6 +43,7 @@ describe('importToolingManifest', () => {
     const registry = new McpServerRegistry(app.db.prisma, app.secrets)
     expect(await registry.connectionConfig('mcp_mailtools')).toEqual({
       id: 'mcp_mailtools',
+      rowId: expect.any(String),
       name: 'Mail tools',
       transport: 'http',
       config: { url: 'https://tools.example.com/mail' },
@@ -62,7 +63,7 @@ describe('importToolingManifest', () => {
       description: 'MCP tools from Mail tools',
       summary: 'https://tools.example.com/mail',
     })
-    expect((await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'mcp_mailtools' } })).ownerId).toBe(app.admin.id)
+    expect((await app.db.prisma.mcpServer.findFirstOrThrow({ where: { id: 'mcp_mailtools' } })).ownerId).toBe(app.admin.id)
     expect(await registry.list(principalOf(member))).toEqual([])
 
     const { entries } = await listAuditEntries(app.db.prisma, { resourceType: 'mcp_server', resourceId: 'mcp_mailtools' })
@@ -73,7 +74,7 @@ describe('importToolingManifest', () => {
   })
 
   it('skips existing servers by default and replaces them when asked, keeping the enabled flag', async () => {
-    await app.db.prisma.mcpServer.update({ where: { id: 'mcp_mailtools' }, data: { enabled: false } })
+    await app.db.prisma.mcpServer.updateMany({ where: { id: 'mcp_mailtools' }, data: { enabled: false } })
     const changed = {
       mcpServers: [
         { ...manifest.mcpServers[0], url: 'https://tools.example.com/mail-v2' },
@@ -81,13 +82,13 @@ describe('importToolingManifest', () => {
       ],
     }
     expect(await importToolingManifest(app.db.prisma, changed, asAdmin(), options())).toEqual({ created: ['new-one'], updated: [], skipped: ['mcp_mailtools'] })
-    expect((await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'mcp_mailtools' } })).config).toEqual({ url: 'https://tools.example.com/mail' })
+    expect((await app.db.prisma.mcpServer.findFirstOrThrow({ where: { id: 'mcp_mailtools' } })).config).toEqual({ url: 'https://tools.example.com/mail' })
     expect(await importToolingManifest(app.db.prisma, changed, asAdmin(), options({ onExisting: 'replace' }))).toEqual({
       created: [],
       updated: ['mcp_mailtools', 'new-one'],
       skipped: [],
     })
-    const row = await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'mcp_mailtools' } })
+    const row = await app.db.prisma.mcpServer.findFirstOrThrow({ where: { id: 'mcp_mailtools' } })
     expect(row.config).toEqual({ url: 'https://tools.example.com/mail-v2' })
     expect(row.enabled).toBe(false)
     const { entries } = await listAuditEntries(app.db.prisma, { resourceType: 'mcp_server', resourceId: 'mcp_mailtools', limit: 1 })
@@ -102,7 +103,7 @@ describe('importToolingManifest', () => {
     })
   })
 
-  it('never replaces a server someone else owns: a member’s import skips it', async () => {
+  it('never replaces a server someone else owns: a member’s import makes the member’s own of that id', async () => {
     const takeover = {
       mcpServers: [
         { mcpServerName: 'Mail tools', mcpServerUniqueName: 'mcp_MailTools', url: 'https://attacker.example/mail' },
@@ -110,12 +111,18 @@ describe('importToolingManifest', () => {
       ],
     }
     expect(await importToolingManifest(app.db.prisma, takeover, principalOf(member), options({ onExisting: 'replace' }))).toEqual({
-      created: ['mine'],
+      // Ids are unique per owner: the admin's server of that id is neither replaced nor revealed.
+      created: ['mcp_mailtools', 'mine'],
       updated: [],
-      skipped: ['mcp_mailtools'],
+      skipped: [],
     })
-    expect((await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'mcp_mailtools' } })).config).toEqual({ url: 'https://tools.example.com/mail-v2' })
-    expect((await app.db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'mine' } })).ownerId).toBe(member.id)
+    expect((await app.db.prisma.mcpServer.findFirstOrThrow({ where: { id: 'mcp_mailtools', ownerId: app.admin.id } })).config).toEqual({
+      url: 'https://tools.example.com/mail-v2',
+    })
+    expect((await app.db.prisma.mcpServer.findFirstOrThrow({ where: { id: 'mcp_mailtools', ownerId: member.id } })).config).toEqual({
+      url: 'https://attacker.example/mail',
+    })
+    expect((await app.db.prisma.mcpServer.findFirstOrThrow({ where: { id: 'mine' } })).ownerId).toBe(member.id)
   })
 
   it('writes nothing when any entry is invalid', async () => {

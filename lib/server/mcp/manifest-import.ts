@@ -6,7 +6,8 @@
  * replaced server keeps its enabled flag. Every change is in the audit log. Everything happens in
  * one transaction.
  */
-import { ownedBy, type Principal } from '../auth/principal'
+import type { Principal } from '../auth/principal'
+import { nameOwnerOf, ownerNamesWhere } from '../auth/name-owner'
 import type { Prisma } from '../db/database'
 import { auditServerCreated, auditServerUpdated, type AuditedServerRow } from '../mcp/mcp-server-audit'
 import { allWorkflowsReferencingServer } from '../mcp/mcp-server-references'
@@ -65,9 +66,11 @@ export async function previewToolingManifest(
 ): Promise<ManifestImportResult & { entries: ImportPreviewEntry[] }> {
   const entries = parseToolingManifest(manifest, { serverUrlBase: options.serverUrlBase })
   const ids = entries.map((e) => e.id)
-  const taken = new Set((await prisma.mcpServer.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((row) => row.id))
-  const own = new Set((await prisma.mcpServer.findMany({ where: { id: { in: ids }, ...ownedBy(principal) }, select: { id: true } })).map((row) => row.id))
-  const replaced = (id: string) => options.onExisting === 'replace' && own.has(id)
+  // Ids are the importer's own: another owner's server of the same id is neither taken nor replaced (nor revealed).
+  const taken = new Set(
+    (await prisma.mcpServer.findMany({ where: { id: { in: ids }, ...ownerNamesWhere(nameOwnerOf(principal)) }, select: { id: true } })).map((row) => row.id),
+  )
+  const replaced = (id: string) => options.onExisting === 'replace' && taken.has(id)
   return {
     created: ids.filter((id) => !taken.has(id)),
     updated: ids.filter((id) => taken.has(id) && replaced(id)),
@@ -98,11 +101,11 @@ export async function importToolingManifest(
   const result: ManifestImportResult = { created: [], updated: [], skipped: [] }
   await prisma.$transaction(async (tx) => {
     const ids = entries.map((e) => e.id)
-    const taken = new Set((await tx.mcpServer.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((row) => row.id))
-    const replaceable = new Map((await tx.mcpServer.findMany({ where: { id: { in: ids }, ...ownedBy(principal) } })).map((row) => [row.id, row]))
+    const owner = nameOwnerOf(principal)
+    const replaceable = new Map((await tx.mcpServer.findMany({ where: { id: { in: ids }, ...ownerNamesWhere(owner) } })).map((row) => [row.id, row]))
     for (const entry of entries) {
       const existing = replaceable.get(entry.id)
-      if (!taken.has(entry.id)) {
+      if (!existing) {
         const row = await tx.mcpServer.create({
           data: { id: entry.id, ownerId: principal.userId, updatedById: principal.userId, ...rowData(entry, options.secretBox) },
         })
@@ -110,10 +113,10 @@ export async function importToolingManifest(
         result.created.push(entry.id)
       } else if (onExisting === 'replace' && existing) {
         const row = await tx.mcpServer.update({
-          where: { id: entry.id },
+          where: { rowId: existing.rowId },
           data: { ...rowData(entry, options.secretBox), version: { increment: 1 }, updatedById: principal.userId },
         })
-        const affectedWorkflows = await allWorkflowsReferencingServer(tx, entry.id)
+        const affectedWorkflows = await allWorkflowsReferencingServer(tx, row)
         await auditServerUpdated(tx, principal.userId, { before: audited(existing), after: audited(row), affectedWorkflows, source: 'manifest' })
         result.updated.push(entry.id)
       } else {

@@ -102,7 +102,7 @@ describe('MCP connections shared across runs', () => {
   const runContext = (runApp: AppContext, run: number, overrides: Partial<RunMcpContext> = {}): RunMcpContext => ({
     app: runApp,
     runId: runIds[run],
-    ownerScope: {},
+    nameOwner: { ownerId: null, isAdmin: true },
     samplingClient: NO_SAMPLING,
     signal: new AbortController().signal,
     ...overrides,
@@ -206,7 +206,7 @@ describe('MCP connections shared across runs', () => {
     const shared = appWithPool()
     const before = await connectMcpServers(['counted'], runContext(shared, 0))
     const oldTool = before.get('counted')!
-    await db.prisma.mcpServer.update({ where: { id: 'counted' }, data: { description: 'changed' } })
+    await db.prisma.mcpServer.updateMany({ where: { id: 'counted' }, data: { description: 'changed' } })
 
     const after = await connectMcpServers(['counted'], runContext(shared, 1))
     const newTool = after.get('counted')!
@@ -278,7 +278,9 @@ describe('MCP connections shared across runs', () => {
     const shared = appWithPool()
     const tools = await connectMcpServers(['counted'], runContext(shared, 0))
     // Someone else's run does not get the admin's open connection.
-    const stranger = await connectMcpServers(['counted'], runContext(shared, 1, { ownerScope: { ownerId: 'someone-else' } })).catch((error: unknown) => error)
+    const stranger = await connectMcpServers(['counted'], runContext(shared, 1, { nameOwner: { ownerId: 'someone-else', isAdmin: false } })).catch(
+      (error: unknown) => error,
+    )
     expect(stranger).toBeInstanceOf(McpServerNotFoundError)
     // The deployment turned stdio servers off: the open connection is not handed out.
     const previous = process.env.AGENTLOOM_STDIO_MCP

@@ -3,7 +3,7 @@
  * (`shareConnection`), so that a run does not spawn, initialize and list a server anew. One pool
  * per process, owned by the AppContext (`app.mcpPool`).
  *
- * An entry is named by the server's id and its row's `updatedAt`: any change to the server (its
+ * An entry is named by the server's row (ids are unique per owner only) and its row's `updatedAt`: any change to the server (its
  * configuration, its secrets) makes a new entry, and the entry it supersedes closes as soon as its
  * last run gives it back. Entries are counted by their users; one nobody uses closes after an idle
  * time. Runs asking at the same moment share one connect; a failed connect is forgotten at once,
@@ -35,6 +35,8 @@ export function mcpIdleMsFromEnv(env: Readonly<Record<string, string | undefined
 /** What names a shared connection: the server, as configured at one moment. */
 export interface PooledServer {
   id: string
+  /** The server's row: two owners' servers of one id are two servers. Without it, the id names it. */
+  rowId?: string
   updatedAt: Date
 }
 
@@ -53,6 +55,8 @@ export interface AcquireOptions {
 }
 
 interface PoolEntry {
+  /** The server's row (or id), for `current`. */
+  key: string
   serverId: string
   version: number
   /** Settles once the connect does; rejects when it fails. */
@@ -117,18 +121,19 @@ export class McpConnectionPool {
 
   private entryFor(server: PooledServer, open: () => Promise<MCPTool>): PoolEntry {
     const version = server.updatedAt.getTime()
-    const existing = this.current.get(server.id)
+    const key = server.rowId ?? server.id
+    const existing = this.current.get(key)
     if (existing && existing.version === version && !isBroken(existing)) return existing
     // The run read the server before someone changed it: it gets a connection of its own, closed after it.
-    if (existing && existing.version > version) return this.createEntry(server.id, version, open, true)
+    if (existing && existing.version > version) return this.createEntry(key, server.id, version, open, true)
     if (existing) this.retire(existing)
-    const entry = this.createEntry(server.id, version, open, false)
-    this.current.set(server.id, entry)
+    const entry = this.createEntry(key, server.id, version, open, false)
+    this.current.set(key, entry)
     return entry
   }
 
-  private createEntry(serverId: string, version: number, open: () => Promise<MCPTool>, retired: boolean): PoolEntry {
-    const entry: PoolEntry = { serverId, version, users: 0, retired, ready: open() }
+  private createEntry(key: string, serverId: string, version: number, open: () => Promise<MCPTool>, retired: boolean): PoolEntry {
+    const entry: PoolEntry = { key, serverId, version, users: 0, retired, ready: open() }
     entry.ready = entry.ready.then(
       (tool) => {
         entry.tool = tool
@@ -138,7 +143,7 @@ export class McpConnectionPool {
         // Not kept: the next run tries again (open() cleans up its own failed tool).
         entry.retired = true
         entry.closing = Promise.resolve()
-        if (this.current.get(serverId) === entry) this.current.delete(serverId)
+        if (this.current.get(key) === entry) this.current.delete(key)
         this.forget(entry)
         throw error
       },
@@ -151,7 +156,7 @@ export class McpConnectionPool {
 
   private retire(entry: PoolEntry): void {
     entry.retired = true
-    if (this.current.get(entry.serverId) === entry) this.current.delete(entry.serverId)
+    if (this.current.get(entry.key) === entry) this.current.delete(entry.key)
     if (entry.users === 0) void this.closeEntry(entry)
   }
 
@@ -167,7 +172,7 @@ export class McpConnectionPool {
   private closeEntry(entry: PoolEntry): Promise<void> {
     entry.retired = true
     clearTimeout(entry.idleTimer)
-    if (this.current.get(entry.serverId) === entry) this.current.delete(entry.serverId)
+    if (this.current.get(entry.key) === entry) this.current.delete(entry.key)
     entry.closing ??= entry.ready.then(
       async (tool) => {
         entry.lastPid = stdioPid(tool)

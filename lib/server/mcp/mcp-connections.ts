@@ -33,7 +33,8 @@ import type { McpConnectionLease } from './mcp-connection-pool'
 import { statusesToCallingRun } from './mcp-run-scope'
 import { PG_INT_MAX, pgIntParam } from '@/lib/contracts/safe-text'
 import type { RunEventData } from '@/lib/contracts/run-events'
-import type { OwnerScope } from '../auth/principal'
+import type { NameOwner } from '../auth/name-owner'
+import { resolveMcpServers } from './mcp-server-lookup'
 import type { Prisma } from '../db/database'
 import { stdioConfigSchema } from '@/lib/contracts/mcp-servers'
 import { McpServerRegistry, type McpServerConfig } from './mcp-server-registry'
@@ -91,10 +92,10 @@ export interface McpToolContext {
 
 export interface RunMcpContext extends McpToolContext {
   /**
-   * Whose servers the run may use: its owner's rights (`{}` for an admin's run, `{ ownerId }` for
-   * a member's). A server outside it is reported as not found and never started.
+   * Whose server ids the run's document names: its owner's (auth/name-owner.ts). An id that owner has
+   * no server of is reported as not found and never started.
    */
-  ownerScope: OwnerScope
+  nameOwner: NameOwner
 }
 
 /** A server's working directory: relative paths are taken from the app's directory. */
@@ -266,11 +267,9 @@ function connectedEventData(serverId: string, tool: MCPTool, onDemand: boolean):
  * get the same message as missing ones), be enabled, and — for stdio — be allowed to start by
  * the deployment's settings now (AGENTLOOM_STDIO_MCP, AGENTLOOM_STDIO_COMMANDS).
  */
-async function assertServersUsable(prisma: Prisma, ids: readonly string[], ownerScope: OwnerScope): Promise<void> {
-  const rows = await prisma.mcpServer.findMany({
-    where: { id: { in: [...ids] }, ...ownerScope },
-    select: { id: true, enabled: true, transport: true, config: true },
-  })
+async function assertServersUsable(prisma: Prisma, ids: readonly string[], owner: NameOwner): Promise<Map<string, { rowId: string }>> {
+  const resolved = await resolveMcpServers(prisma, ids, owner)
+  const rows = [...resolved.values()]
   const found = new Set(rows.map((row) => row.id))
   const missing = ids.filter((id) => !found.has(id))
   if (missing.length) {
@@ -289,6 +288,7 @@ async function assertServersUsable(prisma: Prisma, ids: readonly string[], owner
     const command = stdioConfigSchema.safeParse(row.config)
     assertStdioCommandAllowed(row.id, command.success ? command.data.command : '')
   }
+  return resolved
 }
 
 /**
@@ -364,12 +364,12 @@ export async function connectMcpServers(ids: readonly string[], context: RunMcpC
   // they were configured a moment ago in another process (its stamp tells).
   context.app.secrets.recheck()
   // For every run, also one whose servers share a connection: whose servers they are, and what the deployment allows, may have changed.
-  await assertServersUsable(context.app.db.prisma, ids, context.ownerScope)
+  const rows = await assertServersUsable(context.app.db.prisma, ids, context.nameOwner)
   const tools = new RunMcpTools(context)
   const abandoned = new Set<MCPTool>()
   const results = await Promise.allSettled(
     ids.map(async (id) => {
-      const server = await registry.connectionConfig(id)
+      const server = await registry.connectionConfig({ rowId: rows.get(id)!.rowId })
       const shared = sharesConnection(server)
       const tool = shared ? await tools.leaseShared(server) : await tools.connectOwn(server, abandoned)
       await logConnected(context, connectedEventData(id, tool, !shared && server.loadToolsOnDemand))

@@ -22,7 +22,13 @@ describe('MCP elicitation through approvals', () => {
   afterAll(async () => app?.close())
 
   async function ask(decide: (approvalId: string) => Promise<unknown>): Promise<string> {
-    const tools = await connectMcpServers(['asker'], { app, runId, ownerScope: {}, samplingClient: new DemoChatClient(), signal: new AbortController().signal })
+    const tools = await connectMcpServers(['asker'], {
+      app,
+      runId,
+      nameOwner: { ownerId: null, isAdmin: true },
+      samplingClient: new DemoChatClient(),
+      signal: new AbortController().signal,
+    })
     try {
       const calling = tools.get('asker')!.callTool('confirm', { action: 'deploy' })
       let pending

@@ -51,6 +51,9 @@ async function verdictFor(server: McpServerConfig, source: string, requestedToke
   return { kind: 'deny', automatic: 'policy', reason: `Denied automatically: ${problem}.` }
 }
 
+/** Why an unanswered sampling request was denied, as the server is told it. */
+export const SAMPLING_APPROVAL_EXPIRED = 'its approval expired (nobody answered in time).'
+
 export function samplingApprovalCallbackFor(server: McpServerConfig, context: SamplingPolicyContext): SamplingApprovalCallback {
   return async (params, { serverName }): Promise<SamplingApprovalDecision> => {
     const raw = params as unknown as Record<string, unknown>
@@ -80,6 +83,8 @@ export function samplingApprovalCallbackFor(server: McpServerConfig, context: Sa
       timeoutMs: context.timeoutMs,
       signal: context.signal,
     })
+    // Nobody answered: the server is told so (as an expired tool approval says), not that a person declined.
+    if (decision.status === 'expired') return { approved: false, reason: SAMPLING_APPROVAL_EXPIRED }
     // A person may approve with a lower token cap than the server asked for.
     const cap = decision.response.maxTokens
     return typeof cap === 'number' ? { approved: decision.approved, maxTokens: cap } : decision.approved

@@ -7,6 +7,7 @@ import type { WorkflowReference } from '@/lib/contracts/mcp-servers'
 import { collectMcpServerIds, parseGraphDocument } from '@/lib/graph'
 import { canSee, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
+import { nameOwnerFrom, ownerNamesWhere } from '../auth/name-owner'
 
 /** Every workflow using a server, with who owns it (kept server-side: the owner is not shown). */
 export interface OwnedWorkflowReference extends WorkflowReference {
@@ -21,11 +22,18 @@ function graphUsesServer(graph: unknown, serverId: string): boolean {
   return parsed.ok && collectMcpServerIds(parsed.document).includes(serverId)
 }
 
-/** All workflows using the server, whoever owns them. For the audit log and for admins. */
-export async function allWorkflowsReferencingServer(prisma: Pick<Prisma, 'workflowVersion'>, serverId: string): Promise<OwnedWorkflowReference[]> {
+/** The server a reference names: its id means this server in its owner's workflows (auth/name-owner.ts). */
+export interface ReferencedServer {
+  id: string
+  ownerId: string | null
+}
+
+/** All workflows using the server: its owner's, since another owner's workflow naming the same id means their own server. For the audit log and for admins. */
+export async function allWorkflowsReferencingServer(prisma: Pick<Prisma, 'workflowVersion'>, server: ReferencedServer): Promise<OwnedWorkflowReference[]> {
+  const serverId = server.id
   const versions = await prisma.workflowVersion.findMany({
     // A deleted workflow's versions (kept for its runs) are never run again.
-    where: { workflow: { deletedAt: null } },
+    where: { workflow: { deletedAt: null, ...ownerNamesWhere(nameOwnerFrom(server.ownerId, null)) } },
     select: { version: true, graph: true, workflow: { select: { id: true, name: true, ownerId: true } } },
     orderBy: [{ workflowId: 'asc' }, { version: 'asc' }],
   })
@@ -53,7 +61,7 @@ export function visibleReferences(principal: Principal, references: readonly Own
 export async function workflowsReferencingServer(
   prisma: Pick<Prisma, 'workflowVersion'>,
   principal: Principal,
-  serverId: string,
+  server: ReferencedServer,
 ): Promise<WorkflowReference[]> {
-  return visibleReferences(principal, await allWorkflowsReferencingServer(prisma, serverId))
+  return visibleReferences(principal, await allWorkflowsReferencingServer(prisma, server))
 }

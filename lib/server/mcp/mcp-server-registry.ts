@@ -36,6 +36,8 @@ import {
 import { readMcpServerSettings, type McpServerSettings } from '@/lib/contracts/mcp-server-settings'
 import { presentMcpServer, presentMcpServerDetail, type McpServerRow as Row } from './mcp-server-views'
 import { isAdmin, ownedBy, toRole, type Principal } from '../auth/principal'
+import { nameOwnerOf, ownerNamesWhere } from '../auth/name-owner'
+import { resolveMcpServer } from './mcp-server-lookup'
 import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor } from './mcp-server-access'
 import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
 import { allWorkflowsReferencingServer, visibleReferences, workflowsReferencingServer, type OwnedWorkflowReference } from './mcp-server-references'
@@ -63,6 +65,8 @@ export const secretsSchema = z.object({
 /** What connecting needs besides the transport's settings. */
 interface McpServerConnectionBase {
   id: string
+  /** The stored row (none for a configuration not saved): ids are unique per owner only, so a shared connection is named by this. */
+  rowId?: string
   name: string
   /** Agents list the server's tools and load the ones they need (MCPTool's useProgressiveDisclosure). */
   loadToolsOnDemand: boolean
@@ -246,8 +250,7 @@ export class McpServerRegistry {
 
   /** The workflows the principal may see whose saved versions use the server (404 for a server they cannot see). */
   async references(principal: Principal, id: string): Promise<WorkflowReference[]> {
-    await this.requireVisibleRow(this.prisma, principal, id)
-    return workflowsReferencingServer(this.prisma, principal, id)
+    return workflowsReferencingServer(this.prisma, principal, await this.requireVisibleRow(this.prisma, principal, id))
   }
 
   /** Creates a server owned by the principal; stdio servers only by admins, and only while the deployment allows them. */
@@ -255,7 +258,10 @@ export class McpServerRegistry {
     const server = parseWith(createMcpServerRequestSchema, input, 'MCP server')
     if (server.transport === 'stdio') assertMayConfigureStdio(principal, server.config.command)
     await this.assertOwnersUrlAllowed(isAdmin(principal), server.config)
-    if (await this.prisma.mcpServer.findUnique({ where: { id: server.id }, select: { id: true } })) throw alreadyExists(server.id)
+    // Ids are unique per owner: another owner's server of this id is none of the principal's business (and not revealed).
+    if (await this.prisma.mcpServer.findFirst({ where: { id: server.id, ...ownerNamesWhere(nameOwnerOf(principal)) }, select: { id: true } })) {
+      throw alreadyExists(server.id)
+    }
     const secrets: StoredSecrets = server.transport === 'stdio' ? { env: server.secrets.env, headers: {} } : { env: {}, headers: server.secrets.headers }
     const columns = sealedColumns(this.vault.box, server.config, secrets)
     try {
@@ -322,7 +328,7 @@ export class McpServerRegistry {
       }
       const expected = base === 'current' ? row.version : requireBase(base, 'MCP server')
       if (row.version !== expected) throw await this.staleVersion(tx, row, expected)
-      const affected = connectionChanged ? await allWorkflowsReferencingServer(tx, id) : undefined
+      const affected = connectionChanged ? await allWorkflowsReferencingServer(tx, row) : undefined
       if (affected?.length && patch.confirm !== true) throw confirmRequired(principal, id, affected)
       const stored = this.openSecrets(row)
       const secrets = secretsForTransport(mergeSecrets(stored, patch.secrets), transport)
@@ -330,7 +336,7 @@ export class McpServerRegistry {
       const columns = sealedColumns(this.vault.box, config ?? storedConfigFor(transport, row.config), secrets, stored.url)
       // The version in the condition: of two changes from the same version, the one that waited for the other's row lock changes nothing.
       const { count } = await tx.mcpServer.updateMany({
-        where: { id, version: expected },
+        where: { rowId: row.rowId, version: expected },
         data: {
           version: { increment: 1 },
           updatedById: principal.userId,
@@ -345,7 +351,8 @@ export class McpServerRegistry {
           secrets: columns.secrets,
         },
       })
-      const updated = await this.requireVisibleRow(tx, principal, id)
+      const updated = await tx.mcpServer.findUnique({ where: { rowId: row.rowId } })
+      if (!updated) throw notFound('MCP server', id)
       if (count === 0) throw await this.staleVersion(tx, updated, expected)
       const detail = presentMcpServerDetail(updated)
       this.vault.invalidate()
@@ -363,8 +370,8 @@ export class McpServerRegistry {
   async remove(principal: Principal, id: string): Promise<RemovedMcpServer> {
     return this.prisma.$transaction(async (tx) => {
       const row = await this.requireVisibleRow(tx, principal, id)
-      const references = await allWorkflowsReferencingServer(tx, id)
-      const { count } = await tx.mcpServer.deleteMany({ where: { id } })
+      const references = await allWorkflowsReferencingServer(tx, row)
+      const { count } = await tx.mcpServer.deleteMany({ where: { rowId: row.rowId } })
       if (count === 0) throw notFound('MCP server', id)
       await auditServerDeleted(tx, principal.userId, presentMcpServerDetail(row), references)
       this.vault.invalidate()
@@ -375,11 +382,11 @@ export class McpServerRegistry {
   /** Connects with a short timeout, lists the tools, closes. Failures are results, not errors. */
   async test(principal: Principal, id: string, options: { timeoutMs?: number } = {}): Promise<McpTestResult> {
     if (!this.probe) throw new Error('This McpServerRegistry was built without a probe, so it cannot test connections.')
-    await this.requireVisibleRow(this.prisma, principal, id)
-    const config = await this.connectionConfig(id)
+    const row = await this.requireVisibleRow(this.prisma, principal, id)
+    const config = await this.connectionConfig({ rowId: row.rowId })
     if (config.transport === 'stdio') assertMayStartStdio(config.config.command)
     // The server's answer is outside text: this server's secrets and the app's own are cut out of it (not every member's).
-    const redactor = await this.vault.scopedRedactor({ mcpServerIds: [id], owner: ownedBy(principal) })
+    const redactor = await this.vault.scopedRedactor({ mcpServerIds: [id], owner: { ownerId: row.ownerId } })
     return redactor.redactValue(await this.probe(config, { ...options, secrets: this.vault, outbound: this.outbound }))
   }
 
@@ -417,15 +424,21 @@ export class McpServerRegistry {
 
   /**
    * The full configuration, secrets included, for connecting. Server-side use only, and without
-   * an ownership check: callers decide first whose rights apply (a request's principal, a run's owner).
+   * an ownership check: callers decide first whose rights apply (a request's principal, a run's owner)
+   * and name the row they found. An id alone names the only server of that id (tools and tests).
    */
-  async connectionConfig(id: string): Promise<McpServerConfig> {
-    const row = await this.prisma.mcpServer.findUnique({ where: { id } })
-    if (!row) throw notFound('MCP server', id)
+  async connectionConfig(server: string | { rowId: string }): Promise<McpServerConfig> {
+    const rows =
+      typeof server === 'string'
+        ? await this.prisma.mcpServer.findMany({ where: { id: server }, take: 2 })
+        : [await this.prisma.mcpServer.findUnique({ where: server })]
+    const row = rows.length === 1 ? rows[0] : undefined
+    if (!row) throw notFound('MCP server', typeof server === 'string' ? server : server.rowId)
     const { url, ...secrets } = this.openSecrets(row)
     const owner = row.ownerId === null ? null : await this.prisma.user.findUnique({ where: { id: row.ownerId }, select: { role: true } })
     const base = {
       id: row.id,
+      rowId: row.rowId,
       name: row.name,
       loadToolsOnDemand: row.loadToolsOnDemand,
       shareConnection: row.shareConnection,
@@ -444,9 +457,16 @@ export class McpServerRegistry {
     return staleVersion('MCP server', base, { version: row.version, savedAt: row.updatedAt.toISOString(), savedBy })
   }
 
-  /** The row, if the principal may see it; otherwise the same 404 as for a server that does not exist. */
-  private async requireVisibleRow(prisma: Pick<Prisma, 'mcpServer'>, principal: Principal, id: string): Promise<Row & { ownerId: string | null }> {
-    const row = await prisma.mcpServer.findFirst({ where: { id, ...ownedBy(principal) } })
+  /**
+   * The principal's server of this id (an admin's: theirs, else the only one of the id anyone has);
+   * otherwise the same 404 as for a server that does not exist.
+   */
+  private async requireVisibleRow(
+    prisma: Pick<Prisma, 'mcpServer'>,
+    principal: Principal,
+    id: string,
+  ): Promise<Row & { rowId: string; ownerId: string | null }> {
+    const row = await resolveMcpServer(prisma, id, nameOwnerOf(principal))
     if (!row) throw notFound('MCP server', id)
     return row
   }

@@ -44,7 +44,13 @@ describe('MCP servers whose tools load on demand', () => {
   afterAll(async () => app?.close())
 
   async function withServer(use: (tool: MCPTool) => Promise<void>): Promise<void> {
-    const tools = await connectMcpServers([SERVER], { app, runId, ownerScope: {}, samplingClient: new DemoChatClient(), signal: new AbortController().signal })
+    const tools = await connectMcpServers([SERVER], {
+      app,
+      runId,
+      nameOwner: { ownerId: null, isAdmin: true },
+      samplingClient: new DemoChatClient(),
+      signal: new AbortController().signal,
+    })
     try {
       await use(tools.get(SERVER)!)
     } finally {

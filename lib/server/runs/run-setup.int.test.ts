@@ -3,6 +3,7 @@
  * only when the run's owner may see them (an admin's run: all of them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runNameOwner } from '../auth/name-owner'
 import type { GraphDocument } from '@/lib/graph'
 import type { Principal } from '../auth/principal'
 import { skillLibrary } from '../skills/skills-service'
@@ -51,7 +52,13 @@ describe('prepareQueuedRun under the run owner’s rights', () => {
     const workflowId = await workflowOf(owner, startThrough({ id: 'echo', kind: 'transform', data: { expression: 'input' } }))
     const run = await new RunService(app).create(owner, { workflowId, input: 'hi' })
     const claimed = await claimRun(app.db.sql, run.id, 'test-worker')
-    const prepared = await prepareQueuedRun(app, run.id, parseSaved(graph, 'The test workflow'), claimed!.ownerScope, new AbortController().signal)
+    const prepared = await prepareQueuedRun(
+      app,
+      run.id,
+      parseSaved(graph, 'The test workflow'),
+      { visible: claimed!.ownerScope, names: await runNameOwner(app.db.prisma, claimed!) },
+      new AbortController().signal,
+    )
     await prepared.close()
     return prepared
   }

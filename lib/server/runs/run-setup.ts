@@ -29,6 +29,7 @@ import { loadAgentVersion } from '../agents/agent-service'
 import { fileAccessProviderFor } from '../agents/file-roots'
 import type { AppContext } from '../app-context'
 import type { OwnerScope } from '../auth/principal'
+import type { NameOwner } from '../auth/name-owner'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
 import { runAsMcpRun } from '../mcp/mcp-run-scope'
 import type { TaskStatusSink } from '../mcp/mcp-task-events'
@@ -110,13 +111,14 @@ async function openFileAccess(documents: readonly GraphDocument[], savedAgent: A
 
 /**
  * `document`: the run's saved graph, parsed (parseSaved; the worker keeps it per version);
- * `visible`: what the run's owner may use (the worker reads it with the run; run-lease.ts).
+ * `owner.visible`: what the run's owner may use (the worker reads it with the run; run-lease.ts);
+ * `owner.names`: whose MCP server ids and skill names the document means (auth/name-owner.ts).
  */
 export async function prepareQueuedRun(
   app: AppContext,
   runId: string,
   document: GraphDocument,
-  visible: OwnerScope,
+  { visible, names }: { visible: OwnerScope; names: NameOwner },
   signal: AbortSignal,
   taskStatusSink?: TaskStatusSink,
   /** What the caller adds to the registry (the stored conversation of a turn's agent, and its own key) and the workflow's Max steps. */
@@ -128,12 +130,12 @@ export async function prepareQueuedRun(
   const savedAgent: AgentSettingsLookup = (id, version) => savedAgents.get(agentKey(id, version))?.settings
   const serverIds = [...new Set(documents.flatMap((each) => collectMcpServerIds(each, savedAgent)))]
   // compile() asks for skills and folders synchronously: load and check every named skill and folder first.
-  const skills = await skillLibrary(app).resolverFor([...new Set(documents.flatMap((each) => collectSkillIds(each, savedAgent)))], visible)
+  const skills = await skillLibrary(app).resolverFor([...new Set(documents.flatMap((each) => collectSkillIds(each, savedAgent)))], names)
   const folders = await openFileAccess(documents, savedAgent)
   let mcpTools = new Map<string, MCPTool>()
   const close = () => closeMcpServers(mcpTools)
   try {
-    const mcpContext = { app, runId, ownerScope: visible, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink }
+    const mcpContext = { app, runId, nameOwner: names, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink }
     mcpTools = await connectMcpServers(serverIds, mcpContext)
     // A base URL in an agent's settings is the run owner's choice: an admin's reaches anything, a member's only what the outbound policy allows.
     const baseUrlFetch = isAdminScope(visible) ? undefined : pinnedFetch(app.outbound)

@@ -261,14 +261,14 @@ describe('RunWorker with the example workflow', () => {
   })
 
   it('refuses to run with a disabled MCP server, saying which', async () => {
-    await app.db.prisma.mcpServer.update({ where: { id: 'research-assistant' }, data: { enabled: false } })
+    await app.db.prisma.mcpServer.updateMany({ where: { id: 'research-assistant' }, data: { enabled: false } })
     try {
       const run = await runs.create(principalOf(app.admin), { workflowId: EXAMPLE_WORKFLOW_ID, input: 'hi' })
       const done = await finished(run.id)
       expect(done.status).toBe('failed')
       expect(done.error).toContain("'research-assistant' is disabled")
     } finally {
-      await app.db.prisma.mcpServer.update({ where: { id: 'research-assistant' }, data: { enabled: true } })
+      await app.db.prisma.mcpServer.updateMany({ where: { id: 'research-assistant' }, data: { enabled: true } })
     }
   })
 

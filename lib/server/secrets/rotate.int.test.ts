@@ -39,7 +39,7 @@ describe('sealing and rotating secrets at rest', () => {
     })
     const first = await sealPlainSecrets(db.prisma, new SecretVault(db.prisma, oldKey).box)
     expect(first.resealed).toContain('legacy-http')
-    const row = await db.prisma.mcpServer.findUniqueOrThrow({ where: { id: 'legacy-http' } })
+    const row = await db.prisma.mcpServer.findFirstOrThrow({ where: { id: 'legacy-http' } })
     expect(JSON.stringify(row)).not.toMatch(/legacy-query-token-1|legacy-header-value-1/)
     expect(row.config).toEqual({ url: 'https://legacy.example/mcp?token=[secret]' })
     const config = await registry(oldKey).connectionConfig('legacy-http')

@@ -36,8 +36,8 @@ function splitStoredUrl(config: unknown, stored: UrlSecrets): { config: unknown;
 
 async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox, only: 'plain' | 'all'): Promise<ResealSummary> {
   // Locked, so that no row is written with the old key while the others move to the new one.
-  await tx.$queryRawUnsafe('SELECT id FROM "McpServer" FOR UPDATE')
-  const rows = await tx.mcpServer.findMany({ select: { id: true, config: true, secrets: true }, orderBy: { id: 'asc' } })
+  await tx.$queryRawUnsafe('SELECT "rowId" FROM "McpServer" FOR UPDATE')
+  const rows = await tx.mcpServer.findMany({ select: { rowId: true, id: true, config: true, secrets: true }, orderBy: [{ id: 'asc' }, { rowId: 'asc' }] })
   const summary: ResealSummary = { resealed: [], unchanged: [], resealedAgentKeys: [], resealedCheckpoints: 0 }
   for (const row of rows) {
     const sealed = (row.secrets as { sealed?: string } | null)?.sealed
@@ -49,7 +49,7 @@ async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox, only: 
     const secrets = openServerSecrets(from, row.secrets)
     const { config, url } = splitStoredUrl(row.config, secrets.url)
     await tx.mcpServer.update({
-      where: { id: row.id },
+      where: { rowId: row.rowId },
       // updatedAt moves on: other processes notice and rebuild their redactors.
       data: { config: config as object, secrets: sealServerSecrets(to, { ...secrets, url }) },
     })

@@ -19,6 +19,7 @@ import {
   type GraphDocument,
 } from '@/lib/graph'
 import { toRole, type OwnerScope } from '../auth/principal'
+import { nameOwnerFrom, runNameOwner, type NameOwner } from '../auth/name-owner'
 import type { Prisma } from '../db/database'
 import type { SecretRedactor } from './redaction'
 import type { SecretScope, SecretVault } from './secret-vault'
@@ -41,7 +42,14 @@ function parseAgentSettings(raw: unknown): AgentSettings | undefined {
  * them. Reads only what the document refers to: a document without saved agents or sub-workflows
  * costs no statement.
  */
-export async function documentSecretScope(prisma: Prisma, document: GraphDocument, owner: OwnerScope, values: readonly string[] = []): Promise<SecretScope> {
+export async function documentSecretScope(
+  prisma: Prisma,
+  document: GraphDocument,
+  owner: OwnerScope,
+  values: readonly string[] = [],
+  /** Whose server ids the document names (its owner's); without it, every server of the id `owner` may see counts. */
+  serverOwner?: NameOwner,
+): Promise<SecretScope> {
   const documents = [document]
   let frontier = collectSubWorkflowRefs(document)
   const seen = new Set<string>()
@@ -81,6 +89,7 @@ export async function documentSecretScope(prisma: Prisma, document: GraphDocumen
     mcpServerIds: [...new Set(documents.flatMap((each) => collectMcpServerIds(each, lookup)))],
     agentIds: [...new Set(agentRefs.map((ref) => ref.agentId))],
     owner,
+    serverOwner,
     values,
   }
 }
@@ -90,6 +99,7 @@ function mergeScopes(a: SecretScope, b: SecretScope): SecretScope {
     mcpServerIds: [...(a.mcpServerIds ?? []), ...(b.mcpServerIds ?? [])],
     agentIds: [...(a.agentIds ?? []), ...(b.agentIds ?? [])],
     owner: a.owner,
+    serverOwner: a.serverOwner,
     values: [...(a.values ?? []), ...(b.values ?? [])],
   }
 }
@@ -119,7 +129,7 @@ export class SecretScopes {
   async forConversation(sessionId: string): Promise<SecretRedactor> {
     const session = await this.prisma.agentSession.findUnique({
       where: { id: sessionId },
-      select: { agentId: true, originRunId: true, ownerId: true, agent: { select: { versions: { select: { definition: true } } } } },
+      select: { agentId: true, originRunId: true, ownerId: true, agent: { select: { ownerId: true, versions: { select: { definition: true } } } } },
     })
     if (!session) return this.vault.scopedRedactor({})
     const owner = await this.ownerScope(session.ownerId)
@@ -128,6 +138,7 @@ export class SecretScopes {
       mcpServerIds: [...new Set(definitions.flatMap((settings) => settings.mcpServerIds))],
       agentIds: session.agentId === null ? [] : [session.agentId],
       owner,
+      serverOwner: await this.nameOwner(session.agent ? session.agent.ownerId : session.ownerId),
     }
     if (session.originRunId !== null) scope = mergeScopes(scope, await this.runScope(session.originRunId))
     return this.vault.scopedRedactor(scope)
@@ -158,23 +169,32 @@ export class SecretScopes {
     return ownerScopeOf(ownerId, user?.role)
   }
 
+  private async nameOwner(ownerId: string | null): Promise<NameOwner> {
+    if (ownerId === null) return nameOwnerFrom(null, null)
+    const user = await this.prisma.user.findUnique({ where: { id: ownerId }, select: { role: true } })
+    return nameOwnerFrom(ownerId, user?.role)
+  }
+
   private async readRunScope(runId: string): Promise<SecretScope> {
     const run = await this.prisma.run.findUnique({
       where: { id: runId },
       select: {
         ownerId: true,
+        workflowId: true,
+        agentVersionId: true,
         version: { select: { graph: true } },
         agentVersion: { select: { agentId: true, definition: true } },
       },
     })
     if (!run) return {}
     const owner = await this.ownerScope(run.ownerId)
+    const serverOwner = await runNameOwner(this.prisma, run)
     if (run.agentVersion) {
       // A chat turn: its agent's servers and own key.
       const settings = parseAgentSettings(run.agentVersion.definition)
-      return { mcpServerIds: settings?.mcpServerIds ?? [], agentIds: [run.agentVersion.agentId], owner }
+      return { mcpServerIds: settings?.mcpServerIds ?? [], agentIds: [run.agentVersion.agentId], owner, serverOwner }
     }
     const parsed = run.version ? parseGraphDocument(run.version.graph) : undefined
-    return parsed?.ok ? documentSecretScope(this.prisma, parsed.document, owner) : { owner }
+    return parsed?.ok ? documentSecretScope(this.prisma, parsed.document, owner, [], serverOwner) : { owner, serverOwner }
   }
 }

@@ -17,6 +17,8 @@
 import type { Prisma } from '../db/database'
 import { openAgentApiKey } from '../agents/agent-api-key'
 import { openServerSecrets, serverSecretValues } from '../mcp/mcp-server-secrets'
+import { resolveMcpServers } from '../mcp/mcp-server-lookup'
+import type { NameOwner } from '../auth/name-owner'
 import { NO_SECRETS, SecretRedactor } from './redaction'
 import { SecretBox } from './secret-box'
 import { splitUrlSecrets, URL_SECRET_MARK, urlSecretValues } from './url-secrets'
@@ -46,6 +48,11 @@ export interface SecretScope {
   agentIds?: readonly string[]
   /** Whose servers and agents may count (the run's owner scope): ids of others' are ignored. */
   owner?: { ownerId?: string | null }
+  /**
+   * Whose server ids `mcpServerIds` are (the document's owner, auth/name-owner.ts): an id then means
+   * that owner's server only, not every server of that id `owner` may see.
+   */
+  serverOwner?: NameOwner
   /** Values the caller holds (a server being probed). */
   values?: readonly string[]
 }
@@ -53,8 +60,8 @@ export interface SecretScope {
 /** Scoped redactors kept at once; the oldest goes first. */
 const SCOPED_CACHE_SIZE = 500
 
-function scopeKey({ mcpServerIds = [], agentIds = [], owner, values = [] }: SecretScope): string {
-  return JSON.stringify([[...new Set(mcpServerIds)].sort(), [...new Set(agentIds)].sort(), owner?.ownerId, values])
+function scopeKey({ mcpServerIds = [], agentIds = [], owner, serverOwner, values = [] }: SecretScope): string {
+  return JSON.stringify([[...new Set(mcpServerIds)].sort(), [...new Set(agentIds)].sort(), owner?.ownerId, serverOwner ?? null, values])
 }
 
 export interface SecretVaultOptions {
@@ -191,11 +198,13 @@ export class SecretVault {
     return [...this.masterKeyForms, ...environmentSecrets(this.env)]
   }
 
-  private async buildScoped({ mcpServerIds = [], agentIds = [], owner = {}, values = [] }: SecretScope): Promise<SecretRedactor> {
+  private async buildScoped({ mcpServerIds = [], agentIds = [], owner = {}, serverOwner, values = [] }: SecretScope): Promise<SecretRedactor> {
     const [servers, agents] = await Promise.all([
       mcpServerIds.length === 0
         ? []
-        : this.prisma.mcpServer.findMany({ where: { id: { in: [...mcpServerIds] }, ...owner }, select: { id: true, config: true, secrets: true } }),
+        : serverOwner
+          ? resolveMcpServers(this.prisma, mcpServerIds, serverOwner).then((found) => [...found.values()])
+          : this.prisma.mcpServer.findMany({ where: { id: { in: [...mcpServerIds] }, ...owner }, select: { id: true, config: true, secrets: true } }),
       agentIds.length === 0
         ? []
         : this.prisma.agent.findMany({ where: { id: { in: [...agentIds] }, apiKey: { not: null }, ...owner }, select: { id: true, apiKey: true } }),

@@ -32,6 +32,7 @@ import {
   type SkillScriptRunner,
 } from '@/lib/core'
 import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
+import { resolveOwnedNames, type NameOwner } from '../auth/name-owner'
 import type { Prisma } from '../db/database'
 import { conflict, isDomainError, notFound } from '../domain-errors'
 import { requireBase, staleVersion } from '../save-base'
@@ -170,11 +171,11 @@ export class SkillLibrary {
 
   /**
    * A SkillsProvider offering exactly the named skills (undefined for none), as an agent's
-   * `skillIds` ask, among the stored skills in `visible` and the file skills. An unknown or
-   * unusable name is a UserError naming it. Approvals stay on.
+   * `skillIds` ask, among `owner`'s stored skills (auth/name-owner.ts) and the file skills. An
+   * unknown or unusable name is a UserError naming it. Approvals stay on.
    */
-  async providerFor(names: readonly string[], visible: OwnerScope): Promise<SkillsProvider | undefined> {
-    const resolve = await this.resolverFor(names, visible)
+  async providerFor(names: readonly string[], owner: NameOwner | OwnerScope): Promise<SkillsProvider | undefined> {
+    const resolve = await this.resolverFor(names, owner)
     return resolve(names)
   }
 
@@ -182,9 +183,9 @@ export class SkillLibrary {
    * For compile()'s synchronous `skills(ids)` hook: checks every name up front (a UserError
    * naming the unknown ones), then builds one SkillsProvider per call from the loaded skills.
    */
-  async resolverFor(names: readonly string[], visible: OwnerScope): Promise<(ids: readonly string[]) => SkillsProvider | undefined> {
+  async resolverFor(names: readonly string[], owner: NameOwner | OwnerScope): Promise<(ids: readonly string[]) => SkillsProvider | undefined> {
     const wanted = [...new Set(names)]
-    const skills = wanted.length === 0 ? new Map<string, Skill>() : await this.loadSkills(wanted, visible)
+    const skills = wanted.length === 0 ? new Map<string, Skill>() : await this.loadSkills(wanted, asNameOwner(owner))
     return (ids) => {
       const list = [...new Set(ids)].map((id) => {
         const skill = skills.get(id)
@@ -195,15 +196,26 @@ export class SkillLibrary {
     }
   }
 
-  private async loadSkills(names: readonly string[], visible: OwnerScope): Promise<Map<string, Skill>> {
-    const catalog = await this.catalog(visible)
+  /** A name means `owner`'s stored skill (never the earliest of anyone's: names are unique per owner only), else the file skill. */
+  private async loadSkills(names: readonly string[], owner: NameOwner): Promise<Map<string, Skill>> {
+    const [rows, files] = await Promise.all([
+      resolveOwnedNames(
+        names,
+        owner,
+        (wanted, where) => this.prisma.skill.findMany({ where: { name: { in: wanted }, ...where } }),
+        (row) => row.name,
+      ),
+      this.fileCatalog(),
+    ])
+    const fileSkills = new Map(files.skills.map((skill) => [skill.name, skill]))
     const skills = new Map<string, Skill>()
     const missing: string[] = []
     for (const name of names) {
-      const stored = catalog.stored.get(name)
+      const row = rows.get(name)
+      const stored = row ? parseStoredRow(row) : undefined
       if (stored?.problem) throw new UserError(`Skill '${name}' cannot be used: ${storedSkillMessage(stored.problem.message)}`)
       if (stored?.parsed) skills.set(name, toInlineSkill(stored.parsed, stored.resources))
-      else if (catalog.files.has(name)) skills.set(name, catalog.files.get(name)!)
+      else if (fileSkills.has(name)) skills.set(name, fileSkills.get(name)!)
       else missing.push(name)
     }
     if (missing.length > 0) throw unknownSkills(missing)
@@ -322,4 +334,13 @@ function unknownSkills(names: readonly string[]): UserError {
   return new UserError(
     `Unknown skill${names.length === 1 ? '' : 's'} ${quoted}: not in the skill library (neither stored nor found in the skills directories).`,
   )
+}
+
+/**
+ * A run's owner scope as whose names it reads: `{}` (every owner's) as an admin with no skills of their
+ * own, whose names reach the only skill of a name; `{ ownerId }` as that member.
+ */
+function asNameOwner(owner: NameOwner | OwnerScope): NameOwner {
+  if ('isAdmin' in owner) return owner
+  return owner.ownerId === undefined ? { ownerId: null, isAdmin: true } : { ownerId: owner.ownerId, isAdmin: false }
 }

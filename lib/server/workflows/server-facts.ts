@@ -26,7 +26,8 @@ export async function loadServerFacts(app: AppContext, principal: Principal, env
     // The same test as lib/core's createChatClientFromEnv: a blank key is no key.
     openAiConfigured: Boolean(env.OPENAI_API_KEY?.trim()),
     savedAgents,
-    mcpServerIds: servers.map((server) => server.id),
+    // An admin sees every owner's servers, and ids repeat across owners.
+    mcpServerIds: [...new Set(servers.map((server) => server.id))],
     skillIds: skills.skills.map((skill) => skill.name),
     workflows: workflows.map((workflow) => {
       const latest = workflow.versions[0]
