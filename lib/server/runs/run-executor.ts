@@ -59,9 +59,15 @@ export interface ExecuteOptions {
   document: Promise<GraphDocument>
   /** Given the events as they are stored and the run's end, for a request in this process that waits for the run. */
   feed?: LocalRunFeed
+  /** How long a batch of the run's events waits for company (RunEventWriter; its default when absent). */
+  lingerMs?: number
 }
 
-export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { workerId, signal, document: saved, feed }: ExecuteOptions): Promise<RunExit> {
+export async function executeQueuedRun(
+  app: AppContext,
+  run: ClaimedRun,
+  { workerId, signal, document: saved, feed, lingerMs }: ExecuteOptions,
+): Promise<RunExit> {
   // A conversation turn's input is its message and where the conversation stood when it was sent.
   const turn = run.sessionId === null ? undefined : parseTurnInput(run.input)
   const document = turn?.instructions ? saved.then((parsed) => withTurnInstructions(parsed, turn.instructions)) : saved
@@ -79,7 +85,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   )
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
   const onStored = feed && ((events: RunEvent[]) => feed.push(events))
-  const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying, onStored)
+  const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying, onStored, lingerMs)
   const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer, app.secrets.box)
   const settings = parseWorkflowSettings(run.workflowSettings)
   const forwarding = settings.conversationForwarding
