@@ -132,7 +132,10 @@ export async function executeQueuedRun(
       conversation = await openAgentConversation(app, run.sessionId, turn.historyStart, agent, redactor)
       agentApiKey = await turnApiKey
     }
-    const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document, redactor)
+    // A run's first attempt makes its agents' sessions: they ride with its batches (run-agent-sessions.ts).
+    const firstAttempt =
+      start.kind === 'new' && run.attempts === 1 ? { carry: (build: Parameters<RunEventWriter['carry']>[0]) => writer.carry(build) } : undefined
+    const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document, redactor, firstAttempt)
     prepared = await prepareQueuedRun(app, run.id, await document, run.ownerScope, runSignal, recorder.recordTaskStatus, {
       agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
       // A turn's agent is its saved agent as an inline node: it talks with the saved agent's own key.
