@@ -235,20 +235,21 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
   let sequence = writer ? writer.lastSequence + 1 : (await app.events.lastSequence(runId)) + 1
   for (let attempt = 1; ; attempt++) {
     try {
-      const [final] = await app.db.sql.query<{ sequence: number; createdAt: Date }>(
+      const [final] = await app.db.sql.query<{ sequence: number; createdAt: Date; followed: boolean }>(
         `WITH ended AS (
            UPDATE "Run" SET status = $3::"RunStatus", outputs = $4::jsonb, usage = $5::jsonb, error = $6, "finishedAt" = now(), "updatedAt" = now(),
              "workerId" = NULL, "parkedRequests" = NULL
            WHERE id = $1 AND status IN ('running', 'waiting')
-           RETURNING id),
+           RETURNING id, followed),
          final AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT id, $2, $7, $8::jsonb, now() FROM ended
            RETURNING sequence, "createdAt")
-         SELECT sequence, "createdAt" FROM final`,
+         SELECT sequence, "createdAt", (SELECT followed FROM ended) AS followed FROM final`,
         [runId, sequence, outcome.status, jsonbSafeText(outputs), outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error, type, payload],
       )
-      app.events.announce(runId)
+      // Others hear of the end only if someone follows the run (RunEventLog.follow); nothing stored, nothing to tell.
+      if (final) app.events.announce(runId, final.followed)
       if (final) {
         const event = { sequence: final.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(final.createdAt).toISOString() }
         feed?.ended(event, { status: outcome.status, outputs, usage: (outcome.usage as TokenUsage | undefined) ?? null, error })
