@@ -62,9 +62,14 @@ export interface AppContextOptions {
 export function assembleAppContext(
   db: Database,
   masterKey: Buffer,
-  { oidc = oidcConfigFromEnv(), outbound = OutboundPolicy.fromEnv(), rateLimit }: { oidc?: OidcConfig; outbound?: OutboundPolicy; rateLimit?: boolean } = {},
+  {
+    oidc = oidcConfigFromEnv(),
+    outbound = OutboundPolicy.fromEnv(),
+    rateLimit,
+    secretStampCheckMs,
+  }: { oidc?: OidcConfig; outbound?: OutboundPolicy; rateLimit?: boolean; secretStampCheckMs?: number } = {},
 ): AppContext {
-  const secrets = new SecretVault(db.prisma, masterKey)
+  const secrets = new SecretVault(db.prisma, masterKey, { stampCheckMs: secretStampCheckMs })
   installLogRedaction(secrets)
   // Span content (captured only when asked for) is cut like the log.
   configureTelemetry({ redact: (text) => secrets.redactNow(text) })

@@ -74,6 +74,27 @@ describe('server facts', () => {
     expect(facts.workflows).toContainEqual({ id: selfish, name: 'Russian doll', subWorkflowIds: [selfish] })
   })
 
+  it('checks at a run only what its graph names, wherever it is: a file skill, a stored skill, the example MCP server', async () => {
+    await app.db.prisma.skill.create({
+      data: { name: 'stored-notes', description: 'Notes.', content: '---\nname: stored-notes\ndescription: Notes.\n---\nTake notes.', ownerId: app.admin.id },
+    })
+    const agentNaming = (skillIds: string[]) => () =>
+      graphBuilder()
+        .start()
+        .agent('a', { skillIds, mcpServerIds: [EXAMPLE_MCP_SERVER_ID] })
+        .output()
+        .chain('start', 'a', 'output')
+        .build()
+    const named = await workflowWith('Names what is there', agentNaming(['text-tools', 'stored-notes']))
+    expect((await callRoute(runsRoute.POST, { body: { workflowId: named, input: 'hi' } })).status).toBe(201)
+
+    const missing = await workflowWith('Names a missing skill', agentNaming(['text-tools', 'no-such-skill']))
+    const refused = await callRoute(runsRoute.POST, { body: { workflowId: missing, input: 'hi' } })
+    expect(refused.status).toBe(400)
+    const { problems } = invalidGraphDetailsSchema.parse(refused.body.error.details)
+    expect(problems).toEqual([expect.objectContaining({ code: 'unknown_skill', nodeId: 'a' })])
+  })
+
   it("follows each workflow's newest version: what a version runs is read once, a new version is read again", async () => {
     const facts = async () => serverFactsResponseSchema.parse((await callRoute(factsRoute.GET)).body).facts
     const id = await workflowWith('Grows a loop', () => graphBuilder().start().output().chain('start', 'output').build())

@@ -7,13 +7,18 @@ import { AgentSession } from '@/lib/core'
 import type { AgentConversation, GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { NO_SECRETS, type SecretRedactor } from '../secrets/redaction'
-import { PostgresHistoryProvider } from '../sessions/postgres-history-provider'
+import { PostgresHistoryProvider, type CarryStatement } from '../sessions/postgres-history-provider'
 
 export function runAgentSessionId(runId: string, nodeId: string): string {
   return `run:${runId}:${nodeId}`
 }
 
-/** The sessions of the run's agent nodes, created once (a resumed run finds them), by node id. */
+/**
+ * The sessions of the run's agent nodes, created once (a resumed run finds them), by node id.
+ * `firstAttempt`: the run starts for the first time, so its sessions are new and empty; they are
+ * created with its first batch of events and their messages ride with the superstep batches that
+ * follow (PostgresHistoryProvider.startsEmpty): no statement of their own, no read of an empty history.
+ */
 export async function openRunAgentSessions(
   app: AppContext,
   runId: string,
@@ -21,19 +26,34 @@ export async function openRunAgentSessions(
   document: GraphDocument,
   /** The run's secrets, cut out of what is stored ("Continue in chat" copies it into a conversation). */
   redactor: SecretRedactor = NO_SECRETS,
+  firstAttempt?: { carry: CarryStatement },
 ): Promise<Map<string, AgentConversation>> {
   const nodeIds = document.nodes.filter((node) => node.kind === 'agent').map((node) => node.id)
   const sessions = new Map<string, AgentConversation>()
   if (nodeIds.length === 0) return sessions
-  await app.db.sql.query(
-    `INSERT INTO "AgentSession" (id, kind, "ownerId", "originRunId", "originNodeId", state, "createdAt", "updatedAt")
-     SELECT 'run:' || $1::text || ':' || node, 'run_agent', $2, $1, node, '{}', now(), now() FROM unnest($3::text[]) AS node
-     ON CONFLICT (id) DO NOTHING`,
-    [runId, ownerId, nodeIds],
-  )
+  if (firstAttempt) {
+    // Fails the batch it rides with, and so the run, if it cannot be stored (as a checkpoint does).
+    firstAttempt
+      .carry((first) => ({
+        sql: `agent_sessions_${first} AS (
+          INSERT INTO "AgentSession" (id, kind, "ownerId", "originRunId", "originNodeId", state, "createdAt", "updatedAt")
+          SELECT 'run:' || $1::text || ':' || node, 'run_agent', $${first}::text, $1::text, node, '{}', now(), now() FROM unnest($${first + 1}::text[]) AS node
+          ON CONFLICT (id) DO NOTHING)`,
+        params: [ownerId, nodeIds],
+      }))
+      .catch(() => {})
+  } else {
+    await app.db.sql.query(
+      `INSERT INTO "AgentSession" (id, kind, "ownerId", "originRunId", "originNodeId", state, "createdAt", "updatedAt")
+       SELECT 'run:' || $1::text || ':' || node, 'run_agent', $2, $1, node, '{}', now(), now() FROM unnest($3::text[]) AS node
+       ON CONFLICT (id) DO NOTHING`,
+      [runId, ownerId, nodeIds],
+    )
+  }
   const history = new PostgresHistoryProvider(app.db.sql, { redactor })
   for (const nodeId of nodeIds) {
     const sessionId = runAgentSessionId(runId, nodeId)
+    if (firstAttempt) history.startsEmpty(sessionId, firstAttempt.carry)
     sessions.set(nodeId, {
       session: new AgentSession({ sessionId }),
       history,

@@ -32,7 +32,8 @@ export async function watchTaskCancelRequests({ app, runId, signal }: TaskCancel
   signal.addEventListener('abort', onWake, { once: true })
   let unsubscribe: (() => void) | undefined
   try {
-    unsubscribe = await app.events.subscribe(runId, onWake)
+    // The worker watching its own run: cancel requests come as lone appends, which notify by themselves; its batches need no announcing.
+    unsubscribe = await app.events.subscribe(runId, onWake, { follow: false })
     while (!signal.aborted) {
       if (!woken) await new Promise<void>((resolve) => (wake = resolve))
       wake = undefined

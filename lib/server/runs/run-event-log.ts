@@ -24,6 +24,11 @@ const FINAL_TYPES = ['run_succeeded', 'run_failed', 'run_cancelled'] as const
 export const FINAL_EVENT_TYPES: ReadonlySet<string> = new Set(FINAL_TYPES)
 /** True while the run ($1) has no final event: nothing is stored after one. */
 const NOT_ENDED = `NOT EXISTS (SELECT 1 FROM "RunEvent" f WHERE f."runId" = $1 AND f.type IN (${FINAL_TYPES.map((t) => `'${t}'`).join(', ')}))`
+/**
+ * Whether anyone follows the run ($1), read under a share lock on its row: a subscriber marking it
+ * (RunEventLog.follow) waits for the statement holding it, or the statement waits for the mark and sees it.
+ */
+export const FOLLOWED_CTE = `follow AS (SELECT followed FROM "Run" WHERE id = $1 FOR SHARE)`
 /** Appends racing for the same number retry; this many losses in a row means something else is wrong. */
 const MAX_APPEND_ATTEMPTS = 50
 
@@ -95,18 +100,19 @@ export class RunEventLog {
    * the run has a final event (a cancel from another process won).
    */
   async insertNumbered(runId: string, rows: readonly EventRow[], also?: { sql: string; params: unknown[] }): Promise<Date> {
-    const [result] = await this.db.sql.query<{ createdAt: Date }>(
+    const [result] = await this.db.sql.query<{ createdAt: Date; followed: boolean | null }>(
       `WITH ${also ? `${also.sql},` : ''}
        inserted AS (
          INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
          SELECT $1, e.sequence, e.type, e.data::jsonb, now()
          FROM unnest($2::int[], $3::text[], $4::text[]) AS e(sequence, type, data)
          WHERE ${NOT_ENDED}
-         RETURNING sequence, "createdAt")
-       SELECT max("createdAt") AS "createdAt" FROM inserted HAVING count(*) > 0`,
+         RETURNING sequence, "createdAt"),
+       ${FOLLOWED_CTE}
+       SELECT max("createdAt") AS "createdAt", (SELECT followed FROM follow) AS followed FROM inserted HAVING count(*) > 0`,
       [runId, rows.map((r) => r.sequence), rows.map((r) => r.type), rows.map((r) => r.payload), ...(also?.params ?? [])],
     )
-    if (result) this.announce(runId)
+    if (result) this.announce(runId, result.followed !== false)
     return new Date(result?.createdAt ?? Date.now())
   }
 
@@ -137,14 +143,25 @@ export class RunEventLog {
    * other (and after the notification connection came back, when some may have been missed).
    * Resolves once notifications are in place; returns the unsubscribe.
    */
-  async subscribe(runId: string, listener: () => void): Promise<() => void> {
+  async subscribe(runId: string, listener: () => void, { follow = true }: { follow?: boolean } = {}): Promise<() => void> {
     this.appended.on(runId, listener)
     await this.listenForOthers()
+    if (follow) await this.follow(runId)
     const unreconnect = this.notifications.onReconnect(listener)
     return () => {
       this.appended.off(runId, listener)
       unreconnect()
     }
+  }
+
+  /**
+   * Marks the run followed, so that the worker holding it, in whatever process, announces its batches
+   * (announce). Committed before the subscriber's first read, and its row lock meets the one each
+   * batch takes on the run (FOLLOWED_CTE): a batch either sees the mark and notifies, or commits
+   * before the mark does, and then the subscriber's first read finds its events.
+   */
+  private async follow(runId: string): Promise<void> {
+    await this.db.sql.query(`UPDATE "Run" SET followed = true WHERE id = $1 AND NOT followed AND status IN ('queued', 'running', 'waiting')`, [runId])
   }
 
   /** One LISTEN for the process; each notification wakes only its run's subscribers. */
@@ -170,8 +187,10 @@ export class RunEventLog {
    * before its commit's WAL flush until it ends, one notifying commit at a time server-wide
    * (bench/run-storage-floor.ts measured 2–3× the runs per second without it).
    */
-  announce(runId: string): void {
+  announce(runId: string, followed = true): void {
     this.appended.emit(runId)
+    // Nobody elsewhere follows the run (subscribe marks it): its readers are in this process, woken above.
+    if (!followed) return
     this.unannounced.add(runId)
     this.announcing ??= this.notifyOthers()
   }

@@ -74,6 +74,8 @@ export class RunEventWriter {
     replaying: readonly RunEvent[] = [],
     /** Told of each batch once it is stored, in order (a waiting request in this process takes them from here: local-run-feed.ts). */
     private readonly onStored?: (events: RunEvent[]) => void,
+    /** How long the first event of a batch waits for company; flushes (every superstep's end) do not wait. */
+    private readonly lingerMs = LINGER_MS,
   ) {
     this.nextSequence = nextSequence
     this.replaying = replaying.filter((event) => !EXTERNAL_EVENT_TYPES.has(event.type))
@@ -118,7 +120,7 @@ export class RunEventWriter {
       // Let the events of the next few milliseconds join the first batch: a quick superstep is
       // then one statement (its end flushes at once), a slow one streams in batches LINGER_MS apart.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => this.endLinger?.(), LINGER_MS)
+        const timer = setTimeout(() => this.endLinger?.(), this.lingerMs)
         this.endLinger = () => {
           clearTimeout(timer)
           this.endLinger = undefined

@@ -60,9 +60,15 @@ export interface ExecuteOptions {
   document: Promise<GraphDocument>
   /** Given the events as they are stored and the run's end, for a request in this process that waits for the run. */
   feed?: LocalRunFeed
+  /** How long a batch of the run's events waits for company (RunEventWriter; its default when absent). */
+  lingerMs?: number
 }
 
-export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { workerId, signal, document: saved, feed }: ExecuteOptions): Promise<RunExit> {
+export async function executeQueuedRun(
+  app: AppContext,
+  run: ClaimedRun,
+  { workerId, signal, document: saved, feed, lingerMs }: ExecuteOptions,
+): Promise<RunExit> {
   // A conversation turn's input is its message and where the conversation stood when it was sent.
   const turn = run.sessionId === null ? undefined : parseTurnInput(run.input)
   const document = turn?.instructions ? saved.then((parsed) => withTurnInstructions(parsed, turn.instructions)) : saved
@@ -83,7 +89,7 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
   )
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
   const onStored = feed && ((events: RunEvent[]) => feed.push(events))
-  const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying, onStored)
+  const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying, onStored, lingerMs)
   const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer, app.secrets.box)
   const settings = parseWorkflowSettings(run.workflowSettings)
   const forwarding = settings.conversationForwarding
@@ -130,7 +136,10 @@ export async function executeQueuedRun(app: AppContext, run: ClaimedRun, { worke
       conversation = await openAgentConversation(app, run.sessionId, turn.historyStart, agent, redactor)
       agentApiKey = await turnApiKey
     }
-    const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document, redactor)
+    // A run's first attempt makes its agents' sessions: they ride with its batches (run-agent-sessions.ts).
+    const firstAttempt =
+      start.kind === 'new' && run.attempts === 1 ? { carry: (build: Parameters<RunEventWriter['carry']>[0]) => writer.carry(build) } : undefined
+    const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document, redactor, firstAttempt)
     prepared = await prepareQueuedRun(app, run.id, await document, { visible: run.ownerScope, names: await nameOwner }, runSignal, recorder.recordTaskStatus, {
       agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
       // A turn's agent is its saved agent as an inline node: it talks with the saved agent's own key.
@@ -230,20 +239,21 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
   let sequence = writer ? writer.lastSequence + 1 : (await app.events.lastSequence(runId)) + 1
   for (let attempt = 1; ; attempt++) {
     try {
-      const [final] = await app.db.sql.query<{ sequence: number; createdAt: Date }>(
+      const [final] = await app.db.sql.query<{ sequence: number; createdAt: Date; followed: boolean }>(
         `WITH ended AS (
            UPDATE "Run" SET status = $3::"RunStatus", outputs = $4::jsonb, usage = $5::jsonb, error = $6, "finishedAt" = now(), "updatedAt" = now(),
              "workerId" = NULL, "parkedRequests" = NULL
            WHERE id = $1 AND status IN ('running', 'waiting')
-           RETURNING id),
+           RETURNING id, followed),
          final AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT id, $2, $7, $8::jsonb, now() FROM ended
            RETURNING sequence, "createdAt")
-         SELECT sequence, "createdAt" FROM final`,
+         SELECT sequence, "createdAt", (SELECT followed FROM ended) AS followed FROM final`,
         [runId, sequence, outcome.status, jsonbSafeText(outputs), outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error, type, payload],
       )
-      app.events.announce(runId)
+      // Others hear of the end only if someone follows the run (RunEventLog.follow); nothing stored, nothing to tell.
+      if (final) app.events.announce(runId, final.followed)
       if (final) {
         const event = { sequence: final.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(final.createdAt).toISOString() }
         feed?.ended(event, { status: outcome.status, outputs, usage: (outcome.usage as TokenUsage | undefined) ?? null, error })

@@ -4,17 +4,19 @@
  * A run belongs to who started it; anyone else but an admin gets the 404 of a missing run.
  */
 import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
-import { inputProblemsText, runInputProblems, type GraphDocument } from '@/lib/graph'
+import { inputProblemsText, parseGraphDocument, runInputProblems, type GraphDocument, type ServerFacts } from '@/lib/graph'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import { isAdmin, ownedBy, type Principal } from '../auth/principal'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
-import { loadServerFacts } from '../workflows/server-facts'
+import { loadDocumentFacts } from '../workflows/document-facts'
 import { turnDocument } from '../conversations/turn-document'
 import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
 import { answerCallsOfStoppedTurn } from '../conversations/unanswered-calls'
 import { claimColumns, claimedAtInsert, type InsertedRunRow } from './run-now'
+
+const NO_FACTS: ServerFacts = { openAiConfigured: false, savedAgents: [], mcpServerIds: [], skillIds: [], workflows: [] }
 
 /** For a run someone waits for: start it at once in this process if its worker has a free slot (run-now.ts). */
 export interface RunNowOption {
@@ -173,7 +175,10 @@ export class RunService {
     })
     // No such version: the insert below finds none either and answers 404.
     if (!row) return
-    const document = checkGraph(row.graph, { facts: await loadServerFacts(this.app, principal), workflowId: input.workflowId })
+    // Only the facts the graph names (one statement at most): a graph that does not parse is refused whatever they are.
+    const parsed = parseGraphDocument(row.graph)
+    const facts = parsed.ok ? await loadDocumentFacts(this.app, principal, parsed.document) : NO_FACTS
+    const document = checkGraph(row.graph, { facts, workflowId: input.workflowId })
     refuseUnfitInput(document, input.input)
   }
 

@@ -38,6 +38,10 @@ export interface RunWorkerOptions {
   workerId?: string
   /** How long a lease lasts without renewal; renewed every third of it. */
   leaseMs?: number
+  /** How often an idle worker looks for jobs besides the queue's notifications (default 1 s). */
+  pollIntervalMs?: number
+  /** How long a run's first event waits for company before its batch is stored (run-event-writer.ts; default LINGER_MS). */
+  eventLingerMs?: number
 }
 
 const jobPayload = z.object({ runId: z.string().min(1) })
@@ -46,6 +50,8 @@ export class RunWorker implements RunNowHost {
   readonly workerId: string
   private readonly concurrency: number
   private readonly leaseMs: number
+  private readonly pollIntervalMs: number
+  private readonly eventLingerMs: number | undefined
   private readonly active = new Map<string, AbortController>()
   /** Slots promised to runs being inserted claimed by this worker (run-now.ts). */
   private reserved = 0
@@ -66,6 +72,8 @@ export class RunWorker implements RunNowHost {
   ) {
     this.concurrency = options.concurrency ?? 4
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000
+    this.eventLingerMs = options.eventLingerMs
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`
   }
 
@@ -79,7 +87,7 @@ export class RunWorker implements RunNowHost {
       pgPool: pool,
       concurrency: this.concurrency,
       noHandleSignals: true,
-      pollInterval: 1_000,
+      pollInterval: this.pollIntervalMs,
       logger: queueLogger,
       taskList: { [RUN_TASK]: this.runTask, [EXPIRE_APPROVALS_TASK]: this.expireTask },
       // Jobs are fetched (and locked) a batch at a time and completed in batches: under load that
@@ -181,7 +189,13 @@ export class RunWorker implements RunNowHost {
     const taskCancels = watchTaskCancelRequests({ app: this.app, runId, signal: watchEnded.signal })
     try {
       await traceQueuedRun(run, () =>
-        executeQueuedRun(this.app, run, { workerId: this.workerId, signal: controller.signal, document: this.documentOf(run), feed }),
+        executeQueuedRun(this.app, run, {
+          workerId: this.workerId,
+          signal: controller.signal,
+          document: this.documentOf(run),
+          feed,
+          lingerMs: this.eventLingerMs,
+        }),
       )
     } catch (error) {
       // The executor records every outcome itself; getting here means recording failed (the

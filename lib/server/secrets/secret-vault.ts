@@ -67,12 +67,15 @@ function scopeKey({ mcpServerIds = [], agentIds = [], owner, serverOwner, values
 export interface SecretVaultOptions {
   env?: Readonly<Record<string, string | undefined>>
   logger?: Pick<Console, 'error'>
+  /** How long a stamp read stays current (default STAMP_CHECK_MS); a test that counts statements holds it still. */
+  stampCheckMs?: number
 }
 
 export class SecretVault {
   readonly box: SecretBox
   private readonly env: Readonly<Record<string, string | undefined>>
   private readonly logger: Pick<Console, 'error'>
+  private readonly stampCheckMs: number
   /** The last redactor built; stale once `fresh` is false, but kept for `redactNow`. */
   private latest: SecretRedactor = NO_SECRETS
   private fresh = false
@@ -98,6 +101,7 @@ export class SecretVault {
     this.masterKeyForms = [masterKey.toString('base64'), masterKey.toString('base64url'), masterKey.toString('hex')]
     this.env = options.env ?? process.env
     this.logger = options.logger ?? console
+    this.stampCheckMs = options.stampCheckMs ?? STAMP_CHECK_MS
   }
 
   /**
@@ -123,7 +127,7 @@ export class SecretVault {
    * (built on first use per scope, rebuilt when servers or agents change).
    */
   async scopedRedactor(scope: SecretScope): Promise<SecretRedactor> {
-    if (this.scopedStamp === undefined || Date.now() - this.scopedCheckedAt >= STAMP_CHECK_MS) {
+    if (this.scopedStamp === undefined || Date.now() - this.scopedCheckedAt >= this.stampCheckMs) {
       this.scopedStampReading ??= this.checkScopedStamp().finally(() => (this.scopedStampReading = undefined))
       await this.scopedStampReading
     }
@@ -139,7 +143,7 @@ export class SecretVault {
 
   /** The installation's redactor, every member's secrets in it: for the host's log and telemetry only. */
   async installationRedactor(): Promise<SecretRedactor> {
-    if (this.fresh && Date.now() - this.checkedAt < STAMP_CHECK_MS) return this.latest
+    if (this.fresh && Date.now() - this.checkedAt < this.stampCheckMs) return this.latest
     this.building ??= this.refresh().finally(() => (this.building = undefined))
     return this.building
   }
@@ -152,7 +156,7 @@ export class SecretVault {
     // Not logged when it fails: the log line would come back here (see log-redaction.ts).
     if (!this.fresh && !this.building && Date.now() >= this.retryAt) {
       void this.installationRedactor().catch(() => {
-        this.retryAt = Date.now() + STAMP_CHECK_MS
+        this.retryAt = Date.now() + this.stampCheckMs
       })
     }
     return this.latest.redact(text)

@@ -26,6 +26,12 @@ export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
   onCorruptMessage?: (problem: { sessionId: string; position: number; problem: string }) => void
 }
 
+/**
+ * Hands a statement to the run's event writer, to be committed with its next batch
+ * (RunEventWriter.carry): given its first free parameter number, it returns a CTE that may use `$1`, the run id.
+ */
+export type CarryStatement = (build: (firstParam: number) => { sql: string; params: unknown[] }) => Promise<void>
+
 export class PostgresHistoryProvider extends HistoryProvider {
   private readonly onCorruptMessage: NonNullable<PostgresHistoryProviderOptions['onCorruptMessage']>
   private readonly redactor: PostgresHistoryProviderOptions['redactor']
@@ -33,6 +39,11 @@ export class PostgresHistoryProvider extends HistoryProvider {
   private readonly knownLengths = new Map<string, number>()
   /** Truncations asked for and not yet applied: done by the next read or write of the session, which finds out whether any row is past it. */
   private readonly pendingTruncations = new Map<string, number>()
+  /**
+   * Sessions a new run opened (startsEmpty): nothing else writes them while the run holds its lease, so their messages
+   * are kept here as stored (redacted) and written with the run's batches instead of a statement each.
+   */
+  private readonly riding = new Map<string, { messages: Message[]; carry: CarryStatement }>()
 
   constructor(
     private readonly sql: SqlRunner,
@@ -45,8 +56,20 @@ export class PostgresHistoryProvider extends HistoryProvider {
       (({ sessionId, position, problem }) => console.warn(`[history] session ${sessionId}, message ${position}: ${problem}; skipped`))
   }
 
+  /**
+   * The session was made with the run that talks in it, so it is empty and only this provider writes it: reads
+   * come from what it saved, and each save rides with the run's next batch of events (`carry`), committed with the
+   * superstep's checkpoint. A run that goes on later (resumed, continued) reads its sessions from the database.
+   */
+  startsEmpty(sessionId: string, carry: CarryStatement): void {
+    this.riding.set(sessionId, { messages: [], carry })
+    this.knownLengths.set(sessionId, 0)
+  }
+
   async getMessages(sessionId: string | undefined, _access?: HistoryAccess): Promise<Message[]> {
     const id = sessionId ?? DEFAULT_SESSION_ID
+    const riding = this.riding.get(id)
+    if (riding) return [...riding.messages]
     const rows = await this.sql.query<{ position: number; message: string }>(
       `SELECT position, message FROM "ChatMessage" WHERE "sessionId" = $1 ORDER BY position`,
       [id],
@@ -91,6 +114,8 @@ export class PostgresHistoryProvider extends HistoryProvider {
    * load finds out whether anything is past it, so the usual turn sends no DELETE at all.
    */
   async truncate(sessionId: string, length: number): Promise<void> {
+    const riding = this.riding.get(sessionId)
+    if (riding) return this.truncateRiding(sessionId, riding, length)
     const known = this.knownLengths.get(sessionId)
     if (known !== undefined && known <= length) return
     this.knownLengths.delete(sessionId)
@@ -101,6 +126,8 @@ export class PostgresHistoryProvider extends HistoryProvider {
   async saveMessages(sessionId: string | undefined, messages: readonly Message[], _access?: HistoryAccess): Promise<void> {
     if (messages.length === 0) return
     const id = sessionId ?? DEFAULT_SESSION_ID
+    const riding = this.riding.get(id)
+    if (riding) return this.saveRiding(id, riding, messages)
     const keep = this.pendingTruncations.get(id)
     if (keep !== undefined) {
       await this.deleteFrom(id, keep)
@@ -130,6 +157,40 @@ export class PostgresHistoryProvider extends HistoryProvider {
         if (!isPositionTaken(error) || attempt >= MAX_SAVE_ATTEMPTS) throw error
       }
     }
+  }
+
+  /** Not awaited: the batch commits at the superstep's end, which waits for this agent; a failure fails that batch (and the run). */
+  private saveRiding(sessionId: string, riding: { messages: Message[]; carry: CarryStatement }, messages: readonly Message[]): void {
+    const start = riding.messages.length
+    const texts = messages.map((message) => this.storedText(message))
+    for (const text of texts) {
+      const parsed = parseStoredMessage(text)
+      if (parsed.ok) riding.messages.push(parsed.message)
+    }
+    this.knownLengths.set(sessionId, start + messages.length)
+    const roles = messages.map((message) => message.role)
+    riding
+      .carry((first) => ({
+        sql: `history_${first} AS (
+          INSERT INTO "ChatMessage" (id, "sessionId", position, role, message)
+          SELECT gen_random_uuid(), $${first}::text, ($${first + 1}::int + m.ordinality - 1)::int, m.role, m.message
+          FROM unnest($${first + 2}::text[], $${first + 3}::text[]) WITH ORDINALITY AS m(role, message, ordinality))`,
+        params: [sessionId, start, roles, texts],
+      }))
+      .catch(() => {})
+  }
+
+  /**
+   * Rare in a new run (a truncation goes back to a checkpoint's length); the rows past it may still be on their
+   * way in the same batch, so the session leaves riding: its DELETE is awaited after the batch that holds them.
+   */
+  private async truncateRiding(sessionId: string, riding: { messages: Message[]; carry: CarryStatement }, length: number): Promise<void> {
+    if (length >= riding.messages.length) return
+    this.riding.delete(sessionId)
+    this.knownLengths.delete(sessionId)
+    // A rider with no statement of its own would be an empty CTE: carry a no-op read, which resolves once what went before is stored.
+    await riding.carry((first) => ({ sql: `history_${first} AS (SELECT $${first}::text AS session)`, params: [sessionId] }))
+    this.pendingTruncations.set(sessionId, length)
   }
 
   private storedText(message: Message): string {

@@ -40,10 +40,19 @@ export async function createTestApp({
   oidc,
   outbound,
   rateLimit,
-}: { seed?: boolean; install?: boolean; oidc?: OidcConfig; outbound?: OutboundPolicy; rateLimit?: boolean } = {}): Promise<TestApp> {
+  secretStampCheckMs,
+}: {
+  seed?: boolean
+  install?: boolean
+  oidc?: OidcConfig
+  outbound?: OutboundPolicy
+  rateLimit?: boolean
+  /** How long the secret vault trusts its last look at what changed (SecretVault); a statement count holds it still. */
+  secretStampCheckMs?: number
+} = {}): Promise<TestApp> {
   // graphile-worker's schema and (unless told otherwise) the example data, as the app's start gives them.
   const db = await createTestDatabase(seed ? 'app' : 'queue')
-  const app = assembleAppContext(db, randomBytes(32), { oidc, rateLimit, ...(outbound ? { outbound } : {}) })
+  const app = assembleAppContext(db, randomBytes(32), { oidc, rateLimit, secretStampCheckMs, ...(outbound ? { outbound } : {}) })
   if (install) (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp = Promise.resolve(app)
   const users = new UserService(app)
   let counter = 0

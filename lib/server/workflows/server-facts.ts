@@ -3,7 +3,7 @@
  * person: the editor reads them (GET /api/server-facts, as each editor opens) and a run is refused
  * on them when queued, so both say the same words.
  */
-import { ModelSettingsSchema, parseGraphDocument, subWorkflowIdsOf, type SavedAgentFacts, type ServerFacts } from '@/lib/graph'
+import { ModelSettingsSchema, parseGraphDocument, subWorkflowIdsOf, type SavedAgentFacts, type ServerFacts, type WorkflowFacts } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { isAdmin, ownedBy, type Principal } from '../auth/principal'
 import { skillLibrary } from '../skills/skills-service'
@@ -12,16 +12,9 @@ export async function loadServerFacts(app: AppContext, principal: Principal, env
   const [servers, skills, workflows, savedAgents] = await Promise.all([
     app.db.prisma.mcpServer.findMany({ where: ownedBy(principal), select: { id: true } }),
     skillLibrary(app).list(principal),
-    app.db.prisma.workflow.findMany({
-      where: { ...ownedBy(principal), deletedAt: null },
-      select: { id: true, name: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { id: true } } },
-    }),
+    loadWorkflowFacts(app, principal),
     loadSavedAgentFacts(app, principal),
   ])
-  const subWorkflows = await subWorkflowIdsOfVersions(
-    app,
-    workflows.flatMap((workflow) => workflow.versions.map((version) => version.id)),
-  )
   return {
     // The same test as lib/core's createChatClientFromEnv: a blank key is no key.
     openAiConfigured: Boolean(env.OPENAI_API_KEY?.trim()),
@@ -29,11 +22,24 @@ export async function loadServerFacts(app: AppContext, principal: Principal, env
     // An admin sees every owner's servers, and ids repeat across owners.
     mcpServerIds: [...new Set(servers.map((server) => server.id))],
     skillIds: skills.skills.map((skill) => skill.name),
-    workflows: workflows.map((workflow) => {
-      const latest = workflow.versions[0]
-      return { id: workflow.id, name: workflow.name, subWorkflowIds: (latest && subWorkflows.get(latest.id)) ?? [] }
-    }),
+    workflows,
   }
+}
+
+/** The person's workflows with the sub-workflows each one's latest version runs (a sub-workflow loop is found through them). */
+export async function loadWorkflowFacts(app: AppContext, principal: Principal): Promise<WorkflowFacts[]> {
+  const workflows = await app.db.prisma.workflow.findMany({
+    where: { ...ownedBy(principal), deletedAt: null },
+    select: { id: true, name: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { id: true } } },
+  })
+  const subWorkflows = await subWorkflowIdsOfVersions(
+    app,
+    workflows.flatMap((workflow) => workflow.versions.map((version) => version.id)),
+  )
+  return workflows.map((workflow) => {
+    const latest = workflow.versions[0]
+    return { id: workflow.id, name: workflow.name, subWorkflowIds: (latest && subWorkflows.get(latest.id)) ?? [] }
+  })
 }
 
 /** Versions kept in the cache below; beyond it the oldest entries go (a few strings each). */
@@ -77,13 +83,27 @@ const modelEndpoint = ModelSettingsSchema.pick({ provider: true, baseUrl: true }
  * model of each definition (instructions can be long and are not needed here).
  */
 async function loadSavedAgentFacts(app: AppContext, principal: Principal): Promise<SavedAgentFacts[]> {
-  const rows = await app.db.sql.query<{ id: string; name: string; hasApiKey: boolean; version: number; model: unknown }>(
+  const rows = await app.db.sql.query<SavedAgentFactRow>(
     `SELECT a.id, a.name, a."apiKey" IS NOT NULL AS "hasApiKey", v.version, v.definition->'model' AS model
      FROM "Agent" a JOIN "AgentVersion" v ON v."agentId" = a.id
      WHERE $1::boolean OR a."ownerId" = $2::text
      ORDER BY a.id, v.version`,
     [isAdmin(principal), principal.userId],
   )
+  return savedAgentFactsOf(rows)
+}
+
+/** A saved agent's version with its model (only the model of the definition is read). */
+export interface SavedAgentFactRow {
+  id: string
+  name: string
+  hasApiKey: boolean
+  version: number
+  model: unknown
+}
+
+/** The rows of agents' versions, ordered by agent and version, as each agent's facts. */
+export function savedAgentFactsOf(rows: readonly SavedAgentFactRow[]): SavedAgentFacts[] {
   const agents = new Map<string, SavedAgentFacts>()
   for (const row of rows) {
     const agent = agents.get(row.id) ?? { id: row.id, name: row.name, hasApiKey: row.hasApiKey, versions: [] }

@@ -1,0 +1,157 @@
+/**
+ * The statement budget of the run path (issue #29): a stored run of the five-node demo workflow
+ * (start → agent → transform → agent → output, the run-throughput bench's), a chat turn and a
+ * `/v1/responses` request go through the real route handlers, queue, worker and event log against
+ * real Postgres, and every SQL statement and commit they send is counted through the driver
+ * (lib/server/testing/statement-counter.ts), not timed. The test fails when a change sends more
+ * than the budget below.
+ *
+ * Budgets: lowering one is a one-line change here; raising one needs a reason in the commit message.
+ *
+ * What would make a count depend on timing is held still, so the count is the same on every
+ * machine: the worker's idle poll and lease timers are set beyond the test, and a run's event
+ * batches are cut only at superstep boundaries (no mid-superstep linger flush). Each case runs once
+ * to warm the process (caches, LISTENs, prepared statements) and is then measured as steady state.
+ * The test's own waiting uses a connection whose statements are left out of the count.
+ */
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AgentSettingsSchema } from '@/lib/graph'
+import { graph } from '@/lib/graph/testing/graph-builder'
+import { runIdOfResponse } from '@/lib/server/responses/responses-service'
+import { getAppContext } from '@/lib/server/app-context'
+import { RunWorker } from '@/lib/server/runs/run-worker'
+import { countStatements, describeCount, type StatementCount, type StatementCounter } from '@/lib/server/testing/statement-counter'
+import { callRoute, createTestApp, principalOf, type TestApp } from '@/lib/server/testing/test-app'
+import { waitFor } from '@/lib/server/testing/wait-for'
+import { WorkflowService } from '@/lib/server/workflows/workflow-service'
+import { POST as createRun } from './route'
+import { GET as runEvents } from './[id]/events/route'
+import { POST as createConversation } from '../agents/[id]/conversations/route'
+import { POST as sendMessage } from '../conversations/[id]/messages/route'
+import { POST as createResponse } from '../../v1/responses/route'
+
+/** A stored run of the five-node demo workflow: POST /api/runs, the queued job, the worker, and its events read back over SSE. */
+const STORED_RUN_BUDGET = { statements: 16, commits: 16 }
+/** A chat turn: POST /api/conversations/:id/messages (run now, in this process's worker) and its events read back. */
+const CHAT_TURN_BUDGET = { statements: 18, commits: 15 }
+/** POST /v1/responses, non-streaming, a new conversation. */
+const RESPONSES_BUDGET = { statements: 12, commits: 12 }
+
+/** Far beyond the test: no idle poll, lease renewal, lapsed-lease sweep or secrets' freshness check runs on the clock while it counts. */
+const NEVER_MS = 3_600_000
+
+const FIVE_NODE_DEMO = graph()
+  .start()
+  .agent('drafter', { name: 'Drafter', instructions: 'Draft a short answer.' })
+  .node('tidy', 'transform', { expression: 'input' })
+  .agent('reviewer', { name: 'Reviewer', instructions: 'Review the draft.' })
+  .output()
+  .chain('start', 'drafter', 'tidy', 'reviewer', 'output')
+  .build()
+
+describe('the run path stays within its statement budget', () => {
+  let app: TestApp
+  let worker: RunWorker
+  let counter: StatementCounter
+  /** The test's own connection for waiting: its statements are not counted. */
+  let probe: pg.Client
+  let workflowId: string
+  let conversationId: string
+  const counts: Record<string, StatementCount> = {}
+
+  beforeAll(async () => {
+    app = await createTestApp({ seed: false, secretStampCheckMs: NEVER_MS })
+    // On the context the route handlers use, as `next start` hosts it: runs people wait for start on this worker at once.
+    worker = new RunWorker(await getAppContext(), { concurrency: 2, leaseMs: NEVER_MS, pollIntervalMs: NEVER_MS, eventLingerMs: NEVER_MS })
+    await worker.start()
+    workflowId = (await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'Five-node demo', graph: FIVE_NODE_DEMO })).workflow.id
+    const agent = await app.db.prisma.agent.create({ data: { name: 'Echo', ownerId: app.admin.id } })
+    const definition = AgentSettingsSchema.parse({ name: 'Echo', instructions: 'Answer briefly.', model: { provider: 'demo' } })
+    await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition, authorId: app.admin.id } })
+    const created = await callRoute(createConversation, { params: { id: agent.id }, body: { title: 'Budget' } })
+    expect(created.status).toBe(201)
+    conversationId = created.body.id
+    probe = await app.db.connectClient()
+    const [{ name }] = (await probe.query<{ name: string }>('SELECT current_database() AS name')).rows
+    counter = countStatements(name)
+  })
+
+  afterAll(async () => {
+    counter?.stop()
+    for (const [name, count] of Object.entries(counts)) console.info(`[statement budget] ${name}: ${describeCount(count)}`)
+    await probe?.end()
+    await worker?.stop()
+    await app?.close()
+  })
+
+  /** Until the run is over and this process is done with it: its worker let it go and its job (if any) is gone. */
+  async function runLeft(runId: string): Promise<void> {
+    await counter.uncounted(() =>
+      waitFor(async () => {
+        const { rows } = await probe.query<{ over: boolean; jobs: number }>(
+          `SELECT status IN ('succeeded', 'failed', 'cancelled') AS over,
+             (SELECT count(*)::int FROM graphile_worker.jobs WHERE key = 'run:' || $1) AS jobs
+           FROM "Run" WHERE id = $1`,
+          [runId],
+        )
+        return rows[0]?.over && rows[0].jobs === 0 && !app.activeRuns.has(runId) ? true : undefined
+      }),
+    )
+    await counter.settled()
+  }
+
+  /** The run's event stream as a browser reads it, to its end (the run is over, so it ends after the final event). */
+  async function readEvents(runId: string): Promise<string> {
+    const request = new Request(`http://localhost/api/runs/${runId}/events`, { headers: { authorization: `Bearer ${app.admin.token}` } })
+    const response = await runEvents(request, { params: Promise.resolve({ id: runId }) })
+    expect(response.status).toBe(200)
+    return response.text()
+  }
+
+  /** Runs `work` once to warm up, then once counted. */
+  async function measure(name: string, work: () => Promise<void>): Promise<StatementCount> {
+    await work()
+    await counter.settled()
+    counter.reset()
+    await work()
+    await counter.settled()
+    counts[name] = counter.read()
+    return counts[name]
+  }
+
+  it('a stored run of the five-node demo workflow', async () => {
+    const count = await measure('stored run', async () => {
+      const created = await callRoute(createRun, { body: { workflowId, input: 'Hello' } })
+      expect(created.status).toBe(201)
+      const runId: string = created.body.run.id
+      await runLeft(runId)
+      expect(await readEvents(runId)).toContain('run_succeeded')
+    })
+    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(STORED_RUN_BUDGET.statements)
+    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(STORED_RUN_BUDGET.commits)
+  })
+
+  it('a chat turn', async () => {
+    const count = await measure('chat turn', async () => {
+      const sent = await callRoute(sendMessage, { params: { id: conversationId }, body: { text: 'Hello there' } })
+      expect(sent.status).toBe(202)
+      const runId: string = sent.body.runId
+      await runLeft(runId)
+      expect(await readEvents(runId)).toContain('run_succeeded')
+    })
+    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(CHAT_TURN_BUDGET.statements)
+    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(CHAT_TURN_BUDGET.commits)
+  })
+
+  it('a /v1/responses request', async () => {
+    const count = await measure('responses', async () => {
+      const answered = await callRoute(createResponse, { url: 'http://localhost/v1/responses', body: { model: 'agent:Echo', input: 'Hello there' } })
+      expect(answered.status).toBe(200)
+      expect(answered.body.output_text).toBe('Demo reply: Hello there')
+      await runLeft(runIdOfResponse(answered.body.id)!)
+    })
+    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(RESPONSES_BUDGET.statements)
+    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(RESPONSES_BUDGET.commits)
+  })
+})

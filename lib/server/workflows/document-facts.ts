@@ -1,0 +1,53 @@
+/**
+ * The server facts one document's check needs (lib/graph's serverFactProblems), for a run's create:
+ * only the MCP servers, skills and saved agents the graph names, in one statement (none when it
+ * names none), the file skills' names from the process's cache (file-skills.ts), and the person's
+ * workflows only when the graph runs sub-workflows (a loop through them needs them all). The
+ * editor still reads every fact (server-facts.ts): it offers them to choose from. Both give the
+ * same problems for the document, because a fact the document does not name is never consulted.
+ */
+import { collectAgentRefs, collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs, type GraphDocument, type ServerFacts } from '@/lib/graph'
+import type { AppContext } from '../app-context'
+import { isAdmin, type Principal } from '../auth/principal'
+import { fileSkillNames, skillDirectoriesFromEnv } from '../skills/file-skills'
+import { loadWorkflowFacts, savedAgentFactsOf, type SavedAgentFactRow } from './server-facts'
+
+type FactRow = { kind: 'server' | 'skill' } & Partial<SavedAgentFactRow> & { id: string }
+
+export async function loadDocumentFacts(
+  app: AppContext,
+  principal: Principal,
+  document: GraphDocument,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ServerFacts> {
+  const serverIds = collectMcpServerIds(document)
+  const skillIds = collectSkillIds(document)
+  const agentIds = [...new Set(collectAgentRefs(document).map((ref) => ref.agentId))]
+  const named = serverIds.length + skillIds.length + agentIds.length > 0
+  const [rows, workflows] = await Promise.all([
+    named
+      ? app.db.sql.query<FactRow | (SavedAgentFactRow & { kind: 'agent' })>(
+          `SELECT 'server' AS kind, s.id, NULL AS name, NULL::boolean AS "hasApiKey", NULL::int AS version, NULL::jsonb AS model
+           FROM "McpServer" s WHERE s.id = ANY($1::text[]) AND ($4::boolean OR s."ownerId" = $5::text)
+           UNION ALL
+           SELECT 'skill', k.name, NULL, NULL, NULL, NULL FROM "Skill" k WHERE k.name = ANY($2::text[]) AND ($4::boolean OR k."ownerId" = $5::text)
+           UNION ALL
+           SELECT 'agent', a.id, a.name, a."apiKey" IS NOT NULL, v.version, v.definition->'model'
+           FROM "Agent" a JOIN "AgentVersion" v ON v."agentId" = a.id WHERE a.id = ANY($3::text[]) AND ($4::boolean OR a."ownerId" = $5::text)`,
+          [serverIds, skillIds, agentIds, isAdmin(principal), principal.userId],
+        )
+      : Promise.resolve([]),
+    collectSubWorkflowRefs(document).length > 0 ? loadWorkflowFacts(app, principal) : Promise.resolve([]),
+  ])
+  const storedSkills = new Set(rows.filter((row) => row.kind === 'skill').map((row) => row.id))
+  const onDisk = skillIds.filter((id) => !storedSkills.has(id))
+  const fileSkills = onDisk.length > 0 ? await fileSkillNames(skillDirectoriesFromEnv(env), onDisk) : new Set<string>()
+  return {
+    // The same test as lib/core's createChatClientFromEnv: a blank key is no key.
+    openAiConfigured: Boolean(env.OPENAI_API_KEY?.trim()),
+    savedAgents: savedAgentFactsOf(rows.filter((row): row is SavedAgentFactRow & { kind: 'agent' } => row.kind === 'agent')),
+    mcpServerIds: rows.filter((row) => row.kind === 'server').map((row) => row.id),
+    skillIds: [...storedSkills, ...onDisk.filter((id) => fileSkills.has(id))],
+    workflows,
+  }
+}
