@@ -324,10 +324,21 @@ export class ConversationService {
   async sendToNew(principal: Principal, agentId: string, text: string, options: SendOptions = {}): Promise<SentMessage & { conversationId: string }> {
     const owner = isAdmin(principal) ? null : principal.userId
     const slot = options.runNow ? this.app.localWorker?.reserve() : undefined
-    let row: { id: string; sessionId: string; input: unknown; agentVersionId: string; createdAt: Date; queuedData: unknown } | undefined
+    let row:
+      | {
+          id: string
+          sessionId: string
+          input: unknown
+          agentVersionId: string
+          createdAt: Date
+          queuedData: unknown
+          nameOwnerId: string | null
+          nameOwnerRole: string | null
+        }
+      | undefined
     try {
       ;[row] = await this.app.db.sql.query<NonNullable<typeof row>>(
-        `WITH agent AS (SELECT id FROM "Agent" WHERE id = $1 AND ($2::text IS NULL OR "ownerId" = $2)),
+        `WITH agent AS (SELECT id, "ownerId" FROM "Agent" WHERE id = $1 AND ($2::text IS NULL OR "ownerId" = $2)),
          version AS (SELECT v.id, v.version FROM "AgentVersion" v, agent WHERE v."agentId" = agent.id AND ($5::int IS NULL OR v.version = $5) ORDER BY v.version DESC LIMIT 1),
          session AS (
            INSERT INTO "AgentSession" (id, kind, "agentId", "ownerId", title, "createdAt", "updatedAt")
@@ -347,8 +358,9 @@ export class ConversationService {
            FROM run, version
            RETURNING data)
          SELECT run.id, run."sessionId", run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
+           agent."ownerId" AS "nameOwnerId", (SELECT role FROM "User" WHERE id = agent."ownerId") AS "nameOwnerRole",
            CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
-         FROM run, queued`,
+         FROM run, queued, agent`,
         [agentId, owner, text, principal.userId, options.version ?? null, options.instructions ?? null, slot?.workerId ?? null],
       )
     } finally {
@@ -366,6 +378,8 @@ export class ConversationService {
       sessionId: row.sessionId,
       workflowId: null,
       workflowSettings: null,
+      nameOwnerId: row.nameOwnerId,
+      nameOwnerRole: row.nameOwnerRole,
     }
     slot?.start(claimedAtInsert(inserted, principal), {
       sequence: 1,
@@ -391,7 +405,16 @@ export class ConversationService {
         [id, owner],
       )
       if (!session?.agentId) throw notFound('Conversation', id)
-      const [row] = await tx.query<{ id: string | null; busy: boolean; input: unknown; agentVersionId: string | null; createdAt: Date; queuedData: unknown }>(
+      const [row] = await tx.query<{
+        id: string | null
+        busy: boolean
+        input: unknown
+        agentVersionId: string | null
+        createdAt: Date
+        queuedData: unknown
+        nameOwnerId: string | null
+        nameOwnerRole: string | null
+      }>(
         `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
          version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 AND ($5::int IS NULL OR version = $5) ORDER BY version DESC LIMIT 1),
          run AS (
@@ -411,8 +434,9 @@ export class ConversationService {
            WHERE id = $1 AND EXISTS (SELECT 1 FROM run) RETURNING id)
          SELECT (SELECT id FROM run) AS id, busy.busy, (SELECT input FROM run) AS input, (SELECT "agentVersionId" FROM run) AS "agentVersionId",
            (SELECT "createdAt" FROM run) AS "createdAt", (SELECT data FROM queued) AS "queuedData",
-           (SELECT CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched
-         FROM busy`,
+           (SELECT CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched,
+           owner."ownerId" AS "nameOwnerId", (SELECT role FROM "User" WHERE id = owner."ownerId") AS "nameOwnerRole"
+         FROM busy, (SELECT "ownerId" FROM "Agent" WHERE id = $2) AS owner`,
         [id, session.agentId, text, principal.userId, options.version ?? session.agentVersion, options.instructions ?? null, workerId],
       )
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
@@ -426,6 +450,8 @@ export class ConversationService {
         sessionId: id,
         workflowId: null,
         workflowSettings: null,
+        nameOwnerId: row.nameOwnerId,
+        nameOwnerRole: row.nameOwnerRole,
       }
       const first = { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt: new Date(row.createdAt).toISOString() }
       return { runId: row.id, turn: { run: claimedAtInsert(inserted, principal), first } }

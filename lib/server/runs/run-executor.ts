@@ -19,7 +19,6 @@ import { openAgentConversation } from '../conversations/agent-conversation'
 import { openRunAgentSessions } from '../conversations/run-agent-sessions'
 import { parseTurnInput, TURN_AGENT_NODE_ID, withTurnInstructions } from '../conversations/turn-document'
 import { documentSecretScope } from '../secrets/secret-scopes'
-import { runNameOwner } from '../auth/name-owner'
 import { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
 import { CheckpointPointers } from './checkpoint-pointers'
@@ -77,14 +76,11 @@ export async function executeQueuedRun(
   // A turn's agent talks with its saved agent's own key: read once, for the client and for redaction.
   const turnApiKey = turn && run.agentVersionId !== null ? loadAgentVersionApiKey(app, run.agentVersionId, run.ownerScope) : Promise.resolve(undefined)
   turnApiKey.catch(() => {})
-  // Whose MCP server ids and skill names the document means: its owner's, also when an admin runs it.
-  const nameOwner = runNameOwner(app.db.prisma, run)
-  nameOwner.catch(() => {})
   // What the run's text is redacted with: the secrets of what its document uses (secret-scopes.ts), told before anything is written.
   app.secretScopes.remember(
     run.id,
-    Promise.all([document, turnApiKey, nameOwner]).then(([parsed, apiKey, owner]) =>
-      documentSecretScope(app.db.prisma, parsed, run.ownerScope, apiKey === undefined ? [] : [apiKey], owner),
+    Promise.all([document, turnApiKey]).then(([parsed, apiKey]) =>
+      documentSecretScope(app.db.prisma, parsed, run.ownerScope, apiKey === undefined ? [] : [apiKey], run.nameOwner),
     ),
   )
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
@@ -140,7 +136,7 @@ export async function executeQueuedRun(
     const firstAttempt =
       start.kind === 'new' && run.attempts === 1 ? { carry: (build: Parameters<RunEventWriter['carry']>[0]) => writer.carry(build) } : undefined
     const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document, redactor, firstAttempt)
-    prepared = await prepareQueuedRun(app, run.id, await document, { visible: run.ownerScope, names: await nameOwner }, runSignal, recorder.recordTaskStatus, {
+    prepared = await prepareQueuedRun(app, run.id, await document, { visible: run.ownerScope, names: run.nameOwner }, runSignal, recorder.recordTaskStatus, {
       agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
       // A turn's agent is its saved agent as an inline node: it talks with the saved agent's own key.
       agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? agentApiKey : undefined),

@@ -6,6 +6,7 @@
  * database's clock, so two workers never both take a run and hosts' clocks do not matter.
  */
 import type { UsageDetails } from '@/lib/core'
+import { nameOwnerFrom, type NameOwner } from '../auth/name-owner'
 import { toRole, type OwnerScope } from '../auth/principal'
 import type { SqlRunner } from '../db/sql'
 import { queueRunExpression } from './run-queue'
@@ -34,6 +35,11 @@ export interface ClaimedRun {
   ownerId: string | null
   /** What the run may use: its owner's rows, or all for an admin's run (see run-setup.ts). */
   ownerScope: OwnerScope
+  /**
+   * Whose MCP server ids and skill names its document means: the workflow's owner, or for a conversation
+   * turn the agent's (name-owner.ts's `runNameOwner`, read with the claim rather than after it).
+   */
+  nameOwner: NameOwner
   checkpointId: string | null
   checkpointSequence: number | null
   /** The requests a parked run waited on (their answers are in), or null. */
@@ -47,7 +53,9 @@ export interface ClaimedRun {
 
 /** Takes the run for `workerId` if nobody may be working on it; undefined when it is not to be taken. */
 export async function claimRun(sql: Sql, runId: string, workerId: string): Promise<ClaimedRun | undefined> {
-  const [row] = await sql.query<Omit<ClaimedRun, 'ownerScope'> & { ownerRole: string | null }>(
+  const [row] = await sql.query<
+    Omit<ClaimedRun, 'ownerScope' | 'nameOwner'> & { ownerRole: string | null; nameOwnerId: string | null; nameOwnerRole: string | null }
+  >(
     `WITH claimed AS (
        UPDATE "Run" r SET status = 'running', "workerId" = $2, "heartbeatAt" = now(), "startedAt" = COALESCE(r."startedAt", now()),
          attempts = r.attempts + 1, "updatedAt" = now()
@@ -60,13 +68,17 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."sessionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
        c.usage,
        c."ownerId", u.role AS "ownerRole",
+       d."ownerId" AS "nameOwnerId", nu.role AS "nameOwnerRole",
        COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) AS "lastSequence"
-     FROM claimed c LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"`,
+     FROM claimed c LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"
+       LEFT JOIN "AgentVersion" av ON av.id = c."agentVersionId" LEFT JOIN "Agent" a ON a.id = av."agentId"
+       CROSS JOIN LATERAL (SELECT CASE WHEN w.id IS NOT NULL THEN w."ownerId" WHEN a.id IS NOT NULL THEN a."ownerId" ELSE c."ownerId" END AS "ownerId") d
+       LEFT JOIN "User" nu ON nu.id = d."ownerId"`,
     [runId, workerId],
   )
   if (!row) return undefined
-  const { ownerRole, ...run } = row
-  return { ...run, ownerScope: runOwnerScope(run.ownerId, ownerRole) }
+  const { ownerRole, nameOwnerId, nameOwnerRole, ...run } = row
+  return { ...run, ownerScope: runOwnerScope(run.ownerId, ownerRole), nameOwner: nameOwnerFrom(nameOwnerId, nameOwnerId === null ? null : nameOwnerRole) }
 }
 
 /**

@@ -11,6 +11,7 @@
  * (the insert refused: 404, 409) is given back.
  */
 import type { RunEvent } from '@/lib/contracts/run-events'
+import { nameOwnerFrom } from '../auth/name-owner'
 import type { Principal } from '../auth/principal'
 import type { LocalRunFeed } from './local-run-feed'
 import { runOwnerScope, type ClaimedRun } from './run-lease'
@@ -31,15 +32,23 @@ export interface RunNowHost {
   feedOf(runId: string): LocalRunFeed | undefined
 }
 
-/** The columns of a Run row inserted claimed, as RETURNING gives them: the claim's own columns, from the insert. */
-export type InsertedRunRow = Pick<ClaimedRun, 'id' | 'input' | 'versionId' | 'agentVersionId' | 'sessionId' | 'workflowId' | 'workflowSettings'>
+/**
+ * The columns of a Run row inserted claimed, as RETURNING gives them: the claim's own columns, from the
+ * insert, with the owner of the document it runs (the workflow's, or the agent's) and that owner's role.
+ */
+export type InsertedRunRow = Pick<ClaimedRun, 'id' | 'input' | 'versionId' | 'agentVersionId' | 'sessionId' | 'workflowId' | 'workflowSettings'> & {
+  nameOwnerId: string | null
+  nameOwnerRole: string | null
+}
 
 /** The run as claimRun would have returned it: a first take, from its input, after its `run_queued` event. */
-export function claimedAtInsert(row: InsertedRunRow, owner: Pick<Principal, 'userId' | 'role'>): ClaimedRun {
+export function claimedAtInsert(inserted: InsertedRunRow, owner: Pick<Principal, 'userId' | 'role'>): ClaimedRun {
+  const { nameOwnerId, nameOwnerRole, ...row } = inserted
   return {
     ...row,
     ownerId: owner.userId,
     ownerScope: runOwnerScope(owner.userId, owner.role),
+    nameOwner: nameOwnerFrom(nameOwnerId, nameOwnerRole),
     checkpointId: null,
     checkpointSequence: null,
     parkedRequests: null,

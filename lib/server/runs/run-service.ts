@@ -126,7 +126,7 @@ export class RunService {
     try {
       ;[row] = await this.app.db.sql.query<InsertedRunRow & { version: number; name: string; createdAt: Date; queuedData: unknown }>(
         `WITH version AS (
-           SELECT v.id, v.version, w.id AS "workflowId", w.name, w.settings FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId"
+           SELECT v.id, v.version, w.id AS "workflowId", w.name, w.settings, w."ownerId" FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId"
            WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text IS NULL OR w."ownerId" = $3)
            ORDER BY v.version DESC LIMIT 1),
          run AS (
@@ -139,6 +139,7 @@ export class RunService {
            RETURNING "runId", data)
          SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "sessionId", run."workflowId", version.settings AS "workflowSettings",
            version.version, version.name, run."createdAt", queued.data AS "queuedData",
+           version."ownerId" AS "nameOwnerId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
            CASE WHEN $6::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
          FROM run, version, queued`,
         [input.workflowId, input.version ?? null, owner, JSON.stringify(input.input), principal.userId, slot?.workerId ?? null],

@@ -3,7 +3,6 @@
  * only when the run's owner may see them (an admin's run: all of them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runNameOwner } from '../auth/name-owner'
 import type { GraphDocument } from '@/lib/graph'
 import type { Principal } from '../auth/principal'
 import { skillLibrary } from '../skills/skills-service'
@@ -56,7 +55,7 @@ describe('prepareQueuedRun under the run owner’s rights', () => {
       app,
       run.id,
       parseSaved(graph, 'The test workflow'),
-      { visible: claimed!.ownerScope, names: await runNameOwner(app.db.prisma, claimed!) },
+      { visible: claimed!.ownerScope, names: claimed!.nameOwner },
       new AbortController().signal,
     )
     await prepared.close()
