@@ -5,15 +5,25 @@
  * Built from the sources each time (about a second), so it cannot drift from what the app compiles with.
  * Node only (the CLI's export-ts and the tests).
  */
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { STANDALONE_PACKAGES } from './export-runtime-packages'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
+const ENTRY = 'lib/graph/export-runtime.ts'
+
+/** The repository this module's sources are in: found upward, since the CLI may run compiled from node_modules/.cache. */
+function repositoryRoot(): string {
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, ENTRY))) return dir
+    if (path.dirname(dir) === dir) throw new Error(`${ENTRY} was not found above ${import.meta.dirname}: the runtime is bundled from the repository's sources.`)
+  }
+}
 
 export async function bundleExportRuntime(): Promise<string> {
+  const ROOT = repositoryRoot()
   const result = await build({
-    entryPoints: [path.join(ROOT, 'lib/graph/export-runtime.ts')],
+    entryPoints: [path.join(ROOT, ENTRY)],
     absWorkingDir: ROOT,
     tsconfig: path.join(ROOT, 'tsconfig.json'),
     bundle: true,
