@@ -223,6 +223,10 @@ describe('a workflow exported as standalone TypeScript, run in an empty folder o
     expect(STANDALONE_INSTALL).toMatch(/^npm install openai@\d+\.\d+\.\d+ @modelcontextprotocol\/sdk@\d+\.\d+\.\d+ /)
     expect(text).toContain('//   npx tsx <this file> "your input"')
     expect([...text.matchAll(/ from (".*")/g)].map((match) => match[1])).toEqual([`"./${STANDALONE_RUNTIME_FILE}"`, `"./${STANDALONE_RUNTIME_FILE}"`])
+    // No copy of the runtime: the file defines only the workflow, and its imports are the app's modules.
+    expect(text.match(/^(?:async )?(?:function|class) \w+/gm)).toEqual(['function buildWorkflow'])
+    const inRepository = exportWorkflowAsTypeScript(demoAgents())
+    expect([...inRepository.matchAll(/ from (".*")/g)].map((match) => match[1])).toEqual(['"@/lib/core"', '"@/lib/graph/export-runtime"'])
   })
 
   it.each([
