@@ -73,7 +73,7 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
   })
   const exportTypeScript = act(async () => {
     const { name, document } = current()
-    // Loaded when asked for: the exporter carries its runtime's source text, which the editor's first paint does not need.
+    // Loaded when asked for: the exporter (with validation and the node kinds) is not needed for the editor's first paint.
     const [{ exportWorkflowAsTypeScript }, mcpServers] = await Promise.all([import('@/lib/graph/export-typescript'), mcpConnections(document)])
     const text = exportWorkflowAsTypeScript(document, { name, mcpServers })
     downloadFile(workflowFileName(name, 'ts'), text, 'text/typescript')

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -114,5 +114,20 @@ describe('agentloom export-ts (in-process)', () => {
     const secretIo = capture()
     expect(await runCli(['export-ts', file, '--mcp-config', config], { io: secretIo, env: NO_ENV })).toBe(EXIT_USAGE)
     expect(secretIo.stderr).toContain('environment values')
+  })
+
+  it('with --standalone, writes the bundled runtime beside the file, which imports only it', async () => {
+    const out = join(dir, 'standalone', 'demo.ts')
+    await mkdir(join(dir, 'standalone'))
+    const io = capture()
+    expect(await runCli(['--json', 'export-ts', fixture('demo-agent.json'), '-o', out, '--standalone'], { io, env: NO_ENV })).toBe(EXIT_OK)
+    const runtime = join(dir, 'standalone', 'agentloom-runtime.mjs')
+    expect(JSON.parse(io.stdout)).toEqual({ file: fixture('demo-agent.json'), ok: true, output: out, runtime })
+    expect(await readFile(out, 'utf8')).toContain('} from "./agentloom-runtime.mjs"')
+    expect(await readFile(out, 'utf8')).toContain('//   npm install openai@')
+    expect(await readFile(runtime, 'utf8')).toContain('export {')
+    const withoutOutput = capture()
+    expect(await runCli(['export-ts', fixture('demo-agent.json'), '--standalone'], { io: withoutOutput, env: NO_ENV })).toBe(EXIT_USAGE)
+    expect(withoutOutput.stderr).toContain('-o')
   })
 })

@@ -86,7 +86,8 @@ export function buildCliProgram({ io, env = process.env, signal }: CliContext, d
     .option('--name <name>', "the workflow's name in the file (default: the exported file's name)")
     .option('--core-import <specifier>', "the module the file imports lib/core from (default: '@/lib/core', as inside this repository)")
     .option('--mcp-config <file.json>', 'the MCP servers the document uses, as for `run` (commands and URLs only: no env values or headers)')
-    .action((file: string, options: { output?: string; name?: string; coreImport?: string; mcpConfig?: string }, command: Command) =>
+    .option('--standalone', 'also write agentloom-runtime.mjs beside the -o file, so that it runs outside this repository (its header says what to install)')
+    .action((file: string, options: { output?: string; name?: string; coreImport?: string; mcpConfig?: string; standalone?: boolean }, command: Command) =>
       finish(exportTsCommand(io, file, { json: globals(command).json, ...options })),
     )
 

@@ -3,10 +3,16 @@
  * that tsx resolves '@/lib/core' through tsconfig paths and packages from node_modules) and run with
  * tsx as a child process, with an argument list and no shell. Their printed outputs are compared with
  * what compile() produces in this process for the same document and input.
+ *
+ * Standalone exports run in an empty folder outside the repository holding only the file, the bundled
+ * agentloom-runtime.mjs and what the header's `npm install` line names. Those packages are symlinked
+ * from the repository's node_modules instead of installed (the registry is slow and this machine may be
+ * offline); Node follows the links to their real paths, as for any installed package.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DemoChatClient } from '@/lib/core'
@@ -14,6 +20,8 @@ import { compile } from './compile/compile'
 import { messageText } from './compile/messages'
 import type { GraphDocument } from './document'
 import { EXAMPLE_MCP_SERVER_ID, exampleWorkflowDocument } from './example-workflow'
+import { bundleExportRuntime } from './export-runtime-bundle'
+import { STANDALONE_INSTALL, STANDALONE_PACKAGES, STANDALONE_RUNTIME_FILE } from './export-runtime-packages'
 import { exportWorkflowAsTypeScript, type ExportTypeScriptOptions } from './export-typescript'
 import { workflowTemplate } from './templates'
 import { graph } from './testing/graph-builder'
@@ -21,13 +29,22 @@ import { graph } from './testing/graph-builder'
 const root = path.resolve(__dirname, '../..')
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli')
 let folder: string
+/** An empty folder outside the repository: only the runtime bundle and the packages the header names. */
+let standaloneFolder: string
 
 beforeAll(async () => {
-  await import('node:fs/promises').then((fs) => fs.mkdir(path.join(root, '.scratch'), { recursive: true }))
+  await mkdir(path.join(root, '.scratch'), { recursive: true })
   folder = await mkdtemp(path.join(root, '.scratch', 'export-typescript-'))
+  standaloneFolder = await mkdtemp(path.join(tmpdir(), 'agentloom-export-'))
+  await writeFile(path.join(standaloneFolder, STANDALONE_RUNTIME_FILE), await bundleExportRuntime())
+  for (const name of Object.keys(STANDALONE_PACKAGES)) {
+    await mkdir(path.dirname(path.join(standaloneFolder, 'node_modules', name)), { recursive: true })
+    await symlink(path.join(root, 'node_modules', name), path.join(standaloneFolder, 'node_modules', name), 'dir')
+  }
 })
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true })
+  await rm(standaloneFolder, { recursive: true, force: true })
 })
 
 interface Ran {
@@ -38,16 +55,16 @@ interface Ran {
 
 let fileCount = 0
 async function runExported(document: GraphDocument, input: string | undefined, options: ExportTypeScriptOptions & { stdin?: string } = {}): Promise<Ran> {
-  const file = path.join(folder, `workflow-${++fileCount}.ts`)
+  const cwd = options.standalone ? standaloneFolder : root
+  const file = path.join(options.standalone ? standaloneFolder : folder, `workflow-${++fileCount}.ts`)
   await writeFile(file, exportWorkflowAsTypeScript(document, options))
   const env: NodeJS.ProcessEnv = { ...process.env }
   delete env.OPENAI_API_KEY
+  // Standalone: the folder's own tsx (what `npx tsx` finds there), not the repository's.
+  const tsx = options.standalone ? createRequire(path.join(standaloneFolder, 'package.json')).resolve('tsx/cli') : tsxCli
   return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [tsxCli, file, ...(input === undefined ? [] : [input])],
-      { cwd: root, env, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    const child = execFile(process.execPath, [tsx, file, ...(input === undefined ? [] : [input])], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
     child.stdin?.end(options.stdin ?? '')
   })
@@ -196,5 +213,46 @@ describe('a workflow exported as TypeScript', () => {
     const ran = await runExported(demoAgents(), undefined)
     expect(ran.code).toBe(2)
     expect(ran.stderr).toContain('Usage: npx tsx <this file> "<input>"')
+  })
+})
+
+describe('a workflow exported as standalone TypeScript, run in an empty folder outside the repository', () => {
+  it('says in its header what to install and how to run it, and imports only the bundled runtime', () => {
+    const text = exportWorkflowAsTypeScript(demoAgents(), { standalone: true })
+    expect(text).toContain(`//   ${STANDALONE_INSTALL}\n`)
+    expect(STANDALONE_INSTALL).toMatch(/^npm install openai@\d+\.\d+\.\d+ @modelcontextprotocol\/sdk@\d+\.\d+\.\d+ /)
+    expect(text).toContain('//   npx tsx <this file> "your input"')
+    expect([...text.matchAll(/ from (".*")/g)].map((match) => match[1])).toEqual([`"./${STANDALONE_RUNTIME_FILE}"`, `"./${STANDALONE_RUNTIME_FILE}"`])
+    // No copy of the runtime: the file defines only the workflow, and its imports are the app's modules.
+    expect(text.match(/^(?:async )?(?:function|class) \w+/gm)).toEqual(['function buildWorkflow'])
+    const inRepository = exportWorkflowAsTypeScript(demoAgents())
+    expect([...inRepository.matchAll(/ from (".*")/g)].map((match) => match[1])).toEqual(['"@/lib/core"', '"@/lib/graph/export-runtime"'])
+  })
+
+  it.each([
+    ['agents on the demo model', demoAgents, 'Write about "tides"\nplease'],
+    ['a condition and a transform (urgent)', conditionAndTransform, 'this is urgent'],
+    ['a fan-out and a fan-in', fanOutIn, 'both sides'],
+    ['a sequential orchestration', sequential, 'plan a trip'],
+    ['the handoff template (it ends by itself)', () => workflowTemplate('handoff')!.document, '/call handoff_to_billing {}'],
+    ['a start node with declared input fields', declaredInput, '{"topic":"tides","count":2}'],
+  ])('runs %s and prints what the app would', async (_name, build, input) => {
+    const document = build()
+    const [ran, expected] = await Promise.all([runExported(document, input, { standalone: true }), runCompiled(document, input)])
+    expect(ran.stderr).toBe('')
+    expect(ran.code).toBe(0)
+    expect(expected).not.toBe('')
+    expect(ran.stdout).toBe(expected)
+  })
+
+  it('connects its MCP server through the installed @modelcontextprotocol/sdk', async () => {
+    const server = path.join(root, 'examples/mcp-servers/research-assistant.mjs')
+    const ran = await runExported(exampleWorkflowDocument(), '/call research-assistant_word_count {"text": "one two three"}', {
+      standalone: true,
+      mcpServers: { [EXAMPLE_MCP_SERVER_ID]: { transport: 'stdio', command: process.execPath, args: [server] } },
+    })
+    expect(ran.stderr).toBe('')
+    expect(ran.code).toBe(0)
+    expect(ran.stdout).toMatch(/^Result: .*3/)
   })
 })

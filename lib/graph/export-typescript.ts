@@ -1,8 +1,10 @@
 /**
  * exportWorkflowAsTypeScript(document, options) → the text of a TypeScript file that builds the same
- * workflow with lib/core alone and runs it: `npx tsx <file>.ts "input"` from the repository (the
- * import of lib/core is `options.coreImport`, '@/lib/core' by default, which tsx resolves through
- * the repository's tsconfig paths). Pure: document in, text out, for the editor's download and the CLI.
+ * workflow with lib/core and the app's own node compiler (export-runtime.ts) and runs it with
+ * `npx tsx <file>.ts "input"`. By default it imports '@/lib/core' and '@/lib/graph/export-runtime',
+ * which tsx resolves through the repository's tsconfig paths; with `standalone` it imports
+ * `./agentloom-runtime.mjs` (export-runtime-bundle.ts) and its header names the one `npm install` line
+ * it needs, so it runs in any folder. Pure: document in, text out, for the editor's download and the CLI.
  *
  * Every value from the document is written with JSON.stringify (literal()), never as code: node ids
  * become variables `n0`, `n1`, … and user text appears only inside string literals.
@@ -22,7 +24,7 @@ import { DEFAULT_CASE_HANDLE } from './node-kinds/condition'
 import { nodeKindDefinition } from './node-kinds'
 import { hasErrors } from './problems'
 import { validateDocument } from './validate'
-import { RUNTIME_SOURCE, runtimeImports } from './export-typescript-runtime'
+import { STANDALONE_INSTALL, STANDALONE_RUNTIME_FILE } from './export-runtime-packages'
 import { literal } from './typescript-literal'
 
 /** The non-secret connection of an MCP server the workflow uses (what the app's MCP servers page holds). */
@@ -33,11 +35,36 @@ export interface ExportTypeScriptOptions {
   name?: string
   /** The module specifier the file imports lib/core from; '@/lib/core' by default. */
   coreImport?: string
+  /** The module specifier the file imports export-runtime.ts from; '@/lib/graph/export-runtime' by default. */
+  runtimeImport?: string
+  /** Import both from `./agentloom-runtime.mjs`, written beside the file, and say in the header what to install. */
+  standalone?: boolean
   /** Connections of the MCP servers the agents use, by server id. A server missing here stops the file with a message. */
   mcpServers?: Readonly<Record<string, ExportedMcpServer>>
 }
 
 export const DEFAULT_CORE_IMPORT = '@/lib/core'
+export const DEFAULT_RUNTIME_IMPORT = '@/lib/graph/export-runtime'
+
+/** The names an exported file uses from each module. */
+const CORE_NAMES = ['MCPStdioTool', 'MCPStreamableHTTPTool', 'WorkflowBuilder', 'defaultCase', 'switchCase', 'type MCPTool', 'type Workflow']
+const RUNTIME_NAMES = [
+  'GraphAgentExecutor',
+  'concurrentNode',
+  'condition',
+  'discardNode',
+  'fanInNode',
+  'groupChatNode',
+  'handoffNode',
+  'humanInputNode',
+  'magenticNode',
+  'main',
+  'outputNode',
+  'routeNode',
+  'sequentialNode',
+  'startNode',
+  'transformNode',
+]
 
 export { literal } from './typescript-literal'
 
@@ -66,10 +93,18 @@ export function exportWorkflowAsTypeScript(document: GraphDocument, options: Exp
   const lines: string[] = []
   lines.push(`// ${literal(name)}: a workflow exported from Agentloom. It builds the workflow with the agent framework (lib/core)`)
   lines.push('// and runs it with the input given on the command line, printing each output:')
+  if (options.standalone) {
+    lines.push(`// It needs ${STANDALONE_RUNTIME_FILE} (the app's runtime, bundled) beside it, and in its folder, once:`)
+    lines.push(`//   ${STANDALONE_INSTALL}`)
+    lines.push('// Then run it (Node.js 20 or later):')
+  }
   lines.push('//   npx tsx <this file> "your input"')
   lines.push('// Agents use the demo model unless OPENAI_API_KEY is set (as in the app); questions are asked on the terminal.')
-  lines.push(runtimeImports(options.coreImport ?? DEFAULT_CORE_IMPORT))
-  lines.push(RUNTIME_SOURCE)
+  const core = options.standalone ? `./${STANDALONE_RUNTIME_FILE}` : (options.coreImport ?? DEFAULT_CORE_IMPORT)
+  const runtime = options.standalone ? `./${STANDALONE_RUNTIME_FILE}` : (options.runtimeImport ?? DEFAULT_RUNTIME_IMPORT)
+  lines.push(`import {\n${CORE_NAMES.map((name) => `  ${name},\n`).join('')}} from ${JSON.stringify(core)}`)
+  lines.push(`import {\n${RUNTIME_NAMES.map((name) => `  ${name},\n`).join('')}} from ${JSON.stringify(runtime)}`)
+  lines.push('')
   lines.push('// ---------------------------------------------------------------------------------------------')
   lines.push('// The workflow.')
   lines.push('')

@@ -3,8 +3,7 @@
  * `map` first. Lets compiled nodes reuse lib/core executors (AgentExecutor, WorkflowExecutor) while
  * applying the graph's message convention at their output.
  *
- * export-typescript-runtime.ts holds a copy as text: an exported file stands alone and cannot import
- * this module. Change both; export-typescript.int.test.ts compares exported runs with compiled ones.
+ * Exported TypeScript files run this module too (through export-runtime.ts).
  */
 import type { WorkflowContext } from '@/lib/core'
 

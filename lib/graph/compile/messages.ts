@@ -14,9 +14,7 @@
  *
  * messageText() is the one place that decides how any of these reads as text.
  *
- * export-typescript-runtime.ts holds a copy of these functions as text: an exported file stands alone
- * and cannot import this module. Change both; export-typescript.int.test.ts compares exported runs
- * with compiled ones.
+ * Exported TypeScript files run this module too (through export-runtime.ts).
  */
 import { AgentExecutorResponse, AgentResponse, Message } from '@/lib/core'
 

@@ -77,7 +77,7 @@ function wireCondition(builder: WorkflowBuilder, node: GraphNodeOf<'condition'>,
 }
 
 /** A CEL condition as a function whose name (shown in the workflow's JSON) is its expression. */
-function namedCondition(edge: { id: string; condition?: string }): (message: unknown) => boolean {
+export function namedCondition(edge: { id: string; condition?: string }): (message: unknown) => boolean {
   const evaluate = compileCondition(edge.condition!)
   const fn = (message: unknown) => evaluate(message)
   Object.defineProperty(fn, 'name', { value: edge.condition })
