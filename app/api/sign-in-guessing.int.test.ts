@@ -116,6 +116,13 @@ describe('password sign-in under guessing', { timeout: 180_000 }, () => {
     expect(Number(locked.retryAfter)).toBeLessThanOrEqual(60)
     expect(locked.body.error?.details?.retryAfterSeconds).toBe(Number(locked.retryAfter))
     expect(passwordHasher.operations).toBe(before)
+
+    // Each failure and the lockout are security events in the audit log, with the client's address and no password.
+    const entries = await app.db.prisma.auditLog.findMany({ where: { resourceType: 'sign_in', resourceId: victim.email }, orderBy: { createdAt: 'asc' } })
+    expect(entries.map((entry) => entry.action)).toEqual([...Array(FAILURES_BEFORE_LOCK).fill('sign_in.failure'), 'sign_in.lock'])
+    expect(entries.map((entry) => (entry.details as { clientAddress: string }).clientAddress)).toEqual([...clients, ...clients, clients[0], clients[0]])
+    expect(entries.at(-1)?.details).toMatchObject({ lockedForSeconds: 60 })
+    expect(JSON.stringify(entries)).not.toContain('guess-')
   })
 
   it('keeps the lockout in Postgres, doubling with each further run of failures and cleared by a success', async () => {
@@ -171,6 +178,8 @@ describe('password sign-in under guessing', { timeout: 180_000 }, () => {
       body: { currentPassword: person.password, newPassword: 'a-brand-new-password' },
     })
     expect(changed.status).toBe(200)
+    const recorded = await app.db.prisma.auditLog.findMany({ where: { action: 'user.password_change', resourceId: person.id } })
+    expect(recorded.map((entry) => entry.actorId)).toEqual([person.id])
     expect((await meWith(here.cookie)).status).toBe(200)
     expect((await meWith(elsewhere.cookie)).status).toBe(401)
     expect((await callRoute(meRoute.GET, { as: person })).status).toBe(200)

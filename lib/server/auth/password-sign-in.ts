@@ -5,6 +5,7 @@
  * per-client-address limit) is given the API's error shape and a standard Retry-After.
  */
 import { emailSchema } from '@/lib/contracts/accounts'
+import { CLIENT_ADDRESS_HEADER } from '../client-address'
 import { AUTH_BASE_PATH, type Auth } from './auth'
 import type { SignInThrottle } from './sign-in-throttle'
 
@@ -18,7 +19,7 @@ export async function handleAuthRequest(auth: Auth, throttle: SignInThrottle, re
     if (wait > 0) return tooManyRequests('sign_in_locked', `Too many failed sign-ins for this address. Try again in ${describeWait(wait)}.`, wait)
   }
   const response = await auth.handler(request)
-  if (email && response.status === 401) await throttle.recordFailure(email)
+  if (email && response.status === 401) await throttle.recordFailure(email, request.headers.get(CLIENT_ADDRESS_HEADER))
   else if (email && response.ok) await throttle.recordSuccess(email)
   return withStandardRetryAfter(response)
 }

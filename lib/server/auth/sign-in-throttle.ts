@@ -3,8 +3,11 @@
  * address that failed FAILURES_BEFORE_LOCK times in a row is locked for a minute, then twice as
  * long after each further run of failures, up to an hour; a success clears it. Addresses are
  * counted whether or not anyone has them, so a lockout says nothing about who has an account.
- * State lives in Postgres (SignInThrottle) so every process sees the same count.
+ * State lives in Postgres (SignInThrottle) so every process sees the same count. Each failure, and
+ * each lockout it starts, is also an entry in the audit log (ASVS 7.1, 7.2): the address tried and the
+ * client's address, never the password.
  */
+import { recordAudit } from '../audit/audit-log'
 import type { Prisma } from '../db/database'
 
 export const FAILURES_BEFORE_LOCK = 5
@@ -58,7 +61,24 @@ export class SignInThrottle {
    * conditional on the row it read (compare and set, no transaction to wait for under load) and
    * is retried from a fresh read when another process got there first.
    */
-  async recordFailure(email: string): Promise<void> {
+  async recordFailure(email: string, clientAddress: string | null = null): Promise<void> {
+    const next = await this.countFailure(email)
+    const details = { clientAddress }
+    await recordAudit(this.prisma, { actorId: null, action: 'sign_in.failure', resourceType: 'sign_in', resourceId: email, details })
+    if (next?.failures === 0 && next.lockedUntil) {
+      const lockedForSeconds = Math.round((next.lockedUntil.getTime() - next.lastFailureAt.getTime()) / 1000)
+      await recordAudit(this.prisma, {
+        actorId: null,
+        action: 'sign_in.lock',
+        resourceType: 'sign_in',
+        resourceId: email,
+        details: { ...details, lockedForSeconds },
+      })
+    }
+  }
+
+  /** The state written, or undefined when the write lost every race. */
+  private async countFailure(email: string): Promise<ThrottleState | undefined> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const row = await this.prisma.signInThrottle.findUnique({ where: { email } })
       const next = afterFailure(row ?? undefined, this.now())
@@ -68,8 +88,9 @@ export class SignInThrottle {
             data: next,
           })
         : await this.prisma.signInThrottle.createMany({ data: [{ email, ...next }], skipDuplicates: true })
-      if (written.count === 1) return
+      if (written.count === 1) return next
     }
+    return undefined
   }
 
   async recordSuccess(email: string): Promise<void> {

@@ -8,7 +8,8 @@ import type { UserView } from '@/lib/contracts/accounts'
 import type { AppContext } from '../app-context'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput } from '../domain-errors'
-import { setUserPassword } from './credentials'
+import { recordAudit } from '../audit/audit-log'
+import { changeOwnPassword, setUserPassword } from './credentials'
 import { toRole, type Role } from './principal'
 import { serverBaseUrl } from './public-url'
 
@@ -53,6 +54,15 @@ export class UserService {
 
   async count(): Promise<number> {
     return this.prisma.user.count()
+  }
+
+  /**
+   * A person changes their own password (the current one is checked first); every other session of
+   * theirs ends, and the change is in the audit log (ASVS 7.1: a security event, never the password).
+   */
+  async changeOwnPassword(principal: { userId: string; sessionId?: string }, currentPassword: string, newPassword: string): Promise<void> {
+    await changeOwnPassword(this.app.auth, principal.userId, currentPassword, newPassword, principal.sessionId)
+    await recordAudit(this.prisma, { actorId: principal.userId, action: 'user.password_change', resourceType: 'user', resourceId: principal.userId })
   }
 
   async findByEmail(email: string) {

@@ -1,5 +1,4 @@
 import { changePasswordRequestSchema, okResponseSchema } from '@/lib/contracts/accounts'
-import { changeOwnPassword } from '@/lib/server/auth/credentials'
 import { defineRoute, ok } from '@/lib/server/define-route'
 
 export const POST = defineRoute({
@@ -11,7 +10,7 @@ export const POST = defineRoute({
   body: changePasswordRequestSchema,
   responses: ok(okResponseSchema),
   handler: async ({ principal, services, body: { currentPassword, newPassword } }) => {
-    await changeOwnPassword(services.app.auth, principal.userId, currentPassword, newPassword, principal.sessionId)
+    await services.users.changeOwnPassword(principal, currentPassword, newPassword)
     return { ok: true }
   },
 })
