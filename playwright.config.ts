@@ -10,8 +10,9 @@ import type { AccountOptions } from './e2e/fixtures/test'
 process.env.E2E_STATE_DIR ??= mkdtempSync(join(tmpdir(), 'agentloom-e2e-state-'))
 // Each worker has an installation of its own: server N (port E2E_PORT + N, a fresh database) serves
 // worker N (e2e/fixtures/test.ts), so specs side by side never see each other's workflows, runs,
-// approvals or toasts. Two on this 2-core machine: while one worker waits on its page the other runs.
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2)
+// approvals or toasts. One by default: on this 2-core machine two workers (two servers, two browsers)
+// took 11.9–12.2 minutes against one's 11.0, the cores being the limit; E2E_WORKERS=N where there are more.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1)
 // The specs that use what the first admin owns (the seeded example MCP server and workflow) or the
 // first admin's own account: they run as the first admin of their worker's server.
 const FIRST_ADMIN_SPECS = new RegExp(

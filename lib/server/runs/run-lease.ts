@@ -78,7 +78,7 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
   )
   if (!row) return undefined
   const { ownerRole, nameOwnerId, nameOwnerRole, ...run } = row
-  return { ...run, ownerScope: runOwnerScope(run.ownerId, ownerRole), nameOwner: nameOwnerFrom(nameOwnerId, nameOwnerId === null ? null : nameOwnerRole) }
+  return { ...run, ownerScope: runOwnerScope(run.ownerId, ownerRole), nameOwner: nameOwnerFrom(nameOwnerId, nameOwnerRole) }
 }
 
 /**
