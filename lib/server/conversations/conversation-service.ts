@@ -27,7 +27,7 @@ import { conflict, invalidInput, notFound } from '../domain-errors'
 import { queueRunExpression } from '../runs/run-queue'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { ClaimedRun } from '../runs/run-lease'
-import { claimColumns, claimedAtInsert } from '../runs/run-now'
+import { claimColumns, claimedAtInsert, type InsertedRunRow } from '../runs/run-now'
 import { conversationMarkdown } from './conversation-markdown'
 import { runAgentSessionId } from './run-agent-sessions'
 import { turnInputSchema } from './turn-document'
@@ -370,17 +370,7 @@ export class ConversationService {
       const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...ownedBy(principal) }, select: { id: true } })
       throw agent ? notFound('Agent version', options.version === undefined ? agentId : `${agentId}@${options.version}`) : notFound('Agent', agentId)
     }
-    const inserted = {
-      id: row.id,
-      input: row.input,
-      versionId: null,
-      agentVersionId: row.agentVersionId,
-      sessionId: row.sessionId,
-      workflowId: null,
-      workflowSettings: null,
-      nameOwnerId: row.nameOwnerId,
-      nameOwnerRole: row.nameOwnerRole,
-    }
+    const inserted = insertedTurn(row, row.sessionId)
     slot?.start(claimedAtInsert(inserted, principal), {
       sequence: 1,
       type: 'run_queued',
@@ -442,19 +432,18 @@ export class ConversationService {
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
       const version = options.version ?? session.agentVersion
       if (!row?.id) throw notFound('Agent version', version === null ? session.agentId : `${session.agentId}@${version}`)
-      const inserted = {
-        id: row.id,
-        input: row.input,
-        versionId: null,
-        agentVersionId: row.agentVersionId,
-        sessionId: id,
-        workflowId: null,
-        workflowSettings: null,
-        nameOwnerId: row.nameOwnerId,
-        nameOwnerRole: row.nameOwnerRole,
-      }
+      const inserted = insertedTurn({ ...row, id: row.id }, id)
       const first = { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt: new Date(row.createdAt).toISOString() }
       return { runId: row.id, turn: { run: claimedAtInsert(inserted, principal), first } }
     })
   }
+}
+
+/** A conversation turn's run as its insert returned it, for `claimedAtInsert`. */
+function insertedTurn(
+  row: Pick<InsertedRunRow, 'id' | 'input' | 'nameOwnerId' | 'nameOwnerRole'> & { agentVersionId: string | null },
+  sessionId: string,
+): InsertedRunRow {
+  const { id, input, agentVersionId, nameOwnerId, nameOwnerRole } = row
+  return { id, input, versionId: null, agentVersionId, sessionId, workflowId: null, workflowSettings: null, nameOwnerId, nameOwnerRole }
 }
