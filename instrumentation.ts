@@ -14,12 +14,17 @@ export async function register() {
   const { workerEnabled, startHostedWorker, stopHostedWorker } = await import('./lib/server/runs/worker-host')
   const { SHUTDOWN_GRACE_MS, stopOnSignals } = await import('./lib/server/process-shutdown')
   const { getAppContext } = await import('./lib/server/app-context')
-  const { prepareFirstAdmin } = await import('./lib/server/auth/users')
+  const { prepareFirstAdmin, FirstAdminConfigError } = await import('./lib/server/auth/users')
   const { endBecauseDatabaseUnavailable } = await import('./lib/server/db/database-unavailable')
   const app = await getAppContext().catch(endBecauseDatabaseUnavailable)
   const { describeDatabase } = await import('./lib/server/db/database')
   console.log(`Database: ${describeDatabase()}`)
-  await prepareFirstAdmin(app)
+  await prepareFirstAdmin(app).catch((error: unknown) => {
+    if (!(error instanceof FirstAdminConfigError)) throw error
+    // A sentence for the person who set the variable, not a stack; nobody could sign in to a server that went on.
+    process.stderr.write(`\n✗ Agentloom cannot create the first admin: ${error.message}\n`)
+    process.exit(1)
+  })
   if (workerEnabled()) await startHostedWorker()
   stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS), () => app.mcpPool.close(), ...(stopTracing ? [stopTracing] : [])] })
 }

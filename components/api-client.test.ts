@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { registerRenewalPrompt } from './account/session-renewal'
 import { ApiError, apiErrorFrom, fetchJson, fetchParsed, requestFieldError } from './api-client'
 
 /** Canned answers by path, served by a real HTTP server so that fetch runs for real. */
@@ -12,11 +13,26 @@ const ANSWERS: Record<string, { status: number; body: string }> = {
   '/broken': { status: 502, body: '<html>Bad gateway</html>' },
 }
 
+let signedIn = false
+
 describe('the components API client', () => {
   let server: Server
   let origin: string
   beforeAll(async () => {
     server = createServer((request, response) => {
+      // Signed out until the test "signs in again" (the renewal prompt below).
+      if (request.url === '/api/session-bound') {
+        let sent = ''
+        request.on('data', (chunk: Buffer) => (sent += chunk.toString()))
+        request.on('end', () => {
+          if (signedIn) response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: request.method, sent }))
+          else
+            response
+              .writeHead(401, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ error: { code: 'unauthenticated', message: 'Sign in first.' } }))
+        })
+        return
+      }
       const answer = ANSWERS[request.url ?? ''] ?? { status: 404, body: '' }
       response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body)
     })
@@ -55,6 +71,33 @@ describe('the components API client', () => {
       code: 'invalid_email_or_password',
       message: 'Invalid email or password',
     })
+  })
+
+  it('signs in again in place when the session ended, then sends the same request once more', async () => {
+    signedIn = false
+    let asked = 0
+    const unregister = registerRenewalPrompt((finish) => {
+      asked++
+      signedIn = true
+      finish(true)
+    })
+    try {
+      await expect(fetchJson(`${origin}/api/session-bound`, { method: 'POST', body: JSON.stringify({ keep: 'me' }) })).resolves.toEqual({
+        method: 'POST',
+        sent: '{"keep":"me"}',
+      })
+      expect(asked).toBe(1)
+    } finally {
+      unregister()
+    }
+  })
+
+  it('keeps the 401 when the person declines to sign in again, or when nobody can be asked', async () => {
+    signedIn = false
+    const unregister = registerRenewalPrompt((finish) => finish(false))
+    await expect(fetchJson(`${origin}/api/session-bound`)).rejects.toMatchObject({ status: 401, code: 'unauthenticated' })
+    unregister()
+    await expect(fetchJson(`${origin}/api/session-bound`)).rejects.toMatchObject({ status: 401, code: 'unauthenticated' })
   })
 
   it('reports a server it cannot reach as network_error', async () => {

@@ -5,6 +5,7 @@
  * rather than as `undefined` deep in a component.
  */
 import type { z } from 'zod'
+import { meansSessionEnded, renewSession } from './account/session-renewal'
 
 /** An error answer of the API (or no answer at all: status 0, code `network_error`). */
 export class ApiError extends Error {
@@ -53,7 +54,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(url: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
+async function send(url: string, init?: RequestInit, renewed = false): Promise<{ status: number; body: unknown }> {
   let response: Response
   try {
     response = await fetch(url, {
@@ -65,6 +66,8 @@ async function send(url: string, init?: RequestInit): Promise<{ status: number; 
     throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.', cause)
   }
   const body = await readBody(response)
+  // The session ended while the page was open: sign in again in place, then send it once more.
+  if (!renewed && meansSessionEnded(url, response.status) && (await renewSession())) return send(url, init, true)
   if (!response.ok) throw apiErrorFrom(response.status, body)
   return { status: response.status, body }
 }

@@ -18,6 +18,9 @@ const env = {
   AGENTLOOM_WORKER: 'on',
   NEXT_MANUAL_SIG_HANDLE: 'true',
   AGENTLOOM_OUTBOUND_ALLOW: 'localhost,127.0.0.0/8,::1',
+  // The specs reuse the sessions auth.setup.ts made (stored cookies expire with the idle limit): a whole run must
+  // fit in one. e2e/session-renewal.spec.ts ends a session on purpose.
+  AGENTLOOM_SESSION_IDLE_MINUTES: '720',
 }
 delete env.OPENAI_API_KEY
 

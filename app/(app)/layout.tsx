@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { SessionRenewalDialog } from '@/components/account/SessionRenewalDialog'
 import { UserMenu } from '@/components/account/UserMenu'
 import { ApprovalsNavBadge } from '@/components/approvals/ApprovalsNavBadge'
 import { KeyboardShortcutsSheet } from '@/components/shortcuts/KeyboardShortcutsSheet'
@@ -44,6 +45,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
         <ThemeSwitch />
       </header>
       <KeyboardShortcutsSheet />
+      <SessionRenewalDialog email={user.email} />
       <main className="flex min-h-0 flex-1 flex-col">{children}</main>
     </>
   )

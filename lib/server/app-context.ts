@@ -15,6 +15,7 @@ import { queueIfAnswered } from './runs/run-lease'
 import type { RunNowHost } from './runs/run-now'
 import { seedExampleData } from './seed'
 import { ApiTokenService } from './auth/api-tokens'
+import { sessionLifetimeFromEnv, type SessionLifetime } from './auth/session-lifetime'
 import { SignInThrottle } from './auth/sign-in-throttle'
 import { createAuth, oidcConfigFromEnv, type Auth, type OidcConfig } from './auth/auth'
 import { loadMasterKey } from './secrets/master-key'
@@ -47,6 +48,8 @@ export interface AppContext {
   /** Failed password sign-ins per e-mail address, and the lockouts they earn. */
   signInThrottle: SignInThrottle
   apiTokens: ApiTokenService
+  /** How long a browser session lasts without use, and at most (AGENTLOOM_SESSION_IDLE_MINUTES, AGENTLOOM_SESSION_MAX_HOURS). */
+  sessionLifetime: SessionLifetime
   /** Which addresses members' MCP servers and agents' model base URLs may reach (AGENTLOOM_OUTBOUND_ALLOW). */
   outbound: OutboundPolicy
   /** The run worker this process hosts, once started: runs people wait for start on it at once (runs/run-now.ts). */
@@ -67,7 +70,8 @@ export function assembleAppContext(
     outbound = OutboundPolicy.fromEnv(),
     rateLimit,
     secretStampCheckMs,
-  }: { oidc?: OidcConfig; outbound?: OutboundPolicy; rateLimit?: boolean; secretStampCheckMs?: number } = {},
+    sessionLifetime = sessionLifetimeFromEnv(),
+  }: { oidc?: OidcConfig; outbound?: OutboundPolicy; rateLimit?: boolean; secretStampCheckMs?: number; sessionLifetime?: SessionLifetime } = {},
 ): AppContext {
   const secrets = new SecretVault(db.prisma, masterKey, { stampCheckMs: secretStampCheckMs })
   installLogRedaction(secrets)
@@ -77,7 +81,7 @@ export function assembleAppContext(
   const secretScopes = new SecretScopes(db.prisma, secrets)
   const notifications = new PgNotifications(() => db.connectClient())
   const events = new RunEventLog(db, notifications, async (runId, data) => (await secretScopes.forRun(runId)).redactValue(data))
-  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc, rateLimit })
+  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc, rateLimit, sessionLifetime })
   return {
     db,
     notifications,
@@ -98,6 +102,7 @@ export function assembleAppContext(
     auth,
     signInThrottle: new SignInThrottle(db.prisma),
     apiTokens: new ApiTokenService(db.prisma, db.sql),
+    sessionLifetime,
     outbound,
   }
 }

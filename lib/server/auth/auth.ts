@@ -14,6 +14,7 @@ import type { Prisma } from '../db/database'
 import { deriveKey } from '../secrets/master-key'
 import { oidcAccountPolicyFromEnv, oidcUserInfoGate, type OidcAccountPolicy } from './oidc-policy'
 import { passwordHasher as defaultPasswordHasher, type PasswordHasher } from './password-hashing'
+import { DEFAULT_SESSION_LIFETIME, sessionRefreshSeconds, type SessionLifetime } from './session-lifetime'
 
 export const AUTH_BASE_PATH = '/api/auth'
 /** The OIDC provider's id in callback URLs: /api/auth/callback/oidc */
@@ -56,6 +57,7 @@ export interface AuthOptions {
   /** Better Auth's per-client-address limits (3 password sign-ins per 10 s): on in production, where Better Auth turns them on. */
   rateLimit?: boolean
   passwordHasher?: PasswordHasher
+  sessionLifetime?: SessionLifetime
 }
 
 export function createAuth({
@@ -65,6 +67,7 @@ export function createAuth({
   oidc,
   rateLimit = process.env.NODE_ENV === 'production',
   passwordHasher = defaultPasswordHasher,
+  sessionLifetime = DEFAULT_SESSION_LIFETIME,
 }: AuthOptions) {
   return betterAuth({
     appName: 'Agentloom',
@@ -84,7 +87,8 @@ export function createAuth({
     },
     // Kept in this process's memory: the per-account lockout (sign-in-throttle.ts) is the limit shared by all processes.
     rateLimit: { enabled: rateLimit, storage: 'memory' },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // The idle limit slides with use; the absolute one is checked on every use (session-principal.ts).
+    session: { expiresIn: sessionLifetime.idleSeconds, updateAge: sessionRefreshSeconds(sessionLifetime) },
     // Same-origin requests only: the request's own origin is trusted, nothing else.
     trustedOrigins: (request) => (request ? sameOrigins(request) : []),
     user: { additionalFields: {}, ...(oidc ? { validateUserInfo: oidcUserInfoGate(OIDC_PROVIDER_ID, oidc.accounts) } : {}) },

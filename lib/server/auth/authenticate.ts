@@ -8,21 +8,36 @@ import type { ApiTokenService } from './api-tokens'
 import { isAPIError } from 'better-auth/api'
 import { DomainError } from '../domain-errors'
 import { toRole, type Principal } from './principal'
+import { withinMaxLifetime, type SessionLifetime } from './session-lifetime'
 
 export interface Authenticator {
   auth: Auth
   apiTokens: ApiTokenService
+  sessionLifetime: SessionLifetime
 }
 
-export async function authenticate(request: Request, { auth, apiTokens }: Authenticator): Promise<Principal | null> {
+export async function authenticate(request: Request, authenticator: Authenticator): Promise<Principal | null> {
   const authorization = request.headers.get('authorization')
   if (authorization !== null) {
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)
-    return match ? apiTokens.authenticate(match[1]).catch(unlessLookupFailed) : null
+    return match ? authenticator.apiTokens.authenticate(match[1]).catch(unlessLookupFailed) : null
   }
   if (!request.headers.get('cookie')) return null
-  const session = await auth.api.getSession({ headers: request.headers }).catch(unlessLookupFailed)
+  return sessionPrincipal(request.headers, authenticator)
+}
+
+/**
+ * The person behind a session cookie (for API routes and pages alike): nobody when Better Auth refuses the
+ * session, when the user is disabled, or when the session has outlived its absolute limit (it slides while used,
+ * so Better Auth alone would keep it forever).
+ */
+export async function sessionPrincipal(
+  headers: Headers,
+  { auth, sessionLifetime }: Pick<Authenticator, 'auth' | 'sessionLifetime'>,
+): Promise<Principal | null> {
+  const session = await auth.api.getSession({ headers }).catch(unlessLookupFailed)
   if (!session || session.user.banned) return null
+  if (!withinMaxLifetime(new Date(session.session.createdAt), sessionLifetime)) return null
   return {
     userId: session.user.id,
     email: session.user.email,

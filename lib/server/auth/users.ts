@@ -4,7 +4,7 @@
  * sign-in existed (no owner) are adopted by the first admin.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { UserView } from '@/lib/contracts/accounts'
+import { passwordSchema, type UserView } from '@/lib/contracts/accounts'
 import type { AppContext } from '../app-context'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput } from '../domain-errors'
@@ -129,6 +129,9 @@ export class UserService {
   }
 }
 
+/** The first admin the environment describes cannot be created as described (the server ends, saying why). */
+export class FirstAdminConfigError extends Error {}
+
 /**
  * At start, when nobody has an account yet: AGENTLOOM_ADMIN_EMAIL and AGENTLOOM_ADMIN_PASSWORD
  * create the first admin; otherwise a one-time setup link is printed. Returns the link's token.
@@ -143,6 +146,9 @@ export async function prepareFirstAdmin(
   const email = env.AGENTLOOM_ADMIN_EMAIL?.trim()
   const password = env.AGENTLOOM_ADMIN_PASSWORD
   if (email && password) {
+    // The same rule as every other new password (ASVS 6.2.1): a short one is refused here, not kept.
+    const checked = passwordSchema.safeParse(password)
+    if (!checked.success) throw new FirstAdminConfigError(`AGENTLOOM_ADMIN_PASSWORD: ${checked.error.issues[0]!.message}`)
     try {
       await users.create({ email, password, role: 'admin' })
       log(`[auth] created the first admin, ${email}, from AGENTLOOM_ADMIN_EMAIL.`)
