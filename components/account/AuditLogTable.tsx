@@ -2,6 +2,7 @@
 
 import { Button, LocalTime } from '@/components/ui'
 import { useAuditLogQuery } from '@/components/queries/accounts'
+import { auditActor } from './audit-actor'
 import { FormError } from './FormError'
 import { errorMessage } from '../api-client'
 
@@ -29,7 +30,7 @@ export function AuditLogTable() {
               <td className="py-2 whitespace-nowrap text-zinc-600">
                 <LocalTime iso={entry.createdAt} />
               </td>
-              <td className="py-2">{entry.actor?.email ?? (entry.actorId ? 'a removed user' : 'the system')}</td>
+              <td className="py-2">{auditActor(entry)}</td>
               <td className="py-2 font-mono text-xs">{entry.action}</td>
               <td className="py-2 font-mono text-xs break-all text-zinc-600">{JSON.stringify(entry.details)}</td>
             </tr>
