@@ -25,8 +25,6 @@ import { loadRoutes, type RouteEntry } from '@/lib/server/testing/route-inventor
 // Small limits keep bodies "near the limit" cheap to build; the code path is the same as for 1 MiB.
 const BODY_LIMIT = 16 * 1024
 const IMPORT_LIMIT = 64 * 1024
-process.env.AGENTLOOM_MAX_BODY_BYTES = String(BODY_LIMIT)
-process.env.AGENTLOOM_MAX_IMPORT_BODY_BYTES = String(IMPORT_LIMIT)
 
 // The embedded database answers more slowly than a Postgres server: fewer requests there.
 const DEFAULT_RUNS = process.env.DATABASE_URL ? 2000 : 600
@@ -185,7 +183,10 @@ describe('the API under fuzzing', () => {
   let validIds: string[]
   let tables: string[]
 
+  const savedLimits = { default: process.env.AGENTLOOM_MAX_BODY_BYTES, import: process.env.AGENTLOOM_MAX_IMPORT_BODY_BYTES }
   beforeAll(async () => {
+    process.env.AGENTLOOM_MAX_BODY_BYTES = String(BODY_LIMIT)
+    process.env.AGENTLOOM_MAX_IMPORT_BODY_BYTES = String(IMPORT_LIMIT)
     app = await createTestApp()
     routes = (await loadRoutes()).filter((route) => route.pattern.startsWith('/api/'))
     const prisma = app.db.prisma
@@ -212,7 +213,12 @@ describe('the API under fuzzing', () => {
     tables = rows.map((row) => row.name)
     validIds = [EXAMPLE_WORKFLOW_ID, EXAMPLE_MCP_SERVER_ID, run.id, approval.id, shareLink.id, 'seeded-skill', '1', 'A'.repeat(43)]
   })
-  afterAll(async () => app?.close())
+  afterAll(async () => {
+    // Test files share a process (vitest.config.ts): the next one gets the limits it would have had.
+    restoreEnv('AGENTLOOM_MAX_BODY_BYTES', savedLimits.default)
+    restoreEnv('AGENTLOOM_MAX_IMPORT_BODY_BYTES', savedLimits.import)
+    await app?.close()
+  })
 
   /**
    * Row counts and a fingerprint of every table's rows: the sum of their xmin (the transaction
@@ -338,3 +344,8 @@ describe('the API under fuzzing', () => {
     console.log(`api fuzz: ${RUNS} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`)
   }, 600_000)
 })
+
+function restoreEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name]
+  else process.env[name] = value
+}

@@ -30,6 +30,7 @@ describe('password sign-in under guessing', { timeout: 180_000 }, () => {
   let app: TestApp
   let host: RouteHttpHost
   let member: TestUser
+  const savedProxies = process.env.AGENTLOOM_TRUSTED_PROXIES
   beforeAll(async () => {
     process.env.AGENTLOOM_TRUSTED_PROXIES = PROXY_ADDRESS
     installRawRequestGuard()
@@ -38,6 +39,9 @@ describe('password sign-in under guessing', { timeout: 180_000 }, () => {
     host = await hostRoutes([{ pattern: '/api/auth/sign-in/email', load: () => import('./auth/[...all]/route') }])
   })
   afterAll(async () => {
+    // Test files share a process (vitest.config.ts): the next one trusts no proxy, as it would alone.
+    if (savedProxies === undefined) delete process.env.AGENTLOOM_TRUSTED_PROXIES
+    else process.env.AGENTLOOM_TRUSTED_PROXIES = savedProxies
     await host?.close()
     await app?.close()
   })
