@@ -7,12 +7,14 @@ import { toast } from 'sonner'
 import { approvalKeys } from '@/components/queries/approvals'
 import { listPendingApprovals } from './approval-api'
 import { areApprovalsShownFor } from './approvals-in-view'
+import { notifyInBrowser } from './browser-notifications'
 import { useApprovalInboxEvents } from './use-approval-inbox-events'
 
 /**
  * How many approvals wait, beside "Approvals" in the navigation, live. A new one arriving while the
  * person is elsewhere is also told in a toast that leads to the inbox; not when the page already shows
- * it (the inbox, its run's page, the chat whose turn asks), where the toast would only cover it.
+ * it (the inbox, its run's page, the chat whose turn asks), where the toast would only cover it. With the tab in
+ * the background, a browser notification instead, when the person turned those on (browser-notifications.ts).
  */
 export function ApprovalsNavBadge() {
   const router = useRouter()
@@ -20,9 +22,11 @@ export function ApprovalsNavBadge() {
   const queryClient = useQueryClient()
   const onMoreWaiting = useCallback(
     async (pending: number) => {
-      if (pathname.startsWith('/approvals')) return
       const waiting = await queryClient.fetchQuery({ queryKey: approvalKeys.pending(), queryFn: listPendingApprovals, staleTime: 0 }).catch(() => [])
       const newest = waiting.reduce<(typeof waiting)[number] | undefined>((last, each) => (!last || each.createdAt > last.createdAt ? each : last), undefined)
+      // A tab in the background: the browser says it (when the person turned that on), whatever page the tab shows.
+      if (notifyInBrowser(newest, pending, () => router.push('/approvals'))) return
+      if (pathname.startsWith('/approvals')) return
       if (newest && areApprovalsShownFor(newest.runId)) return
       toast('A run is waiting for your answer', {
         id: 'approval-waiting',

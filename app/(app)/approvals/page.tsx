@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { ApprovalsInbox } from '@/components/approvals/ApprovalsInbox'
+import { BrowserNotificationsToggle } from '@/components/approvals/BrowserNotificationsToggle'
 
 export const metadata: Metadata = { title: 'Approvals' }
 
@@ -12,6 +13,7 @@ export default function ApprovalsPage() {
           Requests from running workflows that wait for a person: MCP sampling, tool calls, questions. Unanswered requests expire and count as denied.
         </p>
       </div>
+      <BrowserNotificationsToggle />
       <ApprovalsInbox />
     </div>
   )
