@@ -16,7 +16,7 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 1)
 // The specs that use what the first admin owns (the seeded example MCP server and workflow) or the
 // first admin's own account: they run as the first admin of their worker's server.
 const FIRST_ADMIN_SPECS = new RegExp(
-  `/(${['accounts', 'agents', 'mcp-servers', 'mcp-settings-used', 'new-user-defects', 'run-defects', 'run-trace', 'walking-skeleton', 'workflow-templates'].join('|')})\\.spec\\.ts$`,
+  `/(${['accounts', 'agents', 'mcp-servers', 'mcp-settings-used', 'first-steps', 'waiting-for-a-person', 'run-trace', 'walking-skeleton', 'workflow-templates'].join('|')})\\.spec\\.ts$`,
 )
 // The folder root agents may be given files under (agents.spec.ts); the server reads AGENTLOOM_FILE_ROOTS.
 process.env.E2E_FILE_ROOT ??= mkdtempSync(join(tmpdir(), 'agentloom-e2e-files-'))

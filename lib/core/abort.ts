@@ -2,7 +2,7 @@
  * Waiting with a signal, for the whole framework: every await on a model, a tool or a server goes
  * through these, so an aborted signal ends the wait at once even when the callee ignores it.
  * Listeners are removed when the wait settles: one long-lived signal must not collect a listener
- * per call. (The MCP layer's per-request signals for the SDK are in mcp/abort.ts.)
+ * per call. (The MCP layer's per-request signals for the SDK are in mcp/request-signals.ts.)
  */
 import { AbortError } from './errors'
 

@@ -12,7 +12,7 @@ import {
 import type { ZodType } from 'zod'
 import { AbortError, CoreError, MCPConfigurationError, ToolExecutionException } from '../errors'
 import type { FunctionTool } from '../tools/function-tool'
-import { scopedSignal } from './abort'
+import { scopedSignal } from './request-signals'
 import { ToolArgumentAllowlist } from './argument-allowlist'
 import { BackgroundWork, ReloadScheduler } from './background-work'
 import { openConnection, type MCPConnection, type OpenConnectionOptions } from './connection'

@@ -11,7 +11,7 @@ import {
 import type { ZodType } from 'zod'
 import { AbortError, ToolExecutionException } from '../errors'
 import { raceAbort, sleep } from '../abort'
-import { anySignal, Deadline } from './abort'
+import { anySignal, Deadline } from './request-signals'
 import { isConnectionLost, isMcpErrorWithCode, mcpErrorText } from './connection-errors'
 import { errorName, type MCPLogger } from './logger'
 import type { MCPMeta } from './meta'

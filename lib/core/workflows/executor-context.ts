@@ -6,7 +6,7 @@
 import type { RequestInfoOptions, WorkflowContext } from './context'
 import type { ExecutorNode, WorkflowMessage } from './edge-runners'
 import type { WorkflowEvent } from './events'
-import type { RunSession } from './run-session'
+import type { RunCall } from './run-call'
 import type { WorkflowState } from './state'
 
 /** What a context asks of the superstep runner (the SuperstepEngine implements it; the context never imports it). */
@@ -14,7 +14,7 @@ export interface ContextHost {
   readonly workflowName: string
   readonly state: WorkflowState
   enqueue(message: WorkflowMessage): void
-  addRequest(session: RunSession, executorId: string, data: unknown, options: RequestInfoOptions): string
+  addRequest(call: RunCall, executorId: string, data: unknown, options: RequestInfoOptions): string
 }
 
 export class ExecutorContext implements WorkflowContext<any, any> {
@@ -23,7 +23,7 @@ export class ExecutorContext implements WorkflowContext<any, any> {
 
   constructor(
     private readonly runner: ContextHost,
-    private readonly session: RunSession,
+    private readonly call: RunCall,
     private readonly node: ExecutorNode,
     readonly sourceExecutorIds: readonly string[],
   ) {}
@@ -33,11 +33,11 @@ export class ExecutorContext implements WorkflowContext<any, any> {
   }
 
   get signal(): AbortSignal {
-    return this.session.signal
+    return this.call.signal
   }
 
   get isStreaming(): boolean {
-    return this.session.streaming
+    return this.call.streaming
   }
 
   get workflowName(): string {
@@ -55,16 +55,16 @@ export class ExecutorContext implements WorkflowContext<any, any> {
 
   yieldOutput(output: unknown): void {
     const kind = this.node.outputKind
-    if (kind === 'output') this.session.emit({ type: 'output', executorId: this.node.id, data: output })
-    else if (kind === 'intermediate') this.session.emit({ type: 'intermediate', executorId: this.node.id, data: output })
+    if (kind === 'output') this.call.emit({ type: 'output', executorId: this.node.id, data: output })
+    else if (kind === 'intermediate') this.call.emit({ type: 'intermediate', executorId: this.node.id, data: output })
   }
 
   addEvent(event: WorkflowEvent): void {
-    this.session.emit(event)
+    this.call.emit(event)
   }
 
   requestInfo<TRequest>(data: TRequest, options: RequestInfoOptions = {}): string {
-    return this.runner.addRequest(this.session, this.node.id, data, options)
+    return this.runner.addRequest(this.call, this.node.id, data, options)
   }
 
   getState<T = unknown>(key: string, defaultValue?: T): T {

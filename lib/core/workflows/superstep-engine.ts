@@ -8,7 +8,7 @@
  *
  * What outlives one run() call (state, pending requests, undelivered messages, fan-in buffers) is
  * kept in ResumableState, so a run waiting for responses can be continued; per-call concerns (event
- * sink, signal, checkpoint storage) live in RunSession.
+ * sink, signal, checkpoint storage) live in RunCall.
  */
 import { randomUUID } from 'node:crypto'
 import { throwIfAborted } from '../errors'
@@ -32,7 +32,7 @@ import { ExecutorContext, type ContextHost } from './executor-context'
 import type { CompiledGraph } from './graph'
 import { guardAccepts } from './guards'
 import { ResumableState, type PendingRequest, type ResponseDelivery } from './resumable-state'
-import type { RunSession } from './run-session'
+import type { RunCall } from './run-call'
 import { settleAll } from './settle'
 import type { WorkflowState } from './state'
 import { telemetry } from '../telemetry/telemetry-settings'
@@ -52,7 +52,7 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
   readonly workflowName: string
   readonly maxIterations: number
   private readonly memory: ResumableState
-  private session?: RunSession
+  private call?: RunCall
 
   constructor(
     readonly graph: CompiledGraph,
@@ -86,12 +86,12 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
     this.memory.responses = []
   }
 
-  attach(session: RunSession): void {
-    this.session = session
+  attach(call: RunCall): void {
+    this.call = call
   }
 
   detach(): void {
-    this.session = undefined
+    this.call = undefined
   }
 
   finalState(): WorkflowRunState {
@@ -106,7 +106,7 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
     const node = this.graph.nodes.get(this.graph.startExecutorId)!
     await this.runExecutor(node, message, [WORKFLOW_SOURCE_ID], undefined)
     this.state.commit()
-    if (this.session!.checkpointStorage) await this.checkpoint(this.session!)
+    if (this.call!.checkpointStorage) await this.checkpoint(this.call!)
   }
 
   /** Validates responses against pending requests and queues them for the next superstep. */
@@ -133,22 +133,22 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
     memory.requestsChanged()
   }
 
-  async runUntilConvergence(session: RunSession): Promise<void> {
+  async runUntilConvergence(call: RunCall): Promise<void> {
     const memory = this.memory
     const firstIteration = memory.iteration
     // At least one superstep, as the reference's loop runs one before it checks for convergence: a
     // start executor that sends nothing still shows as superstep 1 in the events.
     do {
       if (memory.iteration - firstIteration >= this.maxIterations) throw new WorkflowConvergenceError(this.maxIterations)
-      throwIfAborted(session.signal)
+      throwIfAborted(call.signal)
       const iteration = ++memory.iteration
-      session.emit({ type: 'superstep_started', iteration })
+      call.emit({ type: 'superstep_started', iteration })
       if (telemetry.enabled) await inSpan(startSuperstepSpan(iteration), () => this.runIteration())
       else await this.runIteration()
       this.state.commit()
-      if (session.checkpointStorage) await this.checkpoint(session)
-      session.emit({ type: 'superstep_completed', iteration })
-      const waiting = session.waitForConsumer?.()
+      if (call.checkpointStorage) await this.checkpoint(call)
+      call.emit({ type: 'superstep_completed', iteration })
+      const waiting = call.waitForConsumer?.()
       if (waiting) await waiting
     } while (memory.outbox.length > 0 || memory.responses.length > 0)
   }
@@ -238,7 +238,7 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
   }
 
   warn(message: string, executorId?: string): void {
-    this.session?.emit(executorId === undefined ? { type: 'warning', message } : { type: 'warning', message, executorId })
+    this.call?.emit(executorId === undefined ? { type: 'warning', message } : { type: 'warning', message, executorId })
   }
 
   trackBuffered(runner: FanInEdgeRunner, buffered: boolean): void {
@@ -255,39 +255,39 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
   }
 
   private async invokeExecutor(node: ExecutorNode, data: unknown, sourceIds: readonly string[], response: ResponseDelivery | undefined): Promise<void> {
-    const session = this.session!
+    const call = this.call!
     const executorId = node.id
-    session.emit({ type: 'executor_invoked', executorId, data })
-    const ctx = new ExecutorContext(this, session, node, sourceIds)
+    call.emit({ type: 'executor_invoked', executorId, data })
+    const ctx = new ExecutorContext(this, call, node, sourceIds)
     try {
       if (response) await node.executor.executeResponse(response.request, response.response, ctx, response.requestId)
       else if (node.handle !== undefined) await node.handle.call(node.executor, data, ctx)
       else await node.executor.execute(data, ctx)
     } catch (error) {
-      if (!session.signal.aborted) {
-        session.failedExecutorId ??= executorId
-        session.emit({ type: 'executor_failed', executorId, error: errorDetails(error, executorId) })
+      if (!call.signal.aborted) {
+        call.failedExecutorId ??= executorId
+        call.emit({ type: 'executor_failed', executorId, error: errorDetails(error, executorId) })
       }
       throw error
     }
     const completed: ExecutorCompletedEvent = { type: 'executor_completed', executorId }
     if (ctx.sent) completed.data = ctx.sent
-    session.emit(completed)
+    call.emit(completed)
   }
 
   enqueue(message: WorkflowMessage): void {
     this.memory.outbox.push(message)
   }
 
-  addRequest(session: RunSession, executorId: string, data: unknown, options: RequestInfoOptions): string {
+  addRequest(call: RunCall, executorId: string, data: unknown, options: RequestInfoOptions): string {
     const requestId = options.requestId ?? randomUUID()
     const event: RequestInfoEvent = { type: 'request_info', requestId, executorId, data }
     this.memory.pendingRequests.set(requestId, options.responseSchema ? { event, responseSchema: options.responseSchema } : { event })
     this.memory.requestsChanged()
-    session.emit(event)
-    if (!session.emittedPendingStatus) {
-      session.emittedPendingStatus = true
-      session.emit({ type: 'status', state: WorkflowRunState.IN_PROGRESS_PENDING_REQUESTS })
+    call.emit(event)
+    if (!call.emittedPendingStatus) {
+      call.emittedPendingStatus = true
+      call.emit({ type: 'status', state: WorkflowRunState.IN_PROGRESS_PENDING_REQUESTS })
     }
     return requestId
   }
@@ -295,13 +295,13 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
   // -------------------------------------------------------------------------------------------
   // Checkpoints
 
-  private async checkpoint(session: RunSession): Promise<void> {
+  private async checkpoint(call: RunCall): Promise<void> {
     try {
       // Executor hooks may be async; without any, the checkpoint is built without an extra await.
       const executorStates = this.graph.statefulExecutors.length > 0 ? await this.collectExecutorStates() : {}
-      this.memory.previousCheckpointId = await session.checkpointStorage!.save(this.memory.toCheckpoint(executorStates))
+      this.memory.previousCheckpointId = await call.checkpointStorage!.save(this.memory.toCheckpoint(executorStates))
     } catch (error) {
-      session.emit({ type: 'warning', message: `Failed to create checkpoint: ${errorDetails(error).message}` })
+      call.emit({ type: 'warning', message: `Failed to create checkpoint: ${errorDetails(error).message}` })
     }
   }
 

@@ -20,7 +20,7 @@ import type { CompiledGraph } from './graph'
 import { WorkflowEventRecord } from './workflow-event-record'
 import { WorkflowRunResult } from './run-result'
 import { SuperstepEngine } from './superstep-engine'
-import { RunSession } from './run-session'
+import { RunCall } from './run-call'
 import { telemetry } from '../telemetry/telemetry-settings'
 import { inSpan } from '../telemetry/tracing'
 import { startWorkflowRunSpan } from '../telemetry/workflow-spans'
@@ -224,9 +224,9 @@ export class Workflow {
     this.running = true
     const signal = options.signal ?? NEVER_ABORTED
     const storage = options.checkpointStorage ?? this.checkpointStorage
-    const session = new RunSession(emit, signal, streaming, storage, waitForConsumer)
+    const call = new RunCall(emit, signal, streaming, storage, waitForConsumer)
     const engine = this.engine
-    engine.attach(session)
+    engine.attach(call)
     try {
       emit({ type: 'started' })
       emit({ type: 'status', state: WorkflowRunState.IN_PROGRESS })
@@ -237,9 +237,9 @@ export class Workflow {
       } else {
         if (options.checkpointId !== undefined) await this.restoreFrom(options.checkpointId, storage)
         if (options.responses !== undefined) engine.acceptResponses(options.responses)
-        if (options.checkpointId !== undefined) this.reannouncePendingRequests(session)
+        if (options.checkpointId !== undefined) this.reannouncePendingRequests(call)
       }
-      await engine.runUntilConvergence(session)
+      await engine.runUntilConvergence(call)
       emit({ type: 'status', state: engine.finalState() })
     } catch (error) {
       engine.abandonInFlight()
@@ -247,7 +247,7 @@ export class Workflow {
         emit({ type: 'status', state: WorkflowRunState.CANCELLED })
         throw error instanceof AbortError ? error : new AbortError()
       }
-      emit({ type: 'failed', error: errorDetails(error, session.failedExecutorId) })
+      emit({ type: 'failed', error: errorDetails(error, call.failedExecutorId) })
       emit({ type: 'status', state: WorkflowRunState.FAILED })
       throw error
     } finally {
@@ -268,12 +268,12 @@ export class Workflow {
   }
 
   /** A run resumed in a new process tells its caller again which requests are still open. */
-  private reannouncePendingRequests(session: RunSession): void {
+  private reannouncePendingRequests(call: RunCall): void {
     for (const { event } of this.engine.pendingRequests.values()) {
-      session.emit(event)
-      if (!session.emittedPendingStatus) {
-        session.emittedPendingStatus = true
-        session.emit({ type: 'status', state: WorkflowRunState.IN_PROGRESS_PENDING_REQUESTS })
+      call.emit(event)
+      if (!call.emittedPendingStatus) {
+        call.emittedPendingStatus = true
+        call.emit({ type: 'status', state: WorkflowRunState.IN_PROGRESS_PENDING_REQUESTS })
       }
     }
   }

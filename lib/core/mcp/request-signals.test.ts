@@ -3,7 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AbortError } from '../errors'
-import { scopedSignal } from './abort'
+import { scopedSignal } from './request-signals'
 import { InMemoryMCPTool } from './testing/in-memory-tool'
 
 const quietLogger = { warn: () => {}, info: () => {}, debug: () => {} }

@@ -1,7 +1,8 @@
 /**
- * Abort helpers of the MCP layer (waiting with a signal in general: ../abort.ts). The SDK adds an abort listener to the signal of every request and never removes
- * it, so a long-lived caller signal must never be handed to it directly: each request gets a
- * signal of its own whose link to the caller's is removed when the request settles.
+ * The signals MCP requests carry: a per-request signal that follows the caller's, a deadline, and one signal for
+ * several (waiting with a signal in general is ../abort.ts). The SDK adds an abort listener to the signal of every
+ * request and never removes it, so a long-lived caller signal must never be handed to it directly: each request
+ * gets a signal of its own whose link to the caller's is removed when the request settles.
  */
 
 export interface ScopedSignal {

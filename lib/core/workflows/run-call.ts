@@ -1,8 +1,11 @@
 import type { CheckpointStorage } from './checkpoint'
 import type { WorkflowEvent } from './events'
 
-/** Everything that belongs to one run()/runStream() call. */
-export class RunSession {
+/**
+ * Everything that belongs to one call of run()/runStream() (its event sink, signal and checkpoint storage), as opposed
+ * to what outlives it in ResumableState. Not an agent's session, a conversation or a sign-in session.
+ */
+export class RunCall {
   emittedPendingStatus = false
   failedExecutorId?: string
 
