@@ -7,7 +7,7 @@
 import { useReducer } from 'react'
 import { useAnswerApproval } from '@/components/queries/approvals'
 import type { AnswerApprovalBody, ApprovalView } from '@/lib/contracts/approvals'
-import type { AnswerOutcome } from './approval-api'
+import type { AnswerOutcome } from './approvals-api'
 
 export type AnswerConflict = { reason: 'already_answered' | 'expired'; message: string }
 

@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/Field'
 import { Textarea } from '@/components/ui/Textarea'
 import { formatPath } from '@/lib/graph/problems'
 import { readWorkflowFile, type WorkflowFileProblem } from '@/lib/graph/workflow-file'
-import { graphProblemsOf } from './api'
+import { graphProblemsOf } from './workflows-api'
 
 export interface ImportWorkflowDialogProps {
   open: boolean

@@ -7,7 +7,7 @@ import { useCreateWorkflow, useSaveVersionMutation } from '@/components/queries/
 import { staleVersionOf } from '@/components/stale-version'
 import type { CurrentVersion } from '@/lib/contracts/save-base'
 import type { WorkflowVersionView } from '@/lib/contracts/workflows'
-import { graphProblemsOf } from './api'
+import { graphProblemsOf } from './workflows-api'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
 import { useAdoptCreatedWorkflow } from './use-adopt-created-workflow'
 

@@ -2,7 +2,7 @@
 
 import { useState } from 'react'
 import { errorMessage } from '@/components/api-client'
-import { exportUrl } from '@/components/chat/api-client'
+import { exportUrl } from '@/components/chat/conversations-api'
 import { useConversationsQuery, useDeleteConversation, useRenameConversation } from '@/components/queries/conversations'
 import { Button, Input, LocalTime, cn } from '@/components/ui'
 import type { ConversationSummary } from '@/lib/contracts/conversations'

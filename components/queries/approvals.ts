@@ -5,7 +5,7 @@
  * navigation's inbox stream (use-approval-inbox-events.ts) invalidates it whenever it changed.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { answerApproval, listPendingApprovals } from '@/components/approvals/approval-api'
+import { answerApproval, listPendingApprovals } from '@/components/approvals/approvals-api'
 import type { AnswerApprovalBody, ApprovalView } from '@/lib/contracts/approvals'
 
 export const approvalKeys = {

@@ -12,7 +12,7 @@ import {
   pinConversation,
   renameConversation,
   sendMessage,
-} from '@/components/chat/api-client'
+} from '@/components/chat/conversations-api'
 import { fetchParsed } from '@/components/api-client'
 import { agentResponseSchema } from '@/lib/contracts/agents'
 

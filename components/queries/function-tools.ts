@@ -2,7 +2,7 @@
 
 /** The server's registry of function tools an agent node picks from. */
 import { useQuery } from '@tanstack/react-query'
-import { listFunctionTools } from '@/components/canvas/api'
+import { listFunctionTools } from '@/components/canvas/workflows-api'
 
 export const functionToolKeys = { all: ['function-tools'] as const }
 

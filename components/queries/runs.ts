@@ -2,8 +2,8 @@
 
 /** Runs: the list (polled while a run is going), one run for its page, and starting and cancelling. */
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query'
-import { startRun } from '@/components/canvas/api'
-import { cancelRun, getRun, listRuns } from '@/components/runs/api-client'
+import { startRun } from '@/components/canvas/workflows-api'
+import { cancelRun, getRun, listRuns } from '@/components/runs/runs-api'
 import { isTerminalStatus, type RunStatus, type RunSummary } from '@/lib/contracts/runs'
 
 export const runKeys = {

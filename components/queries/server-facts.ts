@@ -2,7 +2,7 @@
 
 /** What the server offers (OpenAI key set, MCP servers, skills, workflows), for the editor's checks before a run. */
 import { useQuery } from '@tanstack/react-query'
-import { getServerFacts } from '@/components/canvas/api'
+import { getServerFacts } from '@/components/canvas/workflows-api'
 
 export const serverFactKeys = { all: ['server-facts'] as const }
 

@@ -2,7 +2,7 @@
 
 /** A workflow's history: the list of versions, one version with its graph, and restoring one as the newest. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { getVersion, listVersions, restoreVersion } from '@/components/canvas/api'
+import { getVersion, listVersions, restoreVersion } from '@/components/canvas/workflows-api'
 import { workflowKeys } from './workflows'
 
 export const versionKeys = {

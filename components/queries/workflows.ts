@@ -12,7 +12,7 @@ import {
   saveVersion,
   updateWorkflowDetails,
   updateWorkflowSettings,
-} from '@/components/canvas/api'
+} from '@/components/canvas/workflows-api'
 import { canvasInitOf } from '@/components/canvas/canvas-init'
 import type { CanvasInit } from '@/components/canvas/store'
 import { serverFactKeys } from './server-facts'

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from 'react'
 import { errorMessage } from '@/components/api-client'
-import { cancelMcpTask } from './api-client'
+import { cancelMcpTask } from './runs-api'
 import { taskKey, type TaskRef } from './mcp-tasks'
 
 export interface TaskCancelAttempt {

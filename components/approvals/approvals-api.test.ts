@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, apiErrorFrom } from '@/components/api-client'
-import { failedOutcome } from './approval-api'
+import { failedOutcome } from './approvals-api'
 
 describe('failedOutcome', () => {
   it('reads a 409 as already answered or expired', () => {
