@@ -5,6 +5,7 @@ import { useId, useRef, type Ref } from 'react'
 import { Badge, cn } from '@/components/ui'
 import { JsonDisclosure } from '@/components/runs/JsonDisclosure'
 import { useNow } from '@/components/runs/use-now'
+import { APPROVAL_KINDS } from '@/lib/contracts/approval-kinds'
 import type { ApprovalKind, ApprovalView } from '@/lib/contracts/approvals'
 import type { ApprovalFormHandle, ApprovalFormProps } from './approval-form'
 import { denyAnswer } from './approval-answers'
@@ -18,20 +19,6 @@ import { HumanInputApprovalForm } from './HumanInputApprovalForm'
 import { SamplingApprovalForm } from './SamplingApprovalForm'
 import { ToolCallDetails } from './ToolCallDetails'
 import { useApprovalAnswer } from './use-approval-answer'
-
-const KIND_LABEL: Record<ApprovalKind, string> = {
-  sampling: 'Sampling request',
-  tool_call: 'Tool call',
-  elicitation: 'Information request',
-  human_input: 'Question',
-}
-
-const ACTIONS: Record<ApprovalKind, { approve: string; deny: string }> = {
-  sampling: { approve: 'Approve', deny: 'Deny' },
-  tool_call: { approve: 'Allow', deny: 'Deny' },
-  elicitation: { approve: 'Submit', deny: 'Decline' },
-  human_input: { approve: 'Send answer', deny: 'Decline' },
-}
 
 export interface ApprovalCardProps {
   approval: ApprovalView
@@ -68,13 +55,13 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
       data-testid="approval-card"
       data-approval-id={approval.id}
       data-status={conflict ? conflict.reason : approval.status}
-      aria-label={`${KIND_LABEL[approval.kind]}: ${approval.title}`}
+      aria-label={`${APPROVAL_KINDS[approval.kind].noun}: ${approval.title}`}
       className={cn('flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm', canAnswer ? 'border-amber-300 ring-1 ring-amber-100' : 'border-zinc-200')}
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <div className="flex items-center gap-2">
-            <Badge tone="warning">{KIND_LABEL[approval.kind]}</Badge>
+            <Badge tone="warning">{APPROVAL_KINDS[approval.kind].noun}</Badge>
             <span className="truncate text-xs text-zinc-500" data-testid="approval-source">
               from {sourceLabel ?? readSourceTitle(approval.payload) ?? approval.source}
             </span>
@@ -126,7 +113,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
       {/* Only an open request has buttons: once decided, the card shows the decision instead. */}
       {!readOnly && pending ? (
         <ApprovalAnswerFooter
-          labels={ACTIONS[approval.kind]}
+          labels={APPROVAL_KINDS[approval.kind].actions}
           disabled={!canAnswer || submitting !== null}
           submitting={submitting}
           idPrefix={idPrefix}

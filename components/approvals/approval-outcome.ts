@@ -4,6 +4,7 @@
  * (the broker stores those as expired, and says why in the response's `closedBy`).
  */
 import type { BadgeTone } from '@/components/ui'
+import { APPROVAL_KINDS } from '@/lib/contracts/approval-kinds'
 import type { ApprovalView } from '@/lib/contracts/approvals'
 
 export interface ApprovalOutcome {
@@ -15,7 +16,7 @@ type Decided = Pick<ApprovalView, 'kind' | 'status' | 'response'>
 
 /** Null while the approval is pending. */
 export function approvalOutcome({ kind, status, response }: Decided): ApprovalOutcome | null {
-  const asksForWords = kind === 'human_input' || kind === 'elicitation'
+  const asksForWords = APPROVAL_KINDS[kind].answeredInWords
   switch (status) {
     case 'pending':
       return null

@@ -6,7 +6,8 @@
  */
 import { approvalOutcome } from '@/components/approvals/approval-outcome'
 import { MCP_TASK_CANCEL_FAILED_EVENT, MCP_TASK_CANCEL_REQUESTED_EVENT, MCP_TASK_STATUS_EVENT, type RunEvent } from '@/lib/contracts/run-events'
-import type { ApprovalKind, ApprovalView } from '@/lib/contracts/approvals'
+import { APPROVAL_KINDS } from '@/lib/contracts/approval-kinds'
+import type { ApprovalView } from '@/lib/contracts/approvals'
 import { asRecord, eventRecord, readApproval, readErrorMessage, readNumber, readString } from './event-data'
 import { compactJson, formatTaskStatus, truncate } from './format'
 import { readTaskRef, readTaskStatus } from './mcp-tasks'
@@ -166,31 +167,17 @@ function describeRequestInfo(who: string, request: Record<string, unknown>): Eve
   return { title: `${who} asks for input`, detail: prompt ? truncate(prompt, DETAIL_LENGTH) : undefined, tone: 'warning', icon: 'approval' }
 }
 
-const ASKS_FOR: Record<ApprovalKind, string> = {
-  human_input: 'asks a question',
-  tool_call: 'asks to call a tool',
-  sampling: 'asks to use the model',
-  elicitation: 'asks for information',
-}
-
-const KIND_NOUN: Record<ApprovalKind, string> = {
-  human_input: 'Question',
-  tool_call: 'Tool call',
-  sampling: 'Sampling request',
-  elicitation: 'Information request',
-}
-
 function describeApprovalRequested(approval: ApprovalView | null, labelOf: LabelOf): EventDescription {
   if (!approval) return { title: 'Approval requested', tone: 'warning', icon: 'approval' }
   const who = typeof approval.source === 'string' && approval.source !== '' ? labelOf(approval.source) : 'The run'
-  return { title: `${who} ${ASKS_FOR[approval.kind]}`, detail: approval.title, tone: 'warning', icon: 'approval' }
+  return { title: `${who} ${APPROVAL_KINDS[approval.kind].asksFor}`, detail: approval.title, tone: 'warning', icon: 'approval' }
 }
 
 function describeApprovalResolved(approval: ApprovalView | null): EventDescription {
   const outcome = approval ? approvalOutcome(approval) : null
   if (!approval || !outcome) return { title: 'Approval resolved', detail: approval?.title, tone: 'neutral', icon: 'approval' }
   const tone: EventTone = outcome.tone === 'success' ? 'success' : outcome.tone === 'danger' ? 'danger' : 'neutral'
-  return { title: `${KIND_NOUN[approval.kind]} ${outcome.label.toLowerCase()}`, detail: approval.title, tone, icon: 'approval' }
+  return { title: `${APPROVAL_KINDS[approval.kind].noun} ${outcome.label.toLowerCase()}`, detail: approval.title, tone, icon: 'approval' }
 }
 
 function labelOrSomeone(executorId: unknown, labelOf: LabelOf): string {

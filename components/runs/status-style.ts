@@ -1,5 +1,6 @@
 /** Colours and words for run and node statuses, shared by the badge, the graph and the list. */
 import type { BadgeTone } from '@/components/ui'
+import { APPROVAL_KINDS } from '@/lib/contracts/approval-kinds'
 import type { ApprovalKind } from '@/lib/contracts/approvals'
 import type { NodeRunStatus } from './run-state'
 import type { RunStatus } from '@/lib/contracts/runs'
@@ -14,16 +15,9 @@ export const RUN_STATUS_LABEL: Record<RunStatus, string> = {
   cancelled: 'Cancelled',
 }
 
-const AWAITED: Record<ApprovalKind, string> = {
-  human_input: 'Waiting for an answer',
-  tool_call: 'Waiting for approval',
-  sampling: 'Waiting for approval',
-  elicitation: 'Waiting for information',
-}
-
 /** What a waiting run waits for, from the kinds of its open approvals; the generic words when they differ or are unknown. */
 export function waitingLabel(openKinds: readonly ApprovalKind[]): string {
-  const awaited = new Set(openKinds.map((kind) => AWAITED[kind]))
+  const awaited = new Set(openKinds.map((kind) => APPROVAL_KINDS[kind].awaited))
   return awaited.size === 1 ? [...awaited][0]! : RUN_STATUS_LABEL.waiting
 }
 

@@ -47,7 +47,7 @@ describe('the approval webhook', () => {
     expect(await deliverApprovalWebhook(`${base}/hook`, message, allowingLoopback)).toEqual({ ok: true })
     expect(received).toEqual([{ path: '/hook', type: 'application/json', body: JSON.stringify(approvalWebhookBody(message)) }])
     expect(JSON.parse(received[0]!.body)).toEqual({
-      text: 'docs-server asks to use a model (MCP sampling): Summarise &lt;!channel&gt; &amp; the notes\n<https://agentloom.example/approvals#a1|Answer it in Agentloom>',
+      text: 'docs-server asks to use the model: Summarise &lt;!channel&gt; &amp; the notes\n<https://agentloom.example/approvals#a1|Answer it in Agentloom>',
     })
   })
 

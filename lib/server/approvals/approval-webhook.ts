@@ -7,6 +7,7 @@
  * The URL is a member's, so the connection goes through the outbound policy (pinnedFetch: resolved, checked,
  * pinned), and redirects are not followed: a webhook that redirects is misconfigured or pointing elsewhere.
  */
+import { APPROVAL_KINDS } from '@/lib/contracts/approval-kinds'
 import type { ApprovalKind } from '@/lib/contracts/approvals'
 import { outboundRefusalIn } from '../outbound/outbound-policy'
 
@@ -22,18 +23,11 @@ export interface ApprovalWebhookMessage {
   escalatedAfterMinutes?: number
 }
 
-const KIND_WORDS: Record<ApprovalKind, string> = {
-  sampling: 'asks to use a model (MCP sampling)',
-  tool_call: 'asks to call a tool',
-  elicitation: 'asks for information',
-  human_input: 'asks a question',
-}
-
 /** The chat message, in the `{ text }` form incoming webhooks take (Slack's `<url|label>` link syntax). */
 export function approvalWebhookBody(message: ApprovalWebhookMessage): { text: string } {
   const lead = message.escalatedAfterMinutes
-    ? `Still waiting after ${message.escalatedAfterMinutes} min: ${message.source} ${KIND_WORDS[message.kind]}`
-    : `${message.source} ${KIND_WORDS[message.kind]}`
+    ? `Still waiting after ${message.escalatedAfterMinutes} min: ${message.source} ${APPROVAL_KINDS[message.kind].asksFor}`
+    : `${message.source} ${APPROVAL_KINDS[message.kind].asksFor}`
   return { text: `${plain(lead)}: ${plain(message.title)}\n<${message.link}|Answer it in Agentloom>` }
 }
 
