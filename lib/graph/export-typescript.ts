@@ -162,6 +162,8 @@ function cannotRunStandalone(node: GraphNode, options: ExportTypeScriptOptions):
       problems.push(`Agent ${JSON.stringify(agent)} of the ${where} uses skills stored in the app (${settings.skillIds.join(', ')}).`)
     for (const tool of settings.functionTools)
       problems.push(`Agent ${JSON.stringify(agent)} of the ${where} uses the app's function tool ${JSON.stringify(tool)}.`)
+    if (settings.fileAccess.enabled)
+      problems.push(`Agent ${JSON.stringify(agent)} of the ${where} is given file access, which only the app grants (its folders are the server's).`)
   }
   return problems
 }

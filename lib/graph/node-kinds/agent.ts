@@ -7,12 +7,25 @@ import { references, singleOutput, type NodeKindDefinition } from './definition'
 
 export const AgentDataSchema = z.object({ label: nodeLabel, ...agentSettingsShape })
 
-/** The settings the exported runtime applies (structured output, file access and per-tool approvals stay in the app). */
-type ExportedAgentSettings = Pick<AgentSettings, 'name' | 'instructions' | 'model' | 'mcpServerIds' | 'functionTools' | 'skillIds' | 'toolApprovalMode'>
-
-function exportedAgentSettings(settings: AgentSettings): ExportedAgentSettings {
-  const { name, instructions, model, mcpServerIds, functionTools, skillIds, toolApprovalMode } = settings
-  return { name, instructions, model, mcpServerIds, functionTools, skillIds, toolApprovalMode }
+/**
+ * The settings an exported file gives the app's agent compiler: all that shapes a workflow's agent. Left out: what
+ * is only for conversations (history window, keeping it on the service), file access (export-typescript.ts refuses
+ * an agent that has it: its folders are the server's), and what is at its default, so the file stays readable.
+ */
+function exportedAgentSettings(settings: AgentSettings): Partial<AgentSettings> {
+  const { name, instructions, model, mcpServerIds, mcpTools, functionTools, skillIds, toolApprovalMode, toolApprovals, structuredOutput } = settings
+  return {
+    name,
+    instructions,
+    model,
+    mcpServerIds,
+    ...(Object.keys(mcpTools).length > 0 ? { mcpTools } : {}),
+    functionTools,
+    skillIds,
+    toolApprovalMode,
+    ...(Object.keys(toolApprovals).length > 0 ? { toolApprovals } : {}),
+    ...(structuredOutput.mode !== 'none' ? { structuredOutput } : {}),
+  }
 }
 
 export const agentKind = {
