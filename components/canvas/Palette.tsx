@@ -3,7 +3,7 @@
 import type { DragEvent } from 'react'
 import type { NodeKind } from '@/lib/graph/node-data'
 import { cn } from '@/components/ui/cn'
-import { CATEGORY_LABELS, NODE_REGISTRY, paletteGroups } from './node-registry'
+import { CATEGORY_LABELS, NODE_REGISTRY, paletteGroups } from './node-kinds'
 import { NodeIcon } from './nodes/NodeIcon'
 import { useCanvasStore } from './CanvasStoreProvider'
 

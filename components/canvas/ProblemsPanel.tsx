@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react'
 import { cn } from '@/components/ui/cn'
 import type { NodeKind } from '@/lib/graph/node-data'
-import { NODE_REGISTRY, type NodeDefinition } from './node-registry'
+import { NODE_REGISTRY, type NodeDefinition } from './node-kinds'
 import { useCanvasProblemsContext } from './CanvasProblemsProvider'
 import type { CanvasNode } from './adapter'
 import { useCanvasStore } from './CanvasStoreProvider'

@@ -9,7 +9,7 @@ import { canvasToDocument, decorateEdge, edgeToCanvas, nodeToCanvas, type Canvas
 import { prepareFragmentForPaste } from './clipboard'
 import type { CanvasGraph, Command } from './history'
 import { nextEdgeId, nextNodeId } from './ids'
-import { NODE_REGISTRY } from './node-registry'
+import { NODE_REGISTRY } from './node-kinds'
 import { executeCommand } from './store-history-slice'
 import { withNothingSelected } from './store-selection-slice'
 import type { CanvasSlice, CanvasState, GraphSlice } from './store-types'

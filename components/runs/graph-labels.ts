@@ -1,5 +1,5 @@
 /** Display names for graph nodes and the executors that run them. */
-import { NODE_REGISTRY } from '@/components/canvas/node-registry'
+import { NODE_REGISTRY } from '@/components/canvas/node-kinds'
 import { isNodeKind } from '@/lib/graph/document'
 import { nodeIdForExecutor } from './event-data'
 import type { ApprovalView } from '@/lib/contracts/approvals'

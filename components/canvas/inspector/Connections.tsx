@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button'
 import { Select } from '@/components/ui/Select'
 import type { NodeKind } from '@/lib/graph/node-data'
 import type { CanvasNode } from '../adapter'
-import { NODE_REGISTRY, type NodeDefinition } from '../node-registry'
+import { NODE_REGISTRY, type NodeDefinition } from '../node-kinds'
 import { connectionCandidates } from './connection-candidates'
 import { useCanvasStore } from '../CanvasStoreProvider'
 

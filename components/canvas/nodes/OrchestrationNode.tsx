@@ -4,7 +4,7 @@ import type { NodeProps } from '@xyflow/react'
 import { memo } from 'react'
 import type { NodeData, NodeKind } from '@/lib/graph/node-data'
 import type { CanvasNode } from '../adapter'
-import { NODE_REGISTRY, type NodeDefinition } from '../node-registry'
+import { NODE_REGISTRY, type NodeDefinition } from '../node-kinds'
 import { BaseNode } from './BaseNode'
 
 /** An orchestration: its participants. */

@@ -3,7 +3,7 @@
  * arrowheads, nodes as boxes in their kind's colours, titles once they are large enough to read.
  * One canvas instead of a thousand DOM nodes and SVG paths is what keeps a zoomed-out pan smooth.
  */
-import type { NodeCategory } from '../node-registry'
+import type { NodeCategory } from '../node-kinds'
 import { edgeEndpoints, flowToScreen, intersects, visibleFlowRect, type Rect, type ViewportTransform } from './overview-geometry'
 import type { AnyOverviewScene, NodePaint, ProblemMarker, SceneEdge, SceneNode } from './overview-scene'
 

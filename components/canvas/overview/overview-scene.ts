@@ -6,7 +6,7 @@
 import type { InternalNode, Node } from '@xyflow/react'
 import type { NodeData, NodeKind } from '@/lib/graph/node-data'
 import type { CanvasEdge } from '../adapter'
-import { NODE_REGISTRY, type NodeCategory, type NodeDefinition } from '../node-registry'
+import { NODE_REGISTRY, type NodeCategory, type NodeDefinition } from '../node-kinds'
 import type { ProblemCounts } from '../use-problems'
 import type { OverviewNode, Rect } from './overview-geometry'
 import { ESTIMATED_NODE_SIZE } from '../fit-view'

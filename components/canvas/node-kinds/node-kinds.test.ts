@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { NODE_DATA_SCHEMAS, NODE_KINDS } from '@/lib/graph/node-data'
-import { getAt } from './inspector-fields'
-import { NODE_REGISTRY, paletteGroups, type NodeRegistry } from './node-registry'
+import { getAt } from '../inspector-fields'
+import { NODE_REGISTRY, paletteGroups, type NodeRegistry } from '.'
 
 describe('node registry', () => {
   it('has exactly one definition per lib/graph node kind', () => {
