@@ -55,6 +55,9 @@ export function claimedAtInsert(inserted: InsertedRunRow, owner: Pick<Principal,
     usage: null,
     attempts: 1,
     lastSequence: 1,
+    // Its executor writes `run_started` (with its first batch); the insert announced the run to nobody.
+    started: false,
+    followed: false,
   }
 }
 
