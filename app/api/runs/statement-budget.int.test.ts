@@ -33,6 +33,8 @@ import { POST as createResponse } from '../../v1/responses/route'
 
 /** A stored run of the five-node demo workflow: POST /api/runs, the queued job, the worker, and its events read back over SSE. */
 const STORED_RUN_BUDGET = { statements: 15, commits: 15 }
+/** The same run in `exit` durability (one commit at its end): its five supersteps' batches become one. */
+const STORED_EXIT_RUN_BUDGET = { statements: 11, commits: 11 }
 /** A chat turn: POST /api/conversations/:id/messages (run now, in this process's worker) and its events read back. */
 const CHAT_TURN_BUDGET = { statements: 16, commits: 13 }
 /** POST /v1/responses, non-streaming, a new conversation. */
@@ -130,6 +132,18 @@ describe('the run path stays within its statement budget', () => {
     })
     expect(count.statements, describeCount(count)).toBeLessThanOrEqual(STORED_RUN_BUDGET.statements)
     expect(count.commits, describeCount(count)).toBeLessThanOrEqual(STORED_RUN_BUDGET.commits)
+  })
+
+  it('a stored run of the five-node demo workflow in exit durability', async () => {
+    const count = await measure('stored run, exit', async () => {
+      const created = await callRoute(createRun, { body: { workflowId, input: 'Hello', durability: 'exit' } })
+      expect(created.status).toBe(201)
+      const runId: string = created.body.run.id
+      await runLeft(runId)
+      expect(await readEvents(runId)).toContain('run_succeeded')
+    })
+    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(STORED_EXIT_RUN_BUDGET.statements)
+    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(STORED_EXIT_RUN_BUDGET.commits)
   })
 
   it('a chat turn', async () => {

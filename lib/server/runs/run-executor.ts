@@ -9,6 +9,7 @@
  * message a person can act on.
  */
 import type { UsageDetails } from '@/lib/core'
+import { durabilityOf } from '@/lib/contracts/durability'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { TokenUsage } from '@/lib/contracts/runs'
 import type { AgentSettings, GraphDocument } from '@/lib/graph'
@@ -86,8 +87,12 @@ export async function executeQueuedRun(
   )
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
   const onStored = feed && ((events: RunEvent[]) => feed.push(events))
-  const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying, onStored, lingerMs)
-  const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer, app.secrets.box)
+  // An `exit` run's writer holds everything until the run ends or parks (lib/contracts/durability.ts).
+  const durability = durabilityOf(run.durability)
+  const exit = durability === 'exit'
+  const firstSequence = start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1
+  const writer = new RunEventWriter(app.events, run.id, firstSequence, replaying, onStored, exit ? Infinity : lingerMs)
+  const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer, app.secrets.box, exit)
   const settings = parseWorkflowSettings(run.workflowSettings)
   const forwarding = settings.conversationForwarding
   const forwarder = new RunConversationForwarder(run.id, input, forwarding, {
@@ -110,6 +115,7 @@ export async function executeQueuedRun(
     usageBefore,
     outputsBefore,
     maxSupersteps: settings.maxSupersteps,
+    durability,
   })
   // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
@@ -154,18 +160,20 @@ export async function executeQueuedRun(
       for await (const event of stream) await recorder.onWorkflowEvent(event)
     })
     // What the last superstep left is not sent yet: it goes with the run's end, in one statement.
-    recorder.settle()
+    await recorder.settle()
     await conversation?.save()
-    if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
+    if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer, exit)
     // Waiting for people parks durably whatever the mode: everything is committed first.
     if (recorder.pending.length > 0) {
+      checkpoints.carryHeld()
       await recorder.flush()
       return await park(app, run.id, workerId, recorder, writer, checkpoints, nodeTitles(await document))
     }
+    checkpoints.carryHeld()
     await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage }, feed)
     return 'ended'
   } catch (error) {
-    if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
+    if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer, exit)
     const message = error instanceof Error ? error.message : String(error)
     await endRun(app, run.id, writer, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message }, feed)
     return 'ended'
@@ -295,10 +303,12 @@ async function leaveAborted(
   signal: AbortSignal,
   recorder: RunRecorder,
   writer: RunEventWriter,
+  /** An `exit` run: what it holds is dropped, and it restarts from its input (its held checkpoint may not match its last pointer). */
+  exit: boolean,
 ): Promise<RunExit> {
   // Shutting down: another worker (or this one, restarted) resumes the run from its checkpoint.
   if (isWorkerShutdown(signal.reason)) {
-    await recorder.flush().catch(() => {})
+    if (!exit) await recorder.flush().catch(() => {})
     await releaseRun(app.db.sql, runId, workerId)
     return 'released'
   }

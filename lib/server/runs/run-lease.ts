@@ -57,6 +57,8 @@ export interface ClaimedRun {
   started: boolean
   /** Someone follows the run from another process (RunEventLog.follow): its first events are announced. */
   followed: boolean
+  /** When its progress commits (lib/contracts/durability.ts; null: sync). */
+  durability: string | null
 }
 
 /**
@@ -80,12 +82,12 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
        RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
-         r.usage, r.followed, p.fresh AS started),
+         r.usage, r.followed, r.durability, p.fresh AS started),
      run_started AS (
        INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
        SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started)
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."sessionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
-       c.usage, c.followed, c.started,
+       c.usage, c.followed, c.started, c.durability,
        c."ownerId", u.role AS "ownerRole",
        d."ownerId" AS "nameOwnerId", nu.role AS "nameOwnerRole",
        CASE WHEN c.started THEN c."checkpointSequence" ELSE COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) END AS "lastSequence"

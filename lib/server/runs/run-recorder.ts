@@ -117,19 +117,24 @@ export class RunRecorder {
 
   /** Stores what is still pending (coalesced text, held statuses); throws if a write failed. */
   async flush(): Promise<void> {
-    this.settle()
+    this.handOver()
     await this.options.writer.flush()
     if (this.failure) throw this.failure.error
   }
 
   /**
    * Hands what is still held (coalesced text, task statuses) to the writer without sending it: the
-   * run's end goes with it (endRun). Throws if a write failed.
+   * run's end goes with it (endRun). Waits for an `async` commit in flight; throws if a write failed.
    */
-  settle(): void {
+  async settle(): Promise<void> {
+    this.handOver()
+    await this.committing
+    if (this.failure) throw this.failure.error
+  }
+
+  private handOver(): void {
     this.writeHeldText()
     for (const callId of [...this.heldStatuses.keys()]) this.release(callId)
-    if (this.failure) throw this.failure.error
   }
 
   /** Something follows a superstep's end: commit the boundary as the run's durability mode says. */
