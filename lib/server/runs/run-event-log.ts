@@ -13,6 +13,7 @@ import type { KnownRunEventType, RunEvent, RunEventData } from '@/lib/contracts/
 import type { Database } from '../db/database'
 import { jsonbSafeText } from '../db/jsonb'
 import type { PgNotifications } from '../db/pg-notifications'
+import { GroupCommit } from './group-commit'
 
 /** What an event of `type` carries: the contract's shape for a known type (lib/contracts/run-events.ts), anything for others. */
 export type EventDataOf<T extends string> = T extends KnownRunEventType ? RunEventData<T> : unknown
@@ -65,6 +66,8 @@ export class RunEventLog {
   /** Wakes a run's subscribers: on appends by this process at once, and on notifications from any. */
   private readonly appended = new EventEmitter()
   private listening: Promise<unknown> | undefined
+  /** The batches of this process's runs: grouped into shared transactions when they arrive together (group-commit.ts). */
+  private readonly commits: GroupCommit
 
   constructor(
     private readonly db: Database,
@@ -73,6 +76,7 @@ export class RunEventLog {
     private readonly redact: (runId: string, data: unknown) => Promise<unknown> = async (_runId, data) => data,
   ) {
     this.appended.setMaxListeners(0)
+    this.commits = new GroupCommit(db.sql)
   }
 
   /** The event's data as it is stored: redacted with the run's secrets, jsonb-safe JSON text. */
@@ -120,7 +124,8 @@ export class RunEventLog {
   }
 
   /**
-   * Inserts numbered events in one statement (the writer's batch). `also` adds statements that
+   * Inserts numbered events in one statement (the writer's batch), committed alone or with other
+   * runs' batches that arrive meanwhile (group-commit.ts). `also` adds statements that
    * commit with them (a checkpoint pointer, agents' sessions); it is a CTE list that may use `$1`
    * (the run id) and parameters from `$5` on. A batch that ends the run names, in `also`, a CTE
    * `ended` (the run's status, changed only while it is running or waiting): its final event is
@@ -130,7 +135,7 @@ export class RunEventLog {
    * rows were stored and whether this batch ended the run.
    */
   async insertNumbered(runId: string, rows: readonly EventRow[], also?: BatchSql, { ending = false } = {}): Promise<StoredBatch> {
-    const [result] = await this.db.sql.query<{ createdAt: Date; followed: boolean | null; ended: boolean | null }>(
+    const [result] = await this.commits.query<{ createdAt: Date; followed: boolean | null; ended: boolean | null }>(
       `WITH ${also ? `${also.sql},` : ''}
        inserted AS (
          INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
