@@ -85,10 +85,10 @@ describe('GroupCommit', () => {
     const insert = `INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt") VALUES ($1, $2, 'tick', '{}', now()) RETURNING sequence`
     // The first goes alone; the three that arrive while it is in flight go together, and one of them takes a number already taken.
     const results = await Promise.allSettled([
-      commits.query(insert, [runId, 1]),
-      commits.query(insert, [runId, 2]),
-      commits.query(insert, [runId, 1]),
-      commits.query(insert, [runId, 3]),
+      commits.query('a', insert, [runId, 1]),
+      commits.query('b', insert, [runId, 2]),
+      commits.query('c', insert, [runId, 1]),
+      commits.query('d', insert, [runId, 3]),
     ])
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
     expect(sql.transactions).toBe(1)

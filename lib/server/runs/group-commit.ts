@@ -10,6 +10,10 @@
  * writer sends its run's next batch only after that, so a run's events stay in order. A group in
  * which one statement fails (another process took an event number, say) is rolled back and every
  * statement of it is sent again alone, so one run's failure is never another's.
+ *
+ * A group holds the rows its statements lock (each its run's row) until it commits: it takes them
+ * in the order of their runs' ids, as renewLeases does, so the two never wait on each other in a
+ * cycle (Postgres would break one after a second's wait).
  */
 import type { SqlRunner } from '../db/sql'
 
@@ -19,6 +23,8 @@ const DEFAULT_COMMITS_IN_FLIGHT = 2
 const MAX_GROUP = 64
 
 interface Waiting {
+  /** What the statement locks (a run's id): a group runs its statements in this order. */
+  key: string
   text: string
   params: unknown[]
   resolve: (rows: unknown[]) => void
@@ -34,10 +40,13 @@ export class GroupCommit {
     private readonly commitsInFlight = DEFAULT_COMMITS_IN_FLIGHT,
   ) {}
 
-  /** Runs one statement, committed when it resolves: alone when a commit is free, else with the others waiting. */
-  query<Row = Record<string, unknown>>(text: string, params: unknown[]): Promise<Row[]> {
+  /**
+   * Runs one statement, committed when it resolves: alone when a commit is free, else with the others
+   * waiting. `key` names the row it locks (its run's id).
+   */
+  query<Row = Record<string, unknown>>(key: string, text: string, params: unknown[]): Promise<Row[]> {
     return new Promise<Row[]>((resolve, reject) => {
-      this.waiting.push({ text, params, resolve: resolve as (rows: unknown[]) => void, reject })
+      this.waiting.push({ key, text, params, resolve: resolve as (rows: unknown[]) => void, reject })
       if (this.inFlight < this.commitsInFlight) void this.commitWaiting()
     })
   }
@@ -63,7 +72,8 @@ export class GroupCommit {
     }
   }
 
-  private async together(group: Waiting[]): Promise<void> {
+  private async together(unordered: Waiting[]): Promise<void> {
+    const group = unordered.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     let results: unknown[][]
     try {
       results = await this.sql.transaction(async (tx) => {

@@ -136,6 +136,7 @@ export class RunEventLog {
    */
   async insertNumbered(runId: string, rows: readonly EventRow[], also?: BatchSql, { ending = false } = {}): Promise<StoredBatch> {
     const [result] = await this.commits.query<{ createdAt: Date; followed: boolean | null; ended: boolean | null }>(
+      runId,
       `WITH ${also ? `${also.sql},` : ''}
        inserted AS (
          INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")

@@ -118,7 +118,9 @@ export function runOwnerScope(ownerId: string | null, ownerRole: string | null):
 export async function renewLeases(sql: Sql, runIds: readonly string[], workerId: string): Promise<Map<string, string>> {
   if (runIds.length === 0) return new Map()
   const rows = await sql.query<{ id: string; status: string }>(
-    `UPDATE "Run" SET "heartbeatAt" = now() WHERE id = ANY($1::text[]) AND "workerId" = $2 RETURNING id, status`,
+    // Rows locked in the order of their ids, as a group commit takes them (group-commit.ts): never a deadlock between the two.
+    `WITH held AS (SELECT id FROM "Run" WHERE id = ANY($1::text[]) AND "workerId" = $2 ORDER BY id FOR UPDATE)
+     UPDATE "Run" r SET "heartbeatAt" = now() FROM held WHERE r.id = held.id AND r."workerId" = $2 RETURNING r.id, r.status`,
     [runIds, workerId],
   )
   return new Map(rows.map((row) => [row.id, row.status]))
