@@ -2,7 +2,7 @@
 
 /**
  * Workflow settings that live beside the graph (no new version needed): the most steps a run may
- * take, and forwarding each agent turn's conversation to a threat-protection endpoint. Credentials for that endpoint are the
+ * take, when its runs commit their progress (durability, lib/contracts/durability.ts), and forwarding each agent turn's conversation to a threat-protection endpoint. Credentials for that endpoint are the
  * server's (environment), never entered here.
  */
 import { useId, useState } from 'react'
@@ -12,10 +12,18 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { Field } from '@/components/ui/Field'
 import { Input } from '@/components/ui/Input'
+import { Select } from '@/components/ui/Select'
+import { durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
 import type { WorkflowSettings } from '@/lib/contracts/workflows'
 import { MAX_SUPERSTEPS_LIMIT } from '@/lib/graph/superstep-budget'
 
 type Forwarding = WorkflowSettings['conversationForwarding']
+
+const DURABILITY_CHOICES: readonly { value: DurabilityMode; label: string }[] = [
+  { value: 'sync', label: 'Each step (sync)' },
+  { value: 'async', label: 'While the next step runs (async)' },
+  { value: 'exit', label: 'Once, at the end (exit)' },
+]
 
 export function WorkflowSettingsButton({ workflowId }: { workflowId: string }) {
   const [open, setOpen] = useState(false)
@@ -45,6 +53,7 @@ function WorkflowSettingsDialog({ workflowId, onClose }: { workflowId: string; o
   const error = saveSettings.error ?? loaded.error
   const endpointId = useId()
   const maxStepsId = useId()
+  const durabilityId = useId()
 
   const update = (patch: Partial<Forwarding>) => settings && forwarding && setEdited({ ...settings, conversationForwarding: { ...forwarding, ...patch } })
   const save = () => {
@@ -84,6 +93,19 @@ function WorkflowSettingsDialog({ workflowId, onClose }: { workflowId: string; o
               inputMode="numeric"
               value={maxStepsShown}
               onChange={(e) => setMaxStepsText(e.target.value)}
+            />
+          </Field>
+          <Field
+            label="Save progress"
+            htmlFor={durabilityId}
+            help="When a run commits what it did. Each step: a crash repeats at most the step running. While the next step runs: faster; a crash may repeat one step more. Once, at the end: fastest; a crash restarts the run. Waiting for a person always saves."
+          >
+            <Select
+              id={durabilityId}
+              data-testid="settings-durability"
+              value={durabilityOf(settings?.durability)}
+              onChange={(e) => settings && setEdited({ ...settings, durability: durabilityOf(e.target.value) })}
+              options={DURABILITY_CHOICES}
             />
           </Field>
           <label className="flex items-start gap-2 text-sm">

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { approvalViewSchema } from './approvals'
+import { durabilityModeSchema } from './durability'
 import { runEventSchema } from './run-events'
 import { PG_INT_MAX, pgInt, safeText } from './safe-text'
 
@@ -27,6 +28,8 @@ export const createRunBody = z.object({
   version: pgInt.optional(),
   /** Text; or, when the start node declares input fields, the JSON text of an object with them (checked by the run service). */
   input: safeText().max(100_000).default(''),
+  /** When this run commits its progress; defaults to the workflow's setting, else sync. */
+  durability: durabilityModeSchema.optional(),
 })
 
 export const listRunsQuery = z.object({

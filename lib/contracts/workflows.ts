@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type { GraphDocument } from '@/lib/graph/document'
 import { DEFAULT_MAX_SUPERSTEPS, MAX_SUPERSTEPS_LIMIT } from '@/lib/graph/superstep-budget'
+import { durabilityModeSchema } from './durability'
 import { mcpToolOfferSchema, mcpToolSettingSchema } from './mcp-tools'
 import { pgIntParam, safeJson, safeText } from './safe-text'
 import { baseVersionSchema } from './save-base'
@@ -40,6 +41,8 @@ export const workflowSettingsSchema = z.object({
   conversationForwarding: conversationForwardingSettingsSchema.default({ enabled: false, timeoutMs: 10_000 }),
   /** The most supersteps a run may take before it stops ("Max steps"); the editor warns when the longest path needs more. */
   maxSupersteps: z.number().int().min(1).max(MAX_SUPERSTEPS_LIMIT).default(DEFAULT_MAX_SUPERSTEPS),
+  /** When its runs commit their progress (absent: sync); a run request may choose otherwise. */
+  durability: durabilityModeSchema.optional(),
 })
 export type WorkflowSettings = z.infer<typeof workflowSettingsSchema>
 
@@ -47,6 +50,7 @@ export type WorkflowSettings = z.infer<typeof workflowSettingsSchema>
 export const workflowSettingsPatchSchema = z.object({
   conversationForwarding: conversationForwardingSettingsSchema.optional(),
   maxSupersteps: workflowSettingsSchema.shape.maxSupersteps.unwrap().optional(),
+  durability: durabilityModeSchema.optional(),
 })
 export type WorkflowSettingsPatch = z.input<typeof workflowSettingsPatchSchema>
 

@@ -4,6 +4,9 @@
  * (`checkpointId` with `checkpointSequence`, the last event that checkpoint covers) are stored in
  * the same statement as that event, so a worker taking the run over never pairs a checkpoint with
  * events it does not cover, nor finds a resume point without its checkpoint.
+ *
+ * A run in `exit` durability (lib/contracts/durability.ts) commits nothing until it ends or parks:
+ * its checkpoints are held, and only the latest is stored, with that last batch (carryHeld).
  */
 import type { CheckpointStorage, UsageDetails, WorkflowCheckpoint } from '@/lib/core'
 import { PostgresCheckpointStorage } from '../checkpoints/postgres-checkpoint-storage'
@@ -17,6 +20,8 @@ export class CheckpointPointers implements CheckpointStorage {
   /** Saved checkpoints by the superstep they end (the engine may run ahead of the recorder). */
   private readonly byIteration = new Map<number, string>()
   private latestId: string | undefined
+  /** An `exit` run's latest checkpoint, not yet handed to the writer. */
+  private held: WorkflowCheckpoint | undefined
 
   constructor(
     prisma: Prisma,
@@ -25,6 +30,8 @@ export class CheckpointPointers implements CheckpointStorage {
     private readonly writer: RunEventWriter,
     /** Seals checkpoints at rest (sealed-checkpoint.ts). */
     private readonly box: SecretBox,
+    /** Hold checkpoints until carryHeld (an `exit` run) instead of storing each with the next batch. */
+    private readonly holdLatest = false,
   ) {
     this.storage = new PostgresCheckpointStorage(prisma, box, runId)
   }
@@ -42,6 +49,22 @@ export class CheckpointPointers implements CheckpointStorage {
    */
   async save(checkpoint: WorkflowCheckpoint): Promise<string> {
     const id = checkpoint.checkpointId
+    if (this.holdLatest) this.held = checkpoint
+    else this.carry(checkpoint)
+    this.byIteration.set(checkpoint.iterationCount, id)
+    this.latestId = id
+    return id
+  }
+
+  /** Hands the held checkpoint (an `exit` run's latest) to the writer: it is stored with the batch that ends or parks the run. */
+  carryHeld(): void {
+    const held = this.held
+    this.held = undefined
+    if (held) this.carry(held)
+  }
+
+  private carry(checkpoint: WorkflowCheckpoint): void {
+    const id = checkpoint.checkpointId
     const data = sealedCheckpointText(this.box, checkpoint)
     this.writer
       .carry((first) => ({
@@ -52,9 +75,6 @@ export class CheckpointPointers implements CheckpointStorage {
         params: [id, checkpoint.workflowName, checkpoint.previousCheckpointId ?? null, data, checkpoint.timestamp],
       }))
       .catch(() => {})
-    this.byIteration.set(checkpoint.iterationCount, id)
-    this.latestId = id
-    return id
   }
 
   load(checkpointId: string): Promise<WorkflowCheckpoint | undefined> {

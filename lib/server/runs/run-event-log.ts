@@ -13,6 +13,7 @@ import type { KnownRunEventType, RunEvent, RunEventData } from '@/lib/contracts/
 import type { Database } from '../db/database'
 import { jsonbSafeText } from '../db/jsonb'
 import type { PgNotifications } from '../db/pg-notifications'
+import { GroupCommit } from './group-commit'
 
 /** What an event of `type` carries: the contract's shape for a known type (lib/contracts/run-events.ts), anything for others. */
 export type EventDataOf<T extends string> = T extends KnownRunEventType ? RunEventData<T> : unknown
@@ -23,12 +24,18 @@ const FINAL_TYPES = ['run_succeeded', 'run_failed', 'run_cancelled'] as const
 /** The events that end a run: exactly one per run, and nothing after it. */
 export const FINAL_EVENT_TYPES: ReadonlySet<string> = new Set(FINAL_TYPES)
 /** True while the run ($1) has no final event: nothing is stored after one. */
-const NOT_ENDED = `NOT EXISTS (SELECT 1 FROM "RunEvent" f WHERE f."runId" = $1 AND f.type IN (${FINAL_TYPES.map((t) => `'${t}'`).join(', ')}))`
+const FINAL_LIST = FINAL_TYPES.map((t) => `'${t}'`).join(', ')
+const NOT_ENDED = `NOT EXISTS (SELECT 1 FROM "RunEvent" f WHERE f."runId" = $1 AND f.type IN (${FINAL_LIST}))`
 /**
  * Whether anyone follows the run ($1), read under a share lock on its row: a subscriber marking it
  * (RunEventLog.follow) waits for the statement holding it, or the statement waits for the mark and sees it.
  */
 export const FOLLOWED_CTE = `follow AS (SELECT followed FROM "Run" WHERE id = $1 FOR SHARE)`
+/**
+ * The same for a batch that ends the run: `ended` holds the run's row (its update waited for a
+ * follow mark in flight and returns it); when it changed nothing, others are told to be safe.
+ */
+const ENDED_FOLLOWED_CTE = `follow AS (SELECT COALESCE((SELECT followed FROM ended), true) AS followed)`
 /** Appends racing for the same number retry; this many losses in a row means something else is wrong. */
 const MAX_APPEND_ATTEMPTS = 50
 
@@ -39,6 +46,18 @@ export interface EventRow {
   payload: string
 }
 
+/** SQL with its parameters. */
+export interface BatchSql {
+  sql: string
+  params: unknown[]
+}
+
+/** What storing a batch gave: when its rows were stored, and whether it ended the run (see insertNumbered). */
+export interface StoredBatch {
+  createdAt: Date
+  ended: boolean
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION
 }
@@ -47,6 +66,8 @@ export class RunEventLog {
   /** Wakes a run's subscribers: on appends by this process at once, and on notifications from any. */
   private readonly appended = new EventEmitter()
   private listening: Promise<unknown> | undefined
+  /** The batches of this process's runs: grouped into shared transactions when they arrive together (group-commit.ts). */
+  private readonly commits: GroupCommit
 
   constructor(
     private readonly db: Database,
@@ -55,11 +76,21 @@ export class RunEventLog {
     private readonly redact: (runId: string, data: unknown) => Promise<unknown> = async (_runId, data) => data,
   ) {
     this.appended.setMaxListeners(0)
+    this.commits = new GroupCommit(db.sql)
   }
 
   /** The event's data as it is stored: redacted with the run's secrets, jsonb-safe JSON text. */
   async prepare(runId: string, data: unknown): Promise<string> {
-    return jsonbSafeText((await this.redact(runId, data ?? {})) ?? {})
+    return (await this.prepareEvent(runId, data)).payload
+  }
+
+  /**
+   * The event's data redacted, as a value and as the JSON text stored (serialised once: the value is
+   * what this process hands on; the text differs only where jsonb cannot hold a character, see jsonb.ts).
+   */
+  async prepareEvent(runId: string, data: unknown): Promise<{ data: unknown; payload: string }> {
+    const redacted = (await this.redact(runId, data ?? {})) ?? {}
+    return { data: redacted, payload: jsonbSafeText(redacted) }
   }
 
   /**
@@ -93,27 +124,33 @@ export class RunEventLog {
   }
 
   /**
-   * Inserts numbered events in one statement (the writer's batch). `alsoSql` adds statements that
-   * commit with them (a checkpoint pointer, a run's final status); it is a CTE list that may use
-   * `$1` (the run id) and parameters from `$5` on, given in `alsoParams`. Throws on a number
-   * already taken (isUniqueViolation): nothing of the batch is then stored. Stores nothing once
-   * the run has a final event (a cancel from another process won).
+   * Inserts numbered events in one statement (the writer's batch), committed alone or with other
+   * runs' batches that arrive meanwhile (group-commit.ts). `also` adds statements that
+   * commit with them (a checkpoint pointer, agents' sessions); it is a CTE list that may use `$1`
+   * (the run id) and parameters from `$5` on. A batch that ends the run names, in `also`, a CTE
+   * `ended` (the run's status, changed only while it is running or waiting): its final event is
+   * stored only if that changed the run, so a cancel that won leaves no second final event. Throws
+   * on a number already taken (isUniqueViolation): nothing of the batch is then stored. Stores
+   * nothing once the run has a final event (a cancel from another process won). Returns when the
+   * rows were stored and whether this batch ended the run.
    */
-  async insertNumbered(runId: string, rows: readonly EventRow[], also?: { sql: string; params: unknown[] }): Promise<Date> {
-    const [result] = await this.db.sql.query<{ createdAt: Date; followed: boolean | null }>(
+  async insertNumbered(runId: string, rows: readonly EventRow[], also?: BatchSql, { ending = false } = {}): Promise<StoredBatch> {
+    const [result] = await this.commits.query<{ createdAt: Date; followed: boolean | null; ended: boolean | null }>(
+      runId,
       `WITH ${also ? `${also.sql},` : ''}
        inserted AS (
          INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
          SELECT $1, e.sequence, e.type, e.data::jsonb, now()
          FROM unnest($2::int[], $3::text[], $4::text[]) AS e(sequence, type, data)
-         WHERE ${NOT_ENDED}
-         RETURNING sequence, "createdAt"),
-       ${FOLLOWED_CTE}
-       SELECT max("createdAt") AS "createdAt", (SELECT followed FROM follow) AS followed FROM inserted HAVING count(*) > 0`,
+         WHERE ${NOT_ENDED}${ending ? ` AND (e.type NOT IN (${FINAL_LIST}) OR EXISTS (SELECT 1 FROM ended))` : ''}
+         RETURNING sequence, "createdAt", type),
+       ${ending ? ENDED_FOLLOWED_CTE : FOLLOWED_CTE}
+       SELECT max("createdAt") AS "createdAt", (SELECT followed FROM follow) AS followed, bool_or(type IN (${FINAL_LIST})) AS ended
+       FROM inserted HAVING count(*) > 0`,
       [runId, rows.map((r) => r.sequence), rows.map((r) => r.type), rows.map((r) => r.payload), ...(also?.params ?? [])],
     )
     if (result) this.announce(runId, result.followed !== false)
-    return new Date(result?.createdAt ?? Date.now())
+    return { createdAt: new Date(result?.createdAt ?? Date.now()), ended: result?.ended === true }
   }
 
   async lastSequence(runId: string): Promise<number> {

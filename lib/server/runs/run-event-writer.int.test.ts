@@ -8,7 +8,7 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 import { presentApproval } from '../approvals/approval-broker'
 import { PgNotifications } from '../db/pg-notifications'
 import { createTestApp } from '../testing/test-app'
-import { RunEventLog, type EventRow } from './run-event-log'
+import { RunEventLog, type StoredBatch } from './run-event-log'
 import { REPLAY_DIVERGED_MESSAGE, RunEventWriter } from './run-event-writer'
 
 /** A log whose batch inserts are recorded (the sequences of each statement) and can be held. */
@@ -23,12 +23,12 @@ class CountingLog extends RunEventLog {
     return new Promise((resolve) => (this.insertBegan = resolve))
   }
 
-  override async insertNumbered(runId: string, rows: readonly EventRow[], also?: { sql: string; params: unknown[] }): Promise<Date> {
+  override async insertNumbered(...[runId, rows, also, options]: Parameters<RunEventLog['insertNumbered']>): Promise<StoredBatch> {
     this.statements.push(rows.map((row) => row.sequence))
     this.insertBegan?.()
     this.insertBegan = undefined
     if (this.hold) await this.hold
-    return super.insertNumbered(runId, rows, also)
+    return super.insertNumbered(runId, rows, also, options)
   }
 }
 

@@ -15,7 +15,7 @@
  * events follow what is stored, after a warning that says so.
  */
 import type { RunEvent } from '@/lib/contracts/run-events'
-import { isUniqueViolation, type EventRow, type RunEventLog } from './run-event-log'
+import { FINAL_EVENT_TYPES, isUniqueViolation, type BatchSql, type EventRow, type RunEventLog } from './run-event-log'
 
 /**
  * Events appended outside the writer (by other processes, or `mcp_connected` while the run is
@@ -31,17 +31,24 @@ const EXTERNAL_EVENT_TYPES = new Set([
 ])
 
 /** Statements committed with a batch: a CTE list using `$1` (run id) and parameters from `$5`. */
-export interface BatchStatement {
-  sql: string
-  params: unknown[]
-}
+export type BatchStatement = BatchSql
 
 interface Pending {
   type: string
   data: unknown
+  /** Moves the run's resume point to this event (see alsoStatements). */
   also?: (firstParam: number, sequence: number) => BatchStatement
-  resolve: (event: RunEvent) => void
+  /** The run's end: the CTE `ended` that changes its status (see RunEventLog.insertNumbered). */
+  ends?: (firstParam: number) => BatchStatement
+  /** Given the stored event, or undefined for an end that did not happen (the run had ended already). */
+  resolve: (event: RunEvent | undefined) => void
   reject: (error: unknown) => void
+}
+
+interface Prepared {
+  pending: Pending
+  data: unknown
+  payload: string
 }
 
 /** Statements with no event of their own that ride with the next batch (a checkpoint). */
@@ -72,7 +79,7 @@ export class RunEventWriter {
     nextSequence: number,
     /** Events stored after the checkpoint the run resumes from (see the module comment). */
     replaying: readonly RunEvent[] = [],
-    /** Told of each batch once it is stored, in order (a waiting request in this process takes them from here: local-run-feed.ts). */
+    /** Told of each batch once it is stored, in order, but for a run's final event (a waiting request in this process takes them from here: local-run-feed.ts). */
     private readonly onStored?: (events: RunEvent[]) => void,
     /** How long the first event of a batch waits for company; flushes (every superstep's end) do not wait. */
     private readonly lingerMs = LINGER_MS,
@@ -87,15 +94,29 @@ export class RunEventWriter {
   }
 
   /**
-   * Queues an event; resolves once it is stored (or matched by a replay). `also` builds
-   * statements committed with the batch that holds it, given its first free parameter number
-   * and the event's sequence.
+   * Queues an event; resolves once it is stored (or matched by a replay). `also` builds the
+   * statement that makes this event the run's resume point, committed with the batch that holds
+   * it, given its first free parameter number and the event's sequence.
    */
   write(type: string, data: unknown, also?: Pending['also']): Promise<RunEvent> {
     return new Promise<RunEvent>((resolve, reject) => {
-      this.queue.push({ type, data, also, resolve, reject })
+      this.queue.push({ type, data, also, resolve: resolve as (event: RunEvent | undefined) => void, reject })
       this.flushing ??= this.drain()
     })
+  }
+
+  /**
+   * Ends the run with its final event, in the same statement as everything still queued (the last
+   * superstep's events and checkpoint): `ending` builds the CTE `ended` that records the outcome.
+   * Resolves with the final event, or undefined when the run had ended already (a cancel won).
+   */
+  end(type: string, data: unknown, ending: NonNullable<Pending['ends']>): Promise<RunEvent | undefined> {
+    const ended = new Promise<RunEvent | undefined>((resolve, reject) => {
+      this.queue.push({ type, data, ends: ending, resolve, reject })
+      this.flushing ??= this.drain()
+    })
+    this.endLinger?.()
+    return ended
   }
 
   /**
@@ -119,8 +140,9 @@ export class RunEventWriter {
     try {
       // Let the events of the next few milliseconds join the first batch: a quick superstep is
       // then one statement (its end flushes at once), a slow one streams in batches LINGER_MS apart.
+      // A writer that holds its events (an `exit` run, lib/contracts/durability.ts) stores them only when flushed.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => this.endLinger?.(), this.lingerMs)
+        const timer = Number.isFinite(this.lingerMs) ? setTimeout(() => this.endLinger?.(), this.lingerMs) : undefined
         this.endLinger = () => {
           clearTimeout(timer)
           this.endLinger = undefined
@@ -140,9 +162,9 @@ export class RunEventWriter {
   }
 
   private async store(batch: Pending[], riders: Rider[]): Promise<void> {
-    let prepared: { pending: Pending; payload: string }[]
+    let prepared: Prepared[]
     try {
-      prepared = await Promise.all(batch.map(async (pending) => ({ pending, payload: await this.log.prepare(this.runId, pending.data) })))
+      prepared = await Promise.all(batch.map(async (pending) => ({ pending, ...(await this.log.prepareEvent(this.runId, pending.data)) })))
     } catch (error) {
       for (const pending of batch) pending.reject(error)
       for (const rider of riders) rider.reject(error)
@@ -150,20 +172,18 @@ export class RunEventWriter {
     }
     const fresh = await this.matchReplay(prepared)
     if (fresh.length === 0 && riders.length === 0) return
+    const ending = fresh.some(({ pending }) => pending.ends)
     for (let attempt = 1; ; attempt++) {
       const first = this.nextSequence
       const rows: EventRow[] = fresh.map(({ pending, payload }, i) => ({ sequence: first + i, type: pending.type, payload }))
       try {
-        const createdAt = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(riders, fresh, first))
+        const { createdAt, ended } = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(riders, fresh, first), { ending })
         this.nextSequence = first + rows.length
-        const stored = fresh.map(({ pending, payload }, i): RunEvent => ({
-          sequence: first + i,
-          type: pending.type,
-          data: JSON.parse(payload),
-          createdAt: createdAt.toISOString(),
-        }))
-        if (stored.length > 0) this.onStored?.(stored)
-        fresh.forEach(({ pending }, i) => pending.resolve(stored[i]))
+        const stored = fresh.map(({ pending, data }, i): RunEvent => ({ sequence: first + i, type: pending.type, data, createdAt: createdAt.toISOString() }))
+        // The final event reaches this process's followers with the run's outcome, from whoever ended it (endRun).
+        const told = ending ? stored.filter(({ type }) => !FINAL_EVENT_TYPES.has(type)) : stored
+        if (told.length > 0) this.onStored?.(told)
+        fresh.forEach(({ pending }, i) => pending.resolve(pending.ends && !ended ? undefined : stored[i]))
         for (const rider of riders) rider.resolve()
         return
       } catch (error) {
@@ -179,29 +199,34 @@ export class RunEventWriter {
     }
   }
 
-  /** Statements that ride with the batch: the riders', then each event's (built for its sequence). */
-  private alsoStatements(riders: Rider[], fresh: { pending: Pending }[], first: number): BatchStatement | undefined {
+  /**
+   * Statements that ride with the batch: the riders', then the resume point. Each event's `also`
+   * moves the run's resume point, so only the batch's last one is sent (two would update the run's
+   * row twice in one statement); a batch that ends the run sends none, and its end instead.
+   */
+  private alsoStatements(riders: Rider[], fresh: Prepared[], first: number): BatchStatement | undefined {
     const statements: BatchStatement[] = []
     let param = 5
-    for (const rider of riders) {
-      const statement = rider.build(param)
+    const add = (build: (firstParam: number) => BatchStatement) => {
+      const statement = build(param)
       param += statement.params.length
       statements.push(statement)
     }
-    fresh.forEach(({ pending }, i) => {
-      if (!pending.also) return
-      const statement = pending.also(param, first + i)
-      param += statement.params.length
-      statements.push(statement)
-    })
+    for (const rider of riders) add(rider.build)
+    const end = fresh.find(({ pending }) => pending.ends)?.pending.ends
+    if (end) add(end)
+    else {
+      const last = fresh.findLastIndex(({ pending }) => pending.also)
+      if (last >= 0) add((firstParam) => fresh[last].pending.also!(firstParam, first + last))
+    }
     if (statements.length === 0) return undefined
     return { sql: statements.map((s) => s.sql).join(',\n'), params: statements.flatMap((s) => s.params) }
   }
 
   /** Events a replay repeats are matched, not stored; returns the ones to store. */
-  private async matchReplay(prepared: { pending: Pending; payload: string }[]): Promise<{ pending: Pending; payload: string }[]> {
+  private async matchReplay(prepared: Prepared[]): Promise<Prepared[]> {
     if (this.replaying.length === 0) return prepared
-    const fresh: { pending: Pending; payload: string }[] = []
+    const fresh: Prepared[] = []
     for (const item of prepared) {
       const expected = this.replaying[0]
       if (expected && fresh.length === 0 && expected.type === item.pending.type && sameJson(expected.data, item.payload)) {

@@ -9,6 +9,7 @@
  * message a person can act on.
  */
 import type { UsageDetails } from '@/lib/core'
+import { durabilityOf } from '@/lib/contracts/durability'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { TokenUsage } from '@/lib/contracts/runs'
 import type { AgentSettings, GraphDocument } from '@/lib/graph'
@@ -25,7 +26,7 @@ import { CheckpointPointers } from './checkpoint-pointers'
 import { isLeaseLost, isWorkerShutdown } from './run-errors'
 import type { LocalRunFeed } from './local-run-feed'
 import { isUniqueViolation } from './run-event-log'
-import { RunEventWriter } from './run-event-writer'
+import { RunEventWriter, type BatchStatement } from './run-event-writer'
 import { parkRun, releaseRun, type ClaimedRun } from './run-lease'
 import { scheduleApprovalExpiry } from './run-queue'
 import { RunRecorder } from './run-recorder'
@@ -44,7 +45,8 @@ type Start =
   | { kind: 'resumed'; checkpointId: string | null; input: string; replayAfter: number }
 
 function startOf(run: ClaimedRun, input: string): Start {
-  if (run.checkpointSequence === null) return { kind: 'new', input }
+  // The claim stored `run_started` as the resume point (run-lease.ts): it starts from its input all the same.
+  if (run.started || run.checkpointSequence === null) return { kind: 'new', input }
   if (run.parkedRequests !== null && run.checkpointId !== null && isPendingRequestList(run.parkedRequests)) {
     return { kind: 'continued', checkpointId: run.checkpointId, requests: run.parkedRequests }
   }
@@ -85,8 +87,12 @@ export async function executeQueuedRun(
   )
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
   const onStored = feed && ((events: RunEvent[]) => feed.push(events))
-  const writer = new RunEventWriter(app.events, run.id, start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1, replaying, onStored, lingerMs)
-  const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer, app.secrets.box)
+  // An `exit` run's writer holds everything until the run ends or parks (lib/contracts/durability.ts).
+  const durability = durabilityOf(run.durability)
+  const exit = durability === 'exit'
+  const firstSequence = start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1
+  const writer = new RunEventWriter(app.events, run.id, firstSequence, replaying, onStored, exit ? Infinity : lingerMs)
+  const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer, app.secrets.box, exit)
   const settings = parseWorkflowSettings(run.workflowSettings)
   const forwarding = settings.conversationForwarding
   const forwarder = new RunConversationForwarder(run.id, input, forwarding, {
@@ -109,6 +115,7 @@ export async function executeQueuedRun(
     usageBefore,
     outputsBefore,
     maxSupersteps: settings.maxSupersteps,
+    durability,
   })
   // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
@@ -116,9 +123,9 @@ export async function executeQueuedRun(
   let prepared: PreparedQueuedRun | undefined
   let conversation: Awaited<ReturnType<typeof openAgentConversation>> | undefined
   try {
-    // Not awaited: it goes out with the run's first batch (awaited below, so a failure fails the run).
-    const runStarted = start.kind === 'new' ? writer.write('run_started', {}, resumeFromInput) : undefined
-    runStarted?.catch(() => {})
+    // A run inserted claimed (run-now.ts) writes its `run_started` with its first batch (a queued one's claim stored it);
+    // a failure to store it fails that batch, which the recorder reports.
+    if (start.kind === 'new' && !run.started) writer.write('run_started', {}, resumeFromInput).catch(() => {})
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
     // What the stopped attempt's callbacks asked (sampling, elicitation) is asked again by this one.
     if (start.kind === 'resumed') await app.approvals.closeAskedByEarlierAttempt(run.id)
@@ -152,15 +159,21 @@ export async function executeQueuedRun(
     await prepared.asRun(async () => {
       for await (const event of stream) await recorder.onWorkflowEvent(event)
     })
-    await recorder.flush()
-    await runStarted
+    // What the last superstep left is not sent yet: it goes with the run's end, in one statement.
+    await recorder.settle()
     await conversation?.save()
-    if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
-    if (recorder.pending.length > 0) return await park(app, run.id, workerId, recorder, writer, checkpoints, nodeTitles(await document))
+    if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer, exit)
+    // Waiting for people parks durably whatever the mode: everything is committed first.
+    if (recorder.pending.length > 0) {
+      checkpoints.carryHeld()
+      await recorder.flush()
+      return await park(app, run.id, workerId, recorder, writer, checkpoints, nodeTitles(await document))
+    }
+    checkpoints.carryHeld()
     await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage }, feed)
     return 'ended'
   } catch (error) {
-    if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer)
+    if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer, exit)
     const message = error instanceof Error ? error.message : String(error)
     await endRun(app, run.id, writer, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message }, feed)
     return 'ended'
@@ -215,49 +228,70 @@ interface RunOutcome {
 }
 
 /**
- * Records the outcome, once, in one statement: the status changes only if the run is still
- * running or waiting (a cancel may have won), and only then is the final event stored — so a run
- * never ends with two contradictory final events, nor with a status and no final event. Open
- * approvals are closed first.
+ * Records the outcome, once, in one statement with whatever the run's writer still holds (see
+ * endedStatement for why a cancel cannot be overwritten). Open approvals are closed first.
  */
 export async function endRun(app: AppContext, runId: string, writer: RunEventWriter | undefined, outcome: RunOutcome, feed?: LocalRunFeed): Promise<void> {
   // A run succeeds only with every request answered (see run-lease.ts); a failing one may leave some open.
   if (outcome.status === 'failed') await app.approvals.expirePendingForRun(runId, 'The run failed before the request was answered.', 'run_failed')
-  await writer?.flush().catch(() => {})
   // Outputs and errors carry what tools and servers said: configured secrets are cut out before they are stored.
   const redactor = await app.secretScopes.forRun(runId)
   const outputs = redactor.redactValue(outcome.outputs)
   // A failure message may quote a NUL a tool sent, which no text column holds: storing it raw would fail the run's end.
   const error = outcome.error === undefined ? null : storableText(redactor.redact(outcome.error))
   const [type, data] = outcome.status === 'succeeded' ? (['run_succeeded', { outputs }] as const) : (['run_failed', { error }] as const)
-  const payload = await app.events.prepare(runId, data)
-  // The writer knows the next number unless someone else appended meanwhile (then the index says so).
-  let sequence = writer ? writer.lastSequence + 1 : (await app.events.lastSequence(runId)) + 1
+  const ending = { status: outcome.status, outputs: jsonbSafeText(outputs), usage: outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error }
+  // The run's worker ends it with its last batch (the last superstep's events and checkpoint): one statement, not two.
+  const final = writer ? await writer.end(type, data, (first) => endedStatement(first, ending)) : await endAlone(app, runId, type, data, ending)
+  if (final) feed?.ended(final, { status: outcome.status, outputs, usage: (outcome.usage as TokenUsage | undefined) ?? null, error })
+}
+
+/** The run's outcome as the parameters of its `ended` statement. */
+interface Ending {
+  status: RunOutcome['status']
+  /** JSON text. */
+  outputs: string
+  usage: string | null
+  error: string | null
+}
+
+/**
+ * The CTE `ended`: the status changes only if the run is still running or waiting (a cancel may
+ * have won), and only then is the final event stored (RunEventLog.insertNumbered), so a run never
+ * ends with two contradictory final events, nor with a status and no final event.
+ */
+function endedStatement(first: number, ending: Ending): BatchStatement {
+  return {
+    sql: `ended AS (
+      UPDATE "Run" SET status = $${first}::"RunStatus", outputs = $${first + 1}::jsonb, usage = $${first + 2}::jsonb, error = $${first + 3},
+        "finishedAt" = now(), "updatedAt" = now(), "workerId" = NULL, "parkedRequests" = NULL
+      WHERE id = $1 AND status IN ('running', 'waiting')
+      RETURNING id, followed)`,
+    params: [ending.status, ending.outputs, ending.usage, ending.error],
+  }
+}
+
+/** Ends a run without its writer (recording the run failed and the worker tries once more): the final event goes after whatever is stored. */
+async function endAlone(app: AppContext, runId: string, type: string, data: unknown, ending: Ending): Promise<RunEvent | undefined> {
+  const { data: stored, payload } = await app.events.prepareEvent(runId, data)
   for (let attempt = 1; ; attempt++) {
+    const sequence = (await app.events.lastSequence(runId)) + 1
     try {
       const [final] = await app.db.sql.query<{ sequence: number; createdAt: Date; followed: boolean }>(
-        `WITH ended AS (
-           UPDATE "Run" SET status = $3::"RunStatus", outputs = $4::jsonb, usage = $5::jsonb, error = $6, "finishedAt" = now(), "updatedAt" = now(),
-             "workerId" = NULL, "parkedRequests" = NULL
-           WHERE id = $1 AND status IN ('running', 'waiting')
-           RETURNING id, followed),
+        `WITH ${endedStatement(3, ending).sql},
          final AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT id, $2, $7, $8::jsonb, now() FROM ended
            RETURNING sequence, "createdAt")
          SELECT sequence, "createdAt", (SELECT followed FROM ended) AS followed FROM final`,
-        [runId, sequence, outcome.status, jsonbSafeText(outputs), outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error, type, payload],
+        [runId, sequence, ending.status, ending.outputs, ending.usage, ending.error, type, payload],
       )
-      // Others hear of the end only if someone follows the run (RunEventLog.follow); nothing stored, nothing to tell.
-      if (final) app.events.announce(runId, final.followed)
-      if (final) {
-        const event = { sequence: final.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(final.createdAt).toISOString() }
-        feed?.ended(event, { status: outcome.status, outputs, usage: (outcome.usage as TokenUsage | undefined) ?? null, error })
-      }
-      return
+      if (!final) return undefined
+      // Others hear of the end only if someone follows the run (RunEventLog.follow).
+      app.events.announce(runId, final.followed)
+      return { sequence: final.sequence, type, data: stored, createdAt: new Date(final.createdAt).toISOString() }
     } catch (failure) {
       if (!isUniqueViolation(failure) || attempt >= 50) throw failure
-      sequence = (await app.events.lastSequence(runId)) + 1
     }
   }
 }
@@ -269,10 +303,12 @@ async function leaveAborted(
   signal: AbortSignal,
   recorder: RunRecorder,
   writer: RunEventWriter,
+  /** An `exit` run: what it holds is dropped, and it restarts from its input (its held checkpoint may not match its last pointer). */
+  exit: boolean,
 ): Promise<RunExit> {
   // Shutting down: another worker (or this one, restarted) resumes the run from its checkpoint.
   if (isWorkerShutdown(signal.reason)) {
-    await recorder.flush().catch(() => {})
+    if (!exit) await recorder.flush().catch(() => {})
     await releaseRun(app.db.sql, runId, workerId)
     return 'released'
   }

@@ -68,6 +68,8 @@ async function* fromFeed(app: FollowerApp, runId: string, feed: LocalRunFeed, si
       at.end = 'aborted'
       return
     }
+    // Read before the events: a feed closed by then holds everything it will (its end pushed with the last batch).
+    const closed = feed.closed
     for (const event of feed.after(at.last)) {
       if (event.sequence > at.last + 1) {
         for (const missing of await app.events.listAfter(runId, at.last, event.sequence - at.last - 1)) yield* take(missing, at)
@@ -79,7 +81,7 @@ async function* fromFeed(app: FollowerApp, runId: string, feed: LocalRunFeed, si
       at.end = 'waiting'
       return
     }
-    if (feed.closed) return
+    if (closed) return
     await feed.changed(signal)
   }
 }

@@ -89,11 +89,14 @@ describe('run leases', () => {
           id: runId,
           input: 'go',
           attempts: 1,
-          lastSequence: 1,
+          lastSequence: 2,
           checkpointId: null,
-          checkpointSequence: null,
+          checkpointSequence: 2,
           parkedRequests: null,
+          started: true,
         })
+        // The claim stored `run_started` as the run's resume point: a new take restarts from its input after it.
+        expect((await app.events.listAfter(runId)).map((event) => event.type)).toEqual(['run_queued', 'run_started'])
         const row = await runRow(runId)
         expect(row).toMatchObject({ status: 'running', workerId })
         expect(row.heartbeatAt).not.toBeNull()

@@ -49,27 +49,48 @@ export interface ClaimedRun {
   /** 1 on the first take. */
   attempts: number
   lastSequence: number
+  /**
+   * The claim stored the run's `run_started` (a run that starts from its input) as its resume point:
+   * the executor does not write it again. False for a run inserted claimed (run-now.ts) and for a run
+   * that goes on from a resume point.
+   */
+  started: boolean
+  /** Someone follows the run from another process (RunEventLog.follow): its first events are announced. */
+  followed: boolean
+  /** When its progress commits (lib/contracts/durability.ts; null: sync). */
+  durability: string | null
 }
 
-/** Takes the run for `workerId` if nobody may be working on it; undefined when it is not to be taken. */
+/**
+ * Takes the run for `workerId` if nobody may be working on it; undefined when it is not to be taken.
+ * A run without a resume point starts from its input: the same statement stores its `run_started`
+ * and makes that event its resume point, so a worker that dies before the first checkpoint leaves
+ * a run that restarts from its input, and starting costs no statement of its own.
+ */
 export async function claimRun(sql: Sql, runId: string, workerId: string): Promise<ClaimedRun | undefined> {
   const [row] = await sql.query<
     Omit<ClaimedRun, 'ownerScope' | 'nameOwner'> & { ownerRole: string | null; nameOwnerId: string | null; nameOwnerRole: string | null }
   >(
-    `WITH claimed AS (
+    `WITH prior AS (SELECT id, "checkpointSequence" IS NULL AS fresh FROM "Run" WHERE id = $1 FOR UPDATE),
+     claimed AS (
        UPDATE "Run" r SET status = 'running', "workerId" = $2, "heartbeatAt" = now(), "startedAt" = COALESCE(r."startedAt", now()),
-         attempts = r.attempts + 1, "updatedAt" = now()
-       WHERE r.id = $1 AND (
+         attempts = r.attempts + 1, "updatedAt" = now(),
+         "checkpointSequence" = CASE WHEN p.fresh THEN (SELECT COALESCE(MAX(e.sequence), 0) + 1 FROM "RunEvent" e WHERE e."runId" = r.id) ELSE r."checkpointSequence" END
+       FROM prior p
+       WHERE r.id = p.id AND (
          r.status = 'queued'
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
        RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
-         r.usage)
+         r.usage, r.followed, r.durability, p.fresh AS started),
+     run_started AS (
+       INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+       SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started)
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."sessionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
-       c.usage,
+       c.usage, c.followed, c.started, c.durability,
        c."ownerId", u.role AS "ownerRole",
        d."ownerId" AS "nameOwnerId", nu.role AS "nameOwnerRole",
-       COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) AS "lastSequence"
+       CASE WHEN c.started THEN c."checkpointSequence" ELSE COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) END AS "lastSequence"
      FROM claimed c LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"
        LEFT JOIN "AgentVersion" av ON av.id = c."agentVersionId" LEFT JOIN "Agent" a ON a.id = av."agentId"
        CROSS JOIN LATERAL (SELECT CASE WHEN w.id IS NOT NULL THEN w."ownerId" WHEN a.id IS NOT NULL THEN a."ownerId" ELSE c."ownerId" END AS "ownerId") d
@@ -97,7 +118,9 @@ export function runOwnerScope(ownerId: string | null, ownerRole: string | null):
 export async function renewLeases(sql: Sql, runIds: readonly string[], workerId: string): Promise<Map<string, string>> {
   if (runIds.length === 0) return new Map()
   const rows = await sql.query<{ id: string; status: string }>(
-    `UPDATE "Run" SET "heartbeatAt" = now() WHERE id = ANY($1::text[]) AND "workerId" = $2 RETURNING id, status`,
+    // Rows locked in the order of their ids, as a group commit takes them (group-commit.ts): never a deadlock between the two.
+    `WITH held AS (SELECT id FROM "Run" WHERE id = ANY($1::text[]) AND "workerId" = $2 ORDER BY id FOR UPDATE)
+     UPDATE "Run" r SET "heartbeatAt" = now() FROM held WHERE r.id = held.id AND r."workerId" = $2 RETURNING r.id, r.status`,
     [runIds, workerId],
   )
   return new Map(rows.map((row) => [row.id, row.status]))

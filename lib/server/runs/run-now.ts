@@ -39,13 +39,16 @@ export interface RunNowHost {
 export type InsertedRunRow = Pick<ClaimedRun, 'id' | 'input' | 'versionId' | 'agentVersionId' | 'sessionId' | 'workflowId' | 'workflowSettings'> & {
   nameOwnerId: string | null
   nameOwnerRole: string | null
+  /** A workflow's run: its durability mode (a turn's insert leaves it out: sync). */
+  durability?: string | null
 }
 
 /** The run as claimRun would have returned it: a first take, from its input, after its `run_queued` event. */
 export function claimedAtInsert(inserted: InsertedRunRow, owner: Pick<Principal, 'userId' | 'role'>): ClaimedRun {
-  const { nameOwnerId, nameOwnerRole, ...row } = inserted
+  const { nameOwnerId, nameOwnerRole, durability = null, ...row } = inserted
   return {
     ...row,
+    durability,
     ownerId: owner.userId,
     ownerScope: runOwnerScope(owner.userId, owner.role),
     nameOwner: nameOwnerFrom(nameOwnerId, nameOwnerRole),
@@ -55,6 +58,9 @@ export function claimedAtInsert(inserted: InsertedRunRow, owner: Pick<Principal,
     usage: null,
     attempts: 1,
     lastSequence: 1,
+    // Its executor writes `run_started` (with its first batch); the insert announced the run to nobody.
+    started: false,
+    followed: false,
   }
 }
 

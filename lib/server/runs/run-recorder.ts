@@ -1,9 +1,13 @@
 /**
  * Turns a run's workflow events into its stored events, in order, and keeps what the run has
  * produced so far (outputs, token usage, the requests it waits on). Events are handed to the
- * run's RunEventWriter without waiting for each to be stored (it writes them in batches); the
- * recorder waits for the writer at every superstep boundary, where the stored events and the
- * checkpoint pointer commit together, so a run never runs more than a superstep ahead of its log.
+ * run's RunEventWriter without waiting for each to be stored (it writes them in batches). A
+ * superstep's end (`superstep_completed`, with the checkpoint pointer) is a boundary; what the
+ * recorder does there is the run's durability mode (lib/contracts/durability.ts): in `sync` the boundary is
+ * committed before anything after it is recorded, so a run never runs more than a superstep ahead
+ * of its log; in `async` it is committed while the next superstep runs, and waited for at the next
+ * boundary; in `exit` nothing is committed until the run ends or parks. The last superstep's batch
+ * is not sent at its boundary but with the run's end (endRun), one statement for both.
  *
  * Two streams meet here: the workflow's events and the status changes of long-running MCP tasks,
  * which a tool reports the moment the server answers, possibly before the workflow stream has
@@ -16,6 +20,7 @@ import { MCP_TASK_STATUS_EVENT, type McpTaskStatusData } from '@/lib/contracts/r
 import { warnStatusNotRecorded } from '../mcp/mcp-task-events'
 import type { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import type { CheckpointPointers } from './checkpoint-pointers'
+import type { DurabilityMode } from '@/lib/contracts/durability'
 import { stepLimitMessage, WorkflowRunFailedError } from './run-errors'
 import type { RunEventWriter } from './run-event-writer'
 import { AgentTextCoalescer, toRunEvents, type RunEventRecord } from './workflow-events'
@@ -40,6 +45,8 @@ export interface RunRecorderOptions {
   outputsBefore?: readonly unknown[]
   /** The most supersteps the run may take (the workflow's Max steps), named when the run hits it. */
   maxSupersteps?: number
+  /** When a superstep's events and checkpoint commit (default `sync`). */
+  durability?: DurabilityMode
 }
 
 export class RunRecorder {
@@ -53,6 +60,10 @@ export class RunRecorder {
   private readonly heldStatuses = new Map<string, { statuses: McpTaskStatusData[]; timer: NodeJS.Timeout }>()
   /** The first write that failed; reported at the next boundary. */
   private failure: { error: unknown } | undefined
+  /** A superstep ended and nothing has been recorded after it yet: the stored `superstep_completed`, to commit per the mode. */
+  private boundary: Promise<void> | undefined
+  /** In `async`: the boundary whose commit overlaps the superstep running now. */
+  private committing: Promise<void> | undefined
 
   constructor(private readonly options: RunRecorderOptions) {
     this.usage = options.usageBefore
@@ -62,9 +73,9 @@ export class RunRecorder {
   async onWorkflowEvent(event: unknown): Promise<void> {
     for (const record of toRunEvents(event).flatMap((e) => this.text.push(e))) {
       if (record.type === 'started' && this.options.continuing) continue
+      await this.pastBoundary()
       if (record.type === 'superstep_completed') {
-        this.queue(record, this.options.checkpoints.pointerFor(Number(record.data.iteration), this.usage))
-        await this.flush()
+        this.boundary = this.queue(record, this.options.checkpoints.pointerFor(Number(record.data.iteration), this.usage))
       } else if (record.type === 'failed') {
         const failed = this.inPlainWords(record)
         this.queue(failed)
@@ -106,9 +117,39 @@ export class RunRecorder {
 
   /** Stores what is still pending (coalesced text, held statuses); throws if a write failed. */
   async flush(): Promise<void> {
+    this.handOver()
+    await this.options.writer.flush()
+    if (this.failure) throw this.failure.error
+  }
+
+  /**
+   * Hands what is still held (coalesced text, task statuses) to the writer without sending it: the
+   * run's end goes with it (endRun). Waits for an `async` commit in flight; throws if a write failed.
+   */
+  async settle(): Promise<void> {
+    this.handOver()
+    await this.committing
+    if (this.failure) throw this.failure.error
+  }
+
+  private handOver(): void {
     this.writeHeldText()
     for (const callId of [...this.heldStatuses.keys()]) this.release(callId)
-    await this.options.writer.flush()
+  }
+
+  /** Something follows a superstep's end: commit the boundary as the run's durability mode says. */
+  private async pastBoundary(): Promise<void> {
+    const boundary = this.boundary
+    if (!boundary) return
+    this.boundary = undefined
+    const mode = this.options.durability ?? 'sync'
+    if (mode === 'sync') return await this.flush()
+    if (mode === 'exit') return
+    // async: send this boundary now and let the next superstep run while it commits; the one before must be in.
+    const before = this.committing
+    this.committing = boundary
+    this.options.writer.flush().catch(() => {})
+    await before
     if (this.failure) throw this.failure.error
   }
 
@@ -124,13 +165,18 @@ export class RunRecorder {
     for (const record of this.text.flush()) this.queue(record)
   }
 
-  private queue(record: RunEventRecord, also?: Parameters<RunEventWriter['write']>[2]): void {
-    if (this.options.cancelled.aborted) return
+  /** Hands the record to the writer; resolves once it is stored (or failed: then `failure` says so). */
+  private queue(record: RunEventRecord, also?: Parameters<RunEventWriter['write']>[2]): Promise<void> | undefined {
+    if (this.options.cancelled.aborted) return undefined
     if (record.type === 'output') this.outputs.push(record.data.data)
     if (record.type === 'request_info') this.pending.push(record.data as unknown as PendingRequest)
     if (record.usage) this.usage = addUsage(this.usage, record.usage)
-    this.options.writer.write(record.type, record.data, also).catch((error: unknown) => (this.failure ??= { error }))
+    const stored = this.options.writer.write(record.type, record.data, also).then(
+      () => {},
+      (error: unknown) => void (this.failure ??= { error }),
+    )
     if (record.type === 'tool_call' && typeof record.data.callId === 'string') this.afterToolCall(record.data.callId)
+    return stored
   }
 
   private release(callId: string): void {

@@ -4,6 +4,7 @@
  * A run belongs to who started it; anyone else but an admin gets the 404 of a missing run.
  */
 import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
+import type { DurabilityMode } from '@/lib/contracts/durability'
 import { inputProblemsText, parseGraphDocument, runInputProblems, type GraphDocument, type ServerFacts } from '@/lib/graph'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
@@ -116,7 +117,7 @@ export class RunService {
    */
   async create(
     principal: Principal,
-    input: { workflowId: string; version?: number; input: string },
+    input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode },
     { runNow = false }: RunNowOption = {},
   ): Promise<RunSummary> {
     await this.refuseWhatCanOnlyFail(principal, input)
@@ -130,19 +131,21 @@ export class RunService {
            WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text IS NULL OR w."ownerId" = $3)
            ORDER BY v.version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", ${claimColumns.names}, "createdAt", "updatedAt")
-           SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, ${claimColumns.values('$6')}, now(), now() FROM version
-           RETURNING id, "createdAt", input, "versionId", "workflowId"),
+           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", ${claimColumns.names}, durability, "createdAt", "updatedAt")
+           SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, ${claimColumns.values('$6')},
+             COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync'), now(), now()
+           FROM version
+           RETURNING id, "createdAt", input, "versionId", "workflowId", durability),
          queued AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
            RETURNING "runId", data)
-         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "sessionId", run."workflowId", version.settings AS "workflowSettings",
+         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "sessionId", run."workflowId", version.settings AS "workflowSettings", run.durability,
            version.version, version.name, run."createdAt", queued.data AS "queuedData",
            version."ownerId" AS "nameOwnerId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
            CASE WHEN $6::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
          FROM run, version, queued`,
-        [input.workflowId, input.version ?? null, owner, JSON.stringify(input.input), principal.userId, slot?.workerId ?? null],
+        [input.workflowId, input.version ?? null, owner, JSON.stringify(input.input), principal.userId, slot?.workerId ?? null, input.durability ?? null],
       )
     } finally {
       if (!row) slot?.release()

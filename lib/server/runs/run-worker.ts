@@ -176,6 +176,8 @@ export class RunWorker implements RunNowHost {
     const run = await claimRun(this.sql!, runId, this.workerId)
     // Someone else holds it, it is parked and still waiting, or it is over: this job has nothing to do.
     if (!run) return
+    // The claim stored `run_started`: whoever follows the run hears of it.
+    if (run.started) this.app.events.announce(run.id, run.followed)
     await this.execute(run, undefined, (message) => helpers.logger.error(message))
   }
 

@@ -1,0 +1,279 @@
+/**
+ * Durable runs beside DBOS Transact (issue #29): the same five-step workflow run durably, in this
+ * process, on the same Postgres server, with the same number of runs in flight, in interleaved
+ * rounds. Agentloom runs the five-node demo workflow (start → agent → transform → agent → output,
+ * the demo model: no network) through RunService.create and a RunWorker, once per durability mode
+ * (sync, async, exit); DBOS runs a workflow of five steps, each checkpointed in its system database.
+ * Each side has a fresh database of its own. Per side and round: completed runs per second, commits
+ * per run (`xact_commit` of its database, less the bench's own polling), and CPU per run (this
+ * process plus the Postgres backends of its database, from /proc). The ratios are within a round.
+ *
+ *   npm run bench -- --engine     (installs bench/'s peers, DBOS among them, and runs this with the other engine scripts)
+ *   npx tsx bench/durable-vs-dbos.ts [--runs 300] [--inflight 50] [--rounds 3] [--worker-concurrency 16] [--json]
+ *
+ * DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server; the bench's
+ * databases are dropped at the end.
+ */
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { DBOS } from '@dbos-inc/dbos-sdk'
+import type { DurabilityMode } from '../lib/contracts/durability'
+import { assembleAppContext, type AppContext } from '../lib/server/app-context'
+import type { Principal } from '../lib/server/auth/principal'
+import { RunService } from '../lib/server/runs/run-service'
+import { RunWorker } from '../lib/server/runs/run-worker'
+import { WorkflowService } from '../lib/server/workflows/workflow-service'
+import { readable } from './lib/cli'
+import { openAppDatabase } from './lib/runs/app-database'
+import { cpuSeconds, freshPostgresDatabase, type BenchDatabase } from './lib/runs/app-processes'
+import { fiveNodeDemoWorkflow } from './lib/runs/workflows'
+
+interface Flags {
+  runs: number
+  inflight: number
+  rounds: number
+  workerConcurrency: number
+  json: boolean
+}
+
+function flags(argv: string[]): Flags {
+  const value = (name: string, fallback: number) => {
+    const at = argv.indexOf(`--${name}`)
+    return at >= 0 ? Number(argv[at + 1]) : fallback
+  }
+  return {
+    runs: value('runs', 300),
+    inflight: value('inflight', 50),
+    rounds: value('rounds', 3),
+    workerConcurrency: value('worker-concurrency', 16),
+    json: argv.includes('--json'),
+  }
+}
+
+interface Measured {
+  runsPerSecond: number
+  commitsPerRun: number
+  /** This process, then the database's backends. */
+  cpuMsPerRun: { bench: number; postgres: number }
+}
+
+/** What one side's database says: its commits and its backends' CPU. */
+class DatabaseProbe {
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly name: string,
+  ) {}
+
+  static async open(url: string): Promise<DatabaseProbe> {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    return new DatabaseProbe(client, new URL(url).pathname.slice(1))
+  }
+
+  /** Commits so far, this probe's own statements included (the caller subtracts them). */
+  async commits(): Promise<number> {
+    await this.client.query('SELECT pg_stat_force_next_flush()')
+    const { rows } = await this.client.query<{ commits: string }>('SELECT xact_commit AS commits FROM pg_stat_database WHERE datname = $1', [this.name])
+    return Number(rows[0].commits)
+  }
+
+  async backendPids(): Promise<number[]> {
+    const { rows } = await this.client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [this.name])
+    return rows.map((row) => row.pid)
+  }
+
+  close(): Promise<void> {
+    return this.client.end()
+  }
+}
+
+/** Runs `work` (which completes `runs` durable runs) and measures it against `probe`'s database. */
+async function measure(probe: DatabaseProbe, runs: number, work: () => Promise<void>): Promise<Measured> {
+  const pidsBefore = await probe.backendPids()
+  const backendCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + (Number.isNaN(cpuSeconds(pid)) ? 0 : cpuSeconds(pid)), 0)
+  const commitsBefore = await probe.commits()
+  const postgresBefore = new Map(pidsBefore.map((pid) => [pid, cpuSeconds(pid)]))
+  const cpuBefore = process.cpuUsage()
+  const started = performance.now()
+  await work()
+  const seconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
+  const pidsAfter = await probe.backendPids()
+  const postgres = backendCpu(pidsAfter) - pidsAfter.reduce((sum, pid) => sum + (postgresBefore.get(pid) ?? 0), 0)
+  // The probe's own statements between the two reads: the backend list and the commit count (two each).
+  const commits = (await probe.commits()) - commitsBefore - 3
+  return {
+    runsPerSecond: runs / seconds,
+    commitsPerRun: commits / runs,
+    cpuMsPerRun: { bench: (cpu.user + cpu.system) / 1000 / runs, postgres: (postgres * 1000) / runs },
+  }
+}
+
+/** Keeps `inflight` of `total` tasks going until all are done. */
+async function withConcurrency(total: number, inflight: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0
+  const lane = async () => {
+    while (next < total) await task(next++)
+  }
+  await Promise.all(Array.from({ length: Math.min(inflight, total) }, lane))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agentloom
+
+interface Agentloom {
+  app: AppContext
+  worker: RunWorker
+  principal: Principal
+  workflowId: string
+  /** Resolves when the run has ended (the run's final event, heard in this process). */
+  ended(runId: string): Promise<void>
+}
+
+async function startAgentloom(database: BenchDatabase, workerConcurrency: number): Promise<Agentloom> {
+  const db = await openAppDatabase(database)
+  const app = assembleAppContext(db, randomBytes(32))
+  const user = await db.prisma.user.create({ data: { id: 'bench-admin', email: 'bench@example.test', name: 'Bench', role: 'admin' } })
+  const principal: Principal = { userId: user.id, email: user.email, name: user.name, role: 'admin', via: 'token' }
+  const workflowId = (await new WorkflowService(db.prisma).create(principal, { name: 'Five-node demo', graph: fiveNodeDemoWorkflow() })).workflow.id
+  // Not the web process's local worker: runs go through the queue, as stored runs do.
+  const worker = new RunWorker(app, { concurrency: workerConcurrency })
+  await worker.start()
+  app.localWorker = undefined
+  const ended = async (runId: string) => {
+    // Woken by the worker's own announcements in this process (no follow mark, no extra statement), checked on each.
+    await new Promise<void>((resolve) => {
+      const finals = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
+      let last = 0
+      let unsubscribe: (() => void) | undefined
+      let done = false
+      const check = async () => {
+        if (done) return
+        const events = await app.events.listAfter(runId, last, 100)
+        for (const event of events) {
+          last = event.sequence
+          if (finals.has(event.type)) {
+            done = true
+            unsubscribe?.()
+            resolve()
+          }
+        }
+      }
+      void app.events
+        .subscribe(runId, () => void check(), { follow: false })
+        .then((off) => {
+          unsubscribe = off
+          void check()
+        })
+    })
+  }
+  return { app, worker, principal, workflowId, ended }
+}
+
+async function agentloomRound(side: Agentloom, probe: DatabaseProbe, mode: DurabilityMode, options: Flags): Promise<Measured> {
+  const runs = new RunService(side.app)
+  const once = async (i: number) => {
+    const run = await runs.create(side.principal, { workflowId: side.workflowId, input: `Hello ${i}`, durability: mode })
+    await side.ended(run.id)
+  }
+  return measure(probe, options.runs, () => withConcurrency(options.runs, options.inflight, once))
+}
+
+// ---------------------------------------------------------------------------------------------
+// DBOS
+
+/** The same shape: five steps, each a little text work, each checkpointed by DBOS. */
+const fiveSteps = DBOS.registerWorkflow(
+  async (input: string) => {
+    let text = input
+    text = await DBOS.runStep(async () => text.trim(), { name: 'start' })
+    text = await DBOS.runStep(async () => `Demo reply: ${text}`, { name: 'drafter' })
+    text = await DBOS.runStep(async () => text, { name: 'tidy' })
+    text = await DBOS.runStep(async () => `Demo reply: ${text}`, { name: 'reviewer' })
+    return await DBOS.runStep(async () => text, { name: 'output' })
+  },
+  { name: 'fiveSteps' },
+)
+
+async function dbosRound(probe: DatabaseProbe, options: Flags): Promise<Measured> {
+  return measure(probe, options.runs, () =>
+    withConcurrency(options.runs, options.inflight, async (i) => {
+      await fiveSteps(`Hello ${i}`)
+    }),
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const MODES: DurabilityMode[] = ['sync', 'async', 'exit']
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+async function main(): Promise<void> {
+  const options = flags(process.argv.slice(2))
+  const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+  const [ourDatabase, dbosDatabase] = await Promise.all([freshPostgresDatabase(serverUrl), freshPostgresDatabase(serverUrl)])
+  const ours = await startAgentloom(ourDatabase, options.workerConcurrency)
+  DBOS.setConfig({ name: 'agentloom-bench', systemDatabaseUrl: dbosDatabase.benchUrl() })
+  await DBOS.launch()
+  const ourProbe = await DatabaseProbe.open(ourDatabase.benchUrl())
+  const dbosProbe = await DatabaseProbe.open(dbosDatabase.benchUrl())
+  const results: Record<string, Measured[]> = { dbos: [], ...Object.fromEntries(MODES.map((mode) => [mode, []])) }
+  const ratios: Record<DurabilityMode, number[]> = { sync: [], async: [], exit: [] }
+  try {
+    // A warm-up of each, unmeasured (caches, prepared statements, the JIT).
+    await agentloomRound(ours, ourProbe, 'sync', { ...options, runs: Math.min(50, options.runs) })
+    await dbosRound(dbosProbe, { ...options, runs: Math.min(50, options.runs) })
+    for (let round = 1; round <= options.rounds; round++) {
+      const dbos = await dbosRound(dbosProbe, options)
+      results.dbos.push(dbos)
+      for (const mode of MODES) {
+        const measured = await agentloomRound(ours, ourProbe, mode, options)
+        results[mode].push(measured)
+        ratios[mode].push(measured.runsPerSecond / dbos.runsPerSecond)
+      }
+      if (!options.json)
+        console.log(
+          `round ${round}: DBOS ${readable(dbos.runsPerSecond)} runs/s; ${MODES.map((mode) => `${mode} ${readable(results[mode].at(-1)!.runsPerSecond)}`).join(', ')}`,
+        )
+    }
+  } finally {
+    await ourProbe.close()
+    await dbosProbe.close()
+    await DBOS.shutdown()
+    await ours.worker.stop()
+    await ours.app.db.close()
+    await Promise.all([ourDatabase.drop(), dbosDatabase.drop()])
+  }
+  const rows = Object.entries(results).map(([side, measured]) => ({
+    side: side === 'dbos' ? 'DBOS Transact (5 steps)' : `Agentloom ${side}`,
+    runsPerSecond: median(measured.map((m) => m.runsPerSecond)),
+    commitsPerRun: median(measured.map((m) => m.commitsPerRun)),
+    cpuMsBench: median(measured.map((m) => m.cpuMsPerRun.bench)),
+    cpuMsPostgres: median(measured.map((m) => m.cpuMsPerRun.postgres)),
+    ratioToDbos: side === 'dbos' ? 1 : median(ratios[side as DurabilityMode]),
+  }))
+  if (options.json) {
+    console.log(JSON.stringify({ options, rows }, null, 2))
+    return
+  }
+  console.log(`\n${options.runs} runs per side and round, ${options.inflight} in flight, ${options.rounds} rounds (medians; ratio of runs/s within each round)`)
+  console.log('| | runs/s | × DBOS | commits/run | CPU ms/run: bench process + Postgres |')
+  console.log('|---|---:|---:|---:|---:|')
+  for (const row of rows) {
+    console.log(
+      `| ${row.side} | ${readable(row.runsPerSecond)} | ${row.ratioToDbos.toFixed(2)} | ${row.commitsPerRun.toFixed(1)} | ${row.cpuMsBench.toFixed(1)} + ${row.cpuMsPostgres.toFixed(1)} |`,
+    )
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)
