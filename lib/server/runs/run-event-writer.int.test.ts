@@ -102,6 +102,21 @@ describe('RunEventWriter', () => {
     expect(log.statements).toEqual([[1], [2]])
   })
 
+  it('holds an exit run’s events to the end, but sends them at once with a carried statement someone waits on', async () => {
+    const runId = await newRun()
+    const log = countingLog()
+    const writer = new RunEventWriter(log, runId, 1, [], undefined, Number.POSITIVE_INFINITY)
+    const held = writer.write('held', { n: 1 })
+    // A checkpoint rides along without anyone waiting: still held.
+    void writer.carry((first) => ({ sql: `checkpoint_${first} AS (SELECT $${first}::text AS x)`, params: ['c'] }))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(log.statements).toEqual([])
+    // A history truncation waits on its statement (postgres-history-provider.ts): the batch goes now, with it.
+    await writer.carry((first) => ({ sql: `history_${first} AS (SELECT $${first}::text AS session)`, params: ['s'] }), { now: true })
+    expect(await held).toMatchObject({ sequence: 1, type: 'held' })
+    expect(log.statements).toEqual([[1]])
+  })
+
   it('continues after a number another process took, losing and repeating nothing', async () => {
     const runId = await newRun()
     const log = countingLog()

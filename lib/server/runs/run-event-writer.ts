@@ -121,13 +121,16 @@ export class RunEventWriter {
 
   /**
    * Commits statements with the next batch (or alone, if no event comes): a superstep's checkpoint
-   * rides with the events that end it, so it costs no round trip of its own.
+   * rides with the events that end it, so it costs no round trip of its own. `now`: someone waits on it, so the
+   * batch is sent at once, without lingering (in an `exit` run, whose events otherwise wait for its end).
    */
-  carry(build: Rider['build']): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  carry(build: Rider['build'], { now = false }: { now?: boolean } = {}): Promise<void> {
+    const stored = new Promise<void>((resolve, reject) => {
       this.riders.push({ build, resolve, reject })
       this.flushing ??= this.drain()
     })
+    if (now) this.endLinger?.()
+    return stored
   }
 
   /** Stores what is queued now (without lingering); resolves when everything queued so far is stored. */

@@ -141,7 +141,9 @@ export async function executeQueuedRun(
     }
     // A run's first attempt makes its agents' sessions: they ride with its batches (run-agent-sessions.ts).
     const firstAttempt =
-      start.kind === 'new' && run.attempts === 1 ? { carry: (build: Parameters<RunEventWriter['carry']>[0]) => writer.carry(build) } : undefined
+      start.kind === 'new' && run.attempts === 1
+        ? { carry: (build: Parameters<RunEventWriter['carry']>[0], options?: { now?: boolean }) => writer.carry(build, options) }
+        : undefined
     const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document, redactor, firstAttempt)
     prepared = await prepareQueuedRun(app, run.id, await document, { visible: run.ownerScope, names: run.nameOwner }, runSignal, recorder.recordTaskStatus, {
       agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),

@@ -29,8 +29,9 @@ export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
 /**
  * Hands a statement to the run's event writer, to be committed with its next batch
  * (RunEventWriter.carry): given its first free parameter number, it returns a CTE that may use `$1`, the run id.
+ * `now`: the caller waits for it, so the batch goes at once, also in a run that holds its events to the end.
  */
-export type CarryStatement = (build: (firstParam: number) => { sql: string; params: unknown[] }) => Promise<void>
+export type CarryStatement = (build: (firstParam: number) => { sql: string; params: unknown[] }, options?: { now?: boolean }) => Promise<void>
 
 export class PostgresHistoryProvider extends HistoryProvider {
   private readonly onCorruptMessage: NonNullable<PostgresHistoryProviderOptions['onCorruptMessage']>
@@ -189,7 +190,7 @@ export class PostgresHistoryProvider extends HistoryProvider {
     this.riding.delete(sessionId)
     this.knownLengths.delete(sessionId)
     // A rider with no statement of its own would be an empty CTE: carry a no-op read, which resolves once what went before is stored.
-    await riding.carry((first) => ({ sql: `history_${first} AS (SELECT $${first}::text AS session)`, params: [sessionId] }))
+    await riding.carry((first) => ({ sql: `history_${first} AS (SELECT $${first}::text AS session)`, params: [sessionId] }), { now: true })
     this.pendingTruncations.set(sessionId, length)
   }
 
