@@ -7,15 +7,23 @@ import { notFound, redirect } from 'next/navigation'
 import { cache } from 'react'
 import { getAppContext } from '@/lib/server/app-context'
 import { REQUESTED_PATH_HEADER, signInPathFor } from '@/lib/server/auth/page-access'
+import { loadWorkspaceAccess } from '@/lib/server/auth/memberships'
 import { isAdmin, toRole, type Principal } from '@/lib/server/auth/principal'
 
 const currentPageUser = cache(async (): Promise<Principal | null> => {
   // The request's headers first: they mark the page as rendered on request before anything opens the database.
   const requestHeaders = await headers()
-  const { auth } = await getAppContext()
+  const { auth, db } = await getAppContext()
   const session = await auth.api.getSession({ headers: requestHeaders }).catch(() => null)
   if (!session || session.user.banned) return null
-  return { userId: session.user.id, email: session.user.email, name: session.user.name, role: toRole(session.user.role), via: 'session' }
+  return {
+    userId: session.user.id,
+    email: session.user.email,
+    name: session.user.name,
+    role: toRole(session.user.role),
+    via: 'session',
+    ...(await loadWorkspaceAccess(db.sql, session.user.id)),
+  }
 })
 
 /** The person, or a redirect to sign-in that comes back to the page asked for. */

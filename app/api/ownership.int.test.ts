@@ -302,7 +302,16 @@ describe('who may call each API route (two users)', () => {
     const approval = async () =>
       (
         await app.db.prisma.approvalRequest.create({
-          data: { runId, ownerId: owner.id, kind: 'human_input', source: 'test', title: 'Go on?', payload: {}, expiresAt: new Date(Date.now() + 3_600_000) },
+          data: {
+            runId,
+            ownerId: owner.id,
+            workspaceId: owner.personalWorkspaceId,
+            kind: 'human_input',
+            source: 'test',
+            title: 'Go on?',
+            payload: {},
+            expiresAt: new Date(Date.now() + 3_600_000),
+          },
         })
       ).id
     fx = {
