@@ -58,3 +58,10 @@ export const workspaceParamsSchema = z.object({ id: workspaceIdSchema })
 export const workspaceMemberParamsSchema = z.object({ id: workspaceIdSchema, userId: z.string().min(1).max(100) })
 
 export const moveRequestSchema = z.object({ workspaceId: workspaceIdSchema }).strict()
+
+export const workspaceResponseSchema = z.object({ workspace: workspaceViewSchema })
+export const workspaceMemberResponseSchema = z.object({ member: workspaceMemberViewSchema })
+export const deletedWorkspaceResponseSchema = z.object({ deleted: z.string() })
+export const removedWorkspaceMemberResponseSchema = z.object({ removed: z.string() })
+export const invitationTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an invitation token.') })
+export const movedWorkflowResponseSchema = z.object({ workflow: z.object({ id: z.string(), workspaceId: z.string() }) })

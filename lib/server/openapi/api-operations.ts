@@ -22,6 +22,7 @@ export const API_TAGS = {
   skills: 'Agent skills (SKILL.md and resources).',
   tools: 'Built-in function tools agents can use.',
   account: 'The signed-in person: profile, password, personal API tokens.',
+  workspaces: 'Workspaces and their members: every resource is in one, and a member’s role says what they may do there.',
   admin: 'User management and the audit log (admins only).',
   access: 'First-admin setup, invitations, password resets and shared runs: reachable without signing in.',
   meta: 'Health and this description.',

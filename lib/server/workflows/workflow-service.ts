@@ -27,6 +27,7 @@ import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
 import { requireBase, staleVersion } from '../save-base'
+import { moveWorkflow } from './workflow-move'
 import { parseWorkflowSettings } from './workflow-settings'
 
 /**
@@ -294,6 +295,11 @@ export class WorkflowService {
       include: { versions: true },
     })
     return { workflow: this.presentWorkflow(workflow), version: presentVersion(workflow.versions[0], authorMap(principal)) }
+  }
+
+  /** Moves the workflow (with its runs) to another workspace: editor in both; 409 naming what the target lacks (workflow-move.ts). */
+  move(principal: Principal, id: string, workspaceId: string): Promise<{ id: string; workspaceId: string }> {
+    return moveWorkflow(this.prisma, principal, id, workspaceId)
   }
 
   private async authors(ids: ReadonlyArray<string | null>): Promise<ReadonlyMap<string, Author>> {
