@@ -93,8 +93,9 @@ export function errorStatuses(operation: ApiOperation): number[] {
   if (operation.access !== 'public') statuses.add(401)
   // Admin routes answer everyone else the 404 of an unknown path (lib/server/define-route.ts), not 403.
   if (operation.access === 'admin') statuses.add(404)
-  // A role less than the route needs in the resource's workspace (define-route.ts `workspace`).
-  if (operation.workspaceRole) statuses.add(403)
+  // A role less than the route needs in the resource's workspace (define-route.ts `workspace`); what only approvers
+  // see is a 404 for other members, as for anyone else.
+  if (operation.workspaceRole && operation.workspaceRole !== 'approver') statuses.add(403)
   if (operation.params || operation.query || operation.body) statuses.add(400)
   if (operation.params) statuses.add(404)
   if (operation.body) {

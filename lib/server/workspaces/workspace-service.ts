@@ -138,7 +138,11 @@ export class WorkspaceService {
   }
 
   /** A one-time link (POSTed by a signed-in person) that makes them a member with this role; owners make them. */
-  async invite(principal: Principal, id: string, input: { role: WorkspaceRole; approver: boolean }): Promise<{ token: string; url: string; expiresAt: string }> {
+  async invite(
+    principal: Principal,
+    id: string,
+    input: { role: WorkspaceRole; approver: boolean },
+  ): Promise<{ token: string; url: string; expiresAt: string }> {
     await this.require(principal, id, 'owner')
     const token = randomBytes(32).toString('base64url')
     const expiresAt = new Date(Date.now() + WORKSPACE_INVITATION_TTL_MS)
@@ -201,7 +205,9 @@ export class WorkspaceService {
 
   private async keepAnOwner(tx: Tx, workspaceId: string): Promise<void> {
     // Locks the owners' rows so that two owners demoting each other at once cannot both succeed.
-    const owners = await tx.$queryRaw<{ userId: string }[]>`SELECT "userId" FROM "WorkspaceMember" WHERE "workspaceId" = ${workspaceId} AND role = 'owner' FOR UPDATE`
+    const owners = await tx.$queryRaw<
+      { userId: string }[]
+    >`SELECT "userId" FROM "WorkspaceMember" WHERE "workspaceId" = ${workspaceId} AND role = 'owner' FOR UPDATE`
     if (owners.length <= 1) throw conflict('last_owner', 'A workspace keeps at least one owner: make someone else an owner first.')
   }
 
@@ -225,6 +231,12 @@ export class WorkspaceService {
 
 const invalidInvitation = () => new DomainError('not_found', 'This invitation is not valid any more: it was used already, it expired, or it never existed.')
 
-function presentMember(row: { userId: string; role: WorkspaceRole; approver: boolean; createdAt: Date; user: { email: string; name: string } }): WorkspaceMemberView {
+function presentMember(row: {
+  userId: string
+  role: WorkspaceRole
+  approver: boolean
+  createdAt: Date
+  user: { email: string; name: string }
+}): WorkspaceMemberView {
   return { userId: row.userId, email: row.user.email, name: row.user.name, role: row.role, approver: row.approver, createdAt: row.createdAt.toISOString() }
 }

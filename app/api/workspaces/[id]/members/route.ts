@@ -1,9 +1,4 @@
-import {
-  addWorkspaceMemberRequestSchema,
-  workspaceMemberListSchema,
-  workspaceMemberResponseSchema,
-  workspaceParamsSchema,
-} from '@/lib/contracts/workspaces'
+import { addWorkspaceMemberRequestSchema, workspaceMemberListSchema, workspaceMemberResponseSchema, workspaceParamsSchema } from '@/lib/contracts/workspaces'
 import { created, defineRoute, ok } from '@/lib/server/define-route'
 
 export const GET = defineRoute({
