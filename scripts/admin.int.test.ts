@@ -142,7 +142,15 @@ describe('npm run admin', () => {
 
   // Last: it changes the key the secrets are sealed with.
   it('rotates the master key: printed once with AGENTLOOM_SECRET_KEY, written atomically to the key file otherwise', async () => {
-    const admin0 = { userId: 'cli-admin', email: 'cli@example.test', name: 'CLI', role: 'admin' as const, via: 'token' as const }
+    const admin0 = {
+      userId: 'cli-admin',
+      email: 'cli@example.test',
+      name: 'CLI',
+      role: 'admin' as const,
+      via: 'token' as const,
+      personalWorkspaceId: null,
+      memberships: [],
+    }
     await new McpServerRegistry(db.prisma, app.secrets).create(admin0, {
       id: 'rotated',
       name: 'R',

@@ -164,7 +164,15 @@ describe('accounts API', () => {
 
     it('never leaves the installation without an active admin', async () => {
       // Only reachable by racing admins: an admin principal acting on the one remaining admin.
-      const other = { userId: 'someone-else', email: 'x@example.test', name: 'X', role: 'admin' as const, via: 'token' as const }
+      const other = {
+        userId: 'someone-else',
+        email: 'x@example.test',
+        name: 'X',
+        role: 'admin' as const,
+        via: 'token' as const,
+        personalWorkspaceId: null,
+        memberships: [],
+      }
       expect(await answerOf(new UserAdminService(app).update(other, app.admin.id, { role: 'member' }))).toMatchObject({ status: 409, code: 'last_admin' })
     })
 

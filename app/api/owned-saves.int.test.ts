@@ -4,7 +4,7 @@
  * version of a skill or a server is refused (409 `stale_version` with the newer version) without losing anything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runOwnerScope } from '@/lib/server/runs/run-lease'
+import { runScope } from '@/lib/server/auth/principal'
 import { skillLibrary } from '@/lib/server/skills/skills-service'
 import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import * as serverRoute from './mcp-servers/[id]/route'
@@ -43,7 +43,7 @@ describe('skills and MCP servers of two people', () => {
       [alice, 'Alice notes.'],
       [bob, 'Bob notes.'],
     ] as const) {
-      const provider = await library.providerFor(['team-notes'], runOwnerScope(user.id, 'member'))
+      const provider = await library.providerFor(['team-notes'], runScope(user.personalWorkspaceId, 'member'))
       expect(provider!.skills.map((each) => each.frontmatter.description)).toEqual([expected])
     }
     // Renaming onto the other's name is no conflict either; deleting one leaves the other.

@@ -10,6 +10,7 @@ const entry = (change: Partial<AuditEntryView>): AuditEntryView => ({
   resourceType: 'user',
   resourceId: 'u1',
   details: {},
+  workspaceId: null,
   createdAt: '2026-12-02T10:00:00.000Z',
   ...change,
 })

@@ -4,6 +4,7 @@
  * pages build their forms on them.
  */
 import { z } from 'zod'
+import { workspaceIdSchema, workspaceRoleSchema } from './workspace-roles'
 
 export const ROLES = ['admin', 'member'] as const
 export const roleSchema = z.enum(ROLES)
@@ -30,7 +31,13 @@ export const acceptInvitationRequestSchema = z.object({ name: personNameSchema, 
 export const passwordResetRequestSchema = z.object({ password: passwordSchema })
 export const changePasswordRequestSchema = z.object({ currentPassword: z.string().min(1).max(128), newPassword: passwordSchema })
 
-export const createApiTokenRequestSchema = z.object({ name: z.string().trim().min(1, 'Name the token.').max(100) })
+/** `workspaceId` (with an optional `role`, default the caller's there) limits the token to that workspace and at most that role. */
+export const createApiTokenRequestSchema = z
+  .object({ name: z.string().trim().min(1, 'Name the token.').max(100), workspaceId: workspaceIdSchema.optional(), role: workspaceRoleSchema.optional() })
+  .refine((body) => body.role === undefined || body.workspaceId !== undefined, {
+    message: 'A role limits a token within one workspace: send workspaceId too.',
+    path: ['role'],
+  })
 
 export const inviteRequestSchema = z.object({ email: emailSchema, role: roleSchema.default('member') })
 
@@ -75,6 +82,9 @@ export const apiTokenViewSchema = z.object({
   prefix: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** The workspace the token is limited to, and at most which role there (null: the user's rights everywhere). */
+  workspaceId: z.string().nullable(),
+  role: workspaceRoleSchema.nullable(),
 })
 export type ApiTokenView = z.infer<typeof apiTokenViewSchema>
 
@@ -94,6 +104,8 @@ export const auditEntryViewSchema = z.object({
   resourceType: z.string(),
   resourceId: z.string(),
   details: z.record(z.string(), z.unknown()),
+  /** The workspace of what changed (null: not in one, e.g. a user account). */
+  workspaceId: z.string().nullable(),
   createdAt: z.string(),
 })
 export type AuditEntryView = z.infer<typeof auditEntryViewSchema>

@@ -9,6 +9,7 @@ import { baseVersionSchema } from './save-base'
 import { AgentSettingsSchema, type AgentSettings } from '@/lib/graph/node-data'
 import { mcpToolOfferSchema, mcpToolSettingSchema } from './mcp-tools'
 import { pgIntParam, safeJson, safeText } from './safe-text'
+import { workspaceIdSchema } from './workspace-roles'
 
 const agentId = safeText().min(1).max(100)
 const agentName = safeText().trim().min(1, 'An agent needs a name.').max(200, 'An agent name can be at most 200 characters.')
@@ -35,6 +36,8 @@ export const createAgentRequestSchema = z.object({
   note: versionNote.optional(),
   /** The agent's own key for OpenAI or its OpenAI-compatible server, preferred to the server's. */
   apiKey: apiKey.nullable().optional(),
+  /** Where to make it (editor there); default: your personal workspace. */
+  workspaceId: workspaceIdSchema.optional(),
 })
 export type CreateAgentRequest = z.input<typeof createAgentRequestSchema>
 
@@ -65,10 +68,14 @@ export const createAgentVersionRequestSchema = z.object({
 export type CreateAgentVersionRequest = z.input<typeof createAgentVersionRequestSchema>
 
 /** One row of GET /api/agents. */
+/** GET /api/agents: one workspace's only, when named. */
+export const listAgentsQuerySchema = z.object({ workspaceId: workspaceIdSchema.optional() })
+
 export const agentSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  workspaceId: z.string().nullable(),
   /** Whether the agent has its own API key (the key itself is never shown). */
   hasApiKey: z.boolean(),
   /** The tool it is offered as at /mcp, or null. */
@@ -82,6 +89,7 @@ export const agentSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  workspaceId: z.string().nullable(),
   /** The tool it is offered as at /mcp, or null. */
   mcpTool: mcpToolOfferSchema,
   /** Whether the agent has its own API key (the key itself is never shown). */

@@ -48,6 +48,10 @@ export const approvalViewSchema = z.object({
   expiresAt: z.string(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** The run's workspace: its approvers and owners (and whoever started the run) may answer. */
+  workspaceId: z.string().nullable().optional(),
+  /** Who answered (null while pending, when it expired, and for automatic decisions). */
+  decidedById: z.string().nullable().optional(),
 })
 export type ApprovalView = z.infer<typeof approvalViewSchema>
 

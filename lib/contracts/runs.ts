@@ -8,6 +8,7 @@ import { approvalViewSchema } from './approvals'
 import { durabilityModeSchema } from './durability'
 import { runEventSchema } from './run-events'
 import { PG_INT_MAX, pgInt, safeText } from './safe-text'
+import { workspaceIdSchema } from './workspace-roles'
 
 export const runStatusSchema = z.enum(['queued', 'running', 'waiting', 'succeeded', 'failed', 'cancelled'])
 export type RunStatus = z.infer<typeof runStatusSchema>
@@ -36,6 +37,8 @@ export const listRunsQuery = z.object({
   workflowId: workflowId.optional(),
   /** Only runs in this status (the runs page's filter). */
   status: runStatusSchema.optional(),
+  /** Only runs of this workspace. */
+  workspaceId: workspaceIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 })
 
@@ -61,6 +64,8 @@ export const runSummarySchema = z.object({
   workflowName: z.string(),
   version: z.number().int(),
   conversationId: z.string().nullable().optional(),
+  /** The workspace of its workflow or agent. */
+  workspaceId: z.string().nullable().optional(),
   status: runStatusSchema,
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

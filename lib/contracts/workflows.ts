@@ -10,6 +10,7 @@ import { durabilityModeSchema } from './durability'
 import { mcpToolOfferSchema, mcpToolSettingSchema } from './mcp-tools'
 import { pgIntParam, safeJson, safeText } from './safe-text'
 import { baseVersionSchema } from './save-base'
+import { workspaceIdSchema } from './workspace-roles'
 
 const workflowId = safeText().min(1).max(100)
 const workflowName = safeText().trim().min(1, 'A workflow needs a name.').max(200, 'A workflow name can be at most 200 characters.')
@@ -59,6 +60,8 @@ export const createWorkflowRequestSchema = z.object({
   name: workflowName,
   description: workflowDescription.optional(),
   graph: graph.optional(),
+  /** Where to make it (editor there); default: your personal workspace. */
+  workspaceId: workspaceIdSchema.optional(),
 })
 export type CreateWorkflowRequest = z.input<typeof createWorkflowRequestSchema>
 
@@ -93,19 +96,24 @@ export type CreateVersionRequest = z.input<typeof createVersionRequestSchema>
 export const restoreVersionRequestSchema = z.object({ note: versionNote.optional(), baseVersion: baseVersionSchema.optional() })
 
 /** DELETE /api/workflows/:id?runs=keep|delete: what becomes of its runs is asked every time. */
+/** GET /api/workflows: one workspace's only, when named. */
+export const listWorkflowsQuerySchema = z.object({ workspaceId: workspaceIdSchema.optional() })
+
 export const deleteWorkflowQuerySchema = z.object({
   runs: z.enum(['keep', 'delete'], { message: 'Say what becomes of its runs: runs=keep or runs=delete.' }),
 })
 export type DeleteWorkflowRuns = z.infer<typeof deleteWorkflowQuerySchema>['runs']
 
 /** POST /api/workflows/:id/duplicate. Without a name the copy is "Copy of <name>". */
-export const duplicateWorkflowRequestSchema = z.object({ name: workflowName.optional() })
+export const duplicateWorkflowRequestSchema = z.object({ name: workflowName.optional(), workspaceId: workspaceIdSchema.optional() })
 
 /** One row of GET /api/workflows. */
 export const workflowSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  /** The workspace it belongs to (null: from before sign-in, not adopted yet). */
+  workspaceId: z.string().nullable(),
   latestVersion: z.number().int().nullable(),
   /** How many runs it has (the delete dialog asks what becomes of them). */
   runCount: z.number().int(),
@@ -119,6 +127,7 @@ export const workflowSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  workspaceId: z.string().nullable(),
   settings: workflowSettingsSchema,
   /** The tool it is offered as at /mcp, or null. */
   mcpTool: mcpToolOfferSchema,

@@ -13,6 +13,7 @@
  */
 import type { z } from 'zod'
 import { authenticate } from './auth/authenticate'
+import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { isAdmin, type Principal } from './auth/principal'
 import { DomainError } from './domain-errors'
 import { unauthenticated, parseBody, parseWith, rejectUnsafeText, json } from './http'
@@ -36,6 +37,12 @@ export type DeclaredMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTI
  * - `public`: no credentials needed.
  */
 export type RouteAccess = 'owned' | 'list' | 'create' | 'anyone' | 'admin' | 'public'
+
+/**
+ * The resource a route acts on, whose workspace `role` is read in (issue #30): the roles test makes one in a team
+ * workspace for each kind and calls the route as each role. `workspace`: the workspace itself (its members, its log).
+ */
+export type RouteResource = 'workflow' | 'run' | 'agent' | 'conversation' | 'approval' | 'share_link' | 'skill' | 'mcp_server' | 'workspace'
 
 /**
  * How a caller who is not `public` shows who they are: a session cookie or an API token (the default);
@@ -63,6 +70,14 @@ export interface RouteDeclaration<P = undefined, Q = undefined, B = undefined, A
   /** The URL pattern as in app/: `/api/runs/[id]` (a test checks that it is the file's). */
   path: string
   access: A
+  /**
+   * The resource whose workspace the caller's role is read in, and the least role the route needs there: a caller
+   * who can see the resource but has less answers 403 `forbidden` naming the role (one who cannot see it: 404). For
+   * `anyone` and `create` routes that make something, the workspace it is made in (`workspaceId`, default the
+   * caller's personal one). `approver`: an approver or owner there, or whoever started the run. The service checks it (requireRole, auth/principal.ts); the declaration says it once
+   * for the OpenAPI description (403) and the roles test (app/api/roles.int.test.ts), which holds the two together.
+   */
+  workspace?: { resource: RouteResource; role: WorkspaceRole | 'approver' }
   credentials?: RouteCredentials
   /** Path parameters: 400 `invalid_request` when they do not parse, unless `invalidParams` says otherwise. */
   params?: P

@@ -17,11 +17,14 @@ import { ShareLinkService } from './share/share-links'
 import type { SkillLibrary } from './skills/skill-library'
 import { skillLibrary } from './skills/skills-service'
 import { WorkflowService } from './workflows/workflow-service'
+import { WorkspaceService } from './workspaces/workspace-service'
 
 export interface Services {
   app: AppContext
   agents: AgentService
   workflows: WorkflowService
+  /** Workspaces, their members, invitations and audit log. */
+  workspaces: WorkspaceService
   runs: RunService
   conversations: ConversationService
   approvals: AppContext['approvals']
@@ -51,6 +54,7 @@ export function servicesFor(app: AppContext): Services {
     app,
     agents: new AgentService(app.db.prisma, app.secrets, app.outbound),
     workflows: new WorkflowService(app.db.prisma),
+    workspaces: new WorkspaceService(app),
     runs: new RunService(app),
     conversations: new ConversationService(app),
     approvals: app.approvals,

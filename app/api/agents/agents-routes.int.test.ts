@@ -63,10 +63,10 @@ describe('agents API', () => {
     const renamed = await callRoute(agentRoute.PATCH, { as: member, params: { id }, body: { name: 'Scholar', description: 'Reads papers' } })
     expect(renamed).toMatchObject({ status: 200, body: { agent: { name: 'Scholar', description: 'Reads papers' } } })
 
-    const latest = await loadAgentVersion(app, id, 'latest', { ownerId: member.id })
+    const latest = await loadAgentVersion(app, id, 'latest', { workspaceId: member.personalWorkspaceId })
     expect(latest).toMatchObject({ agentId: id, agentName: 'Scholar', version: 2, definition: { instructions: 'Cite two sources.' } })
-    expect(await loadAgentVersion(app, id, 1, { ownerId: member.id })).toMatchObject({ version: 1 })
-    expect(await loadAgentVersion(app, id, 'latest', { ownerId: other.id })).toBeUndefined()
+    expect(await loadAgentVersion(app, id, 1, { workspaceId: member.personalWorkspaceId })).toMatchObject({ version: 1 })
+    expect(await loadAgentVersion(app, id, 'latest', { workspaceId: other.personalWorkspaceId })).toBeUndefined()
     expect(await loadAgentVersion(app, id, 'latest', {})).toMatchObject({ version: 2 })
 
     const deleted = await callRoute(agentRoute.DELETE, { as: member, params: { id } })

@@ -1,4 +1,4 @@
-import { agentListResponseSchema, createAgentRequestSchema, createdAgentResponseSchema } from '@/lib/contracts/agents'
+import { agentListResponseSchema, createAgentRequestSchema, createdAgentResponseSchema, listAgentsQuerySchema } from '@/lib/contracts/agents'
 import { created, defineRoute, ok } from '@/lib/server/define-route'
 
 export const GET = defineRoute({
@@ -7,14 +7,16 @@ export const GET = defineRoute({
   access: 'list',
   summary: 'List your agents, most recently changed first',
   tag: 'agents',
+  query: listAgentsQuerySchema,
   responses: ok(agentListResponseSchema),
-  handler: ({ principal, services }) => services.agents.list(principal),
+  handler: ({ principal, services, query }) => services.agents.list(principal, query.workspaceId),
 })
 
 export const POST = defineRoute({
   method: 'POST',
   path: '/api/agents',
   access: 'anyone',
+  workspace: { resource: 'workspace', role: 'editor' },
   summary: 'Create an agent and its version 1 (the definition must be runnable: 400 invalid_agent lists its problems)',
   tag: 'agents',
   body: createAgentRequestSchema,

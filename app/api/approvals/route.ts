@@ -5,6 +5,7 @@ export const GET = defineRoute({
   method: 'GET',
   path: '/api/approvals',
   access: 'list',
+  workspace: { resource: 'approval', role: 'approver' },
   summary: 'List your approvals',
   tag: 'approvals',
   query: listApprovalsQuery,

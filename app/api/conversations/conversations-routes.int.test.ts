@@ -30,7 +30,7 @@ describe('conversations API', () => {
   let other: TestUser
 
   async function createAgent(owner: TestUser, settings: Record<string, unknown>): Promise<string> {
-    const agent = await app.db.prisma.agent.create({ data: { name: String(settings.name), ownerId: owner.id } })
+    const agent = await app.db.prisma.agent.create({ data: { name: String(settings.name), ownerId: owner.id, workspaceId: owner.personalWorkspaceId } })
     await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition: AgentSettingsSchema.parse(settings), authorId: owner.id } })
     return agent.id
   }

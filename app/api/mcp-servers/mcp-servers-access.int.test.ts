@@ -103,7 +103,14 @@ describe('MCP server access', () => {
 
   it('lets a member who owns a stdio server rename it but not change what it runs', async () => {
     await app.db.prisma.mcpServer.create({
-      data: { id: 'inherited', name: 'Inherited', ownerId: member.id, transport: 'stdio', config: { command: 'node', args: ['x.mjs'] } },
+      data: {
+        id: 'inherited',
+        name: 'Inherited',
+        ownerId: member.id,
+        workspaceId: member.personalWorkspaceId,
+        transport: 'stdio',
+        config: { command: 'node', args: ['x.mjs'] },
+      },
     })
     expect(
       (await callRoute(patchServer, { as: member, params: { id: 'inherited' }, body: { name: 'Kept', config: { command: 'node', args: ['x.mjs'] } } })).status,
@@ -215,11 +222,11 @@ describe('connecting a run’s MCP servers', () => {
   let app: TestApp
   let member: TestUser
   let runId: string
-  const context = (ownerScope: { ownerId?: string }) => ({
+  const context = (ownerScope: { workspaceId?: string }) => ({
     app,
     runId,
     // A member's names are theirs; an admin's (`{}`) also reach the only server of a name.
-    nameOwner: ownerScope.ownerId === undefined ? { ownerId: null, isAdmin: true } : { ownerId: ownerScope.ownerId, isAdmin: false },
+    nameOwner: ownerScope.workspaceId === undefined ? { workspaceId: null, isAdmin: true } : { workspaceId: ownerScope.workspaceId, isAdmin: false },
     samplingClient: new DemoChatClient(),
     signal: new AbortController().signal,
   })
@@ -239,11 +246,11 @@ describe('connecting a run’s MCP servers', () => {
   })
 
   it('never starts a server the run’s owner may not use, and says so as for a missing one', async () => {
-    await expect(connectMcpServers(['admin-probe'], context({ ownerId: member.id }))).rejects.toMatchObject({
+    await expect(connectMcpServers(['admin-probe'], context({ workspaceId: member.personalWorkspaceId }))).rejects.toMatchObject({
       code: 'mcp_server_not_found',
       message: expect.stringContaining("MCP server 'admin-probe' not found, or not available to the run's owner"),
     })
-    await expect(connectMcpServers(['ghost'], context({ ownerId: member.id }))).rejects.toMatchObject({ code: 'mcp_server_not_found' })
+    await expect(connectMcpServers(['ghost'], context({ workspaceId: member.personalWorkspaceId }))).rejects.toMatchObject({ code: 'mcp_server_not_found' })
     expect(existsSync(touched)).toBe(false)
   })
 

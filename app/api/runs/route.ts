@@ -17,6 +17,7 @@ export const POST = defineRoute({
   method: 'POST',
   path: '/api/runs',
   access: 'create',
+  workspace: { resource: 'workflow', role: 'runner' },
   summary:
     'Start a run of a workflow version (queued; follow it with the events stream; input fields a start node declares come as JSON text: 400 invalid_run_input lists the problems)',
   tag: 'runs',

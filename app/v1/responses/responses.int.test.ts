@@ -37,7 +37,7 @@ describe('POST /v1/responses with the openai package', () => {
     new OpenAI({ baseURL: `${host.url}/v1`, apiKey: user?.token ?? 'unused', maxRetries: 0, ...options })
 
   async function createAgent(owner: TestUser, settings: Record<string, unknown>): Promise<string> {
-    const agent = await app.db.prisma.agent.create({ data: { name: String(settings.name), ownerId: owner.id } })
+    const agent = await app.db.prisma.agent.create({ data: { name: String(settings.name), ownerId: owner.id, workspaceId: owner.personalWorkspaceId } })
     await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition: AgentSettingsSchema.parse(settings), authorId: owner.id } })
     return agent.id
   }

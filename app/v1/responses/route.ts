@@ -16,6 +16,7 @@ export const POST = defineRoute({
   method: 'POST',
   path: '/v1/responses',
   access: 'owned',
+  workspace: { resource: 'workflow', role: 'runner' },
   credentials: 'token',
   errorShape: 'openai',
   summary:

@@ -19,7 +19,8 @@ import type {
 import { agentSettingsErrors, AgentSettingsSchema, type AgentSettings } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { recordAudit } from '../audit/audit-log'
-import { isAdmin, ownedBy, type OwnerScope, type Principal } from '../auth/principal'
+import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
+import { isAdmin, requireRole, targetWorkspace, visibleTo, type Principal, type WorkspaceScope } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { invalidInput, notFound } from '../domain-errors'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
@@ -31,7 +32,16 @@ import { openAgentApiKey, sealAgentApiKey } from './agent-api-key'
 
 type VersionRow = { id?: string; version: number; definition: unknown; note: string; createdAt: Date }
 type LatestVersion = { version: number; createdAt: Date; authorId: string | null }
-type AgentRow = { id: string; name: string; description: string; apiKey: string | null; mcpTool?: { name: string } | null; createdAt: Date; updatedAt: Date }
+type AgentRow = {
+  id: string
+  name: string
+  description: string
+  workspaceId: string | null
+  apiKey: string | null
+  mcpTool?: { name: string } | null
+  createdAt: Date
+  updatedAt: Date
+}
 
 function latestVersionOf(prisma: Pick<Prisma, 'agentVersion'>, agentId: string): Promise<LatestVersion | null> {
   return prisma.agentVersion.findFirst({ where: { agentId }, orderBy: { version: 'desc' }, select: { version: true, createdAt: true, authorId: true } })
@@ -62,6 +72,7 @@ function presentAgent(row: AgentRow): AgentView {
     id: row.id,
     name: row.name,
     description: row.description,
+    workspaceId: row.workspaceId,
     mcpTool: presentOffer(row.mcpTool),
     hasApiKey: row.apiKey !== null,
     createdAt: row.createdAt.toISOString(),
@@ -99,9 +110,9 @@ export class AgentService {
     await recordAudit(tx, { actorId: principal.userId, action: 'agent.api_key_change', resourceType: 'agent', resourceId: agentId, details: { hasApiKey } })
   }
 
-  async list(principal: Principal): Promise<AgentListResponse> {
+  async list(principal: Principal, workspaceId?: string): Promise<AgentListResponse> {
     const rows = await this.prisma.agent.findMany({
-      where: ownedBy(principal),
+      where: { ...visibleTo(principal), ...(workspaceId === undefined ? {} : { AND: [{ workspaceId }] }) },
       orderBy: { updatedAt: 'desc' },
       include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } }, mcpTool: { select: { name: true } } },
     })
@@ -109,6 +120,7 @@ export class AgentService {
       id: row.id,
       name: row.name,
       description: row.description,
+      workspaceId: row.workspaceId,
       hasApiKey: row.apiKey !== null,
       mcpTool: presentOffer(row.mcpTool),
       latestVersion: row.versions[0]?.version ?? null,
@@ -117,11 +129,12 @@ export class AgentService {
     return { agents }
   }
 
-  /** The agent and its version 1. A definition without a name takes the agent's. */
+  /** The agent and its version 1, in the named workspace (editor there) or the caller's personal one. A definition without a name takes the agent's. */
   async create(
     principal: Principal,
-    input: { name: string; description?: string; definition?: AgentSettings; note?: string; apiKey?: string | null },
+    input: { name: string; description?: string; definition?: AgentSettings; note?: string; apiKey?: string | null; workspaceId?: string },
   ): Promise<CreatedAgentResponse> {
+    const workspaceId = targetWorkspace(principal, input.workspaceId, 'editor')
     const definition = checkDefinition(parseAgentDefinition(input.definition ?? {}))
     await this.assertBaseUrlAllowed(principal, definition)
     if (definition.name.trim() === '') definition.name = input.name
@@ -133,6 +146,7 @@ export class AgentService {
           name: input.name,
           description: input.description ?? '',
           ownerId: principal.userId,
+          workspaceId,
           apiKey,
           versions: { create: { version: 1, definition: definition as object, note: input.note ?? '', authorId: principal.userId } },
         },
@@ -147,7 +161,7 @@ export class AgentService {
 
   async get(principal: Principal, id: string): Promise<AgentResponse> {
     const agent = await this.prisma.agent.findFirst({
-      where: { id, ...ownedBy(principal) },
+      where: { id, ...visibleTo(principal) },
       include: { versions: { orderBy: { version: 'desc' }, take: 1 }, mcpTool: { select: { name: true } } },
     })
     if (!agent) throw notFound('Agent', id)
@@ -160,7 +174,7 @@ export class AgentService {
     id: string,
     changes: { name?: string; description?: string; apiKey?: string | null; mcpTool?: McpToolSetting },
   ): Promise<UpdatedAgentResponse> {
-    await this.requireAgent(principal, id)
+    await this.requireAgent(principal, id, 'editor')
     const { apiKey, mcpTool, ...details } = changes
     const keyChanges = apiKey === undefined ? {} : { apiKey: this.sealedKey(apiKey) }
     const agent = await this.prisma.$transaction(async (tx) => {
@@ -175,7 +189,7 @@ export class AgentService {
 
   /** Deletes the agent with its versions, conversations and the runs of those (the schema cascades). */
   async delete(principal: Principal, id: string): Promise<DeletedAgentResponse> {
-    await this.requireAgent(principal, id)
+    await this.requireAgent(principal, id, 'editor')
     // deleteMany: a delete racing this one may have taken the row since; that is the same 404 as a missing agent.
     const { count } = await this.prisma.agent.deleteMany({ where: { id } })
     if (count === 0) throw notFound('Agent', id)
@@ -189,7 +203,7 @@ export class AgentService {
   }
 
   async getVersion(principal: Principal, id: string, version: number): Promise<AgentVersionResponse> {
-    const row = await this.prisma.agentVersion.findFirst({ where: { agentId: id, version, agent: ownedBy(principal) } })
+    const row = await this.prisma.agentVersion.findFirst({ where: { agentId: id, version, agent: visibleTo(principal) } })
     if (!row) throw notFound('Version', `${id}@${version}`)
     return { version: presentVersion(row) }
   }
@@ -204,7 +218,7 @@ export class AgentService {
     input: { definition: AgentSettings; note?: string },
     named: number | undefined,
   ): Promise<AgentVersionResponse> {
-    await this.requireAgent(principal, id)
+    await this.requireAgent(principal, id, 'editor')
     const definition = checkDefinition(parseAgentDefinition(input.definition))
     const base = requireBase(named, 'agent')
     await this.assertBaseUrlAllowed(principal, definition)
@@ -231,10 +245,11 @@ export class AgentService {
     return staleVersion('agent', base, { version: latest.version, savedAt: latest.createdAt.toISOString(), savedBy: author })
   }
 
-  /** 404 for a missing agent and for one the principal may not see alike. */
-  private async requireAgent(principal: Principal, id: string) {
-    const agent = await this.prisma.agent.findFirst({ where: { id, ...ownedBy(principal) }, select: { id: true } })
+  /** 404 for a missing agent and for one the principal may not see alike; 403 when their role there is less than `role`. */
+  private async requireAgent(principal: Principal, id: string, role: WorkspaceRole = 'viewer') {
+    const agent = await this.prisma.agent.findFirst({ where: { id, ...visibleTo(principal) }, select: { id: true, workspaceId: true } })
     if (!agent) throw notFound('Agent', id)
+    requireRole(principal, agent.workspaceId, role)
   }
 }
 
@@ -243,6 +258,7 @@ export interface LoadedAgentVersion {
   agentId: string
   agentName: string
   ownerId: string | null
+  workspaceId: string | null
   /** The AgentVersion row's id (a conversation turn's Run.agentVersionId). */
   agentVersionId: string
   version: number
@@ -259,12 +275,12 @@ export async function loadAgentVersion(
   app: AppContext,
   agentId: string,
   version: number | 'latest',
-  visible: OwnerScope,
+  visible: WorkspaceScope,
 ): Promise<LoadedAgentVersion | undefined> {
   const row = await app.db.prisma.agentVersion.findFirst({
     where: { agentId, ...(version === 'latest' ? {} : { version }), agent: visible },
     orderBy: { version: 'desc' },
-    include: { agent: { select: { name: true, ownerId: true, apiKey: true } } },
+    include: { agent: { select: { name: true, ownerId: true, workspaceId: true, apiKey: true } } },
   })
   if (!row) return undefined
   const apiKey = openAgentApiKey(app.secrets.box, row.agent.apiKey)
@@ -272,6 +288,7 @@ export async function loadAgentVersion(
     agentId,
     agentName: row.agent.name,
     ownerId: row.agent.ownerId,
+    workspaceId: row.agent.workspaceId,
     agentVersionId: row.id,
     version: row.version,
     definition: parseAgentDefinition(row.definition),
@@ -280,12 +297,12 @@ export async function loadAgentVersion(
 }
 
 /** The own API key of the agent a version belongs to, opened, if whoever `visible` stands for may use the agent. */
-export async function loadAgentVersionApiKey(app: AppContext, agentVersionId: string, visible: OwnerScope): Promise<string | undefined> {
+export async function loadAgentVersionApiKey(app: AppContext, agentVersionId: string, visible: { workspaceId?: string | null }): Promise<string | undefined> {
   // Every chat turn reads it: one prepared statement rather than Prisma's two (BENCHMARKS.md, "Server overhead per chat turn").
   const [row] = await app.db.sql.query<{ apiKey: string | null }>(
     `SELECT a."apiKey" FROM "AgentVersion" v JOIN "Agent" a ON a.id = v."agentId"
-     WHERE v.id = $1 AND ($2::boolean OR a."ownerId" IS NOT DISTINCT FROM $3::text)`,
-    [agentVersionId, visible.ownerId === undefined, visible.ownerId ?? null],
+     WHERE v.id = $1 AND ($2::boolean OR a."workspaceId" IS NOT DISTINCT FROM $3::text)`,
+    [agentVersionId, visible.workspaceId === undefined, visible.workspaceId ?? null],
   )
   return row ? openAgentApiKey(app.secrets.box, row.apiKey) : undefined
 }

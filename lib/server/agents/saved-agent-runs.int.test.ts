@@ -76,7 +76,7 @@ describe('saved agents in runs', () => {
       1,
     )
     // The seeded server belongs to nobody in particular; give it to Alice so her run may use it.
-    await app.db.prisma.mcpServer.updateMany({ where: { id: 'research-assistant' }, data: { ownerId: alice.userId } })
+    await app.db.prisma.mcpServer.updateMany({ where: { id: 'research-assistant' }, data: { ownerId: alice.userId, workspaceId: alice.personalWorkspaceId } })
 
     const latest = await run(alice, savedAgentWorkflow(agent.id), '/call research-assistant_word_count {"text":"one two three"}')
     const done = await finished(alice, latest.id)

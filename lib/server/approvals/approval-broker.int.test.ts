@@ -126,7 +126,7 @@ describe('ApprovalBroker', () => {
     const stranger = principalOf(await app.addUser('member'))
     const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
     const run = await app.db.prisma.run.create({
-      data: { workflowId: version.workflowId, versionId: version.id, input: 'x', status: 'running', ownerId: owner.id },
+      data: { workflowId: version.workflowId, versionId: version.id, input: 'x', status: 'running', ownerId: owner.id, workspaceId: owner.personalWorkspaceId },
     })
     const waiting = app.approvals.request({ runId: run.id, kind: 'human_input', source: 'n', title: 't', payload: {}, timeoutMs: 30_000 })
     const [pending] = await waitFor(async () => {

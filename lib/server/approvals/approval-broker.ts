@@ -10,7 +10,7 @@
  */
 import { EventEmitter } from 'node:events'
 import type { AnswerApprovalBody, ApprovalKind, ApprovalStatus, ApprovalView } from '@/lib/contracts/approvals'
-import { ownedBy, type Principal } from '../auth/principal'
+import { isAdmin, type Principal } from '../auth/principal'
 import type { Database } from '../db/database'
 import { jsonbSafeText } from '../db/jsonb'
 import type { PgNotifications } from '../db/pg-notifications'
@@ -74,6 +74,8 @@ type ApprovalRow = {
   expiresAt: Date
   createdAt: Date
   decidedAt: Date | null
+  workspaceId?: string | null
+  decidedById?: string | null
 }
 
 export function presentApproval(row: ApprovalRow): ApprovalView {
@@ -89,15 +91,32 @@ export function presentApproval(row: ApprovalRow): ApprovalView {
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    workspaceId: row.workspaceId ?? null,
+    decidedById: row.decidedById ?? null,
   }
 }
 
 export const APPROVALS_CHANNEL = 'agentloom_approvals'
 /**
- * Told whenever a request is created, decided or closed, with its owner's id as the payload (empty
- * for none): the inbox streams of that person (and of admins) recount what waits.
+ * Told whenever a request is created, decided or closed, with `<run starter's id> <workspace id>` as the payload
+ * (each empty for none): the inbox streams of that person, of the workspace's approvers and owners (and of admins)
+ * recount what waits.
  */
 export const APPROVAL_INBOX_CHANNEL = 'agentloom_approval_inbox'
+
+/** The inbox notice's payload, from an approval row's columns (`alias`: the row's name in the statement). */
+export const inboxNotice = (alias: string) => `COALESCE(${alias}."ownerId", '') || ' ' || COALESCE(${alias}."workspaceId", '')`
+
+/**
+ * The approvals a principal may see and answer: those of runs they started, and of the runs of workspaces where they
+ * are an approver or an owner (an admin: all).
+ */
+export function answerableBy(principal: Principal): { OR?: Array<{ ownerId?: string; workspaceId: { in: string[] } }> } {
+  if (isAdmin(principal)) return {}
+  const workspaces = principal.memberships.map((member) => member.workspaceId)
+  const approving = principal.memberships.filter((member) => member.approver || member.role === 'owner').map((member) => member.workspaceId)
+  return { OR: [{ ownerId: principal.userId, workspaceId: { in: workspaces } }, { workspaceId: { in: approving } }] }
+}
 /**
  * Postgres' clock as the timestamp(3) columns hold it: UTC without a zone (Prisma's convention),
  * whatever the session's TimeZone is.
@@ -149,12 +168,12 @@ export class ApprovalBroker {
     // The request and the run's "waiting" status appear together: nobody sees one without the other.
     const [created] = await this.db.sql.query<{ id: string }>(
       `WITH created AS (
-         INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", kind, source, title, payload, "requestId", "expiresAt", "createdAt")
-         SELECT gen_random_uuid(), $1, (SELECT "ownerId" FROM "Run" WHERE id = $1), $2::"ApprovalKind", $3, $4, $5::jsonb, $6,
-                ${DB_NOW} + $7::float8 * interval '1 millisecond', ${DB_NOW}
-         RETURNING id, "ownerId"),
+         INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", "workspaceId", kind, source, title, payload, "requestId", "expiresAt", "createdAt")
+         SELECT gen_random_uuid(), $1, (SELECT "ownerId" FROM "Run" WHERE id = $1), (SELECT "workspaceId" FROM "Run" WHERE id = $1), $2::"ApprovalKind", $3, $4,
+                $5::jsonb, $6, ${DB_NOW} + $7::float8 * interval '1 millisecond', ${DB_NOW}
+         RETURNING id, "ownerId", "workspaceId"),
        waiting AS (UPDATE "Run" SET status = 'waiting', "updatedAt" = ${DB_NOW} WHERE id = $1 AND status = 'running')
-       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', COALESCE("ownerId", '')) FROM created`,
+       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('created')}) FROM created`,
       [input.runId ?? null, input.kind, input.source, title, jsonbSafeText(payload), input.requestId ?? null, input.timeoutMs],
     )
     const row = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: created.id } })
@@ -163,7 +182,7 @@ export class ApprovalBroker {
   }
 
   async answer(principal: Principal, id: string, body: AnswerApprovalBody): Promise<ApprovalView> {
-    const row = await this.db.prisma.approvalRequest.findFirst({ where: { id, ...ownedBy(principal) } })
+    const row = await this.db.prisma.approvalRequest.findFirst({ where: { id, ...answerableBy(principal) } })
     if (!row) throw notFound('Approval', id)
     // Who decided: the run page says so beside the decision (an admin may answer another's request).
     const response = { ...this.checkedResponse(row, body), decidedBy: principal.name.trim() || principal.email }
@@ -171,11 +190,11 @@ export class ApprovalBroker {
     // Only a pending, unexpired request can be decided; the condition makes two answers (and an expiry) race safely.
     const decided = await this.db.sql.query<{ id: string }>(
       `WITH decided AS (
-         UPDATE "ApprovalRequest" SET status = $2::"ApprovalStatus", response = $3::jsonb, "decidedAt" = ${DB_NOW}
+         UPDATE "ApprovalRequest" SET status = $2::"ApprovalStatus", response = $3::jsonb, "decidedAt" = ${DB_NOW}, "decidedById" = $4
          WHERE id = $1 AND status = 'pending' AND "expiresAt" > ${DB_NOW}
-         RETURNING id, "ownerId")
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', COALESCE("ownerId", '')) FROM decided`,
-      [id, status, jsonbSafeText(response)],
+         RETURNING id, "ownerId", "workspaceId")
+       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('decided')}) FROM decided`,
+      [id, status, jsonbSafeText(response), principal.userId],
     )
     if (decided.length === 0) {
       const current = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id }, select: { status: true, response: true } })
@@ -195,23 +214,31 @@ export class ApprovalBroker {
   }
 
   async get(principal: Principal, id: string): Promise<ApprovalView> {
-    const row = await this.db.prisma.approvalRequest.findFirst({ where: { id, ...ownedBy(principal) } })
+    const row = await this.db.prisma.approvalRequest.findFirst({ where: { id, ...answerableBy(principal) } })
     if (!row) throw notFound('Approval', id)
     return presentApproval(row)
   }
 
-  async list(principal: Principal, filter: { status?: ApprovalStatus; runId?: string } = {}): Promise<ApprovalView[]> {
+  async list(principal: Principal, filter: { status?: ApprovalStatus; runId?: string; workspaceId?: string } = {}): Promise<ApprovalView[]> {
     if (filter.status === 'pending' || filter.status === undefined) await this.expireOverdue()
-    const rows = await this.db.prisma.approvalRequest.findMany({ where: { ...filter, ...ownedBy(principal) }, orderBy: { createdAt: 'desc' }, take: 200 })
+    const rows = await this.db.prisma.approvalRequest.findMany({
+      where: { ...filter, ...answerableBy(principal) },
+      orderBy: { createdAt: 'desc' },
+      take: 200,
+    })
     return rows.map(presentApproval)
   }
 
-  /** How many of the principal's requests wait for an answer (not yet overdue). */
+  /** How many requests the principal may answer wait for an answer (not yet overdue). */
   async countPending(principal: Principal): Promise<number> {
+    const admin = isAdmin(principal)
+    const workspaces = principal.memberships.map((member) => member.workspaceId)
+    const approving = principal.memberships.filter((member) => member.approver || member.role === 'owner').map((member) => member.workspaceId)
     const [row] = await this.db.sql.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM "ApprovalRequest"
-       WHERE status = 'pending' AND "expiresAt" > ${DB_NOW} AND ($1::text IS NULL OR "ownerId" = $1)`,
-      [ownedBy(principal).ownerId ?? null],
+       WHERE status = 'pending' AND "expiresAt" > ${DB_NOW}
+         AND ($1::boolean OR ("ownerId" = $2 AND "workspaceId" = ANY($3::text[])) OR "workspaceId" = ANY($4::text[]))`,
+      [admin, principal.userId, workspaces, approving],
     )
     return row?.count ?? 0
   }
@@ -253,9 +280,10 @@ export class ApprovalBroker {
     const status: ApprovalStatus = input.approved ? 'approved' : 'denied'
     const response = { decision: input.approved ? 'approve' : 'deny', automatic: input.automatic, reason: input.reason }
     const [created] = await this.db.sql.query<{ id: string }>(
-      `INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", kind, source, title, payload, status, response, "expiresAt", "createdAt", "decidedAt")
-       SELECT gen_random_uuid(), $1, (SELECT "ownerId" FROM "Run" WHERE id = $1), $2::"ApprovalKind", $3, $4, $5::jsonb, $6::"ApprovalStatus", $7::jsonb,
+      `INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", "workspaceId", kind, source, title, payload, status, response, "expiresAt", "createdAt", "decidedAt")
+       SELECT gen_random_uuid(), $1, r."ownerId", r."workspaceId", $2::"ApprovalKind", $3, $4, $5::jsonb, $6::"ApprovalStatus", $7::jsonb,
               ${DB_NOW}, ${DB_NOW}, ${DB_NOW}
+       FROM (SELECT (SELECT "ownerId" FROM "Run" WHERE id = $1) AS "ownerId", (SELECT "workspaceId" FROM "Run" WHERE id = $1) AS "workspaceId") r
        RETURNING id`,
       [input.runId, input.kind, input.source, title, jsonbSafeText(payload), status, jsonbSafeText(response)],
     )
@@ -275,8 +303,8 @@ export class ApprovalBroker {
       `WITH approved AS (
          UPDATE "ApprovalRequest" SET status = 'approved', response = $1::jsonb, "decidedAt" = ${DB_NOW}
          WHERE "runId" = $2 AND kind = 'sampling' AND source = $3 AND status = 'pending' AND "expiresAt" > ${DB_NOW}
-         RETURNING id, "ownerId")
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', COALESCE("ownerId", '')) FROM approved`,
+         RETURNING id, "ownerId", "workspaceId")
+       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('approved')}) FROM approved`,
       [jsonbSafeText(response), answered.runId, answered.source],
     )
     for (const { id } of approved) await this.publishDecision(id)
@@ -332,8 +360,8 @@ export class ApprovalBroker {
       `WITH expired AS (
          UPDATE "ApprovalRequest" SET status = 'expired', response = $1::jsonb, "decidedAt" = ${DB_NOW}
          WHERE status = 'pending' AND ${condition}
-         RETURNING id, "ownerId")
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', COALESCE("ownerId", '')) FROM expired`,
+         RETURNING id, "ownerId", "workspaceId")
+       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('expired')}) FROM expired`,
       [JSON.stringify({ decision: 'deny', reason, closedBy }), ...params],
     )
     for (const { id } of expired) await this.publishDecision(id)

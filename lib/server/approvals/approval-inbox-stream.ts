@@ -7,7 +7,7 @@
  */
 import { APPROVAL_INBOX_EVENT, type ApprovalInboxEvent } from '@/lib/contracts/approvals'
 import type { AppContext } from '../app-context'
-import { isAdmin, type Principal } from '../auth/principal'
+import { approvesIn, isAdmin, type Principal } from '../auth/principal'
 import { APPROVAL_INBOX_CHANNEL } from './approval-broker'
 
 const HEARTBEAT_MS = 15_000
@@ -58,7 +58,11 @@ export function approvalInboxStream(app: ApprovalInboxApp, principal: Principal,
           counting = false
         }
       }
-      const mine = (ownerId: string) => isAdmin(principal) || ownerId === principal.userId
+      // `<starter> <workspace>`: theirs when they started the run, or approve in (or own) its workspace.
+      const mine = (notice: string) => {
+        const [ownerId, workspaceId] = notice.split(' ')
+        return isAdmin(principal) || ownerId === principal.userId || approvesIn(principal, workspaceId)
+      }
 
       signal.addEventListener('abort', () => {
         stop()
@@ -69,8 +73,8 @@ export function approvalInboxStream(app: ApprovalInboxApp, principal: Principal,
         }
       })
       // Listen before the first count: a change between the two is then counted, never missed.
-      const unlisten = await app.notifications.listen(APPROVAL_INBOX_CHANNEL, (ownerId) => {
-        if (mine(ownerId)) void recount()
+      const unlisten = await app.notifications.listen(APPROVAL_INBOX_CHANNEL, (notice) => {
+        if (mine(notice)) void recount()
       })
       cleanups.push(
         unlisten,

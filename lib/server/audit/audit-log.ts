@@ -18,6 +18,8 @@ export interface AuditEntryInput {
   resourceType: string
   resourceId: string
   details?: AuditDetails
+  /** The workspace of what changed, when it has one: that workspace's owners read the entry too. */
+  workspaceId?: string | null
 }
 
 /** Anything with an auditLog delegate: the client itself or a transaction. */
@@ -31,6 +33,7 @@ export async function recordAudit(prisma: AuditWriter, entry: AuditEntryInput): 
       resourceType: entry.resourceType,
       resourceId: entry.resourceId,
       details: entry.details ?? {},
+      workspaceId: entry.workspaceId ?? null,
     },
   })
 }
@@ -45,6 +48,8 @@ export interface AuditQuery {
   before?: string
   resourceType?: string
   resourceId?: string
+  /** One workspace's entries only (its owners' view). */
+  workspaceId?: string
 }
 
 function clampLimit(limit: number | undefined): number {
@@ -58,6 +63,7 @@ export async function listAuditEntries(prisma: Prisma, query: AuditQuery = {}): 
   const filter = {
     ...(query.resourceType === undefined ? {} : { resourceType: query.resourceType }),
     ...(query.resourceId === undefined ? {} : { resourceId: query.resourceId }),
+    ...(query.workspaceId === undefined ? {} : { workspaceId: query.workspaceId }),
   }
   let olderThan = {}
   if (query.before !== undefined) {
@@ -84,6 +90,7 @@ export async function listAuditEntries(prisma: Prisma, query: AuditQuery = {}): 
       resourceType: row.resourceType,
       resourceId: row.resourceId,
       details: (row.details ?? {}) as AuditDetails,
+      workspaceId: row.workspaceId,
       createdAt: row.createdAt.toISOString(),
     })),
     nextBefore: rows.length > limit ? (page.at(-1)?.id ?? null) : null,

@@ -7,7 +7,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { ApiTokenView } from '@/lib/contracts/accounts'
 import type { Prisma } from '../db/database'
 import type { SqlRunner } from '../db/sql'
-import { toRole, type Principal } from './principal'
+import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
+import { isAdmin, toRole, type Principal, type WorkspaceMembership } from './principal'
+import { limitToWorkspace, MEMBERSHIPS_COLUMN } from './memberships'
 import { recordAudit } from '../audit/audit-log'
 
 export const API_TOKEN_PREFIX = 'al_'
@@ -19,10 +21,24 @@ export function hashApiToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-type TokenRow = { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }
+type TokenRow = { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; workspaceId: string | null; role: WorkspaceRole | null }
 
 function present(row: TokenRow): ApiTokenView {
-  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null }
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    workspaceId: row.workspaceId,
+    role: row.role,
+  }
+}
+
+/** A token's limit: one workspace, and at most a role there (the caller's own role when none is named). */
+export interface ApiTokenLimit {
+  workspaceId: string
+  role?: WorkspaceRole
 }
 
 export class ApiTokenService {
@@ -32,17 +48,20 @@ export class ApiTokenService {
   ) {}
 
   /** Creates a token; the returned `token` is the only time it is seen. */
-  async create(userId: string, name: string): Promise<{ token: string; apiToken: ApiTokenView }> {
+  async create(userId: string, name: string, limit?: ApiTokenLimit): Promise<{ token: string; apiToken: ApiTokenView }> {
     const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url')
     // A token is a credential: its making is a security event (ASVS 7.2), recorded with the row it made.
     const row = await this.prisma.$transaction(async (tx) => {
-      const created = await tx.apiToken.create({ data: { userId, name, tokenHash: hashApiToken(token), prefix: token.slice(0, 8) } })
+      const created = await tx.apiToken.create({
+        data: { userId, name, tokenHash: hashApiToken(token), prefix: token.slice(0, 8), workspaceId: limit?.workspaceId, role: limit?.role },
+      })
       await recordAudit(tx, {
         actorId: userId,
         action: 'api_token.create',
         resourceType: 'api_token',
         resourceId: created.id,
-        details: { name, prefix: created.prefix },
+        details: { name, prefix: created.prefix, ...(limit ? { workspaceId: limit.workspaceId, role: limit.role ?? null } : {}) },
+        workspaceId: limit?.workspaceId,
       })
       return created
     })
@@ -66,21 +85,38 @@ export class ApiTokenService {
   /**
    * The principal a bearer token stands for, or null for an unknown, revoked or disabled one.
    * Every API call asks this, so it is one plain statement (which also notes the use, at most once
-   * a minute per token).
+   * a minute per token, and reads the user's workspace memberships).
    */
   async authenticate(token: string): Promise<Principal | null> {
     if (!TOKEN_PATTERN.test(token)) return null
-    const [row] = await this.sql.query<{ userId: string; email: string; name: string; role: string }>(
+    const [row] = await this.sql.query<{
+      userId: string
+      email: string
+      name: string
+      role: string
+      personalWorkspaceId: string | null
+      memberships: WorkspaceMembership[]
+      limitWorkspaceId: string | null
+      limitWorkspaceName: string | null
+      limitRole: WorkspaceRole | null
+    }>(
       `WITH token AS (
          SELECT t.id, t."lastUsedAt" FROM "ApiToken" t WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL),
        used AS (
          UPDATE "ApiToken" SET "lastUsedAt" = now() FROM token
          WHERE "ApiToken".id = token.id AND (token."lastUsedAt" IS NULL OR token."lastUsedAt" < now() - make_interval(secs => $2)))
-       SELECT u.id AS "userId", u.email, u.name, u.role FROM token JOIN "ApiToken" t ON t.id = token.id JOIN "User" u ON u.id = t."userId"
+       SELECT u.id AS "userId", u.email, u.name, u.role, u."personalWorkspaceId", ${MEMBERSHIPS_COLUMN} AS memberships,
+         t."workspaceId" AS "limitWorkspaceId", lw.name AS "limitWorkspaceName", t.role AS "limitRole"
+       FROM token JOIN "ApiToken" t ON t.id = token.id JOIN "User" u ON u.id = t."userId" LEFT JOIN "Workspace" lw ON lw.id = t."workspaceId"
        WHERE u.banned IS NOT TRUE`,
       [hashApiToken(token), LAST_USED_RESOLUTION_MS / 1000],
     )
     if (!row) return null
-    return { userId: row.userId, email: row.email, name: row.name, role: toRole(row.role), via: 'token' }
+    const role = toRole(row.role)
+    const access = { personalWorkspaceId: row.personalWorkspaceId, memberships: row.memberships }
+    if (row.limitWorkspaceId === null) return { userId: row.userId, email: row.email, name: row.name, role, via: 'token', ...access }
+    const limit = { workspaceId: row.limitWorkspaceId, workspaceName: row.limitWorkspaceName ?? '', role: row.limitRole }
+    // A limited token is never an admin's everywhere: it acts within its workspace only.
+    return { userId: row.userId, email: row.email, name: row.name, role: 'member', via: 'token', ...limitToWorkspace(access, limit, isAdmin({ role })) }
   }
 }

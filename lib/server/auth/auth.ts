@@ -14,6 +14,7 @@ import type { Prisma } from '../db/database'
 import { deriveKey } from '../secrets/master-key'
 import { oidcAccountPolicyFromEnv, oidcUserInfoGate, type OidcAccountPolicy } from './oidc-policy'
 import { passwordHasher as defaultPasswordHasher, type PasswordHasher } from './password-hashing'
+import { createPersonalWorkspace } from './personal-workspace'
 import { DEFAULT_SESSION_LIFETIME, sessionRefreshSeconds, type SessionLifetime } from './session-lifetime'
 
 export const AUTH_BASE_PATH = '/api/auth'
@@ -92,6 +93,8 @@ export function createAuth({
     // Same-origin requests only: the request's own origin is trusted, nothing else.
     trustedOrigins: (request) => (request ? sameOrigins(request) : []),
     user: { additionalFields: {}, ...(oidc ? { validateUserInfo: oidcUserInfoGate(OIDC_PROVIDER_ID, oidc.accounts) } : {}) },
+    // Every way a user is made (setup, invitation, admin, command line, OIDC sign-up) passes here: each gets a personal workspace.
+    databaseHooks: { user: { create: { after: async (user) => void (await createPersonalWorkspace(prisma, user)) } } },
     // Users are made by admins, who typed their address: nobody confirmed it by mail. The OIDC
     // provider saying the address is verified (never trusted without that) is what links it.
     account: { accountLinking: { enabled: true, requireLocalEmailVerified: false } },

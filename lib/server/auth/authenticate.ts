@@ -7,6 +7,8 @@ import type { Auth } from './auth'
 import type { ApiTokenService } from './api-tokens'
 import { isAPIError } from 'better-auth/api'
 import { DomainError } from '../domain-errors'
+import type { SqlRunner } from '../db/sql'
+import { loadWorkspaceAccess } from './memberships'
 import { toRole, type Principal } from './principal'
 import { withinMaxLifetime, type SessionLifetime } from './session-lifetime'
 
@@ -14,6 +16,7 @@ export interface Authenticator {
   auth: Auth
   apiTokens: ApiTokenService
   sessionLifetime: SessionLifetime
+  db: { sql: Pick<SqlRunner, 'query'> }
 }
 
 export async function authenticate(request: Request, authenticator: Authenticator): Promise<Principal | null> {
@@ -33,7 +36,7 @@ export async function authenticate(request: Request, authenticator: Authenticato
  */
 export async function sessionPrincipal(
   headers: Headers,
-  { auth, sessionLifetime }: Pick<Authenticator, 'auth' | 'sessionLifetime'>,
+  { auth, sessionLifetime, db }: Pick<Authenticator, 'auth' | 'sessionLifetime' | 'db'>,
 ): Promise<Principal | null> {
   const session = await auth.api.getSession({ headers }).catch(unlessLookupFailed)
   if (!session || session.user.banned) return null
@@ -45,6 +48,8 @@ export async function sessionPrincipal(
     role: toRole(session.user.role),
     via: 'session',
     sessionId: session.session.id,
+    // Better Auth's lookup cannot join them in: one more statement, for browser sessions only (API tokens read them in theirs).
+    ...(await loadWorkspaceAccess(db.sql, session.user.id).catch(lookupFailed)),
   }
 }
 
@@ -52,6 +57,11 @@ export async function sessionPrincipal(
  * A credential Better Auth refuses is nobody (401 follows); a lookup that failed (the database is down) is not a
  * verdict on the credential: 503, so that clients retry instead of sending the person to sign in again.
  */
+function lookupFailed(error: unknown): never {
+  console.error('[auth] could not look up the workspaces:', error)
+  throw new DomainError('service_unavailable', 'The server cannot check your sign-in right now. Try again in a moment.')
+}
+
 function unlessLookupFailed(error: unknown): null {
   // Better Auth answers a credential it refuses with a 4xx APIError, and wraps a failing database in a 5xx one.
   if (isAPIError(error) && error.statusCode < 500) return null

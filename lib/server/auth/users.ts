@@ -25,16 +25,17 @@ export function hashOneTimeToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** The tables whose rows have an owner; rows without one predate sign-in. */
-async function adoptUnownedRows(prisma: Prisma, userId: string): Promise<void> {
+/** The tables whose rows have an owner; rows without one predate sign-in, and move into the adopter's personal workspace. */
+async function adoptUnownedRows(prisma: Prisma, userId: string, workspaceId: string | null): Promise<void> {
+  const adopted = { ownerId: userId, workspaceId }
   await prisma.$transaction([
-    prisma.workflow.updateMany({ where: { ownerId: null }, data: { ownerId: userId } }),
+    prisma.workflow.updateMany({ where: { ownerId: null }, data: adopted }),
     prisma.workflowVersion.updateMany({ where: { authorId: null }, data: { authorId: userId } }),
-    prisma.run.updateMany({ where: { ownerId: null }, data: { ownerId: userId } }),
-    prisma.approvalRequest.updateMany({ where: { ownerId: null }, data: { ownerId: userId } }),
-    prisma.shareLink.updateMany({ where: { ownerId: null }, data: { ownerId: userId } }),
-    prisma.mcpServer.updateMany({ where: { ownerId: null }, data: { ownerId: userId } }),
-    prisma.skill.updateMany({ where: { ownerId: null }, data: { ownerId: userId } }),
+    prisma.run.updateMany({ where: { ownerId: null }, data: adopted }),
+    prisma.approvalRequest.updateMany({ where: { ownerId: null }, data: adopted }),
+    prisma.shareLink.updateMany({ where: { ownerId: null }, data: adopted }),
+    prisma.mcpServer.updateMany({ where: { ownerId: null }, data: adopted }),
+    prisma.skill.updateMany({ where: { ownerId: null }, data: adopted }),
   ])
 }
 
@@ -76,7 +77,8 @@ export class UserService {
     const name = input.name?.trim() || email.split('@')[0]
     const result = await this.app.auth.api.createUser({ body: { email, password: input.password, name, role: input.role as 'admin' } })
     const row = await this.prisma.user.findUniqueOrThrow({ where: { id: result.user.id } })
-    if (input.role === 'admin' && (await this.prisma.user.count({ where: { role: 'admin' } })) === 1) await adoptUnownedRows(this.prisma, row.id)
+    if (input.role === 'admin' && (await this.prisma.user.count({ where: { role: 'admin' } })) === 1)
+      await adoptUnownedRows(this.prisma, row.id, row.personalWorkspaceId)
     return presentUser(row)
   }
 

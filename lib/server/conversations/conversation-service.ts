@@ -20,7 +20,7 @@ import type {
 } from '@/lib/contracts/conversations'
 import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
-import { isAdmin, ownedBy, type Principal } from '../auth/principal'
+import { hasRole, requireRole, visibleTo, workspacesWithRole, type Principal } from '../auth/principal'
 import { AgentSettingsSchema, parseGraphDocument, type AgentSettings } from '@/lib/graph'
 import { AgentService, parseAgentDefinition } from '../agents/agent-service'
 import { conflict, invalidInput, notFound } from '../domain-errors'
@@ -94,11 +94,20 @@ export class ConversationService {
 
   /** `version`: pins the conversation to that version of the agent; without it, every turn uses the latest. */
   async create(principal: Principal, agentId: string, input: { title: string; version?: number }): Promise<ConversationSummary> {
-    const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...ownedBy(principal) }, select: { id: true } })
+    const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...visibleTo(principal) }, select: { id: true, workspaceId: true } })
     if (!agent) throw notFound('Agent', agentId)
+    requireRole(principal, agent.workspaceId, 'runner')
     if (input.version !== undefined) await this.requireVersion(agentId, input.version)
     const row = await this.prisma.agentSession.create({
-      data: { id: randomUUID(), kind: 'conversation', agentId, ownerId: principal.userId, title: input.title, agentVersion: input.version ?? null },
+      data: {
+        id: randomUUID(),
+        kind: 'conversation',
+        agentId,
+        ownerId: principal.userId,
+        workspaceId: agent.workspaceId,
+        title: input.title,
+        agentVersion: input.version ?? null,
+      },
     })
     return presentSummary(row)
   }
@@ -110,10 +119,10 @@ export class ConversationService {
   }
 
   async list(principal: Principal, agentId: string): Promise<ConversationList> {
-    const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...ownedBy(principal) }, select: { id: true } })
+    const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...visibleTo(principal) }, select: { id: true } })
     if (!agent) throw notFound('Agent', agentId)
     const rows = await this.prisma.agentSession.findMany({
-      where: { agentId, kind: 'conversation', ...ownedBy(principal) },
+      where: { agentId, kind: 'conversation', ...visibleTo(principal) },
       orderBy: { updatedAt: 'desc' },
       take: 500,
     })
@@ -122,7 +131,7 @@ export class ConversationService {
 
   private async find(principal: Principal, id: string) {
     const row = await this.prisma.agentSession.findFirst({
-      where: { id, kind: 'conversation', ...ownedBy(principal) },
+      where: { id, kind: 'conversation', ...visibleTo(principal) },
       include: { agent: { select: { name: true } } },
     })
     if (!row) throw notFound('Conversation', id)
@@ -182,6 +191,7 @@ export class ConversationService {
   /** Renames it, and/or pins it to a version of its agent (null: back to following the latest). */
   async update(principal: Principal, id: string, changes: { title?: string; version?: number | null }): Promise<ConversationSummary> {
     const row = await this.find(principal, id)
+    requireRole(principal, row.workspaceId, 'runner')
     if (typeof changes.version === 'number' && row.agentId !== null) await this.requireVersion(row.agentId, changes.version)
     const data = {
       ...(changes.title === undefined ? {} : { title: changes.title }),
@@ -192,7 +202,7 @@ export class ConversationService {
 
   /** Deletes the conversation, its messages and its turns (a running turn is cancelled first). */
   async delete(principal: Principal, id: string): Promise<void> {
-    await this.find(principal, id)
+    requireRole(principal, (await this.find(principal, id)).workspaceId, 'runner')
     const active = await this.prisma.run.findMany({ where: { sessionId: id, status: { in: ACTIVE } }, select: { id: true } })
     for (const run of active) await this.app.approvals.expirePendingForRun(run.id, 'The conversation was deleted.', 'run_cancelled')
     await this.app.db.sql.query(
@@ -215,8 +225,9 @@ export class ConversationService {
    * once: a later run of the same node finds it by its name and definition and reuses it.
    */
   async continueFromRun(principal: Principal, runId: string, nodeId: string): Promise<{ conversation: ConversationSummary; created: boolean }> {
-    const run = await this.prisma.run.findFirst({ where: { id: runId, ...ownedBy(principal) }, include: { version: { select: { graph: true } } } })
+    const run = await this.prisma.run.findFirst({ where: { id: runId, ...visibleTo(principal) }, include: { version: { select: { graph: true } } } })
     if (!run?.version) throw notFound('Run', runId)
+    requireRole(principal, run.workspaceId, 'runner')
     const parsed = parseGraphDocument(run.version.graph)
     const node = parsed.ok ? parsed.document.nodes.find((candidate) => candidate.id === nodeId) : undefined
     if (node?.kind !== 'agent') throw invalidInput('not_an_agent_node', `The run's workflow has no agent node '${nodeId}'.`)
@@ -232,8 +243,13 @@ export class ConversationService {
     const label = node.data.label?.trim() || node.data.name.trim() || nodeId
     const referred = (node.data as { agentId?: unknown }).agentId
     const saved =
-      typeof referred === 'string' ? await this.prisma.agent.findFirst({ where: { id: referred, ...ownedBy(principal) }, select: { id: true } }) : null
-    const agentId = saved?.id ?? (await this.agentForInlineNode(principal, label, AgentSettingsSchema.parse(node.data), runId))
+      typeof referred === 'string'
+        ? await this.prisma.agent.findFirst({ where: { id: referred, ...visibleTo(principal) }, select: { id: true, workspaceId: true } })
+        : null
+    // An inline node's agent is made in the run's workspace when the person may make agents there, else in their own.
+    const inlineWorkspace = hasRole(principal, run.workspaceId, 'editor') ? (run.workspaceId ?? undefined) : undefined
+    const agent = saved ?? (await this.agentForInlineNode(principal, label, AgentSettingsSchema.parse(node.data), runId, inlineWorkspace))
+    const agentId = agent.id
     const id = randomUUID()
     await this.prisma.$transaction([
       this.prisma.agentSession.create({
@@ -242,6 +258,7 @@ export class ConversationService {
           kind: 'conversation',
           agentId,
           ownerId: principal.userId,
+          workspaceId: agent.workspaceId,
           title: `${label} (from run ${runId.slice(0, 8)})`,
           originRunId: runId,
           originNodeId: nodeId,
@@ -257,26 +274,33 @@ export class ConversationService {
    * The person's saved agent named `label` whose latest version has exactly the node's settings (one
    * made by an earlier "Continue in chat" from this node, in this run or another), else a new one.
    */
-  private async agentForInlineNode(principal: Principal, label: string, settings: AgentSettings, runId: string): Promise<string> {
+  private async agentForInlineNode(
+    principal: Principal,
+    label: string,
+    settings: AgentSettings,
+    runId: string,
+    workspaceId: string | undefined,
+  ): Promise<{ id: string; workspaceId: string | null }> {
     const definition = { ...settings, name: settings.name.trim() === '' ? label : settings.name }
     const namesakes = await this.prisma.agent.findMany({
-      where: { name: label, ownerId: principal.userId },
+      where: { name: label, ownerId: principal.userId, workspaceId: workspaceId ?? principal.personalWorkspaceId },
       orderBy: { createdAt: 'asc' },
-      select: { id: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { definition: true } } },
+      select: { id: true, workspaceId: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { definition: true } } },
     })
     // Compared as stored (JSON), where a setting left undefined is simply absent.
     const stored = (value: AgentSettings) => JSON.parse(JSON.stringify(value)) as unknown
     const same = namesakes.find(
       (agent) => agent.versions[0] && isDeepStrictEqual(stored(parseAgentDefinition(agent.versions[0].definition)), stored(definition)),
     )
-    if (same) return same.id
+    if (same) return same
     const made = await new AgentService(this.prisma, this.app.secrets, this.app.outbound).create(principal, {
       name: label,
       description: `Made from the agent node "${label}" of run ${runId.slice(0, 8)}.`,
       definition,
       note: `From run ${runId}`,
+      workspaceId,
     })
-    return made.agent.id
+    return made.agent
   }
 
   async export(principal: Principal, id: string): Promise<ConversationExport> {
@@ -322,7 +346,7 @@ export class ConversationService {
    * or a version it does not have.
    */
   async sendToNew(principal: Principal, agentId: string, text: string, options: SendOptions = {}): Promise<SentMessage & { conversationId: string }> {
-    const owner = isAdmin(principal) ? null : principal.userId
+    const runnable = workspacesWithRole(principal, 'runner') ?? null
     const slot = options.runNow ? this.app.localWorker?.reserve() : undefined
     let row:
       | {
@@ -332,42 +356,44 @@ export class ConversationService {
           agentVersionId: string
           createdAt: Date
           queuedData: unknown
-          nameOwnerId: string | null
+          workspaceId: string | null
+          nameWorkspaceId: string | null
           nameOwnerRole: string | null
         }
       | undefined
     try {
       ;[row] = await this.app.db.sql.query<NonNullable<typeof row>>(
-        `WITH agent AS (SELECT id, "ownerId" FROM "Agent" WHERE id = $1 AND ($2::text IS NULL OR "ownerId" = $2)),
+        `WITH agent AS (SELECT id, "ownerId", "workspaceId" FROM "Agent" WHERE id = $1 AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[]))),
          version AS (SELECT v.id, v.version FROM "AgentVersion" v, agent WHERE v."agentId" = agent.id AND ($5::int IS NULL OR v.version = $5) ORDER BY v.version DESC LIMIT 1),
          session AS (
-           INSERT INTO "AgentSession" (id, kind, "agentId", "ownerId", title, "createdAt", "updatedAt")
-           SELECT gen_random_uuid(), 'conversation', $1, $4, left($3::text, 80), now(), now() FROM version
+           INSERT INTO "AgentSession" (id, kind, "agentId", "ownerId", "workspaceId", title, "createdAt", "updatedAt")
+           SELECT gen_random_uuid(), 'conversation', $1, $4, agent."workspaceId", left($3::text, 80), now(), now() FROM version, agent
            RETURNING id),
          run AS (
-           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", ${claimColumns.names}, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $1, version.id, session.id,
              jsonb_build_object('text', $3::text, 'historyStart', 0)
                || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END,
-             $4, ${claimColumns.values('$7')}, now(), now()
-           FROM version, session
-           RETURNING id, "sessionId", input, "agentVersionId", "createdAt"),
+             $4, agent."workspaceId", ${claimColumns.values('$7')}, now(), now()
+           FROM version, session, agent
+           RETURNING id, "sessionId", input, "agentVersionId", "createdAt", "workspaceId"),
          queued AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT run.id, 1, 'run_queued', json_build_object('agentId', $1::text, 'version', version.version, 'conversationId', run."sessionId")::jsonb, now()
            FROM run, version
            RETURNING data)
          SELECT run.id, run."sessionId", run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
-           agent."ownerId" AS "nameOwnerId", (SELECT role FROM "User" WHERE id = agent."ownerId") AS "nameOwnerRole",
+           run."workspaceId", agent."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = agent."ownerId") AS "nameOwnerRole",
            CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
          FROM run, queued, agent`,
-        [agentId, owner, text, principal.userId, options.version ?? null, options.instructions ?? null, slot?.workerId ?? null],
+        [agentId, runnable, text, principal.userId, options.version ?? null, options.instructions ?? null, slot?.workerId ?? null],
       )
     } finally {
       if (!row) slot?.release()
     }
     if (!row) {
-      const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...ownedBy(principal) }, select: { id: true } })
+      const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...visibleTo(principal) }, select: { id: true, workspaceId: true } })
+      if (agent) requireRole(principal, agent.workspaceId, 'runner')
       throw agent ? notFound('Agent version', options.version === undefined ? agentId : `${agentId}@${options.version}`) : notFound('Agent', agentId)
     }
     const inserted = insertedTurn(row, row.sessionId)
@@ -388,13 +414,15 @@ export class ConversationService {
     options: SendOptions,
     workerId: string | null,
   ): Promise<{ runId: string; turn: { run: ClaimedRun; first: RunEvent } }> {
-    const owner = isAdmin(principal) ? null : principal.userId
+    const visible = workspacesWithRole(principal, 'viewer') ?? null
     return this.app.db.sql.transaction(async (tx) => {
-      const [session] = await tx.query<{ agentId: string | null; agentVersion: number | null }>(
-        `SELECT "agentId", "agentVersion" FROM "AgentSession" WHERE id = $1 AND kind = 'conversation' AND ($2::text IS NULL OR "ownerId" = $2) FOR UPDATE`,
-        [id, owner],
+      const [session] = await tx.query<{ agentId: string | null; agentVersion: number | null; workspaceId: string | null }>(
+        `SELECT "agentId", "agentVersion", "workspaceId" FROM "AgentSession"
+         WHERE id = $1 AND kind = 'conversation' AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[])) FOR UPDATE`,
+        [id, visible],
       )
       if (!session?.agentId) throw notFound('Conversation', id)
+      requireRole(principal, session.workspaceId, 'runner')
       const [row] = await tx.query<{
         id: string | null
         busy: boolean
@@ -402,17 +430,18 @@ export class ConversationService {
         agentVersionId: string | null
         createdAt: Date
         queuedData: unknown
-        nameOwnerId: string | null
+        workspaceId: string | null
+        nameWorkspaceId: string | null
         nameOwnerRole: string | null
       }>(
         `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
          version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 AND ($5::int IS NULL OR version = $5) ORDER BY version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", ${claimColumns.names}, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $2, version.id, $1,
              jsonb_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "sessionId" = $1))
                || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END,
-             $4, ${claimColumns.values('$7')}, now(), now()
+             $4, $8, ${claimColumns.values('$7')}, now(), now()
            FROM version, busy WHERE NOT busy.busy
            RETURNING id, input, "agentVersionId", "createdAt"),
          queued AS (
@@ -425,9 +454,9 @@ export class ConversationService {
          SELECT (SELECT id FROM run) AS id, busy.busy, (SELECT input FROM run) AS input, (SELECT "agentVersionId" FROM run) AS "agentVersionId",
            (SELECT "createdAt" FROM run) AS "createdAt", (SELECT data FROM queued) AS "queuedData",
            (SELECT CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched,
-           owner."ownerId" AS "nameOwnerId", (SELECT role FROM "User" WHERE id = owner."ownerId") AS "nameOwnerRole"
-         FROM busy, (SELECT "ownerId" FROM "Agent" WHERE id = $2) AS owner`,
-        [id, session.agentId, text, principal.userId, options.version ?? session.agentVersion, options.instructions ?? null, workerId],
+           $8 AS "workspaceId", owner."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = owner."ownerId") AS "nameOwnerRole"
+         FROM busy, (SELECT "ownerId", "workspaceId" FROM "Agent" WHERE id = $2) AS owner`,
+        [id, session.agentId, text, principal.userId, options.version ?? session.agentVersion, options.instructions ?? null, workerId, session.workspaceId],
       )
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
       const version = options.version ?? session.agentVersion
@@ -441,9 +470,9 @@ export class ConversationService {
 
 /** A conversation turn's run as its insert returned it, for `claimedAtInsert`. */
 function insertedTurn(
-  row: Pick<InsertedRunRow, 'id' | 'input' | 'nameOwnerId' | 'nameOwnerRole'> & { agentVersionId: string | null },
+  row: Pick<InsertedRunRow, 'id' | 'input' | 'workspaceId' | 'nameWorkspaceId' | 'nameOwnerRole'> & { agentVersionId: string | null },
   sessionId: string,
 ): InsertedRunRow {
-  const { id, input, agentVersionId, nameOwnerId, nameOwnerRole } = row
-  return { id, input, versionId: null, agentVersionId, sessionId, workflowId: null, workflowSettings: null, nameOwnerId, nameOwnerRole }
+  const { id, input, agentVersionId, workspaceId, nameWorkspaceId, nameOwnerRole } = row
+  return { id, input, versionId: null, agentVersionId, sessionId, workflowId: null, workflowSettings: null, workspaceId, nameWorkspaceId, nameOwnerRole }
 }

@@ -83,11 +83,13 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
     },
   )
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await listOfferedTools(prisma, principal.userId)).map((offered) => offered.tool) }))
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: (await listOfferedTools(prisma, principal.personalWorkspaceId)).map((offered) => offered.tool),
+  }))
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params
-    const [offered] = await listOfferedTools(prisma, principal.userId, name)
+    const [offered] = await listOfferedTools(prisma, principal.personalWorkspaceId, name)
     if (!offered) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`)
     let runId: string
     const progressToken = request.params._meta?.progressToken

@@ -1,7 +1,7 @@
 /**
- * Which workflows and saved agents their owners offer as tools at `/mcp`, and under what names. A
- * name is unique among one owner's tools (workflows and agents together: one table, one index).
- * An offer belongs to the workflow's or agent's owner, whoever switched it on (an admin may).
+ * Which workflows and saved agents are offered as tools at `/mcp`, and under what names. A name is
+ * unique within one workspace's tools (workflows and agents together: one table, one index). An offer
+ * belongs to the workflow's or agent's workspace, whoever switched it on.
  */
 import { mcpToolSlug, type McpToolOffer, type McpToolSetting } from '@/lib/contracts/mcp-tools'
 import type { Prisma } from '../db/database'
@@ -13,6 +13,7 @@ export interface OfferSubject {
   id: string
   name: string
   ownerId: string | null
+  workspaceId: string | null
 }
 
 const subjectKey = (subject: OfferSubject) => (subject.kind === 'workflow' ? { workflowId: subject.id } : { agentId: subject.id })
@@ -32,20 +33,24 @@ export async function setMcpToolOffer(prisma: Prisma, subject: OfferSubject, set
     return null
   }
   const ownerId = subject.ownerId ?? actingUserId
+  const { workspaceId } = subject
   const current = await prisma.mcpToolOffer.findFirst({ where: key, select: { name: true } })
-  const name = setting.name ?? current?.name ?? (await freeName(prisma, ownerId, mcpToolSlug(subject.name, subject.kind)))
+  const name = setting.name ?? current?.name ?? (await freeName(prisma, workspaceId, mcpToolSlug(subject.name, subject.kind)))
   try {
-    const row = await prisma.mcpToolOffer.upsert({ where: key, create: { ...key, ownerId, name }, update: { name } })
+    const row = await prisma.mcpToolOffer.upsert({ where: key, create: { ...key, ownerId, workspaceId, name }, update: { name, workspaceId } })
     return { name: row.name }
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('mcp_tool_name_taken', `Another of your workflows or agents is already offered as the MCP tool '${name}'.`)
+    if (isUniqueViolation(error))
+      throw conflict('mcp_tool_name_taken', `Another workflow or agent of this workspace is already offered as the MCP tool '${name}'.`)
     throw error
   }
 }
 
-/** `base`, or `base_2`, `base_3`, … : the first the owner has no tool of. */
-async function freeName(prisma: Prisma, ownerId: string, base: string): Promise<string> {
-  const taken = new Set((await prisma.mcpToolOffer.findMany({ where: { ownerId, name: { startsWith: base } }, select: { name: true } })).map((row) => row.name))
+/** `base`, or `base_2`, `base_3`, … : the first the workspace has no tool of. */
+async function freeName(prisma: Prisma, workspaceId: string | null, base: string): Promise<string> {
+  const taken = new Set(
+    (await prisma.mcpToolOffer.findMany({ where: { workspaceId, name: { startsWith: base } }, select: { name: true } })).map((row) => row.name),
+  )
   if (!taken.has(base)) return base
   for (let n = 2; ; n++) {
     const suffix = `_${n}`

@@ -72,10 +72,14 @@ function startInput(graph: unknown): StartInput {
   return start?.kind === 'start' ? { description: start.data.inputDescription, fields: start.data.inputFields ?? [] } : { description: '', fields: [] }
 }
 
-/** The person's offered tools, by name. Deleted workflows have no offer (deleting removes it). */
-export async function listOfferedTools(prisma: Prisma, ownerId: string, name?: string): Promise<OfferedTool[]> {
+/**
+ * One workspace's offered tools, by name (names are unique per workspace, so one list cannot hold two workspaces'):
+ * the caller's personal workspace, or the one their token is limited to. Deleted workflows have no offer (deleting removes it).
+ */
+export async function listOfferedTools(prisma: Prisma, workspaceId: string | null, name?: string): Promise<OfferedTool[]> {
+  if (workspaceId === null) return []
   const rows = await prisma.mcpToolOffer.findMany({
-    where: { ownerId, ...(name === undefined ? {} : { name }) },
+    where: { workspaceId, ...(name === undefined ? {} : { name }) },
     orderBy: { name: 'asc' },
     include: {
       workflow: {

@@ -7,7 +7,7 @@
 import { ErrorCode, McpError, type CallToolResult, type ProgressToken, type Task } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import type { RunStatus } from '@/lib/contracts/runs'
-import { ownedBy, type Principal } from '../auth/principal'
+import { visibleTo, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 
 /** How often a client that polls tasks/get is asked to look (tasks/result waits without polling). */
@@ -54,7 +54,7 @@ export const RUN_TASK_SELECT = {
 } as const
 
 export async function loadRunTask(prisma: Prisma, principal: Principal, runId: string): Promise<RunTaskRow> {
-  const row = await prisma.run.findFirst({ where: { id: runId, ...ownedBy(principal) }, select: RUN_TASK_SELECT })
+  const row = await prisma.run.findFirst({ where: { id: runId, ...visibleTo(principal) }, select: RUN_TASK_SELECT })
   if (!row) throw new McpError(ErrorCode.InvalidParams, `Task not found: ${runId}`)
   return row
 }

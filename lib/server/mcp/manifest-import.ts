@@ -107,7 +107,13 @@ export async function importToolingManifest(
       const existing = replaceable.get(entry.id)
       if (!existing) {
         const row = await tx.mcpServer.create({
-          data: { id: entry.id, ownerId: principal.userId, updatedById: principal.userId, ...rowData(entry, options.secretBox) },
+          data: {
+            id: entry.id,
+            ownerId: principal.userId,
+            workspaceId: owner.workspaceId,
+            updatedById: principal.userId,
+            ...rowData(entry, options.secretBox),
+          },
         })
         await auditServerCreated(tx, principal.userId, audited(row), 'manifest')
         result.created.push(entry.id)

@@ -102,7 +102,7 @@ describe('MCP connections shared across runs', () => {
   const runContext = (runApp: AppContext, run: number, overrides: Partial<RunMcpContext> = {}): RunMcpContext => ({
     app: runApp,
     runId: runIds[run],
-    nameOwner: { ownerId: null, isAdmin: true },
+    nameOwner: { workspaceId: null, isAdmin: true },
     samplingClient: NO_SAMPLING,
     signal: new AbortController().signal,
     ...overrides,
@@ -278,7 +278,7 @@ describe('MCP connections shared across runs', () => {
     const shared = appWithPool()
     const tools = await connectMcpServers(['counted'], runContext(shared, 0))
     // Someone else's run does not get the admin's open connection.
-    const stranger = await connectMcpServers(['counted'], runContext(shared, 1, { nameOwner: { ownerId: 'someone-else', isAdmin: false } })).catch(
+    const stranger = await connectMcpServers(['counted'], runContext(shared, 1, { nameOwner: { workspaceId: 'someone-else', isAdmin: false } })).catch(
       (error: unknown) => error,
     )
     expect(stranger).toBeInstanceOf(McpServerNotFoundError)

@@ -59,7 +59,7 @@ describe('connectMcpServers', () => {
   const context = (overrides: Partial<RunMcpContext> = {}): RunMcpContext => ({
     app,
     runId,
-    nameOwner: { ownerId: null, isAdmin: true },
+    nameOwner: { workspaceId: null, isAdmin: true },
     samplingClient: NO_SAMPLING,
     signal: new AbortController().signal,
     ...overrides,

@@ -25,7 +25,7 @@ describe('MCP elicitation through approvals', () => {
     const tools = await connectMcpServers(['asker'], {
       app,
       runId,
-      nameOwner: { ownerId: null, isAdmin: true },
+      nameOwner: { workspaceId: null, isAdmin: true },
       samplingClient: new DemoChatClient(),
       signal: new AbortController().signal,
     })

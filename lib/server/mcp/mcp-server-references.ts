@@ -11,7 +11,7 @@ import { nameOwnerFrom, ownerNamesWhere } from '../auth/name-owner'
 
 /** Every workflow using a server, with who owns it (kept server-side: the owner is not shown). */
 export interface OwnedWorkflowReference extends WorkflowReference {
-  ownerId: string | null
+  workspaceId: string | null
 }
 
 function graphUsesServer(graph: unknown, serverId: string): boolean {
@@ -22,19 +22,19 @@ function graphUsesServer(graph: unknown, serverId: string): boolean {
   return parsed.ok && collectMcpServerIds(parsed.document).includes(serverId)
 }
 
-/** The server a reference names: its id means this server in its owner's workflows (auth/name-owner.ts). */
+/** The server a reference names: its id means this server in its workspace's workflows (auth/name-owner.ts). */
 export interface ReferencedServer {
   id: string
-  ownerId: string | null
+  workspaceId: string | null
 }
 
-/** All workflows using the server: its owner's, since another owner's workflow naming the same id means their own server. For the audit log and for admins. */
+/** All workflows using the server: its workspace's, since another workspace's workflow naming the same id means its own server. For the audit log and for admins. */
 export async function allWorkflowsReferencingServer(prisma: Pick<Prisma, 'workflowVersion'>, server: ReferencedServer): Promise<OwnedWorkflowReference[]> {
   const serverId = server.id
   const versions = await prisma.workflowVersion.findMany({
     // A deleted workflow's versions (kept for its runs) are never run again.
-    where: { workflow: { deletedAt: null, ...ownerNamesWhere(nameOwnerFrom(server.ownerId, null)) } },
-    select: { version: true, graph: true, workflow: { select: { id: true, name: true, ownerId: true } } },
+    where: { workflow: { deletedAt: null, ...ownerNamesWhere(nameOwnerFrom(server.workspaceId, null)) } },
+    select: { version: true, graph: true, workflow: { select: { id: true, name: true, workspaceId: true } } },
     orderBy: [{ workflowId: 'asc' }, { version: 'asc' }],
   })
   const newest = new Map<string, number>()
@@ -43,7 +43,13 @@ export async function allWorkflowsReferencingServer(prisma: Pick<Prisma, 'workfl
     const workflowId = row.workflow.id
     newest.set(workflowId, Math.max(newest.get(workflowId) ?? 0, row.version))
     if (!graphUsesServer(row.graph, serverId)) continue
-    const reference = byWorkflow.get(workflowId) ?? { workflowId, workflowName: row.workflow.name, ownerId: row.workflow.ownerId, versions: [], latest: false }
+    const reference = byWorkflow.get(workflowId) ?? {
+      workflowId,
+      workflowName: row.workflow.name,
+      workspaceId: row.workflow.workspaceId,
+      versions: [],
+      latest: false,
+    }
     reference.versions.push(row.version)
     byWorkflow.set(workflowId, reference)
   }
@@ -52,9 +58,9 @@ export async function allWorkflowsReferencingServer(prisma: Pick<Prisma, 'workfl
     .sort((a, b) => a.workflowName.localeCompare(b.workflowName))
 }
 
-/** The references the principal may see, without their owners. */
+/** The references the principal may see, without their workspaces. */
 export function visibleReferences(principal: Principal, references: readonly OwnedWorkflowReference[]): WorkflowReference[] {
-  return references.filter((reference) => canSee(principal, reference.ownerId)).map(({ ownerId: _ownerId, ...reference }) => reference)
+  return references.filter((reference) => canSee(principal, reference.workspaceId)).map(({ workspaceId: _workspaceId, ...reference }) => reference)
 }
 
 /** The workflows using a server that the principal may see (admins: all). */

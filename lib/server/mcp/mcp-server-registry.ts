@@ -35,8 +35,9 @@ import {
 } from '@/lib/contracts/mcp-servers'
 import { readMcpServerSettings, type McpServerSettings } from '@/lib/contracts/mcp-server-settings'
 import { presentMcpServer, presentMcpServerDetail, type McpServerRow as Row } from './mcp-server-views'
-import { isAdmin, ownedBy, toRole, type Principal } from '../auth/principal'
-import { nameOwnerOf, ownerNamesWhere } from '../auth/name-owner'
+import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
+import { isAdmin, requireRole, targetWorkspace, visibleTo, toRole, type Principal } from '../auth/principal'
+import { nameOwnerFrom, nameOwnerOf, ownerNamesWhere } from '../auth/name-owner'
 import { resolveMcpServer } from './mcp-server-lookup'
 import { assertMayConfigureStdio, assertMayStartStdio, stdioAccessFor } from './mcp-server-access'
 import { auditServerCreated, auditServerDeleted, auditServerUpdated } from './mcp-server-audit'
@@ -234,8 +235,11 @@ export class McpServerRegistry {
   }
 
   /** The servers the principal may see (admins: all). */
-  async list(principal: Principal): Promise<McpServerSummary[]> {
-    const rows = await this.prisma.mcpServer.findMany({ where: ownedBy(principal), orderBy: { name: 'asc' } })
+  async list(principal: Principal, workspaceId?: string): Promise<McpServerSummary[]> {
+    const rows = await this.prisma.mcpServer.findMany({
+      where: { ...visibleTo(principal), ...(workspaceId === undefined ? {} : { AND: [{ workspaceId }] }) },
+      orderBy: { name: 'asc' },
+    })
     return rows.map(presentMcpServer)
   }
 
@@ -244,22 +248,29 @@ export class McpServerRegistry {
     return stdioAccessFor(principal)
   }
 
-  async get(principal: Principal, id: string): Promise<McpServerDetail> {
-    return presentMcpServerDetail(await this.requireVisibleRow(this.prisma, principal, id))
+  /** `workspaceId`: whose server of this id (default: the caller's personal workspace's). */
+  async get(principal: Principal, id: string, workspaceId?: string): Promise<McpServerDetail> {
+    return presentMcpServerDetail(await this.requireVisibleRow(this.prisma, principal, id, workspaceId))
   }
 
   /** The workflows the principal may see whose saved versions use the server (404 for a server they cannot see). */
-  async references(principal: Principal, id: string): Promise<WorkflowReference[]> {
-    return workflowsReferencingServer(this.prisma, principal, await this.requireVisibleRow(this.prisma, principal, id))
+  async references(principal: Principal, id: string, workspaceId?: string): Promise<WorkflowReference[]> {
+    return workflowsReferencingServer(this.prisma, principal, await this.requireVisibleRow(this.prisma, principal, id, workspaceId))
   }
 
-  /** Creates a server owned by the principal; stdio servers only by admins, and only while the deployment allows them. */
-  async create(principal: Principal, input: CreateServerInput): Promise<McpServerDetail> {
+  /**
+   * Creates a server in the named workspace (editor there) or the principal's personal one; stdio servers only by
+   * admins, and only while the deployment allows them.
+   */
+  async create(principal: Principal, input: CreateServerInput, workspaceId?: string): Promise<McpServerDetail> {
     const server = parseWith(createMcpServerRequestSchema, input, 'MCP server')
+    const workspace = targetWorkspace(principal, workspaceId, 'editor')
     if (server.transport === 'stdio') assertMayConfigureStdio(principal, server.config.command)
     await this.assertOwnersUrlAllowed(isAdmin(principal), server.config)
-    // Ids are unique per owner: another owner's server of this id is none of the principal's business (and not revealed).
-    if (await this.prisma.mcpServer.findFirst({ where: { id: server.id, ...ownerNamesWhere(nameOwnerOf(principal)) }, select: { id: true } })) {
+    // Ids are unique per workspace: another workspace's server of this id is none of the principal's business (and not revealed).
+    if (
+      await this.prisma.mcpServer.findFirst({ where: { id: server.id, ...ownerNamesWhere(nameOwnerFrom(workspace, principal.role)) }, select: { id: true } })
+    ) {
       throw alreadyExists(server.id)
     }
     const secrets: StoredSecrets = server.transport === 'stdio' ? { env: server.secrets.env, headers: {} } : { env: {}, headers: server.secrets.headers }
@@ -272,6 +283,7 @@ export class McpServerRegistry {
             name: server.name,
             description: server.description,
             ownerId: principal.userId,
+            workspaceId: workspace,
             updatedById: principal.userId,
             enabled: server.enabled,
             loadToolsOnDemand: server.loadToolsOnDemand,
@@ -304,10 +316,16 @@ export class McpServerRegistry {
    * `base` is the server's version the change started from: when it was saved again since, nothing
    * changes (409 `stale_version`); `'current'` (an import told to update what exists) replaces any.
    */
-  async update(principal: Principal, id: string, input: UpdateServerInput, base: number | 'current' | undefined): Promise<McpServerDetail> {
+  async update(
+    principal: Principal,
+    id: string,
+    input: UpdateServerInput,
+    base: number | 'current' | undefined,
+    workspaceId?: string,
+  ): Promise<McpServerDetail> {
     const patch = parseWith(updateMcpServerRequestSchema, input, 'MCP server update')
     return this.prisma.$transaction(async (tx) => {
-      const row = await this.requireVisibleRow(tx, principal, id)
+      const row = await this.requireVisibleRow(tx, principal, id, workspaceId, 'editor')
       const transport = patch.transport ?? row.transport
       if (transport !== row.transport && patch.config === undefined) {
         const message = `A new configuration is required when the transport changes to ${transport}.`
@@ -367,9 +385,9 @@ export class McpServerRegistry {
   }
 
   /** Deletes the server; the answer lists the workflows that used it (the UI shows them before asking). */
-  async remove(principal: Principal, id: string): Promise<RemovedMcpServer> {
+  async remove(principal: Principal, id: string, workspaceId?: string): Promise<RemovedMcpServer> {
     return this.prisma.$transaction(async (tx) => {
-      const row = await this.requireVisibleRow(tx, principal, id)
+      const row = await this.requireVisibleRow(tx, principal, id, workspaceId, 'editor')
       const references = await allWorkflowsReferencingServer(tx, row)
       const { count } = await tx.mcpServer.deleteMany({ where: { rowId: row.rowId } })
       if (count === 0) throw notFound('MCP server', id)
@@ -380,13 +398,13 @@ export class McpServerRegistry {
   }
 
   /** Connects with a short timeout, lists the tools, closes. Failures are results, not errors. */
-  async test(principal: Principal, id: string, options: { timeoutMs?: number } = {}): Promise<McpTestResult> {
+  async test(principal: Principal, id: string, options: { timeoutMs?: number; workspaceId?: string } = {}): Promise<McpTestResult> {
     if (!this.probe) throw new Error('This McpServerRegistry was built without a probe, so it cannot test connections.')
-    const row = await this.requireVisibleRow(this.prisma, principal, id)
+    const row = await this.requireVisibleRow(this.prisma, principal, id, options.workspaceId, 'runner')
     const config = await this.connectionConfig({ rowId: row.rowId })
     if (config.transport === 'stdio') assertMayStartStdio(config.config.command)
     // The server's answer is outside text: this server's secrets and the app's own are cut out of it (not every member's).
-    const redactor = await this.vault.scopedRedactor({ mcpServerIds: [id], owner: { ownerId: row.ownerId } })
+    const redactor = await this.vault.scopedRedactor({ mcpServerIds: [id], owner: { workspaceId: row.workspaceId } })
     return redactor.redactValue(await this.probe(config, { ...options, secrets: this.vault, outbound: this.outbound }))
   }
 
@@ -458,16 +476,20 @@ export class McpServerRegistry {
   }
 
   /**
-   * The principal's server of this id (an admin's: theirs, else the only one of the id anyone has);
-   * otherwise the same 404 as for a server that does not exist.
+   * The server of this id in the named workspace, else in the principal's personal one (an admin's: that, else the
+   * only one of the id anyone has); otherwise the same 404 as for a server that does not exist. 403 when the
+   * principal's role there is less than `role`.
    */
   private async requireVisibleRow(
     prisma: Pick<Prisma, 'mcpServer'>,
     principal: Principal,
     id: string,
-  ): Promise<Row & { rowId: string; ownerId: string | null }> {
-    const row = await resolveMcpServer(prisma, id, nameOwnerOf(principal))
+    workspaceId?: string,
+    role: WorkspaceRole = 'viewer',
+  ): Promise<Row & { rowId: string; ownerId: string | null; workspaceId: string | null }> {
+    const row = await resolveMcpServer(prisma, id, nameOwnerOf(principal, workspaceId))
     if (!row) throw notFound('MCP server', id)
+    requireRole(principal, row.workspaceId, role)
     return row
   }
 }

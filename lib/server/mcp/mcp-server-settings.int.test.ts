@@ -69,7 +69,7 @@ describe('MCP server settings used by a run', () => {
   }
 
   async function connect(id: string, runId: string): Promise<MCPTool> {
-    const context: RunMcpContext = { app, runId, nameOwner: { ownerId: null, isAdmin: true }, samplingClient: model, signal: new AbortController().signal }
+    const context: RunMcpContext = { app, runId, nameOwner: { workspaceId: null, isAdmin: true }, samplingClient: model, signal: new AbortController().signal }
     const tools = await connectMcpServers([id], context)
     open.push(tools)
     return tools.get(id)!

@@ -47,7 +47,7 @@ describe('MCP servers whose tools load on demand', () => {
     const tools = await connectMcpServers([SERVER], {
       app,
       runId,
-      nameOwner: { ownerId: null, isAdmin: true },
+      nameOwner: { workspaceId: null, isAdmin: true },
       samplingClient: new DemoChatClient(),
       signal: new AbortController().signal,
     })

@@ -9,6 +9,7 @@
  * sign-in is needed, 404 for admins only (others get the 404 of an unknown path), 400 where something
  * is parsed, 404 where a path names a resource, 413/415 where a body is read; `errors` adds the rest (409 conflicts).
  */
+import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import type { z } from 'zod'
 
 export const API_TAGS = {
@@ -21,6 +22,7 @@ export const API_TAGS = {
   skills: 'Agent skills (SKILL.md and resources).',
   tools: 'Built-in function tools agents can use.',
   account: 'The signed-in person: profile, password, personal API tokens.',
+  workspaces: 'Workspaces and their members: every resource is in one, and a member’s role says what they may do there.',
   admin: 'User management and the audit log (admins only).',
   access: 'First-admin setup, invitations, password resets and shared runs: reachable without signing in.',
   meta: 'Health and this description.',
@@ -62,6 +64,8 @@ export interface ApiOperation {
   responses: Record<number, ApiResponseSpec>
   /** Error statuses beyond those that follow from the entry (usually 409). */
   errors?: readonly number[]
+  /** The least workspace role the route needs (403 below it). */
+  workspaceRole?: WorkspaceRole | 'approver'
   /**
    * A save that names the version it started from (lib/contracts/save-base.ts): `baseVersion` in the body or the
    * `If-Match` header; a stale one answers 409 `stale_version`, and a `required` one without either 428.

@@ -22,7 +22,7 @@ export const SESSION_COOKIE_NAME = 'better-auth.session_token'
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   400: 'Invalid input (`invalid_request` with `details.issues`, `invalid_json`, `invalid_text`, …)',
   401: 'Not signed in, or the API token is missing, wrong or revoked',
-  403: 'Not allowed (a server setting forbids it, e.g. stdio MCP servers)',
+  403: 'Not allowed: your role in the workspace is less than the route needs (`forbidden`, `details.role` names it), or a server setting forbids it (e.g. stdio MCP servers)',
   404: 'Not found, or not yours (the same answer); for admin routes also a caller who is not an admin',
   409: 'Contradicts what is stored (the code says what: e.g. `run_finished`, `stale_version` with the newer version in `details.current`)',
   413: 'The request body is larger than the server accepts',
@@ -72,6 +72,7 @@ export function operationOf(declaration: AnyRouteDeclaration): ApiOperation | un
     ...(declaration.body ? { body: declaration.body } : {}),
     responses: declaration.responses,
     ...(declaration.errors ? { errors: declaration.errors } : {}),
+    ...(declaration.workspace ? { workspaceRole: declaration.workspace.role } : {}),
     ...(declaration.saveBase ? { saveBase: declaration.saveBase } : {}),
     ...(declaration.errorShape ? { errorShape: declaration.errorShape } : {}),
   }
@@ -92,6 +93,9 @@ export function errorStatuses(operation: ApiOperation): number[] {
   if (operation.access !== 'public') statuses.add(401)
   // Admin routes answer everyone else the 404 of an unknown path (lib/server/define-route.ts), not 403.
   if (operation.access === 'admin') statuses.add(404)
+  // A role less than the route needs in the resource's workspace (define-route.ts `workspace`); what only approvers
+  // see is a 404 for other members, as for anyone else.
+  if (operation.workspaceRole && operation.workspaceRole !== 'approver') statuses.add(403)
   if (operation.params || operation.query || operation.body) statuses.add(400)
   if (operation.params) statuses.add(404)
   if (operation.body) {
@@ -135,6 +139,7 @@ function operationObject(operation: ApiOperation): ZodOpenApiOperationObject {
   return {
     operationId: operationIdOf(operation),
     summary: operation.summary,
+    ...(operation.workspaceRole ? { description: `Needs the ${operation.workspaceRole} role in the workspace (403 \`forbidden\` with less).` } : {}),
     tags: [operation.tag],
     ...(operation.access === 'public' ? { security: [] } : operation.access === 'token' ? { security: [{ bearerToken: [] }] } : {}),
     ...(operation.params || operation.query || operation.saveBase

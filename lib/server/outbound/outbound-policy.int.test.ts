@@ -128,7 +128,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
   /** A member's server as if saved before the policy, or while its name still resolved elsewhere. */
   async function storedMemberServer(url: string, transport: 'http' | 'websocket' = 'http'): Promise<string> {
     const id = `member-server-${++counter}`
-    await app.db.prisma.mcpServer.create({ data: { id, name: id, ownerId: member.id, transport, config: { url } } })
+    await app.db.prisma.mcpServer.create({ data: { id, name: id, ownerId: member.id, workspaceId: member.personalWorkspaceId, transport, config: { url } } })
     return id
   }
 
@@ -291,7 +291,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
   })
 
   async function memberAgent(name: string, baseUrl: string): Promise<void> {
-    const agent = await app.db.prisma.agent.create({ data: { name, ownerId: member.id } })
+    const agent = await app.db.prisma.agent.create({ data: { name, ownerId: member.id, workspaceId: member.personalWorkspaceId } })
     const definition = AgentSettingsSchema.parse({ name, model: { provider: 'openai_chat', model: 'm', baseUrl } })
     await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition, authorId: member.id } })
   }

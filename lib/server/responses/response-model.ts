@@ -9,7 +9,7 @@
  * Nothing found is the 404 of a missing model, whoever owns it.
  */
 import type { Prisma } from '../db/database'
-import { ownedBy, type Principal } from '../auth/principal'
+import { visibleTo, type Principal } from '../auth/principal'
 import { DomainError, invalidInput } from '../domain-errors'
 
 export type ModelKind = 'agent' | 'workflow'
@@ -65,7 +65,7 @@ function pick(candidates: Candidate[], principal: Principal, kind: ModelKind, re
 
 export async function resolveModel(prisma: Prisma, principal: Principal, model: string): Promise<ResolvedModel> {
   const reference = parseModelReference(model)
-  const where = { OR: [{ id: reference.ref }, { name: reference.ref }], ...ownedBy(principal) }
+  const where = { OR: [{ id: reference.ref }, { name: reference.ref }], ...visibleTo(principal) }
   const select = { id: true, name: true, ownerId: true } as const
   if (reference.kind !== 'workflow') {
     const agent = pick(await prisma.agent.findMany({ where, select, take: 50 }), principal, 'agent', reference.ref)

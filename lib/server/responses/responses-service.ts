@@ -13,7 +13,7 @@
 import type { CreateResponseRequest, ResponseObject } from '@/lib/contracts/responses'
 import type { TokenUsage } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
-import { ownedBy, type Principal } from '../auth/principal'
+import { visibleTo, type Principal } from '../auth/principal'
 import { ConversationService } from '../conversations/conversation-service'
 import { DomainError, invalidInput, isDomainError, notFound } from '../domain-errors'
 import { RunService } from '../runs/run-service'
@@ -124,7 +124,7 @@ export class ResponsesService {
     const session = request.previous_response_id
       ? await this.sessionOfResponse(principal, request.previous_response_id)
       : await this.app.db.prisma.agentSession.findFirst({
-          where: { id: named!, kind: 'conversation', ...ownedBy(principal) },
+          where: { id: named!, kind: 'conversation', ...visibleTo(principal) },
           select: { id: true, agentId: true },
         })
     if (!session) throw withParam(notFound('Conversation', named), 'conversation')
@@ -140,7 +140,7 @@ export class ResponsesService {
     const runId = runIdOfResponse(responseId)
     const run = runId
       ? await this.app.db.prisma.run.findFirst({
-          where: { id: runId, ...ownedBy(principal) },
+          where: { id: runId, ...visibleTo(principal) },
           select: { session: { select: { id: true, agentId: true, kind: true } } },
         })
       : null

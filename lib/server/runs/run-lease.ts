@@ -7,7 +7,7 @@
  */
 import type { UsageDetails } from '@/lib/core'
 import { nameOwnerFrom, type NameOwner } from '../auth/name-owner'
-import { toRole, type OwnerScope } from '../auth/principal'
+import { runScope, type RunScope } from '../auth/principal'
 import type { SqlRunner } from '../db/sql'
 import { queueRunExpression } from './run-queue'
 
@@ -33,10 +33,10 @@ export interface ClaimedRun {
   workflowSettings: unknown
   /** Who started it (null: from before sign-in). */
   ownerId: string | null
-  /** What the run may use: its owner's rows, or all for an admin's run (see run-setup.ts). */
-  ownerScope: OwnerScope
+  /** What the run may use: its workspace's rows, or all for a run an admin started (see run-setup.ts). */
+  ownerScope: RunScope
   /**
-   * Whose MCP server ids and skill names its document means: the workflow's owner, or for a conversation
+   * Whose MCP server ids and skill names its document means: the workflow's workspace, or for a conversation
    * turn the agent's (name-owner.ts's `runNameOwner`, read with the claim rather than after it).
    */
   nameOwner: NameOwner
@@ -69,7 +69,12 @@ export interface ClaimedRun {
  */
 export async function claimRun(sql: Sql, runId: string, workerId: string): Promise<ClaimedRun | undefined> {
   const [row] = await sql.query<
-    Omit<ClaimedRun, 'ownerScope' | 'nameOwner'> & { ownerRole: string | null; nameOwnerId: string | null; nameOwnerRole: string | null }
+    Omit<ClaimedRun, 'ownerScope' | 'nameOwner'> & {
+      workspaceId: string | null
+      ownerRole: string | null
+      nameWorkspaceId: string | null
+      nameOwnerRole: string | null
+    }
   >(
     `WITH prior AS (SELECT id, "checkpointSequence" IS NULL AS fresh FROM "Run" WHERE id = $1 FOR UPDATE),
      claimed AS (
@@ -81,34 +86,26 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          r.status = 'queued'
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
-       RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
+       RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."workspaceId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
          r.usage, r.followed, r.durability, p.fresh AS started),
      run_started AS (
        INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
        SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started)
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."sessionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
        c.usage, c.followed, c.started, c.durability,
-       c."ownerId", u.role AS "ownerRole",
-       d."ownerId" AS "nameOwnerId", nu.role AS "nameOwnerRole",
+       c."ownerId", c."workspaceId", u.role AS "ownerRole",
+       d."workspaceId" AS "nameWorkspaceId", nu.role AS "nameOwnerRole",
        CASE WHEN c.started THEN c."checkpointSequence" ELSE COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) END AS "lastSequence"
      FROM claimed c LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"
        LEFT JOIN "AgentVersion" av ON av.id = c."agentVersionId" LEFT JOIN "Agent" a ON a.id = av."agentId"
-       CROSS JOIN LATERAL (SELECT CASE WHEN w.id IS NOT NULL THEN w."ownerId" WHEN a.id IS NOT NULL THEN a."ownerId" ELSE c."ownerId" END AS "ownerId") d
+       CROSS JOIN LATERAL (SELECT CASE WHEN w.id IS NOT NULL THEN w."ownerId" WHEN a.id IS NOT NULL THEN a."ownerId" ELSE c."ownerId" END AS "ownerId",
+         CASE WHEN w.id IS NOT NULL THEN w."workspaceId" WHEN a.id IS NOT NULL THEN a."workspaceId" ELSE c."workspaceId" END AS "workspaceId") d
        LEFT JOIN "User" nu ON nu.id = d."ownerId"`,
     [runId, workerId],
   )
   if (!row) return undefined
-  const { ownerRole, nameOwnerId, nameOwnerRole, ...run } = row
-  return { ...run, ownerScope: runOwnerScope(run.ownerId, ownerRole), nameOwner: nameOwnerFrom(nameOwnerId, nameOwnerRole) }
-}
-
-/**
- * What a run may see. A run without an owner (from before sign-in, not yet adopted) sees only rows
- * without an owner; an admin's run sees everything.
- */
-export function runOwnerScope(ownerId: string | null, ownerRole: string | null): OwnerScope {
-  if (ownerId === null) return { ownerId: null }
-  return toRole(ownerRole) === 'admin' ? {} : { ownerId }
+  const { workspaceId, ownerRole, nameWorkspaceId, nameOwnerRole, ...run } = row
+  return { ...run, ownerScope: runScope(workspaceId, ownerRole), nameOwner: nameOwnerFrom(nameWorkspaceId, nameOwnerRole) }
 }
 
 /**

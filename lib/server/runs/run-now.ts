@@ -12,9 +12,9 @@
  */
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { nameOwnerFrom } from '../auth/name-owner'
-import type { Principal } from '../auth/principal'
+import { runScope, type Principal } from '../auth/principal'
 import type { LocalRunFeed } from './local-run-feed'
-import { runOwnerScope, type ClaimedRun } from './run-lease'
+import type { ClaimedRun } from './run-lease'
 
 export interface RunNowSlot {
   /** The worker the run is inserted claimed by. */
@@ -37,7 +37,9 @@ export interface RunNowHost {
  * insert, with the owner of the document it runs (the workflow's, or the agent's) and that owner's role.
  */
 export type InsertedRunRow = Pick<ClaimedRun, 'id' | 'input' | 'versionId' | 'agentVersionId' | 'sessionId' | 'workflowId' | 'workflowSettings'> & {
-  nameOwnerId: string | null
+  /** The run's workspace (its document's). */
+  workspaceId: string | null
+  nameWorkspaceId: string | null
   nameOwnerRole: string | null
   /** A workflow's run: its durability mode (a turn's insert leaves it out: sync). */
   durability?: string | null
@@ -45,13 +47,13 @@ export type InsertedRunRow = Pick<ClaimedRun, 'id' | 'input' | 'versionId' | 'ag
 
 /** The run as claimRun would have returned it: a first take, from its input, after its `run_queued` event. */
 export function claimedAtInsert(inserted: InsertedRunRow, owner: Pick<Principal, 'userId' | 'role'>): ClaimedRun {
-  const { nameOwnerId, nameOwnerRole, durability = null, ...row } = inserted
+  const { workspaceId, nameWorkspaceId, nameOwnerRole, durability = null, ...row } = inserted
   return {
     ...row,
     durability,
     ownerId: owner.userId,
-    ownerScope: runOwnerScope(owner.userId, owner.role),
-    nameOwner: nameOwnerFrom(nameOwnerId, nameOwnerRole),
+    ownerScope: runScope(workspaceId, owner.role),
+    nameOwner: nameOwnerFrom(nameWorkspaceId, nameOwnerRole),
     checkpointId: null,
     checkpointSequence: null,
     parkedRequests: null,

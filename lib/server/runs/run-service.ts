@@ -8,7 +8,8 @@ import type { DurabilityMode } from '@/lib/contracts/durability'
 import { inputProblemsText, parseGraphDocument, runInputProblems, type GraphDocument, type ServerFacts } from '@/lib/graph'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
-import { isAdmin, ownedBy, type Principal } from '../auth/principal'
+import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
+import { forbidden, hasRole, requireRole, visibleTo, workspacesWithRole, type Principal, type WorkspaceScope } from '../auth/principal'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
 import { loadDocumentFacts } from '../workflows/document-facts'
@@ -45,6 +46,7 @@ type RunRow = {
   workflowId: string | null
   agentId: string | null
   sessionId: string | null
+  workspaceId: string | null
   status: RunStatus
   input: unknown
   outputs: unknown
@@ -76,6 +78,7 @@ function presentSummary(row: RunRow): RunSummary {
     workflowName: (turn ? row.agent?.name : row.workflow?.name) ?? '',
     version: (turn ? row.agentVersion?.version : row.version?.version) ?? 0,
     conversationId: turn ? row.sessionId : null,
+    workspaceId: row.workspaceId,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -121,31 +124,32 @@ export class RunService {
     { runNow = false }: RunNowOption = {},
   ): Promise<RunSummary> {
     await this.refuseWhatCanOnlyFail(principal, input)
-    const owner = isAdmin(principal) ? null : principal.userId
+    // Where the principal may run (a workflow seen but not runnable finds no version, and missingVersion says 403).
+    const runnable = workspacesWithRole(principal, 'runner') ?? null
     const slot = runNow ? this.app.localWorker?.reserve() : undefined
     let row: (InsertedRunRow & { version: number; name: string; createdAt: Date; queuedData: unknown }) | undefined
     try {
       ;[row] = await this.app.db.sql.query<InsertedRunRow & { version: number; name: string; createdAt: Date; queuedData: unknown }>(
         `WITH version AS (
-           SELECT v.id, v.version, w.id AS "workflowId", w.name, w.settings, w."ownerId" FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId"
-           WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text IS NULL OR w."ownerId" = $3)
+           SELECT v.id, v.version, w.id AS "workflowId", w.name, w.settings, w."ownerId", w."workspaceId" FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId"
+           WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text[] IS NULL OR w."workspaceId" = ANY($3::text[]))
            ORDER BY v.version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", ${claimColumns.names}, durability, "createdAt", "updatedAt")
-           SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, ${claimColumns.values('$6')},
+           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, "createdAt", "updatedAt")
+           SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, "workspaceId", ${claimColumns.values('$6')},
              COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync'), now(), now()
            FROM version
-           RETURNING id, "createdAt", input, "versionId", "workflowId", durability),
+           RETURNING id, "createdAt", input, "versionId", "workflowId", "workspaceId", durability),
          queued AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
            RETURNING "runId", data)
          SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "sessionId", run."workflowId", version.settings AS "workflowSettings", run.durability,
            version.version, version.name, run."createdAt", queued.data AS "queuedData",
-           version."ownerId" AS "nameOwnerId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
+           run."workspaceId", version."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
            CASE WHEN $6::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
          FROM run, version, queued`,
-        [input.workflowId, input.version ?? null, owner, JSON.stringify(input.input), principal.userId, slot?.workerId ?? null, input.durability ?? null],
+        [input.workflowId, input.version ?? null, runnable, JSON.stringify(input.input), principal.userId, slot?.workerId ?? null, input.durability ?? null],
       )
     } finally {
       if (!row) slot?.release()
@@ -160,6 +164,7 @@ export class RunService {
       workflowName: row.name,
       version: row.version,
       conversationId: null,
+      workspaceId: row.workspaceId,
       status: slot ? 'running' : 'queued',
       createdAt,
       finishedAt: null,
@@ -186,16 +191,25 @@ export class RunService {
     refuseUnfitInput(document, input.input)
   }
 
-  /** Why nothing was queued: the workflow is not the principal's (or does not exist), or it has no such version. */
+  /** Why nothing was queued: the principal cannot see the workflow (or it does not exist), may not run it (403), or it has no such version. */
   private async missingVersion(principal: Principal, input: { workflowId: string; version?: number }): Promise<Error> {
-    const workflow = await this.prisma.workflow.findFirst({ where: { id: input.workflowId, ...visibleWorkflows(principal) }, select: { id: true } })
+    const workflow = await this.prisma.workflow.findFirst({
+      where: { id: input.workflowId, ...visibleWorkflows(principal) },
+      select: { id: true, workspaceId: true },
+    })
     if (!workflow) return notFound('Workflow', input.workflowId)
+    if (!hasRole(principal, workflow.workspaceId, 'runner')) return forbidden(principal, workflow.workspaceId, 'runner')
     return notFound('Version', `${input.workflowId}@${input.version ?? 'latest'}`)
   }
 
-  async list(principal: Principal, filter: { workflowId?: string; status?: RunStatus; limit: number }): Promise<RunSummary[]> {
+  async list(principal: Principal, filter: { workflowId?: string; status?: RunStatus; limit: number; workspaceId?: string }): Promise<RunSummary[]> {
     const rows = await this.prisma.run.findMany({
-      where: { ...ownedBy(principal), workflowId: filter.workflowId ?? { not: null }, ...(filter.status ? { status: filter.status } : {}) },
+      where: {
+        ...visibleTo(principal),
+        workflowId: filter.workflowId ?? { not: null },
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.workspaceId === undefined ? {} : { AND: [{ workspaceId: filter.workspaceId }] }),
+      },
       orderBy: { createdAt: 'desc' },
       take: filter.limit,
       include: RUN_SUBJECT,
@@ -204,7 +218,7 @@ export class RunService {
   }
 
   async get(principal: Principal, id: string): Promise<RunView> {
-    return this.view(id, ownedBy(principal))
+    return this.view(id, visibleTo(principal))
   }
 
   /**
@@ -215,7 +229,7 @@ export class RunService {
     return this.view(id, {})
   }
 
-  private async view(id: string, visible: { ownerId?: string }): Promise<RunView> {
+  private async view(id: string, visible: WorkspaceScope): Promise<RunView> {
     const row = await this.prisma.run.findFirst({
       where: { id, ...visible },
       include: {
@@ -230,9 +244,11 @@ export class RunService {
     return { run: presentDetail(row), graph, approvals: row.approvals.map(presentApproval) }
   }
 
-  async status(principal: Principal, id: string): Promise<RunStatus> {
-    const row = await this.prisma.run.findFirst({ where: { id, ...ownedBy(principal) }, select: { status: true } })
+  /** The run's status; 404 for a run the principal cannot see, 403 when their role in its workspace is less than `role`. */
+  async status(principal: Principal, id: string, role: WorkspaceRole = 'viewer'): Promise<RunStatus> {
+    const row = await this.prisma.run.findFirst({ where: { id, ...visibleTo(principal) }, select: { status: true, workspaceId: true } })
     if (!row) throw notFound('Run', id)
+    requireRole(principal, row.workspaceId, role)
     return row.status
   }
 
@@ -241,9 +257,10 @@ export class RunService {
    * (any process), which aborts its model calls, tool calls and MCP tasks at once.
    */
   async cancel(principal: Principal, id: string): Promise<RunSummary> {
-    const visible = { id, ...ownedBy(principal) }
+    const visible = { id, ...visibleTo(principal) }
     const row = await this.prisma.run.findFirst({ where: visible, include: RUN_SUBJECT })
     if (!row) throw notFound('Run', id)
+    requireRole(principal, row.workspaceId, 'runner')
     const cancelled = await this.app.db.sql.query<{ id: string }>(
       `WITH cancelled AS (
          UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now(), "parkedRequests" = NULL

@@ -28,7 +28,7 @@ import {
 import { loadAgentVersion } from '../agents/agent-service'
 import { fileAccessProviderFor } from '../agents/file-roots'
 import type { AppContext } from '../app-context'
-import type { OwnerScope } from '../auth/principal'
+import type { RunScope } from '../auth/principal'
 import type { NameOwner } from '../auth/name-owner'
 import { closeMcpServers, connectMcpServers } from '../mcp/mcp-connections'
 import { runAsMcpRun } from '../mcp/mcp-run-scope'
@@ -54,7 +54,7 @@ export function parseSaved(graph: unknown, what: string): GraphDocument {
 const subWorkflowKey = (workflowId: string, version: number | undefined) => `${workflowId}@${version ?? 'latest'}`
 
 /** compile() is synchronous, so every sub-workflow document (recursively) is loaded first. */
-async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: OwnerScope): Promise<Map<string, GraphDocument>> {
+async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: RunScope): Promise<Map<string, GraphDocument>> {
   const loaded = new Map<string, GraphDocument>()
   let frontier = collectSubWorkflowRefs(root)
   for (let depth = 0; frontier.length > 0; depth++) {
@@ -80,7 +80,7 @@ async function loadSubWorkflows(app: AppContext, root: GraphDocument, visible: O
 const agentKey = (agentId: string, version: number | undefined) => `${agentId}@${version ?? 'latest'}`
 
 /** The saved agents the documents' nodes refer to, loaded with the run owner's visibility (compile() is synchronous). */
-async function loadSavedAgents(app: AppContext, documents: readonly GraphDocument[], visible: OwnerScope): Promise<Map<string, ResolvedAgent>> {
+async function loadSavedAgents(app: AppContext, documents: readonly GraphDocument[], visible: RunScope): Promise<Map<string, ResolvedAgent>> {
   const loaded = new Map<string, ResolvedAgent>()
   for (const ref of documents.flatMap(collectAgentRefs)) {
     const key = agentKey(ref.agentId, ref.version)
@@ -93,8 +93,8 @@ async function loadSavedAgents(app: AppContext, documents: readonly GraphDocumen
   return loaded
 }
 
-/** An admin's run sees every owner's rows (runOwnerScope): `{}`. */
-const isAdminScope = (visible: OwnerScope): boolean => !('ownerId' in visible)
+/** A run an admin started sees every workspace's rows (runScope): `{}`. */
+const isAdminScope = (visible: RunScope): boolean => !('workspaceId' in visible)
 
 const fileAccessKey = (settings: FileAccessSettings) => JSON.stringify([settings.root, settings.folder, settings.writes])
 
@@ -118,7 +118,7 @@ export async function prepareQueuedRun(
   app: AppContext,
   runId: string,
   document: GraphDocument,
-  { visible, names }: { visible: OwnerScope; names: NameOwner },
+  { visible, names }: { visible: RunScope; names: NameOwner },
   signal: AbortSignal,
   taskStatusSink?: TaskStatusSink,
   /** What the caller adds to the registry (the stored conversation of a turn's agent, and its own key) and the workflow's Max steps. */

@@ -7,7 +7,7 @@
  * by contrast, is passed on to the agent), and an input step has no answer to pass on.
  */
 import { UserError } from '@/lib/core'
-import { APPROVAL_INBOX_CHANNEL, presentApproval, type ApprovalDecision } from '../approvals/approval-broker'
+import { APPROVAL_INBOX_CHANNEL, inboxNotice, presentApproval, type ApprovalDecision } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
 import { SAMPLING_APPROVAL_TIMEOUT_MS } from '../mcp/mcp-connections'
@@ -101,13 +101,13 @@ export async function openRequestApprovals(
     }
     const [row] = await app.db.sql.query<ApprovalRow>(
       `WITH opened AS (
-         INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", kind, source, title, payload, "expiresAt", "requestId")
-         SELECT gen_random_uuid(), r.id, r."ownerId", $2::"ApprovalKind", $3, $4, $5::jsonb, now() + make_interval(secs => $6), $7
+         INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", "workspaceId", kind, source, title, payload, "expiresAt", "requestId")
+         SELECT gen_random_uuid(), r.id, r."ownerId", r."workspaceId", $2::"ApprovalKind", $3, $4, $5::jsonb, now() + make_interval(secs => $6), $7
          FROM "Run" r
          WHERE r.id = $1 AND NOT EXISTS (SELECT 1 FROM "ApprovalRequest" a WHERE a."runId" = $1 AND a."requestId" = $7)
          RETURNING *),
        waiting AS (UPDATE "Run" SET status = 'waiting' WHERE id = $1 AND status = 'running' AND EXISTS (SELECT 1 FROM opened))
-       SELECT opened.*, pg_notify('${APPROVAL_INBOX_CHANNEL}', COALESCE(opened."ownerId", '')) AS "inboxNotified" FROM opened`,
+       SELECT opened.*, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('opened')}) AS "inboxNotified" FROM opened`,
       [runId, q.kind, request.executorId, title, jsonbSafeText(payload), SAMPLING_APPROVAL_TIMEOUT_MS / 1000, request.requestId],
     )
     if (row) writer.write('approval_requested', { approval: presentApproval(row) }).catch(() => {})

@@ -20,7 +20,15 @@ afterAll(async () => {
 
 const oldKey = randomBytes(32)
 const newKey = randomBytes(32)
-const admin = { userId: 'u-admin', email: 'admin@example.test', name: 'Admin', role: 'admin' as const, via: 'token' as const }
+const admin = {
+  userId: 'u-admin',
+  email: 'admin@example.test',
+  name: 'Admin',
+  role: 'admin' as const,
+  via: 'token' as const,
+  personalWorkspaceId: null,
+  memberships: [],
+}
 
 function registry(key: Buffer) {
   return new McpServerRegistry(db.prisma, new SecretVault(db.prisma, key, { env: {} }))

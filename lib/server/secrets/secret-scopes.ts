@@ -18,7 +18,7 @@ import {
   type AgentSettings,
   type GraphDocument,
 } from '@/lib/graph'
-import { toRole, type OwnerScope } from '../auth/principal'
+import { runScope, type RunScope } from '../auth/principal'
 import { nameOwnerFrom, runNameOwner, type NameOwner } from '../auth/name-owner'
 import type { Prisma } from '../db/database'
 import type { SecretRedactor } from './redaction'
@@ -26,11 +26,6 @@ import type { SecretScope, SecretVault } from './secret-vault'
 
 /** Runs whose scope is kept at once; the oldest goes first (a forgotten one is read again). */
 const RUN_SCOPE_CACHE_SIZE = 2_000
-
-function ownerScopeOf(ownerId: string | null, role: string | null | undefined): OwnerScope {
-  if (ownerId === null) return { ownerId: null }
-  return toRole(role) === 'admin' ? {} : { ownerId }
-}
 
 function parseAgentSettings(raw: unknown): AgentSettings | undefined {
   const parsed = AgentSettingsSchema.safeParse(raw ?? {})
@@ -45,7 +40,7 @@ function parseAgentSettings(raw: unknown): AgentSettings | undefined {
 export async function documentSecretScope(
   prisma: Prisma,
   document: GraphDocument,
-  owner: OwnerScope,
+  owner: RunScope,
   values: readonly string[] = [],
   /** Whose server ids the document names (its owner's); without it, every server of the id `owner` may see counts. */
   serverOwner?: NameOwner,
@@ -129,16 +124,22 @@ export class SecretScopes {
   async forConversation(sessionId: string): Promise<SecretRedactor> {
     const session = await this.prisma.agentSession.findUnique({
       where: { id: sessionId },
-      select: { agentId: true, originRunId: true, ownerId: true, agent: { select: { ownerId: true, versions: { select: { definition: true } } } } },
+      select: {
+        agentId: true,
+        originRunId: true,
+        ownerId: true,
+        workspaceId: true,
+        agent: { select: { ownerId: true, workspaceId: true, versions: { select: { definition: true } } } },
+      },
     })
     if (!session) return this.vault.scopedRedactor({})
-    const owner = await this.ownerScope(session.ownerId)
+    const owner = await this.ownerScope(session.workspaceId, session.ownerId)
     const definitions = (session.agent?.versions ?? []).flatMap((version) => parseAgentSettings(version.definition) ?? [])
     let scope: SecretScope = {
       mcpServerIds: [...new Set(definitions.flatMap((settings) => settings.mcpServerIds))],
       agentIds: session.agentId === null ? [] : [session.agentId],
       owner,
-      serverOwner: await this.nameOwner(session.agent ? session.agent.ownerId : session.ownerId),
+      serverOwner: await this.nameOwner(session.agent ?? session),
     }
     if (session.originRunId !== null) scope = mergeScopes(scope, await this.runScope(session.originRunId))
     return this.vault.scopedRedactor(scope)
@@ -163,16 +164,16 @@ export class SecretScopes {
     this.runs.set(runId, scope)
   }
 
-  private async ownerScope(ownerId: string | null): Promise<OwnerScope> {
-    if (ownerId === null) return { ownerId: null }
-    const user = await this.prisma.user.findUnique({ where: { id: ownerId }, select: { role: true } })
-    return ownerScopeOf(ownerId, user?.role)
+  /** What a run or conversation of this workspace, started by `starterId`, may use (run-lease.ts's rule). */
+  private async ownerScope(workspaceId: string | null, starterId: string | null): Promise<RunScope> {
+    const starter = starterId === null ? null : await this.prisma.user.findUnique({ where: { id: starterId }, select: { role: true } })
+    return runScope(workspaceId, starter?.role)
   }
 
-  private async nameOwner(ownerId: string | null): Promise<NameOwner> {
-    if (ownerId === null) return nameOwnerFrom(null, null)
-    const user = await this.prisma.user.findUnique({ where: { id: ownerId }, select: { role: true } })
-    return nameOwnerFrom(ownerId, user?.role)
+  private async nameOwner(document: { workspaceId: string | null; ownerId: string | null }): Promise<NameOwner> {
+    if (document.workspaceId === null) return nameOwnerFrom(null, null)
+    const creator = document.ownerId === null ? null : await this.prisma.user.findUnique({ where: { id: document.ownerId }, select: { role: true } })
+    return nameOwnerFrom(document.workspaceId, creator?.role)
   }
 
   private async readRunScope(runId: string): Promise<SecretScope> {
@@ -180,6 +181,7 @@ export class SecretScopes {
       where: { id: runId },
       select: {
         ownerId: true,
+        workspaceId: true,
         workflowId: true,
         agentVersionId: true,
         version: { select: { graph: true } },
@@ -187,7 +189,7 @@ export class SecretScopes {
       },
     })
     if (!run) return {}
-    const owner = await this.ownerScope(run.ownerId)
+    const owner = await this.ownerScope(run.workspaceId, run.ownerId)
     const serverOwner = await runNameOwner(this.prisma, run)
     if (run.agentVersion) {
       // A chat turn: its agent's servers and own key.

@@ -14,7 +14,15 @@ afterAll(async () => {
   await db?.close()
 })
 
-const admin = { userId: 'u-admin', email: 'admin@example.test', name: 'Admin', role: 'admin' as const, via: 'token' as const }
+const admin = {
+  userId: 'u-admin',
+  email: 'admin@example.test',
+  name: 'Admin',
+  role: 'admin' as const,
+  via: 'token' as const,
+  personalWorkspaceId: null,
+  memberships: [],
+}
 
 describe('environmentSecrets', () => {
   it('takes credentials by name, and the secret parts of configured URLs', () => {
@@ -68,8 +76,8 @@ describe('SecretVault', () => {
     )
     // The master key, in the forms it is written in, is the app's own.
     expect(httpOnly.redact(`key ${key.toString('base64')} ${key.toString('hex')}`)).toBe('key [redacted] [redacted]')
-    // A server outside the owner's scope counts for nothing (the servers here are the admin's, ownerId null).
-    const othersOnly = await vault.scopedRedactor({ mcpServerIds: ['vault-http'], owner: { ownerId: 'u-someone-else' } })
+    // A server outside the owner's scope counts for nothing (the servers here are in no workspace).
+    const othersOnly = await vault.scopedRedactor({ mcpServerIds: ['vault-http'], owner: { workspaceId: 'ws-someone-else' } })
     expect(othersOnly.redact('header-secret-cccc3333')).toBe('header-secret-cccc3333')
     expect((await vault.scopedRedactor({})).redact('header-secret-cccc3333 sk-from-the-env-1')).toBe('header-secret-cccc3333 [redacted]')
   })

@@ -46,8 +46,8 @@ export interface SecretScope {
   mcpServerIds?: readonly string[]
   /** Saved agents whose own API keys are cut out. */
   agentIds?: readonly string[]
-  /** Whose servers and agents may count (the run's owner scope): ids of others' are ignored. */
-  owner?: { ownerId?: string | null }
+  /** Whose servers and agents may count (the run's workspace scope): ids of other workspaces' are ignored. */
+  owner?: { workspaceId?: string | null }
   /**
    * Whose server ids `mcpServerIds` are (the document's owner, auth/name-owner.ts): an id then means
    * that owner's server only, not every server of that id `owner` may see.
@@ -61,7 +61,7 @@ export interface SecretScope {
 const SCOPED_CACHE_SIZE = 500
 
 function scopeKey({ mcpServerIds = [], agentIds = [], owner, serverOwner, values = [] }: SecretScope): string {
-  return JSON.stringify([[...new Set(mcpServerIds)].sort(), [...new Set(agentIds)].sort(), owner?.ownerId, serverOwner ?? null, values])
+  return JSON.stringify([[...new Set(mcpServerIds)].sort(), [...new Set(agentIds)].sort(), owner?.workspaceId, serverOwner ?? null, values])
 }
 
 export interface SecretVaultOptions {

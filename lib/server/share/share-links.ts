@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { CreatedShareLink, SharedRun, ShareLinkView } from '@/lib/contracts/share-links'
 import type { AppContext } from '../app-context'
-import { ownedBy, type Principal } from '../auth/principal'
+import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
+import { requireRole, visibleTo, type Principal } from '../auth/principal'
 import { notFound } from '../domain-errors'
 import { RunService } from '../runs/run-service'
 import { sanitizeEvent, sanitizeRunView } from './sanitize'
@@ -45,12 +46,13 @@ export class ShareLinkService {
     runId: string,
     options: { expiresInHours?: number; includeInstructions?: boolean; frameOrigins?: string[] },
   ): Promise<CreatedShareLink> {
-    await this.requireRun(principal, runId)
+    const workspaceId = await this.requireRun(principal, runId, 'editor')
     const token = randomBytes(32).toString('base64url')
     const row = await this.app.db.prisma.shareLink.create({
       data: {
         runId,
         ownerId: principal.userId,
+        workspaceId,
         includeInstructions: options.includeInstructions ?? false,
         frameOrigins: [...new Set(options.frameOrigins ?? [])],
         tokenHash: hashShareToken(token),
@@ -68,8 +70,9 @@ export class ShareLinkService {
 
   /** Revokes a link of a run the principal may see (404 otherwise, like an unknown link). */
   async revoke(principal: Principal, id: string): Promise<ShareLinkView> {
-    const row = await this.app.db.prisma.shareLink.findFirst({ where: { id, run: ownedBy(principal) } })
+    const row = await this.app.db.prisma.shareLink.findFirst({ where: { id, run: visibleTo(principal) }, include: { run: { select: { workspaceId: true } } } })
     if (!row) throw notFound('Share link', id)
+    requireRole(principal, row.run.workspaceId, 'editor')
     if (row.revokedAt) return present(row)
     return present(await this.app.db.prisma.shareLink.update({ where: { id }, data: { revokedAt: new Date() } }))
   }
@@ -95,9 +98,11 @@ export class ShareLinkService {
     return (await this.app.secretScopes.forRun(row.runId)).redactValue({ ...sanitizeRunView(view, options), events })
   }
 
-  /** Links belong to the run: whoever may see it (its owner, an admin) manages them. */
-  private async requireRun(principal: Principal, runId: string): Promise<void> {
-    const run = await this.app.db.prisma.run.findFirst({ where: { id: runId, ...ownedBy(principal) }, select: { id: true } })
+  /** Links belong to the run: whoever may see it sees them; editors of its workspace (and admins) make and revoke them. */
+  private async requireRun(principal: Principal, runId: string, role: WorkspaceRole = 'viewer'): Promise<string | null> {
+    const run = await this.app.db.prisma.run.findFirst({ where: { id: runId, ...visibleTo(principal) }, select: { id: true, workspaceId: true } })
     if (!run) throw notFound('Run', runId)
+    requireRole(principal, run.workspaceId, role)
+    return run.workspaceId
   }
 }

@@ -58,7 +58,15 @@ async function httpError(promise: Promise<unknown>): Promise<DomainError & { sta
 }
 
 /** Sees every stored skill, including rows from before sign-in that have no owner. */
-const admin: Principal = { userId: 'admin-1', email: 'admin@example.test', name: 'Admin', role: 'admin', via: 'token' }
+const admin: Principal = {
+  userId: 'admin-1',
+  email: 'admin@example.test',
+  name: 'Admin',
+  role: 'admin',
+  via: 'token',
+  personalWorkspaceId: 'ws-admin',
+  memberships: [{ workspaceId: 'ws-admin', workspaceName: 'Admin', role: 'owner', approver: false }],
+}
 
 describe('SkillLibrary', () => {
   let db: Database
@@ -67,6 +75,7 @@ describe('SkillLibrary', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase()
+    await db.prisma.workspace.createMany({ data: ['ws-admin', 'ws-alice', 'ws-bob'].map((id) => ({ id, name: id, kind: 'personal' as const })) })
     root = await realpath(await mkdtemp(join(tmpdir(), 'agentloom-skills-')))
     await writeSkill(root, 'skills/slugger', {
       'SKILL.md': skillMarkdown('slugger', 'Make URL slugs.'),
@@ -279,8 +288,17 @@ describe('SkillLibrary', () => {
   })
 
   it("keeps a member's stored skills to them (and admins): others get 404 and cannot use them", async () => {
-    const alice: Principal = { userId: 'alice', email: 'alice@example.test', name: 'Alice', role: 'member', via: 'token' }
-    const bob: Principal = { ...alice, userId: 'bob', email: 'bob@example.test', name: 'Bob' }
+    const member = (name: string): Principal => ({
+      userId: name,
+      email: `${name}@example.test`,
+      name,
+      role: 'member',
+      via: 'token',
+      personalWorkspaceId: `ws-${name}`,
+      memberships: [{ workspaceId: `ws-${name}`, workspaceName: name, role: 'owner', approver: false }],
+    })
+    const alice = member('alice')
+    const bob = member('bob')
     await library.create(alice, { content: skillMarkdown('alices-notes') })
     expect((await library.list(alice)).skills.map((skill) => skill.name)).toContain('alices-notes')
     expect((await library.list(bob)).skills.map((skill) => skill.name)).not.toContain('alices-notes')
@@ -288,8 +306,8 @@ describe('SkillLibrary', () => {
     expect((await httpError(library.get(bob, 'alices-notes'))).status).toBe(404)
     expect((await httpError(library.update(bob, 'alices-notes', { resources: [] }, 1))).status).toBe(404)
     expect((await httpError(library.delete(bob, 'alices-notes'))).status).toBe(404)
-    await expect(library.providerFor(['alices-notes'], { ownerId: 'bob' })).rejects.toThrow(/Unknown skill 'alices-notes'/)
-    expect((await library.providerFor(['alices-notes'], { ownerId: 'alice' }))!.skills.map((skill) => skill.frontmatter.name)).toEqual(['alices-notes'])
+    await expect(library.providerFor(['alices-notes'], { workspaceId: 'ws-bob' })).rejects.toThrow(/Unknown skill 'alices-notes'/)
+    expect((await library.providerFor(['alices-notes'], { workspaceId: 'ws-alice' }))!.skills.map((skill) => skill.frontmatter.name)).toEqual(['alices-notes'])
     expect(await library.delete(alice, 'alices-notes')).toEqual({ name: 'alices-notes' })
   })
 })

@@ -14,7 +14,7 @@
  *
  *   const library = new SkillLibrary({ prisma, directories: skillDirectoriesFromEnv() })
  *   await library.create(principal, { content: '---\nname: tone\ndescription: Write in our tone.\n---\n…' })
- *   const provider = await library.providerFor(['tone', 'text-tools'], ownedBy(principal))   // an agent's skillIds
+ *   const provider = await library.providerFor(['tone', 'text-tools'], visibleTo(principal))   // an agent's skillIds
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
@@ -31,8 +31,8 @@ import {
   type Skill,
   type SkillScriptRunner,
 } from '@/lib/core'
-import { ownedBy, type OwnerScope, type Principal } from '../auth/principal'
-import { resolveOwnedNames, type NameOwner } from '../auth/name-owner'
+import { requireRole, targetWorkspace, visibleTo, type Principal, type RunScope } from '../auth/principal'
+import { nameOwnerOf, resolveOwnedNames, type NameOwner } from '../auth/name-owner'
 import type { Prisma } from '../db/database'
 import { conflict, isDomainError, notFound } from '../domain-errors'
 import { requireBase, staleVersion } from '../save-base'
@@ -83,8 +83,10 @@ export class SkillLibrary {
   }
 
   /** Every skill of both sources, by name, and the SKILL.md files that could not be loaded. */
-  async list(principal: Principal): Promise<SkillList> {
-    const catalog = await this.catalog(ownedBy(principal), principal.userId)
+  /** `workspaceId`: that workspace's stored skills only (with the file skills). */
+  async list(principal: Principal, workspaceId?: string): Promise<SkillList> {
+    const visible = { ...visibleTo(principal), ...(workspaceId === undefined ? {} : { AND: [{ workspaceId }] }) }
+    const catalog = await this.catalog(visible, workspaceId ?? principal.personalWorkspaceId ?? undefined)
     const skills: SkillSummary[] = [
       ...[...catalog.stored.values()].map((entry) => this.presentStored(entry)),
       ...[...catalog.files.values()].map((skill) => presentFileSkill(skill, this.root)),
@@ -94,8 +96,8 @@ export class SkillLibrary {
   }
 
   /** One skill with its SKILL.md text; 404 when neither source has it. */
-  async get(principal: Principal, name: string): Promise<SkillDetail> {
-    const row = await this.storedRowFor(principal, name)
+  async get(principal: Principal, name: string, workspaceId?: string): Promise<SkillDetail> {
+    const row = await this.storedRowFor(principal, name, workspaceId)
     if (row) return this.storedDetail(parseStoredRow(row))
     const file = (await this.fileCatalog()).skills.find((skill) => skill.name === name)
     if (!file) throw notFound('Skill', name)
@@ -103,14 +105,15 @@ export class SkillLibrary {
   }
 
   /** Stores a skill from SKILL.md text: 400 `invalid_skill` with the rule broken, 409 when the name is taken. */
-  async create(principal: Principal, input: CreateSkillInput): Promise<SkillDetail> {
+  async create(principal: Principal, input: CreateSkillInput & { workspaceId?: string }): Promise<SkillDetail> {
+    const workspaceId = targetWorkspace(principal, input.workspaceId, 'editor')
     const parsed = parseSubmittedSkill(input.content)
     const { name, description } = parsed.frontmatter
-    await this.assertNameFree(name, principal.userId)
+    await this.assertNameFree(name, workspaceId)
     const resources = input.resources ?? []
     try {
       const row = await this.prisma.skill.create({
-        data: { id: randomUUID(), name, description, ownerId: principal.userId, content: input.content, resources, updatedById: principal.userId },
+        data: { id: randomUUID(), name, description, ownerId: principal.userId, workspaceId, content: input.content, resources, updatedById: principal.userId },
       })
       return this.storedDetail({ row, resources, parsed })
     } catch (error) {
@@ -123,12 +126,13 @@ export class SkillLibrary {
    * Replaces a stored skill's SKILL.md and/or resources; a new name in the SKILL.md renames it. `base` is the skill's
    * version the edit started from: when it was saved again since, nothing changes (409 `stale_version`).
    */
-  async update(principal: Principal, name: string, input: UpdateSkillInput, named: number | undefined): Promise<SkillDetail> {
-    const existing = await this.storedRowOrThrow(principal, name)
+  async update(principal: Principal, name: string, input: UpdateSkillInput, named: number | undefined, workspaceId?: string): Promise<SkillDetail> {
+    const existing = await this.storedRowOrThrow(principal, name, workspaceId)
+    requireRole(principal, existing.workspaceId, 'editor')
     const content = input.content ?? existing.content
     const parsed = parseSubmittedSkill(content)
     const newName = parsed.frontmatter.name
-    if (newName !== name) await this.assertNameFree(newName, existing.ownerId)
+    if (newName !== name) await this.assertNameFree(newName, existing.workspaceId)
     const resources = input.resources ?? storedResourcesOf(existing)
     const base = requireBase(named, 'skill')
     try {
@@ -148,11 +152,11 @@ export class SkillLibrary {
   /** What a save of this skill would refuse (and discovery on disk), each problem at its field; nothing is saved. */
   async check(principal: Principal, input: SkillCheckRequest): Promise<SkillCheck> {
     // Only the caller's own stored skill counts as the one being edited.
-    const currentRow = input.current === undefined ? undefined : await this.storedRowFor(principal, input.current, true)
+    const currentRow = input.current === undefined ? undefined : await this.storedRowFor(principal, input.current, undefined, true)
     const current = currentRow?.name
     return checkSkill({ ...input, current }, async (name) => {
       try {
-        await this.assertNameFree(name, currentRow?.ownerId ?? principal.userId)
+        await this.assertNameFree(name, currentRow?.workspaceId ?? principal.personalWorkspaceId)
         return undefined
       } catch (error) {
         if (isDomainError(error) && error.code === 'skill_exists') return error.message
@@ -162,8 +166,9 @@ export class SkillLibrary {
   }
 
   /** Deletes a stored skill; file skills live on disk and answer 409. */
-  async delete(principal: Principal, name: string): Promise<{ name: string }> {
-    const row = await this.storedRowOrThrow(principal, name)
+  async delete(principal: Principal, name: string, workspaceId?: string): Promise<{ name: string }> {
+    const row = await this.storedRowOrThrow(principal, name, workspaceId)
+    requireRole(principal, row.workspaceId, 'editor')
     const { count } = await this.prisma.skill.deleteMany({ where: { id: row.id } })
     if (count === 0) throw notFound('Skill', name)
     return { name }
@@ -174,7 +179,7 @@ export class SkillLibrary {
    * `skillIds` ask, among `owner`'s stored skills (auth/name-owner.ts) and the file skills. An
    * unknown or unusable name is a UserError naming it. Approvals stay on.
    */
-  async providerFor(names: readonly string[], owner: NameOwner | OwnerScope): Promise<SkillsProvider | undefined> {
+  async providerFor(names: readonly string[], owner: NameOwner | RunScope): Promise<SkillsProvider | undefined> {
     const resolve = await this.resolverFor(names, owner)
     return resolve(names)
   }
@@ -183,7 +188,7 @@ export class SkillLibrary {
    * For compile()'s synchronous `skills(ids)` hook: checks every name up front (a UserError
    * naming the unknown ones), then builds one SkillsProvider per call from the loaded skills.
    */
-  async resolverFor(names: readonly string[], owner: NameOwner | OwnerScope): Promise<(ids: readonly string[]) => SkillsProvider | undefined> {
+  async resolverFor(names: readonly string[], owner: NameOwner | RunScope): Promise<(ids: readonly string[]) => SkillsProvider | undefined> {
     const wanted = [...new Set(names)]
     const skills = wanted.length === 0 ? new Map<string, Skill>() : await this.loadSkills(wanted, asNameOwner(owner))
     return (ids) => {
@@ -196,7 +201,7 @@ export class SkillLibrary {
     }
   }
 
-  /** A name means `owner`'s stored skill (never the earliest of anyone's: names are unique per owner only), else the file skill. */
+  /** A name means `owner`'s stored skill (never the earliest of anyone's: names are unique per workspace only), else the file skill. */
   private async loadSkills(names: readonly string[], owner: NameOwner): Promise<Map<string, Skill>> {
     const [rows, files] = await Promise.all([
       resolveOwnedNames(
@@ -223,17 +228,17 @@ export class SkillLibrary {
   }
 
   /**
-   * The stored skills in `visible` by name, and the file skills. A scope of several owners (an admin's) may hold one name
-   * several times: `preferOwnerId`'s skill is the one offered, else the earliest made.
+   * The stored skills in `visible` by name, and the file skills. A scope of several workspaces may hold one name
+   * several times: `preferWorkspaceId`'s skill is the one offered, else the earliest made.
    */
-  private async catalog(visible: OwnerScope, preferOwnerId?: string): Promise<Catalog> {
+  private async catalog(visible: { workspaceId?: { in: string[] }; AND?: Array<{ workspaceId: string }> }, preferWorkspaceId?: string): Promise<Catalog> {
     const [rows, files] = await Promise.all([
       this.prisma.skill.findMany({ where: visible, orderBy: [{ name: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] }),
       this.fileCatalog(),
     ])
     const stored = new Map<string, StoredEntry>()
     for (const row of rows) {
-      if (!stored.has(row.name) || row.ownerId === preferOwnerId) stored.set(row.name, parseStoredRow(row))
+      if (!stored.has(row.name) || row.workspaceId === preferWorkspaceId) stored.set(row.name, parseStoredRow(row))
     }
     const loadErrors = [...files.loadErrors]
     for (const entry of stored.values()) {
@@ -256,29 +261,29 @@ export class SkillLibrary {
   }
 
   /**
-   * The principal's stored skill of that name; for an admin, failing their own, the earliest made of anyone's.
-   * `ownOnly`: never someone else's (a name check asks about the caller's own names).
+   * The stored skill of that name in the named workspace, else in the principal's personal one; for an admin who
+   * named no workspace, failing their own, the earliest made of anyone's. `ownOnly`: never another workspace's (a name
+   * check asks about the caller's own names).
    */
-  private async storedRowFor(principal: Principal, name: string, ownOnly = false): Promise<StoredSkillRow | undefined> {
-    const own = await this.prisma.skill.findFirst({ where: { name, ownerId: principal.userId } })
-    if (own || ownOnly) return own ?? undefined
-    const visible = ownedBy(principal)
-    if (visible.ownerId !== undefined) return undefined
+  private async storedRowFor(principal: Principal, name: string, workspaceId?: string, ownOnly = false): Promise<StoredSkillRow | undefined> {
+    const owner = nameOwnerOf(principal, workspaceId)
+    const own = await this.prisma.skill.findFirst({ where: { name, workspaceId: owner.workspaceId } })
+    if (own || ownOnly || workspaceId !== undefined || !owner.isAdmin) return own ?? undefined
     return (await this.prisma.skill.findFirst({ where: { name }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })) ?? undefined
   }
 
-  /** The stored row to change; 409 for a file skill, 404 for an unknown name or someone else's skill. */
-  private async storedRowOrThrow(principal: Principal, name: string): Promise<StoredSkillRow> {
-    const row = await this.storedRowFor(principal, name)
+  /** The stored row to change; 409 for a file skill, 404 for an unknown name or another workspace's skill. */
+  private async storedRowOrThrow(principal: Principal, name: string, workspaceId?: string): Promise<StoredSkillRow> {
+    const row = await this.storedRowFor(principal, name, workspaceId)
     if (row) return row
     const isFile = (await this.fileCatalog()).skills.some((skill) => skill.name === name)
     if (isFile) throw conflict('file_skill_read_only', `Skill '${name}' is a file skill: change or remove it on disk, not here.`)
     throw notFound('Skill', name)
   }
 
-  /** 409 when `ownerId` has a stored skill of that name, or a file skill has it; other people's names are no concern. */
-  private async assertNameFree(name: string, ownerId: string | null): Promise<void> {
-    if (await this.prisma.skill.findFirst({ where: { name, ownerId }, select: { id: true } })) throw nameTaken(name, 'stored')
+  /** 409 when the workspace has a stored skill of that name, or a file skill has it; other workspaces' names are no concern. */
+  private async assertNameFree(name: string, workspaceId: string | null): Promise<void> {
+    if (await this.prisma.skill.findFirst({ where: { name, workspaceId }, select: { id: true } })) throw nameTaken(name, 'stored')
     const file = (await this.fileCatalog()).skills.find((skill) => skill.name === name)
     if (file) throw nameTaken(name, 'file', relativePath(this.root, file.path))
   }
@@ -337,10 +342,10 @@ function unknownSkills(names: readonly string[]): UserError {
 }
 
 /**
- * A run's owner scope as whose names it reads: `{}` (every owner's) as an admin with no skills of their
- * own, whose names reach the only skill of a name; `{ ownerId }` as that member.
+ * A run's scope as whose names it reads: `{}` (every workspace's) as an admin's with no skills of its own, whose
+ * names reach the only skill of a name; `{ workspaceId }` as that workspace.
  */
-function asNameOwner(owner: NameOwner | OwnerScope): NameOwner {
+function asNameOwner(owner: NameOwner | RunScope): NameOwner {
   if ('isAdmin' in owner) return owner
-  return owner.ownerId === undefined ? { ownerId: null, isAdmin: true } : { ownerId: owner.ownerId, isAdmin: false }
+  return owner.workspaceId === undefined ? { workspaceId: null, isAdmin: true } : { workspaceId: owner.workspaceId, isAdmin: false }
 }

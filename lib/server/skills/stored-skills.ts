@@ -13,6 +13,7 @@ export const STORED_SKILL_FILE = 'SKILL.md'
 export interface StoredSkillRow {
   id: string
   ownerId: string | null
+  workspaceId: string | null
   version: number
   updatedById: string | null
   name: string

@@ -19,6 +19,8 @@ export interface TestUser {
   role: Role
   /** A personal API token: `Authorization: Bearer <token>`. */
   token: string
+  /** The workspace made with the account, which they own. */
+  personalWorkspaceId: string
 }
 
 export type TestApp = AppContext & {
@@ -60,7 +62,8 @@ export async function createTestApp({
     const password = `pw-${randomBytes(9).toString('base64url')}`
     const user = await users.create({ email, password, role })
     const { token } = await app.apiTokens.create(user.id, 'tests')
-    return { id: user.id, email: user.email, password, role, token }
+    const { personalWorkspaceId } = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { personalWorkspaceId: true } })
+    return { id: user.id, email: user.email, password, role, token, personalWorkspaceId: personalWorkspaceId! }
   }
   const admin = await addUser('admin', 'admin@example.test')
   if (install) defaultCaller = admin
@@ -80,9 +83,20 @@ export async function createTestApp({
   }
 }
 
-/** The Principal a test user's API token authenticates as, for calling services directly. */
+/**
+ * The Principal a test user's API token authenticates as, for calling services directly: the owner of their personal
+ * workspace (and of no other: ask the token, `app.apiTokens.authenticate(user.token)`, for team memberships).
+ */
 export function principalOf(user: TestUser): Principal {
-  return { userId: user.id, email: user.email, name: user.email, role: user.role, via: 'token' }
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.email,
+    role: user.role,
+    via: 'token',
+    personalWorkspaceId: user.personalWorkspaceId,
+    memberships: [{ workspaceId: user.personalWorkspaceId, workspaceName: user.email, role: 'owner', approver: false }],
+  }
 }
 
 export interface CallInit<P> {

@@ -5,12 +5,12 @@
  */
 import { ModelSettingsSchema, parseGraphDocument, subWorkflowIdsOf, type SavedAgentFacts, type ServerFacts, type WorkflowFacts } from '@/lib/graph'
 import type { AppContext } from '../app-context'
-import { isAdmin, ownedBy, type Principal } from '../auth/principal'
+import { isAdmin, visibleTo, type Principal } from '../auth/principal'
 import { skillLibrary } from '../skills/skills-service'
 
 export async function loadServerFacts(app: AppContext, principal: Principal, env: NodeJS.ProcessEnv = process.env): Promise<ServerFacts> {
   const [servers, skills, workflows, savedAgents] = await Promise.all([
-    app.db.prisma.mcpServer.findMany({ where: ownedBy(principal), select: { id: true } }),
+    app.db.prisma.mcpServer.findMany({ where: visibleTo(principal), select: { id: true } }),
     skillLibrary(app).list(principal),
     loadWorkflowFacts(app, principal),
     loadSavedAgentFacts(app, principal),
@@ -29,7 +29,7 @@ export async function loadServerFacts(app: AppContext, principal: Principal, env
 /** The person's workflows with the sub-workflows each one's latest version runs (a sub-workflow loop is found through them). */
 export async function loadWorkflowFacts(app: AppContext, principal: Principal): Promise<WorkflowFacts[]> {
   const workflows = await app.db.prisma.workflow.findMany({
-    where: { ...ownedBy(principal), deletedAt: null },
+    where: { ...visibleTo(principal), deletedAt: null },
     select: { id: true, name: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { id: true } } },
   })
   const subWorkflows = await subWorkflowIdsOfVersions(

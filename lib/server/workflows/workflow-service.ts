@@ -21,19 +21,21 @@ import type {
 } from '@/lib/contracts/workflows'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 import { starterDocument, validate, type GraphDocument, type ServerContext } from '@/lib/graph'
-import { ownedBy, type Principal } from '../auth/principal'
+import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
+import { requireRole, targetWorkspace, visibleTo, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
 import { requireBase, staleVersion } from '../save-base'
+import { moveWorkflow } from './workflow-move'
 import { parseWorkflowSettings } from './workflow-settings'
 
 /**
  * The workflows a principal may see: theirs (an admin: all) and not deleted. A workflow deleted
  * with its runs kept stays as a row for those runs' sake and answers 404 to everything else.
  */
-export function visibleWorkflows(principal: Principal): { ownerId?: string; deletedAt: null } {
-  return { ...ownedBy(principal), deletedAt: null }
+export function visibleWorkflows(principal: Principal): { workspaceId?: { in: string[] }; deletedAt: null } {
+  return { ...visibleTo(principal), deletedAt: null }
 }
 
 const COPY_PREFIX = 'Copy of '
@@ -104,9 +106,10 @@ export function checkGraph(graph: unknown, context?: ServerContext): GraphDocume
 export class WorkflowService {
   constructor(private readonly prisma: Prisma) {}
 
-  async list(principal: Principal): Promise<WorkflowSummary[]> {
+  /** `workspaceId`: one workspace's only (one the caller cannot see lists nothing). */
+  async list(principal: Principal, workspaceId?: string): Promise<WorkflowSummary[]> {
     const rows = await this.prisma.workflow.findMany({
-      where: visibleWorkflows(principal),
+      where: { ...visibleWorkflows(principal), ...(workspaceId === undefined ? {} : { AND: [{ workspaceId }] }) },
       orderBy: { updatedAt: 'desc' },
       include: {
         versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } },
@@ -118,6 +121,7 @@ export class WorkflowService {
       id: row.id,
       name: row.name,
       description: row.description,
+      workspaceId: row.workspaceId,
       latestVersion: row.versions[0]?.version ?? null,
       runCount: row._count.runs,
       mcpTool: presentOffer(row.mcpTool),
@@ -125,7 +129,9 @@ export class WorkflowService {
     }))
   }
 
-  async create(principal: Principal, input: { name: string; description?: string; graph?: unknown }): Promise<CreatedWorkflowResponse> {
+  /** In the named workspace (editor there) or the caller's personal one. */
+  async create(principal: Principal, input: { name: string; description?: string; graph?: unknown; workspaceId?: string }): Promise<CreatedWorkflowResponse> {
+    const workspaceId = targetWorkspace(principal, input.workspaceId, 'editor')
     const graph = input.graph === undefined ? starterDocument() : checkGraph(input.graph)
     const workflow = await this.prisma.workflow.create({
       data: {
@@ -133,6 +139,7 @@ export class WorkflowService {
         name: input.name,
         description: input.description ?? '',
         ownerId: principal.userId,
+        workspaceId,
         versions: { create: { version: 1, graph: graph as object, authorId: principal.userId } },
       },
       include: { versions: true },
@@ -155,7 +162,7 @@ export class WorkflowService {
     id: string,
     changes: { name?: string; description?: string; settings?: WorkflowSettingsPatch; mcpTool?: McpToolSetting },
   ): Promise<UpdatedWorkflowResponse> {
-    await this.requireWorkflow(principal, id)
+    await this.requireWorkflow(principal, id, 'editor')
     const { settings: patch, mcpTool, ...rest } = changes
     const settings = patch && (await this.patchedSettings(id, patch))
     const workflow = await this.prisma.workflow.update({
@@ -192,9 +199,10 @@ export class WorkflowService {
   async restoreVersion(principal: Principal, id: string, version: number, note?: string, base?: number): Promise<VersionResponse> {
     const row = await this.prisma.workflowVersion.findFirst({
       where: { workflowId: id, version, workflow: visibleWorkflows(principal) },
-      select: { graph: true },
+      select: { graph: true, workflow: { select: { workspaceId: true } } },
     })
     if (!row) throw notFound('Version', `${id}@${version}`)
+    requireRole(principal, row.workflow.workspaceId, 'editor')
     return this.createVersion(principal, id, row.graph, base ?? 'latest', noteOf(note) ?? `Restored from v${version}`)
   }
 
@@ -205,7 +213,7 @@ export class WorkflowService {
    * that named no base) saves on top of whatever is newest; no base at all is a 428.
    */
   async createVersion(principal: Principal, id: string, graph: unknown, named: number | 'latest' | undefined, note?: string): Promise<VersionResponse> {
-    await this.requireWorkflow(principal, id)
+    await this.requireWorkflow(principal, id, 'editor')
     const document = checkGraph(graph)
     const base = named === 'latest' ? named : requireBase(named, 'workflow')
     let number = base === 'latest' ? 0 : base
@@ -238,7 +246,7 @@ export class WorkflowService {
    * has not finished: cancel it first); `runs: 'keep'` keeps them, listed under the workflow's name.
    */
   async delete(principal: Principal, id: string, runs: DeleteWorkflowRuns): Promise<DeletedWorkflowResponse> {
-    await this.requireWorkflow(principal, id)
+    await this.requireWorkflow(principal, id, 'editor')
     return this.prisma.$transaction(async (tx) => {
       const total = await tx.run.count({ where: { workflowId: id } })
       if (runs === 'delete') {
@@ -262,13 +270,17 @@ export class WorkflowService {
     })
   }
 
-  /** A new workflow of the principal's with the source's latest graph (as its version 1), description and settings. */
-  async duplicate(principal: Principal, id: string, input: { name?: string }): Promise<CreatedWorkflowResponse> {
+  /**
+   * A new workflow with the source's latest graph (as its version 1), description and settings: in the source's
+   * workspace (editor there), or in the one named.
+   */
+  async duplicate(principal: Principal, id: string, input: { name?: string; workspaceId?: string }): Promise<CreatedWorkflowResponse> {
     const source = await this.prisma.workflow.findFirst({
       where: { id, ...visibleWorkflows(principal) },
       include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
     })
     if (!source) throw notFound('Workflow', id)
+    const workspaceId = targetWorkspace(principal, input.workspaceId ?? source.workspaceId ?? undefined, 'editor')
     const graph = (source.versions[0]?.graph as object | undefined) ?? (starterDocument() as object)
     const workflow = await this.prisma.workflow.create({
       data: {
@@ -277,11 +289,17 @@ export class WorkflowService {
         description: source.description,
         settings: source.settings as object,
         ownerId: principal.userId,
+        workspaceId,
         versions: { create: { version: 1, graph, authorId: principal.userId } },
       },
       include: { versions: true },
     })
     return { workflow: this.presentWorkflow(workflow), version: presentVersion(workflow.versions[0], authorMap(principal)) }
+  }
+
+  /** Moves the workflow (with its runs) to another workspace: editor in both; 409 naming what the target lacks (workflow-move.ts). */
+  move(principal: Principal, id: string, workspaceId: string): Promise<{ id: string; workspaceId: string }> {
+    return moveWorkflow(this.prisma, principal, id, workspaceId)
   }
 
   private async authors(ids: ReadonlyArray<string | null>): Promise<ReadonlyMap<string, Author>> {
@@ -291,7 +309,6 @@ export class WorkflowService {
     return new Map(users.map((user) => [user.id, { id: user.id, name: user.name }]))
   }
 
-  /** 404 for a missing workflow and for one the principal may not see alike. */
   /** The stored settings with the patch's on top (a setting the patch does not name keeps its value). */
   private async patchedSettings(id: string, patch: WorkflowSettingsPatch): Promise<WorkflowSettings> {
     const stored = await this.prisma.workflow.findUniqueOrThrow({ where: { id }, select: { settings: true } })
@@ -299,15 +316,18 @@ export class WorkflowService {
     return parseWorkflowSettings({ ...parseWorkflowSettings(stored.settings), ...named })
   }
 
-  private async requireWorkflow(principal: Principal, id: string) {
-    const workflow = await this.prisma.workflow.findFirst({ where: { id, ...visibleWorkflows(principal) }, select: { id: true } })
+  /** 404 for a missing workflow and for one the principal may not see alike; 403 when their role there is less than `role`. */
+  private async requireWorkflow(principal: Principal, id: string, role: WorkspaceRole = 'viewer') {
+    const workflow = await this.prisma.workflow.findFirst({ where: { id, ...visibleWorkflows(principal) }, select: { id: true, workspaceId: true } })
     if (!workflow) throw notFound('Workflow', id)
+    requireRole(principal, workflow.workspaceId, role)
   }
 
   private presentWorkflow(row: {
     id: string
     name: string
     description: string
+    workspaceId: string | null
     settings: unknown
     mcpTool?: { name: string } | null
     createdAt: Date
@@ -317,6 +337,7 @@ export class WorkflowService {
       id: row.id,
       name: row.name,
       description: row.description,
+      workspaceId: row.workspaceId,
       settings: parseWorkflowSettings(row.settings),
       mcpTool: presentOffer(row.mcpTool),
       createdAt: row.createdAt.toISOString(),

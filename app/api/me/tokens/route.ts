@@ -1,5 +1,14 @@
 import { apiTokenListResponseSchema, createApiTokenRequestSchema, createdApiTokenResponseSchema } from '@/lib/contracts/accounts'
+import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
+import { canSee, type Principal } from '@/lib/server/auth/principal'
 import { created, defineRoute, ok } from '@/lib/server/define-route'
+import { DomainError } from '@/lib/server/domain-errors'
+
+/** A token limited to a workspace the caller belongs to (one they cannot see: 404); it never gets more than their role there. */
+function limitFor(principal: Principal, workspaceId: string, role: WorkspaceRole | undefined) {
+  if (!canSee(principal, workspaceId)) throw new DomainError('not_found', `Workspace '${workspaceId}' not found.`)
+  return { workspaceId, role }
+}
 
 export const GET = defineRoute({
   method: 'GET',
@@ -20,9 +29,11 @@ export const POST = defineRoute({
   tag: 'account',
   body: createApiTokenRequestSchema,
   example: () => ({ name: 'fuzzed' }),
+  errors: [404],
   responses: created(createdApiTokenResponseSchema),
   handler: async ({ principal, services, body }) => {
-    const { token, apiToken } = await services.apiTokens.create(principal.userId, body.name)
+    const limit = body.workspaceId === undefined ? undefined : limitFor(principal, body.workspaceId, body.role)
+    const { token, apiToken } = await services.apiTokens.create(principal.userId, body.name, limit)
     return { token, apiToken }
   },
 })

@@ -5,6 +5,7 @@ export const GET = defineRoute({
   method: 'GET',
   path: '/api/runs/[id]',
   access: 'owned',
+  workspace: { resource: 'run', role: 'viewer' },
   summary: 'Read a run: status, outputs, graph and approvals',
   tag: 'runs',
   params: runIdParams,

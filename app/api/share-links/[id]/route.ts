@@ -5,6 +5,7 @@ export const DELETE = defineRoute({
   method: 'DELETE',
   path: '/api/share-links/[id]',
   access: 'owned',
+  workspace: { resource: 'share_link', role: 'editor' },
   summary: 'Revoke a share link',
   tag: 'runs',
   params: shareLinkIdParams,

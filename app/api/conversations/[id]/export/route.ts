@@ -6,6 +6,7 @@ export const GET = defineRoute({
   method: 'GET',
   path: '/api/conversations/[id]/export',
   access: 'owned',
+  workspace: { resource: 'conversation', role: 'viewer' },
   summary: 'Download a conversation: as stored (`format=json`, the default) or as Markdown to read (`format=markdown`)',
   tag: 'conversations',
   params: conversationIdParams,

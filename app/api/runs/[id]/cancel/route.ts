@@ -5,6 +5,7 @@ export const POST = defineRoute({
   method: 'POST',
   path: '/api/runs/[id]/cancel',
   access: 'owned',
+  workspace: { resource: 'run', role: 'runner' },
   summary: 'Cancel a run',
   tag: 'runs',
   params: runIdParams,

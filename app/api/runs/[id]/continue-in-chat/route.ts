@@ -8,6 +8,7 @@ export const POST = defineRoute({
   method: 'POST',
   path: '/api/runs/[id]/continue-in-chat',
   access: 'owned',
+  workspace: { resource: 'run', role: 'runner' },
   summary: 'Continue in chat: the conversation with what one agent node of a run said and heard (made once, then reopened)',
   tag: 'conversations',
   params: runIdParams,

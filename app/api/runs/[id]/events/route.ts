@@ -9,6 +9,7 @@ export const GET = defineRoute({
   method: 'GET',
   path: '/api/runs/[id]/events',
   access: 'owned',
+  workspace: { resource: 'run', role: 'viewer' },
   summary: "Follow a run's events (server-sent events; resumes after `after` or Last-Event-ID)",
   tag: 'runs',
   params: runIdParams,

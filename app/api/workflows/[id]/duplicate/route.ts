@@ -5,6 +5,7 @@ export const POST = defineRoute({
   method: 'POST',
   path: '/api/workflows/[id]/duplicate',
   access: 'owned',
+  workspace: { resource: 'workflow', role: 'editor' },
   summary: 'Copy a workflow: a new one of yours with its latest graph (as version 1), description and settings',
   tag: 'workflows',
   params: workflowIdParamsSchema,

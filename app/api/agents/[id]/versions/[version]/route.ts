@@ -5,6 +5,7 @@ export const GET = defineRoute({
   method: 'GET',
   path: '/api/agents/[id]/versions/[version]',
   access: 'owned',
+  workspace: { resource: 'agent', role: 'viewer' },
   summary: 'Read one version of an agent',
   tag: 'agents',
   params: agentVersionParamsSchema,

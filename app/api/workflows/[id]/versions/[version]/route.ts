@@ -5,6 +5,7 @@ export const GET = defineRoute({
   method: 'GET',
   path: '/api/workflows/[id]/versions/[version]',
   access: 'owned',
+  workspace: { resource: 'workflow', role: 'viewer' },
   summary: 'Read one version',
   tag: 'workflows',
   params: workflowVersionParamsSchema,

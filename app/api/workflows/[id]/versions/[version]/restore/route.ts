@@ -7,6 +7,7 @@ export const POST = defineRoute({
   method: 'POST',
   path: '/api/workflows/[id]/versions/[version]/restore',
   access: 'owned',
+  workspace: { resource: 'workflow', role: 'editor' },
   summary: "Save an earlier version's graph again as the newest version (checked as a new save is)",
   tag: 'workflows',
   params: workflowVersionParamsSchema,

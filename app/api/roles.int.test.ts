@@ -1,40 +1,45 @@
 /**
- * The two-users route table: every API route and method, called by the person who owns what it
- * touches, by another member, by an admin and without credentials. Who may call a route is its
- * declaration's `access` (defineRoute, read from the route files on disk through
- * lib/server/testing/route-inventory.ts); this file says only how to call it, so a route or method
- * added without an entry here fails the first test.
+ * The roles table (issue #30): every API route and method, called by each member of a team workspace — its owner
+ * (who made what the route touches), an editor, a runner, an approver (a viewer with the approver flag) and a viewer —
+ * by a member of another workspace, by an admin and without credentials. Who may call a route is its declaration
+ * (defineRoute's `access` and `workspace: { resource, role }`, read from the route files on disk through
+ * lib/server/testing/route-inventory.ts); this file says only how to call it, so a route or method added without an
+ * entry here fails the first test.
  *
- * HOW TO ADD AN ENTRY — the key is `'<METHOD> <pattern>'`, the pattern exactly as in app/
- * (`/api/runs/[id]/cancel`); the value says how to call it and what the route's access kind expects:
- *
- *   owned     a resource with an owner. `request(fx)` targets the OWNER's resource (create a fresh
- *             one with fx.* when the call uses it up). Owner and admin get `status`; another
- *             member gets 404 (existence is not revealed); no credentials: 401. `adminStatus`
- *             when an admin does not act on others' (their own account's API tokens).
- *   list      a list. Everyone signed in gets 200; `listed(body)` gives the ids in the answer, which
- *             contain `own(fx)` (one of the owner's items) for the owner and an admin, not for
- *             another member. No credentials: 401.
- *   create    creates something from another resource (e.g. a run of a workflow): the owner gets
- *             `status`, another member `otherStatus`. No credentials: 401.
- *   anyone    any signed-in person, acting on their own account or on nothing owned: every
- *             signed-in caller gets `status`. No credentials: 401.
+ * What each caller gets follows from the declaration:
+ *   owned     on the owner's resource in the team workspace: a member whose role is at least the declared one gets
+ *             `status`; a member with less gets 403 `forbidden` naming the role; a non-member 404 (existence is not
+ *             revealed); an admin `status` (`adminStatus` when an admin does not act on others', e.g. API tokens);
+ *             no credentials 401. Role `approver`: approvers and owners (and the run's starter) get `status`, other
+ *             members do not see it (404). Without a declared role: the owner and an admin only, others 404.
+ *   list      everyone signed in gets 200; `listed(body)` gives the ids, which contain `own(fx)` for those the declared
+ *             role allows (every member without one) and an admin, never for a non-member.
+ *   create    makes something from a resource (a run of a workflow): the declared role gets `status`, less 403,
+ *             a non-member 404.
+ *   anyone    with a declared role: makes something in the team workspace (`workspaceId` in the call) — the role
+ *             gets `status`, less 403, a non-member 404 (the workspace is not theirs to see). Without: every
+ *             signed-in caller gets `status`.
  *   admin     admins only: an admin gets `status`, a member the 404 of an unknown API path.
- *   public    no credentials needed (health, share links, sign-in, one-time links): an anonymous
- *             call gets `status` (what the call means is covered by the route's own tests).
+ *   public    no credentials needed: an anonymous call gets `status`.
+ *
+ * `roleChecked: 'before_role'`: the call stops at an input check that comes before the role check (every member
+ * who sees the resource gets `status`); the entry says why.
  *
  * `request(fx)` returns `{ params?, body?, query? }`; a body makes it a JSON request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { roleAtLeast, type WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { starterDocument } from '@/lib/graph'
 import { AgentService } from '@/lib/server/agents/agent-service'
+import type { Principal } from '@/lib/server/auth/principal'
 import { ConversationService } from '@/lib/server/conversations/conversation-service'
+import type { AnyRouteDeclaration } from '@/lib/server/define-route'
 import { RunService } from '@/lib/server/runs/run-service'
 import { ShareLinkService } from '@/lib/server/share/share-links'
-import { createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
-import type { RouteAccess } from '@/lib/server/define-route'
+import { createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import { HTTP_METHODS, listRouteFiles, loadRoutes, type RouteEntry } from '@/lib/server/testing/route-inventory'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
+import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000'
 
@@ -44,42 +49,47 @@ interface Call {
   query?: string
 }
 
-/** The owner's resources, made by the owner (fresh ones for calls that use them up). */
+/** The owner's resources in the team workspace, made by the owner (fresh ones for calls that use them up). */
 interface Fixture {
   owner: TestUser
+  /** The team workspace, and `?workspaceId=` naming it. */
+  workspaceId: string
+  inWorkspace: string
+  /** A second team workspace where every member is an editor (a move's target). */
+  otherWorkspaceId: string
   workflowId: string
   agentId: string
-  /** A fresh agent of the owner's (for calls that delete it). */
   agent(): Promise<string>
   conversationId: string
-  /** A fresh conversation with the owner's agent. */
   conversation(): Promise<string>
   runId: string
   run(): Promise<string>
   approval(): Promise<string>
   shareLink(): Promise<{ id: string; token: string }>
   skill(): Promise<string>
-  /** A fresh workflow of the owner's (for calls that delete it). */
   workflow(): Promise<string>
   mcpServer(): Promise<string>
   apiToken(): Promise<string>
+  /** A fresh team workspace with the same members. */
+  workspace(): Promise<string>
+  /** A fresh viewer of the team workspace (to change or remove); its user id. */
+  spareMember(): Promise<string>
+  /** A person in no workspace but their own; their address. */
+  stranger(): Promise<string>
+  /** A fresh invitation link to the team workspace; its token. */
+  invitation(): Promise<string>
 }
 
 type Request = (fx: Fixture) => Call | Promise<Call>
 type Ids = (body: any) => string[]
 
-/**
- * How to call a route, and what its access kind (the `access` of its defineRoute declaration) expects:
- * `status` for owned, create, anyone, admin and public; `adminStatus` (owned) when an admin does not act on
- * others'; `otherStatus` for create; `listed` and `own` for list.
- */
 interface Expectation {
   request: Request
   status?: number
   adminStatus?: number
-  otherStatus?: number
   listed?: Ids
   own?: (fx: Fixture) => string
+  roleChecked?: 'before_role'
 }
 
 const ids: (key: string, field?: string) => Ids =
@@ -90,7 +100,7 @@ const ids: (key: string, field?: string) => Ids =
 const ROUTES: Record<string, Expectation> = {
   // Workflows and their versions
   'GET /api/workflows': { request: () => ({}), listed: ids('workflows'), own: (fx) => fx.workflowId },
-  'POST /api/workflows': { request: () => ({ body: { name: 'mine' } }), status: 201 },
+  'POST /api/workflows': { request: (fx) => ({ body: { name: 'mine', workspaceId: fx.workspaceId } }), status: 201 },
   'GET /api/workflows/[id]': { request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
   'PATCH /api/workflows/[id]': { request: (fx) => ({ params: { id: fx.workflowId }, body: { description: 'changed' } }), status: 200 },
   'DELETE /api/workflows/[id]': { request: async (fx) => ({ params: { id: await fx.workflow() }, query: 'runs=keep' }), status: 200 },
@@ -108,7 +118,7 @@ const ROUTES: Record<string, Expectation> = {
 
   // Runs
   'GET /api/agents': { request: () => ({}), listed: ids('agents'), own: (fx) => fx.agentId },
-  'POST /api/agents': { request: () => ({ body: { name: 'mine' } }), status: 201 },
+  'POST /api/agents': { request: (fx) => ({ body: { name: 'mine', workspaceId: fx.workspaceId } }), status: 201 },
   'GET /api/agents/[id]': { request: (fx) => ({ params: { id: fx.agentId } }), status: 200 },
   'PATCH /api/agents/[id]': { request: (fx) => ({ params: { id: fx.agentId }, body: { description: 'changed' } }), status: 200 },
   'DELETE /api/agents/[id]': { request: async (fx) => ({ params: { id: await fx.agent() } }), status: 200 },
@@ -133,12 +143,15 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/agents/[id]/versions/[version]': { request: (fx) => ({ params: { id: fx.agentId, version: '1' } }), status: 200 },
   'GET /api/file-roots': { request: () => ({}), status: 200 },
   'GET /api/runs': { request: () => ({}), listed: ids('runs'), own: (fx) => fx.runId },
-  'POST /api/runs': { request: (fx) => ({ body: { workflowId: fx.workflowId, input: 'hi' } }), status: 201, otherStatus: 404 },
+  'POST /api/runs': { request: (fx) => ({ body: { workflowId: fx.workflowId, input: 'hi' } }), status: 201 },
   'GET /api/runs/[id]': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   // A workflow has no conversation to continue: 400 shows the owner got past the model's 404.
+  // The input check (a workflow has no conversation) comes before the run, and so before the runner check: 400 for
+  // every member shows they got past the model's 404; the role is checked by POST /api/runs, which this calls.
   'POST /v1/responses': {
     request: (fx) => ({ body: { model: `workflow:${fx.workflowId}`, input: 'hi', conversation: 'none' } }),
     status: 400,
+    roleChecked: 'before_role',
   },
   'POST /api/runs/[id]/cancel': { request: async (fx) => ({ params: { id: await fx.run() } }), status: 200 },
   // The owned run's workflow has no agent node: 400 shows the owner got past the 404.
@@ -164,14 +177,14 @@ const ROUTES: Record<string, Expectation> = {
 
   // Skills (stored skills have owners; file skills are the installation's)
   'GET /api/skills': { request: () => ({}), listed: ids('skills', 'name'), own: () => ownSkillName },
-  'POST /api/skills': { request: () => ({ body: { content: skillMarkdown(uniqueName('new-skill')) } }), status: 201 },
+  'POST /api/skills': { request: (fx) => ({ query: fx.inWorkspace, body: { content: skillMarkdown(uniqueName('new-skill')) } }), status: 201 },
   'POST /api/skill-checks': { request: () => ({ body: { content: skillMarkdown(uniqueName('checked-skill')) } }), status: 200 },
-  'GET /api/skills/[name]': { request: async (fx) => ({ params: { name: await fx.skill() } }), status: 200 },
+  'GET /api/skills/[name]': { request: async (fx) => ({ params: { name: await fx.skill() }, query: fx.inWorkspace }), status: 200 },
   'PATCH /api/skills/[name]': {
-    request: async (fx) => ({ params: { name: await fx.skill() }, body: { resources: [], baseVersion: 1 } }),
+    request: async (fx) => ({ params: { name: await fx.skill() }, query: fx.inWorkspace, body: { resources: [], baseVersion: 1 } }),
     status: 200,
   },
-  'DELETE /api/skills/[name]': { request: async (fx) => ({ params: { name: await fx.skill() } }), status: 200 },
+  'DELETE /api/skills/[name]': { request: async (fx) => ({ params: { name: await fx.skill() }, query: fx.inWorkspace }), status: 200 },
   'GET /api/function-tools': { request: () => ({}), status: 200 },
   'GET /api/server-facts': {
     request: () => ({}),
@@ -181,15 +194,15 @@ const ROUTES: Record<string, Expectation> = {
 
   // MCP servers (lib/server/mcp)
   'GET /api/mcp-servers': { request: () => ({}), listed: ids('servers'), own: () => ownServerId },
-  'POST /api/mcp-servers': { request: () => ({ body: httpServer(uniqueName('srv')) }), status: 201 },
-  'GET /api/mcp-servers/[id]': { request: async (fx) => ({ params: { id: await fx.mcpServer() } }), status: 200 },
+  'POST /api/mcp-servers': { request: (fx) => ({ query: fx.inWorkspace, body: httpServer(uniqueName('srv')) }), status: 201 },
+  'GET /api/mcp-servers/[id]': { request: async (fx) => ({ params: { id: await fx.mcpServer() }, query: fx.inWorkspace }), status: 200 },
   'PATCH /api/mcp-servers/[id]': {
-    request: async (fx) => ({ params: { id: await fx.mcpServer() }, body: { description: 'changed', baseVersion: 1 } }),
+    request: async (fx) => ({ params: { id: await fx.mcpServer() }, query: fx.inWorkspace, body: { description: 'changed', baseVersion: 1 } }),
     status: 200,
   },
-  'DELETE /api/mcp-servers/[id]': { request: async (fx) => ({ params: { id: await fx.mcpServer() } }), status: 200 },
+  'DELETE /api/mcp-servers/[id]': { request: async (fx) => ({ params: { id: await fx.mcpServer() }, query: fx.inWorkspace }), status: 200 },
   // Nothing listens on the URL: a failed connection is still a 200 for who may test it.
-  'POST /api/mcp-servers/[id]/test': { request: async (fx) => ({ params: { id: await fx.mcpServer() } }), status: 200 },
+  'POST /api/mcp-servers/[id]/test': { request: async (fx) => ({ params: { id: await fx.mcpServer() }, query: fx.inWorkspace }), status: 200 },
   'POST /api/mcp-servers/import': { request: () => ({ body: {} }), status: 400 },
 
   // The caller's own account (lib/server/auth)
@@ -197,6 +210,34 @@ const ROUTES: Record<string, Expectation> = {
   'POST /api/me/password': { request: () => ({ body: { currentPassword: 'wrong-password', newPassword: 'short' } }), status: 400 },
   'GET /api/me/tokens': { request: () => ({}), status: 200 },
   'POST /api/me/tokens': { request: () => ({ body: { name: 'laptop' } }), status: 201 },
+
+  // Workspaces
+  'GET /api/workspaces': { request: () => ({}), listed: ids('workspaces'), own: (fx) => fx.workspaceId },
+  'POST /api/workspaces': { request: () => ({ body: { name: uniqueName('team') } }), status: 201 },
+  'GET /api/workspaces/[id]': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
+  'PATCH /api/workspaces/[id]': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { name: 'Team' } }), status: 200 },
+  'DELETE /api/workspaces/[id]': { request: async (fx) => ({ params: { id: await fx.workspace() } }), status: 200 },
+  'GET /api/workspaces/[id]/members': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
+  'POST /api/workspaces/[id]/members': {
+    request: async (fx) => ({ params: { id: fx.workspaceId }, body: { email: await fx.stranger(), role: 'viewer' } }),
+    status: 201,
+  },
+  'PATCH /api/workspaces/[id]/members/[userId]': {
+    request: async (fx) => ({ params: { id: fx.workspaceId, userId: await fx.spareMember() }, body: { approver: true } }),
+    status: 200,
+  },
+  'DELETE /api/workspaces/[id]/members/[userId]': {
+    request: async (fx) => ({ params: { id: fx.workspaceId, userId: await fx.spareMember() } }),
+    status: 200,
+  },
+  'POST /api/workspaces/[id]/invitations': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { role: 'viewer' } }), status: 201 },
+  'GET /api/workspaces/[id]/audit-log': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
+  'POST /api/workspace-invitations/[token]': { request: async (fx) => ({ params: { token: await fx.invitation() } }), status: 200 },
+  // The target is a second team workspace where every member is an editor: the source's role decides.
+  'POST /api/workflows/[id]/move': {
+    request: async (fx) => ({ params: { id: await fx.workflow() }, body: { workspaceId: fx.otherWorkspaceId } }),
+    status: 200,
+  },
   'DELETE /api/me/tokens/[id]': { request: async (fx) => ({ params: { id: await fx.apiToken() } }), status: 204, adminStatus: 404 },
 
   // Administration: members get the 404 of an unknown path
@@ -231,27 +272,38 @@ const ROUTES: Record<string, Expectation> = {
 
 let counter = 0
 const uniqueName = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`
-const skillMarkdown = (name: string) => `---\nname: ${name}\ndescription: A skill of the ownership test.\n---\n\nDo the thing.\n`
+const skillMarkdown = (name: string) => `---\nname: ${name}\ndescription: A skill of the roles test.\n---\n\nDo the thing.\n`
 const httpServer = (id: string) => ({ id, name: id, transport: 'http', config: { url: 'http://127.0.0.1:9/mcp' } })
 
 let ownApprovalId = ''
 let ownSkillName = ''
 let ownServerId = ''
 
-/** Each route's access kind, as its declaration says; loaded before the tests are collected, which group by it. */
+/** Each route's declaration; loaded before the tests are collected, which group by it. */
 const DECLARED = await loadRoutes()
-function accessOf(key: string): RouteAccess | undefined {
+function declarationOf(key: string): AnyRouteDeclaration | undefined {
   const [method, pattern] = key.split(' ')
-  return DECLARED.find((route) => route.pattern === pattern)?.declarations[method as keyof RouteEntry['declarations']]?.access
+  return DECLARED.find((route) => route.pattern === pattern)?.declarations[method as keyof RouteEntry['declarations']]
 }
 
 const routeKeys = () => listRouteFiles().flatMap(({ pattern }) => HTTP_METHODS.map((method) => `${method} ${pattern}`))
 
-describe('who may call each API route (two users)', () => {
+/** The members of the team workspace, by what the test calls them. */
+const MEMBER_ROLES = ['editor', 'runner', 'approver', 'viewer'] as const
+type MemberName = 'owner' | (typeof MEMBER_ROLES)[number]
+const ROLE_OF: Record<MemberName, WorkspaceRole> = { owner: 'owner', editor: 'editor', runner: 'runner', approver: 'viewer', viewer: 'viewer' }
+
+/** Whether a member may do what a route declares (`approver`: approvers and owners). */
+function allowed(member: MemberName, needed: WorkspaceRole | 'approver'): boolean {
+  if (needed === 'approver') return member === 'owner' || member === 'approver'
+  return roleAtLeast(ROLE_OF[member], needed)
+}
+
+describe('who may call each API route (roles in a team workspace)', () => {
   let app: TestApp
   let routes: RouteEntry[]
-  let owner: TestUser
-  let other: TestUser
+  const members = {} as Record<MemberName, TestUser>
+  let nonMember: TestUser
   let fx: Fixture
 
   /** Calls a route handler as `as` (null: no credentials); an event stream is opened and closed at once. */
@@ -286,13 +338,28 @@ describe('who may call each API route (two users)', () => {
   beforeAll(async () => {
     app = await createTestApp()
     routes = DECLARED
-    owner = await app.addUser('member')
-    other = await app.addUser('member')
-    const as = principalOf(owner)
+    members.owner = await app.addUser('member')
+    for (const name of MEMBER_ROLES) members[name] = await app.addUser('member')
+    nonMember = await app.addUser('member')
+    const owner = members.owner
+    const workspaces = new WorkspaceService(app)
+    const principal = async (user: TestUser): Promise<Principal> => (await app.apiTokens.authenticate(user.token))!
+    const teamWith = async (role: (name: MemberName) => WorkspaceRole) => {
+      const created = await workspaces.create(await principal(owner), uniqueName('team'))
+      for (const name of MEMBER_ROLES) {
+        await workspaces.addMember(await principal(owner), created.id, { email: members[name].email, role: role(name), approver: name === 'approver' })
+      }
+      return created.id
+    }
+    const workspaceId = await teamWith((name) => ROLE_OF[name])
+    const otherWorkspaceId = await teamWith(() => 'editor')
+    const as = await principal(owner)
     const runs = new RunService(app)
-    const workflowId = (await new WorkflowService(app.db.prisma).create(as, { name: 'owned' })).workflow.id
+    const workflows = new WorkflowService(app.db.prisma)
+    const workflow = async (name = 'owned') => (await workflows.create(as, { name, workspaceId })).workflow.id
+    const workflowId = await workflow()
     const agents = new AgentService(app.db.prisma, app.secrets)
-    const agent = async () => (await agents.create(as, { name: 'owned agent' })).agent.id
+    const agent = async () => (await agents.create(as, { name: 'owned agent', workspaceId })).agent.id
     const agentId = await agent()
     const conversations = new ConversationService(app)
     const conversation = async () => (await conversations.create(as, agentId, { title: 'owned conversation' })).id
@@ -302,11 +369,24 @@ describe('who may call each API route (two users)', () => {
     const approval = async () =>
       (
         await app.db.prisma.approvalRequest.create({
-          data: { runId, ownerId: owner.id, kind: 'human_input', source: 'test', title: 'Go on?', payload: {}, expiresAt: new Date(Date.now() + 3_600_000) },
+          data: {
+            runId,
+            ownerId: owner.id,
+            workspaceId,
+            kind: 'human_input',
+            source: 'test',
+            title: 'Go on?',
+            payload: {},
+            expiresAt: new Date(Date.now() + 3_600_000),
+          },
         })
       ).id
+    const inWorkspace = `workspaceId=${workspaceId}`
     fx = {
       owner,
+      workspaceId,
+      inWorkspace,
+      otherWorkspaceId,
       workflowId,
       agentId,
       agent,
@@ -320,17 +400,25 @@ describe('who may call each API route (two users)', () => {
         return { id: shareLink.id, token }
       },
       skill: async () => {
-        const created = await send('POST /api/skills', { body: { content: skillMarkdown(uniqueName('skill')) } }, owner)
+        const created = await send('POST /api/skills', { query: inWorkspace, body: { content: skillMarkdown(uniqueName('skill')) } }, owner)
         expect(created.status).toBe(201)
         return created.body.skill.name as string
       },
       mcpServer: async () => {
-        const created = await send('POST /api/mcp-servers', { body: httpServer(uniqueName('srv')) }, owner)
+        const created = await send('POST /api/mcp-servers', { query: inWorkspace, body: httpServer(uniqueName('srv')) }, owner)
         expect(created.status, JSON.stringify(created.body)).toBe(201)
         return created.body.server.id as string
       },
       apiToken: async () => (await app.apiTokens.create(owner.id, 'spare')).apiToken.id,
-      workflow: async () => (await new WorkflowService(app.db.prisma).create(as, { name: uniqueName('doomed') })).workflow.id,
+      workflow: () => workflow(uniqueName('doomed')),
+      workspace: () => teamWith((name) => ROLE_OF[name]),
+      spareMember: async () => {
+        const spare = await app.addUser('member')
+        await workspaces.addMember(await principal(owner), workspaceId, { email: spare.email, role: 'viewer', approver: false })
+        return spare.id
+      },
+      stranger: async () => (await app.addUser('member')).email,
+      invitation: async () => (await workspaces.invite(await principal(owner), workspaceId, { role: 'viewer', approver: false })).token,
     }
     ownApprovalId = await approval()
     ownSkillName = await fx.skill()
@@ -354,9 +442,11 @@ describe('who may call each API route (two users)', () => {
   })
 
   describe.each(Object.entries(ROUTES))('%s', (key, expectation) => {
-    const access = accessOf(key)
+    const declaration = declarationOf(key)
     // An entry for a route that does not exist: the first test names it.
-    if (!access) return
+    if (!declaration) return
+    const { access } = declaration
+    const needed = declaration.workspace?.role
     if (access === 'public') {
       const { request, status } = expectation
       it(`answers ${status} without credentials`, async () => {
@@ -372,40 +462,54 @@ describe('who may call each API route (two users)', () => {
       expect(response.body.error.code).toBe('unauthenticated')
     })
 
+    /** Each member's answer: the status when the role allows, else 403 (or 404 where the role also hides it). */
+    const expectRoles = (allowedStatus: number) =>
+      it(`answers each role by the declared ${needed ?? 'owner only'}, a non-member 404`, async () => {
+        for (const name of ['owner', ...MEMBER_ROLES] as MemberName[]) {
+          const response = await send(key, await expectation.request(fx), members[name])
+          const may = needed === undefined ? name === 'owner' : expectation.roleChecked === 'before_role' || allowed(name, needed)
+          const hidden = needed === undefined || needed === 'approver'
+          const expected = may ? allowedStatus : hidden ? 404 : 403
+          expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(expected)
+          if (expected === 403) expect(response.body.error).toMatchObject({ code: 'forbidden', details: { role: needed } })
+        }
+        const asNonMember = await send(key, await expectation.request(fx), nonMember)
+        expect(asNonMember.status, JSON.stringify(asNonMember.body)).toBe(404)
+        expect(asNonMember.body.error.code).toBe('not_found')
+        const asAdmin = await send(key, await expectation.request(fx), app.admin)
+        expect(asAdmin.status, JSON.stringify(asAdmin.body)).toBe(expectation.adminStatus ?? allowedStatus)
+      })
+
     switch (access) {
       case 'owned':
-        it(`answers another member 404, the owner ${expectation.status}`, async () => {
-          const asOther = await send(key, await expectation.request(fx), other)
-          expect(asOther.status, JSON.stringify(asOther.body)).toBe(404)
-          expect(asOther.body.error.code).toBe('not_found')
-          const asOwner = await send(key, await expectation.request(fx), owner)
-          expect(asOwner.status, JSON.stringify(asOwner.body)).toBe(expectation.status)
-          const asAdmin = await send(key, await expectation.request(fx), app.admin)
-          expect(asAdmin.status, JSON.stringify(asAdmin.body)).toBe(expectation.adminStatus ?? expectation.status)
-        })
+      case 'create':
+        expectRoles(expectation.status!)
         break
       case 'list':
-        it("lists the owner's item for the owner and an admin, not for another member", async () => {
+        it('lists the item for the roles the declaration allows and an admin, never for a non-member', async () => {
           const listedFor = async (as: TestUser) => {
             const response = await send(key, await expectation.request(fx), as)
             expect(response.status, JSON.stringify(response.body)).toBe(200)
             return expectation.listed!(response.body)
           }
           const own = expectation.own!(fx)
-          expect(await listedFor(owner)).toContain(own)
+          for (const name of ['owner', ...MEMBER_ROLES] as MemberName[]) {
+            const sees = needed === undefined || allowed(name, needed)
+            if (sees) expect(await listedFor(members[name]), name).toContain(own)
+            else expect(await listedFor(members[name]), name).not.toContain(own)
+          }
           expect(await listedFor(app.admin)).toContain(own)
-          expect(await listedFor(other)).not.toContain(own)
-        })
-        break
-      case 'create':
-        it(`answers the owner ${expectation.status} and another member ${expectation.otherStatus}`, async () => {
-          expect((await send(key, await expectation.request(fx), other)).status).toBe(expectation.otherStatus)
-          expect((await send(key, await expectation.request(fx), owner)).status).toBe(expectation.status)
+          expect(await listedFor(nonMember)).not.toContain(own)
         })
         break
       case 'anyone':
+        if (needed !== undefined) {
+          expectRoles(expectation.status!)
+          break
+        }
         it(`answers every signed-in person ${expectation.status}`, async () => {
-          for (const as of [owner, other, app.admin]) {
+          // A fresh person, not the non-member: a call here may make them a member (an invitation link).
+          for (const as of [members.owner, members.viewer, await app.addUser('member'), app.admin]) {
             const response = await send(key, await expectation.request(fx), as)
             expect(response.status, JSON.stringify(response.body)).toBe(expectation.status)
           }
@@ -413,7 +517,7 @@ describe('who may call each API route (two users)', () => {
         break
       case 'admin':
         it(`answers an admin ${expectation.status} and a member 404`, async () => {
-          expect((await send(key, await expectation.request(fx), owner)).status).toBe(404)
+          expect((await send(key, await expectation.request(fx), members.owner)).status).toBe(404)
           const asAdmin = await send(key, await expectation.request(fx), app.admin)
           expect(asAdmin.status, JSON.stringify(asAdmin.body)).toBe(expectation.status)
         })
