@@ -86,7 +86,18 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     return { status: 500, body: errorBody('stored_data_invalid', 'Something stored on the server could not be read. The details are in its log.', undefined) }
   }
   if (isUserError(error)) return { status: statusForCode(error.code), body: errorBody(error.code, error.message, coreErrorDetails(error)) }
+  if (isMissingWorkspaceReference(error)) return { status: 404, body: errorBody('not_found', 'That workspace does not exist.', undefined) }
   if (isCoreError(error)) console.error(`[api] ${error.name}: ${error.message}`)
   else console.error('[api] unexpected error:', error)
   return { status: 500, body: errorBody('internal_error', 'Something went wrong on the server. The details are in its log.', undefined) }
+}
+
+/**
+ * A row made in a workspace that does not exist (Postgres' foreign-key violation on a `workspaceId`, Prisma's P2003).
+ * Workspace ids always come from the caller: only an admin, who may name any workspace, gets this far with an
+ * unknown one (targetWorkspace in principal.ts), and it is their unknown id, a 404, not the server's fault.
+ */
+function isMissingWorkspaceReference(error: unknown): boolean {
+  const { code, meta } = (error ?? {}) as { code?: unknown; meta?: unknown }
+  return code === 'P2003' && /workspaceId/.test(JSON.stringify(meta ?? {}))
 }
