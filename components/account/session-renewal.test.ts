@@ -34,6 +34,17 @@ describe('renewing a session in place', () => {
     await expect(third).resolves.toBe(false)
   })
 
+  it('asks again after a dialog that answered at once', async () => {
+    let asked = 0
+    unregister = registerRenewalPrompt((finish) => {
+      asked++
+      finish(false)
+    })
+    await expect(renewSession()).resolves.toBe(false)
+    await expect(renewSession()).resolves.toBe(false)
+    expect(asked).toBe(2)
+  })
+
   it('forgets a dialog that unmounted', async () => {
     registerRenewalPrompt(() => {})()
     await expect(renewSession()).resolves.toBe(false)

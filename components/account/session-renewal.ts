@@ -23,13 +23,19 @@ export function registerRenewalPrompt(show: RenewalPrompt): () => void {
 export function renewSession(): Promise<boolean> {
   const show = prompt
   if (!show) return Promise.resolve(false)
-  pending ??= new Promise<boolean>((resolve) =>
+  if (pending) return pending
+  // The dialog may finish at once (inside show): then there is nothing to wait on, and nothing is left pending.
+  let finished = false
+  const current: { asked?: Promise<boolean> } = {}
+  current.asked = new Promise<boolean>((resolve) =>
     show((renewed) => {
-      pending = null
+      finished = true
+      if (pending !== null && pending === current.asked) pending = null
       resolve(renewed)
     }),
   )
-  return pending
+  if (!finished) pending = current.asked
+  return current.asked
 }
 
 /** Answers that mean "your session is over" rather than "these credentials are wrong" (sign-in's own 401s). */

@@ -65,21 +65,15 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port
 }
 
-/**
- * Requests that open a connection to the inside server: those without a session id. A session an earlier test
- * opened on purpose (an admin's server) may end late, under load, with a DELETE carrying its id: that is no
- * connection a refused address made.
- */
-function connectionAttempts(server: LoopbackMcpServer): number {
-  return server.requests.filter((headers) => headers['mcp-session-id'] === undefined).length
-}
-
 describe('the outbound policy on members’ addresses', { timeout: 180_000 }, () => {
   let app: WorkerTestApp
   let member: TestUser
   let memberPrincipal: Principal
   let mcp: LoopbackMcpServer
   let mcpPort: number
+  /** An inside server nothing may reach: every member's refused address points at it, and it must hear nothing. */
+  let untouched: LoopbackMcpServer
+  let untouchedPort: number
   let ws: WsMcpServer
   let model: LoopbackOpenAIServer
   let leaky: Server
@@ -99,6 +93,8 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     memberPrincipal = principalOf(member)
     mcp = await startLoopbackMcpServer('inside')
     mcpPort = Number(new URL(mcp.url).port)
+    untouched = await startLoopbackMcpServer('untouched')
+    untouchedPort = Number(new URL(untouched.url).port)
     ws = await startWsMcpServer(() => {
       const server = new McpServer({ name: 'inside-ws', version: '1.0.0' })
       server.registerTool('secret_tool', { description: 'Inside only.', inputSchema: { text: z.string() } }, async () => ({ content: [] }))
@@ -116,7 +112,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     redirector = createServer((req, res) => {
       redirectorHits += 1
       req.resume()
-      res.writeHead(307, { location: `http://127.0.0.1:${mcpPort}/mcp` }).end()
+      res.writeHead(307, { location: `http://127.0.0.1:${untouchedPort}/mcp` }).end()
     })
     await listen(redirector)
     serverRoutes = await import('@/app/api/mcp-servers/route')
@@ -127,6 +123,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
 
   afterAll(async () => {
     await mcp?.close()
+    await untouched?.close()
     await ws?.close()
     await model?.close()
     leaky?.close()
@@ -183,8 +180,8 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
   })
 
   it('refuses every spelling at connection-test time, saying only what the policy says, and the inside server hears nothing', async () => {
-    const heard = connectionAttempts(mcp)
-    for (const { url, said } of loopbackForms(mcpPort)) {
+    const heard = untouched.requests.length
+    for (const { url, said } of loopbackForms(untouchedPort)) {
       const result = await testConnection(await storedMemberServer(url))
       expect(result.status, url).toBe(200)
       expect(result.body, url).toEqual({ ok: false, tools: [], error: `refused by the outbound policy: ${said}` })
@@ -193,7 +190,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
       const result = await testConnection(await storedMemberServer(url, 'websocket'))
       expect(result.body, url).toEqual({ ok: false, tools: [], error: `refused by the outbound policy: ${said}` })
     }
-    expect(connectionAttempts(mcp)).toBe(heard)
+    expect(untouched.requests.length).toBe(heard)
     expect(ws.protocols).toEqual([])
   })
 
@@ -225,9 +222,9 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
   })
 
   it('checks again when connecting: a name that resolved to a public address when saved and to loopback now is refused', async () => {
-    const heard = connectionAttempts(mcp)
+    const heard = untouched.requests.length
     const saved = await callRoute(serverRoutes.POST, {
-      body: { id: 'rebinding', name: 'Rebinding', transport: 'http', config: { url: `http://rebind-mcp.example:${mcpPort}/mcp` } },
+      body: { id: 'rebinding', name: 'Rebinding', transport: 'http', config: { url: `http://rebind-mcp.example:${untouchedPort}/mcp` } },
       as: member,
     })
     expect(saved.status).toBe(201)
@@ -236,7 +233,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
       tools: [],
       error: 'refused by the outbound policy: rebind-mcp.example resolves to a loopback address',
     })
-    expect(connectionAttempts(mcp)).toBe(heard)
+    expect(untouched.requests.length).toBe(heard)
     // Over WebSocket: the URL is checked before connecting (first answer), the socket's own lookup again (second).
     const wsRebinding = await storedMemberServer(`ws://rebind-ws.example:${new URL(ws.url).port}/`, 'websocket')
     expect((await testConnection(wsRebinding)).body).toEqual({
@@ -248,7 +245,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
   })
 
   it('checks every redirect hop: an allowed host sending the connection inside is refused', async () => {
-    const heard = connectionAttempts(mcp)
+    const heard = untouched.requests.length
     const hitsBefore = redirectorHits
     const redirecting = `http://redirector.example:${(redirector.address() as AddressInfo).port}/mcp`
     // The MCP transport follows no redirect to another origin in the first place…
@@ -257,7 +254,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     const followed = await pinnedFetch(app.outbound)(redirecting, { method: 'POST', body: '{}' }).catch((error: unknown) => error)
     expect(outboundRefusalIn(followed)?.message).toBe('refused by the outbound policy: 127.0.0.1 is a loopback address')
     expect(redirectorHits).toBe(hitsBefore + 2)
-    expect(connectionAttempts(mcp)).toBe(heard)
+    expect(untouched.requests.length).toBe(heard)
   })
 
   async function runAs(owner: Principal, document: ReturnType<ReturnType<typeof graph>['build']>, input: string) {
@@ -267,8 +264,8 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
   }
 
   it('fails a member’s run whose server is inside, in any spelling, without connecting', async () => {
-    const heard = connectionAttempts(mcp)
-    for (const { url, said } of loopbackForms(mcpPort)) {
+    const heard = untouched.requests.length
+    for (const { url, said } of loopbackForms(untouchedPort)) {
       const id = await storedMemberServer(url)
       const run = await runAs(
         memberPrincipal,
@@ -295,7 +292,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
       'hello',
     )
     expect(wsRun.error).toBe(`Could not connect to MCP server '${wsId}': refused by the outbound policy: 127.0.0.1 is a loopback address`)
-    expect(connectionAttempts(mcp)).toBe(heard)
+    expect(untouched.requests.length).toBe(heard)
     expect(ws.protocols).toEqual([])
   })
 
