@@ -55,7 +55,13 @@ export function approvalNotificationText(newest: Pick<ApprovalView, 'title'> | u
 export function notifyInBrowser(newest: Pick<ApprovalView, 'title'> | undefined, pending: number, open: () => void): boolean {
   if (document.visibilityState !== 'hidden' || browserNotificationState() !== 'on') return false
   const { title, body } = approvalNotificationText(newest, pending)
-  const shown = new Notification(title, { body, tag: NOTIFICATION_TAG })
+  let shown: Notification
+  try {
+    shown = new Notification(title, { body, tag: NOTIFICATION_TAG })
+  } catch {
+    // Mobile Chrome has no Notification constructor (only a service worker's): the toast tells it instead.
+    return false
+  }
   shown.onclick = () => {
     window.focus()
     open()
