@@ -57,14 +57,13 @@ export async function sessionPrincipal(
  * A credential Better Auth refuses is nobody (401 follows); a lookup that failed (the database is down) is not a
  * verdict on the credential: 503, so that clients retry instead of sending the person to sign in again.
  */
-function lookupFailed(error: unknown): never {
-  console.error('[auth] could not look up the workspaces:', error)
+function lookupFailed(error: unknown, what = 'the workspaces'): never {
+  console.error(`[auth] could not look up ${what}:`, error)
   throw new DomainError('service_unavailable', 'The server cannot check your sign-in right now. Try again in a moment.')
 }
 
 function unlessLookupFailed(error: unknown): null {
   // Better Auth answers a credential it refuses with a 4xx APIError, and wraps a failing database in a 5xx one.
   if (isAPIError(error) && error.statusCode < 500) return null
-  console.error('[auth] could not look up the credential:', error)
-  throw new DomainError('service_unavailable', 'The server cannot check your sign-in right now. Try again in a moment.')
+  return lookupFailed(error, 'the credential')
 }
