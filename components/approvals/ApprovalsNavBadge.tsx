@@ -22,6 +22,8 @@ export function ApprovalsNavBadge() {
   const queryClient = useQueryClient()
   const onMoreWaiting = useCallback(
     async (pending: number) => {
+      // The inbox in front of the person shows it already: nothing to fetch or tell.
+      if (pathname.startsWith('/approvals') && document.visibilityState !== 'hidden') return
       const waiting = await queryClient.fetchQuery({ queryKey: approvalKeys.pending(), queryFn: listPendingApprovals, staleTime: 0 }).catch(() => [])
       const newest = waiting.reduce<(typeof waiting)[number] | undefined>((last, each) => (!last || each.createdAt > last.createdAt ? each : last), undefined)
       // A tab in the background: the browser says it (when the person turned that on), whatever page the tab shows.
