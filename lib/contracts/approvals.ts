@@ -52,6 +52,8 @@ export const approvalViewSchema = z.object({
   workspaceId: z.string().nullable().optional(),
   /** Who answered (null while pending, when it expired, and for automatic decisions). */
   decidedById: z.string().nullable().optional(),
+  /** When it had waited past its workspace's escalation delay and was escalated to the owners. */
+  escalatedAt: z.string().nullable().optional(),
 })
 export type ApprovalView = z.infer<typeof approvalViewSchema>
 
@@ -71,3 +73,11 @@ export type ApprovalResponse = z.infer<typeof approvalResponseSchema>
 export const APPROVAL_INBOX_EVENT = 'pending'
 export const approvalInboxEventSchema = z.object({ pending: z.number().int().min(0) })
 export type ApprovalInboxEvent = z.infer<typeof approvalInboxEventSchema>
+
+/**
+ * `escalated` on the same stream, to the workspace's owners only: a pending approval waited past the workspace's
+ * escalation delay (the owners' browser notification says so).
+ */
+export const APPROVAL_ESCALATED_EVENT = 'escalated'
+export const approvalEscalatedEventSchema = z.object({ approvalId: z.string() })
+export type ApprovalEscalatedEvent = z.infer<typeof approvalEscalatedEventSchema>

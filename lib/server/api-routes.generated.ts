@@ -58,6 +58,8 @@ export const GENERATED_API_ROUTES = [
   { pattern: '/api/workspace-invitations/[token]', methods: ['POST'] },
   { pattern: '/api/workspaces', methods: ['GET', 'POST'] },
   { pattern: '/api/workspaces/[id]', methods: ['GET', 'PATCH', 'DELETE'] },
+  { pattern: '/api/workspaces/[id]/approval-routing', methods: ['GET', 'PUT'] },
+  { pattern: '/api/workspaces/[id]/approval-routing/test', methods: ['POST'] },
   { pattern: '/api/workspaces/[id]/audit-log', methods: ['GET'] },
   { pattern: '/api/workspaces/[id]/invitations', methods: ['POST'] },
   { pattern: '/api/workspaces/[id]/members', methods: ['GET', 'POST'] },

@@ -93,6 +93,7 @@ export const CONFLICT_CODES = [
   'mcp_tool_name_taken',
   'member_exists',
   'missing_references',
+  'no_approval_webhook',
   'personal_workspace',
   'run_finished',
   'run_not_active',

@@ -2,6 +2,7 @@
 import type { AuditPageView } from '@/lib/contracts/accounts'
 import type { HealthResponse } from '@/lib/contracts/health'
 import { AgentService } from './agents/agent-service'
+import { ApprovalRoutingService } from './approvals/approval-routing'
 import { getAppContext, type AppContext } from './app-context'
 import { listAuditEntries, type AuditQuery } from './audit/audit-log'
 import type { ApiTokenService } from './auth/api-tokens'
@@ -28,6 +29,8 @@ export interface Services {
   runs: RunService
   conversations: ConversationService
   approvals: AppContext['approvals']
+  /** Where a workspace's approvals are told: its webhook and escalation delay. */
+  approvalRouting: ApprovalRoutingService
   shareLinks: ShareLinkService
   skills: SkillLibrary
   mcpServers: McpServerRegistry
@@ -58,6 +61,7 @@ export function servicesFor(app: AppContext): Services {
     runs: new RunService(app),
     conversations: new ConversationService(app),
     approvals: app.approvals,
+    approvalRouting: new ApprovalRoutingService(app),
     shareLinks: new ShareLinkService(app),
     skills: skillLibrary(app),
     mcpServers: new McpServerRegistry(app.db.prisma, app.secrets, probeMcpServer, app.outbound),

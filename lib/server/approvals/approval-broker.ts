@@ -16,6 +16,7 @@ import { jsonbSafeText } from '../db/jsonb'
 import type { PgNotifications } from '../db/pg-notifications'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import type { RunEventLog } from '../runs/run-event-log'
+import { routeApprovalJobs } from './approval-routing-sql'
 
 /** Why a sampling request was approved without asking: a person's earlier "approve the rest of this run's requests". */
 export const REST_OF_RUN_REASON = "A person approved the rest of this run's requests from this server."
@@ -76,6 +77,7 @@ type ApprovalRow = {
   decidedAt: Date | null
   workspaceId?: string | null
   decidedById?: string | null
+  escalatedAt?: Date | null
 }
 
 export function presentApproval(row: ApprovalRow): ApprovalView {
@@ -93,6 +95,7 @@ export function presentApproval(row: ApprovalRow): ApprovalView {
     decidedAt: row.decidedAt?.toISOString() ?? null,
     workspaceId: row.workspaceId ?? null,
     decidedById: row.decidedById ?? null,
+    escalatedAt: row.escalatedAt?.toISOString() ?? null,
   }
 }
 
@@ -171,9 +174,9 @@ export class ApprovalBroker {
          INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", "workspaceId", kind, source, title, payload, "requestId", "expiresAt", "createdAt")
          SELECT gen_random_uuid(), $1, (SELECT "ownerId" FROM "Run" WHERE id = $1), (SELECT "workspaceId" FROM "Run" WHERE id = $1), $2::"ApprovalKind", $3, $4,
                 $5::jsonb, $6, ${DB_NOW} + $7::float8 * interval '1 millisecond', ${DB_NOW}
-         RETURNING id, "ownerId", "workspaceId"),
+         RETURNING id, "ownerId", "workspaceId", "createdAt", "expiresAt"),
        waiting AS (UPDATE "Run" SET status = 'waiting', "updatedAt" = ${DB_NOW} WHERE id = $1 AND status = 'running')
-       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('created')}) FROM created`,
+       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('created')}), ${routeApprovalJobs('created')} AS routed FROM created`,
       [input.runId ?? null, input.kind, input.source, title, jsonbSafeText(payload), input.requestId ?? null, input.timeoutMs],
     )
     const row = await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: created.id } })

@@ -3,12 +3,14 @@
  * wait, once when the stream opens and again whenever one of them is created, decided or closed
  * (the broker NOTIFYs APPROVAL_INBOX_CHANNEL with the owner's id, from any process). An admin's
  * stream counts everyone's, as their inbox lists everyone's. After the listening connection was
- * lost the count is read again, since notifications sent meanwhile are gone.
+ * lost the count is read again, since notifications sent meanwhile are gone. A workspace's owners also get
+ * `event: escalated` when one of its approvals waited past the workspace's escalation delay.
  */
-import { APPROVAL_INBOX_EVENT, type ApprovalInboxEvent } from '@/lib/contracts/approvals'
+import { APPROVAL_ESCALATED_EVENT, APPROVAL_INBOX_EVENT, type ApprovalEscalatedEvent, type ApprovalInboxEvent } from '@/lib/contracts/approvals'
 import type { AppContext } from '../app-context'
 import { approvesIn, isAdmin, type Principal } from '../auth/principal'
 import { APPROVAL_INBOX_CHANNEL } from './approval-broker'
+import { ESCALATED_NOTICE } from './approval-routing-sql'
 
 const HEARTBEAT_MS = 15_000
 const RETRY_FRAME = 'retry: 2000\n\n'
@@ -64,6 +66,9 @@ export function approvalInboxStream(app: ApprovalInboxApp, principal: Principal,
         return isAdmin(principal) || ownerId === principal.userId || approvesIn(principal, workspaceId)
       }
 
+      const ownsWorkspace = (workspaceId: string | undefined) =>
+        principal.memberships.some((member) => member.workspaceId === workspaceId && member.role === 'owner')
+
       signal.addEventListener('abort', () => {
         stop()
         try {
@@ -74,7 +79,14 @@ export function approvalInboxStream(app: ApprovalInboxApp, principal: Principal,
       })
       // Listen before the first count: a change between the two is then counted, never missed.
       const unlisten = await app.notifications.listen(APPROVAL_INBOX_CHANNEL, (notice) => {
-        if (mine(notice)) void recount()
+        if (!mine(notice)) return
+        void recount()
+        // An escalation (`<starter> <workspace> escalated <approval id>`) is told to that workspace's owners.
+        const [, workspaceId, word, approvalId] = notice.split(' ')
+        if (word === ESCALATED_NOTICE && approvalId && ownsWorkspace(workspaceId)) {
+          const event: ApprovalEscalatedEvent = { approvalId }
+          send(`event: ${APPROVAL_ESCALATED_EVENT}\ndata: ${JSON.stringify(event)}\n\n`)
+        }
       })
       cleanups.push(
         unlisten,

@@ -51,16 +51,17 @@ describe('the approval webhook', () => {
     })
   })
 
-  it('says how long it waited when escalating', () => {
-    expect(approvalWebhookBody({ ...message, kind: 'human_input', title: 'Ship it?', escalatedAfterMinutes: 30 }).text).toMatch(
-      /^Still waiting after 30 min: docs-server asks a question: Ship it\?\n/,
-    )
+  it('says to whom it was escalated and how long it waited, and what asks', () => {
+    expect(
+      approvalWebhookBody({ ...message, kind: 'human_input', title: 'Ship it?', origin: 'a run of "Triage"', escalatedAfterMinutes: 30, escalatedTo: ['Ann', 'Bo'] })
+        .text,
+    ).toMatch(/^Escalated to the workspace owners: Ann, Bo\. Still waiting after 30 min: docs-server asks a question: Ship it\? \(a run of "Triage"\)\n/)
   })
 
   it('refuses an inside address under the outbound policy, and sends nothing', async () => {
     received.length = 0
     const delivery = await deliverApprovalWebhook(`${base}/hook`, message, publicOnly)
-    expect(delivery.ok).toBe(false)
+    expect(delivery).toMatchObject({ ok: false, refused: true })
     expect(delivery.ok === false && delivery.reason).toMatch(/refused by the outbound policy/)
     expect(received).toEqual([])
   })
@@ -70,9 +71,10 @@ describe('the approval webhook', () => {
     expect(await deliverApprovalWebhook(`${base}/moved`, message, allowingLoopback)).toEqual({
       ok: false,
       reason: 'the webhook answered with a redirect (HTTP 302), which is not followed',
+      status: 302,
     })
     expect(received.map((each) => each.path)).toEqual(['/moved'])
-    expect(await deliverApprovalWebhook(`${base}/broken`, message, allowingLoopback)).toEqual({ ok: false, reason: 'the webhook answered HTTP 500' })
+    expect(await deliverApprovalWebhook(`${base}/broken`, message, allowingLoopback)).toEqual({ ok: false, reason: 'the webhook answered HTTP 500', status: 500 })
   })
 
   it('says it could not connect when nothing listens', async () => {

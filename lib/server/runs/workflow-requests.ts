@@ -8,6 +8,7 @@
  */
 import { UserError } from '@/lib/core'
 import { APPROVAL_INBOX_CHANNEL, inboxNotice, presentApproval, type ApprovalDecision } from '../approvals/approval-broker'
+import { routeApprovalJobs } from '../approvals/approval-routing-sql'
 import type { AppContext } from '../app-context'
 import { jsonbSafeText } from '../db/jsonb'
 import { SAMPLING_APPROVAL_TIMEOUT_MS } from '../mcp/mcp-connections'
@@ -107,7 +108,7 @@ export async function openRequestApprovals(
          WHERE r.id = $1 AND NOT EXISTS (SELECT 1 FROM "ApprovalRequest" a WHERE a."runId" = $1 AND a."requestId" = $7)
          RETURNING *),
        waiting AS (UPDATE "Run" SET status = 'waiting' WHERE id = $1 AND status = 'running' AND EXISTS (SELECT 1 FROM opened))
-       SELECT opened.*, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('opened')}) AS "inboxNotified" FROM opened`,
+       SELECT opened.*, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('opened')}) AS "inboxNotified", ${routeApprovalJobs('opened')} AS routed FROM opened`,
       [runId, q.kind, request.executorId, title, jsonbSafeText(payload), SAMPLING_APPROVAL_TIMEOUT_MS / 1000, request.requestId],
     )
     if (row) writer.write('approval_requested', { approval: presentApproval(row) }).catch(() => {})

@@ -22,6 +22,8 @@ export interface ResealSummary {
   resealedAgentKeys: string[]
   /** Stored workflow checkpoints sealed again with the new key (a rotation only: a parked run must still resume). */
   resealedCheckpoints: number
+  /** Workspaces whose approval webhook URL was sealed again with the new key (a rotation only). */
+  resealedWebhooks?: string[]
 }
 
 /** A URL stored before its secret parts were split out: split them out now (values already split stay). */
@@ -58,6 +60,7 @@ async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox, only: 
   if (only === 'all') {
     await resealAgentKeys(tx, from, to, summary)
     await resealCheckpoints(tx, from, to, summary)
+    await resealWebhooks(tx, from, to, summary)
   }
   return summary
 }
@@ -71,6 +74,18 @@ async function resealAgentKeys(tx: Transaction, from: SecretBox, to: SecretBox, 
     if (to.sealedWithThisKey(sealed) && from.keyId !== to.keyId) continue
     await tx.agent.update({ where: { id: agent.id }, data: { apiKey: to.seal(from.open(sealed)) } })
     summary.resealedAgentKeys.push(agent.id)
+  }
+}
+
+/** Workspaces' approval webhook URLs (approvals/approval-routing.ts), sealed from the start like the agents' keys. */
+async function resealWebhooks(tx: Transaction, from: SecretBox, to: SecretBox, summary: ResealSummary): Promise<void> {
+  await tx.$queryRawUnsafe('SELECT "workspaceId" FROM "WorkspaceApprovalRouting" WHERE webhook IS NOT NULL FOR UPDATE')
+  const rows = await tx.workspaceApprovalRouting.findMany({ where: { webhook: { not: null } }, select: { workspaceId: true, webhook: true } })
+  summary.resealedWebhooks = []
+  for (const row of rows) {
+    if (to.sealedWithThisKey(row.webhook!) && from.keyId !== to.keyId) continue
+    await tx.workspaceApprovalRouting.update({ where: { workspaceId: row.workspaceId }, data: { webhook: to.seal(from.open(row.webhook!)) } })
+    summary.resealedWebhooks.push(row.workspaceId)
   }
 }
 
