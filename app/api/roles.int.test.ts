@@ -232,6 +232,10 @@ const ROUTES: Record<string, Expectation> = {
   },
   'POST /api/workspaces/[id]/invitations': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { role: 'viewer' } }), status: 201 },
   'GET /api/workspaces/[id]/audit-log': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
+  'GET /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
+  'PUT /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { escalationMinutes: 30 } }), status: 200 },
+  // The fixture's workspace has no webhook: owners reach the check past the role's, 409 (lib/server/approvals/approval-routing.int.test.ts sends one).
+  'POST /api/workspaces/[id]/approval-routing/test': { request: (fx) => ({ params: { id: fx.workspaceId }, body: {} }), status: 409 },
   'POST /api/workspace-invitations/[token]': { request: async (fx) => ({ params: { token: await fx.invitation() } }), status: 200 },
   // The target is a second team workspace where every member is an editor: the source's role decides.
   'POST /api/workflows/[id]/move': {
