@@ -30,6 +30,10 @@ import { GET as runEvents } from './[id]/events/route'
 import { POST as createConversation } from '../agents/[id]/conversations/route'
 import { POST as sendMessage } from '../conversations/[id]/messages/route'
 import { POST as createResponse } from '../../v1/responses/route'
+import { POST as answerApproval } from '../approvals/[id]/route'
+import { PUT as putApprovalRouting } from '../workspaces/[id]/approval-routing/route'
+import { startRecordingHttpServer, type RecordingHttpServer } from '@/lib/server/testing/recording-http-server'
+import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
 
 /** A stored run of the five-node demo workflow: POST /api/runs, the queued job, the worker, and its events read back over SSE. */
 const STORED_RUN_BUDGET = { statements: 15, commits: 15 }
@@ -39,6 +43,19 @@ const STORED_EXIT_RUN_BUDGET = { statements: 11, commits: 11 }
 const CHAT_TURN_BUDGET = { statements: 16, commits: 13 }
 /** POST /v1/responses, non-streaming, a new conversation. */
 const RESPONSES_BUDGET = { statements: 10, commits: 10 }
+/**
+ * A stored run that asks a person (start → human input → output): it parks with an approval, the person answers it
+ * through POST /api/approvals/:id, and the run goes on to its end. Measured with approval routing in place (the
+ * approval's notification and escalation jobs are queued in the statement that opens it: 35 before routing and
+ * after, nothing more when the workspace routes nothing).
+ */
+const ASKING_RUN_BUDGET = { statements: 35, commits: 35 }
+/**
+ * The same run in a workspace with a webhook and an escalation delay: the run's path is the same statements (the
+ * jobs are queued in the one that opens the approval); what is more is the notification job the worker runs beside
+ * it (graphile-worker fetching and completing it, and the job's one read of the approval and the routing): 3.
+ */
+const ROUTED_ASKING_RUN_BUDGET = { statements: 38, commits: 38 }
 
 /** Far beyond the test: no idle poll, lease renewal, lapsed-lease sweep or secrets' freshness check runs on the clock while it counts. */
 const NEVER_MS = 3_600_000
@@ -52,6 +69,8 @@ const FIVE_NODE_DEMO = graph()
   .chain('start', 'drafter', 'tidy', 'reviewer', 'output')
   .build()
 
+const ASKING = graph().start().node('ask', 'human_input', { prompt: 'Go on?' }).output().chain('start', 'ask', 'output').build()
+
 describe('the run path stays within its statement budget', () => {
   let app: TestApp
   let worker: RunWorker
@@ -60,6 +79,9 @@ describe('the run path stays within its statement budget', () => {
   let probe: pg.Client
   let workflowId: string
   let conversationId: string
+  let askingWorkflowId: string
+  let routedWorkflowId: string
+  let receiver: RecordingHttpServer
   const counts: Record<string, StatementCount> = {}
 
   beforeAll(async () => {
@@ -74,6 +96,15 @@ describe('the run path stays within its statement budget', () => {
     const created = await callRoute(createConversation, { params: { id: agent.id }, body: { title: 'Budget' } })
     expect(created.status).toBe(201)
     conversationId = created.body.id
+    const workflows = new WorkflowService(app.db.prisma)
+    askingWorkflowId = (await workflows.create(principalOf(app.admin), { name: 'Asking', graph: ASKING })).workflow.id
+    // A team workspace whose approvals go to a webhook (a loopback receiver) and escalate after an hour.
+    receiver = await startRecordingHttpServer()
+    const team = await new WorkspaceService(app).create(principalOf(app.admin), 'Routed')
+    const routing = await callRoute(putApprovalRouting, { method: 'PUT', params: { id: team.id }, body: { webhookUrl: `${receiver.url}/hook`, escalationMinutes: 60 } })
+    expect(routing.status).toBe(200)
+    const admin = (await app.apiTokens.authenticate(app.admin.token))!
+    routedWorkflowId = (await workflows.create(admin, { name: 'Asking, routed', graph: ASKING, workspaceId: team.id })).workflow.id
     probe = await app.db.connectClient()
     const [{ name }] = (await probe.query<{ name: string }>('SELECT current_database() AS name')).rows
     counter = countStatements(name)
@@ -83,6 +114,7 @@ describe('the run path stays within its statement budget', () => {
     counter?.stop()
     for (const [name, count] of Object.entries(counts)) console.info(`[statement budget] ${name}: ${describeCount(count)}`)
     await probe?.end()
+    await receiver?.close()
     await worker?.stop()
     await app?.close()
   })
@@ -144,6 +176,50 @@ describe('the run path stays within its statement budget', () => {
     })
     expect(count.statements, describeCount(count)).toBeLessThanOrEqual(STORED_EXIT_RUN_BUDGET.statements)
     expect(count.commits, describeCount(count)).toBeLessThanOrEqual(STORED_EXIT_RUN_BUDGET.commits)
+  })
+
+  /** The run's one open approval, once the run is parked on it (no worker holds it, no job queued for it) and its routing jobs are done. */
+  async function parkedOn(runId: string): Promise<string> {
+    const approvalId = await counter.uncounted(() =>
+      waitFor(async () => {
+        const { rows } = await probe.query<{ id: string }>(
+          `SELECT a.id FROM "ApprovalRequest" a JOIN "Run" r ON r.id = a."runId"
+           WHERE a."runId" = $1 AND a.status = 'pending' AND r.status = 'waiting' AND r."workerId" IS NULL
+             AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs WHERE key IN ('run:' || $1, 'approval-notify:' || a.id))`,
+          [runId],
+        )
+        return rows[0]?.id
+      }),
+    )
+    await counter.settled()
+    return approvalId
+  }
+
+  /** A run of `workflowId` that parks on its question, answered through the API, to its end. */
+  const askingRun = (workflowId: () => string) => async () => {
+    const created = await callRoute(createRun, { body: { workflowId: workflowId(), input: 'Hello' } })
+    expect(created.status).toBe(201)
+    const runId: string = created.body.run.id
+    const approvalId = await parkedOn(runId)
+    const answered = await callRoute(answerApproval, { params: { id: approvalId }, body: { decision: 'approve', content: { text: 'yes' } } })
+    expect(answered.status).toBe(200)
+    await runLeft(runId)
+    expect(await readEvents(runId)).toContain('run_succeeded')
+  }
+
+  it('a stored run that asks a person, answered', async () => {
+    const count = await measure('asking run', askingRun(() => askingWorkflowId))
+    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(ASKING_RUN_BUDGET.statements)
+    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(ASKING_RUN_BUDGET.commits)
+  })
+
+  it('the same in a workspace that routes its approvals to a webhook and escalates them', async () => {
+    const before = receiver.requests.length
+    const count = await measure('asking run, routed', askingRun(() => routedWorkflowId))
+    // Told once per run (the warm-up's and the measured one's).
+    expect(receiver.requests.length - before).toBe(2)
+    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(ROUTED_ASKING_RUN_BUDGET.statements)
+    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(ROUTED_ASKING_RUN_BUDGET.commits)
   })
 
   it('a chat turn', async () => {
