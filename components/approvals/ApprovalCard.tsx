@@ -53,6 +53,7 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
   return (
     <article
       data-testid="approval-card"
+      id={`approval-${approval.id}`}
       data-approval-id={approval.id}
       data-status={conflict ? conflict.reason : approval.status}
       aria-label={`${APPROVAL_KINDS[approval.kind].noun}: ${approval.title}`}
@@ -62,6 +63,11 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
         <div className="min-w-0">
           <div className="flex items-center gap-2">
             <Badge tone="warning">{APPROVAL_KINDS[approval.kind].noun}</Badge>
+            {approval.escalatedAt ? (
+              <Badge tone="danger" data-testid="approval-escalated" title={`Waited past the workspace’s escalation delay`}>
+                Escalated to owners
+              </Badge>
+            ) : null}
             <span className="truncate text-xs text-zinc-500" data-testid="approval-source">
               from {sourceLabel ?? readSourceTitle(approval.payload) ?? approval.source}
             </span>

@@ -7,14 +7,15 @@ import { toast } from 'sonner'
 import { approvalKeys } from '@/components/queries/approvals'
 import { listPendingApprovals } from './approvals-api'
 import { areApprovalsShownFor } from './approvals-in-view'
-import { notifyInBrowser } from './browser-notifications'
+import { escalationNotificationText, notifyInBrowser } from './browser-notifications'
 import { useApprovalInboxEvents } from './use-approval-inbox-events'
 
 /**
  * How many approvals wait, beside "Approvals" in the navigation, live. A new one arriving while the
  * person is elsewhere is also told in a toast that leads to the inbox; not when the page already shows
  * it (the inbox, its run's page, the chat whose turn asks), where the toast would only cover it. With the tab in
- * the background, a browser notification instead, when the person turned those on (browser-notifications.ts).
+ * the background, a browser notification instead, when the person turned those on (browser-notifications.ts). An
+ * approval escalated to the owners of a workspace is told to them the same way.
  */
 export function ApprovalsNavBadge() {
   const router = useRouter()
@@ -38,7 +39,25 @@ export function ApprovalsNavBadge() {
     },
     [pathname, router, queryClient],
   )
-  const pending = useApprovalInboxEvents({ onMoreWaiting })
+  // An owner is told when one of their workspace's approvals was escalated to the owners (still waiting, by then).
+  const onEscalated = useCallback(
+    async (approvalId: string) => {
+      const waiting = await queryClient.fetchQuery({ queryKey: approvalKeys.pending(), queryFn: listPendingApprovals, staleTime: 0 }).catch(() => [])
+      const escalated = waiting.find((each) => each.id === approvalId)
+      if (!escalated) return
+      const open = () => router.push(`/approvals#approval-${approvalId}`)
+      if (notifyInBrowser(escalated, waiting.length, open, escalationNotificationText(escalated))) return
+      // The inbox in front of the person shows the card marked "Escalated to owners".
+      if (pathname.startsWith('/approvals') && document.visibilityState !== 'hidden') return
+      toast('An approval was escalated to the owners', {
+        id: `approval-escalated-${approvalId}`,
+        description: escalated.title,
+        action: { label: 'Open inbox', onClick: open },
+      })
+    },
+    [pathname, router, queryClient],
+  )
+  const pending = useApprovalInboxEvents({ onMoreWaiting, onEscalated })
   if (pending === null) return null
   return (
     <span

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { approvalNotificationText } from './browser-notifications'
+import { approvalNotificationText, escalationNotificationText } from './browser-notifications'
 
 describe("an approval's browser notification", () => {
   it('names the newest request and counts the others', () => {
@@ -13,5 +13,9 @@ describe("an approval's browser notification", () => {
 
   it('counts what waits when the newest could not be read', () => {
     expect(approvalNotificationText(undefined, 3).body).toBe('3 approvals wait in your inbox.')
+  })
+
+  it('tells an owner that an approval was escalated to them, with its title', () => {
+    expect(escalationNotificationText({ title: 'Ship it?' })).toEqual({ title: 'Escalated to you as an owner', body: 'Still waiting for an answer: Ship it?' })
   })
 })

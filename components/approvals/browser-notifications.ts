@@ -48,13 +48,24 @@ export function approvalNotificationText(newest: Pick<ApprovalView, 'title'> | u
   return { title: 'A run is waiting for your answer', body: newest ? `${newest.title}${more}` : `${pending} approvals wait in your inbox.` }
 }
 
+/** What the notification says to an owner when an approval of their workspace was escalated to the owners. */
+export function escalationNotificationText(escalated: Pick<ApprovalView, 'title'>): { title: string; body: string } {
+  return { title: 'Escalated to you as an owner', body: `Still waiting for an answer: ${escalated.title}` }
+}
+
 /**
  * Shows the notification when the person turned them on and the page is not in front of them; true when it did
- * (the caller's toast is then not needed). A click brings the tab forward and `open`s the inbox.
+ * (the caller's toast is then not needed). A click brings the tab forward and `open`s the inbox. `text`: what it
+ * says, when it is not a new approval's (an escalation's).
  */
-export function notifyInBrowser(newest: Pick<ApprovalView, 'title'> | undefined, pending: number, open: () => void): boolean {
+export function notifyInBrowser(
+  newest: Pick<ApprovalView, 'title'> | undefined,
+  pending: number,
+  open: () => void,
+  text: { title: string; body: string } = approvalNotificationText(newest, pending),
+): boolean {
   if (document.visibilityState !== 'hidden' || browserNotificationState() !== 'on') return false
-  const { title, body } = approvalNotificationText(newest, pending)
+  const { title, body } = text
   let shown: Notification
   try {
     shown = new Notification(title, { body, tag: NOTIFICATION_TAG })
