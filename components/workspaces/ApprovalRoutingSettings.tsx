@@ -139,8 +139,8 @@ export function ApprovalRoutingSettings({ workspaceId }: { workspaceId: string }
           Chat webhook
         </h2>
         <p className="mt-1 text-sm text-zinc-600">
-          Every approval this workspace’s runs raise is posted to a Slack-compatible incoming webhook, with what is asked and a link to answer it. The URL
-          is kept encrypted and never shown again.
+          Every approval this workspace’s runs raise is posted to a Slack-compatible incoming webhook, with what is asked and a link to answer it. The URL is
+          kept encrypted and never shown again.
         </p>
         {routing.webhookConfigured ? (
           <div className="mt-3 flex flex-wrap items-center gap-2">
@@ -166,7 +166,11 @@ export function ApprovalRoutingSettings({ workspaceId }: { workspaceId: string }
         )}
         {editing ? (
           <form onSubmit={saveWebhook} className="mt-3 flex max-w-xl flex-col gap-2">
-            <Field label={replacing ? 'New incoming-webhook URL' : 'Incoming-webhook URL'} htmlFor="approval-webhook-url" help="https://hooks.slack.com/services/…">
+            <Field
+              label={replacing ? 'New incoming-webhook URL' : 'Incoming-webhook URL'}
+              htmlFor="approval-webhook-url"
+              help="https://hooks.slack.com/services/…"
+            >
               <Input
                 id="approval-webhook-url"
                 type="url"
@@ -195,7 +199,12 @@ export function ApprovalRoutingSettings({ workspaceId }: { workspaceId: string }
           </p>
         ) : null}
         {test ? (
-          <p role="status" data-testid="approval-webhook-test-result" data-outcome={test.outcome} className="mt-3 flex flex-wrap items-center gap-2 text-sm text-zinc-700">
+          <p
+            role="status"
+            data-testid="approval-webhook-test-result"
+            data-outcome={test.outcome}
+            className="mt-3 flex flex-wrap items-center gap-2 text-sm text-zinc-700"
+          >
             <Badge tone={TEST_TONE[test.outcome]}>{TEST_LABEL[test.outcome]}</Badge>
             <span>
               {test.message}
@@ -210,8 +219,8 @@ export function ApprovalRoutingSettings({ workspaceId }: { workspaceId: string }
           Escalation to owners
         </h2>
         <p className="mt-1 text-sm text-zinc-600">
-          An approval still waiting after this many minutes is marked “Escalated to owners”, the owners’ browsers tell them, and the webhook says so. Leave
-          it empty to never escalate.
+          An approval still waiting after this many minutes is marked “Escalated to owners”, the owners’ browsers tell them, and the webhook says so. Leave it
+          empty to never escalate.
         </p>
         <form onSubmit={saveEscalation} className="mt-3 flex flex-wrap items-end gap-2">
           <Field label="Escalate after (minutes)" htmlFor="approval-escalation-minutes">

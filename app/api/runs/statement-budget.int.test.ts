@@ -101,7 +101,11 @@ describe('the run path stays within its statement budget', () => {
     // A team workspace whose approvals go to a webhook (a loopback receiver) and escalate after an hour.
     receiver = await startRecordingHttpServer()
     const team = await new WorkspaceService(app).create(principalOf(app.admin), 'Routed')
-    const routing = await callRoute(putApprovalRouting, { method: 'PUT', params: { id: team.id }, body: { webhookUrl: `${receiver.url}/hook`, escalationMinutes: 60 } })
+    const routing = await callRoute(putApprovalRouting, {
+      method: 'PUT',
+      params: { id: team.id },
+      body: { webhookUrl: `${receiver.url}/hook`, escalationMinutes: 60 },
+    })
     expect(routing.status).toBe(200)
     const admin = (await app.apiTokens.authenticate(app.admin.token))!
     routedWorkflowId = (await workflows.create(admin, { name: 'Asking, routed', graph: ASKING, workspaceId: team.id })).workflow.id
@@ -208,14 +212,20 @@ describe('the run path stays within its statement budget', () => {
   }
 
   it('a stored run that asks a person, answered', async () => {
-    const count = await measure('asking run', askingRun(() => askingWorkflowId))
+    const count = await measure(
+      'asking run',
+      askingRun(() => askingWorkflowId),
+    )
     expect(count.statements, describeCount(count)).toBeLessThanOrEqual(ASKING_RUN_BUDGET.statements)
     expect(count.commits, describeCount(count)).toBeLessThanOrEqual(ASKING_RUN_BUDGET.commits)
   })
 
   it('the same in a workspace that routes its approvals to a webhook and escalates them', async () => {
     const before = receiver.requests.length
-    const count = await measure('asking run, routed', askingRun(() => routedWorkflowId))
+    const count = await measure(
+      'asking run, routed',
+      askingRun(() => routedWorkflowId),
+    )
     // Told once per run (the warm-up's and the measured one's).
     expect(receiver.requests.length - before).toBe(2)
     expect(count.statements, describeCount(count)).toBeLessThanOrEqual(ROUTED_ASKING_RUN_BUDGET.statements)

@@ -26,12 +26,7 @@ import { GET as auditLog } from '@/app/api/workspaces/[id]/audit-log/route'
 
 const SECRET_PART = 'T0001/B0002/s3cr3tWebhookToken'
 
-const ASKING = graph()
-  .start()
-  .node('ask', 'human_input', { prompt: 'Ship the release?' })
-  .output()
-  .chain('start', 'ask', 'output')
-  .build()
+const ASKING = graph().start().node('ask', 'human_input', { prompt: 'Ship the release?' }).output().chain('start', 'ask', 'output').build()
 
 describe('approval routing: a workspace webhook and escalation to its owners', () => {
   let app: WorkerTestApp
@@ -48,7 +43,12 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
   const bodies: string[] = []
 
   const call = async (handler: Parameters<typeof callRoute>[0], as: TestUser, body?: unknown) => {
-    const response = await callRoute(handler, { params: { id: workspaceId }, as, body, method: body === undefined ? 'GET' : handler === putRouting ? 'PUT' : 'POST' })
+    const response = await callRoute(handler, {
+      params: { id: workspaceId },
+      as,
+      body,
+      method: body === undefined ? 'GET' : handler === putRouting ? 'PUT' : 'POST',
+    })
     bodies.push(JSON.stringify(response.body))
     return response
   }
@@ -169,7 +169,11 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
   it('posts each new approval of the workspace’s runs from the job queue, with what is asked, the workflow and a link', async () => {
     const before = hookRequests().length
     const approvalId = await askingRun()
-    const text = await waitFor(async () => texts().slice(before).find((each) => each.includes(approvalId)))
+    const text = await waitFor(async () =>
+      texts()
+        .slice(before)
+        .find((each) => each.includes(approvalId)),
+    )
     expect(text).toBe(`ask asks a question: Ship the release? (a run of "Release")\n<${approvalLink(approvalId)}|Answer it in Agentloom>`)
   })
 
@@ -199,7 +203,9 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
       const row = await app.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: approvalId } })
       expect(row.escalatedAt).not.toBeNull()
       const text = await waitFor(async () => texts().find((each) => each.startsWith('Escalated') && each.includes(approvalId)))
-      expect(text).toMatch(/^Escalated to the workspace owners: Olive Owner\. Still waiting after 1 min: ask asks a question: Ship the release\? \(a run of "Release"\)\n/)
+      expect(text).toMatch(
+        /^Escalated to the workspace owners: Olive Owner\. Still waiting after 1 min: ask asks a question: Ship the release\? \(a run of "Release"\)\n/,
+      )
       await waitFor(async () => (frames.some((frame) => frame.includes(`event: escalated\ndata: {"approvalId":"${approvalId}"}`)) ? true : undefined))
       // The inbox shows it escalated.
       const [listed] = await app.approvals.list(ownerPrincipal, { status: 'pending', runId: row.runId! })
@@ -229,7 +235,10 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
       const key = `approval-notify:${approvalId}`
       // The first try failed: the last one is made now, instead of after graphile-worker's backoff.
       const job = await waitFor(async () => {
-        const [row] = await app.db.sql.query<{ id: string }>(`SELECT id::text FROM graphile_worker.jobs WHERE key = $1 AND attempts >= 1 AND locked_at IS NULL AND last_error IS NOT NULL`, [key])
+        const [row] = await app.db.sql.query<{ id: string }>(
+          `SELECT id::text FROM graphile_worker.jobs WHERE key = $1 AND attempts >= 1 AND locked_at IS NULL AND last_error IS NOT NULL`,
+          [key],
+        )
         return row?.id
       })
       await app.db.sql.query(`SELECT graphile_worker.reschedule_jobs(ARRAY[$1::bigint], run_at => now(), attempts => 4)`, [job])

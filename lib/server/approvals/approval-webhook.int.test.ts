@@ -53,8 +53,14 @@ describe('the approval webhook', () => {
 
   it('says to whom it was escalated and how long it waited, and what asks', () => {
     expect(
-      approvalWebhookBody({ ...message, kind: 'human_input', title: 'Ship it?', origin: 'a run of "Triage"', escalatedAfterMinutes: 30, escalatedTo: ['Ann', 'Bo'] })
-        .text,
+      approvalWebhookBody({
+        ...message,
+        kind: 'human_input',
+        title: 'Ship it?',
+        origin: 'a run of "Triage"',
+        escalatedAfterMinutes: 30,
+        escalatedTo: ['Ann', 'Bo'],
+      }).text,
     ).toMatch(/^Escalated to the workspace owners: Ann, Bo\. Still waiting after 30 min: docs-server asks a question: Ship it\? \(a run of "Triage"\)\n/)
   })
 
@@ -74,7 +80,11 @@ describe('the approval webhook', () => {
       status: 302,
     })
     expect(received.map((each) => each.path)).toEqual(['/moved'])
-    expect(await deliverApprovalWebhook(`${base}/broken`, message, allowingLoopback)).toEqual({ ok: false, reason: 'the webhook answered HTTP 500', status: 500 })
+    expect(await deliverApprovalWebhook(`${base}/broken`, message, allowingLoopback)).toEqual({
+      ok: false,
+      reason: 'the webhook answered HTTP 500',
+      status: 500,
+    })
   })
 
   it('says it could not connect when nothing listens', async () => {
