@@ -8,6 +8,7 @@ import { McpServerRegistry } from '../mcp/mcp-server-registry'
 import { createTestDatabase } from '../testing/test-database'
 import { rotateSecrets, sealPlainSecrets } from './rotate'
 import { SecretBox } from './secret-box'
+import { openWebhookUrl, sealWebhookUrl } from '../approvals/approval-routing'
 import { SecretVault } from './secret-vault'
 
 let db: Database
@@ -69,7 +70,15 @@ describe('sealing and rotating secrets at rest', () => {
     await db.prisma.agent.create({ data: { id: 'keyed-agent', name: 'Keyed', apiKey: sealAgentApiKey(new SecretBox(oldKey), 'sk-agent-1') } })
     const checkpoint = { checkpointId: 'cp-1', workflowName: 'w', timestamp: new Date().toISOString(), iterationCount: 1 } as unknown as WorkflowCheckpoint
     await new PostgresCheckpointStorage(db.prisma, new SecretBox(oldKey)).save(checkpoint)
+    const workspace = await db.prisma.workspace.create({ data: { name: 'Hooked' } })
+    const hook = 'https://hooks.example.com/services/T1/B2/webhook-secret-1'
+    await db.prisma.workspaceApprovalRouting.create({
+      data: { workspaceId: workspace.id, webhook: sealWebhookUrl(new SecretBox(oldKey), hook), webhookHost: 'hooks.example.com' },
+    })
     const summary = await rotateSecrets(db.prisma, oldKey, newKey)
+    expect(summary.resealedWebhooks).toEqual([workspace.id])
+    const routing = await db.prisma.workspaceApprovalRouting.findUniqueOrThrow({ where: { workspaceId: workspace.id } })
+    expect(openWebhookUrl(new SecretBox(newKey), routing.webhook)).toBe(hook)
     expect(summary.resealedCheckpoints).toBe(1)
     expect(await new PostgresCheckpointStorage(db.prisma, new SecretBox(newKey)).load('cp-1')).toEqual(checkpoint)
     expect(summary.resealed).toEqual(expect.arrayContaining(['env-server', 'legacy-http']))
@@ -83,6 +92,7 @@ describe('sealing and rotating secrets at rest', () => {
     expect(again.resealed).toEqual([])
     expect(again.resealedAgentKeys).toEqual([])
     expect(again.resealedCheckpoints).toBe(0)
+    expect(again.resealedWebhooks).toEqual([])
   })
 
   it('changes nothing when a secret cannot be opened with the old key', async () => {
