@@ -210,6 +210,20 @@ describe('POST /v1/responses with the openai package', () => {
     expect(await rows()).toEqual(afterStored)
     expect(afterStored).not.toEqual(before)
 
+    // A client that keeps the conversation itself sends it again: the agent is sent the earlier messages too.
+    const alone = await client.responses.create({ model: 'agent:Echo', input: 'What is my name?', store: false })
+    const withHistory = await client.responses.create({
+      model: 'agent:Echo',
+      store: false,
+      input: [
+        { role: 'user', content: 'My name is Ada' },
+        { role: 'assistant', content: 'Demo reply: My name is Ada' },
+        { role: 'user', content: 'What is my name?' },
+      ],
+    })
+    expect(withHistory.output_text).toBe('Demo reply: What is my name?')
+    expect(withHistory.usage!.input_tokens).toBeGreaterThan(alone.usage!.input_tokens + 8)
+
     // Nothing to find or continue by its id; and no conversation is read or kept with store: false.
     await expect(client.responses.create({ model: 'agent:Echo', input: 'more', previous_response_id: unstored.id })).rejects.toBeInstanceOf(
       OpenAI.NotFoundError,

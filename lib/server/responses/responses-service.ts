@@ -19,7 +19,7 @@ import { DomainError, invalidInput, isDomainError, notFound } from '../domain-er
 import { RunService } from '../runs/run-service'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseBase, type RunOutcome } from './response-assembly'
-import { responseInput } from './response-input'
+import { responseInput, unstoredInput } from './response-input'
 import { resolveModel, type ResolvedModel } from './response-model'
 import { runEvents, type FollowEnd } from '../runs/run-follower'
 import { prepareUnstoredTurn } from './unstored-turn'
@@ -59,12 +59,12 @@ export class ResponsesService {
   }
 
   async start(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
+    if (request.store === false) return this.startUnstored(principal, request)
     const input = responseInput(request)
     const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
       throw isDomainError(error) ? withParam(error, 'model') : error
     })
     const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
-    if (request.store === false) return this.startUnstored(principal, request, model, input, common)
     if (model.kind === 'workflow') {
       refuseContinuation(request)
       if (input.instructions !== undefined) {
@@ -106,13 +106,12 @@ export class ResponsesService {
   }
 
   /** `store: false`: an agent's turn in this process, with nothing stored (unstored-turn.ts). */
-  private async startUnstored(
-    principal: Principal,
-    request: CreateResponseRequest,
-    model: ResolvedModel,
-    input: ReturnType<typeof responseInput>,
-    common: Pick<ResponseBase, 'model' | 'metadata' | 'createdAt'>,
-  ): Promise<StartedResponse> {
+  private async startUnstored(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
+    const input = unstoredInput(request)
+    const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
+      throw isDomainError(error) ? withParam(error, 'model') : error
+    })
+    const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
     if (model.kind === 'workflow') {
       throw invalidInput(
         'store_not_supported',
@@ -124,7 +123,7 @@ export class ResponsesService {
     if (param) {
       throw invalidInput(
         'continuation_not_supported',
-        `store: false keeps no conversation, and reads none: send the earlier messages in input instead of ${param}, or leave store out.`,
+        `store: false keeps no conversation and reads none: send the conversation so far in input (user and assistant messages) instead of ${param}, or leave store out.`,
         { param },
       )
     }

@@ -14,10 +14,10 @@
  * needs approval, human input) fails, since no one could answer an approval nobody can find.
  */
 import { randomUUID } from 'node:crypto'
-import { addUsage, type UsageDetails } from '@/lib/core'
+import { addUsage, AgentSession, InMemoryHistoryProvider, Message, type UsageDetails } from '@/lib/core'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { TokenUsage } from '@/lib/contracts/runs'
-import type { AgentSettings } from '@/lib/graph'
+import type { AgentConversation, AgentSettings } from '@/lib/graph'
 import { openAgentApiKey } from '../agents/agent-api-key'
 import { parseAgentDefinition } from '../agents/agent-service'
 import type { AppContext } from '../app-context'
@@ -30,6 +30,7 @@ import { toRunEvents } from '../runs/workflow-events'
 import { documentSecretScope } from '../secrets/secret-scopes'
 import { TURN_AGENT_NODE_ID, turnDocument, withTurnInstructions } from '../conversations/turn-document'
 import type { RunOutcome } from './response-assembly'
+import type { EarlierMessage } from './response-input'
 import type { ResolvedModel } from './response-model'
 
 export const ASKS_A_PERSON_MESSAGE =
@@ -48,7 +49,7 @@ export async function prepareUnstoredTurn(
   app: AppContext,
   principal: Principal,
   model: ResolvedModel,
-  input: { text: string; instructions?: string },
+  input: { text: string; instructions?: string; history: readonly EarlierMessage[] },
 ): Promise<UnstoredTurn> {
   const agent = await loadTurnAgent(app, principal, model)
   requireRole(principal, agent.workspaceId, 'runner')
@@ -70,8 +71,10 @@ export async function prepareUnstoredTurn(
       data: secrets.redactValue(data) as Record<string, unknown>,
       createdAt: new Date().toISOString(),
     })
+    const earlier = earlierConversation(input.history)
     const prepared = await prepareQueuedRun(app, id, document, { visible, names }, signal, undefined, {
       agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? agent.apiKey : undefined),
+      agentConversation: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? earlier : undefined),
     })
     try {
       const stream = prepared.workflow.runStream(input.text, { signal })
@@ -104,6 +107,14 @@ export async function prepareUnstoredTurn(
   }
 
   return { id, events, outcome: async () => outcome }
+}
+
+/** The conversation the client sent (`input`'s earlier messages), held in memory for this turn only. */
+function earlierConversation(history: readonly EarlierMessage[]): AgentConversation {
+  const provider = new InMemoryHistoryProvider()
+  const session = new AgentSession()
+  session.stateFor(provider.sourceId).messages = history.map((message) => new Message({ role: message.role, text: message.text }))
+  return { session, history: provider, startLength: history.length, length: async () => history.length, truncate: async () => {} }
 }
 
 interface TurnAgent {
