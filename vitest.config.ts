@@ -37,10 +37,15 @@ export default defineConfig({
       {
         // Postgres, spawned servers, real processes. Each file makes its own database (a clone of the
         // run's templates), so files run in parallel. Without DATABASE_URL: one embedded PostgreSQL
-        // for the whole run (test databases are made on it).
+        // for the whole run (test databases are made on it). The worker processes keep their modules
+        // from file to file as the unit threads do (Prisma, Next's route modules and the MCP SDK load
+        // once per worker, not once per file): so a file puts back what it changes of the process —
+        // process.env keys, console spies, http.Server's guard (raw-request-guard.ts), the log's
+        // redactor (test-app.ts), the global tracer (open-telemetry.ts).
         extends: true,
         test: {
           name: 'integration',
+          isolate: false,
           include: INTEGRATION,
           // Outer limits only, for a loaded machine: these tests wait on states and events, not the clock.
           testTimeout: 120_000,

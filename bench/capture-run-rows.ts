@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { assembleAppContext } from '../lib/server/app-context'
+import { loadWorkspaceAccess } from '../lib/server/auth/memberships'
 import type { Principal } from '../lib/server/auth/principal'
 import { UserService } from '../lib/server/auth/users'
 import { RunService } from '../lib/server/runs/run-service'
@@ -51,7 +52,14 @@ async function main(): Promise<void> {
   const worker = new RunWorker(app, { concurrency: 1 })
   try {
     const user = await new UserService(app).create({ email: 'capture@agentloom.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'member' })
-    const principal: Principal = { userId: user.id, email: user.email, name: user.email, role: 'member', via: 'token' }
+    const principal: Principal = {
+      userId: user.id,
+      email: user.email,
+      name: user.email,
+      role: 'member',
+      via: 'token',
+      ...(await loadWorkspaceAccess(app.db.sql, user.id)),
+    }
     const { workflow } = await new WorkflowService(db.prisma).create(principal, { name: 'bench: five-node demo', graph: fiveNodeDemoWorkflow() })
     await worker.start()
     const run = await new RunService(app).create(principal, { workflowId: workflow.id, input: INPUT })

@@ -100,13 +100,22 @@ async function main(): Promise<void> {
 
   try {
     const user = await new UserService(app).create({ email: 'chat-bench@agentloom.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'member' })
-    const principal: Principal = { userId: user.id, email: user.email, name: user.email, role: 'member', via: 'token' }
+    const { personalWorkspaceId } = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { personalWorkspaceId: true } })
+    const principal: Principal = {
+      userId: user.id,
+      email: user.email,
+      name: user.email,
+      role: 'member',
+      via: 'token',
+      personalWorkspaceId: personalWorkspaceId!,
+      memberships: [{ workspaceId: personalWorkspaceId!, workspaceName: user.email, role: 'owner', approver: false }],
+    }
     const settings = AgentSettingsSchema.parse({
       name: 'Bench chat',
       instructions: 'Answer briefly.',
       model: { provider: 'openai_chat', model: 'bench-model', baseUrl: model.baseURL },
     })
-    const agent = await db.prisma.agent.create({ data: { name: 'Bench chat', ownerId: user.id } })
+    const agent = await db.prisma.agent.create({ data: { name: 'Bench chat', ownerId: user.id, workspaceId: personalWorkspaceId } })
     await db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition: settings } })
     const conversations = new ConversationService(app)
 

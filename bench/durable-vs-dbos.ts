@@ -19,7 +19,9 @@ import pg from 'pg'
 import { DBOS } from '@dbos-inc/dbos-sdk'
 import type { DurabilityMode } from '../lib/contracts/durability'
 import { assembleAppContext, type AppContext } from '../lib/server/app-context'
+import { loadWorkspaceAccess } from '../lib/server/auth/memberships'
 import type { Principal } from '../lib/server/auth/principal'
+import { UserService } from '../lib/server/auth/users'
 import { RunService } from '../lib/server/runs/run-service'
 import { RunWorker } from '../lib/server/runs/run-worker'
 import { WorkflowService } from '../lib/server/workflows/workflow-service'
@@ -133,8 +135,15 @@ interface Agentloom {
 async function startAgentloom(database: BenchDatabase, workerConcurrency: number): Promise<Agentloom> {
   const db = await openAppDatabase(database)
   const app = assembleAppContext(db, randomBytes(32))
-  const user = await db.prisma.user.create({ data: { id: 'bench-admin', email: 'bench@example.test', name: 'Bench', role: 'admin' } })
-  const principal: Principal = { userId: user.id, email: user.email, name: user.name, role: 'admin', via: 'token' }
+  const user = await new UserService(app).create({ email: 'bench@example.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'admin' })
+  const principal: Principal = {
+    userId: user.id,
+    email: user.email,
+    name: user.email,
+    role: 'admin',
+    via: 'token',
+    ...(await loadWorkspaceAccess(app.db.sql, user.id)),
+  }
   const workflowId = (await new WorkflowService(db.prisma).create(principal, { name: 'Five-node demo', graph: fiveNodeDemoWorkflow() })).workflow.id
   // Not the web process's local worker: runs go through the queue, as stored runs do.
   const worker = new RunWorker(app, { concurrency: workerConcurrency })

@@ -14,6 +14,9 @@
  * one-agent workflow with its stored events and checkpoints), answer (the request hears the run ended,
  * reads it and answers).
  *
+ * The same requests with `store: false` (issue #29) are answered in the web process with nothing stored
+ * (lib/server/responses/unstored-turn.ts): their overhead has its own goal.
+ *
  *   npx tsx bench/responses-overhead.ts [--requests 200] [--warmup 30] [--json]
  */
 import { randomBytes } from 'node:crypto'
@@ -38,6 +41,8 @@ const flag = (name: string, fallback: number) => {
 const INSTRUCTIONS = 'Answer briefly.'
 const INPUT = 'Hello there, how are you today?'
 const GOAL_P50_MS = 3
+/** Issue #29: with `store: false` nothing is written, so little but parsing, auth and the agent's compile is left. */
+const UNSTORED_GOAL_P50_MS = 2
 
 const now = () => performance.timeOrigin + performance.now()
 const ms = (value: number) => `${value.toFixed(2)} ms`
@@ -64,14 +69,14 @@ async function inProcess(requests: number, warmup: number): Promise<number[]> {
   return times
 }
 
-async function overHttp(url: string, token: string, requests: number, warmup: number): Promise<Timed[]> {
+async function overHttp(url: string, token: string, requests: number, warmup: number, store = true): Promise<Timed[]> {
   const timed: Timed[] = []
   for (let i = 0; i < warmup + requests; i++) {
     const sent = now()
     const response = await fetch(`${url}/v1/responses`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'agent:Bench', input: INPUT }),
+      body: JSON.stringify({ model: 'agent:Bench', input: INPUT, ...(store ? {} : { store: false }) }),
     })
     const body = (await response.json()) as { id: string; status: string; output_text: string }
     const received = now()
@@ -122,7 +127,8 @@ async function main(): Promise<void> {
   try {
     const user = await new UserService(app).create({ email: 'bench@agentloom.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'member' })
     const { token } = await app.apiTokens.create(user.id, 'bench')
-    const agent = await db.prisma.agent.create({ data: { name: 'Bench', ownerId: user.id } })
+    const { personalWorkspaceId } = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { personalWorkspaceId: true } })
+    const agent = await db.prisma.agent.create({ data: { name: 'Bench', ownerId: user.id, workspaceId: personalWorkspaceId } })
     const definition = AgentSettingsSchema.parse({ name: 'Bench', instructions: INSTRUCTIONS, model: { provider: 'demo' } })
     await db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition, authorId: user.id } })
     await worker.start()
@@ -137,6 +143,9 @@ async function main(): Promise<void> {
     const [direct, served] = [stats(local), stats(http)]
     const overhead = { p50: served.p50 - direct.p50, p99: served.p99 - direct.p99 }
     const where = await phases(app, timed)
+    const unstoredTimed = await overHttp(host.url, token, requests, warmup, false)
+    const unstored = stats(unstoredTimed.map((t) => t.received - t.sent))
+    const unstoredOverhead = { p50: unstored.p50 - direct.p50, p99: unstored.p99 - direct.p99 }
     const result = {
       requests,
       warmup,
@@ -147,6 +156,7 @@ async function main(): Promise<void> {
       transactionsPerRequest: perRequest,
       goalP50Ms: GOAL_P50_MS,
       met: overhead.p50 < GOAL_P50_MS,
+      unstored: { responses: unstored, overhead: unstoredOverhead, goalP50Ms: UNSTORED_GOAL_P50_MS, met: unstoredOverhead.p50 < UNSTORED_GOAL_P50_MS },
     }
     if (process.argv.includes('--json')) {
       console.log(JSON.stringify(result, null, 2))
@@ -159,6 +169,10 @@ async function main(): Promise<void> {
     console.log(`  Postgres transactions per request (the worker's own housekeeping included): ${perRequest.toFixed(1)}`)
     console.log('  where it goes (run row timestamps, ms precision; p50 / p99):')
     for (const [name, value] of Object.entries(where)) console.log(`    ${name.padEnd(10)} ${ms(value.p50)} / ${ms(value.p99)}`)
+    console.log(`  store: false:            p50 ${ms(unstored.p50)}  p99 ${ms(unstored.p99)}`)
+    console.log(
+      `  overhead, store: false:  p50 ${ms(unstoredOverhead.p50)}  p99 ${ms(unstoredOverhead.p99)}  (goal p50 < ${UNSTORED_GOAL_P50_MS} ms: ${result.unstored.met ? 'met' : 'missed'})`,
+    )
   } finally {
     await host.close()
     await worker.stop()

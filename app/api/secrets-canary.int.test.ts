@@ -99,6 +99,8 @@ describe('secrets canary', () => {
   afterAll(async () => {
     await app?.close()
     await http?.close()
+    // Test files share a process (vitest.config.ts): the console goes back to what it was before the spies.
+    vi.restoreAllMocks()
     if (previousAppEnv === undefined) delete process.env[APP_ENV_SECRET]
     else process.env[APP_ENV_SECRET] = previousAppEnv
   })

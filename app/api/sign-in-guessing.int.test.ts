@@ -31,15 +31,17 @@ describe('password sign-in under guessing', { timeout: 180_000 }, () => {
   let host: RouteHttpHost
   let member: TestUser
   const savedProxies = process.env.AGENTLOOM_TRUSTED_PROXIES
+  let removeRawRequestGuard = () => {}
   beforeAll(async () => {
     process.env.AGENTLOOM_TRUSTED_PROXIES = PROXY_ADDRESS
-    installRawRequestGuard()
+    removeRawRequestGuard = installRawRequestGuard()
     app = await createTestApp({ seed: false, rateLimit: true })
     member = await app.addUser('member')
     host = await hostRoutes([{ pattern: '/api/auth/sign-in/email', load: () => import('./auth/[...all]/route') }])
   })
   afterAll(async () => {
-    // Test files share a process (vitest.config.ts): the next one trusts no proxy, as it would alone.
+    // Test files share a process (vitest.config.ts): the next one trusts no proxy and has no guard, as it would alone.
+    removeRawRequestGuard()
     if (savedProxies === undefined) delete process.env.AGENTLOOM_TRUSTED_PROXIES
     else process.env.AGENTLOOM_TRUSTED_PROXIES = savedProxies
     await host?.close()

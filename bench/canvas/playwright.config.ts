@@ -10,7 +10,7 @@ import { adminStatePath } from '../../e2e/fixtures/accounts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 // The benchmarks run as the first admin, one at a time: a second browser would take the cores they measure.
-const signedIn = { use: { storageState: adminStatePath() } }
+const signedIn = { use: { storageState: adminStatePath(0) } }
 
 export default defineConfig({
   ...base,

@@ -13,17 +13,13 @@ import { Dialog } from '@/components/ui/Dialog'
 import { Field } from '@/components/ui/Field'
 import { Input } from '@/components/ui/Input'
 import { Select } from '@/components/ui/Select'
-import { durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
+import { DURABILITY_LABELS, DURABILITY_MODES, durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
 import type { WorkflowSettings } from '@/lib/contracts/workflows'
 import { MAX_SUPERSTEPS_LIMIT } from '@/lib/graph/superstep-budget'
 
 type Forwarding = WorkflowSettings['conversationForwarding']
 
-const DURABILITY_CHOICES: readonly { value: DurabilityMode; label: string }[] = [
-  { value: 'sync', label: 'Each step (sync)' },
-  { value: 'async', label: 'While the next step runs (async)' },
-  { value: 'exit', label: 'Once, at the end (exit)' },
-]
+const DURABILITY_CHOICES: readonly { value: DurabilityMode; label: string }[] = DURABILITY_MODES.map((value) => ({ value, label: DURABILITY_LABELS[value] }))
 
 export function WorkflowSettingsButton({ workflowId }: { workflowId: string }) {
   const [open, setOpen] = useState(false)

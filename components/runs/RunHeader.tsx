@@ -10,6 +10,7 @@ import type { ApprovalKind } from '@/lib/contracts/approvals'
 import { formatElapsed, formatTokenUsage } from './format'
 import type { StreamState } from './run-event-stream'
 import { useNow } from './use-now'
+import { DURABILITY_LABELS, durabilityModeSchema, durabilityOf } from '@/lib/contracts/durability'
 import { isTerminalStatus, type RunDetail, type RunStatus, type TokenUsage } from '@/lib/contracts/runs'
 
 export interface RunHeaderProps {
@@ -74,7 +75,7 @@ export function RunHeader({ run, status, startedAt, finishedAt, usage, connectio
         </div>
         {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
       </div>
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-xs sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-xs sm:grid-cols-5">
         <Meta label="Created">
           <LocalTime iso={run.createdAt} />
         </Meta>
@@ -86,6 +87,11 @@ export function RunHeader({ run, status, startedAt, finishedAt, usage, connectio
         </Meta>
         <Meta label="Tokens">
           <span data-testid="run-usage">{tokens ?? '—'}</span>
+        </Meta>
+        <Meta label="Commits progress">
+          <span data-testid="run-durability" title={durabilityModeSchema.description}>
+            {DURABILITY_LABELS[durabilityOf(run.durability)]}
+          </span>
         </Meta>
       </dl>
     </header>

@@ -23,3 +23,10 @@ export function durabilityOf(stored: unknown): DurabilityMode {
   const parsed = durabilityModeSchema.safeParse(stored)
   return parsed.success ? parsed.data : 'sync'
 }
+
+/** How the settings dialog and the run page name each mode: what a person chooses, with LangGraph's name after it. */
+export const DURABILITY_LABELS: Readonly<Record<DurabilityMode, string>> = {
+  sync: 'Each step (sync)',
+  async: 'While the next step runs (async)',
+  exit: 'Once, at the end (exit)',
+}

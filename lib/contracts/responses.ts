@@ -46,9 +46,10 @@ export const createResponseRequestSchema = z
     metadata: atMostKeys(z.record(safeText().max(64), safeText().max(512)), 16).nullish(),
     /** Tools the client would run itself are not taken (the saved agent's own tools are used): only an empty list. */
     tools: z.array(z.unknown()).max(0, "Client-side tools are not taken: the saved agent's own tools are used.").nullish(),
+    /** false: an agent answers in the server's process and nothing is stored (no run, conversation or events); default true. */
+    store: z.boolean().nullish(),
     // Accepted for compatibility and ignored: the saved agent's settings decide these. Other fields are refused,
     // so that a misspelt one is not silently dropped.
-    store: z.boolean().nullish(),
     temperature: z.number().nullish(),
     top_p: z.number().nullish(),
     max_output_tokens: z.number().int().nullish(),

@@ -67,6 +67,8 @@ export const runSummarySchema = z.object({
   /** The workspace of its workflow or agent. */
   workspaceId: z.string().nullable().optional(),
   status: runStatusSchema,
+  /** When the run commits its progress (lib/contracts/durability.ts); a conversation turn's is always sync. */
+  durability: durabilityModeSchema.optional(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 })

@@ -32,6 +32,7 @@ export const INVALID_INPUT_CODES = [
   'not_an_agent_node',
   'nothing_to_continue',
   'outbound_address_refused',
+  'store_not_supported',
   'too_deeply_nested',
   'tooling_manifest_invalid',
   'unsupported_input',

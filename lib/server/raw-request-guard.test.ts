@@ -16,14 +16,19 @@ describe('rawRequestVerdict', () => {
 describe('installRawRequestGuard on a real HTTP server', () => {
   let server: http.Server
   let port: number
+  let removeGuard: () => void
   beforeAll(async () => {
-    installRawRequestGuard()
+    removeGuard = installRawRequestGuard()
     installRawRequestGuard() // a second call changes nothing
     server = http.createServer((_request, response) => response.end('reached the app'))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     port = (server.address() as AddressInfo).port
   })
-  afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())))
+  afterAll(async () => {
+    // Unit test files share a thread (vitest.config.ts): the next one sees Node's own http.Server.
+    removeGuard()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  })
 
   function send(method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
     return new Promise((resolve, reject) => {

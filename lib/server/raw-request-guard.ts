@@ -46,9 +46,10 @@ function headerValue(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-export function installRawRequestGuard(): void {
+/** Installs the guard (once per process); answers the function that takes it out again (for tests that share a process). */
+export function installRawRequestGuard(): () => void {
   const prototype = http.Server.prototype as http.Server & { [INSTALLED]?: true }
-  if (prototype[INSTALLED]) return
+  if (prototype[INSTALLED]) return () => {}
   prototype[INSTALLED] = true
   const proxies = trustedProxiesFromEnv()
   const headerSettings = securityHeaderSettingsFromEnv()
@@ -69,4 +70,8 @@ export function installRawRequestGuard(): void {
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean
   } as typeof prototype.emit
+  return () => {
+    prototype.emit = emit
+    delete prototype[INSTALLED]
+  }
 }

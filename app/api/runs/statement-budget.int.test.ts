@@ -56,6 +56,8 @@ const ASKING_RUN_BUDGET = { statements: 35, commits: 35 }
  * it (graphile-worker fetching and completing it, and the job's one read of the approval and the routing): 3.
  */
 const ROUTED_ASKING_RUN_BUDGET = { statements: 38, commits: 38 }
+/** POST /v1/responses with `store: false`: the agent answers in this process, and only what the request reads is counted (nothing is written). */
+const UNSTORED_RESPONSES_BUDGET = { statements: 3, commits: 3 }
 
 /** Far beyond the test: no idle poll, lease renewal, lapsed-lease sweep or secrets' freshness check runs on the clock while it counts. */
 const NEVER_MS = 3_600_000
@@ -253,5 +255,25 @@ describe('the run path stays within its statement budget', () => {
     })
     expect(count.statements, describeCount(count)).toBeLessThanOrEqual(RESPONSES_BUDGET.statements)
     expect(count.commits, describeCount(count)).toBeLessThanOrEqual(RESPONSES_BUDGET.commits)
+  })
+
+  it('a /v1/responses request with store: false', async () => {
+    const stored = () =>
+      probe.query<{ rows: string }>(
+        `SELECT (SELECT count(*) FROM "Run") || '/' || (SELECT count(*) FROM "RunEvent") || '/' || (SELECT count(*) FROM "AgentSession") || '/' || (SELECT count(*) FROM "ChatMessage") AS rows`,
+      )
+    const before = (await stored()).rows[0]!.rows
+    const count = await measure('responses, store: false', async () => {
+      const answered = await callRoute(createResponse, {
+        url: 'http://localhost/v1/responses',
+        body: { model: 'agent:Echo', input: 'Hello there', store: false },
+      })
+      expect(answered.status).toBe(200)
+      expect(answered.body.output_text).toBe('Demo reply: Hello there')
+    })
+    // Nothing stored: no run, event, conversation or message.
+    expect((await stored()).rows[0]!.rows).toBe(before)
+    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(UNSTORED_RESPONSES_BUDGET.statements)
+    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(UNSTORED_RESPONSES_BUDGET.commits)
   })
 })

@@ -187,6 +187,63 @@ describe('POST /v1/responses with the openai package', () => {
     )
   })
 
+  it('with store: false, answers in this process and stores nothing: no run, conversation, event or message', async () => {
+    const rows = async () =>
+      Promise.all([app.db.prisma.run.count(), app.db.prisma.runEvent.count(), app.db.prisma.agentSession.count(), app.db.prisma.chatMessage.count()])
+    const before = await rows()
+    const stored = await client.responses.create({ model: 'agent:Echo', input: 'Hello there' })
+    const afterStored = await rows()
+    const unstored = await client.responses.create({ model: 'agent:Echo', input: 'Hello there', store: false, instructions: 'Use five words at most.' })
+    expect(unstored).toMatchObject({ status: 'completed', output_text: 'Demo reply: Hello there', conversation: null, instructions: 'Use five words at most.' })
+    expect(unstored.id).toMatch(/^resp_[0-9a-f]{32}$/)
+    // The same turn as a stored one (the agent's instructions and these five words were sent), with nothing written.
+    expect(unstored.usage!.input_tokens).toBe(stored.usage!.input_tokens + 5)
+    const streamed = await client.responses.create({ model: 'Echo', input: 'Stream it unstored', store: false, stream: true })
+    let deltas = ''
+    let completed: OpenAI.Responses.Response | undefined
+    for await (const event of streamed) {
+      if (event.type === 'response.output_text.delta') deltas += event.delta
+      if (event.type === 'response.completed') completed = event.response
+    }
+    expect(deltas).toBe('Demo reply: Stream it unstored')
+    expect(completed?.output_text).toBe(deltas)
+    expect(await rows()).toEqual(afterStored)
+    expect(afterStored).not.toEqual(before)
+
+    // A client that keeps the conversation itself sends it again: the agent is sent the earlier messages too.
+    const alone = await client.responses.create({ model: 'agent:Echo', input: 'What is my name?', store: false })
+    const withHistory = await client.responses.create({
+      model: 'agent:Echo',
+      store: false,
+      input: [
+        { role: 'user', content: 'My name is Ada' },
+        { role: 'assistant', content: 'Demo reply: My name is Ada' },
+        { role: 'user', content: 'What is my name?' },
+      ],
+    })
+    expect(withHistory.output_text).toBe('Demo reply: What is my name?')
+    expect(withHistory.usage!.input_tokens).toBeGreaterThan(alone.usage!.input_tokens + 8)
+
+    // Nothing to find or continue by its id; and no conversation is read or kept with store: false.
+    await expect(client.responses.create({ model: 'agent:Echo', input: 'more', previous_response_id: unstored.id })).rejects.toBeInstanceOf(
+      OpenAI.NotFoundError,
+    )
+    const continued = client.responses.create({ model: 'agent:Echo', input: 'more', previous_response_id: stored.id, store: false })
+    await expect(continued).rejects.toMatchObject({ status: 400, code: 'continuation_not_supported', param: 'previous_response_id' })
+    // A workflow's run is always stored; an agent that asks a person cannot wait unstored, and says so.
+    await expect(client.responses.create({ model: 'workflow:Pipeline', input: 'x', store: false })).rejects.toMatchObject({
+      status: 400,
+      code: 'store_not_supported',
+      param: 'store',
+    })
+    const asks = await client.responses.create({ model: 'agent:Careful counter', input: '/call word_count {"text":"a b"}', store: false })
+    expect(asks.status).toBe('failed')
+    expect(asks.error?.message).toContain('store: false cannot wait for')
+    expect(await rows()).toEqual(afterStored)
+    // Someone else's agent is as missing unstored as stored.
+    await expect(clientFor(other).responses.create({ model: 'agent:Echo', input: 'hi', store: false })).rejects.toBeInstanceOf(OpenAI.NotFoundError)
+  })
+
   it('answers errors in OpenAI’s shape, which the package turns into its error classes', async () => {
     const unknown = client.responses.create({ model: 'agent:Nobody', input: 'hi' })
     await expect(unknown).rejects.toBeInstanceOf(OpenAI.NotFoundError)

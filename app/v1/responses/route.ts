@@ -21,7 +21,7 @@ export const POST = defineRoute({
   errorShape: 'openai',
   summary:
     'Run a saved agent (one conversation turn) or workflow as an OpenAI Responses request: `model` is `agent:<name|id>[@version]`, ' +
-    '`workflow:<name|id>[@version]` or a bare name; `stream: true` answers server-sent Responses events',
+    "`workflow:<name|id>[@version]` or a bare name; `stream: true` answers server-sent Responses events; `store: false` answers an agent's turn with nothing stored",
   tag: 'responses',
   body: createResponseRequestSchema,
   responses: {
@@ -32,10 +32,10 @@ export const POST = defineRoute({
     },
   },
   errors: [404, 409],
-  handler: async ({ principal, services: { app, responses: service }, body, request }) => {
+  handler: async ({ principal, services: { responses: service }, body, request }) => {
     const started = await service.start(principal, body)
     if (body.stream) {
-      return new Response(responseEventStream(app, service, started, request.signal), {
+      return new Response(responseEventStream(started, request.signal), {
         headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
       })
     }

@@ -49,8 +49,8 @@ export class CheckpointProbe {
     const sample = this.samples[this.saves % this.samples.length]
     // Stored checkpoints are sealed envelopes ({ sealed }): saved again as the document of one, they weigh what the app's do.
     const checkpoint: WorkflowCheckpoint = {
-      workflowName: 'bench-probe',
       ...sample,
+      workflowName: 'bench-probe',
       checkpointId: randomUUID(),
       previousCheckpointId: undefined,
       timestamp: new Date().toISOString(),

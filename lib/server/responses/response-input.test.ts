@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createResponseRequestSchema } from '@/lib/contracts/responses'
-import { responseInput } from './response-input'
+import { responseInput, unstoredInput } from './response-input'
 import { parseModelReference } from './response-model'
 
 describe('parseModelReference', () => {
@@ -31,6 +31,42 @@ describe('responseInput', () => {
   it('refuses assistant messages and input without user text', () => {
     expect(() => responseInput({ input: [{ role: 'assistant', content: 'Earlier' }] })).toThrow(/previous_response_id/)
     expect(() => responseInput({ input: [{ role: 'system', content: 'Only rules' }] })).toThrow(/no user message/)
+  })
+})
+
+describe('unstoredInput (store: false)', () => {
+  it('takes the user messages after the last answer as the turn, and the conversation before them as its history', () => {
+    expect(
+      unstoredInput({
+        instructions: 'Be brief.',
+        input: [
+          { role: 'system', content: 'Answer in French.' },
+          { role: 'user', content: 'My name is Ada' },
+          { role: 'assistant', content: [{ type: 'output_text', text: 'Hello Ada' }] },
+          { role: 'user', content: 'What is my name?' },
+          { role: 'user', content: 'Say it twice.' },
+        ],
+      } as Parameters<typeof unstoredInput>[0]),
+    ).toEqual({
+      text: 'What is my name?\n\nSay it twice.',
+      instructions: 'Be brief.\n\nAnswer in French.',
+      history: [
+        { role: 'user', text: 'My name is Ada' },
+        { role: 'assistant', text: 'Hello Ada' },
+      ],
+    })
+    expect(unstoredInput({ input: 'Hi' })).toEqual({ text: 'Hi', history: [] })
+  })
+
+  it('refuses a conversation that ends with an answer: there is no turn to take', () => {
+    expect(() =>
+      unstoredInput({
+        input: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: 'Hello' },
+        ],
+      }),
+    ).toThrow(/no user message/)
   })
 })
 

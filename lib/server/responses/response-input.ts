@@ -7,6 +7,10 @@
  *   developer messages are instructions, after `instructions`. Assistant messages are refused: the
  *   conversation is stored here, so earlier turns are continued with `previous_response_id` or
  *   `conversation` rather than sent again.
+ *
+ * With `store: false` nothing is kept between requests, so a client sends the conversation so far, as
+ * stateless clients do (unstoredInput): the user messages after the last assistant message are the
+ * turn's text, and the user and assistant messages before them are its history.
  */
 import type { CreateResponseRequest, ResponseInputMessage } from '@/lib/contracts/responses'
 import { invalidInput } from '../domain-errors'
@@ -15,6 +19,12 @@ export interface TurnText {
   text: string
   /** Undefined when there are none. */
   instructions?: string
+}
+
+/** A message said before the turn, sent again by a client that keeps its conversation itself (`store: false`). */
+export interface EarlierMessage {
+  role: 'user' | 'assistant'
+  text: string
 }
 
 const contentText = (content: ResponseInputMessage['content']): string => (typeof content === 'string' ? content : content.map((part) => part.text).join(''))
@@ -42,4 +52,18 @@ export function responseInput(request: Pick<CreateResponseRequest, 'input' | 'in
 
 function joined(instructions: string[]): { instructions?: string } {
   return instructions.length > 0 ? { instructions: instructions.join('\n\n') } : {}
+}
+
+/** `store: false`: the turn's text and instructions, and the user and assistant messages before it. */
+export function unstoredInput(request: Pick<CreateResponseRequest, 'input' | 'instructions'>): TurnText & { history: EarlierMessage[] } {
+  if (typeof request.input === 'string') return { ...responseInput(request), history: [] }
+  const lastAnswer = request.input.findLastIndex((message) => message.role === 'assistant')
+  const history: EarlierMessage[] = []
+  for (const message of request.input.slice(0, lastAnswer + 1)) {
+    const text = contentText(message.content).trim()
+    if ((message.role === 'user' || message.role === 'assistant') && text) history.push({ role: message.role, text })
+  }
+  // System and developer messages anywhere are instructions; what is left after the last answer is the turn.
+  const rules = request.input.slice(0, lastAnswer + 1).filter((message) => message.role === 'system' || message.role === 'developer')
+  return { ...responseInput({ instructions: request.instructions, input: [...rules, ...request.input.slice(lastAnswer + 1)] }), history }
 }

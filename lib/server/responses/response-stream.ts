@@ -5,14 +5,14 @@
  * (response-assembly.ts), and `response.completed`, `response.failed` or `response.incomplete`.
  *
  * Pull-based: the run's next events are read only when the client has taken the previous frames.
- * The client going away stops the stream, never the run: it goes on, and its reply is stored in
- * the conversation.
+ * The client going away stops the stream, never a stored run: it goes on, and its reply is stored in
+ * the conversation (an unstored turn, `store: false`, stops with it: nobody else could read it).
  */
 import type { ResponseStatus } from '@/lib/contracts/responses'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseStreamEvent } from './response-assembly'
-import type { ResponsesService, StartedResponse } from './responses-service'
-import { runEvents, type FollowEnd, type FollowerApp } from '../runs/run-follower'
+import type { StartedResponse } from './responses-service'
+import type { FollowEnd } from '../runs/run-follower'
 
 const KEEP_ALIVE_MS = 15_000
 const KEEP_ALIVE_FRAME = ': keep-alive\n\n'
@@ -25,12 +25,12 @@ const FINAL_EVENT: Record<ResponseStatus, string> = {
   in_progress: 'response.in_progress',
 }
 
-export function responseEventStream(app: FollowerApp, service: Pick<ResponsesService, 'outcome'>, started: StartedResponse, signal: AbortSignal) {
+export function responseEventStream(started: StartedResponse, signal: AbortSignal) {
   const encoder = new TextEncoder()
   const assembly = new ResponseAssembly(started.base)
   const stop = new AbortController()
   const stopped = AbortSignal.any([signal, stop.signal])
-  const events = runEvents(app, started.base.runId, stopped)
+  const events = started.events(stopped)
   let sequence = 0
   let pending: Promise<IteratorResult<RunEvent, FollowEnd>> | undefined
   let timer: NodeJS.Timeout | undefined
@@ -67,7 +67,7 @@ export function responseEventStream(app: FollowerApp, service: Pick<ResponsesSer
             if (next.done) {
               clearTimeout(timer)
               if (next.value === 'aborted') return controller.close()
-              const outcome = await service.outcome(started.base.runId)
+              const outcome = await started.outcome()
               if (stop.signal.aborted) return
               const closing = assembly.finish(next.value, outcome)
               const response = assembly.response()
@@ -82,7 +82,14 @@ export function responseEventStream(app: FollowerApp, service: Pick<ResponsesSer
           console.error(`[responses] run ${started.base.runId}:`, (error as Error).message)
           controller.enqueue(
             frames([
-              { type: 'error', code: 'server_error', message: 'The stream stopped because of a server error; the run goes on in the app.', param: null },
+              {
+                type: 'error',
+                code: 'server_error',
+                message: started.stopsWithClient
+                  ? 'The stream stopped because of a server error.'
+                  : 'The stream stopped because of a server error; the run goes on in the app.',
+                param: null,
+              },
             ]),
           )
           controller.close()

@@ -17,10 +17,12 @@ import { visibleTo, type Principal } from '../auth/principal'
 import { ConversationService } from '../conversations/conversation-service'
 import { DomainError, invalidInput, isDomainError, notFound } from '../domain-errors'
 import { RunService } from '../runs/run-service'
+import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseBase, type RunOutcome } from './response-assembly'
-import { responseInput } from './response-input'
+import { responseInput, unstoredInput } from './response-input'
 import { resolveModel, type ResolvedModel } from './response-model'
-import { runEvents } from '../runs/run-follower'
+import { runEvents, type FollowEnd } from '../runs/run-follower'
+import { prepareUnstoredTurn } from './unstored-turn'
 
 const RESPONSE_ID = /^resp_([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/
 
@@ -34,9 +36,15 @@ export function runIdOfResponse(responseId: string): string | undefined {
   return match ? match.slice(1).join('-') : undefined
 }
 
-/** A queued run and what its response will say about it. */
+/** A started run (or an unstored turn, unstored-turn.ts) and what its response will say about it. */
 export interface StartedResponse {
   base: ResponseBase
+  /** The run's events, until it ends, waits for a person, or `signal` aborts (then it returns 'aborted'). */
+  events(signal: AbortSignal): AsyncGenerator<RunEvent, FollowEnd>
+  /** How the run ended, once the events did. */
+  outcome(): Promise<RunOutcome>
+  /** True for an unstored turn: nothing else will read it, so the client going away stops it. A stored run goes on. */
+  stopsWithClient: boolean
 }
 
 const withParam = (error: DomainError, param: string) => new DomainError(error.code, error.message, { ...(error.details as object), param })
@@ -51,6 +59,7 @@ export class ResponsesService {
   }
 
   async start(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
+    if (request.store === false) return this.startUnstored(principal, request)
     const input = responseInput(request)
     const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
       throw isDomainError(error) ? withParam(error, 'model') : error
@@ -63,7 +72,7 @@ export class ResponsesService {
       }
       const run = await this.runs.create(principal, { workflowId: model.id, version: model.version, input: input.text }, { runNow: true })
       const base = { ...common, id: responseIdOf(run.id), runId: run.id, kind: 'workflow' as const, instructions: null }
-      return { base: { ...base, previousResponseId: null, conversationId: null, createdAt: new Date(run.createdAt) } }
+      return this.stored({ ...base, previousResponseId: null, conversationId: null, createdAt: new Date(run.createdAt) })
     }
     const turn = { version: model.version, instructions: input.instructions, runNow: true }
     // A new conversation and its first turn are one statement; a continued one takes its turn as a chat message does.
@@ -76,28 +85,76 @@ export class ResponsesService {
           if (model.version !== undefined) await this.requireAgentVersion(model)
           throw withParam(error, 'model')
         })
+    return this.stored({
+      ...common,
+      id: responseIdOf(runId),
+      runId,
+      kind: 'agent',
+      instructions: input.instructions ?? null,
+      previousResponseId: request.previous_response_id ?? null,
+      conversationId,
+    })
+  }
+
+  private stored(base: ResponseBase): StartedResponse {
+    return {
+      base,
+      events: (signal) => runEvents(this.app, base.runId, signal),
+      outcome: () => this.outcome(base.runId),
+      stopsWithClient: false,
+    }
+  }
+
+  /** `store: false`: an agent's turn in this process, with nothing stored (unstored-turn.ts). */
+  private async startUnstored(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
+    const input = unstoredInput(request)
+    const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
+      throw isDomainError(error) ? withParam(error, 'model') : error
+    })
+    const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
+    if (model.kind === 'workflow') {
+      throw invalidInput(
+        'store_not_supported',
+        "store: false is for agents: a workflow's run is always stored (it may wait for people, and the app shows it). Leave store out to run it.",
+        { param: 'store' },
+      )
+    }
+    const param = request.previous_response_id ? 'previous_response_id' : request.conversation ? 'conversation' : undefined
+    if (param) {
+      throw invalidInput(
+        'continuation_not_supported',
+        `store: false keeps no conversation and reads none: send the conversation so far in input (user and assistant messages) instead of ${param}, or leave store out.`,
+        { param },
+      )
+    }
+    const turn = await prepareUnstoredTurn(this.app, principal, model, input).catch((error: unknown) => {
+      throw isDomainError(error) ? withParam(error, 'model') : error
+    })
     return {
       base: {
         ...common,
-        id: responseIdOf(runId),
-        runId,
+        id: responseIdOf(turn.id),
+        runId: turn.id,
         kind: 'agent',
         instructions: input.instructions ?? null,
-        previousResponseId: request.previous_response_id ?? null,
-        conversationId,
+        previousResponseId: null,
+        conversationId: null,
       },
+      events: turn.events,
+      outcome: turn.outcome,
+      stopsWithClient: true,
     }
   }
 
   /** Follows the run until it ends or waits for an approval; undefined when `signal` aborted first. */
   async wait(started: StartedResponse, signal: AbortSignal): Promise<ResponseObject | undefined> {
     const assembly = new ResponseAssembly(started.base)
-    const events = runEvents(this.app, started.base.runId, signal)
+    const events = started.events(signal)
     for (;;) {
       const next = await events.next()
       if (next.done) {
         if (next.value === 'aborted') return undefined
-        assembly.finish(next.value, await this.outcome(started.base.runId))
+        assembly.finish(next.value, await started.outcome())
         return assembly.response()
       }
       assembly.apply(next.value)

@@ -127,6 +127,8 @@ describe('durability modes survive a killed worker as each promises', () => {
       const reference = await startRun(workflow(), gateCall(label), requested)
       expect((await finished(reference)).status).toBe('succeeded')
       expect((await runRow(reference)).durability).toBe(mode)
+      // The API says it too (the run page and the trace show it from there).
+      expect((await viewOf(reference)).run.durability).toBe(mode)
       const expected = (await storedEvents(reference)).map(({ type, data }) => ({ type, data }))
 
       gate.hold(label)

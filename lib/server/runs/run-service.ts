@@ -4,7 +4,7 @@
  * A run belongs to who started it; anyone else but an admin gets the 404 of a missing run.
  */
 import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
-import type { DurabilityMode } from '@/lib/contracts/durability'
+import { durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
 import { inputProblemsText, parseGraphDocument, runInputProblems, type GraphDocument, type ServerFacts } from '@/lib/graph'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
@@ -48,6 +48,7 @@ type RunRow = {
   sessionId: string | null
   workspaceId: string | null
   status: RunStatus
+  durability: string | null
   input: unknown
   outputs: unknown
   error: string | null
@@ -80,6 +81,7 @@ function presentSummary(row: RunRow): RunSummary {
     conversationId: turn ? row.sessionId : null,
     workspaceId: row.workspaceId,
     status: row.status,
+    durability: durabilityOf(row.durability),
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   }
@@ -166,6 +168,7 @@ export class RunService {
       conversationId: null,
       workspaceId: row.workspaceId,
       status: slot ? 'running' : 'queued',
+      durability: durabilityOf(row.durability),
       createdAt,
       finishedAt: null,
     }

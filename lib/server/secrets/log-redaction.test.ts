@@ -24,4 +24,18 @@ describe('installLogRedaction', () => {
     expect(lines[2]).toBe('nothing secret')
     expect(lines[3]).toBe('tok-9f8e7d6c5b4a after uninstall')
   })
+
+  it('wraps again a console method replaced after it was wrapped (a later spy still sees redacted lines)', () => {
+    const redactor = new SecretRedactor(['tok-1a2b3c4d5e6f'])
+    const first = { redactNow: (text: string) => redactor.redact(text) } as unknown as SecretVault
+    const removeFirst = installLogRedaction(first)
+    const lines: string[] = []
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+    const second = { redactNow: (text: string) => text } as unknown as SecretVault
+    const removeSecond = installLogRedaction(second)
+    console.log('Bearer tok-1a2b3c4d5e6f')
+    removeFirst()
+    removeSecond()
+    expect(lines).toEqual(['Bearer [redacted]'])
+  })
 })

@@ -11,7 +11,13 @@ import { startOpenTelemetry } from './open-telemetry'
 
 let collector: Server
 const received: { path: string; contentType: string; body: string }[] = []
-const saved = { ...process.env }
+// Restored key by key: assigning a plain object to process.env would cost it its special behaviour for the files after this one.
+const saved = { endpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT, capture: process.env.AGENTLOOM_OTEL_CAPTURE_CONTENT }
+
+function restore(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name]
+  else process.env[name] = value
+}
 
 beforeAll(async () => {
   collector = createServer((req, res) => {
@@ -26,7 +32,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  process.env = saved
+  restore('OTEL_EXPORTER_OTLP_ENDPOINT', saved.endpoint)
+  restore('AGENTLOOM_OTEL_CAPTURE_CONTENT', saved.capture)
   configureTelemetry({ enabled: false })
   await new Promise((resolve) => collector.close(resolve))
 })

@@ -5,6 +5,7 @@
  * process, and lib/core's spans are turned on. Prompts, completions and tool arguments are captured
  * only with AGENTLOOM_OTEL_CAPTURE_CONTENT=true. Each process (web, `npm run worker`) starts its own.
  */
+import { context, propagation, trace } from '@opentelemetry/api'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base'
@@ -47,5 +48,12 @@ export function startOpenTelemetry(env: Readonly<Record<string, string | undefin
   }
   configureTelemetry({ enabled: true, captureContent: config.captureContent })
   const provider = holder.__agentloomTracing
-  return () => provider.shutdown()
+  return async () => {
+    await provider.shutdown()
+    // The global API lets go of the provider, so a later start in the same process (a test file after this one) registers anew.
+    trace.disable()
+    context.disable()
+    propagation.disable()
+    delete holder.__agentloomTracing
+  }
 }

@@ -53,7 +53,12 @@ describe('the span of a stored run', () => {
 
     const root = tracing.span('agentloom.run')
     expect(root.parentSpanContext).toBeUndefined()
-    expect(root.attributes).toMatchObject({ 'agentloom.run.id': run.id, 'agentloom.workflow.id': workflow.id, 'agentloom.run.exit': 'ended' })
+    expect(root.attributes).toMatchObject({
+      'agentloom.run.id': run.id,
+      'agentloom.workflow.id': workflow.id,
+      'agentloom.run.durability': 'sync',
+      'agentloom.run.exit': 'ended',
+    })
     const everything = JSON.stringify(tracing.spans().map((span) => span.attributes))
     expect(everything).not.toContain(app.admin.id)
     expect(everything).not.toContain(app.admin.email)

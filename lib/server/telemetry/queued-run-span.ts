@@ -6,6 +6,7 @@
  */
 import { context, SpanStatusCode, trace } from '@opentelemetry/api'
 import { telemetry } from '@/lib/core'
+import { durabilityOf } from '@/lib/contracts/durability'
 import type { ClaimedRun } from '../runs/run-lease'
 
 export function traceQueuedRun<T extends string>(run: ClaimedRun, work: () => Promise<T>): Promise<T> {
@@ -14,6 +15,8 @@ export function traceQueuedRun<T extends string>(run: ClaimedRun, work: () => Pr
     attributes: {
       'agentloom.run.id': run.id,
       'agentloom.run.attempt': run.attempts,
+      // When the take commits its progress (lib/contracts/durability.ts): a trace of a slow run says whether it waited on commits.
+      'agentloom.run.durability': durabilityOf(run.durability),
       // A workflow's run names its workflow and version; a conversation turn its agent version and conversation.
       ...(run.workflowId ? { 'agentloom.workflow.id': run.workflowId } : {}),
       ...(run.versionId ? { 'agentloom.workflow.version.id': run.versionId } : {}),

@@ -10,6 +10,7 @@ import type { OidcConfig } from '../auth/auth'
 import type { OutboundPolicy } from '../outbound/outbound-policy'
 import type { Principal, Role } from '../auth/principal'
 import { UserService } from '../auth/users'
+import { removeLogRedaction } from '../secrets/log-redaction'
 import { createTestDatabase } from './test-database'
 
 export interface TestUser {
@@ -76,6 +77,8 @@ export async function createTestApp({
         delete (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp
         defaultCaller = null
       }
+      // Test files share a process (vitest.config.ts): this app's secrets leave the log's redactor with it.
+      removeLogRedaction(app.secrets)
       await app.mcpPool.close()
       await app.notifications.close()
       await db.close()

@@ -44,9 +44,13 @@ export function startedProcesses(): readonly AppProcess[] {
   return spawned
 }
 
-/** SIGKILLs every process this test file started that is still running, and waits until they are gone. */
+/**
+ * SIGKILLs every process this test file started that is still running, waits until they are gone, and
+ * forgets them: test files share a worker process (vitest.config.ts), and the next file's list starts empty.
+ */
 export async function killStartedProcesses(): Promise<void> {
-  await Promise.all(spawned.map((started) => started.kill('SIGKILL')))
+  const started = spawned.splice(0)
+  await Promise.all(started.map((each) => each.kill('SIGKILL')))
 }
 
 /**
