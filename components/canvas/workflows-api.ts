@@ -84,6 +84,21 @@ export async function saveVersion(id: string, graph: GraphDocument, baseVersion:
   return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions`, { method: 'POST', body: JSON.stringify(body) })).version
 }
 
+/**
+ * `POST /api/workflows/:id/live/versions`: the workflow's live document (what everyone editing it sees) saved as the
+ * next version. No base version: the live document is the one everybody edits, so there is nothing to be stale against.
+ * A 400 `invalid_graph` names its problems like any save.
+ */
+export const liveVersionResponseSchema = z.object({
+  version: z.union([z.number().int(), z.object({ version: z.number().int() }).transform((saved) => saved.version)]),
+  savedBy: z.object({ id: z.string(), name: z.string() }),
+})
+export type LiveVersionResponse = z.infer<typeof liveVersionResponseSchema>
+
+export function saveLiveVersion(id: string, note?: string): Promise<LiveVersionResponse> {
+  return fetchParsed(liveVersionResponseSchema, `${workflowUrl(id)}/live/versions`, { method: 'POST', body: JSON.stringify(note ? { note } : {}) })
+}
+
 /** The history, newest first, without graphs. */
 export async function listVersions(id: string): Promise<VersionSummary[]> {
   return (await fetchParsed(versionListResponseSchema, `${workflowUrl(id)}/versions`)).versions
