@@ -12,7 +12,7 @@
  *   socket to time out (a socket can stay open while the network is gone).
  * - The server may change the person's access while connected: a stateless `{"type":"access","access":"edit"|"follow"}`.
  * - A live save (use-save-version.ts) puts `{ version, savedBy }` in the document's meta map, so that everyone's
- *   "unsaved changes" compares with the new version (the graph is read from the API once).
+ *   "unsaved changes" compares with the new version.
  */
 import { HocuspocusProvider, WebSocketStatus, type HocuspocusProviderWebsocket } from '@hocuspocus/provider'
 import { createContext, useContext, useEffect, useMemo, useState } from 'react'
@@ -20,13 +20,11 @@ import type { Awareness } from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { LIVE_META } from '@/lib/graph/live-document'
-import { migrateGraphDocument } from '@/lib/graph/migrate'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
 import { liveIdSuffix } from './ids'
 import type { LiveAwarenessState } from './live-awareness'
 import { bindCanvasStoreToLiveDocument, type LiveBinding } from './live-binding'
 import { colorFor } from './live-colors'
-import { getVersion } from './workflows-api'
 
 /** The signed-in person as the live session shows them to the others, and their role in the workflow's workspace. */
 export interface LivePerson {
@@ -150,17 +148,14 @@ export function useLiveSession(workflowId: string, person: LivePerson | null): L
       update()
     })
 
-    // Someone saved a version: "unsaved changes" now compares with it.
+    // Someone saved a version: "unsaved changes" now compares with it. It is the live document as the server had it
+    // when they saved, which is what this canvas holds now that their news arrived (Yjs delivers in causal order).
     const meta = doc.getMap(LIVE_META)
     const onMeta = () => {
       const saved = savedOf(meta.get(SAVED_KEY))
       const state = store.getState()
       if (!saved || (state.version !== null && saved.version <= state.version)) return
-      void getVersion(workflowId, saved.version)
-        .then((version) => {
-          if ((store.getState().version ?? 0) < version.version) store.getState().markSaved(version.version, migrateGraphDocument(version.graph))
-        })
-        .catch(() => {})
+      state.markSaved(saved.version, state.toDocument())
     }
     meta.observe(onMeta)
 
