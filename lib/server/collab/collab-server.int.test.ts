@@ -3,6 +3,7 @@ import WebSocket from 'ws'
 import * as Y from 'yjs'
 import { exampleWorkflowDocument, validate } from '@/lib/graph'
 import { liveNodes, readLiveDocument, seedLiveDocument, writeGraphChange } from '@/lib/graph/live-document'
+import { waitFor } from '../testing/wait-for'
 import { createTestApp, principalOf, type TestApp, type TestUser } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import { connectLiveClient, type LiveClient } from './testing/live-client'
@@ -108,10 +109,9 @@ describe('a live document', () => {
     expect(follower.provider.authorizedScope).toBe('readonly')
     const before = await storedUpdates(id)
     liveNodes(follower.doc).get('researcher')!.set('x', 999)
-    await follower.acknowledged()
-    // The editor's next change reaches the follower after the server has handled the follower's.
+    await waitFor(async () => (follower.refusals() > 0 ? true : undefined))
     liveNodes(editor.doc).get('output')!.set('x', 700)
-    await follower.until((doc) => liveNodes(doc).get('output')!.get('x') === 700)
+    await editor.acknowledged()
     const served = host.collab.hocuspocus.documents.get(id)!
     expect(liveNodes(served).get('researcher')!.get('x')).toBe(320)
     expect(liveNodes(editor.doc).get('researcher')!.get('x')).toBe(320)
@@ -140,6 +140,45 @@ describe('a live document', () => {
     expect(validate(expected).ok).toBe(true)
     // What was stored is the same document (compaction ran: more than 40 updates).
     expect(readLiveDocument((await host.collab.store.read(id))!.doc)).toEqual(expected)
+  })
+})
+
+describe('access while connected', () => {
+  it('makes a demoted editor read-only at once, and disconnects a removed member', async () => {
+    const id = await newWorkflow()
+    const colleague = await app.addUser()
+    const membership = { workspaceId_userId: { workspaceId: owner.personalWorkspaceId, userId: colleague.id } }
+    await app.db.prisma.workspaceMember.create({ data: { workspaceId: owner.personalWorkspaceId, userId: colleague.id, role: 'editor' } })
+    const editor = await connect(owner, id)
+    const them = await connect(colleague, id)
+    expect(them.provider.authorizedScope).toBe('read-write')
+
+    await app.db.prisma.workspaceMember.update({ where: membership, data: { role: 'viewer' } })
+    await waitFor(async () => (them.stateless.length > 0 ? true : undefined))
+    expect(them.stateless).toEqual([{ type: 'access', access: 'follow' }])
+    const before = await storedUpdates(id)
+    liveNodes(them.doc).get('researcher')!.set('x', 1234)
+    await waitFor(async () => (them.refusals() > 0 ? true : undefined))
+    liveNodes(editor.doc).get('output')!.set('x', 701)
+    await editor.acknowledged()
+    expect(liveNodes(host.collab.hocuspocus.documents.get(id)!).get('researcher')!.get('x')).toBe(320)
+    expect(await storedUpdates(id)).toBe(before + 1)
+
+    await app.db.prisma.workspaceMember.delete({ where: membership })
+    await waitFor(async () => (them.closes.includes(4403) ? true : undefined))
+    expect(editor.closes).toEqual([])
+  })
+
+  it('re-checks without ever holding more than its share of the pool, however many edit', async () => {
+    const id = await newWorkflow()
+    const people = await Promise.all(Array.from({ length: 20 }, () => connect(owner, id)))
+    const checksBefore = host.collab.access.checks
+    // Every connection's verdict is due for a re-check: each message would start one, were they not single-flight and limited.
+    for (const person of people) for (let step = 0; step < 5; step++) liveNodes(person.doc).get('output')!.set('y', step)
+    await host.collab.access.recheckEverything()
+    await Promise.all(people.map((person) => person.acknowledged()))
+    expect(host.collab.access.peakConcurrency).toBeLessThanOrEqual(2)
+    expect(host.collab.access.checks - checksBefore).toBeGreaterThanOrEqual(20)
   })
 })
 

@@ -4,8 +4,14 @@
  * cannot set headers; an Origin like a browser's, when given).
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider'
+import * as decoding from 'lib0/decoding'
 import WebSocket from 'ws'
 import * as Y from 'yjs'
+
+/** Hocuspocus' message type of a sync status (1: applied, 0: refused). */
+const SYNC_STATUS = 8
+/** The server's close code for a person who lost access (collab-server.ts). */
+const CLOSE_FORBIDDEN = 4403
 
 export interface LiveClient {
   doc: Y.Doc
@@ -18,6 +24,8 @@ export interface LiveClient {
   stateless: unknown[]
   /** Close codes of the socket (4403: access lost). */
   closes: number[]
+  /** Changes the server refused to apply (a failed sync status: the client follows read-only). */
+  refusals(): number
   destroy(): void
 }
 
@@ -36,7 +44,16 @@ export async function connectLiveClient({ baseUrl, workflowId, token, origin }: 
     }
   }
   const closes: number[] = []
-  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: Polyfill, maxAttempts: 1, onClose: ({ event }) => void closes.push(event.code) })
+  const socket: HocuspocusProviderWebsocket = new HocuspocusProviderWebsocket({
+    url,
+    WebSocketPolyfill: Polyfill,
+    maxAttempts: 1,
+    onClose: ({ event }) => {
+      closes.push(event.code)
+      // Access lost: what a browser should do too, rather than knock again.
+      if (event.code === CLOSE_FORBIDDEN) socket.shouldConnect = false
+    },
+  })
   const doc = new Y.Doc()
   const stateless: unknown[] = []
   const provider = new HocuspocusProvider({
@@ -45,6 +62,12 @@ export async function connectLiveClient({ baseUrl, workflowId, token, origin }: 
     document: doc,
     token: 'ticket',
     onStateless: ({ payload }) => void stateless.push(JSON.parse(payload)),
+  })
+  let refused = 0
+  provider.on('message', ({ event }: { event: MessageEvent }) => {
+    const decoder = decoding.createDecoder(new Uint8Array(event.data as ArrayBuffer))
+    decoding.readVarString(decoder)
+    if (decoding.readVarUint(decoder) === SYNC_STATUS && decoding.readVarInt(decoder) === 0) refused++
   })
   // A provider given its socket is not attached to it by itself.
   provider.attach()
@@ -68,6 +91,7 @@ export async function connectLiveClient({ baseUrl, workflowId, token, origin }: 
     provider,
     stateless,
     closes,
+    refusals: () => refused,
     until,
     acknowledged: () =>
       new Promise<void>((resolve) => {
