@@ -230,6 +230,27 @@ describe('live binding of the canvas store', () => {
     expect(selectIsDirty(store.getState())).toBe(true)
   })
 
+  it('writes what the person did before the document arrived as their own undo steps', () => {
+    const network = new Network()
+    const server = network.join(new Y.Doc())
+    seedLiveDocument(server, exampleWorkflowDocument())
+    const store = createCanvasStore({ workflowId: 'wf1', name: 'Test', document: exampleWorkflowDocument(), version: 1 })
+    drag(store, 'start', [
+      { x: 5, y: 5 },
+      { x: 10, y: 10 },
+    ])
+    rename(store, 'researcher', 'Early')
+    bindCanvasStoreToLiveDocument(store, network.join(new Y.Doc()))
+    const live = () => readLiveDocument(server).nodes
+    expect(live().find((n) => n.id === 'researcher')!.data).toMatchObject({ name: 'Early' })
+    store.getState().undo()
+    expect(live().find((n) => n.id === 'researcher')!.data).toMatchObject({ name: 'Researcher' })
+    expect(live().find((n) => n.id === 'start')!.position).toEqual({ x: 10, y: 10 })
+    store.getState().undo()
+    expect(live().find((n) => n.id === 'start')!.position).toEqual({ x: 0, y: 80 })
+    expect(selectCanUndo(store.getState())).toBe(false)
+  })
+
   it('tells a merged command from a new one in the store’s log', () => {
     const move = { type: 'move' as const, moves: {} }
     const other = { type: 'move' as const, moves: {} }

@@ -21,9 +21,9 @@ import type { GraphDocument, GraphEdge, GraphNode } from '@/lib/graph/document'
 import { CURRENT_SCHEMA_VERSION } from '@/lib/graph/document'
 import { isLiveDocumentSeeded, liveEdges, liveNodes, readEdge, readNode, seedLiveDocument, writeGraphChange } from '@/lib/graph/live-document'
 import { canvasEdgeToGraph, canvasNodeToGraph, edgeToCanvas, nodeToCanvas, type CanvasEdge, type CanvasNode } from './adapter'
-import type { History } from './history'
+import { revertCommand, type CanvasGraph, type History } from './history'
 import { liveIdSuffix } from './ids'
-import type { CanvasStore, LiveEditing } from './store-types'
+import type { CanvasState, CanvasStore, LiveEditing } from './store-types'
 
 export interface LiveBindingOptions {
   /** A follower (runner, viewer): the canvas shows what the others do and changes nothing. */
@@ -59,12 +59,11 @@ export function bindCanvasStoreToLiveDocument(store: CanvasStore, doc: Y.Doc, op
   // Captured steps end only where the store's log starts a new command (stopCapturing below), never by time.
   const undoManager = new Y.UndoManager([nodesMap, edgesMap], { trackedOrigins: new Set([origin]), captureTimeout: Number.POSITIVE_INFINITY })
 
-  // Unchanged nodes are the saved document's own objects, so that only what the person changed is written.
   const initial = store.getState()
   if (!isLiveDocumentSeeded(doc)) seedLiveDocument(doc, initial.savedDocument, CLEANUP_ORIGIN)
   mirror.document = initial.savedDocument
-  const pending = mirror.of(initial.nodes, initial.edges)
-  if (!readOnly) writeGraphChange(doc, initial.savedDocument, pending, CLEANUP_ORIGIN)
+  if (readOnly) mirror.of(initial.nodes, initial.edges)
+  else writePendingChanges(doc, mirror, initial, undoManager, origin)
 
   const liveState = (): LiveEditing => ({
     readOnly,
@@ -156,6 +155,30 @@ export function bindCanvasStoreToLiveDocument(store: CanvasStore, doc: Y.Doc, op
       undoManager.destroy()
       store.setState({ live: null, history: { past: [], future: [] } })
     },
+  }
+}
+
+/**
+ * What the person did before the shared document arrived (the store's undo log since it opened), written on top of
+ * it step by step, each its own undo step as it was in the log. Unchanged nodes are the saved document's own objects
+ * (the mirror), so that only what the person changed is written, never a node someone else deleted meanwhile.
+ */
+function writePendingChanges(
+  doc: Y.Doc,
+  mirror: DocumentMirror,
+  state: Pick<CanvasState, 'nodes' | 'edges' | 'history' | 'savedDocument'>,
+  undoManager: Y.UndoManager,
+  origin: object,
+): void {
+  const graphs: CanvasGraph[] = [{ nodes: state.nodes, edges: state.edges }]
+  for (let i = state.history.past.length - 1; i >= 0; i--) graphs.unshift(revertCommand(graphs[0]!, state.history.past[i]!))
+  const first = graphs.shift()!
+  // Anything the log does not explain (it holds the last HISTORY_CAPACITY steps) goes first, as one change nobody undoes.
+  writeGraphChange(doc, state.savedDocument, mirror.of(first.nodes, first.edges), CLEANUP_ORIGIN)
+  for (const graph of graphs) {
+    const before = mirror.document
+    undoManager.stopCapturing()
+    writeGraphChange(doc, before, mirror.of(graph.nodes, graph.edges), origin)
   }
 }
 
