@@ -75,7 +75,9 @@ async function canvasGraph(page: Page) {
   const result: Array<{ id: string; text: string; position: { x: number; y: number } }> = []
   for (const id of ids) {
     const node = canvasNode(page, id)
-    result.push({ id, text: (await node.innerText()).trim(), position: await positionOf(node) })
+    // To a tenth of a pixel, as the document keeps positions (the mover's own canvas has the drag's long fractions).
+    const { x, y } = await positionOf(node)
+    result.push({ id, text: (await node.innerText()).trim(), position: { x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 } })
   }
   return result
 }
