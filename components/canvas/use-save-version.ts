@@ -83,8 +83,8 @@ export function useSaveVersion(live?: Pick<LiveSession, 'bound' | 'announceSaved
             })
           : kind === 'live'
             ? liveAsync({ workflowId, note }).then(({ version, savedBy }) => {
-                announceSaved?.(version, savedBy)
-                return version
+                announceSaved?.(version.version, savedBy)
+                return version.version
               })
             : mutateAsync({ workflowId, document, note, baseVersion: base ?? canvasVersion ?? 0 }).then((version) => version.version)
       const request = saved
@@ -123,7 +123,7 @@ export function useSaveVersion(live?: Pick<LiveSession, 'bound' | 'announceSaved
     lastSave === 'create'
       ? saveStatusOf({ status: create.status, data: create.data?.version, error: create.error })
       : lastSave === 'live'
-        ? saveStatusOf({ status: liveMutation.status, data: liveMutation.data, error: liveMutation.error })
+        ? saveStatusOf({ status: liveMutation.status, data: liveMutation.data?.version, error: liveMutation.error })
         : saveStatusOf(mutation)
   return { save, status, conflict, saveOver, dismissConflict, conflictReloaded }
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { ApiError, fetchParsed } from '@/components/api-client'
 import { functionToolListResponseSchema, type FunctionToolSummary } from '@/lib/contracts/function-tools'
+import { liveVersionResponseSchema, type LiveVersionResponse, type SaveLiveVersionRequest } from '@/lib/contracts/live-versions'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 import { runSummarySchema } from '@/lib/contracts/runs'
 import { serverFactsResponseSchema } from '@/lib/contracts/server-facts'
@@ -89,14 +90,9 @@ export async function saveVersion(id: string, graph: GraphDocument, baseVersion:
  * next version. No base version: the live document is the one everybody edits, so there is nothing to be stale against.
  * A 400 `invalid_graph` names its problems like any save.
  */
-export const liveVersionResponseSchema = z.object({
-  version: z.union([z.number().int(), z.object({ version: z.number().int() }).transform((saved) => saved.version)]),
-  savedBy: z.object({ id: z.string(), name: z.string() }),
-})
-export type LiveVersionResponse = z.infer<typeof liveVersionResponseSchema>
-
 export function saveLiveVersion(id: string, note?: string): Promise<LiveVersionResponse> {
-  return fetchParsed(liveVersionResponseSchema, `${workflowUrl(id)}/live/versions`, { method: 'POST', body: JSON.stringify(note ? { note } : {}) })
+  const body: SaveLiveVersionRequest = note ? { note } : {}
+  return fetchParsed(liveVersionResponseSchema, `${workflowUrl(id)}/live/versions`, { method: 'POST', body: JSON.stringify(body) })
 }
 
 /** The history, newest first, without graphs. */
