@@ -1,0 +1,204 @@
+/**
+ * Editing together live (issue #30): twenty editors on one 200-node workflow through the real
+ * live-editing server (lib/server/collab: Hocuspocus, every change stored in Postgres before it is
+ * acknowledged) on loopback, each a real @hocuspocus/provider client over a WebSocket.
+ *
+ * - one edit at a time: how long until each of the other 19 sees it (p50/p99 over every
+ *   recipient of every edit; goals p50 < 30 ms, p99 < 100 ms);
+ * - all twenty editing at once: the same latency while everyone sends, the edits per second the
+ *   server stores and relays, and the statements that cost (appends are batched per document);
+ * - the access re-checks while they edit (with a TTL short enough that they run during the
+ *   bench): how many ran, and the most that ever held a database connection at once;
+ * - server memory per open 200-node document (heap after gc, documents opened server-side only).
+ *
+ *   node --expose-gc --import tsx bench/live-editing.ts [--edits 200] [--burst 10] [--json]
+ *   (also in `npm run bench -- --engine`)
+ *
+ * DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server; the bench's
+ * database is dropped at the end.
+ */
+import { randomBytes } from 'node:crypto'
+import * as Y from 'yjs'
+import { CURRENT_SCHEMA_VERSION, type GraphDocument, type GraphNode } from '../lib/graph/document'
+import { exampleWorkflowDocument } from '../lib/graph/example-workflow'
+import { liveNodes } from '../lib/graph/live-document'
+import { assembleAppContext } from '../lib/server/app-context'
+import { UserService } from '../lib/server/auth/users'
+import { connectLiveClient, type LiveClient } from '../lib/server/collab/testing/live-client'
+import { startLiveHost } from '../lib/server/collab/testing/live-host'
+import { WorkflowService } from '../lib/server/workflows/workflow-service'
+import { openAppDatabase } from './lib/runs/app-database'
+import { freshPostgresDatabase } from './lib/runs/app-processes'
+
+const EDITORS = 20
+const NODES = 200
+const MEMORY_DOCUMENTS = 20
+
+function flag(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`)
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback
+}
+
+/** start → 198 agents in a chain → output. */
+function workflowOf(size: number): GraphDocument {
+  const agent = exampleWorkflowDocument().nodes.find((node) => node.kind === 'agent')!
+  const nodes: GraphNode[] = [{ id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: { inputDescription: 'A topic.' } } as GraphNode]
+  for (let index = 1; index < size - 1; index++) {
+    nodes.push({
+      ...agent,
+      id: `agent-${index}`,
+      position: { x: index * 240, y: (index % 7) * 90 },
+      data: { ...(agent.data as object), name: `Agent ${index}` },
+    } as GraphNode)
+  }
+  nodes.push({ id: 'output', kind: 'output', position: { x: size * 240, y: 0 }, data: {} } as GraphNode)
+  const edges = nodes.slice(1).map((node, index) => ({ id: `${nodes[index].id}->${node.id}`, source: nodes[index].id, target: node.id }))
+  return { schemaVersion: CURRENT_SCHEMA_VERSION, nodes, edges }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+/**
+ * Every client reports when it sees an `x` it was waiting for: values are unique across the
+ * bench, so the moment a value shows up at a recipient is that edit's arrival there.
+ */
+function watchArrivals(clients: LiveClient[], sentAt: Map<number, number>, latencies: number[]): () => void {
+  const stops = clients.map((client, index) => {
+    const observer = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+      const now = performance.now()
+      for (const event of events) {
+        if (!(event.target instanceof Y.Map) || !event.changes.keys.has('x')) continue
+        const value = event.target.get('x') as number
+        const sent = sentAt.get(value)
+        if (sent !== undefined && value % EDITORS !== index) latencies.push(now - sent)
+      }
+    }
+    liveNodes(client.doc).observeDeep(observer)
+    return () => liveNodes(client.doc).unobserveDeep(observer)
+  })
+  return () => stops.forEach((stop) => stop())
+}
+
+async function main(): Promise<void> {
+  const json = process.argv.includes('--json')
+  const edits = flag('edits', 200)
+  // Each edit of the burst moves a node no one else moves then: two concurrent moves of one node would hide the loser's from some recipients.
+  const burst = Math.min(flag('burst', 10), Math.floor(NODES / EDITORS))
+  const database = await freshPostgresDatabase(process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres')
+  const db = await openAppDatabase(database)
+  const app = assembleAppContext(db, randomBytes(32))
+  try {
+    const user = await new UserService(app).create({ email: 'bench@example.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'admin' })
+    const { token } = await app.apiTokens.create(user.id, 'bench')
+    const principal = (await app.apiTokens.authenticate(token))!
+    const workflows = new WorkflowService(db.prisma)
+    const { workflow } = await workflows.create(principal, { name: 'Live bench', graph: workflowOf(NODES) })
+    // A TTL well inside the bench, so that re-checks run while people edit.
+    const host = await startLiveHost(app, { accessTtlMs: 1_000 })
+    const clients = await Promise.all(Array.from({ length: EDITORS }, () => connectLiveClient({ baseUrl: host.baseUrl, workflowId: workflow.id, token })))
+    const ids = [...liveNodes(clients[0].doc).keys()].sort()
+    let next = 1_000_000
+
+    // One edit at a time.
+    const single: number[] = []
+    const sentAt = new Map<number, number>()
+    let stop = watchArrivals(clients, sentAt, single)
+    for (let edit = 0; edit < edits; edit++) {
+      const from = edit % EDITORS
+      const value = next + EDITORS - ((next - from) % EDITORS)
+      next = value + 1
+      const expected = single.length + EDITORS - 1
+      sentAt.set(value, performance.now())
+      liveNodes(clients[from].doc)
+        .get(ids[edit % ids.length])!
+        .set('x', value)
+      while (single.length < expected) await new Promise((resolve) => setImmediate(resolve))
+    }
+    stop()
+
+    // Everyone at once: each editor sends `burst` edits as fast as its event loop lets it.
+    const concurrent: number[] = []
+    const appendsBefore = host.collab.appender.appends
+    stop = watchArrivals(clients, sentAt, concurrent)
+    const started = performance.now()
+    const expectedConcurrent = EDITORS * burst * (EDITORS - 1)
+    await Promise.all(
+      clients.map(async (client, from) => {
+        for (let edit = 0; edit < burst; edit++) {
+          const value = next + EDITORS - ((next - from) % EDITORS)
+          next = value + 1
+          sentAt.set(value, performance.now())
+          liveNodes(client.doc)
+            .get(ids[(from * burst + edit) % ids.length])!
+            .set('x', value)
+          await new Promise((resolve) => setImmediate(resolve))
+        }
+      }),
+    )
+    while (concurrent.length < expectedConcurrent) await new Promise((resolve) => setTimeout(resolve, 1))
+    const concurrentSeconds = (performance.now() - started) / 1000
+    await Promise.all(clients.map((client) => client.acknowledged()))
+    const appends = host.collab.appender.appends - appendsBefore
+    stop()
+    for (const client of clients) client.destroy()
+
+    // Memory per open document, server side only (no clients in the measure).
+    const gc = (globalThis as { gc?: () => void }).gc
+    const documentIds: string[] = []
+    for (let index = 0; index < MEMORY_DOCUMENTS; index++)
+      documentIds.push((await workflows.create(principal, { name: `Memory ${index}`, graph: workflowOf(NODES) })).workflow.id)
+    gc?.()
+    const heapBefore = process.memoryUsage().heapUsed
+    const connections = await Promise.all(documentIds.map((id) => host.collab.hocuspocus.openDirectConnection(id, {})))
+    gc?.()
+    const heapAfter = process.memoryUsage().heapUsed
+    const perDocumentKiB = (heapAfter - heapBefore) / MEMORY_DOCUMENTS / 1024
+    const stateKiB = Y.encodeStateAsUpdate(host.collab.hocuspocus.documents.get(documentIds[0])!).byteLength / 1024
+    await Promise.all(connections.map((connection) => connection.disconnect()))
+    await host.close()
+
+    single.sort((a, b) => a - b)
+    concurrent.sort((a, b) => a - b)
+    const result = {
+      benchmark: 'live-editing',
+      editors: EDITORS,
+      nodes: NODES,
+      single: { edits, samples: single.length, p50Ms: percentile(single, 50), p99Ms: percentile(single, 99) },
+      concurrent: {
+        edits: EDITORS * burst,
+        samples: concurrent.length,
+        p50Ms: percentile(concurrent, 50),
+        p99Ms: percentile(concurrent, 99),
+        editsPerSecond: (EDITORS * burst) / concurrentSeconds,
+        appendStatements: appends,
+      },
+      accessRechecks: { checks: host.collab.access.checks, peakConcurrent: host.collab.access.peakConcurrency },
+      memory: { perOpenDocumentKiB: perDocumentKiB, stateKiB, gc: gc !== undefined },
+      goals: { p50: percentile(single, 50) < 30, p99: percentile(single, 99) < 100 },
+    }
+    if (json) {
+      console.log(JSON.stringify(result, null, 2))
+      return
+    }
+    const ms = (value: number) => `${value.toFixed(1)} ms`
+    console.log(`Live editing: ${EDITORS} editors on one ${NODES}-node workflow, loopback, every change stored in Postgres before it is relayed`)
+    console.log(
+      `  one edit → the other ${EDITORS - 1}: p50 ${ms(result.single.p50Ms)} (goal < 30 ms), p99 ${ms(result.single.p99Ms)} (goal < 100 ms)  [${single.length} arrivals]`,
+    )
+    console.log(
+      `  all ${EDITORS} editing at once (${result.concurrent.edits} edits): p50 ${ms(result.concurrent.p50Ms)}, p99 ${ms(result.concurrent.p99Ms)}, ${result.concurrent.editsPerSecond.toFixed(0)} edits/s, ${appends} append statements`,
+    )
+    console.log(`  access re-checks: ${result.accessRechecks.checks}, at most ${result.accessRechecks.peakConcurrent} at once`)
+    console.log(
+      `  server memory per open ${NODES}-node document: ${perDocumentKiB.toFixed(0)} KiB heap (state ${stateKiB.toFixed(0)} KiB)${gc ? '' : ' (no --expose-gc: rough)'}`,
+    )
+  } finally {
+    await app.notifications.close()
+    await db.close()
+    await database.drop()
+  }
+}
+
+await main()
