@@ -82,6 +82,27 @@ describe('the upgrade of /api/collab/<workflowId>', () => {
     expect(await upgradeRefusal(`/api/collab/${id}/x?token=${owner.token}`)).toEqual({ status: 404, code: 'not_found' })
   })
 
+  it('admits a browser’s session cookie from the app’s own page', async () => {
+    const id = await newWorkflow()
+    const signedIn = await app.auth.api.signInEmail({ body: { email: owner.email, password: owner.password }, asResponse: true })
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
+    const opened = await new Promise<boolean>((resolve) => {
+      const socket = new WebSocket(`${host.baseUrl.replace('http', 'ws')}/api/collab/${id}`, {
+        headers: { cookie, origin: host.baseUrl, 'sec-fetch-site': 'same-origin' },
+      })
+      socket.on('open', () => {
+        socket.close()
+        resolve(true)
+      })
+      socket.on('unexpected-response', () => resolve(false))
+      socket.on('error', () => {})
+    })
+    expect(opened).toBe(true)
+  })
+
   it('admits the app’s own pages (same Origin) and a Bearer header', async () => {
     const id = await newWorkflow()
     const client = await connectLiveClient({ baseUrl: host.baseUrl, workflowId: id, token: owner.token, origin: host.baseUrl })
