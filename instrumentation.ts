@@ -11,6 +11,8 @@ export async function register() {
   // TRACE and malformed percent-encoding fail inside Next before proxy.ts runs: answer them below it.
   const { installRawRequestGuard } = await import('./lib/server/raw-request-guard')
   installRawRequestGuard()
+  // Live co-editing (issue #30): WebSocket upgrades of /api/collab/<workflowId>, on this same server.
+  const { installCollabUpgrade, processCollabServer } = await import('./lib/server/collab/collab-upgrade')
   const { workerEnabled, startHostedWorker, stopHostedWorker } = await import('./lib/server/runs/worker-host')
   const { SHUTDOWN_GRACE_MS, stopOnSignals } = await import('./lib/server/process-shutdown')
   const { getAppContext } = await import('./lib/server/app-context')
@@ -26,5 +28,6 @@ export async function register() {
     process.exit(1)
   })
   if (workerEnabled()) await startHostedWorker()
+  installCollabUpgrade(() => processCollabServer(getAppContext))
   stopOnSignals({ steps: [() => stopHostedWorker(SHUTDOWN_GRACE_MS), () => app.mcpPool.close(), ...(stopTracing ? [stopTracing] : [])] })
 }

@@ -6,8 +6,8 @@
  *   npx tsx bench/run.ts [--quick] [--full] [--engine] [--strict] [--json] [--rounds n] [--clock cpu|wall] [--budget ms] [--samples n]
  *
  * --engine also runs the engine-only scripts (bench/workflow-overhead.ts, bench/workflow-memory.ts,
- * bench/mcp-call-overhead.ts, bench/chat-turn-overhead.ts, bench/responses-overhead.ts, bench/durable-vs-dbos.ts: the last three
- * need Postgres at DATABASE_URL)
+ * bench/mcp-call-overhead.ts, bench/chat-turn-overhead.ts, bench/responses-overhead.ts, bench/durable-vs-dbos.ts,
+ * bench/live-editing.ts: the last four need Postgres at DATABASE_URL)
  * with their own output; --strict exits with 1 when a goal is missed;
  * --json prints the combined results as one JSON document. Other flags go to the peer scripts.
  */
@@ -101,6 +101,7 @@ async function main(): Promise<void> {
     await runScript('./chat-turn-overhead.ts', [], { capture: false })
     await runScript('./responses-overhead.ts', [], { capture: false })
     await runScript('./durable-vs-dbos.ts', [], { capture: false })
+    await runScript('./live-editing.ts', [], { capture: false, nodeFlags: ['--expose-gc'] })
   }
   const goals = results.flatMap((result) => result.goals)
   const missed = goals.filter((goal) => !goal.met && !goal.notMeasured)

@@ -92,10 +92,11 @@ test('nodes copied in one workflow are pasted into another in a second tab, rena
   await other.keyboard.press('ControlOrMeta+v')
   await expect(nodes(other)).toHaveCount(4)
   await expect(edges(other)).toHaveCount(2)
-  // New ids; the edge between the copies came along, the one from the unpasted start did not.
-  await expect(other.locator('.react-flow__node[data-id="agent-1"]')).toContainText('Writer')
-  await expect(other.locator('.react-flow__node[data-id="output-1"]')).toBeVisible()
-  await expect(other.locator('.react-flow__edge[data-id="e-agent-1-output-1"]')).toHaveCount(1)
+  // New ids; the edge between the copies came along, the one from the unpasted start did not. (Edited live, a new
+  // node's id carries the person's short suffix, `agent-1-k7`: ids.ts.)
+  await expect(other.locator('.react-flow__node[data-id^="agent-1"]')).toContainText('Writer')
+  await expect(other.locator('.react-flow__node[data-id^="output-1"]')).toBeVisible()
+  await expect(other.locator('.react-flow__edge[data-id^="e-agent-1"][data-id*="-output-1"]')).toHaveCount(1)
   // The copies are the selection.
   await expect(other.locator('.react-flow__node.selected')).toHaveCount(2)
 
@@ -109,10 +110,10 @@ test('nodes copied in one workflow are pasted into another in a second tab, rena
   await expect(other.getByTestId('version-label')).toHaveText('v2')
   await other.reload()
   await expect(nodes(other)).toHaveCount(4)
-  await expect(other.locator('.react-flow__node[data-id="agent-1"]')).toContainText('Writer')
+  await expect(other.locator('.react-flow__node[data-id^="agent-1"]')).toContainText('Writer')
 
   // Typing in a field keeps the field's own paste: no nodes arrive there.
-  await other.locator('.react-flow__node[data-id="agent-1"]').click()
+  await other.locator('.react-flow__node[data-id^="agent-1"]').click()
   await other.getByTestId('inspector').getByRole('textbox').first().click()
   await other.keyboard.press('ControlOrMeta+v')
   await expect(nodes(other)).toHaveCount(4)

@@ -111,6 +111,7 @@ const ROUTES: Record<string, Expectation> = {
     status: 201,
   },
   'GET /api/workflows/[id]/versions/[version]': { request: (fx) => ({ params: { id: fx.workflowId, version: '1' } }), status: 200 },
+  'POST /api/workflows/[id]/live/versions': { request: async (fx) => ({ params: { id: await fx.workflow() }, body: {} }), status: 201 },
   'POST /api/workflows/[id]/versions/[version]/restore': {
     request: (fx) => ({ params: { id: fx.workflowId, version: '1' }, body: {} }),
     status: 201,

@@ -15,7 +15,8 @@ import { overviewFlowProps, useOverviewMode } from './overview/use-overview-mode
 import { useOverviewPointer } from './overview/use-overview-pointer'
 import { NODE_KIND_MIME } from './Palette'
 import { useCanvasProblemsContext } from './CanvasProblemsProvider'
-import { isConnectionAllowed } from './store'
+import { isConnectionAllowed, selectReadOnly } from './store'
+import { LiveCursors } from './LivePresence'
 import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 
 /** Half a node, so that a dropped node lands centred under the pointer. */
@@ -59,6 +60,8 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
     onConnect: s.onConnect,
     addNode: s.addNode,
   }))
+  // A follower of a live canvas (runner, viewer) moves, connects and deletes nothing; selecting still shows the inspector.
+  const readOnly = useCanvasStore(selectReadOnly)
   const store = useCanvasStoreApi()
   const { screenToFlowPosition } = useReactFlow<CanvasNode, CanvasEdge>()
   const { byNode } = useCanvasProblemsContext()
@@ -117,6 +120,9 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
             isValidConnection={isValidConnection}
             defaultEdgeOptions={defaultEdgeOptions}
             deleteKeyCode={null}
+            nodesDraggable={!readOnly}
+            nodesConnectable={!readOnly}
+            edgesReconnectable={!readOnly}
             multiSelectionKeyCode={multiSelectionKeys}
             {...overviewFlowProps(mode, overviewPointer)}
             fitViewOptions={fitViewOptions}
@@ -130,6 +136,7 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
             aria-label="Workflow canvas"
           >
             <Background gap={16} color="#e4e4e7" />
+            <LiveCursors />
             {overview ? <EditableCanvasOverview edges={edges} problems={byNode} onGesture={mode.holdForGesture} /> : null}
             <Controls showInteractive={false} position="bottom-left" fitViewOptions={fitViewOptions}>
               <ControlButton

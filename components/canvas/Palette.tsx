@@ -6,6 +6,7 @@ import { cn } from '@/components/ui/cn'
 import { CATEGORY_LABELS, NODE_REGISTRY, paletteGroups } from './node-kinds'
 import { NodeIcon } from './nodes/NodeIcon'
 import { useCanvasStore } from './CanvasStoreProvider'
+import { selectReadOnly } from './store'
 
 /** The drag payload type; the canvas accepts drops carrying it. */
 export const NODE_KIND_MIME = 'application/x-agentloom-node-kind'
@@ -16,6 +17,9 @@ export const NODE_KIND_MIME = 'application/x-agentloom-node-kind'
  */
 export function Palette({ onAdd }: { onAdd: (kind: NodeKind) => void }) {
   const hasStart = useCanvasStore((s) => s.nodes.some((node) => node.type === 'start'))
+  // A follower of a live canvas (runner, viewer) adds nothing.
+  const readOnly = useCanvasStore(selectReadOnly)
+  if (readOnly) return null
   const onDragStart = (event: DragEvent<HTMLButtonElement>, kind: NodeKind) => {
     event.dataTransfer.setData(NODE_KIND_MIME, kind)
     event.dataTransfer.setData('text/plain', kind)

@@ -10,7 +10,7 @@ import type { NodeData } from '@/lib/graph/node-data'
 import { checkStartInput, type InputField, type InputProblem } from '@/lib/graph/start-input'
 import { useStartRun } from '@/components/queries/runs'
 import { graphProblemsOf } from './workflows-api'
-import { selectIsDirty } from './store'
+import { selectIsDirty, selectReadOnly } from './store'
 import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 import { RunInputForm } from './RunInputForm'
 import { emptyRunFormValues, runInputFromForm, type RunFormValues } from './run-input-values'
@@ -34,7 +34,11 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
   const { inputDescription, inputFields, dirty } = useCanvasStore((s) => {
     if (!open) return { inputDescription: '', inputFields: NO_FIELDS, dirty: false }
     const start = s.nodes.find((node) => node.type === 'start')?.data as NodeData<'start'> | undefined
-    return { inputDescription: start?.inputDescription ?? '', inputFields: start?.inputFields ?? NO_FIELDS, dirty: selectIsDirty(s) || s.version === null }
+    return {
+      inputDescription: start?.inputDescription ?? '',
+      inputFields: start?.inputFields ?? NO_FIELDS,
+      dirty: (selectIsDirty(s) && !selectReadOnly(s)) || s.version === null,
+    }
   })
 
   useEffect(() => {
@@ -64,7 +68,8 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
     try {
       const state = store.getState()
       let version = state.version ?? undefined
-      if (selectIsDirty(state) || state.version === null) {
+      // A follower (runner, viewer) cannot save: they run the latest saved version.
+      if ((selectIsDirty(state) && !selectReadOnly(state)) || state.version === null) {
         version = await save()
         if (version === undefined) {
           setError('The workflow could not be saved; see the problems below the canvas.')

@@ -4,7 +4,9 @@ import { IntentLink } from '@/components/ui/IntentLink'
 import { Button } from '@/components/ui/Button'
 import { WorkflowSettingsButton } from './WorkflowSettingsButton'
 import { cn } from '@/components/ui/cn'
-import { selectIsDirty } from './store'
+import { selectCanRedo, selectCanUndo, selectIsDirty, selectReadOnly } from './store'
+import { LiveAvatars, LiveIndicator } from './LivePresence'
+import { useLiveSessionContext } from './use-live-session'
 import { useCanvasStore } from './CanvasStoreProvider'
 import type { SaveStatus } from './use-save-version'
 import { WorkflowNameInput } from './WorkflowNameInput'
@@ -22,15 +24,19 @@ export interface ToolbarProps {
 }
 
 export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingOut }: ToolbarProps) {
-  const { workflowId, version, dirty, canUndo, canRedo, undo, redo } = useCanvasStore((s) => ({
+  const { workflowId, version, dirty, canUndo, canRedo, undo, redo, readOnly } = useCanvasStore((s) => ({
     workflowId: s.workflowId,
     version: s.version,
     dirty: selectIsDirty(s),
-    canUndo: s.history.past.length > 0,
-    canRedo: s.history.future.length > 0,
+    canUndo: selectCanUndo(s),
+    canRedo: selectCanRedo(s),
     undo: s.undo,
     redo: s.redo,
+    readOnly: selectReadOnly(s),
   }))
+  const live = useLiveSessionContext()
+  // Live, a save is of the server's document: one made offline would leave out what this person did meanwhile.
+  const offline = live.bound && live.status === 'offline'
   const saving = saveStatus.state === 'saving'
   return (
     <div className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white px-3">
@@ -60,18 +66,32 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
         {/* A draft has no settings to keep yet, nor anything to copy or delete. */}
         {workflowId === '' ? null : <WorkflowSettingsButton workflowId={workflowId} />}
         <WorkflowActionsMenu />
-        <Button size="sm" variant="ghost" data-testid="undo" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
-          Undo
-        </Button>
-        <Button size="sm" variant="ghost" data-testid="redo" onClick={redo} disabled={!canRedo} title="Redo (Shift+Ctrl+Z)">
-          Redo
-        </Button>
-        <Button size="sm" variant="secondary" data-testid="auto-layout" onClick={onAutoLayout} disabled={layingOut}>
-          {layingOut ? 'Arranging…' : 'Auto-layout'}
-        </Button>
-        <Button size="sm" variant="secondary" data-testid="save-version" onClick={onSave} disabled={saving} title="Save a new version (Ctrl+S)">
-          {saving ? 'Saving…' : 'Save version'}
-        </Button>
+        <LiveIndicator />
+        <LiveAvatars />
+        {/* A follower (runner, viewer) sees the others' changes live and changes nothing. */}
+        {readOnly ? null : (
+          <>
+            <Button size="sm" variant="ghost" data-testid="undo" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
+              Undo
+            </Button>
+            <Button size="sm" variant="ghost" data-testid="redo" onClick={redo} disabled={!canRedo} title="Redo (Shift+Ctrl+Z)">
+              Redo
+            </Button>
+            <Button size="sm" variant="secondary" data-testid="auto-layout" onClick={onAutoLayout} disabled={layingOut}>
+              {layingOut ? 'Arranging…' : 'Auto-layout'}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              data-testid="save-version"
+              onClick={onSave}
+              disabled={saving || offline}
+              title={offline ? 'Saving needs the connection back: your changes merge first' : 'Save a new version (Ctrl+S)'}
+            >
+              {saving ? 'Saving…' : 'Save version'}
+            </Button>
+          </>
+        )}
         <Button size="sm" variant="primary" data-testid="run-workflow" onClick={onRun}>
           Run
         </Button>

@@ -26,6 +26,8 @@ import { LeaveEditorDialog } from './LeaveEditorDialog'
 import { SaveConflictDialog } from './SaveConflictDialog'
 import { useSaveVersion } from './use-save-version'
 import { freeSpotNear } from './placement'
+import { LiveSessionContext, useLiveSession, useLiveSessionContext, type LivePerson } from './use-live-session'
+import { LiveStatusBanner, useLivePresencePublisher } from './LivePresence'
 
 const subscribeNever = () => () => {}
 
@@ -41,10 +43,12 @@ export interface WorkflowEditorProps {
   template?: Pick<WorkflowTemplate, 'title' | 'document'>
   /** Shown above a draft's canvas (a template that was asked for and does not exist). */
   notice?: string
+  /** The signed-in person: a saved workflow is then edited live with the others who have it open. */
+  person?: LivePerson
 }
 
 /** The workflow editor page body. */
-export function WorkflowEditor({ workflowId, initialCanvas, template, notice }: WorkflowEditorProps) {
+export function WorkflowEditor({ workflowId, initialCanvas, template, notice, person }: WorkflowEditorProps) {
   const load = useWorkflowForEditorQuery(initialCanvas ? null : workflowId)
   // A saved workflow's canvas draws in the browser only, as when it was fetched there: a large graph would make a large
   // page and a long hydration, and React Flow measures its nodes in the browser anyway. Drafts are small and render on the server.
@@ -75,18 +79,29 @@ export function WorkflowEditor({ workflowId, initialCanvas, template, notice }: 
     <ReactFlowProvider>
       <CanvasStoreProvider init={init}>
         <CanvasProblemsProvider>
-          <EditorLayout notice={notice} />
+          <EditorLayout notice={notice} person={person} />
         </CanvasProblemsProvider>
       </CanvasStoreProvider>
     </ReactFlowProvider>
   )
 }
 
-function EditorLayout({ notice }: { notice?: string }) {
+function EditorLayout({ notice, person }: { notice?: string; person?: LivePerson }) {
+  const workflowId = useCanvasStore((s) => s.workflowId)
+  const live = useLiveSession(workflowId, person ?? null)
+  return (
+    <LiveSessionContext.Provider value={live}>
+      <EditorBody notice={notice} />
+    </LiveSessionContext.Provider>
+  )
+}
+
+function EditorBody({ notice }: { notice?: string }) {
   const store = useCanvasStoreApi()
   const { screenToFlowPosition, fitView } = useReactFlow<CanvasNode, CanvasEdge>()
   const canvasRef = useRef<HTMLDivElement>(null)
-  const { save, status, conflict, saveOver, dismissConflict, conflictReloaded } = useSaveVersion()
+  const live = useLiveSessionContext()
+  const { save, status, conflict, saveOver, dismissConflict, conflictReloaded } = useSaveVersion(live)
   const workflowId = useCanvasStore((s) => s.workflowId)
   const [runOpen, setRunOpen] = useState(false)
   const [layingOut, setLayingOut] = useState(false)
@@ -96,14 +111,21 @@ function EditorLayout({ notice }: { notice?: string }) {
   const minimap = minimapChoice ?? !isSmallGraph(nodeCount)
   const fitOptions = useCallback(() => fitViewOptionsFor(store.getState().nodes.length, minimap), [store, minimap])
 
-  const onSave = useCallback(() => void save(), [save])
+  // Ctrl+S: a follower saves nothing, and a live save waits for the connection (the server saves what it has).
+  const cannotSave = live.status === 'read-only' || live.status === 'refused' || (live.bound && live.status === 'offline')
+  const onSave = useCallback(() => {
+    if (!cannotSave) void save()
+  }, [save, cannotSave])
   useKeyboardShortcuts({ onSave, canvasRef })
   const [clipboardError, setClipboardError] = useState<string>()
   const [noticeShown, setNoticeShown] = useState(true)
   useClipboardShortcuts({ canvasRef, onError: setClipboardError })
 
-  const isDirty = useCallback(() => selectIsDirty(store.getState()), [store])
+  // Live, every change is kept by the shared document: leaving loses only what has not reached the server yet.
+  const { bound: liveBound, hasUnsyncedChanges } = live
+  const isDirty = useCallback(() => (liveBound ? hasUnsyncedChanges() : selectIsDirty(store.getState())), [store, liveBound, hasUnsyncedChanges])
   const leaveGuard = useLeaveGuard(isDirty)
+  useLivePresencePublisher(canvasRef)
 
   /** Click-to-add: the middle of the visible canvas, or the nearest free spot below or beside it. */
   const addAtCenter = useCallback(
@@ -152,6 +174,7 @@ function EditorLayout({ notice }: { notice?: string }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <Toolbar onSave={onSave} save={save} saveStatus={status} onRun={() => setRunOpen(true)} onAutoLayout={() => void autoLayout()} layingOut={layingOut} />
+      <LiveStatusBanner />
       {notice && noticeShown ? (
         <p role="status" data-testid="editor-notice" className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
           {notice}{' '}

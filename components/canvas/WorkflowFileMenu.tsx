@@ -9,7 +9,8 @@ import { cn } from '@/components/ui/cn'
 import type { GraphDocument } from '@/lib/graph/document'
 import type { ExportedMcpServer } from '@/lib/graph/export-typescript'
 import { serializeWorkflowFile, workflowFileName, workflowToFile } from '@/lib/graph/workflow-file'
-import { useCanvasStoreApi } from './CanvasStoreProvider'
+import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
+import { selectReadOnly } from './store'
 import { downloadFile } from './download-file'
 
 // The dialogs load when first opened: the editor's first paint does not need their code.
@@ -29,6 +30,7 @@ type Notice = { tone: 'ok' | 'error'; text: string } | null
  */
 export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
   const store = useCanvasStoreApi()
+  const readOnly = useCanvasStore(selectReadOnly)
   const [open, setOpen] = useState(false)
   const [dialog, setDialog] = useState<'import' | 'note' | null>(null)
   const [notice, setNotice] = useState<Notice>(null)
@@ -101,7 +103,8 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
           aria-label="Workflow"
           className="absolute top-8 right-0 z-20 flex w-60 flex-col rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg"
         >
-          <MenuButton onClick={act(() => setDialog('note'))}>Save version with note…</MenuButton>
+          {/* A follower (runner, viewer) saves nothing. */}
+          {readOnly ? null : <MenuButton onClick={act(() => setDialog('note'))}>Save version with note…</MenuButton>}
           {/* A draft (not saved yet) has no history. */}
           {workflowId === '' ? null : (
             <IntentLink role="menuitem" href={`/workflows/${workflowId}/versions`} className={itemClass} onClick={() => setOpen(false)}>

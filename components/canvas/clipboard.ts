@@ -81,6 +81,8 @@ export interface PasteTarget {
   edgeIds: Iterable<string>
   /** Kinds a workflow holds once (start): a copy of one is left out when the canvas has it already. */
   singletonKinds: ReadonlySet<NodeKind>
+  /** The live suffix of new node ids (ids.ts), when the canvas is edited live. */
+  idSuffix?: string
 }
 
 /**
@@ -96,7 +98,7 @@ export function prepareFragmentForPaste(fragment: GraphFragment, target: PasteTa
   for (const node of fragment.nodes) {
     if (target.singletonKinds.has(node.kind) && presentKinds.has(node.kind)) continue
     presentKinds.add(node.kind)
-    const id = nextNodeId(node.kind, takenNodeIds)
+    const id = nextNodeId(node.kind, takenNodeIds, target.idSuffix)
     takenNodeIds.add(id)
     renamed.set(node.id, id)
     nodes.push({ ...structuredClone(node), id, position: { x: node.position.x + offset.x, y: node.position.y + offset.y } } as GraphNode)

@@ -106,9 +106,9 @@ export function createGraphSlice(loaded: CanvasGraph): CanvasSlice<GraphSlice> {
 
       addNode: (kind, position) => {
         const definition = NODE_REGISTRY[kind]
-        const { nodes, edges } = get()
-        if (definition.singleton && nodes.some((node) => node.type === kind)) return undefined
-        const id = nextNodeId(kind, new Set(nodes.map((node) => node.id)))
+        const { nodes, edges, live } = get()
+        if (live?.readOnly || (definition.singleton && nodes.some((node) => node.type === kind))) return undefined
+        const id = nextNodeId(kind, new Set(nodes.map((node) => node.id)), live?.idSuffix)
         const node: CanvasNode = { id, type: kind, position, data: definition.defaultData() as NodeData, selected: true }
         // The new node is the selection: the old one is let go first (not recorded, like any selection).
         set(withNothingSelected(nodes, edges))
@@ -143,11 +143,17 @@ export function createGraphSlice(loaded: CanvasGraph): CanvasSlice<GraphSlice> {
       deleteElements: (nodeIds, edgeIds) => execute(removal(nodeIds, edgeIds)),
 
       insertFragment: (fragment, offset) => {
-        const { nodes, edges } = get()
+        const { nodes, edges, live } = get()
+        if (live?.readOnly) return []
         const singletonKinds = new Set(Object.values(NODE_REGISTRY).flatMap((definition) => (definition.singleton ? [definition.kind] : [])))
         const prepared = prepareFragmentForPaste(
           fragment,
-          { nodes: nodes.map((node) => ({ id: node.id, kind: node.type as NodeKind })), edgeIds: edges.map((edge) => edge.id), singletonKinds },
+          {
+            nodes: nodes.map((node) => ({ id: node.id, kind: node.type as NodeKind })),
+            edgeIds: edges.map((edge) => edge.id),
+            singletonKinds,
+            idSuffix: live?.idSuffix,
+          },
           offset,
         )
         if (prepared.nodes.length === 0) return []

@@ -8,10 +8,12 @@ import type { CanvasSlice, CanvasState, HistorySlice } from './store-types'
 
 /**
  * Applies a command to the graph and records it for undo. Any change to the graph makes the
- * problems of the last refused save out of date, so they go.
+ * problems of the last refused save out of date, so they go. A person who follows a live canvas
+ * read-only changes nothing.
  */
 export function executeCommand({ getState, setState }: Pick<StoreApi<CanvasState>, 'getState' | 'setState'>, command: Command): void {
   const state = getState()
+  if (state.live?.readOnly) return
   const graph = applyCommand({ nodes: state.nodes, edges: state.edges }, command)
   setState({ ...graph, history: record(state.history, command), serverProblems: [] })
 }
@@ -21,13 +23,29 @@ export const createHistorySlice: CanvasSlice<HistorySlice> = (set, get) => ({
 
   undo: () => {
     const state = get()
+    // Live, each person undoes their own changes only (live-binding.ts).
+    if (state.live) return state.live.undo()
     const result = undoHistory(state.history, { nodes: state.nodes, edges: state.edges })
     if (result) set({ ...result.graph, history: result.history, serverProblems: [] })
   },
 
   redo: () => {
     const state = get()
+    if (state.live) return state.live.redo()
     const result = redoHistory(state.history, { nodes: state.nodes, edges: state.edges })
     if (result) set({ ...result.graph, history: result.history, serverProblems: [] })
   },
 })
+
+export function selectCanUndo(state: Pick<CanvasState, 'history' | 'live'>): boolean {
+  return state.live ? state.live.canUndo : state.history.past.length > 0
+}
+
+export function selectCanRedo(state: Pick<CanvasState, 'history' | 'live'>): boolean {
+  return state.live ? state.live.canRedo : state.history.future.length > 0
+}
+
+/** True while the person follows a live canvas they may not change (a runner or viewer). */
+export function selectReadOnly(state: Pick<CanvasState, 'live'>): boolean {
+  return state.live?.readOnly === true
+}

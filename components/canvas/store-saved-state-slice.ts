@@ -33,7 +33,29 @@ export function createSavedStateSlice(init: CanvasInit, loaded: CanvasGraph): Ca
 export function selectIsDirty(state: Pick<CanvasState, 'nodes' | 'edges' | 'savedDocument'>): boolean {
   const saved = state.savedDocument
   if (state.nodes.length !== saved.nodes.length || state.edges.length !== saved.edges.length) return true
-  return !state.nodes.every((node, i) => sameNodeJson(node, saved.nodes[i]!)) || !state.edges.every((edge, i) => sameEdgeJson(edge, saved.edges[i]!))
+  return !sameItems(state.nodes, saved.nodes, sameNodeJson) || !sameItems(state.edges, saved.edges, sameEdgeJson)
+}
+
+/**
+ * Item by item in order; where the ids stop lining up, by id (a live canvas adds what others made at its end, while
+ * a saved live document lists its nodes in id order: the same graph, in another order).
+ */
+function sameItems<Item extends { id: string }, Saved extends { id: string }>(
+  items: Item[],
+  saved: Saved[],
+  same: (item: Item, saved: Saved) => boolean,
+): boolean {
+  let byId: Map<string, Saved> | undefined
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!
+    let counterpart: Saved | undefined = saved[i]
+    if (counterpart?.id !== item.id) {
+      byId ??= new Map(saved.map((entry) => [entry.id, entry]))
+      counterpart = byId.get(item.id)
+    }
+    if (!counterpart || !same(item, counterpart)) return false
+  }
+  return true
 }
 
 function sameNodeJson(canvasNode: CanvasNode, saved: GraphNode): boolean {

@@ -21,6 +21,8 @@ export interface CanvasInit {
   version: number | null
   /** The workflow's settings as opened with it (undefined for a draft): checks start from them without asking the API. */
   settings?: WorkflowSettings
+  /** The workspace it belongs to (undefined for a draft). */
+  workspaceId?: string | null
 }
 
 /** React Flow's nodes and edges, and every change a person makes to them (each one undoable). */
@@ -76,7 +78,27 @@ export interface SavedStateSlice {
   setServerProblems: (problems: GraphProblem[]) => void
 }
 
-export type CanvasState = GraphSlice & SelectionSlice & HistorySlice & SavedStateSlice
+/**
+ * Editing live with others (live-binding.ts binds the store to the shared document): undo and redo go
+ * to the person's own undo manager, and a follower (runner, viewer) changes nothing.
+ */
+export interface LiveEditing {
+  /** Nothing on the canvas can be changed: the person follows the others read-only. */
+  readOnly: boolean
+  /** Added to new node ids, so that two people adding an agent at once do not both make `agent-3`. */
+  idSuffix: string
+  canUndo: boolean
+  canRedo: boolean
+  undo: () => void
+  redo: () => void
+}
+
+export interface LiveSlice {
+  /** Null while the canvas is edited alone (a draft, or before the live document arrived). */
+  live: LiveEditing | null
+}
+
+export type CanvasState = GraphSlice & SelectionSlice & HistorySlice & SavedStateSlice & LiveSlice
 
 export type CanvasStore = StoreApi<CanvasState>
 

@@ -16,6 +16,7 @@ import type { CanvasInit, CanvasState, CanvasStore } from './store-types'
 export type { CanvasInit, CanvasState, CanvasStore } from './store-types'
 export { isConnectionAllowed } from './store-graph-slice'
 export { selectIsDirty } from './store-saved-state-slice'
+export { selectCanRedo, selectCanUndo, selectReadOnly } from './store-history-slice'
 
 export function createCanvasStore(init: CanvasInit): CanvasStore {
   const loaded = documentToCanvas(init.document)
@@ -24,5 +25,6 @@ export function createCanvasStore(init: CanvasInit): CanvasStore {
     ...createSelectionSlice(...store),
     ...createHistorySlice(...store),
     ...createSavedStateSlice(init, loaded)(...store),
+    live: null,
   }))
 }

@@ -3,13 +3,13 @@
 import { useCallback, useRef, useState } from 'react'
 import type { MutationStatus } from '@tanstack/react-query'
 import { errorMessage } from '@/components/api-client'
-import { useCreateWorkflow, useSaveVersionMutation } from '@/components/queries/workflows'
+import { useCreateWorkflow, useSaveLiveVersionMutation, useSaveVersionMutation } from '@/components/queries/workflows'
 import { staleVersionOf } from '@/components/stale-version'
 import type { CurrentVersion } from '@/lib/contracts/save-base'
-import type { WorkflowVersionView } from '@/lib/contracts/workflows'
 import { graphProblemsOf } from './workflows-api'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
 import { useAdoptCreatedWorkflow } from './use-adopt-created-workflow'
+import type { LiveSession } from './use-live-session'
 
 export type SaveStatus =
   | { state: 'idle' }
@@ -19,7 +19,7 @@ export type SaveStatus =
   | { state: 'failed'; message: string }
 
 /** What the toolbar says about the last save, from the state of its request. */
-export function saveStatusOf({ status, data, error }: { status: MutationStatus; data?: WorkflowVersionView; error: unknown }): SaveStatus {
+export function saveStatusOf({ status, data, error }: { status: MutationStatus; data?: { version: number }; error: unknown }): SaveStatus {
   switch (status) {
     case 'idle':
       return { state: 'idle' }
@@ -40,19 +40,28 @@ export interface SaveConflict {
   note?: string
 }
 
+/** How the last save was made: a draft's first (create), one of the canvas (version), one of the live document (live). */
+type SaveKind = 'create' | 'version' | 'live'
+
 /**
  * Saves the canvas as a new version, with an optional note for the history; a draft's first save creates the workflow
  * (as its version 1). A 400 with problems puts them in the problems panel; concurrent saves (a double Ctrl+S) share one request.
  * Every save names the version the canvas was loaded or last saved as; when someone saved a newer one since, the save is
  * refused (409) and `conflict` holds theirs until the person keeps theirs (`saveOver`), reloads it or dismisses it.
+ * Edited live (`live.bound`), the save is of the live document everybody edits: no base version, no conflict; the others
+ * are told of the new version.
  */
-export function useSaveVersion() {
+export function useSaveVersion(live?: Pick<LiveSession, 'bound' | 'announceSaved'>) {
   const store = useCanvasStoreApi()
   const mutation = useSaveVersionMutation()
+  const liveMutation = useSaveLiveVersionMutation()
   const create = useCreateWorkflow()
   const adopt = useAdoptCreatedWorkflow()
-  const [createdByLastSave, setCreatedByLastSave] = useState(false)
+  const [lastSave, setLastSave] = useState<SaveKind>('version')
   const { mutateAsync } = mutation
+  const liveAsync = liveMutation.mutateAsync
+  const liveBound = live?.bound === true
+  const announceSaved = live?.announceSaved
   const createAsync = create.mutateAsync
   const inFlight = useRef<Promise<number | undefined> | null>(null)
   const [conflict, setConflict] = useState<SaveConflict>()
@@ -63,19 +72,26 @@ export function useSaveVersion() {
       if (inFlight.current) return inFlight.current
       const { workflowId, name, version: canvasVersion, toDocument, markSaved, setServerProblems } = store.getState()
       const document = toDocument()
-      setCreatedByLastSave(workflowId === '')
+      const kind: SaveKind = workflowId === '' ? 'create' : liveBound ? 'live' : 'version'
+      setLastSave(kind)
       setConflict(undefined)
-      const saved =
-        workflowId === ''
+      const saved: Promise<number> =
+        kind === 'create'
           ? createAsync({ name, graph: document }).then((created) => {
               adopt(created)
-              return created.version
+              return created.version.version
             })
-          : mutateAsync({ workflowId, document, note, baseVersion: base ?? canvasVersion ?? 0 })
+          : kind === 'live'
+            ? liveAsync({ workflowId, note }).then(({ version, savedBy }) => {
+                announceSaved?.(version.version, savedBy)
+                return version.version
+              })
+            : mutateAsync({ workflowId, document, note, baseVersion: base ?? canvasVersion ?? 0 }).then((version) => version.version)
       const request = saved
         .then((version) => {
-          markSaved(version.version, document)
-          return version.version
+          // Live, the server saved the shared document, which the canvas holds (less what is still on its way).
+          markSaved(version, kind === 'live' ? store.getState().toDocument() : document)
+          return version
         })
         .catch((error: unknown) => {
           const problems = graphProblemsOf(error)
@@ -90,7 +106,7 @@ export function useSaveVersion() {
       inFlight.current = request
       return request
     },
-    [store, mutateAsync, createAsync, adopt],
+    [store, mutateAsync, createAsync, liveAsync, liveBound, announceSaved, adopt],
   )
   const save = useCallback((note?: string) => saveFrom(note, undefined), [saveFrom])
   /** Saves the canvas as the newest version on top of the newer one a save was refused for. */
@@ -103,6 +119,11 @@ export function useSaveVersion() {
     reset()
   }, [reset])
 
-  const status = createdByLastSave ? saveStatusOf({ status: create.status, data: create.data?.version, error: create.error }) : saveStatusOf(mutation)
+  const status =
+    lastSave === 'create'
+      ? saveStatusOf({ status: create.status, data: create.data?.version, error: create.error })
+      : lastSave === 'live'
+        ? saveStatusOf({ status: liveMutation.status, data: liveMutation.data?.version, error: liveMutation.error })
+        : saveStatusOf(mutation)
   return { save, status, conflict, saveOver, dismissConflict, conflictReloaded }
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { ApiError, fetchParsed } from '@/components/api-client'
 import { functionToolListResponseSchema, type FunctionToolSummary } from '@/lib/contracts/function-tools'
+import { liveVersionResponseSchema, type LiveVersionResponse, type SaveLiveVersionRequest } from '@/lib/contracts/live-versions'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 import { runSummarySchema } from '@/lib/contracts/runs'
 import { serverFactsResponseSchema } from '@/lib/contracts/server-facts'
@@ -82,6 +83,16 @@ export async function updateWorkflowDetails(id: string, details: { name?: string
 export async function saveVersion(id: string, graph: GraphDocument, baseVersion: number, note?: string): Promise<WorkflowVersionView> {
   const body: CreateVersionRequest = { graph, note, baseVersion }
   return (await fetchParsed(versionResponseSchema, `${workflowUrl(id)}/versions`, { method: 'POST', body: JSON.stringify(body) })).version
+}
+
+/**
+ * `POST /api/workflows/:id/live/versions`: the workflow's live document (what everyone editing it sees) saved as the
+ * next version. No base version: the live document is the one everybody edits, so there is nothing to be stale against.
+ * A 400 `invalid_graph` names its problems like any save.
+ */
+export function saveLiveVersion(id: string, note?: string): Promise<LiveVersionResponse> {
+  const body: SaveLiveVersionRequest = note ? { note } : {}
+  return fetchParsed(liveVersionResponseSchema, `${workflowUrl(id)}/live/versions`, { method: 'POST', body: JSON.stringify(body) })
 }
 
 /** The history, newest first, without graphs. */

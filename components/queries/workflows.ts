@@ -9,6 +9,7 @@ import {
   getWorkflow,
   listWorkflows,
   renameWorkflow,
+  saveLiveVersion,
   saveVersion,
   updateWorkflowDetails,
   updateWorkflowSettings,
@@ -117,6 +118,14 @@ export function useSaveVersionMutation() {
   return useMutation({
     mutationFn: ({ workflowId, document, baseVersion, note }: { workflowId: string; document: GraphDocument; baseVersion: number; note?: string }) =>
       saveVersion(workflowId, document, baseVersion, note),
+    onSuccess: useInvalidateWorkflowList(),
+  })
+}
+
+/** Saves the live document as a version (use-save-version.ts, when the canvas is edited live). */
+export function useSaveLiveVersionMutation() {
+  return useMutation({
+    mutationFn: ({ workflowId, note }: { workflowId: string; note?: string }) => saveLiveVersion(workflowId, note),
     onSuccess: useInvalidateWorkflowList(),
   })
 }

@@ -51,6 +51,7 @@ export const GENERATED_API_ROUTES = [
   { pattern: '/api/workflows', methods: ['GET', 'POST'] },
   { pattern: '/api/workflows/[id]', methods: ['GET', 'PATCH', 'DELETE'] },
   { pattern: '/api/workflows/[id]/duplicate', methods: ['POST'] },
+  { pattern: '/api/workflows/[id]/live/versions', methods: ['POST'] },
   { pattern: '/api/workflows/[id]/move', methods: ['POST'] },
   { pattern: '/api/workflows/[id]/versions', methods: ['GET', 'POST'] },
   { pattern: '/api/workflows/[id]/versions/[version]', methods: ['GET'] },

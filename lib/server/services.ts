@@ -17,6 +17,7 @@ import { RunService } from './runs/run-service'
 import { ShareLinkService } from './share/share-links'
 import type { SkillLibrary } from './skills/skill-library'
 import { skillLibrary } from './skills/skills-service'
+import { LiveVersions } from './collab/live-versions'
 import { WorkflowService } from './workflows/workflow-service'
 import { WorkspaceService } from './workspaces/workspace-service'
 
@@ -24,6 +25,8 @@ export interface Services {
   app: AppContext
   agents: AgentService
   workflows: WorkflowService
+  /** Versions saved from the live document, and live documents following other saves (issue #30). */
+  liveVersions: LiveVersions
   /** Workspaces, their members, invitations and audit log. */
   workspaces: WorkspaceService
   runs: RunService
@@ -53,10 +56,20 @@ export interface Services {
 const probeMcpServer: McpServerProbe = async (server, options) => (await import('./mcp/mcp-server-probe')).probeMcpServer(server, options)
 
 export function servicesFor(app: AppContext): Services {
+  // A save from outside the live document (API, CLI, import, restore) is written into it when it still shows the save's base.
+  const liveVersions: LiveVersions = new LiveVersions(app.db.sql, () => workflows)
+  const workflows = new WorkflowService(app.db.prisma, {
+    afterSave: (workflowId, baseVersion, graph) =>
+      liveVersions.followSave(workflowId, baseVersion, graph).then(
+        () => undefined,
+        (error: unknown) => console.error(`[collab] the live document of ${workflowId} could not follow the save:`, (error as Error).message),
+      ),
+  })
   return {
     app,
     agents: new AgentService(app.db.prisma, app.secrets, app.outbound),
-    workflows: new WorkflowService(app.db.prisma),
+    workflows,
+    liveVersions,
     workspaces: new WorkspaceService(app),
     runs: new RunService(app),
     conversations: new ConversationService(app),

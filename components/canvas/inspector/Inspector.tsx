@@ -7,6 +7,7 @@ import type { NodeData, NodeKind } from '@/lib/graph/node-data'
 import { setAt, type FieldPath } from '../inspector-fields'
 import { NODE_REGISTRY, type NodeDefinition } from '../node-kinds'
 import { useCanvasStore } from '../CanvasStoreProvider'
+import { selectReadOnly } from '../store'
 import { useCanvasProblemsContext } from '../CanvasProblemsProvider'
 import { Connections } from './Connections'
 import { ExpressionField } from './ExpressionField'
@@ -26,9 +27,13 @@ export function Inspector() {
       selectedCount: nodes.length + edges.length,
     }
   })
+  const readOnly = useCanvasStore(selectReadOnly)
   return (
     <aside data-testid="inspector" aria-label="Inspector" className="flex w-80 shrink-0 flex-col overflow-y-auto border-l border-zinc-200 bg-white">
-      {node ? <NodeInspector key={node.id} node={node} /> : edge ? <EdgeInspector key={edge.id} edge={edge} /> : <EmptyInspector count={selectedCount} />}
+      {/* A follower of a live canvas (runner, viewer) reads the fields and changes none. */}
+      <fieldset disabled={readOnly} data-testid="inspector-fields" className="contents">
+        {node ? <NodeInspector key={node.id} node={node} /> : edge ? <EdgeInspector key={edge.id} edge={edge} /> : <EmptyInspector count={selectedCount} />}
+      </fieldset>
     </aside>
   )
 }

@@ -103,8 +103,16 @@ export function checkGraph(graph: unknown, context?: ServerContext): GraphDocume
   return result.document
 }
 
+export interface WorkflowServiceHooks {
+  /** After a version was stored on top of `baseVersion` (0: none), e.g. for the live document to follow it. */
+  afterSave?: (workflowId: string, baseVersion: number, graph: GraphDocument) => Promise<void>
+}
+
 export class WorkflowService {
-  constructor(private readonly prisma: Prisma) {}
+  constructor(
+    private readonly prisma: Prisma,
+    private readonly hooks: WorkflowServiceHooks = {},
+  ) {}
 
   /** `workspaceId`: one workspace's only (one the caller cannot see lists nothing). */
   async list(principal: Principal, workspaceId?: string): Promise<WorkflowSummary[]> {
@@ -228,6 +236,7 @@ export class WorkflowService {
         await tx.workflow.update({ where: { id }, data: { updatedAt: new Date() } })
         return created
       })
+      if (number > 0) await this.hooks.afterSave?.(id, number, document)
       return { version: presentVersion(row, authorMap(principal)) }
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') throw await this.staleVersion(number, await latestVersionOf(this.prisma, id))

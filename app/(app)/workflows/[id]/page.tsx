@@ -2,6 +2,8 @@ import type { Metadata } from 'next'
 import { Suspense } from 'react'
 import { WorkflowEditor } from '@/components/canvas/WorkflowEditor'
 import { WorkflowEditorPlaceholder } from '@/components/canvas/WorkflowEditorPlaceholder'
+import { roleIn } from '@/lib/server/auth/principal'
+import { requirePageUser } from '../../page-user'
 import { loadEditorCanvas } from './load-editor-canvas'
 
 export const metadata: Metadata = { title: 'Workflow editor' }
@@ -19,6 +21,9 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
   )
 }
 
+/** The person is named to the others editing the workflow live; their role tells whether they edit or follow. */
 async function EditorWithWorkflow({ workflowId }: { workflowId: string }) {
-  return <WorkflowEditor workflowId={workflowId} initialCanvas={await loadEditorCanvas(workflowId)} />
+  const [principal, initialCanvas] = await Promise.all([requirePageUser(), loadEditorCanvas(workflowId)])
+  const person = { id: principal.userId, name: principal.name, role: roleIn(principal, initialCanvas?.workspaceId) ?? null }
+  return <WorkflowEditor workflowId={workflowId} initialCanvas={initialCanvas} person={person} />
 }
