@@ -16,6 +16,12 @@ const nextConfig = {
     '@opentelemetry/resources',
     // The outbound policy's pinned connections (lib/server/outbound): Node's own networking.
     'undici',
+    // Live co-editing's server (lib/server/collab, started from instrumentation.ts) and the route handlers that
+    // read live documents: one copy of Yjs for both, as its constructor checks need (Yjs warns about a second).
+    '@hocuspocus/server',
+    'yjs',
+    'y-protocols',
+    'lib0',
   ],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tests included) with tsc; the build need not

@@ -1,7 +1,9 @@
 /**
- * Two people editing the same workflow (issue #27): a save from a version someone else has saved over is refused,
- * and the editor asks what to do — see the difference, keep yours as the newest version, or reload theirs.
- * Two pages of one browser context stand for the two editors; the workflow is made through the API.
+ * Two people editing the same workflow (issue #27) where live editing cannot reach them (issue #30: with it, they
+ * edit one shared document and nothing conflicts; e2e/co-editing.spec.ts): a save from a version someone else has
+ * saved over is refused, and the editor asks what to do — see the difference, keep yours as the newest version, or
+ * reload theirs. Two pages of one browser context stand for the two editors, each refused the live connection (as a
+ * proxy without WebSockets would); the workflow is made through the API.
  */
 import { expect, test, type Page } from './fixtures/test'
 
@@ -41,6 +43,8 @@ test('a save over a newer version asks first: see the difference, keep mine as t
   expect(created.status()).toBe(201)
   const id = ((await created.json()) as { workflow: { id: string } }).workflow.id
 
+  // No live connection for either: each edits alone, and saves are versioned saves with the 409 rule.
+  await context.routeWebSocket(/\/api\/collab\//, (socket) => socket.close())
   const theirs = page
   const mine = await context.newPage()
   await openEditor(theirs, id)
