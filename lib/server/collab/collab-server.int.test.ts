@@ -36,7 +36,12 @@ function upgradeRefusal(path: string, headers: Record<string, string> = {}): Pro
     socket.on('unexpected-response', (_request, response) => {
       let body = ''
       response.on('data', (chunk: Buffer) => (body += chunk.toString()))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, code: JSON.parse(body).error.code }))
+      response.on('end', () => {
+        // A refusal is a response like any other: it carries the security headers.
+        if (response.headers['x-content-type-options'] !== 'nosniff')
+          reject(new Error(`no security headers on the refusal: ${JSON.stringify(response.headers)}`))
+        resolve({ status: response.statusCode ?? 0, code: JSON.parse(body).error.code })
+      })
     })
     socket.on('error', () => {})
   })

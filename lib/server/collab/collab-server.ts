@@ -21,8 +21,9 @@ import { authenticate, type Authenticator } from '../auth/authenticate'
 import type { PgNotifications } from '../db/pg-notifications'
 import type { SqlRunner } from '../db/sql'
 import { ACCESS_CHANGED_CHANNEL, AccessWatch, DEFAULT_ACCESS_CONCURRENCY, DEFAULT_ACCESS_TTL_MS, type WatchedConnection } from './access-watch'
+import { baselineSecurityHeaders, securityHeaderSettingsFromEnv } from '../security-headers'
 import { collabAccess, type CollabAccess } from './collab-access'
-import { admitCollabUpgrade, type CollabAdmission } from './collab-handshake'
+import { admitCollabUpgrade, COLLAB_PATH_PREFIX, type CollabAdmission } from './collab-handshake'
 import { LiveDocumentStore } from './live-store'
 import { LiveRelay } from './live-relay'
 import { documentChangeOf } from './sync-message'
@@ -181,11 +182,16 @@ export class CollabServer {
 }
 
 /** A plain HTTP answer on the socket of a refused upgrade, in the API's error shape. */
+/** Every response carries the security headers, a refused upgrade too (the raw-request guard never sees upgrades). */
+const REFUSAL_HEADERS = Object.entries(baselineSecurityHeaders(securityHeaderSettingsFromEnv(), COLLAB_PATH_PREFIX))
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('')
+
 export function refuseUpgrade(socket: Duplex, status: number, code: string, message: string): void {
   const body = JSON.stringify({ error: { code, message } })
   const reason = STATUS_TEXT[status] ?? 'Error'
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\ncache-control: no-store\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\ncache-control: no-store\r\n${REFUSAL_HEADERS}\r\n${body}`,
   )
 }
 
