@@ -41,7 +41,10 @@ describe('workspace invitation links', () => {
 
     for (let read = 0; read < 2; read++) {
       const preview = await callRoute(acceptRoute.GET, { params: { token: link.token }, as: invited })
-      expect(preview).toMatchObject({ status: 200, body: { invitation: { workspace: { id: workspaceId, name: 'Team' }, role: 'runner', approver: true, member: false } } })
+      expect(preview).toMatchObject({
+        status: 200,
+        body: { invitation: { workspace: { id: workspaceId, name: 'Team' }, role: 'runner', approver: true, member: false } },
+      })
     }
     const accepted = await callRoute(acceptRoute.POST, { params: { token: link.token }, as: invited })
     expect(accepted).toMatchObject({ status: 200, body: { workspace: { id: workspaceId, role: 'runner', approver: true } } })
@@ -55,8 +58,13 @@ describe('workspace invitation links', () => {
     expect(revoked).toMatchObject({ status: 200, body: { revoked: link.id } })
     expect((await pending()).body.invitations.map((row: { id: string }) => row.id)).not.toContain(link.id)
     const stranger = await app.addUser('member')
-    expect(await callRoute(acceptRoute.POST, { params: { token: link.token }, as: stranger })).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
-    expect(await callRoute(invitationRoute.DELETE, { method: 'DELETE', params: { id: workspaceId, invitationId: link.id }, as: owner })).toMatchObject({ status: 404 })
+    expect(await callRoute(acceptRoute.POST, { params: { token: link.token }, as: stranger })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found' } },
+    })
+    expect(await callRoute(invitationRoute.DELETE, { method: 'DELETE', params: { id: workspaceId, invitationId: link.id }, as: owner })).toMatchObject({
+      status: 404,
+    })
   })
 
   it('is listed and revoked by owners only (403 naming the role for a member, 404 for a non-member)', async () => {
@@ -65,8 +73,12 @@ describe('workspace invitation links', () => {
     expect((await pending(invited)).body.error.message).toContain('owner')
     const stranger = await app.addUser('member')
     expect(await pending(stranger)).toMatchObject({ status: 404 })
-    expect(await callRoute(invitationRoute.DELETE, { method: 'DELETE', params: { id: workspaceId, invitationId: link.id }, as: invited })).toMatchObject({ status: 403 })
-    expect(await callRoute(invitationRoute.DELETE, { method: 'DELETE', params: { id: workspaceId, invitationId: 'nope' }, as: owner })).toMatchObject({ status: 400 })
+    expect(await callRoute(invitationRoute.DELETE, { method: 'DELETE', params: { id: workspaceId, invitationId: link.id }, as: invited })).toMatchObject({
+      status: 403,
+    })
+    expect(await callRoute(invitationRoute.DELETE, { method: 'DELETE', params: { id: workspaceId, invitationId: 'nope' }, as: owner })).toMatchObject({
+      status: 400,
+    })
   })
 
   it('the approvals list takes ?workspaceId= (an unknown one lists nothing; a malformed one is a 400)', async () => {
