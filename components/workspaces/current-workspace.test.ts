@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { WorkspaceView } from '@/lib/contracts/workspaces'
-import { canEdit, canRun, moveTargets, pickCurrentWorkspace, roleLabel, workspaceCookie, workspaceFromSearch } from './current-workspace'
+import { canEdit, canRun, inWorkspace, moveTargets, pickCurrentWorkspace, roleLabel, workspaceCookie, workspaceFromSearch } from './current-workspace'
 
 const workspace = (id: string, kind: 'personal' | 'team', role: WorkspaceView['role'] = 'owner'): WorkspaceView => ({
   id,
@@ -51,5 +51,14 @@ describe('roles', () => {
   it('allow moving a workflow into another workspace one edits in', () => {
     const list = [workspace('mine', 'personal'), workspace('ran', 'team', 'runner'), workspace('ed', 'team', 'editor')]
     expect(moveTargets(list, 'mine').map((w) => w.id)).toEqual(['ed'])
+  })
+})
+
+describe('inWorkspace', () => {
+  it('names the workspace in a query string, or nothing', () => {
+    expect(inWorkspace('a/b')).toBe('?workspaceId=a%2Fb')
+    expect(inWorkspace('x', '&')).toBe('&workspaceId=x')
+    expect(inWorkspace(undefined)).toBe('')
+    expect(inWorkspace(null, '&')).toBe('')
   })
 })

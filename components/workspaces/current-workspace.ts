@@ -53,3 +53,8 @@ export const ROLE_MEANING: Record<WorkspaceRole, string> = {
 export function moveTargets(workspaces: readonly WorkspaceView[], from: string | null): WorkspaceView[] {
   return workspaces.filter((workspace) => workspace.id !== from && canEdit(workspace.role))
 }
+
+/** `?workspaceId=<id>` (or `&…` after other parameters) for a list or a name that lives in a workspace; '' for none. */
+export function inWorkspace(workspaceId: string | null | undefined, separator: '?' | '&' = '?'): string {
+  return workspaceId ? `${separator}workspaceId=${encodeURIComponent(workspaceId)}` : ''
+}

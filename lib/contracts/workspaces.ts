@@ -94,3 +94,12 @@ export const deletedWorkspaceResponseSchema = z.object({ deleted: z.string() })
 export const removedWorkspaceMemberResponseSchema = z.object({ removed: z.string() })
 export const invitationTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an invitation token.') })
 export const movedWorkflowResponseSchema = z.object({ workflow: z.object({ id: z.string(), workspaceId: z.string() }) })
+
+/** `details.missing` of a move's 409 `missing_references`: what the target workspace lacks, by kind (ids or names). */
+export const missingReferencesSchema = z.object({
+  mcpServers: z.array(z.string()),
+  skills: z.array(z.string()),
+  agents: z.array(z.string()),
+  workflows: z.array(z.string()),
+})
+export type MissingReferences = z.infer<typeof missingReferencesSchema>
