@@ -12,6 +12,7 @@ import { useStartRun } from '@/components/queries/runs'
 import { graphProblemsOf } from './workflows-api'
 import { selectIsDirty } from './store'
 import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
+import { useEditorAccess } from './EditorWorkspaceProvider'
 import { RunInputForm } from './RunInputForm'
 import { emptyRunFormValues, runInputFromForm, type RunFormValues } from './run-input-values'
 
@@ -31,6 +32,8 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
   const [fieldProblems, setFieldProblems] = useState<InputProblem[]>([])
   const [busy, setBusy] = useState(false)
   const startRun = useStartRun()
+  // A runner runs the saved version as it is: they may not save, so their changes on the canvas stay out of the run.
+  const { readOnly } = useEditorAccess()
   const { inputDescription, inputFields, dirty } = useCanvasStore((s) => {
     if (!open) return { inputDescription: '', inputFields: NO_FIELDS, dirty: false }
     const start = s.nodes.find((node) => node.type === 'start')?.data as NodeData<'start'> | undefined
@@ -64,7 +67,7 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
     try {
       const state = store.getState()
       let version = state.version ?? undefined
-      if (selectIsDirty(state) || state.version === null) {
+      if (!readOnly && (selectIsDirty(state) || state.version === null)) {
         version = await save()
         if (version === undefined) {
           setError('The workflow could not be saved; see the problems below the canvas.')
@@ -89,7 +92,13 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
       open={open}
       onClose={onClose}
       title="Run workflow"
-      description={dirty ? 'Your unsaved changes will be saved as a new version first.' : undefined}
+      description={
+        dirty
+          ? readOnly
+            ? 'The saved version runs; your changes here are not saved.'
+            : 'Your unsaved changes will be saved as a new version first.'
+          : undefined
+      }
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={busy}>

@@ -10,6 +10,8 @@ import type { SaveStatus } from './use-save-version'
 import { WorkflowNameInput } from './WorkflowNameInput'
 import { WorkflowFileMenu } from './WorkflowFileMenu'
 import { WorkflowActionsMenu } from '@/components/workflows/WorkflowActionsMenu'
+import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
+import { useEditorAccess } from './EditorWorkspaceProvider'
 
 export interface ToolbarProps {
   onSave: () => void
@@ -32,6 +34,7 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
     redo: s.redo,
   }))
   const saving = saveStatus.state === 'saving'
+  const access = useEditorAccess()
   return (
     <div className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white px-3">
       <IntentLink
@@ -41,6 +44,7 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
       >
         ←
       </IntentLink>
+      <WorkspaceBadge workspaceId={access.workspaceId} always testId="editor-workspace" />
       <WorkflowNameInput />
       <span data-testid="version-label" className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-600">
         {version === null ? 'Not saved yet' : `v${version}`}
@@ -69,10 +73,17 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
         <Button size="sm" variant="secondary" data-testid="auto-layout" onClick={onAutoLayout} disabled={layingOut}>
           {layingOut ? 'Arranging…' : 'Auto-layout'}
         </Button>
-        <Button size="sm" variant="secondary" data-testid="save-version" onClick={onSave} disabled={saving} title="Save a new version (Ctrl+S)">
+        <Button
+          size="sm"
+          variant="secondary"
+          data-testid="save-version"
+          onClick={onSave}
+          disabled={saving || access.readOnly}
+          title={access.readOnly ? `Your role (${access.role}) may not save this workflow` : 'Save a new version (Ctrl+S)'}
+        >
           {saving ? 'Saving…' : 'Save version'}
         </Button>
-        <Button size="sm" variant="primary" data-testid="run-workflow" onClick={onRun}>
+        <Button size="sm" variant="primary" data-testid="run-workflow" onClick={onRun} disabled={!access.canRun}>
           Run
         </Button>
       </div>

@@ -26,6 +26,8 @@ import { LeaveEditorDialog } from './LeaveEditorDialog'
 import { SaveConflictDialog } from './SaveConflictDialog'
 import { useSaveVersion } from './use-save-version'
 import { freeSpotNear } from './placement'
+import { EditorAccessBanner } from './EditorAccessBanner'
+import { EditorWorkspaceProvider, useEditorAccess } from './EditorWorkspaceProvider'
 
 const subscribeNever = () => () => {}
 
@@ -75,7 +77,9 @@ export function WorkflowEditor({ workflowId, initialCanvas, template, notice }: 
     <ReactFlowProvider>
       <CanvasStoreProvider init={init}>
         <CanvasProblemsProvider>
-          <EditorLayout notice={notice} />
+          <EditorWorkspaceProvider workspaceId={init.workspaceId}>
+            <EditorLayout notice={notice} />
+          </EditorWorkspaceProvider>
         </CanvasProblemsProvider>
       </CanvasStoreProvider>
     </ReactFlowProvider>
@@ -96,7 +100,9 @@ function EditorLayout({ notice }: { notice?: string }) {
   const minimap = minimapChoice ?? !isSmallGraph(nodeCount)
   const fitOptions = useCallback(() => fitViewOptionsFor(store.getState().nodes.length, minimap), [store, minimap])
 
-  const onSave = useCallback(() => void save(), [save])
+  // A runner or viewer may not save (the API would answer 403): Ctrl+S does nothing, the banner says why.
+  const { readOnly } = useEditorAccess()
+  const onSave = useCallback(() => void (readOnly ? undefined : save()), [save, readOnly])
   useKeyboardShortcuts({ onSave, canvasRef })
   const [clipboardError, setClipboardError] = useState<string>()
   const [noticeShown, setNoticeShown] = useState(true)
@@ -152,6 +158,7 @@ function EditorLayout({ notice }: { notice?: string }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <Toolbar onSave={onSave} save={save} saveStatus={status} onRun={() => setRunOpen(true)} onAutoLayout={() => void autoLayout()} layingOut={layingOut} />
+      <EditorAccessBanner />
       {notice && noticeShown ? (
         <p role="status" data-testid="editor-notice" className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
           {notice}{' '}

@@ -11,10 +11,12 @@ import type { ExportedMcpServer } from '@/lib/graph/export-typescript'
 import { serializeWorkflowFile, workflowFileName, workflowToFile } from '@/lib/graph/workflow-file'
 import { useCanvasStoreApi } from './CanvasStoreProvider'
 import { downloadFile } from './download-file'
+import { useEditorAccess } from './EditorWorkspaceProvider'
 
 // The dialogs load when first opened: the editor's first paint does not need their code.
 const ImportWorkflowDialog = dynamic(() => import('./ImportWorkflowDialog').then((module) => module.ImportWorkflowDialog), { ssr: false })
 const SaveWithNoteDialog = dynamic(() => import('./SaveWithNoteDialog').then((module) => module.SaveWithNoteDialog), { ssr: false })
+const MoveWorkflowDialog = dynamic(() => import('@/components/workspaces/MoveWorkflowDialog').then((module) => module.MoveWorkflowDialog), { ssr: false })
 
 export interface WorkflowFileMenuProps {
   save: (note?: string) => Promise<number | undefined>
@@ -30,7 +32,8 @@ type Notice = { tone: 'ok' | 'error'; text: string } | null
 export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
   const store = useCanvasStoreApi()
   const [open, setOpen] = useState(false)
-  const [dialog, setDialog] = useState<'import' | 'note' | null>(null)
+  const [dialog, setDialog] = useState<'import' | 'note' | 'move' | null>(null)
+  const access = useEditorAccess()
   const [notice, setNotice] = useState<Notice>(null)
   const menuRef = useRef<HTMLDivElement>(null)
 
@@ -101,7 +104,7 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
           aria-label="Workflow"
           className="absolute top-8 right-0 z-20 flex w-60 flex-col rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg"
         >
-          <MenuButton onClick={act(() => setDialog('note'))}>Save version with note…</MenuButton>
+          {access.readOnly ? null : <MenuButton onClick={act(() => setDialog('note'))}>Save version with note…</MenuButton>}
           {/* A draft (not saved yet) has no history. */}
           {workflowId === '' ? null : (
             <IntentLink role="menuitem" href={`/workflows/${workflowId}/versions`} className={itemClass} onClick={() => setOpen(false)}>
@@ -114,10 +117,27 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
           <MenuButton onClick={act(() => setDialog('import'))}>Import JSON…</MenuButton>
           <div role="separator" className="my-1 border-t border-zinc-100" />
           <MenuButton onClick={exportTypeScript}>Export as TypeScript</MenuButton>
+          {/* Moving needs the editor role here (and in the target); a draft is made in the current workspace first. */}
+          {workflowId === '' || access.readOnly ? null : (
+            <>
+              <div role="separator" className="my-1 border-t border-zinc-100" />
+              <MenuButton onClick={act(() => setDialog('move'))}>Move to workspace…</MenuButton>
+            </>
+          )}
         </div>
       ) : null}
       {dialog === 'import' ? <ImportWorkflowDialog open onClose={() => setDialog(null)} /> : null}
       {dialog === 'note' ? <SaveWithNoteDialog open onClose={() => setDialog(null)} save={(note) => save(note)} /> : null}
+      {dialog === 'move' ? (
+        <MoveWorkflowDialog
+          workflow={{ id: workflowId, name: store.getState().name, workspaceId: access.workspaceId }}
+          onClose={() => setDialog(null)}
+          onMoved={(workspaceId) => {
+            access.moved(workspaceId)
+            setNotice({ tone: 'ok', text: 'Moved to another workspace.' })
+          }}
+        />
+      ) : null}
     </div>
   )
 }

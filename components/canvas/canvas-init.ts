@@ -11,5 +11,12 @@ import type { CanvasInit } from './store-types'
 /** The latest saved version brought to the current schema, or a starter graph. Throws GraphDocumentError. */
 export function canvasInitOf({ workflow, latestVersion }: WorkflowResponse): CanvasInit {
   const document = latestVersion ? migrateGraphDocument(latestVersion.graph) : starterDocument()
-  return { workflowId: workflow.id, name: workflow.name, document, version: latestVersion?.version ?? null, settings: workflow.settings }
+  return {
+    workflowId: workflow.id,
+    name: workflow.name,
+    document,
+    version: latestVersion?.version ?? null,
+    settings: workflow.settings,
+    workspaceId: workflow.workspaceId,
+  }
 }

@@ -21,6 +21,8 @@ export interface CanvasInit {
   version: number | null
   /** The workflow's settings as opened with it (undefined for a draft): checks start from them without asking the API. */
   settings?: WorkflowSettings
+  /** The workspace the workflow belongs to (undefined for a draft: it is made in the current one). */
+  workspaceId?: string | null
 }
 
 /** React Flow's nodes and edges, and every change a person makes to them (each one undoable). */

@@ -10,6 +10,7 @@ import type { ApprovalKind } from '@/lib/contracts/approvals'
 import { formatElapsed, formatTokenUsage } from './format'
 import type { StreamState } from './run-event-stream'
 import { useNow } from './use-now'
+import { RunWorkspaceCrumb } from '@/components/workspaces/RunWorkspaceCrumb'
 import { isTerminalStatus, type RunDetail, type RunStatus, type TokenUsage } from '@/lib/contracts/runs'
 
 export interface RunHeaderProps {
@@ -42,6 +43,7 @@ export function RunHeader({ run, status, startedAt, finishedAt, usage, connectio
             <p className="text-xs text-zinc-500">Shared run · read-only</p>
           ) : (
             <nav aria-label="Breadcrumb" className="text-xs text-zinc-500">
+              <RunWorkspaceCrumb workspaceId={run.workspaceId} />
               <IntentLink href="/runs" className="hover:text-zinc-800 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
                 Runs
               </IntentLink>
