@@ -13,7 +13,8 @@ import type { McpServerListResponse, McpTestResult } from '@/lib/contracts/mcp-s
 export const mcpServerKeys = {
   all: ['mcp-servers'] as const,
   /** Without a workspace, the prefix of every list; with one, that workspace's. */
-  list: (workspaceId?: string) => (workspaceId === undefined ? ([...mcpServerKeys.all, 'list'] as const) : ([...mcpServerKeys.all, 'list', workspaceId] as const)),
+  list: (workspaceId?: string) =>
+    workspaceId === undefined ? ([...mcpServerKeys.all, 'list'] as const) : ([...mcpServerKeys.all, 'list', workspaceId] as const),
   detail: (id: string) => [...mcpServerKeys.all, 'detail', id] as const,
   /** A mutation key: the connection tests of one server. */
   connectionTest: (id: string) => [...mcpServerKeys.all, 'connection-test', id] as const,
@@ -60,7 +61,10 @@ export function showServerEnabled(queryClient: QueryClient, id: string, enabled:
 export function useCreateMcpServer() {
   const queryClient = useQueryClient()
   const workspaceId = useCurrentWorkspaceId()
-  return useMutation({ mutationFn: (body: Record<string, unknown>) => createMcpServer(body, workspaceId), onSuccess: (server) => markServerSaved(queryClient, server.id) })
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => createMcpServer(body, workspaceId),
+    onSuccess: (server) => markServerSaved(queryClient, server.id),
+  })
 }
 
 export function useUpdateMcpServer() {
@@ -80,7 +84,8 @@ export function useSetMcpServerEnabled() {
   const queryClient = useQueryClient()
   const workspaceId = useCurrentWorkspaceId()
   return useMutation({
-    mutationFn: ({ id, enabled, baseVersion }: { id: string; enabled: boolean; baseVersion: number }) => updateMcpServer(id, { enabled, baseVersion }, workspaceId),
+    mutationFn: ({ id, enabled, baseVersion }: { id: string; enabled: boolean; baseVersion: number }) =>
+      updateMcpServer(id, { enabled, baseVersion }, workspaceId),
     onMutate: async ({ id, enabled }) => {
       // A list fetched before the change must not land after the flip and undo it on screen.
       await queryClient.cancelQueries({ queryKey: mcpServerKeys.list() })

@@ -25,7 +25,8 @@ import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 export const workflowKeys = {
   all: ['workflows'] as const,
   /** Every list without a workspace (the prefix of them all); one workspace's with one. */
-  list: (workspaceId?: string) => (workspaceId === undefined ? ([...workflowKeys.all, 'list'] as const) : ([...workflowKeys.all, 'list', workspaceId] as const)),
+  list: (workspaceId?: string) =>
+    workspaceId === undefined ? ([...workflowKeys.all, 'list'] as const) : ([...workflowKeys.all, 'list', workspaceId] as const),
   detail: (workflowId: string) => [...workflowKeys.all, 'detail', workflowId] as const,
   settings: (workflowId: string) => [...workflowKeys.detail(workflowId), 'settings'] as const,
   mcpTool: (workflowId: string) => [...workflowKeys.detail(workflowId), 'mcpTool'] as const,

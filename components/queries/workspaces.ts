@@ -6,10 +6,6 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { workspacesApi } from '@/components/workspaces/workspaces-api'
-import { approvalKeys } from './approvals'
-import { runKeys } from './runs'
-import { serverFactKeys } from './server-facts'
-import { workflowKeys } from './workflows'
 import type { AuditPageView } from '@/lib/contracts/accounts'
 import type { WorkspaceRole, WorkspaceView } from '@/lib/contracts/workspaces'
 
@@ -106,16 +102,5 @@ export function useAcceptWorkspaceInvitation(token: string) {
   return useMutation({
     mutationFn: () => workspacesApi.acceptInvitation(token),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.list() }),
-  })
-}
-
-/** Moves a workflow (with its runs) to another workspace: every list and the workflow itself are stale then. */
-export function useMoveWorkflow() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ workflowId, workspaceId }: { workflowId: string; workspaceId: string }) => workspacesApi.moveWorkflow(workflowId, workspaceId),
-    onSuccess: () => {
-      for (const queryKey of [workflowKeys.all, runKeys.all, approvalKeys.all, serverFactKeys.all]) void queryClient.invalidateQueries({ queryKey })
-    },
   })
 }

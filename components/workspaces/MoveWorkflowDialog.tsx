@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { FormError } from '@/components/account/FormError'
 import { errorMessage } from '@/components/api-client'
-import { useMoveWorkflow } from '@/components/queries/workspaces'
+import { useMoveWorkflow } from '@/components/queries/workflow-move'
 import { Button, Dialog, Field, Select } from '@/components/ui'
 import { useCurrentWorkspace } from './CurrentWorkspaceProvider'
 import { moveTargets } from './current-workspace'
@@ -19,7 +19,15 @@ export interface MovableWorkflow {
  * Moves a workflow, with its runs, approvals and share links, to another workspace the person edits in. When the target
  * lacks what the workflow uses (MCP servers, skills, agents, sub-workflows), nothing moves and the dialog names them.
  */
-export function MoveWorkflowDialog({ workflow, onClose, onMoved }: { workflow: MovableWorkflow; onClose: () => void; onMoved?: (workspaceId: string) => void }) {
+export function MoveWorkflowDialog({
+  workflow,
+  onClose,
+  onMoved,
+}: {
+  workflow: MovableWorkflow
+  onClose: () => void
+  onMoved?: (workspaceId: string) => void
+}) {
   const { workspaces, byId } = useCurrentWorkspace()
   const targets = moveTargets(workspaces, workflow.workspaceId)
   const [target, setTarget] = useState(targets[0]?.id ?? '')
@@ -41,8 +49,8 @@ export function MoveWorkflowDialog({ workflow, onClose, onMoved }: { workflow: M
       title={`Move “${workflow.name}”`}
       description={
         <>
-          Its runs, approvals and share links go with it{from ? <> from {from}</> : null}; the members of the target workspace see it by their roles. Its
-          offer as an MCP tool is withdrawn.
+          Its runs, approvals and share links go with it{from ? <> from {from}</> : null}; the members of the target workspace see it by their roles. Its offer
+          as an MCP tool is withdrawn.
         </>
       }
       footer={
@@ -68,7 +76,10 @@ export function MoveWorkflowDialog({ workflow, onClose, onMoved }: { workflow: M
               move.reset()
               setTarget(event.target.value)
             }}
-            options={targets.map((workspace) => ({ value: workspace.id, label: workspace.kind === 'personal' ? `${workspace.name} (personal)` : workspace.name }))}
+            options={targets.map((workspace) => ({
+              value: workspace.id,
+              label: workspace.kind === 'personal' ? `${workspace.name} (personal)` : workspace.name,
+            }))}
           />
         </Field>
       )}

@@ -11,7 +11,12 @@ export function WorkspaceScopeToggle({ scope }: { scope: WorkspaceScope }) {
   const { current } = useCurrentWorkspace()
   if (!scope.several || !current) return null
   return (
-    <div role="group" aria-label="Which workspaces" className="inline-flex overflow-hidden rounded-md border border-zinc-200 bg-white" data-testid="workspace-scope">
+    <div
+      role="group"
+      aria-label="Which workspaces"
+      className="inline-flex overflow-hidden rounded-md border border-zinc-200 bg-white"
+      data-testid="workspace-scope"
+    >
       <button
         type="button"
         aria-pressed={!scope.all}
