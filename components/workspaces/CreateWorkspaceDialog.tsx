@@ -36,6 +36,7 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
         <Field label="Name" htmlFor="workspace-name">
           <Input
             id="workspace-name"
+            data-testid="create-workspace-name"
             value={name}
             onChange={(event) => setName(event.target.value)}
             maxLength={100}

@@ -26,7 +26,7 @@ export function InvitationLinkForm({ workspaceId }: { workspaceId: string }) {
       <p className="mt-1 text-sm text-zinc-600">Whoever opens it first and signs in joins with this role. It works once, for seven days.</p>
       <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3" data-testid="invitation-link-form">
         <Field label="Role" htmlFor="invitation-role">
-          <RoleSelect id="invitation-role" value={role} onChange={setRole} className="w-32" />
+          <RoleSelect id="invitation-role" data-testid="invitation-link-role" value={role} onChange={setRole} className="w-32" />
         </Field>
         <label className="flex h-9 items-center gap-2 text-sm text-zinc-700">
           <input type="checkbox" checked={approver} onChange={(event) => setApprover(event.target.checked)} data-testid="invitation-approver" /> Answers
