@@ -61,9 +61,9 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
       <SaveMessage status={saveStatus} dirty={dirty} />
       <div className="ml-auto flex items-center gap-1.5">
         <WorkflowFileMenu save={save} />
-        {/* A draft has no settings to keep yet, nor anything to copy or delete. */}
-        {workflowId === '' ? null : <WorkflowSettingsButton workflowId={workflowId} />}
-        <WorkflowActionsMenu />
+        {/* A draft has no settings to keep yet, nor anything to copy or delete; a runner or viewer changes neither. */}
+        {workflowId === '' || access.readOnly ? null : <WorkflowSettingsButton workflowId={workflowId} />}
+        {access.readOnly ? null : <WorkflowActionsMenu />}
         <Button size="sm" variant="ghost" data-testid="undo" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
           Undo
         </Button>
