@@ -153,7 +153,7 @@ test('a team workspace: invite by link as runner, run but not save, answer appro
   await page.getByTestId('workspace-tab-members').click()
   const member = page.locator(`[data-testid="workspace-member"][data-email="${runner.email}"]`)
   await expect(member.getByTestId('member-role')).toHaveValue('runner')
-  await member.getByTestId('member-approver').check()
+  await member.getByTestId('member-approver').click()
   await expect(member.getByTestId('member-approver')).toBeChecked()
   await expect
     .poll(

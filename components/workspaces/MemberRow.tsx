@@ -15,6 +15,10 @@ export function MemberRow({ workspaceId, member, editable }: { workspaceId: stri
   const failure = change.error ?? remove.error
   const you = member.userId === personId
   const label = member.name.trim() || member.email
+  // While a change is on its way, the controls show it (the list refreshes when it is saved; a failure shows the saved state again).
+  const asked = change.isPending ? change.variables : undefined
+  const role = asked?.role ?? member.role
+  const approver = asked?.approver ?? member.approver
 
   return (
     <tr data-testid="workspace-member" data-email={member.email}>
@@ -32,7 +36,7 @@ export function MemberRow({ workspaceId, member, editable }: { workspaceId: stri
           <RoleSelect
             aria-label={`Role of ${label}`}
             data-testid="member-role"
-            value={member.role}
+            value={role}
             disabled={change.isPending}
             onChange={(role) => change.mutate({ userId: member.userId, role })}
             className="w-32"
@@ -48,8 +52,8 @@ export function MemberRow({ workspaceId, member, editable }: { workspaceId: stri
           type="checkbox"
           aria-label={`${label} answers approvals`}
           data-testid="member-approver"
-          checked={member.approver || member.role === 'owner'}
-          disabled={!editable || member.role === 'owner' || change.isPending}
+          checked={approver || role === 'owner'}
+          disabled={!editable || role === 'owner' || change.isPending}
           title={member.role === 'owner' ? 'Owners answer approvals anyway.' : undefined}
           onChange={(event) => change.mutate({ userId: member.userId, approver: event.target.checked })}
         />
