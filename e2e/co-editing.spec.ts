@@ -192,7 +192,10 @@ test('a runner of the team’s workspace follows the workflow live, read-only', 
 
   await openLive(page, workflowId)
   await openLive(runner, workflowId, 'read-only')
-  await expect(runner.getByTestId('live-status-banner')).toContainText('You are following live as a runner')
+  // One line says what the role allows; the toolbar says the canvas follows live.
+  await expect(runner.getByTestId('editor-read-only')).toContainText('You can run this workflow but not change it (runner')
+  await expect(runner.getByTestId('live-status-banner')).toHaveCount(0)
+  await expect(runner.getByTestId('live-indicator')).toHaveText(/Following live/)
   await expect(page.getByTestId('live-avatar').and(page.locator('[data-name="Rita Runner"]'))).toBeVisible()
 
   // Nothing to change with: no palette, no save, inspector fields disabled; a drag moves nothing, Delete deletes nothing.

@@ -78,6 +78,8 @@ interface Fixture {
   stranger(): Promise<string>
   /** A fresh invitation link to the team workspace; its token. */
   invitation(): Promise<string>
+  /** A fresh invitation link to the team workspace; its id (to revoke). */
+  invitationId(): Promise<string>
 }
 
 type Request = (fx: Fixture) => Call | Promise<Call>
@@ -231,7 +233,13 @@ const ROUTES: Record<string, Expectation> = {
     request: async (fx) => ({ params: { id: fx.workspaceId, userId: await fx.spareMember() } }),
     status: 200,
   },
+  'GET /api/workspaces/[id]/invitations': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
   'POST /api/workspaces/[id]/invitations': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { role: 'viewer' } }), status: 201 },
+  'DELETE /api/workspaces/[id]/invitations/[invitationId]': {
+    request: async (fx) => ({ params: { id: fx.workspaceId, invitationId: await fx.invitationId() } }),
+    status: 200,
+  },
+  'GET /api/workspace-invitations/[token]': { request: async (fx) => ({ params: { token: await fx.invitation() } }), status: 200 },
   'GET /api/workspaces/[id]/audit-log': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
   'GET /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
   'PUT /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { escalationMinutes: 30 } }), status: 200 },
@@ -424,6 +432,7 @@ describe('who may call each API route (roles in a team workspace)', () => {
       },
       stranger: async () => (await app.addUser('member')).email,
       invitation: async () => (await workspaces.invite(await principal(owner), workspaceId, { role: 'viewer', approver: false })).token,
+      invitationId: async () => (await workspaces.invite(await principal(owner), workspaceId, { role: 'viewer', approver: false })).id,
     }
     ownApprovalId = await approval()
     ownSkillName = await fx.skill()

@@ -1,14 +1,20 @@
 'use client'
 
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { Button, LocalTime } from '@/components/ui'
 import { useAuditLogQuery } from '@/components/queries/accounts'
+import type { AuditPageView } from '@/lib/contracts/accounts'
 import { auditActor } from './audit-actor'
 import { FormError } from './FormError'
 import { errorMessage } from '../api-client'
 
-/** Newest first, a page at a time. */
+/** The installation's audit log (admins), newest first, a page at a time. */
 export function AuditLogTable() {
-  const log = useAuditLogQuery()
+  return <AuditLogEntries log={useAuditLogQuery()} />
+}
+
+/** An audit log (the installation's, or one workspace's), newest first, a page at a time. */
+export function AuditLogEntries({ log }: { log: UseInfiniteQueryResult<InfiniteData<AuditPageView>> }) {
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? []
 
   return (

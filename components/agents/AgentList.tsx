@@ -12,13 +12,20 @@ import { Input } from '@/components/ui/Input'
 import { EmptyListNotice } from '@/components/ui/EmptyListNotice'
 import { ListTable } from '@/components/ui/ListTable'
 import { LocalTime } from '@/components/ui/LocalTime'
+import { useCurrentWorkspace } from '@/components/workspaces/CurrentWorkspaceProvider'
+import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
+import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
+import { canEdit } from '@/components/workspaces/current-workspace'
+import { useWorkspaceScope } from '@/components/workspaces/use-workspace-scope'
 
 const AGENT_COLUMNS = [{ label: 'Name' }, { label: 'Description' }, { label: 'Latest version' }, { label: 'Updated' }]
 
-/** The person's agents, newest change first, and a form that creates one and opens it. */
+/** The agents of the current workspace (or of all the person's), newest change first, and a form that creates one there and opens it. */
 export function AgentList() {
   const router = useRouter()
-  const list = useAgentsQuery()
+  const scope = useWorkspaceScope()
+  const { current } = useCurrentWorkspace()
+  const list = useAgentsQuery(scope.workspaceId)
   const create = useCreateAgent()
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
@@ -26,36 +33,41 @@ export function AgentList() {
 
   return (
     <>
-      <div>
-        <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Agents</h1>
-        <p className="mt-1 text-sm text-zinc-600">Design reusable agents, save versions, place them on a canvas or chat with them.</p>
+      <div className="flex items-end justify-between gap-4">
+        <div>
+          <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Agents</h1>
+          <p className="mt-1 text-sm text-zinc-600">Design reusable agents, save versions, place them on a canvas or chat with them.</p>
+        </div>
+        <WorkspaceScopeToggle scope={scope} />
       </div>
-      <form
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4"
-        onSubmit={(e) => {
-          e.preventDefault()
-          create.mutate({ name, description }, { onSuccess: ({ agent }) => router.push(`/agents/${encodeURIComponent(agent.id)}`) })
-        }}
-      >
-        <div className="w-64">
-          <Field label="Name" htmlFor="new-agent-name" error={nameError}>
-            <Input id="new-agent-name" data-testid="new-agent-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Researcher" />
-          </Field>
-        </div>
-        <div className="min-w-64 flex-1">
-          <Field label="Description" htmlFor="new-agent-description">
-            <Input id="new-agent-description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What it is for" />
-          </Field>
-        </div>
-        <Button type="submit" variant="primary" data-testid="create-agent" disabled={create.isPending || create.isSuccess}>
-          {create.isPending || create.isSuccess ? 'Creating…' : 'New agent'}
-        </Button>
-        {create.isError && !nameError ? (
-          <p role="alert" className="w-full text-sm text-red-700">
-            Could not create the agent: {errorMessage(create.error)}
-          </p>
-        ) : null}
-      </form>
+      {current && !canEdit(current.role) ? null : (
+        <form
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4"
+          onSubmit={(e) => {
+            e.preventDefault()
+            create.mutate({ name, description }, { onSuccess: ({ agent }) => router.push(`/agents/${encodeURIComponent(agent.id)}`) })
+          }}
+        >
+          <div className="w-64">
+            <Field label="Name" htmlFor="new-agent-name" error={nameError}>
+              <Input id="new-agent-name" data-testid="new-agent-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Researcher" />
+            </Field>
+          </div>
+          <div className="min-w-64 flex-1">
+            <Field label="Description" htmlFor="new-agent-description">
+              <Input id="new-agent-description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What it is for" />
+            </Field>
+          </div>
+          <Button type="submit" variant="primary" data-testid="create-agent" disabled={create.isPending || create.isSuccess}>
+            {create.isPending || create.isSuccess ? 'Creating…' : 'New agent'}
+          </Button>
+          {create.isError && !nameError ? (
+            <p role="alert" className="w-full text-sm text-red-700">
+              Could not create the agent: {errorMessage(create.error)}
+            </p>
+          ) : null}
+        </form>
+      )}
       {list.isPending ? <p className="text-sm text-zinc-500">Loading agents…</p> : null}
       {list.isError ? (
         <p role="alert" className="text-sm text-red-700">
@@ -72,6 +84,7 @@ export function AgentList() {
                   {agent.name}
                 </IntentLink>
                 <McpToolBadge offer={agent.mcpTool} testId={`agent-mcp-tool-${agent.id}`} />
+                {scope.all ? <WorkspaceBadge workspaceId={agent.workspaceId} /> : null}
               </td>
               <td className="px-4 py-2.5 text-zinc-600">{agent.description}</td>
               <td className="px-4 py-2.5 text-zinc-600">{agent.latestVersion ? `v${agent.latestVersion}` : '—'}</td>

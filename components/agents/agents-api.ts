@@ -2,6 +2,7 @@
  * The Agents page's client for /api/agents (shapes: lib/contracts/agents.ts), each answer checked
  * against its contract. Errors arrive as ApiError with the server's code, message and details.
  */
+import { inWorkspace } from '@/components/workspaces/current-workspace'
 import { fetchParsed } from '@/components/api-client'
 import {
   agentListResponseSchema,
@@ -19,8 +20,9 @@ import {
 
 const agentUrl = (id: string) => `/api/agents/${encodeURIComponent(id)}`
 
-export async function listAgents() {
-  return (await fetchParsed(agentListResponseSchema, '/api/agents')).agents
+/** The agents of one workspace, or (without one) of every workspace the person sees. */
+export async function listAgents(workspaceId?: string) {
+  return (await fetchParsed(agentListResponseSchema, `/api/agents${inWorkspace(workspaceId)}`)).agents
 }
 
 export function getAgent(id: string) {

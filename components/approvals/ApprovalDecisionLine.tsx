@@ -11,7 +11,12 @@ export function ApprovalDecisionLine({ approval }: { approval: ApprovalView }) {
   return (
     <p className="rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-700" data-testid="approval-decision">
       <span className="font-medium">{outcome.label}</span>
-      {decidedBy ? <span> by {decidedBy}</span> : null}
+      {decidedBy ? (
+        <span>
+          {' '}
+          by <span data-testid="approval-decided-by">{decidedBy}</span>
+        </span>
+      ) : null}
       {approval.decidedAt ? (
         <>
           {' '}

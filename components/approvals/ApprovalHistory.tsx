@@ -8,7 +8,7 @@ import { readSourceTitle } from './approval-payload'
 const PENDING = { label: 'Pending', tone: 'warning' } as const
 
 /**
- * Answered approvals of a run, one line each, with the reason given (a person's, or the policy's for a
+ * Answered approvals of a run, one line each, with who answered, the reason given (a person's, or the policy's for a
  * request decided automatically) and the request and answer behind a disclosure.
  */
 export function ApprovalHistory({
@@ -24,6 +24,8 @@ export function ApprovalHistory({
       {approvals.map((approval) => {
         const outcome = approvalOutcome(approval) ?? PENDING
         const reason = approvalReason(approval.response)
+        // Who answered (a shared view never has it: share links leave people out).
+        const decidedBy = typeof approval.response?.decidedBy === 'string' ? approval.response.decidedBy : null
         return (
           <li key={approval.id} data-testid="approval-history-item" data-status={approval.status} className="py-2 first:pt-0 last:pb-0">
             <div className="flex items-start justify-between gap-2">
@@ -31,6 +33,12 @@ export function ApprovalHistory({
                 <p className="truncate text-[13px] font-medium text-zinc-800">{approval.title}</p>
                 <p className="text-[11px] text-zinc-500">
                   {sourceLabel(approval)}
+                  {decidedBy ? (
+                    <>
+                      {' · by '}
+                      <span data-testid="approval-decided-by">{decidedBy}</span>
+                    </>
+                  ) : null}
                   {approval.decidedAt ? (
                     <>
                       {' · '}

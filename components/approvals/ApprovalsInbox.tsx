@@ -5,10 +5,14 @@ import { Button } from '@/components/ui'
 import { errorMessage } from '@/components/api-client'
 import { usePendingApprovalsQuery } from '@/components/queries/approvals'
 import type { ApprovalView } from '@/lib/contracts/approvals'
+import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
+import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
+import { useWorkspaceScope } from '@/components/workspaces/use-workspace-scope'
 import { ApprovalCard } from './ApprovalCard'
 
 /**
- * Pending approvals across all runs, refreshed when the inbox stream says they changed (see
+ * Pending approvals of the current workspace's runs (or of all the person may answer; the navigation's badge counts
+ * those), refreshed when the inbox stream says they changed (see
  * use-approval-inbox-events.ts, which the navigation keeps open). Cards answered here stay on screen, resolved, until the page is left, so that the
  * person sees what they did even after the next refresh drops them from the pending list.
  */
@@ -22,15 +26,25 @@ export function ApprovalsInbox() {
     setAnsweredHere((list) => [approval, ...list.filter((item) => item.id !== approval.id)])
   }, [])
 
+  const scope = useWorkspaceScope()
   const answeredIds = new Set(answeredHere.map((approval) => approval.id))
-  const open = (pending ?? []).filter((approval) => !answeredIds.has(approval.id))
+  const waiting = (pending ?? []).filter((approval) => !answeredIds.has(approval.id))
+  // One list for every workspace (the badge's), narrowed here: switching workspaces asks the server nothing.
+  const open = scope.workspaceId === undefined ? waiting : waiting.filter((approval) => approval.workspaceId === scope.workspaceId)
+  const elsewhere = waiting.length - open.length
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-zinc-600" aria-live="polite" data-testid="approvals-count">
           {pending === null ? 'Loading…' : open.length === 0 ? 'Nothing is waiting for you.' : `${open.length} waiting for an answer`}
+          {elsewhere > 0 ? (
+            <button type="button" className="ml-2 text-indigo-600 hover:underline" onClick={() => scope.setAll(true)} data-testid="approvals-elsewhere">
+              {elsewhere} more in your other workspaces
+            </button>
+          ) : null}
         </p>
+        <WorkspaceScopeToggle scope={scope} />
         <Button size="sm" variant="ghost" onClick={() => void query.refetch({ cancelRefetch: false })}>
           Refresh
         </Button>
@@ -44,6 +58,7 @@ export function ApprovalsInbox() {
         <ul className="flex flex-col gap-3" aria-label="Pending approvals">
           {open.map((approval) => (
             <li key={approval.id}>
+              {scope.all ? <WorkspaceBadge workspaceId={approval.workspaceId} /> : null}
               <ApprovalCard approval={approval} onAnswered={onAnswered} showRunLink />
             </li>
           ))}

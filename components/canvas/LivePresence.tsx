@@ -14,6 +14,7 @@ import type { CanvasEdge, CanvasNode } from './adapter'
 import { peersOf, peoplePresent, sameSelection, type LiveAwarenessState, type LivePeer } from './live-awareness'
 import { initialsOf } from './live-colors'
 import { useLiveSessionContext, type LiveStatus } from './use-live-session'
+import { useEditorAccess } from './EditorWorkspaceProvider'
 
 /** The others' states, kept current (awareness `change`: only when someone's state really changed). */
 function usePeers(awareness: Awareness | null): LivePeer[] {
@@ -60,8 +61,10 @@ const ROLE_NAMES: Record<string, string> = { runner: 'a runner', viewer: 'a view
 /** One line under the toolbar when live editing needs saying: offline, following read-only, or closed. */
 export function LiveStatusBanner() {
   const { status, person } = useLiveSessionContext()
+  const access = useEditorAccess()
   const text = bannerText(status, person?.role ?? null)
-  if (!text) return null
+  // A runner or viewer already reads what their role allows (EditorAccessBanner); one line says it, not two.
+  if (!text || (status === 'read-only' && access.readOnly)) return null
   return (
     <p
       role="status"

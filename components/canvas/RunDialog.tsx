@@ -37,7 +37,8 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
     return {
       inputDescription: start?.inputDescription ?? '',
       inputFields: start?.inputFields ?? NO_FIELDS,
-      dirty: (selectIsDirty(s) && !selectReadOnly(s)) || s.version === null,
+      // A runner or viewer runs the saved version as it is: they may not save.
+      dirty: !selectReadOnly(s) && (selectIsDirty(s) || s.version === null),
     }
   })
 
@@ -68,8 +69,8 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
     try {
       const state = store.getState()
       let version = state.version ?? undefined
-      // A follower (runner, viewer) cannot save: they run the latest saved version.
-      if ((selectIsDirty(state) && !selectReadOnly(state)) || state.version === null) {
+      // A runner or viewer cannot save: they run the latest saved version.
+      if (!selectReadOnly(state) && (selectIsDirty(state) || state.version === null)) {
         version = await save()
         if (version === undefined) {
           setError('The workflow could not be saved; see the problems below the canvas.')

@@ -12,6 +12,8 @@ import type { SaveStatus } from './use-save-version'
 import { WorkflowNameInput } from './WorkflowNameInput'
 import { WorkflowFileMenu } from './WorkflowFileMenu'
 import { WorkflowActionsMenu } from '@/components/workflows/WorkflowActionsMenu'
+import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
+import { useEditorAccess } from './EditorWorkspaceProvider'
 
 export interface ToolbarProps {
   onSave: () => void
@@ -38,6 +40,7 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
   // Live, a save is of the server's document: one made offline would leave out what this person did meanwhile.
   const offline = live.bound && live.status === 'offline'
   const saving = saveStatus.state === 'saving'
+  const access = useEditorAccess()
   return (
     <div className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white px-3">
       <IntentLink
@@ -47,6 +50,7 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
       >
         ←
       </IntentLink>
+      <WorkspaceBadge workspaceId={access.workspaceId} always testId="editor-workspace" />
       <WorkflowNameInput />
       <span data-testid="version-label" className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-600">
         {version === null ? 'Not saved yet' : `v${version}`}
@@ -63,12 +67,12 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
       <SaveMessage status={saveStatus} dirty={dirty} />
       <div className="ml-auto flex items-center gap-1.5">
         <WorkflowFileMenu save={save} />
-        {/* A draft has no settings to keep yet, nor anything to copy or delete. */}
-        {workflowId === '' ? null : <WorkflowSettingsButton workflowId={workflowId} />}
-        <WorkflowActionsMenu />
+        {/* A draft has no settings to keep yet, nor anything to copy or delete; a runner or viewer changes neither. */}
+        {workflowId === '' || readOnly ? null : <WorkflowSettingsButton workflowId={workflowId} />}
+        {readOnly ? null : <WorkflowActionsMenu />}
         <LiveIndicator />
         <LiveAvatars />
-        {/* A follower (runner, viewer) sees the others' changes live and changes nothing. */}
+        {/* A runner or viewer (live or not) sees the workflow and changes nothing: the banner below the toolbar says why. */}
         {readOnly ? null : (
           <>
             <Button size="sm" variant="ghost" data-testid="undo" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
@@ -92,7 +96,7 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
             </Button>
           </>
         )}
-        <Button size="sm" variant="primary" data-testid="run-workflow" onClick={onRun}>
+        <Button size="sm" variant="primary" data-testid="run-workflow" onClick={onRun} disabled={!access.canRun}>
           Run
         </Button>
       </div>

@@ -14,7 +14,7 @@ import { Inspector } from './inspector/Inspector'
 import { Palette } from './Palette'
 import { CanvasProblemsProvider } from './CanvasProblemsProvider'
 import { ProblemsPanel } from './ProblemsPanel'
-import { selectIsDirty, type CanvasInit } from './store'
+import { selectIsDirty, selectReadOnly, type CanvasInit } from './store'
 import { CanvasStoreProvider, useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 import { fitViewOptionsFor, isSmallGraph } from './fit-view'
 import { Toolbar } from './Toolbar'
@@ -28,6 +28,8 @@ import { useSaveVersion } from './use-save-version'
 import { freeSpotNear } from './placement'
 import { LiveSessionContext, useLiveSession, useLiveSessionContext, type LivePerson } from './use-live-session'
 import { LiveStatusBanner, useLivePresencePublisher } from './LivePresence'
+import { EditorAccessBanner } from './EditorAccessBanner'
+import { EditorWorkspaceProvider } from './EditorWorkspaceProvider'
 
 const subscribeNever = () => () => {}
 
@@ -79,7 +81,9 @@ export function WorkflowEditor({ workflowId, initialCanvas, template, notice, pe
     <ReactFlowProvider>
       <CanvasStoreProvider init={init}>
         <CanvasProblemsProvider>
-          <EditorLayout notice={notice} person={person} />
+          <EditorWorkspaceProvider workspaceId={init.workspaceId}>
+            <EditorLayout notice={notice} person={person} />
+          </EditorWorkspaceProvider>
         </CanvasProblemsProvider>
       </CanvasStoreProvider>
     </ReactFlowProvider>
@@ -111,8 +115,9 @@ function EditorBody({ notice }: { notice?: string }) {
   const minimap = minimapChoice ?? !isSmallGraph(nodeCount)
   const fitOptions = useCallback(() => fitViewOptionsFor(store.getState().nodes.length, minimap), [store, minimap])
 
-  // Ctrl+S: a follower saves nothing, and a live save waits for the connection (the server saves what it has).
-  const cannotSave = live.status === 'read-only' || live.status === 'refused' || (live.bound && live.status === 'offline')
+  // Ctrl+S: a runner or viewer saves nothing (the banner says why), and a live save waits for the connection (the server saves what it has).
+  const readOnly = useCanvasStore(selectReadOnly)
+  const cannotSave = readOnly || live.status === 'refused' || (live.bound && live.status === 'offline')
   const onSave = useCallback(() => {
     if (!cannotSave) void save()
   }, [save, cannotSave])
@@ -174,6 +179,7 @@ function EditorBody({ notice }: { notice?: string }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <Toolbar onSave={onSave} save={save} saveStatus={status} onRun={() => setRunOpen(true)} onAutoLayout={() => void autoLayout()} layingOut={layingOut} />
+      <EditorAccessBanner />
       <LiveStatusBanner />
       {notice && noticeShown ? (
         <p role="status" data-testid="editor-notice" className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">

@@ -12,10 +12,12 @@ import { serializeWorkflowFile, workflowFileName, workflowToFile } from '@/lib/g
 import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 import { selectReadOnly } from './store'
 import { downloadFile } from './download-file'
+import { useEditorAccess } from './EditorWorkspaceProvider'
 
 // The dialogs load when first opened: the editor's first paint does not need their code.
 const ImportWorkflowDialog = dynamic(() => import('./ImportWorkflowDialog').then((module) => module.ImportWorkflowDialog), { ssr: false })
 const SaveWithNoteDialog = dynamic(() => import('./SaveWithNoteDialog').then((module) => module.SaveWithNoteDialog), { ssr: false })
+const MoveWorkflowDialog = dynamic(() => import('@/components/workspaces/MoveWorkflowDialog').then((module) => module.MoveWorkflowDialog), { ssr: false })
 
 export interface WorkflowFileMenuProps {
   save: (note?: string) => Promise<number | undefined>
@@ -32,7 +34,8 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
   const store = useCanvasStoreApi()
   const readOnly = useCanvasStore(selectReadOnly)
   const [open, setOpen] = useState(false)
-  const [dialog, setDialog] = useState<'import' | 'note' | null>(null)
+  const [dialog, setDialog] = useState<'import' | 'note' | 'move' | null>(null)
+  const access = useEditorAccess()
   const [notice, setNotice] = useState<Notice>(null)
   const menuRef = useRef<HTMLDivElement>(null)
 
@@ -103,7 +106,7 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
           aria-label="Workflow"
           className="absolute top-8 right-0 z-20 flex w-60 flex-col rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg"
         >
-          {/* A follower (runner, viewer) saves nothing. */}
+          {/* A runner or viewer saves nothing. */}
           {readOnly ? null : <MenuButton onClick={act(() => setDialog('note'))}>Save version with note…</MenuButton>}
           {/* A draft (not saved yet) has no history. */}
           {workflowId === '' ? null : (
@@ -117,10 +120,27 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
           <MenuButton onClick={act(() => setDialog('import'))}>Import JSON…</MenuButton>
           <div role="separator" className="my-1 border-t border-zinc-100" />
           <MenuButton onClick={exportTypeScript}>Export as TypeScript</MenuButton>
+          {/* Moving needs the editor role here (and in the target); a draft is made in the current workspace first. */}
+          {workflowId === '' || readOnly ? null : (
+            <>
+              <div role="separator" className="my-1 border-t border-zinc-100" />
+              <MenuButton onClick={act(() => setDialog('move'))}>Move to workspace…</MenuButton>
+            </>
+          )}
         </div>
       ) : null}
       {dialog === 'import' ? <ImportWorkflowDialog open onClose={() => setDialog(null)} /> : null}
       {dialog === 'note' ? <SaveWithNoteDialog open onClose={() => setDialog(null)} save={(note) => save(note)} /> : null}
+      {dialog === 'move' ? (
+        <MoveWorkflowDialog
+          workflow={{ id: workflowId, name: store.getState().name, workspaceId: access.workspaceId }}
+          onClose={() => setDialog(null)}
+          onMoved={(workspaceId) => {
+            access.moved(workspaceId)
+            setNotice({ tone: 'ok', text: 'Moved to another workspace.' })
+          }}
+        />
+      ) : null}
     </div>
   )
 }

@@ -8,12 +8,12 @@ import type { CanvasSlice, CanvasState, HistorySlice } from './store-types'
 
 /**
  * Applies a command to the graph and records it for undo. Any change to the graph makes the
- * problems of the last refused save out of date, so they go. A person who follows a live canvas
- * read-only changes nothing.
+ * problems of the last refused save out of date, so they go. A person who may not change the
+ * workflow (a runner or viewer, or a live follower) changes nothing.
  */
 export function executeCommand({ getState, setState }: Pick<StoreApi<CanvasState>, 'getState' | 'setState'>, command: Command): void {
   const state = getState()
-  if (state.live?.readOnly) return
+  if (selectReadOnly(state)) return
   const graph = applyCommand({ nodes: state.nodes, edges: state.edges }, command)
   setState({ ...graph, history: record(state.history, command), serverProblems: [] })
 }
@@ -45,7 +45,7 @@ export function selectCanRedo(state: Pick<CanvasState, 'history' | 'live'>): boo
   return state.live ? state.live.canRedo : state.history.future.length > 0
 }
 
-/** True while the person follows a live canvas they may not change (a runner or viewer). */
-export function selectReadOnly(state: Pick<CanvasState, 'live'>): boolean {
-  return state.live?.readOnly === true
+/** True while the person may not change the canvas: a runner or viewer of its workspace, or a live follower. */
+export function selectReadOnly(state: Pick<CanvasState, 'live' | 'roleReadOnly'>): boolean {
+  return state.live?.readOnly === true || state.roleReadOnly
 }

@@ -21,7 +21,7 @@ export interface CanvasInit {
   version: number | null
   /** The workflow's settings as opened with it (undefined for a draft): checks start from them without asking the API. */
   settings?: WorkflowSettings
-  /** The workspace it belongs to (undefined for a draft). */
+  /** The workspace the workflow belongs to (undefined for a draft: it is made in the current one). */
   workspaceId?: string | null
 }
 
@@ -96,6 +96,11 @@ export interface LiveEditing {
 export interface LiveSlice {
   /** Null while the canvas is edited alone (a draft, or before the live document arrived). */
   live: LiveEditing | null
+  /**
+   * The person's role in the workflow's workspace lets them look (and run), not change (EditorWorkspaceProvider):
+   * the canvas is read-only live or not, as a live follower's is.
+   */
+  roleReadOnly: boolean
 }
 
 export type CanvasState = GraphSlice & SelectionSlice & HistorySlice & SavedStateSlice & LiveSlice

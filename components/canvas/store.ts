@@ -26,5 +26,6 @@ export function createCanvasStore(init: CanvasInit): CanvasStore {
     ...createHistorySlice(...store),
     ...createSavedStateSlice(init, loaded)(...store),
     live: null,
+    roleReadOnly: false,
   }))
 }

@@ -33,6 +33,7 @@ import {
 import type { GraphDocument } from '@/lib/graph/document'
 import type { GraphProblem } from '@/lib/graph/problems'
 import type { ServerFacts } from '@/lib/graph/server-facts'
+import { inWorkspace } from '@/components/workspaces/current-workspace'
 
 const workflowUrl = (id: string) => `/api/workflows/${encodeURIComponent(id)}`
 
@@ -43,8 +44,9 @@ export function graphProblemsOf(error: unknown): GraphProblem[] {
   return parsed.success ? (parsed.data.problems as GraphProblem[]) : []
 }
 
-export async function listWorkflows(): Promise<WorkflowSummary[]> {
-  return (await fetchParsed(workflowListResponseSchema, '/api/workflows')).workflows
+/** The workflows of one workspace, or (without one) of every workspace the person sees. */
+export async function listWorkflows(workspaceId?: string): Promise<WorkflowSummary[]> {
+  return (await fetchParsed(workflowListResponseSchema, `/api/workflows${inWorkspace(workspaceId)}`)).workflows
 }
 
 export function createWorkflow(input: CreateWorkflowRequest): Promise<CreatedWorkflowResponse> {

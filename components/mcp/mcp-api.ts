@@ -17,25 +17,27 @@ import {
   type RemovedMcpServer,
   type SavedMcpServerResponse,
 } from '@/lib/contracts/mcp-servers'
+import { inWorkspace } from '@/components/workspaces/current-workspace'
 
 const base = '/api/mcp-servers'
-const at = (id: string) => `${base}/${encodeURIComponent(id)}`
+// A server's id is unique within its workspace: `workspaceId` says which (without it, the person's personal one).
+const at = (id: string, workspaceId: string | undefined, tail = '') => `${base}/${encodeURIComponent(id)}${tail}${inWorkspace(workspaceId)}`
 
 /** The servers the signed-in person may see, and whether they may add stdio servers (and why not). */
-export function listMcpServers(): Promise<McpServerListResponse> {
-  return fetchParsed(mcpServerListResponseSchema, base)
+export function listMcpServers(workspaceId?: string): Promise<McpServerListResponse> {
+  return fetchParsed(mcpServerListResponseSchema, `${base}${inWorkspace(workspaceId)}`)
 }
 
-export function getMcpServer(id: string): Promise<McpServerResponse> {
-  return fetchJson(at(id))
+export function getMcpServer(id: string, workspaceId?: string): Promise<McpServerResponse> {
+  return fetchJson(at(id, workspaceId))
 }
 
-export async function createMcpServer(body: Record<string, unknown>): Promise<McpServerDetail> {
-  return (await postJson<SavedMcpServerResponse>(base, body)).server
+export async function createMcpServer(body: Record<string, unknown>, workspaceId?: string): Promise<McpServerDetail> {
+  return (await postJson<SavedMcpServerResponse>(`${base}${inWorkspace(workspaceId)}`, body)).server
 }
 
-export async function updateMcpServer(id: string, patch: Record<string, unknown>): Promise<McpServerDetail> {
-  return (await fetchJson<SavedMcpServerResponse>(at(id), { method: 'PATCH', body: JSON.stringify(patch) })).server
+export async function updateMcpServer(id: string, patch: Record<string, unknown>, workspaceId?: string): Promise<McpServerDetail> {
+  return (await fetchJson<SavedMcpServerResponse>(at(id, workspaceId), { method: 'PATCH', body: JSON.stringify(patch) })).server
 }
 
 /** The workflows a change would affect, when the API asks for confirmation first (409 `confirm_required`). */
@@ -46,12 +48,12 @@ export function affectedWorkflowsOf(error: unknown): ConfirmRequiredDetails | nu
   return { affected, others }
 }
 
-export function deleteMcpServer(id: string): Promise<RemovedMcpServer> {
-  return fetchJson(at(id), { method: 'DELETE' })
+export function deleteMcpServer(id: string, workspaceId?: string): Promise<RemovedMcpServer> {
+  return fetchJson(at(id, workspaceId), { method: 'DELETE' })
 }
 
-export function testMcpServer(id: string): Promise<McpTestResult> {
-  return postJson(`${at(id)}/test`, {})
+export function testMcpServer(id: string, workspaceId?: string): Promise<McpTestResult> {
+  return postJson(at(id, workspaceId, '/test'), {})
 }
 
 export function importManifest(body: ImportManifestInput): Promise<ManifestImportSummary> {

@@ -13,20 +13,23 @@ import {
   saveAgentVersion,
   updateAgent,
 } from '@/components/agents/agents-api'
-import type { AgentDefinition, UpdateAgentRequest } from '@/lib/contracts/agents'
+import type { AgentDefinition, CreateAgentRequest, UpdateAgentRequest } from '@/lib/contracts/agents'
+import { useCurrentWorkspaceId } from '@/components/workspaces/CurrentWorkspaceProvider'
 import { serverFactKeys } from './server-facts'
 
 export const agentKeys = {
   all: ['agents'] as const,
-  list: () => [...agentKeys.all, 'list'] as const,
+  /** Every list without a workspace (the prefix of them all); one workspace's with one. */
+  list: (workspaceId?: string) => (workspaceId === undefined ? ([...agentKeys.all, 'list'] as const) : ([...agentKeys.all, 'list', workspaceId] as const)),
   detail: (id: string) => [...agentKeys.all, 'detail', id] as const,
   versions: (id: string) => [...agentKeys.detail(id), 'versions'] as const,
   version: (id: string, version: number) => [...agentKeys.versions(id), version] as const,
   fileRoots: (root?: string, folder?: string) => [...agentKeys.all, 'file-roots', root ?? null, folder ?? ''] as const,
 }
 
-export function useAgentsQuery() {
-  return useQuery({ queryKey: agentKeys.list(), queryFn: listAgents })
+/** `workspaceId`: that workspace's agents; without it, those of every workspace the person sees. */
+export function useAgentsQuery(workspaceId?: string) {
+  return useQuery({ queryKey: agentKeys.list(workspaceId), queryFn: () => listAgents(workspaceId) })
 }
 
 export function useAgentQuery(id: string) {
@@ -56,9 +59,11 @@ function invalidateAgentList(queryClient: QueryClient) {
   return Promise.all([queryClient.invalidateQueries({ queryKey: agentKeys.list() }), queryClient.invalidateQueries({ queryKey: serverFactKeys.all })])
 }
 
+/** Makes an agent in the current workspace (unless the request names one). */
 export function useCreateAgent() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: createAgent, onSuccess: () => invalidateAgentList(queryClient) })
+  const workspaceId = useCurrentWorkspaceId()
+  return useMutation({ mutationFn: (input: CreateAgentRequest) => createAgent({ workspaceId, ...input }), onSuccess: () => invalidateAgentList(queryClient) })
 }
 
 export function useUpdateAgent(id: string) {

@@ -7,24 +7,29 @@
  */
 import { useMutation, useMutationState, useQuery, useQueryClient, type MutationState, type QueryClient } from '@tanstack/react-query'
 import { createMcpServer, deleteMcpServer, getMcpServer, importManifest, listMcpServers, testMcpServer, updateMcpServer } from '@/components/mcp/mcp-api'
+import { useCurrentWorkspaceId } from '@/components/workspaces/CurrentWorkspaceProvider'
 import type { McpServerListResponse, McpTestResult } from '@/lib/contracts/mcp-servers'
 
 export const mcpServerKeys = {
   all: ['mcp-servers'] as const,
-  list: () => [...mcpServerKeys.all, 'list'] as const,
+  /** Without a workspace, the prefix of every list; with one, that workspace's. */
+  list: (workspaceId?: string) =>
+    workspaceId === undefined ? ([...mcpServerKeys.all, 'list'] as const) : ([...mcpServerKeys.all, 'list', workspaceId] as const),
   detail: (id: string) => [...mcpServerKeys.all, 'detail', id] as const,
   /** A mutation key: the connection tests of one server. */
   connectionTest: (id: string) => [...mcpServerKeys.all, 'connection-test', id] as const,
 }
 
-/** The servers the signed-in person may see (and whether they may add stdio servers). */
+/** The servers of the current workspace (and whether the person may add stdio servers). */
 export function useMcpServersQuery() {
-  return useQuery({ queryKey: mcpServerKeys.list(), queryFn: listMcpServers })
+  const workspaceId = useCurrentWorkspaceId()
+  return useQuery({ queryKey: mcpServerKeys.list(workspaceId), queryFn: () => listMcpServers(workspaceId) })
 }
 
-/** One server, with the workflows that reference it. */
+/** One server of the current workspace, with the workflows that reference it. */
 export function useMcpServerQuery(id: string) {
-  return useQuery({ queryKey: mcpServerKeys.detail(id), queryFn: () => getMcpServer(id) })
+  const workspaceId = useCurrentWorkspaceId()
+  return useQuery({ queryKey: [...mcpServerKeys.detail(id), workspaceId ?? null], queryFn: () => getMcpServer(id, workspaceId) })
 }
 
 /** Drops the results of "Test connection" for a server: they describe a configuration it no longer has. */
@@ -48,20 +53,25 @@ export function markServerRemoved(queryClient: QueryClient, id: string): void {
 
 /** Shows a server enabled or disabled in the cached list at once, before the server has answered. */
 export function showServerEnabled(queryClient: QueryClient, id: string, enabled: boolean): void {
-  queryClient.setQueryData<McpServerListResponse>(mcpServerKeys.list(), (list) =>
+  queryClient.setQueriesData<McpServerListResponse>({ queryKey: mcpServerKeys.list() }, (list) =>
     list ? { ...list, servers: list.servers.map((server) => (server.id === id ? { ...server, enabled } : server)) } : list,
   )
 }
 
 export function useCreateMcpServer() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: createMcpServer, onSuccess: (server) => markServerSaved(queryClient, server.id) })
+  const workspaceId = useCurrentWorkspaceId()
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => createMcpServer(body, workspaceId),
+    onSuccess: (server) => markServerSaved(queryClient, server.id),
+  })
 }
 
 export function useUpdateMcpServer() {
   const queryClient = useQueryClient()
+  const workspaceId = useCurrentWorkspaceId()
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown> }) => updateMcpServer(id, patch),
+    mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown> }) => updateMcpServer(id, patch, workspaceId),
     onSuccess: (_server, { id }) => markServerSaved(queryClient, id),
   })
 }
@@ -72,8 +82,10 @@ export function useUpdateMcpServer() {
  */
 export function useSetMcpServerEnabled() {
   const queryClient = useQueryClient()
+  const workspaceId = useCurrentWorkspaceId()
   return useMutation({
-    mutationFn: ({ id, enabled, baseVersion }: { id: string; enabled: boolean; baseVersion: number }) => updateMcpServer(id, { enabled, baseVersion }),
+    mutationFn: ({ id, enabled, baseVersion }: { id: string; enabled: boolean; baseVersion: number }) =>
+      updateMcpServer(id, { enabled, baseVersion }, workspaceId),
     onMutate: async ({ id, enabled }) => {
       // A list fetched before the change must not land after the flip and undo it on screen.
       await queryClient.cancelQueries({ queryKey: mcpServerKeys.list() })
@@ -89,7 +101,8 @@ export function useSetMcpServerEnabled() {
 
 export function useDeleteMcpServer() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: deleteMcpServer, onSuccess: (_removed, id) => markServerRemoved(queryClient, id) })
+  const workspaceId = useCurrentWorkspaceId()
+  return useMutation({ mutationFn: (id: string) => deleteMcpServer(id, workspaceId), onSuccess: (_removed, id) => markServerRemoved(queryClient, id) })
 }
 
 export function useImportManifest() {
@@ -113,7 +126,8 @@ export type ConnectionTestState = MutationState<McpTestResult, Error, void, unkn
 /** "Test connection" of one server: `latest` is the state of the last test still valid (none after a change). */
 export function useMcpServerConnectionTest(id: string): { latest: ConnectionTestState | undefined; run: () => void } {
   const mutationKey = mcpServerKeys.connectionTest(id)
-  const test = useMutation({ mutationKey, mutationFn: () => testMcpServer(id) })
+  const workspaceId = useCurrentWorkspaceId()
+  const test = useMutation({ mutationKey, mutationFn: () => testMcpServer(id, workspaceId) })
   const states = useMutationState({ filters: { mutationKey, exact: true }, select: (mutation) => mutation.state as ConnectionTestState })
   // The cache lists mutations in the order they started: the last one is the newest.
   return { latest: states.at(-1), run: () => test.mutate() }

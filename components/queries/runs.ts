@@ -9,7 +9,8 @@ import { isTerminalStatus, type RunStatus, type RunSummary } from '@/lib/contrac
 export const runKeys = {
   all: ['runs'] as const,
   lists: () => [...runKeys.all, 'list'] as const,
-  list: (workflowId: string | undefined, status?: RunStatus) => [...runKeys.lists(), { workflowId: workflowId ?? null, status: status ?? null }] as const,
+  list: (workflowId: string | undefined, status?: RunStatus, workspaceId?: string) =>
+    [...runKeys.lists(), { workflowId: workflowId ?? null, status: status ?? null, workspaceId: workspaceId ?? null }] as const,
   detail: (runId: string) => [...runKeys.all, 'detail', runId] as const,
 }
 
@@ -23,10 +24,10 @@ export function anyRunActive(runs: readonly RunSummary[] | undefined): boolean {
 const newestFirst = (runs: RunSummary[]) => [...runs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
 
 /** Runs, newest first; asked again every few seconds (while the tab is shown) as long as one is going. */
-export function useRunsQuery(workflowId?: string, status?: RunStatus) {
+export function useRunsQuery(workflowId?: string, status?: RunStatus, workspaceId?: string) {
   return useQuery({
-    queryKey: runKeys.list(workflowId, status),
-    queryFn: () => listRuns(workflowId, status),
+    queryKey: runKeys.list(workflowId, status, workspaceId),
+    queryFn: () => listRuns(workflowId, status, workspaceId),
     select: newestFirst,
     refetchInterval: (query: Query<RunSummary[]>) => (anyRunActive(query.state.data) ? RUNS_REFRESH_MS : false),
   })

@@ -5,21 +5,28 @@ import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } fr
 import { checkSkill, createSkill, deleteSkill, getSkill, listSkills, updateSkill } from '@/components/skills/skills-api'
 import type { SkillCheckRequest } from '@/lib/contracts/skill-checks'
 import type { CreateSkillInput } from '@/lib/contracts/skills'
+import { useCurrentWorkspaceId } from '@/components/workspaces/CurrentWorkspaceProvider'
 
 export const skillKeys = {
   all: ['skills'] as const,
-  list: () => [...skillKeys.all, 'list'] as const,
-  detail: (name: string) => [...skillKeys.all, 'detail', name] as const,
+  /** Without a workspace, the prefix of every list; with one, that workspace's. */
+  list: (workspaceId?: string) => (workspaceId === undefined ? ([...skillKeys.all, 'list'] as const) : ([...skillKeys.all, 'list', workspaceId] as const)),
+  /** A skill by name; with a workspace, that workspace's (names are unique per workspace). */
+  detail: (name: string, workspaceId?: string) =>
+    workspaceId === undefined ? ([...skillKeys.all, 'detail', name] as const) : ([...skillKeys.all, 'detail', name, workspaceId] as const),
   check: (request: SkillCheckRequest) => [...skillKeys.all, 'check', request] as const,
 }
 
+/** The skills of the current workspace (with the load warnings of skills on disk). */
 export function useSkillsQuery() {
-  return useQuery({ queryKey: skillKeys.list(), queryFn: listSkills })
+  const workspaceId = useCurrentWorkspaceId()
+  return useQuery({ queryKey: skillKeys.list(workspaceId), queryFn: () => listSkills(workspaceId) })
 }
 
-/** One skill; nothing is asked while `name` is undefined (no skill open). */
+/** One skill of the current workspace; nothing is asked while `name` is undefined (no skill open). */
 export function useSkillQuery(name: string | undefined) {
-  return useQuery({ queryKey: skillKeys.detail(name ?? ''), queryFn: name === undefined ? skipToken : () => getSkill(name) })
+  const workspaceId = useCurrentWorkspaceId()
+  return useQuery({ queryKey: skillKeys.detail(name ?? '', workspaceId), queryFn: name === undefined ? skipToken : () => getSkill(name, workspaceId) })
 }
 
 /**
@@ -28,12 +35,13 @@ export function useSkillQuery(name: string | undefined) {
  */
 export function useSaveSkill(current: string | undefined) {
   const queryClient = useQueryClient()
+  const workspaceId = useCurrentWorkspaceId()
   return useMutation({
     mutationFn: ({ input, baseVersion }: { input: CreateSkillInput; baseVersion?: number }) =>
-      current === undefined ? createSkill(input) : updateSkill(current, input, baseVersion ?? 0),
+      current === undefined ? createSkill(input, workspaceId) : updateSkill(current, input, baseVersion ?? 0, workspaceId),
     onSuccess: (saved) => {
       if (current !== undefined && current !== saved.name) queryClient.removeQueries({ queryKey: skillKeys.detail(current) })
-      queryClient.setQueryData(skillKeys.detail(saved.name), saved)
+      queryClient.setQueryData(skillKeys.detail(saved.name, workspaceId), saved)
       void queryClient.invalidateQueries({ queryKey: skillKeys.list() })
     },
   })
@@ -46,8 +54,9 @@ export function useSkillCheck(request: SkillCheckRequest) {
 
 export function useDeleteSkill() {
   const queryClient = useQueryClient()
+  const workspaceId = useCurrentWorkspaceId()
   return useMutation({
-    mutationFn: deleteSkill,
+    mutationFn: (name: string) => deleteSkill(name, workspaceId),
     onSuccess: (_nothing, name) => {
       queryClient.removeQueries({ queryKey: skillKeys.detail(name) })
       void queryClient.invalidateQueries({ queryKey: skillKeys.list() })

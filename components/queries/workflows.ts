@@ -19,20 +19,26 @@ import type { CanvasInit } from '@/components/canvas/store'
 import { serverFactKeys } from './server-facts'
 import { starterDocument, type GraphDocument } from '@/lib/graph/document'
 import type { WorkflowTemplate } from '@/lib/graph/templates'
-import type { DeleteWorkflowRuns, WorkflowSettings } from '@/lib/contracts/workflows'
+import type { CreateWorkflowRequest, DeleteWorkflowRuns, WorkflowSettings } from '@/lib/contracts/workflows'
+import { useCurrentWorkspaceId } from '@/components/workspaces/CurrentWorkspaceProvider'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 
 export const workflowKeys = {
   all: ['workflows'] as const,
-  list: () => [...workflowKeys.all, 'list'] as const,
+  /** Every list without a workspace (the prefix of them all); one workspace's with one. */
+  list: (workspaceId?: string) =>
+    workspaceId === undefined ? ([...workflowKeys.all, 'list'] as const) : ([...workflowKeys.all, 'list', workspaceId] as const),
   detail: (workflowId: string) => [...workflowKeys.all, 'detail', workflowId] as const,
   settings: (workflowId: string) => [...workflowKeys.detail(workflowId), 'settings'] as const,
   mcpTool: (workflowId: string) => [...workflowKeys.detail(workflowId), 'mcpTool'] as const,
 }
 
-/** `enabled: false` asks for nothing yet (what is cached still answers): for a list needed only once a menu opens. */
-export function useWorkflowsQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: workflowKeys.list(), queryFn: listWorkflows, enabled })
+/**
+ * `enabled: false` asks for nothing yet (what is cached still answers): for a list needed only once a menu opens.
+ * `workspaceId`: that workspace's workflows; without it, those of every workspace the person sees.
+ */
+export function useWorkflowsQuery({ enabled = true, workspaceId }: { enabled?: boolean; workspaceId?: string } = {}) {
+  return useQuery({ queryKey: workflowKeys.list(workspaceId), queryFn: () => listWorkflows(workspaceId), enabled })
 }
 
 /** The name a draft shows until the person names it (or saves it under that name). */
@@ -105,8 +111,10 @@ function useInvalidateWorkflowList() {
   }
 }
 
+/** Makes a workflow in the current workspace (unless the request names one). */
 export function useCreateWorkflow() {
-  return useMutation({ mutationFn: createWorkflow, onSuccess: useInvalidateWorkflowList() })
+  const workspaceId = useCurrentWorkspaceId()
+  return useMutation({ mutationFn: (input: CreateWorkflowRequest) => createWorkflow({ workspaceId, ...input }), onSuccess: useInvalidateWorkflowList() })
 }
 
 export function useRenameWorkflow(workflowId: string) {

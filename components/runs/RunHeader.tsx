@@ -11,6 +11,7 @@ import { formatElapsed, formatTokenUsage } from './format'
 import type { StreamState } from './run-event-stream'
 import { useNow } from './use-now'
 import { DURABILITY_LABELS, durabilityModeSchema, durabilityOf } from '@/lib/contracts/durability'
+import { RunWorkspaceCrumb } from '@/components/workspaces/RunWorkspaceCrumb'
 import { isTerminalStatus, type RunDetail, type RunStatus, type TokenUsage } from '@/lib/contracts/runs'
 
 export interface RunHeaderProps {
@@ -43,6 +44,7 @@ export function RunHeader({ run, status, startedAt, finishedAt, usage, connectio
             <p className="text-xs text-zinc-500">Shared run · read-only</p>
           ) : (
             <nav aria-label="Breadcrumb" className="text-xs text-zinc-500">
+              <RunWorkspaceCrumb workspaceId={run.workspaceId} />
               <IntentLink href="/runs" className="hover:text-zinc-800 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
                 Runs
               </IntentLink>

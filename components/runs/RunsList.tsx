@@ -12,12 +12,32 @@ import { RunStatusBadge } from './RunStatusBadge'
 import { RUN_STATUS_LABEL } from './status-style'
 import type { RunStatus } from '@/lib/contracts/runs'
 import { useNow } from './use-now'
+import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
+import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
+import { useWorkspaceScope } from '@/components/workspaces/use-workspace-scope'
 
 const RUN_COLUMNS = [{ label: 'Workflow' }, { label: 'Status' }, { label: 'Created' }, { label: 'Duration' }, { label: 'Run id', hidden: true }]
 
-/** Runs, newest first, of one status when filtered; refreshes itself while any of them is still going. */
+/**
+ * Runs, newest first, of one status when filtered, of the current workspace (or all of the person's); one workflow's
+ * wherever it is when filtered to it. Refreshes itself while any of them is still going.
+ */
 export function RunsList({ workflowId, status }: { workflowId?: string; status?: RunStatus }) {
-  const query = useRunsQuery(workflowId, status)
+  const scope = useWorkspaceScope()
+  return (
+    <>
+      {workflowId ? null : (
+        <div>
+          <WorkspaceScopeToggle scope={scope} />
+        </div>
+      )}
+      <RunsOf workflowId={workflowId} status={status} workspaceId={workflowId ? undefined : scope.workspaceId} showWorkspace={scope.all} />
+    </>
+  )
+}
+
+function RunsOf({ workflowId, status, workspaceId, showWorkspace }: { workflowId?: string; status?: RunStatus; workspaceId?: string; showWorkspace: boolean }) {
+  const query = useRunsQuery(workflowId, status, workspaceId)
   const runs = query.data
   const error = query.isError ? errorMessage(query.error) : null
   const now = useNow(1_000, anyRunActive(runs))
@@ -62,6 +82,7 @@ export function RunsList({ workflowId, status }: { workflowId?: string; status?:
               {run.workflowName}
             </IntentLink>
             <Badge className="ml-2">v{run.version}</Badge>
+            {showWorkspace ? <WorkspaceBadge workspaceId={run.workspaceId} /> : null}
           </td>
           <td className="px-4 py-2.5">
             <RunStatusBadge status={run.status} />

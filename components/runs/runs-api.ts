@@ -4,11 +4,12 @@ import type { CancelMcpTaskBody, RunDetail, RunStatus, RunSummary, RunView } fro
 
 const runUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}`
 
-/** The newest 100 runs, of one workflow or of all, in one status or in any. */
-export async function listRuns(workflowId?: string, status?: RunStatus): Promise<RunSummary[]> {
+/** The newest 100 runs, of one workflow or of all, in one status or in any, of one workspace or of all. */
+export async function listRuns(workflowId?: string, status?: RunStatus, workspaceId?: string): Promise<RunSummary[]> {
   const query = new URLSearchParams({ limit: '100' })
   if (workflowId) query.set('workflowId', workflowId)
   if (status) query.set('status', status)
+  if (workspaceId) query.set('workspaceId', workspaceId)
   return (await fetchJson<{ runs: RunSummary[] }>(`/api/runs?${query.toString()}`)).runs
 }
 

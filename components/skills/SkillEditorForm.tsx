@@ -1,5 +1,6 @@
 'use client'
 
+import { useCurrentWorkspaceId } from '@/components/workspaces/CurrentWorkspaceProvider'
 import { useId, useState, type FormEvent } from 'react'
 import { Badge, Button, Field, Input, Textarea } from '@/components/ui'
 import { useSaveSkill, useSkillCheck } from '@/components/queries/skills'
@@ -56,13 +57,14 @@ export function SkillEditorForm({
     save.reset()
     setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)))
   }
+  const workspaceId = useCurrentWorkspaceId()
   const submit = (event: FormEvent) => {
     event.preventDefault()
     save.mutate({ input: request, baseVersion: base }, { onSuccess: onSaved })
   }
   const reloadTheirs = async () => {
     if (current === undefined) return
-    const theirs = await getSkill(current)
+    const theirs = await getSkill(current, workspaceId)
     setContent(theirs.content)
     setRows([...(theirs.storedResources ?? [])])
     setBase(theirs.version)

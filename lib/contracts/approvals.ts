@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { atMostKeys } from './bounded'
 import { PG_INT_MAX, safeJson, safeText } from './safe-text'
+import { workspaceIdSchema } from './workspace-roles'
 
 export const approvalKindSchema = z.enum(['sampling', 'tool_call', 'elicitation', 'human_input'])
 export type ApprovalKind = z.infer<typeof approvalKindSchema>
@@ -17,6 +18,8 @@ export const approvalIdParams = z.object({ id: z.string().uuid('Not an approval 
 export const listApprovalsQuery = z.object({
   status: approvalStatusSchema.optional(),
   runId: z.string().uuid().optional(),
+  /** Only the approvals of runs in this workspace. */
+  workspaceId: workspaceIdSchema.optional(),
 })
 
 export const answerApprovalBody = z.object({

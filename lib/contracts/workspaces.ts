@@ -52,7 +52,36 @@ export const changeWorkspaceMemberRequestSchema = z
   .refine((body) => body.role !== undefined || body.approver !== undefined, 'Send a role, approver, or both.')
 
 export const workspaceInvitationRequestSchema = z.object({ role: workspaceRoleSchema, approver: z.boolean().default(false) }).strict()
-export const workspaceInvitationSchema = z.object({ token: z.string(), url: z.string(), expiresAt: z.string() })
+/** A new invitation: `url` is the page that lets a signed-in person accept it (`/workspace-invitations/<token>`); `id` names it to revoke. */
+export const workspaceInvitationSchema = z.object({ id: z.string(), token: z.string(), url: z.string(), expiresAt: z.string() })
+
+/** An invitation link not used yet (its token is never shown again): what the owners see to revoke it. */
+export const pendingWorkspaceInvitationSchema = z.object({
+  id: z.string(),
+  role: workspaceRoleSchema,
+  approver: z.boolean(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  /** Who made it (their name), when they still have an account. */
+  createdBy: z.string().nullable(),
+})
+export type PendingWorkspaceInvitation = z.infer<typeof pendingWorkspaceInvitationSchema>
+export const pendingWorkspaceInvitationListSchema = z.object({ invitations: z.array(pendingWorkspaceInvitationSchema) })
+export const workspaceInvitationParamsSchema = z.object({ id: workspaceIdSchema, invitationId: z.string().regex(/^[0-9a-f]{64}$/, 'Not an invitation id.') })
+export const revokedWorkspaceInvitationResponseSchema = z.object({ revoked: z.string() })
+
+/** What an invitation link offers, read before accepting it (the link is not used up by reading). */
+export const invitationPreviewSchema = z.object({
+  invitation: z.object({
+    workspace: z.object({ id: z.string(), name: z.string() }),
+    role: workspaceRoleSchema,
+    approver: z.boolean(),
+    expiresAt: z.string().nullable(),
+    /** The reader is a member already (accepting changes nothing). */
+    member: z.boolean(),
+  }),
+})
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>['invitation']
 
 export const workspaceParamsSchema = z.object({ id: workspaceIdSchema })
 export const workspaceMemberParamsSchema = z.object({ id: workspaceIdSchema, userId: z.string().min(1).max(100) })
@@ -65,3 +94,12 @@ export const deletedWorkspaceResponseSchema = z.object({ deleted: z.string() })
 export const removedWorkspaceMemberResponseSchema = z.object({ removed: z.string() })
 export const invitationTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an invitation token.') })
 export const movedWorkflowResponseSchema = z.object({ workflow: z.object({ id: z.string(), workspaceId: z.string() }) })
+
+/** `details.missing` of a move's 409 `missing_references`: what the target workspace lacks, by kind (ids or names). */
+export const missingReferencesSchema = z.object({
+  mcpServers: z.array(z.string()),
+  skills: z.array(z.string()),
+  agents: z.array(z.string()),
+  workflows: z.array(z.string()),
+})
+export type MissingReferences = z.infer<typeof missingReferencesSchema>

@@ -24,8 +24,13 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const oidcName = oidcConfigFromEnv()?.name ?? null
   // A refused OIDC sign-in comes back here with ?error=<code> (lib/server/auth/oidc-policy.ts).
   const oidcError = oidcName && typeof error === 'string' ? oidcSignInErrorMessage(error, oidcName) : null
+  // Coming from a workspace invitation link: say why, and how someone without an account gets one.
+  const invited = typeof next === 'string' && next.startsWith('/workspace-invitations/')
   return (
-    <AccountCard title="Sign in">
+    <AccountCard
+      title="Sign in"
+      description={invited ? 'Sign in to accept the workspace invitation. No account yet? Ask an admin of this Agentloom to invite you first.' : undefined}
+    >
       <SignInForm next={typeof next === 'string' ? next : null} oidcName={oidcName} initialError={oidcError} />
     </AccountCard>
   )

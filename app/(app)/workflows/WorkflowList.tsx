@@ -13,6 +13,12 @@ import { DeleteWorkflowDialog } from '@/components/workflows/DeleteWorkflowDialo
 import { TemplateGalleryDialog } from '@/components/workflows/TemplateGalleryDialog'
 import { WorkflowDetailsDialog } from '@/components/workflows/WorkflowDetailsDialog'
 import type { WorkflowSummary } from '@/lib/contracts/workflows'
+import { useCurrentWorkspace } from '@/components/workspaces/CurrentWorkspaceProvider'
+import { MoveWorkflowDialog } from '@/components/workspaces/MoveWorkflowDialog'
+import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
+import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
+import { canEdit } from '@/components/workspaces/current-workspace'
+import { useWorkspaceScope } from '@/components/workspaces/use-workspace-scope'
 
 const WORKFLOW_COLUMNS = [
   { label: 'Name' },
@@ -30,12 +36,18 @@ const newestChangeFirst = (workflows: readonly WorkflowSummary[]) => [...workflo
  * from a template of the gallery).
  */
 export function WorkflowList() {
-  const list = useWorkflowsQuery()
+  const scope = useWorkspaceScope()
+  const { current, byId } = useCurrentWorkspace()
+  const list = useWorkflowsQuery({ workspaceId: scope.workspaceId })
   const workflows = useMemo(() => (list.data ? newestChangeFirst(list.data) : undefined), [list.data])
   const duplicate = useDuplicateWorkflow()
   const [editing, setEditing] = useState<WorkflowSummary | null>(null)
   const [deleting, setDeleting] = useState<WorkflowSummary | null>(null)
   const [galleryOpen, setGalleryOpen] = useState(false)
+  const [moving, setMoving] = useState<WorkflowSummary | null>(null)
+  // What the person may do to a workflow follows their role in its workspace; new ones go into the current one.
+  const editsIn = (workspaceId: string | null) => canEdit(byId(workspaceId)?.role)
+  const mayCreate = current === null || canEdit(current.role)
 
   return (
     <>
@@ -45,16 +57,21 @@ export function WorkflowList() {
           <p className="mt-1 text-sm text-zinc-600">Design agent workflows on a canvas, save versions and run them.</p>
         </div>
         <div className="flex items-center gap-2">
-          <Button variant="secondary" data-testid="new-from-template" onClick={() => setGalleryOpen(true)}>
-            New from template
-          </Button>
-          <IntentLink
-            href="/workflows/new"
-            data-testid="new-workflow"
-            className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-          >
-            New workflow
-          </IntentLink>
+          <WorkspaceScopeToggle scope={scope} />
+          {mayCreate ? (
+            <>
+              <Button variant="secondary" data-testid="new-from-template" onClick={() => setGalleryOpen(true)}>
+                New from template
+              </Button>
+              <IntentLink
+                href="/workflows/new"
+                data-testid="new-workflow"
+                className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                New workflow
+              </IntentLink>
+            </>
+          ) : null}
         </div>
       </div>
       {duplicate.isError ? (
@@ -78,6 +95,7 @@ export function WorkflowList() {
                   {workflow.name}
                 </IntentLink>
                 <McpToolBadge offer={workflow.mcpTool} testId={`workflow-mcp-tool-${workflow.id}`} />
+                {scope.all ? <WorkspaceBadge workspaceId={workflow.workspaceId} /> : null}
                 {workflow.description ? <p className="mt-0.5 line-clamp-1 text-xs text-zinc-500">{workflow.description}</p> : null}
               </td>
               <td className="px-4 py-2.5 text-zinc-600">{workflow.latestVersion === null ? '—' : `v${workflow.latestVersion}`}</td>
@@ -93,21 +111,28 @@ export function WorkflowList() {
                 </IntentLink>
               </td>
               <td className="px-4 py-2.5 text-right whitespace-nowrap">
-                <Button size="sm" variant="ghost" data-testid={`workflow-details-${workflow.id}`} onClick={() => setEditing(workflow)}>
-                  Details
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  data-testid={`workflow-duplicate-${workflow.id}`}
-                  disabled={duplicate.isPending}
-                  onClick={() => duplicate.mutate({ id: workflow.id })}
-                >
-                  Duplicate
-                </Button>
-                <Button size="sm" variant="ghost" data-testid={`workflow-delete-${workflow.id}`} onClick={() => setDeleting(workflow)}>
-                  Delete
-                </Button>
+                {editsIn(workflow.workspaceId) ? (
+                  <>
+                    <Button size="sm" variant="ghost" data-testid={`workflow-details-${workflow.id}`} onClick={() => setEditing(workflow)}>
+                      Details
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      data-testid={`workflow-duplicate-${workflow.id}`}
+                      disabled={duplicate.isPending}
+                      onClick={() => duplicate.mutate({ id: workflow.id })}
+                    >
+                      Duplicate
+                    </Button>
+                    <Button size="sm" variant="ghost" data-testid={`workflow-move-${workflow.id}`} onClick={() => setMoving(workflow)}>
+                      Move…
+                    </Button>
+                    <Button size="sm" variant="ghost" data-testid={`workflow-delete-${workflow.id}`} onClick={() => setDeleting(workflow)}>
+                      Delete
+                    </Button>
+                  </>
+                ) : null}
               </td>
             </tr>
           ))}
@@ -115,6 +140,7 @@ export function WorkflowList() {
       ) : null}
       {editing ? <WorkflowDetailsDialog workflow={editing} onClose={() => setEditing(null)} /> : null}
       <TemplateGalleryDialog open={galleryOpen} onClose={() => setGalleryOpen(false)} />
+      {moving ? <MoveWorkflowDialog workflow={moving} onClose={() => setMoving(null)} /> : null}
       {deleting ? <DeleteWorkflowDialog workflow={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} /> : null}
     </>
   )

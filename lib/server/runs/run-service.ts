@@ -183,13 +183,13 @@ export class RunService {
     const row = await this.prisma.workflowVersion.findFirst({
       where: { workflowId: input.workflowId, ...(input.version === undefined ? {} : { version: input.version }), workflow: visibleWorkflows(principal) },
       orderBy: { version: 'desc' },
-      select: { graph: true },
+      select: { graph: true, workflow: { select: { workspaceId: true } } },
     })
     // No such version: the insert below finds none either and answers 404.
     if (!row) return
     // Only the facts the graph names (one statement at most): a graph that does not parse is refused whatever they are.
     const parsed = parseGraphDocument(row.graph)
-    const facts = parsed.ok ? await loadDocumentFacts(this.app, principal, parsed.document) : NO_FACTS
+    const facts = parsed.ok ? await loadDocumentFacts(this.app, principal, parsed.document, row.workflow.workspaceId) : NO_FACTS
     const document = checkGraph(row.graph, { facts, workflowId: input.workflowId })
     refuseUnfitInput(document, input.input)
   }

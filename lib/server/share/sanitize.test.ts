@@ -27,10 +27,16 @@ describe('shared views', () => {
   })
 
   it("leave out who answered the run's requests", () => {
-    const approval = { id: 'x', status: 'denied', response: { decision: 'deny', reason: 'Too costly', decidedBy: 'Ada Admin' } }
+    const approval = {
+      id: 'x',
+      status: 'denied',
+      decidedById: 'user-ada-1234',
+      response: { decision: 'deny', reason: 'Too costly', decidedBy: 'Ada Admin' },
+    }
     const shared = JSON.stringify(sanitizeRunView({ ...view, approvals: [approval] } as unknown as RunView, { includeInstructions: true }))
     expect(shared).toContain('Too costly')
     expect(shared).not.toContain('Ada Admin')
+    expect(shared).not.toContain('user-ada-1234')
     const event = { sequence: 2, type: 'approval_resolved', data: { approval } } as unknown as RunEvent
     expect(JSON.stringify(sanitizeEvent(event, { includeInstructions: false }))).not.toContain('Ada Admin')
   })

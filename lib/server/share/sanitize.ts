@@ -12,8 +12,8 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 
 const SECRET_KEY = /^(authorization|api[-_]?key|apikey|token|access[-_]?token|secret|password|headers|env|secrets|cookie)$/i
 const INSTRUCTIONS_KEY = /^(instructions|system[-_]?prompt)$/i
-/** Who answered a run's requests is the owner's colleagues' business, not a link's readers'. */
-const PERSON_KEY = /^decidedBy$/
+/** Who answered a run's requests (their name, their account's id) is the owner's colleagues' business, not a link's readers'. */
+const PERSON_KEY = /^decidedBy(Id)?$/
 const MAX_DEPTH = 40
 export const REDACTED = '[redacted]'
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { AuditPageView } from '@/lib/contracts/accounts'
-import type { WorkspaceMemberView, WorkspaceRole, WorkspaceView } from '@/lib/contracts/workspaces'
+import type { InvitationPreview, PendingWorkspaceInvitation, WorkspaceMemberView, WorkspaceRole, WorkspaceView } from '@/lib/contracts/workspaces'
 import type { AppContext } from '../app-context'
 import { listAuditEntries, recordAudit, type AuditQuery } from '../audit/audit-log'
 import { canSee, isAdmin, requireRole, roleIn, type Principal } from '../auth/principal'
@@ -142,14 +142,15 @@ export class WorkspaceService {
     principal: Principal,
     id: string,
     input: { role: WorkspaceRole; approver: boolean },
-  ): Promise<{ token: string; url: string; expiresAt: string }> {
+  ): Promise<{ id: string; token: string; url: string; expiresAt: string }> {
     await this.require(principal, id, 'owner')
     const token = randomBytes(32).toString('base64url')
+    const tokenHash = hashOneTimeToken(token)
     const expiresAt = new Date(Date.now() + WORKSPACE_INVITATION_TTL_MS)
     await this.prisma.$transaction(async (tx) => {
       await tx.oneTimeToken.create({
         data: {
-          tokenHash: hashOneTimeToken(token),
+          tokenHash,
           purpose: 'workspace_invite',
           workspaceId: id,
           role: input.approver ? `${input.role}+approver` : input.role,
@@ -159,7 +160,55 @@ export class WorkspaceService {
       })
       await this.audit(tx, principal, id, 'workspace.invite', { role: input.role, approver: input.approver })
     })
-    return { token, url: `${serverBaseUrl()}/api/workspace-invitations/${token}`, expiresAt: expiresAt.toISOString() }
+    // The page, not the API route: a person opens it in a browser, signs in if need be, and accepts.
+    return { id: tokenHash, token, url: `${serverBaseUrl()}/workspace-invitations/${token}`, expiresAt: expiresAt.toISOString() }
+  }
+
+  /** The workspace's invitation links not used (nor expired) yet, newest first; owners only. The id is the token's hash. */
+  async invitations(principal: Principal, id: string): Promise<PendingWorkspaceInvitation[]> {
+    await this.require(principal, id, 'owner')
+    const rows = await this.prisma.oneTimeToken.findMany({
+      where: { purpose: 'workspace_invite', workspaceId: id, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+      orderBy: [{ createdAt: 'desc' }, { tokenHash: 'asc' }],
+    })
+    const makers = await this.prisma.user.findMany({
+      where: { id: { in: rows.flatMap((row) => (row.createdBy ? [row.createdBy] : [])) } },
+      select: { id: true, name: true, email: true },
+    })
+    return rows.map((row) => {
+      const { role, approver } = invitedRole(row.role)
+      const maker = makers.find((user) => user.id === row.createdBy)
+      return {
+        id: row.tokenHash,
+        role,
+        approver,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt?.toISOString() ?? null,
+        createdBy: maker ? maker.name.trim() || maker.email : null,
+      }
+    })
+  }
+
+  /** Revokes an invitation link not used yet (404 for one used, revoked, of another workspace or unknown). */
+  async revokeInvitation(principal: Principal, id: string, invitationId: string): Promise<{ revoked: string }> {
+    await this.require(principal, id, 'owner')
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.oneTimeToken.deleteMany({ where: { tokenHash: invitationId, purpose: 'workspace_invite', workspaceId: id, usedAt: null } })
+      if (count !== 1) throw notFound('Invitation', invitationId)
+      await this.audit(tx, principal, id, 'workspace.invitation_revoke', {})
+    })
+    return { revoked: invitationId }
+  }
+
+  /** What a live invitation link offers, for the signed-in person about to accept it (reading does not use it up). */
+  async previewInvitation(principal: Principal, token: string): Promise<InvitationPreview> {
+    const invitation = await this.prisma.oneTimeToken.findUnique({ where: { tokenHash: hashOneTimeToken(token) } })
+    const live = invitation?.purpose === 'workspace_invite' && !invitation.usedAt && (!invitation.expiresAt || invitation.expiresAt > new Date())
+    if (!live || !invitation.workspaceId) throw invalidInvitation()
+    const workspace = await this.prisma.workspace.findUnique({ where: { id: invitation.workspaceId }, select: { id: true, name: true } })
+    if (!workspace) throw invalidInvitation()
+    const member = principal.memberships.some((candidate) => candidate.workspaceId === workspace.id)
+    return { workspace, ...invitedRole(invitation.role), expiresAt: invitation.expiresAt?.toISOString() ?? null, member }
   }
 
   /** Uses an invitation link: the signed-in caller joins (once; a used, expired or unknown link is a 404 alike). */
@@ -170,13 +219,13 @@ export class WorkspaceService {
       if (!live || !invitation.workspaceId) throw invalidInvitation()
       const { count } = await tx.oneTimeToken.updateMany({ where: { tokenHash: invitation.tokenHash, usedAt: null }, data: { usedAt: new Date() } })
       if (count !== 1) throw invalidInvitation()
-      const [role, approver] = (invitation.role ?? 'viewer').split('+') as [WorkspaceRole, string | undefined]
+      const { role, approver } = invitedRole(invitation.role)
       await tx.workspaceMember.upsert({
         where: { workspaceId_userId: { workspaceId: invitation.workspaceId, userId: principal.userId } },
-        create: { workspaceId: invitation.workspaceId, userId: principal.userId, role, approver: approver === 'approver' },
+        create: { workspaceId: invitation.workspaceId, userId: principal.userId, role, approver },
         update: {},
       })
-      await this.audit(tx, principal, invitation.workspaceId, 'workspace.join', { role, approver: approver === 'approver' })
+      await this.audit(tx, principal, invitation.workspaceId, 'workspace.join', { role, approver })
       return tx.workspace.findUniqueOrThrow({ where: { id: invitation.workspaceId } })
     })
     const member = await this.prisma.workspaceMember.findUniqueOrThrow({ where: { workspaceId_userId: { workspaceId: row.id, userId: principal.userId } } })
@@ -227,6 +276,12 @@ export class WorkspaceService {
       createdAt: row.createdAt.toISOString(),
     }
   }
+}
+
+/** An invitation row's role: `runner` or `runner+approver`. */
+function invitedRole(stored: string | null): { role: WorkspaceRole; approver: boolean } {
+  const [role, flag] = (stored ?? 'viewer').split('+') as [WorkspaceRole, string | undefined]
+  return { role, approver: flag === 'approver' }
 }
 
 const invalidInvitation = () => new DomainError('not_found', 'This invitation is not valid any more: it was used already, it expired, or it never existed.')

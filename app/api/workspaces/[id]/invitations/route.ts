@@ -1,7 +1,24 @@
-import { workspaceInvitationRequestSchema, workspaceInvitationSchema, workspaceParamsSchema } from '@/lib/contracts/workspaces'
-import { created, defineRoute } from '@/lib/server/define-route'
+import {
+  pendingWorkspaceInvitationListSchema,
+  workspaceInvitationRequestSchema,
+  workspaceInvitationSchema,
+  workspaceParamsSchema,
+} from '@/lib/contracts/workspaces'
+import { created, defineRoute, ok } from '@/lib/server/define-route'
 
-/** The link is answered this once; whoever signs in and POSTs it joins with the role. */
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/workspaces/[id]/invitations',
+  access: 'owned',
+  workspace: { resource: 'workspace', role: 'owner' },
+  summary: 'List the invitation links not used yet (to revoke them)',
+  tag: 'workspaces',
+  params: workspaceParamsSchema,
+  responses: ok(pendingWorkspaceInvitationListSchema),
+  handler: async ({ principal, services, params }) => ({ invitations: await services.workspaces.invitations(principal, params.id) }),
+})
+
+/** The link is answered this once; whoever signs in and accepts it joins with the role. */
 export const POST = defineRoute({
   method: 'POST',
   path: '/api/workspaces/[id]/invitations',
