@@ -16,7 +16,7 @@ import { useOverviewPointer } from './overview/use-overview-pointer'
 import { NODE_KIND_MIME } from './Palette'
 import { useCanvasProblemsContext } from './CanvasProblemsProvider'
 import { isConnectionAllowed, selectReadOnly } from './store'
-import { LiveCursors } from './LivePresence'
+import { LiveCursors } from './LiveCursors'
 import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 
 /** Half a node, so that a dropped node lands centred under the pointer. */

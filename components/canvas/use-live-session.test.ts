@@ -1,6 +1,6 @@
 import { WebSocketStatus } from '@hocuspocus/provider'
 import { describe, expect, it } from 'vitest'
-import { bannerText } from './LivePresence'
+import { bannerText } from './LiveStatusBanner'
 import { collabUrl, liveStatusOf } from './use-live-session'
 
 const connection = {
