@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXAMPLE_WORKFLOW_ID } from '../seed'
-import { startWorker, type WorkerProcess } from '../testing/processes/app-processes'
+import { killStartedProcesses, startWorker, type WorkerProcess } from '../testing/processes/app-processes'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { testDatabaseServerUrl } from '../testing/test-database'
 import { waitFor, waitForRunEnd } from '../testing/wait-for'
@@ -25,7 +25,7 @@ describe('a run resumed after a crash while a sampling request waited', () => {
     app = await createTestApp({ install: false })
   })
   afterAll(async () => {
-    await crashed?.kill('SIGKILL')
+    await killStartedProcesses()
     await takeover?.stop(0)
     await app?.close()
   })

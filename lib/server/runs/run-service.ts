@@ -9,7 +9,8 @@ import { inputProblemsText, parseGraphDocument, runInputProblems, type GraphDocu
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
-import { forbidden, hasRole, requireRole, visibleTo, workspacesWithRole, type Principal, type WorkspaceScope } from '../auth/principal'
+import { nameOwnerFrom } from '../auth/name-owner'
+import { forbidden, hasRole, isAdmin, requireRole, visibleTo, workspacesWithRole, type Principal, type WorkspaceScope } from '../auth/principal'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
 import { loadDocumentFacts } from '../workflows/document-facts'
@@ -180,16 +181,19 @@ export class RunService {
    * run that can only fail is refused with the problems the editor shows (400 `invalid_graph`).
    */
   private async refuseWhatCanOnlyFail(principal: Principal, input: { workflowId: string; version?: number; input: string }): Promise<void> {
-    const row = await this.prisma.workflowVersion.findFirst({
-      where: { workflowId: input.workflowId, ...(input.version === undefined ? {} : { version: input.version }), workflow: visibleWorkflows(principal) },
-      orderBy: { version: 'desc' },
-      select: { graph: true, workflow: { select: { workspaceId: true } } },
-    })
+    // One statement: the version with whose names it uses (its workflow's workspace, and whether an admin made it).
+    const [row] = await this.app.db.sql.query<{ graph: unknown; workspaceId: string | null; ownerRole: string | null }>(
+      `SELECT v.graph, w."workspaceId", u.role AS "ownerRole"
+       FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId" LEFT JOIN "User" u ON u.id = w."ownerId"
+       WHERE v."workflowId" = $1 AND ($2::int IS NULL OR v.version = $2) AND w."deletedAt" IS NULL AND ($3::text[] IS NULL OR w."workspaceId" = ANY($3::text[]))
+       ORDER BY v.version DESC LIMIT 1`,
+      [input.workflowId, input.version ?? null, isAdmin(principal) ? null : principal.memberships.map((member) => member.workspaceId)],
+    )
     // No such version: the insert below finds none either and answers 404.
     if (!row) return
     // Only the facts the graph names (one statement at most): a graph that does not parse is refused whatever they are.
     const parsed = parseGraphDocument(row.graph)
-    const facts = parsed.ok ? await loadDocumentFacts(this.app, principal, parsed.document, row.workflow.workspaceId) : NO_FACTS
+    const facts = parsed.ok ? await loadDocumentFacts(this.app, principal, parsed.document, nameOwnerFrom(row.workspaceId, row.ownerRole)) : NO_FACTS
     const document = checkGraph(row.graph, { facts, workflowId: input.workflowId })
     refuseUnfitInput(document, input.input)
   }

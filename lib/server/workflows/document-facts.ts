@@ -6,12 +6,14 @@
  * editor still reads every fact (server-facts.ts): it offers them to choose from. Both give the
  * same problems for the document, because a fact the document does not name is never consulted.
  *
- * A run reads names in its workflow's workspace (issue #30), so the MCP servers, skills and saved agents are looked
- * for there, whoever starts the run (a runner of a team workspace runs what its editors made); a workflow in no
- * workspace (from before sign-in) looks at its starter's own.
+ * A run reads names as its workflow's (issue #30; auth/name-owner.ts), so the MCP servers, skills and saved agents
+ * are looked for in the workflow's workspace, whoever starts the run (a runner of a team workspace runs what its
+ * editors made); an admin's workflow also reaches them elsewhere, as its run does; a workflow in no workspace (from
+ * before sign-in) looks at its starter's own.
  */
 import { collectAgentRefs, collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs, type GraphDocument, type ServerFacts } from '@/lib/graph'
 import type { AppContext } from '../app-context'
+import type { NameOwner } from '../auth/name-owner'
 import { isAdmin, type Principal } from '../auth/principal'
 import { fileSkillNames, skillDirectoriesFromEnv } from '../skills/file-skills'
 import { loadWorkflowFacts, savedAgentFactsOf, type SavedAgentFactRow } from './server-facts'
@@ -22,7 +24,8 @@ export async function loadDocumentFacts(
   app: AppContext,
   principal: Principal,
   document: GraphDocument,
-  workspaceId: string | null,
+  /** Whose names the document's are: its workflow's workspace, and whether an admin made it. */
+  names: NameOwner,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ServerFacts> {
   const serverIds = collectMcpServerIds(document)
@@ -33,13 +36,13 @@ export async function loadDocumentFacts(
     named
       ? app.db.sql.query<FactRow | (SavedAgentFactRow & { kind: 'agent' })>(
           `SELECT 'server' AS kind, s.id, NULL AS name, NULL::boolean AS "hasApiKey", NULL::int AS version, NULL::jsonb AS model
-           FROM "McpServer" s WHERE s.id = ANY($1::text[]) AND (s."workspaceId" = $6::text OR ($6::text IS NULL AND ($4::boolean OR s."ownerId" = $5::text)))
+           FROM "McpServer" s WHERE s.id = ANY($1::text[]) AND (s."workspaceId" = $6::text OR $7::boolean OR ($6::text IS NULL AND ($4::boolean OR s."ownerId" = $5::text)))
            UNION ALL
-           SELECT 'skill', k.name, NULL, NULL, NULL, NULL FROM "Skill" k WHERE k.name = ANY($2::text[]) AND (k."workspaceId" = $6::text OR ($6::text IS NULL AND ($4::boolean OR k."ownerId" = $5::text)))
+           SELECT 'skill', k.name, NULL, NULL, NULL, NULL FROM "Skill" k WHERE k.name = ANY($2::text[]) AND (k."workspaceId" = $6::text OR $7::boolean OR ($6::text IS NULL AND ($4::boolean OR k."ownerId" = $5::text)))
            UNION ALL
            SELECT 'agent', a.id, a.name, a."apiKey" IS NOT NULL, v.version, v.definition->'model'
-           FROM "Agent" a JOIN "AgentVersion" v ON v."agentId" = a.id WHERE a.id = ANY($3::text[]) AND (a."workspaceId" = $6::text OR ($6::text IS NULL AND ($4::boolean OR a."ownerId" = $5::text)))`,
-          [serverIds, skillIds, agentIds, isAdmin(principal), principal.userId, workspaceId],
+           FROM "Agent" a JOIN "AgentVersion" v ON v."agentId" = a.id WHERE a.id = ANY($3::text[]) AND (a."workspaceId" = $6::text OR $7::boolean OR ($6::text IS NULL AND ($4::boolean OR a."ownerId" = $5::text)))`,
+          [serverIds, skillIds, agentIds, isAdmin(principal), principal.userId, names.workspaceId, names.isAdmin],
         )
       : Promise.resolve([]),
     collectSubWorkflowRefs(document).length > 0 ? loadWorkflowFacts(app, principal) : Promise.resolve([]),
