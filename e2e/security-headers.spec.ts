@@ -93,7 +93,9 @@ async function makeExamples(page: Page, frameOrigins: string[] = []) {
     definition: { instructions: 'Say hi.', model: { provider: 'demo' } },
   })
   const { url: shareUrl } = await api<{ url: string }>(page, 'POST', `/api/runs/${run.id}/share-links`, { frameOrigins })
-  return { workflowId: workflow.id, version: version.version, runId: run.id, agentId: agent.id, shareUrl }
+  const { workspace } = await api<{ workspace: { id: string } }>(page, 'POST', '/api/workspaces', { name: `Headers team ${Date.now()}` })
+  const { token: invitationToken } = await api<{ token: string }>(page, 'POST', `/api/workspaces/${workspace.id}/invitations`, { role: 'viewer' })
+  return { workflowId: workflow.id, version: version.version, runId: run.id, agentId: agent.id, shareUrl, workspaceId: workspace.id, invitationToken }
 }
 
 /** An HTML page on its own loopback port (its own origin) that frames `src`. */
@@ -128,6 +130,11 @@ test('every page answers with the security headers and renders with no CSP viola
     '/workflows/[id]/versions': `/workflows/${examples.workflowId}/versions`,
     '/workflows/[id]/versions/[version]': `/workflows/${examples.workflowId}/versions/${examples.version}`,
     '/share/[token]': examples.shareUrl,
+    '/workspaces/[id]': `/workspaces/${examples.workspaceId}`,
+    '/workspaces/[id]/approval-routing': `/workspaces/${examples.workspaceId}/approval-routing`,
+    '/workspaces/[id]/audit-log': `/workspaces/${examples.workspaceId}/audit-log`,
+    '/workspaces/[id]/invitations': `/workspaces/${examples.workspaceId}/invitations`,
+    '/workspace-invitations/[token]': `/workspace-invitations/${examples.invitationToken}`,
   }
   const patterns = pagePatterns().sort()
   expect(patterns.length).toBeGreaterThan(15)
