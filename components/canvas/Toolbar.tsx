@@ -68,9 +68,13 @@ export function Toolbar({ onSave, save, saveStatus, onRun, onAutoLayout, layingO
       <SaveMessage status={saveStatus} dirty={dirty} />
       <div className="ml-auto flex items-center gap-1.5">
         <WorkflowFileMenu save={save} />
-        {/* A draft has no settings to keep yet, nor anything to copy or delete; a runner or viewer changes neither. */}
-        {workflowId === '' || readOnly ? null : <WorkflowSettingsButton workflowId={workflowId} />}
-        {readOnly ? null : <WorkflowActionsMenu />}
+        {/*
+          A draft has no settings to keep yet, nor anything to copy or delete; a runner or viewer changes neither. By the
+          role, not the live state: a delete closes the live connection (the workflow is gone), and the menu must stay
+          mounted until its dialog has taken the person to the list.
+        */}
+        {workflowId === '' || access.readOnly ? null : <WorkflowSettingsButton workflowId={workflowId} />}
+        {access.readOnly ? null : <WorkflowActionsMenu />}
         <LiveIndicator />
         <LiveAvatars />
         {/* A runner or viewer (live or not) sees the workflow and changes nothing: the banner below the toolbar says why. */}
