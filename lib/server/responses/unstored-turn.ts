@@ -76,9 +76,8 @@ export async function prepareUnstoredTurn(
       agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? agent.apiKey : undefined),
       agentConversation: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? earlier : undefined),
     })
+    const iterator = prepared.workflow.runStream(input.text, { signal })[Symbol.asyncIterator]()
     try {
-      const stream = prepared.workflow.runStream(input.text, { signal })
-      const iterator = stream[Symbol.asyncIterator]()
       for (;;) {
         const next = await prepared.asRun(() => iterator.next())
         if (next.done) break
@@ -102,6 +101,8 @@ export async function prepareUnstoredTurn(
       outcome = { status: 'failed', outputs: secrets.redactValue(outputs), usage: (usage as TokenUsage | undefined) ?? null, error: secrets.redact(message) }
       return 'ended'
     } finally {
+      // A turn left early (it asked a person, it failed, the client went away) lets go of the workflow's run too.
+      await iterator.return?.(undefined).catch(() => {})
       await prepared.close()
     }
   }
