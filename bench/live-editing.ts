@@ -21,12 +21,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { build } from 'esbuild'
 import * as Y from 'yjs'
 import { CURRENT_SCHEMA_VERSION, type GraphDocument, type GraphNode } from '../lib/graph/document'
 import { exampleWorkflowDocument } from '../lib/graph/example-workflow'
 import { liveNodes } from '../lib/graph/live-document'
 import { assembleAppContext } from '../lib/server/app-context'
+import { compileScript } from '../lib/server/testing/compiled-scripts'
 import { UserService } from '../lib/server/auth/users'
 import { connectLiveClient, type LiveClient } from '../lib/server/collab/testing/live-client'
 import { startLiveHost } from '../lib/server/collab/testing/live-host'
@@ -66,18 +66,7 @@ function workflowOf(size: number): GraphDocument {
  */
 async function startServerProcess(databaseUrl: string): Promise<{ baseUrl: string; child: ChildProcess; remove: () => Promise<void> }> {
   const script = join(ROOT, 'node_modules', '.cache', `agentloom-bench-collab-host-${process.pid}.mjs`)
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: ['lib/server/collab/testing/collab-host-script.ts'],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    tsconfig: join(ROOT, 'tsconfig.json'),
-    logLevel: 'error',
-  })
+  await compileScript(ROOT, 'lib/server/collab/testing/collab-host-script.ts', script)
   const child = spawn(process.execPath, [script], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] })
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = ''

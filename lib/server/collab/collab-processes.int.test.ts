@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { build } from 'esbuild'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { exampleWorkflowDocument } from '@/lib/graph'
 import { liveNodes } from '@/lib/graph/live-document'
+import { compileScript } from '../testing/compiled-scripts'
 import { createTestApp, principalOf, type TestApp, type TestUser } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import { connectLiveClient, type LiveClient } from './testing/live-client'
@@ -39,18 +39,7 @@ async function connect(baseUrl: string, workflowId: string): Promise<LiveClient>
 }
 
 beforeAll(async () => {
-  await build({
-    absWorkingDir: root,
-    entryPoints: ['lib/server/collab/testing/collab-host-script.ts'],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    tsconfig: join(root, 'tsconfig.json'),
-    logLevel: 'error',
-  })
+  await compileScript(root, 'lib/server/collab/testing/collab-host-script.ts', script)
   app = await createTestApp({ seed: false })
   owner = await app.addUser()
   databaseUrl = (app.db.pool.options as { connectionString: string }).connectionString

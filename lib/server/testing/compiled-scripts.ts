@@ -28,21 +28,26 @@ export async function compileScripts(root: string, run: string): Promise<{ scrip
   const entries = await Promise.all(
     COMPILED_SCRIPTS.map(async (script) => {
       const outfile = join(folder, script.replace(/^scripts\//, '').replace(/\.ts$/, '.mjs'))
-      await build({
-        absWorkingDir: root,
-        entryPoints: [script],
-        outfile,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        // Packages load from node_modules at run time, as under tsx: one copy of each, their own files beside them.
-        packages: 'external',
-        tsconfig: join(root, 'tsconfig.json'),
-        logLevel: 'error',
-      })
+      await compileScript(root, script, outfile)
       return [script, outfile] as const
     }),
   )
   return { scripts: Object.fromEntries(entries) as CompiledScripts, remove: () => rm(folder, { recursive: true, force: true }) }
+}
+
+/** Bundles one TypeScript entry of the project into `outfile`, an ES module node runs without tsx. */
+export async function compileScript(root: string, entry: string, outfile: string): Promise<void> {
+  await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Packages load from node_modules at run time, as under tsx: one copy of each, their own files beside them.
+    packages: 'external',
+    tsconfig: join(root, 'tsconfig.json'),
+    logLevel: 'error',
+  })
 }
