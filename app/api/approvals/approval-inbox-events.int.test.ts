@@ -101,7 +101,8 @@ describe('GET /api/approvals/events', () => {
       const waiting = ask(ownerRun)
       expect(await ownerInbox.until(1)).toBe(1)
 
-      void ask(otherRun)
+      // Ended below: a wait left pending would re-check the database after this file closed it.
+      const otherWaiting = ask(otherRun)
       // The other member's stream counts their own request only, never the owner's.
       expect(await otherInbox.next()).toBe(1)
 
@@ -114,6 +115,8 @@ describe('GET /api/approvals/events', () => {
       expect(answered.status).toBe(200)
       await waiting
       expect(await ownerInbox.until(0)).toBe(0)
+      await app.approvals.expirePendingForRun(otherRun, 'the test is over', 'run_cancelled')
+      expect((await otherWaiting).status).toBe('expired')
     } finally {
       await ownerInbox.close()
       await otherInbox.close()
