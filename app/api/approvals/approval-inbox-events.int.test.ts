@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { approvalInboxEventSchema } from '@/lib/contracts/approvals'
+import type { ApprovalDecision } from '@/lib/server/approvals/approval-broker'
 import { RunService } from '@/lib/server/runs/run-service'
 import { RunWorker } from '@/lib/server/runs/run-worker'
 import { callRoute, createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
@@ -85,7 +86,7 @@ describe('GET /api/approvals/events', () => {
     return (await runs.create(as, { workflowId, input: 'hi' })).id
   }
 
-  function ask(runId: string): Promise<unknown> {
+  function ask(runId: string): Promise<ApprovalDecision> {
     return app.approvals.request({ runId, kind: 'human_input', source: 'ask', title: 'Go on?', payload: { prompt: 'Go on?' }, timeoutMs: 60_000 })
   }
 
