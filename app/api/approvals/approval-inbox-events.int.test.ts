@@ -95,6 +95,8 @@ describe('GET /api/approvals/events', () => {
     const otherRun = await runOf(other)
     const ownerInbox = await InboxReader.open(owner)
     const otherInbox = await InboxReader.open(other)
+    // Ended in every case: a wait left pending would re-check the database after this file closed it.
+    let otherWaiting: Promise<ApprovalDecision> | undefined
     try {
       expect(await ownerInbox.next()).toBe(0)
       expect(await otherInbox.next()).toBe(0)
@@ -102,8 +104,7 @@ describe('GET /api/approvals/events', () => {
       const waiting = ask(ownerRun)
       expect(await ownerInbox.until(1)).toBe(1)
 
-      // Ended below: a wait left pending would re-check the database after this file closed it.
-      const otherWaiting = ask(otherRun)
+      otherWaiting = ask(otherRun)
       // The other member's stream counts their own request only, never the owner's.
       expect(await otherInbox.next()).toBe(1)
 
@@ -119,6 +120,8 @@ describe('GET /api/approvals/events', () => {
       await app.approvals.expirePendingForRun(otherRun, 'the test is over', 'run_cancelled')
       expect((await otherWaiting).status).toBe('expired')
     } finally {
+      await app.approvals.expirePendingForRun(otherRun, 'the test is over', 'run_cancelled')
+      await otherWaiting?.catch(() => {})
       await ownerInbox.close()
       await otherInbox.close()
     }
