@@ -32,12 +32,19 @@ export default defineConfig<AccountOptions>({
   fullyParallel: false,
   workers: WORKERS,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  // The HTML report is for a person at this machine; CI keeps only the text and the JSON counts.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: '.reports/playwright.json' }],
+    ...(process.env.CI ? [] : [['html', { outputFolder: 'playwright-report', open: 'never' }] as const]),
+  ],
   use: {
     // The worker's own server (e2e/fixtures/test.ts); this is server 0, which the setup starts from.
     baseURL: serverUrl(0),
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM snapshots for every test, passing or not, which costs the
+    // suite CPU it shares with vitest: recorded only when asked for (E2E_TRACE=1, to study a failure).
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       // Debian's Chromium; Playwright's own browser download is unavailable here.

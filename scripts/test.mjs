@@ -1,8 +1,10 @@
 // `npm test`: typecheck, lint (eslint, formatting by Prettier, then the import rules of .dependency-cruiser.mjs), unit +
 // integration tests (vitest; integration tests use the Postgres at DATABASE_URL when set, else one
-// embedded PostgreSQL server started for the run), then the Playwright suite in Debian's Chromium.
-// The production build the Playwright suite's server needs is made beside the static checks (on 2 cores
-// the build waits on disk and the checks run on one core each), so the server later starts without one.
+// embedded PostgreSQL server started for the run), and the Playwright suite in Debian's Chromium.
+// The production build the Playwright suite's server needs is made beside the static checks; the Playwright
+// suite then runs beside vitest. On 2 cores that is where the time is won: the browser suite mostly waits on
+// pages (about half a core), the checks use one core each and the build waits on disk, so each pair fills the
+// machine where one alone would leave it idle. The Playwright suite's lines are prefixed `e2e │`.
 // Prints `N passed, N failed` summed from the test reports.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -23,21 +25,37 @@ const failures = []
 const started = Date.now()
 const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`
 
-/** Runs a node script to its end; its output goes straight through, or is kept when `quiet`. */
-function run(args, { quiet = false } = {}) {
+/**
+ * Runs a node script to its end; its output goes straight through, or is kept when `quiet`, or goes
+ * through line by line after `prefix`.
+ */
+function run(args, { quiet = false, prefix } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env })
+    const child = spawn(process.execPath, args, { cwd: root, stdio: quiet || prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env })
     let output = ''
     if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk))
+    if (prefix) for (const stream of [child.stdout, child.stderr]) prefixLines(stream, prefix)
     child.on('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }))
     child.on('close', (status) => resolve({ status: status ?? 1, output }))
   })
 }
 
-async function step(name, args) {
+/** Writes a stream's lines to stdout, each after `prefix`, so two suites' outputs side by side stay readable. */
+function prefixLines(stream, prefix) {
+  let partial = ''
+  stream.setEncoding('utf8')
+  stream.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n')
+    partial = lines.pop() ?? ''
+    if (lines.length) process.stdout.write(lines.map((line) => `${prefix}${line}\n`).join(''))
+  })
+  stream.on('end', () => partial && process.stdout.write(`${prefix}${partial}\n`))
+}
+
+async function step(name, args, options) {
   console.log(`\n▶ ${name}`)
   const since = Date.now()
-  const { status } = await run(args)
+  const { status } = await run(args, options)
   console.log(`  ${name}: ${minutes(since)}`)
   if (status !== 0) failures.push(name)
   return status === 0
@@ -61,16 +79,20 @@ if (build) {
   console.log(`  build: ${status === 0 ? 'done' : 'failed'}, ${took} after the start`)
 }
 const VITEST_STEP = 'unit and integration tests'
-await step(VITEST_STEP, [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`])
-
+const E2E_STEP = 'end-to-end tests (Playwright in Chromium)'
+let e2e = Promise.resolve()
 if (!existsSync(CHROMIUM)) {
   console.error(
     `\n✗ end-to-end tests need Chromium at ${CHROMIUM}, which is missing.\n  Install Debian's Chromium: sudo apt-get install -y chromium\n  (or point AGENTLOOM_CHROMIUM at another Chromium binary). Never \`playwright install\` here.`,
   )
   failures.push('e2e (no chromium)')
 } else {
-  await step('end-to-end tests (Playwright in Chromium)', [bin('@playwright/test', 'cli.js'), 'test'])
+  e2e = step(E2E_STEP, [bin('@playwright/test', 'cli.js'), 'test'], { prefix: 'e2e │ ' })
 }
+await Promise.all([
+  step(VITEST_STEP, [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]),
+  e2e,
+])
 console.log(`\nnpm test: ${minutes(started)}`)
 
 const counts = { passed: 0, failed: 0, skipped: 0 }

@@ -12,6 +12,12 @@ describe('the audit log', () => {
       await recordAudit(app.db.prisma, { actorId: app.admin.id, action: 'thing.update', resourceType: 'thing', resourceId: `t${index}`, details: { index } })
     }
     await recordAudit(app.db.prisma, { actorId: null, action: 'other.create', resourceType: 'other', resourceId: 'o1' })
+    // Entries made within one millisecond share a createdAt and their order is then the ids' (random): one
+    // second apart, in the order they were made, so "newest first" has one answer.
+    const ordered = ['t0', 't1', 't2', 't3', 't4', 'o1']
+    for (const [index, resourceId] of ordered.entries()) {
+      await app.db.prisma.auditLog.updateMany({ where: { resourceId }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) } })
+    }
   })
   afterAll(async () => app?.close())
 
