@@ -156,6 +156,19 @@ describe('ApprovalBroker', () => {
     await expect(waitingThere).resolves.toMatchObject({ approved: false, status: 'denied', response: { reason: 'from here' } })
   })
 
+  it('ends its waits when it closes, leaving the requests pending, and asks nothing after', async () => {
+    const closing = otherProcess()
+    const closingRun = await newRun()
+    const waiting = requestIn(closing, { runId: closingRun, timeoutMs: 3_600_000 })
+    const approvalId = await newestRequestOf(closingRun)
+    closing.close()
+    await expect(waiting).rejects.toMatchObject({ name: 'ApprovalBrokerClosedError', approvalId })
+    expect(await app.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: approvalId } })).toMatchObject({ status: 'pending' })
+    await expect(requestIn(closing, { runId: closingRun })).rejects.toThrow('The app has closed: no approval can be requested.')
+    // Still answerable where the run is taken up again.
+    await app.approvals.answer(principalOf(app.admin), approvalId, { decision: 'approve' })
+  })
+
   it("sets the deadline on the database's clock and judges it there, whatever this process's clock says", async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {

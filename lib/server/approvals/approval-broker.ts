@@ -145,11 +145,24 @@ interface WaiterView {
   msLeft: number
 }
 
+/** Thrown to a wait (or a new request) once the broker has closed with its app. */
+export class ApprovalBrokerClosedError extends Error {
+  constructor(readonly approvalId?: string) {
+    super(
+      approvalId ? `The app closed while waiting for approval ${approvalId}; the request stays pending.` : 'The app has closed: no approval can be requested.',
+    )
+    this.name = 'ApprovalBrokerClosedError'
+  }
+}
+
 export class ApprovalBroker {
   /** Decisions made by this process, announced before (or without) their notification. */
   private readonly decided = new EventEmitter()
   private readonly redact: (runId: string | null, value: unknown) => Promise<unknown>
   private readonly afterDecision: ((approval: ApprovalView) => Promise<void>) | undefined
+  /** The waits of this process, woken by `close()`. */
+  private readonly waits = new Set<() => void>()
+  private closed = false
 
   constructor(
     private readonly db: Database,
@@ -162,8 +175,19 @@ export class ApprovalBroker {
     this.afterDecision = afterDecision
   }
 
+  /**
+   * Ends every wait of this process, leaving its requests pending where they are: the app is closing, and a
+   * wait left behind would later query a database that is gone. A run waiting here is durable and waits on
+   * wherever it is taken up again; `request()` after this throws.
+   */
+  close(): void {
+    this.closed = true
+    for (const wake of this.waits) wake()
+  }
+
   /** Creates the request and waits for a person's answer, the expiry, or the signal (then denied). */
   async request(input: ApprovalRequestInput): Promise<ApprovalDecision> {
+    this.refuseWhenClosed()
     const { title, payload } = (await this.redact(input.runId ?? null, { title: input.title, payload: input.payload })) as Pick<
       ApprovalRequestInput,
       'title' | 'payload'
@@ -403,6 +427,7 @@ export class ApprovalBroker {
       wake?.()
     }
     this.decided.on(id, onWake)
+    this.waits.add(onWake)
     signal?.addEventListener('abort', onWake)
     const unreconnect = this.notifications.onReconnect(onWake)
     let unlisten: (() => void) | undefined
@@ -413,6 +438,7 @@ export class ApprovalBroker {
       })
       for (;;) {
         woken = false
+        this.refuseWhenClosed(id)
         const request = await this.waiterView(id)
         if (request.status !== 'pending') return { approved: request.status === 'approved', status: request.status, response: request.response ?? {} }
         if (signal?.aborted) {
@@ -432,10 +458,15 @@ export class ApprovalBroker {
       }
     } finally {
       this.decided.off(id, onWake)
+      this.waits.delete(onWake)
       signal?.removeEventListener('abort', onWake)
       unlisten?.()
       unreconnect()
     }
+  }
+
+  private refuseWhenClosed(id?: string): void {
+    if (this.closed) throw new ApprovalBrokerClosedError(id)
   }
 
   private async waiterView(id: string): Promise<WaiterView> {

@@ -79,6 +79,8 @@ export async function createTestApp({
       }
       // Test files share a process (vitest.config.ts): this app's secrets leave the log's redactor with it.
       removeLogRedaction(app.secrets)
+      // A test that left an approval waiting must not have it query this app's pool after it ends.
+      app.approvals.close()
       await app.mcpPool.close()
       await app.notifications.close()
       await db.close()
