@@ -33,7 +33,7 @@ import {
 import { normalizeToolNamePrefix } from './names'
 import { activeTraceMeta, startMcpRequestSpan } from '../telemetry/mcp-spans'
 import { telemetry } from '../telemetry/telemetry-settings'
-import { inSpan } from '../telemetry/tracing'
+import { CallContexts, inSpan } from '../telemetry/tracing'
 import { PROGRESSIVE_DISCLOSURE_REQUIRES_LOAD_TOOLS, ProgressiveDisclosure } from './progressive-disclosure'
 import { parsePromptResult } from './prompt-parsing'
 import { errorTextOf, parseToolResult, type ToolResultParser } from './result-parsing'
@@ -67,6 +67,8 @@ export abstract class MCPTool {
   private readonly progressive: ProgressiveDisclosure | undefined
   private readonly allowlist: ToolArgumentAllowlist
   private readonly sampling: SamplingGuard
+  /** The tools/call spans in flight: a sampling or elicitation request the server sends meanwhile is traced under one. */
+  private readonly callContexts = new CallContexts()
   private readonly background = new BackgroundWork()
   private readonly reloads: ReloadScheduler
   private readonly toolResultParser: ToolResultParser
@@ -228,7 +230,7 @@ export abstract class MCPTool {
     if (this.options.loadTools === false) return Promise.reject(new ToolExecutionException(TOOLS_NOT_LOADED))
     const remoteName = this.registry.resolveRemoteName(name)
     if (!telemetry.enabled) return this.sendCallTool(remoteName, args, options)
-    return inSpan(startMcpRequestSpan('tools/call', remoteName, this.name), () => this.sendCallTool(remoteName, args, options))
+    return inSpan(startMcpRequestSpan('tools/call', remoteName, this.name), () => this.callContexts.track(() => this.sendCallTool(remoteName, args, options)))
   }
 
   private async sendCallTool(remoteName: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
@@ -405,11 +407,11 @@ export abstract class MCPTool {
   private connectionHandlers() {
     const elicitation = this.options.elicitationCallback
     return {
-      sampling: (params: Parameters<SamplingGuard['handle']>[0], signal: AbortSignal) => this.sampling.handle(params, signal),
+      sampling: (params: Parameters<SamplingGuard['handle']>[0], signal: AbortSignal) => this.callContexts.within(() => this.sampling.handle(params, signal)),
       declareSampling: this.options.client !== undefined,
       elicitation: elicitation
         ? (params: ElicitRequestParams, signal: AbortSignal): Promise<ElicitResult> =>
-            answerElicitation(elicitation, params, { serverName: this.name, signal }, this.logger)
+            this.callContexts.within(() => answerElicitation(elicitation, params, { serverName: this.name, signal }, this.logger))
         : undefined,
       onToolListChanged: () => this.reloads.schedule('tools'),
       onPromptListChanged: () => this.reloads.schedule('prompts'),

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { Agent } from '../agents'
+import { DemoChatClient } from '../clients/demo/demo-chat-client'
 import { silentLogger } from '../logger'
 import { MCPStdioTool } from '../mcp/stdio-tool'
 import { fixturePath } from '../mcp/testing/fixture-process'
@@ -116,6 +117,32 @@ describe('OpenTelemetry spans of a workflow run', () => {
     const { meta } = JSON.parse(String(echoResult)) as { meta: Record<string, string> }
     const { traceId, spanId } = mcpRequest.spanContext()
     expect(meta.traceparent).toBe(`00-${traceId}-${spanId}-01`)
+  })
+
+  it("names the demo model on its chat spans, as any provider's model", async () => {
+    await new Agent({ name: 'offline', client: new DemoChatClient(), logger: silentLogger }).run('Hello')
+    const chat = tracing.spans().find((span) => span.attributes['gen_ai.operation.name'] === 'chat')
+    expect(chat?.name).toBe('chat demo')
+    expect(chat?.attributes).toMatchObject({ 'gen_ai.request.model': 'demo', 'gen_ai.response.model': 'demo', 'gen_ai.provider.name': 'agentloom.demo' })
+  })
+
+  it("traces a server's sampling request as a child of the tools/call it ran during", async () => {
+    mcp = new MCPStdioTool({
+      name: 'sampler',
+      command: process.execPath,
+      args: [fixturePath('sampling-server')],
+      client: new ScriptedChatClient([modelResponse('Paris.')]),
+      samplingApprovalCallback: async () => true,
+      logger: silentLogger,
+    })
+    await mcp.connect()
+    const result = await mcp.callTool('ask_model', { question: 'Capital of France?' })
+    expect(result.content).toEqual([{ type: 'text', text: 'Paris.' }])
+    const spans = tracing.spans()
+    const call = spans.find((span) => span.name === 'tools/call ask_model')
+    const chat = spans.find((span) => span.attributes['gen_ai.operation.name'] === 'chat')
+    expect(call).toBeDefined()
+    expect(chat && parentOf(chat)).toBe(call?.spanContext().spanId)
   })
 
   it('records no prompts, completions or tool arguments unless content capture is on', async () => {

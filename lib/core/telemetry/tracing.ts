@@ -31,6 +31,32 @@ export function recordFailure(span: Span, error: unknown): void {
   span.setAttribute('error.type', failure.name || 'Error')
 }
 
+/**
+ * Runs `work` in the contexts of a tool's calls in flight, so that what a server asks for while serving a call (a
+ * sampling or elicitation request) is traced as that call's child. The protocol does not say which call a request
+ * serves: with several calls in flight on one connection, the oldest is taken.
+ */
+export class CallContexts {
+  private readonly inFlight: Context[] = []
+
+  /** Runs a call, its context (the call's span) counted as in flight until it settles. */
+  async track<T>(call: () => Promise<T>): Promise<T> {
+    const current = context.active()
+    this.inFlight.push(current)
+    try {
+      return await call()
+    } finally {
+      this.inFlight.splice(this.inFlight.indexOf(current), 1)
+    }
+  }
+
+  /** Runs `work` in the oldest call's context, or in the current one when no call is in flight. */
+  within<T>(work: () => T): T {
+    const call = this.inFlight[0]
+    return call ? context.with(call, work) : work()
+  }
+}
+
 /** Runs `work` as the span's child context and ends the span when it settles. */
 export async function inSpan<T>(started: StartedSpan, work: () => Promise<T>, onResult?: (span: Span, result: T) => void): Promise<T> {
   try {

@@ -41,6 +41,8 @@ const REPLY_PREVIEW_LENGTH = 200
 type DemoAnswer = { kind: 'text'; text: string } | { kind: 'calls'; calls: FunctionCallContent[] }
 
 export class DemoChatClient extends BaseChatClient {
+  /** The model a call names when its options name none: spans and responses say `demo`, as for any provider's model. */
+  readonly modelId = DEMO_MODEL_ID
   private readonly tokenCache = new WeakMap<Message, number>()
   /** Running input-token totals per conversation array: an agent run appends to one array, so only new messages are counted. */
   private readonly conversationTotals = new WeakMap<Message[], { counted: number; total: number }>()
