@@ -6,7 +6,7 @@ import { API_ROUTES } from '@/lib/server/api-route-table'
 import { declarationsIn, isApiPattern } from '@/lib/server/route-sources'
 import { loadRouteModules } from '@/lib/server/testing/route-inventory'
 import type { ApiOperation } from './api-operations'
-import { buildOpenApiDocument as buildFrom, errorStatuses, openApiPath, operationIdOf, operationsOf } from './openapi-document'
+import { buildOpenApiDocument as buildFrom, errorStatuses, openApiPath, operationIdOf, operationsOf, serversOf } from './openapi-document'
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`
 
@@ -112,6 +112,17 @@ describe('the OpenAPI document', () => {
     const health = document.paths?.['/api/health']?.get
     expect(health?.security).toEqual([])
     expect(Object.keys(health?.responses ?? {})).toEqual(['200'])
+  })
+
+  it('declares the 409 of offering a workflow or an agent at /mcp under a name taken', () => {
+    const document = buildOpenApiDocument()
+    for (const path of ['/api/workflows/{id}', '/api/agents/{id}']) expect(Object.keys(document.paths?.[path]?.patch?.responses ?? {}), path).toContain('409')
+  })
+
+  it('says where it is served: the configured public URL, else its own origin', () => {
+    expect(buildOpenApiDocument().servers).toHaveLength(1)
+    expect(serversOf({})).toEqual([{ url: '/', description: 'This installation' }])
+    expect(serversOf({ AGENTLOOM_PUBLIC_URL: 'https://agents.example/ ' })).toEqual([{ url: 'https://agents.example', description: 'This installation' }])
   })
 
   it('derives 404 for admin operations (as for an unknown path) and 401 for all that need a sign-in', () => {

@@ -156,6 +156,15 @@ function operationObject(operation: ApiOperation): ZodOpenApiOperationObject {
   }
 }
 
+/**
+ * Where the API is served: the installation's public URL when one is configured, else the document's own origin
+ * (a relative `/`, which OpenAPI resolves against where the document was fetched, so it is right behind any host name).
+ */
+export function serversOf(env: Readonly<Record<string, string | undefined>> = process.env) {
+  const publicUrl = env.AGENTLOOM_PUBLIC_URL?.trim().replace(/\/+$/, '')
+  return [{ url: publicUrl || '/', description: 'This installation' }]
+}
+
 export function buildOpenApiDocument(operations: readonly ApiOperation[]) {
   const paths: ZodOpenApiPathsObject = {}
   for (const operation of operations) {
@@ -179,6 +188,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[]) {
           'Every error answers `{ "error": { "code", "message", "details"? } }`, but those of the OpenAI-compatible `/v1/responses`, ' +
           'which answer OpenAI\'s `{ "error": { "message", "type", "param", "code" } }`.',
       },
+      servers: serversOf(),
       tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
       security: [{ bearerToken: [] }, { sessionCookie: [] }],
       paths,

@@ -32,6 +32,8 @@ export const PATCH = defineRoute({
   body: updateAgentRequestSchema,
   example: () => ({ name: 'Renamed', description: 'changed' }),
   responses: ok(updatedAgentResponseSchema),
+  // Offering it at /mcp under a name another of the workspace's tools has: 409 `mcp_tool_name_taken`.
+  errors: [409],
   handler: ({ principal, services, params, body }) => services.agents.update(principal, params.id, body),
 })
 

@@ -1,4 +1,4 @@
-import { APPROVAL_INBOX_EVENT, approvalInboxEventSchema } from '@/lib/contracts/approvals'
+import { APPROVAL_ESCALATED_EVENT, APPROVAL_INBOX_EVENT, approvalInboxEventSchema } from '@/lib/contracts/approvals'
 import { approvalInboxStream } from '@/lib/server/approvals/approval-inbox-stream'
 import { defineRoute, EVENT_STREAM_HEADERS } from '@/lib/server/define-route'
 
@@ -13,7 +13,9 @@ export const GET = defineRoute({
   tag: 'approvals',
   responses: {
     200: {
-      description: `An \`event: ${APPROVAL_INBOX_EVENT}\` with the count when the stream opens and whenever an approval is created, decided or closed; the stream stays open.`,
+      description:
+        `An \`event: ${APPROVAL_INBOX_EVENT}\` with the count when the stream opens and whenever an approval is created, decided or closed, ` +
+        `and an \`event: ${APPROVAL_ESCALATED_EVENT}\` with \`{ "approvalId" }\` when one waits past its workspace's escalation delay and you own that workspace; the stream stays open.`,
       schema: approvalInboxEventSchema,
       contentType: 'text/event-stream',
     },

@@ -33,6 +33,8 @@ export const PATCH = defineRoute({
   body: updateWorkflowRequestSchema,
   example: () => ({ name: 'Renamed', settings: { conversationForwarding: { enabled: true, endpoint: 'http://127.0.0.1:9/forward' } } }),
   responses: ok(updatedWorkflowResponseSchema),
+  // Offering it at /mcp under a name another of the workspace's tools has: 409 `mcp_tool_name_taken`.
+  errors: [409],
   handler: ({ principal, services, params, body }) => services.workflows.update(principal, params.id, body),
 })
 

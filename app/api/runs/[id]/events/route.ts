@@ -16,7 +16,8 @@ export const GET = defineRoute({
   query: eventsQuery,
   responses: {
     200: {
-      description: 'One event per `data:` line, its `id:` the event sequence; the stream ends with the run.',
+      description:
+        'One event per `data:` line, its `id:` the event sequence. The stream ends with the run: after its final event, one `event: end` frame with `data: {}`, then the connection closes.',
       schema: runEventSchema,
       contentType: 'text/event-stream',
     },
