@@ -39,7 +39,7 @@ export function AgentList() {
         </div>
         <WorkspaceScopeToggle scope={scope} />
       </div>
-      {!canEdit ? null : (
+      {canEdit ? (
         <form
           className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4"
           onSubmit={(e) => {
@@ -66,7 +66,7 @@ export function AgentList() {
             </p>
           ) : null}
         </form>
-      )}
+      ) : null}
       {list.isPending ? <p className="text-sm text-zinc-500">Loading agents…</p> : null}
       {list.isError ? (
         <p role="alert" className="text-sm text-red-700">
