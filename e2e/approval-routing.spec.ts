@@ -3,12 +3,15 @@
  * Slack (the e2e server's outbound allow-list opens loopback, scripts/e2e-server.mjs). The owner saves the URL, which
  * the page then shows only as "configured for <host>" (never the URL, not even after a reload), sends a test message
  * the receiver gets, sets an escalation delay, and a run of the workspace that asks a person is posted to the
- * receiver with a link to the inbox.
+ * receiver with a link to the inbox. That link opens the inbox at the approval's card (in view, focused; widened to
+ * every workspace when the card is of another), or says why it cannot; and an approval escalated to the owners shows
+ * as escalated on its run's page, live and after a reload (the escalation job is run now instead of in a minute).
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { runQueuedJobNow } from './fixtures/database'
 import { straightGraph } from './fixtures/graphs'
-import { expect, test } from './fixtures/test'
+import { expect, test, type APIRequestContext, type Page } from './fixtures/test'
 
 const SECRET = 'T0E2E/B0E2E/e2eWebhookSecret'
 
@@ -34,6 +37,36 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/services/${SECRET}`
 })
+
+const ASKING = straightGraph({ id: 'ask', kind: 'human_input', data: { label: 'Release sign-off', prompt: 'Ship it?' } })
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true)
+  return (await response.json()) as T
+}
+
+async function newWorkspace(request: APIRequestContext, name: string): Promise<string> {
+  return (await json<{ workspace: { id: string } }>(await request.post('/api/workspaces', { data: { name: `${name} ${Date.now()}` } }))).workspace.id
+}
+
+async function askingWorkflow(request: APIRequestContext, name: string, workspaceId?: string): Promise<string> {
+  return (await json<{ workflow: { id: string } }>(await request.post('/api/workflows', { data: { name, workspaceId, graph: ASKING } }))).workflow.id
+}
+
+/** Starts a run of the workflow and returns it with the approval it raised, once raised. */
+async function runAsking(request: APIRequestContext, workflowId: string): Promise<{ runId: string; approvalId: string }> {
+  const { run } = await json<{ run: { id: string } }>(await request.post('/api/runs', { data: { workflowId, input: 'v1.2' } }))
+  const pendingOfRun = async () =>
+    (await json<{ approvals: Array<{ id: string }> }>(await request.get(`/api/approvals?status=pending&runId=${run.id}`))).approvals[0]?.id
+  await expect.poll(pendingOfRun).toBeDefined()
+  return { runId: run.id, approvalId: (await pendingOfRun())! }
+}
+
+/** Follows a link to the inbox at an approval, as from a chat message: a fresh page load. */
+async function openInboxAt(page: Page, approvalId: string) {
+  await page.goto('about:blank')
+  await page.goto(`/approvals#approval-${approvalId}`)
+}
 
 test.afterAll(async () => {
   receiver.closeAllConnections()
@@ -86,4 +119,61 @@ test('an owner routes approvals to a chat webhook: the URL is never shown again,
   await expect
     .poll(() => received.find((each) => each.text.includes('Routed sign-off'))?.text ?? '')
     .toMatch(/a run of "Routed sign-off"\)\n<http.*\/approvals#approval-[0-9a-f-]+\|Answer it in Agentloom>$/)
+})
+
+test('a link to an approval opens the inbox at its card, also in another workspace; an answered or unknown one is said so', async ({ page }) => {
+  const mine = await askingWorkflow(page.request, 'Linked sign-off')
+  const asked = []
+  for (let n = 0; n < 3; n++) asked.push((await runAsking(page.request, mine)).approvalId)
+  const elsewhere = await runAsking(page.request, await askingWorkflow(page.request, 'Team sign-off', await newWorkspace(page.request, 'Linked team')))
+
+  // The second of three: in view and focused once the cards have loaded, not merely at the top of the list.
+  await openInboxAt(page, asked[1]!)
+  const second = page.locator(`#approval-${asked[1]}`)
+  await expect(second).toBeFocused()
+  await expect(second).toBeInViewport()
+  await expect(page.getByTestId('approval-anchor-notice')).toHaveCount(0)
+
+  // The hash changing while the inbox is open moves to that card.
+  await page.evaluate((id) => (window.location.hash = `approval-${id}`), asked[2]!)
+  await expect(page.locator(`#approval-${asked[2]}`)).toBeFocused()
+  await expect(page.locator(`#approval-${asked[2]}`)).toBeInViewport()
+
+  // One of another workspace than the current one: the inbox widens to all of them to show it.
+  await openInboxAt(page, elsewhere.approvalId)
+  await expect(page.getByTestId('workspace-scope-all')).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.locator(`#approval-${elsewhere.approvalId}`)).toBeFocused()
+  await expect(page.locator(`#approval-${elsewhere.approvalId}`)).toBeInViewport()
+
+  // Answered meanwhile, or never one of theirs: a notice says so above the list.
+  await json(await page.request.post(`/api/approvals/${asked[0]}`, { data: { decision: 'deny', reason: 'Not this one.' } }))
+  await openInboxAt(page, asked[0]!)
+  await expect(page.getByTestId('approval-anchor-notice')).toHaveAttribute('data-notice', 'answered')
+  await expect(page.getByTestId('approval-anchor-notice')).toHaveText('The approval this link points to was already answered.')
+  await expect(page.locator(`#approval-${asked[0]}`)).toHaveCount(0)
+  await openInboxAt(page, '00000000-0000-4000-8000-000000000000')
+  await expect(page.getByTestId('approval-anchor-notice')).toHaveAttribute('data-notice', 'unknown')
+  await expect(page.getByTestId('approval-card').first()).toBeVisible()
+})
+
+test('an approval escalated to the owners shows as escalated on its run’s page, live and after a reload', async ({ page, server }) => {
+  const workspaceId = await newWorkspace(page.request, 'Escalating')
+  await json(await page.request.put(`/api/workspaces/${workspaceId}/approval-routing`, { data: { escalationMinutes: 1 } }))
+  const { runId, approvalId } = await runAsking(page.request, await askingWorkflow(page.request, 'Escalating sign-off', workspaceId))
+
+  // The page has read the run's pending approvals before the escalation: what it shows next, it learnt live.
+  const readPending = page.waitForResponse((response) => response.url().endsWith(`/api/approvals?status=pending&runId=${runId}`))
+  await page.goto(`/runs/${runId}`)
+  await readPending
+  const card = page.locator(`[data-testid="approval-card"][data-approval-id="${approvalId}"]`)
+  await expect(card).toBeVisible()
+  await expect(card.getByTestId('approval-escalated')).toHaveCount(0)
+
+  // The escalation job, due in a minute, runs now; the open page learns of it through the inbox stream.
+  await runQueuedJobNow(server, `approval-escalate:${approvalId}`)
+  await expect(card.getByTestId('approval-escalated')).toHaveText('Escalated to owners')
+
+  await page.reload()
+  await expect(card.getByTestId('approval-escalated')).toHaveText('Escalated to owners')
+  await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'waiting')
 })

@@ -5,6 +5,9 @@
  * disabled, the API's 403). The owner makes them an approver; a sampling request of the owner's run then waits in the
  * colleague's inbox (not before), they answer it there, and the card says who decided, on their page and the owner's.
  *
+ * A runner of the team sees the list pages (workflows, agents, skills, MCP servers) without the controls their role does
+ * not allow; an editor sees them all.
+ *
  * Runs as the worker's admin, who owns the team. Set up through the API: the second account (an admin's account
  * invitation, accepted outside the browser), the team's copy of the example MCP server (whose summarize_topic tool asks
  * for sampling) and the workflow; the rest is the browser.
@@ -12,7 +15,7 @@
 import { randomBytes } from 'node:crypto'
 import { straightGraph } from './fixtures/graphs'
 import { snap } from './fixtures/page'
-import { expect, test, type APIRequestContext, type Page } from './fixtures/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures/test'
 
 const TEAM = 'Support team'
 const SAMPLING_INPUT = '/call research-assistant_summarize_topic {"topic":"tidal energy"}'
@@ -177,4 +180,89 @@ test('a team workspace: invite by link as runner, run but not save, answer appro
   await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'succeeded')
   await expect(page.getByTestId('approval-history-item').getByTestId('approval-decided-by')).toHaveText(runner.name)
   await colleague.context().close()
+})
+
+/** Signs the person in, in a browser of their own, and opens the team's workflows (which makes the team their current workspace). */
+async function signedInAt(browser: Browser, baseURL: string | undefined, person: { email: string; password: string }, workspaceId: string) {
+  const page = await (await browser.newContext({ baseURL, storageState: undefined })).newPage()
+  await page.goto('/sign-in')
+  await page.getByTestId('sign-in-email').fill(person.email)
+  await page.getByTestId('sign-in-password').fill(person.password)
+  await page.getByTestId('sign-in-submit').click()
+  await expect(page).not.toHaveURL(/\/sign-in/)
+  await page.goto(`/workflows?workspace=${workspaceId}`)
+  await expect(page.getByTestId('current-workspace-name')).toHaveText(TEAM_OF_ROLES)
+  return page
+}
+
+const TEAM_OF_ROLES = 'Roles team'
+
+test('the list pages offer a runner only what a runner may do, and an editor everything', async ({ page, browser, baseURL, playwright }) => {
+  // The team and one of each thing on its list pages, made by its owner through the API.
+  const { workspace } = await json<{ workspace: { id: string } }>(await page.request.post('/api/workspaces', { data: { name: TEAM_OF_ROLES } }))
+  const inTeam = `workspaceId=${workspace.id}`
+  const { workflow } = await json<{ workflow: { id: string } }>(
+    await page.request.post('/api/workflows', {
+      data: {
+        name: 'Team flow',
+        workspaceId: workspace.id,
+        graph: straightGraph({ id: 'agent-1', kind: 'agent', data: { name: 'Helper', model: { provider: 'demo' } } }),
+      },
+    }),
+  )
+  const { agent } = await json<{ agent: { id: string } }>(await page.request.post('/api/agents', { data: { name: 'Team agent', workspaceId: workspace.id } }))
+  await json(await page.request.post(`/api/skills?${inTeam}`, { data: { content: '---\nname: team-notes\ndescription: Notes of the team\n---\n\nBody.\n' } }))
+  await json(
+    await page.request.post(`/api/mcp-servers?${inTeam}`, {
+      data: {
+        id: 'team-research',
+        name: 'Team research',
+        transport: 'stdio',
+        config: { command: 'node', args: ['examples/mcp-servers/research-assistant.mjs'] },
+      },
+    }),
+  )
+
+  // A runner and an editor of the team.
+  const outside = await playwright.request.newContext({ baseURL })
+  const runner = await memberAccount(page.request, outside)
+  const editor = await memberAccount(page.request, outside)
+  await outside.dispose()
+  await json(await page.request.post(`/api/workspaces/${workspace.id}/members`, { data: { email: runner.email, role: 'runner' } }))
+  await json(await page.request.post(`/api/workspaces/${workspace.id}/members`, { data: { email: editor.email, role: 'editor' } }))
+
+  /** Each list page with the row that shows it has loaded the team's list, and the controls an editor has there. */
+  const pages = [
+    {
+      path: '/workflows',
+      row: `workflow-row-${workflow.id}`,
+      controls: ['new-workflow', 'new-from-template', ...['details', 'duplicate', 'move', 'delete'].map((action) => `workflow-${action}-${workflow.id}`)],
+    },
+    { path: '/agents', row: `agent-row-${agent.id}`, controls: ['create-agent'] },
+    { path: '/skills', row: 'skill-row-team-notes', controls: ['skill-new', 'skill-import-open', 'skill-delete-team-notes'] },
+    {
+      path: '/mcp-servers',
+      row: 'mcp-server-row-team-research',
+      controls: ['mcp-add', 'mcp-import', ...['edit', 'settings', 'delete', 'enabled'].map((action) => `mcp-${action}-team-research`)],
+    },
+  ]
+
+  for (const [person, shown] of [
+    [runner, false],
+    [editor, true],
+  ] as const) {
+    const member = await signedInAt(browser, baseURL, person, workspace.id)
+    for (const { path, row, controls } of pages) {
+      await member.goto(path)
+      await expect(member.getByTestId(row)).toBeVisible()
+      for (const control of controls) await expect(member.getByTestId(control), `${control} on ${path}`).toHaveCount(shown ? 1 : 0)
+    }
+    // A runner may still test an MCP server's connection; a stored skill's Edit is an editor's.
+    await expect(member.getByTestId('mcp-test-team-research')).toBeVisible()
+    await member.goto('/skills')
+    await member.getByTestId('skill-open-team-notes').click()
+    await expect(member.getByTestId('skill-detail')).toContainText('Body.')
+    await expect(member.getByTestId('skill-edit')).toHaveCount(shown ? 1 : 0)
+    await member.context().close()
+  }
 })

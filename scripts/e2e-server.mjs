@@ -1,7 +1,8 @@
 // The app as the end-to-end tests see it: a fresh database every run (a new database on the
 // DATABASE_URL server, or a new embedded data directory), the demo model, then `npm start`;
 // the setup link it prints goes to $E2E_STATE_DIR/setup-link-<E2E_SERVER_INDEX> for the tests' first-admin
-// setup (playwright.config.ts starts one such server per worker).
+// setup (playwright.config.ts starts one such server per worker), and where its database is to
+// $E2E_STATE_DIR/database-<E2E_SERVER_INDEX>.json.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -67,6 +68,14 @@ if (process.env.DATABASE_URL) {
   // Run as root, the embedded server runs as the `postgres` user, which must reach its data folder.
   chmodSync(folder, 0o755)
   env.AGENTLOOM_DATA_DIR = join(folder, 'postgres')
+}
+
+// Where the database is, for the specs that drive the job queue's clock (e2e/fixtures/database.ts): a URL, or the
+// embedded server's data folder (whose port and password it chooses when it makes the cluster).
+if (process.env.E2E_STATE_DIR) {
+  mkdirSync(process.env.E2E_STATE_DIR, { recursive: true })
+  const where = database ? { url: env.DATABASE_URL } : { dataDir: env.AGENTLOOM_DATA_DIR }
+  writeFileSync(join(process.env.E2E_STATE_DIR, `database-${process.env.E2E_SERVER_INDEX ?? 0}.json`), JSON.stringify(where), { mode: 0o600 })
 }
 
 const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env })

@@ -12,10 +12,9 @@ import { Input } from '@/components/ui/Input'
 import { EmptyListNotice } from '@/components/ui/EmptyListNotice'
 import { ListTable } from '@/components/ui/ListTable'
 import { LocalTime } from '@/components/ui/LocalTime'
-import { useCurrentWorkspace } from '@/components/workspaces/CurrentWorkspaceProvider'
+import { useCurrentWorkspaceAccess } from '@/components/workspaces/CurrentWorkspaceProvider'
 import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
 import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
-import { canEdit } from '@/components/workspaces/current-workspace'
 import { useWorkspaceScope } from '@/components/workspaces/use-workspace-scope'
 
 const AGENT_COLUMNS = [{ label: 'Name' }, { label: 'Description' }, { label: 'Latest version' }, { label: 'Updated' }]
@@ -24,7 +23,7 @@ const AGENT_COLUMNS = [{ label: 'Name' }, { label: 'Description' }, { label: 'La
 export function AgentList() {
   const router = useRouter()
   const scope = useWorkspaceScope()
-  const { current } = useCurrentWorkspace()
+  const { canEdit } = useCurrentWorkspaceAccess()
   const list = useAgentsQuery(scope.workspaceId)
   const create = useCreateAgent()
   const [name, setName] = useState('')
@@ -40,7 +39,7 @@ export function AgentList() {
         </div>
         <WorkspaceScopeToggle scope={scope} />
       </div>
-      {current && !canEdit(current.role) ? null : (
+      {canEdit ? (
         <form
           className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4"
           onSubmit={(e) => {
@@ -67,14 +66,14 @@ export function AgentList() {
             </p>
           ) : null}
         </form>
-      )}
+      ) : null}
       {list.isPending ? <p className="text-sm text-zinc-500">Loading agents…</p> : null}
       {list.isError ? (
         <p role="alert" className="text-sm text-red-700">
           Could not load agents: {errorMessage(list.error)}
         </p>
       ) : null}
-      {list.data?.length === 0 ? <EmptyListNotice>No agents yet. Name one above to start.</EmptyListNotice> : null}
+      {list.data?.length === 0 ? <EmptyListNotice>{canEdit ? 'No agents yet. Name one above to start.' : 'No agents yet.'}</EmptyListNotice> : null}
       {list.data && list.data.length > 0 ? (
         <ListTable testId="agent-list" columns={AGENT_COLUMNS}>
           {list.data.map((agent) => (

@@ -28,12 +28,14 @@ export interface ApprovalCardProps {
   readOnly?: boolean
   /** Adds a link to the approval's run (the inbox). */
   showRunLink?: boolean
+  /** Ringed for a moment: the card a link named (the inbox). */
+  highlighted?: boolean
   /** Who asks, as a person reads it (a node's title); else the title the run stored, else the stored source (an executor id, a server). */
   sourceLabel?: string
 }
 
 /** One approval: what is asked, an expiry countdown, and Approve / Deny (with the kind's own inputs). */
-export function ApprovalCard({ approval: given, onAnswered, readOnly = false, showRunLink = false, sourceLabel }: ApprovalCardProps) {
+export function ApprovalCard({ approval: given, onAnswered, readOnly = false, showRunLink = false, highlighted = false, sourceLabel }: ApprovalCardProps) {
   const idPrefix = useId()
   const form = useRef<ApprovalFormHandle>(null)
   const { approval, conflict, failure, submitting, submit } = useApprovalAnswer(given, onAnswered)
@@ -57,7 +59,13 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
       data-approval-id={approval.id}
       data-status={conflict ? conflict.reason : approval.status}
       aria-label={`${APPROVAL_KINDS[approval.kind].noun}: ${approval.title}`}
-      className={cn('flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm', canAnswer ? 'border-amber-300 ring-1 ring-amber-100' : 'border-zinc-200')}
+      // Focusable by script only: a link to the card moves the keyboard's place to it (use-approval-anchor.ts).
+      tabIndex={-1}
+      data-highlighted={highlighted || undefined}
+      className={cn(
+        'flex scroll-mt-4 flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm outline-none motion-safe:transition-shadow motion-safe:duration-500',
+        highlighted ? 'border-indigo-400 ring-2 ring-indigo-500 ring-offset-2' : canAnswer ? 'border-amber-300 ring-1 ring-amber-100' : 'border-zinc-200',
+      )}
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">

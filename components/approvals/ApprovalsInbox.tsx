@@ -9,12 +9,15 @@ import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
 import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
 import { useWorkspaceScope } from '@/components/workspaces/use-workspace-scope'
 import { ApprovalCard } from './ApprovalCard'
+import { ANCHOR_NOTICE_TEXT } from './approval-anchor'
+import { useApprovalAnchor } from './use-approval-anchor'
 
 /**
  * Pending approvals of the current workspace's runs (or of all the person may answer; the navigation's badge counts
  * those), refreshed when the inbox stream says they changed (see
  * use-approval-inbox-events.ts, which the navigation keeps open). Cards answered here stay on screen, resolved, until the page is left, so that the
- * person sees what they did even after the next refresh drops them from the pending list.
+ * person sees what they did even after the next refresh drops them from the pending list. A link to one card
+ * (`#approval-<id>`) opens the inbox at it (use-approval-anchor.ts).
  */
 export function ApprovalsInbox() {
   const query = usePendingApprovalsQuery()
@@ -32,6 +35,9 @@ export function ApprovalsInbox() {
   // One list for every workspace (the badge's), narrowed here: switching workspaces asks the server nothing.
   const open = scope.workspaceId === undefined ? waiting : waiting.filter((approval) => approval.workspaceId === scope.workspaceId)
   const elsewhere = waiting.length - open.length
+  const { setAll } = scope
+  const showAllWorkspaces = useCallback(() => setAll(true), [setAll])
+  const anchor = useApprovalAnchor({ loaded: pending !== null, shown: [...open, ...answeredHere], waiting, showAllWorkspaces })
 
   return (
     <div className="flex flex-col gap-4">
@@ -49,6 +55,11 @@ export function ApprovalsInbox() {
           Refresh
         </Button>
       </div>
+      {anchor.notice ? (
+        <p role="status" className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700" data-testid="approval-anchor-notice" data-notice={anchor.notice}>
+          {ANCHOR_NOTICE_TEXT[anchor.notice]}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           Could not load approvals: {error}
@@ -59,7 +70,7 @@ export function ApprovalsInbox() {
           {open.map((approval) => (
             <li key={approval.id}>
               {scope.all ? <WorkspaceBadge workspaceId={approval.workspaceId} /> : null}
-              <ApprovalCard approval={approval} onAnswered={onAnswered} showRunLink />
+              <ApprovalCard approval={approval} onAnswered={onAnswered} showRunLink highlighted={anchor.highlightedId === approval.id} />
             </li>
           ))}
         </ul>
@@ -74,7 +85,7 @@ export function ApprovalsInbox() {
           <ul className="flex flex-col gap-3 opacity-80">
             {answeredHere.map((approval) => (
               <li key={approval.id}>
-                <ApprovalCard approval={approval} showRunLink />
+                <ApprovalCard approval={approval} showRunLink highlighted={anchor.highlightedId === approval.id} />
               </li>
             ))}
           </ul>

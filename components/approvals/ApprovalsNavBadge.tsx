@@ -8,6 +8,7 @@ import { approvalKeys } from '@/components/queries/approvals'
 import { listPendingApprovals } from './approvals-api'
 import { areApprovalsShownFor } from './approvals-in-view'
 import { escalationNotificationText, notifyInBrowser } from './browser-notifications'
+import { openApprovalInInbox } from './use-approval-anchor'
 import { useApprovalInboxEvents } from './use-approval-inbox-events'
 
 /**
@@ -45,7 +46,7 @@ export function ApprovalsNavBadge() {
       const waiting = await queryClient.fetchQuery({ queryKey: approvalKeys.pending(), queryFn: listPendingApprovals, staleTime: 0 }).catch(() => [])
       const escalated = waiting.find((each) => each.id === approvalId)
       if (!escalated) return
-      const open = () => router.push(`/approvals#approval-${approvalId}`)
+      const open = () => openApprovalInInbox(approvalId, (href) => router.push(href))
       if (notifyInBrowser(escalated, waiting.length, open, escalationNotificationText(escalated))) return
       // The inbox in front of the person shows the card marked "Escalated to owners".
       if (pathname.startsWith('/approvals') && document.visibilityState !== 'hidden') return

@@ -1,4 +1,4 @@
-/** Answering an approval through `POST /api/approvals/:id`. */
+/** Answering an approval through `POST /api/approvals/:id`; reading one, and the pending lists. */
 import { ApiError, errorMessage, fetchJson, postJson } from '@/components/api-client'
 import type { AnswerApprovalBody, ApprovalView } from '@/lib/contracts/approvals'
 
@@ -24,4 +24,16 @@ export function failedOutcome(error: unknown): Extract<AnswerOutcome, { ok: fals
 export async function listPendingApprovals(): Promise<ApprovalView[]> {
   const { approvals } = await fetchJson<{ approvals: ApprovalView[] }>('/api/approvals?status=pending')
   return approvals
+}
+
+/** The pending approvals of one run (the run page follows their escalation with it). */
+export async function listRunPendingApprovals(runId: string): Promise<ApprovalView[]> {
+  const { approvals } = await fetchJson<{ approvals: ApprovalView[] }>(`/api/approvals?status=pending&runId=${encodeURIComponent(runId)}`)
+  return approvals
+}
+
+/** One approval, whatever its status; the API's 404 (or 403) when the person may not answer it. */
+export async function getApproval(id: string): Promise<ApprovalView> {
+  const { approval } = await fetchJson<{ approval: ApprovalView }>(`/api/approvals/${encodeURIComponent(id)}`)
+  return approval
 }

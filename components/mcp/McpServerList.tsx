@@ -1,8 +1,9 @@
 import type { McpServerSummary } from '@/lib/contracts/mcp-servers'
-import { McpServerRow } from './McpServerRow'
+import { McpServerRow, type McpServerAccess } from './McpServerRow'
 
 export interface McpServerListProps {
   servers: readonly McpServerSummary[]
+  access: McpServerAccess
   onEdit: (server: McpServerSummary) => void
   onSettings: (server: McpServerSummary) => void
   onDelete: (server: McpServerSummary) => void
@@ -12,7 +13,7 @@ export interface McpServerListProps {
 const byName = (a: McpServerSummary, b: McpServerSummary) => a.name.localeCompare(b.name)
 
 /** The servers by name, or what to do when there are none. */
-export function McpServerList({ servers, onEdit, onSettings, onDelete, onToggleEnabled }: McpServerListProps) {
+export function McpServerList({ servers, access, onEdit, onSettings, onDelete, onToggleEnabled }: McpServerListProps) {
   if (servers.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-zinc-300 bg-white px-6 py-12 text-center text-sm text-zinc-500" data-testid="mcp-server-list">
@@ -26,6 +27,7 @@ export function McpServerList({ servers, onEdit, onSettings, onDelete, onToggleE
         <McpServerRow
           key={server.id}
           server={server}
+          access={access}
           onEdit={() => onEdit(server)}
           onSettings={() => onSettings(server)}
           onDelete={() => onDelete(server)}

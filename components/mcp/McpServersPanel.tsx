@@ -4,11 +4,13 @@ import { useState } from 'react'
 import { Button } from '@/components/ui'
 import { errorMessage } from '@/components/api-client'
 import { useMcpServersQuery, useSetMcpServerEnabled } from '@/components/queries/mcp-servers'
+import { useCurrentWorkspaceAccess } from '@/components/workspaces/CurrentWorkspaceProvider'
 import { McpServerDialogs, type OpenDialog } from './McpServerDialogs'
 import { McpServerList } from './McpServerList'
 
-/** The MCP servers page: list, add, edit, test, enable/disable, delete, import. */
+/** The MCP servers page: list, add, edit, test, enable/disable, delete, import (each as the person's role allows). */
 export function McpServersPanel() {
+  const access = useCurrentWorkspaceAccess()
   const list = useMcpServersQuery()
   const setEnabled = useSetMcpServerEnabled()
   const [dialog, setDialog] = useState<OpenDialog>(null)
@@ -18,14 +20,16 @@ export function McpServersPanel() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center gap-2">
-        <Button variant="primary" data-testid="mcp-add" onClick={() => setDialog({ kind: 'add' })}>
-          Add server
-        </Button>
-        <Button data-testid="mcp-import" onClick={() => setDialog({ kind: 'import' })}>
-          Import manifest
-        </Button>
-      </div>
+      {access.canEdit ? (
+        <div className="flex items-center gap-2">
+          <Button variant="primary" data-testid="mcp-add" onClick={() => setDialog({ kind: 'add' })}>
+            Add server
+          </Button>
+          <Button data-testid="mcp-import" onClick={() => setDialog({ kind: 'import' })}>
+            Import manifest
+          </Button>
+        </div>
+      ) : null}
 
       {stdio && !stdio.enabled ? (
         <p className="rounded-lg border border-zinc-200 bg-zinc-50 px-4 py-3 text-sm text-zinc-700" data-testid="mcp-stdio-off">
@@ -53,6 +57,7 @@ export function McpServersPanel() {
       {list.data ? (
         <McpServerList
           servers={list.data.servers}
+          access={access}
           onEdit={(server) => setDialog({ kind: 'edit', server })}
           onSettings={(server) => setDialog({ kind: 'settings', server })}
           onDelete={(server) => setDialog({ kind: 'delete', server })}

@@ -4,13 +4,16 @@
  * Approvals: the pending list of the inbox, and answering one. The list is not polled: the
  * navigation's inbox stream (use-approval-inbox-events.ts) invalidates it whenever it changed.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { answerApproval, listPendingApprovals } from '@/components/approvals/approvals-api'
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { answerApproval, getApproval, listPendingApprovals, listRunPendingApprovals } from '@/components/approvals/approvals-api'
 import type { AnswerApprovalBody, ApprovalView } from '@/lib/contracts/approvals'
 
 export const approvalKeys = {
   all: ['approvals'] as const,
   pending: () => [...approvalKeys.all, 'pending'] as const,
+  /** Under `pending`: the inbox stream's invalidation refreshes it with the inbox. */
+  pendingOfRun: (runId: string) => [...approvalKeys.pending(), 'run', runId] as const,
+  detail: (id: string) => [...approvalKeys.all, 'detail', id] as const,
 }
 
 const oldestFirst = (approvals: ApprovalView[]) => [...approvals].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
@@ -18,6 +21,16 @@ const oldestFirst = (approvals: ApprovalView[]) => [...approvals].sort((a, b) =>
 /** Pending approvals across all runs, oldest first. */
 export function usePendingApprovalsQuery() {
   return useQuery({ queryKey: approvalKeys.pending(), queryFn: listPendingApprovals, select: oldestFirst })
+}
+
+/** A run's pending approvals, while `enabled` (a live run's page): refreshed whenever the person's inbox changed. */
+export function useRunPendingApprovalsQuery(runId: string, enabled: boolean) {
+  return useQuery({ queryKey: approvalKeys.pendingOfRun(runId), queryFn: () => listRunPendingApprovals(runId), enabled })
+}
+
+/** One approval; nothing is asked while `id` is null. No retry: a 404 is an answer (not the person's, or gone). */
+export function useApprovalQuery(id: string | null) {
+  return useQuery({ queryKey: approvalKeys.detail(id ?? ''), queryFn: id === null ? skipToken : () => getApproval(id), retry: false })
 }
 
 /**

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { initialRunState, mergeRunSnapshot, nodeStatuses, pendingApprovals, reduceRunEventBatch, reduceRunEvents, type RunViewState } from './run-state'
+import {
+  initialRunState,
+  mergeRunSnapshot,
+  nodeStatuses,
+  pendingApprovals,
+  reduceRunEventBatch,
+  reduceRunEvents,
+  upsertApproval,
+  type RunViewState,
+} from './run-state'
 import type { ApprovalView } from '@/lib/contracts/approvals'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { RunDetail } from '@/lib/contracts/runs'
@@ -209,6 +218,25 @@ describe('approvals in the run state', () => {
     expect(pendingApprovals(resolved)).toEqual([])
     expect(resolved.approvals['ap-1']!.status).toBe('approved')
     expect(nodeStatuses(resolved).researcher).toBe('running')
+  })
+
+  it('keeps an escalation the snapshot knows when the replayed request event carries the approval from before it', () => {
+    const escalatedAt = '2026-01-01T10:01:02.000Z'
+    const reloaded = reduceRunEventBatch(fresh({ status: 'waiting' }, [approval({ escalatedAt })]), [
+      event(1, 'run_started'),
+      event(2, 'approval_requested', { approval: approval({ escalatedAt: null }) }),
+    ])
+    expect(reloaded.approvals['ap-1']!.escalatedAt).toBe(escalatedAt)
+    const answered = reduceRunEvents(reloaded, event(3, 'approval_resolved', { approval: approval({ status: 'approved' }) }))
+    expect(answered.approvals['ap-1']).toMatchObject({ status: 'approved', escalatedAt })
+  })
+
+  it('takes an escalation learnt while the run waits', () => {
+    const requested = reduceRunEventBatch(fresh(), [event(1, 'run_started'), event(2, 'approval_requested', { approval: approval() })])
+    const escalatedAt = '2026-01-01T10:01:02.000Z'
+    const escalated = upsertApproval(requested, approval({ escalatedAt }))
+    expect(escalated.approvals['ap-1']!.escalatedAt).toBe(escalatedAt)
+    expect(escalated.status).toBe('waiting')
   })
 
   it('marks the node an approval names as its source', () => {

@@ -101,10 +101,14 @@ export function mergeRunSnapshot(state: RunViewState, run: Partial<RunDetail>): 
   }
 }
 
-/** Adds or updates an approval; an answer never goes back to pending. */
-export function upsertApproval(state: RunViewState, approval: ApprovalView): RunViewState {
-  const known = state.approvals[approval.id]
-  if (known && known.status !== 'pending' && approval.status === 'pending') return state
+/**
+ * Adds or updates an approval; an answer never goes back to pending, nor an escalation away: the run's
+ * `approval_requested` event, replayed after the snapshot, carries the approval as it was before it was escalated.
+ */
+export function upsertApproval(state: RunViewState, given: ApprovalView): RunViewState {
+  const known = state.approvals[given.id]
+  if (known && known.status !== 'pending' && given.status === 'pending') return state
+  const approval = known?.escalatedAt && !given.escalatedAt ? { ...given, escalatedAt: known.escalatedAt } : given
   const approvals = { ...state.approvals, [approval.id]: approval }
   const next = { ...state, approvals }
   if (approval.status === 'pending') return next

@@ -63,13 +63,15 @@ function SkillView({ skill }: { skill: SkillDetail }) {
 
 export interface SkillDetailDialogProps {
   name: string | undefined
+  /** The person may change the library (an editor of the current workspace): a stored skill offers Edit. */
+  editable: boolean
   onClose: () => void
   /** A save renamed the skill (a new name in its SKILL.md): the dialog follows it. */
   onRenamed: (name: string) => void
 }
 
-/** One skill: its metadata and the SKILL.md body; a stored skill can be edited here. Closes with its button or Escape. */
-export function SkillDetailDialog({ name, onClose, onRenamed }: SkillDetailDialogProps) {
+/** One skill: its metadata and the SKILL.md body; a stored skill can be edited here (by an editor). Closes with its button or Escape. */
+export function SkillDetailDialog({ name, editable, onClose, onRenamed }: SkillDetailDialogProps) {
   const detail = useSkillQuery(name)
   const skill = detail.data
   const [editing, setEditing] = useState(false)
@@ -79,7 +81,7 @@ export function SkillDetailDialog({ name, onClose, onRenamed }: SkillDetailDialo
   }
   const footer = editing ? undefined : (
     <>
-      {skill?.source === 'stored' ? (
+      {skill?.source === 'stored' && editable ? (
         <Button data-testid="skill-edit" onClick={() => setEditing(true)}>
           Edit
         </Button>

@@ -20,7 +20,8 @@ function Chips({ label, items, testId }: { label: string; items: string[]; testI
 interface SkillListProps {
   skills: SkillSummary[]
   onOpen: (name: string) => void
-  onDelete: (name: string) => void
+  /** Absent for a person who may not change the library (no Delete buttons). */
+  onDelete?: (name: string) => void
 }
 
 /** Every skill of the library: stored ones (editable here) and file skills (managed on disk). */
@@ -60,7 +61,7 @@ export function SkillList({ skills, onOpen, onDelete }: SkillListProps) {
             <Button size="sm" variant="ghost" onClick={() => onOpen(skill.name)}>
               View
             </Button>
-            {skill.source === 'stored' ? (
+            {skill.source === 'stored' && onDelete ? (
               <Button size="sm" variant="danger" data-testid={`skill-delete-${skill.name}`} onClick={() => onDelete(skill.name)}>
                 Delete
               </Button>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useDeleteSkill, useSkillsQuery } from '@/components/queries/skills'
 import { Button, Dialog } from '@/components/ui'
+import { useCurrentWorkspaceAccess } from '@/components/workspaces/CurrentWorkspaceProvider'
 import { LoadErrorsPanel } from './LoadErrorsPanel'
 import { SKILL_TEMPLATE } from './skill-form'
 import { SkillDetailDialog } from './SkillDetailDialog'
@@ -11,8 +12,12 @@ import { SkillEditorForm } from './SkillEditorForm'
 import { SkillFolderImport } from './SkillFolderImport'
 import { SkillList } from './SkillList'
 
-/** The skills page: the library's skills and load warnings, a "New skill" editor, a folder import, details (and editing) and deletion. */
+/**
+ * The skills page: the library's skills and load warnings, a "New skill" editor, a folder import, details (and editing)
+ * and deletion — the changes only for an editor of the current workspace.
+ */
 export function SkillsLibrary() {
+  const { canEdit } = useCurrentWorkspaceAccess()
   const list = useSkillsQuery()
   const [creating, setCreating] = useState<'new' | 'folder'>()
   const [openName, setOpenName] = useState<string>()
@@ -28,14 +33,16 @@ export function SkillsLibrary() {
             stored in the database; file skills come from directories on the server and are changed there.
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
-          <Button data-testid="skill-import-open" onClick={() => setCreating('folder')} disabled={creating !== undefined}>
-            Import a folder
-          </Button>
-          <Button variant="primary" data-testid="skill-new" onClick={() => setCreating('new')} disabled={creating !== undefined}>
-            New skill
-          </Button>
-        </div>
+        {canEdit ? (
+          <div className="flex shrink-0 gap-2">
+            <Button data-testid="skill-import-open" onClick={() => setCreating('folder')} disabled={creating !== undefined}>
+              Import a folder
+            </Button>
+            <Button variant="primary" data-testid="skill-new" onClick={() => setCreating('new')} disabled={creating !== undefined}>
+              New skill
+            </Button>
+          </div>
+        ) : null}
       </div>
       {creating === 'new' ? (
         <div className="rounded-lg border border-zinc-200 bg-white p-4">
@@ -55,10 +62,10 @@ export function SkillsLibrary() {
       {list.isSuccess ? (
         <>
           <LoadErrorsPanel errors={list.data.loadErrors} />
-          <SkillList skills={list.data.skills} onOpen={setOpenName} onDelete={setDeleting} />
+          <SkillList skills={list.data.skills} onOpen={setOpenName} onDelete={canEdit ? setDeleting : undefined} />
         </>
       ) : null}
-      <SkillDetailDialog name={openName} onClose={() => setOpenName(undefined)} onRenamed={setOpenName} />
+      <SkillDetailDialog name={openName} editable={canEdit} onClose={() => setOpenName(undefined)} onRenamed={setOpenName} />
       <DeleteSkillDialog name={deleting} onClose={() => setDeleting(undefined)} onDeleted={() => setDeleting(undefined)} />
     </>
   )

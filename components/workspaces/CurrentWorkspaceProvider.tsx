@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useWorkspacesQuery } from '@/components/queries/workspaces'
 import type { WorkspaceView } from '@/lib/contracts/workspaces'
-import { pickCurrentWorkspace, workspaceCookie, workspaceFromSearch } from './current-workspace'
+import { canEdit, canRun, pickCurrentWorkspace, workspaceCookie, workspaceFromSearch } from './current-workspace'
 
 export interface CurrentWorkspace {
   /** The signed-in person's user id (to tell them apart in member lists). */
@@ -72,4 +72,14 @@ export function useCurrentWorkspace(): CurrentWorkspace {
 /** The current workspace's id (undefined while there is none): what lists filter by and creations name. */
 export function useCurrentWorkspaceId(): string | undefined {
   return useCurrentWorkspace().current?.id
+}
+
+/**
+ * What the person's role in the current workspace lets the list pages offer: a control the role does not allow is
+ * not shown at all (the API's 403 stays the real check). Admins are owners of every workspace they see. With no
+ * workspace at all (outside the signed-in pages) nothing is held back: the server decides.
+ */
+export function useCurrentWorkspaceAccess(): { canEdit: boolean; canRun: boolean } {
+  const { current } = useCurrentWorkspace()
+  return current === null ? { canEdit: true, canRun: true } : { canEdit: canEdit(current.role), canRun: canRun(current.role) }
 }

@@ -13,7 +13,7 @@ import { DeleteWorkflowDialog } from '@/components/workflows/DeleteWorkflowDialo
 import { TemplateGalleryDialog } from '@/components/workflows/TemplateGalleryDialog'
 import { WorkflowDetailsDialog } from '@/components/workflows/WorkflowDetailsDialog'
 import type { WorkflowSummary } from '@/lib/contracts/workflows'
-import { useCurrentWorkspace } from '@/components/workspaces/CurrentWorkspaceProvider'
+import { useCurrentWorkspace, useCurrentWorkspaceAccess } from '@/components/workspaces/CurrentWorkspaceProvider'
 import { MoveWorkflowDialog } from '@/components/workspaces/MoveWorkflowDialog'
 import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
 import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
@@ -37,7 +37,7 @@ const newestChangeFirst = (workflows: readonly WorkflowSummary[]) => [...workflo
  */
 export function WorkflowList() {
   const scope = useWorkspaceScope()
-  const { current, byId } = useCurrentWorkspace()
+  const { byId } = useCurrentWorkspace()
   const list = useWorkflowsQuery({ workspaceId: scope.workspaceId })
   const workflows = useMemo(() => (list.data ? newestChangeFirst(list.data) : undefined), [list.data])
   const duplicate = useDuplicateWorkflow()
@@ -47,7 +47,7 @@ export function WorkflowList() {
   const [moving, setMoving] = useState<WorkflowSummary | null>(null)
   // What the person may do to a workflow follows their role in its workspace; new ones go into the current one.
   const editsIn = (workspaceId: string | null) => canEdit(byId(workspaceId)?.role)
-  const mayCreate = current === null || canEdit(current.role)
+  const mayCreate = useCurrentWorkspaceAccess().canEdit
 
   return (
     <>
@@ -85,7 +85,7 @@ export function WorkflowList() {
           Could not load workflows: {errorMessage(list.error)}
         </p>
       ) : null}
-      {workflows?.length === 0 ? <EmptyListNotice>No workflows yet. Start a new one to draw.</EmptyListNotice> : null}
+      {workflows?.length === 0 ? <EmptyListNotice>{mayCreate ? 'No workflows yet. Start a new one to draw.' : 'No workflows yet.'}</EmptyListNotice> : null}
       {workflows && workflows.length > 0 ? (
         <ListTable testId="workflow-list" columns={WORKFLOW_COLUMNS}>
           {workflows.map((workflow) => (
