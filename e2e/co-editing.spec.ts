@@ -1,7 +1,7 @@
 /**
  * Editing one workflow together, live (issue #30, "Edit together, live"), as people do it: two people with the
- * workflow open in two browsers see each other's avatar and pointer and every change (a node added, moved,
- * renamed); one goes offline, keeps editing and comes back, and both end with the same graph, which saves,
+ * workflow open in two browsers see each other's avatar, pointer and selection (nodes and edges) and every change
+ * (a node added, moved, renamed); a new workflow goes live with its first save, without a reload; one goes offline, keeps editing and comes back, and both end with the same graph, which saves,
  * validates and runs; Ctrl+Z takes back only one's own edit; a runner of the team's workspace follows read-only.
  *
  * The people: the worker's admin (Wendy, this worker's signed-in person) makes a team workspace and the workflow
@@ -32,6 +32,7 @@ const teamGraph = (): GraphDocument => ({
 })
 
 const canvasNode = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`)
+const canvasEdge = (page: Page, id: string) => page.locator(`.react-flow__edge[data-id="${id}"]`)
 
 /** A node's position on the canvas (flow coordinates), as React Flow places it. */
 async function positionOf(node: Locator): Promise<{ x: number; y: number }> {
@@ -118,6 +119,12 @@ test('two people edit one workflow at once: presence, every change, offline and 
   // What Ada selects is outlined in her colour on Wendy's canvas.
   await canvasNode(ada, 'output').click()
   await expect(wendy.locator('[data-testid="live-selection"][data-node-id="output"]')).toBeVisible()
+  // So is the edge she selects, and no longer the node she left.
+  await canvasEdge(ada, 'start->writer').click()
+  await expect(canvasEdge(wendy, 'start->writer')).toHaveAttribute('data-live-selected-by', ADMIN.name)
+  await expect(canvasEdge(wendy, 'start->writer')).toHaveClass(/\blive-selected\b/)
+  await expect(wendy.locator('[data-testid="live-selection"][data-node-id="output"]')).toHaveCount(0)
+  await expect(canvasEdge(wendy, 'writer->output')).not.toHaveAttribute('data-live-selected-by')
 
   // A node added by one appears for the other, with an id no one else could have made at the same moment.
   await wendy.getByTestId('palette-transform').click()
@@ -217,4 +224,65 @@ test('a runner of the team’s workspace follows the workflow live, read-only', 
   await runnerContext.close()
   await runnerApi.dispose()
   await ada.dispose()
+})
+
+test('a new workflow goes live with its first save: no reload, the other sees it as saved and both see each other’s edits', async ({
+  page,
+  browser,
+  server,
+}) => {
+  const wendy = page
+  const workspace = await wendy.request.post('/api/workspaces', { data: { name: 'Drafted together team' } })
+  expect(workspace.status()).toBe(201)
+  const workspaceId = ((await workspace.json()) as { workspace: { id: string } }).workspace.id
+  const joined = await wendy.request.post(`/api/workspaces/${workspaceId}/members`, { data: { email: ADMIN.email, role: 'editor', approver: false } })
+  expect(joined.status()).toBe(201)
+
+  // Wendy draws a new workflow in the team's workspace (a draft: nothing on the server yet) and saves it.
+  await wendy.goto(`/workflows?workspace=${workspaceId}`)
+  await expect(wendy.getByTestId('current-workspace-name')).toHaveText('Drafted together team')
+  await wendy.getByTestId('new-workflow').click()
+  await expect(wendy).toHaveURL(/\/workflows\/new$/)
+  await expect(wendy.getByTestId('editor-workspace')).toHaveText('Drafted together team')
+  await expect(canvasNode(wendy, 'start')).toBeVisible()
+  await expect(wendy.getByTestId('live-indicator')).toHaveCount(0)
+  const startBefore = await positionOf(canvasNode(wendy, 'start'))
+  await dragBy(wendy, canvasNode(wendy, 'start'), 0, 140)
+  await expect.poll(async () => (await positionOf(canvasNode(wendy, 'start'))).y).toBeGreaterThan(startBefore.y + 40)
+  // A mark on the page that a reload would wipe.
+  await wendy.evaluate(() => Object.assign(window, { __sameEditor: true }))
+  await wendy.getByTestId('save-version').click()
+  await expect(wendy.getByTestId('save-status')).toContainText('Saved as v1')
+  await expect(wendy).toHaveURL(/\/workflows\/[0-9a-f-]{36}$/)
+  const workflowId = wendy.url().split('/').at(-1)!
+  await expect(wendy.getByTestId('live-indicator')).toHaveAttribute('data-status', 'connected')
+
+  // Ada opens it from the team's list.
+  const ada = await (await adaContext(browser, server)).newPage()
+  await ada.goto(`/workflows?workspace=${workspaceId}`)
+  const name = await wendy.getByTestId('workflow-name').inputValue()
+  await ada.getByTestId(`workflow-row-${workflowId}`).getByRole('link', { name }).click()
+  await expect(ada).toHaveURL(new RegExp(`/workflows/${workflowId}$`))
+  await expect(ada.getByTestId('live-indicator')).toHaveAttribute('data-status', 'connected')
+  await expect(ada.getByTestId('unsaved-indicator')).toHaveAttribute('data-dirty', 'false')
+
+  // Each sees the other, and the graph Wendy saved, once.
+  await expect(wendy.getByTestId('live-avatar').and(wendy.locator(`[data-name="${ADMIN.name}"]`))).toBeVisible()
+  await expect(ada.getByTestId('live-avatar')).toHaveCount(1)
+  await expect.poll(() => canvasGraph(ada)).toEqual(await canvasGraph(wendy))
+  await expect(ada.locator('.react-flow__node')).toHaveCount(2)
+
+  // Ada's change reaches Wendy, Wendy's reaches Ada; still the page Wendy drew it on.
+  const outputBefore = await positionOf(canvasNode(wendy, 'output'))
+  await dragBy(ada, canvasNode(ada, 'output'), 0, 160)
+  await expect.poll(async () => (await positionOf(canvasNode(wendy, 'output'))).y).toBeGreaterThan(outputBefore.y + 40)
+  await wendy.getByTestId('palette-agent').click()
+  const added = wendy.locator('.react-flow__node[data-id^="agent-1-"]')
+  await expect(added).toHaveCount(1)
+  await expect(canvasNode(ada, (await added.getAttribute('data-id'))!)).toBeVisible()
+  await expect.poll(() => canvasGraph(wendy)).toEqual(await canvasGraph(ada))
+  await expect(wendy.locator('.react-flow__node')).toHaveCount(3)
+  expect(await wendy.evaluate(() => (window as { __sameEditor?: boolean }).__sameEditor)).toBe(true)
+
+  await ada.context().close()
 })

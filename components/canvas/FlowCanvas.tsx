@@ -17,6 +17,7 @@ import { NODE_KIND_MIME } from './Palette'
 import { useCanvasProblemsContext } from './CanvasProblemsProvider'
 import { isConnectionAllowed, selectReadOnly } from './store'
 import { LiveCursors } from './LiveCursors'
+import { useRemoteEdgeSelectors, withRemoteEdgeSelections } from './use-remote-edge-selections'
 import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 
 /** Half a node, so that a dropped node lands centred under the pointer. */
@@ -83,6 +84,9 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
     [ref, mode.wrapper],
   )
   const flowNodes = useMemo(() => (overview ? hiddenFromReactFlow(nodes) : nodes), [overview, nodes])
+  // Live, the edges the others selected are drawn in their colour (their nodes: LiveCursors).
+  const remoteEdgeSelectors = useRemoteEdgeSelectors()
+  const flowEdges = useMemo(() => (overview ? noEdges : withRemoteEdgeSelections(edges, remoteEdgeSelectors)), [overview, edges, remoteEdgeSelectors])
   const overviewPointer = useOverviewPointer()
 
   const isValidConnection = useCallback((connection: Connection | Edge) => isConnectionAllowed(store.getState(), connection as Connection), [store])
@@ -112,7 +116,7 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
         {startViewport === undefined ? null : (
           <ReactFlow<CanvasNode, CanvasEdge>
             nodes={flowNodes}
-            edges={overview ? noEdges : edges}
+            edges={flowEdges}
             nodeTypes={nodeTypes}
             onNodesChange={onNodesChange}
             onEdgesChange={onEdgesChange}

@@ -2,7 +2,8 @@
 
 /**
  * The others in a live session on the canvas, as a team that lives in Figma expects them: their pointers with
- * their names, and the nodes they selected outlined in their colour (their avatars: LiveAvatars.tsx).
+ * their names, and the nodes they selected outlined in their colour (their avatars: LiveAvatars.tsx; their selected
+ * edges: use-remote-edge-selections.ts).
  */
 import { useInternalNode, useStore, ViewportPortal, type ReactFlowState } from '@xyflow/react'
 import type { CanvasNode } from './adapter'

@@ -4,14 +4,14 @@ import { useEffect, useId, useState } from 'react'
 import { errorMessage, requestFieldError } from '@/components/api-client'
 import { cn } from '@/components/ui/cn'
 import { useCreateWorkflow, useRenameWorkflow } from '@/components/queries/workflows'
-import { useCanvasStore } from './CanvasStoreProvider'
+import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 import { useAdoptCreatedWorkflow } from './use-adopt-created-workflow'
 
 /**
  * The name saves on its own (PATCH) when the field loses focus or on Enter; Escape reverts. A
  * refused name stays in the field, with the server's reason beside it, so it can be corrected.
- * Naming a draft creates the workflow (its version 1 is the starter graph the draft began with;
- * what was drawn since stays unsaved on the canvas).
+ * Naming a draft creates the workflow (its version 1 is the graph the draft began with, the starter or a template's;
+ * what was drawn since stays unsaved on the canvas, and is what the live document gets on top of that version).
  */
 export function WorkflowNameInput() {
   const { workflowId, name, setName } = useCanvasStore((s) => ({ workflowId: s.workflowId, name: s.name, setName: s.setName }))
@@ -19,6 +19,7 @@ export function WorkflowNameInput() {
   const renameExisting = useRenameWorkflow(workflowId)
   const create = useCreateWorkflow()
   const adopt = useAdoptCreatedWorkflow()
+  const store = useCanvasStoreApi()
   const isDraft = workflowId === ''
   const rename = isDraft ? create : renameExisting
   const errorId = useId()
@@ -33,7 +34,7 @@ export function WorkflowNameInput() {
       return
     }
     if (rename.isPending) return
-    if (isDraft) create.mutate({ name: next }, { onSuccess: adopt })
+    if (isDraft) create.mutate({ name: next, graph: store.getState().savedDocument }, { onSuccess: adopt })
     else renameExisting.mutate(next, { onSuccess: (workflow) => setName(workflow.name) })
   }
 

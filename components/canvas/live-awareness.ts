@@ -51,3 +51,26 @@ export function sameSelection(a: LiveAwarenessState['selection'], b: LiveAwarene
     a.edges.every((id, i) => id === b.edges[i])
   )
 }
+
+/** Who of the others selected an edge, as the canvas marks it. */
+export type EdgeSelector = LivePeer['user']
+
+/**
+ * The edges the others have selected, each with who selected it (the first of them in client order when several did),
+ * to outline them in that person's colour. At most `limit` per person, as for their nodes.
+ */
+export function edgeSelectorsOf(peers: readonly LivePeer[], limit = 200): Map<string, EdgeSelector> {
+  const selectors = new Map<string, EdgeSelector>()
+  for (const peer of peers) for (const edgeId of peer.selection.edges.slice(0, limit)) if (!selectors.has(edgeId)) selectors.set(edgeId, peer.user)
+  return selectors
+}
+
+/** Whether two edge selections mark the same edges for the same people (to redraw the edges only when they changed). */
+export function sameEdgeSelectors(a: ReadonlyMap<string, EdgeSelector>, b: ReadonlyMap<string, EdgeSelector>): boolean {
+  if (a.size !== b.size) return false
+  for (const [edgeId, user] of a) {
+    const other = b.get(edgeId)
+    if (!other || other.id !== user.id || other.name !== user.name || other.color !== user.color) return false
+  }
+  return true
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import type { GraphDocument } from '@/lib/graph/document'
 import { exampleWorkflowDocument } from '@/lib/graph/example-workflow'
-import { readLiveDocument, seedLiveDocument, writeGraphChange } from '@/lib/graph/live-document'
+import { liveNodes, readLiveDocument, seedLiveDocument, writeGraphChange } from '@/lib/graph/live-document'
 import { validateDocument } from '@/lib/graph/validate'
 import type { NodeData } from '@/lib/graph/node-data'
 import { bindCanvasStoreToLiveDocument, mergedIntoLast } from './live-binding'
@@ -249,6 +249,33 @@ describe('live binding of the canvas store', () => {
     store.getState().undo()
     expect(live().find((n) => n.id === 'start')!.position).toEqual({ x: 0, y: 80 })
     expect(selectCanUndo(store.getState())).toBe(false)
+  })
+
+  it('binds a draft after its first save without writing again what the save holds', () => {
+    // A draft drawn from the starter, then saved: the server seeds the shared document from that first version.
+    const draft = createCanvasStore({ workflowId: '', name: 'Draft', document: { schemaVersion: 1, nodes: [], edges: [] }, version: null })
+    const agent = draft.getState().addNode('agent', { x: 100, y: 100 })!
+    rename(draft, agent, 'Drafted')
+    draft.getState().adoptWorkflow('wf1', 'Draft', 1)
+    draft.getState().markSaved(1, draft.getState().toDocument())
+    // Moved after the save, before the document arrived: that alone is still to be written.
+    drag(draft, agent, [{ x: 150, y: 120 }])
+    const network = new Network()
+    const server = network.join(new Y.Doc())
+    seedLiveDocument(server, draft.getState().savedDocument)
+    const seededEntry = liveNodes(server).get(agent)
+    // Someone who opened it from the list renames the agent at the same moment.
+    const bob = network.join(new Y.Doc())
+    ;(liveNodes(bob).get(agent)!.get('data') as Y.Map<unknown>).set('name', 'Renamed by Bob')
+
+    bindCanvasStoreToLiveDocument(draft, network.join(new Y.Doc()))
+    const nodes = readLiveDocument(server).nodes
+    expect(nodes.map((n) => n.id)).toEqual([agent])
+    expect(nodes[0]!.data).toMatchObject({ name: 'Renamed by Bob' })
+    expect(nodes[0]!.position).toEqual({ x: 150, y: 120 })
+    // The node the server seeded is still the one everybody edits (not deleted and added back).
+    expect(liveNodes(server).get(agent)).toBe(seededEntry)
+    expect(graphOf(draft)).toEqual(readLiveDocument(server))
   })
 
   it('tells a merged command from a new one in the store’s log', () => {

@@ -23,6 +23,7 @@ import { isLiveDocumentSeeded, liveEdges, liveNodes, readEdge, readNode, seedLiv
 import { canvasEdgeToGraph, canvasNodeToGraph, edgeToCanvas, nodeToCanvas, type CanvasEdge, type CanvasNode } from './adapter'
 import { revertCommand, type CanvasGraph, type History } from './history'
 import { liveIdSuffix } from './ids'
+import { selectIsDirty } from './store-saved-state-slice'
 import type { CanvasState, CanvasStore, LiveEditing } from './store-types'
 
 export interface LiveBindingOptions {
@@ -159,9 +160,10 @@ export function bindCanvasStoreToLiveDocument(store: CanvasStore, doc: Y.Doc, op
 }
 
 /**
- * What the person did before the shared document arrived (the store's undo log since it opened), written on top of
- * it step by step, each its own undo step as it was in the log. Unchanged nodes are the saved document's own objects
- * (the mirror), so that only what the person changed is written, never a node someone else deleted meanwhile.
+ * What the person did before the shared document arrived (the store's undo log since it opened, or since its last save:
+ * a draft goes live right after its first save, its log still holding how it was drawn), written on top of it step by
+ * step, each its own undo step as it was in the log. Unchanged nodes are the saved document's own objects (the mirror),
+ * so that only what the person changed is written, never a node someone else deleted meanwhile.
  */
 function writePendingChanges(
   doc: Y.Doc,
@@ -170,8 +172,7 @@ function writePendingChanges(
   undoManager: Y.UndoManager,
   origin: object,
 ): void {
-  const graphs: CanvasGraph[] = [{ nodes: state.nodes, edges: state.edges }]
-  for (let i = state.history.past.length - 1; i >= 0; i--) graphs.unshift(revertCommand(graphs[0]!, state.history.past[i]!))
+  const graphs = graphsSinceSaved(state)
   const first = graphs.shift()!
   // Anything the log does not explain (it holds the last HISTORY_CAPACITY steps) goes first, as one change nobody undoes.
   writeGraphChange(doc, state.savedDocument, mirror.of(first.nodes, first.edges), CLEANUP_ORIGIN)
@@ -180,6 +181,21 @@ function writePendingChanges(
     undoManager.stopCapturing()
     writeGraphChange(doc, before, mirror.of(graph.nodes, graph.edges), origin)
   }
+}
+
+/**
+ * The graph after each step of the store's log, oldest first, back to where it was last saved: the steps before that
+ * are in the saved document, which the shared document was seeded from, and are not written again (a step that adds a
+ * node would otherwise delete it first and add it back, under the feet of anyone already editing it). When the log
+ * does not reach back that far, it goes back as far as it can.
+ */
+function graphsSinceSaved(state: Pick<CanvasState, 'nodes' | 'edges' | 'history' | 'savedDocument'>): CanvasGraph[] {
+  const graphs: CanvasGraph[] = [{ nodes: state.nodes, edges: state.edges }]
+  for (let i = state.history.past.length - 1; i >= 0; i--) {
+    if (!selectIsDirty({ ...graphs[0]!, savedDocument: state.savedDocument })) break
+    graphs.unshift(revertCommand(graphs[0]!, state.history.past[i]!))
+  }
+  return graphs
 }
 
 /** The ids of the nodes (or edges) a transaction touched: entries set or deleted, or fields changed inside one. */

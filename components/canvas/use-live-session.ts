@@ -3,7 +3,8 @@
 /**
  * Editing a saved workflow live, together: connects the workflow's shared Yjs document
  * (`/api/collab/<workflowId>`, Hocuspocus; lib/server/collab) and binds the canvas store to it
- * (live-binding.ts) once it has arrived. Drafts stay local until their first save.
+ * (live-binding.ts) once it has arrived. Drafts stay local until their first save, and go live right after it (the
+ * store's workflowId changes, so the effect below connects; the server seeds the document from that first version).
  *
  * - Status: connecting → connected (editing) or read-only (a runner or viewer follows); offline when the
  *   connection went (the browser went offline, the server restarted): the person keeps editing and Yjs merges
