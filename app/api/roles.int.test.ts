@@ -36,6 +36,7 @@ import { ConversationService } from '@/lib/server/conversations/conversation-ser
 import type { AnyRouteDeclaration } from '@/lib/server/define-route'
 import { RunService } from '@/lib/server/runs/run-service'
 import { ShareLinkService } from '@/lib/server/share/share-links'
+import { undocumentedPartOf, type RealAnswer } from '@/lib/server/testing/documented-answer'
 import { createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import { HTTP_METHODS, listRouteFiles, loadRoutes, type RouteEntry } from '@/lib/server/testing/route-inventory'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
@@ -339,13 +340,23 @@ describe('who may call each API route (roles in a team workspace)', () => {
       Object.entries(call.params ?? {}).map(([name, value]) => [name, name === 'path' || name === 'all' ? value.split('/') : value]),
     )
     const response = await handler(request, { params: Promise.resolve(params) })
-    if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    const contentType = response.headers.get('content-type') ?? ''
+    if (contentType.startsWith('text/event-stream')) {
       aborter.abort()
       await response.body?.cancel()
+      expectDocumented(key, { status: response.status, contentType, body: undefined })
       return { status: response.status, body: undefined, headers: response.headers }
     }
     const text = await response.text()
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers }
+    const body = text && contentType.startsWith('application/json') ? JSON.parse(text) : text || undefined
+    expectDocumented(key, { status: response.status, contentType, body })
+    return { status: response.status, body, headers: response.headers }
+  }
+
+  /** Every answer this table gets is one the OpenAPI document describes (its status, and its JSON body's schema). */
+  function expectDocumented(key: string, answer: RealAnswer): void {
+    const declaration = declarationOf(key)
+    if (declaration) expect(undocumentedPartOf(declaration, answer), `${key} as the OpenAPI document says`).toBeUndefined()
   }
 
   beforeAll(async () => {

@@ -97,7 +97,8 @@ export function errorStatuses(operation: ApiOperation): number[] {
   // see is a 404 for other members, as for anyone else.
   if (operation.workspaceRole && operation.workspaceRole !== 'approver') statuses.add(403)
   if (operation.params || operation.query || operation.body) statuses.add(400)
-  if (operation.params) statuses.add(404)
+  // A path naming a resource, or a workspace (in the path, query or body) the caller is not a member of: not found.
+  if (operation.params || operation.workspaceRole) statuses.add(404)
   if (operation.body) {
     statuses.add(413)
     statuses.add(415)
