@@ -95,15 +95,22 @@ test('an owner routes approvals to a chat webhook: the URL is never shown again,
   await expect.poll(() => received.filter((each) => each.text.startsWith('Test message from Agentloom')).length).toBe(1)
   expect(received[0]!.path).toBe(`/services/${SECRET}`)
 
+  // Approvals expire after two minutes on the test server (playwright.config.ts): a longer delay would never fire.
+  await expect(page.getByTestId('approval-timeout-hint')).toHaveText('Approvals on this server expire after 2 minutes, so the delay must be shorter.')
   await page.getByLabel('Escalate after (minutes)').fill('15')
   await page.getByRole('button', { name: 'Save delay' }).click()
-  await expect(page.getByText('Approvals waiting 15 min are escalated to the owners.')).toBeVisible()
+  await expect(page.getByText('an escalation after 15 minutes would never be sent: choose a shorter delay.')).toBeVisible()
+  await page.getByLabel('Escalate after (minutes)').fill('1')
+  await page.getByRole('button', { name: 'Save delay' }).click()
+  await expect(page.getByText('Approvals waiting 1 min are escalated to the owners.')).toBeVisible()
 
   // After a reload: still only the host, the delay kept.
   await page.reload()
   await expect(page.getByTestId('approval-webhook-status')).toHaveText('Configured for 127.0.0.1')
-  await expect(page.getByLabel('Escalate after (minutes)')).toHaveValue('15')
+  await expect(page.getByLabel('Escalate after (minutes)')).toHaveValue('1')
   expect(await page.content()).not.toContain(SECRET)
+  // Off again: the run below waits, and an escalation a minute later would reach specs that run after this one.
+  expect((await page.request.put(`/api/workspaces/${workspaceId}/approval-routing`, { data: { escalationMinutes: null } })).ok()).toBe(true)
 
   // A run of the workspace that asks a person: the chat is told, with a link to the inbox.
   const created = await page.request.post('/api/workflows', {

@@ -243,7 +243,7 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/workspace-invitations/[token]': { request: async (fx) => ({ params: { token: await fx.invitation() } }), status: 200 },
   'GET /api/workspaces/[id]/audit-log': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
   'GET /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
-  'PUT /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { escalationMinutes: 30 } }), status: 200 },
+  'PUT /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { escalationMinutes: 5 } }), status: 200 },
   // The fixture's workspace has no webhook: owners reach the check past the role's, 409 (lib/server/approvals/approval-routing.int.test.ts sends one).
   'POST /api/workspaces/[id]/approval-routing/test': { request: (fx) => ({ params: { id: fx.workspaceId }, body: {} }), status: 409 },
   'POST /api/workspace-invitations/[token]': { request: async (fx) => ({ params: { token: await fx.invitation() } }), status: 200 },

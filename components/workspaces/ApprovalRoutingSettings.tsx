@@ -6,6 +6,7 @@ import { ApiError, errorMessage, fetchParsed } from '@/components/api-client'
 import {
   approvalRoutingResponseSchema,
   approvalWebhookTestResponseSchema,
+  formatMinutes,
   MAX_ESCALATION_MINUTES,
   type ApprovalRoutingRequest,
   type ApprovalRoutingView,
@@ -221,6 +222,9 @@ export function ApprovalRoutingSettings({ workspaceId }: { workspaceId: string }
         <p className="mt-1 text-sm text-zinc-600">
           An approval still waiting after this many minutes is marked “Escalated to owners”, the owners’ browsers tell them, and the webhook says so. Leave it
           empty to never escalate.
+        </p>
+        <p className="mt-1 text-sm text-zinc-600" data-testid="approval-timeout-hint">
+          Approvals on this server expire after {formatMinutes(routing.approvalTimeoutMinutes)}, so the delay must be shorter.
         </p>
         <form onSubmit={saveEscalation} className="mt-3 flex flex-wrap items-end gap-2">
           <Field label="Escalate after (minutes)" htmlFor="approval-escalation-minutes">

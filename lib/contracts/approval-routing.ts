@@ -35,6 +35,12 @@ export const approvalRoutingRequestSchema = z
   .strict()
 export type ApprovalRoutingRequest = z.infer<typeof approvalRoutingRequestSchema>
 
+/** `10 minutes`, `1 minute`, `1.5 minutes`: how the settings and their errors say a delay. */
+export function formatMinutes(minutes: number): string {
+  const shown = Number.isInteger(minutes) ? String(minutes) : minutes.toFixed(1).replace(/\.0$/, '')
+  return `${shown} minute${shown === '1' ? '' : 's'}`
+}
+
 export const approvalRoutingViewSchema = z.object({
   workspaceId: z.string(),
   webhookConfigured: z.boolean(),
@@ -42,6 +48,8 @@ export const approvalRoutingViewSchema = z.object({
   webhookHost: z.string().nullable(),
   /** Minutes before a pending approval is escalated to the owners; null: never. */
   escalationMinutes: z.number().int().nullable(),
+  /** How long an approval waits on this server before it expires (AGENTLOOM_APPROVAL_TIMEOUT_MS): the delay must be shorter. */
+  approvalTimeoutMinutes: z.number(),
   updatedAt: z.string().nullable(),
 })
 export type ApprovalRoutingView = z.infer<typeof approvalRoutingViewSchema>

@@ -13,6 +13,7 @@ export const INVALID_INPUT_CODES = [
   'ambiguous_model',
   'base_version_mismatch',
   'conflicting_continuation',
+  'escalation_after_expiry',
   'continuation_not_supported',
   'instructions_not_supported',
   'invalid_agent',

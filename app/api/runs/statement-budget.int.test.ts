@@ -100,15 +100,14 @@ describe('the run path stays within its statement budget', () => {
     conversationId = created.body.id
     const workflows = new WorkflowService(app.db.prisma)
     askingWorkflowId = (await workflows.create(principalOf(app.admin), { name: 'Asking', graph: ASKING })).workflow.id
-    // A team workspace whose approvals go to a webhook (a loopback receiver) and escalate after an hour.
+    // A team workspace whose approvals go to a webhook (a loopback receiver) and escalate after an hour: longer than
+    // approvals wait here, as when an admin shortened AGENTLOOM_APPROVAL_TIMEOUT_MS after the delay was saved (the
+    // API refuses such a delay now), so the routing is read and no escalation is queued.
     receiver = await startRecordingHttpServer()
     const team = await new WorkspaceService(app).create(principalOf(app.admin), 'Routed')
-    const routing = await callRoute(putApprovalRouting, {
-      method: 'PUT',
-      params: { id: team.id },
-      body: { webhookUrl: `${receiver.url}/hook`, escalationMinutes: 60 },
-    })
+    const routing = await callRoute(putApprovalRouting, { method: 'PUT', params: { id: team.id }, body: { webhookUrl: `${receiver.url}/hook` } })
     expect(routing.status).toBe(200)
+    await app.db.prisma.workspaceApprovalRouting.update({ where: { workspaceId: team.id }, data: { escalationMinutes: 60 } })
     const admin = (await app.apiTokens.authenticate(app.admin.token))!
     routedWorkflowId = (await workflows.create(admin, { name: 'Asking, routed', graph: ASKING, workspaceId: team.id })).workflow.id
     probe = await app.db.connectClient()

@@ -106,7 +106,14 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
     expect(await jobOf(`approval-escalate:${approvalId}`)).toBeUndefined()
     const view = await call(getRouting, owner)
     expect(view.status).toBe(200)
-    expect(view.body.routing).toEqual({ workspaceId, webhookConfigured: false, webhookHost: null, escalationMinutes: null, updatedAt: null })
+    expect(view.body.routing).toEqual({
+      workspaceId,
+      webhookConfigured: false,
+      webhookHost: null,
+      escalationMinutes: null,
+      approvalTimeoutMinutes: 10,
+      updatedAt: null,
+    })
   })
 
   it('lets owners only read and change it: other members 403, non-members 404', async () => {
@@ -139,6 +146,14 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
     expect(inside.body.error.message).toMatch(/refused by the outbound policy: 10\.1\.2\.3 is a private address/)
     expect((await call(putRouting, owner, { webhookUrl: 'not a url' })).status).toBe(400)
     expect((await call(putRouting, owner, { escalationMinutes: 0 })).status).toBe(400)
+    // Approvals expire after ten minutes here: a delay as long would never escalate anything.
+    const afterExpiry = await call(putRouting, owner, { escalationMinutes: 10 })
+    expect(afterExpiry.status).toBe(400)
+    expect(afterExpiry.body.error).toMatchObject({
+      code: 'escalation_after_expiry',
+      message: 'Approvals on this server expire after 10 minutes, so an escalation after 10 minutes would never be sent: choose a shorter delay.',
+      details: { approvalTimeoutMinutes: 10 },
+    })
   })
 
   it('answers 409 to a test before a webhook is saved', async () => {
@@ -178,8 +193,9 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
   })
 
   it('escalates an approval still waiting after the delay: escalatedAt, the owners’ stream and the webhook are told', async () => {
-    // Past the approval's expiry (ten minutes by default): it would expire first, so no escalation is queued.
-    await call(putRouting, owner, { escalationMinutes: 30 })
+    // Past the approval's expiry (ten minutes by default): it would expire first, so no escalation is queued. Saving
+    // such a delay is refused; one saved before an admin shortened AGENTLOOM_APPROVAL_TIMEOUT_MS is in the row as here.
+    await app.db.prisma.workspaceApprovalRouting.update({ where: { workspaceId }, data: { escalationMinutes: 30 } })
     const expiresFirst = await askingRun()
     // Its notice is sent (the worker may already have run and removed the job: the message is the proof), its
     // escalation never queued.

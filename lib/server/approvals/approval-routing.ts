@@ -8,13 +8,14 @@
  * be https (http only for a host the installation's outbound allow-list names, e.g. a local chat server) and pass the
  * outbound policy when saved; every post goes through the pinned connection, which checks it again.
  */
-import type { ApprovalRoutingRequest, ApprovalRoutingView, ApprovalWebhookTestResult } from '@/lib/contracts/approval-routing'
+import { formatMinutes, type ApprovalRoutingRequest, type ApprovalRoutingView, type ApprovalWebhookTestResult } from '@/lib/contracts/approval-routing'
 import type { AppContext } from '../app-context'
 import { recordAudit, type AuditDetails } from '../audit/audit-log'
 import { canSee, requireRole, type Principal } from '../auth/principal'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { bareHost } from '../outbound/outbound-address-rules'
 import { pinnedFetch } from '../outbound/pinned-connection'
+import { SAMPLING_APPROVAL_TIMEOUT_MS } from '../mcp/mcp-connections'
 import { isSealed, type SecretBox } from '../secrets/secret-box'
 import { plain, postToWebhook } from './approval-webhook'
 
@@ -33,22 +34,27 @@ export function sealWebhookUrl(box: SecretBox, url: string): string {
 
 type RoutingRow = { workspaceId: string; webhook: string | null; webhookHost: string | null; escalationMinutes: number | null; updatedAt: Date }
 
-function present(workspaceId: string, row: RoutingRow | null): ApprovalRoutingView {
+function present(workspaceId: string, row: RoutingRow | null, approvalTimeoutMs: number): ApprovalRoutingView {
   return {
     workspaceId,
     webhookConfigured: row?.webhook != null,
     webhookHost: row?.webhook != null ? row.webhookHost : null,
     escalationMinutes: row?.escalationMinutes ?? null,
+    approvalTimeoutMinutes: approvalTimeoutMs / 60_000,
     updatedAt: row?.updatedAt.toISOString() ?? null,
   }
 }
 
 export class ApprovalRoutingService {
-  constructor(private readonly app: ApprovalRoutingApp) {}
+  constructor(
+    private readonly app: ApprovalRoutingApp,
+    /** How long an approval waits before it expires: an escalation delay as long never fires. */
+    private readonly approvalTimeoutMs: number = SAMPLING_APPROVAL_TIMEOUT_MS,
+  ) {}
 
   async get(principal: Principal, workspaceId: string): Promise<ApprovalRoutingView> {
     await this.requireOwner(principal, workspaceId)
-    return present(workspaceId, await this.app.db.prisma.workspaceApprovalRouting.findUnique({ where: { workspaceId } }))
+    return present(workspaceId, await this.app.db.prisma.workspaceApprovalRouting.findUnique({ where: { workspaceId } }), this.approvalTimeoutMs)
   }
 
   async update(principal: Principal, workspaceId: string, change: ApprovalRoutingRequest): Promise<ApprovalRoutingView> {
@@ -68,6 +74,7 @@ export class ApprovalRoutingService {
       details.webhookHost = host
     }
     if (change.escalationMinutes !== undefined) {
+      this.refuseEscalationAfterExpiry(change.escalationMinutes)
       data.escalationMinutes = change.escalationMinutes
       details.escalationMinutes = change.escalationMinutes
     }
@@ -83,7 +90,18 @@ export class ApprovalRoutingService {
       })
       return saved
     })
-    return present(workspaceId, row)
+    return present(workspaceId, row, this.approvalTimeoutMs)
+  }
+
+  /** An approval expires before a delay as long as its timeout: such an escalation would never be sent. */
+  private refuseEscalationAfterExpiry(minutes: number | null): void {
+    const timeoutMinutes = this.approvalTimeoutMs / 60_000
+    if (minutes === null || minutes < timeoutMinutes) return
+    throw invalidInput(
+      'escalation_after_expiry',
+      `Approvals on this server expire after ${formatMinutes(timeoutMinutes)}, so an escalation after ${formatMinutes(minutes)} would never be sent: choose a shorter delay.`,
+      { approvalTimeoutMinutes: timeoutMinutes },
+    )
   }
 
   /** Posts a test message to the saved webhook, and says what happened (never what the remote said). */

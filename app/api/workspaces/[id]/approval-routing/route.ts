@@ -24,7 +24,7 @@ export const PUT = defineRoute({
   tag: 'workspaces',
   params: workspaceParamsSchema,
   body: approvalRoutingRequestSchema,
-  example: () => ({ escalationMinutes: 30 }),
+  example: () => ({ escalationMinutes: 5 }),
   responses: ok(approvalRoutingResponseSchema),
   handler: async ({ principal, services, params, body }) => ({ routing: await services.approvalRouting.update(principal, params.id, body) }),
 })
