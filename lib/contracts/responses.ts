@@ -71,25 +71,43 @@ export const responseUsageSchema = z.object({ input_tokens: z.number(), output_t
 
 const outputTextSchema = z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.unknown()) })
 
-export const responseOutputItemSchema = z.union([
-  z.object({
-    type: z.literal('message'),
-    id: z.string(),
-    status: z.enum(['in_progress', 'completed', 'incomplete']),
-    role: z.literal('assistant'),
-    content: z.array(outputTextSchema),
-  }),
-  z.object({
-    type: z.literal('function_call'),
-    id: z.string(),
-    call_id: z.string(),
-    name: z.string(),
-    arguments: z.string(),
-    status: z.enum(['in_progress', 'completed', 'incomplete']),
-  }),
-  z.object({ type: z.literal('function_call_output'), id: z.string(), call_id: z.string(), output: z.string() }),
-])
+/**
+ * The output items: only what the client reads as the model's answer, the assistant's message. Tools the saved agent
+ * ran itself are not `function_call` items (those are calls the client is to run: OpenAI's Agents SDK looks the name
+ * up among its own tools and fails, and `function_call_output` is no output item at all, which the AI SDK's parser
+ * refuses); they are listed in `agentloom.tool_calls` instead.
+ */
+export const responseOutputItemSchema = z.object({
+  type: z.literal('message'),
+  id: z.string(),
+  status: z.enum(['in_progress', 'completed', 'incomplete']),
+  role: z.literal('assistant'),
+  content: z.array(outputTextSchema),
+})
 export type ResponseOutputItem = z.infer<typeof responseOutputItemSchema>
+
+/** A tool the saved agent ran itself during the response (a function tool, an MCP server's tool, a skill's or file tool). */
+export const serverToolCallSchema = z.object({
+  /** `tc_` and the call id. */
+  id: z.string(),
+  call_id: z.string(),
+  name: z.string(),
+  /** The arguments as JSON text, as a `function_call` item has them. */
+  arguments: z.string(),
+  /** What it returned (text, or JSON text); null until it returned, or when it failed. */
+  output: z.string().nullable(),
+  error: z.string().nullable(),
+  /** `in_progress`: not returned yet (it runs, or waits for an approval in the app). */
+  status: z.enum(['in_progress', 'completed', 'failed']),
+})
+export type ServerToolCall = z.infer<typeof serverToolCallSchema>
+
+/**
+ * Agentloom's extension of the response object, beside OpenAI's fields (clients that do not know it ignore it):
+ * `tool_calls`, the tools the agent ran on the server, in the order it called them. A stream sends it in every
+ * response it carries, and sends `response.in_progress` again, with the response so far, each time a tool returns.
+ */
+export const agentloomResponseExtensionSchema = z.object({ tool_calls: z.array(serverToolCallSchema) })
 
 export const responseStatusSchema = z.enum(['in_progress', 'completed', 'failed', 'incomplete'])
 export type ResponseStatus = z.infer<typeof responseStatusSchema>
@@ -115,6 +133,7 @@ export const responseObjectSchema = z.object({
   parallel_tool_calls: z.boolean(),
   tool_choice: z.string(),
   tools: z.array(z.unknown()),
+  agentloom: agentloomResponseExtensionSchema,
 })
 export type ResponseObject = z.infer<typeof responseObjectSchema>
 
@@ -126,3 +145,24 @@ export const openAiErrorSchema = z.object({
   error: z.object({ message: z.string(), type: z.string(), param: z.string().nullable(), code: z.string().nullable() }),
 })
 export type OpenAiError = z.infer<typeof openAiErrorSchema>
+
+/** `GET /v1/responses/{id}`: a response id as this endpoint makes them (`resp_` and 32 hex digits); anything else is a 404. */
+export const responseIdParamsSchema = z.object({ id: z.string().regex(/^resp_[0-9a-f]{32}$/, 'Not a response id.') })
+
+/**
+ * One model of `GET /v1/models`: a saved agent or workflow the caller may run. `id` is what to send as `model`
+ * (`agent:<name>`, or `agent:<id>` where the name would not name this one alone); `agentloom` says which it is.
+ */
+export const openAiModelSchema = z.object({
+  id: z.string(),
+  object: z.literal('model'),
+  /** When it was created, in seconds. */
+  created: z.number().int(),
+  /** The workspace it belongs to (its name). */
+  owned_by: z.string(),
+  agentloom: z.object({ kind: z.enum(['agent', 'workflow']), id: z.string(), name: z.string() }),
+})
+export type OpenAiModel = z.infer<typeof openAiModelSchema>
+
+export const modelListSchema = z.object({ object: z.literal('list'), data: z.array(openAiModelSchema) })
+export type ModelList = z.infer<typeof modelListSchema>
