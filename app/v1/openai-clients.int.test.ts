@@ -8,9 +8,10 @@
  */
 import { createOpenAI } from '@ai-sdk/openai'
 import { Agent, OpenAIResponsesModel, Runner } from '@openai/agents'
-import { generateText, streamText } from 'ai'
+import { generateText, Output, streamText } from 'ai'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import type { ResponseObject } from '@/lib/contracts/responses'
 import { AgentSettingsSchema, starterDocument } from '@/lib/graph'
 import { RunWorker } from '@/lib/server/runs/run-worker'
@@ -111,6 +112,44 @@ describe('a saved agent that runs its own tool', () => {
     expect(deltas).toBe(CALCULATED)
     expect(await streamed.text).toBe(CALCULATED)
     expect(await streamed.finishReason).toBe('stop')
+  })
+})
+
+describe('text.format', () => {
+  const answer = { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'], additionalProperties: false }
+
+  it('has the agent answer JSON matching the schema, for that turn alone, and refuses what it cannot honour', async () => {
+    const format = { type: 'json_schema' as const, name: 'answer', schema: answer, strict: true }
+    const structured = await openAi().responses.create({ model: 'agent:Calc', input: CALCULATION, text: { format } })
+    expect(JSON.parse(structured.output_text)).toEqual({ answer: CALCULATED })
+    const continued = await openAi().responses.create({ model: 'agent:Calc', input: 'hi', previous_response_id: structured.id })
+    expect(continued.output_text).toBe('Demo reply: hi')
+    const unstored = await openAi().responses.create({ model: 'agent:Calc', input: 'hi', store: false, text: { format } })
+    expect(JSON.parse(unstored.output_text)).toEqual({ answer: 'Demo reply: hi' })
+    const streamed = await openAi().responses.stream({ model: 'agent:Calc', input: 'hi', text: { format } }).finalResponse()
+    expect(JSON.parse(streamed.output_text)).toEqual({ answer: 'Demo reply: hi' })
+
+    const jsonObject = openAi().responses.create({ model: 'agent:Calc', input: 'hi', text: { format: { type: 'json_object' } } })
+    await expect(jsonObject).rejects.toBeInstanceOf(OpenAI.BadRequestError)
+    await expect(jsonObject).rejects.toMatchObject({ code: 'format_not_supported', param: 'text.format.type' })
+    const { workflow } = await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'Formatless' })
+    await expect(openAi().responses.create({ model: `workflow:${workflow.id}`, input: 'hi', text: { format } })).rejects.toMatchObject({
+      status: 400,
+      code: 'format_not_supported',
+      param: 'text.format',
+    })
+  })
+
+  it('gives the Agents SDK its output type and the AI SDK its object', async () => {
+    const typed = new Agent({ name: 'Calc', model: new OpenAIResponsesModel(openAi(), 'agent:Calc'), outputType: z.object({ answer: z.string() }) })
+    expect((await runner().run(typed, CALCULATION)).finalOutput).toEqual({ answer: CALCULATED })
+
+    const generated = await generateText({
+      model: aiSdk().responses('agent:Calc'),
+      prompt: 'hi',
+      output: Output.object({ schema: z.object({ answer: z.string() }) }),
+    })
+    expect(generated.output).toEqual({ answer: 'Demo reply: hi' })
   })
 })
 

@@ -27,6 +27,22 @@ export const responseInputMessageSchema = z.object({
 })
 export type ResponseInputMessage = z.infer<typeof responseInputMessageSchema>
 
+/** `text.format` of a request: the reply's format (json_object is parsed so that it can be refused by name). */
+export const responseTextFormatSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text') }),
+  z.object({
+    type: z.literal('json_schema'),
+    name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use 1 to 64 letters, digits, "_" and "-".'),
+    schema: atMostKeys(z.record(safeText().max(200), z.unknown()), 200),
+    description: safeText().max(2_000).nullish(),
+    strict: z.boolean().nullish(),
+  }),
+  z.object({ type: z.literal('json_object') }),
+])
+export type ResponseTextFormat = z.infer<typeof responseTextFormatSchema>
+
+const responseTextSchema = z.object({ format: responseTextFormatSchema.nullish(), verbosity: z.enum(['low', 'medium', 'high']).nullish() })
+
 export const createResponseRequestSchema = z
   .object({
     /**
@@ -46,6 +62,12 @@ export const createResponseRequestSchema = z
     metadata: atMostKeys(z.record(safeText().max(64), safeText().max(512)), 16).nullish(),
     /** Tools the client would run itself are not taken (the saved agent's own tools are used): only an empty list. */
     tools: z.array(z.unknown()).max(0, "Client-side tools are not taken: the saved agent's own tools are used.").nullish(),
+    /**
+     * `format`: `{ type: 'json_schema', name, schema }` has an agent answer with JSON matching the schema (its
+     * `output_text` is the JSON), for this turn alone; `text` is the default; `json_object` is refused (400), as
+     * is a format for a workflow. `verbosity` is accepted and ignored.
+     */
+    text: responseTextSchema.nullish(),
     /** false: an agent answers in the server's process and nothing is stored (no run, conversation or events); default true. */
     store: z.boolean().nullish(),
     // Accepted for compatibility and ignored: the saved agent's settings decide these. Other fields are refused,
@@ -55,7 +77,6 @@ export const createResponseRequestSchema = z
     max_output_tokens: z.number().int().nullish(),
     parallel_tool_calls: z.boolean().nullish(),
     tool_choice: z.unknown().optional(),
-    text: z.unknown().optional(),
     reasoning: z.unknown().optional(),
     include: z.array(safeText().max(200)).max(20).nullish(),
     truncation: safeText().max(20).nullish(),

@@ -20,12 +20,12 @@ import { DomainError, invalidInput, isDomainError, notFound } from '../domain-er
 import { RunService } from '../runs/run-service'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseBase, type RunOutcome } from './response-assembly'
-import { responseInput, unstoredInput } from './response-input'
+import { replyFormatOf, responseInput, unstoredInput } from './response-input'
 import { resolveModel, type ResolvedModel } from './response-model'
 import { runEvents, type FollowEnd } from '../runs/run-follower'
 import { prepareUnstoredTurn } from './unstored-turn'
 import { listModels } from './model-list'
-import { turnInputSchema } from '../conversations/turn-document'
+import { turnInputSchema, type ReplyFormat } from '../conversations/turn-document'
 
 const STORED_EVENTS_PAGE = 500
 
@@ -66,12 +66,14 @@ export class ResponsesService {
   async start(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
     if (request.store === false) return this.startUnstored(principal, request)
     const input = responseInput(request)
+    const replyFormat = replyFormatOf(request)
     const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
       throw isDomainError(error) ? withParam(error, 'model') : error
     })
     const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
     if (model.kind === 'workflow') {
       refuseContinuation(request)
+      refuseReplyFormat(replyFormat)
       if (input.instructions !== undefined) {
         throw invalidInput('instructions_not_supported', 'A workflow takes no instructions: put what it needs into its input.', { param: 'instructions' })
       }
@@ -79,7 +81,7 @@ export class ResponsesService {
       const base = { ...common, id: responseIdOf(run.id), runId: run.id, kind: 'workflow' as const, instructions: null }
       return this.stored({ ...base, previousResponseId: null, conversationId: null, createdAt: new Date(run.createdAt) })
     }
-    const turn = { version: model.version, instructions: input.instructions, runNow: true }
+    const turn = { version: model.version, instructions: input.instructions, replyFormat, runNow: true }
     // A new conversation and its first turn are one statement; a continued one takes its turn as a chat message does.
     const continued = await this.continuedConversation(principal, request, model)
     const { runId, conversationId } = continued
@@ -112,7 +114,7 @@ export class ResponsesService {
 
   /** `store: false`: an agent's turn in this process, with nothing stored (unstored-turn.ts). */
   private async startUnstored(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
-    const input = unstoredInput(request)
+    const input = { ...unstoredInput(request), replyFormat: replyFormatOf(request) }
     const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
       throw isDomainError(error) ? withParam(error, 'model') : error
     })
@@ -285,6 +287,14 @@ export class ResponsesService {
   private async requireAgentVersion(model: ResolvedModel): Promise<void> {
     const version = await this.app.db.prisma.agentVersion.findFirst({ where: { agentId: model.id, version: model.version }, select: { id: true } })
     if (!version) throw withParam(new DomainError('not_found', `The agent '${model.name}' has no version ${model.version}.`), 'model')
+  }
+}
+
+function refuseReplyFormat(format: ReplyFormat | undefined): void {
+  if (format) {
+    throw invalidInput('format_not_supported', "A workflow's reply is its outputs: text.format is for agents (or the workflow's agents' own settings).", {
+      param: 'text.format',
+    })
   }
 }
 
