@@ -3,6 +3,7 @@ import { getSessionCookie } from 'better-auth/cookies'
 import { REQUESTED_PATH_HEADER, isPage, isPublicPage, signInPathFor } from './lib/server/auth/page-access'
 import { allowedHostsFromEnv, checkRequest } from './lib/server/request-guard'
 import { screenRequest } from './lib/server/request-screen'
+import { errorBodyForPath } from './lib/server/responses/openai-error-shape'
 import { scriptNonce, securityHeaders, securityHeaderSettingsFromEnv, isSharePath, type SecurityHeaderTarget } from './lib/server/security-headers'
 import { shareFrameOrigins, sharePageToken } from './lib/server/share/share-frame-origins'
 
@@ -14,7 +15,10 @@ const headerSettings = securityHeaderSettingsFromEnv()
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl
   const verdict = checkRequest({ method: request.method, pathname, headers: request.headers }, allowedHosts)
-  if (!verdict.ok) return secured(NextResponse.json({ error: { code: verdict.code, message: verdict.message } }, { status: verdict.status }), {})
+  if (!verdict.ok) {
+    const body = errorBodyForPath(pathname, verdict.status, { error: { code: verdict.code, message: verdict.message } })
+    return secured(NextResponse.json(body, { status: verdict.status }), {})
+  }
   // Malformed paths, methods a route does not answer, OPTIONS, oversized bodies; see request-screen.ts.
   const screened = screenRequest({ method: request.method, pathname, headers: request.headers })
   if (!screened.ok) {

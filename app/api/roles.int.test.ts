@@ -157,6 +157,12 @@ const ROUTES: Record<string, Expectation> = {
     status: 400,
     roleChecked: 'before_role',
   },
+  'GET /v1/responses/[id]': { request: (fx) => ({ params: { id: `resp_${fx.runId.replaceAll('-', '')}` } }), status: 200 },
+  'GET /v1/models': {
+    request: () => ({}),
+    listed: (body) => (body.data as Array<{ agentloom: { id: string } }>).map((model) => model.agentloom.id),
+    own: (fx) => fx.workflowId,
+  },
   'POST /api/runs/[id]/cancel': { request: async (fx) => ({ params: { id: await fx.run() } }), status: 200 },
   // The owned run's workflow has no agent node: 400 shows the owner got past the 404.
   'POST /api/runs/[id]/continue-in-chat': { request: (fx) => ({ params: { id: fx.runId }, body: { nodeId: 'output' } }), status: 400 },
@@ -277,6 +283,13 @@ const ROUTES: Record<string, Expectation> = {
   'PATCH /api/[...path]': { request: () => ({ params: { path: 'nothing' }, body: {} }), status: 404 },
   'DELETE /api/[...path]': { request: () => ({ params: { path: 'nothing' } }), status: 404 },
   'OPTIONS /api/[...path]': { request: () => ({ params: { path: 'nothing' } }), status: 404 },
+  // Unknown paths under /v1: the same 404 for everyone, in OpenAI's shape.
+  'GET /v1/[...path]': { request: () => ({ params: { path: 'nothing' } }), status: 404 },
+  'POST /v1/[...path]': { request: () => ({ params: { path: 'nothing' }, body: {} }), status: 404 },
+  'PUT /v1/[...path]': { request: () => ({ params: { path: 'nothing' }, body: {} }), status: 404 },
+  'PATCH /v1/[...path]': { request: () => ({ params: { path: 'nothing' }, body: {} }), status: 404 },
+  'DELETE /v1/[...path]': { request: () => ({ params: { path: 'nothing' } }), status: 404 },
+  'OPTIONS /v1/[...path]': { request: () => ({ params: { path: 'nothing' } }), status: 404 },
   // The MCP endpoint: API tokens only; each person sees only their own tools and tasks (lib/server/mcp-endpoint/mcp-endpoint.int.test.ts).
   // Without an MCP client's Accept header a POST is refused (406); it is stateless, so GET and DELETE are 405.
   'POST /mcp': { request: () => ({ body: { jsonrpc: '2.0', id: 1, method: 'ping' } }), status: 406 },

@@ -27,6 +27,22 @@ export const responseInputMessageSchema = z.object({
 })
 export type ResponseInputMessage = z.infer<typeof responseInputMessageSchema>
 
+/** `text.format` of a request: the reply's format (json_object is parsed so that it can be refused by name). */
+export const responseTextFormatSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text') }),
+  z.object({
+    type: z.literal('json_schema'),
+    name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use 1 to 64 letters, digits, "_" and "-".'),
+    schema: atMostKeys(z.record(safeText().max(200), z.unknown()), 200),
+    description: safeText().max(2_000).nullish(),
+    strict: z.boolean().nullish(),
+  }),
+  z.object({ type: z.literal('json_object') }),
+])
+export type ResponseTextFormat = z.infer<typeof responseTextFormatSchema>
+
+const responseTextSchema = z.object({ format: responseTextFormatSchema.nullish(), verbosity: z.enum(['low', 'medium', 'high']).nullish() })
+
 export const createResponseRequestSchema = z
   .object({
     /**
@@ -46,6 +62,12 @@ export const createResponseRequestSchema = z
     metadata: atMostKeys(z.record(safeText().max(64), safeText().max(512)), 16).nullish(),
     /** Tools the client would run itself are not taken (the saved agent's own tools are used): only an empty list. */
     tools: z.array(z.unknown()).max(0, "Client-side tools are not taken: the saved agent's own tools are used.").nullish(),
+    /**
+     * `format`: `{ type: 'json_schema', name, schema }` has an agent answer with JSON matching the schema (its
+     * `output_text` is the JSON), for this turn alone; `text` is the default; `json_object` is refused (400), as
+     * is a format for a workflow. `verbosity` is accepted and ignored.
+     */
+    text: responseTextSchema.nullish(),
     /** false: an agent answers in the server's process and nothing is stored (no run, conversation or events); default true. */
     store: z.boolean().nullish(),
     // Accepted for compatibility and ignored: the saved agent's settings decide these. Other fields are refused,
@@ -55,7 +77,6 @@ export const createResponseRequestSchema = z
     max_output_tokens: z.number().int().nullish(),
     parallel_tool_calls: z.boolean().nullish(),
     tool_choice: z.unknown().optional(),
-    text: z.unknown().optional(),
     reasoning: z.unknown().optional(),
     include: z.array(safeText().max(200)).max(20).nullish(),
     truncation: safeText().max(20).nullish(),
@@ -71,25 +92,43 @@ export const responseUsageSchema = z.object({ input_tokens: z.number(), output_t
 
 const outputTextSchema = z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.unknown()) })
 
-export const responseOutputItemSchema = z.union([
-  z.object({
-    type: z.literal('message'),
-    id: z.string(),
-    status: z.enum(['in_progress', 'completed', 'incomplete']),
-    role: z.literal('assistant'),
-    content: z.array(outputTextSchema),
-  }),
-  z.object({
-    type: z.literal('function_call'),
-    id: z.string(),
-    call_id: z.string(),
-    name: z.string(),
-    arguments: z.string(),
-    status: z.enum(['in_progress', 'completed', 'incomplete']),
-  }),
-  z.object({ type: z.literal('function_call_output'), id: z.string(), call_id: z.string(), output: z.string() }),
-])
+/**
+ * The output items: only what the client reads as the model's answer, the assistant's message. Tools the saved agent
+ * ran itself are not `function_call` items (those are calls the client is to run: OpenAI's Agents SDK looks the name
+ * up among its own tools and fails, and `function_call_output` is no output item at all, which the AI SDK's parser
+ * refuses); they are listed in `agentloom.tool_calls` instead.
+ */
+export const responseOutputItemSchema = z.object({
+  type: z.literal('message'),
+  id: z.string(),
+  status: z.enum(['in_progress', 'completed', 'incomplete']),
+  role: z.literal('assistant'),
+  content: z.array(outputTextSchema),
+})
 export type ResponseOutputItem = z.infer<typeof responseOutputItemSchema>
+
+/** A tool the saved agent ran itself during the response (a function tool, an MCP server's tool, a skill's or file tool). */
+export const serverToolCallSchema = z.object({
+  /** `tc_` and the call id. */
+  id: z.string(),
+  call_id: z.string(),
+  name: z.string(),
+  /** The arguments as JSON text, as a `function_call` item has them. */
+  arguments: z.string(),
+  /** What it returned (text, or JSON text); null until it returned, or when it failed. */
+  output: z.string().nullable(),
+  error: z.string().nullable(),
+  /** `in_progress`: not returned yet (it runs, or waits for an approval in the app). */
+  status: z.enum(['in_progress', 'completed', 'failed']),
+})
+export type ServerToolCall = z.infer<typeof serverToolCallSchema>
+
+/**
+ * Agentloom's extension of the response object, beside OpenAI's fields (clients that do not know it ignore it):
+ * `tool_calls`, the tools the agent ran on the server, in the order it called them. A stream sends it in every
+ * response it carries, and sends `response.in_progress` again, with the response so far, each time a tool returns.
+ */
+export const agentloomResponseExtensionSchema = z.object({ tool_calls: z.array(serverToolCallSchema) })
 
 export const responseStatusSchema = z.enum(['in_progress', 'completed', 'failed', 'incomplete'])
 export type ResponseStatus = z.infer<typeof responseStatusSchema>
@@ -115,6 +154,7 @@ export const responseObjectSchema = z.object({
   parallel_tool_calls: z.boolean(),
   tool_choice: z.string(),
   tools: z.array(z.unknown()),
+  agentloom: agentloomResponseExtensionSchema,
 })
 export type ResponseObject = z.infer<typeof responseObjectSchema>
 
@@ -126,3 +166,24 @@ export const openAiErrorSchema = z.object({
   error: z.object({ message: z.string(), type: z.string(), param: z.string().nullable(), code: z.string().nullable() }),
 })
 export type OpenAiError = z.infer<typeof openAiErrorSchema>
+
+/** `GET /v1/responses/{id}`: a response id as this endpoint makes them (`resp_` and 32 hex digits); anything else is a 404. */
+export const responseIdParamsSchema = z.object({ id: z.string().regex(/^resp_[0-9a-f]{32}$/, 'Not a response id.') })
+
+/**
+ * One model of `GET /v1/models`: a saved agent or workflow the caller may run. `id` is what to send as `model`
+ * (`agent:<name>`, or `agent:<id>` where the name would not name this one alone); `agentloom` says which it is.
+ */
+export const openAiModelSchema = z.object({
+  id: z.string(),
+  object: z.literal('model'),
+  /** When it was created, in seconds. */
+  created: z.number().int(),
+  /** The workspace it belongs to (its name). */
+  owned_by: z.string(),
+  agentloom: z.object({ kind: z.enum(['agent', 'workflow']), id: z.string(), name: z.string() }),
+})
+export type OpenAiModel = z.infer<typeof openAiModelSchema>
+
+export const modelListSchema = z.object({ object: z.literal('list'), data: z.array(openAiModelSchema) })
+export type ModelList = z.infer<typeof modelListSchema>

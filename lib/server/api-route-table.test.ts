@@ -26,6 +26,8 @@ describe('matchApiRoute', () => {
     expect(matchApiRoute('/api')).toBeUndefined()
     expect(matchApiRoute('/workflows')).toBeUndefined()
     expect(matchApiRoute('/v1/responses')?.pattern).toBe('/v1/responses')
+    expect(matchApiRoute('/v1/responses/resp_1')?.pattern).toBe('/v1/responses/[id]')
+    expect(matchApiRoute('/v1/embeddings')?.pattern).toBe('/v1/[...path]')
   })
 })
 

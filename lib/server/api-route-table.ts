@@ -22,8 +22,8 @@ export interface ApiRoute {
   methods: readonly RouteMethod[]
 }
 
-/** Answers every path under /api that no other route has: 404 in the API's JSON shape. */
-export const FALLBACK_API_PATTERN = '/api/[...path]'
+/** Answer every path under /api, and under /v1, that no other route has: 404 in the API's JSON shape, and in OpenAI's. */
+export const FALLBACK_PATTERNS: readonly string[] = ['/api/[...path]', '/v1/[...path]']
 
 export const API_ROUTES: readonly ApiRoute[] = GENERATED_API_ROUTES
 

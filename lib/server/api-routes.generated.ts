@@ -66,5 +66,8 @@ export const GENERATED_API_ROUTES = [
   { pattern: '/api/workspaces/[id]/invitations/[invitationId]', methods: ['DELETE'] },
   { pattern: '/api/workspaces/[id]/members', methods: ['GET', 'POST'] },
   { pattern: '/api/workspaces/[id]/members/[userId]', methods: ['PATCH', 'DELETE'] },
+  { pattern: '/v1/[...path]', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] },
+  { pattern: '/v1/models', methods: ['GET'] },
   { pattern: '/v1/responses', methods: ['POST'] },
+  { pattern: '/v1/responses/[id]', methods: ['GET'] },
 ] as const

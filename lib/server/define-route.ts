@@ -105,7 +105,7 @@ export interface RouteDeclaration<P = undefined, Q = undefined, B = undefined, A
   services?: false
   /** Headers on every answer, errors included. */
   headers?: Readonly<Record<string, string>>
-  /** `openai`: errors in OpenAI's shape (`/v1/responses`). */
+  /** `openai`: errors in OpenAI's shape (the routes under `/v1`). */
   errorShape?: 'openai'
   /** For the OpenAPI description; absent with `undocumented`. */
   summary?: string

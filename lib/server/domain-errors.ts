@@ -34,6 +34,7 @@ export const INVALID_INPUT_CODES = [
   'nothing_to_continue',
   'outbound_address_refused',
   'store_not_supported',
+  'format_not_supported',
   'too_deeply_nested',
   'tooling_manifest_invalid',
   'unsupported_input',

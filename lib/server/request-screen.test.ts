@@ -43,10 +43,28 @@ describe('screenRequest', () => {
     expect(screen('GET', '/api/')).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
   })
 
-  it('screens the OpenAI-compatible /v1 routes as API routes', () => {
+  it('screens the OpenAI-compatible /v1 routes as API routes, refusing in OpenAI’s error shape', () => {
     expect(screen('POST', '/v1/responses')).toEqual({ ok: true })
-    expect(screen('GET', '/v1/responses')).toMatchObject({ status: 405, headers: { allow: 'POST, OPTIONS' } })
-    expect(screen('POST', '/v1/chat/completions')).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
+    expect(screen('GET', '/v1/responses')).toEqual({
+      ok: false,
+      status: 405,
+      headers: { allow: 'POST, OPTIONS' },
+      body: { error: { message: '/v1/responses answers POST, OPTIONS, not GET.', type: 'invalid_request_error', param: null, code: 'method_not_allowed' } },
+    })
+    expect(screen('DELETE', '/v1/models')).toMatchObject({ status: 405, body: { error: { type: 'invalid_request_error', code: 'method_not_allowed' } } })
+    // Unknown paths go to the /v1 fallback route (OpenAI's 404), but methods no route can export and /v1 itself.
+    expect(screen('POST', '/v1/nothing/here')).toEqual({ ok: true })
+    for (const [method, path] of [
+      ['TRACE', '/v1/nothing'],
+      ['GET', '/v1'],
+    ]) {
+      expect(screen(method, path)).toMatchObject({ status: 404, body: { error: { type: 'not_found_error', code: 'not_found', param: null } } })
+    }
+    expect(screen('GET', '/v1/responses/%ff')).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error', code: 'invalid_path' } } })
+    expect(screen('POST', '/v1/responses', { 'content-length': '5001' })).toMatchObject({
+      status: 413,
+      body: { error: { type: 'invalid_request_error', code: 'payload_too_large' } },
+    })
   })
 
   it('refuses a declared body larger than any limit at once', () => {

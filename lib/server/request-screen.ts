@@ -8,9 +8,11 @@
  *   its own limit while reading, see request-body.ts).
  * Pure: no Next, no database, so it is unit-tested directly and the fuzz test runs it as Next would.
  */
-import { FALLBACK_API_PATTERN, ROUTE_METHODS, allowedMethods, matchApiRoute, type RouteMethod } from './api-route-table'
+import type { OpenAiError } from '@/lib/contracts/responses'
+import { FALLBACK_PATTERNS, ROUTE_METHODS, allowedMethods, matchApiRoute, type RouteMethod } from './api-route-table'
 import type { ErrorBody } from './http-errors'
 import { bodyLimitsFromEnv, declaredLength, payloadTooLarge, type BodyLimits } from './request-body'
+import { errorBodyForPath, isOpenAiPath } from './responses/openai-error-shape'
 
 export interface ScreenedRequest {
   method: string
@@ -19,12 +21,13 @@ export interface ScreenedRequest {
   headers: { get(name: string): string | null }
 }
 
-export type ScreenVerdict = { ok: true } | { ok: false; status: number; headers?: Record<string, string>; body?: ErrorBody }
+/** A refusal's body is in the API's shape, or OpenAI's under /v1 (openai-error-shape.ts). */
+export type ScreenVerdict = { ok: true } | { ok: false; status: number; headers?: Record<string, string>; body?: ErrorBody | OpenAiError }
 
 const PASS: ScreenVerdict = { ok: true }
 
-function refuse(status: number, code: string, message: string, headers?: Record<string, string>, details?: unknown): ScreenVerdict {
-  return { ok: false, status, headers, body: { error: { code, message, ...(details === undefined ? {} : { details }) } } }
+function refuse(pathname: string, status: number, code: string, message: string, headers?: Record<string, string>, details?: unknown): ScreenVerdict {
+  return { ok: false, status, headers, body: errorBodyForPath(pathname, status, { error: { code, message, ...(details === undefined ? {} : { details }) } }) }
 }
 
 /** True when every segment of `pathname` percent-decodes (to well-formed UTF-8). */
@@ -39,7 +42,7 @@ export function isWellEncodedPath(pathname: string): boolean {
 
 /** The API, and the OpenAI-compatible routes under /v1 (an unknown one is a JSON 404 too). */
 function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/v1/')
+  return pathname === '/api' || pathname.startsWith('/api/') || isOpenAiPath(pathname)
 }
 
 function isRouteMethod(method: string): method is RouteMethod {
@@ -49,28 +52,29 @@ function isRouteMethod(method: string): method is RouteMethod {
 export function screenRequest(request: ScreenedRequest, limits: BodyLimits = bodyLimitsFromEnv()): ScreenVerdict {
   const { method, pathname } = request
   if (!isWellEncodedPath(pathname)) {
-    return refuse(400, 'invalid_path', 'The URL path has malformed percent-encoding (a "%" must be followed by two hex digits that form UTF-8).')
+    return refuse(pathname, 400, 'invalid_path', 'The URL path has malformed percent-encoding (a "%" must be followed by two hex digits that form UTF-8).')
   }
   if (!isApiPath(pathname)) return PASS
   // Matched on the path as sent, as Next does: an encoded slash (%2F) stays inside its segment.
   const route = matchApiRoute(pathname)
-  // Unknown API paths are answered by the fallback route (404 JSON), for every method Next can
-  // route; here for the rest, and for /api itself, which the fallback does not cover.
-  if (route === undefined || (route.pattern === FALLBACK_API_PATTERN && !isRouteMethod(method))) {
-    return refuse(404, 'not_found', `No API route ${method} ${pathname}.`)
+  // Unknown API paths are answered by the fallback routes (404 JSON), for every method Next can
+  // route; here for the rest, and for /api and /v1 themselves, which the fallbacks do not cover.
+  const fallback = route !== undefined && FALLBACK_PATTERNS.includes(route.pattern)
+  if (route === undefined || (fallback && !isRouteMethod(method))) {
+    return refuse(pathname, 404, 'not_found', `No API route ${method} ${pathname}.`)
   }
-  if (route.pattern === FALLBACK_API_PATTERN) return PASS
+  if (fallback) return PASS
   const allowed = allowedMethods(route)
   const allow = { allow: allowed.join(', ') }
   if (method === 'OPTIONS') return { ok: false, status: 204, headers: allow }
   if (!(allowed as string[]).includes(method)) {
-    return refuse(405, 'method_not_allowed', `${route.pattern} answers ${allowed.join(', ')}, not ${method}.`, allow, { allowed })
+    return refuse(pathname, 405, 'method_not_allowed', `${route.pattern} answers ${allowed.join(', ')}, not ${method}.`, allow, { allowed })
   }
   const length = declaredLength(request.headers)
   const largest = Math.max(limits.default, limits.import)
   if (length !== undefined && length > largest) {
     const tooLarge = payloadTooLarge(largest)
-    return refuse(413, tooLarge.code, tooLarge.message, undefined, tooLarge.details)
+    return refuse(pathname, 413, tooLarge.code, tooLarge.message, undefined, tooLarge.details)
   }
   return PASS
 }

@@ -30,7 +30,7 @@ import type { ClaimedRun } from '../runs/run-lease'
 import { claimColumns, claimedAtInsert, type InsertedRunRow } from '../runs/run-now'
 import { conversationMarkdown } from './conversation-markdown'
 import { runAgentSessionId } from './run-agent-sessions'
-import { turnInputSchema } from './turn-document'
+import { turnInputSchema, type ReplyFormat } from './turn-document'
 
 type SessionRow = {
   id: string
@@ -56,12 +56,14 @@ function presentSummary(row: SessionRow): ConversationSummary {
   }
 }
 
-/** A turn sent by the Responses endpoint may name the agent's version and add instructions for it alone. */
+/** A turn sent by the Responses endpoint may name the agent's version, and add instructions and a reply format for it alone. */
 export interface SendOptions {
   /** Without it, the agent's latest version. */
   version?: number
   /** Appended to the agent's instructions for this turn (turn-document.ts). */
   instructions?: string
+  /** The JSON reply asked for this turn, in place of the agent's own structured output (turn-document.ts). */
+  replyFormat?: ReplyFormat
   /** Someone waits for the reply: start the turn at once in this process if its worker has a free slot (runs/run-now.ts). */
   runNow?: boolean
 }
@@ -373,7 +375,8 @@ export class ConversationService {
            INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $1, version.id, session.id,
              jsonb_build_object('text', $3::text, 'historyStart', 0)
-               || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END,
+               || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END
+               || CASE WHEN $8::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('replyFormat', $8::jsonb) END,
              $4, agent."workspaceId", ${claimColumns.values('$7')}, now(), now()
            FROM version, session, agent
            RETURNING id, "sessionId", input, "agentVersionId", "createdAt", "workspaceId"),
@@ -386,7 +389,16 @@ export class ConversationService {
            run."workspaceId", agent."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = agent."ownerId") AS "nameOwnerRole",
            CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
          FROM run, queued, agent`,
-        [agentId, runnable, text, principal.userId, options.version ?? null, options.instructions ?? null, slot?.workerId ?? null],
+        [
+          agentId,
+          runnable,
+          text,
+          principal.userId,
+          options.version ?? null,
+          options.instructions ?? null,
+          slot?.workerId ?? null,
+          options.replyFormat ? JSON.stringify(options.replyFormat) : null,
+        ],
       )
     } finally {
       if (!row) slot?.release()
@@ -440,7 +452,8 @@ export class ConversationService {
            INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $2, version.id, $1,
              jsonb_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "sessionId" = $1))
-               || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END,
+               || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END
+               || CASE WHEN $9::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('replyFormat', $9::jsonb) END,
              $4, $8, ${claimColumns.values('$7')}, now(), now()
            FROM version, busy WHERE NOT busy.busy
            RETURNING id, input, "agentVersionId", "createdAt"),
@@ -456,7 +469,17 @@ export class ConversationService {
            (SELECT CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched,
            $8 AS "workspaceId", owner."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = owner."ownerId") AS "nameOwnerRole"
          FROM busy, (SELECT "ownerId", "workspaceId" FROM "Agent" WHERE id = $2) AS owner`,
-        [id, session.agentId, text, principal.userId, options.version ?? session.agentVersion, options.instructions ?? null, workerId, session.workspaceId],
+        [
+          id,
+          session.agentId,
+          text,
+          principal.userId,
+          options.version ?? session.agentVersion,
+          options.instructions ?? null,
+          workerId,
+          session.workspaceId,
+          options.replyFormat ? JSON.stringify(options.replyFormat) : null,
+        ],
       )
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
       const version = options.version ?? session.agentVersion

@@ -11,11 +11,21 @@ import { parseSaved } from '../runs/run-setup'
 /** The agent node's id in a turn's document: where the conversation's session goes. */
 export const TURN_AGENT_NODE_ID = 'agent'
 
+/** A JSON reply asked for one turn (the Responses endpoint's `text.format`): the agent's structured output for it. */
+export const replyFormatSchema = z.object({ name: z.string(), schema: z.record(z.string(), z.unknown()) })
+export type ReplyFormat = z.infer<typeof replyFormatSchema>
+
 /**
  * What a turn's run stores as its input: the message, how long the conversation was when it was
- * sent, and instructions added for this turn alone (the Responses endpoint's `instructions`).
+ * sent, and instructions and a reply format for this turn alone (the Responses endpoint's
+ * `instructions` and `text.format`).
  */
-export const turnInputSchema = z.object({ text: z.string(), historyStart: z.number().int().min(0), instructions: z.string().optional() })
+export const turnInputSchema = z.object({
+  text: z.string(),
+  historyStart: z.number().int().min(0),
+  instructions: z.string().optional(),
+  replyFormat: replyFormatSchema.optional(),
+})
 export type TurnInput = z.infer<typeof turnInputSchema>
 
 export function parseTurnInput(input: unknown): TurnInput {
@@ -44,15 +54,25 @@ export function turnDocument(definition: unknown): GraphDocument {
   )
 }
 
-/** The turn's document with `instructions` appended to its agent's own (the saved version stays as it is). */
-export function withTurnInstructions(document: GraphDocument, instructions: string | undefined): GraphDocument {
-  if (!instructions?.trim()) return document
+/** What a turn adds to its agent's saved settings, for that turn alone. */
+export interface TurnSettings {
+  /** Appended to the agent's own instructions. */
+  instructions?: string
+  /** Replaces the agent's own structured output. */
+  replyFormat?: ReplyFormat
+}
+
+/** The turn's document with the turn's settings on its agent (the saved version stays as it is). */
+export function withTurnSettings(document: GraphDocument, { instructions, replyFormat }: TurnSettings): GraphDocument {
+  if (!instructions?.trim() && !replyFormat) return document
   return {
     ...document,
-    nodes: document.nodes.map((node) =>
-      node.id === TURN_AGENT_NODE_ID && node.kind === 'agent'
-        ? { ...node, data: { ...node.data, instructions: [node.data.instructions, instructions].filter((part) => part.trim()).join('\n\n') } }
-        : node,
-    ),
+    nodes: document.nodes.map((node) => {
+      if (node.id !== TURN_AGENT_NODE_ID || node.kind !== 'agent') return node
+      const data = { ...node.data }
+      if (instructions?.trim()) data.instructions = [node.data.instructions, instructions].filter((part) => part.trim()).join('\n\n')
+      if (replyFormat) data.structuredOutput = { mode: 'json_schema', name: replyFormat.name, schema: JSON.stringify(replyFormat.schema), fields: [] }
+      return { ...node, data }
+    }),
   }
 }

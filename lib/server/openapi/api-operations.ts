@@ -71,6 +71,6 @@ export interface ApiOperation {
    * `If-Match` header; a stale one answers 409 `stale_version`, and a `required` one without either 428.
    */
   saveBase?: 'required' | 'optional'
-  /** `openai`: errors in OpenAI's shape (`/v1/responses`) instead of the API's own. */
+  /** `openai`: errors in OpenAI's shape (the routes under `/v1`) instead of the API's own. */
   errorShape?: 'openai'
 }

@@ -186,7 +186,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[]) {
         description:
           'Design, run and share AI agent workflows. Authenticate with a personal API token (`Authorization: Bearer al_…`, ' +
           'created on the account page or with `npm run admin -- create-token`) or the session cookie of a browser sign-in. ' +
-          'Every error answers `{ "error": { "code", "message", "details"? } }`, but those of the OpenAI-compatible `/v1/responses`, ' +
+          'Every error answers `{ "error": { "code", "message", "details"? } }`, but those of the OpenAI-compatible routes under `/v1`, ' +
           'which answer OpenAI\'s `{ "error": { "message", "type", "param", "code" } }`.',
       },
       servers: serversOf(),

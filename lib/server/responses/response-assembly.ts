@@ -4,14 +4,16 @@
  *
  * - An agent's turn streams its text (`agent_update` events) into one `message` item; a workflow's
  *   text is its outputs, known at its end, so its message comes whole then.
- * - Each tool call becomes a `function_call` item and what it returned a `function_call_output`
- *   item, once its result is stored (so the arguments are whole).
+ * - Tools the agent ran itself are not output items (a `function_call` item asks the client to run
+ *   the tool): they are listed in the `agentloom.tool_calls` extension, and each time one returns, a
+ *   stream sends `response.in_progress` again with the response so far, an event OpenAI's clients
+ *   take as a snapshot and the Agents SDK and AI SDK pass over.
  * - The final text is the run's outputs joined by blank lines (an agent's turn has one: its reply).
  *   When an agent's reply differs from what was streamed (a tool round came between), the
  *   `done` events carry the reply.
  */
 import type { RunEvent } from '@/lib/contracts/run-events'
-import type { ResponseObject, ResponseOutputItem, ResponseStatus } from '@/lib/contracts/responses'
+import type { ResponseObject, ResponseOutputItem, ResponseStatus, ServerToolCall } from '@/lib/contracts/responses'
 import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
 import type { ApprovalView } from '@/lib/contracts/approvals'
 import type { FollowEnd } from '../runs/run-follower'
@@ -40,13 +42,13 @@ export interface RunOutcome {
 /** A stream event without its `sequence_number` (the stream numbers them as it sends them). */
 export type ResponseStreamEvent = { type: string } & Record<string, unknown>
 
-type Call = { callId: string; name: string; arguments: unknown; output?: string }
+type Call = { callId: string; name: string; arguments: unknown; output?: string; error?: string }
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value ?? null))
 
 export class ResponseAssembly {
   private readonly calls = new Map<string, Call>()
-  /** Output items in the order they were added; the message's place is kept once it opens. */
+  /** Output items: the assistant's message, once it opens. */
   private readonly items: ResponseOutputItem[] = []
   private messageIndex: number | undefined
   private streamed = ''
@@ -84,7 +86,6 @@ export class ResponseAssembly {
   /** The closing stream events, once the run ended or parked; the response is then final. */
   finish(end: FollowEnd, run: RunOutcome): ResponseStreamEvent[] {
     const events: ResponseStreamEvent[] = []
-    for (const call of this.calls.values()) if (!this.hasItem(call.callId)) events.push(...this.callItems(call))
     const text = finalText(run.outputs) ?? this.streamed
     if (text !== '' || this.messageIndex !== undefined) {
       events.push(...this.openMessage())
@@ -104,7 +105,7 @@ export class ResponseAssembly {
   }
 
   response(): ResponseObject {
-    const text = this.items.flatMap((item) => (item.type === 'message' ? item.content.map((part) => part.text) : [])).join('')
+    const text = this.items.flatMap((item) => item.content.map((part) => part.text)).join('')
     return {
       id: this.base.id,
       object: 'response',
@@ -123,6 +124,7 @@ export class ResponseAssembly {
       parallel_tool_calls: true,
       tool_choice: 'auto',
       tools: [],
+      agentloom: { tool_calls: [...this.calls.values()].map(serverToolCall) },
     }
   }
 
@@ -158,7 +160,7 @@ export class ResponseAssembly {
   private closeMessage(text: string): ResponseStreamEvent[] {
     const part = this.messagePart()
     part.text = text
-    const item = this.items[this.messageIndex!] as Extract<ResponseOutputItem, { type: 'message' }>
+    const item = this.items[this.messageIndex!]
     item.status = 'completed'
     const at = { item_id: this.messageId, output_index: this.messageIndex, content_index: 0 }
     return [
@@ -169,7 +171,7 @@ export class ResponseAssembly {
   }
 
   private messagePart(): { text: string } {
-    return (this.items[this.messageIndex!] as Extract<ResponseOutputItem, { type: 'message' }>).content[0]
+    return this.items[this.messageIndex!].content[0]
   }
 
   private toolCall(data: Record<string, unknown>): ResponseStreamEvent[] {
@@ -185,32 +187,26 @@ export class ResponseAssembly {
     return []
   }
 
+  /** A returned call: a snapshot of the response, so that a stream shows the call's result as it comes. */
   private toolResult(data: Record<string, unknown>): ResponseStreamEvent[] {
     const call = typeof data.callId === 'string' ? this.calls.get(data.callId) : undefined
-    if (!call || this.hasItem(call.callId)) return []
-    call.output = data.error !== undefined && data.error !== null ? `Error: ${asText(data.error)}` : asText(data.result)
-    return this.callItems(call)
+    if (!call || call.output !== undefined || call.error !== undefined) return []
+    if (data.error !== undefined && data.error !== null) call.error = asText(data.error)
+    else call.output = asText(data.result)
+    return [{ type: 'response.in_progress', response: this.response() }]
   }
+}
 
-  private hasItem(callId: string): boolean {
-    return this.items.some((item) => item.type === 'function_call' && item.call_id === callId)
-  }
-
-  /** The call's item (and its output's, when it has one), each added and done at once. */
-  private callItems(call: Call): ResponseStreamEvent[] {
-    const events: ResponseStreamEvent[] = []
-    const id = call.callId.replace(/[^A-Za-z0-9_-]/g, '_')
-    const items: ResponseOutputItem[] = [
-      { type: 'function_call', id: `fc_${id}`, call_id: call.callId, name: call.name, arguments: asText(call.arguments), status: 'completed' },
-    ]
-    if (call.output !== undefined) items.push({ type: 'function_call_output', id: `fco_${id}`, call_id: call.callId, output: call.output })
-    for (const item of items) {
-      const index = this.items.length
-      this.items.push(item)
-      events.push({ type: 'response.output_item.added', output_index: index, item: structuredClone(item) })
-      events.push({ type: 'response.output_item.done', output_index: index, item: structuredClone(item) })
-    }
-    return events
+function serverToolCall(call: Call): ServerToolCall {
+  const status = call.error !== undefined ? 'failed' : call.output !== undefined ? 'completed' : 'in_progress'
+  return {
+    id: `tc_${call.callId.replace(/[^A-Za-z0-9_-]/g, '_')}`,
+    call_id: call.callId,
+    name: call.name,
+    arguments: asText(call.arguments),
+    output: call.output ?? null,
+    error: call.error ?? null,
+    status,
   }
 }
 

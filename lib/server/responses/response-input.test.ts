@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createResponseRequestSchema } from '@/lib/contracts/responses'
-import { responseInput, unstoredInput } from './response-input'
+import { replyFormatOf, responseInput, unstoredInput } from './response-input'
 import { parseModelReference } from './response-model'
 
 describe('parseModelReference', () => {
@@ -76,5 +76,27 @@ describe('createResponseRequestSchema', () => {
     expect(createResponseRequestSchema.safeParse({ ...request, text: { format: { type: 'text' } }, include: [], tools: [], store: true }).success).toBe(true)
     expect(createResponseRequestSchema.safeParse({ ...request, tools: [{ type: 'function', name: 'f' }] }).success).toBe(false)
     expect(createResponseRequestSchema.safeParse({ ...request, imput: 'typo' }).success).toBe(false)
+  })
+})
+
+describe('replyFormatOf', () => {
+  const parse = (text: unknown) => createResponseRequestSchema.parse({ model: 'Echo', input: 'hi', text })
+  const schema = { type: 'object', properties: { answer: { type: 'string' } } }
+
+  it('takes a json_schema format as the turn’s reply format, and none for text', () => {
+    expect(replyFormatOf(parse({ format: { type: 'json_schema', name: 'answer', schema, strict: true } }))).toEqual({ name: 'answer', schema })
+    expect(replyFormatOf(parse({ format: { type: 'text' }, verbosity: 'low' }))).toBeUndefined()
+    expect(replyFormatOf(parse(undefined))).toBeUndefined()
+  })
+
+  it('refuses json_object and a schema longer than a saved one may be, naming the field', () => {
+    expect(() => replyFormatOf(parse({ format: { type: 'json_object' } }))).toThrow(expect.objectContaining({ details: { param: 'text.format.type' } }))
+    const long = { type: 'object', description: 'x'.repeat(50_000) }
+    expect(() => replyFormatOf(parse({ format: { type: 'json_schema', name: 'a', schema: long } }))).toThrow(
+      expect.objectContaining({ details: { param: 'text.format.schema' } }),
+    )
+    expect(createResponseRequestSchema.safeParse({ model: 'Echo', input: 'hi', text: { format: { type: 'json_schema', name: 'a b', schema } } }).success).toBe(
+      false,
+    )
   })
 })

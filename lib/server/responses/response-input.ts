@@ -13,6 +13,7 @@
  * turn's text, and the user and assistant messages before them are its history.
  */
 import type { CreateResponseRequest, ResponseInputMessage } from '@/lib/contracts/responses'
+import type { ReplyFormat } from '../conversations/turn-document'
 import { invalidInput } from '../domain-errors'
 
 export interface TurnText {
@@ -66,4 +67,27 @@ export function unstoredInput(request: Pick<CreateResponseRequest, 'input' | 'in
   // System and developer messages anywhere are instructions; what is left after the last answer is the turn.
   const rules = request.input.slice(0, lastAnswer + 1).filter((message) => message.role === 'system' || message.role === 'developer')
   return { ...responseInput({ instructions: request.instructions, input: [...rules, ...request.input.slice(lastAnswer + 1)] }), history }
+}
+
+/** Longer than an agent's saved structured-output schema may be (lib/graph agent settings). */
+const MAX_REPLY_SCHEMA_LENGTH = 50_000
+
+/**
+ * `text.format` as the turn's reply format: `json_schema` is the agent's structured output for this turn (its reply is
+ * the JSON), `text` the default. `json_object` is refused rather than ignored: agents answer JSON to a schema only.
+ */
+export function replyFormatOf(request: Pick<CreateResponseRequest, 'text'>): ReplyFormat | undefined {
+  const format = request.text?.format
+  if (!format || format.type === 'text') return undefined
+  if (format.type === 'json_object') {
+    throw invalidInput('format_not_supported', 'text.format json_object is not supported: give a json_schema format with the schema of the reply.', {
+      param: 'text.format.type',
+    })
+  }
+  if (JSON.stringify(format.schema).length > MAX_REPLY_SCHEMA_LENGTH) {
+    throw invalidInput('format_not_supported', `text.format.schema is longer than ${MAX_REPLY_SCHEMA_LENGTH} characters as JSON.`, {
+      param: 'text.format.schema',
+    })
+  }
+  return { name: format.name, schema: format.schema }
 }

@@ -9,9 +9,10 @@
  *   conversation, so continuing one is a 400.
  * The response id is `resp_` and the run's id without dashes, so any response can be found again
  * (and continued) by its run, which the app shows among runs and in the conversation's chat.
+ * `GET /v1/responses/{id}` rebuilds it from the run's stored events, as they stand.
  */
-import type { CreateResponseRequest, ResponseObject } from '@/lib/contracts/responses'
-import type { TokenUsage } from '@/lib/contracts/runs'
+import type { CreateResponseRequest, ModelList, ResponseObject } from '@/lib/contracts/responses'
+import { isTerminalStatus, type TokenUsage } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
 import { visibleTo, type Principal } from '../auth/principal'
 import { ConversationService } from '../conversations/conversation-service'
@@ -19,10 +20,14 @@ import { DomainError, invalidInput, isDomainError, notFound } from '../domain-er
 import { RunService } from '../runs/run-service'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseBase, type RunOutcome } from './response-assembly'
-import { responseInput, unstoredInput } from './response-input'
+import { replyFormatOf, responseInput, unstoredInput } from './response-input'
 import { resolveModel, type ResolvedModel } from './response-model'
 import { runEvents, type FollowEnd } from '../runs/run-follower'
 import { prepareUnstoredTurn } from './unstored-turn'
+import { listModels } from './model-list'
+import { turnInputSchema, type ReplyFormat } from '../conversations/turn-document'
+
+const STORED_EVENTS_PAGE = 500
 
 const RESPONSE_ID = /^resp_([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/
 
@@ -61,12 +66,14 @@ export class ResponsesService {
   async start(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
     if (request.store === false) return this.startUnstored(principal, request)
     const input = responseInput(request)
+    const replyFormat = replyFormatOf(request)
     const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
       throw isDomainError(error) ? withParam(error, 'model') : error
     })
     const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
     if (model.kind === 'workflow') {
       refuseContinuation(request)
+      refuseReplyFormat(replyFormat)
       if (input.instructions !== undefined) {
         throw invalidInput('instructions_not_supported', 'A workflow takes no instructions: put what it needs into its input.', { param: 'instructions' })
       }
@@ -74,7 +81,7 @@ export class ResponsesService {
       const base = { ...common, id: responseIdOf(run.id), runId: run.id, kind: 'workflow' as const, instructions: null }
       return this.stored({ ...base, previousResponseId: null, conversationId: null, createdAt: new Date(run.createdAt) })
     }
-    const turn = { version: model.version, instructions: input.instructions, runNow: true }
+    const turn = { version: model.version, instructions: input.instructions, replyFormat, runNow: true }
     // A new conversation and its first turn are one statement; a continued one takes its turn as a chat message does.
     const continued = await this.continuedConversation(principal, request, model)
     const { runId, conversationId } = continued
@@ -107,7 +114,7 @@ export class ResponsesService {
 
   /** `store: false`: an agent's turn in this process, with nothing stored (unstored-turn.ts). */
   private async startUnstored(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
-    const input = unstoredInput(request)
+    const input = { ...unstoredInput(request), replyFormat: replyFormatOf(request) }
     const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
       throw isDomainError(error) ? withParam(error, 'model') : error
     })
@@ -144,6 +151,73 @@ export class ResponsesService {
       outcome: turn.outcome,
       stopsWithClient: true,
     }
+  }
+
+  /** `GET /v1/models`: what the caller may name as `model` (model-list.ts). */
+  models(principal: Principal): Promise<ModelList> {
+    return listModels(this.app.db.prisma, principal)
+  }
+
+  /**
+   * A stored response as its run stands now, without waiting for it (in_progress while it runs). What was not stored
+   * is not given back: `model` names the agent or workflow by id, and `metadata` is empty.
+   */
+  async retrieve(principal: Principal, responseId: string): Promise<ResponseObject> {
+    const runId = runIdOfResponse(responseId)
+    const run = runId
+      ? await this.app.db.prisma.run.findFirst({
+          where: { id: runId, ...visibleTo(principal) },
+          select: {
+            id: true,
+            agentId: true,
+            workflowId: true,
+            sessionId: true,
+            input: true,
+            createdAt: true,
+            status: true,
+            outputs: true,
+            usage: true,
+            error: true,
+          },
+        })
+      : null
+    if (!run) throw notFound('Response', responseId)
+    const assembly = new ResponseAssembly({
+      id: responseId,
+      runId: run.id,
+      kind: run.agentId ? 'agent' : 'workflow',
+      createdAt: run.createdAt,
+      model: run.agentId ? `agent:${run.agentId}` : `workflow:${run.workflowId ?? ''}`,
+      instructions: turnInputSchema.safeParse(run.input).data?.instructions ?? null,
+      previousResponseId: run.sessionId ? await this.previousTurn(run.sessionId, run.createdAt) : null,
+      conversationId: run.sessionId,
+      metadata: {},
+    })
+    for (const event of await this.storedEvents(run.id)) assembly.apply(event)
+    if (isTerminalStatus(run.status) || run.status === 'waiting') {
+      const outcome = { status: run.status, outputs: run.outputs, usage: (run.usage as TokenUsage | null) ?? null, error: run.error }
+      assembly.finish(run.status === 'waiting' ? 'waiting' : 'ended', outcome)
+    }
+    return assembly.response()
+  }
+
+  private async storedEvents(runId: string): Promise<RunEvent[]> {
+    const events: RunEvent[] = []
+    for (;;) {
+      const page = await this.app.events.listAfter(runId, events.at(-1)?.sequence ?? 0, STORED_EVENTS_PAGE)
+      events.push(...page)
+      if (page.length < STORED_EVENTS_PAGE) return events
+    }
+  }
+
+  /** The response the turn continued: the conversation's turn before it. */
+  private async previousTurn(sessionId: string, before: Date): Promise<string | null> {
+    const previous = await this.app.db.prisma.run.findFirst({
+      where: { sessionId, createdAt: { lt: before } },
+      orderBy: { createdAt: 'desc' },
+      select: { id: true },
+    })
+    return previous ? responseIdOf(previous.id) : null
   }
 
   /** Follows the run until it ends or waits for an approval; undefined when `signal` aborted first. */
@@ -213,6 +287,14 @@ export class ResponsesService {
   private async requireAgentVersion(model: ResolvedModel): Promise<void> {
     const version = await this.app.db.prisma.agentVersion.findFirst({ where: { agentId: model.id, version: model.version }, select: { id: true } })
     if (!version) throw withParam(new DomainError('not_found', `The agent '${model.name}' has no version ${model.version}.`), 'model')
+  }
+}
+
+function refuseReplyFormat(format: ReplyFormat | undefined): void {
+  if (format) {
+    throw invalidInput('format_not_supported', "A workflow's reply is its outputs: text.format is for agents (or the workflow's agents' own settings).", {
+      param: 'text.format',
+    })
   }
 }
 

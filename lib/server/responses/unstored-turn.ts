@@ -28,7 +28,7 @@ import type { FollowEnd } from '../runs/run-follower'
 import { prepareQueuedRun } from '../runs/run-setup'
 import { toRunEvents } from '../runs/workflow-events'
 import { documentSecretScope } from '../secrets/secret-scopes'
-import { TURN_AGENT_NODE_ID, turnDocument, withTurnInstructions } from '../conversations/turn-document'
+import { TURN_AGENT_NODE_ID, turnDocument, withTurnSettings, type ReplyFormat } from '../conversations/turn-document'
 import type { RunOutcome } from './response-assembly'
 import type { EarlierMessage } from './response-input'
 import type { ResolvedModel } from './response-model'
@@ -49,11 +49,11 @@ export async function prepareUnstoredTurn(
   app: AppContext,
   principal: Principal,
   model: ResolvedModel,
-  input: { text: string; instructions?: string; history: readonly EarlierMessage[] },
+  input: { text: string; instructions?: string; replyFormat?: ReplyFormat; history: readonly EarlierMessage[] },
 ): Promise<UnstoredTurn> {
   const agent = await loadTurnAgent(app, principal, model)
   requireRole(principal, agent.workspaceId, 'runner')
-  const document = withTurnInstructions(turnDocument(agent.definition), input.instructions)
+  const document = withTurnSettings(turnDocument(agent.definition), input)
   const visible = runScope(agent.workspaceId, principal.role)
   const names = nameOwnerFrom(agent.workspaceId, agent.creatorRole)
   const id = randomUUID()

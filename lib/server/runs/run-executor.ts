@@ -18,7 +18,7 @@ import { jsonbSafeText, storableText } from '../db/jsonb'
 import { loadAgentVersionApiKey } from '../agents/agent-service'
 import { openAgentConversation } from '../conversations/agent-conversation'
 import { openRunAgentSessions } from '../conversations/run-agent-sessions'
-import { parseTurnInput, TURN_AGENT_NODE_ID, withTurnInstructions } from '../conversations/turn-document'
+import { parseTurnInput, TURN_AGENT_NODE_ID, withTurnSettings } from '../conversations/turn-document'
 import { documentSecretScope } from '../secrets/secret-scopes'
 import { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
@@ -72,7 +72,7 @@ export async function executeQueuedRun(
 ): Promise<RunExit> {
   // A conversation turn's input is its message and where the conversation stood when it was sent.
   const turn = run.sessionId === null ? undefined : parseTurnInput(run.input)
-  const document = turn?.instructions ? saved.then((parsed) => withTurnInstructions(parsed, turn.instructions)) : saved
+  const document = turn?.instructions || turn?.replyFormat ? saved.then((parsed) => withTurnSettings(parsed, turn)) : saved
   const input = turn ? turn.text : typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const start = startOf(run, input)
   // A turn's agent talks with its saved agent's own key: read once, for the client and for redaction.

@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>
 /** A route file's exports: handlers by method name, beside settings such as `dynamic`. */
 export type RouteModule = Record<string, unknown>
 
@@ -24,12 +24,17 @@ export interface RouteHttpHost {
   close(): Promise<void>
 }
 
-function matchRoute(routes: readonly HostedRoute[], pathname: string): { load: () => Promise<RouteModule>; params: Record<string, string> } | undefined {
+/** The first route whose pattern matches: `:name` is one segment, a last `*name` the rest (one or more, as Next's `[...name]`). */
+function matchRoute(
+  routes: readonly HostedRoute[],
+  pathname: string,
+): { load: () => Promise<RouteModule>; params: Record<string, string | string[]> } | undefined {
   const segments = pathname.split('/').filter(Boolean)
   for (const route of routes) {
     const parts = route.pattern.split('/').filter(Boolean)
-    if (parts.length !== segments.length) continue
-    const params: Record<string, string> = {}
+    const rest = parts.at(-1)?.startsWith('*') ? parts.pop()!.slice(1) : undefined
+    if (rest === undefined ? parts.length !== segments.length : segments.length <= parts.length) continue
+    const params: Record<string, string | string[]> = {}
     const matches = parts.every((part, i) => {
       if (part.startsWith(':')) {
         params[part.slice(1)] = decodeURIComponent(segments[i])
@@ -37,6 +42,7 @@ function matchRoute(routes: readonly HostedRoute[], pathname: string): { load: (
       }
       return part === segments[i]
     })
+    if (rest !== undefined) params[rest] = segments.slice(parts.length).map(decodeURIComponent)
     if (matches) return { load: route.load, params }
   }
   return undefined
