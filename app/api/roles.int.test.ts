@@ -213,7 +213,14 @@ const ROUTES: Record<string, Expectation> = {
   'DELETE /api/mcp-servers/[id]': { request: async (fx) => ({ params: { id: await fx.mcpServer() }, query: fx.inWorkspace }), status: 200 },
   // Nothing listens on the URL: a failed connection is still a 200 for who may test it.
   'POST /api/mcp-servers/[id]/test': { request: async (fx) => ({ params: { id: await fx.mcpServer() }, query: fx.inWorkspace }), status: 200 },
-  'POST /api/mcp-servers/import': { request: () => ({ body: {} }), status: 400 },
+  // A preview: what an import into the workspace would do (its editors may know which ids it holds).
+  'POST /api/mcp-servers/import': {
+    request: (fx) => ({
+      query: fx.inWorkspace,
+      body: { manifest: { mcpServers: [{ mcpServerName: 'roles_tools', url: 'http://127.0.0.1:9/mcp' }] }, dryRun: true },
+    }),
+    status: 200,
+  },
 
   // The caller's own account (lib/server/auth)
   'GET /api/me': { request: () => ({}), status: 200 },

@@ -81,11 +81,12 @@ export function WorkflowEditor({ workflowId, initialCanvas, template, notice, pe
   return (
     <ReactFlowProvider>
       <CanvasStoreProvider init={init}>
-        <CanvasProblemsProvider>
-          <EditorWorkspaceProvider workspaceId={init.workspaceId}>
+        {/* Outside the problems: they are checked against the facts of the workflow's workspace. */}
+        <EditorWorkspaceProvider workspaceId={init.workspaceId}>
+          <CanvasProblemsProvider>
             <EditorLayout notice={notice} person={person} />
-          </EditorWorkspaceProvider>
-        </CanvasProblemsProvider>
+          </CanvasProblemsProvider>
+        </EditorWorkspaceProvider>
       </CanvasStoreProvider>
     </ReactFlowProvider>
   )

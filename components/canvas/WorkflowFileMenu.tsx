@@ -79,7 +79,10 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
   const exportTypeScript = act(async () => {
     const { name, document } = current()
     // Loaded when asked for: the exporter (with validation and the node kinds) is not needed for the editor's first paint.
-    const [{ exportWorkflowAsTypeScript }, mcpServers] = await Promise.all([import('@/lib/graph/export-typescript'), mcpConnections(document)])
+    const [{ exportWorkflowAsTypeScript }, mcpServers] = await Promise.all([
+      import('@/lib/graph/export-typescript'),
+      mcpConnections(document, access.workspaceId),
+    ])
     const text = exportWorkflowAsTypeScript(document, { name, mcpServers })
     downloadFile(workflowFileName(name, 'ts'), text, 'text/typescript')
   })
@@ -157,10 +160,11 @@ function MenuButton({ onClick, children }: { onClick: () => void; children: stri
 
 /**
  * The connections (without secrets) of the MCP servers the workflow's agents use, as the servers
- * page has them, so that the exported program can start or reach them. A server that cannot be
- * read (removed, websocket) is left out: the program then says it is missing.
+ * page of the workflow's workspace has them (a server's id is unique per workspace only: the header's current
+ * workspace may hold another of the same id), so that the exported program can start or reach them. A server that
+ * cannot be read (removed, websocket) is left out: the program then says it is missing.
  */
-async function mcpConnections(document: GraphDocument): Promise<Record<string, ExportedMcpServer>> {
+async function mcpConnections(document: GraphDocument, workspaceId: string | null): Promise<Record<string, ExportedMcpServer>> {
   // With the exporter, loaded when asked for.
   const { getMcpServer } = await import('@/components/mcp/mcp-api')
   const ids = new Set<string>()
@@ -182,7 +186,7 @@ async function mcpConnections(document: GraphDocument): Promise<Record<string, E
   const connections: Record<string, ExportedMcpServer> = {}
   await Promise.all(
     [...ids].map(async (id) => {
-      const { server } = await getMcpServer(id).catch(() => ({ server: undefined }))
+      const { server } = await getMcpServer(id, workspaceId ?? undefined).catch(() => ({ server: undefined }))
       const config = server?.config
       if (!server || !config) return
       if (server.transport === 'stdio' && 'command' in config)

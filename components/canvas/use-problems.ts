@@ -9,6 +9,7 @@ import { canvasToDocument, type CanvasEdge, type CanvasNode } from './adapter'
 import { CanvasValidator, mergeProblems, sameProblems, summarize, type ProblemSummary } from './canvas-problems'
 import { useAfterFirstPaint } from './use-after-first-paint'
 import { useCanvasStore } from './CanvasStoreProvider'
+import { useEditorAccess } from './EditorWorkspaceProvider'
 
 export type { ProblemCounts } from './canvas-problems'
 
@@ -35,7 +36,8 @@ export function useCanvasProblems(): CanvasProblems {
     workflowId: s.workflowId,
   }))
   // Until the server's facts arrive, only the document is checked (no false alarms while loading).
-  const factsQuery = useServerFactsQuery()
+  // The workflow's own workspace's: what its runs may use, whichever workspace the header has chosen.
+  const factsQuery = useServerFactsQuery(useEditorAccess().workspaceId ?? undefined)
   const facts = factsQuery.data
   // The workflow's Max steps (a new, unsaved workflow has the default): the longest path is checked against it.
   const openedSettings = useCanvasStore((s) => s.openedSettings)

@@ -121,8 +121,9 @@ export async function listFunctionTools(): Promise<FunctionToolSummary[]> {
   return (await fetchParsed(functionToolListResponseSchema, '/api/function-tools')).tools
 }
 
-export async function getServerFacts(): Promise<ServerFacts> {
-  return (await fetchParsed(serverFactsResponseSchema, '/api/server-facts')).facts
+/** `workspaceId`: the open workflow's, whose MCP servers, skills, agents and workflows alone then count. */
+export async function getServerFacts(workspaceId?: string): Promise<ServerFacts> {
+  return (await fetchParsed(serverFactsResponseSchema, `/api/server-facts${inWorkspace(workspaceId)}`)).facts
 }
 
 const startedRunSchema = z.object({ run: runSummarySchema.pick({ id: true, status: true }) })

@@ -56,6 +56,7 @@ export function testMcpServer(id: string, workspaceId?: string): Promise<McpTest
   return postJson(at(id, workspaceId, '/test'), {})
 }
 
-export function importManifest(body: ImportManifestInput): Promise<ManifestImportSummary> {
-  return postJson(`${base}/import`, body)
+/** `workspaceId`: where the servers are made (without it, the person's personal workspace). */
+export function importManifest(body: ImportManifestInput, workspaceId?: string): Promise<ManifestImportSummary> {
+  return postJson(`${base}/import${inWorkspace(workspaceId)}`, body)
 }

@@ -20,9 +20,10 @@ export const mcpServerKeys = {
   connectionTest: (id: string) => [...mcpServerKeys.all, 'connection-test', id] as const,
 }
 
-/** The servers of the current workspace (and whether the person may add stdio servers). */
-export function useMcpServersQuery() {
-  const workspaceId = useCurrentWorkspaceId()
+/** The servers of `workspace` (default: the current one), and whether the person may add stdio servers. */
+export function useMcpServersQuery(workspace?: string) {
+  const current = useCurrentWorkspaceId()
+  const workspaceId = workspace ?? current
   return useQuery({ queryKey: mcpServerKeys.list(workspaceId), queryFn: () => listMcpServers(workspaceId) })
 }
 
@@ -105,10 +106,12 @@ export function useDeleteMcpServer() {
   return useMutation({ mutationFn: (id: string) => deleteMcpServer(id, workspaceId), onSuccess: (_removed, id) => markServerRemoved(queryClient, id) })
 }
 
+/** Imports into the current workspace, as adding servers one by one does. */
 export function useImportManifest() {
   const queryClient = useQueryClient()
+  const workspaceId = useCurrentWorkspaceId()
   return useMutation({
-    mutationFn: importManifest,
+    mutationFn: (body: Parameters<typeof importManifest>[0]) => importManifest(body, workspaceId),
     onSuccess: ({ updated }) => {
       for (const id of updated) forgetConnectionTests(queryClient, id)
       void queryClient.invalidateQueries({ queryKey: mcpServerKeys.all })
@@ -116,9 +119,12 @@ export function useImportManifest() {
   })
 }
 
-/** What an import would do, each server with its problems (a dry run: nothing is written, so nothing to refresh). */
+/** What an import into the current workspace would do, each server with its problems (a dry run: nothing is written, so nothing to refresh). */
 export function usePreviewImport() {
-  return useMutation({ mutationFn: (body: Omit<Parameters<typeof importManifest>[0], 'dryRun'>) => importManifest({ ...body, dryRun: true }) })
+  const workspaceId = useCurrentWorkspaceId()
+  return useMutation({
+    mutationFn: (body: Omit<Parameters<typeof importManifest>[0], 'dryRun'>) => importManifest({ ...body, dryRun: true }, workspaceId),
+  })
 }
 
 export type ConnectionTestState = MutationState<McpTestResult, Error, void, unknown>

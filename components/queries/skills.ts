@@ -17,9 +17,10 @@ export const skillKeys = {
   check: (request: SkillCheckRequest) => [...skillKeys.all, 'check', request] as const,
 }
 
-/** The skills of the current workspace (with the load warnings of skills on disk). */
-export function useSkillsQuery() {
-  const workspaceId = useCurrentWorkspaceId()
+/** The skills of `workspace` (default: the current one), with the load warnings of skills on disk. */
+export function useSkillsQuery(workspace?: string) {
+  const current = useCurrentWorkspaceId()
+  const workspaceId = workspace ?? current
   return useQuery({ queryKey: skillKeys.list(workspaceId), queryFn: () => listSkills(workspaceId) })
 }
 

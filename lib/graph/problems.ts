@@ -42,6 +42,7 @@ export const PROBLEM_CODES = [
   'model_not_configured',
   'unknown_mcp_server',
   'unknown_skill',
+  'unknown_saved_agent',
   'sub_workflow_cycle',
   'invalid_input_fields',
   'too_many_steps',

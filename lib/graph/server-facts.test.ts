@@ -117,6 +117,16 @@ describe('problems that depend on the server', () => {
     expect(problems[2]!.message).toContain('Participant "Critic"')
   })
 
+  it("warns of a saved agent the workflow's workspace does not have, naming it (its run fails as it starts)", () => {
+    const doc = (agentId: string) => graph().start().node('saved', 'agent_ref', { agentId }).output().chain('start', 'saved', 'output').build()
+    expect(serverFactProblems(doc('ag-elsewhere'), facts)).toEqual([
+      expect.objectContaining({ code: 'unknown_saved_agent', severity: 'warning', nodeId: 'saved', message: expect.stringContaining('"ag-elsewhere"') }),
+    ])
+    expect(serverFactProblems(doc('ag-local'), facts)).toEqual([])
+    // No agent chosen yet is the node's own problem.
+    expect(serverFactProblems(doc(''), facts)).toEqual([])
+  })
+
   it('refuses a sub-workflow that runs its own workflow, by name', () => {
     const [problem] = serverFactProblems(withSub('w-self'), facts, 'w-self')
     expect(problem).toMatchObject({ code: 'sub_workflow_cycle', nodeId: 'sub' })
@@ -130,7 +140,9 @@ describe('problems that depend on the server', () => {
 
   it('refuses a sub-workflow that contains itself, and one that no longer exists; accepts a plain one', () => {
     expect(serverFactProblems(withSub('w-loop'), facts, 'w-self')[0]!.message).toContain('"Ouroboros" → "Ouroboros"')
-    expect(serverFactProblems(withSub('w-gone'), facts, 'w-self')).toEqual([expect.objectContaining({ code: 'missing_sub_workflow' })])
+    expect(serverFactProblems(withSub('w-gone'), facts, 'w-self')).toEqual([
+      expect.objectContaining({ code: 'missing_sub_workflow', message: expect.stringContaining('"w-gone"') }),
+    ])
     expect(serverFactProblems(withSub('w-ok'), facts, 'w-self')).toEqual([])
     // A draft not saved yet: nothing can lead back to it.
     expect(serverFactProblems(withSub('w-a'), facts)).toEqual([])

@@ -11,7 +11,7 @@ import { collectSubWorkflowRefs } from './document-references'
 import type { ValidationMemo } from './validation-memo'
 import { nodeKindDefinition } from './node-kinds'
 import type { SavedReference } from './node-kinds/definition'
-import { error, type GraphProblem } from './problems'
+import { error, warning, type GraphProblem } from './problems'
 
 export interface WorkflowFacts {
   id: string
@@ -115,11 +115,18 @@ function apiName(model: ModelEndpoint): string {
   return model.provider === 'openai_chat' ? "OpenAI's Chat Completions API" : 'OpenAI'
 }
 
-/** A saved agent that would be sent the server's key where there is none. */
+/** A saved agent the workflow's workspace does not have, or one that would be sent the server's key where there is none. */
 function savedAgentProblems(nodeId: string, ref: SavedReference, savedAgents: ReadonlyMap<string, SavedAgentFacts>, openAiConfigured: boolean): GraphProblem[] {
   const agent = savedAgents.get(ref.id)
-  const version = agent && savedAgentVersion(agent, ref.version)
-  if (openAiConfigured || !agent || !version || !needsServerKey(version.model, agent.hasApiKey)) return []
+  // No agent chosen yet is the node's own problem (missing_agent).
+  if (ref.id.trim() === '') return []
+  // A warning, not an error: such a run is queued and fails as it starts, naming the agent (run-setup.ts).
+  if (!agent)
+    return [
+      warning('unknown_saved_agent', `The saved agent "${ref.id}" is not on the Agents page of this workflow's workspace: a run of it fails.`, { nodeId }),
+    ]
+  const version = savedAgentVersion(agent, ref.version)
+  if (openAiConfigured || !version || !needsServerKey(version.model, agent.hasApiKey)) return []
   const message = `Saved agent "${agent.name}" (v${version.version}) uses ${apiName(version.model)}, but neither it nor the server has an OpenAI key (OPENAI_API_KEY). Give the agent its own key or a base URL, or choose the demo or default model.`
   return [error('model_not_configured', message, { nodeId })]
 }
@@ -142,7 +149,11 @@ function subWorkflowProblems(nodeId: string, targetId: string, workflows: Readon
   const nameOf = (id: string) => `"${workflows.get(id)?.name ?? id}"`
   if (targetId === selfId) return [error('sub_workflow_cycle', `This sub-workflow runs its own workflow, ${nameOf(targetId)}: it would nest without end.`, at)]
   const target = workflows.get(targetId)
-  if (!target) return [error('missing_sub_workflow', 'The sub-workflow runs a workflow that no longer exists (or that you cannot use).', at)]
+  if (!target) {
+    return [
+      error('missing_sub_workflow', `The sub-workflow runs the workflow "${targetId}", which no longer exists or is not in this workflow's workspace.`, at),
+    ]
+  }
   const path = loopFrom(targetId, workflows, selfId)
   if (!path) return []
   const chain = path.map(nameOf).join(' → ')

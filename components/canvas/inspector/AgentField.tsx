@@ -5,8 +5,9 @@ import { Field } from '@/components/ui/Field'
 import { Select } from '@/components/ui/Select'
 import { errorMessage } from '@/components/api-client'
 import { useAgentsQuery } from '@/components/queries/agents'
+import { useEditorAccess } from '../EditorWorkspaceProvider'
 
-/** A saved-agent node's agent (GET /api/agents), with a link to design it on the Agents page. */
+/** A saved-agent node's agent, one of the workflow's workspace (what its runs may use), with a link to design it on the Agents page. */
 export function AgentField({
   id,
   label,
@@ -20,7 +21,7 @@ export function AgentField({
   value: string
   onChange: (id: string) => void
 }) {
-  const agents = useAgentsQuery()
+  const agents = useAgentsQuery(useEditorAccess().workspaceId ?? undefined)
   const items = agents.data ?? []
   const options = [
     { value: '', label: agents.isPending ? 'Loading…' : items.length === 0 ? 'No agents yet' : 'Choose an agent' },

@@ -1,8 +1,9 @@
 'use client'
 
-/** An agent's skills, picked from the skill library (GET /api/skills). */
+/** An agent's skills, picked from the skill library of the workflow's workspace (what its runs may load). */
 import { useSkillsQuery } from '@/components/queries/skills'
 import type { SkillSummary } from '@/lib/contracts/skills'
+import { useEditorAccess } from '../EditorWorkspaceProvider'
 import { ChecklistField } from './ChecklistField'
 import type { ChecklistItem } from './checklist-values'
 
@@ -33,7 +34,7 @@ function skillItem(skill: SkillSummary): ChecklistItem {
 }
 
 export function SkillsField({ label, testId, value, onChange }: { label: string; testId: string; value: string[]; onChange: (names: string[]) => void }) {
-  const skills = useSkillsQuery()
+  const skills = useSkillsQuery(useEditorAccess().workspaceId ?? undefined)
   return (
     <ChecklistField
       label={label}

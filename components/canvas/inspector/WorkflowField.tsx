@@ -5,10 +5,11 @@ import { Select } from '@/components/ui/Select'
 import { errorMessage } from '@/components/api-client'
 import { useWorkflowsQuery } from '@/components/queries/workflows'
 import { useCanvasStore } from '../CanvasStoreProvider'
+import { useEditorAccess } from '../EditorWorkspaceProvider'
 
 /**
- * A sub-workflow node's workflow (GET /api/workflows, refetched whenever a workflow is created or
- * renamed). The workflow being edited is not offered: a workflow that runs itself never ends.
+ * A sub-workflow node's workflow, one of the edited workflow's workspace (a run finds its sub-workflows there), refetched
+ * whenever a workflow is created or renamed. The workflow being edited is not offered: a workflow that runs itself never ends.
  */
 export function WorkflowField({
   id,
@@ -23,7 +24,7 @@ export function WorkflowField({
   value: string
   onChange: (id: string) => void
 }) {
-  const workflows = useWorkflowsQuery()
+  const workflows = useWorkflowsQuery({ workspaceId: useEditorAccess().workspaceId ?? undefined })
   const editedWorkflowId = useCanvasStore((s) => s.workflowId)
   const items = (workflows.data ?? []).filter((workflow) => workflow.id !== editedWorkflowId)
   const options = [

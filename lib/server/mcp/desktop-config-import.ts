@@ -126,8 +126,8 @@ function planEntry(key: string, raw: unknown, principal: Principal): PlannedServ
 
 /** What an import writes through: the registry's own create and update, so that every rule (and the audit log) applies. */
 export interface ServerWriter {
-  create(principal: Principal, input: CreateServerInput): Promise<unknown>
-  update(principal: Principal, id: string, input: UpdateServerInput, base: number | 'current'): Promise<unknown>
+  create(principal: Principal, input: CreateServerInput, workspaceId?: string): Promise<unknown>
+  update(principal: Principal, id: string, input: UpdateServerInput, base: number | 'current', workspaceId?: string): Promise<unknown>
 }
 
 export async function importDesktopClientConfig(
@@ -135,7 +135,8 @@ export async function importDesktopClientConfig(
   writer: ServerWriter,
   principal: Principal,
   document: { mcpServers: Record<string, unknown> },
-  options: { onExisting: 'skip' | 'update'; dryRun: boolean },
+  /** `workspaceId`: where the servers are made (default: the importer's personal workspace). */
+  options: { onExisting: 'skip' | 'update'; dryRun: boolean; workspaceId?: string },
 ): Promise<ManifestImportSummary> {
   const keys = Object.keys(document.mcpServers)
   if (keys.length > MAX_MANIFEST_ENTRIES) {
@@ -154,7 +155,9 @@ export async function importDesktopClientConfig(
   const ids = plans.map((plan) => plan.preview.id)
   // Ids are the importer's own: another owner's server of the same id is neither taken nor updated (nor revealed).
   const own = new Set(
-    (await prisma.mcpServer.findMany({ where: { id: { in: ids }, ...ownerNamesWhere(nameOwnerOf(principal)) }, select: { id: true } })).map((row) => row.id),
+    (
+      await prisma.mcpServer.findMany({ where: { id: { in: ids }, ...ownerNamesWhere(nameOwnerOf(principal, options.workspaceId)) }, select: { id: true } })
+    ).map((row) => row.id),
   )
   const taken = own
   const summary: ManifestImportSummary = { created: [], updated: [], skipped: [], entries: plans.map((plan) => plan.preview) }
@@ -180,11 +183,11 @@ export async function importDesktopClientConfig(
   const updated = new Set(summary.updated)
   for (const { input } of plans) {
     if (!input) continue
-    if (created.has(input.id)) await writer.create(principal, input)
+    if (created.has(input.id)) await writer.create(principal, input, options.workspaceId)
     else if (updated.has(input.id)) {
       const { id, secrets, ...changes } = input
       // An import asked to update what exists replaces whatever version is stored.
-      await writer.update(principal, id, { ...changes, secrets: secrets as UpdateServerInput['secrets'], confirm: true }, 'current')
+      await writer.update(principal, id, { ...changes, secrets: secrets as UpdateServerInput['secrets'], confirm: true }, 'current', options.workspaceId)
     }
   }
   return { created: summary.created, updated: summary.updated, skipped: summary.skipped }

@@ -1,7 +1,8 @@
 /**
  * Importing a tool-server manifest into the app's MCP servers: each entry becomes (or updates) an
  * `http` McpServer row — `config: { url }`, the entry's headers (and the URL's query values) sealed
- * in `secrets` (never shown to clients) — owned by the person importing. Existing servers are left alone unless
+ * in `secrets` (never shown to clients) — owned by the person importing, in the workspace they name (the caller checked
+ * their role there) or their personal one. Existing servers are left alone unless
  * `onExisting: 'replace'`, and only the importer's own (an admin's: any) are ever replaced; a
  * replaced server keeps its enabled flag. Every change is in the audit log. Everything happens in
  * one transaction.
@@ -23,6 +24,8 @@ export interface ImportManifestOptions extends ParseManifestOptions {
   onExisting?: 'skip' | 'replace'
   /** Refuses a server URL (the outbound policy, for a member's import) before anything is written. */
   checkUrl?: (url: string) => Promise<void>
+  /** The workspace the servers are made in (default: the importer's personal one). */
+  workspaceId?: string
 }
 
 export interface ManifestImportResult {
@@ -62,13 +65,15 @@ export async function previewToolingManifest(
   prisma: Prisma,
   manifest: string | unknown,
   principal: Principal,
-  options: { serverUrlBase?: string; onExisting: 'skip' | 'replace' },
+  options: { serverUrlBase?: string; onExisting: 'skip' | 'replace'; workspaceId?: string },
 ): Promise<ManifestImportResult & { entries: ImportPreviewEntry[] }> {
   const entries = parseToolingManifest(manifest, { serverUrlBase: options.serverUrlBase })
   const ids = entries.map((e) => e.id)
   // Ids are the importer's own: another owner's server of the same id is neither taken nor replaced (nor revealed).
   const taken = new Set(
-    (await prisma.mcpServer.findMany({ where: { id: { in: ids }, ...ownerNamesWhere(nameOwnerOf(principal)) }, select: { id: true } })).map((row) => row.id),
+    (
+      await prisma.mcpServer.findMany({ where: { id: { in: ids }, ...ownerNamesWhere(nameOwnerOf(principal, options.workspaceId)) }, select: { id: true } })
+    ).map((row) => row.id),
   )
   const replaced = (id: string) => options.onExisting === 'replace' && taken.has(id)
   return {
@@ -101,7 +106,7 @@ export async function importToolingManifest(
   const result: ManifestImportResult = { created: [], updated: [], skipped: [] }
   await prisma.$transaction(async (tx) => {
     const ids = entries.map((e) => e.id)
-    const owner = nameOwnerOf(principal)
+    const owner = nameOwnerOf(principal, options.workspaceId)
     const replaceable = new Map((await tx.mcpServer.findMany({ where: { id: { in: ids }, ...ownerNamesWhere(owner) } })).map((row) => [row.id, row]))
     for (const entry of entries) {
       const existing = replaceable.get(entry.id)

@@ -410,22 +410,27 @@ export class McpServerRegistry {
 
   /**
    * Imports a ToolingManifest.json, or a desktop MCP client's `{"mcpServers": {…}}` configuration,
-   * as the principal's servers; an invalid document is a 400 whose details list every problem.
+   * as servers of the named workspace (editor there; default: the principal's personal one), as adding them one by one
+   * would; an invalid document is a 400 whose details list every problem.
    */
-  async importManifest(principal: Principal, input: ImportManifestInput): Promise<ManifestImportSummary> {
+  async importManifest(principal: Principal, input: ImportManifestInput, workspaceId?: string): Promise<ManifestImportSummary> {
     const body = parseWith(importManifestRequestSchema, input, 'manifest import')
+    // Even a preview: which ids a workspace holds is for its editors to know.
+    targetWorkspace(principal, workspaceId, 'editor')
     const document = parsedDocument(body.manifest)
     if (isDesktopClientConfig(document)) {
-      return importDesktopClientConfig(this.prisma, this, principal, document, { onExisting: body.onExisting, dryRun: body.dryRun })
+      return importDesktopClientConfig(this.prisma, this, principal, document, { onExisting: body.onExisting, dryRun: body.dryRun, workspaceId })
     }
     try {
       if (body.dryRun) {
         return await previewToolingManifest(this.prisma, body.manifest, principal, {
           serverUrlBase: body.serverUrlBase,
           onExisting: body.onExisting === 'update' ? 'replace' : 'skip',
+          workspaceId,
         })
       }
       return await importToolingManifest(this.prisma, body.manifest, principal, {
+        workspaceId,
         secretBox: this.vault.box,
         checkUrl: isAdmin(principal) || !this.outbound ? undefined : (url) => assertUrlAllowed(this.outbound!, url),
         onExisting: body.onExisting === 'update' ? 'replace' : 'skip',

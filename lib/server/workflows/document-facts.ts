@@ -7,8 +7,8 @@
  * same problems for the document, because a fact the document does not name is never consulted.
  *
  * A run reads names as its workflow's (issue #30; auth/name-owner.ts), so the MCP servers, skills and saved agents
- * are looked for in the workflow's workspace, whoever starts the run (a runner of a team workspace runs what its
- * editors made); an admin's workflow also reaches them elsewhere, as its run does; a workflow in no workspace (from
+ * and the sub-workflows are looked for in the workflow's workspace, whoever starts the run (a runner of a team workspace
+ * runs what its editors made); an admin's workflow also reaches them elsewhere, as its run does; a workflow in no workspace (from
  * before sign-in) looks at its starter's own.
  */
 import { collectAgentRefs, collectMcpServerIds, collectSkillIds, collectSubWorkflowRefs, type GraphDocument, type ServerFacts } from '@/lib/graph'
@@ -45,7 +45,10 @@ export async function loadDocumentFacts(
           [serverIds, skillIds, agentIds, isAdmin(principal), principal.userId, names.workspaceId, names.isAdmin],
         )
       : Promise.resolve([]),
-    collectSubWorkflowRefs(document).length > 0 ? loadWorkflowFacts(app, principal) : Promise.resolve([]),
+    // A run reads its sub-workflows in its workflow's workspace too (run-setup.ts's runScope), an admin's run anywhere.
+    collectSubWorkflowRefs(document).length > 0
+      ? loadWorkflowFacts(app, principal, isAdmin(principal) || names.workspaceId === null ? undefined : names.workspaceId)
+      : Promise.resolve([]),
   ])
   const storedSkills = new Set(rows.filter((row) => row.kind === 'skill').map((row) => row.id))
   const onDisk = skillIds.filter((id) => !storedSkills.has(id))

@@ -1,19 +1,21 @@
 /**
  * The facts lib/graph's serverFactProblems checks a document against, as they stand for one
  * person: the editor reads them (GET /api/server-facts, as each editor opens) and a run is refused
- * on them when queued, so both say the same words.
+ * on them when queued, so both say the same words. With a workspace (the open workflow's: issue #30),
+ * only that workspace's MCP servers, skills, saved agents and workflows count, as when its runs read
+ * names: a reference to another workspace's is then a problem in the editor, not a surprise at run time.
  */
 import { ModelSettingsSchema, parseGraphDocument, subWorkflowIdsOf, type SavedAgentFacts, type ServerFacts, type WorkflowFacts } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { isAdmin, visibleTo, type Principal } from '../auth/principal'
 import { skillLibrary } from '../skills/skills-service'
 
-export async function loadServerFacts(app: AppContext, principal: Principal, env: NodeJS.ProcessEnv = process.env): Promise<ServerFacts> {
+export async function loadServerFacts(app: AppContext, principal: Principal, workspaceId?: string, env: NodeJS.ProcessEnv = process.env): Promise<ServerFacts> {
   const [servers, skills, workflows, savedAgents] = await Promise.all([
-    app.db.prisma.mcpServer.findMany({ where: visibleTo(principal), select: { id: true } }),
-    skillLibrary(app).list(principal),
-    loadWorkflowFacts(app, principal),
-    loadSavedAgentFacts(app, principal),
+    app.db.prisma.mcpServer.findMany({ where: inWorkspace(principal, workspaceId), select: { id: true } }),
+    skillLibrary(app).list(principal, workspaceId),
+    loadWorkflowFacts(app, principal, workspaceId),
+    loadSavedAgentFacts(app, principal, workspaceId),
   ])
   return {
     // The same test as lib/core's createChatClientFromEnv: a blank key is no key.
@@ -26,10 +28,18 @@ export async function loadServerFacts(app: AppContext, principal: Principal, env
   }
 }
 
-/** The person's workflows with the sub-workflows each one's latest version runs (a sub-workflow loop is found through them). */
-export async function loadWorkflowFacts(app: AppContext, principal: Principal): Promise<WorkflowFacts[]> {
+/** The rows the principal sees, of one workspace when named (one they cannot see: none). */
+function inWorkspace(principal: Principal, workspaceId: string | undefined): { workspaceId?: { in: string[] }; AND?: Array<{ workspaceId: string }> } {
+  return { ...visibleTo(principal), ...(workspaceId === undefined ? {} : { AND: [{ workspaceId }] }) }
+}
+
+/**
+ * The person's workflows (of one workspace when named) with the sub-workflows each one's latest version runs (a
+ * sub-workflow loop is found through them).
+ */
+export async function loadWorkflowFacts(app: AppContext, principal: Principal, workspaceId?: string): Promise<WorkflowFacts[]> {
   const workflows = await app.db.prisma.workflow.findMany({
-    where: { ...visibleTo(principal), deletedAt: null },
+    where: { ...inWorkspace(principal, workspaceId), deletedAt: null },
     select: { id: true, name: true, versions: { orderBy: { version: 'desc' }, take: 1, select: { id: true } } },
   })
   const subWorkflows = await subWorkflowIdsOfVersions(
@@ -79,16 +89,16 @@ function remember(versionId: string, subWorkflowIds: string[]): void {
 const modelEndpoint = ModelSettingsSchema.pick({ provider: true, baseUrl: true })
 
 /**
- * Every version's model of the agents the person may use, in one statement that reads only the
- * model of each definition (instructions can be long and are not needed here).
+ * Every version's model of the agents the person may use (those of one workspace when named), in one statement that
+ * reads only the model of each definition (instructions can be long and are not needed here).
  */
-async function loadSavedAgentFacts(app: AppContext, principal: Principal): Promise<SavedAgentFacts[]> {
+async function loadSavedAgentFacts(app: AppContext, principal: Principal, workspaceId: string | undefined): Promise<SavedAgentFacts[]> {
   const rows = await app.db.sql.query<SavedAgentFactRow>(
     `SELECT a.id, a.name, a."apiKey" IS NOT NULL AS "hasApiKey", v.version, v.definition->'model' AS model
      FROM "Agent" a JOIN "AgentVersion" v ON v."agentId" = a.id
-     WHERE $1::boolean OR a."ownerId" = $2::text
+     WHERE ($1::boolean OR a."ownerId" = $2::text OR a."workspaceId" = ANY($3::text[])) AND ($4::text IS NULL OR a."workspaceId" = $4::text)
      ORDER BY a.id, v.version`,
-    [isAdmin(principal), principal.userId],
+    [isAdmin(principal), principal.userId, principal.memberships.map((member) => member.workspaceId), workspaceId ?? null],
   )
   return savedAgentFactsOf(rows)
 }
