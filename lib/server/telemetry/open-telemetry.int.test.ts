@@ -55,7 +55,7 @@ describe('startOpenTelemetry', () => {
     const exported = traces.map((request) => request.body).join('\n')
     expect(exported).toContain('"service.name"')
     expect(exported).toContain('"agentloom"')
-    for (const name of ['workflow.run', 'executor.process greeter', 'invoke_agent greeter', 'chat']) expect(exported).toContain(`"${name}"`)
+    for (const name of ['workflow.run', 'executor.process greeter', 'invoke_agent greeter', 'chat demo']) expect(exported).toContain(`"${name}"`)
     expect(exported).not.toContain('a private hello')
   })
 })

@@ -68,6 +68,6 @@ describe('the span of a stored run', () => {
     expect(workflowRun.parentSpanContext?.spanId).toBe(root.spanContext().spanId)
     const agent = tracing.span('invoke_agent Greeter')
     expect(agent.spanContext().traceId).toBe(root.spanContext().traceId)
-    expect(tracing.childrenOf(agent).map((span) => span.name)).toEqual(['chat'])
+    expect(tracing.childrenOf(agent).map((span) => span.name)).toEqual(['chat demo'])
   })
 })
