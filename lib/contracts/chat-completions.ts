@@ -108,7 +108,8 @@ export const chatCompletionSchema = z.object({
     z.object({
       index: z.number().int(),
       message: z.object({ role: z.literal('assistant'), content: z.string(), refusal: z.null() }),
-      finish_reason: z.enum(['stop', 'length']),
+      /** `stop`: the run's finish reason (`length` for a reply cut at the token limit) does not reach its events yet. */
+      finish_reason: z.literal('stop'),
       logprobs: z.null(),
     }),
   ),
