@@ -157,6 +157,21 @@ const ROUTES: Record<string, Expectation> = {
     status: 400,
     roleChecked: 'before_role',
   },
+  // As for /v1/responses: a workflow takes no conversation, refused before its run (and so before the runner check).
+  'POST /v1/chat/completions': {
+    request: (fx) => ({
+      body: {
+        model: `workflow:${fx.workflowId}`,
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'hello' },
+          { role: 'user', content: 'again' },
+        ],
+      },
+    }),
+    status: 400,
+    roleChecked: 'before_role',
+  },
   'GET /v1/responses/[id]': { request: (fx) => ({ params: { id: `resp_${fx.runId.replaceAll('-', '')}` } }), status: 200 },
   'GET /v1/models': {
     request: () => ({}),

@@ -67,6 +67,7 @@ export const GENERATED_API_ROUTES = [
   { pattern: '/api/workspaces/[id]/members', methods: ['GET', 'POST'] },
   { pattern: '/api/workspaces/[id]/members/[userId]', methods: ['PATCH', 'DELETE'] },
   { pattern: '/v1/[...path]', methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] },
+  { pattern: '/v1/chat/completions', methods: ['POST'] },
   { pattern: '/v1/models', methods: ['GET'] },
   { pattern: '/v1/responses', methods: ['POST'] },
   { pattern: '/v1/responses/[id]', methods: ['GET'] },

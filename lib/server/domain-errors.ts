@@ -11,6 +11,7 @@ const DOMAIN_ERROR_BRAND = Symbol.for('agentloom.domain-error')
 /** The codes a request can be refused with for what the caller sent (400): the input cannot be used. */
 export const INVALID_INPUT_CODES = [
   'ambiguous_model',
+  'approval_not_supported',
   'base_version_mismatch',
   'conflicting_continuation',
   'escalation_after_expiry',
@@ -59,6 +60,7 @@ export type DomainErrorCode =
   | 'sign_in_locked'
   | 'too_many_requests'
   | 'service_unavailable'
+  | 'run_failed'
 
 export class DomainError<Code extends DomainErrorCode = DomainErrorCode> extends Error {
   readonly [DOMAIN_ERROR_BRAND] = true
@@ -99,6 +101,7 @@ export const CONFLICT_CODES = [
   'no_approval_webhook',
   'personal_workspace',
   'run_finished',
+  'run_incomplete',
   'run_not_active',
   'runs_active',
   'setup_done',

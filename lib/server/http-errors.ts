@@ -38,6 +38,8 @@ export const STATUS_BY_CODE: Readonly<Record<DomainErrorCode, number>> = {
   too_many_requests: 429,
   /** Something the server needs (its database) failed: not the caller's fault, worth a retry. */
   service_unavailable: 503,
+  /** A run answered synchronously (a chat completion) failed: its agent's model or tools did, not the request. */
+  run_failed: 502,
 }
 
 /**

@@ -64,9 +64,10 @@ import * as route60 from '@/app/api/workspaces/[id]/members/route'
 import * as route61 from '@/app/api/workspaces/[id]/route'
 import * as route62 from '@/app/api/workspaces/route'
 import * as route63 from '@/app/v1/[...path]/route'
-import * as route64 from '@/app/v1/models/route'
-import * as route65 from '@/app/v1/responses/[id]/route'
-import * as route66 from '@/app/v1/responses/route'
+import * as route64 from '@/app/v1/chat/completions/route'
+import * as route65 from '@/app/v1/models/route'
+import * as route66 from '@/app/v1/responses/[id]/route'
+import * as route67 from '@/app/v1/responses/route'
 
 /** The API's route modules (but the OpenAPI route's own), whose declarations the description is built from. */
-export const ROUTE_MODULES: readonly Record<string, unknown>[] = [route0, route1, route2, route3, route4, route5, route6, route7, route8, route9, route10, route11, route12, route13, route14, route15, route16, route17, route18, route19, route20, route21, route22, route23, route24, route25, route26, route27, route28, route29, route30, route31, route32, route33, route34, route35, route36, route37, route38, route39, route40, route41, route42, route43, route44, route45, route46, route47, route48, route49, route50, route51, route52, route53, route54, route55, route56, route57, route58, route59, route60, route61, route62, route63, route64, route65, route66]
+export const ROUTE_MODULES: readonly Record<string, unknown>[] = [route0, route1, route2, route3, route4, route5, route6, route7, route8, route9, route10, route11, route12, route13, route14, route15, route16, route17, route18, route19, route20, route21, route22, route23, route24, route25, route26, route27, route28, route29, route30, route31, route32, route33, route34, route35, route36, route37, route38, route39, route40, route41, route42, route43, route44, route45, route46, route47, route48, route49, route50, route51, route52, route53, route54, route55, route56, route57, route58, route59, route60, route61, route62, route63, route64, route65, route66, route67]

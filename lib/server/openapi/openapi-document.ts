@@ -28,6 +28,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   413: 'The request body is larger than the server accepts',
   415: 'The request body is not JSON',
   428: 'The save names no base version: send `baseVersion` in the body or `If-Match` with the ETag its GET answered (`base_version_required`)',
+  502: 'A run answered at once failed: its agent’s model or a tool did (`run_failed`, the message says what); not retried by OpenAI’s clients',
 }
 
 /** The ETag a GET of the resource answered (`"3"`): the save is refused (409 `stale_version`) when the resource was saved again since. */

@@ -8,7 +8,16 @@
 import { toErrorResponse } from '../http-errors'
 import { toOpenAiError } from './openai-error-shape'
 
+/**
+ * A run that failed or waits (a chat completion's, chat-completion-answer.ts) is not worth running again by itself: OpenAI's
+ * clients retry 409s and 5xxs unless told not to, and a retry would run the agent's tools again.
+ */
+const NOT_RETRIED = new Set(['run_failed', 'run_incomplete'])
+
 export function openAiErrorResponse(error: unknown): Response {
   const { status, body } = toErrorResponse(error)
-  return Response.json(toOpenAiError(status, body), { status, headers: status === 401 ? { 'www-authenticate': 'Bearer' } : undefined })
+  const headers: Record<string, string> = {}
+  if (status === 401) headers['www-authenticate'] = 'Bearer'
+  if (NOT_RETRIED.has(body.error.code)) headers['x-should-retry'] = 'false'
+  return Response.json(toOpenAiError(status, body), { status, headers })
 }

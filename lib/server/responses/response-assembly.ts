@@ -37,6 +37,8 @@ export interface RunOutcome {
   outputs: unknown
   usage: TokenUsage | null
   error: string | null
+  /** Why it failed, when more is known than `run_failed` (an unstored turn that asked a person). */
+  errorCode?: string
 }
 
 /** A stream event without its `sequence_number` (the stream numbers them as it sends them). */
@@ -96,7 +98,7 @@ export class ResponseAssembly {
     if (run.status === 'succeeded') this.status = 'completed'
     else if (run.status === 'failed') {
       this.status = 'failed'
-      this.error = { code: 'run_failed', message: run.error ?? 'The run failed.' }
+      this.error = { code: run.errorCode ?? 'run_failed', message: run.error ?? 'The run failed.' }
     } else {
       this.status = 'incomplete'
       this.incomplete = { reason: this.incompleteReason(end, run.status) }

@@ -8,7 +8,7 @@
  * The client going away stops the stream, never a stored run: it goes on, and its reply is stored in
  * the conversation (an unstored turn, `store: false`, stops with it: nobody else could read it).
  */
-import type { ResponseStatus } from '@/lib/contracts/responses'
+import type { ResponseObject, ResponseStatus } from '@/lib/contracts/responses'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseStreamEvent } from './response-assembly'
 import type { StartedResponse } from './responses-service'
@@ -25,13 +25,48 @@ const FINAL_EVENT: Record<ResponseStatus, string> = {
   in_progress: 'response.in_progress',
 }
 
+/**
+ * How a stream says what the assembly produces: the Responses events here, chat completion chunks in
+ * chat-completion-stream.ts. Each returns the text of its frames ('' for none).
+ */
+export interface StreamEncoding {
+  /** The frames that open the stream, before the run said anything. */
+  opening(response: ResponseObject): string
+  /** The frames of the stream events one run event led to. */
+  events(events: ResponseStreamEvent[]): string
+  /** The closing frames, once the run ended or parked and the response is final. */
+  closing(events: ResponseStreamEvent[], response: ResponseObject): string
+  /** The frame of an error that stops the stream. */
+  error(message: string): string
+}
+
+function responsesEncoding(): StreamEncoding {
+  let sequence = 0
+  const frames = (list: ResponseStreamEvent[]) =>
+    list.map((event) => `event: ${event.type}\ndata: ${JSON.stringify({ ...event, sequence_number: sequence++ })}\n\n`).join('')
+  return {
+    opening: (response) =>
+      frames([
+        { type: 'response.created', response },
+        { type: 'response.in_progress', response },
+      ]),
+    events: frames,
+    closing: (events, response) => frames([...events, { type: FINAL_EVENT[response.status], response }]),
+    error: (message) => frames([{ type: 'error', code: 'server_error', message, param: null }]),
+  }
+}
+
 export function responseEventStream(started: StartedResponse, signal: AbortSignal) {
+  return assembledEventStream(started, signal, responsesEncoding())
+}
+
+/** The run's events as `encoding` says them, pulled as the client reads. */
+export function assembledEventStream(started: StartedResponse, signal: AbortSignal, encoding: StreamEncoding) {
   const encoder = new TextEncoder()
   const assembly = new ResponseAssembly(started.base)
   const stop = new AbortController()
   const stopped = AbortSignal.any([signal, stop.signal])
   const events = started.events(stopped)
-  let sequence = 0
   let pending: Promise<IteratorResult<RunEvent, FollowEnd>> | undefined
   let timer: NodeJS.Timeout | undefined
   const keepAlive = () =>
@@ -39,19 +74,11 @@ export function responseEventStream(started: StartedResponse, signal: AbortSigna
       clearTimeout(timer)
       timer = setTimeout(() => resolve(KEEP_ALIVE), KEEP_ALIVE_MS)
     })
-  const frames = (list: ResponseStreamEvent[]) =>
-    encoder.encode(list.map((event) => `event: ${event.type}\ndata: ${JSON.stringify({ ...event, sequence_number: sequence++ })}\n\n`).join(''))
 
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        const response = assembly.response()
-        controller.enqueue(
-          frames([
-            { type: 'response.created', response },
-            { type: 'response.in_progress', response },
-          ]),
-        )
+        controller.enqueue(encoder.encode(encoding.opening(assembly.response())))
       },
       async pull(controller) {
         try {
@@ -70,28 +97,19 @@ export function responseEventStream(started: StartedResponse, signal: AbortSigna
               const outcome = await started.outcome()
               if (stop.signal.aborted) return
               const closing = assembly.finish(next.value, outcome)
-              const response = assembly.response()
-              controller.enqueue(frames([...closing, { type: FINAL_EVENT[response.status], response }]))
+              controller.enqueue(encoder.encode(encoding.closing(closing, assembly.response())))
               return controller.close()
             }
-            const produced = assembly.apply(next.value)
-            if (produced.length > 0) return controller.enqueue(frames(produced))
+            const produced = encoding.events(assembly.apply(next.value))
+            if (produced !== '') return controller.enqueue(encoder.encode(produced))
           }
         } catch (error) {
           clearTimeout(timer)
           console.error(`[responses] run ${started.base.runId}:`, (error as Error).message)
-          controller.enqueue(
-            frames([
-              {
-                type: 'error',
-                code: 'server_error',
-                message: started.stopsWithClient
-                  ? 'The stream stopped because of a server error.'
-                  : 'The stream stopped because of a server error; the run goes on in the app.',
-                param: null,
-              },
-            ]),
-          )
+          const message = started.stopsWithClient
+            ? 'The stream stopped because of a server error.'
+            : 'The stream stopped because of a server error; the run goes on in the app.'
+          controller.enqueue(encoder.encode(encoding.error(message)))
           controller.close()
         }
       },

@@ -23,7 +23,8 @@ import { ResponseAssembly, type ResponseBase, type RunOutcome } from './response
 import { replyFormatOf, responseInput, unstoredInput } from './response-input'
 import { resolveModel, type ResolvedModel } from './response-model'
 import { runEvents, type FollowEnd } from '../runs/run-follower'
-import { prepareUnstoredTurn } from './unstored-turn'
+import { prepareUnstoredTurn, type UnstoredTurnInput } from './unstored-turn'
+import type { ChatTurn } from './chat-completion-input'
 import { listModels } from './model-list'
 import { turnInputSchema, type ReplyFormat } from '../conversations/turn-document'
 
@@ -52,6 +53,9 @@ export interface StartedResponse {
   stopsWithClient: boolean
 }
 
+/** What every response starts from, whatever runs it. */
+type Common = Pick<ResponseBase, 'model' | 'metadata' | 'createdAt'>
+
 const withParam = (error: DomainError, param: string) => new DomainError(error.code, error.message, { ...(error.details as object), param })
 
 export class ResponsesService {
@@ -67,9 +71,7 @@ export class ResponsesService {
     if (request.store === false) return this.startUnstored(principal, request)
     const input = responseInput(request)
     const replyFormat = replyFormatOf(request)
-    const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
-      throw isDomainError(error) ? withParam(error, 'model') : error
-    })
+    const model = await this.resolve(principal, request.model)
     const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
     if (model.kind === 'workflow') {
       refuseContinuation(request)
@@ -77,9 +79,7 @@ export class ResponsesService {
       if (input.instructions !== undefined) {
         throw invalidInput('instructions_not_supported', 'A workflow takes no instructions: put what it needs into its input.', { param: 'instructions' })
       }
-      const run = await this.runs.create(principal, { workflowId: model.id, version: model.version, input: input.text }, { runNow: true })
-      const base = { ...common, id: responseIdOf(run.id), runId: run.id, kind: 'workflow' as const, instructions: null }
-      return this.stored({ ...base, previousResponseId: null, conversationId: null, createdAt: new Date(run.createdAt) })
+      return this.startWorkflowRun(principal, model, input.text, common)
     }
     const turn = { version: model.version, instructions: input.instructions, replyFormat, runNow: true }
     // A new conversation and its first turn are one statement; a continued one takes its turn as a chat message does.
@@ -103,6 +103,41 @@ export class ResponsesService {
     })
   }
 
+  private async startWorkflowRun(principal: Principal, model: ResolvedModel, text: string, common: Common): Promise<StartedResponse> {
+    const run = await this.runs.create(principal, { workflowId: model.id, version: model.version, input: text }, { runNow: true })
+    const base = { ...common, id: responseIdOf(run.id), runId: run.id, kind: 'workflow' as const, instructions: null }
+    return this.stored({ ...base, previousResponseId: null, conversationId: null, createdAt: new Date(run.createdAt) })
+  }
+
+  /**
+   * A chat completion (chat-completions.ts): stateless, so an agent answers as with `store: false` (the client sends
+   * the whole conversation, and nothing of it is kept); a workflow's run is stored, as it always is, and takes the
+   * user's text alone as its input.
+   */
+  async startChat(principal: Principal, request: { model: string; metadata?: Record<string, string> | null; turn: ChatTurn }): Promise<StartedResponse> {
+    const model = await this.resolve(principal, request.model)
+    const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
+    const { turn } = request
+    if (model.kind === 'agent') return this.startUnstoredTurn(principal, model, turn, common)
+    if (turn.history.length > 0 || turn.instructions !== undefined) {
+      throw invalidInput(
+        'unsupported_input',
+        'A workflow takes one input and keeps no conversation: send its input as user messages alone, without system or assistant messages.',
+        { param: 'messages' },
+      )
+    }
+    if (turn.replyFormat) {
+      throw invalidInput('format_not_supported', "A workflow's reply is its outputs: response_format is for agents.", { param: 'response_format' })
+    }
+    return this.startWorkflowRun(principal, model, turn.text, common)
+  }
+
+  private resolve(principal: Principal, name: string): Promise<ResolvedModel> {
+    return resolveModel(this.app.db.prisma, principal, name).catch((error: unknown) => {
+      throw isDomainError(error) ? withParam(error, 'model') : error
+    })
+  }
+
   private stored(base: ResponseBase): StartedResponse {
     return {
       base,
@@ -115,9 +150,7 @@ export class ResponsesService {
   /** `store: false`: an agent's turn in this process, with nothing stored (unstored-turn.ts). */
   private async startUnstored(principal: Principal, request: CreateResponseRequest): Promise<StartedResponse> {
     const input = { ...unstoredInput(request), replyFormat: replyFormatOf(request) }
-    const model = await resolveModel(this.app.db.prisma, principal, request.model).catch((error: unknown) => {
-      throw isDomainError(error) ? withParam(error, 'model') : error
-    })
+    const model = await this.resolve(principal, request.model)
     const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
     if (model.kind === 'workflow') {
       throw invalidInput(
@@ -134,6 +167,10 @@ export class ResponsesService {
         { param },
       )
     }
+    return this.startUnstoredTurn(principal, model, input, common)
+  }
+
+  private async startUnstoredTurn(principal: Principal, model: ResolvedModel, input: UnstoredTurnInput, common: Common): Promise<StartedResponse> {
     const turn = await prepareUnstoredTurn(this.app, principal, model, input).catch((error: unknown) => {
       throw isDomainError(error) ? withParam(error, 'model') : error
     })

@@ -37,6 +37,9 @@ export const ASKS_A_PERSON_MESSAGE =
   'The agent asked for an answer from a person (an approval or human input), which a response with store: false cannot wait for: ' +
   'nobody could find it to answer. Send the request with store: true (the default) to answer it in the app.'
 
+/** The error code of a turn that failed because it asked a person. */
+export const ASKS_A_PERSON_CODE = 'approval_not_supported'
+
 /** A turn that has not started yet: its id, and its events once asked for (the turn starts then, and stops with `signal`). */
 export interface UnstoredTurn {
   id: string
@@ -44,13 +47,15 @@ export interface UnstoredTurn {
   outcome(): Promise<RunOutcome>
 }
 
+export interface UnstoredTurnInput {
+  text: string
+  instructions?: string
+  replyFormat?: ReplyFormat
+  history: readonly EarlierMessage[]
+}
+
 /** Loads what the turn needs and checks the caller may run the agent; throws the domain errors a stored turn would. */
-export async function prepareUnstoredTurn(
-  app: AppContext,
-  principal: Principal,
-  model: ResolvedModel,
-  input: { text: string; instructions?: string; replyFormat?: ReplyFormat; history: readonly EarlierMessage[] },
-): Promise<UnstoredTurn> {
+export async function prepareUnstoredTurn(app: AppContext, principal: Principal, model: ResolvedModel, input: UnstoredTurnInput): Promise<UnstoredTurn> {
   const agent = await loadTurnAgent(app, principal, model)
   requireRole(principal, agent.workspaceId, 'runner')
   const document = withTurnSettings(turnDocument(agent.definition), input)
@@ -98,7 +103,13 @@ export async function prepareUnstoredTurn(
         return 'aborted'
       }
       const message = error instanceof Error ? error.message : String(error)
-      outcome = { status: 'failed', outputs: secrets.redactValue(outputs), usage: (usage as TokenUsage | undefined) ?? null, error: secrets.redact(message) }
+      outcome = {
+        status: 'failed',
+        outputs: secrets.redactValue(outputs),
+        usage: (usage as TokenUsage | undefined) ?? null,
+        error: secrets.redact(message),
+        ...(error instanceof AsksAPersonError ? { errorCode: ASKS_A_PERSON_CODE } : {}),
+      }
       return 'ended'
     } finally {
       // A turn left early (it asked a person, it failed, the client went away) lets go of the workflow's run too.
