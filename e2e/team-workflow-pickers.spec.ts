@@ -98,3 +98,22 @@ test("a team's workflow opened from the personal workspace offers the team's ser
   await expect(workflows.locator(`option[value="${mine.workflowId}"]`)).toHaveCount(0)
   await snap(page, testInfo, '02-team-workflows')
 })
+
+test("a new workflow opened from a link naming a team's workspace is the team's from the first render to its first save", async ({ page }) => {
+  const team = `Linked drafts ${Date.now().toString(36)}`
+  const { workspace } = await json<{ workspace: { id: string } }>(await page.request.post('/api/workspaces', { data: { name: team } }))
+  await page.goto('/workflows')
+  await expect(page.getByTestId('current-workspace-name')).not.toHaveText(team)
+
+  // The link sets the current workspace after the page's first render: the draft follows it.
+  await page.goto(`/workflows/new?workspace=${workspace.id}`)
+  await expect(page.getByTestId('canvas')).toBeVisible()
+  await expect(page.getByTestId('editor-workspace')).toHaveText(team)
+  await page.getByTestId('save-version').click()
+  await expect(page.getByTestId('save-status')).toContainText('Saved as v1')
+  await expect(page).toHaveURL(/\/workflows\/[0-9a-f-]{36}$/)
+  const workflowId = page.url().split('/').at(-1)!
+  const saved = await json<{ workflow: { workspaceId: string } }>(await page.request.get(`/api/workflows/${workflowId}`))
+  expect(saved.workflow.workspaceId).toBe(workspace.id)
+  await expect(page.getByTestId('editor-workspace')).toHaveText(team)
+})

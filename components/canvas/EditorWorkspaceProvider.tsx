@@ -1,7 +1,7 @@
 'use client'
 
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { useCanvasStoreApi } from './CanvasStoreProvider'
+import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 import { useCurrentWorkspace } from '@/components/workspaces/CurrentWorkspaceProvider'
 import { canEdit, canRun } from '@/components/workspaces/current-workspace'
 import type { WorkspaceRole, WorkspaceView } from '@/lib/contracts/workspaces'
@@ -23,12 +23,20 @@ const Context = createContext<EditorAccess | null>(null)
 /** What the person may do with the open workflow, by their role in its workspace. */
 export function EditorWorkspaceProvider({ workspaceId: opened, children }: { workspaceId: string | null | undefined; children: ReactNode }) {
   const { current, byId } = useCurrentWorkspace()
-  const [workspaceId, setWorkspaceId] = useState(opened === undefined ? (current?.id ?? null) : opened)
+  // A draft belongs to no workspace yet: it follows the current one (which a `?workspace=` link may set after the first
+  // render), and its first save makes it there; from then on it stays where it was made, or where it is moved.
+  const draft = useCanvasStore((state) => state.workflowId === '')
+  const [pinned, setPinned] = useState<string | null | undefined>(opened)
+  const followed = current?.id ?? null
+  useEffect(() => {
+    if (!draft && pinned === undefined) setPinned(followed)
+  }, [draft, pinned, followed])
+  const workspaceId = pinned === undefined ? followed : pinned
   const workspace = byId(workspaceId)
   const value = useMemo<EditorAccess>(() => {
     const role = workspace?.role
     // An unknown workspace (not in the person's list) is left to the server to judge: no banner.
-    return { workspaceId, workspace, role, readOnly: role !== undefined && !canEdit(role), canRun: role === undefined || canRun(role), moved: setWorkspaceId }
+    return { workspaceId, workspace, role, readOnly: role !== undefined && !canEdit(role), canRun: role === undefined || canRun(role), moved: setPinned }
   }, [workspaceId, workspace])
   // The canvas follows the role: a runner or viewer can neither drag nor type into it (store-history-slice.ts).
   const store = useCanvasStoreApi()
