@@ -73,6 +73,13 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => receiver.close(() => resolve()))
 })
 
+// These specs leave approvals waiting in several workspaces; the specs after them on this server count what waits
+// (the inbox, the badge), so each test answers what it left.
+test.afterEach(async ({ page }) => {
+  const { approvals } = await json<{ approvals: Array<{ id: string }> }>(await page.request.get('/api/approvals?status=pending'))
+  for (const { id } of approvals) await page.request.post(`/api/approvals/${id}`, { data: { decision: 'deny', reason: 'Test over.' } })
+})
+
 test('an owner routes approvals to a chat webhook: the URL is never shown again, the test message and a run’s approval arrive', async ({ page }) => {
   const made = await page.request.post('/api/workspaces', { data: { name: `Routing ${Date.now()}` } })
   expect(made.status()).toBe(201)
@@ -139,6 +146,8 @@ test('a link to an approval opens the inbox at its card, also in another workspa
   const second = page.locator(`#approval-${asked[1]}`)
   await expect(second).toBeFocused()
   await expect(second).toBeInViewport()
+  // Marked as the keyboard's place for as long as it has the focus, after the ring has faded too.
+  await expect(second).toHaveCSS('outline-style', 'solid')
   await expect(page.getByTestId('approval-anchor-notice')).toHaveCount(0)
 
   // The hash changing while the inbox is open moves to that card.

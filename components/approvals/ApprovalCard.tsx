@@ -63,7 +63,8 @@ export function ApprovalCard({ approval: given, onAnswered, readOnly = false, sh
       tabIndex={-1}
       data-highlighted={highlighted || undefined}
       className={cn(
-        'flex scroll-mt-4 flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm outline-none motion-safe:transition-shadow motion-safe:duration-500',
+        // The ring fades; the outline stays while the card holds the keyboard's place.
+        'flex scroll-mt-4 flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm outline-none focus:outline-2 focus:outline-offset-2 focus:outline-indigo-300 focus:outline-solid motion-safe:transition-shadow motion-safe:duration-500',
         highlighted ? 'border-indigo-400 ring-2 ring-indigo-500 ring-offset-2' : canAnswer ? 'border-amber-300 ring-1 ring-amber-100' : 'border-zinc-200',
       )}
     >
