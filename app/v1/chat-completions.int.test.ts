@@ -11,10 +11,11 @@ import { generateText, streamText } from 'ai'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatCompletion } from '@/lib/contracts/chat-completions'
-import { AgentSettingsSchema, starterDocument } from '@/lib/graph'
+import { starterDocument } from '@/lib/graph'
 import { RunWorker } from '@/lib/server/runs/run-worker'
 import { hostRoutes, type RouteHttpHost } from '@/lib/server/testing/route-http-host'
 import { createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
+import { createSavedAgent } from '@/lib/server/testing/saved-agents'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 
 const CALCULATION = '/call calculate {"expression":"6*7"}'
@@ -32,11 +33,7 @@ const toolCallsOf = (completion: unknown) => (completion as ChatCompletion).agen
 const storedRows = () =>
   Promise.all([app.db.prisma.run.count(), app.db.prisma.runEvent.count(), app.db.prisma.agentSession.count(), app.db.prisma.chatMessage.count()])
 
-async function createAgent(owner: TestUser, settings: Record<string, unknown>): Promise<string> {
-  const agent = await app.db.prisma.agent.create({ data: { name: String(settings.name), ownerId: owner.id, workspaceId: owner.personalWorkspaceId } })
-  await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition: AgentSettingsSchema.parse(settings), authorId: owner.id } })
-  return agent.id
-}
+const createAgent = (owner: TestUser, settings: Record<string, unknown>) => createSavedAgent(app, owner, settings)
 
 beforeAll(async () => {
   app = await createTestApp()

@@ -13,10 +13,11 @@ import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { ResponseObject } from '@/lib/contracts/responses'
-import { AgentSettingsSchema, starterDocument } from '@/lib/graph'
+import { starterDocument } from '@/lib/graph'
 import { RunWorker } from '@/lib/server/runs/run-worker'
 import { hostRoutes, type RouteHttpHost } from '@/lib/server/testing/route-http-host'
 import { createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
+import { createSavedAgent } from '@/lib/server/testing/saved-agents'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 
 const CALCULATION = '/call calculate {"expression":"6*7"}'
@@ -34,11 +35,7 @@ const runner = () => new Runner({ tracingDisabled: true })
 const agentsSdkAgent = (model: string) => new Agent({ name: 'Calc', model: new OpenAIResponsesModel(openAi(), model) })
 const aiSdk = () => createOpenAI({ baseURL: `${host.url}/v1`, apiKey: app.admin.token })
 
-async function createAgent(owner: TestUser, settings: Record<string, unknown>): Promise<string> {
-  const agent = await app.db.prisma.agent.create({ data: { name: String(settings.name), ownerId: owner.id, workspaceId: owner.personalWorkspaceId } })
-  await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition: AgentSettingsSchema.parse(settings), authorId: owner.id } })
-  return agent.id
-}
+const createAgent = (owner: TestUser, settings: Record<string, unknown>) => createSavedAgent(app, owner, settings)
 
 /** What the response says of the tools the agent ran itself. */
 const toolCallsOf = (response: unknown) => (response as ResponseObject).agentloom.tool_calls

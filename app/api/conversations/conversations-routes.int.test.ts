@@ -4,9 +4,9 @@
  * word_count tool set to need approval).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AgentSettingsSchema } from '@/lib/graph'
 import { RunWorker } from '@/lib/server/runs/run-worker'
 import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
+import { createSavedAgent } from '@/lib/server/testing/saved-agents'
 import { waitFor } from '@/lib/server/testing/wait-for'
 import * as agentConversationsRoute from '../agents/[id]/conversations/route'
 import * as runRoute from '../runs/[id]/route'
@@ -29,11 +29,7 @@ describe('conversations API', () => {
   let agentId: string
   let other: TestUser
 
-  async function createAgent(owner: TestUser, settings: Record<string, unknown>): Promise<string> {
-    const agent = await app.db.prisma.agent.create({ data: { name: String(settings.name), ownerId: owner.id, workspaceId: owner.personalWorkspaceId } })
-    await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition: AgentSettingsSchema.parse(settings), authorId: owner.id } })
-    return agent.id
-  }
+  const createAgent = (owner: TestUser, settings: Record<string, unknown>) => createSavedAgent(app, owner, settings)
 
   beforeAll(async () => {
     app = await createTestApp()

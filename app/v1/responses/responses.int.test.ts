@@ -11,6 +11,7 @@ import { runIdOfResponse } from '@/lib/server/responses/responses-service'
 import { RunWorker } from '@/lib/server/runs/run-worker'
 import { hostRoutes, type RouteHttpHost } from '@/lib/server/testing/route-http-host'
 import { createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
+import { createSavedAgent } from '@/lib/server/testing/saved-agents'
 import { waitFor } from '@/lib/server/testing/wait-for'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 
@@ -37,11 +38,7 @@ describe('POST /v1/responses with the openai package', () => {
   const clientFor = (user: TestUser | null, options: ConstructorParameters<typeof OpenAI>[0] = {}) =>
     new OpenAI({ baseURL: `${host.url}/v1`, apiKey: user?.token ?? 'unused', maxRetries: 0, ...options })
 
-  async function createAgent(owner: TestUser, settings: Record<string, unknown>): Promise<string> {
-    const agent = await app.db.prisma.agent.create({ data: { name: String(settings.name), ownerId: owner.id, workspaceId: owner.personalWorkspaceId } })
-    await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition: AgentSettingsSchema.parse(settings), authorId: owner.id } })
-    return agent.id
-  }
+  const createAgent = (owner: TestUser, settings: Record<string, unknown>) => createSavedAgent(app, owner, settings)
 
   async function conversation(id: string) {
     const response = await fetch(`${host.url}/api/conversations/${id}`, { headers: { authorization: `Bearer ${app.admin.token}` } })
