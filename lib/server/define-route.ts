@@ -194,6 +194,25 @@ function errorResponse(error: unknown): Response {
 /** What every path no route has answers (app/api/[...path]), and what admin routes answer others. */
 export const unknownRoute = (request: Request) => new DomainError('not_found', `No API route ${request.method} ${new URL(request.url).pathname}.`)
 
+/**
+ * One method of a catch-all that answers every path no route has with the 404 of `unknownRoute`, in the API's shape
+ * or OpenAI's (under /v1), rather than a page. Open without sign-in or token on purpose: it only ever says not found,
+ * to everyone alike (proxy.ts answers the methods a route module cannot export, such as TRACE).
+ */
+export const unknownPathRoute = (method: DeclaredMethod, path: string, { errorShape, undocumented }: { errorShape?: 'openai'; undocumented: string }) =>
+  defineRoute({
+    method,
+    path,
+    access: 'public',
+    ...(errorShape ? { errorShape } : {}),
+    undocumented,
+    responses: {},
+    services: false,
+    handler: async ({ request }) => {
+      throw unknownRoute(request)
+    },
+  })
+
 const noToken = () => new DomainError('unauthenticated', 'Send a personal API token as Authorization: Bearer <token> (create one on your account page).')
 
 /** The declaration a route module's export carries, if it was made by defineRoute. */

@@ -1,20 +1,9 @@
-import { defineRoute, unknownRoute, type DeclaredMethod } from '@/lib/server/define-route'
+import { unknownPathRoute, type DeclaredMethod } from '@/lib/server/define-route'
 
-// Unknown API paths answer in the API's JSON error shape rather than with an HTML page, whatever
-// the method (proxy.ts answers the methods a route module cannot export, such as TRACE). Open
+// Unknown API paths answer in the API's JSON error shape rather than with an HTML page, whatever the method. Open
 // without sign-in or token on purpose: it only ever says 404, to everyone alike.
 const fallback = (method: DeclaredMethod) =>
-  defineRoute({
-    method,
-    path: '/api/[...path]',
-    access: 'public',
-    undocumented: 'The JSON 404 for every path no route has; not an operation.',
-    responses: {},
-    services: false,
-    handler: async ({ request }) => {
-      throw unknownRoute(request)
-    },
-  })
+  unknownPathRoute(method, '/api/[...path]', { undocumented: 'The JSON 404 for every path no route has; not an operation.' })
 
 export const GET = fallback('GET')
 export const POST = fallback('POST')

@@ -1,21 +1,12 @@
-import { defineRoute, unknownRoute, type DeclaredMethod } from '@/lib/server/define-route'
+import { unknownPathRoute, type DeclaredMethod } from '@/lib/server/define-route'
 
 // Unknown paths under the OpenAI-compatible /v1 answer in OpenAI's error shape, whatever the method, so that an
 // OpenAI client asking for an endpoint this app does not offer gets its own NotFoundError rather than a page or
-// the API's shape (proxy.ts answers the methods a route module cannot export). Open to all, as app/api/[...path]:
-// it only ever says 404.
+// the API's shape. Open without sign-in or token on purpose, as app/api/[...path]: it only ever says 404.
 const fallback = (method: DeclaredMethod) =>
-  defineRoute({
-    method,
-    path: '/v1/[...path]',
-    access: 'public',
+  unknownPathRoute(method, '/v1/[...path]', {
     errorShape: 'openai',
     undocumented: 'The OpenAI-shaped 404 for every path under /v1 no route has; not an operation.',
-    responses: {},
-    services: false,
-    handler: async ({ request }) => {
-      throw unknownRoute(request)
-    },
   })
 
 export const GET = fallback('GET')
