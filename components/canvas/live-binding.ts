@@ -248,12 +248,13 @@ function mergeNode(node: CanvasNode, saved: GraphNode): CanvasNode {
   const samePosition = current.position.x === saved.position.x && current.position.y === saved.position.y
   const sameData = sameJson(node.data, saved.data)
   if (current.kind === saved.kind && samePosition && sameData) return node
+  // The saved node's kind and data agree, as nodeToCanvas's do (adapter.ts).
   return {
     ...node,
     type: saved.kind,
     position: samePosition ? node.position : { ...saved.position },
     data: sameData ? node.data : saved.data,
-  }
+  } as CanvasNode
 }
 
 function mergeEdge(edge: CanvasEdge, saved: GraphEdge): CanvasEdge {
