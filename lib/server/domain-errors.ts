@@ -17,6 +17,7 @@ export const INVALID_INPUT_CODES = [
   'escalation_after_expiry',
   'continuation_not_supported',
   'instructions_not_supported',
+  'item_not_found',
   'invalid_agent',
   'invalid_encoding',
   'invalid_file_root',
