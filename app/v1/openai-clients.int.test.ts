@@ -151,6 +151,18 @@ describe('text.format', () => {
   })
 })
 
+describe('a reply cut at the agent’s token limit', () => {
+  it('is an incomplete response for max_output_tokens, with the text so far, stored or not, and a length finish for the AI SDK', async () => {
+    await createAgent(app.admin, { name: 'Terse', model: { provider: 'demo', maxTokens: 3 } })
+    for (const store of [true, false]) {
+      const response = await openAi().responses.create({ model: 'agent:Terse', input: 'one two three', store })
+      expect(response).toMatchObject({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output_text: 'Demo reply: one' })
+    }
+    const generated = await generateText({ model: aiSdk().responses('agent:Terse'), prompt: 'one two three' })
+    expect([generated.text, generated.finishReason]).toEqual(['Demo reply: one', 'length'])
+  })
+})
+
 describe('a stored conversation the client sends back', () => {
   /** The conversation a response's turn was taken in, and what it holds, oldest first. */
   async function conversationOf(responseId: string | undefined) {

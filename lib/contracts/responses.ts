@@ -157,7 +157,7 @@ export const responseObjectSchema = z.object({
   output_text: z.string(),
   usage: responseUsageSchema.nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  /** Set when `status` is `incomplete`: `reason` says what it waits for (an approval to answer in the app). */
+  /** Set when `status` is `incomplete`: `reason` says what it waits for (an approval to answer in the app), or `max_output_tokens` for a reply cut at the agent's token limit. */
   incomplete_details: z.object({ reason: z.string() }).nullable(),
   instructions: z.string().nullable(),
   previous_response_id: z.string().nullable(),
