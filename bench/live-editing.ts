@@ -21,6 +21,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { loadavg } from 'node:os'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -132,19 +133,33 @@ async function main(): Promise<void> {
     const single: number[] = []
     const sentAt = new Map<number, number>()
     let stop = watchArrivals(clients, sentAt, single)
+    // Where an edit's time goes: its first arrival (the server's path: the append, the relay) and the spread to the
+    // last of the nineteen (the recipients, one event loop here); and how late this process's own timers ran (its
+    // clients' work and the machine's other work both delay them).
+    const firstArrivals: number[] = []
+    const spreads: number[] = []
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 })
+    loopDelay.enable()
     for (let edit = 0; edit < edits; edit++) {
       const from = edit % EDITORS
       const value = next + EDITORS - ((next - from) % EDITORS)
       next = value + 1
       const expected = single.length + EDITORS - 1
-      sentAt.set(value, performance.now())
+      const sent = performance.now()
+      sentAt.set(value, sent)
       liveNodes(clients[from].doc)
         .get(ids[edit % ids.length])!
         .set('x', value)
       while (single.length < expected) await new Promise((resolve) => setImmediate(resolve))
+      const arrivals = single.slice(expected - (EDITORS - 1))
+      firstArrivals.push(Math.min(...arrivals))
+      spreads.push(Math.max(...arrivals) - Math.min(...arrivals))
     }
     stop()
+    loopDelay.disable()
     const loadAfterSingle = loadavg()[0]
+    firstArrivals.sort((a, b) => a - b)
+    spreads.sort((a, b) => a - b)
 
     // The floor: the statement each edit waits for before it is relayed, alone (one small update, one at a time).
     const appendFloor: number[] = []
@@ -234,6 +249,14 @@ async function main(): Promise<void> {
       // 30 rounds of all twenty editing at once, with a 1-s access TTL, on a server in this process.
       rechecking: { edits: 30 * EDITORS, appendStatements: appends, checks: host.collab.access.checks, peakConcurrent: host.collab.access.peakConcurrency },
       memory: { perOpenDocumentKiB: perDocumentKiB, stateKiB, gc: gc !== undefined },
+      breakdown: {
+        firstArrivalP50Ms: percentile(firstArrivals, 50),
+        firstArrivalP99Ms: percentile(firstArrivals, 99),
+        spreadP50Ms: percentile(spreads, 50),
+        spreadP99Ms: percentile(spreads, 99),
+        clientLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+        clientLoopDelayMaxMs: loopDelay.max / 1e6,
+      },
       floor: { appendP50Ms: percentile(appendFloor, 50), appendP99Ms: percentile(appendFloor, 99), loadAverage: loadAfterSingle },
       goals: { p50: percentile(single, 50) < 30, p99: percentile(single, 99) < 100 },
     }
@@ -245,6 +268,9 @@ async function main(): Promise<void> {
     console.log(`Live editing: ${EDITORS} editors on one ${NODES}-node workflow, loopback, every change stored in Postgres before it is relayed`)
     console.log(
       `  one edit → the other ${EDITORS - 1}: p50 ${ms(result.single.p50Ms)} (goal < 30 ms), p99 ${ms(result.single.p99Ms)} (goal < 100 ms)  [${single.length} arrivals]`,
+    )
+    console.log(
+      `  per edit: first arrival p50 ${ms(result.breakdown.firstArrivalP50Ms)}, p99 ${ms(result.breakdown.firstArrivalP99Ms)}; first → last of the ${EDITORS - 1} p50 ${ms(result.breakdown.spreadP50Ms)}, p99 ${ms(result.breakdown.spreadP99Ms)}; the clients' event loop late p99 ${ms(result.breakdown.clientLoopDelayP99Ms)}, max ${ms(result.breakdown.clientLoopDelayMaxMs)}`,
     )
     console.log(
       `  floor: the append statement alone p50 ${ms(result.floor.appendP50Ms)}, p99 ${ms(result.floor.appendP99Ms)}; load average ${result.floor.loadAverage.toFixed(2)} over the last minute`,

@@ -5,7 +5,10 @@
  *
  * - remote-change latency: editor A types into a node's title, one key at a time; editor B shows that node at detail
  *   zoom. From A's keydown (its page's clock) to B's DOM showing the new title (a MutationObserver in B's page) and
- *   to B's next frame after it (drawn); both pages read one clock (performance.timeOrigin + now(), one machine);
+ *   to B's next frame after it (drawn); both pages read one clock (performance.timeOrigin + now(), one machine).
+ *   Split at the live socket (its send and message events, recorded by a wrapper of the page's WebSocket): A's side
+ *   (keydown → A's first send after it), the wire and the server (→ B's last message before the change showed: the
+ *   append committed in Postgres and the relay), and B's side (→ B's DOM: Yjs, the store, React);
  * - frames while the other edits: B's frame rate and longest frame while A types a key per frame, and while A drags
  *   the node, with B in the overview (the whole graph painted) and at detail zoom; A's own frame rate beside it.
  *
@@ -29,9 +32,33 @@ const OUT = process.env.CANVAS_LIVE_OUT ?? join(fileURLToPath(new URL('../..', i
 
 declare global {
   interface Window {
+    /** The live socket's sends and received messages (collabSocketTimes). */
+    __ws?: { sends: number[]; receives: number[] }
     /** In A: when each key went down. In B: when the watched title changed, and the frame after. */
     __live?: { keys: number[]; seen: Array<{ text: string; at: number; drawnAt: number }> }
   }
+}
+
+/** Wraps the page's WebSocket so that the live socket's sends and messages are timed (on the shared clock). */
+function collabSocketTimes() {
+  const times = { sends: [] as number[], receives: [] as number[] }
+  window.__ws = times
+  const Native = window.WebSocket
+  const now = () => performance.timeOrigin + performance.now()
+  class TimedWebSocket extends Native {
+    private readonly collab: boolean
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols)
+      this.collab = String(url).includes('/api/collab/')
+      // Added before the provider's own handler: the time is the message's arrival, before it is applied.
+      if (this.collab) this.addEventListener('message', () => times.receives.push(now()))
+    }
+    override send(data: Parameters<WebSocket['send']>[0]) {
+      if (this.collab) times.sends.push(now())
+      super.send(data)
+    }
+  }
+  window.WebSocket = TimedWebSocket
 }
 
 const nodeElement = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]:not([style*="visibility: hidden"])`)
@@ -81,6 +108,8 @@ test('a large workflow edited in two editors at once', async ({ page: editorA, b
 
   const contextB = await browser.newContext({ baseURL, storageState: adminStatePath(0) })
   const editorB = await contextB.newPage()
+  await editorA.addInitScript(collabSocketTimes)
+  await editorB.addInitScript(collabSocketTimes)
   await openLive(editorA, workflowId)
   await openLive(editorB, workflowId)
 
@@ -148,11 +177,23 @@ test('a large workflow edited in two editors at once', async ({ page: editorA, b
     }).observe(element, { subtree: true, childList: true, characterData: true })
   }, target.id)
 
-  // One key at a time: A types, B shows it, then the next key.
+  // One key at a time: A types, B shows it, then the next key. B's main thread is timed over all of them (Chrome's
+  // Performance.getMetrics): script, layout and style per remote change.
   await title.click()
   await title.press('End')
+  const cdpB = await contextB.newCDPSession(editorB)
+  await cdpB.send('Performance.enable')
+  const metricsOfB = async () => {
+    const { metrics } = (await cdpB.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }
+    const value = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000
+    return { task: value('TaskDuration'), script: value('ScriptDuration'), layout: value('LayoutDuration'), style: value('RecalcStyleDuration') }
+  }
+  const beforeB = await metricsOfB()
   const shown: number[] = []
   const drawn: number[] = []
+  const sideA: number[] = []
+  const wire: number[] = []
+  const sideB: number[] = []
   for (let i = 0; i < KEYS; i++) {
     const seenBefore = await editorB.evaluate(() => window.__live!.seen.length)
     await editorA.keyboard.type(String(typed++ % 10))
@@ -161,8 +202,24 @@ test('a large workflow edited in two editors at once', async ({ page: editorA, b
     const seen = await editorB.evaluate(() => window.__live!.seen.at(-1)!)
     shown.push(seen.at - keyAt)
     drawn.push(seen.drawnAt - keyAt)
+    const sentAt = await editorA.evaluate((after) => window.__ws!.sends.find((time) => time >= after), keyAt)
+    const receivedAt = await editorB.evaluate((before) => window.__ws!.receives.filter((time) => time <= before).at(-1), seen.at)
+    if (sentAt !== undefined && receivedAt !== undefined && receivedAt >= sentAt) {
+      sideA.push(sentAt - keyAt)
+      wire.push(receivedAt - sentAt)
+      sideB.push(seen.at - receivedAt)
+    }
   }
-  const latency = { shown: summary(shown), drawn: summary(drawn) }
+  const afterB = await metricsOfB()
+  const perChangeB = Object.fromEntries(
+    (Object.keys(afterB) as Array<keyof typeof afterB>).map((name) => [`${name}Ms`, round((afterB[name] - beforeB[name]) / KEYS, 1)]),
+  )
+  const latency = {
+    mainThreadOfBPerChange: perChangeB,
+    shown: summary(shown),
+    drawn: summary(drawn),
+    split: { keydownToSendA: summary(sideA), sendToReceiveB: summary(wire), receiveToDomB: summary(sideB) },
+  }
   console.log(JSON.stringify({ latency }))
 
   await framesOfBoth('detail', 'A types a key per frame (30 keys)', () => typeKeys(30))
@@ -185,7 +242,10 @@ test('a large workflow edited in two editors at once', async ({ page: editorA, b
   mkdirSync(dirname(OUT), { recursive: true })
   writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`)
   console.log(`\nTwo editors on ${SIZE} nodes, headless Chromium ${browser.version()}, ${cpus().length} cores, load average ${load.join(' ')} at the start`)
-  console.log(`A's keystroke → B's DOM: p50 ${latency.shown.p50Ms} ms, p99 ${latency.shown.p99Ms} ms; → B's next frame: p50 ${latency.drawn.p50Ms} ms, p99 ${latency.drawn.p99Ms} ms`)
+  console.log(
+    `A's keystroke → B's DOM: p50 ${latency.shown.p50Ms} ms, p99 ${latency.shown.p99Ms} ms; → B's next frame: p50 ${latency.drawn.p50Ms} ms, p99 ${latency.drawn.p99Ms} ms`,
+  )
+  console.table(Object.entries(latency.split).map(([part, figures]) => ({ part, ...figures })))
   console.table(rows)
   await contextB.close()
 })
