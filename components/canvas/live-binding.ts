@@ -23,7 +23,7 @@ import { isLiveDocumentSeeded, liveEdges, liveNodes, readEdge, readNode, seedLiv
 import { canvasEdgeToGraph, canvasNodeToGraph, edgeToCanvas, nodeToCanvas, type CanvasEdge, type CanvasNode } from './adapter'
 import { revertCommand, type CanvasGraph, type History } from './history'
 import { liveIdSuffix } from './ids'
-import { selectIsDirty } from './store-saved-state-slice'
+import { NO_SERVER_PROBLEMS, selectIsDirty } from './store-saved-state-slice'
 import type { CanvasState, CanvasStore, LiveEditing } from './store-types'
 
 export interface LiveBindingOptions {
@@ -88,7 +88,7 @@ export function bindCanvasStoreToLiveDocument(store: CanvasStore, doc: Y.Doc, op
     const edges = edgeIds.size > 0 ? mergeItems(state.edges, edgeIds, (id) => readEntry(edgesMap, id, readEdge), mergeEdge, edgeToCanvas) : state.edges
     applyingRemote = true
     try {
-      store.setState({ nodes, edges, serverProblems: [] })
+      store.setState({ nodes, edges, serverProblems: NO_SERVER_PROBLEMS })
     } finally {
       applyingRemote = false
     }

@@ -27,7 +27,6 @@ import { allApprovals, nodeStatuses, nodeStatusOf } from './run-state'
 import { RunTimeline } from './RunTimeline'
 import { RunTraceWaterfall } from './RunTraceWaterfall'
 import { isTerminalStatus, type RunDetail, type RunView as RunViewData } from '@/lib/contracts/runs'
-import { useRunEscalations } from './use-run-escalations'
 import { useRunView, type RunFollow } from './use-run-view'
 
 export interface RunViewProps {
@@ -42,7 +41,6 @@ export interface RunViewProps {
 export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: RunViewProps) {
   const { state, connection, applyRun, applyApproval, shareGone } = useRunView(data, follow)
   useApprovalsShownFor(readOnly ? null : data.run.id)
-  useRunEscalations(data.run.id, !readOnly && follow.kind === 'sse' && !isTerminalStatus(state.status), state.approvals, applyApproval)
   const approvals = allApprovals(state)
   // An approval shown inline while pending stays inline once answered (here or elsewhere), so
   // the card the person was looking at turns into its resolved state instead of jumping away.

@@ -103,6 +103,11 @@ export function describeEvent(event: RunEvent, labelOf: LabelOf): EventDescripti
       return describeApprovalRequested(readApproval(data), labelOf)
     case 'approval_resolved':
       return describeApprovalResolved(readApproval(data))
+    case 'approval_escalated': {
+      const kind = readString(data, 'kind')
+      const noun = kind !== undefined && kind in APPROVAL_KINDS ? APPROVAL_KINDS[kind as keyof typeof APPROVAL_KINDS].noun : 'Approval'
+      return { title: `${noun} escalated to the workspace’s owners`, detail: readString(data, 'title') || undefined, tone: 'warning', icon: 'approval' }
+    }
     case 'mcp_connected':
       return describeMcpConnected(data)
     case MCP_TASK_STATUS_EVENT:

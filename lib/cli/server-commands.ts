@@ -68,6 +68,8 @@ function describeRunEvent(io: CliIo, raw: RunEvent): void {
       )
     case 'approval_resolved':
       return line(`  · approval ${event.data.approval.id} ${event.data.approval.status}`)
+    case 'approval_escalated':
+      return line(`  ! approval ${event.data.approvalId} escalated to the workspace's owners`)
     case 'run_succeeded':
       line('✓ run succeeded')
       for (const output of event.data.outputs) io.out(`${typeof output === 'string' ? output : JSON.stringify(output, null, 2)}\n`)

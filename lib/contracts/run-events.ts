@@ -7,7 +7,7 @@
  * - the workflow engine, through lib/server/runs/workflow-events.ts: its own event names (`started`,
  *   `output`, `executor_invoked`, …; see lib/core/workflows/events.ts), with an agent's streamed update
  *   split into `agent_update` (text), `tool_call`, `tool_result` and `tool_approval_request`;
- * - the approval broker: `approval_requested`, `approval_resolved`;
+ * - the approval broker: `approval_requested`, `approval_resolved`; the approval escalation job: `approval_escalated`;
  * - MCP connections and tasks: `mcp_connected`, `mcp_task_status`, `mcp_task_cancel_requested`, `mcp_task_cancel_failed`;
  * - conversation forwarding: `conversation_forwarding_failed`.
  *
@@ -17,7 +17,7 @@
  * type with any data: rows written before a type existed, or by a newer version, still parse.
  */
 import { z } from 'zod'
-import { approvalViewSchema } from './approvals'
+import { approvalKindSchema, approvalViewSchema } from './approvals'
 
 const executorId = z.string()
 
@@ -98,6 +98,17 @@ export const RUN_EVENT_DATA_SCHEMAS = {
 
   approval_requested: z.looseObject({ approval: approvalViewSchema }),
   approval_resolved: z.looseObject({ approval: approvalViewSchema }),
+  /**
+   * A waiting approval went to the workspace's owners after its delay (lib/server/approvals/approval-routing-jobs.ts),
+   * once per approval. It names the approval rather than carrying it: the run has its `approval_requested` event.
+   */
+  approval_escalated: z.looseObject({
+    approvalId: z.string(),
+    kind: approvalKindSchema,
+    title: z.string(),
+    source: z.string(),
+    escalatedAt: z.string(),
+  }),
 
   mcp_connected: z.looseObject({ serverId: z.string(), tools: z.array(z.string()), onDemandTools: z.array(z.string()).optional() }),
   [MCP_TASK_STATUS_EVENT]: mcpTaskStatusDataSchema,

@@ -62,6 +62,8 @@ export type DomainErrorCode =
   | 'too_many_requests'
   | 'service_unavailable'
   | 'run_failed'
+  /** A saved document names another workspace's agent, MCP server, skill or sub-workflow (workspaces/foreign-references.ts). */
+  | 'foreign_reference'
 
 export class DomainError<Code extends DomainErrorCode = DomainErrorCode> extends Error {
   readonly [DOMAIN_ERROR_BRAND] = true
