@@ -71,16 +71,23 @@ export async function loadRunCheckpoint(app: AppContext, runId: string, checkpoi
 }
 
 /**
- * The sequence of each superstep's `superstep_completed` in the run's log, by superstep: the last event its checkpoint
- * covers (the checkpoint is stored in the same statement as that event, checkpoint-pointers.ts).
+ * The last event each checkpoint covers, by superstep: its `superstep_completed` (the checkpoint is stored in the same
+ * statement as that event, checkpoint-pointers.ts). Superstep 0 — the start node taking the input — has no such event:
+ * its checkpoint covers what comes before superstep 1 starts.
  */
 export async function superstepSequences(app: AppContext, runId: string): Promise<Map<number, number>> {
-  const rows = await app.db.sql.query<{ iteration: number; sequence: number }>(
-    `SELECT (data->>'iteration')::int AS iteration, MAX(sequence) AS sequence FROM "RunEvent"
-     WHERE "runId" = $1 AND type = 'superstep_completed' AND data->>'iteration' ~ '^[0-9]+$' GROUP BY 1`,
+  const rows = await app.db.sql.query<{ type: string; iteration: number; sequence: number }>(
+    `SELECT type, (data->>'iteration')::int AS iteration, MAX(sequence) AS sequence FROM "RunEvent"
+     WHERE "runId" = $1 AND (type = 'superstep_completed' OR (type = 'superstep_started' AND data->>'iteration' = '1')) AND data->>'iteration' ~ '^[0-9]+$'
+     GROUP BY 1, 2`,
     [runId],
   )
-  return new Map(rows.map((row) => [Number(row.iteration), Number(row.sequence)]))
+  const sequences = new Map<number, number>()
+  for (const row of rows) {
+    if (row.type === 'superstep_completed') sequences.set(Number(row.iteration), Number(row.sequence))
+    else if (!sequences.has(0)) sequences.set(0, Number(row.sequence) - 1)
+  }
+  return sequences
 }
 
 /**
