@@ -9,13 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkpointDetailSchema, checkpointListSchema, createdForkSchema, runForksSchema, type CheckpointSummary } from '@/lib/contracts/run-forks'
 import { asKnownRunEvent } from '@/lib/contracts/run-events'
 import type { GraphDocument } from '@/lib/graph'
+import { ConversationService } from '@/lib/server/conversations/conversation-service'
 import { runAgentSessionId } from '@/lib/server/conversations/run-agent-sessions'
 import { RunWorker } from '@/lib/server/runs/run-worker'
+import { createSavedAgent } from '@/lib/server/testing/saved-agents'
 import { callRoute, createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import { waitFor, waitForRunEnd } from '@/lib/server/testing/wait-for'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
 import { POST as answerApproval } from '../approvals/[id]/route'
+import { POST as sendMessage } from '../conversations/[id]/messages/route'
 import { GET as getCheckpoint } from './[id]/checkpoints/[checkpointId]/route'
 import { GET as listCheckpoints } from './[id]/checkpoints/route'
 import { GET as listForks, POST as createFork } from './[id]/forks/route'
@@ -280,6 +283,15 @@ describe('time travel: checkpoints and forks of stored runs', () => {
     await expectError(fork(finishedRunId, { checkpointId: second.id, version: 999 }), 404, 'not_found')
     await expectError(fork(finishedRunId, { checkpointId: second.id, version: 1, versionId: '00000000-0000-4000-8000-000000000000' }), 400, 'invalid_request')
     await expectError(fork(finishedRunId, {}), 400, 'invalid_request')
+    // A conversation turn is continued in its conversation, not forked.
+    const agentId = await createSavedAgent(app, app.admin, { instructions: 'Be brief.', model: { provider: 'demo' } })
+    const conversation = await new ConversationService(app).create(principalOf(app.admin), agentId, { title: 'a chat' })
+    const sent = await callRoute(sendMessage, { params: { id: conversation.id }, body: { text: 'hi' } })
+    expect(sent.status).toBe(202)
+    const turn = sent.body.runId as string
+    await finished(turn)
+    const [turnCheckpoint] = await checkpointsOf(turn)
+    await expectError(fork(turn, { checkpointId: turnCheckpoint?.id ?? 'none' }), 400, 'fork_of_turn')
     expect((await fork(finishedRunId, { checkpointId: second.id }, null)).status).toBe(401)
   })
 
