@@ -14,7 +14,9 @@ import { errorMessage } from '@/components/api-client'
 import { useCancelRun } from '@/components/queries/runs'
 import { approvalSourceLabeler, executorLabeler } from './graph-labels'
 import { Panel } from './Panel'
+import { RunCheckpointsPanel } from './RunCheckpointsPanel'
 import { RunErrorPanel } from './RunErrorPanel'
+import { RunForksPanel } from './RunForksPanel'
 import { RunGraphView } from './RunGraphView'
 import { NodeActivityPanel } from './NodeActivityPanel'
 import { RerunActions } from './RerunActions'
@@ -190,6 +192,12 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
               <ApprovalHistory approvals={answered} sourceLabel={sourceLabel} />
             </Panel>
           ) : null}
+          {readOnly || run.kind === 'turn' ? null : (
+            <>
+              <RunForksPanel runId={run.id} />
+              <RunCheckpointsPanel runId={run.id} status={state.status} labelOf={labelOf} />
+            </>
+          )}
           {readOnly ? null : <SharePanel runId={run.id} />}
         </div>
       </div>

@@ -43,6 +43,7 @@ const SAMPLES: Record<KnownRunEventType, unknown> = {
   run_succeeded: { outputs: ['x'] },
   run_failed: { error: 'It broke' },
   run_cancelled: {},
+  run_forked: { parentRunId: 'p', checkpointId: 'c', superstep: 2, inheritedThrough: 9 },
   started: {},
   failed: { error: engineError },
   output: { executorId: 'researcher', data: 'x' },

@@ -44,6 +44,13 @@ export function describeEvent(event: RunEvent, labelOf: LabelOf): EventDescripti
       return { title: 'Run failed', detail: errorDetail(data), tone: 'danger', icon: 'cross' }
     case 'run_cancelled':
       return { title: 'Run cancelled', tone: 'warning', icon: 'stop' }
+    case 'run_forked':
+      return {
+        title: `Forked at superstep ${String(data.superstep)}`,
+        detail: 'The events above are inherited from the parent run.',
+        tone: 'info',
+        icon: 'play',
+      }
     case 'started':
       return { title: 'Workflow started', tone: 'muted', icon: 'play' }
     case 'failed':

@@ -3,7 +3,7 @@
  * shared (`GET /api/share/:token`). Every event is `{ sequence, type, data, createdAt }`.
  *
  * Who writes which type:
- * - the run service and executor: `run_queued`, `run_started`, `run_succeeded`, `run_failed`, `run_cancelled`;
+ * - the run service and executor: `run_queued`, `run_started`, `run_succeeded`, `run_failed`, `run_cancelled`; the fork service: `run_forked`;
  * - the workflow engine, through lib/server/runs/workflow-events.ts: its own event names (`started`,
  *   `output`, `executor_invoked`, …; see lib/core/workflows/events.ts), with an agent's streamed update
  *   split into `agent_update` (text), `tool_call`, `tool_result` and `tool_approval_request`;
@@ -70,6 +70,11 @@ export const RUN_EVENT_DATA_SCHEMAS = {
   /** `error` is missing when the run failed without a message. */
   run_failed: z.looseObject({ error: z.string().optional() }),
   run_cancelled: noData,
+  /**
+   * A fork's log (lib/server/runs/run-forks.ts): its parent's events up to the checkpoint come first, as inherited,
+   * then this, then what the fork did from there.
+   */
+  run_forked: z.looseObject({ parentRunId: z.string(), checkpointId: z.string(), superstep: z.number(), inheritedThrough: z.number() }),
 
   started: noData,
   failed: z.looseObject({ error: workflowErrorDetailsSchema }),
