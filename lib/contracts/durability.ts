@@ -1,8 +1,8 @@
 /**
  * When a run's progress is committed (issue #29; LangGraph's names). Browser-safe: the workflow
  * settings, the run request and the run's summary use it.
- * - `sync` (the default): a superstep's events and checkpoint commit before anything of the next
- *   is recorded; a crash repeats at most the superstep that was running.
+ * - `sync` (the default): a superstep's events and checkpoint commit before the next superstep
+ *   starts (no model call or tool of it runs before); a crash repeats at most the superstep that was running.
  * - `async`: a superstep's commit overlaps the next superstep, and is waited for at the end of that
  *   one; a crash repeats at most the superstep whose commit was in flight and the one running.
  * - `exit`: one commit when the run ends; a crash restarts the run from its input.

@@ -16,5 +16,7 @@ export class RunCall {
     readonly checkpointStorage: CheckpointStorage | undefined,
     /** Lets a slow stream consumer hold the runner at superstep boundaries. */
     readonly waitForConsumer?: () => Promise<void> | undefined,
+    /** WorkflowRunOptions.beforeNextSuperstep: the caller holds the runner between two supersteps. */
+    readonly beforeNextSuperstep?: (completed: number) => Promise<void>,
   ) {}
 }

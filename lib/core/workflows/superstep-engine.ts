@@ -11,6 +11,7 @@
  * sink, signal, checkpoint storage) live in RunCall.
  */
 import { randomUUID } from 'node:crypto'
+import { abortable } from '../abort'
 import { throwIfAborted } from '../errors'
 import type { WorkflowCheckpoint } from './checkpoint'
 import type { RequestInfoOptions } from './context'
@@ -138,7 +139,7 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
     const firstIteration = memory.iteration
     // At least one superstep, as the reference's loop runs one before it checks for convergence: a
     // start executor that sends nothing still shows as superstep 1 in the events.
-    do {
+    for (;;) {
       if (memory.iteration - firstIteration >= this.maxIterations) throw new WorkflowConvergenceError(this.maxIterations)
       throwIfAborted(call.signal)
       const iteration = ++memory.iteration
@@ -150,7 +151,10 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
       call.emit({ type: 'superstep_completed', iteration })
       const waiting = call.waitForConsumer?.()
       if (waiting) await waiting
-    } while (memory.outbox.length > 0 || memory.responses.length > 0)
+      if (memory.outbox.length === 0 && memory.responses.length === 0) return
+      // The caller's hold never outlasts the run: a cancel or shutdown ends the wait.
+      if (call.beforeNextSuperstep) await abortable(call.beforeNextSuperstep(iteration), call.signal)
+    }
   }
 
   // -------------------------------------------------------------------------------------------

@@ -27,6 +27,59 @@ function sketch() {
   return new WorkflowBuilder({ startExecutor: upper }).addEdge(upper, emit).build()
 }
 
+describe('beforeNextSuperstep', () => {
+  function chain(log: string[]) {
+    const step = (id: string, last = false) =>
+      executor(id, async (text: string, ctx) => {
+        log.push(`ran ${id}`)
+        if (last) await ctx.yieldOutput(text)
+        else await ctx.sendMessage(text)
+      })
+    const [a, b, c, d] = [step('a'), step('b'), step('c'), step('d', true)]
+    return new WorkflowBuilder({ startExecutor: a }).addEdge(a, b).addEdge(b, c).addEdge(c, d).build()
+  }
+
+  it('holds the runner between supersteps until it settles, with the one that ended, and not after the last', async () => {
+    // As a durable run's recorder does: the hold ends once the consumer has taken (and stored) that superstep's end.
+    const log: string[] = []
+    const seen = new Map<number, () => void>()
+    const taken = (iteration: number) => new Promise<void>((resolve) => seen.set(iteration, resolve))
+    const beforeNextSuperstep = async (completed: number) => {
+      log.push(`hold after ${completed}`)
+      await taken(completed)
+      log.push(`release ${completed}`)
+    }
+    for await (const event of chain(log).runStream('go', { beforeNextSuperstep })) {
+      if (event.type !== 'superstep_completed') continue
+      log.push(`stored ${event.iteration}`)
+      seen.get(event.iteration)?.()
+    }
+    expect(log).toEqual(['ran a', 'ran b', 'hold after 1', 'stored 1', 'release 1', 'ran c', 'hold after 2', 'stored 2', 'release 2', 'ran d', 'stored 3'])
+  })
+
+  it('stops waiting for a hold that never ends when the run is cancelled', async () => {
+    const log: string[] = []
+    const controller = new AbortController()
+    const beforeNextSuperstep = () => {
+      controller.abort()
+      return new Promise<void>(() => {})
+    }
+    await expect(chain(log).run('go', { signal: controller.signal, beforeNextSuperstep })).rejects.toBeInstanceOf(AbortError)
+    expect(log).toEqual(['ran a', 'ran b'])
+  })
+
+  it('fails the run when the hold rejects, before the next superstep does anything', async () => {
+    const log: string[] = []
+    const run = chain(log).run('go', {
+      beforeNextSuperstep: async () => {
+        throw new Error('could not store the superstep')
+      },
+    })
+    await expect(run).rejects.toThrow(/could not store the superstep/)
+    expect(log).toEqual(['ran a', 'ran b'])
+  })
+})
+
 describe('Workflow.run', () => {
   it('runs the public sketch', async () => {
     const run = await sketch().run('hi')

@@ -35,6 +35,13 @@ export interface WorkflowRunOptions {
   /** run() only: keep `status` events in the result's event list. */
   includeStatusEvents?: boolean
   signal?: AbortSignal
+  /**
+   * Awaited after a superstep that another follows, before that one starts, with the number of the one that ended
+   * (its `superstep_completed` is already emitted): the runner does nothing of the next superstep until it settles. A
+   * consumer that must have each superstep stored before the next one acts (a durable run's `sync` mode) holds the
+   * runner here; a rejection fails the run. Not called after the last superstep.
+   */
+  beforeNextSuperstep?: (completed: number) => Promise<void>
 }
 
 export interface WorkflowInit {
@@ -224,7 +231,7 @@ export class Workflow {
     this.running = true
     const signal = options.signal ?? NEVER_ABORTED
     const storage = options.checkpointStorage ?? this.checkpointStorage
-    const call = new RunCall(emit, signal, streaming, storage, waitForConsumer)
+    const call = new RunCall(emit, signal, streaming, storage, waitForConsumer, options.beforeNextSuperstep)
     const engine = this.engine
     engine.attach(call)
     try {

@@ -3,7 +3,7 @@
  * `npm run worker` processes share one database; a run's worker is killed (SIGKILL) in the middle
  * of its second superstep, and the other worker finishes the run with the log a run without the
  * crash writes, as each mode promises:
- * - sync: the first superstep was committed before the second started; the run resumes from it;
+ * - sync: the first superstep was committed before the second started (before its tool was called); the run resumes from it;
  * - async: the first superstep's commit overlapped the second; once it is in, the run resumes from it;
  * - exit: nothing but the run's start was committed; the run restarts from its input.
  * The second superstep's agent calls a tool of an MCP server in this process that answers only when
@@ -134,6 +134,13 @@ describe('durability modes survive a killed worker as each promises', () => {
       gate.hold(label)
       const runId = await startRun(workflow(), gateCall(label), requested)
       await gate.called(label, 2)
+      if (mode === 'sync') {
+        // Strict: the second superstep's tool is called only once the first superstep is committed, so it is in already.
+        expect((await runRow(runId)).checkpointId).not.toBeNull()
+        expect(
+          (await storedEvents(runId)).some((event) => event.type === 'superstep_completed' && (event.data as { iteration?: number }).iteration === 1),
+        ).toBe(true)
+      }
       await waitFor(async () => ((await committedBeforeCrash(runId)) ? true : undefined))
       const killed = await holderOf(runId)
       await killed.kill('SIGKILL')

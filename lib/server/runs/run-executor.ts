@@ -152,12 +152,14 @@ export async function executeQueuedRun(
       maxSupersteps: settings.maxSupersteps,
     })
     const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
+    // `sync`: the workflow waits at each superstep's end until the recorder has committed it.
+    const options = { signal: runSignal, checkpointStorage: checkpoints, beforeNextSuperstep: durability === 'sync' ? recorder.holdUntilCommitted : undefined }
     const stream =
       start.kind === 'continued'
-        ? prepared.workflow.runStream(undefined, { checkpointId: start.checkpointId, responses, signal: runSignal, checkpointStorage: checkpoints })
+        ? prepared.workflow.runStream(undefined, { ...options, checkpointId: start.checkpointId, responses })
         : start.kind === 'resumed' && start.checkpointId !== null
-          ? prepared.workflow.runStream(undefined, { checkpointId: start.checkpointId, signal: runSignal, checkpointStorage: checkpoints })
-          : prepared.workflow.runStream(input, { signal: runSignal, checkpointStorage: checkpoints })
+          ? prepared.workflow.runStream(undefined, { ...options, checkpointId: start.checkpointId })
+          : prepared.workflow.runStream(input, options)
     await prepared.asRun(async () => {
       for await (const event of stream) await recorder.onWorkflowEvent(event)
     })

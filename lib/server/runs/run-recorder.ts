@@ -4,10 +4,11 @@
  * run's RunEventWriter without waiting for each to be stored (it writes them in batches). A
  * superstep's end (`superstep_completed`, with the checkpoint pointer) is a boundary; what the
  * recorder does there is the run's durability mode (lib/contracts/durability.ts): in `sync` the boundary is
- * committed before anything after it is recorded, so a run never runs more than a superstep ahead
- * of its log; in `async` it is committed while the next superstep runs, and waited for at the next
- * boundary; in `exit` nothing is committed until the run ends or parks. The last superstep's batch
- * is not sent at its boundary but with the run's end (endRun), one statement for both.
+ * committed before the next superstep starts (the workflow waits for it: holdUntilCommitted), so
+ * nothing of a superstep happens — no model call, no tool — before the one before it is stored; in
+ * `async` it is committed while the next superstep runs, and waited for at the next boundary; in
+ * `exit` nothing is committed until the run ends or parks. The last superstep's batch is not sent
+ * at its boundary but with the run's end (endRun), one statement for both.
  *
  * Two streams meet here: the workflow's events and the status changes of long-running MCP tasks,
  * which a tool reports the moment the server answers, possibly before the workflow stream has
@@ -64,6 +65,9 @@ export class RunRecorder {
   private boundary: Promise<void> | undefined
   /** In `async`: the boundary whose commit overlaps the superstep running now. */
   private committing: Promise<void> | undefined
+  /** The last superstep whose end was recorded, and the hold waiting to hear of a later one (holdUntilCommitted). */
+  private lastBoundary = -1
+  private boundaryWaiter: { iteration: number; resolve: () => void } | undefined
 
   constructor(private readonly options: RunRecorderOptions) {
     this.usage = options.usageBefore
@@ -75,7 +79,9 @@ export class RunRecorder {
       if (record.type === 'started' && this.options.continuing) continue
       await this.pastBoundary()
       if (record.type === 'superstep_completed') {
-        this.boundary = this.queue(record, this.options.checkpoints.pointerFor(Number(record.data.iteration), this.usage))
+        const iteration = Number(record.data.iteration)
+        this.boundary = this.queue(record, this.options.checkpoints.pointerFor(iteration, this.usage))
+        this.boundaryRecorded(iteration)
       } else if (record.type === 'failed') {
         const failed = this.inPlainWords(record)
         this.queue(failed)
@@ -113,6 +119,25 @@ export class RunRecorder {
     const limit = this.options.maxSupersteps
     if (error?.code !== 'workflow_convergence_error' || limit === undefined) return record
     return { ...record, data: { ...record.data, error: { ...error, message: stepLimitMessage(limit) } } }
+  }
+
+  /**
+   * `sync`: the workflow's hold before its next superstep (WorkflowRunOptions.beforeNextSuperstep): it ends once the
+   * superstep that ended is recorded and committed. The workflow calls it as soon as it has emitted that superstep's end,
+   * which this recorder takes a moment later; a failed commit rejects it, and so fails the run.
+   */
+  readonly holdUntilCommitted = async (completed: number): Promise<void> => {
+    if (this.lastBoundary < completed) await new Promise<void>((resolve) => (this.boundaryWaiter = { iteration: completed, resolve }))
+    await this.pastBoundary()
+  }
+
+  private boundaryRecorded(iteration: number): void {
+    this.lastBoundary = iteration
+    const waiter = this.boundaryWaiter
+    if (waiter && waiter.iteration <= iteration) {
+      this.boundaryWaiter = undefined
+      waiter.resolve()
+    }
   }
 
   /** Stores what is still pending (coalesced text, held statuses); throws if a write failed. */
