@@ -40,6 +40,9 @@ export const INVALID_INPUT_CODES = [
   'tooling_manifest_invalid',
   'unsupported_input',
   'wrong_password',
+  // Evaluations (issue #31)
+  'invalid_dataset',
+  'invalid_evaluator',
 ] as const
 export type InvalidInputCode = (typeof INVALID_INPUT_CODES)[number]
 

@@ -20,6 +20,8 @@ import { skillLibrary } from './skills/skills-service'
 import { LiveVersions } from './collab/live-versions'
 import { WorkflowService } from './workflows/workflow-service'
 import { WorkspaceService } from './workspaces/workspace-service'
+// Evaluations (issue #31)
+import { DatasetService } from './evaluations/dataset-service'
 
 export interface Services {
   app: AppContext
@@ -50,6 +52,9 @@ export interface Services {
   responses: ResponsesService
   /** The server and its database answer (GET /api/health). */
   health(): Promise<HealthResponse>
+  // Evaluations (issue #31)
+  /** Datasets of cases, versioned like workflows. */
+  datasets: DatasetService
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -65,13 +70,14 @@ export function servicesFor(app: AppContext): Services {
         (error: unknown) => console.error(`[collab] the live document of ${workflowId} could not follow the save:`, (error as Error).message),
       ),
   })
+  const runs = new RunService(app)
   return {
     app,
     agents: new AgentService(app.db.prisma, app.secrets, app.outbound),
     workflows,
     liveVersions,
     workspaces: new WorkspaceService(app),
-    runs: new RunService(app),
+    runs,
     conversations: new ConversationService(app),
     approvals: app.approvals,
     approvalRouting: new ApprovalRoutingService(app),
@@ -89,6 +95,8 @@ export function servicesFor(app: AppContext): Services {
       await app.db.sql.query('SELECT 1')
       return { status: 'ok', database: app.db.kind }
     },
+    // Evaluations (issue #31)
+    datasets: new DatasetService(app.db.prisma, runs),
   }
 }
 
