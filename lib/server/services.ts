@@ -22,6 +22,7 @@ import { WorkflowService } from './workflows/workflow-service'
 import { WorkspaceService } from './workspaces/workspace-service'
 // Evaluations (issue #31)
 import { DatasetService } from './evaluations/dataset-service'
+import { ExperimentService } from './evaluations/experiment-service'
 
 export interface Services {
   app: AppContext
@@ -55,6 +56,8 @@ export interface Services {
   // Evaluations (issue #31)
   /** Datasets of cases, versioned like workflows. */
   datasets: DatasetService
+  /** Runs of a target over a dataset, scored by evaluators. */
+  experiments: ExperimentService
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -71,6 +74,8 @@ export function servicesFor(app: AppContext): Services {
       ),
   })
   const runs = new RunService(app)
+  // Evaluations (issue #31)
+  const datasets = new DatasetService(app.db.prisma, runs)
   return {
     app,
     agents: new AgentService(app.db.prisma, app.secrets, app.outbound),
@@ -96,7 +101,8 @@ export function servicesFor(app: AppContext): Services {
       return { status: 'ok', database: app.db.kind }
     },
     // Evaluations (issue #31)
-    datasets: new DatasetService(app.db.prisma, runs),
+    datasets,
+    experiments: new ExperimentService(app.db.prisma, datasets),
   }
 }
 
