@@ -116,3 +116,8 @@ export const datasetListResponseSchema = z.object({ datasets: z.array(datasetSum
 export type DatasetListResponse = z.infer<typeof datasetListResponseSchema>
 
 export const deletedDatasetResponseSchema = z.object({ deleted: z.object({ id: z.string() }) })
+
+/** GET /api/datasets/:id/export?format=csv: a header row `id,input,expected,notes`, then one record per row (RFC 4180). */
+export const datasetCsvExportSchema = z.string()
+/** GET /api/datasets/:id/export?format=jsonl: one `{ id, input, expected?, notes? }` per line. */
+export const datasetJsonlExportSchema = z.string()

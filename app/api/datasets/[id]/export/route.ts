@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { datasetIdParamsSchema, exportDatasetQuerySchema } from '@/lib/contracts/datasets'
+import { datasetCsvExportSchema, datasetIdParamsSchema, datasetJsonlExportSchema, exportDatasetQuerySchema } from '@/lib/contracts/datasets'
 import { defineRoute } from '@/lib/server/define-route'
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', jsonl: 'application/jsonl; charset=utf-8' } as const
@@ -18,8 +17,8 @@ export const GET = defineRoute({
     200: {
       description: 'An attachment `dataset-<id>-v<version>.csv` or `.jsonl`: columns / keys id, input, expected, notes.',
       contentType: 'text/csv',
-      schema: z.string(),
-      otherContent: { 'application/jsonl': z.string() },
+      schema: datasetCsvExportSchema,
+      otherContent: { 'application/jsonl': datasetJsonlExportSchema },
     },
   },
   handler: async ({ principal, services, params: { id }, query: { format, version } }) => {
