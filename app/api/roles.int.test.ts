@@ -301,7 +301,10 @@ const ROUTES: Record<string, Expectation> = {
     request: async (fx) => ({ params: { id: await fx.dataset() }, body: { rows: [{ input: 'again' }], baseVersion: 1 } }),
     status: 201,
   },
-  'POST /api/datasets/[id]/import': { request: (fx) => ({ params: { id: fx.datasetId }, body: { format: 'jsonl', content: '{"input":"more"}' } }), status: 201 },
+  'POST /api/datasets/[id]/import': {
+    request: (fx) => ({ params: { id: fx.datasetId }, body: { format: 'jsonl', content: '{"input":"more"}' } }),
+    status: 201,
+  },
   'GET /api/datasets/[id]/export': { request: (fx) => ({ params: { id: fx.datasetId }, query: 'format=csv' }), status: 200 },
   'POST /api/datasets/[id]/rows/from-run': { request: (fx) => ({ params: { id: fx.datasetId }, body: { runId: fx.runId } }), status: 201 },
   'GET /api/experiments': { request: () => ({}), listed: ids('experiments'), own: (fx) => fx.experimentId },

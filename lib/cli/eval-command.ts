@@ -52,7 +52,11 @@ export async function evalCommand(io: CliIo, client: ServerClient, targetArgumen
   const experiment = await waitForExperiment(io, client, started, options.pollMs ?? 1_000)
   const results = await client.request('GET', `/api/experiments/${encodeURIComponent(experiment.id)}/results`, experimentResultsResponseSchema)
   const comparison = options.baseline
-    ? await client.request('GET', `/api/experiments/${encodeURIComponent(experiment.id)}/compare/${encodeURIComponent(options.baseline)}`, experimentComparisonSchema)
+    ? await client.request(
+        'GET',
+        `/api/experiments/${encodeURIComponent(experiment.id)}/compare/${encodeURIComponent(options.baseline)}`,
+        experimentComparisonSchema,
+      )
     : undefined
 
   if (options.json) io.out(jsonLine({ experiment: results.experiment, rows: results.rows, ...(comparison ? { comparison } : {}) }))
@@ -78,7 +82,8 @@ async function readEvaluators(file: string): Promise<EvaluatorSpecInput[]> {
   const specs = Array.isArray(parsed) ? parsed : [parsed]
   return specs.map((spec, index) => {
     const checked = evaluatorSpecSchema.safeParse(spec)
-    if (!checked.success) throw usageError(`--evaluator ${file}: evaluator ${index + 1}: ${checked.error.issues[0]?.path.join('.') || ''} ${checked.error.issues[0]?.message}`)
+    if (!checked.success)
+      throw usageError(`--evaluator ${file}: evaluator ${index + 1}: ${checked.error.issues[0]?.path.join('.') || ''} ${checked.error.issues[0]?.message}`)
     return spec as EvaluatorSpecInput
   })
 }
@@ -103,7 +108,8 @@ async function findTarget(client: ServerClient, name: string): Promise<{ kind: '
     ...agents.filter((agent) => agent.id === name || agent.name === name).map((agent) => ({ kind: 'agent' as const, id: agent.id })),
   ]
   if (matches.length === 0) throw usageError(`No workflow or agent named '${name}' (agentloom workflows list).`)
-  if (matches.length > 1) throw usageError(`'${name}' names ${matches.length} workflows or agents: give the id (${matches.map((match) => match.id).join(', ')}).`)
+  if (matches.length > 1)
+    throw usageError(`'${name}' names ${matches.length} workflows or agents: give the id (${matches.map((match) => match.id).join(', ')}).`)
   return matches[0]!
 }
 
@@ -142,12 +148,17 @@ function printResults(io: CliIo, { experiment, rows }: ExperimentResultsResponse
     ...(comparison ? [verdicts.get(row.rowId) ?? '-'] : []),
   ])
   const widths = header.map((title, column) => Math.max(title.length, ...table.map((cells) => cells[column]!.length)))
-  const line = (cells: readonly string[]) => `${cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`
+  const line = (cells: readonly string[]) =>
+    `${cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd()}\n`
   io.out(line(header))
   for (const cells of table) io.out(line(cells))
   const { aggregates } = experiment
   io.out('\n')
-  for (const entry of aggregates.evaluators) io.out(`${entry.label}: mean ${format(entry.meanScore)}, pass rate ${format(entry.passRate)}, spread ${format(entry.spread)}\n`)
+  for (const entry of aggregates.evaluators)
+    io.out(`${entry.label}: mean ${format(entry.meanScore)}, pass rate ${format(entry.passRate)}, spread ${format(entry.spread)}\n`)
   io.out(
     `mean score ${format(aggregates.meanScore)}, pass rate ${format(aggregates.passRate)}, tokens ${aggregates.tokens.total}, latency p50 ${aggregates.latencyMs.p50 ?? '-'} ms\n`,
   )

@@ -148,7 +148,12 @@ export function buildCliProgram({ io, env = process.env, signal }: CliContext, d
     .requiredOption('--dataset <name>', 'the dataset, by name or id')
     .option('--baseline <experimentId>', 'compare with this experiment: exit 1 if any row scores lower')
     .option('--min-score <n>', 'exit 1 if the mean score (0 to 1) is below this', minScore)
-    .option('--evaluator <file.json>', 'evaluator specs (one object or a list) from this file; repeat for more (default: contains the expected answer)', collect, [])
+    .option(
+      '--evaluator <file.json>',
+      'evaluator specs (one object or a list) from this file; repeat for more (default: contains the expected answer)',
+      collect,
+      [],
+    )
     .option('--trials <n>', 'runs per row (1 to 5)', positiveInt)
     .option('--concurrency <n>', 'runs at once (1 to 16)', positiveInt)
     .action(
