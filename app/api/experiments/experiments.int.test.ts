@@ -10,6 +10,7 @@ import { experimentComparisonSchema, experimentResponseSchema, experimentResults
 import { graph } from '@/lib/graph/testing/graph-builder'
 import type { Principal } from '@/lib/server/auth/principal'
 import { RunWorker } from '@/lib/server/runs/run-worker'
+import { createSavedAgent } from '@/lib/server/testing/saved-agents'
 import { callRoute, principalOf, type TestUser } from '@/lib/server/testing/test-app'
 import { waitFor } from '@/lib/server/testing/wait-for'
 import { createWorkerTestApp, type WorkerTestApp } from '@/lib/server/testing/worker-test-app'
@@ -151,6 +152,21 @@ describe('experiments', () => {
     expect(comparison.aggregates.meanScore.delta!).toBeLessThan(0)
     const same = experimentComparisonSchema.parse((await callRoute(compareRoute.GET, { params: { id: first.id, otherId: first.id }, as: owner })).body)
     expect(same.counts).toMatchObject({ same: 20, regressed: 0 })
+  })
+
+  it('runs a saved agent as the target: each row a turn of a new conversation', async () => {
+    const agentId = await createSavedAgent(app, owner, { name: 'Helper', instructions: 'Help.', model: { provider: 'demo' } })
+    const dataset = await callRoute(datasetsRoute.POST, { body: { name: 'For the agent', rows: [{ input: 'hello', expected: 'Demo reply: hello' }, { input: 'bye' }] }, as: owner })
+    const created = await callRoute(experimentsRoute.POST, {
+      body: { datasetId: dataset.body.dataset.id, target: { agentId }, evaluators: [{ kind: 'starts_with', value: 'Demo reply:' }] },
+      as: owner,
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const done = await finished(created.body.experiment.id)
+    expect(done).toMatchObject({ status: 'succeeded', target: { kind: 'agent', id: agentId, version: 1 }, progress: { done: 2, total: 2 } })
+    expect(done.aggregates.passRate).toBe(1)
+    const { rows } = experimentResultsResponseSchema.parse((await callRoute(resultsRoute.GET, { params: { id: done.id }, as: owner })).body)
+    expect(rows.map((row) => row.output)).toEqual(['Demo reply: hello', 'Demo reply: bye'])
   })
 
   it('answers another member 404 and lists experiments for their workspace only', async () => {
