@@ -156,7 +156,10 @@ describe('experiments', () => {
 
   it('runs a saved agent as the target: each row a turn of a new conversation', async () => {
     const agentId = await createSavedAgent(app, owner, { name: 'Helper', instructions: 'Help.', model: { provider: 'demo' } })
-    const dataset = await callRoute(datasetsRoute.POST, { body: { name: 'For the agent', rows: [{ input: 'hello', expected: 'Demo reply: hello' }, { input: 'bye' }] }, as: owner })
+    const dataset = await callRoute(datasetsRoute.POST, {
+      body: { name: 'For the agent', rows: [{ input: 'hello', expected: 'Demo reply: hello' }, { input: 'bye' }] },
+      as: owner,
+    })
     const created = await callRoute(experimentsRoute.POST, {
       body: { datasetId: dataset.body.dataset.id, target: { agentId }, evaluators: [{ kind: 'starts_with', value: 'Demo reply:' }] },
       as: owner,

@@ -5,7 +5,7 @@ export const GET = defineRoute({
   method: 'GET',
   path: '/api/experiments',
   access: 'list',
-  summary: 'List your experiments (the latest 100; of one dataset with `datasetId`)',
+  summary: 'List your experiments (the latest 50; of one dataset with `datasetId`)',
   tag: 'evaluations',
   query: listExperimentsQuerySchema,
   responses: ok(experimentListResponseSchema),

@@ -93,17 +93,31 @@ export class ExperimentService {
     const experiments = await this.prisma.experiment.findMany({
       where: { ...visibleTo(principal), ...(datasetId === undefined ? {} : { datasetId }) },
       orderBy: { createdAt: 'desc' },
-      take: 100,
+      take: 50,
     })
-    const rows = await this.prisma.experimentRow.findMany({ where: { experimentId: { in: experiments.map((experiment) => experiment.id) } } })
-    return {
-      experiments: experiments.map((experiment) =>
-        this.present(
-          experiment,
-          rows.filter((row) => row.experimentId === experiment.id),
-        ),
-      ),
+    // Aggregates need every row's scores, not its output: the outputs (the bulk of a row) stay in the database.
+    const rows = await this.prisma.experimentRow.findMany({
+      where: { experimentId: { in: experiments.map((experiment) => experiment.id) } },
+      select: {
+        experimentId: true,
+        rowId: true,
+        rowIndex: true,
+        trial: true,
+        status: true,
+        runId: true,
+        runStatus: true,
+        scores: true,
+        tokens: true,
+        latencyMs: true,
+      },
+    })
+    const byExperiment = new Map<string, StoredRow[]>()
+    for (const row of rows) {
+      const list = byExperiment.get(row.experimentId) ?? []
+      list.push({ ...row, output: null })
+      byExperiment.set(row.experimentId, list)
     }
+    return { experiments: experiments.map((experiment) => this.present(experiment, byExperiment.get(experiment.id) ?? [])) }
   }
 
   async get(principal: Principal, id: string): Promise<ExperimentResponse> {

@@ -21,5 +21,10 @@ describe('json_schema', () => {
   it('refuses a bad spec', () => {
     expect(refused({ kind: 'json_schema', schema: 'object' })).toBe(true)
     expect(() => checkEvaluatorSpec(specOf({ kind: 'json_schema', schema: { type: 'no-such-type' } }))).toThrow(/JSON Schema/)
+    // Patterns would run as backtracking JavaScript regexes on every output: refused, at any depth.
+    const nested = { type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } } }
+    expect(() => checkEvaluatorSpec(specOf({ kind: 'json_schema', schema: nested }))).toThrow(/"pattern"/)
+    expect(() => checkEvaluatorSpec(specOf({ kind: 'json_schema', schema: { patternProperties: { '^x': {} } } }))).toThrow(/patternProperties/)
+    expect(() => evaluateJsonSchema(sampleOf({ output: { name: 'a' } }), specOf({ kind: 'json_schema', schema: nested }))).toThrow(/"pattern"/)
   })
 })
