@@ -90,6 +90,8 @@ interface Fixture {
   /** A fresh dataset with one row (to save over or delete). */
   dataset(): Promise<string>
   experimentId: string
+  /** A fresh experiment, still running (to cancel). */
+  experiment(): Promise<string>
 }
 
 type Request = (fx: Fixture) => Call | Promise<Call>
@@ -314,6 +316,7 @@ const ROUTES: Record<string, Expectation> = {
   },
   'GET /api/experiments/[id]': { request: (fx) => ({ params: { id: fx.experimentId } }), status: 200 },
   'GET /api/experiments/[id]/results': { request: (fx) => ({ params: { id: fx.experimentId } }), status: 200 },
+  'POST /api/experiments/[id]/cancel': { request: async (fx) => ({ params: { id: await fx.experiment() } }), status: 200 },
   'GET /api/experiments/[id]/compare/[otherId]': { request: (fx) => ({ params: { id: fx.experimentId, otherId: fx.experimentId } }), status: 200 },
 
   // Administration: members get the 404 of an unknown path
@@ -479,15 +482,18 @@ describe('who may call each API route (roles in a team workspace)', () => {
     const datasets = new DatasetService(app.db.prisma, runs)
     const dataset = async () => (await datasets.create(as, { name: uniqueName('dataset'), rows: [{ input: 'hi' }], workspaceId })).dataset.id
     const datasetId = await dataset()
-    const experimentId = (
-      await new ExperimentService(app.db.prisma, datasets).create(as, {
-        datasetId,
-        target: { workflowId },
-        evaluators: [evaluatorSpecSchema.parse({ kind: 'exact' })],
-        trials: 1,
-        concurrency: 1,
-      })
-    ).experiment.id
+    const experiments = new ExperimentService(app.db.prisma, datasets, runs)
+    const experiment = async () =>
+      (
+        await experiments.create(as, {
+          datasetId,
+          target: { workflowId },
+          evaluators: [evaluatorSpecSchema.parse({ kind: 'exact' })],
+          trials: 1,
+          concurrency: 1,
+        })
+      ).experiment.id
+    const experimentId = await experiment()
     fx = {
       owner,
       workspaceId,
@@ -529,6 +535,7 @@ describe('who may call each API route (roles in a team workspace)', () => {
       datasetId,
       dataset,
       experimentId,
+      experiment,
     }
     ownApprovalId = await approval()
     ownSkillName = await fx.skill()

@@ -28,6 +28,7 @@ export const GENERATED_API_ROUTES = [
   { pattern: '/api/datasets/[id]/versions', methods: ['POST'] },
   { pattern: '/api/experiments', methods: ['GET', 'POST'] },
   { pattern: '/api/experiments/[id]', methods: ['GET'] },
+  { pattern: '/api/experiments/[id]/cancel', methods: ['POST'] },
   { pattern: '/api/experiments/[id]/compare/[otherId]', methods: ['GET'] },
   { pattern: '/api/experiments/[id]/results', methods: ['GET'] },
   { pattern: '/api/file-roots', methods: ['GET'] },

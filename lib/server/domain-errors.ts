@@ -114,6 +114,8 @@ export const CONFLICT_CODES = [
   'turn_running',
   'user_exists',
   'version_conflict',
+  // Evaluations (issue #31)
+  'experiment_finished',
 ] as const
 export type ConflictCode = (typeof CONFLICT_CODES)[number]
 

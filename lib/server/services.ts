@@ -102,7 +102,7 @@ export function servicesFor(app: AppContext): Services {
     },
     // Evaluations (issue #31)
     datasets,
-    experiments: new ExperimentService(app.db.prisma, datasets),
+    experiments: new ExperimentService(app.db.prisma, datasets, runs),
   }
 }
 

@@ -9,6 +9,8 @@ import type { EvaluatorSpecInput } from '@/lib/contracts/evaluators'
 import { experimentComparisonSchema, experimentResponseSchema, experimentResultsResponseSchema, type ExperimentView } from '@/lib/contracts/experiments'
 import { graph } from '@/lib/graph/testing/graph-builder'
 import type { Principal } from '@/lib/server/auth/principal'
+import { stepExperiment } from '@/lib/server/evaluations/experiment-driver'
+import { experimentDriverDeps } from '@/lib/server/evaluations/experiment-jobs'
 import { RunWorker } from '@/lib/server/runs/run-worker'
 import { createSavedAgent } from '@/lib/server/testing/saved-agents'
 import { callRoute, principalOf, type TestUser } from '@/lib/server/testing/test-app'
@@ -16,6 +18,7 @@ import { waitFor } from '@/lib/server/testing/wait-for'
 import { createWorkerTestApp, type WorkerTestApp } from '@/lib/server/testing/worker-test-app'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import * as datasetsRoute from '../datasets/route'
+import * as cancelRoute from './[id]/cancel/route'
 import * as compareRoute from './[id]/compare/[otherId]/route'
 import * as resultsRoute from './[id]/results/route'
 import * as experimentRoute from './[id]/route'
@@ -170,6 +173,32 @@ describe('experiments', () => {
     expect(done.aggregates.passRate).toBe(1)
     const { rows } = experimentResultsResponseSchema.parse((await callRoute(resultsRoute.GET, { params: { id: done.id }, as: owner })).body)
     expect(rows.map((row) => row.output)).toEqual(['Demo reply: hello', 'Demo reply: bye'])
+  })
+
+  it('cancels an experiment: no more rows start, and a second cancel is a 409', async () => {
+    const created = await callRoute(experimentsRoute.POST, {
+      body: { datasetId, target: { workflowId, version: 1 }, evaluators: [{ kind: 'exact' }], concurrency: 1 },
+      as: owner,
+    })
+    const id = created.body.experiment.id as string
+    const cancelled = await callRoute(cancelRoute.POST, { params: { id }, as: owner })
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
+    expect(experimentResponseSchema.parse(cancelled.body).experiment).toMatchObject({ status: 'cancelled', finishedAt: expect.any(String) })
+    const again = await callRoute(cancelRoute.POST, { params: { id }, as: owner })
+    expect(again.status).toBe(409)
+    expect(again.body.error.code).toBe('experiment_finished')
+    expect((await callRoute(cancelRoute.POST, { params: { id }, as: other })).status).toBe(404)
+    // Whatever a step finds now, it starts nothing: the rows that had not started stay so, and no run is added.
+    const pending = async () =>
+      experimentResultsResponseSchema
+        .parse((await callRoute(resultsRoute.GET, { params: { id }, as: owner })).body)
+        .rows.filter((row) => row.status === 'pending').length
+    const pendingBefore = await pending()
+    expect(pendingBefore).toBeGreaterThan(0)
+    const runsBefore = await app.db.prisma.run.count({ where: { workflowId } })
+    expect(await stepExperiment(experimentDriverDeps(app), id)).toBe('finished')
+    expect(await pending()).toBe(pendingBefore)
+    expect(await app.db.prisma.run.count({ where: { workflowId } })).toBe(runsBefore)
   })
 
   it('answers another member 404 and lists experiments for their workspace only', async () => {

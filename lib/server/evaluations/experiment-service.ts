@@ -19,7 +19,8 @@ import type {
 import type { Experiment } from '@/lib/generated/prisma/client'
 import { requireRole, visibleTo, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
-import { invalidInput, notFound } from '../domain-errors'
+import { conflict, invalidInput, isDomainError, notFound } from '../domain-errors'
+import type { RunService } from '../runs/run-service'
 import { visibleWorkflows } from '../workflows/workflow-service'
 import type { DatasetService } from './dataset-service'
 import { checkEvaluatorSpec, evaluatorLabels } from './evaluators/evaluate'
@@ -45,6 +46,7 @@ export class ExperimentService {
   constructor(
     private readonly prisma: Prisma,
     private readonly datasets: Pick<DatasetService, 'rows'>,
+    private readonly runs: Pick<RunService, 'cancel'>,
   ) {}
 
   async create(principal: Principal, input: CreateInput): Promise<ExperimentResponse> {
@@ -159,6 +161,25 @@ export class ExperimentService {
       { id, rows: scored(mine, mineInputs), aggregates: this.present(mine.experiment, mine.rows).aggregates },
       { id: baselineId, rows: scored(theirs, theirInputs), aggregates: this.present(theirs.experiment, theirs.rows).aggregates },
     )
+  }
+
+  /**
+   * Stops an experiment (runner): no more rows start, its runs under way are cancelled, and what was scored stays.
+   * 409 `experiment_finished` when it had already finished.
+   */
+  async cancel(principal: Principal, id: string): Promise<ExperimentResponse> {
+    const { experiment } = await this.load(principal, id)
+    requireRole(principal, experiment.workspaceId, 'runner')
+    const { count } = await this.prisma.experiment.updateMany({ where: { id, status: 'running' }, data: { status: 'cancelled', finishedAt: new Date() } })
+    if (count === 0) throw conflict('experiment_finished', `The experiment already finished (${experiment.status}).`)
+    const running = await this.prisma.experimentRow.findMany({ where: { experimentId: id, status: 'running', runId: { not: null } }, select: { runId: true } })
+    for (const { runId } of running) {
+      await this.runs.cancel(principal, runId!).catch((error: unknown) => {
+        // A run that ended meanwhile, or was deleted, needs no cancelling.
+        if (!isDomainError(error)) throw error
+      })
+    }
+    return this.get(principal, id)
   }
 
   private async load(principal: Principal, id: string): Promise<{ experiment: Experiment; rows: StoredRow[] }> {
