@@ -9,7 +9,9 @@
  *   server stores and relays (the server is a process of its own for both, as in production);
  * - rounds of everyone editing on a server in this process with a 1-s access TTL: the append
  *   statements (batched per document), the access re-checks, and the most that ever ran at once;
- * - server memory per open 200-node document (heap after gc, documents opened server-side only).
+ * - server memory per open 200-node document (heap after gc, documents opened server-side only);
+ * - the floor under the latency, in the same run: the append statement every edit waits for (one update, committed,
+ *   from this process, one at a time), and the load average while the bench ran (the machine's other work).
  *
  *   node --expose-gc --import tsx bench/live-editing.ts [--edits 200] [--burst 10] [--json]
  *   (also in `npm run bench -- --engine`)
@@ -18,6 +20,8 @@
  * database is dropped at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { loadavg } from 'node:os'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -28,6 +32,7 @@ import { liveNodes } from '../lib/graph/live-document'
 import { assembleAppContext } from '../lib/server/app-context'
 import { compileScript } from '../lib/server/testing/compiled-scripts'
 import { UserService } from '../lib/server/auth/users'
+import { LiveDocumentStore } from '../lib/server/collab/live-store'
 import { connectLiveClient, type LiveClient } from '../lib/server/collab/testing/live-client'
 import { startLiveHost } from '../lib/server/collab/testing/live-host'
 import { WorkflowService } from '../lib/server/workflows/workflow-service'
@@ -128,18 +133,52 @@ async function main(): Promise<void> {
     const single: number[] = []
     const sentAt = new Map<number, number>()
     let stop = watchArrivals(clients, sentAt, single)
+    // Where an edit's time goes: its first arrival (the server's path: the append, the relay) and the spread to the
+    // last of the nineteen (the recipients, one event loop here); and how late this process's own timers ran (its
+    // clients' work and the machine's other work both delay them).
+    const firstArrivals: number[] = []
+    const spreads: number[] = []
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 })
+    loopDelay.enable()
     for (let edit = 0; edit < edits; edit++) {
       const from = edit % EDITORS
       const value = next + EDITORS - ((next - from) % EDITORS)
       next = value + 1
       const expected = single.length + EDITORS - 1
-      sentAt.set(value, performance.now())
+      const sent = performance.now()
+      sentAt.set(value, sent)
       liveNodes(clients[from].doc)
         .get(ids[edit % ids.length])!
         .set('x', value)
       while (single.length < expected) await new Promise((resolve) => setImmediate(resolve))
+      const arrivals = single.slice(expected - (EDITORS - 1))
+      firstArrivals.push(Math.min(...arrivals))
+      spreads.push(Math.max(...arrivals) - Math.min(...arrivals))
     }
     stop()
+    loopDelay.disable()
+    const loadAfterSingle = loadavg()[0]
+    firstArrivals.sort((a, b) => a - b)
+    spreads.sort((a, b) => a - b)
+
+    // The floor: the statement each edit waits for before it is relayed, alone (one small update, one at a time).
+    const appendFloor: number[] = []
+    {
+      // A workflow of its own, which no server has open: nothing is relayed while the floor is measured.
+      const floorWorkflow = (await workflows.create(principal, { name: 'Append floor', graph: workflowOf(2) })).workflow.id
+      const store = new LiveDocumentStore(app.db.sql)
+      await store.open(floorWorkflow)
+      const scratch = new Y.Doc()
+      let update = new Uint8Array()
+      scratch.on('update', (encoded: Uint8Array) => (update = encoded))
+      for (let index = 0; index < edits; index++) {
+        scratch.getMap('floor').set('x', index)
+        const started = performance.now()
+        await store.append(floorWorkflow, [update])
+        appendFloor.push(performance.now() - started)
+      }
+      appendFloor.sort((a, b) => a - b)
+    }
 
     // Everyone at once: each editor sends `burst` edits as fast as its event loop lets it.
     const concurrent: number[] = []
@@ -210,6 +249,15 @@ async function main(): Promise<void> {
       // 30 rounds of all twenty editing at once, with a 1-s access TTL, on a server in this process.
       rechecking: { edits: 30 * EDITORS, appendStatements: appends, checks: host.collab.access.checks, peakConcurrent: host.collab.access.peakConcurrency },
       memory: { perOpenDocumentKiB: perDocumentKiB, stateKiB, gc: gc !== undefined },
+      breakdown: {
+        firstArrivalP50Ms: percentile(firstArrivals, 50),
+        firstArrivalP99Ms: percentile(firstArrivals, 99),
+        spreadP50Ms: percentile(spreads, 50),
+        spreadP99Ms: percentile(spreads, 99),
+        clientLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+        clientLoopDelayMaxMs: loopDelay.max / 1e6,
+      },
+      floor: { appendP50Ms: percentile(appendFloor, 50), appendP99Ms: percentile(appendFloor, 99), loadAverage: loadAfterSingle },
       goals: { p50: percentile(single, 50) < 30, p99: percentile(single, 99) < 100 },
     }
     if (json) {
@@ -220,6 +268,12 @@ async function main(): Promise<void> {
     console.log(`Live editing: ${EDITORS} editors on one ${NODES}-node workflow, loopback, every change stored in Postgres before it is relayed`)
     console.log(
       `  one edit → the other ${EDITORS - 1}: p50 ${ms(result.single.p50Ms)} (goal < 30 ms), p99 ${ms(result.single.p99Ms)} (goal < 100 ms)  [${single.length} arrivals]`,
+    )
+    console.log(
+      `  per edit: first arrival p50 ${ms(result.breakdown.firstArrivalP50Ms)}, p99 ${ms(result.breakdown.firstArrivalP99Ms)}; first → last of the ${EDITORS - 1} p50 ${ms(result.breakdown.spreadP50Ms)}, p99 ${ms(result.breakdown.spreadP99Ms)}; the clients' event loop late p99 ${ms(result.breakdown.clientLoopDelayP99Ms)}, max ${ms(result.breakdown.clientLoopDelayMaxMs)}`,
+    )
+    console.log(
+      `  floor: the append statement alone p50 ${ms(result.floor.appendP50Ms)}, p99 ${ms(result.floor.appendP99Ms)}; load average ${result.floor.loadAverage.toFixed(2)} over the last minute`,
     )
     console.log(
       `  all ${EDITORS} editing at once (${result.concurrent.edits} edits): p50 ${ms(result.concurrent.p50Ms)}, p99 ${ms(result.concurrent.p99Ms)}, ${result.concurrent.editsPerSecond.toFixed(0)} edits/s`,

@@ -5,13 +5,15 @@
  * the receiver gets, sets an escalation delay, and a run of the workspace that asks a person is posted to the
  * receiver with a link to the inbox. That link opens the inbox at the approval's card (in view, focused; widened to
  * every workspace when the card is of another), or says why it cannot; and an approval escalated to the owners shows
- * as escalated on its run's page, live and after a reload (the escalation job is run now instead of in a minute).
+ * as escalated on its run's page, live (to its owner and to a viewer of the workspace who answers nothing, through the
+ * run's own events) and after a reload (the escalation job is run now instead of in a minute).
  */
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { runQueuedJobNow } from './fixtures/database'
 import { straightGraph } from './fixtures/graphs'
-import { expect, test, type APIRequestContext, type Page } from './fixtures/test'
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './fixtures/test'
 
 const SECRET = 'T0E2E/B0E2E/e2eWebhookSecret'
 
@@ -172,24 +174,61 @@ test('a link to an approval opens the inbox at its card, also in another workspa
   await expect(page.getByTestId('approval-card').first()).toBeVisible()
 })
 
-test('an approval escalated to the owners shows as escalated on its run’s page, live and after a reload', async ({ page, server }) => {
+test('an approval escalated to the owners shows as escalated on its run’s page, live for everyone following it and after a reload', async ({
+  page,
+  server,
+  browser,
+  baseURL,
+  playwright,
+}) => {
   const workspaceId = await newWorkspace(page.request, 'Escalating')
   await json(await page.request.put(`/api/workspaces/${workspaceId}/approval-routing`, { data: { escalationMinutes: 1 } }))
+  // A colleague who follows the team's runs but answers nothing: a viewer, not an approver (no inbox stream tells them).
+  const outside = await playwright.request.newContext({ baseURL })
+  const colleague = await memberAccount(page.request, outside)
+  await outside.dispose()
+  await json(await page.request.post(`/api/workspaces/${workspaceId}/members`, { data: { email: colleague.email, role: 'viewer', approver: false } }))
   const { runId, approvalId } = await runAsking(page.request, await askingWorkflow(page.request, 'Escalating sign-off', workspaceId))
 
-  // The page has read the run's pending approvals before the escalation: what it shows next, it learnt live.
-  const readPending = page.waitForResponse((response) => response.url().endsWith(`/api/approvals?status=pending&runId=${runId}`))
-  await page.goto(`/runs/${runId}`)
-  await readPending
-  const card = page.locator(`[data-testid="approval-card"][data-approval-id="${approvalId}"]`)
-  await expect(card).toBeVisible()
-  await expect(card.getByTestId('approval-escalated')).toHaveCount(0)
+  // Both pages follow the run before the escalation: what they show next, they learnt live, from the run's events.
+  const viewer = await signedIn(browser, baseURL, colleague)
+  const cards: Locator[] = []
+  for (const each of [page, viewer]) {
+    await each.goto(`/runs/${runId}`)
+    await expect(each.getByTestId('run-connection')).toHaveText('Live')
+    const card = each.locator(`[data-testid="approval-card"][data-approval-id="${approvalId}"]`)
+    await expect(card).toBeVisible()
+    await expect(card.getByTestId('approval-escalated')).toHaveCount(0)
+    cards.push(card)
+  }
 
-  // The escalation job, due in a minute, runs now; the open page learns of it through the inbox stream.
+  // The escalation job, due in a minute, runs now; its run event reaches both pages.
   await runQueuedJobNow(server, `approval-escalate:${approvalId}`)
-  await expect(card.getByTestId('approval-escalated')).toHaveText('Escalated to owners')
+  for (const card of cards) await expect(card.getByTestId('approval-escalated')).toHaveText('Escalated to owners')
+  await expect(viewer.getByTestId('run-timeline').getByText('Question escalated to the workspace’s owners')).toBeVisible()
 
   await page.reload()
-  await expect(card.getByTestId('approval-escalated')).toHaveText('Escalated to owners')
+  await expect(cards[0]!.getByTestId('approval-escalated')).toHaveText('Escalated to owners')
   await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'waiting')
+  await viewer.context().close()
 })
+
+/** A member account made through an admin's invitation, accepted by its person outside any browser. */
+async function memberAccount(admin: APIRequestContext, accept: APIRequestContext) {
+  const person = { name: 'Vic Viewer', email: `vic-${randomBytes(4).toString('hex')}@example.test`, password: 'vic-e2e-password' }
+  const { link } = await json<{ link: string }>(await admin.post('/api/admin/invitations', { data: { email: person.email, role: 'member' } }))
+  const token = new URL(link, 'http://x').searchParams.get('token') ?? ''
+  await json(await accept.post(`/api/invitations/${token}`, { data: { name: person.name, password: person.password } }))
+  return person
+}
+
+/** Signs the person in, in a browser of their own. */
+async function signedIn(browser: Browser, baseURL: string | undefined, person: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL, storageState: undefined })).newPage()
+  await page.goto('/sign-in')
+  await page.getByTestId('sign-in-email').fill(person.email)
+  await page.getByTestId('sign-in-password').fill(person.password)
+  await page.getByTestId('sign-in-submit').click()
+  await expect(page).not.toHaveURL(/\/sign-in/)
+  return page
+}

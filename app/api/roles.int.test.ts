@@ -27,11 +27,13 @@
  *
  * `request(fx)` returns `{ params?, body?, query? }`; a body makes it a JSON request.
  */
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { roleAtLeast, type WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { starterDocument } from '@/lib/graph'
 import { AgentService } from '@/lib/server/agents/agent-service'
 import type { Principal } from '@/lib/server/auth/principal'
+import { PostgresCheckpointStorage } from '@/lib/server/checkpoints/postgres-checkpoint-storage'
 import { ConversationService } from '@/lib/server/conversations/conversation-service'
 import type { AnyRouteDeclaration } from '@/lib/server/define-route'
 import { RunService } from '@/lib/server/runs/run-service'
@@ -69,6 +71,8 @@ interface Fixture {
   conversation(): Promise<string>
   runId: string
   run(): Promise<string>
+  /** A checkpoint of `runId` (at superstep 1, with its `superstep_completed` in the log). */
+  checkpointId: string
   approval(): Promise<string>
   shareLink(): Promise<{ id: string; token: string }>
   skill(): Promise<string>
@@ -198,6 +202,10 @@ const ROUTES: Record<string, Expectation> = {
     request: (fx) => ({ params: { id: fx.runId }, body: { serverId: 's', taskId: 't' } }),
     status: 409,
   },
+  'GET /api/runs/[id]/checkpoints': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
+  'GET /api/runs/[id]/checkpoints/[checkpointId]': { request: (fx) => ({ params: { id: fx.runId, checkpointId: fx.checkpointId } }), status: 200 },
+  'GET /api/runs/[id]/forks': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
+  'POST /api/runs/[id]/forks': { request: (fx) => ({ params: { id: fx.runId }, body: { checkpointId: fx.checkpointId } }), status: 201 },
   'GET /api/runs/[id]/share-links': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'POST /api/runs/[id]/share-links': { request: (fx) => ({ params: { id: fx.runId }, body: {} }), status: 201 },
 
@@ -462,6 +470,22 @@ describe('who may call each API route (roles in a team workspace)', () => {
     const conversationId = await conversation()
     const run = async () => (await runs.create(as, { workflowId, input: 'hi' })).id
     const runId = await run()
+    const checkpointId = randomUUID()
+    await new PostgresCheckpointStorage(app.db.prisma, app.secrets.box, runId).save({
+      checkpointId,
+      workflowName: 'owned',
+      graphSignatureHash: 'roles',
+      timestamp: new Date().toISOString(),
+      iterationCount: 1,
+      messages: [],
+      state: {},
+      pendingRequestInfoEvents: {},
+      executorStates: {},
+      edgeGroupStates: {},
+      metadata: {},
+      version: '1.0',
+    })
+    await app.events.append(runId, 'superstep_completed', { iteration: 1 })
     const approval = async () =>
       (
         await app.db.prisma.approvalRequest.create({
@@ -506,6 +530,7 @@ describe('who may call each API route (roles in a team workspace)', () => {
       conversation,
       runId,
       run,
+      checkpointId,
       approval,
       shareLink: async () => {
         const { shareLink, token } = await new ShareLinkService(app).create(as, runId, {})

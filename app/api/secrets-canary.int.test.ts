@@ -27,6 +27,9 @@ import * as serverRoute from './mcp-servers/[id]/route'
 import * as serverTestRoute from './mcp-servers/[id]/test/route'
 import * as serversRoute from './mcp-servers/route'
 import * as runEventsRoute from './runs/[id]/events/route'
+import * as checkpointRoute from './runs/[id]/checkpoints/[checkpointId]/route'
+import * as checkpointsRoute from './runs/[id]/checkpoints/route'
+import * as forksRoute from './runs/[id]/forks/route'
 import * as runRoute from './runs/[id]/route'
 import * as shareLinksRoute from './runs/[id]/share-links/route'
 import * as runsRoute from './runs/route'
@@ -157,6 +160,9 @@ describe('secrets canary', () => {
     }
   }
 
+  /** What the checkpoints of the runs showed (the leaks must be there, redacted). */
+  const checkpointTexts: string[] = []
+
   async function runToEnd(serverIds: string[], input: string, onApproval?: (approvalId: string) => Promise<void>) {
     const { workflow } = await new WorkflowService(app.db.prisma).create(principalOf(app.admin), {
       name: `canary ${serverIds.join('+')}`,
@@ -174,6 +180,17 @@ describe('secrets canary', () => {
     }
     await readEventStream(runId)
     const run = await call('GET /api/runs/:id', runRoute.GET, { params: { id: runId } })
+    // Checkpoints hold every value whole (sealed at rest): what they show is redacted, and so is what a fork keeps of its edits.
+    const checkpoints = await call('GET /api/runs/:id/checkpoints', checkpointsRoute.GET, { params: { id: runId } })
+    for (const { id } of checkpoints.body.checkpoints as Array<{ id: string }>) {
+      const detail = await call('GET /api/runs/:id/checkpoints/:checkpointId', checkpointRoute.GET, { params: { id: runId, checkpointId: id } })
+      expect(detail.status).toBe(200)
+      checkpointTexts.push(JSON.stringify(detail.body))
+      const edits = (detail.body.messages as Array<{ index: number }>).map(({ index }) => ({ op: 'replace_message', index, data: 'edited' }))
+      const fork = await call('POST /api/runs/:id/forks', forksRoute.POST, { params: { id: runId }, body: { checkpointId: id, edits } })
+      expect(fork.status).toBe(201)
+      await call('GET /api/runs/:id/forks', forksRoute.GET, { params: { id: fork.body.run.id } })
+    }
     const link = await call('POST share link', shareLinksRoute.POST, { params: { id: runId }, body: {} })
     expect(link.status).toBe(201)
     const token = String(link.body.token ?? String(link.body.url).split('/').pop())
@@ -211,6 +228,7 @@ describe('secrets canary', () => {
     for (const label of ['env', 'header', 'query', 'appEnv']) expect(everything).toContain(`${label}.whole=[redacted]`)
     expect(logged.join('\n')).toContain('[mcp canary-stdio] starting with env.whole=[redacted]')
     expect(JSON.stringify(broken.run.error)).toContain('[redacted]')
+    expect(checkpointTexts.join('\n')).toContain('whole=[redacted]')
 
     const leaks: string[] = []
     for (const [kind, canary] of Object.entries(canaries)) {

@@ -41,6 +41,7 @@ beforeAll(async () => {
   await worker.start()
   other = await app.addUser()
   await createAgent(app.admin, { name: 'Calc', model: { provider: 'demo' }, functionTools: ['calculate'] })
+  await createAgent(app.admin, { name: 'Terse', model: { provider: 'demo', maxTokens: 3 } })
   await createAgent(app.admin, { name: 'Careful counter', model: { provider: 'demo' }, functionTools: ['word_count'], toolApprovalMode: 'always_require' })
   host = await hostRoutes([
     { pattern: '/v1/chat/completions', load: () => import('./chat/completions/route') },
@@ -87,6 +88,18 @@ describe('the openai package’s chat.completions', () => {
     expect((withHistory as unknown as ChatCompletion).metadata).toEqual({ job: 'ci' })
     // The demo model counts every word it is sent: the instructions and the two earlier messages were sent too.
     expect(withHistory.usage!.prompt_tokens).toBeGreaterThan(alone.usage!.prompt_tokens + 2 + 8)
+  })
+
+  it('says finish_reason length for a reply cut at the agent’s token limit, streamed or not, to both clients', async () => {
+    const messages = [{ role: 'user' as const, content: 'one two three' }]
+    const completion = await openAi().chat.completions.create({ model: 'agent:Terse', messages })
+    expect(completion.choices[0]).toMatchObject({ message: { content: 'Demo reply: one' }, finish_reason: 'length' })
+    const stream = await openAi().chat.completions.create({ model: 'agent:Terse', messages, stream: true })
+    const finishes: (string | null)[] = []
+    for await (const chunk of stream) finishes.push(...chunk.choices.map((choice) => choice.finish_reason))
+    expect(finishes.filter(Boolean)).toEqual(['length'])
+    const generated = await generateText({ model: aiSdk().chat('agent:Terse'), prompt: 'one two three' })
+    expect([generated.text, generated.finishReason]).toEqual(['Demo reply: one', 'length'])
   })
 
   it('honours a json_schema response_format and refuses json_object', async () => {

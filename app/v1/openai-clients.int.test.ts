@@ -7,7 +7,7 @@
  * SDK looking for a tool of its own and the AI SDK's parser into an error) but is listed in `agentloom.tool_calls`.
  */
 import { createOpenAI } from '@ai-sdk/openai'
-import { Agent, OpenAIResponsesModel, Runner } from '@openai/agents'
+import { Agent, OpenAIResponsesModel, Runner, user } from '@openai/agents'
 import { generateText, Output, streamText } from 'ai'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,6 +18,7 @@ import { RunWorker } from '@/lib/server/runs/run-worker'
 import { hostRoutes, type RouteHttpHost } from '@/lib/server/testing/route-http-host'
 import { createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import { createSavedAgent } from '@/lib/server/testing/saved-agents'
+import { runIdOfResponse } from '@/lib/server/responses/responses-service'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 
 const CALCULATION = '/call calculate {"expression":"6*7"}'
@@ -147,6 +148,108 @@ describe('text.format', () => {
       output: Output.object({ schema: z.object({ answer: z.string() }) }),
     })
     expect(generated.output).toEqual({ answer: 'Demo reply: hi' })
+  })
+})
+
+describe('a reply cut at the agent’s token limit', () => {
+  it('is an incomplete response for max_output_tokens, with the text so far, stored or not, and a length finish for the AI SDK', async () => {
+    await createAgent(app.admin, { name: 'Terse', model: { provider: 'demo', maxTokens: 3 } })
+    for (const store of [true, false]) {
+      const response = await openAi().responses.create({ model: 'agent:Terse', input: 'one two three', store })
+      expect(response).toMatchObject({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output_text: 'Demo reply: one' })
+    }
+    const generated = await generateText({ model: aiSdk().responses('agent:Terse'), prompt: 'one two three' })
+    expect([generated.text, generated.finishReason]).toEqual(['Demo reply: one', 'length'])
+  })
+})
+
+describe('a stored conversation the client sends back', () => {
+  /** The conversation a response's turn was taken in, and what it holds, oldest first. */
+  async function conversationOf(responseId: string | undefined) {
+    const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runIdOfResponse(responseId ?? '')! }, select: { sessionId: true } })
+    const messages = await app.db.prisma.chatMessage.findMany({ where: { sessionId: run.sessionId! }, orderBy: { position: 'asc' } })
+    const session = await app.db.prisma.agentSession.findUniqueOrThrow({ where: { id: run.sessionId! } })
+    return {
+      id: session.id,
+      title: session.title,
+      said: messages.map(
+        (message) => `${message.role}: ${(JSON.parse(message.message) as { contents: { text?: string }[] }).contents.map((c) => c.text ?? '').join('')}`,
+      ),
+    }
+  }
+
+  it('continues the conversation of the answers the Agents SDK sends back with their ids', async () => {
+    const first = await runner().run(agentsSdkAgent('agent:Calc'), 'My name is Ada')
+    const second = await runner().run(agentsSdkAgent('agent:Calc'), [...first.history, user('What is my name?')])
+    expect(second.finalOutput).toBe('Demo reply: What is my name?')
+    const conversation = await conversationOf(second.lastResponseId)
+    expect(conversation.id).toBe((await conversationOf(first.lastResponseId)).id)
+    expect(conversation.said).toEqual([
+      'user: My name is Ada',
+      'assistant: Demo reply: My name is Ada',
+      'user: What is my name?',
+      'assistant: Demo reply: What is my name?',
+    ])
+  })
+
+  it('continues the conversation of the answers the AI SDK refers to by item_reference', async () => {
+    const model = aiSdk().responses('agent:Calc')
+    const opening = { role: 'user' as const, content: 'My name is Ada' }
+    const first = await generateText({ model, messages: [opening] })
+    const second = await generateText({ model, messages: [opening, ...first.response.messages, { role: 'user', content: 'What is my name?' }] })
+    expect(second.text).toBe('Demo reply: What is my name?')
+    const conversation = await conversationOf(second.response.id)
+    expect(conversation.id).toBe((await conversationOf(first.response.id)).id)
+    expect(conversation.said).toHaveLength(4)
+  })
+
+  it('stores a conversation whose answers came from elsewhere anew, starting with the messages sent, which the agent hears', async () => {
+    const earlier = [
+      { role: 'user' as const, content: 'My name is Ada' },
+      { role: 'assistant' as const, content: 'Hello Ada, I am another model.' },
+    ]
+    const alone = await openAi().responses.create({ model: 'agent:Calc', input: 'What is my name?' })
+    const sent = await openAi().responses.create({ model: 'agent:Calc', input: [...earlier, { role: 'user', content: 'What is my name?' }] })
+    expect(sent.output_text).toBe('Demo reply: What is my name?')
+    // The demo model counts the words of every message it is given: the earlier ones reached it.
+    expect(sent.usage!.input_tokens).toBe(alone.usage!.input_tokens + 'My name is Ada Hello Ada, I am another model.'.split(' ').length)
+    const conversation = await conversationOf(sent.id)
+    expect(conversation.title).toBe('My name is Ada')
+    expect(conversation.said).toEqual([
+      'user: My name is Ada',
+      'assistant: Hello Ada, I am another model.',
+      'user: What is my name?',
+      'assistant: Demo reply: What is my name?',
+    ])
+  })
+
+  it('refuses a reference to an answer the caller may not read, and earlier messages beside previous_response_id', async () => {
+    const mine = await openAi().responses.create({ model: 'agent:Calc', input: 'hi' })
+    const myAnswer = mine.output[0]!.id!
+    const theirs = await createAgent(other, { name: 'Echo', model: { provider: 'demo' } })
+    for (const reference of [myAnswer, 'msg_00000000000000000000000000000000', 'rs_elsewhere']) {
+      const create = openAi(other).responses.create({
+        model: `agent:${theirs}`,
+        input: [
+          { role: 'user', content: 'hi' },
+          { type: 'item_reference', id: reference },
+          { role: 'user', content: 'again' },
+        ],
+      })
+      await expect(create).rejects.toBeInstanceOf(OpenAI.BadRequestError)
+      await expect(create).rejects.toMatchObject({ code: 'item_not_found', param: 'input.1.id' })
+    }
+    await expect(
+      openAi().responses.create({
+        model: 'agent:Calc',
+        previous_response_id: mine.id,
+        input: [
+          { role: 'user', content: 'hi' },
+          { type: 'item_reference', id: myAnswer },
+          { role: 'user', content: 'again' },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 400, code: 'conflicting_continuation', param: 'input' })
   })
 })
 

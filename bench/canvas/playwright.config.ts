@@ -29,10 +29,13 @@ export default defineConfig({
     { name: 'canvas-editing', testMatch: /canvas-editing\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
     // Frames while dragging nodes and drawing a selection box in the overview (`--project overview-drag`).
     { name: 'overview-drag', testMatch: /overview-drag\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
+    // A 1,000-node workflow open in two editors at once: remote-change latency and frames (`--project canvas-live`).
+    { name: 'canvas-live', testMatch: /live-two-editors\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
     // The run page's graph of a finished run (run on its own: `--project run-graph-bench`).
     { name: 'run-graph-bench', testMatch: /run-graph-performance\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
     // Where the editor's opening spends the main thread (run on its own: `--project canvas-load-profile`).
     { name: 'canvas-load-profile', testMatch: /load-profile\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
   ],
-  webServer: { ...(base.webServer as object), cwd: root } as typeof base.webServer,
+  // The base config starts one server per worker (an array); the benchmarks run in one worker, on the first.
+  webServer: [{ ...[base.webServer].flat()[0]!, cwd: root }],
 })

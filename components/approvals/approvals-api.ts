@@ -26,12 +26,6 @@ export async function listPendingApprovals(): Promise<ApprovalView[]> {
   return approvals
 }
 
-/** The pending approvals of one run (the run page follows their escalation with it). */
-export async function listRunPendingApprovals(runId: string): Promise<ApprovalView[]> {
-  const { approvals } = await fetchJson<{ approvals: ApprovalView[] }>(`/api/approvals?status=pending&runId=${encodeURIComponent(runId)}`)
-  return approvals
-}
-
 /** One approval, whatever its status; the API's 404 (or 403) when the person may not answer it. */
 export async function getApproval(id: string): Promise<ApprovalView> {
   const { approval } = await fetchJson<{ approval: ApprovalView }>(`/api/approvals/${encodeURIComponent(id)}`)

@@ -2,8 +2,7 @@
 
 import { useMemo, useState } from 'react'
 import { cn } from '@/components/ui/cn'
-import type { NodeKind } from '@/lib/graph/node-data'
-import { NODE_REGISTRY, type NodeDefinition } from './node-kinds'
+import { nodeDefinition } from './node-kinds'
 import { useCanvasProblemsContext } from './CanvasProblemsProvider'
 import type { CanvasNode } from './adapter'
 import { useCanvasStore } from './CanvasStoreProvider'
@@ -88,8 +87,7 @@ function titlesOf(nodes: readonly CanvasNode[], ids: ReadonlySet<string>): Map<s
   const titles = new Map<string, string>()
   if (ids.size === 0) return titles
   for (const node of nodes) {
-    if (ids.has(node.id) && !titles.has(node.id))
-      titles.set(node.id, (NODE_REGISTRY[node.type as NodeKind] as unknown as NodeDefinition<NodeKind>).title(node.data))
+    if (ids.has(node.id) && !titles.has(node.id)) titles.set(node.id, nodeDefinition(node.type).title(node.data))
   }
   return titles
 }

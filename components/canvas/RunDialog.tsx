@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/Button'
 import { Dialog } from '@/components/ui/Dialog'
 import { Field } from '@/components/ui/Field'
 import { Textarea } from '@/components/ui/Textarea'
-import type { NodeData } from '@/lib/graph/node-data'
 import { checkStartInput, type InputField, type InputProblem } from '@/lib/graph/start-input'
 import { useStartRun } from '@/components/queries/runs'
 import { graphProblemsOf } from './workflows-api'
@@ -33,7 +32,7 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
   const startRun = useStartRun()
   const { inputDescription, inputFields, dirty } = useCanvasStore((s) => {
     if (!open) return { inputDescription: '', inputFields: NO_FIELDS, dirty: false }
-    const start = s.nodes.find((node) => node.type === 'start')?.data as NodeData<'start'> | undefined
+    const start = s.nodes.find((node) => node.type === 'start')?.data
     return {
       inputDescription: start?.inputDescription ?? '',
       inputFields: start?.inputFields ?? NO_FIELDS,

@@ -7,7 +7,10 @@ import type { Edge, Node } from '@xyflow/react'
 import { CURRENT_SCHEMA_VERSION, type GraphDocument, type GraphEdge, type GraphNode } from '@/lib/graph/document'
 import type { NodeData, NodeKind } from '@/lib/graph/node-data'
 
-export type CanvasNode = Node<NodeData, NodeKind>
+/** A canvas node of one kind: its `type` is the kind (never absent) and its data that kind's data. */
+export type CanvasNodeOf<K extends NodeKind> = Node<NodeData<K>, K> & { type: K }
+/** Any canvas node, discriminated by `type`: checking `node.type` narrows `node.data`. */
+export type CanvasNode = { [K in NodeKind]: CanvasNodeOf<K> }[NodeKind]
 
 export interface CanvasEdgeData extends Record<string, unknown> {
   /** CEL over `input`: the message passes only when it is true. */
@@ -16,8 +19,15 @@ export interface CanvasEdgeData extends Record<string, unknown> {
 
 export type CanvasEdge = Edge<CanvasEdgeData>
 
+// A GraphNode's kind and data agree, and so do the canvas node's type and data: TypeScript does not follow that
+// pairing through an object built from a union, hence the casts here and in canvasNodeToGraph.
 export function nodeToCanvas(node: GraphNode): CanvasNode {
-  return { id: node.id, type: node.kind, position: { ...node.position }, data: node.data }
+  return { id: node.id, type: node.kind, position: { ...node.position }, data: node.data } as CanvasNode
+}
+
+/** The node with new data of its own kind (an edit, an undo, a remote change): the one place that pairing is asserted. */
+export function withNodeData(node: CanvasNode, data: NodeData): CanvasNode {
+  return { ...node, data } as CanvasNode
 }
 
 export function edgeToCanvas(edge: GraphEdge): CanvasEdge {
@@ -51,13 +61,7 @@ export function documentToCanvas(document: GraphDocument): { nodes: CanvasNode[]
 }
 
 export function canvasNodeToGraph(node: CanvasNode): GraphNode {
-  // The registry guarantees type/data agree: every canvas node is created from a kind's definition.
-  return {
-    id: node.id,
-    kind: node.type as NodeKind,
-    position: { x: round(node.position.x), y: round(node.position.y) },
-    data: node.data,
-  } as GraphNode
+  return { id: node.id, kind: node.type, position: { x: round(node.position.x), y: round(node.position.y) }, data: node.data } as GraphNode
 }
 
 export function canvasEdgeToGraph(edge: CanvasEdge): GraphEdge {

@@ -5,7 +5,7 @@
  * so typing a paragraph is one step.
  */
 import type { XYPosition } from '@xyflow/react'
-import type { CanvasEdge, CanvasNode } from './adapter'
+import { withNodeData, type CanvasEdge, type CanvasNode } from './adapter'
 
 export interface CanvasGraph {
   nodes: CanvasNode[]
@@ -51,7 +51,7 @@ export function applyCommand(graph: CanvasGraph, command: Command): CanvasGraph 
         }),
       }
     case 'node_data':
-      return { ...graph, nodes: graph.nodes.map((node) => (node.id === command.nodeId ? { ...node, data: command.after } : node)) }
+      return { ...graph, nodes: graph.nodes.map((node) => (node.id === command.nodeId ? withNodeData(node, command.after) : node)) }
     case 'edge_data':
       return { ...graph, edges: graph.edges.map((edge) => (edge.id === command.edgeId ? command.after : edge)) }
     case 'batch':

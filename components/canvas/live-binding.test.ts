@@ -107,6 +107,14 @@ describe('live binding of the canvas store', () => {
     expect(graphOf(bob.store).edges.some((edge) => edge.target === adaAgent)).toBe(true)
   })
 
+  it('applies another person’s edit without a new empty list of server problems (the problems’ summary stays as it was)', () => {
+    const { ada, bob } = twoPeople()
+    const none = bob.store.getState().serverProblems
+    rename(ada.store, 'researcher', 'Scholar')
+    expect(node(bob.store, 'researcher')!.data).toMatchObject({ name: 'Scholar' })
+    expect(bob.store.getState().serverProblems).toBe(none)
+  })
+
   it('undoes only the person’s own edits, a drag as one step, and redoes them', () => {
     const { ada, bob } = twoPeople()
     drag(ada.store, 'researcher', [

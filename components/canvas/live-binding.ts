@@ -23,7 +23,7 @@ import { isLiveDocumentSeeded, liveEdges, liveNodes, readEdge, readNode, seedLiv
 import { canvasEdgeToGraph, canvasNodeToGraph, edgeToCanvas, nodeToCanvas, type CanvasEdge, type CanvasNode } from './adapter'
 import { revertCommand, type CanvasGraph, type History } from './history'
 import { liveIdSuffix } from './ids'
-import { selectIsDirty } from './store-saved-state-slice'
+import { NO_SERVER_PROBLEMS, selectIsDirty } from './store-saved-state-slice'
 import type { CanvasState, CanvasStore, LiveEditing } from './store-types'
 
 export interface LiveBindingOptions {
@@ -88,7 +88,7 @@ export function bindCanvasStoreToLiveDocument(store: CanvasStore, doc: Y.Doc, op
     const edges = edgeIds.size > 0 ? mergeItems(state.edges, edgeIds, (id) => readEntry(edgesMap, id, readEdge), mergeEdge, edgeToCanvas) : state.edges
     applyingRemote = true
     try {
-      store.setState({ nodes, edges, serverProblems: [] })
+      store.setState({ nodes, edges, serverProblems: NO_SERVER_PROBLEMS })
     } finally {
       applyingRemote = false
     }
@@ -248,12 +248,13 @@ function mergeNode(node: CanvasNode, saved: GraphNode): CanvasNode {
   const samePosition = current.position.x === saved.position.x && current.position.y === saved.position.y
   const sameData = sameJson(node.data, saved.data)
   if (current.kind === saved.kind && samePosition && sameData) return node
+  // The saved node's kind and data agree, as nodeToCanvas's do (adapter.ts).
   return {
     ...node,
     type: saved.kind,
     position: samePosition ? node.position : { ...saved.position },
     data: sameData ? node.data : saved.data,
-  }
+  } as CanvasNode
 }
 
 function mergeEdge(edge: CanvasEdge, saved: GraphEdge): CanvasEdge {

@@ -1,11 +1,13 @@
-import type { NodeTypes } from '@xyflow/react'
+import type { NodeProps } from '@xyflow/react'
+import type { ComponentType } from 'react'
 import type { NodeKind } from '@/lib/graph/node-data'
+import type { CanvasNodeOf } from './adapter'
 import { AgentNode } from './nodes/AgentNode'
 import { ConditionNode } from './nodes/ConditionNode'
 import { GenericNode } from './nodes/GenericNode'
 import { OrchestrationNode } from './nodes/OrchestrationNode'
 
-/** Module scope on purpose: React Flow re-mounts every node when this object's identity changes. */
+/** Each kind's component takes that kind's node (so its data is typed). Module scope on purpose: React Flow re-mounts every node when this object's identity changes. */
 export const nodeTypes = {
   start: GenericNode,
   agent: AgentNode,
@@ -22,4 +24,4 @@ export const nodeTypes = {
   group_chat: OrchestrationNode,
   magentic: OrchestrationNode,
   handoff: OrchestrationNode,
-} satisfies Record<NodeKind, NodeTypes[string]>
+} satisfies { [K in NodeKind]: ComponentType<NodeProps<CanvasNodeOf<K>>> }

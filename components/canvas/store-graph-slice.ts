@@ -4,7 +4,6 @@
  * `dragging` flag, selection) is applied as it comes and never recorded.
  */
 import { applyEdgeChanges, applyNodeChanges, type Connection, type NodeChange, type XYPosition } from '@xyflow/react'
-import type { NodeData, NodeKind } from '@/lib/graph/node-data'
 import { canvasToDocument, decorateEdge, edgeToCanvas, nodeToCanvas, type CanvasEdge, type CanvasNode } from './adapter'
 import { prepareFragmentForPaste } from './clipboard'
 import type { CanvasGraph, Command } from './history'
@@ -109,7 +108,7 @@ export function createGraphSlice(loaded: CanvasGraph): CanvasSlice<GraphSlice> {
         const { nodes, edges, live } = get()
         if (live?.readOnly || (definition.singleton && nodes.some((node) => node.type === kind))) return undefined
         const id = nextNodeId(kind, new Set(nodes.map((node) => node.id)), live?.idSuffix)
-        const node: CanvasNode = { id, type: kind, position, data: definition.defaultData() as NodeData, selected: true }
+        const node = { id, type: kind, position, data: definition.defaultData(), selected: true } as CanvasNode
         // The new node is the selection: the old one is let go first (not recorded, like any selection).
         set(withNothingSelected(nodes, edges))
         execute({ type: 'add', nodes: [node], edges: [] })
@@ -149,7 +148,7 @@ export function createGraphSlice(loaded: CanvasGraph): CanvasSlice<GraphSlice> {
         const prepared = prepareFragmentForPaste(
           fragment,
           {
-            nodes: nodes.map((node) => ({ id: node.id, kind: node.type as NodeKind })),
+            nodes: nodes.map((node) => ({ id: node.id, kind: node.type })),
             edgeIds: edges.map((edge) => edge.id),
             singletonKinds,
             idSuffix: live?.idSuffix,

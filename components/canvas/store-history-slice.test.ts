@@ -26,6 +26,15 @@ describe('the history slice', () => {
     expect(store.getState()).toMatchObject({ serverProblems: [], history: { past: [{ type: 'edge_data' }], future: [] } })
   })
 
+  it('keeps the one empty list of server problems when there were none to clear, so nothing that shows problems re-renders', () => {
+    const store = makeStore()
+    const none = store.getState().serverProblems
+    executeCommand(store, { type: 'move', moves: { output: { from: { x: 680, y: 80 }, to: { x: 0, y: 0 } } } })
+    store.getState().undo()
+    store.getState().redo()
+    expect(store.getState().serverProblems).toBe(none)
+  })
+
   it('does nothing when there is nothing to undo or redo', () => {
     const store = makeStore()
     store.getState().setServerProblems([problem])

@@ -4,6 +4,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla'
 import { applyCommand, emptyHistory, record, redo as redoHistory, undo as undoHistory, type Command } from './history'
+import { NO_SERVER_PROBLEMS } from './store-saved-state-slice'
 import type { CanvasSlice, CanvasState, HistorySlice } from './store-types'
 
 /**
@@ -15,7 +16,7 @@ export function executeCommand({ getState, setState }: Pick<StoreApi<CanvasState
   const state = getState()
   if (selectReadOnly(state)) return
   const graph = applyCommand({ nodes: state.nodes, edges: state.edges }, command)
-  setState({ ...graph, history: record(state.history, command), serverProblems: [] })
+  setState({ ...graph, history: record(state.history, command), serverProblems: NO_SERVER_PROBLEMS })
 }
 
 export const createHistorySlice: CanvasSlice<HistorySlice> = (set, get) => ({
@@ -26,14 +27,14 @@ export const createHistorySlice: CanvasSlice<HistorySlice> = (set, get) => ({
     // Live, each person undoes their own changes only (live-binding.ts).
     if (state.live) return state.live.undo()
     const result = undoHistory(state.history, { nodes: state.nodes, edges: state.edges })
-    if (result) set({ ...result.graph, history: result.history, serverProblems: [] })
+    if (result) set({ ...result.graph, history: result.history, serverProblems: NO_SERVER_PROBLEMS })
   },
 
   redo: () => {
     const state = get()
     if (state.live) return state.live.redo()
     const result = redoHistory(state.history, { nodes: state.nodes, edges: state.edges })
-    if (result) set({ ...result.graph, history: result.history, serverProblems: [] })
+    if (result) set({ ...result.graph, history: result.history, serverProblems: NO_SERVER_PROBLEMS })
   },
 })
 

@@ -1,8 +1,17 @@
 /** What the server has of the open workflow: its id and name, the saved version, and the problems of a refused save. */
 import type { GraphEdge, GraphNode } from '@/lib/graph/document'
+import type { GraphProblem } from '@/lib/graph/problems'
 import { canvasEdgeToGraph, canvasNodeToGraph, canvasToDocument, documentToCanvas, type CanvasEdge, type CanvasNode } from './adapter'
 import { emptyHistory, type CanvasGraph } from './history'
 import type { CanvasInit, CanvasSlice, CanvasState, SavedStateSlice } from './store-types'
+
+/**
+ * No problems from the server: one array for every change that clears them, so that a change that had none to clear
+ * leaves the problems' summary as it was (use-problems.ts memoises on it). A fresh `[]` each time made every edit, and
+ * every edit of another person's, recount the problems and repaint every node that shows them (at 1,000 nodes the
+ * whole overview, on each keystroke).
+ */
+export const NO_SERVER_PROBLEMS: GraphProblem[] = []
 
 /** The canvas starts out saved: as `loaded`, the graph it was loaded into. */
 export function createSavedStateSlice(init: CanvasInit, loaded: CanvasGraph): CanvasSlice<SavedStateSlice> {
@@ -12,14 +21,14 @@ export function createSavedStateSlice(init: CanvasInit, loaded: CanvasGraph): Ca
     version: init.version,
     openedSettings: init.settings,
     savedDocument: canvasToDocument(loaded.nodes, loaded.edges),
-    serverProblems: [],
+    serverProblems: NO_SERVER_PROBLEMS,
 
     setName: (name) => set({ name }),
     adoptWorkflow: (workflowId, name, version) => set({ workflowId, name, version }),
-    markSaved: (version, document) => set({ version, savedDocument: document, serverProblems: [] }),
+    markSaved: (version, document) => set({ version, savedDocument: document, serverProblems: NO_SERVER_PROBLEMS }),
     loadSavedVersion: (version, document) => {
       const loaded = documentToCanvas(document)
-      set({ ...loaded, version, savedDocument: canvasToDocument(loaded.nodes, loaded.edges), history: emptyHistory, serverProblems: [] })
+      set({ ...loaded, version, savedDocument: canvasToDocument(loaded.nodes, loaded.edges), history: emptyHistory, serverProblems: NO_SERVER_PROBLEMS })
     },
     setServerProblems: (problems) => set({ serverProblems: problems }),
   })

@@ -5,14 +5,12 @@
  * navigation's inbox stream (use-approval-inbox-events.ts) invalidates it whenever it changed.
  */
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { answerApproval, getApproval, listPendingApprovals, listRunPendingApprovals } from '@/components/approvals/approvals-api'
+import { answerApproval, getApproval, listPendingApprovals } from '@/components/approvals/approvals-api'
 import type { AnswerApprovalBody, ApprovalView } from '@/lib/contracts/approvals'
 
 export const approvalKeys = {
   all: ['approvals'] as const,
   pending: () => [...approvalKeys.all, 'pending'] as const,
-  /** Under `pending`: the inbox stream's invalidation refreshes it with the inbox. */
-  pendingOfRun: (runId: string) => [...approvalKeys.pending(), 'run', runId] as const,
   detail: (id: string) => [...approvalKeys.all, 'detail', id] as const,
 }
 
@@ -21,11 +19,6 @@ const oldestFirst = (approvals: ApprovalView[]) => [...approvals].sort((a, b) =>
 /** Pending approvals across all runs, oldest first. */
 export function usePendingApprovalsQuery() {
   return useQuery({ queryKey: approvalKeys.pending(), queryFn: listPendingApprovals, select: oldestFirst })
-}
-
-/** A run's pending approvals, while `enabled` (a live run's page): refreshed whenever the person's inbox changed. */
-export function useRunPendingApprovalsQuery(runId: string, enabled: boolean) {
-  return useQuery({ queryKey: approvalKeys.pendingOfRun(runId), queryFn: () => listRunPendingApprovals(runId), enabled })
 }
 
 /** One approval; nothing is asked while `id` is null. No retry: a 404 is an answer (not the person's, or gone). */

@@ -14,7 +14,9 @@ import { errorMessage } from '@/components/api-client'
 import { useCancelRun } from '@/components/queries/runs'
 import { approvalSourceLabeler, executorLabeler } from './graph-labels'
 import { Panel } from './Panel'
+import { RunCheckpointsPanel } from './RunCheckpointsPanel'
 import { RunErrorPanel } from './RunErrorPanel'
+import { RunForksPanel } from './RunForksPanel'
 import { RunGraphView } from './RunGraphView'
 import { NodeActivityPanel } from './NodeActivityPanel'
 import { RerunActions } from './RerunActions'
@@ -27,7 +29,6 @@ import { allApprovals, nodeStatuses, nodeStatusOf } from './run-state'
 import { RunTimeline } from './RunTimeline'
 import { RunTraceWaterfall } from './RunTraceWaterfall'
 import { isTerminalStatus, type RunDetail, type RunView as RunViewData } from '@/lib/contracts/runs'
-import { useRunEscalations } from './use-run-escalations'
 import { useRunView, type RunFollow } from './use-run-view'
 
 export interface RunViewProps {
@@ -42,7 +43,6 @@ export interface RunViewProps {
 export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: RunViewProps) {
   const { state, connection, applyRun, applyApproval, shareGone } = useRunView(data, follow)
   useApprovalsShownFor(readOnly ? null : data.run.id)
-  useRunEscalations(data.run.id, !readOnly && follow.kind === 'sse' && !isTerminalStatus(state.status), state.approvals, applyApproval)
   const approvals = allApprovals(state)
   // An approval shown inline while pending stays inline once answered (here or elsewhere), so
   // the card the person was looking at turns into its resolved state instead of jumping away.
@@ -192,6 +192,12 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
               <ApprovalHistory approvals={answered} sourceLabel={sourceLabel} />
             </Panel>
           ) : null}
+          {readOnly || run.kind === 'turn' ? null : (
+            <>
+              <RunForksPanel runId={run.id} />
+              <RunCheckpointsPanel runId={run.id} status={state.status} labelOf={labelOf} />
+            </>
+          )}
           {readOnly ? null : <SharePanel runId={run.id} />}
         </div>
       </div>

@@ -43,6 +43,7 @@ const SAMPLES: Record<KnownRunEventType, unknown> = {
   run_succeeded: { outputs: ['x'] },
   run_failed: { error: 'It broke' },
   run_cancelled: {},
+  run_forked: { parentRunId: 'p', checkpointId: 'c', superstep: 2, inheritedThrough: 9 },
   started: {},
   failed: { error: engineError },
   output: { executorId: 'researcher', data: 'x' },
@@ -69,6 +70,7 @@ const SAMPLES: Record<KnownRunEventType, unknown> = {
   conversation_forwarding_failed: { errors: ['timeout'] },
   approval_requested: { approval: approval('human_input', 'pending') },
   approval_resolved: { approval: approval('human_input', 'approved') },
+  approval_escalated: { approvalId: 'a', kind: 'human_input', title: 'Publish?', source: 'human-1', escalatedAt: '2026-01-01T10:05:00.000Z' },
   mcp_connected: { serverId: 'research', tools: ['search'] },
   mcp_task_status: { serverId: 'research', serverName: 'Research', taskId: 't1', toolName: 'report', status: 'working' },
   mcp_task_cancel_requested: { serverId: 'research', taskId: 't1' },
@@ -113,6 +115,14 @@ describe('the lines of people-facing events', () => {
     expect(describeEvent(event(1, 'approval_resolved', SAMPLES.approval_resolved), labelOf)).toMatchObject({ title: 'Question answered', tone: 'success' })
     const cancelled = { approval: approval('tool_call', 'expired', { response: { decision: 'deny', closedBy: 'run_cancelled' } }) }
     expect(describeEvent(event(1, 'approval_resolved', cancelled), labelOf)).toMatchObject({ title: 'Tool call cancelled', tone: 'neutral' })
+  })
+
+  it('says an approval went to the workspace’s owners, in the words of its kind', () => {
+    expect(describeEvent(event(1, 'approval_escalated', SAMPLES.approval_escalated), labelOf)).toMatchObject({
+      title: 'Question escalated to the workspace’s owners',
+      detail: 'Publish?',
+      tone: 'warning',
+    })
   })
 
   it('names both ends of a handoff and shows the message of an engine error', () => {

@@ -44,6 +44,13 @@ export function describeEvent(event: RunEvent, labelOf: LabelOf): EventDescripti
       return { title: 'Run failed', detail: errorDetail(data), tone: 'danger', icon: 'cross' }
     case 'run_cancelled':
       return { title: 'Run cancelled', tone: 'warning', icon: 'stop' }
+    case 'run_forked':
+      return {
+        title: `Forked at superstep ${String(data.superstep)}`,
+        detail: 'The events above are inherited from the parent run.',
+        tone: 'info',
+        icon: 'play',
+      }
     case 'started':
       return { title: 'Workflow started', tone: 'muted', icon: 'play' }
     case 'failed':
@@ -103,6 +110,11 @@ export function describeEvent(event: RunEvent, labelOf: LabelOf): EventDescripti
       return describeApprovalRequested(readApproval(data), labelOf)
     case 'approval_resolved':
       return describeApprovalResolved(readApproval(data))
+    case 'approval_escalated': {
+      const kind = readString(data, 'kind')
+      const noun = kind !== undefined && kind in APPROVAL_KINDS ? APPROVAL_KINDS[kind as keyof typeof APPROVAL_KINDS].noun : 'Approval'
+      return { title: `${noun} escalated to the workspace’s owners`, detail: readString(data, 'title') || undefined, tone: 'warning', icon: 'approval' }
+    }
     case 'mcp_connected':
       return describeMcpConnected(data)
     case MCP_TASK_STATUS_EVENT:

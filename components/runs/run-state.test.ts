@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  initialRunState,
-  mergeRunSnapshot,
-  nodeStatuses,
-  pendingApprovals,
-  reduceRunEventBatch,
-  reduceRunEvents,
-  upsertApproval,
-  type RunViewState,
-} from './run-state'
+import { initialRunState, mergeRunSnapshot, nodeStatuses, pendingApprovals, reduceRunEventBatch, reduceRunEvents, type RunViewState } from './run-state'
 import type { ApprovalView } from '@/lib/contracts/approvals'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { RunDetail } from '@/lib/contracts/runs'
@@ -231,12 +222,23 @@ describe('approvals in the run state', () => {
     expect(answered.approvals['ap-1']).toMatchObject({ status: 'approved', escalatedAt })
   })
 
-  it('takes an escalation learnt while the run waits', () => {
+  it('takes an escalation from the run’s approval_escalated event, the run still waiting', () => {
     const requested = reduceRunEventBatch(fresh(), [event(1, 'run_started'), event(2, 'approval_requested', { approval: approval() })])
     const escalatedAt = '2026-01-01T10:01:02.000Z'
-    const escalated = upsertApproval(requested, approval({ escalatedAt }))
+    const escalation = { approvalId: 'ap-1', kind: 'sampling', title: 'Sampling request', source: 'research-assistant', escalatedAt }
+    const escalated = reduceRunEvents(requested, event(3, 'approval_escalated', escalation))
     expect(escalated.approvals['ap-1']!.escalatedAt).toBe(escalatedAt)
     expect(escalated.status).toBe('waiting')
+    expect(pendingApprovals(escalated)).toHaveLength(1)
+    // Its event comes after an answer stored in between: the answered card still says it was escalated.
+    const answeredFirst = reduceRunEventBatch(requested, [
+      event(3, 'approval_resolved', { approval: approval({ status: 'approved' }) }),
+      event(4, 'approval_escalated', escalation),
+    ])
+    expect(answeredFirst.approvals['ap-1']).toMatchObject({ status: 'approved', escalatedAt })
+    expect(answeredFirst.status).toBe('running')
+    // An escalation of an approval the view does not know (not its run's) changes nothing.
+    expect(reduceRunEvents(requested, event(3, 'approval_escalated', { ...escalation, approvalId: 'other' })).approvals).toEqual(requested.approvals)
   })
 
   it('marks the node an approval names as its source', () => {

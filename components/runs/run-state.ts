@@ -186,6 +186,8 @@ function applyEventEffects(state: RunViewState, event: RunEvent): RunViewState {
       const approval = readApproval(data)
       return approval ? upsertApproval(answeredNodesDone(state, approval), approval) : state
     }
+    case 'approval_escalated':
+      return onApprovalEscalated(state, data)
     default:
       return state
   }
@@ -264,6 +266,18 @@ function onApprovalRequested(state: RunViewState, data: Record<string, unknown>)
   const approvalNodes = { ...next.approvalNodes, [approval.id]: waitingNodesFor(next, approval, data) }
   const status = next.status === 'running' || next.status === 'queued' ? 'waiting' : next.status
   return { ...next, approvalNodes, status }
+}
+
+/**
+ * An approval that went to the workspace's owners after its delay shows so on its card, whatever happened to it since
+ * (an answer may have been stored between the escalation and its event).
+ */
+function onApprovalEscalated(state: RunViewState, data: Record<string, unknown>): RunViewState {
+  const approvalId = readString(data, 'approvalId')
+  const escalatedAt = readString(data, 'escalatedAt')
+  const known = approvalId === undefined ? undefined : state.approvals[approvalId]
+  if (!known || !escalatedAt || known.escalatedAt) return state
+  return { ...state, approvals: { ...state.approvals, [known.id]: { ...known, escalatedAt } } }
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The runs view's own requests (the fetch client itself is components/api-client.ts). */
 import { fetchJson, postJson } from '@/components/api-client'
+import type { CheckpointDetail, CheckpointList, CreatedFork, CreateForkBody, RunForks } from '@/lib/contracts/run-forks'
 import type { CancelMcpTaskBody, RunDetail, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
 
 const runUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}`
@@ -25,4 +26,24 @@ export async function cancelRun(runId: string): Promise<Partial<RunDetail>> {
 /** Asks the process running the run to cancel one of its long-running MCP tasks (202: requested). */
 export function cancelMcpTask(runId: string, task: CancelMcpTaskBody): Promise<{ requested: true }> {
   return postJson<{ requested: true }>(`${runUrl(runId)}/mcp-tasks/cancel`, { serverId: task.serverId, taskId: task.taskId })
+}
+
+/** The run's checkpoints, one per superstep (time travel). */
+export async function listCheckpoints(runId: string): Promise<CheckpointList['checkpoints']> {
+  return (await fetchJson<CheckpointList>(`${runUrl(runId)}/checkpoints`)).checkpoints
+}
+
+/** The state at one checkpoint: executors, messages in flight, agents' conversations, pending requests. */
+export function getCheckpoint(runId: string, checkpointId: string): Promise<CheckpointDetail> {
+  return fetchJson<CheckpointDetail>(`${runUrl(runId)}/checkpoints/${encodeURIComponent(checkpointId)}`)
+}
+
+/** The run, the run it was forked from and its forks. */
+export function getRunForks(runId: string): Promise<RunForks> {
+  return fetchJson<RunForks>(`${runUrl(runId)}/forks`)
+}
+
+/** A new run from a copy of one of the run's checkpoints (edited or not). */
+export function forkRun(runId: string, body: CreateForkBody): Promise<CreatedFork> {
+  return postJson<CreatedFork>(`${runUrl(runId)}/forks`, body)
 }

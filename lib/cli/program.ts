@@ -9,7 +9,7 @@ import { evalCommand } from './eval-command'
 import { exportTsCommand } from './export-ts-command'
 import { runCommand } from './run-command'
 import { ServerClient } from './server-client'
-import { answerApproval, followRun, listApprovals, listWorkflows, startRun } from './server-commands'
+import { answerApproval, followRun, forkRun, listApprovals, listWorkflows, startRun } from './server-commands'
 import { validateCommand } from './validate-command'
 
 interface GlobalOptions {
@@ -29,6 +29,12 @@ function minScore(value: string): number {
 function positiveInt(value: string): number {
   const parsed = Number(value)
   if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('must be a whole number from 1.')
+  return parsed
+}
+
+function nonNegativeInt(value: string): number {
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('must be a whole number from 0.')
   return parsed
 }
 
@@ -114,6 +120,17 @@ export function buildCliProgram({ io, env = process.env, signal }: CliContext, d
     .option('-f, --follow', 'follow the run until it ends (exit 1 unless it succeeds)', false)
     .action((workflowId: string, options: { input: string; version?: number; follow: boolean }, command: Command) =>
       finish(startRun(io, client(command), workflowId, { ...options, json: globals(command).json })),
+    )
+  runs
+    .command('fork')
+    .description("Start a new run from one of a run's checkpoints (agentloom runs fork <run> --at 2 --edit edits.json)")
+    .argument('<runId>', 'the run to fork')
+    .requiredOption('--at <superstep>', 'the superstep whose checkpoint the fork starts from (0: the input taken)', nonNegativeInt)
+    .option('--edit <file.json>', 'edits to the checkpoint: a JSON array like [{"op":"replace_message","index":0,"data":"…"}]')
+    .option('--version <n>', "the workflow version to run (default: the run's; its graph must have the same shape)", positiveInt)
+    .option('-f, --follow', 'follow the fork until it ends (exit 1 unless it succeeds)', false)
+    .action((runId: string, options: { at: number; edit?: string; version?: number; follow: boolean }, command: Command) =>
+      finish(forkRun(io, client(command), runId, { ...options, json: globals(command).json })),
     )
   runs
     .command('follow')

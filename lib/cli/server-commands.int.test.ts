@@ -4,6 +4,8 @@
  * a real API token. The command line is a child process, as people run it.
  */
 import { readFileSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApprovalView } from '@/lib/contracts/approvals'
@@ -24,6 +26,8 @@ describe('agentloom against a running server', () => {
   let web: WebHostProcess
   let workflowId: string
   let env: Record<string, string | undefined>
+  /** The run the second test starts and answers (blue): the fork test forks it. */
+  let answeredRunId: string
 
   beforeAll(async () => {
     app = await createTestApp({ install: false })
@@ -68,6 +72,7 @@ describe('agentloom against a running server', () => {
       expect(started.code).toBe(0)
       const runId = started.stdout.trim()
       expect(runId).toMatch(/^[0-9a-f-]{36}$/)
+      answeredRunId = runId
 
       // The worker parks the run on its human-input step: the approval shows up in the list.
       const approval = await waitFor(async () => {
@@ -91,6 +96,44 @@ describe('agentloom against a running server', () => {
       expect(jsonLines(asJson.stdout).at(-1)).toMatchObject({ type: 'run_succeeded', data: { outputs: ['blue'] } })
     },
     SLOW * 3,
+  )
+
+  it(
+    'forks the answered run at the superstep where it asked: the fork asks again, and ends on its own answer',
+    async () => {
+      const noSuch = await runAgentloom(['runs', 'fork', answeredRunId, '--at', '99'], env)
+      expect(noSuch.code).toBe(2)
+      expect(noSuch.stderr).toContain('has no checkpoint at superstep 99')
+
+      const folder = await mkdtemp(join(tmpdir(), 'agentloom-fork-'))
+      const outOfRange = join(folder, 'out-of-range.json')
+      await writeFile(outOfRange, JSON.stringify([{ op: 'replace_message', index: 7, data: 'x' }]))
+      const refused = await runAgentloom(['runs', 'fork', answeredRunId, '--at', '1', '--edit', outOfRange], env)
+      expect(refused.code).toBe(2)
+      expect(refused.stderr).toContain('(invalid_fork_edit)')
+      const unknownOp = join(folder, 'unknown-op.json')
+      await writeFile(unknownOp, JSON.stringify({ edits: [{ op: 'rewrite_history' }] }))
+      const invalid = await runAgentloom(['runs', 'fork', answeredRunId, '--at', '1', '--edit', unknownOp], env)
+      expect(invalid.code).toBe(2)
+      expect(invalid.stderr).toContain('are not valid')
+
+      const forked = await runAgentloom(['--json', 'runs', 'fork', answeredRunId, '--at', '1'], env)
+      expect(forked.code, forked.stderr).toBe(0)
+      const { run, fork } = jsonLines(forked.stdout)[0] as { run: { id: string }; fork: { parentRunId: string; superstep: number } }
+      expect(fork).toMatchObject({ parentRunId: answeredRunId, superstep: 1 })
+      const approval = await waitFor(async () => {
+        const listed = await runAgentloom(['--json', 'approvals', 'list', '--status', 'pending'], env)
+        const { approvals } = jsonLines(listed.stdout)[0] as { approvals: ApprovalView[] }
+        return approvals.find((candidate) => candidate.runId === run.id)
+      })
+      expect((await runAgentloom(['approvals', 'answer', approval.id, '--approve', '--text', 'green'], env)).code).toBe(0)
+      const followed = await runAgentloom(['runs', 'follow', run.id], env)
+      expect(followed.stderr).toContain(`▸ forked from run ${answeredRunId} at superstep 1`)
+      expect(followed.stdout).toBe('green\n')
+      expect(followed.code).toBe(0)
+      await rm(folder, { recursive: true, force: true })
+    },
+    SLOW * 2,
   )
 
   it(

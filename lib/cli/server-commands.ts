@@ -1,9 +1,12 @@
 /**
  * The commands that talk to a running server with an API token: list workflows, start a run and
- * follow its events, list and answer approvals. Human output is a line per item; `--json` prints
+ * follow its events, fork a run from one of its checkpoints, list and answer approvals. Human output is a line per item; `--json` prints
  * the contract-shaped answers (one JSON line per event when following).
  */
+import { readFile } from 'node:fs/promises'
+import { z } from 'zod'
 import { approvalListResponseSchema, approvalResponseSchema, type ApprovalView } from '@/lib/contracts/approvals'
+import { checkpointListSchema, createdForkSchema, forkEditSchema, type ForkEdit } from '@/lib/contracts/run-forks'
 import { asKnownRunEvent, type RunEvent } from '@/lib/contracts/run-events'
 import { runSummaryResponseSchema } from '@/lib/contracts/runs'
 import { workflowListResponseSchema } from '@/lib/contracts/workflows'
@@ -32,6 +35,47 @@ export async function startRun(
   return followRun(io, client, run.id, { json: options.json })
 }
 
+/**
+ * Forks a run at a superstep (its checkpoint there), with the edits in `editFile` — a JSON array of edits, or
+ * `{ "edits": [...] }` (lib/contracts/run-forks.ts) — on another version of the workflow if asked.
+ */
+export async function forkRun(
+  io: CliIo,
+  client: ServerClient,
+  runId: string,
+  options: { at: number; edit?: string; version?: number; follow: boolean; json: boolean },
+): Promise<number> {
+  const edits = options.edit === undefined ? [] : await readEdits(options.edit)
+  const path = `/api/runs/${encodeURIComponent(runId)}`
+  const { checkpoints } = await client.request('GET', `${path}/checkpoints`, checkpointListSchema)
+  const checkpoint = checkpoints.find((candidate) => candidate.superstep === options.at)
+  if (!checkpoint) {
+    const supersteps = checkpoints.map((candidate) => candidate.superstep).join(', ')
+    throw usageError(`Run ${runId} has no checkpoint at superstep ${options.at} (${supersteps ? `it has ${supersteps}` : 'it has none'}).`)
+  }
+  const body = { checkpointId: checkpoint.id, edits, ...(options.version === undefined ? {} : { version: options.version }) }
+  const { run, fork } = await client.request('POST', `${path}/forks`, createdForkSchema, body)
+  if (options.json) io.out(jsonLine({ run, fork }))
+  else io.out(`${run.id}\n`)
+  if (!options.follow) return EXIT_OK
+  return followRun(io, client, run.id, { json: options.json })
+}
+
+async function readEdits(file: string): Promise<ForkEdit[]> {
+  let raw: unknown
+  try {
+    raw = JSON.parse(await readFile(file, 'utf8'))
+  } catch (error) {
+    throw usageError(`Cannot read the edits in ${file}: ${(error as Error).message}`)
+  }
+  const parsed = z.array(forkEditSchema).safeParse(Array.isArray(raw) ? raw : (raw as { edits?: unknown } | null)?.edits)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw usageError(`The edits in ${file} are not valid: ${issue.path.join('.') || '(edits)'}: ${issue.message}`)
+  }
+  return parsed.data
+}
+
 /** Prints the run's events until it ends; exit 1 unless it succeeded. */
 export async function followRun(io: CliIo, client: ServerClient, runId: string, { json }: { json: boolean }): Promise<number> {
   let ending: string | undefined
@@ -50,6 +94,8 @@ function describeRunEvent(io: CliIo, raw: RunEvent): void {
   switch (event.type) {
     case 'run_started':
       return line('▸ run started')
+    case 'run_forked':
+      return line(`▸ forked from run ${event.data.parentRunId} at superstep ${event.data.superstep} (the events above are the parent's)`)
     case 'superstep_started':
       return line(`▸ superstep ${event.data.iteration}`)
     case 'executor_invoked':
@@ -68,6 +114,8 @@ function describeRunEvent(io: CliIo, raw: RunEvent): void {
       )
     case 'approval_resolved':
       return line(`  · approval ${event.data.approval.id} ${event.data.approval.status}`)
+    case 'approval_escalated':
+      return line(`  ! approval ${event.data.approvalId} escalated to the workspace's owners`)
     case 'run_succeeded':
       line('✓ run succeeded')
       for (const output of event.data.outputs) io.out(`${typeof output === 'string' ? output : JSON.stringify(output, null, 2)}\n`)

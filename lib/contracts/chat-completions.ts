@@ -108,8 +108,8 @@ export const chatCompletionSchema = z.object({
     z.object({
       index: z.number().int(),
       message: z.object({ role: z.literal('assistant'), content: z.string(), refusal: z.null() }),
-      /** `stop`: the run's finish reason (`length` for a reply cut at the token limit) does not reach its events yet. */
-      finish_reason: z.literal('stop'),
+      /** `length` when the agent's model cut the reply at its token limit (maxTokens in its settings), else `stop`. */
+      finish_reason: z.enum(['stop', 'length']),
       logprobs: z.null(),
     }),
   ),

@@ -19,13 +19,26 @@ const text = safeText().max(MAX_RESPONSE_INPUT_LENGTH)
 /** A content part of an input message: `input_text` (`text` is accepted too). Images and files are not taken. */
 const inputTextPartSchema = z.object({ type: z.enum(['input_text', 'text', 'output_text']), text })
 
-/** One Responses input message: `{ role, content }` with text or text parts (`type: 'message'` may be given). */
+/**
+ * One Responses input message: `{ role, content }` with text or text parts (`type: 'message'` may be given). An
+ * assistant message a client sends back carries the `id` this server gave it (`msg_…`), as the OpenAI Agents SDK
+ * sends its history; `status` is accepted and ignored.
+ */
 export const responseInputMessageSchema = z.object({
   type: z.literal('message').optional(),
+  id: safeText().max(100).optional(),
+  status: z.enum(['in_progress', 'completed', 'incomplete']).optional(),
   role: z.enum(['user', 'system', 'developer', 'assistant']),
   content: z.union([text, z.array(inputTextPartSchema).min(1).max(MAX_RESPONSE_INPUT_MESSAGES)]),
 })
 export type ResponseInputMessage = z.infer<typeof responseInputMessageSchema>
+
+/** An earlier response's output item by its id (`msg_…`), as the AI SDK sends the assistant's side of a stored conversation. */
+export const responseItemReferenceSchema = z.object({ type: z.literal('item_reference'), id: safeText().max(100) })
+export type ResponseItemReference = z.infer<typeof responseItemReferenceSchema>
+
+export const responseInputItemSchema = z.union([responseItemReferenceSchema, responseInputMessageSchema])
+export type ResponseInputItem = z.infer<typeof responseInputItemSchema>
 
 /** `text.format` of a request: the reply's format (json_object is parsed so that it can be refused by name). */
 export const responseTextFormatSchema = z.discriminatedUnion('type', [
@@ -50,7 +63,7 @@ export const createResponseRequestSchema = z
      * (a saved agent first, then a workflow). Without `@version`, the latest version.
      */
     model: safeText().trim().min(1, 'Name a saved agent or workflow as the model.').max(MAX_MODEL_LENGTH),
-    input: z.union([text.min(1, 'The input is empty.'), z.array(responseInputMessageSchema).min(1).max(MAX_RESPONSE_INPUT_MESSAGES)]),
+    input: z.union([text.min(1, 'The input is empty.'), z.array(responseInputItemSchema).min(1).max(MAX_RESPONSE_INPUT_MESSAGES)]),
     /** Agents: appended to the agent's own instructions for this turn. Workflows: not taken. */
     instructions: safeText().max(MAX_INSTRUCTIONS_LENGTH).nullish(),
     stream: z.boolean().nullish(),
@@ -144,7 +157,7 @@ export const responseObjectSchema = z.object({
   output_text: z.string(),
   usage: responseUsageSchema.nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  /** Set when `status` is `incomplete`: `reason` says what it waits for (an approval to answer in the app). */
+  /** Set when `status` is `incomplete`: `reason` says what it waits for (an approval to answer in the app), or `max_output_tokens` for a reply cut at the agent's token limit. */
   incomplete_details: z.object({ reason: z.string() }).nullable(),
   instructions: z.string().nullable(),
   previous_response_id: z.string().nullable(),

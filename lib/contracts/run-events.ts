@@ -3,11 +3,11 @@
  * shared (`GET /api/share/:token`). Every event is `{ sequence, type, data, createdAt }`.
  *
  * Who writes which type:
- * - the run service and executor: `run_queued`, `run_started`, `run_succeeded`, `run_failed`, `run_cancelled`;
+ * - the run service and executor: `run_queued`, `run_started`, `run_succeeded`, `run_failed`, `run_cancelled`; the fork service: `run_forked`;
  * - the workflow engine, through lib/server/runs/workflow-events.ts: its own event names (`started`,
  *   `output`, `executor_invoked`, …; see lib/core/workflows/events.ts), with an agent's streamed update
  *   split into `agent_update` (text), `tool_call`, `tool_result` and `tool_approval_request`;
- * - the approval broker: `approval_requested`, `approval_resolved`;
+ * - the approval broker: `approval_requested`, `approval_resolved`; the approval escalation job: `approval_escalated`;
  * - MCP connections and tasks: `mcp_connected`, `mcp_task_status`, `mcp_task_cancel_requested`, `mcp_task_cancel_failed`;
  * - conversation forwarding: `conversation_forwarding_failed`.
  *
@@ -17,7 +17,7 @@
  * type with any data: rows written before a type existed, or by a newer version, still parse.
  */
 import { z } from 'zod'
-import { approvalViewSchema } from './approvals'
+import { approvalKindSchema, approvalViewSchema } from './approvals'
 
 const executorId = z.string()
 
@@ -70,6 +70,11 @@ export const RUN_EVENT_DATA_SCHEMAS = {
   /** `error` is missing when the run failed without a message. */
   run_failed: z.looseObject({ error: z.string().optional() }),
   run_cancelled: noData,
+  /**
+   * A fork's log (lib/server/runs/run-forks.ts): its parent's events up to the checkpoint come first, as inherited,
+   * then this, then what the fork did from there.
+   */
+  run_forked: z.looseObject({ parentRunId: z.string(), checkpointId: z.string(), superstep: z.number(), inheritedThrough: z.number() }),
 
   started: noData,
   failed: z.looseObject({ error: workflowErrorDetailsSchema }),
@@ -86,7 +91,7 @@ export const RUN_EVENT_DATA_SCHEMAS = {
   executor_failed: z.looseObject({ executorId, error: workflowErrorDetailsSchema }),
   executor_bypassed: z.looseObject({ executorId }),
   agent_update: z.looseObject({ executorId: executorId.optional(), text: z.string() }),
-  agent_response: z.looseObject({ executorId, text: z.string(), usage: tokenCounts.optional() }),
+  agent_response: z.looseObject({ executorId, text: z.string(), usage: tokenCounts.optional(), finishReason: z.string().optional() }),
   tool_call: z.looseObject({ executorId: executorId.optional(), callId: z.string(), name: z.string(), arguments: z.unknown() }),
   tool_result: z.looseObject({ executorId: executorId.optional(), callId: z.string(), result: z.unknown(), error: z.unknown().optional() }),
   tool_approval_request: z.looseObject({ executorId: executorId.optional(), id: z.string(), name: z.string() }),
@@ -98,6 +103,17 @@ export const RUN_EVENT_DATA_SCHEMAS = {
 
   approval_requested: z.looseObject({ approval: approvalViewSchema }),
   approval_resolved: z.looseObject({ approval: approvalViewSchema }),
+  /**
+   * A waiting approval went to the workspace's owners after its delay (lib/server/approvals/approval-routing-jobs.ts),
+   * once per approval. It names the approval rather than carrying it: the run has its `approval_requested` event.
+   */
+  approval_escalated: z.looseObject({
+    approvalId: z.string(),
+    kind: approvalKindSchema,
+    title: z.string(),
+    source: z.string(),
+    escalatedAt: z.string(),
+  }),
 
   mcp_connected: z.looseObject({ serverId: z.string(), tools: z.array(z.string()), onDemandTools: z.array(z.string()).optional() }),
   [MCP_TASK_STATUS_EVENT]: mcpTaskStatusDataSchema,

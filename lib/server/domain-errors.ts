@@ -17,6 +17,7 @@ export const INVALID_INPUT_CODES = [
   'escalation_after_expiry',
   'continuation_not_supported',
   'instructions_not_supported',
+  'item_not_found',
   'invalid_agent',
   'invalid_encoding',
   'invalid_file_root',
@@ -36,6 +37,8 @@ export const INVALID_INPUT_CODES = [
   'outbound_address_refused',
   'store_not_supported',
   'format_not_supported',
+  'fork_of_turn',
+  'invalid_fork_edit',
   'too_deeply_nested',
   'tooling_manifest_invalid',
   'unsupported_input',
@@ -64,6 +67,8 @@ export type DomainErrorCode =
   | 'too_many_requests'
   | 'service_unavailable'
   | 'run_failed'
+  /** A saved document names another workspace's agent, MCP server, skill or sub-workflow (workspaces/foreign-references.ts). */
+  | 'foreign_reference'
 
 export class DomainError<Code extends DomainErrorCode = DomainErrorCode> extends Error {
   readonly [DOMAIN_ERROR_BRAND] = true
@@ -95,6 +100,7 @@ export const CONFLICT_CODES = [
   'cannot_change_self',
   'confirm_required',
   'file_skill_read_only',
+  'graph_changed',
   'last_admin',
   'last_owner',
   'mcp_server_exists',

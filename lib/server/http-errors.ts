@@ -40,6 +40,8 @@ export const STATUS_BY_CODE: Readonly<Record<DomainErrorCode, number>> = {
   service_unavailable: 503,
   /** A run answered synchronously (a chat completion) failed: its agent's model or tools did, not the request. */
   run_failed: 502,
+  /** Well-formed, but it names what its workspace does not have: the same document elsewhere would be accepted. */
+  foreign_reference: 422,
 }
 
 /**

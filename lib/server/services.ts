@@ -13,6 +13,8 @@ import { McpTaskCancelService } from './mcp/mcp-task-cancel'
 import { ResponsesService } from './responses/responses-service'
 import { ConversationService } from './conversations/conversation-service'
 import { McpServerRegistry, type McpServerProbe } from './mcp/mcp-server-registry'
+import { RunCheckpoints } from './runs/run-checkpoints'
+import { RunForkService } from './runs/run-forks'
 import { RunService } from './runs/run-service'
 import { ShareLinkService } from './share/share-links'
 import type { SkillLibrary } from './skills/skill-library'
@@ -33,6 +35,10 @@ export interface Services {
   /** Workspaces, their members, invitations and audit log. */
   workspaces: WorkspaceService
   runs: RunService
+  /** A run's checkpoints, read (time travel). */
+  runCheckpoints: RunCheckpoints
+  /** Forks of runs from their checkpoints, and their trees. */
+  runForks: RunForkService
   conversations: ConversationService
   approvals: AppContext['approvals']
   /** Where a workspace's approvals are told: its webhook and escalation delay. */
@@ -83,6 +89,8 @@ export function servicesFor(app: AppContext): Services {
     liveVersions,
     workspaces: new WorkspaceService(app),
     runs,
+    runCheckpoints: new RunCheckpoints(app),
+    runForks: new RunForkService(app),
     conversations: new ConversationService(app),
     approvals: app.approvals,
     approvalRouting: new ApprovalRoutingService(app),

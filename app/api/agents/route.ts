@@ -22,5 +22,6 @@ export const POST = defineRoute({
   body: createAgentRequestSchema,
   example: () => ({ name: 'Fuzzed agent', description: 'made by the fuzz test', definition: { instructions: 'Be brief.' }, note: 'first' }),
   responses: created(createdAgentResponseSchema),
+  errors: [422],
   handler: ({ principal, services, body }) => services.agents.create(principal, body),
 })

@@ -29,5 +29,6 @@ export const POST = defineRoute({
   body: createWorkflowRequestSchema,
   example: () => ({ name: 'Fuzzed', description: 'made by the fuzz test' }),
   responses: created(createdWorkflowResponseSchema),
+  errors: [422],
   handler: ({ principal, services, body }) => services.workflows.create(principal, body),
 })

@@ -5,12 +5,12 @@ import { Button } from '@/components/ui/Button'
 import { Select } from '@/components/ui/Select'
 import type { NodeKind } from '@/lib/graph/node-data'
 import type { CanvasNode } from '../adapter'
-import { NODE_REGISTRY, type NodeDefinition } from '../node-kinds'
+import { nodeDefinition, type NodeDefinition } from '../node-kinds'
 import { connectionCandidates } from './connection-candidates'
 import { useCanvasStore } from '../CanvasStoreProvider'
 
 function definitionOf(node: CanvasNode): NodeDefinition<NodeKind> {
-  return NODE_REGISTRY[node.type as NodeKind] as unknown as NodeDefinition<NodeKind>
+  return nodeDefinition(node.type)
 }
 
 /**

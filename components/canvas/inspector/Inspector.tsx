@@ -3,9 +3,9 @@
 import { useCallback, useId, useMemo } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
-import type { NodeData, NodeKind } from '@/lib/graph/node-data'
+import type { NodeData } from '@/lib/graph/node-data'
 import { setAt, type FieldPath } from '../inspector-fields'
-import { NODE_REGISTRY, type NodeDefinition } from '../node-kinds'
+import { nodeDefinition } from '../node-kinds'
 import { useCanvasStore } from '../CanvasStoreProvider'
 import { selectReadOnly } from '../store'
 import { useCanvasProblemsContext } from '../CanvasProblemsProvider'
@@ -48,8 +48,8 @@ function EmptyInspector({ count }: { count: number }) {
 }
 
 function NodeInspector({ node }: { node: CanvasNode }) {
-  const kind = node.type as NodeKind
-  const definition = NODE_REGISTRY[kind] as unknown as NodeDefinition<NodeKind>
+  const kind = node.type
+  const definition = nodeDefinition(kind)
   const { updateNodeData, updateNodeDataAndRemoveEdges, deleteElements, edges } = useCanvasStore((s) => ({
     updateNodeData: s.updateNodeData,
     updateNodeDataAndRemoveEdges: s.updateNodeDataAndRemoveEdges,
@@ -125,7 +125,7 @@ function EdgeInspector({ edge }: { edge: CanvasEdge }) {
     setEdgeCondition: s.setEdgeCondition,
     deleteElements: s.deleteElements,
   }))
-  const title = (node: CanvasNode | undefined) => (node ? (NODE_REGISTRY[node.type as NodeKind] as unknown as NodeDefinition<NodeKind>).title(node.data) : '?')
+  const title = (node: CanvasNode | undefined) => (node ? nodeDefinition(node.type).title(node.data) : '?')
   const fromCondition = source?.type === 'condition'
   const condition = edge.data?.condition
   return (

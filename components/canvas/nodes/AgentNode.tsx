@@ -2,16 +2,14 @@
 
 import type { NodeProps } from '@xyflow/react'
 import { memo } from 'react'
-import type { NodeData } from '@/lib/graph/node-data'
-import type { CanvasNode } from '../adapter'
+import type { CanvasNodeOf } from '../adapter'
 import { NODE_REGISTRY } from '../node-kinds'
 import { BaseNode } from './BaseNode'
 import { NodeSummary } from './NodeSummary'
 
 /** An agent: its instructions, its model and its first tools. */
-export const AgentNode = memo(function AgentNode({ id, data, selected }: NodeProps<CanvasNode>) {
+export const AgentNode = memo(function AgentNode({ id, data: agent, selected }: NodeProps<CanvasNodeOf<'agent'>>) {
   const definition = NODE_REGISTRY.agent
-  const agent = data as NodeData<'agent'>
   const tools = [...agent.mcpServerIds.map((server) => `MCP: ${server}`), ...agent.functionTools]
   return (
     <BaseNode id={id} kind="agent" title={definition.title(agent)} selected={selected} inputs={definition.inputs(agent)} outputs={definition.outputs(agent)}>

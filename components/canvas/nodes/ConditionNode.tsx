@@ -2,15 +2,13 @@
 
 import type { NodeProps } from '@xyflow/react'
 import { memo } from 'react'
-import type { NodeData } from '@/lib/graph/node-data'
-import type { CanvasNode } from '../adapter'
+import type { CanvasNodeOf } from '../adapter'
 import { NODE_REGISTRY } from '../node-kinds'
 import { BaseNode } from './BaseNode'
 
 /** A condition: the expression of each case. */
-export const ConditionNode = memo(function ConditionNode({ id, data, selected }: NodeProps<CanvasNode>) {
+export const ConditionNode = memo(function ConditionNode({ id, data: condition, selected }: NodeProps<CanvasNodeOf<'condition'>>) {
   const definition = NODE_REGISTRY.condition
-  const condition = data as NodeData<'condition'>
   return (
     <BaseNode
       id={id}

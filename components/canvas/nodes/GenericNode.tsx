@@ -2,20 +2,17 @@
 
 import type { NodeProps } from '@xyflow/react'
 import { memo } from 'react'
-import type { NodeData, NodeKind } from '@/lib/graph/node-data'
 import type { CanvasNode } from '../adapter'
-import { NODE_REGISTRY, type NodeDefinition } from '../node-kinds'
+import { nodeDefinition } from '../node-kinds'
 import { BaseNode } from './BaseNode'
 import { NodeSummary } from './NodeSummary'
 
 /** Any node kind, drawn from its registry entry: title, handles and summary. */
-export const GenericNode = memo(function GenericNode({ id, type, data, selected }: NodeProps<CanvasNode>) {
-  const kind = type as NodeKind
-  const definition = NODE_REGISTRY[kind] as unknown as NodeDefinition<NodeKind>
-  const typed = data as NodeData
+export const GenericNode = memo(function GenericNode({ id, type: kind, data, selected }: NodeProps<CanvasNode>) {
+  const definition = nodeDefinition(kind)
   return (
-    <BaseNode id={id} kind={kind} title={definition.title(typed)} selected={selected} inputs={definition.inputs(typed)} outputs={definition.outputs(typed)}>
-      <NodeSummary lines={definition.summary(typed)} />
+    <BaseNode id={id} kind={kind} title={definition.title(data)} selected={selected} inputs={definition.inputs(data)} outputs={definition.outputs(data)}>
+      <NodeSummary lines={definition.summary(data)} />
     </BaseNode>
   )
 })

@@ -2,25 +2,17 @@
 
 import type { NodeProps } from '@xyflow/react'
 import { memo } from 'react'
-import type { NodeData, NodeKind } from '@/lib/graph/node-data'
-import type { CanvasNode } from '../adapter'
-import { NODE_REGISTRY, type NodeDefinition } from '../node-kinds'
+import type { OrchestrationKind } from '@/lib/graph/node-data'
+import type { CanvasNodeOf } from '../adapter'
+import { nodeDefinition } from '../node-kinds'
 import { BaseNode } from './BaseNode'
 
 /** An orchestration: its participants. */
-export const OrchestrationNode = memo(function OrchestrationNode({ id, type, data, selected }: NodeProps<CanvasNode>) {
-  const kind = type as NodeKind
-  const definition = NODE_REGISTRY[kind] as unknown as NodeDefinition<NodeKind>
-  const participants = (data as { participants: Array<{ id: string; name: string }> }).participants
+export const OrchestrationNode = memo(function OrchestrationNode({ id, type: kind, data, selected }: NodeProps<CanvasNodeOf<OrchestrationKind>>) {
+  const definition = nodeDefinition(kind)
+  const participants = data.participants
   return (
-    <BaseNode
-      id={id}
-      kind={kind}
-      title={definition.title(data as NodeData)}
-      selected={selected}
-      inputs={definition.inputs(data as NodeData)}
-      outputs={definition.outputs(data as NodeData)}
-    >
+    <BaseNode id={id} kind={kind} title={definition.title(data)} selected={selected} inputs={definition.inputs(data)} outputs={definition.outputs(data)}>
       {participants.length === 0 ? (
         <p className="text-zinc-500">No participants yet</p>
       ) : (

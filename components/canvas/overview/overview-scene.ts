@@ -6,7 +6,7 @@
 import type { InternalNode, Node } from '@xyflow/react'
 import type { NodeData, NodeKind } from '@/lib/graph/node-data'
 import type { CanvasEdge } from '../adapter'
-import { NODE_REGISTRY, type NodeCategory, type NodeDefinition } from '../node-kinds'
+import { NODE_REGISTRY, nodeDefinition, type NodeCategory } from '../node-kinds'
 import type { ProblemCounts } from '../use-problems'
 import type { OverviewNode, Rect } from './overview-geometry'
 import { ESTIMATED_NODE_SIZE } from '../fit-view'
@@ -68,7 +68,7 @@ const titles = new WeakMap<object, string>()
 function titleOf(kind: NodeKind, data: NodeData): string {
   let title = titles.get(data)
   if (title === undefined) {
-    title = (NODE_REGISTRY[kind] as unknown as NodeDefinition<NodeKind>).title(data)
+    title = nodeDefinition(kind).title(data)
     titles.set(data, title)
   }
   return title

@@ -27,6 +27,7 @@ describe('AgentExecutor', () => {
       executorId: 'writer',
       text: 'Hello there.',
       usage: { inputTokenCount: 3, outputTokenCount: 2, totalTokenCount: 5 },
+      finishReason: 'stop',
     })
     expect(client.lastCall?.messages.map((m) => m.text)).toEqual(['Say hello'])
     client.assertComplete()

@@ -2,12 +2,14 @@
 /**
  * One agent run inside a workflow, with its progress surfaced as events: in a streamed run each
  * update becomes an `agent_update` event; every run ends with an `agent_response` event carrying
- * the reply's text and token usage (what the run page shows live and sums up).
+ * the reply's text, token usage (what the run page shows live and sums up) and why the model stopped
+ * (`length`: the reply was cut at the model's token limit).
  */
 import type { AgentRunOptionsLike, SupportsAgentRun } from '../agent-protocol'
 import { UpdateAssembler } from '../clients/response-updates'
-import { AgentResponse, type Message, type UsageDetails } from '../types'
+import { AgentResponse, type Message } from '../types'
 import type { WorkflowContext } from './context'
+import type { AgentResponseEvent } from './events'
 
 export async function runAgentWithEvents(
   agent: SupportsAgentRun,
@@ -17,8 +19,9 @@ export async function runAgentWithEvents(
   ctx: WorkflowContext<any, any>,
 ): Promise<AgentResponse> {
   const response = ctx.isStreaming ? await streamAgent(agent, messages, options, executorId, ctx) : await agent.run(messages, options)
-  const event: { type: 'agent_response'; executorId: string; text: string; usage?: UsageDetails } = { type: 'agent_response', executorId, text: response.text }
+  const event: AgentResponseEvent = { type: 'agent_response', executorId, text: response.text }
   if (response.usage) event.usage = response.usage
+  if (response.finishReason) event.finishReason = response.finishReason
   ctx.addEvent(event)
   return response
 }
@@ -39,5 +42,5 @@ async function streamAgent(
     for (const content of visible) if (content.type === 'text') text += content.text
     ctx.addEvent({ type: 'agent_update', executorId, text, contents: visible })
   }
-  return new AgentResponse({ messages: assembler.messages, usage: assembler.usage, responseId: assembler.responseId })
+  return new AgentResponse({ messages: assembler.messages, usage: assembler.usage, responseId: assembler.responseId, finishReason: assembler.finishReason })
 }

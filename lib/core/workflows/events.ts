@@ -30,7 +30,7 @@
  * `data` is whatever the executor produced; workflowEventToJSON turns it into JSON (Message → its
  * toJSON shape, Error → { name, message }, cycles and functions dropped).
  */
-import type { Content, UsageDetails } from '../types'
+import type { Content, FinishReason, UsageDetails } from '../types'
 import { isCoreError } from '../errors'
 import { toJSONValue, type JSONValue } from './encoding'
 
@@ -135,6 +135,8 @@ export interface AgentResponseEvent {
   executorId: string
   text: string
   usage?: UsageDetails
+  /** Why the model stopped, when it said: `length` means the reply was cut at its token limit. */
+  finishReason?: FinishReason
 }
 export interface GroupChatEvent<T = unknown> {
   type: 'group_chat'

@@ -23,6 +23,8 @@ import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { isAdmin, requireRole, targetWorkspace, visibleTo, type Principal, type WorkspaceScope } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { invalidInput, notFound } from '../domain-errors'
+import { nameOwnerFrom } from '../auth/name-owner'
+import { definitionReferences, refuseForeignReferences } from '../workspaces/foreign-references'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
 import { requireBase, staleVersion } from '../save-base'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
@@ -137,6 +139,7 @@ export class AgentService {
     const workspaceId = targetWorkspace(principal, input.workspaceId, 'editor')
     const definition = checkDefinition(parseAgentDefinition(input.definition ?? {}))
     await this.assertBaseUrlAllowed(principal, definition)
+    await refuseForeignReferences(this.prisma, principal, nameOwnerFrom(workspaceId, principal.role), definitionReferences(definition))
     if (definition.name.trim() === '') definition.name = input.name
     const apiKey = input.apiKey ? this.sealedKey(input.apiKey) : null
     const agent = await this.prisma.$transaction(async (tx) => {
@@ -218,10 +221,15 @@ export class AgentService {
     input: { definition: AgentSettings; note?: string },
     named: number | undefined,
   ): Promise<AgentVersionResponse> {
-    await this.requireAgent(principal, id, 'editor')
+    const agent = await this.requireAgent(principal, id, 'editor')
     const definition = checkDefinition(parseAgentDefinition(input.definition))
     const base = requireBase(named, 'agent')
     await this.assertBaseUrlAllowed(principal, definition)
+    const uses = definitionReferences(definition)
+    if (uses.length > 0) {
+      const creatorRole = agent.ownerId === principal.userId ? principal.role : await this.roleOf(agent.ownerId)
+      await refuseForeignReferences(this.prisma, principal, nameOwnerFrom(agent.workspaceId, creatorRole), uses)
+    }
     try {
       const row = await this.prisma.$transaction(async (tx) => {
         const latest = await latestVersionOf(tx, id)
@@ -247,9 +255,16 @@ export class AgentService {
 
   /** 404 for a missing agent and for one the principal may not see alike; 403 when their role there is less than `role`. */
   private async requireAgent(principal: Principal, id: string, role: WorkspaceRole = 'viewer') {
-    const agent = await this.prisma.agent.findFirst({ where: { id, ...visibleTo(principal) }, select: { id: true, workspaceId: true } })
+    const agent = await this.prisma.agent.findFirst({ where: { id, ...visibleTo(principal) }, select: { id: true, workspaceId: true, ownerId: true } })
     if (!agent) throw notFound('Agent', id)
     requireRole(principal, agent.workspaceId, role)
+    return agent
+  }
+
+  /** The account role of who made an agent (whose names reach elsewhere when an admin's: auth/name-owner.ts). */
+  private async roleOf(userId: string | null): Promise<string | null> {
+    if (userId === null) return null
+    return (await this.prisma.user.findUnique({ where: { id: userId }, select: { role: true } }))?.role ?? null
   }
 }
 

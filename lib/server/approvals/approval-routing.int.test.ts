@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { graph } from '@/lib/graph/testing/graph-builder'
 import type { Principal } from '../auth/principal'
+import { runEventStream } from '../runs/run-event-stream'
 import { RunService } from '../runs/run-service'
 import { startRecordingHttpServer, type RecordingHttpServer } from '../testing/recording-http-server'
 import { callRoute, type TestUser } from '../testing/test-app'
@@ -76,6 +77,27 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
     await app.db.sql.query(`SELECT graphile_worker.reschedule_jobs(ARRAY[$1::bigint], run_at => now())`, [job])
     await waitFor(async () => ((await jobOf(key)) === undefined ? true : undefined))
   }
+
+  /** Everything a stream sends, as text frames, until `stop` is called. */
+  function readFrames(stream: ReadableStream<Uint8Array>): { frames: string[]; stop: () => Promise<void> } {
+    const frames: string[] = []
+    const reader = stream.getReader()
+    const reading = (async () => {
+      const decoder = new TextDecoder()
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) return
+        frames.push(decoder.decode(value))
+      }
+    })()
+    return { frames, stop: () => reader.cancel().then(() => reading.catch(() => {})) }
+  }
+
+  const escalationEventsOf = (runId: string) =>
+    app.db.sql.query<{ sequence: number; data: Record<string, unknown> }>(
+      `SELECT sequence, data FROM "RunEvent" WHERE "runId" = $1 AND type = 'approval_escalated' ORDER BY sequence`,
+      [runId],
+    )
 
   beforeAll(async () => {
     receiver = await startRecordingHttpServer()
@@ -205,21 +227,37 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
     expect(saved.body.routing).toMatchObject({ webhookConfigured: true, escalationMinutes: 5 })
     // The owner's inbox stream, as the navigation's badge keeps it open.
     const aborter = new AbortController()
-    const frames: string[] = []
-    const reader = approvalInboxStream(app, ownerPrincipal, aborter.signal).getReader()
-    const reading = (async () => {
-      const decoder = new TextDecoder()
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) return
-        frames.push(decoder.decode(value))
-      }
-    })()
+    const inbox = readFrames(approvalInboxStream(app, ownerPrincipal, aborter.signal))
+    const frames = inbox.frames
+    let runStream: ReturnType<typeof readFrames> | undefined
     try {
       const approvalId = await askingRun()
+      // Anyone following the run, as its page does: from after the events stored so far.
+      const runId = (await app.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: approvalId } })).runId!
+      runStream = readFrames(runEventStream(app, runId, await app.events.lastSequence(runId), aborter.signal))
       await escalateNow(approvalId)
       const row = await app.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: approvalId } })
       expect(row.escalatedAt).not.toBeNull()
+      // The run's own record says so, once, and its followers are told live.
+      const [stored, ...more] = await escalationEventsOf(runId)
+      expect(more).toEqual([])
+      expect(stored!.data).toEqual({
+        approvalId,
+        kind: 'human_input',
+        title: row.title,
+        source: 'ask',
+        escalatedAt: row.escalatedAt!.toISOString(),
+      })
+      const streamed = await waitFor(async () => runStream!.frames.find((frame) => frame.includes('"type":"approval_escalated"')))
+      expect(streamed).toContain(`id: ${stored!.sequence}\ndata: {"sequence":${stored!.sequence},"type":"approval_escalated"`)
+      expect(streamed).toContain(`"approvalId":"${approvalId}"`)
+      // The job again (a retry after a lost acknowledgement): the approval is escalated already, nothing more is stored.
+      await app.db.sql.query(`SELECT graphile_worker.add_job('approval-escalate', json_build_object('approvalId', $1::text), job_key => $2)`, [
+        approvalId,
+        `approval-escalate:${approvalId}`,
+      ])
+      await waitFor(async () => ((await jobOf(`approval-escalate:${approvalId}`)) === undefined ? true : undefined))
+      expect(await escalationEventsOf(runId)).toHaveLength(1)
       const text = await waitFor(async () => texts().find((each) => each.startsWith('Escalated') && each.includes(approvalId)))
       expect(text).toMatch(
         /^Escalated to the workspace owners: Olive Owner\. Still waiting after 1 min: ask asks a question: Ship the release\? \(a run of "Release"\)\n/,
@@ -230,7 +268,8 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
       expect(listed!.escalatedAt).toBe(row.escalatedAt!.toISOString())
     } finally {
       aborter.abort()
-      await reading.catch(() => {})
+      await inbox.stop()
+      await runStream?.stop()
     }
   })
 
@@ -240,7 +279,9 @@ describe('approval routing: a workspace webhook and escalation to its owners', (
     await app.approvals.answer(ownerPrincipal, approvalId, { decision: 'approve', content: { text: 'yes' } })
     const told = texts().filter((each) => each.includes(approvalId)).length
     await escalateNow(approvalId)
-    expect((await app.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: approvalId } })).escalatedAt).toBeNull()
+    const row = await app.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id: approvalId } })
+    expect(row.escalatedAt).toBeNull()
+    expect(await escalationEventsOf(row.runId!)).toEqual([])
     expect(await jobOf(`approval-escalated:${approvalId}`)).toBeUndefined()
     expect(texts().filter((each) => each.includes(approvalId))).toHaveLength(told)
   })

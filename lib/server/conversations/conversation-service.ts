@@ -21,6 +21,7 @@ import type {
 import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
 import { hasRole, requireRole, visibleTo, workspacesWithRole, type Principal } from '../auth/principal'
+import { Message } from '@/lib/core'
 import { AgentSettingsSchema, parseGraphDocument, type AgentSettings } from '@/lib/graph'
 import { AgentService, parseAgentDefinition } from '../agents/agent-service'
 import { conflict, invalidInput, notFound } from '../domain-errors'
@@ -66,6 +67,12 @@ export interface SendOptions {
   replyFormat?: ReplyFormat
   /** Someone waits for the reply: start the turn at once in this process if its worker has a free slot (runs/run-now.ts). */
   runNow?: boolean
+}
+
+/** A message said before a new conversation's first turn, given by a client that kept the conversation so far itself. */
+export interface EarlierTurnMessage {
+  role: 'user' | 'assistant'
+  text: string
 }
 
 const ACTIVE: RunStatus[] = ['queued', 'running', 'waiting']
@@ -345,9 +352,16 @@ export class ConversationService {
    * one statement: the conversation row titled from the message, the run, its `run_queued` event
    * and its job (or its claim, see `runNow`). Nobody else can know the conversation yet, so no
    * lock is needed to see that no turn runs in it. 404 for an agent that is not the principal's
-   * or a version it does not have.
+   * or a version it does not have. `history`: the messages before that turn, stored with it as the conversation's start
+   * (the conversation is titled after its first user message).
    */
-  async sendToNew(principal: Principal, agentId: string, text: string, options: SendOptions = {}): Promise<SentMessage & { conversationId: string }> {
+  async sendToNew(
+    principal: Principal,
+    agentId: string,
+    text: string,
+    options: SendOptions & { history?: readonly EarlierTurnMessage[] } = {},
+  ): Promise<SentMessage & { conversationId: string }> {
+    const history = options.history ?? []
     const runnable = workspacesWithRole(principal, 'runner') ?? null
     const slot = options.runNow ? this.app.localWorker?.reserve() : undefined
     let row:
@@ -369,12 +383,16 @@ export class ConversationService {
          version AS (SELECT v.id, v.version FROM "AgentVersion" v, agent WHERE v."agentId" = agent.id AND ($5::int IS NULL OR v.version = $5) ORDER BY v.version DESC LIMIT 1),
          session AS (
            INSERT INTO "AgentSession" (id, kind, "agentId", "ownerId", "workspaceId", title, "createdAt", "updatedAt")
-           SELECT gen_random_uuid(), 'conversation', $1, $4, agent."workspaceId", left($3::text, 80), now(), now() FROM version, agent
+           SELECT gen_random_uuid(), 'conversation', $1, $4, agent."workspaceId", left($11::text, 80), now(), now() FROM version, agent
            RETURNING id),
+         earlier AS (
+           INSERT INTO "ChatMessage" (id, "sessionId", position, role, message, "createdAt")
+           SELECT gen_random_uuid(), session.id, (m.ordinality - 1)::int, m.role, m.message, now()
+           FROM session, unnest($9::text[], $10::text[]) WITH ORDINALITY AS m(role, message, ordinality)),
          run AS (
            INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $1, version.id, session.id,
-             jsonb_build_object('text', $3::text, 'historyStart', 0)
+             jsonb_build_object('text', $3::text, 'historyStart', cardinality($9::text[]))
                || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END
                || CASE WHEN $8::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('replyFormat', $8::jsonb) END,
              $4, agent."workspaceId", ${claimColumns.values('$7')}, now(), now()
@@ -398,6 +416,10 @@ export class ConversationService {
           options.instructions ?? null,
           slot?.workerId ?? null,
           options.replyFormat ? JSON.stringify(options.replyFormat) : null,
+          history.map((message) => message.role),
+          // Stored as the conversation's history provider stores a message (postgres-history-provider.ts).
+          history.map((message) => JSON.stringify(new Message({ role: message.role, text: message.text }))),
+          history.find((message) => message.role === 'user')?.text ?? text,
         ],
       )
     } finally {

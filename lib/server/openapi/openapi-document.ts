@@ -27,6 +27,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   409: 'Contradicts what is stored (the code says what: e.g. `run_finished`, `stale_version` with the newer version in `details.current`)',
   413: 'The request body is larger than the server accepts',
   415: 'The request body is not JSON',
+  422: 'The document names what its workspace does not have: another workspace’s saved agent, MCP server, skill or sub-workflow (`foreign_reference`; `details.references` lists each node, kind and name with the workspace it is in)',
   428: 'The save names no base version: send `baseVersion` in the body or `If-Match` with the ETag its GET answered (`base_version_required`)',
   502: 'A run answered at once failed: its agent’s model or a tool did (`run_failed`, the message says what); not retried by OpenAI’s clients',
 }

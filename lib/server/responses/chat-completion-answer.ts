@@ -3,7 +3,8 @@
  * choice's message, the tools the agent ran itself stay in `agentloom.tool_calls` (they are no client tool calls),
  * and the usage is said in the Chat Completions words.
  *
- * A chat completion has no status: a response that did not complete is an error in OpenAI's shape, not retried by
+ * A chat completion has no status: a reply cut at the agent's token limit is a completion whose `finish_reason` is
+ * `length`, as OpenAI's is; any other response that did not complete is an error in OpenAI's shape, not retried by
  * OpenAI's clients (openai-errors.ts):
  * - an agent's turn that asked a person (a tool needing approval, human input): 400 `approval_not_supported`. The turn
  *   is unstored (nothing is kept of a chat completion), so nobody could find the approval to answer it, as with a
@@ -27,13 +28,20 @@ export function chatCompletionIdOf(runId: string): string {
 
 /** The error a response that did not complete is to a chat client; undefined for a completed one. */
 export function notCompletedError(response: ResponseObject): DomainError | undefined {
-  if (response.status === 'completed') return undefined
+  if (response.status === 'completed' || cutAtTokenLimit(response)) return undefined
   if (response.status === 'failed') {
     if (response.error?.code === ASKS_A_PERSON_CODE) return new DomainError('approval_not_supported', APPROVAL_NOT_SUPPORTED_MESSAGE)
     return new DomainError('run_failed', response.error?.message ?? 'The run failed.')
   }
   const reason = response.incomplete_details?.reason ?? 'the run has not finished.'
   return new DomainError('run_incomplete', `No completion yet: ${reason}`)
+}
+
+const cutAtTokenLimit = (response: ResponseObject) => response.status === 'incomplete' && response.incomplete_details?.reason === 'max_output_tokens'
+
+/** Why the completion's text ended: `length` when the agent's model hit its token limit. */
+export function finishReasonOf(response: ResponseObject): 'stop' | 'length' {
+  return cutAtTokenLimit(response) ? 'length' : 'stop'
 }
 
 export function chatUsage(usage: ResponseObject['usage']): ChatCompletion['usage'] {
@@ -49,7 +57,9 @@ export function chatCompletionOf(response: ResponseObject, runId: string): ChatC
     object: 'chat.completion',
     created: response.created_at,
     model: response.model,
-    choices: [{ index: 0, message: { role: 'assistant', content: response.output_text, refusal: null }, finish_reason: 'stop', logprobs: null }],
+    choices: [
+      { index: 0, message: { role: 'assistant', content: response.output_text, refusal: null }, finish_reason: finishReasonOf(response), logprobs: null },
+    ],
     usage: chatUsage(response.usage),
     metadata: response.metadata,
     agentloom: response.agentloom,

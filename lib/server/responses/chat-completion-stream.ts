@@ -12,7 +12,7 @@ import { toErrorResponse } from '../http-errors'
 import type { ResponseStreamEvent } from './response-assembly'
 import { assembledEventStream, type StreamEncoding } from './response-stream'
 import type { StartedResponse } from './responses-service'
-import { chatCompletionIdOf, chatUsage, notCompletedError } from './chat-completion-answer'
+import { chatCompletionIdOf, chatUsage, finishReasonOf, notCompletedError } from './chat-completion-answer'
 import { toOpenAiError } from './openai-error-shape'
 
 export function chatCompletionStream(started: StartedResponse, signal: AbortSignal, options: { includeUsage: boolean }) {
@@ -46,7 +46,7 @@ function chatEncoding(started: StartedResponse, { includeUsage }: { includeUsage
         return deltas(events) + errorFrame(status, body.error.code, body.error.message)
       }
       const usage = includeUsage ? frame({ ...head, choices: [], usage: chatUsage(response.usage) }) : ''
-      return deltas(events) + chunk({}, 'stop', { agentloom: response.agentloom }) + usage + 'data: [DONE]\n\n'
+      return deltas(events) + chunk({}, finishReasonOf(response), { agentloom: response.agentloom }) + usage + 'data: [DONE]\n\n'
     },
     error: (message) => errorFrame(500, 'server_error', message),
   }

@@ -59,6 +59,8 @@ export class ResponseAssembly {
   private usage: ResponseObject['usage'] = null
   private error: ResponseObject['error'] = null
   private incomplete: ResponseObject['incomplete_details'] = null
+  /** The agent's reply was cut at its model's token limit (its `agent_response` finished with `length`). */
+  private cutAtTokenLimit = false
 
   constructor(private readonly base: ResponseBase) {}
 
@@ -80,6 +82,10 @@ export class ResponseAssembly {
       case 'approval_requested':
         this.approval ??= (data as { approval?: ApprovalView }).approval
         return []
+      case 'agent_response':
+        // The last one is the turn's answer: the agent's earlier model calls ended in tool calls.
+        if (this.base.kind === 'agent') this.cutAtTokenLimit = data.finishReason === 'length'
+        return []
       default:
         return []
     }
@@ -95,7 +101,11 @@ export class ResponseAssembly {
       events.push(...this.closeMessage(text))
     }
     this.usage = run.usage ? responseUsage(run.usage) : null
-    if (run.status === 'succeeded') this.status = 'completed'
+    if (run.status === 'succeeded' && this.cutAtTokenLimit) {
+      // OpenAI's answer to a reply cut at max_output_tokens: incomplete, with the text so far.
+      this.status = 'incomplete'
+      this.incomplete = { reason: 'max_output_tokens' }
+    } else if (run.status === 'succeeded') this.status = 'completed'
     else if (run.status === 'failed') {
       this.status = 'failed'
       this.error = { code: run.errorCode ?? 'run_failed', message: run.error ?? 'The run failed.' }

@@ -15,7 +15,7 @@ describe('parseModelReference', () => {
 
 describe('responseInput', () => {
   it('takes the user messages as the text and system or developer messages as instructions', () => {
-    expect(responseInput({ input: 'Hi' })).toEqual({ text: 'Hi' })
+    expect(responseInput({ input: 'Hi' })).toEqual({ text: 'Hi', earlier: [] })
     expect(
       responseInput({
         instructions: 'Be brief.',
@@ -25,11 +25,35 @@ describe('responseInput', () => {
           { role: 'user', content: 'Again' },
         ],
       }),
-    ).toEqual({ text: 'Hello\n\nAgain', instructions: 'Be brief.\n\nAnswer in French.' })
+    ).toEqual({ text: 'Hello\n\nAgain', instructions: 'Be brief.\n\nAnswer in French.', earlier: [] })
   })
 
-  it('refuses assistant messages and input without user text', () => {
-    expect(() => responseInput({ input: [{ role: 'assistant', content: 'Earlier' }] })).toThrow(/previous_response_id/)
+  it('keeps the conversation sent before the turn: answers with their ids, and references to answers', () => {
+    expect(
+      responseInput({
+        input: [
+          { role: 'system', content: 'Answer in French.' },
+          { role: 'user', content: 'My name is Ada' },
+          { type: 'message', id: 'msg_1', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Hello Ada' }] },
+          { role: 'user', content: 'And Bob?' },
+          { type: 'item_reference', id: 'msg_2' },
+          { role: 'user', content: 'What is my name?' },
+        ],
+      }),
+    ).toEqual({
+      text: 'What is my name?',
+      instructions: 'Answer in French.',
+      earlier: [
+        { role: 'user', text: 'My name is Ada' },
+        { role: 'assistant', text: 'Hello Ada', id: 'msg_1' },
+        { role: 'user', text: 'And Bob?' },
+        { role: 'assistant', reference: 'msg_2', index: 4 },
+      ],
+    })
+  })
+
+  it('refuses input without user text after the last answer', () => {
+    expect(() => responseInput({ input: [{ role: 'assistant', content: 'Earlier' }] })).toThrow(/no user message/)
     expect(() => responseInput({ input: [{ role: 'system', content: 'Only rules' }] })).toThrow(/no user message/)
   })
 })
@@ -56,6 +80,18 @@ describe('unstoredInput (store: false)', () => {
       ],
     })
     expect(unstoredInput({ input: 'Hi' })).toEqual({ text: 'Hi', history: [] })
+  })
+
+  it('refuses a reference to a stored answer: nothing stored is read', () => {
+    expect(() =>
+      unstoredInput({
+        input: [
+          { role: 'user', content: 'Hi' },
+          { type: 'item_reference', id: 'msg_1' },
+          { role: 'user', content: 'Again' },
+        ],
+      }),
+    ).toThrow(/input\.1: store: false reads nothing stored/)
   })
 
   it('refuses a conversation that ends with an answer: there is no turn to take', () => {

@@ -1,18 +1,20 @@
 /**
- * A Responses request's `input` and `instructions` as one conversation turn: the text sent, and the
- * instructions added for it.
+ * A Responses request's `input` and `instructions` as one conversation turn: the text sent, the
+ * instructions added for it, and the conversation before it when the client sends that again.
  *
  * - a string is the text;
- * - a list of messages: the user messages' text, joined by blank lines, is the text; system and
- *   developer messages are instructions, after `instructions`. Assistant messages are refused: the
- *   conversation is stored here, so earlier turns are continued with `previous_response_id` or
- *   `conversation` rather than sent again.
+ * - a list of items: the user messages after the last answer (an assistant message or an
+ *   `item_reference`), their text joined by blank lines, are the turn; system and developer messages,
+ *   wherever they are, are instructions after `instructions`; the user and assistant messages before
+ *   them are the conversation so far (`earlier`).
  *
- * With `store: false` nothing is kept between requests, so a client sends the conversation so far, as
- * stateless clients do (unstoredInput): the user messages after the last assistant message are the
- * turn's text, and the user and assistant messages before them are its history.
+ * Clients send the conversation so far in two ways. Stateless ones send every message again (and must,
+ * with `store: false`: unstoredInput). SDKs that keep a stored conversation send the answers they got as
+ * this server gave them: the OpenAI Agents SDK as assistant messages with their ids, the AI SDK as
+ * `item_reference`s to those ids. The service continues the conversation an answer's id names
+ * (responses-service.ts), or starts one with the messages sent.
  */
-import type { CreateResponseRequest, ResponseInputMessage } from '@/lib/contracts/responses'
+import type { CreateResponseRequest, ResponseInputItem, ResponseInputMessage } from '@/lib/contracts/responses'
 import type { ReplyFormat } from '../conversations/turn-document'
 import { invalidInput } from '../domain-errors'
 
@@ -22,51 +24,81 @@ export interface TurnText {
   instructions?: string
 }
 
-/** A message said before the turn, sent again by a client that keeps its conversation itself (`store: false`). */
+/** A message said before the turn, sent again by a client. */
 export interface EarlierMessage {
   role: 'user' | 'assistant'
   text: string
 }
 
+/** A message before the turn as it was sent: its text (with the id an answer carries), or a reference to an answer by id. */
+export type SentBackItem = (EarlierMessage & { id?: string }) | { role: 'assistant'; reference: string; index: number }
+
+/** A stored request's turn and what it sent of the conversation before it. */
+export interface StoredTurnInput extends TurnText {
+  /** The messages before the turn, oldest first; empty when only the turn was sent. */
+  earlier: SentBackItem[]
+}
+
 const contentText = (content: ResponseInputMessage['content']): string => (typeof content === 'string' ? content : content.map((part) => part.text).join(''))
 
-export function responseInput(request: Pick<CreateResponseRequest, 'input' | 'instructions'>): TurnText {
-  const instructions = request.instructions?.trim() ? [request.instructions.trim()] : []
-  if (typeof request.input === 'string') return { text: request.input, ...joined(instructions) }
+const isAnswer = (item: ResponseInputItem) => item.type === 'item_reference' || item.role === 'assistant'
+const isRule = (item: ResponseInputItem): item is ResponseInputMessage =>
+  item.type !== 'item_reference' && (item.role === 'system' || item.role === 'developer')
+
+/** The turn: the user messages' text, the rules' text as instructions. Items are after the last answer, so none is one. */
+function turnOf(instructions: string | null | undefined, items: readonly ResponseInputMessage[]): TurnText {
+  const rules = instructions?.trim() ? [instructions.trim()] : []
   const said: string[] = []
-  for (const [index, message] of request.input.entries()) {
+  for (const message of items) {
     const text = contentText(message.content).trim()
-    if (message.role === 'assistant') {
-      throw invalidInput(
-        'unsupported_input',
-        `input.${index}: assistant messages are not taken: the conversation is stored, so continue it with previous_response_id or conversation.`,
-        { param: `input.${index}.role` },
-      )
-    }
     if (message.role === 'user') said.push(text)
-    else if (text) instructions.push(text)
+    else if (text) rules.push(text)
   }
   const text = said.filter(Boolean).join('\n\n')
-  if (!text) throw invalidInput('invalid_request', 'The input has no user message with text.', { param: 'input' })
-  return { text, ...joined(instructions) }
+  if (!text) throw invalidInput('invalid_request', 'The input has no user message with text after the last assistant message.', { param: 'input' })
+  return { text, ...(rules.length > 0 ? { instructions: rules.join('\n\n') } : {}) }
 }
 
-function joined(instructions: string[]): { instructions?: string } {
-  return instructions.length > 0 ? { instructions: instructions.join('\n\n') } : {}
+/** The items before the turn (up to and with the last answer) and the rest: rules anywhere go with the turn. */
+function split(input: readonly ResponseInputItem[]) {
+  const lastAnswer = input.findLastIndex(isAnswer)
+  const before = input.slice(0, lastAnswer + 1).map((item, index) => ({ item, index }))
+  const turn = [...before.map(({ item }) => item).filter(isRule), ...(input.slice(lastAnswer + 1) as ResponseInputMessage[])]
+  return { before, turn }
 }
 
-/** `store: false`: the turn's text and instructions, and the user and assistant messages before it. */
-export function unstoredInput(request: Pick<CreateResponseRequest, 'input' | 'instructions'>): TurnText & { history: EarlierMessage[] } {
-  if (typeof request.input === 'string') return { ...responseInput(request), history: [] }
-  const lastAnswer = request.input.findLastIndex((message) => message.role === 'assistant')
-  const history: EarlierMessage[] = []
-  for (const message of request.input.slice(0, lastAnswer + 1)) {
-    const text = contentText(message.content).trim()
-    if ((message.role === 'user' || message.role === 'assistant') && text) history.push({ role: message.role, text })
+/** A stored request (the default): the turn, and the conversation before it as the client sent it. */
+export function responseInput(request: Pick<CreateResponseRequest, 'input' | 'instructions'>): StoredTurnInput {
+  if (typeof request.input === 'string') return { ...turnOf(request.instructions, [{ role: 'user', content: request.input }]), earlier: [] }
+  const { before, turn } = split(request.input)
+  const earlier: SentBackItem[] = []
+  for (const { item, index } of before) {
+    if (item.type === 'item_reference') earlier.push({ role: 'assistant', reference: item.id, index })
+    else if (item.role === 'user' || item.role === 'assistant') {
+      const text = contentText(item.content).trim()
+      if (text) earlier.push({ role: item.role, text, ...(item.role === 'assistant' && item.id ? { id: item.id } : {}) })
+    }
   }
-  // System and developer messages anywhere are instructions; what is left after the last answer is the turn.
-  const rules = request.input.slice(0, lastAnswer + 1).filter((message) => message.role === 'system' || message.role === 'developer')
-  return { ...responseInput({ instructions: request.instructions, input: [...rules, ...request.input.slice(lastAnswer + 1)] }), history }
+  return { ...turnOf(request.instructions, turn), earlier }
+}
+
+/** `store: false`: the turn's text and instructions, and the user and assistant messages before it (nothing stored is read). */
+export function unstoredInput(request: Pick<CreateResponseRequest, 'input' | 'instructions'>): TurnText & { history: EarlierMessage[] } {
+  if (typeof request.input === 'string') return { ...turnOf(request.instructions, [{ role: 'user', content: request.input }]), history: [] }
+  const reference = request.input.findIndex((item) => item.type === 'item_reference')
+  if (reference >= 0) {
+    throw invalidInput('unsupported_input', `input.${reference}: store: false reads nothing stored: send the message itself instead of an item_reference.`, {
+      param: `input.${reference}`,
+    })
+  }
+  const { before, turn } = split(request.input)
+  const history: EarlierMessage[] = []
+  for (const { item } of before) {
+    if (item.type === 'item_reference' || (item.role !== 'user' && item.role !== 'assistant')) continue
+    const text = contentText(item.content).trim()
+    if (text) history.push({ role: item.role, text })
+  }
+  return { ...turnOf(request.instructions, turn), history }
 }
 
 /** Longer than an agent's saved structured-output schema may be (lib/graph agent settings). */

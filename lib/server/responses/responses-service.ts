@@ -4,7 +4,10 @@
  *
  * - An agent: one conversation turn (ConversationService.send), in a new conversation titled from
  *   the input, or continuing the one of `previous_response_id` (the turn that answered it) or of
- *   `conversation`. A turn already running there is a 409.
+ *   `conversation`. A turn already running there is a 409. A client may instead send the conversation
+ *   so far in `input` (response-input.ts): the answers in it that this server gave (by their `msg_…` id)
+ *   name the conversation to continue; a conversation whose answers came from elsewhere is stored anew,
+ *   starting with the messages sent.
  * - A workflow: one run (RunService.create) with the input text as its start input; it has no
  *   conversation, so continuing one is a 400.
  * The response id is `resp_` and the run's id without dashes, so any response can be found again
@@ -15,12 +18,12 @@ import type { CreateResponseRequest, ModelList, ResponseObject } from '@/lib/con
 import { isTerminalStatus, type TokenUsage } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
 import { visibleTo, type Principal } from '../auth/principal'
-import { ConversationService } from '../conversations/conversation-service'
+import { ConversationService, type EarlierTurnMessage } from '../conversations/conversation-service'
 import { DomainError, invalidInput, isDomainError, notFound } from '../domain-errors'
 import { RunService } from '../runs/run-service'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseBase, type RunOutcome } from './response-assembly'
-import { replyFormatOf, responseInput, unstoredInput } from './response-input'
+import { replyFormatOf, responseInput, unstoredInput, type SentBackItem, type StoredTurnInput } from './response-input'
 import { resolveModel, type ResolvedModel } from './response-model'
 import { runEvents, type FollowEnd } from '../runs/run-follower'
 import { prepareUnstoredTurn, type UnstoredTurnInput } from './unstored-turn'
@@ -75,6 +78,7 @@ export class ResponsesService {
     const common = { model: request.model, metadata: request.metadata ?? {}, createdAt: new Date() }
     if (model.kind === 'workflow') {
       refuseContinuation(request)
+      refuseEarlierMessages(input)
       refuseReplyFormat(replyFormat)
       if (input.instructions !== undefined) {
         throw invalidInput('instructions_not_supported', 'A workflow takes no instructions: put what it needs into its input.', { param: 'instructions' })
@@ -83,10 +87,11 @@ export class ResponsesService {
     }
     const turn = { version: model.version, instructions: input.instructions, replyFormat, runNow: true }
     // A new conversation and its first turn are one statement; a continued one takes its turn as a chat message does.
-    const continued = await this.continuedConversation(principal, request, model)
+    const continued = await this.continuedConversation(principal, request, model, input.earlier)
+    const history = continued ? [] : await this.earlierMessages(principal, input.earlier)
     const { runId, conversationId } = continued
       ? { ...(await this.conversations.send(principal, continued, input.text, turn)), conversationId: continued }
-      : await this.conversations.sendToNew(principal, model.id, input.text, turn).catch(async (error: unknown) => {
+      : await this.conversations.sendToNew(principal, model.id, input.text, { ...turn, history }).catch(async (error: unknown) => {
           if (!isDomainError(error)) throw error
           // The agent was just found: what is missing is the version asked for, said as the model's.
           if (model.version !== undefined) await this.requireAgentVersion(model)
@@ -281,20 +286,41 @@ export class ResponsesService {
     return { status: run.status, outputs: run.outputs, usage: (run.usage as TokenUsage | null) ?? null, error: run.error }
   }
 
-  /** The conversation the turn continues (the model's agent's, owner-checked), or undefined for a new one. */
-  private async continuedConversation(principal: Principal, request: CreateResponseRequest, model: ResolvedModel): Promise<string | undefined> {
+  /**
+   * The conversation the turn continues (the model's agent's, owner-checked), or undefined for a new one: the one
+   * `previous_response_id` or `conversation` names, else the one of the last answer sent back, when this server gave
+   * it. The conversation is continued as it is stored, even if it went on after that answer (as with
+   * `previous_response_id`): what the client sent of it is not compared with what is stored.
+   */
+  private async continuedConversation(
+    principal: Principal,
+    request: CreateResponseRequest,
+    model: ResolvedModel,
+    earlier: readonly SentBackItem[],
+  ): Promise<string | undefined> {
     const named = typeof request.conversation === 'string' ? request.conversation : request.conversation?.id
     if (request.previous_response_id && named) {
       throw invalidInput('conflicting_continuation', 'Give previous_response_id or conversation, not both.', { param: 'previous_response_id' })
     }
-    if (!request.previous_response_id && !named) return undefined
+    const given = request.previous_response_id ? 'previous_response_id' : named ? 'conversation' : undefined
+    if (given && earlier.length > 0) {
+      throw invalidInput(
+        'conflicting_continuation',
+        `The conversation is stored: with ${given}, send only the new user messages, not the earlier user and assistant messages.`,
+        { param: 'input' },
+      )
+    }
+    const answered = given ? undefined : await this.lastAnswerSession(principal, earlier)
+    if (!given && !answered) return undefined
     if (model.version !== undefined) await this.requireAgentVersion(model)
-    const session = request.previous_response_id
-      ? await this.sessionOfResponse(principal, request.previous_response_id)
-      : await this.app.db.prisma.agentSession.findFirst({
-          where: { id: named!, kind: 'conversation', ...visibleTo(principal) },
-          select: { id: true, agentId: true },
-        })
+    const session =
+      answered ??
+      (request.previous_response_id
+        ? await this.sessionOfResponse(principal, request.previous_response_id)
+        : await this.app.db.prisma.agentSession.findFirst({
+            where: { id: named!, kind: 'conversation', ...visibleTo(principal) },
+            select: { id: true, agentId: true },
+          }))
     if (!session) throw withParam(notFound('Conversation', named), 'conversation')
     if (session.agentId !== model.id) {
       throw invalidInput('model_mismatch', `That conversation is with another agent: use the model agent:${session.agentId ?? ''} to continue it.`, {
@@ -302,6 +328,43 @@ export class ResponsesService {
       })
     }
     return session.id
+  }
+
+  /**
+   * The conversation of the last answer sent back, when this server gave it (its id is `msg_` and the turn's run id):
+   * undefined when there is none, or for an assistant message whose id is not one of ours (another server's answer).
+   * An `item_reference` must name an answer the caller may see.
+   */
+  private async lastAnswerSession(principal: Principal, earlier: readonly SentBackItem[]): Promise<{ id: string; agentId: string | null } | undefined> {
+    const last = earlier.findLast((item) => item.role === 'assistant')
+    if (!last) return undefined
+    const messageId = 'reference' in last ? last.reference : last.id
+    const runId = messageId === undefined ? undefined : runIdOfMessage(messageId)
+    const run = runId
+      ? await this.app.db.prisma.run.findFirst({
+          where: { id: runId, ...visibleTo(principal) },
+          select: { session: { select: { id: true, agentId: true, kind: true } } },
+        })
+      : null
+    if (run?.session?.kind === 'conversation') return run.session
+    if ('reference' in last) throw unknownReference(last)
+    return undefined
+  }
+
+  /** What a new conversation starts with: the messages sent before the turn, an answer referred to by id read from its run. */
+  private async earlierMessages(principal: Principal, earlier: readonly SentBackItem[]): Promise<EarlierTurnMessage[]> {
+    const messages: EarlierTurnMessage[] = []
+    for (const item of earlier) {
+      if (!('reference' in item)) {
+        messages.push({ role: item.role, text: item.text })
+        continue
+      }
+      const runId = runIdOfMessage(item.reference)
+      const answer = runId ? await this.retrieve(principal, responseIdOf(runId)).catch(() => undefined) : undefined
+      if (!answer) throw unknownReference(item)
+      messages.push({ role: 'assistant', text: answer.output_text })
+    }
+    return messages
   }
 
   private async sessionOfResponse(principal: Principal, responseId: string): Promise<{ id: string; agentId: string | null }> {
@@ -325,6 +388,26 @@ export class ResponsesService {
     const version = await this.app.db.prisma.agentVersion.findFirst({ where: { agentId: model.id, version: model.version }, select: { id: true } })
     if (!version) throw withParam(new DomainError('not_found', `The agent '${model.name}' has no version ${model.version}.`), 'model')
   }
+}
+
+/** The run a message id names (`msg_` and the run's id without dashes, as response-assembly.ts makes it), or undefined. */
+function runIdOfMessage(messageId: string): string | undefined {
+  return messageId.startsWith('msg_') ? runIdOfResponse(`resp_${messageId.slice(4)}`) : undefined
+}
+
+function unknownReference(item: { reference: string; index: number }): DomainError {
+  return invalidInput('item_not_found', `input.${item.index}: no answer '${item.reference}' that you may read: refer to an answer this server gave you.`, {
+    param: `input.${item.index}.id`,
+  })
+}
+
+function refuseEarlierMessages(input: StoredTurnInput): void {
+  if (input.earlier.length === 0) return
+  throw invalidInput(
+    'unsupported_input',
+    'A workflow takes one input and keeps no conversation: send its input as user messages alone, without assistant messages.',
+    { param: 'input' },
+  )
 }
 
 function refuseReplyFormat(format: ReplyFormat | undefined): void {

@@ -24,6 +24,7 @@ import { FINAL_EVENT_TYPES, isUniqueViolation, type BatchSql, type EventRow, typ
 const EXTERNAL_EVENT_TYPES = new Set([
   'approval_requested',
   'approval_resolved',
+  'approval_escalated',
   'run_cancelled',
   'mcp_task_cancel_requested',
   'mcp_task_cancel_failed',

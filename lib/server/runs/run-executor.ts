@@ -169,7 +169,9 @@ export async function executeQueuedRun(
     if (recorder.pending.length > 0) {
       checkpoints.carryHeld()
       await recorder.flush()
-      return await park(app, run.id, workerId, recorder, writer, checkpoints, nodeTitles(await document))
+      // A run that went on from a checkpoint holding requests and ran no superstep (a fork of a parked run) waits on that checkpoint.
+      const restored = start.kind === 'new' ? undefined : (start.checkpointId ?? undefined)
+      return await park(app, run.id, workerId, recorder, writer, checkpoints.latest ?? restored, nodeTitles(await document))
     }
     checkpoints.carryHeld()
     await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage }, feed)
@@ -204,10 +206,10 @@ async function park(
   workerId: string,
   { pending: requests, usage }: Pick<RunRecorder, 'pending' | 'usage'>,
   writer: RunEventWriter,
-  checkpoints: CheckpointPointers,
+  /** The checkpoint that holds the requests. */
+  checkpointId: string | undefined,
   titleOf: (executorId: string) => string,
 ): Promise<RunExit> {
-  const checkpointId = checkpoints.latest
   if (checkpointId === undefined) throw new Error('The workflow waits for people but no checkpoint holds its requests.')
   await openRequestApprovals(app, runId, requests, writer, titleOf)
   // The tokens so far go with the resume point: the run page shows them while it waits, and the continued run adds to them.

@@ -42,7 +42,7 @@ function turnGraph(definition: unknown): RunGraph {
   }
 }
 
-type RunRow = {
+export type RunRow = {
   id: string
   workflowId: string | null
   agentId: string | null
@@ -64,14 +64,14 @@ type RunRow = {
 }
 
 /** What the run ran, for its views: a workflow version, or (a conversation turn) an agent version. */
-const RUN_SUBJECT = {
+export const RUN_SUBJECT = {
   workflow: { select: { name: true } },
   version: { select: { version: true } },
   agent: { select: { name: true } },
   agentVersion: { select: { version: true } },
 } as const
 
-function presentSummary(row: RunRow): RunSummary {
+export function presentSummary(row: RunRow): RunSummary {
   const turn = row.agentId !== null
   return {
     id: row.id,

@@ -2,7 +2,8 @@
  * A run reads names in its workflow's workspace (issue #30): a runner of a team workspace starts a run of the team's
  * workflow whose agent uses the team's MCP server, and it is queued (the check before queueing looked for the
  * starter's own servers and refused it as "not on the MCP servers page"); a workflow in the runner's personal
- * workspace naming that server is refused, since it is not there.
+ * workspace naming that server is refused when saved (422 foreign_reference), and a run of one stored before saves
+ * were checked is refused, since the server is not there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
@@ -53,9 +54,14 @@ describe("a run checks the names its graph uses in its workflow's workspace", ()
     expect(run.status, JSON.stringify(run.body)).toBe(201)
   })
 
-  it('refuses a run of a workflow elsewhere that names a server only the team has', async () => {
-    const workflow = await callRoute(workflowsRoute.POST, { body: { name: 'Mine', graph: graph('team-tools') }, as: runner })
+  it('refuses to save, or to run, a workflow elsewhere that names a server only the team has', async () => {
+    const refused = await callRoute(workflowsRoute.POST, { body: { name: 'Mine', graph: graph('team-tools') }, as: runner })
+    expect(refused).toMatchObject({ status: 422, body: { error: { code: 'foreign_reference' } } })
+    expect(refused.body.error.details.references).toEqual([{ nodeId: 'agent-1', kind: 'mcp_server', name: 'team-tools', workspaceId, workspaceName: 'Team' }])
+    // One stored before saves were checked: its run is refused as before.
+    const workflow = await callRoute(workflowsRoute.POST, { body: { name: 'Mine' }, as: runner })
     expect(workflow.status).toBe(201)
+    await app.db.prisma.workflowVersion.updateMany({ where: { workflowId: workflow.body.workflow.id }, data: { graph: graph('team-tools') } })
     const run = await callRoute(runsRoute.POST, { body: { workflowId: workflow.body.workflow.id, input: 'hello' }, as: runner })
     expect(run).toMatchObject({ status: 400, body: { error: { code: 'invalid_graph' } } })
     expect(run.body.error.message).toContain('team-tools')

@@ -20,13 +20,15 @@ import type {
   WorkflowView,
 } from '@/lib/contracts/workflows'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
-import { starterDocument, validate, type GraphDocument, type ServerContext } from '@/lib/graph'
+import { parseGraphDocument, starterDocument, validate, type GraphDocument, type ServerContext } from '@/lib/graph'
 import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
+import { nameOwnerFrom } from '../auth/name-owner'
 import { requireRole, targetWorkspace, visibleTo, type Principal } from '../auth/principal'
 import type { Prisma } from '../db/database'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
 import { requireBase, staleVersion } from '../save-base'
+import { documentReferences, refuseForeignReferences } from '../workspaces/foreign-references'
 import { moveWorkflow } from './workflow-move'
 import { parseWorkflowSettings } from './workflow-settings'
 
@@ -141,6 +143,7 @@ export class WorkflowService {
   async create(principal: Principal, input: { name: string; description?: string; graph?: unknown; workspaceId?: string }): Promise<CreatedWorkflowResponse> {
     const workspaceId = targetWorkspace(principal, input.workspaceId, 'editor')
     const graph = input.graph === undefined ? starterDocument() : checkGraph(input.graph)
+    await this.refuseForeignReferences(principal, graph, workspaceId, principal.userId)
     const workflow = await this.prisma.workflow.create({
       data: {
         id: randomUUID(),
@@ -221,8 +224,9 @@ export class WorkflowService {
    * that named no base) saves on top of whatever is newest; no base at all is a 428.
    */
   async createVersion(principal: Principal, id: string, graph: unknown, named: number | 'latest' | undefined, note?: string): Promise<VersionResponse> {
-    await this.requireWorkflow(principal, id, 'editor')
+    const workflow = await this.requireWorkflow(principal, id, 'editor')
     const document = checkGraph(graph)
+    await this.refuseForeignReferences(principal, document, workflow.workspaceId, workflow.ownerId)
     const base = named === 'latest' ? named : requireBase(named, 'workflow')
     let number = base === 'latest' ? 0 : base
     try {
@@ -291,6 +295,8 @@ export class WorkflowService {
     if (!source) throw notFound('Workflow', id)
     const workspaceId = targetWorkspace(principal, input.workspaceId ?? source.workspaceId ?? undefined, 'editor')
     const graph = (source.versions[0]?.graph as object | undefined) ?? (starterDocument() as object)
+    const parsed = parseGraphDocument(graph)
+    if (parsed.ok) await this.refuseForeignReferences(principal, parsed.document, workspaceId, principal.userId)
     const workflow = await this.prisma.workflow.create({
       data: {
         id: randomUUID(),
@@ -327,9 +333,30 @@ export class WorkflowService {
 
   /** 404 for a missing workflow and for one the principal may not see alike; 403 when their role there is less than `role`. */
   private async requireWorkflow(principal: Principal, id: string, role: WorkspaceRole = 'viewer') {
-    const workflow = await this.prisma.workflow.findFirst({ where: { id, ...visibleWorkflows(principal) }, select: { id: true, workspaceId: true } })
+    const workflow = await this.prisma.workflow.findFirst({
+      where: { id, ...visibleWorkflows(principal) },
+      select: { id: true, workspaceId: true, ownerId: true },
+    })
     if (!workflow) throw notFound('Workflow', id)
     requireRole(principal, workflow.workspaceId, role)
+    return workflow
+  }
+
+  /**
+   * 422 `foreign_reference` when the document names another workspace's saved agent, MCP server, skill or
+   * sub-workflow: its runs read names in `workspaceId` (workspaces/foreign-references.ts). `creatorId`: who made the workflow,
+   * whose role decides whether its names reach elsewhere (auth/name-owner.ts).
+   */
+  private async refuseForeignReferences(principal: Principal, document: GraphDocument, workspaceId: string | null, creatorId: string | null) {
+    const uses = documentReferences(document)
+    if (uses.length === 0 || workspaceId === null) return
+    const creatorRole =
+      creatorId === principal.userId
+        ? principal.role
+        : creatorId === null
+          ? null
+          : (await this.prisma.user.findUnique({ where: { id: creatorId }, select: { role: true } }))?.role
+    await refuseForeignReferences(this.prisma, principal, nameOwnerFrom(workspaceId, creatorRole), uses)
   }
 
   private presentWorkflow(row: {

@@ -51,6 +51,19 @@ describe('DemoChatClient', () => {
     expect(response.text).toBe(`Demo reply: ${'a'.repeat(200)}`)
   })
 
+  it('cuts an answer longer than maxTokens after that many tokens, and says so with finishReason length, streaming or not', async () => {
+    const cut = await client.getResponse([user('one two three four')], { maxTokens: 4 })
+    expect(cut.text).toBe('Demo reply: one two')
+    expect(cut.finishReason).toBe('length')
+    expect(cut.usage?.outputTokenCount).toBe(4)
+    const streamed = chatResponseFromUpdates(await collect(client.getStreamingResponse([user('one two three four')], { maxTokens: 4 })))
+    expect([streamed.text, streamed.finishReason]).toEqual(['Demo reply: one two', 'length'])
+    const whole = await client.getResponse([user('one two')], { maxTokens: 4 })
+    expect([whole.text, whole.finishReason]).toEqual(['Demo reply: one two', 'stop'])
+    // An agent run ends with the model's reason: the caller can tell a cut reply from a finished one.
+    expect((await new Agent({ client, defaultOptions: { maxTokens: 2 } }).run('one two three')).finishReason).toBe('length')
+  })
+
   it('answers /call lines with function calls, one per line, in order', async () => {
     const response = await client.getResponse([user('please\n/call add {"a":2,"b":40}\n  /call now\n/call  echo {"text":"hi there"}')])
     const calls = response.messages[0].contents

@@ -12,7 +12,8 @@
  *    `{"score", "reason"}`, graded deterministically (see demo-judge-reply.ts).
  * 4. Otherwise it answers `Demo reply: ` followed by the first 200 characters of the last user message.
  * A text answer to a request with a JSON responseFormat becomes JSON shaped like the schema, its strings
- * holding that text (see demo-structured-reply.ts).
+ * holding that text (see demo-structured-reply.ts). A text answer longer than the request's `maxTokens`
+ * (counted as below) is cut after that many tokens and finishes with `length`, as a real model's would.
  *
  * Usage is reported with token counts from a whitespace split: input = instructions plus every message's
  * text, arguments and results; output = the reply's text or call arguments. Streaming yields the same
@@ -41,7 +42,7 @@ export const DEMO_MODEL_ID = 'demo'
 const CALL_LINE = /^\s*\/call\s+(\S+)\s*(.*)$/
 const REPLY_PREVIEW_LENGTH = 200
 
-type DemoAnswer = { kind: 'text'; text: string } | { kind: 'calls'; calls: FunctionCallContent[] }
+type DemoAnswer = { kind: 'text'; text: string; cut?: boolean } | { kind: 'calls'; calls: FunctionCallContent[] }
 
 export class DemoChatClient extends BaseChatClient {
   /** The model a call names when its options name none: spans and responses say `demo`, as for any provider's model. */
@@ -66,7 +67,7 @@ export class DemoChatClient extends BaseChatClient {
       messages: [new Message({ role: 'assistant', contents, messageId: `demo-msg-${messages.length}` })],
       responseId: `demo-resp-${messages.length}`,
       modelId: options.model ?? DEMO_MODEL_ID,
-      finishReason: answer.kind === 'text' ? 'stop' : 'tool_calls',
+      finishReason: finishReasonOf(answer),
       usage: this.usage(messages, options, answer),
     })
   }
@@ -87,7 +88,7 @@ export class DemoChatClient extends BaseChatClient {
     yield {
       ...base,
       contents: [usageContent(this.usage(messages, options, answer))],
-      finishReason: answer.kind === 'text' ? 'stop' : 'tool_calls',
+      finishReason: finishReasonOf(answer),
     }
   }
 
@@ -121,7 +122,18 @@ export class DemoChatClient extends BaseChatClient {
 function decideAnswer(messages: Message[], options: ChatRequestOptions): DemoAnswer {
   const answer = decidePlainAnswer(messages, options)
   if (answer.kind !== 'text') return answer
-  return { kind: 'text', text: demoStructuredReply(options.responseFormat, answer.text) ?? answer.text }
+  return cutToLimit(demoStructuredReply(options.responseFormat, answer.text) ?? answer.text, options.maxTokens)
+}
+
+/** The answer's first `maxTokens` tokens when it has more (a structured reply is cut too, and no longer parses, as a real model's). */
+function cutToLimit(text: string, maxTokens: number | undefined): DemoAnswer {
+  if (maxTokens === undefined || countTokens(text) <= maxTokens) return { kind: 'text', text }
+  return { kind: 'text', text: text.trim().split(/\s+/).slice(0, maxTokens).join(' '), cut: true }
+}
+
+function finishReasonOf(answer: DemoAnswer): 'stop' | 'length' | 'tool_calls' {
+  if (answer.kind === 'calls') return 'tool_calls'
+  return answer.cut ? 'length' : 'stop'
 }
 
 function decidePlainAnswer(messages: Message[], options: ChatRequestOptions): DemoAnswer {

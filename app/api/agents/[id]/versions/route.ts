@@ -25,7 +25,7 @@ export const POST = defineRoute({
   body: createAgentVersionRequestSchema,
   example: () => ({ definition: { name: 'Fuzzed', instructions: 'Be brief.', functionTools: ['get_time'] }, note: 'second', baseVersion: 1 }),
   responses: created(agentVersionResponseSchema),
-  errors: [409],
+  errors: [409, 422],
   saveBase: 'required',
   etag: (saved: { version: { version: number } }) => saved.version.version,
   handler: ({ principal, services, params, body: { baseVersion, ...body }, request }) =>

@@ -11,5 +11,6 @@ export const POST = defineRoute({
   params: workflowIdParamsSchema,
   body: duplicateWorkflowRequestSchema,
   responses: created(createdWorkflowResponseSchema),
+  errors: [422],
   handler: ({ principal, services, params, body }) => services.workflows.duplicate(principal, params.id, body),
 })

@@ -26,7 +26,7 @@ export const POST = defineRoute({
   body: createVersionRequestSchema,
   example: () => ({ graph: exampleWorkflowDocument(), note: 'fuzzed', baseVersion: 1 }),
   responses: created(versionResponseSchema),
-  errors: [409],
+  errors: [409, 422],
   saveBase: 'required',
   etag: (saved: { version: { version: number } }) => saved.version.version,
   handler: ({ principal, services, params, body: { graph, note, baseVersion }, request }) =>

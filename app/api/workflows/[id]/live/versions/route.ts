@@ -13,6 +13,7 @@ export const POST = defineRoute({
   body: saveLiveVersionRequestSchema,
   example: () => ({ note: 'fuzzed' }),
   responses: created(liveVersionResponseSchema),
+  errors: [422],
   etag: (saved: { version: { version: number } }) => saved.version.version,
   handler: ({ principal, services, params, body: { note } }) => services.liveVersions.saveLive(principal, params.id, note),
 })

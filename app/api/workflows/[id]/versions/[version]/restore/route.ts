@@ -14,7 +14,7 @@ export const POST = defineRoute({
   body: restoreVersionRequestSchema,
   example: () => ({ note: 'fuzzed' }),
   responses: created(versionResponseSchema),
-  errors: [409],
+  errors: [409, 422],
   saveBase: 'optional',
   etag: (saved: { version: { version: number } }) => saved.version.version,
   handler: ({ principal, services, params, body: { note, baseVersion }, request }) =>
