@@ -7,7 +7,7 @@
  *    line, in order (strings as they are, other values as JSON).
  * 2. If the last user message contains lines `/call <toolName> <json-arguments>`, it answers with those
  *    function calls, one per line, in order (arguments passed on verbatim, `{}` when omitted) — unless the
- *    request's toolChoice is 'none', in which case rule 3 applies.
+ *    request's toolChoice is 'none', in which case the rules below apply.
  * 3. If the last user message is an evaluation judge's prompt (`<judge-request>`), it answers the judge's JSON
  *    `{"score", "reason"}`, graded deterministically (see demo-judge-reply.ts).
  * 4. Otherwise it answers `Demo reply: ` followed by the first 200 characters of the last user message.
