@@ -207,11 +207,30 @@ describe('the API under fuzzing', () => {
     await prisma.skill.create({
       data: { name: 'seeded-skill', description: 'Seeded', ownerId: app.admin.id, content: SKILL.replace('fuzzed-skill', 'seeded-skill') },
     })
+    // Evaluations (issue #31): a dataset and an experiment, so that requests naming them reach past the lookup.
+    const dataset = await prisma.dataset.create({
+      data: { name: 'Fuzzed', ownerId: app.admin.id, versions: { create: { version: 1, rows: [{ id: 'r1', input: 'hello' }], authorId: app.admin.id } } },
+    })
+    const experiment = await prisma.experiment.create({
+      data: {
+        ownerId: app.admin.id,
+        datasetId: dataset.id,
+        datasetVersion: 1,
+        workflowId: EXAMPLE_WORKFLOW_ID,
+        targetVersion: version.version,
+        targetName: 'Example',
+        evaluators: [{ kind: 'exact', caseSensitive: true, trim: true }],
+        trials: 1,
+        concurrency: 1,
+        total: 1,
+        status: 'succeeded',
+      },
+    })
     const rows = await app.db.sql.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY 1`,
     )
     tables = rows.map((row) => row.name)
-    validIds = [EXAMPLE_WORKFLOW_ID, EXAMPLE_MCP_SERVER_ID, run.id, approval.id, shareLink.id, 'seeded-skill', '1', 'A'.repeat(43)]
+    validIds = [EXAMPLE_WORKFLOW_ID, EXAMPLE_MCP_SERVER_ID, run.id, approval.id, shareLink.id, 'seeded-skill', dataset.id, experiment.id, '1', 'A'.repeat(43)]
   })
   afterAll(async () => {
     // Test files share a process (vitest.config.ts): the next one gets the limits it would have had.

@@ -43,6 +43,10 @@ import { createTestApp, type TestApp, type TestUser } from '@/lib/server/testing
 import { HTTP_METHODS, listRouteFiles, loadRoutes, type RouteEntry } from '@/lib/server/testing/route-inventory'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
+// Evaluations (issue #31)
+import { evaluatorSpecSchema } from '@/lib/contracts/evaluators'
+import { DatasetService } from '@/lib/server/evaluations/dataset-service'
+import { ExperimentService } from '@/lib/server/evaluations/experiment-service'
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000'
 
@@ -85,6 +89,13 @@ interface Fixture {
   invitation(): Promise<string>
   /** A fresh invitation link to the team workspace; its id (to revoke). */
   invitationId(): Promise<string>
+  // Evaluations (issue #31)
+  datasetId: string
+  /** A fresh dataset with one row (to save over or delete). */
+  dataset(): Promise<string>
+  experimentId: string
+  /** A fresh experiment, still running (to cancel). */
+  experiment(): Promise<string>
 }
 
 type Request = (fx: Fixture) => Call | Promise<Call>
@@ -290,6 +301,32 @@ const ROUTES: Record<string, Expectation> = {
   },
   'DELETE /api/me/tokens/[id]': { request: async (fx) => ({ params: { id: await fx.apiToken() } }), status: 204, adminStatus: 404 },
 
+  // Evaluations (issue #31): datasets and experiments
+  'GET /api/datasets': { request: () => ({}), listed: ids('datasets'), own: (fx) => fx.datasetId },
+  'POST /api/datasets': { request: (fx) => ({ body: { name: 'mine', workspaceId: fx.workspaceId } }), status: 201 },
+  'GET /api/datasets/[id]': { request: (fx) => ({ params: { id: fx.datasetId } }), status: 200 },
+  'PATCH /api/datasets/[id]': { request: (fx) => ({ params: { id: fx.datasetId }, body: { description: 'changed' } }), status: 200 },
+  'DELETE /api/datasets/[id]': { request: async (fx) => ({ params: { id: await fx.dataset() } }), status: 200 },
+  'POST /api/datasets/[id]/versions': {
+    request: async (fx) => ({ params: { id: await fx.dataset() }, body: { rows: [{ input: 'again' }], baseVersion: 1 } }),
+    status: 201,
+  },
+  'POST /api/datasets/[id]/import': {
+    request: (fx) => ({ params: { id: fx.datasetId }, body: { format: 'jsonl', content: '{"input":"more"}' } }),
+    status: 201,
+  },
+  'GET /api/datasets/[id]/export': { request: (fx) => ({ params: { id: fx.datasetId }, query: 'format=csv' }), status: 200 },
+  'POST /api/datasets/[id]/rows/from-run': { request: (fx) => ({ params: { id: fx.datasetId }, body: { runId: fx.runId } }), status: 201 },
+  'GET /api/experiments': { request: () => ({}), listed: ids('experiments'), own: (fx) => fx.experimentId },
+  'POST /api/experiments': {
+    request: (fx) => ({ body: { datasetId: fx.datasetId, target: { workflowId: fx.workflowId }, evaluators: [{ kind: 'exact' }] } }),
+    status: 201,
+  },
+  'GET /api/experiments/[id]': { request: (fx) => ({ params: { id: fx.experimentId } }), status: 200 },
+  'GET /api/experiments/[id]/results': { request: (fx) => ({ params: { id: fx.experimentId } }), status: 200 },
+  'POST /api/experiments/[id]/cancel': { request: async (fx) => ({ params: { id: await fx.experiment() } }), status: 200 },
+  'GET /api/experiments/[id]/compare/[otherId]': { request: (fx) => ({ params: { id: fx.experimentId, otherId: fx.experimentId } }), status: 200 },
+
   // Administration: members get the 404 of an unknown path
   'GET /api/admin/users': { request: () => ({}), status: 200 },
   'PATCH /api/admin/users/[id]': { request: () => ({ params: { id: UNKNOWN_UUID }, body: {} }), status: 400 },
@@ -465,6 +502,22 @@ describe('who may call each API route (roles in a team workspace)', () => {
         })
       ).id
     const inWorkspace = `workspaceId=${workspaceId}`
+    // Evaluations (issue #31)
+    const datasets = new DatasetService(app.db.prisma, runs)
+    const dataset = async () => (await datasets.create(as, { name: uniqueName('dataset'), rows: [{ input: 'hi' }], workspaceId })).dataset.id
+    const datasetId = await dataset()
+    const experiments = new ExperimentService(app.db.prisma, datasets, runs)
+    const experiment = async () =>
+      (
+        await experiments.create(as, {
+          datasetId,
+          target: { workflowId },
+          evaluators: [evaluatorSpecSchema.parse({ kind: 'exact' })],
+          trials: 1,
+          concurrency: 1,
+        })
+      ).experiment.id
+    const experimentId = await experiment()
     fx = {
       owner,
       workspaceId,
@@ -504,6 +557,10 @@ describe('who may call each API route (roles in a team workspace)', () => {
       stranger: async () => (await app.addUser('member')).email,
       invitation: async () => (await workspaces.invite(await principal(owner), workspaceId, { role: 'viewer', approver: false })).token,
       invitationId: async () => (await workspaces.invite(await principal(owner), workspaceId, { role: 'viewer', approver: false })).id,
+      datasetId,
+      dataset,
+      experimentId,
+      experiment,
     }
     ownApprovalId = await approval()
     ownSkillName = await fx.skill()

@@ -1,10 +1,11 @@
 /**
  * `agentloom`: the command line. `run`, `validate` and `export-ts` work on a workflow document alone (no server,
- * no database); `workflows`, `runs` and `approvals` talk to a running server with an API token.
+ * no database); `workflows`, `runs`, `approvals` and `eval` talk to a running server with an API token.
  * Exit codes: 0 ok, 1 the run (or request) failed, 2 a usage mistake or invalid input.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io'
+import { evalCommand } from './eval-command'
 import { exportTsCommand } from './export-ts-command'
 import { runCommand } from './run-command'
 import { ServerClient } from './server-client'
@@ -18,6 +19,12 @@ interface GlobalOptions {
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value]
+
+function minScore(value: string): number {
+  const parsed = Number(value)
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0 || parsed > 1) throw new InvalidArgumentError('must be a number from 0 to 1.')
+  return parsed
+}
 
 function positiveInt(value: string): number {
   const parsed = Number(value)
@@ -147,6 +154,31 @@ export function buildCliProgram({ io, env = process.env, signal }: CliContext, d
     .option('--text <text>', 'the reply to a human-input step')
     .action((id: string, options: { approve?: boolean; deny?: boolean; reason?: string; text?: string }, command: Command) =>
       finish(answerApproval(io, client(command), id, { ...options, json: globals(command).json })),
+    )
+
+  program
+    .command('eval')
+    .description(
+      'Run a workflow or agent version over a dataset on the server, score every run, print the rows and aggregates; exit 1 when the mean score is below --min-score or a row regressed against --baseline.',
+    )
+    .argument('<target>', 'a workflow or agent, by name or id, optionally @version (default: the latest)')
+    .requiredOption('--dataset <name>', 'the dataset, by name or id')
+    .option('--baseline <experimentId>', 'compare with this experiment: exit 1 if any row scores lower')
+    .option('--min-score <n>', 'exit 1 if the mean score (0 to 1) is below this', minScore)
+    .option(
+      '--evaluator <file.json>',
+      'evaluator specs (one object or a list) from this file; repeat for more (default: contains the expected answer)',
+      collect,
+      [],
+    )
+    .option('--trials <n>', 'runs per row (1 to 5)', positiveInt)
+    .option('--concurrency <n>', 'runs at once (1 to 16)', positiveInt)
+    .action(
+      (
+        target: string,
+        options: { dataset: string; baseline?: string; minScore?: number; evaluator: string[]; trials?: number; concurrency?: number },
+        command: Command,
+      ) => finish(evalCommand(io, client(command), target, { ...options, json: globals(command).json })),
     )
 
   return program

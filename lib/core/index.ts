@@ -87,7 +87,7 @@ export {
 export { abortable, abortableIterable, raceAbort, sleep } from './abort'
 
 // Chat clients
-export { BaseChatClient, DEMO_MODEL_ID, DemoChatClient, UpdateAssembler, chatResponseFromUpdates, chatResponseToUpdates } from './clients'
+export { BaseChatClient, DEMO_MODEL_ID, DemoChatClient, JUDGE_REQUEST_TAG, UpdateAssembler, chatResponseFromUpdates, chatResponseToUpdates } from './clients'
 export type { BaseChatClientOptions, ChatClient, ChatOptions, ChatRequestOptions } from './clients'
 
 // Structured output (ChatOptions.responseFormat → ChatResponse.value / AgentResponse.value)

@@ -42,7 +42,19 @@ export type RouteAccess = 'owned' | 'list' | 'create' | 'anyone' | 'admin' | 'pu
  * The resource a route acts on, whose workspace `role` is read in (issue #30): the roles test makes one in a team
  * workspace for each kind and calls the route as each role. `workspace`: the workspace itself (its members, its log).
  */
-export type RouteResource = 'workflow' | 'run' | 'agent' | 'conversation' | 'approval' | 'share_link' | 'skill' | 'mcp_server' | 'workspace'
+export type RouteResource =
+  | 'workflow'
+  | 'run'
+  | 'agent'
+  | 'conversation'
+  | 'approval'
+  | 'share_link'
+  | 'skill'
+  | 'mcp_server'
+  | 'workspace'
+  // Evaluations (issue #31)
+  | 'dataset'
+  | 'experiment'
 
 /**
  * How a caller who is not `public` shows who they are: a session cookie or an API token (the default);

@@ -43,6 +43,9 @@ export const INVALID_INPUT_CODES = [
   'tooling_manifest_invalid',
   'unsupported_input',
   'wrong_password',
+  // Evaluations (issue #31)
+  'invalid_dataset',
+  'invalid_evaluator',
 ] as const
 export type InvalidInputCode = (typeof INVALID_INPUT_CODES)[number]
 
@@ -117,6 +120,8 @@ export const CONFLICT_CODES = [
   'turn_running',
   'user_exists',
   'version_conflict',
+  // Evaluations (issue #31)
+  'experiment_finished',
 ] as const
 export type ConflictCode = (typeof CONFLICT_CODES)[number]
 

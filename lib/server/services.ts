@@ -22,6 +22,9 @@ import { skillLibrary } from './skills/skills-service'
 import { LiveVersions } from './collab/live-versions'
 import { WorkflowService } from './workflows/workflow-service'
 import { WorkspaceService } from './workspaces/workspace-service'
+// Evaluations (issue #31)
+import { DatasetService } from './evaluations/dataset-service'
+import { ExperimentService } from './evaluations/experiment-service'
 
 export interface Services {
   app: AppContext
@@ -56,6 +59,11 @@ export interface Services {
   responses: ResponsesService
   /** The server and its database answer (GET /api/health). */
   health(): Promise<HealthResponse>
+  // Evaluations (issue #31)
+  /** Datasets of cases, versioned like workflows. */
+  datasets: DatasetService
+  /** Runs of a target over a dataset, scored by evaluators. */
+  experiments: ExperimentService
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -71,13 +79,16 @@ export function servicesFor(app: AppContext): Services {
         (error: unknown) => console.error(`[collab] the live document of ${workflowId} could not follow the save:`, (error as Error).message),
       ),
   })
+  const runs = new RunService(app)
+  // Evaluations (issue #31)
+  const datasets = new DatasetService(app.db.prisma, runs)
   return {
     app,
     agents: new AgentService(app.db.prisma, app.secrets, app.outbound),
     workflows,
     liveVersions,
     workspaces: new WorkspaceService(app),
-    runs: new RunService(app),
+    runs,
     runCheckpoints: new RunCheckpoints(app),
     runForks: new RunForkService(app),
     conversations: new ConversationService(app),
@@ -97,6 +108,9 @@ export function servicesFor(app: AppContext): Services {
       await app.db.sql.query('SELECT 1')
       return { status: 'ok', database: app.db.kind }
     },
+    // Evaluations (issue #31)
+    datasets,
+    experiments: new ExperimentService(app.db.prisma, datasets, runs),
   }
 }
 

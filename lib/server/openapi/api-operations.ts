@@ -26,6 +26,7 @@ export const API_TAGS = {
   admin: 'User management and the audit log (admins only).',
   access: 'First-admin setup, invitations, password resets and shared runs: reachable without signing in.',
   meta: 'Health and this description.',
+  evaluations: 'Datasets of cases, and experiments that run a workflow or agent version over them and score every run (issue #31).',
   responses:
     "OpenAI's Responses API in front of saved agents and workflows, for the `openai` package and other OpenAI clients: API tokens only, " +
     'and errors in OpenAI\'s shape `{ "error": { "message", "type", "param", "code" } }`.',
@@ -37,8 +38,11 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 /** Who may call: a signed-in person or API token, an API token alone, an admin, or anyone. */
 export type ApiAccess = 'user' | 'token' | 'admin' | 'public'
 
-/** `text/event-stream`: the events routes, one schema-shaped event per `data:`; `text/markdown`: the conversation export. */
-export type ApiContentType = 'application/json' | 'text/event-stream' | 'text/markdown'
+/**
+ * `text/event-stream`: the events routes, one schema-shaped event per `data:`; `text/markdown`: the conversation export;
+ * `text/csv` and `application/jsonl`: a dataset's export.
+ */
+export type ApiContentType = 'application/json' | 'text/event-stream' | 'text/markdown' | 'text/csv' | 'application/jsonl'
 
 export interface ApiResponseSpec {
   description: string

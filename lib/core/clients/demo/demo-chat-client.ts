@@ -7,8 +7,10 @@
  *    line, in order (strings as they are, other values as JSON).
  * 2. If the last user message contains lines `/call <toolName> <json-arguments>`, it answers with those
  *    function calls, one per line, in order (arguments passed on verbatim, `{}` when omitted) — unless the
- *    request's toolChoice is 'none', in which case rule 3 applies.
- * 3. Otherwise it answers `Demo reply: ` followed by the first 200 characters of the last user message.
+ *    request's toolChoice is 'none', in which case the rules below apply.
+ * 3. If the last user message is an evaluation judge's prompt (`<judge-request>`), it answers the judge's JSON
+ *    `{"score", "reason"}`, graded deterministically (see demo-judge-reply.ts).
+ * 4. Otherwise it answers `Demo reply: ` followed by the first 200 characters of the last user message.
  * A text answer to a request with a JSON responseFormat becomes JSON shaped like the schema, its strings
  * holding that text (see demo-structured-reply.ts). A text answer longer than the request's `maxTokens`
  * (counted as below) is cut after that many tokens and finishes with `length`, as a real model's would.
@@ -33,6 +35,7 @@ import {
 } from '../../types'
 import { BaseChatClient, type BaseChatClientOptions } from '../base-chat-client'
 import type { ChatRequestOptions } from '../chat-client'
+import { demoJudgeReply } from './demo-judge-reply'
 import { demoStructuredReply } from './demo-structured-reply'
 
 export const DEMO_MODEL_ID = 'demo'
@@ -142,6 +145,8 @@ function decidePlainAnswer(messages: Message[], options: ChatRequestOptions): De
     const calls = parseCallLines(userText, messages.length)
     if (calls.length > 0) return { kind: 'calls', calls }
   }
+  const judged = demoJudgeReply(userText)
+  if (judged !== undefined) return { kind: 'text', text: judged }
   return { kind: 'text', text: `Demo reply: ${userText.slice(0, REPLY_PREVIEW_LENGTH)}` }
 }
 

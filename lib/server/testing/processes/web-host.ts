@@ -1,6 +1,6 @@
 /**
  * A web process for multi-process tests: the app's real Next route handlers for workflows, runs, conversations,
- * approvals, the Responses endpoint and the MCP endpoint, served over node:http on 127.0.0.1 without Next itself (which would take a build, or
+ * approvals, the Responses endpoint, the MCP endpoint and evaluations, served over node:http on 127.0.0.1 without Next itself (which would take a build, or
  * a dev server per process). Run it with tsx (`node --import tsx lib/server/testing/processes/web-host.ts`),
  * with DATABASE_URL and AGENTLOOM_WORKER=off; it prints one line, `{"url":"http://127.0.0.1:<port>"}`,
  * once it answers. Requests are turned into a Fetch Request and the handler's Response streamed
@@ -27,6 +27,13 @@ const ROUTES: HostedRoute[] = [
   { pattern: '/api/conversations/:id/messages', load: () => import('@/app/api/conversations/[id]/messages/route') },
   { pattern: '/v1/responses', load: () => import('@/app/v1/responses/route') },
   { pattern: '/mcp', load: () => import('@/app/mcp/route') },
+  // Evaluations (issue #31): what `agentloom eval` calls.
+  { pattern: '/api/agents', load: () => import('@/app/api/agents/route') },
+  { pattern: '/api/datasets', load: () => import('@/app/api/datasets/route') },
+  { pattern: '/api/experiments', load: () => import('@/app/api/experiments/route') },
+  { pattern: '/api/experiments/:id', load: () => import('@/app/api/experiments/[id]/route') },
+  { pattern: '/api/experiments/:id/results', load: () => import('@/app/api/experiments/[id]/results/route') },
+  { pattern: '/api/experiments/:id/compare/:otherId', load: () => import('@/app/api/experiments/[id]/compare/[otherId]/route') },
 ]
 
 // The app (database, migrations, notifications) is ready before the first request is taken.
