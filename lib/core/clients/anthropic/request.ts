@@ -55,7 +55,10 @@ export function buildAnthropicRequest(messages: Message[], options: ChatOptions,
   }
   const outputFormat = toOutputFormat(format)
   if (outputFormat) body.output_config = { format: outputFormat }
-  return { body: { ...body, ...(options.additional ?? {}) }, toolNames }
+  const { output_config: extraOutputConfig, ...additional } = (options.additional ?? {}) as { output_config?: object }
+  // `output_config` holds both the format and the effort: merge rather than replace.
+  if (extraOutputConfig) body.output_config = { ...extraOutputConfig, ...body.output_config }
+  return { body: { ...body, ...additional }, toolNames }
 }
 
 function toAnthropicToolChoice(options: ChatOptions, toolNames: ToolNameMap): AnthropicToolChoice | undefined {
