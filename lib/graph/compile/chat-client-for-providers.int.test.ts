@@ -129,6 +129,7 @@ describe('chatClientFor with the native providers', () => {
     const ollama = chatClientFor({ provider: 'ollama', model: 'llama3.2' }, {}) as OpenAIChatCompletionClient
     expect(ollama).toBeInstanceOf(OpenAIChatCompletionClient)
     expect(ollama.openai.baseURL).toBe('http://localhost:11434/v1')
+    expect(ollama.providerName).toBe('ollama')
     const configured = chatClientFor(
       { provider: 'ollama' },
       { OLLAMA_BASE_URL: 'http://ollama.lan:11434/v1', OLLAMA_MODEL: 'qwen3' },

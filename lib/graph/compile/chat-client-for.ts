@@ -60,7 +60,15 @@ export function chatClientFor(settings: Settings, env: OpenAIEnv = process.env, 
       const target = baseUrl ?? serverUrl ?? DEFAULT_OLLAMA_BASE_URL
       // Only the admin's own OLLAMA_BASE_URL is reached without the outbound policy.
       const connect = baseUrl || !serverUrl ? chosenFetch : {}
-      return new OpenAIChatCompletionClient({ baseURL: target, apiKey: secrets.apiKey || NO_KEY, model, env: {}, maxTokensParameter: 'max_tokens', ...connect })
+      return new OpenAIChatCompletionClient({
+        baseURL: target,
+        apiKey: secrets.apiKey || NO_KEY,
+        model,
+        env: {},
+        maxTokensParameter: 'max_tokens',
+        providerName: 'ollama',
+        ...connect,
+      })
     }
     default: {
       const Client = settings.provider === 'openai_chat' ? OpenAIChatCompletionClient : OpenAIChatClient
