@@ -9,6 +9,8 @@ export type GeminiEnv = Record<string, string | undefined>
 
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash'
 export const DEFAULT_GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com'
+/** The package's own default is 5 attempts with delays growing to a minute; the other clients retry twice. */
+const DEFAULT_GEMINI_ATTEMPTS = 3
 
 export interface GeminiClientOptions {
   /** Default: env GEMINI_MODEL, else `gemini-2.5-flash`. */
@@ -17,7 +19,7 @@ export interface GeminiClientOptions {
   apiKey?: string
   /** Default: env GEMINI_BASE_URL, else https://generativelanguage.googleapis.com. */
   baseURL?: string
-  /** Attempts the package makes, the first included, on 408/429/5xx (package default 5); 1 means no retry. */
+  /** Attempts the package makes, the first included, on 408/429/5xx; 1 means no retry. Default 3 (as the other clients: two retries). */
   maxAttempts?: number
   /** Per-request timeout in milliseconds. */
   timeoutMs?: number
@@ -52,7 +54,7 @@ export function connectGemini(options: GeminiClientOptions): GeminiConnection {
       vertexai: false,
       httpOptions: {
         baseUrl: options.baseURL ?? nonEmpty(env.GEMINI_BASE_URL) ?? DEFAULT_GEMINI_BASE_URL,
-        ...(options.maxAttempts !== undefined ? { retryOptions: { attempts: options.maxAttempts } } : {}),
+        retryOptions: { attempts: options.maxAttempts ?? DEFAULT_GEMINI_ATTEMPTS },
         ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
         ...(options.defaultHeaders ? { headers: options.defaultHeaders } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
