@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { Agent } from '../../agents'
-import { ChatClientResponseException, StructuredOutputError } from '../../errors'
+import { AbortError, ChatClientException, ChatClientResponseException, StructuredOutputError } from '../../errors'
 import { tool } from '../../tools/tool'
 import { Message } from '../../types'
 import { ScriptedHttpServer } from '../testing/scripted-http-server'
@@ -173,6 +173,45 @@ describe('AnthropicChatClient', () => {
     const response = await client({ maxRetries: 1 }).getResponse([new Message({ role: 'user', text: 'Hi' })])
     expect(response.text).toBe('ok')
     expect(server.requests).toHaveLength(2)
+  })
+
+  it('maps an error event in the middle of a stream (overloaded) to ChatClientResponseException', async () => {
+    server.enqueue(() => ({
+      sse: [
+        {
+          event: 'message_start',
+          data: {
+            type: 'message_start',
+            message: {
+              id: 'msg_e',
+              type: 'message',
+              role: 'assistant',
+              model: 'claude-test',
+              content: [],
+              stop_reason: null,
+              usage: { input_tokens: 1, output_tokens: 1 },
+            },
+          },
+        },
+        { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } },
+        { event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Par' } } },
+        { event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } },
+      ],
+    }))
+    const texts: string[] = []
+    const failure = await (async () => {
+      for await (const update of client().getStreamingResponse([new Message({ role: 'user', text: 'Hi' })]))
+        texts.push(...update.contents.map((content) => (content.type === 'text' ? content.text : '')))
+    })().catch((error: unknown) => error)
+    expect(texts.join('')).toBe('Par')
+    expect(failure).toBeInstanceOf(ChatClientException)
+    expect((failure as Error).message).toContain('Overloaded')
+  })
+
+  it('ends with AbortError when the caller aborts', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    await expect(client().getResponse([new Message({ role: 'user', text: 'Hi' })], { signal: controller.signal })).rejects.toBeInstanceOf(AbortError)
   })
 
   it('refuses to start without a key and names ANTHROPIC_API_KEY', () => {
