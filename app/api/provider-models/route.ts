@@ -6,7 +6,7 @@ import { defineRoute, ok } from '@/lib/server/define-route'
 export const GET = defineRoute({
   method: 'GET',
   path: '/api/provider-models',
-  access: 'list',
+  access: 'anyone',
   summary: "List a model provider's models (OpenAI or a compatible server, Anthropic, Gemini, Ollama), for choosing an agent's model",
   tag: 'agents',
   query: providerModelsQuerySchema,
