@@ -18,7 +18,8 @@ export const POST = defineRoute({
   invalidParams: invalidSignature,
   query: hookQuery,
   responses: { 200: { description: 'The run ended (with ?wait=true)', schema: hookResultSchema }, 202: { description: 'The run started', schema: hookAcceptedSchema } },
-  errors: [409, 429],
+  // 401: an unknown webhook, a bad or an expired signature (no sign-in is involved); 409: a replayed signature.
+  errors: [401, 409, 429],
   headers: { 'cache-control': 'no-store' },
   handler: async ({ services, params, query, request }) => {
     const answer = await services.webhookReceiver.receive(params.id, request, { wait: query.wait === 'true', signal: request.signal })
