@@ -146,12 +146,18 @@ const ROUTES: Record<string, Expectation> = {
   // Triggers (issue #32)
   'GET /api/workflows/[id]/schedules': { request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
   'POST /api/workflows/[id]/schedules': { request: (fx) => ({ params: { id: fx.workflowId }, body: { cron: '0 9 * * *' } }), status: 201 },
-  'GET /api/workflows/[id]/schedules/[scheduleId]': { request: async (fx) => ({ params: { id: fx.workflowId, scheduleId: await fx.schedule() } }), status: 200 },
+  'GET /api/workflows/[id]/schedules/[scheduleId]': {
+    request: async (fx) => ({ params: { id: fx.workflowId, scheduleId: await fx.schedule() } }),
+    status: 200,
+  },
   'PATCH /api/workflows/[id]/schedules/[scheduleId]': {
     request: async (fx) => ({ params: { id: fx.workflowId, scheduleId: await fx.schedule() }, body: { enabled: false } }),
     status: 200,
   },
-  'DELETE /api/workflows/[id]/schedules/[scheduleId]': { request: async (fx) => ({ params: { id: fx.workflowId, scheduleId: await fx.schedule() } }), status: 204 },
+  'DELETE /api/workflows/[id]/schedules/[scheduleId]': {
+    request: async (fx) => ({ params: { id: fx.workflowId, scheduleId: await fx.schedule() } }),
+    status: 204,
+  },
   'GET /api/workflows/[id]/webhooks': { request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
   'POST /api/workflows/[id]/webhooks': { request: (fx) => ({ params: { id: fx.workflowId }, body: {} }), status: 201 },
   'GET /api/workflows/[id]/webhooks/[hookId]': { request: async (fx) => ({ params: { id: fx.workflowId, hookId: await fx.webhook() } }), status: 200 },

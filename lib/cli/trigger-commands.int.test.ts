@@ -66,7 +66,11 @@ describe('agentloom schedules and hooks against a running server', () => {
       const body = 'hello'
       const t = Math.floor(Date.now() / 1000)
       const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')
-      const response = await fetch(new URL(`${webhook.path}?wait=true`, web.url), { method: 'POST', body, headers: { 'agentloom-signature': `t=${t},v1=${v1}` } })
+      const response = await fetch(new URL(`${webhook.path}?wait=true`, web.url), {
+        method: 'POST',
+        body,
+        headers: { 'agentloom-signature': `t=${t},v1=${v1}` },
+      })
       expect(response.status).toBe(200)
       expect(await response.json()).toMatchObject({ status: 'succeeded', outputs: ['Got hello'] })
       const unsigned = await fetch(new URL(webhook.path, web.url), { method: 'POST', body })

@@ -129,7 +129,10 @@ export function registerTriggerCommands(program: Command, { io, client, json, fi
     .option('--rate <n>', 'calls accepted per minute', (value) => Number.parseInt(value, 10), 60)
     .action((workflowId: string, options: { name: string; rate: number }, command: Command) =>
       run(command, async (server, asJson) => {
-        const answer = await server.request('POST', hooksPath(workflowId), webhookWithSecretResponseSchema, { name: options.name, rateLimitPerMinute: options.rate })
+        const answer = await server.request('POST', hooksPath(workflowId), webhookWithSecretResponseSchema, {
+          name: options.name,
+          rateLimitPerMinute: options.rate,
+        })
         printSecret(server, asJson, answer)
         return EXIT_OK
       }),

@@ -147,12 +147,18 @@ describe('webhooks', () => {
     expect((await callRoute(webhooksRoute.GET, { params: { id: workflowId }, as: stranger })).status).toBe(404)
     expect((await callRoute(webhookRoute.GET, { params: { id: workflowId, hookId: webhook.id }, as: stranger })).status).toBe(404)
     expect((await callRoute(webhooksRoute.GET, { params: { id: workflowId }, as: null })).status).toBe(401)
-    expect((await callRoute(schedulesRoute.POST, { params: { id: workflowId }, body: { cron: '0 9 * * *', input: '{"city":"Lyon"}' }, as: stranger })).status).toBe(404)
+    expect(
+      (await callRoute(schedulesRoute.POST, { params: { id: workflowId }, body: { cron: '0 9 * * *', input: '{"city":"Lyon"}' }, as: stranger })).status,
+    ).toBe(404)
     expect((await callRoute(schedulesRoute.POST, { params: { id: workflowId }, body: { cron: '0 9 * * *' }, as: null })).status).toBe(401)
 
     const badCron = await callRoute(schedulesRoute.POST, { params: { id: workflowId }, body: { cron: '61 * * * *', input: '{"city":"Lyon"}' }, as: owner })
     expect(badCron.status).toBe(400)
-    const badZone = await callRoute(schedulesRoute.POST, { params: { id: workflowId }, body: { cron: '0 9 * * *', timeZone: 'Mars/Olympus', input: '{"city":"Lyon"}' }, as: owner })
+    const badZone = await callRoute(schedulesRoute.POST, {
+      params: { id: workflowId },
+      body: { cron: '0 9 * * *', timeZone: 'Mars/Olympus', input: '{"city":"Lyon"}' },
+      as: owner,
+    })
     expect(badZone.status).toBe(400)
     const badInput = await callRoute(schedulesRoute.POST, { params: { id: workflowId }, body: { cron: '0 9 * * *', input: 'Lyon' }, as: owner })
     expect(badInput.body.error.code).toBe('invalid_run_input')

@@ -28,7 +28,7 @@ export const API_TAGS = {
   meta: 'Health and this description.',
   // Triggers (issue #32)
   triggers:
-    "A workflow's schedules (cron in a time zone) and webhooks (POST /api/hooks/{id}, signed `Agentloom-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">`): " +
+    'A workflow\'s schedules (cron in a time zone) and webhooks (POST /api/hooks/{id}, signed `Agentloom-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`): ' +
     'runs they start record their trigger; list them with GET /api/runs?triggerId=.',
   evaluations: 'Datasets of cases, and experiments that run a workflow or agent version over them and score every run (issue #31).',
   responses:

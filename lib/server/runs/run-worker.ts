@@ -92,7 +92,13 @@ export class RunWorker implements RunNowHost {
       noHandleSignals: true,
       pollInterval: this.pollIntervalMs,
       logger: queueLogger,
-      taskList: { [RUN_TASK]: this.runTask, [EXPIRE_APPROVALS_TASK]: this.expireTask, ...approvalRoutingTasks(this.app), ...experimentTasks(this.app), ...scheduleTasks(this.app) },
+      taskList: {
+        [RUN_TASK]: this.runTask,
+        [EXPIRE_APPROVALS_TASK]: this.expireTask,
+        ...approvalRoutingTasks(this.app),
+        ...experimentTasks(this.app),
+        ...scheduleTasks(this.app),
+      },
       // Jobs are fetched (and locked) a batch at a time and completed in batches: under load that
       // is two statements per batch of runs instead of two per run. A worker that dies with jobs
       // in its local queue leaves them locked (graphile frees such locks only after hours):

@@ -119,7 +119,10 @@ export class ScheduleService {
     if (!parsed?.ok) return
     const problems = runInputProblems(parsed.document, input)
     if (problems.length > 0) {
-      throw invalidInput('invalid_run_input', `The input does not match the workflow's input fields: ${inputProblemsText(problems)}`, { param: 'input', problems })
+      throw invalidInput('invalid_run_input', `The input does not match the workflow's input fields: ${inputProblemsText(problems)}`, {
+        param: 'input',
+        problems,
+      })
     }
   }
 }

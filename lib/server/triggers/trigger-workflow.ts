@@ -18,7 +18,10 @@ export interface TriggerWorkflow {
 
 /** The workflow, when the principal sees it (404 otherwise) and has `role` in its workspace (403 otherwise). */
 export async function triggerWorkflow(app: Pick<AppContext, 'db'>, principal: Principal, workflowId: string, role: WorkspaceRole): Promise<TriggerWorkflow> {
-  const workflow = await app.db.prisma.workflow.findFirst({ where: { id: workflowId, ...visibleWorkflows(principal) }, select: { id: true, workspaceId: true } })
+  const workflow = await app.db.prisma.workflow.findFirst({
+    where: { id: workflowId, ...visibleWorkflows(principal) },
+    select: { id: true, workspaceId: true },
+  })
   if (!workflow) throw notFound('Workflow', workflowId)
   requireRole(principal, workflow.workspaceId, role)
   return workflow

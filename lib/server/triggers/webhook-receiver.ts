@@ -34,7 +34,10 @@ type Accepted = z.infer<typeof hookAcceptedSchema>
 type Result = z.infer<typeof hookResultSchema>
 
 export const invalidSignature = () =>
-  new DomainError('invalid_signature', `Sign the call: send ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook's secret>.`)
+  new DomainError(
+    'invalid_signature',
+    `Sign the call: send ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook's secret>.`,
+  )
 
 export interface ReceiveOptions {
   wait: boolean
@@ -126,9 +129,13 @@ export class WebhookReceiver {
       value = undefined
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw invalidInput('invalid_run_input', `The body must be a JSON object with the workflow's input fields: ${fields.map((name) => `"${name}"`).join(', ')}.`, {
-        param: 'body',
-      })
+      throw invalidInput(
+        'invalid_run_input',
+        `The body must be a JSON object with the workflow's input fields: ${fields.map((name) => `"${name}"`).join(', ')}.`,
+        {
+          param: 'body',
+        },
+      )
     }
     const picked = Object.fromEntries(fields.filter((name) => Object.hasOwn(value, name)).map((name) => [name, (value as Record<string, unknown>)[name]]))
     return JSON.stringify(picked)

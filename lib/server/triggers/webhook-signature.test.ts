@@ -19,7 +19,8 @@ describe('webhook signatures', () => {
   })
 
   it('refuses malformed headers', () => {
-    for (const header of [null, '', 't=1', 'v1=' + 'a'.repeat(64), 't=x,v1=' + 'a'.repeat(64), 't=1,v1=short']) expect(parseSignatureHeader(header)).toBeUndefined()
+    for (const header of [null, '', 't=1', 'v1=' + 'a'.repeat(64), 't=x,v1=' + 'a'.repeat(64), 't=1,v1=short'])
+      expect(parseSignatureHeader(header)).toBeUndefined()
   })
 
   it('takes timestamps within five minutes either way', () => {

@@ -17,7 +17,10 @@ export const POST = defineRoute({
   // A malformed id is as unknown as a wrong one, and that is a bad signature.
   invalidParams: invalidSignature,
   query: hookQuery,
-  responses: { 200: { description: 'The run ended (with ?wait=true)', schema: hookResultSchema }, 202: { description: 'The run started', schema: hookAcceptedSchema } },
+  responses: {
+    200: { description: 'The run ended (with ?wait=true)', schema: hookResultSchema },
+    202: { description: 'The run started', schema: hookAcceptedSchema },
+  },
   // 401: an unknown webhook, a bad or an expired signature (no sign-in is involved); 409: a replayed signature.
   errors: [401, 409, 429],
   headers: { 'cache-control': 'no-store' },
