@@ -1,14 +1,17 @@
 'use client'
 
+import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import { errorMessage } from '@/components/api-client'
 import { useScheduleMutations, useSchedulesQuery, useWebhookMutations, useWebhooksQuery } from '@/components/queries/triggers'
 import { Badge, Button, LocalTime } from '@/components/ui'
 import { IntentLink } from '@/components/ui/IntentLink'
-import { ScheduleForm } from './ScheduleForm'
 import { TriggerRuns } from './TriggerRuns'
 import { WebhookSecretNotice } from './WebhookSecretNotice'
 import type { WebhookWithSecret } from './triggers-api'
+
+// In the browser only: its preview reads the browser's clock, locale and time zones, which the server's would not match.
+const ScheduleForm = dynamic(() => import('./ScheduleForm').then((module) => module.ScheduleForm), { ssr: false })
 
 /**
  * A workflow's triggers (issue #32): its schedules (next fire times, pause and resume) and webhooks (URL, secret once,
