@@ -25,6 +25,10 @@ import { WorkspaceService } from './workspaces/workspace-service'
 // Evaluations (issue #31)
 import { DatasetService } from './evaluations/dataset-service'
 import { ExperimentService } from './evaluations/experiment-service'
+// Triggers (issue #32)
+import { ScheduleService } from './triggers/schedule-service'
+import { WebhookReceiver } from './triggers/webhook-receiver'
+import { WebhookService } from './triggers/webhook-service'
 
 export interface Services {
   app: AppContext
@@ -64,6 +68,13 @@ export interface Services {
   datasets: DatasetService
   /** Runs of a target over a dataset, scored by evaluators. */
   experiments: ExperimentService
+  // Triggers (issue #32)
+  /** A workflow's cron schedules. */
+  schedules: ScheduleService
+  /** A workflow's webhooks, managed. */
+  webhooks: WebhookService
+  /** Signed calls to a webhook (POST /api/hooks/:id). */
+  webhookReceiver: WebhookReceiver
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -111,6 +122,10 @@ export function servicesFor(app: AppContext): Services {
     // Evaluations (issue #31)
     datasets,
     experiments: new ExperimentService(app.db.prisma, datasets, runs),
+    // Triggers (issue #32)
+    schedules: new ScheduleService(app),
+    webhooks: new WebhookService(app),
+    webhookReceiver: new WebhookReceiver(app),
   }
 }
 
