@@ -58,6 +58,8 @@ export function describeEvent(event: RunEvent, labelOf: LabelOf): EventDescripti
     }
     case 'breakpoint_resumed':
       return { title: data.action === 'step' ? 'Stepping one superstep' : 'Continued from the breakpoint', tone: 'info', icon: 'play' }
+    case 'breakpoint_state_edited':
+      return { title: 'State edited while paused', detail: `${Array.isArray(data.edits) ? data.edits.length : 0} edit(s)`, tone: 'info', icon: 'node' }
     case 'pinned_output':
       return { title: `${who} used its pinned output`, detail: 'Pinned: the step did not run.', tone: 'info', icon: 'node' }
     case 'started':

@@ -42,3 +42,4 @@ export const breakpointHitSchema = z.looseObject({
 export type BreakpointHit = z.infer<typeof breakpointHitSchema>
 
 export const debugActionResponseSchema = z.object({ action: debugActionSchema, runId: z.string() })
+

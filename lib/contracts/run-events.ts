@@ -81,6 +81,8 @@ export const RUN_EVENT_DATA_SCHEMAS = {
   breakpoint_hit: breakpointHitSchema.extend({ approvalId: z.string().optional() }),
   /** Someone told the paused run to go on (`continue`, `step`); `stop` cancels it (`run_cancelled`). */
   breakpoint_resumed: z.looseObject({ action: debugActionSchema }),
+  /** Someone edited the state a paused run goes on from: a new checkpoint of the run, copied from the one it was paused on. */
+  breakpoint_state_edited: z.looseObject({ checkpointId: z.string(), editedFrom: z.string(), edits: z.array(z.unknown()) }),
   /** A pinned node did not run: it sent its pinned value (a debug run only). */
   pinned_output: z.looseObject({ executorId: z.string(), data: z.unknown() }),
 

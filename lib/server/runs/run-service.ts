@@ -5,6 +5,7 @@
  */
 import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
 import { durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
+import type { RunDebug } from '@/lib/contracts/run-debug'
 import { inputProblemsText, parseGraphDocument, runInputProblems, type GraphDocument, type ServerFacts } from '@/lib/graph'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
@@ -12,6 +13,7 @@ import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { nameOwnerFrom } from '../auth/name-owner'
 import { forbidden, hasRole, isAdmin, requireRole, visibleTo, workspacesWithRole, type Principal, type WorkspaceScope } from '../auth/principal'
 import { conflict, invalidInput, notFound } from '../domain-errors'
+import { jsonbSafeText } from '../db/jsonb'
 import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
 import { loadDocumentFacts } from '../workflows/document-facts'
 import { turnDocument } from '../conversations/turn-document'
@@ -123,7 +125,7 @@ export class RunService {
    */
   async create(
     principal: Principal,
-    input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode },
+    input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode; debug?: RunDebug },
     { runNow = false }: RunNowOption = {},
   ): Promise<RunSummary> {
     await this.refuseWhatCanOnlyFail(principal, input)
@@ -138,21 +140,32 @@ export class RunService {
            WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text[] IS NULL OR w."workspaceId" = ANY($3::text[]))
            ORDER BY v.version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, debug, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, "workspaceId", ${claimColumns.values('$6')},
-             COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync'), now(), now()
+             CASE WHEN $8::jsonb IS NULL THEN COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync') ELSE 'sync' END,
+             $8::jsonb, now(), now()
            FROM version
-           RETURNING id, "createdAt", input, "versionId", "workflowId", "workspaceId", durability),
+           RETURNING id, "createdAt", input, "versionId", "workflowId", "workspaceId", durability, debug),
          queued AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
            RETURNING "runId", data)
-         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "sessionId", run."workflowId", version.settings AS "workflowSettings", run.durability,
+         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "sessionId", run."workflowId", version.settings AS "workflowSettings", run.durability, run.debug,
            version.version, version.name, run."createdAt", queued.data AS "queuedData",
            run."workspaceId", version."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
            CASE WHEN $6::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
          FROM run, version, queued`,
-        [input.workflowId, input.version ?? null, runnable, JSON.stringify(input.input), principal.userId, slot?.workerId ?? null, input.durability ?? null],
+        [
+          input.workflowId,
+          input.version ?? null,
+          runnable,
+          JSON.stringify(input.input),
+          principal.userId,
+          slot?.workerId ?? null,
+          input.durability ?? null,
+          // A debug run commits every superstep (sync): a breakpoint pauses on a committed checkpoint.
+          input.debug === undefined ? null : jsonbSafeText(input.debug),
+        ],
       )
     } finally {
       if (!row) slot?.release()
