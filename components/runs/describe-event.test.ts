@@ -47,7 +47,6 @@ const SAMPLES: Record<KnownRunEventType, unknown> = {
   breakpoint_hit: { reason: 'before', nodeIds: ['researcher'], superstep: 2, checkpointId: 'c' },
   breakpoint_resumed: { action: 'step' },
   breakpoint_state_edited: { checkpointId: 'c2', editedFrom: 'c', edits: [] },
-  pinned_output: { executorId: 'researcher', data: 'pinned' },
   started: {},
   failed: { error: engineError },
   output: { executorId: 'researcher', data: 'x' },

@@ -4,7 +4,7 @@
  *
  * Who writes which type:
  * - the run service and executor: `run_queued`, `run_started`, `run_succeeded`, `run_failed`, `run_cancelled`; the fork service: `run_forked`;
- *   a debug run's executor: `breakpoint_hit`, `breakpoint_resumed`, `pinned_output`;
+ *   a debug run's executor: `breakpoint_hit`, `breakpoint_resumed` (a pinned node says so with a `custom` event named `pinned_output`);
  * - the workflow engine, through lib/server/runs/workflow-events.ts: its own event names (`started`,
  *   `output`, `executor_invoked`, …; see lib/core/workflows/events.ts), with an agent's streamed update
  *   split into `agent_update` (text), `tool_call`, `tool_result` and `tool_approval_request`;
@@ -83,8 +83,6 @@ export const RUN_EVENT_DATA_SCHEMAS = {
   breakpoint_resumed: z.looseObject({ action: debugActionSchema }),
   /** Someone edited the state a paused run goes on from: a new checkpoint of the run, copied from the one it was paused on. */
   breakpoint_state_edited: z.looseObject({ checkpointId: z.string(), editedFrom: z.string(), edits: z.array(z.unknown()) }),
-  /** A pinned node did not run: it sent its pinned value (a debug run only). */
-  pinned_output: z.looseObject({ executorId: z.string(), data: z.unknown() }),
 
   started: noData,
   failed: z.looseObject({ error: workflowErrorDetailsSchema }),

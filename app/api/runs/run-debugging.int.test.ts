@@ -130,6 +130,15 @@ describe('debug runs: breakpoints, stepping, pinned outputs', () => {
     expect((await act(runId, 'continue')).body.error.code).toBe('run_not_paused')
   })
 
+  it("sends a pinned node's value instead of running it, and only in a debug run", async () => {
+    const runId = await startDebugRun(agentsWorkflowId, { pinned: { writer: { value: 'PINNED' } } })
+    expect(await finished(runId)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: Demo reply: PINNED'] })
+    const events = await app.events.listAfter(runId, 0, 10_000)
+    // The writer's model was never called: no reply of its own, and the log says it was pinned.
+    expect(events.filter((e) => e.type === 'agent_response').map((e) => (e.data as { executorId: string }).executorId)).toEqual(['reviewer', 'editor'])
+    expect(events.find((e) => e.type === 'custom')?.data).toMatchObject({ name: 'pinned_output', executorId: 'writer', data: 'PINNED' })
+  })
+
   it('never pauses a run started without debug settings', async () => {
     const created = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'hello' } })
     expect(await finished(created.body.run.id)).toMatchObject({ status: 'succeeded' })

@@ -37,6 +37,12 @@ export function debugOf(stored: unknown): RunDebug | undefined {
   return parsed.success ? parsed.data : undefined
 }
 
+/** A debug run's pinned outputs as compile takes them (lib/graph's CompileOptions.pinned); undefined when none. */
+export function pinnedValues(debug: RunDebug): ReadonlyMap<string, unknown> | undefined {
+  const entries = Object.entries(debug.pinned)
+  return entries.length === 0 ? undefined : new Map(entries.map(([nodeId, pin]) => [nodeId, pin.value]))
+}
+
 export function isBreakpointRequest(request: PendingRequest): boolean {
   return (request.data as { type?: unknown } | null)?.type === 'breakpoint'
 }

@@ -32,7 +32,7 @@ import { scheduleApprovalExpiry } from './run-queue'
 import { RunRecorder } from './run-recorder'
 import { prepareQueuedRun, type PreparedQueuedRun } from './run-setup'
 import { nodeTitles } from './node-titles'
-import { BreakpointWatch, breakpointRequest, debugOf, isBreakpointRequest, resumeActionOf } from './run-breakpoints'
+import { BreakpointWatch, breakpointRequest, debugOf, isBreakpointRequest, pinnedValues, resumeActionOf } from './run-breakpoints'
 import { isPendingRequestList, openRequestApprovals, responsesFromApprovals, type PendingRequest } from './workflow-requests'
 
 const FORWARDING_LOGGER = { warn: (message: string) => console.warn(`[forwarding] ${message}`), debug: () => {} }
@@ -156,6 +156,7 @@ export async function executeQueuedRun(
       // A turn's agent is its saved agent as an inline node: it talks with the saved agent's own key.
       agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? agentApiKey : undefined),
       maxSupersteps: settings.maxSupersteps,
+      pinned: debug && pinnedValues(debug),
     })
     // A paused debug run goes on as its breakpoint's answer says; the workflow never hears of the pause.
     const requests = start.kind === 'continued' ? start.requests.filter((request) => !isBreakpointRequest(request)) : []
