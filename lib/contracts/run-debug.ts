@@ -20,6 +20,8 @@ export const runDebugSchema = z.object({
   breakpoints: z.array(breakpointSchema).max(200).default([]),
   /** By node id. */
   pinned: z.record(nodeId, pinnedOutputSchema).default({}),
+  /** Run one node: just this node, fed the run's input (lib/graph single-node-document.ts), with its own settings. */
+  node: nodeId.optional(),
 })
 export type RunDebug = z.infer<typeof runDebugSchema>
 
@@ -42,4 +44,3 @@ export const breakpointHitSchema = z.looseObject({
 export type BreakpointHit = z.infer<typeof breakpointHitSchema>
 
 export const debugActionResponseSchema = z.object({ action: debugActionSchema, runId: z.string() })
-

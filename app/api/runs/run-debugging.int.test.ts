@@ -139,6 +139,19 @@ describe('debug runs: breakpoints, stepping, pinned outputs', () => {
     expect(events.find((e) => e.type === 'custom')?.data).toMatchObject({ name: 'pinned_output', executorId: 'writer', data: 'PINNED' })
   })
 
+  it('runs one node on the input given, with its own settings', async () => {
+    const created = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'just you', debug: { node: 'reviewer' } } })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(await finished(created.body.run.id)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: just you'] })
+    const invoked = (await app.events.listAfter(created.body.run.id, 0, 10_000)).filter((e) => e.type === 'executor_invoked')
+    expect(invoked.map((e) => (e.data as { executorId: string }).executorId)).toEqual(['start', 'reviewer', 'output'])
+    for (const debug of [{ node: 'nobody' }, { node: 'start' }, { breakpoints: [{ nodeId: 'nobody', when: 'before' }] }, { pinned: { ghost: { value: 1 } } }]) {
+      const refused = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'x', debug } })
+      expect(refused.status, JSON.stringify(debug)).toBe(400)
+      expect(refused.body.error.code).toBe('invalid_request')
+    }
+  })
+
   it('never pauses a run started without debug settings', async () => {
     const created = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'hello' } })
     expect(await finished(created.body.run.id)).toMatchObject({ status: 'succeeded' })

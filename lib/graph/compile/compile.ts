@@ -32,7 +32,10 @@ export function compile(document: GraphDocument, registry: CompileRegistry, opti
   for (const node of document.nodes) {
     if (!reachable.has(node.id)) continue
     const pin = pinned?.has(node.id) ? { value: pinned.get(node.id) } : undefined
-    executors.set(node.id, pin ? pinnedExecutor(node, pin.value) : nodeCompiler(node.kind)(node, { registry, options: inner, where: describeNode(node), compile }))
+    executors.set(
+      node.id,
+      pin ? pinnedExecutor(node, pin.value) : nodeCompiler(node.kind)(node, { registry, options: inner, where: describeNode(node), compile }),
+    )
   }
   const builder = new WorkflowBuilder({
     startExecutor: executors.get(start.id)!,

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto'
 import { UserError, type CheckpointStorage, type WorkflowCheckpoint } from '@/lib/core'
 import { runDebugSchema, type BreakpointHit, type DebugAction, type RunDebug } from '@/lib/contracts/run-debug'
-import type { GraphDocument } from '@/lib/graph'
+import { singleNodeDocument, type GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { breakpointHit, edgeTargetsOf, type EdgeTargets } from './breakpoint-decision'
 import type { PendingRequest } from './workflow-requests'
@@ -35,6 +35,13 @@ export function debugOf(stored: unknown): RunDebug | undefined {
   if (stored === null || stored === undefined) return undefined
   const parsed = runDebugSchema.safeParse(stored)
   return parsed.success ? parsed.data : undefined
+}
+
+/** A run of one node: the document holding just it (checked when the run was made; a failure here fails the run). */
+export function onlyNode(document: GraphDocument, nodeId: string): GraphDocument {
+  const single = singleNodeDocument(document, nodeId)
+  if (!single.ok) throw new UserError(single.message)
+  return single.document
 }
 
 /** A debug run's pinned outputs as compile takes them (lib/graph's CompileOptions.pinned); undefined when none. */

@@ -32,7 +32,7 @@ import { scheduleApprovalExpiry } from './run-queue'
 import { RunRecorder } from './run-recorder'
 import { prepareQueuedRun, type PreparedQueuedRun } from './run-setup'
 import { nodeTitles } from './node-titles'
-import { BreakpointWatch, breakpointRequest, debugOf, isBreakpointRequest, pinnedValues, resumeActionOf } from './run-breakpoints'
+import { BreakpointWatch, breakpointRequest, debugOf, isBreakpointRequest, onlyNode, pinnedValues, resumeActionOf } from './run-breakpoints'
 import { isPendingRequestList, openRequestApprovals, responsesFromApprovals, type PendingRequest } from './workflow-requests'
 
 const FORWARDING_LOGGER = { warn: (message: string) => console.warn(`[forwarding] ${message}`), debug: () => {} }
@@ -73,7 +73,14 @@ export async function executeQueuedRun(
 ): Promise<RunExit> {
   // A conversation turn's input is its message and where the conversation stood when it was sent.
   const turn = run.sessionId === null ? undefined : parseTurnInput(run.input)
-  const document = turn?.instructions || turn?.replyFormat ? saved.then((parsed) => withTurnSettings(parsed, turn)) : saved
+  // A debug run (run-breakpoints.ts): only it reads its breakpoints and pins, or watches its supersteps.
+  const debug = debugOf(run.debug)
+  const document =
+    turn?.instructions || turn?.replyFormat
+      ? saved.then((parsed) => withTurnSettings(parsed, turn))
+      : debug?.node !== undefined
+        ? saved.then((parsed) => onlyNode(parsed, debug.node!))
+        : saved
   const input = turn ? turn.text : typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const start = startOf(run, input)
   // A turn's agent talks with its saved agent's own key: read once, for the client and for redaction.
@@ -120,8 +127,6 @@ export async function executeQueuedRun(
   })
   // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
-  // A debug run (run-breakpoints.ts): only it reads its breakpoints, or watches its supersteps.
-  const debug = debugOf(run.debug)
   const breakpointsAnswered = start.kind === 'continued' && debug !== undefined ? start.requests.filter(isBreakpointRequest) : []
   let watch: BreakpointWatch | undefined
   if (debug) watch = new BreakpointWatch(debug)
@@ -208,7 +213,15 @@ export async function executeQueuedRun(
       // Paused at a breakpoint: the superstep that ended is committed (the watch held the workflow until it was); park on its checkpoint.
       await recorder.flush()
       writer.write('breakpoint_hit', { ...hit }).catch(() => {})
-      return await park(app, run.id, workerId, { pending: [breakpointRequest(hit)], usage: recorder.usage }, writer, hit.checkpointId, nodeTitles(await document))
+      return await park(
+        app,
+        run.id,
+        workerId,
+        { pending: [breakpointRequest(hit)], usage: recorder.usage },
+        writer,
+        hit.checkpointId,
+        nodeTitles(await document),
+      )
     }
     const message = error instanceof Error ? error.message : String(error)
     await endRun(app, run.id, writer, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message }, feed)

@@ -6,7 +6,7 @@
 import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
 import { durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
 import type { RunDebug } from '@/lib/contracts/run-debug'
-import { inputProblemsText, parseGraphDocument, runInputProblems, type GraphDocument, type ServerFacts } from '@/lib/graph'
+import { inputProblemsText, parseGraphDocument, runInputProblems, singleNodeDocument, type GraphDocument, type ServerFacts } from '@/lib/graph'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
@@ -193,7 +193,7 @@ export class RunService {
    * since (a key removed, a server or skill deleted, a sub-workflow that now leads back here): a
    * run that can only fail is refused with the problems the editor shows (400 `invalid_graph`).
    */
-  private async refuseWhatCanOnlyFail(principal: Principal, input: { workflowId: string; version?: number; input: string }): Promise<void> {
+  private async refuseWhatCanOnlyFail(principal: Principal, input: { workflowId: string; version?: number; input: string; debug?: RunDebug }): Promise<void> {
     // One statement: the version with whose names it uses (its workflow's workspace, and whether an admin made it).
     const [row] = await this.app.db.sql.query<{ graph: unknown; workspaceId: string | null; ownerRole: string | null }>(
       `SELECT v.graph, w."workspaceId", u.role AS "ownerRole"
@@ -208,7 +208,9 @@ export class RunService {
     const parsed = parseGraphDocument(row.graph)
     const facts = parsed.ok ? await loadDocumentFacts(this.app, principal, parsed.document, nameOwnerFrom(row.workspaceId, row.ownerRole)) : NO_FACTS
     const document = checkGraph(row.graph, { facts, workflowId: input.workflowId })
-    refuseUnfitInput(document, input.input)
+    if (input.debug) refuseUnfitDebug(document, input.debug)
+    // One node's run takes any input: what the node is sent, not the start's declared fields.
+    if (input.debug?.node === undefined) refuseUnfitInput(document, input.input)
   }
 
   /** Why nothing was queued: the principal cannot see the workflow (or it does not exist), may not run it (403), or it has no such version. */
@@ -301,4 +303,15 @@ export class RunService {
     await this.app.events.append(id, 'run_cancelled', {})
     return { ...presentSummary(row), status: 'cancelled', finishedAt: new Date().toISOString() }
   }
+}
+
+/** A debug run's breakpoints and pins name nodes of the version it runs; one node's run needs a node that can run alone. */
+function refuseUnfitDebug(document: GraphDocument, debug: RunDebug): void {
+  const ids = new Set(document.nodes.map((node) => node.id))
+  const unknown = [...debug.breakpoints.map((b) => b.nodeId), ...Object.keys(debug.pinned)].filter((id) => !ids.has(id))
+  if (unknown.length > 0)
+    throw invalidInput('invalid_request', `The workflow has no node ${[...new Set(unknown)].map((id) => `'${id}'`).join(', ')}.`, { nodeIds: unknown })
+  if (debug.node === undefined) return
+  const single = singleNodeDocument(document, debug.node)
+  if (!single.ok) throw invalidInput('invalid_request', single.message)
 }
