@@ -241,6 +241,12 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/runs/[id]/checkpoints/[checkpointId]': { request: (fx) => ({ params: { id: fx.runId, checkpointId: fx.checkpointId } }), status: 200 },
   'GET /api/runs/[id]/forks': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'POST /api/runs/[id]/forks': { request: (fx) => ({ params: { id: fx.runId }, body: { checkpointId: fx.checkpointId } }), status: 201 },
+  // The owned run is not a debug run: 409 run_not_paused shows the owner got past the 404 and the role.
+  'POST /api/runs/[id]/debug': { request: (fx) => ({ params: { id: fx.runId }, body: { action: 'continue' } }), status: 409 },
+  'POST /api/runs/[id]/debug/state': {
+    request: (fx) => ({ params: { id: fx.runId }, body: { edits: [{ op: 'replace_message', index: 0, data: 'x' }] } }),
+    status: 409,
+  },
   'GET /api/runs/[id]/share-links': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'POST /api/runs/[id]/share-links': { request: (fx) => ({ params: { id: fx.runId }, body: {} }), status: 201 },
 

@@ -12,6 +12,8 @@ import { graphProblemsOf } from './workflows-api'
 import { selectIsDirty, selectReadOnly } from './store'
 import { useCanvasStore, useCanvasStoreApi } from './CanvasStoreProvider'
 import { RunInputForm } from './RunInputForm'
+import { DebugRunFields } from './DebugRunFields'
+import { useBreakpoints } from './use-breakpoints'
 import { emptyRunFormValues, runInputFromForm, type RunFormValues } from './run-input-values'
 
 const NO_FIELDS: InputField[] = []
@@ -30,6 +32,10 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
   const [fieldProblems, setFieldProblems] = useState<InputProblem[]>([])
   const [busy, setBusy] = useState(false)
   const startRun = useStartRun()
+  const [debugging, setDebugging] = useState(false)
+  const workflowId = useCanvasStore((s) => s.workflowId)
+  const [breakpoints, setBreakpoints] = useBreakpoints(workflowId)
+  const debugNodes = useCanvasStore((s) => s.nodes)
   const { inputDescription, inputFields, dirty } = useCanvasStore((s) => {
     if (!open) return { inputDescription: '', inputFields: NO_FIELDS, dirty: false }
     const start = s.nodes.find((node) => node.type === 'start')?.data
@@ -77,7 +83,10 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
         }
       }
       // A draft's first save created the workflow: its id is the store's now.
-      const run = await startRun.mutateAsync({ workflowId: store.getState().workflowId, version, input: runInputText })
+      // A debug run pauses at the breakpoints set here (only those on nodes the workflow still has).
+      const ids = new Set(store.getState().nodes.map((node) => node.id))
+      const debug = debugging ? { breakpoints: breakpoints.filter((b) => ids.has(b.nodeId)), pinned: {} } : undefined
+      const run = await startRun.mutateAsync({ workflowId: store.getState().workflowId, version, input: runInputText, debug })
       router.push(`/runs/${encodeURIComponent(run.id)}`)
     } catch (cause) {
       // A run refused for what can only fail: its problems join the Problems panel, in the same words.
@@ -100,8 +109,12 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
           <Button variant="ghost" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
+          <label className="mr-auto flex items-center gap-1.5 text-xs text-zinc-700">
+            <input type="checkbox" data-testid="run-debug" checked={debugging} onChange={(event) => setDebugging(event.target.checked)} />
+            Debug run
+          </label>
           <Button variant="primary" data-testid="run-submit" onClick={() => void submit()} disabled={busy}>
-            {busy ? 'Starting…' : 'Start run'}
+            {busy ? 'Starting…' : debugging ? 'Start debug run' : 'Start run'}
           </Button>
         </>
       }
@@ -145,6 +158,18 @@ export function RunDialog({ open, onClose, save }: { open: boolean; onClose: () 
             />
           </Field>
         )}
+        {debugging ? (
+          <DebugRunFields
+            nodes={debugNodes
+              .filter((node) => node.type !== 'start')
+              .map((node) => ({
+                id: node.id,
+                name: String((node.data as { label?: string; name?: string }).label || (node.data as { name?: string }).name || node.id),
+              }))}
+            breakpoints={breakpoints}
+            onChange={setBreakpoints}
+          />
+        ) : null}
       </form>
     </Dialog>
   )

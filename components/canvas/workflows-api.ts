@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { ApiError, fetchParsed } from '@/components/api-client'
 import { functionToolListResponseSchema, type FunctionToolSummary } from '@/lib/contracts/function-tools'
 import { liveVersionResponseSchema, type LiveVersionResponse, type SaveLiveVersionRequest } from '@/lib/contracts/live-versions'
+import type { RunDebug } from '@/lib/contracts/run-debug'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 import { runSummarySchema } from '@/lib/contracts/runs'
 import { serverFactsResponseSchema } from '@/lib/contracts/server-facts'
@@ -128,6 +129,11 @@ export async function getServerFacts(workspaceId?: string): Promise<ServerFacts>
 
 const startedRunSchema = z.object({ run: runSummarySchema.pick({ id: true, status: true }) })
 
-export async function startRun(input: { workflowId: string; version?: number; input: string }): Promise<z.infer<typeof startedRunSchema>['run']> {
+export async function startRun(input: {
+  workflowId: string
+  version?: number
+  input: string
+  debug?: RunDebug
+}): Promise<z.infer<typeof startedRunSchema>['run']> {
   return (await fetchParsed(startedRunSchema, '/api/runs', { method: 'POST', body: JSON.stringify(input) })).run
 }

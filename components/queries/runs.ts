@@ -3,7 +3,8 @@
 /** Runs: the list (polled while a run is going), one run for its page, and starting and cancelling. */
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query'
 import { startRun } from '@/components/canvas/workflows-api'
-import { cancelRun, getRun, listRuns } from '@/components/runs/runs-api'
+import { actOnPausedRun, cancelRun, getRun, listRuns } from '@/components/runs/runs-api'
+import type { DebugAction } from '@/lib/contracts/run-debug'
 import { isTerminalStatus, type RunStatus, type RunSummary } from '@/lib/contracts/runs'
 
 export const runKeys = {
@@ -61,6 +62,15 @@ export function useCancelRun(runId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => cancelRun(runId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: runKeys.lists() }),
+  })
+}
+
+/** Continue, step or stop a debug run paused at a breakpoint; the run's page follows what happens next through its events. */
+export function useActOnPausedRun(runId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (action: DebugAction) => actOnPausedRun(runId, action),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: runKeys.lists() }),
   })
 }

@@ -5,7 +5,13 @@ export interface RunSetbacksPanelProps {
   labelOf: (executorId: string) => string
 }
 
-const KIND_NOUN = { human_input: 'question', tool_call: 'tool call', sampling: 'sampling request', elicitation: 'information request' } as const
+const KIND_NOUN = {
+  human_input: 'question',
+  tool_call: 'tool call',
+  sampling: 'sampling request',
+  elicitation: 'information request',
+  breakpoint: 'breakpoint',
+} as const
 
 /**
  * What went wrong in a run that went on regardless: each denied request with who denied it and

@@ -10,6 +10,7 @@ import { useApprovalsShownFor } from '@/components/approvals/approvals-in-view'
 import { ApprovalHistory } from '@/components/approvals/ApprovalHistory'
 import { SharePanel } from '@/components/share/SharePanel'
 import { AgentTextPanel } from './AgentTextPanel'
+import { BreakpointBanner } from './BreakpointBanner'
 import { errorMessage } from '@/components/api-client'
 import { useCancelRun } from '@/components/queries/runs'
 import { approvalSourceLabeler, executorLabeler } from './graph-labels'
@@ -56,7 +57,9 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
   const labelOf = useMemo(() => executorLabeler(data.graph), [data.graph])
   const sourceLabel = useMemo(() => approvalSourceLabeler(data.graph), [data.graph])
   const statuses = useMemo(() => nodeStatuses(state), [state])
-  const inline = approvals.filter((approval) => approval.status === 'pending' || shownInline.has(approval.id))
+  // A debug run's pause is its banner, not an approval card (BreakpointBanner).
+  const pause = readOnly ? undefined : approvals.find((approval) => approval.kind === 'breakpoint' && approval.status === 'pending')
+  const inline = approvals.filter((approval) => approval.kind !== 'breakpoint' && (approval.status === 'pending' || shownInline.has(approval.id)))
   const answered = approvals.filter((approval) => approval.status !== 'pending' && !shownInline.has(approval.id))
   const statusOf = useCallback((nodeId: string) => nodeStatusOf(state, nodeId), [state])
   const setbacks = useMemo(() => runSetbacks(approvals, state.events), [approvals, state.events])
@@ -110,6 +113,13 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
         </Panel>
       ) : null}
       <RunSetbacksPanel setbacks={setbacks} labelOf={labelOf} />
+      {pause && active ? (
+        <BreakpointBanner
+          runId={run.id}
+          pause={pause}
+          onInspectState={() => document.querySelector('[data-testid="run-checkpoints"]')?.scrollIntoView({ behavior: 'smooth' })}
+        />
+      ) : null}
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(340px,400px)]">
         <div className="flex min-w-0 flex-col gap-4">

@@ -51,6 +51,15 @@ export function describeEvent(event: RunEvent, labelOf: LabelOf): EventDescripti
         tone: 'info',
         icon: 'play',
       }
+    case 'breakpoint_hit': {
+      const nodes = Array.isArray(data.nodeIds) ? data.nodeIds.map((id) => labelOf(String(id))).join(', ') : ''
+      const where = data.reason === 'step' ? 'Paused after one step' : `Paused ${String(data.reason)} ${nodes}`
+      return { title: where, detail: `At the end of superstep ${String(data.superstep)}`, tone: 'warning', icon: 'stop' }
+    }
+    case 'breakpoint_resumed':
+      return { title: data.action === 'step' ? 'Stepping one superstep' : 'Continued from the breakpoint', tone: 'info', icon: 'play' }
+    case 'breakpoint_state_edited':
+      return { title: 'State edited while paused', detail: `${Array.isArray(data.edits) ? data.edits.length : 0} edit(s)`, tone: 'info', icon: 'node' }
     case 'started':
       return { title: 'Workflow started', tone: 'muted', icon: 'play' }
     case 'failed':
@@ -97,6 +106,8 @@ export function describeEvent(event: RunEvent, labelOf: LabelOf): EventDescripti
     }
     case 'custom': {
       const name = readString(data, 'name') ?? 'event'
+      // A debug run's pinned node (lib/graph/compile/pinned-executor.ts).
+      if (name === 'pinned_output') return { title: `${who} used its pinned output`, detail: 'Pinned: the step did not run.', tone: 'info', icon: 'node' }
       return {
         title: executor ? `${who}: ${name}` : name,
         detail: data.data === undefined ? undefined : compactJson(data.data, DETAIL_LENGTH),

@@ -1,6 +1,7 @@
 /** The runs view's own requests (the fetch client itself is components/api-client.ts). */
 import { fetchJson, postJson } from '@/components/api-client'
 import type { CheckpointDetail, CheckpointList, CreatedFork, CreateForkBody, RunForks } from '@/lib/contracts/run-forks'
+import type { DebugAction } from '@/lib/contracts/run-debug'
 import type { CancelMcpTaskBody, RunDetail, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
 
 const runUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}`
@@ -46,4 +47,9 @@ export function getRunForks(runId: string): Promise<RunForks> {
 /** A new run from a copy of one of the run's checkpoints (edited or not). */
 export function forkRun(runId: string, body: CreateForkBody): Promise<CreatedFork> {
   return postJson<CreatedFork>(`${runUrl(runId)}/forks`, body)
+}
+
+/** A debug run paused at a breakpoint: continue, step one superstep, or stop. */
+export function actOnPausedRun(runId: string, action: DebugAction): Promise<{ action: DebugAction; runId: string }> {
+  return postJson(`${runUrl(runId)}/debug`, { action })
 }

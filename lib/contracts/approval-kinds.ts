@@ -47,4 +47,11 @@ export const APPROVAL_KINDS: Record<ApprovalKind, ApprovalKindWords> = {
     actions: { approve: 'Send answer', deny: 'Decline' },
     answeredInWords: true,
   },
+  breakpoint: {
+    noun: 'Breakpoint',
+    asksFor: 'paused at a breakpoint',
+    awaited: 'Paused at a breakpoint',
+    actions: { approve: 'Continue', deny: 'Stop' },
+    answeredInWords: false,
+  },
 }

@@ -7,7 +7,7 @@ import { atMostKeys } from './bounded'
 import { PG_INT_MAX, safeJson, safeText } from './safe-text'
 import { workspaceIdSchema } from './workspace-roles'
 
-export const approvalKindSchema = z.enum(['sampling', 'tool_call', 'elicitation', 'human_input'])
+export const approvalKindSchema = z.enum(['sampling', 'tool_call', 'elicitation', 'human_input', 'breakpoint'])
 export type ApprovalKind = z.infer<typeof approvalKindSchema>
 
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'denied', 'expired'])

@@ -4,6 +4,7 @@
  *
  * Who writes which type:
  * - the run service and executor: `run_queued`, `run_started`, `run_succeeded`, `run_failed`, `run_cancelled`; the fork service: `run_forked`;
+ *   a debug run's executor: `breakpoint_hit`, `breakpoint_resumed` (a pinned node says so with a `custom` event named `pinned_output`);
  * - the workflow engine, through lib/server/runs/workflow-events.ts: its own event names (`started`,
  *   `output`, `executor_invoked`, …; see lib/core/workflows/events.ts), with an agent's streamed update
  *   split into `agent_update` (text), `tool_call`, `tool_result` and `tool_approval_request`;
@@ -18,6 +19,7 @@
  */
 import { z } from 'zod'
 import { approvalKindSchema, approvalViewSchema } from './approvals'
+import { breakpointHitSchema, debugActionSchema } from './run-debug'
 
 const executorId = z.string()
 
@@ -75,6 +77,12 @@ export const RUN_EVENT_DATA_SCHEMAS = {
    * then this, then what the fork did from there.
    */
   run_forked: z.looseObject({ parentRunId: z.string(), checkpointId: z.string(), superstep: z.number(), inheritedThrough: z.number() }),
+  /** A debug run paused (lib/server/runs/run-breakpoints.ts): where, and the approval of kind `breakpoint` that holds it. */
+  breakpoint_hit: breakpointHitSchema.extend({ approvalId: z.string().optional() }),
+  /** Someone told the paused run to go on (`continue`, `step`); `stop` cancels it (`run_cancelled`). */
+  breakpoint_resumed: z.looseObject({ action: debugActionSchema }),
+  /** Someone edited the state a paused run goes on from: a new checkpoint of the run, copied from the one it was paused on. */
+  breakpoint_state_edited: z.looseObject({ checkpointId: z.string(), editedFrom: z.string(), edits: z.array(z.unknown()) }),
 
   started: noData,
   failed: z.looseObject({ error: workflowErrorDetailsSchema }),

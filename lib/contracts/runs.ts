@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { approvalViewSchema } from './approvals'
 import { durabilityModeSchema } from './durability'
+import { runDebugSchema } from './run-debug'
 import { runEventSchema } from './run-events'
 import { runTriggerSchema } from './triggers'
 import { PG_INT_MAX, pgInt, safeText } from './safe-text'
@@ -32,6 +33,8 @@ export const createRunBody = z.object({
   input: safeText().max(100_000).default(''),
   /** When this run commits its progress; defaults to the workflow's setting, else sync. */
   durability: durabilityModeSchema.optional(),
+  /** A debug run: it pauses at these breakpoints and uses these pinned outputs (lib/contracts/run-debug.ts); it commits each superstep (sync). */
+  debug: runDebugSchema.optional(),
 })
 
 export const listRunsQuery = z.object({

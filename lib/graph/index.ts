@@ -78,4 +78,6 @@ export {
 export type { InputField, InputFieldType, InputProblem, StartInputCheck } from './start-input'
 export { declaredInputFields, runInputProblems } from './run-input'
 export { RunInputError } from './errors'
+export { singleNodeDocument } from './single-node-document'
+export type { SingleNodeDocument } from './single-node-document'
 export { agentSettingsErrors } from './validate-nodes'

@@ -53,6 +53,8 @@ export const GENERATED_API_ROUTES = [
   { pattern: '/api/runs/[id]/checkpoints', methods: ['GET'] },
   { pattern: '/api/runs/[id]/checkpoints/[checkpointId]', methods: ['GET'] },
   { pattern: '/api/runs/[id]/continue-in-chat', methods: ['POST'] },
+  { pattern: '/api/runs/[id]/debug', methods: ['POST'] },
+  { pattern: '/api/runs/[id]/debug/state', methods: ['POST'] },
   { pattern: '/api/runs/[id]/events', methods: ['GET'] },
   { pattern: '/api/runs/[id]/forks', methods: ['GET', 'POST'] },
   { pattern: '/api/runs/[id]/mcp-tasks/cancel', methods: ['POST'] },

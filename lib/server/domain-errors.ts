@@ -115,6 +115,7 @@ export const CONFLICT_CODES = [
   'run_finished',
   'run_incomplete',
   'run_not_active',
+  'run_not_paused',
   'runs_active',
   'setup_done',
   'skill_exists',

@@ -15,6 +15,7 @@ import { ConversationService } from './conversations/conversation-service'
 import { McpServerRegistry, type McpServerProbe } from './mcp/mcp-server-registry'
 import { RunCheckpoints } from './runs/run-checkpoints'
 import { RunForkService } from './runs/run-forks'
+import { RunDebugService } from './runs/run-debugging'
 import { RunService } from './runs/run-service'
 import { ShareLinkService } from './share/share-links'
 import type { SkillLibrary } from './skills/skill-library'
@@ -39,6 +40,8 @@ export interface Services {
   /** Workspaces, their members, invitations and audit log. */
   workspaces: WorkspaceService
   runs: RunService
+  /** Debug runs paused at a breakpoint: continue, step, stop, edit their state. */
+  runDebugging: RunDebugService
   /** A run's checkpoints, read (time travel). */
   runCheckpoints: RunCheckpoints
   /** Forks of runs from their checkpoints, and their trees. */
@@ -102,6 +105,7 @@ export function servicesFor(app: AppContext): Services {
     runs,
     runCheckpoints: new RunCheckpoints(app),
     runForks: new RunForkService(app),
+    runDebugging: new RunDebugService(app, runs, app.approvals),
     conversations: new ConversationService(app),
     approvals: app.approvals,
     approvalRouting: new ApprovalRoutingService(app),

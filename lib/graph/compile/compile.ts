@@ -10,6 +10,7 @@ import { buildAdjacency, isRunnableEdge, reachableFrom } from '../graph-analysis
 import { hasErrors } from '../problems'
 import { validateDocument } from '../validate'
 import { nodeCompiler } from './node-compilers'
+import { pinnedExecutor } from './pinned-executor'
 import type { CompileOptions, CompileRegistry } from './registry'
 import { wireEdges } from './wiring'
 
@@ -27,8 +28,14 @@ export function compile(document: GraphDocument, registry: CompileRegistry, opti
   const reachable = reachableFrom([start.id], adjacency)
 
   const executors = new Map<string, Executor>()
+  const { pinned, ...inner } = options
   for (const node of document.nodes) {
-    if (reachable.has(node.id)) executors.set(node.id, nodeCompiler(node.kind)(node, { registry, options, where: describeNode(node), compile }))
+    if (!reachable.has(node.id)) continue
+    const pin = pinned?.has(node.id) ? { value: pinned.get(node.id) } : undefined
+    executors.set(
+      node.id,
+      pin ? pinnedExecutor(node, pin.value) : nodeCompiler(node.kind)(node, { registry, options: inner, where: describeNode(node), compile }),
+    )
   }
   const builder = new WorkflowBuilder({
     startExecutor: executors.get(start.id)!,

@@ -59,6 +59,11 @@ export interface CompileOptions {
   name?: string
   /** Supersteps before a run is stopped as divergent (lib/core's default is 100). */
   maxIterations?: number
+  /**
+   * A debug run's pinned outputs, by node id of this document (not its sub-workflows'): such a node does not run, it
+   * sends (an output node: yields) its pinned value (pinnedExecutor). Never set for any other run.
+   */
+  pinned?: ReadonlyMap<string, unknown>
   /** Workflow ids being compiled above this one, to refuse sub-workflows that include themselves. */
   parents?: readonly string[]
 }

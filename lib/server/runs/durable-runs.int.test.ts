@@ -58,6 +58,8 @@ describe('durable runs across web and worker processes', () => {
   /** A transform first: the agent calls the gate in the second superstep, after a checkpoint. */
   let laterGatedWorkflowId: string
   let askingWorkflowId: string
+  /** Three transforms in a line: one a superstep (first 1, second 2, third 3). */
+  let debugWorkflowId: string
 
   async function startWebHosts(): Promise<void> {
     ;[webA, webB] = await Promise.all([startWebHost('web A', env), startWebHost('web B', env)])
@@ -80,6 +82,10 @@ describe('durable runs across web and worker processes', () => {
     askingWorkflowId = (
       await workflows.create(principalOf(app.admin), { name: 'asking', graph: chain({ id: 'ask', kind: 'human_input', data: { prompt: 'Colour?' } }) })
     ).workflow.id
+
+    const step = (id: string): ChainNode => ({ id, kind: 'transform', data: { expression: 'input' } })
+    debugWorkflowId = (await workflows.create(principalOf(app.admin), { name: 'debugged', graph: chain(step('first'), step('second'), step('third')) }))
+      .workflow.id
 
     const [{ name }] = await app.db.sql.query<{ name: string }>(`SELECT current_database() AS name`)
     const databaseUrl = new URL(testDatabaseServerUrl())
@@ -327,6 +333,31 @@ describe('durable runs across web and worker processes', () => {
       await api(webB, `/api/approvals/${approvalId}`, { decision: 'approve', content: { text: 'green' } })
       const done = await finished(webA, runId)
       expect(done).toMatchObject({ status: 'succeeded', outputs: ['green'] })
+    },
+    SCENARIO_TIMEOUT_MS,
+  )
+
+  it(
+    'keeps a debug run paused at a breakpoint through a SIGKILL of every process; another process steps it, then stops it',
+    async () => {
+      const debug = { breakpoints: [{ nodeId: 'second', when: 'before' }] }
+      const runId = (await api<{ run: { id: string } }>(webA, '/api/runs', { workflowId: debugWorkflowId, input: 'go', debug })).run.id
+      await parked(webB, runId)
+      const ran = async () =>
+        (await storedEvents(runId)).filter((event) => event.type === 'executor_invoked').map((event) => (event.data as { executorId: string }).executorId)
+      expect(await ran()).toEqual(['start', 'first'])
+
+      await Promise.all([webA, webB, ...workers].map((child) => child.kill('SIGKILL')))
+      await Promise.all([startWebHosts(), startWorkers()])
+
+      await api(webB, `/api/runs/${runId}/debug`, { action: 'step' })
+      await waitFor(async () => ((await storedEvents(runId)).filter((event) => event.type === 'breakpoint_hit').length === 2 ? true : undefined))
+      await parked(webA, runId)
+      expect(await ran()).toEqual(['start', 'first', 'second'])
+
+      await api(webA, `/api/runs/${runId}/debug`, { action: 'stop' })
+      expect(await finished(webB, runId)).toMatchObject({ status: 'cancelled' })
+      expect(await ran()).toEqual(['start', 'first', 'second'])
     },
     SCENARIO_TIMEOUT_MS,
   )

@@ -32,6 +32,7 @@ import { scheduleApprovalExpiry } from './run-queue'
 import { RunRecorder } from './run-recorder'
 import { prepareQueuedRun, type PreparedQueuedRun } from './run-setup'
 import { nodeTitles } from './node-titles'
+import { BreakpointWatch, breakpointRequest, debugOf, isBreakpointRequest, onlyNode, pinnedValues, resumeActionOf } from './run-breakpoints'
 import { isPendingRequestList, openRequestApprovals, responsesFromApprovals, type PendingRequest } from './workflow-requests'
 
 const FORWARDING_LOGGER = { warn: (message: string) => console.warn(`[forwarding] ${message}`), debug: () => {} }
@@ -72,7 +73,14 @@ export async function executeQueuedRun(
 ): Promise<RunExit> {
   // A conversation turn's input is its message and where the conversation stood when it was sent.
   const turn = run.sessionId === null ? undefined : parseTurnInput(run.input)
-  const document = turn?.instructions || turn?.replyFormat ? saved.then((parsed) => withTurnSettings(parsed, turn)) : saved
+  // A debug run (run-breakpoints.ts): only it reads its breakpoints and pins, or watches its supersteps.
+  const debug = debugOf(run.debug)
+  const document =
+    turn?.instructions || turn?.replyFormat
+      ? saved.then((parsed) => withTurnSettings(parsed, turn))
+      : debug?.node !== undefined
+        ? saved.then((parsed) => onlyNode(parsed, debug.node!))
+        : saved
   const input = turn ? turn.text : typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const start = startOf(run, input)
   // A turn's agent talks with its saved agent's own key: read once, for the client and for redaction.
@@ -119,7 +127,10 @@ export async function executeQueuedRun(
   })
   // Fires when the run leaves this worker, however it leaves, so nothing it started keeps waiting.
   const ended = new AbortController()
-  const runSignal = AbortSignal.any([signal, ended.signal])
+  const breakpointsAnswered = start.kind === 'continued' && debug !== undefined ? start.requests.filter(isBreakpointRequest) : []
+  let watch: BreakpointWatch | undefined
+  if (debug) watch = new BreakpointWatch(debug)
+  const runSignal = AbortSignal.any(watch ? [signal, ended.signal, watch.signal] : [signal, ended.signal])
   let prepared: PreparedQueuedRun | undefined
   let conversation: Awaited<ReturnType<typeof openAgentConversation>> | undefined
   try {
@@ -150,10 +161,24 @@ export async function executeQueuedRun(
       // A turn's agent is its saved agent as an inline node: it talks with the saved agent's own key.
       agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? agentApiKey : undefined),
       maxSupersteps: settings.maxSupersteps,
+      pinned: debug && pinnedValues(debug),
     })
-    const responses = start.kind === 'continued' ? await responsesFromApprovals(app, run.id, start.requests) : undefined
+    // A paused debug run goes on as its breakpoint's answer says; the workflow never hears of the pause.
+    const requests = start.kind === 'continued' ? start.requests.filter((request) => !isBreakpointRequest(request)) : []
+    watch?.useDocument(await document)
+    if (breakpointsAnswered.length > 0 && watch) {
+      const action = await resumeActionOf(app, run.id, breakpointsAnswered)
+      if (action === 'step') watch.stepOnce()
+      writer.write('breakpoint_resumed', { action }).catch(() => {})
+    }
+    const responses = requests.length > 0 ? await responsesFromApprovals(app, run.id, requests) : undefined
     // `sync`: the workflow waits at each superstep's end until the recorder has committed it.
-    const options = { signal: runSignal, checkpointStorage: checkpoints, beforeNextSuperstep: durability === 'sync' ? recorder.holdUntilCommitted : undefined }
+    const hold = durability === 'sync' ? recorder.holdUntilCommitted : undefined
+    const options = {
+      signal: runSignal,
+      checkpointStorage: watch ? watch.storage(checkpoints) : checkpoints,
+      beforeNextSuperstep: watch ? watch.between(hold) : hold,
+    }
     const stream =
       start.kind === 'continued'
         ? prepared.workflow.runStream(undefined, { ...options, checkpointId: start.checkpointId, responses })
@@ -161,7 +186,10 @@ export async function executeQueuedRun(
           ? prepared.workflow.runStream(undefined, { ...options, checkpointId: start.checkpointId })
           : prepared.workflow.runStream(input, options)
     await prepared.asRun(async () => {
-      for await (const event of stream) await recorder.onWorkflowEvent(event)
+      for await (const event of stream) {
+        watch?.observe(event)
+        await recorder.onWorkflowEvent(event)
+      }
     })
     // What the last superstep left is not sent yet: it goes with the run's end, in one statement.
     await recorder.settle()
@@ -180,6 +208,21 @@ export async function executeQueuedRun(
     return 'ended'
   } catch (error) {
     if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer, exit)
+    const hit = watch?.hit
+    if (hit) {
+      // Paused at a breakpoint: the superstep that ended is committed (the watch held the workflow until it was); park on its checkpoint.
+      await recorder.flush()
+      writer.write('breakpoint_hit', { ...hit }).catch(() => {})
+      return await park(
+        app,
+        run.id,
+        workerId,
+        { pending: [breakpointRequest(hit)], usage: recorder.usage },
+        writer,
+        hit.checkpointId,
+        nodeTitles(await document),
+      )
+    }
     const message = error instanceof Error ? error.message : String(error)
     await endRun(app, run.id, writer, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message }, feed)
     return 'ended'

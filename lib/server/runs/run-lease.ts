@@ -59,6 +59,8 @@ export interface ClaimedRun {
   followed: boolean
   /** When its progress commits (lib/contracts/durability.ts; null: sync). */
   durability: string | null
+  /** A debug run's breakpoints and pins (lib/contracts/run-debug.ts), as stored; null or absent for any other run. */
+  debug?: unknown
 }
 
 /**
@@ -87,12 +89,12 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
        RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."workspaceId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
-         r.usage, r.followed, r.durability, p.fresh AS started),
+         r.usage, r.followed, r.durability, r.debug, p.fresh AS started),
      run_started AS (
        INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
        SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started)
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."sessionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
-       c.usage, c.followed, c.started, c.durability,
+       c.usage, c.followed, c.started, c.durability, c.debug,
        c."ownerId", c."workspaceId", u.role AS "ownerRole",
        d."workspaceId" AS "nameWorkspaceId", nu.role AS "nameOwnerRole",
        CASE WHEN c.started THEN c."checkpointSequence" ELSE COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) END AS "lastSequence"

@@ -43,6 +43,8 @@ export type InsertedRunRow = Pick<ClaimedRun, 'id' | 'input' | 'versionId' | 'ag
   nameOwnerRole: string | null
   /** A workflow's run: its durability mode (a turn's insert leaves it out: sync). */
   durability?: string | null
+  /** A debug run's breakpoints and pins (a turn's insert leaves it out). */
+  debug?: unknown
 }
 
 /** The run as claimRun would have returned it: a first take, from its input, after its `run_queued` event. */

@@ -6,13 +6,15 @@
 import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
 import { durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
 import type { RunTrigger } from '@/lib/contracts/triggers'
-import { inputProblemsText, parseGraphDocument, runInputProblems, type GraphDocument, type ServerFacts } from '@/lib/graph'
+import type { RunDebug } from '@/lib/contracts/run-debug'
+import { inputProblemsText, parseGraphDocument, runInputProblems, singleNodeDocument, type GraphDocument, type ServerFacts } from '@/lib/graph'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { nameOwnerFrom } from '../auth/name-owner'
 import { forbidden, hasRole, isAdmin, requireRole, visibleTo, workspacesWithRole, type Principal, type WorkspaceScope } from '../auth/principal'
 import { conflict, invalidInput, notFound } from '../domain-errors'
+import { jsonbSafeText } from '../db/jsonb'
 import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
 import { loadDocumentFacts } from '../workflows/document-facts'
 import { turnDocument } from '../conversations/turn-document'
@@ -128,7 +130,7 @@ export class RunService {
    */
   async create(
     principal: Principal,
-    input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode },
+    input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode; debug?: RunDebug },
     { runNow = false, trigger }: RunNowOption = {},
   ): Promise<RunSummary> {
     await this.refuseWhatCanOnlyFail(principal, input)
@@ -143,16 +145,17 @@ export class RunService {
            WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text[] IS NULL OR w."workspaceId" = ANY($3::text[]))
            ORDER BY v.version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, "trigger", "triggerId", "triggerKey", "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, "trigger", "triggerId", "triggerKey", debug, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, "workspaceId", ${claimColumns.values('$6')},
-             COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync'), $8::jsonb, $9, $10, now(), now()
+             CASE WHEN $11::jsonb IS NULL THEN COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync') ELSE 'sync' END,
+             $8::jsonb, $9, $10, $11::jsonb, now(), now()
            FROM version
-           RETURNING id, "createdAt", input, "versionId", "workflowId", "workspaceId", durability),
+           RETURNING id, "createdAt", input, "versionId", "workflowId", "workspaceId", durability, debug),
          queued AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
            RETURNING "runId", data)
-         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "sessionId", run."workflowId", version.settings AS "workflowSettings", run.durability,
+         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "sessionId", run."workflowId", version.settings AS "workflowSettings", run.durability, run.debug,
            version.version, version.name, run."createdAt", queued.data AS "queuedData",
            run."workspaceId", version."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
            CASE WHEN $6::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
@@ -168,6 +171,8 @@ export class RunService {
           trigger ? JSON.stringify(trigger.value) : null,
           trigger?.id ?? null,
           trigger?.key ?? null,
+          // A debug run commits every superstep (sync): a breakpoint pauses on a committed checkpoint.
+          input.debug === undefined ? null : jsonbSafeText(input.debug),
         ],
       )
     } finally {
@@ -197,7 +202,7 @@ export class RunService {
    * since (a key removed, a server or skill deleted, a sub-workflow that now leads back here): a
    * run that can only fail is refused with the problems the editor shows (400 `invalid_graph`).
    */
-  private async refuseWhatCanOnlyFail(principal: Principal, input: { workflowId: string; version?: number; input: string }): Promise<void> {
+  private async refuseWhatCanOnlyFail(principal: Principal, input: { workflowId: string; version?: number; input: string; debug?: RunDebug }): Promise<void> {
     // One statement: the version with whose names it uses (its workflow's workspace, and whether an admin made it).
     const [row] = await this.app.db.sql.query<{ graph: unknown; workspaceId: string | null; ownerRole: string | null }>(
       `SELECT v.graph, w."workspaceId", u.role AS "ownerRole"
@@ -212,7 +217,9 @@ export class RunService {
     const parsed = parseGraphDocument(row.graph)
     const facts = parsed.ok ? await loadDocumentFacts(this.app, principal, parsed.document, nameOwnerFrom(row.workspaceId, row.ownerRole)) : NO_FACTS
     const document = checkGraph(row.graph, { facts, workflowId: input.workflowId })
-    refuseUnfitInput(document, input.input)
+    if (input.debug) refuseUnfitDebug(document, input.debug)
+    // One node's run takes any input: what the node is sent, not the start's declared fields.
+    if (input.debug?.node === undefined) refuseUnfitInput(document, input.input)
   }
 
   /** Why nothing was queued: the principal cannot see the workflow (or it does not exist), may not run it (403), or it has no such version. */
@@ -309,4 +316,15 @@ export class RunService {
     await this.app.events.append(id, 'run_cancelled', {})
     return { ...presentSummary(row), status: 'cancelled', finishedAt: new Date().toISOString() }
   }
+}
+
+/** A debug run's breakpoints and pins name nodes of the version it runs; one node's run needs a node that can run alone. */
+function refuseUnfitDebug(document: GraphDocument, debug: RunDebug): void {
+  const ids = new Set(document.nodes.map((node) => node.id))
+  const unknown = [...debug.breakpoints.map((b) => b.nodeId), ...Object.keys(debug.pinned)].filter((id) => !ids.has(id))
+  if (unknown.length > 0)
+    throw invalidInput('invalid_request', `The workflow has no node ${[...new Set(unknown)].map((id) => `'${id}'`).join(', ')}.`, { nodeIds: unknown })
+  if (debug.node === undefined) return
+  const single = singleNodeDocument(document, debug.node)
+  if (!single.ok) throw invalidInput('invalid_request', single.message)
 }

@@ -122,7 +122,7 @@ export async function prepareQueuedRun(
   signal: AbortSignal,
   taskStatusSink?: TaskStatusSink,
   /** What the caller adds to the registry (the stored conversation of a turn's agent, and its own key) and the workflow's Max steps. */
-  extra: Pick<CompileRegistry, 'agentConversation' | 'agentApiKey'> & { maxSupersteps?: number } = {},
+  extra: Pick<CompileRegistry, 'agentConversation' | 'agentApiKey'> & { maxSupersteps?: number; pinned?: ReadonlyMap<string, unknown> } = {},
 ): Promise<PreparedQueuedRun> {
   const subWorkflows = await loadSubWorkflows(app, document, visible)
   const documents = [document, ...subWorkflows.values()]
@@ -160,7 +160,7 @@ export async function prepareQueuedRun(
         agentConversation: extra.agentConversation,
         agentApiKey: extra.agentApiKey,
       },
-      { maxIterations: extra.maxSupersteps },
+      { maxIterations: extra.maxSupersteps, pinned: extra.pinned },
     )
     return { document, workflow, asRun: (work) => runAsMcpRun(mcpContext, work), close }
   } catch (error) {

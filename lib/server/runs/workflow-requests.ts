@@ -23,14 +23,22 @@ export interface PendingRequest {
 }
 
 interface Question {
-  kind: 'tool_call' | 'human_input'
+  kind: 'tool_call' | 'human_input' | 'breakpoint'
   title: string
   payload: Record<string, unknown>
   answer(decision: ApprovalDecision): unknown
 }
 
 /** The request data the engine and the graph compiler produce (lib/core agent-executor, lib/graph human_input). */
-type RequestData = { type?: string; functionCall?: { name?: string; arguments?: unknown }; prompt?: string; input?: string }
+type RequestData = {
+  type?: string
+  functionCall?: { name?: string; arguments?: unknown }
+  prompt?: string
+  input?: string
+  reason?: string
+  nodeIds?: string[]
+  superstep?: number
+}
 
 function parseArguments(args: unknown): unknown {
   if (typeof args !== 'string') return args
@@ -59,6 +67,12 @@ function question(request: PendingRequest, titleOf: (executorId: string) => stri
         return decision.approved
       },
     }
+  }
+  if (data?.type === 'breakpoint') {
+    // A debug run's pause (run-breakpoints.ts): its answer is read there, never passed to the workflow.
+    const nodes = (data.nodeIds ?? []).map(titleOf).join(', ')
+    const title = data.reason === 'step' ? `Paused after superstep ${data.superstep}` : `Paused ${data.reason} ${nodes}`
+    return { kind: 'breakpoint', title, payload: { ...data, sourceTitle }, answer: () => undefined }
   }
   const prompt = data?.type === 'human_input' ? String(data.prompt ?? '') : 'The workflow asks for input.'
   return {
