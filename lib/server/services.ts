@@ -23,6 +23,7 @@ import { LiveVersions } from './collab/live-versions'
 import { WorkflowService } from './workflows/workflow-service'
 import { WorkspaceService } from './workspaces/workspace-service'
 // Evaluations (issue #31)
+import { ModelPriceService } from './model-prices/model-price-service'
 import { DatasetService } from './evaluations/dataset-service'
 import { ExperimentService } from './evaluations/experiment-service'
 
@@ -64,6 +65,8 @@ export interface Services {
   datasets: DatasetService
   /** Runs of a target over a dataset, scored by evaluators. */
   experiments: ExperimentService
+  /** Per-workspace model prices, and what runs cost by them. */
+  modelPrices: ModelPriceService
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -111,6 +114,7 @@ export function servicesFor(app: AppContext): Services {
     // Evaluations (issue #31)
     datasets,
     experiments: new ExperimentService(app.db.prisma, datasets, runs),
+    modelPrices: new ModelPriceService(app.db.prisma),
   }
 }
 
