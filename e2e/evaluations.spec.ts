@@ -52,9 +52,9 @@ test('builds a dataset from a run, runs two experiments and compares them', asyn
   await page.goto(`/runs/${runId}`)
   await expect(page.getByTestId('run-view')).toHaveAttribute('data-run-status', 'succeeded')
   await page.getByTestId('add-to-dataset').click()
-  await page.getByTestId('add-to-new-dataset').click()
-  await page.getByTestId('dataset-name').fill(`${name} cases`)
-  await page.getByTestId('create-dataset').click()
+  await page.getByTestId('add-to-dataset-choice').selectOption({ label: 'New dataset…' })
+  await page.getByTestId('new-dataset-name').fill(`${name} cases`)
+  await page.getByTestId('add-to-dataset-confirm').click()
   await expect(page.getByTestId('added-to-dataset')).toContainText(`${name} cases`)
   await page.getByTestId('added-to-dataset').getByRole('link').click()
 

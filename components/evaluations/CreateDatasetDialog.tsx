@@ -11,18 +11,13 @@ import { useCurrentWorkspaceId } from '@/components/workspaces/CurrentWorkspaceP
 export interface CreateDatasetDialogProps {
   open: boolean
   onClose: () => void
-  /** A first row (e.g. from a run): given, the dialog makes the dataset with it and stays on the page. */
-  onCreated?: (datasetId: string) => void
-  /** The workspace to make it in (a run's); default: the current one. */
-  workspaceId?: string
 }
 
 /** A new, empty dataset in the current workspace; optionally typed by a workflow's declared start fields. */
-export function CreateDatasetDialog({ open, onClose, onCreated, workspaceId: inWorkspace }: CreateDatasetDialogProps) {
+export function CreateDatasetDialog({ open, onClose }: CreateDatasetDialogProps) {
   const id = useId()
   const router = useRouter()
-  const current = useCurrentWorkspaceId()
-  const workspaceId = inWorkspace ?? current
+  const workspaceId = useCurrentWorkspaceId()
   const workflows = useWorkflowsQuery({ enabled: open, workspaceId })
   const create = useCreateDataset()
   const [name, setName] = useState('')
@@ -35,8 +30,7 @@ export function CreateDatasetDialog({ open, onClose, onCreated, workspaceId: inW
         onSuccess: (saved) => {
           setName('')
           onClose()
-          if (onCreated) onCreated(saved.dataset.id)
-          else router.push(`/datasets/${saved.dataset.id}`)
+          router.push(`/datasets/${saved.dataset.id}`)
         },
       },
     )

@@ -10,7 +10,11 @@ import { QueryErrorNotice } from './QueryErrorNotice'
 type DraftPrice = { model: string; input: string; output: string }
 
 const draftOf = (price: ModelPrice): DraftPrice => ({ model: price.model, input: String(price.inputPerMillionUsd), output: String(price.outputPerMillionUsd) })
-const priceOf = (draft: DraftPrice): ModelPrice => ({ model: draft.model.trim(), inputPerMillionUsd: Number(draft.input), outputPerMillionUsd: Number(draft.output) })
+const priceOf = (draft: DraftPrice): ModelPrice => ({
+  model: draft.model.trim(),
+  inputPerMillionUsd: Number(draft.input),
+  outputPerMillionUsd: Number(draft.output),
+})
 
 /** The workspace's price per model (US dollars per million tokens): what runs, conversations and experiments show as cost. */
 export function ModelPricesSettings({ workspaceId }: { workspaceId: string }) {
@@ -28,8 +32,8 @@ function PricesForm({ workspaceId, source, prices }: { workspaceId: string; sour
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4" data-testid="model-prices">
       <p className="text-xs text-zinc-600">
-        {source === 'default' ? <Badge className="mr-2">built-in defaults</Badge> : null}A dated model (gpt-4o-mini-2024-07-18) is priced as the longest name here it starts with. Saving an
-        empty table goes back to the defaults.
+        {source === 'default' ? <Badge className="mr-2">built-in defaults</Badge> : null}A dated model (gpt-4o-mini-2024-07-18) is priced as the longest name
+        here it starts with. Saving an empty table goes back to the defaults.
       </p>
       <table className="w-full text-left text-sm">
         <thead className="text-xs text-zinc-500">
@@ -49,13 +53,32 @@ function PricesForm({ workspaceId, source, prices }: { workspaceId: string; sour
                 <Input aria-label={`Model ${index + 1}`} value={draft.model} onChange={(event) => update(index, { model: event.target.value })} />
               </td>
               <td className="py-1 pr-2">
-                <Input aria-label={`Input price ${index + 1}`} type="number" min={0} step="any" value={draft.input} onChange={(event) => update(index, { input: event.target.value })} />
+                <Input
+                  aria-label={`Input price ${index + 1}`}
+                  type="number"
+                  min={0}
+                  step="any"
+                  value={draft.input}
+                  onChange={(event) => update(index, { input: event.target.value })}
+                />
               </td>
               <td className="py-1 pr-2">
-                <Input aria-label={`Output price ${index + 1}`} type="number" min={0} step="any" value={draft.output} onChange={(event) => update(index, { output: event.target.value })} />
+                <Input
+                  aria-label={`Output price ${index + 1}`}
+                  type="number"
+                  min={0}
+                  step="any"
+                  value={draft.output}
+                  onChange={(event) => update(index, { output: event.target.value })}
+                />
               </td>
               <td className="py-1">
-                <Button size="sm" variant="ghost" aria-label={`Remove ${draft.model || 'model'}`} onClick={() => setDrafts((all) => all.filter((_, at) => at !== index))}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove ${draft.model || 'model'}`}
+                  onClick={() => setDrafts((all) => all.filter((_, at) => at !== index))}
+                >
                   ✕
                 </Button>
               </td>

@@ -102,10 +102,16 @@ async function experimentPricing(
   const pricing = new ModelPriceService(prisma)
   let model: string | null = null
   if (experiment.workflowId) {
-    const version = await prisma.workflowVersion.findFirst({ where: { workflowId: experiment.workflowId, version: experiment.targetVersion }, select: { graph: true } })
+    const version = await prisma.workflowVersion.findFirst({
+      where: { workflowId: experiment.workflowId, version: experiment.targetVersion },
+      select: { graph: true },
+    })
     model = version ? pricing.modelOfGraph(version.graph) : null
   } else if (experiment.agentId) {
-    const version = await prisma.agentVersion.findFirst({ where: { agentId: experiment.agentId, version: experiment.targetVersion }, select: { definition: true } })
+    const version = await prisma.agentVersion.findFirst({
+      where: { agentId: experiment.agentId, version: experiment.targetVersion },
+      select: { definition: true },
+    })
     model = version ? pricing.modelOfAgentDefinition(version.definition) : null
   }
   return { model, prices: await pricing.tableFor(experiment.workspaceId) }

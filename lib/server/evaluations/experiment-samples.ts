@@ -58,7 +58,11 @@ export function tokensOf(usage: EndedRun['usage']): number {
 }
 
 /** `costUsd`: what the run cost by its workspace's price table; null when its model has no price (then `costUsd` thresholds fail, saying so). */
-export function sampleOf(row: { input: unknown; expected?: unknown; notes?: string }, run: EndedRun & { toolCalls: Sample['toolCalls'] }, costUsd: number | null = null): Sample {
+export function sampleOf(
+  row: { input: unknown; expected?: unknown; notes?: string },
+  run: EndedRun & { toolCalls: Sample['toolCalls'] },
+  costUsd: number | null = null,
+): Sample {
   return {
     input: row.input,
     output: runOutput(run.outputs),
