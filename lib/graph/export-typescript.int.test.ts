@@ -1,8 +1,13 @@
 /**
  * Exported TypeScript files, run for real: each is written into the repository's scratch folder (so
- * that tsx resolves '@/lib/core' through tsconfig paths and packages from node_modules) and run with
- * tsx as a child process, with an argument list and no shell. Their printed outputs are compared with
- * what compile() produces in this process for the same document and input.
+ * that '@/lib/core' resolves through tsconfig paths and packages from node_modules) and run as a child
+ * process, with an argument list and no shell. Their printed outputs are compared with what compile()
+ * produces in this process for the same document and input.
+ *
+ * One file of each kind runs as its header says, with tsx (`RUN_WITH_TSX`). The others run compiled by
+ * esbuild — tsx's own compiler, with the same tsconfig — and started with node: the same program, without
+ * tsx resolving and transforming lib/core's modules again in every process, about two seconds of CPU each
+ * (lib/server/testing/compiled-scripts.ts does the same for the app's commands).
  *
  * Standalone exports run in an empty folder outside the repository holding only the file, the bundled
  * agentloom-runtime.mjs and what the header's `npm install` line names. Those packages are symlinked
@@ -10,6 +15,7 @@
  * offline); Node follows the links to their real paths, as for any installed package.
  */
 import { execFile } from 'node:child_process'
+import { build as esbuild } from 'esbuild'
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -53,8 +59,15 @@ interface Ran {
   stderr: string
 }
 
+/** The case whose exported file runs with tsx, as its header tells a person to (the others run compiled: see above). */
+const RUN_WITH_TSX = 'agents on the demo model'
+
 let fileCount = 0
-async function runExported(document: GraphDocument, input: string | undefined, options: ExportTypeScriptOptions & { stdin?: string } = {}): Promise<Ran> {
+async function runExported(
+  document: GraphDocument,
+  input: string | undefined,
+  options: ExportTypeScriptOptions & { stdin?: string; withTsx?: boolean } = {},
+): Promise<Ran> {
   const cwd = options.standalone ? standaloneFolder : root
   const file = path.join(options.standalone ? standaloneFolder : folder, `workflow-${++fileCount}.ts`)
   await writeFile(file, exportWorkflowAsTypeScript(document, options))
@@ -62,12 +75,34 @@ async function runExported(document: GraphDocument, input: string | undefined, o
   delete env.OPENAI_API_KEY
   // Standalone: the folder's own tsx (what `npx tsx` finds there), not the repository's.
   const tsx = options.standalone ? createRequire(path.join(standaloneFolder, 'package.json')).resolve('tsx/cli') : tsxCli
+  const program = options.withTsx ? [tsx, file] : [await compiled(file, { bundleCore: !options.standalone })]
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [tsx, file, ...(input === undefined ? [] : [input])], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) =>
+    const child = execFile(process.execPath, [...program, ...(input === undefined ? [] : [input])], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
     child.stdin?.end(options.stdin ?? '')
   })
+}
+
+/**
+ * The exported file compiled to JavaScript beside it. In the repository its '@/…' imports are bundled in through the
+ * tsconfig paths (as tsx resolves them); standalone it imports only the runtime file and packages, left as they are.
+ */
+async function compiled(file: string, { bundleCore }: { bundleCore: boolean }): Promise<string> {
+  const outfile = file.replace(/\.ts$/, '.mjs')
+  await esbuild({
+    absWorkingDir: root,
+    entryPoints: [file],
+    outfile,
+    bundle: bundleCore,
+    packages: bundleCore ? 'external' : undefined,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    logLevel: 'error',
+  })
+  return outfile
 }
 
 /** What the app's compiler makes of the same document and input, printed the same way. */
@@ -147,9 +182,9 @@ describe('a workflow exported as TypeScript', () => {
     ['a sequential orchestration', sequential, 'plan a trip'],
     ['the handoff template (it ends by itself)', () => workflowTemplate('handoff')!.document, '/call handoff_to_billing {}'],
     ['a start node with declared input fields', declaredInput, '{"topic":"tides","count":2}'],
-  ])('runs %s standalone and prints what the app would', async (_name, build, input) => {
+  ])('runs %s standalone and prints what the app would', async (name, build, input) => {
     const document = build()
-    const [ran, expected] = await Promise.all([runExported(document, input), runCompiled(document, input)])
+    const [ran, expected] = await Promise.all([runExported(document, input, { withTsx: name === RUN_WITH_TSX }), runCompiled(document, input)])
     expect(ran.stderr).toBe('')
     expect(ran.code).toBe(0)
     expect(expected).not.toBe('')
@@ -236,9 +271,12 @@ describe('a workflow exported as standalone TypeScript, run in an empty folder o
     ['a sequential orchestration', sequential, 'plan a trip'],
     ['the handoff template (it ends by itself)', () => workflowTemplate('handoff')!.document, '/call handoff_to_billing {}'],
     ['a start node with declared input fields', declaredInput, '{"topic":"tides","count":2}'],
-  ])('runs %s and prints what the app would', async (_name, build, input) => {
+  ])('runs %s and prints what the app would', async (name, build, input) => {
     const document = build()
-    const [ran, expected] = await Promise.all([runExported(document, input, { standalone: true }), runCompiled(document, input)])
+    const [ran, expected] = await Promise.all([
+      runExported(document, input, { standalone: true, withTsx: name === RUN_WITH_TSX }),
+      runCompiled(document, input),
+    ])
     expect(ran.stderr).toBe('')
     expect(ran.code).toBe(0)
     expect(expected).not.toBe('')
