@@ -22,6 +22,8 @@ const nextConfig = {
     'yjs',
     'y-protocols',
     'lib0',
+    // Google's Gemini SDK (google-auth-library, protobufjs, ws): Node-only, loaded from node_modules.
+    '@google/genai',
   ],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tests included) with tsc; the build need not

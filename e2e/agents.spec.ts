@@ -77,7 +77,13 @@ test('design an agent with an MCP server and a function tool, save versions, run
   await expect(page.getByTestId('agent-section-Model')).toContainText('Give a full URL')
   await expect(page.getByTestId('save-version')).toBeDisabled()
   await page.getByTestId('inspector-agent-baseUrl').fill('')
+  // The native providers take a base URL too (a gateway, an Ollama server); the demo model does not.
+  for (const provider of ['anthropic', 'gemini', 'ollama']) {
+    await page.getByTestId('inspector-agent-provider').selectOption(provider)
+    await expect(page.getByTestId('inspector-agent-baseUrl')).toBeVisible()
+  }
   await page.getByTestId('inspector-agent-provider').selectOption('demo')
+  await expect(page.getByTestId('inspector-agent-baseUrl')).toBeHidden()
   await snap(page, testInfo, '01-agent-settings')
 
   await page.getByTestId('version-note').fill('tools added')

@@ -231,6 +231,8 @@ const ROUTES: Record<string, Expectation> = {
   },
   'DELETE /api/skills/[name]': { request: async (fx) => ({ params: { name: await fx.skill() }, query: fx.inWorkspace }), status: 200 },
   'GET /api/function-tools': { request: () => ({}), status: 200 },
+  // A port nothing listens on: every caller gets the answer `ok: false` (a provider that cannot be asked is still a 200).
+  'GET /api/provider-models': { request: () => ({ query: 'provider=ollama&baseUrl=http%3A%2F%2F127.0.0.1%3A9%2Fv1' }), status: 200 },
   'GET /api/server-facts': {
     request: () => ({}),
     listed: (body) => (body.facts.workflows as Array<{ id: string }>).map((workflow) => workflow.id),

@@ -38,8 +38,11 @@ export function settingNotes(draft: unknown): string[] {
   const parsed = AgentSettingsSchema.safeParse(draft)
   if (!parsed.success || !parsed.data.keepConversationOnService) return []
   const { provider } = parsed.data.model
-  if (provider === 'openai_chat') {
+  if (provider === 'openai_chat' || provider === 'ollama') {
     return ['Keeping the conversation on the service needs the Responses API: with Chat Completions the whole history is sent every turn.']
+  }
+  if (provider === 'anthropic' || provider === 'gemini') {
+    return ['Keeping the conversation on the service needs the OpenAI Responses API: this provider is sent the whole history every turn.']
   }
   if (provider === 'demo') return ['The demo model keeps no conversation: the whole history is sent every turn.']
   return []

@@ -85,6 +85,9 @@ const providerOptions: SelectOption[] = [
   { value: 'demo', label: 'Demo (offline)' },
   { value: 'openai', label: 'OpenAI Responses API' },
   { value: 'openai_chat', label: 'OpenAI Chat Completions API' },
+  { value: 'anthropic', label: 'Anthropic (Claude)' },
+  { value: 'gemini', label: 'Google Gemini' },
+  { value: 'ollama', label: 'Ollama' },
 ]
 
 const reasoningOptions: SelectOption[] = [
@@ -107,7 +110,9 @@ const writeOptions: SelectOption[] = [
   { value: 'no_approval', label: 'Writes and deletes without approval' },
 ]
 
-const usesOpenAI = (model: unknown) => ['openai', 'openai_chat'].includes(String((model as { provider?: unknown } | undefined)?.provider))
+/** Every provider but the server's pick and the demo model can be given another address. */
+const takesBaseUrl = (model: unknown) =>
+  ['openai', 'openai_chat', 'anthropic', 'gemini', 'ollama'].includes(String((model as { provider?: unknown } | undefined)?.provider))
 
 const approvalOptions: SelectOption[] = [
   { value: 'default', label: "Each tool's own setting" },
@@ -135,12 +140,12 @@ export function agentSettingsFields(prefix: FieldPath = [], idPrefix = ''): Insp
     {
       type: 'text',
       id: id('baseUrl'),
-      label: 'Base URL (OpenAI-compatible server)',
+      label: 'Base URL (OpenAI-compatible server, gateway or Ollama)',
       path: at('model', 'baseUrl'),
       placeholder: 'https://api.openai.com/v1',
-      help: "Empty uses the server's OpenAI endpoint. The server's own API key is never sent to another URL.",
+      help: "Empty uses the provider's own endpoint (Ollama: the server's OLLAMA_BASE_URL, else http://localhost:11434/v1). The server's own API keys are never sent to another URL.",
       section: 'Model',
-      visibleWhen: (data) => usesOpenAI(data.model),
+      visibleWhen: (data) => takesBaseUrl(data.model),
     },
     {
       type: 'number',

@@ -87,8 +87,18 @@ export {
 export { abortable, abortableIterable, raceAbort, sleep } from './abort'
 
 // Chat clients
-export { BaseChatClient, DEMO_MODEL_ID, DemoChatClient, JUDGE_REQUEST_TAG, UpdateAssembler, chatResponseFromUpdates, chatResponseToUpdates } from './clients'
-export type { BaseChatClientOptions, ChatClient, ChatOptions, ChatRequestOptions } from './clients'
+export {
+  BaseChatClient,
+  DEFAULT_OLLAMA_BASE_URL,
+  DEMO_MODEL_ID,
+  DemoChatClient,
+  JUDGE_REQUEST_TAG,
+  UpdateAssembler,
+  chatResponseFromUpdates,
+  chatResponseToUpdates,
+  listProviderModels,
+} from './clients'
+export type { BaseChatClientOptions, ChatClient, ChatOptions, ChatRequestOptions, ListModelsOptions, ModelListProvider, ProviderModel } from './clients'
 
 // Structured output (ChatOptions.responseFormat → ChatResponse.value / AgentResponse.value)
 export { DEFAULT_FORMAT_NAME, fillStructuredValue, normalizeResponseFormat, parseStructuredValue, qualifiesForStrictMode } from './structured-output'
@@ -177,6 +187,8 @@ export * from './mcp'
 export * from './workflows'
 export * from './orchestrations'
 export * from './clients/openai'
+export * from './clients/anthropic'
+export * from './clients/gemini'
 export * from './skills'
 export * from './harness'
 export * from './telemetry'

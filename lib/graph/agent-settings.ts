@@ -11,9 +11,10 @@ export const nodeLabel = z.string().max(200).optional()
 /**
  * Which API answers: 'default' lets the server pick (OpenAI Responses when a key is configured, the
  * demo model otherwise); 'openai' is the Responses API, 'openai_chat' the Chat Completions API (what
- * most OpenAI-compatible servers speak).
+ * most OpenAI-compatible servers speak); 'anthropic' Anthropic's Messages API; 'gemini' Google's Gemini
+ * API; 'ollama' an Ollama server (its OpenAI-compatible API; default http://localhost:11434/v1).
  */
-export const ModelProviderSchema = z.enum(['default', 'demo', 'openai', 'openai_chat'])
+export const ModelProviderSchema = z.enum(['default', 'demo', 'openai', 'openai_chat', 'anthropic', 'gemini', 'ollama'])
 export type ModelProvider = z.infer<typeof ModelProviderSchema>
 
 export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const
@@ -38,8 +39,9 @@ export const ModelSettingsSchema = z.object({
   /** Sent to reasoning models (Responses: `reasoning.effort`; Chat Completions: `reasoning_effort`). */
   reasoningEffort: ReasoningEffortSchema.optional(),
   /**
-   * Any OpenAI-compatible server for 'openai' / 'openai_chat'. The server's own OPENAI_API_KEY is
-   * never sent to a URL chosen here: such a server gets the saved agent's own key, or none.
+   * Another address for the provider's API: any OpenAI-compatible server for 'openai' / 'openai_chat',
+   * an Anthropic- or Gemini-compatible endpoint (a gateway), an Ollama server. The server's own keys
+   * are never sent to a URL chosen here: such a server gets the saved agent's own key, or none.
    */
   baseUrl: optionalHttpUrl.optional(),
 })

@@ -10,6 +10,9 @@ export const STANDALONE_PACKAGES: Readonly<Record<string, string>> = {
   '@modelcontextprotocol/sdk': '1.32.2',
   ws: '8.23.0',
   tsx: '4.23.15',
+  // The native Anthropic and Gemini clients' SDKs (Gemini's pulls in google-auth-library and protobufjs).
+  '@anthropic-ai/sdk': '1.16.0',
+  '@google/genai': '2.32.0',
 }
 
 /** The one line a person runs in the folder of an exported file. */

@@ -75,6 +75,39 @@ describe('problems that depend on the server', () => {
     expect(serverFactProblems(doc, { ...facts, openAiConfigured: true })).toEqual([])
   })
 
+  it('refuses Anthropic and Gemini agents when the server has no key for them, and never asks one for Ollama', () => {
+    const doc = graph()
+      .start()
+      .agent('a', { name: 'Claude', model: { provider: 'anthropic' } })
+      .agent('g', { name: 'Gem', model: { provider: 'gemini' } })
+      .agent('o', { model: { provider: 'ollama', model: 'llama3.2' } })
+      .agent('p', { model: { provider: 'anthropic', baseUrl: 'https://gateway.example/anthropic' } })
+      .output()
+      .chain('start', 'a', 'g', 'o', 'p', 'output')
+      .build()
+    const none = { ...facts, providersConfigured: { anthropic: false, gemini: false } }
+    expect(serverFactProblems(doc, none)).toEqual([
+      expect.objectContaining({
+        code: 'model_not_configured',
+        nodeId: 'a',
+        message: expect.stringContaining('uses Anthropic, but the server has no Anthropic key (ANTHROPIC_API_KEY)'),
+      }),
+      expect.objectContaining({ code: 'model_not_configured', nodeId: 'g', message: expect.stringContaining('(GEMINI_API_KEY or GOOGLE_API_KEY)') }),
+    ])
+    expect(serverFactProblems(doc, { ...facts, providersConfigured: { anthropic: true, gemini: true } })).toEqual([])
+    // Facts that say nothing of these keys claim nothing: a run still fails at start, naming the key.
+    expect(serverFactProblems(doc, facts)).toEqual([])
+
+    const saved: ServerFacts = {
+      ...none,
+      savedAgents: [{ id: 'ag-claude', name: 'Claude', hasApiKey: false, versions: [{ version: 1, model: { provider: 'anthropic' } }] }],
+    }
+    const withClaude = graph().start().node('saved', 'agent_ref', { agentId: 'ag-claude' }).output().chain('start', 'saved', 'output').build()
+    expect(serverFactProblems(withClaude, saved)).toEqual([
+      expect.objectContaining({ code: 'model_not_configured', message: expect.stringContaining('Anthropic key') }),
+    ])
+  })
+
   it("refuses a saved agent that would need the server's key, by the version it runs; accepts one with its own key or a base URL", () => {
     const withSaved = (agentId: string, version?: number) =>
       graph()

@@ -35,6 +35,8 @@ export interface SavedAgentFacts {
 export interface ServerFacts {
   /** Whether OPENAI_API_KEY is set: an agent set to OpenAI cannot run without it. */
   openAiConfigured: boolean
+  /** Whether ANTHROPIC_API_KEY and GEMINI_API_KEY (or GOOGLE_API_KEY) are set; left out, nothing is claimed about them. */
+  providersConfigured?: { anthropic: boolean; gemini: boolean }
   /** The person's saved agents (what an agent_ref node runs). */
   savedAgents: SavedAgentFacts[]
   /** The MCP server ids a run of this person may connect. */
@@ -80,11 +82,13 @@ function nodeFactProblems(node: GraphNode, facts: ServerFacts, known: KnownFacts
   const at = { nodeId: node.id }
   const references = nodeKindDefinition(node.kind).references(node)
   for (const { settings, who } of references.agents) {
-    if (needsServerKey(settings.model, false) && !facts.openAiConfigured) {
+    const keyed = serverKeyNeeded(settings.model, false)
+    if (keyed && !serverHasKey(facts, keyed)) {
+      const { label, variable } = SERVER_KEYS[keyed]
       problems.push(
         error(
           'model_not_configured',
-          `${who} uses ${apiName(settings.model)}, but the server has no OpenAI key (OPENAI_API_KEY). Choose the demo or default model.`,
+          `${who} uses ${apiName(settings.model)}, but the server has no ${label} key (${variable}). Choose the demo or default model.`,
           at,
         ),
       )
@@ -96,7 +100,7 @@ function nodeFactProblems(node: GraphNode, facts: ServerFacts, known: KnownFacts
       if (!known.skills.has(id)) problems.push(error('unknown_skill', `${who} uses the skill "${id}", which is not on the Skills page.`, at))
     }
   }
-  for (const ref of references.savedAgents) problems.push(...savedAgentProblems(node.id, ref, known.savedAgents, facts.openAiConfigured))
+  for (const ref of references.savedAgents) problems.push(...savedAgentProblems(node.id, ref, known.savedAgents, facts))
   for (const ref of references.subWorkflows) problems.push(...subWorkflowProblems(node.id, ref.id, known.workflows, workflowId))
   return problems
 }
@@ -108,15 +112,47 @@ function nodeFactProblems(node: GraphNode, facts: ServerFacts, known: KnownFacts
  * (compile/chat-client-for.ts decides the same way when the run starts).
  */
 export function needsServerKey(model: ModelEndpoint, hasOwnKey: boolean): boolean {
-  return (model.provider === 'openai' || model.provider === 'openai_chat') && !model.baseUrl && !hasOwnKey
+  return serverKeyNeeded(model, hasOwnKey) === 'openai'
+}
+
+/** The providers whose agents are sent a key of the server's when they have none of their own. */
+export type KeyedProvider = 'openai' | 'anthropic' | 'gemini'
+
+const SERVER_KEYS: Record<KeyedProvider, { label: string; variable: string }> = {
+  openai: { label: 'OpenAI', variable: 'OPENAI_API_KEY' },
+  anthropic: { label: 'Anthropic', variable: 'ANTHROPIC_API_KEY' },
+  gemini: { label: 'Gemini', variable: 'GEMINI_API_KEY or GOOGLE_API_KEY' },
+}
+
+/** Which server key an agent would be sent (and cannot run without), as needsServerKey says for OpenAI; Ollama needs none. */
+export function serverKeyNeeded(model: ModelEndpoint, hasOwnKey: boolean): KeyedProvider | undefined {
+  if (model.baseUrl || hasOwnKey) return undefined
+  if (model.provider === 'openai' || model.provider === 'openai_chat') return 'openai'
+  if (model.provider === 'anthropic' || model.provider === 'gemini') return model.provider
+  return undefined
+}
+
+/** Facts from before the native providers say nothing of their keys: nothing is claimed then (a run still fails at start, naming the key). */
+function serverHasKey(facts: ServerFacts, provider: KeyedProvider): boolean {
+  if (provider === 'openai') return facts.openAiConfigured
+  return facts.providersConfigured?.[provider] ?? true
 }
 
 function apiName(model: ModelEndpoint): string {
-  return model.provider === 'openai_chat' ? "OpenAI's Chat Completions API" : 'OpenAI'
+  switch (model.provider) {
+    case 'openai_chat':
+      return "OpenAI's Chat Completions API"
+    case 'anthropic':
+      return 'Anthropic'
+    case 'gemini':
+      return 'Google Gemini'
+    default:
+      return 'OpenAI'
+  }
 }
 
 /** A saved agent the workflow's workspace does not have, or one that would be sent the server's key where there is none. */
-function savedAgentProblems(nodeId: string, ref: SavedReference, savedAgents: ReadonlyMap<string, SavedAgentFacts>, openAiConfigured: boolean): GraphProblem[] {
+function savedAgentProblems(nodeId: string, ref: SavedReference, savedAgents: ReadonlyMap<string, SavedAgentFacts>, facts: ServerFacts): GraphProblem[] {
   const agent = savedAgents.get(ref.id)
   // No agent chosen yet is the node's own problem (missing_agent).
   if (ref.id.trim() === '') return []
@@ -126,8 +162,10 @@ function savedAgentProblems(nodeId: string, ref: SavedReference, savedAgents: Re
       warning('unknown_saved_agent', `The saved agent "${ref.id}" is not on the Agents page of this workflow's workspace: a run of it fails.`, { nodeId }),
     ]
   const version = savedAgentVersion(agent, ref.version)
-  if (openAiConfigured || !version || !needsServerKey(version.model, agent.hasApiKey)) return []
-  const message = `Saved agent "${agent.name}" (v${version.version}) uses ${apiName(version.model)}, but neither it nor the server has an OpenAI key (OPENAI_API_KEY). Give the agent its own key or a base URL, or choose the demo or default model.`
+  const keyed = version ? serverKeyNeeded(version.model, agent.hasApiKey) : undefined
+  if (!version || !keyed || serverHasKey(facts, keyed)) return []
+  const { label, variable } = SERVER_KEYS[keyed]
+  const message = `Saved agent "${agent.name}" (v${version.version}) uses ${apiName(version.model)}, but neither it nor the server has an ${label} key (${variable}). Give the agent its own key or a base URL, or choose the demo or default model.`
   return [error('model_not_configured', message, { nodeId })]
 }
 

@@ -45,6 +45,7 @@ export const GENERATED_API_ROUTES = [
   { pattern: '/api/me/tokens/[id]', methods: ['DELETE'] },
   { pattern: '/api/openapi.json', methods: ['GET'] },
   { pattern: '/api/password-resets/[token]', methods: ['POST'] },
+  { pattern: '/api/provider-models', methods: ['GET'] },
   { pattern: '/api/runs', methods: ['GET', 'POST'] },
   { pattern: '/api/runs/[id]', methods: ['GET'] },
   { pattern: '/api/runs/[id]/cancel', methods: ['POST'] },

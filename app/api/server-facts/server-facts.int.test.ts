@@ -38,6 +38,10 @@ describe('server facts', () => {
     const { facts } = serverFactsResponseSchema.parse(answer.body)
     expect(facts.mcpServerIds).toContain(EXAMPLE_MCP_SERVER_ID)
     expect(typeof facts.openAiConfigured).toBe('boolean')
+    expect(facts.providersConfigured).toEqual({
+      anthropic: Boolean(process.env.ANTHROPIC_API_KEY?.trim()),
+      gemini: Boolean(process.env.GEMINI_API_KEY?.trim() || process.env.GOOGLE_API_KEY?.trim()),
+    })
     expect(JSON.stringify(answer.body)).not.toMatch(/sk-/)
 
     const other = await app.addUser()

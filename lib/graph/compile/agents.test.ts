@@ -10,7 +10,7 @@ import { ScriptedChatClient, modelResponse } from '@/lib/core/testing'
 import { AgentDataSchema, AgentSettingsSchema } from '../node-data'
 import { graph } from '../testing/graph-builder'
 import { validate } from '../validate'
-import { buildAgent, modelOptions } from './agents'
+import { buildAgent, keepsConversationOnService, modelOptions } from './agents'
 import { collectAgentRefs, collectMcpServerIds, collectSkillIds } from '../document-references'
 import type { CompileRegistry } from './registry'
 import { compile } from './compile'
@@ -64,6 +64,27 @@ describe('agent settings', () => {
     expect(modelOptions({ provider: 'openai', reasoningEffort: 'high' }).additional).toEqual({ reasoning: { effort: 'high' } })
     expect(modelOptions({ provider: 'openai_chat', reasoningEffort: 'low' }).additional).toEqual({ reasoning_effort: 'low' })
     expect(modelOptions({ provider: 'openai' }).additional).toBeUndefined()
+    expect(modelOptions({ provider: 'ollama', reasoningEffort: 'medium' }).additional).toEqual({ reasoning_effort: 'medium' })
+    expect(modelOptions({ provider: 'anthropic', reasoningEffort: 'high' }).additional).toEqual({ output_config: { effort: 'high' } })
+    expect(modelOptions({ provider: 'anthropic', reasoningEffort: 'minimal' }).additional).toEqual({ output_config: { effort: 'low' } })
+    expect(modelOptions({ provider: 'gemini', reasoningEffort: 'high' }).additional).toBeUndefined()
+  })
+
+  it('accepts the native providers, keeps the old values and the default, and refuses unknown ones', () => {
+    for (const provider of ['default', 'demo', 'openai', 'openai_chat', 'anthropic', 'gemini', 'ollama']) {
+      expect(AgentSettingsSchema.parse({ model: { provider } }).model.provider).toBe(provider)
+    }
+    expect(AgentSettingsSchema.parse({}).model.provider).toBe('default')
+    expect(AgentSettingsSchema.safeParse({ model: { provider: 'mistral' } }).success).toBe(false)
+    expect(AgentSettingsSchema.parse({ model: { provider: 'ollama', model: 'llama3.2', baseUrl: 'http://127.0.0.1:11434/v1' } }).model.baseUrl).toBe(
+      'http://127.0.0.1:11434/v1',
+    )
+  })
+
+  it('keeps a conversation on the service only on the Responses API', () => {
+    const on = (provider: string) => keepsConversationOnService(AgentSettingsSchema.parse({ keepConversationOnService: true, model: { provider } }))
+    expect(['default', 'openai'].map(on)).toEqual([true, true])
+    expect(['demo', 'openai_chat', 'anthropic', 'gemini', 'ollama'].map(on)).toEqual([false, false, false, false, false])
   })
 })
 

@@ -40,7 +40,7 @@ export interface BuildAgentOptions {
  * Chat Completions API keeps nothing; the demo model neither).
  */
 export function keepsConversationOnService(settings: Pick<AgentSettings, 'keepConversationOnService' | 'model'>): boolean {
-  return settings.keepConversationOnService && settings.model.provider !== 'openai_chat' && settings.model.provider !== 'demo'
+  return settings.keepConversationOnService && (settings.model.provider === 'openai' || settings.model.provider === 'default')
 }
 
 export function buildAgent(settings: AgentSettings, registry: CompileRegistry, options: BuildAgentOptions): Agent {
@@ -151,11 +151,27 @@ export function modelOptions(settings: ModelSettings): ChatOptions {
   if (settings.model !== undefined) options.model = settings.model
   if (settings.temperature !== undefined) options.temperature = settings.temperature
   if (settings.maxTokens !== undefined) options.maxTokens = settings.maxTokens
-  if (settings.reasoningEffort !== undefined) {
-    options.additional =
-      settings.provider === 'openai_chat' ? { reasoning_effort: settings.reasoningEffort } : { reasoning: { effort: settings.reasoningEffort } }
-  }
+  if (settings.reasoningEffort !== undefined) options.additional = reasoningEffortFields(settings.provider, settings.reasoningEffort)
   return options
+}
+
+/** Reasoning effort as each API names it; Gemini's thinking settings differ per model generation, so it is not sent there. */
+function reasoningEffortFields(
+  provider: ModelSettings['provider'],
+  effort: NonNullable<ModelSettings['reasoningEffort']>,
+): Record<string, unknown> | undefined {
+  switch (provider) {
+    case 'openai_chat':
+    case 'ollama':
+      return { reasoning_effort: effort }
+    case 'anthropic':
+      return { output_config: { effort: effort === 'minimal' ? 'low' : effort } }
+    case 'gemini':
+    case 'demo':
+      return undefined
+    default:
+      return { reasoning: { effort } }
+  }
 }
 
 /** The response format for the agent's structured-output settings, or undefined for plain text. */

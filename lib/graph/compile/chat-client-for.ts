@@ -1,41 +1,94 @@
 /**
- * Which model answers an agent: the demo model, OpenAI's Responses API or Chat Completions API,
- * or any OpenAI-compatible server at a base URL the agent names. 'default' is OpenAI (Responses)
- * when OPENAI_API_KEY is set, otherwise the offline demo model. Shared by every runner of a document: the
- * app's worker and the `agentloom` command line.
+ * Which model answers an agent: the demo model, OpenAI's Responses API or Chat Completions API, any
+ * OpenAI-compatible server at a base URL the agent names, Anthropic's Messages API, Google Gemini, or an
+ * Ollama server (through its OpenAI-compatible Chat Completions API). 'default' is OpenAI (Responses)
+ * when OPENAI_API_KEY is set, otherwise the offline demo model. Shared by every runner of a document:
+ * the app's worker and the `agentloom` command line.
  *
- * Keys: a saved agent's own key (sealed at rest) is used when it has one. The server's
- * OPENAI_API_KEY (and its OPENAI_BASE_URL, organisation and project) go only to the server's own
- * endpoint, never to a base URL chosen in an agent's settings: that would hand the server's key to
- * whoever typed the URL.
+ * Keys: a saved agent's own key (sealed at rest) is used when it has one; otherwise the server's key
+ * for that provider (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or GOOGLE_API_KEY). The server's
+ * keys (and its own base URLs, organisation and project) go only to the provider's own endpoint, never
+ * to a base URL chosen in an agent's settings: that would hand the server's key to whoever typed the URL.
  *
  * `baseUrlFetch`: what a client for a base URL chosen in an agent's settings connects with (the
- * server passes one that reaches only the addresses its outbound policy allows).
+ * server passes one that reaches only the addresses its outbound policy allows). Ollama without a base
+ * URL in the settings goes to the server's OLLAMA_BASE_URL (the admin's choice) or else to
+ * `http://localhost:11434/v1` — which, not being the admin's choice, is reached through `baseUrlFetch` too.
  */
-import { DemoChatClient, OpenAIChatClient, OpenAIChatCompletionClient, UserError, type ChatClient, type OpenAIEnv } from '@/lib/core'
+import {
+  AnthropicChatClient,
+  DEFAULT_OLLAMA_BASE_URL,
+  DemoChatClient,
+  GeminiChatClient,
+  OpenAIChatClient,
+  OpenAIChatCompletionClient,
+  UserError,
+  type ChatClient,
+  type OpenAIEnv,
+} from '@/lib/core'
 import type { ModelSettings } from '../node-data'
 
-/** What a keyless OpenAI-compatible server (Ollama, vLLM, LM Studio…) is sent: the `openai` package needs some key. */
+/** What a keyless server (Ollama, vLLM, LM Studio, a proxy…) is sent: the SDKs need some key. */
 const NO_KEY = 'none'
 
-export function chatClientFor(
-  settings: Pick<ModelSettings, 'provider' | 'model'> & Partial<Pick<ModelSettings, 'baseUrl'>>,
-  env: OpenAIEnv = process.env,
-  secrets: { apiKey?: string } = {},
-  baseUrlFetch?: typeof fetch,
-): ChatClient {
-  if (settings.provider === 'demo') return new DemoChatClient()
-  const Client = settings.provider === 'openai_chat' ? OpenAIChatCompletionClient : OpenAIChatClient
-  const model = settings.model || env.OPENAI_MODEL?.trim() || undefined
+type Settings = Pick<ModelSettings, 'provider' | 'model'> & Partial<Pick<ModelSettings, 'baseUrl'>>
+
+export function chatClientFor(settings: Settings, env: OpenAIEnv = process.env, secrets: { apiKey?: string } = {}, baseUrlFetch?: typeof fetch): ChatClient {
   const baseUrl = settings.provider === 'default' ? undefined : settings.baseUrl || undefined
-  if (baseUrl) {
-    const isolated: OpenAIEnv = {}
-    return new Client({ baseURL: baseUrl, apiKey: secrets.apiKey || NO_KEY, model, env: isolated, ...(baseUrlFetch ? { fetch: baseUrlFetch } : {}) })
+  const chosenFetch = baseUrlFetch ? { fetch: baseUrlFetch } : {}
+  switch (settings.provider) {
+    case 'demo':
+      return new DemoChatClient()
+    case 'anthropic': {
+      const model = settings.model || trimmed(env.ANTHROPIC_MODEL)
+      if (baseUrl) return new AnthropicChatClient({ baseURL: baseUrl, apiKey: secrets.apiKey || NO_KEY, model, env: {}, ...chosenFetch })
+      const apiKey = secrets.apiKey || trimmed(env.ANTHROPIC_API_KEY)
+      if (!apiKey) throw missingKey('Anthropic', 'ANTHROPIC_API_KEY')
+      return new AnthropicChatClient({ apiKey, model, env: { ANTHROPIC_BASE_URL: env.ANTHROPIC_BASE_URL } })
+    }
+    case 'gemini': {
+      const model = settings.model || trimmed(env.GEMINI_MODEL)
+      if (baseUrl) return new GeminiChatClient({ baseURL: baseUrl, apiKey: secrets.apiKey || NO_KEY, model, env: {}, ...chosenFetch })
+      const apiKey = secrets.apiKey || trimmed(env.GEMINI_API_KEY) || trimmed(env.GOOGLE_API_KEY)
+      if (!apiKey) throw missingKey('Google Gemini', 'GEMINI_API_KEY (or GOOGLE_API_KEY)')
+      return new GeminiChatClient({ apiKey, model, env: { GEMINI_BASE_URL: env.GEMINI_BASE_URL } })
+    }
+    case 'ollama': {
+      const model = settings.model || trimmed(env.OLLAMA_MODEL)
+      if (!model) throw new UserError('This agent is set to use Ollama but names no model: choose one (e.g. llama3.2), or set OLLAMA_MODEL where it runs.')
+      const serverUrl = trimmed(env.OLLAMA_BASE_URL)
+      const target = baseUrl ?? serverUrl ?? DEFAULT_OLLAMA_BASE_URL
+      // Only the admin's own OLLAMA_BASE_URL is reached without the outbound policy.
+      const connect = baseUrl || !serverUrl ? chosenFetch : {}
+      return new OpenAIChatCompletionClient({
+        baseURL: target,
+        apiKey: secrets.apiKey || NO_KEY,
+        model,
+        env: {},
+        maxTokensParameter: 'max_tokens',
+        providerName: 'ollama',
+        ...connect,
+      })
+    }
+    default: {
+      const Client = settings.provider === 'openai_chat' ? OpenAIChatCompletionClient : OpenAIChatClient
+      const model = settings.model || trimmed(env.OPENAI_MODEL)
+      if (baseUrl) return new Client({ baseURL: baseUrl, apiKey: secrets.apiKey || NO_KEY, model, env: {}, ...chosenFetch })
+      const apiKey = secrets.apiKey || trimmed(env.OPENAI_API_KEY)
+      if (apiKey) return new Client({ apiKey, model, env })
+      if (settings.provider !== 'default') throw missingKey('OpenAI', 'OPENAI_API_KEY')
+      return new DemoChatClient()
+    }
   }
-  const apiKey = secrets.apiKey || env.OPENAI_API_KEY?.trim()
-  if (apiKey) return new Client({ apiKey, model, env })
-  if (settings.provider !== 'default') {
-    throw new UserError('This agent is set to use OpenAI, but OPENAI_API_KEY is not set where it runs. Set it, or choose the demo model.')
-  }
-  return new DemoChatClient()
+}
+
+function missingKey(provider: string, variable: string): UserError {
+  return new UserError(
+    `This agent is set to use ${provider}, but ${variable} is not set where it runs. Set it, give the agent its own key, or choose the demo model.`,
+  )
+}
+
+function trimmed(value: string | undefined): string | undefined {
+  const text = value?.trim()
+  return text ? text : undefined
 }

@@ -11,6 +11,8 @@ describe('run model', () => {
     expect(resolvedModel({ provider: 'default' }, { OPENAI_API_KEY: 'k', OPENAI_MODEL: 'gpt-4.1' })).toBe('gpt-4.1')
     expect(resolvedModel({ provider: 'openai', model: 'o3' }, { OPENAI_API_KEY: 'k' })).toBe('o3')
     expect(resolvedModel({ provider: 'openai_chat' }, {})).toBe('gpt-4o-mini')
+    expect(resolvedModel({ provider: 'anthropic', model: 'claude-x' }, {})).toBe('claude-x')
+    expect(resolvedModel({ provider: 'anthropic' }, {})).toBeNull()
   })
 
   it('names the one model of a run whose agents agree, and none otherwise', () => {

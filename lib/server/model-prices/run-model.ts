@@ -18,11 +18,16 @@ const MODEL_FREE_KINDS = new Set(['start', 'output', 'transform', 'condition', '
 
 type ModelSettingsLike = { provider?: unknown; model?: unknown }
 
-export function resolvedModel(settings: ModelSettingsLike | undefined, env: ModelEnv): string {
+/** OpenAI's providers: the server's OPENAI_MODEL and the OpenAI client's default apply to them only. */
+const OPENAI_PROVIDERS = new Set(['default', 'openai', 'openai_chat'])
+
+/** The model id the settings run on; null for another provider that names none (its client's default is not known here). */
+export function resolvedModel(settings: ModelSettingsLike | undefined, env: ModelEnv): string | null {
   const provider = typeof settings?.provider === 'string' ? settings.provider : 'default'
   if (provider === 'demo') return 'demo'
   const named = typeof settings?.model === 'string' && settings.model.trim() !== '' ? settings.model.trim() : undefined
   if (provider === 'default' && !env.OPENAI_API_KEY?.trim()) return 'demo'
+  if (!OPENAI_PROVIDERS.has(provider)) return named ?? null
   return named ?? (env.OPENAI_MODEL?.trim() || OPENAI_CLIENT_DEFAULT_MODEL)
 }
 

@@ -296,9 +296,9 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     expect(ws.protocols).toEqual([])
   })
 
-  async function memberAgent(name: string, baseUrl: string): Promise<void> {
+  async function memberAgent(name: string, baseUrl: string, provider: 'openai_chat' | 'anthropic' | 'gemini' | 'ollama' = 'openai_chat'): Promise<void> {
     const agent = await app.db.prisma.agent.create({ data: { name, ownerId: member.id, workspaceId: member.personalWorkspaceId } })
-    const definition = AgentSettingsSchema.parse({ name, model: { provider: 'openai_chat', model: 'm', baseUrl } })
+    const definition = AgentSettingsSchema.parse({ name, model: { provider, model: 'm', baseUrl } })
     await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition, authorId: member.id } })
   }
 
@@ -324,6 +324,16 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     // An admin's run reaches the model server at the loopback address, as before.
     model.enqueue({ text: ['Hello from the local model'] })
     expect((await respond('Local model', app.admin)).body).toMatchObject({ status: 'completed', output_text: 'Hello from the local model' })
+  })
+
+  it.each(['anthropic', 'gemini', 'ollama'] as const)('refuses a %s agent’s base URL inside as it refuses an OpenAI one', async (provider) => {
+    const asked = model.requests.length
+    const name = `Inside ${provider} ${++counter}`
+    await memberAgent(name, `http://127.0.0.1:${new URL(model.origin).port}/v1`, provider)
+    const answer = await respond(name)
+    expect(answer.body.status).toBe('failed')
+    expect(answer.body.error.message).toContain('could not reach the service: refused by the outbound policy: 127.0.0.1 is a loopback address')
+    expect(model.requests.length).toBe(asked)
   })
 
   it('refuses an agent’s model base URL inside, in any spelling, through /v1/responses', async () => {

@@ -16,7 +16,7 @@ import type { AppContext } from '../app-context'
 import type { NameOwner } from '../auth/name-owner'
 import { isAdmin, type Principal } from '../auth/principal'
 import { fileSkillNames, skillDirectoriesFromEnv } from '../skills/file-skills'
-import { loadWorkflowFacts, savedAgentFactsOf, type SavedAgentFactRow } from './server-facts'
+import { loadWorkflowFacts, providersConfigured, savedAgentFactsOf, type SavedAgentFactRow } from './server-facts'
 
 type FactRow = { kind: 'server' | 'skill' } & Partial<SavedAgentFactRow> & { id: string }
 
@@ -56,6 +56,7 @@ export async function loadDocumentFacts(
   return {
     // The same test as lib/core's createChatClientFromEnv: a blank key is no key.
     openAiConfigured: Boolean(env.OPENAI_API_KEY?.trim()),
+    providersConfigured: providersConfigured(env),
     savedAgents: savedAgentFactsOf(rows.filter((row): row is SavedAgentFactRow & { kind: 'agent' } => row.kind === 'agent')),
     mcpServerIds: rows.filter((row) => row.kind === 'server').map((row) => row.id),
     skillIds: [...storedSkills, ...onDisk.filter((id) => fileSkills.has(id))],

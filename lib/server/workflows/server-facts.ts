@@ -20,12 +20,18 @@ export async function loadServerFacts(app: AppContext, principal: Principal, wor
   return {
     // The same test as lib/core's createChatClientFromEnv: a blank key is no key.
     openAiConfigured: Boolean(env.OPENAI_API_KEY?.trim()),
+    providersConfigured: providersConfigured(env),
     savedAgents,
     // An admin sees every owner's servers, and ids repeat across owners.
     mcpServerIds: [...new Set(servers.map((server) => server.id))],
     skillIds: skills.skills.map((skill) => skill.name),
     workflows,
   }
+}
+
+/** Whether the native providers' server keys are set (blank is none), as chatClientFor reads them. */
+export function providersConfigured(env: NodeJS.ProcessEnv): { anthropic: boolean; gemini: boolean } {
+  return { anthropic: Boolean(env.ANTHROPIC_API_KEY?.trim()), gemini: Boolean(env.GEMINI_API_KEY?.trim() || env.GOOGLE_API_KEY?.trim()) }
 }
 
 /** The rows the principal sees, of one workspace when named (one they cannot see: none). */

@@ -13,12 +13,15 @@ export abstract class OpenAIBackedChatClient extends BaseChatClient {
   /** The underlying `openai` package client. */
   readonly openai: OpenAI
 
+  private readonly spanProviderName: string
+
   override get providerName(): string {
-    return 'openai'
+    return this.spanProviderName
   }
 
-  constructor(options: OpenAIClientOptions & BaseChatClientOptions) {
+  constructor(options: OpenAIClientOptions & BaseChatClientOptions & { providerName?: string }) {
     super({ middleware: options.middleware, additionalProperties: options.additionalProperties })
+    this.spanProviderName = options.providerName ?? 'openai'
     const { sdk, model } = connectOpenAI(options)
     this.openai = sdk
     this.modelId = model

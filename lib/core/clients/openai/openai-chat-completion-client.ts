@@ -17,6 +17,8 @@ export interface OpenAIChatCompletionClientOptions extends OpenAIClientOptions, 
    * required by reasoning models); choose `max_tokens` for servers that only know the older name.
    */
   maxTokensParameter?: MaxTokensParameter
+  /** `gen_ai.provider.name` on this client's spans when the server is not OpenAI's (e.g. `ollama`); default `openai`. */
+  providerName?: string
 }
 
 export class OpenAIChatCompletionClient extends OpenAIBackedChatClient {
