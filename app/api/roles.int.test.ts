@@ -47,6 +47,9 @@ import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
 import { evaluatorSpecSchema } from '@/lib/contracts/evaluators'
 import { DatasetService } from '@/lib/server/evaluations/dataset-service'
 import { ExperimentService } from '@/lib/server/evaluations/experiment-service'
+// Triggers (issue #32)
+import { ScheduleService } from '@/lib/server/triggers/schedule-service'
+import { WebhookService } from '@/lib/server/triggers/webhook-service'
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000'
 
@@ -96,6 +99,11 @@ interface Fixture {
   experimentId: string
   /** A fresh experiment, still running (to cancel). */
   experiment(): Promise<string>
+  // Triggers (issue #32)
+  /** A fresh schedule of `workflowId`; its id. */
+  schedule(): Promise<string>
+  /** A fresh webhook of `workflowId`; its id. */
+  webhook(): Promise<string>
 }
 
 type Request = (fx: Fixture) => Call | Promise<Call>
@@ -134,6 +142,33 @@ const ROUTES: Record<string, Expectation> = {
     request: (fx) => ({ params: { id: fx.workflowId, version: '1' }, body: {} }),
     status: 201,
   },
+
+  // Triggers (issue #32)
+  'GET /api/workflows/[id]/schedules': { request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
+  'POST /api/workflows/[id]/schedules': { request: (fx) => ({ params: { id: fx.workflowId }, body: { cron: '0 9 * * *' } }), status: 201 },
+  'GET /api/workflows/[id]/schedules/[scheduleId]': {
+    request: async (fx) => ({ params: { id: fx.workflowId, scheduleId: await fx.schedule() } }),
+    status: 200,
+  },
+  'PATCH /api/workflows/[id]/schedules/[scheduleId]': {
+    request: async (fx) => ({ params: { id: fx.workflowId, scheduleId: await fx.schedule() }, body: { enabled: false } }),
+    status: 200,
+  },
+  'DELETE /api/workflows/[id]/schedules/[scheduleId]': {
+    request: async (fx) => ({ params: { id: fx.workflowId, scheduleId: await fx.schedule() } }),
+    status: 204,
+  },
+  'GET /api/workflows/[id]/webhooks': { request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
+  'POST /api/workflows/[id]/webhooks': { request: (fx) => ({ params: { id: fx.workflowId }, body: {} }), status: 201 },
+  'GET /api/workflows/[id]/webhooks/[hookId]': { request: async (fx) => ({ params: { id: fx.workflowId, hookId: await fx.webhook() } }), status: 200 },
+  'PATCH /api/workflows/[id]/webhooks/[hookId]': {
+    request: async (fx) => ({ params: { id: fx.workflowId, hookId: await fx.webhook() }, body: { enabled: false } }),
+    status: 200,
+  },
+  'DELETE /api/workflows/[id]/webhooks/[hookId]': { request: async (fx) => ({ params: { id: fx.workflowId, hookId: await fx.webhook() } }), status: 204 },
+  'POST /api/workflows/[id]/webhooks/[hookId]/rotate': { request: async (fx) => ({ params: { id: fx.workflowId, hookId: await fx.webhook() } }), status: 200 },
+  // Unsigned: the same 401 whether the webhook exists or not.
+  'POST /api/hooks/[id]': { request: () => ({ params: { id: UNKNOWN_UUID }, body: {} }), status: 401 },
 
   // Runs
   'GET /api/agents': { request: () => ({}), listed: ids('agents'), own: (fx) => fx.agentId },
@@ -526,7 +561,15 @@ describe('who may call each API route (roles in a team workspace)', () => {
         })
       ).experiment.id
     const experimentId = await experiment()
+    // Triggers (issue #32)
+    const schedules = new ScheduleService(app)
+    const webhooks = new WebhookService(app)
+    const schedule = async () =>
+      (await schedules.create(as, workflowId, { name: '', cron: '0 9 * * *', timeZone: 'UTC', input: '', enabled: true, missedRuns: 'skip' })).id
+    const webhook = async () => (await webhooks.create(as, workflowId, { name: '', rateLimitPerMinute: 60 })).webhook.id
     fx = {
+      schedule,
+      webhook,
       owner,
       workspaceId,
       inWorkspace,

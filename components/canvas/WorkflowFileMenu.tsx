@@ -117,6 +117,17 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
               Version history
             </IntentLink>
           )}
+          {workflowId === '' ? null : (
+            <IntentLink
+              role="menuitem"
+              href={`/workflows/${workflowId}/triggers`}
+              className={itemClass}
+              onClick={() => setOpen(false)}
+              data-testid="open-triggers"
+            >
+              Schedules and webhooks
+            </IntentLink>
+          )}
           <div role="separator" className="my-1 border-t border-zinc-100" />
           <MenuButton onClick={exportJson}>Export JSON file</MenuButton>
           <MenuButton onClick={copyJson}>Copy JSON to clipboard</MenuButton>

@@ -1,6 +1,6 @@
 /**
  * `agentloom`: the command line. `run`, `validate` and `export-ts` work on a workflow document alone (no server,
- * no database); `workflows`, `runs`, `approvals` and `eval` talk to a running server with an API token.
+ * no database); `workflows`, `runs`, `approvals`, `schedules`, `hooks` and `eval` talk to a running server with an API token.
  * Exit codes: 0 ok, 1 the run (or request) failed, 2 a usage mistake or invalid input.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
@@ -11,6 +11,7 @@ import { runCommand } from './run-command'
 import { ServerClient } from './server-client'
 import { answerApproval, followRun, forkRun, listApprovals, listWorkflows, startRun } from './server-commands'
 import { validateCommand } from './validate-command'
+import { registerTriggerCommands } from './trigger-commands'
 
 interface GlobalOptions {
   json: boolean
@@ -155,6 +156,8 @@ export function buildCliProgram({ io, env = process.env, signal }: CliContext, d
     .action((id: string, options: { approve?: boolean; deny?: boolean; reason?: string; text?: string }, command: Command) =>
       finish(answerApproval(io, client(command), id, { ...options, json: globals(command).json })),
     )
+
+  registerTriggerCommands(program, { io, client, json: (command) => globals(command).json, finish })
 
   program
     .command('eval')

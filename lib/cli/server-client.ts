@@ -25,6 +25,11 @@ export class ServerClient {
     this.base = new URL(server)
   }
 
+  /** The server's address for `path` (a webhook's URL to show). */
+  urlOf(path: string): string {
+    return new URL(path, this.base).toString()
+  }
+
   /** From `--server`/`--token`, else AGENTLOOM_SERVER/AGENTLOOM_TOKEN. */
   static from(options: ServerOptions, env: NodeJS.ProcessEnv = process.env): ServerClient {
     const server = options.server ?? env.AGENTLOOM_SERVER

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { approvalViewSchema } from './approvals'
 import { durabilityModeSchema } from './durability'
 import { runEventSchema } from './run-events'
+import { runTriggerSchema } from './triggers'
 import { PG_INT_MAX, pgInt, safeText } from './safe-text'
 import { workspaceIdSchema } from './workspace-roles'
 
@@ -39,6 +40,8 @@ export const listRunsQuery = z.object({
   status: runStatusSchema.optional(),
   /** Only runs of this workspace. */
   workspaceId: workspaceIdSchema.optional(),
+  /** Only runs a schedule or webhook of this id started (issue #32). */
+  triggerId: z.string().uuid('Not a trigger id.').optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 })
 
@@ -71,6 +74,8 @@ export const runSummarySchema = z.object({
   durability: durabilityModeSchema.optional(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** What started it when not a person (issue #32). */
+  trigger: runTriggerSchema.optional(),
 })
 export type RunSummary = z.infer<typeof runSummarySchema>
 

@@ -69,6 +69,9 @@ export type DomainErrorCode =
   | 'run_failed'
   /** A saved document names another workspace's agent, MCP server, skill or sub-workflow (workspaces/foreign-references.ts). */
   | 'foreign_reference'
+  // Triggers (issue #32): a webhook call without a valid signature (or to no webhook: the same answer), or one signed too long ago.
+  | 'invalid_signature'
+  | 'signature_expired'
 
 export class DomainError<Code extends DomainErrorCode = DomainErrorCode> extends Error {
   readonly [DOMAIN_ERROR_BRAND] = true
@@ -122,6 +125,8 @@ export const CONFLICT_CODES = [
   'version_conflict',
   // Evaluations (issue #31)
   'experiment_finished',
+  // Triggers (issue #32)
+  'signature_replayed',
 ] as const
 export type ConflictCode = (typeof CONFLICT_CODES)[number]
 

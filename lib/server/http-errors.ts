@@ -42,6 +42,9 @@ export const STATUS_BY_CODE: Readonly<Record<DomainErrorCode, number>> = {
   run_failed: 502,
   /** Well-formed, but it names what its workspace does not have: the same document elsewhere would be accepted. */
   foreign_reference: 422,
+  // Triggers (issue #32)
+  invalid_signature: 401,
+  signature_expired: 401,
 }
 
 /**

@@ -26,6 +26,10 @@ import { WorkspaceService } from './workspaces/workspace-service'
 import { ModelPriceService } from './model-prices/model-price-service'
 import { DatasetService } from './evaluations/dataset-service'
 import { ExperimentService } from './evaluations/experiment-service'
+// Triggers (issue #32)
+import { ScheduleService } from './triggers/schedule-service'
+import { WebhookReceiver } from './triggers/webhook-receiver'
+import { WebhookService } from './triggers/webhook-service'
 
 export interface Services {
   app: AppContext
@@ -67,6 +71,13 @@ export interface Services {
   experiments: ExperimentService
   /** Per-workspace model prices, and what runs cost by them. */
   modelPrices: ModelPriceService
+  // Triggers (issue #32)
+  /** A workflow's cron schedules. */
+  schedules: ScheduleService
+  /** A workflow's webhooks, managed. */
+  webhooks: WebhookService
+  /** Signed calls to a webhook (POST /api/hooks/:id). */
+  webhookReceiver: WebhookReceiver
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -115,6 +126,10 @@ export function servicesFor(app: AppContext): Services {
     datasets,
     experiments: new ExperimentService(app.db.prisma, datasets, runs),
     modelPrices: new ModelPriceService(app.db.prisma),
+    // Triggers (issue #32)
+    schedules: new ScheduleService(app),
+    webhooks: new WebhookService(app),
+    webhookReceiver: new WebhookReceiver(app),
   }
 }
 

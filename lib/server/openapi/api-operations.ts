@@ -26,6 +26,10 @@ export const API_TAGS = {
   admin: 'User management and the audit log (admins only).',
   access: 'First-admin setup, invitations, password resets and shared runs: reachable without signing in.',
   meta: 'Health and this description.',
+  // Triggers (issue #32)
+  triggers:
+    'A workflow\'s schedules (cron in a time zone) and webhooks (POST /api/hooks/{id}, signed `Agentloom-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`): ' +
+    'runs they start record their trigger; list them with GET /api/runs?triggerId=.',
   evaluations: 'Datasets of cases, and experiments that run a workflow or agent version over them and score every run (issue #31).',
   responses:
     "OpenAI's Responses API in front of saved agents and workflows, for the `openai` package and other OpenAI clients: API tokens only, " +

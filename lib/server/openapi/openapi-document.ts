@@ -28,6 +28,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   413: 'The request body is larger than the server accepts',
   415: 'The request body is not JSON',
   422: 'The document names what its workspace does not have: another workspace’s saved agent, MCP server, skill or sub-workflow (`foreign_reference`; `details.references` lists each node, kind and name with the workspace it is in)',
+  429: 'Too many calls: a webhook’s calls per minute (`too_many_requests`, `details.retryAfterSeconds` says when to try again)',
   428: 'The save names no base version: send `baseVersion` in the body or `If-Match` with the ETag its GET answered (`base_version_required`)',
   502: 'A run answered at once failed: its agent’s model or a tool did (`run_failed`, the message says what); not retried by OpenAI’s clients',
 }

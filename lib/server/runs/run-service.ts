@@ -5,6 +5,7 @@
  */
 import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
 import { durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
+import type { RunTrigger } from '@/lib/contracts/triggers'
 import { inputProblemsText, parseGraphDocument, runInputProblems, type GraphDocument, type ServerFacts } from '@/lib/graph'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
@@ -24,6 +25,8 @@ const NO_FACTS: ServerFacts = { openAiConfigured: false, savedAgents: [], mcpSer
 /** For a run someone waits for: start it at once in this process if its worker has a free slot (run-now.ts). */
 export interface RunNowOption {
   runNow?: boolean
+  /** What started it, when not a person (issue #32): stored on the run; `key` makes it one run per key (a schedule's fire time). */
+  trigger?: { value: RunTrigger; id: string; key?: string }
 }
 
 /** A start node that declares input fields takes a JSON object matching them: anything else is refused with its problems (400). */
@@ -57,6 +60,7 @@ export type RunRow = {
   createdAt: Date
   startedAt: Date | null
   finishedAt: Date | null
+  trigger?: unknown
   workflow: { name: string } | null
   version: { version: number; graph?: unknown } | null
   agent?: { name: string } | null
@@ -85,6 +89,7 @@ export function presentSummary(row: RunRow): RunSummary {
     durability: durabilityOf(row.durability),
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    ...(row.trigger ? { trigger: row.trigger as RunTrigger } : {}),
   }
 }
 
@@ -124,7 +129,7 @@ export class RunService {
   async create(
     principal: Principal,
     input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode },
-    { runNow = false }: RunNowOption = {},
+    { runNow = false, trigger }: RunNowOption = {},
   ): Promise<RunSummary> {
     await this.refuseWhatCanOnlyFail(principal, input)
     // Where the principal may run (a workflow seen but not runnable finds no version, and missingVersion says 403).
@@ -138,9 +143,9 @@ export class RunService {
            WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text[] IS NULL OR w."workspaceId" = ANY($3::text[]))
            ORDER BY v.version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, "trigger", "triggerId", "triggerKey", "createdAt", "updatedAt")
            SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, "workspaceId", ${claimColumns.values('$6')},
-             COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync'), now(), now()
+             COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync'), $8::jsonb, $9, $10, now(), now()
            FROM version
            RETURNING id, "createdAt", input, "versionId", "workflowId", "workspaceId", durability),
          queued AS (
@@ -152,7 +157,18 @@ export class RunService {
            run."workspaceId", version."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
            CASE WHEN $6::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
          FROM run, version, queued`,
-        [input.workflowId, input.version ?? null, runnable, JSON.stringify(input.input), principal.userId, slot?.workerId ?? null, input.durability ?? null],
+        [
+          input.workflowId,
+          input.version ?? null,
+          runnable,
+          JSON.stringify(input.input),
+          principal.userId,
+          slot?.workerId ?? null,
+          input.durability ?? null,
+          trigger ? JSON.stringify(trigger.value) : null,
+          trigger?.id ?? null,
+          trigger?.key ?? null,
+        ],
       )
     } finally {
       if (!row) slot?.release()
@@ -172,6 +188,7 @@ export class RunService {
       durability: durabilityOf(row.durability),
       createdAt,
       finishedAt: null,
+      ...(trigger ? { trigger: trigger.value } : {}),
     }
   }
 
@@ -209,11 +226,15 @@ export class RunService {
     return notFound('Version', `${input.workflowId}@${input.version ?? 'latest'}`)
   }
 
-  async list(principal: Principal, filter: { workflowId?: string; status?: RunStatus; limit: number; workspaceId?: string }): Promise<RunSummary[]> {
+  async list(
+    principal: Principal,
+    filter: { workflowId?: string; status?: RunStatus; limit: number; workspaceId?: string; triggerId?: string },
+  ): Promise<RunSummary[]> {
     const rows = await this.prisma.run.findMany({
       where: {
         ...visibleTo(principal),
         workflowId: filter.workflowId ?? { not: null },
+        ...(filter.triggerId ? { triggerId: filter.triggerId } : {}),
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.workspaceId === undefined ? {} : { AND: [{ workspaceId: filter.workspaceId }] }),
       },

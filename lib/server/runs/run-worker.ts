@@ -25,6 +25,7 @@ import { queueLogger } from './queue-setup'
 import { EXPIRE_APPROVALS_TASK, RUN_CANCEL_CHANNEL, RUN_TASK } from './run-queue'
 import { approvalRoutingTasks } from '../approvals/approval-routing-jobs'
 import { experimentTasks } from '../evaluations/experiment-jobs'
+import { scheduleTasks } from '../triggers/schedule-firing'
 import { LocalRunFeed } from './local-run-feed'
 import type { RunNowHost, RunNowSlot } from './run-now'
 import type { RunEvent } from '@/lib/contracts/run-events'
@@ -91,7 +92,13 @@ export class RunWorker implements RunNowHost {
       noHandleSignals: true,
       pollInterval: this.pollIntervalMs,
       logger: queueLogger,
-      taskList: { [RUN_TASK]: this.runTask, [EXPIRE_APPROVALS_TASK]: this.expireTask, ...approvalRoutingTasks(this.app), ...experimentTasks(this.app) },
+      taskList: {
+        [RUN_TASK]: this.runTask,
+        [EXPIRE_APPROVALS_TASK]: this.expireTask,
+        ...approvalRoutingTasks(this.app),
+        ...experimentTasks(this.app),
+        ...scheduleTasks(this.app),
+      },
       // Jobs are fetched (and locked) a batch at a time and completed in batches: under load that
       // is two statements per batch of runs instead of two per run. A worker that dies with jobs
       // in its local queue leaves them locked (graphile frees such locks only after hours):

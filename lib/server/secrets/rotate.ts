@@ -24,6 +24,8 @@ export interface ResealSummary {
   resealedCheckpoints: number
   /** Workspaces whose approval webhook URL was sealed again with the new key (a rotation only). */
   resealedWebhooks?: string[]
+  /** Workflow webhooks (triggers, issue #32) whose signing secret was sealed again with the new key (a rotation only). */
+  resealedWorkflowHooks?: string[]
 }
 
 /** A URL stored before its secret parts were split out: split them out now (values already split stay). */
@@ -61,6 +63,7 @@ async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox, only: 
     await resealAgentKeys(tx, from, to, summary)
     await resealCheckpoints(tx, from, to, summary)
     await resealWebhooks(tx, from, to, summary)
+    await resealWorkflowHooks(tx, from, to, summary)
   }
   return summary
 }
@@ -86,6 +89,18 @@ async function resealWebhooks(tx: Transaction, from: SecretBox, to: SecretBox, s
     if (to.sealedWithThisKey(row.webhook!) && from.keyId !== to.keyId) continue
     await tx.workspaceApprovalRouting.update({ where: { workspaceId: row.workspaceId }, data: { webhook: to.seal(from.open(row.webhook!)) } })
     summary.resealedWebhooks.push(row.workspaceId)
+  }
+}
+
+/** Workflow webhooks' signing secrets (triggers/webhook-service.ts), sealed from the start. */
+async function resealWorkflowHooks(tx: Transaction, from: SecretBox, to: SecretBox, summary: ResealSummary): Promise<void> {
+  await tx.$queryRawUnsafe('SELECT id FROM "WorkflowWebhook" FOR UPDATE')
+  const rows = await tx.workflowWebhook.findMany({ select: { id: true, secret: true }, orderBy: { id: 'asc' } })
+  summary.resealedWorkflowHooks = []
+  for (const row of rows) {
+    if (to.sealedWithThisKey(row.secret) && from.keyId !== to.keyId) continue
+    await tx.workflowWebhook.update({ where: { id: row.id }, data: { secret: to.seal(from.open(row.secret)) } })
+    summary.resealedWorkflowHooks.push(row.id)
   }
 }
 

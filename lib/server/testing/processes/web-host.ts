@@ -34,6 +34,13 @@ const ROUTES: HostedRoute[] = [
   { pattern: '/api/experiments/:id', load: () => import('@/app/api/experiments/[id]/route') },
   { pattern: '/api/experiments/:id/results', load: () => import('@/app/api/experiments/[id]/results/route') },
   { pattern: '/api/experiments/:id/compare/:otherId', load: () => import('@/app/api/experiments/[id]/compare/[otherId]/route') },
+  // Triggers (issue #32): what `agentloom schedules` and `agentloom hooks` call, and the webhooks themselves.
+  { pattern: '/api/workflows/:id/schedules', load: () => import('@/app/api/workflows/[id]/schedules/route') },
+  { pattern: '/api/workflows/:id/schedules/:scheduleId', load: () => import('@/app/api/workflows/[id]/schedules/[scheduleId]/route') },
+  { pattern: '/api/workflows/:id/webhooks', load: () => import('@/app/api/workflows/[id]/webhooks/route') },
+  { pattern: '/api/workflows/:id/webhooks/:hookId', load: () => import('@/app/api/workflows/[id]/webhooks/[hookId]/route') },
+  { pattern: '/api/workflows/:id/webhooks/:hookId/rotate', load: () => import('@/app/api/workflows/[id]/webhooks/[hookId]/rotate/route') },
+  { pattern: '/api/hooks/:id', load: () => import('@/app/api/hooks/[id]/route') },
 ]
 
 // The app (database, migrations, notifications) is ready before the first request is taken.
