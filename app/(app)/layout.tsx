@@ -17,6 +17,7 @@ const NAV = [
   { href: '/workflows', label: 'Workflows' },
   { href: '/agents', label: 'Agents' },
   { href: '/runs', label: 'Runs' },
+  { href: '/datasets', label: 'Datasets' },
   { href: '/approvals', label: 'Approvals' },
   { href: '/mcp-servers', label: 'MCP servers' },
   { href: '/skills', label: 'Skills' },

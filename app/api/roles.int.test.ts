@@ -240,6 +240,7 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/runs/[id]/checkpoints': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'GET /api/runs/[id]/checkpoints/[checkpointId]': { request: (fx) => ({ params: { id: fx.runId, checkpointId: fx.checkpointId } }), status: 200 },
   'GET /api/runs/[id]/forks': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
+  'GET /api/runs/[id]/cost': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'POST /api/runs/[id]/forks': { request: (fx) => ({ params: { id: fx.runId }, body: { checkpointId: fx.checkpointId } }), status: 201 },
   // The owned run is not a debug run: 409 run_not_paused shows the owner got past the 404 and the role.
   'POST /api/runs/[id]/debug': { request: (fx) => ({ params: { id: fx.runId }, body: { action: 'continue' } }), status: 409 },
@@ -332,6 +333,11 @@ const ROUTES: Record<string, Expectation> = {
   },
   'GET /api/workspace-invitations/[token]': { request: async (fx) => ({ params: { token: await fx.invitation() } }), status: 200 },
   'GET /api/workspaces/[id]/audit-log': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
+  'GET /api/workspaces/[id]/model-prices': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
+  'PUT /api/workspaces/[id]/model-prices': {
+    request: (fx) => ({ params: { id: fx.workspaceId }, body: { prices: [{ model: 'demo', inputPerMillionUsd: 0, outputPerMillionUsd: 0 }] } }),
+    status: 200,
+  },
   'GET /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
   'PUT /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { escalationMinutes: 5 } }), status: 200 },
   // The fixture's workspace has no webhook: owners reach the check past the role's, 409 (lib/server/approvals/approval-routing.int.test.ts sends one).

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { Badge, cn } from '@/components/ui'
 import { LocalTime } from '@/components/ui/LocalTime'
 import { RunStatusBadge } from './RunStatusBadge'
+import { RunCost } from '@/components/evaluations/RunCost'
 import { waitingLabel } from './status-style'
 import type { ApprovalKind } from '@/lib/contracts/approvals'
 import { formatElapsed, formatTokenUsage } from './format'
@@ -89,6 +90,7 @@ export function RunHeader({ run, status, startedAt, finishedAt, usage, connectio
         </Meta>
         <Meta label="Tokens">
           <span data-testid="run-usage">{tokens ?? '—'}</span>
+          {readOnly ? null : <RunCost runId={run.id} status={status} />}
         </Meta>
         <Meta label="Commits progress">
           <span data-testid="run-durability" title={durabilityModeSchema.description}>

@@ -95,6 +95,8 @@ export const datasetSummarySchema = z.object({
   workspaceId: z.string().nullable(),
   workflowId: z.string().nullable(),
   latestVersion: z.number().int(),
+  /** How many rows its latest version holds (absent when a view of an older version is answered). */
+  rowCount: z.number().int().optional(),
   updatedAt: z.string(),
 })
 export type DatasetSummary = z.infer<typeof datasetSummarySchema>

@@ -60,6 +60,8 @@ export const experimentAggregatesSchema = z.object({
   evaluators: z.array(evaluatorAggregateSchema),
   tokens: z.object({ total: z.number(), mean: z.number().nullable() }),
   latencyMs: z.object({ p50: z.number().nullable() }),
+  /** What the scored runs cost by the workspace's price table (null: no run's model has a price). */
+  cost: z.object({ totalUsd: z.number().nullable(), meanUsd: z.number().nullable() }).optional(),
   /** Runs that did not succeed (failed or cancelled): their rows are scored on what they produced. */
   runsFailed: z.number().int(),
 })
@@ -103,6 +105,8 @@ export const experimentResultRowSchema = z.object({
   scores: z.array(experimentScoreSchema),
   tokens: z.number().nullable(),
   latencyMs: z.number().nullable(),
+  /** What the run cost (workspace price table); null when its model has no price. */
+  costUsd: z.number().nullable().optional(),
 })
 export type ExperimentResultRow = z.infer<typeof experimentResultRowSchema>
 

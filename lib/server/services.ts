@@ -24,6 +24,7 @@ import { LiveVersions } from './collab/live-versions'
 import { WorkflowService } from './workflows/workflow-service'
 import { WorkspaceService } from './workspaces/workspace-service'
 // Evaluations (issue #31)
+import { ModelPriceService } from './model-prices/model-price-service'
 import { DatasetService } from './evaluations/dataset-service'
 import { ExperimentService } from './evaluations/experiment-service'
 // Triggers (issue #32)
@@ -71,6 +72,8 @@ export interface Services {
   datasets: DatasetService
   /** Runs of a target over a dataset, scored by evaluators. */
   experiments: ExperimentService
+  /** Per-workspace model prices, and what runs cost by them. */
+  modelPrices: ModelPriceService
   // Triggers (issue #32)
   /** A workflow's cron schedules. */
   schedules: ScheduleService
@@ -126,6 +129,7 @@ export function servicesFor(app: AppContext): Services {
     // Evaluations (issue #31)
     datasets,
     experiments: new ExperimentService(app.db.prisma, datasets, runs),
+    modelPrices: new ModelPriceService(app.db.prisma),
     // Triggers (issue #32)
     schedules: new ScheduleService(app),
     webhooks: new WebhookService(app),

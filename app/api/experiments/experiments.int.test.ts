@@ -164,7 +164,15 @@ describe('experiments', () => {
       as: owner,
     })
     const created = await callRoute(experimentsRoute.POST, {
-      body: { datasetId: dataset.body.dataset.id, target: { agentId }, evaluators: [{ kind: 'starts_with', value: 'Demo reply:' }] },
+      // A cost threshold too: the demo model is priced at $0 by the default price table.
+      body: {
+        datasetId: dataset.body.dataset.id,
+        target: { agentId },
+        evaluators: [
+          { kind: 'starts_with', value: 'Demo reply:' },
+          { kind: 'metric_threshold', metric: 'costUsd', max: 0 },
+        ],
+      },
       as: owner,
     })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
@@ -173,6 +181,8 @@ describe('experiments', () => {
     expect(done.aggregates.passRate).toBe(1)
     const { rows } = experimentResultsResponseSchema.parse((await callRoute(resultsRoute.GET, { params: { id: done.id }, as: owner })).body)
     expect(rows.map((row) => row.output)).toEqual(['Demo reply: hello', 'Demo reply: bye'])
+    expect(rows.map((row) => row.costUsd)).toEqual([0, 0])
+    expect(done.aggregates.cost).toEqual({ totalUsd: 0, meanUsd: 0 })
   })
 
   it('cancels an experiment: no more rows start, and a second cancel is a 409', async () => {

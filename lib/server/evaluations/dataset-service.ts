@@ -43,7 +43,17 @@ export class DatasetService {
       orderBy: { updatedAt: 'desc' },
       include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } } },
     })
-    return { datasets: rows.map((row) => presentSummary(row, row.versions[0]?.version ?? 0)) }
+    const counts = await this.latestRowCounts(rows.map((row) => row.id))
+    return { datasets: rows.map((row) => presentSummary(row, row.versions[0]?.version ?? 0, counts.get(row.id))) }
+  }
+
+  /** The rows of each dataset's latest version, counted by Postgres (the list does not load them). */
+  private async latestRowCounts(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map()
+    const counts = await this.prisma.$queryRaw<{ datasetId: string; count: number }[]>`
+      SELECT DISTINCT ON ("datasetId") "datasetId", jsonb_array_length("rows")::int AS count
+      FROM "DatasetVersion" WHERE "datasetId" = ANY(${ids}::text[]) ORDER BY "datasetId", "version" DESC`
+    return new Map(counts.map((row) => [row.datasetId, row.count]))
   }
 
   async create(
@@ -231,7 +241,7 @@ export class DatasetService {
           ? { id: principal.userId, name: principal.name }
           : await this.prisma.user.findUnique({ where: { id: version.authorId }, select: { id: true, name: true } })
     return {
-      dataset: presentSummary(dataset, latestVersion),
+      dataset: presentSummary(dataset, latestVersion, version.version === latestVersion ? (version.rows as unknown[]).length : undefined),
       version: {
         version: version.version,
         createdAt: version.createdAt.toISOString(),
@@ -243,8 +253,9 @@ export class DatasetService {
   }
 }
 
-function presentSummary(row: DatasetRecord, latestVersion: number): DatasetSummary {
+function presentSummary(row: DatasetRecord, latestVersion: number, rowCount?: number): DatasetSummary {
   return {
+    ...(rowCount === undefined ? {} : { rowCount }),
     id: row.id,
     name: row.name,
     description: row.description,

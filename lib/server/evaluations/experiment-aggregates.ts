@@ -14,6 +14,8 @@ export interface ScoredRow {
   scores: { label: string; score: number; passed: boolean }[] | null
   tokens: number | null
   latencyMs: number | null
+  /** What the run cost by the workspace's price table; null or absent when its model has no price. */
+  costUsd?: number | null
 }
 
 /** Row scores this close count as the same (float noise, a judge's rounding). */
@@ -52,12 +54,14 @@ export function aggregate(rows: readonly ScoredRow[], evaluators: readonly { lab
   })
   const means = perEvaluator.map((entry) => entry.meanScore).filter((value): value is number => value !== null)
   const tokens = scored.map((row) => row.tokens).filter((value): value is number => value !== null)
+  const costs = scored.map((row) => row.costUsd).filter((value): value is number => typeof value === 'number')
   return {
     meanScore: mean(means),
     passRate: mean(scored.map((row) => (row.scores!.every((score) => score.passed) ? 1 : 0))),
     evaluators: perEvaluator,
     tokens: { total: tokens.reduce((sum, value) => sum + value, 0), mean: mean(tokens) },
     latencyMs: { p50: p50(scored.map((row) => row.latencyMs).filter((value): value is number => value !== null)) },
+    cost: { totalUsd: costs.length === 0 ? null : costs.reduce((sum, value) => sum + value, 0), meanUsd: mean(costs) },
     runsFailed: scored.filter((row) => row.runStatus !== null && row.runStatus !== 'succeeded').length,
   }
 }

@@ -18,6 +18,9 @@ import { loadWorkspaceAccess } from '../auth/memberships'
 import { toRole, type Principal } from '../auth/principal'
 import { evaluate, evaluatorLabels, type EvaluateContext } from './evaluators/evaluate'
 import { readEndedRun, sampleOf, tokensOf } from './experiment-samples'
+import { costOf } from '@/lib/contracts/model-cost'
+import type { ModelPrice } from '@/lib/contracts/model-prices'
+import { ModelPriceService } from '../model-prices/model-price-service'
 
 /** How a row's run is started: the run service for a workflow, a new conversation for an agent. */
 export interface ExperimentRunStarter {
@@ -60,7 +63,8 @@ export async function stepExperiment(deps: ExperimentDriverDeps, experimentId: s
     [experimentId],
   )
   const ended = running.filter((row) => row.runStatus === null || isTerminalStatus(row.runStatus))
-  for (const row of ended) await scoreRow(deps, row, datasetRows[row.rowIndex], specs)
+  const pricing = ended.length > 0 ? await experimentPricing(deps, experiment) : undefined
+  for (const row of ended) await scoreRow(deps, row, datasetRows[row.rowIndex], specs, pricing)
 
   // 2. Start pending rows while fewer than `concurrency` run.
   const slots = experiment.concurrency - (running.length - ended.length)
@@ -84,19 +88,55 @@ export async function stepExperiment(deps: ExperimentDriverDeps, experimentId: s
   return 'finished'
 }
 
-async function scoreRow(deps: ExperimentDriverDeps, row: PendingRow, datasetRow: DatasetRow | undefined, specs: readonly EvaluatorSpec[]): Promise<void> {
+/** What the experiment's runs are priced by: the target version's model and the workspace's price table. */
+interface Pricing {
+  model: string | null
+  prices: readonly ModelPrice[]
+}
+
+async function experimentPricing(
+  deps: ExperimentDriverDeps,
+  experiment: { workspaceId: string | null; workflowId: string | null; agentId: string | null; targetVersion: number },
+): Promise<Pricing> {
+  const { prisma } = deps.app.db
+  const pricing = new ModelPriceService(prisma)
+  let model: string | null = null
+  if (experiment.workflowId) {
+    const version = await prisma.workflowVersion.findFirst({
+      where: { workflowId: experiment.workflowId, version: experiment.targetVersion },
+      select: { graph: true },
+    })
+    model = version ? pricing.modelOfGraph(version.graph) : null
+  } else if (experiment.agentId) {
+    const version = await prisma.agentVersion.findFirst({
+      where: { agentId: experiment.agentId, version: experiment.targetVersion },
+      select: { definition: true },
+    })
+    model = version ? pricing.modelOfAgentDefinition(version.definition) : null
+  }
+  return { model, prices: await pricing.tableFor(experiment.workspaceId) }
+}
+
+async function scoreRow(
+  deps: ExperimentDriverDeps,
+  row: PendingRow,
+  datasetRow: DatasetRow | undefined,
+  specs: readonly EvaluatorSpec[],
+  pricing: Pricing | undefined,
+): Promise<void> {
   const run = row.runId ? await readEndedRun(deps.app.db.sql, row.runId) : undefined
+  const costUsd = run && pricing ? costOf(run.usage, pricing.model, pricing.prices) : null
   const labels = evaluatorLabels(specs)
   let scores: { label: string; score: number; passed: boolean; reason: string }[]
   if (!run || !datasetRow) {
     scores = labels.map((label) => ({ label, score: 0, passed: false, reason: run ? 'The dataset row is gone.' : 'The run was deleted before it was scored.' }))
   } else {
-    const sample = sampleOf(datasetRow, run)
+    const sample = sampleOf(datasetRow, run, costUsd)
     scores = []
     for (const [index, spec] of specs.entries()) scores.push({ label: labels[index]!, ...(await evaluate(sample, spec, deps.evaluation)) })
   }
   await deps.app.db.sql.query(
-    `UPDATE "ExperimentRow" SET status = 'scored', "runStatus" = $2, output = $3::jsonb, scores = $4::jsonb, tokens = $5, "latencyMs" = $6, "scoredAt" = now()
+    `UPDATE "ExperimentRow" SET status = 'scored', "runStatus" = $2, output = $3::jsonb, scores = $4::jsonb, tokens = $5, "latencyMs" = $6, "costUsd" = $7, "scoredAt" = now()
      WHERE id = $1 AND status = 'running'`,
     [
       row.id,
@@ -105,6 +145,7 @@ async function scoreRow(deps: ExperimentDriverDeps, row: PendingRow, datasetRow:
       JSON.stringify(scores),
       run ? tokensOf(run.usage) : null,
       run?.latencyMs ?? null,
+      costUsd,
     ],
   )
 }

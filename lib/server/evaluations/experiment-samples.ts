@@ -57,13 +57,18 @@ export function tokensOf(usage: EndedRun['usage']): number {
   return usage.totalTokenCount ?? (usage.inputTokenCount ?? 0) + (usage.outputTokenCount ?? 0)
 }
 
-export function sampleOf(row: { input: unknown; expected?: unknown; notes?: string }, run: EndedRun & { toolCalls: Sample['toolCalls'] }): Sample {
+/** `costUsd`: what the run cost by its workspace's price table; null when its model has no price (then `costUsd` thresholds fail, saying so). */
+export function sampleOf(
+  row: { input: unknown; expected?: unknown; notes?: string },
+  run: EndedRun & { toolCalls: Sample['toolCalls'] },
+  costUsd: number | null = null,
+): Sample {
   return {
     input: row.input,
     output: runOutput(run.outputs),
     ...(row.expected === undefined ? {} : { expected: row.expected }),
     ...(row.notes === undefined ? {} : { notes: row.notes }),
-    metrics: { tokens: tokensOf(run.usage), latencyMs: run.latencyMs },
+    metrics: { tokens: tokensOf(run.usage), latencyMs: run.latencyMs, ...(costUsd === null ? {} : { costUsd }) },
     toolCalls: run.toolCalls,
   }
 }

@@ -40,6 +40,7 @@ type StoredRow = {
   scores: unknown
   tokens: number | null
   latencyMs: number | null
+  costUsd: number | null
 }
 
 export class ExperimentService {
@@ -111,6 +112,7 @@ export class ExperimentService {
         scores: true,
         tokens: true,
         latencyMs: true,
+        costUsd: true,
       },
     })
     const byExperiment = new Map<string, StoredRow[]>()
@@ -147,6 +149,7 @@ export class ExperimentService {
           scores: (row.scores as ExperimentResultRow['scores'] | null) ?? [],
           tokens: row.tokens,
           latencyMs: row.latencyMs,
+          costUsd: row.costUsd,
         }
       }),
     }
@@ -245,6 +248,7 @@ export class ExperimentService {
       scores: (row.scores as ScoredRow['scores']) ?? null,
       tokens: row.tokens,
       latencyMs: row.latencyMs,
+      costUsd: row.costUsd,
     }
   }
 

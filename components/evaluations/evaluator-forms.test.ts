@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { evaluatorSpecSchema } from '@/lib/contracts/evaluators'
+import { EVALUATOR_FORMS, specValue, withSpecValue } from './evaluator-forms'
+
+describe('evaluator forms', () => {
+  it('sets and clears nested values', () => {
+    const judge = EVALUATOR_FORMS.llm_judge.initial
+    const changed = withSpecValue(judge, 'scale.max', 10)
+    expect(specValue(changed, 'scale.max')).toBe(10)
+    expect(specValue(changed, 'scale.min')).toBe(1)
+    expect(specValue(judge, 'scale.max')).toBe(5)
+    expect(specValue(withSpecValue(changed, 'name', undefined), 'name')).toBeUndefined()
+  })
+
+  it('starts each kind from a spec the contract accepts once its required text is filled', () => {
+    const filled = { regex: { pattern: 'x' }, tool_called: { tool: 'add' }, cel: { expression: 'true' }, llm_judge: { rubric: 'Polite.' } } as Record<
+      string,
+      object
+    >
+    for (const [kind, form] of Object.entries(EVALUATOR_FORMS)) {
+      expect(evaluatorSpecSchema.safeParse({ ...form.initial, ...filled[kind] }).success, kind).toBe(true)
+    }
+  })
+})

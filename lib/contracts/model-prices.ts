@@ -1,0 +1,67 @@
+/**
+ * The HTTP contracts of a workspace's model price table (issue #31, cost in currency): what one million input and
+ * output tokens of a model cost, in US dollars, so runs, conversations and experiments show cost beside tokens.
+ * A workspace that never saved a table uses the defaults below (list prices of common OpenAI models; the offline
+ * demo model is free); one that saved a table uses exactly its rows. Browser-safe.
+ */
+import { z } from 'zod'
+import { safeText } from './safe-text'
+
+export const MAX_MODEL_PRICES = 200
+const usdPerMillion = z
+  .number({ error: 'A price is a number of US dollars per million tokens.' })
+  .min(0, 'A price cannot be negative.')
+  .max(100_000, 'A price is at most $100,000 per million tokens.')
+
+export const modelPriceSchema = z.object({
+  /** The model id as the provider reports it (`gpt-4o-mini`); dated variants (`gpt-4o-mini-2024-07-18`) use it too. */
+  model: safeText().trim().min(1, 'Name the model.').max(200),
+  inputPerMillionUsd: usdPerMillion,
+  outputPerMillionUsd: usdPerMillion,
+})
+export type ModelPrice = z.infer<typeof modelPriceSchema>
+
+/** PUT /api/workspaces/:id/model-prices: the whole table (an empty one goes back to the defaults). */
+export const modelPricesRequestSchema = z.object({
+  prices: z
+    .array(modelPriceSchema)
+    .max(MAX_MODEL_PRICES, `A price table holds at most ${MAX_MODEL_PRICES} models.`)
+    .refine((prices) => new Set(prices.map((price) => price.model)).size === prices.length, 'Each model can be priced once.'),
+})
+export type ModelPricesRequest = z.infer<typeof modelPricesRequestSchema>
+
+export const modelPricesResponseSchema = z.object({
+  workspaceId: z.string(),
+  /** `default`: the workspace never saved a table, these are the built-in prices. */
+  source: z.enum(['default', 'workspace']),
+  prices: z.array(modelPriceSchema),
+  updatedAt: z.string().nullable(),
+})
+export type ModelPricesResponse = z.infer<typeof modelPricesResponseSchema>
+
+/** GET /api/runs/:id/cost: what a run cost, by the price table of its workspace. */
+export const runCostResponseSchema = z.object({
+  runId: z.string(),
+  /** The model its usage is priced by; null when the run's agents use several or it cannot be told. */
+  model: z.string().nullable(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** Null when the model has no price in the table (or is unknown). */
+  costUsd: z.number().nullable(),
+})
+export type RunCostResponse = z.infer<typeof runCostResponseSchema>
+
+/** List prices (US dollars per million tokens) used until a workspace saves its own table. */
+export const DEFAULT_MODEL_PRICES: readonly ModelPrice[] = [
+  { model: 'demo', inputPerMillionUsd: 0, outputPerMillionUsd: 0 },
+  { model: 'gpt-5', inputPerMillionUsd: 1.25, outputPerMillionUsd: 10 },
+  { model: 'gpt-5-mini', inputPerMillionUsd: 0.25, outputPerMillionUsd: 2 },
+  { model: 'gpt-5-nano', inputPerMillionUsd: 0.05, outputPerMillionUsd: 0.4 },
+  { model: 'gpt-4.1', inputPerMillionUsd: 2, outputPerMillionUsd: 8 },
+  { model: 'gpt-4.1-mini', inputPerMillionUsd: 0.4, outputPerMillionUsd: 1.6 },
+  { model: 'gpt-4.1-nano', inputPerMillionUsd: 0.1, outputPerMillionUsd: 0.4 },
+  { model: 'gpt-4o', inputPerMillionUsd: 2.5, outputPerMillionUsd: 10 },
+  { model: 'gpt-4o-mini', inputPerMillionUsd: 0.15, outputPerMillionUsd: 0.6 },
+  { model: 'o3', inputPerMillionUsd: 2, outputPerMillionUsd: 8 },
+  { model: 'o4-mini', inputPerMillionUsd: 1.1, outputPerMillionUsd: 4.4 },
+]
