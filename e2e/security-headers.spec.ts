@@ -95,7 +95,23 @@ async function makeExamples(page: Page, frameOrigins: string[] = []) {
   const { url: shareUrl } = await api<{ url: string }>(page, 'POST', `/api/runs/${run.id}/share-links`, { frameOrigins })
   const { workspace } = await api<{ workspace: { id: string } }>(page, 'POST', '/api/workspaces', { name: `Headers team ${Date.now()}` })
   const { token: invitationToken } = await api<{ token: string }>(page, 'POST', `/api/workspaces/${workspace.id}/invitations`, { role: 'viewer' })
-  return { workflowId: workflow.id, version: version.version, runId: run.id, agentId: agent.id, shareUrl, workspaceId: workspace.id, invitationToken }
+  const { dataset } = await api<{ dataset: { id: string } }>(page, 'POST', '/api/datasets', { name: `Headers cases ${Date.now()}`, rows: [{ input: 'hello' }] })
+  const { experiment } = await api<{ experiment: { id: string } }>(page, 'POST', '/api/experiments', {
+    datasetId: dataset.id,
+    target: { workflowId: workflow.id },
+    evaluators: [{ kind: 'contains', name: 'says hello', value: 'hello' }],
+  })
+  return {
+    workflowId: workflow.id,
+    version: version.version,
+    runId: run.id,
+    agentId: agent.id,
+    shareUrl,
+    workspaceId: workspace.id,
+    invitationToken,
+    datasetId: dataset.id,
+    experimentId: experiment.id,
+  }
 }
 
 /** An HTML page on its own loopback port (its own origin) that frames `src`. */
@@ -124,6 +140,11 @@ test('every page answers with the security headers and renders with no CSP viola
   const examples = await makeExamples(page)
   const idFor: Record<string, string> = {
     '/agents/[id]': `/agents/${examples.agentId}`,
+    '/datasets/[id]': `/datasets/${examples.datasetId}`,
+    '/experiments/[id]': `/experiments/${examples.experimentId}`,
+    '/experiments/[id]/compare': `/experiments/${examples.experimentId}/compare?baseline=${examples.experimentId}`,
+    '/workflows/[id]/triggers': `/workflows/${examples.workflowId}/triggers`,
+    '/workspaces/[id]/model-prices': `/workspaces/${examples.workspaceId}/model-prices`,
     '/agents/[id]/chat': `/agents/${examples.agentId}/chat`,
     '/runs/[id]': `/runs/${examples.runId}`,
     '/workflows/[id]': `/workflows/${examples.workflowId}`,
