@@ -66,17 +66,21 @@ export async function stepExperiment(deps: ExperimentDriverDeps, experimentId: s
   const pricing = ended.length > 0 ? await experimentPricing(deps, experiment) : undefined
   for (const row of ended) await scoreRow(deps, row, datasetRows[row.rowIndex], specs, pricing)
 
-  // 2. Start pending rows while fewer than `concurrency` run.
+  // 2. Start pending rows while fewer than `concurrency` run: under the experiment's lock, which a cancel takes too, and
+  // only while it still runs — so once a cancel has returned no row starts, and the runs started before it are cancelled.
   const slots = experiment.concurrency - (running.length - ended.length)
   if (slots > 0) {
-    const pending = await sql.query<PendingRow>(
-      `SELECT id, "rowId", "rowIndex", trial, "runId" FROM "ExperimentRow" WHERE "experimentId" = $1 AND status = 'pending' ORDER BY trial, "rowIndex" LIMIT $2`,
-      [experimentId, slots],
-    )
-    if (pending.length > 0) {
+    await sql.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [experimentLockKey(experimentId)])
+      const pending = await tx.query<PendingRow>(
+        `SELECT r.id, r."rowId", r."rowIndex", r.trial, r."runId" FROM "ExperimentRow" r JOIN "Experiment" e ON e.id = r."experimentId"
+         WHERE r."experimentId" = $1 AND r.status = 'pending' AND e.status = 'running' ORDER BY r.trial, r."rowIndex" LIMIT $2`,
+        [experimentId, slots],
+      )
+      if (pending.length === 0) return
       const principal = await ownerPrincipal(deps.app, experiment.ownerId)
       for (const row of pending) await startRow(deps, principal, experiment, row, datasetRows[row.rowIndex], specs)
-    }
+    })
   }
 
   // 3. Finished when every row is scored.
@@ -148,6 +152,11 @@ async function scoreRow(
       costUsd,
     ],
   )
+}
+
+/** The advisory lock a step's starts and a cancel share (pg_advisory_xact_lock(hashtext(key))). */
+export function experimentLockKey(experimentId: string): string {
+  return `experiment:${experimentId}`
 }
 
 async function startRow(

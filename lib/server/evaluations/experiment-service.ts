@@ -25,6 +25,7 @@ import { visibleWorkflows } from '../workflows/workflow-service'
 import type { DatasetService } from './dataset-service'
 import { checkEvaluatorSpec, evaluatorLabels } from './evaluators/evaluate'
 import { aggregate, compare, type ScoredRow } from './experiment-aggregates'
+import { experimentLockKey } from './experiment-driver'
 import { QUEUE_EXPERIMENT_STEP_SQL } from './experiment-jobs'
 
 type CreateInput = Omit<CreateExperimentRequest, 'evaluators' | 'trials' | 'concurrency'> & { evaluators: EvaluatorSpec[]; trials: number; concurrency: number }
@@ -173,7 +174,11 @@ export class ExperimentService {
   async cancel(principal: Principal, id: string): Promise<ExperimentResponse> {
     const { experiment } = await this.load(principal, id)
     requireRole(principal, experiment.workspaceId, 'runner')
-    const { count } = await this.prisma.experiment.updateMany({ where: { id, status: 'running' }, data: { status: 'cancelled', finishedAt: new Date() } })
+    // Under the lock a step holds while it starts rows (experiment-driver.ts): a start in progress ends first, and its runs are cancelled below.
+    const { count } = await this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${experimentLockKey(id)}))`
+      return tx.experiment.updateMany({ where: { id, status: 'running' }, data: { status: 'cancelled', finishedAt: new Date() } })
+    })
     if (count === 0) throw conflict('experiment_finished', `The experiment already finished (${experiment.status}).`)
     const running = await this.prisma.experimentRow.findMany({ where: { experimentId: id, status: 'running', runId: { not: null } }, select: { runId: true } })
     for (const { runId } of running) {
