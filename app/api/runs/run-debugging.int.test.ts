@@ -119,6 +119,16 @@ describe('debug runs: breakpoints, stepping, pinned outputs', () => {
     ])
   })
 
+  it('pauses before the node right after the start (the boundary after superstep 0), and goes on from there', async () => {
+    const runId = await startDebugRun(agentsWorkflowId, { breakpoints: [{ nodeId: 'writer', when: 'before' }] })
+    const hit = await paused(runId, 1)
+    expect(hit.data).toMatchObject({ reason: 'before', nodeIds: ['writer'], superstep: 0 })
+    const invoked = (await app.events.listAfter(runId, 0, 10_000)).filter((e) => e.type === 'executor_invoked')
+    expect(invoked.map((e) => (e.data as { executorId: string }).executorId)).toEqual(['start'])
+    expect((await act(runId, 'continue')).status).toBe(200)
+    expect(await finished(runId)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: Demo reply: Demo reply: hello'] })
+  })
+
   it('pauses after a node that ran, and stops when told to', async () => {
     const runId = await startDebugRun(agentsWorkflowId, { breakpoints: [{ nodeId: 'reviewer', when: 'after' }] })
     const hit = await paused(runId, 1)
