@@ -72,6 +72,8 @@ export const GENERATED_API_ROUTES = [
   { pattern: '/api/workflows/[id]/duplicate', methods: ['POST'] },
   { pattern: '/api/workflows/[id]/live/versions', methods: ['POST'] },
   { pattern: '/api/workflows/[id]/move', methods: ['POST'] },
+  { pattern: '/api/workflows/[id]/pins', methods: ['GET'] },
+  { pattern: '/api/workflows/[id]/pins/[nodeId]', methods: ['PUT', 'DELETE'] },
   { pattern: '/api/workflows/[id]/schedules', methods: ['GET', 'POST'] },
   { pattern: '/api/workflows/[id]/schedules/[scheduleId]', methods: ['GET', 'PATCH', 'DELETE'] },
   { pattern: '/api/workflows/[id]/versions', methods: ['GET', 'POST'] },

@@ -29,6 +29,7 @@ import { DatasetService } from './evaluations/dataset-service'
 import { ExperimentService } from './evaluations/experiment-service'
 // Triggers (issue #32)
 import { ScheduleService } from './triggers/schedule-service'
+import { WorkflowPinService } from './workflows/workflow-pins'
 import { WebhookReceiver } from './triggers/webhook-receiver'
 import { WebhookService } from './triggers/webhook-service'
 
@@ -81,6 +82,9 @@ export interface Services {
   webhooks: WebhookService
   /** Signed calls to a webhook (POST /api/hooks/:id). */
   webhookReceiver: WebhookReceiver
+  // Debugging (issue #31)
+  /** A workflow's pinned outputs, which its debug runs send instead of running the nodes. */
+  workflowPins: WorkflowPinService
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -134,6 +138,7 @@ export function servicesFor(app: AppContext): Services {
     schedules: new ScheduleService(app),
     webhooks: new WebhookService(app),
     webhookReceiver: new WebhookReceiver(app),
+    workflowPins: new WorkflowPinService(app),
   }
 }
 

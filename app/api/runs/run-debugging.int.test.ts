@@ -9,6 +9,7 @@ import type { GraphDocument } from '@/lib/graph'
 import { RunWorker } from '@/lib/server/runs/run-worker'
 import { callRoute, createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import { waitFor, waitForRunEnd } from '@/lib/server/testing/wait-for'
+import { WorkflowPinService } from '@/lib/server/workflows/workflow-pins'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
 import { POST as editState } from './[id]/debug/state/route'
@@ -147,6 +148,31 @@ describe('debug runs: breakpoints, stepping, pinned outputs', () => {
     // The writer's model was never called: no reply of its own, and the log says it was pinned.
     expect(events.filter((e) => e.type === 'agent_response').map((e) => (e.data as { executorId: string }).executorId)).toEqual(['reviewer', 'editor'])
     expect(events.find((e) => e.type === 'custom')?.data).toMatchObject({ name: 'pinned_output', executorId: 'writer', data: 'PINNED' })
+  })
+
+  it("takes the workflow's pins in a debug run (the request's own win), and never in a run without debug", async () => {
+    const pins = new WorkflowPinService(app)
+    const admin = principalOf(app.admin)
+    await pins.put(admin, agentsWorkflowId, 'writer', { value: 'STORED', basedOn: null })
+    // A pin of a node the version does not have is left out, not refused.
+    await pins.put(admin, agentsWorkflowId, 'not-saved-yet', { value: 'ignored', basedOn: null })
+    try {
+      const debugRun = await startDebugRun(agentsWorkflowId, {})
+      expect(await finished(debugRun)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: Demo reply: STORED'] })
+      const stored = await app.db.prisma.run.findUniqueOrThrow({ where: { id: debugRun }, select: { debug: true } })
+      expect(stored.debug).toMatchObject({ pinned: { writer: { value: 'STORED' } } })
+
+      const overridden = await startDebugRun(agentsWorkflowId, { pinned: { writer: { value: 'ASKED' } } })
+      expect(await finished(overridden)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: Demo reply: ASKED'] })
+
+      const plain = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'hello' } })
+      expect(await finished(plain.body.run.id)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: Demo reply: Demo reply: hello'] })
+      // A run of one node runs it, pinned or not.
+      const one = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'just you', debug: { node: 'writer' } } })
+      expect(await finished(one.body.run.id)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: just you'] })
+    } finally {
+      for (const row of (await pins.list(admin, agentsWorkflowId)).map((pin) => pin.nodeId)) await pins.remove(admin, agentsWorkflowId, row)
+    }
   })
 
   it('runs one node on the input given, with its own settings', async () => {
