@@ -7,6 +7,7 @@ import type { RunGraph } from '@/lib/contracts/runs'
 import { formatOffset } from './format'
 import { kindLabel, nodeTitle } from './graph-labels'
 import { JsonBlock } from './JsonBlock'
+import { PinOutputButton } from './PinOutputButton'
 import { hasActivity, nodeActivity } from './node-activity'
 import type { NodeRunStatus } from './run-state'
 import { NODE_STATUS_LABEL } from './status-style'
@@ -19,13 +20,15 @@ export interface NodeActivityPanelProps {
   startedAt: string | null
   labelOf: (executorId: string) => string
   onClose: () => void
+  /** Offer "Pin this output" (a workflow's run, seen by someone who may act on it). */
+  pinning?: { workflowId: string; runId: string }
 }
 
 /**
  * A side panel on the run page: what one node received and produced in this run, from the run's
  * events (see node-activity.ts). It follows the run live; Escape or Close shuts it.
  */
-export function NodeActivityPanel({ graph, events, nodeId, status, startedAt, labelOf, onClose }: NodeActivityPanelProps) {
+export function NodeActivityPanel({ graph, events, nodeId, status, startedAt, labelOf, onClose, pinning }: NodeActivityPanelProps) {
   const node = graph.nodes.find((candidate) => candidate.id === nodeId)
   const nodeIds = useMemo(() => graph.nodes.map((candidate) => candidate.id), [graph])
   const activity = useMemo(() => nodeActivity(events, nodeId, nodeIds), [events, nodeId, nodeIds])
@@ -83,7 +86,12 @@ export function NodeActivityPanel({ graph, events, nodeId, status, startedAt, la
             ) : invocation.sent === undefined ? (
               <p className="text-xs text-zinc-500">Nothing.</p>
             ) : (
-              <JsonBlock value={invocation.sent} />
+              <>
+                <JsonBlock value={invocation.sent} />
+                {pinning && invocation.executorId === nodeId ? (
+                  <PinOutputButton workflowId={pinning.workflowId} runId={pinning.runId} nodeId={nodeId} sent={invocation.sent} />
+                ) : null}
+              </>
             )}
           </Section>
         ))}
