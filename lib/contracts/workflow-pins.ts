@@ -16,7 +16,10 @@ const pinNodeId = safeText().min(1).max(200)
 export const workflowPinsParams = z.object({ id: safeText().min(1).max(100) })
 export const workflowPinParams = z.object({ id: safeText().min(1).max(100), nodeId: pinNodeId })
 
-const pinValue = safeJson(z.json()).refine((value) => JSON.stringify(value).length <= MAX_PIN_CHARS, `A pinned output is at most ${MAX_PIN_CHARS} characters of JSON.`)
+const pinValue = safeJson(z.json()).refine(
+  (value) => JSON.stringify(value).length <= MAX_PIN_CHARS,
+  `A pinned output is at most ${MAX_PIN_CHARS} characters of JSON.`,
+)
 
 export const putWorkflowPinBody = z.object({
   value: pinValue,

@@ -87,7 +87,13 @@ describe('workflow pins', () => {
   })
 
   it('answers bad bodies with 400 JSON', async () => {
-    for (const body of [{ basedOn: null }, { value: 'x' }, { value: 'x', basedOn: 'yesterday' }, { value: 'a\u0000b', basedOn: null }, { value: 'x'.repeat(MAX_PIN_CHARS), basedOn: null }]) {
+    for (const body of [
+      { basedOn: null },
+      { value: 'x' },
+      { value: 'x', basedOn: 'yesterday' },
+      { value: 'a\u0000b', basedOn: null },
+      { value: 'x'.repeat(MAX_PIN_CHARS), basedOn: null },
+    ]) {
       const refused = await put('agent', body)
       expect(refused.status, JSON.stringify(body).slice(0, 80)).toBe(400)
       // invalid_text: a NUL Postgres cannot store.
