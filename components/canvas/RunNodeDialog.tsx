@@ -43,7 +43,7 @@ export function RunNodeDialog({ open, onClose, workflowId, nodeId, nodeTitle, in
       submitLabel={startRun.isPending ? 'Starting…' : 'Run this node'}
       busy={startRun.isPending}
       error={startRun.error ? errorMessage(startRun.error) : undefined}
-      testId="run-node"
+      testId="run-one-node"
       onSubmit={(value) => void submit(value)}
     />
   )

@@ -95,7 +95,7 @@ export function NodeActivityPanel({ graph, events, nodeId, status, startedAt, la
                   <div className="flex flex-wrap items-center gap-2">
                     <PinOutputButton workflowId={debugging.workflowId} runId={debugging.runId} nodeId={nodeId} sent={invocation.sent} />
                     {node?.kind === 'start' ? null : (
-                      <Button size="sm" variant="ghost" onClick={() => setRunInput({ value: invocation.received })} data-testid="run-node-again">
+                      <Button size="sm" variant="ghost" onClick={() => setRunInput({ value: invocation.received })} data-testid="node-activity-run-node">
                         Run this node…
                       </Button>
                     )}
