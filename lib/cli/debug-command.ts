@@ -21,7 +21,7 @@ export interface DebugRunOptions {
 /** `nodeId` (before) or `nodeId:before|after`. */
 export function parseBreakpoint(text: string): Breakpoint {
   const at = text.lastIndexOf(':')
-  const [nodeId, when] = at > 0 && /^(before|after)$/.test(text.slice(at + 1)) ? [text.slice(0, at), text.slice(at + 1)] : [text, 'before']
+  const [nodeId, when] = at >= 0 && /^(before|after)$/.test(text.slice(at + 1)) ? [text.slice(0, at), text.slice(at + 1)] : [text, 'before']
   const parsed = breakpointSchema.safeParse({ nodeId, when })
   if (!parsed.success) throw usageError(`--break ${text}: give a node id, optionally followed by :before or :after.`)
   return parsed.data
