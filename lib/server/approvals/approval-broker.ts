@@ -220,7 +220,7 @@ export class ApprovalBroker {
          UPDATE "ApprovalRequest" SET status = $2::"ApprovalStatus", response = $3::jsonb, "decidedAt" = ${DB_NOW}, "decidedById" = $4
          WHERE id = $1 AND status = 'pending' AND "expiresAt" > ${DB_NOW}
          RETURNING id, "ownerId", "workspaceId")
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('decided')}) FROM decided`,
+       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('decided')}) FROM decided`,
       [id, status, jsonbSafeText(response), principal.userId],
     )
     if (decided.length === 0) {
@@ -331,7 +331,7 @@ export class ApprovalBroker {
          UPDATE "ApprovalRequest" SET status = 'approved', response = $1::jsonb, "decidedAt" = ${DB_NOW}
          WHERE "runId" = $2 AND kind = 'sampling' AND source = $3 AND status = 'pending' AND "expiresAt" > ${DB_NOW}
          RETURNING id, "ownerId", "workspaceId")
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('approved')}) FROM approved`,
+       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('approved')}) FROM approved`,
       [jsonbSafeText(response), answered.runId, answered.source],
     )
     for (const { id } of approved) await this.publishDecision(id)
@@ -375,7 +375,7 @@ export class ApprovalBroker {
 
   /**
    * Expires the pending requests matching `condition` (SQL; its parameters start at $2) in one
-   * statement that notifies each one's waiters; then publishes each. Whichever process's UPDATE
+   * statement that tells the inbox; then publishes each (its event, then its waiters). Whichever process's UPDATE
    * takes a row publishes it, so a request racing an answer, or two expiries, has one outcome.
    */
   private async expireWhere(
@@ -388,18 +388,23 @@ export class ApprovalBroker {
          UPDATE "ApprovalRequest" SET status = 'expired', response = $1::jsonb, "decidedAt" = ${DB_NOW}
          WHERE status = 'pending' AND ${condition}
          RETURNING id, "ownerId", "workspaceId")
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('expired')}) FROM expired`,
+       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('expired')}) FROM expired`,
       [JSON.stringify({ decision: 'deny', reason, closedBy }), ...params],
     )
     for (const { id } of expired) await this.publishDecision(id)
   }
 
+  /**
+   * Tells the run's log, then the waiters. In that order: a waiter woken first could carry its run to its end before
+   * `approval_resolved` is appended, and a finished run's log takes no more events, so the decision would be lost.
+   */
   private async publishDecision(id: string): Promise<ApprovalView> {
     const approval = presentApproval(await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id } }))
     if (approval.runId) {
       await this.events.append(approval.runId, 'approval_resolved', { approval })
       await this.syncRunStatus(approval.runId)
     }
+    await this.db.sql.query(`SELECT pg_notify('${APPROVALS_CHANNEL}', $1)`, [id])
     this.decided.emit(id)
     await this.afterDecision?.(approval)
     return approval
