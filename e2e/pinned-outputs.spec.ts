@@ -75,6 +75,9 @@ test('pins an output from a run page, sees it on the canvas, a debug run uses it
   await page.goto(`/workflows/${workflowId}`)
   await page.getByTestId('node-reviewer').click()
   await page.getByTestId('inspector-run-node').click()
+  // It opens with what the reviewer received in the latest run that reached it: the debug run's pin.
+  await expect(page.getByTestId('run-one-node-json')).toHaveValue('"PINNED TEXT"')
+  await expect(page.getByTestId('run-one-node-from')).toBeVisible()
   await page.getByTestId('run-one-node-json').fill('"typed by hand"')
   await page.getByTestId('run-one-node-submit').click()
   await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/)

@@ -177,6 +177,7 @@ const ROUTES: Record<string, Expectation> = {
     request: (fx) => ({ params: { id: fx.workflowId, nodeId: `node-${randomUUID()}` }, body: { value: 'pinned', basedOn: null } }),
     status: 200,
   },
+  'GET /api/workflows/[id]/node-inputs': { request: (fx) => ({ params: { id: fx.workflowId }, query: 'nodeId=agent' }), status: 200 },
   'DELETE /api/workflows/[id]/pins/[nodeId]': { request: async (fx) => ({ params: { id: fx.workflowId, nodeId: await fx.pin() } }), status: 204 },
   // Unsigned: the same 401 whether the webhook exists or not.
   'POST /api/hooks/[id]': { request: () => ({ params: { id: UNKNOWN_UUID }, body: {} }), status: 401 },

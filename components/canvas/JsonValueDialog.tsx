@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { Button, Dialog, Field, Textarea } from '@/components/ui'
 
 export interface JsonValueDialogProps {
@@ -17,10 +17,25 @@ export interface JsonValueDialogProps {
   error?: string
   testId: string
   onSubmit: (value: unknown) => void
+  /** Shown above the editor (a picker that changes initialText). */
+  children?: ReactNode
 }
 
 /** A dialog holding a JSON editor: the value is checked as typed, and only valid JSON is submitted. */
-export function JsonValueDialog({ open, onClose, title, description, label, initialText, submitLabel, busy, error, testId, onSubmit }: JsonValueDialogProps) {
+export function JsonValueDialog({
+  open,
+  onClose,
+  title,
+  description,
+  label,
+  initialText,
+  submitLabel,
+  busy,
+  error,
+  testId,
+  onSubmit,
+  children,
+}: JsonValueDialogProps) {
   const id = useId()
   const [text, setText] = useState(initialText)
   useEffect(() => {
@@ -44,6 +59,7 @@ export function JsonValueDialog({ open, onClose, title, description, label, init
         </>
       }
     >
+      {children}
       <Field label={label} htmlFor={id} error={parsed.ok ? error : parsed.message} help="JSON: a text in double quotes, a number, an object, a list…">
         <Textarea
           id={id}

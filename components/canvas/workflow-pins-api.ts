@@ -1,5 +1,9 @@
-/** The typed calls of a workflow's pinned outputs (issue #31): list, pin (naming the pin it replaces) and unpin. */
+/**
+ * The typed calls of a workflow's pinned outputs (issue #31) — list, pin (naming the pin it replaces) and unpin — and
+ * of what a node received in its latest runs, which "Run this node…" starts from.
+ */
 import { fetchJson, fetchParsed } from '@/components/api-client'
+import { nodeInputsResponseSchema, type NodeInput } from '@/lib/contracts/node-inputs'
 import { workflowPinListResponseSchema, workflowPinResponseSchema, type PutWorkflowPinBody, type WorkflowPinView } from '@/lib/contracts/workflow-pins'
 
 const pinsUrl = (workflowId: string) => `/api/workflows/${encodeURIComponent(workflowId)}/pins`
@@ -15,4 +19,10 @@ export async function putWorkflowPin(workflowId: string, nodeId: string, body: P
 
 export async function deleteWorkflowPin(workflowId: string, nodeId: string): Promise<void> {
   await fetchJson(`${pinsUrl(workflowId)}/${encodeURIComponent(nodeId)}`, { method: 'DELETE' })
+}
+
+/** What the node received in the workflow's latest runs that reached it, newest first. */
+export async function listNodeInputs(workflowId: string, nodeId: string): Promise<NodeInput[]> {
+  const query = new URLSearchParams({ nodeId })
+  return (await fetchParsed(nodeInputsResponseSchema, `/api/workflows/${encodeURIComponent(workflowId)}/node-inputs?${query.toString()}`)).inputs
 }

@@ -3,11 +3,12 @@
 /** A workflow's pinned outputs (issue #31): read by the canvas (badges, inspector) and the run page; changes reload the list. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { PutWorkflowPinBody } from '@/lib/contracts/workflow-pins'
-import { deleteWorkflowPin, listWorkflowPins, putWorkflowPin } from '@/components/canvas/workflow-pins-api'
+import { deleteWorkflowPin, listNodeInputs, listWorkflowPins, putWorkflowPin } from '@/components/canvas/workflow-pins-api'
 
 export const workflowPinKeys = {
   all: ['workflow-pins'] as const,
   list: (workflowId: string) => [...workflowPinKeys.all, workflowId] as const,
+  nodeInputs: (workflowId: string, nodeId: string) => [...workflowPinKeys.all, workflowId, 'node-inputs', nodeId] as const,
 }
 
 export function useWorkflowPinsQuery(workflowId: string | null | undefined) {
@@ -16,6 +17,11 @@ export function useWorkflowPinsQuery(workflowId: string | null | undefined) {
     queryFn: () => listWorkflowPins(workflowId!),
     enabled: Boolean(workflowId),
   })
+}
+
+/** What the node received in the workflow's latest runs that reached it (asked for only when `enabled`). */
+export function useNodeInputsQuery(workflowId: string, nodeId: string, enabled: boolean) {
+  return useQuery({ queryKey: workflowPinKeys.nodeInputs(workflowId, nodeId), queryFn: () => listNodeInputs(workflowId, nodeId), enabled })
 }
 
 export interface PinChange {

@@ -158,7 +158,7 @@ export function NodeActivityPanel({ graph, events, nodeId, status, startedAt, la
           workflowId={debugging.workflowId}
           nodeId={nodeId}
           nodeTitle={title}
-          initialInput={runInput.value}
+          initialInput={runInput}
           version={debugging.version}
         />
       ) : null}

@@ -72,6 +72,7 @@ export const GENERATED_API_ROUTES = [
   { pattern: '/api/workflows/[id]/duplicate', methods: ['POST'] },
   { pattern: '/api/workflows/[id]/live/versions', methods: ['POST'] },
   { pattern: '/api/workflows/[id]/move', methods: ['POST'] },
+  { pattern: '/api/workflows/[id]/node-inputs', methods: ['GET'] },
   { pattern: '/api/workflows/[id]/pins', methods: ['GET'] },
   { pattern: '/api/workflows/[id]/pins/[nodeId]', methods: ['PUT', 'DELETE'] },
   { pattern: '/api/workflows/[id]/schedules', methods: ['GET', 'POST'] },

@@ -16,6 +16,7 @@ import { POST as editState } from './[id]/debug/state/route'
 import { POST as debugAction } from './[id]/debug/route'
 import { GET as getRun } from './[id]/route'
 import { POST as createRun } from './route'
+import { GET as nodeInputs } from '../workflows/[id]/node-inputs/route'
 
 type ChainNode = { id: string; kind: string; data: Record<string, unknown> }
 
@@ -186,6 +187,23 @@ describe('debug runs: breakpoints, stepping, pinned outputs', () => {
       expect(refused.status, JSON.stringify(debug)).toBe(400)
       expect(refused.body.error.code).toBe('invalid_request')
     }
+  })
+
+  it("tells what a node received in the workflow's latest runs that reached it, newest first, to those who see them", async () => {
+    const created = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'for the inputs' } })
+    await finished(created.body.run.id)
+    const inputsOf = (nodeId: string, as?: TestUser) =>
+      callRoute(nodeInputs, { params: { id: agentsWorkflowId }, url: `http://localhost/api/workflows/x/node-inputs?nodeId=${nodeId}`, as })
+    const reviewer = await inputsOf('reviewer')
+    expect(reviewer.status, JSON.stringify(reviewer.body)).toBe(200)
+    expect(reviewer.body.inputs[0]).toEqual({ runId: created.body.run.id, runCreatedAt: expect.any(String), input: 'Demo reply: for the inputs' })
+    expect(reviewer.body.inputs.length).toBeLessThanOrEqual(5)
+    expect((await inputsOf('writer')).body.inputs[0]).toMatchObject({ runId: created.body.run.id, input: 'for the inputs' })
+    expect((await inputsOf('nobody')).body.inputs).toEqual([])
+    expect((await inputsOf('reviewer', stranger)).status).toBe(404)
+    const noNode = await callRoute(nodeInputs, { params: { id: agentsWorkflowId } })
+    expect(noNode.status).toBe(400)
+    expect(noNode.body.error.code).toBe('invalid_request')
   })
 
   it('never pauses a run started without debug settings', async () => {
