@@ -226,6 +226,8 @@ describe('the API under fuzzing', () => {
         status: 'succeeded',
       },
     })
+    // Debugging (issue #31): a pinned output of node '1' (a valid id below), so that requests naming it reach past the lookup.
+    await prisma.workflowPin.create({ data: { workflowId: EXAMPLE_WORKFLOW_ID, nodeId: '1', output: 'pinned', pinnedById: app.admin.id } })
     const rows = await app.db.sql.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY 1`,
     )

@@ -50,6 +50,8 @@ import { ExperimentService } from '@/lib/server/evaluations/experiment-service'
 // Triggers (issue #32)
 import { ScheduleService } from '@/lib/server/triggers/schedule-service'
 import { WebhookService } from '@/lib/server/triggers/webhook-service'
+// Debugging (issue #31)
+import { WorkflowPinService } from '@/lib/server/workflows/workflow-pins'
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000'
 
@@ -102,6 +104,8 @@ interface Fixture {
   // Triggers (issue #32)
   /** A fresh schedule of `workflowId`; its id. */
   schedule(): Promise<string>
+  /** A fresh pinned output of `workflowId`; its node id. */
+  pin(): Promise<string>
   /** A fresh webhook of `workflowId`; its id. */
   webhook(): Promise<string>
 }
@@ -167,6 +171,14 @@ const ROUTES: Record<string, Expectation> = {
   },
   'DELETE /api/workflows/[id]/webhooks/[hookId]': { request: async (fx) => ({ params: { id: fx.workflowId, hookId: await fx.webhook() } }), status: 204 },
   'POST /api/workflows/[id]/webhooks/[hookId]/rotate': { request: async (fx) => ({ params: { id: fx.workflowId, hookId: await fx.webhook() } }), status: 200 },
+  // Debugging (issue #31)
+  'GET /api/workflows/[id]/pins': { request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
+  'PUT /api/workflows/[id]/pins/[nodeId]': {
+    request: (fx) => ({ params: { id: fx.workflowId, nodeId: `node-${randomUUID()}` }, body: { value: 'pinned', basedOn: null } }),
+    status: 200,
+  },
+  'GET /api/workflows/[id]/node-inputs': { request: (fx) => ({ params: { id: fx.workflowId }, query: 'nodeId=agent' }), status: 200 },
+  'DELETE /api/workflows/[id]/pins/[nodeId]': { request: async (fx) => ({ params: { id: fx.workflowId, nodeId: await fx.pin() } }), status: 204 },
   // Unsigned: the same 401 whether the webhook exists or not.
   'POST /api/hooks/[id]': { request: () => ({ params: { id: UNKNOWN_UUID }, body: {} }), status: 401 },
 
@@ -573,8 +585,12 @@ describe('who may call each API route (roles in a team workspace)', () => {
     const schedule = async () =>
       (await schedules.create(as, workflowId, { name: '', cron: '0 9 * * *', timeZone: 'UTC', input: '', enabled: true, missedRuns: 'skip' })).id
     const webhook = async () => (await webhooks.create(as, workflowId, { name: '', rateLimitPerMinute: 60 })).webhook.id
+    // Debugging (issue #31)
+    const pins = new WorkflowPinService(app)
+    const pin = async () => (await pins.put(as, workflowId, `node-${randomUUID()}`, { value: { text: 'pinned' }, basedOn: null })).nodeId
     fx = {
       schedule,
+      pin,
       webhook,
       owner,
       workspaceId,

@@ -29,6 +29,8 @@ import { DatasetService } from './evaluations/dataset-service'
 import { ExperimentService } from './evaluations/experiment-service'
 // Triggers (issue #32)
 import { ScheduleService } from './triggers/schedule-service'
+import { WorkflowPinService } from './workflows/workflow-pins'
+import { RecentNodeInputs } from './runs/recent-node-inputs'
 import { WebhookReceiver } from './triggers/webhook-receiver'
 import { WebhookService } from './triggers/webhook-service'
 
@@ -81,6 +83,11 @@ export interface Services {
   webhooks: WebhookService
   /** Signed calls to a webhook (POST /api/hooks/:id). */
   webhookReceiver: WebhookReceiver
+  // Debugging (issue #31)
+  /** A workflow's pinned outputs, which its debug runs send instead of running the nodes. */
+  workflowPins: WorkflowPinService
+  /** What a node received in the workflow's latest runs ("Run this node…"). */
+  nodeInputs: RecentNodeInputs
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -134,6 +141,8 @@ export function servicesFor(app: AppContext): Services {
     schedules: new ScheduleService(app),
     webhooks: new WebhookService(app),
     webhookReceiver: new WebhookReceiver(app),
+    workflowPins: new WorkflowPinService(app),
+    nodeInputs: new RecentNodeInputs(app, runs),
   }
 }
 
