@@ -31,6 +31,9 @@ import { ExperimentService } from './evaluations/experiment-service'
 import { ScheduleService } from './triggers/schedule-service'
 import { WebhookReceiver } from './triggers/webhook-receiver'
 import { WebhookService } from './triggers/webhook-service'
+// Publishing (issue #32)
+import { PublicationService } from './publications/publication-service'
+import { VisitorChatService } from './publications/visitor-chat'
 
 export interface Services {
   app: AppContext
@@ -81,6 +84,11 @@ export interface Services {
   webhooks: WebhookService
   /** Signed calls to a webhook (POST /api/hooks/:id). */
   webhookReceiver: WebhookReceiver
+  // Publishing (issue #32)
+  /** An agent's publications: links and widgets for people without an account. */
+  publications: PublicationService
+  /** The public chat behind a publication's token. */
+  visitorChat: VisitorChatService
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -134,6 +142,8 @@ export function servicesFor(app: AppContext): Services {
     schedules: new ScheduleService(app),
     webhooks: new WebhookService(app),
     webhookReceiver: new WebhookReceiver(app),
+    publications: new PublicationService(app),
+    visitorChat: new VisitorChatService(app),
   }
 }
 
