@@ -234,12 +234,26 @@ describe('the API under fuzzing', () => {
     // Publishing (issue #32): a live publication behind the token-shaped id below, and a visitor's conversation with it
     // (the visitor id of the routes' examples), so that requests naming them reach past the lookups.
     const agent = await prisma.agent.create({ data: { name: 'Fuzzed agent', ownerId: app.admin.id, workspaceId: app.admin.personalWorkspaceId } })
-    await prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition: AgentSettingsSchema.parse({ name: 'Fuzzed agent', model: { provider: 'demo' } }) } })
+    await prisma.agentVersion.create({
+      data: { agentId: agent.id, version: 1, definition: AgentSettingsSchema.parse({ name: 'Fuzzed agent', model: { provider: 'demo' } }) },
+    })
     const publication = await prisma.agentPublication.create({
-      data: { agentId: agent.id, workspaceId: app.admin.personalWorkspaceId, ownerId: app.admin.id, tokenHash: hashPublicationToken(TOKEN), rateLimitPerMinute: 600 },
+      data: {
+        agentId: agent.id,
+        workspaceId: app.admin.personalWorkspaceId,
+        ownerId: app.admin.id,
+        tokenHash: hashPublicationToken(TOKEN),
+        rateLimitPerMinute: 600,
+      },
     })
     const visitorConversation = await prisma.agentSession.create({
-      data: { id: randomUUID(), agentId: agent.id, workspaceId: app.admin.personalWorkspaceId, publicationId: publication.id, visitorId: 'fuzz-visitor-0123456789ab' },
+      data: {
+        id: randomUUID(),
+        agentId: agent.id,
+        workspaceId: app.admin.personalWorkspaceId,
+        publicationId: publication.id,
+        visitorId: 'fuzz-visitor-0123456789ab',
+      },
     })
     const rows = await app.db.sql.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY 1`,
@@ -275,13 +289,15 @@ describe('the API under fuzzing', () => {
    * rate windows are left out: they count every request to it, refused ones too.
    */
   async function snapshot(): Promise<string> {
-    const parts = tables.filter((name) => name !== 'PublicationRateWindow').map((name) => {
-      const fingerprint =
-        name === 'ApiToken'
-          ? `coalesce(md5(string_agg(md5((to_jsonb(t) - 'lastUsedAt')::text), '' ORDER BY md5((to_jsonb(t) - 'lastUsedAt')::text))), '')`
-          : `coalesce(sum(xmin::text::bigint), 0)::text`
-      return `SELECT '${name}' AS name, count(*)::int AS rows, ${fingerprint} AS fingerprint FROM "${name}" t`
-    })
+    const parts = tables
+      .filter((name) => name !== 'PublicationRateWindow')
+      .map((name) => {
+        const fingerprint =
+          name === 'ApiToken'
+            ? `coalesce(md5(string_agg(md5((to_jsonb(t) - 'lastUsedAt')::text), '' ORDER BY md5((to_jsonb(t) - 'lastUsedAt')::text))), '')`
+            : `coalesce(sum(xmin::text::bigint), 0)::text`
+        return `SELECT '${name}' AS name, count(*)::int AS rows, ${fingerprint} AS fingerprint FROM "${name}" t`
+      })
     const rows = await app.db.sql.query<{ name: string; rows: number; fingerprint: string }>(parts.join(' UNION ALL '))
     return rows.map((r) => `${r.name}:${r.rows}:${r.fingerprint}`).join('\n')
   }

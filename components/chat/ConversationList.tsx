@@ -102,7 +102,11 @@ function ConversationRow({
         <span className="flex items-center gap-1">
           <span className="block truncate text-sm font-medium text-zinc-900">{label}</span>
           {conversation.publicationId !== null && (
-            <span className="shrink-0 rounded bg-amber-100 px-1.5 text-[10px] font-medium text-amber-800" data-testid="conversation-published" title="A visitor of a published link started it">
+            <span
+              className="shrink-0 rounded bg-amber-100 px-1.5 text-[10px] font-medium text-amber-800"
+              data-testid="conversation-published"
+              title="A visitor of a published link started it"
+            >
               published
             </span>
           )}

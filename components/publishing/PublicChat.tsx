@@ -26,7 +26,11 @@ const noSubscription = () => () => {}
 export function PublicChat({ token, agent, embed }: PublicChatProps) {
   // Read from this browser's storage once hydrated (the server has none).
   const visitor = useSyncExternalStore(noSubscription, visitorId, () => null)
-  const kept = useSyncExternalStore(noSubscription, () => keptConversation(token), () => null)
+  const kept = useSyncExternalStore(
+    noSubscription,
+    () => keptConversation(token),
+    () => null,
+  )
   const [started, setStarted] = useState<string | null>(null)
   const [forgotten, setForgotten] = useState(false)
   const [turn, setTurn] = useState<{ runId: string; text: string } | null>(null)

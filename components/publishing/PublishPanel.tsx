@@ -45,8 +45,7 @@ export function PublishPanel({ agentId }: { agentId: string }) {
   return (
     <Panel title="Publish" data-testid="publish-panel" bodyClassName="flex flex-col gap-3">
       <p className="text-xs text-zinc-500">
-        A public link lets anyone who has it chat with this agent, without an account. Their conversations appear among this agent&apos;s, marked
-        published.
+        A public link lets anyone who has it chat with this agent, without an account. Their conversations appear among this agent&apos;s, marked published.
       </p>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.expiry} className="text-xs font-medium text-zinc-600">

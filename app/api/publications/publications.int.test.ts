@@ -83,10 +83,9 @@ describe('publishing an agent', () => {
       send: (id: string, text: string) => callRoute(visitorMessagesRoute.POST, { params: { token, id }, body: { visitorId, text }, as: null, headers }),
       /** The turn's stream, read to its end (call once the turn has ended, or it waits for it). */
       events: async (id: string, runId: string) => {
-        const response = await visitorEventsRoute.GET(
-          new Request(`http://localhost/api/x?visitor=${visitorId}`, { headers }),
-          { params: Promise.resolve({ token, id, runId }) },
-        )
+        const response = await visitorEventsRoute.GET(new Request(`http://localhost/api/x?visitor=${visitorId}`, { headers }), {
+          params: Promise.resolve({ token, id, runId }),
+        })
         return { status: response.status, text: await response.text(), type: response.headers.get('content-type') }
       },
     }
@@ -125,7 +124,12 @@ describe('publishing an agent', () => {
     })
     expect(changed.status).toBe(200)
     expect(changed.body.publication).toMatchObject({ dailyTokenBudget: 42, allowedOrigins: ['http://127.0.0.1:4000'] })
-    for (const body of [{}, { rateLimitPerMinute: 0 }, { allowedOrigins: ['https://x.example.com/path'] }, { allowedOrigins: ["https://x.example.com 'unsafe-inline'"] }]) {
+    for (const body of [
+      {},
+      { rateLimitPerMinute: 0 },
+      { allowedOrigins: ['https://x.example.com/path'] },
+      { allowedOrigins: ["https://x.example.com 'unsafe-inline'"] },
+    ]) {
       const refused = await callRoute(publicationRoute.PATCH, { params: { id: publication.id }, body, as: owner })
       expect(refused.status, JSON.stringify(body)).toBe(400)
       expect(refused.body.error.code).toBe('invalid_request')
@@ -149,7 +153,12 @@ describe('publishing an agent', () => {
       .split('\n')
       .filter((line) => line.startsWith('data: ') && line !== 'data: {}')
       .map((line) => JSON.parse(line.slice(6)))
-    expect(events.filter((event) => event.type === 'text').map((event) => event.text).join('')).toBe('Demo reply: Hello shop')
+    expect(
+      events
+        .filter((event) => event.type === 'text')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('Demo reply: Hello shop')
     expect(events.at(-1)).toEqual({ type: 'end', status: 'succeeded' })
     expect(stream.text).toContain('event: end')
     expect(stream.text).not.toContain('SECRET-INSTRUCTIONS')
@@ -223,7 +232,12 @@ describe('publishing an agent', () => {
     const a = visitor(token, VISITOR_A)
     const id = (await a.start()).body.id as string
     const headers = { [CLIENT_ADDRESS_HEADER]: freshAddress() }
-    for (const body of [{ text: 'hi' }, { visitorId: 'short', text: 'hi' }, { visitorId: VISITOR_A, text: '   ' }, { visitorId: VISITOR_A, text: 'x'.repeat(4001) }]) {
+    for (const body of [
+      { text: 'hi' },
+      { visitorId: 'short', text: 'hi' },
+      { visitorId: VISITOR_A, text: '   ' },
+      { visitorId: VISITOR_A, text: 'x'.repeat(4001) },
+    ]) {
       const answer = await callRoute(visitorMessagesRoute.POST, { params: { token, id }, body, as: null, headers })
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400)
       expect(answer.body.error.code).toBe('invalid_request')
@@ -273,9 +287,12 @@ describe('publishing an agent', () => {
     expect(approval.workspaceId).toBe((await app.db.prisma.agent.findUniqueOrThrow({ where: { id: agentId } })).workspaceId)
     expect((await a.read(id)).body.activeRunId).toBe(sent.body.runId)
     // The stream says it waits, and nothing of the tool call.
-    const response = await visitorEventsRoute.GET(new Request(`http://localhost/api/x?visitor=${VISITOR_A}`, { headers: { [CLIENT_ADDRESS_HEADER]: freshAddress() } }), {
-      params: Promise.resolve({ token, id, runId: sent.body.runId }),
-    })
+    const response = await visitorEventsRoute.GET(
+      new Request(`http://localhost/api/x?visitor=${VISITOR_A}`, { headers: { [CLIENT_ADDRESS_HEADER]: freshAddress() } }),
+      {
+        params: Promise.resolve({ token, id, runId: sent.body.runId }),
+      },
+    )
     const reader = response.body!.getReader()
     let text = ''
     while (!text.includes('"waiting"')) text += new TextDecoder().decode((await reader.read()).value)

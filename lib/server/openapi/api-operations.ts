@@ -31,7 +31,7 @@ export const API_TAGS = {
     'A workflow\'s schedules (cron in a time zone) and webhooks (POST /api/hooks/{id}, signed `Agentloom-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`): ' +
     'runs they start record their trigger; list them with GET /api/runs?triggerId=.',
   publishing:
-    'Saved agents published to people without an account (issue #32): an agent\'s publications, and the public chat behind a publication\'s token ' +
+    "Saved agents published to people without an account (issue #32): an agent's publications, and the public chat behind a publication's token " +
     '(/chat/{token}, the widget at /api/public/widget.js, and /api/public/chat/{token}/...: no sign-in, rate limited per visitor address).',
   evaluations: 'Datasets of cases, and experiments that run a workflow or agent version over them and score every run (issue #31).',
   responses:

@@ -68,7 +68,10 @@ export class PublicationService {
   async list(principal: Principal, agentId: string): Promise<PublicationView[]> {
     await this.requireAgent(principal, agentId, 'viewer')
     const rows = await this.prisma.agentPublication.findMany({ where: { agentId }, orderBy: { createdAt: 'desc' } })
-    const usage = await publicationUsageToday(this.app, rows.map((row) => row.id))
+    const usage = await publicationUsageToday(
+      this.app,
+      rows.map((row) => row.id),
+    )
     return rows.map((row) => present(row, usage.get(row.id) ?? { tokens: 0, conversations: 0 }))
   }
 

@@ -119,7 +119,14 @@ export class VisitorChatService {
   }
 
   /** The visitor's view of a turn of their conversation (visitor-turn-stream.ts), from `after`. */
-  async events(publication: LivePublication, visitorId: string, id: string, runId: string, after: number, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  async events(
+    publication: LivePublication,
+    visitorId: string,
+    id: string,
+    runId: string,
+    after: number,
+    signal: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array>> {
     await this.requireConversation(publication, visitorId, id)
     const run = await this.prisma.run.findFirst({ where: { id: runId, sessionId: id }, select: { id: true } })
     if (!run) throw notFound('Turn', runId)
@@ -127,7 +134,10 @@ export class VisitorChatService {
   }
 
   private async requireConversation(publication: LivePublication, visitorId: string, id: string): Promise<void> {
-    const found = await this.prisma.agentSession.findFirst({ where: { id, publicationId: publication.id, visitorId, kind: 'conversation' }, select: { id: true } })
+    const found = await this.prisma.agentSession.findFirst({
+      where: { id, publicationId: publication.id, visitorId, kind: 'conversation' },
+      select: { id: true },
+    })
     if (!found) throw notFound('Conversation', id)
   }
 }
