@@ -20,12 +20,15 @@ async function hostSite(): Promise<{ origin: string; server: Server; serve: (htm
 }
 
 async function chat(frame: Pick<Page, 'getByLabel' | 'getByRole' | 'getByTestId'>, text: string) {
+  // Hydrated (the browser's visitor id read): what is typed now stays typed.
+  await expect(frame.getByTestId('public-chat')).toHaveAttribute('data-ready', 'true')
   await frame.getByLabel('Message').fill(text)
   await frame.getByRole('button', { name: 'Send' }).click()
   await expect(frame.getByTestId('public-chat-message').filter({ hasText: `Demo reply: ${text}` })).toBeVisible()
 }
 
 test('publish an agent, chat with it without an account on its link and through the widget on another site', async ({ page, browser, baseURL }) => {
+  test.slow() // three browsers and two turns on a shared machine
   const site = await hostSite()
   const name = `Published helper ${Date.now()}`
   try {

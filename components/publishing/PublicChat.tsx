@@ -81,7 +81,11 @@ export function PublicChat({ token, agent, embed }: PublicChatProps) {
 
   const messages = detail.data?.messages ?? []
   return (
-    <div className={cn('mx-auto flex min-h-0 w-full flex-1 flex-col', embed ? 'h-screen' : 'h-[calc(100vh-2rem)] max-w-3xl py-4')} data-testid="public-chat">
+    <div
+      className={cn('mx-auto flex min-h-0 w-full flex-1 flex-col', embed ? 'h-screen' : 'h-[calc(100vh-2rem)] max-w-3xl py-4')}
+      data-testid="public-chat"
+      data-ready={visitor !== null}
+    >
       <header className={cn('border-b border-zinc-200 px-4', embed ? 'py-2' : 'pb-3')}>
         <h1 className={cn('font-semibold text-zinc-900', embed ? 'text-sm' : 'text-xl')}>{agent.name}</h1>
         {!embed && agent.description && <p className="mt-1 text-sm text-zinc-600">{agent.description}</p>}
@@ -102,7 +106,7 @@ export function PublicChat({ token, agent, embed }: PublicChatProps) {
           </p>
         )}
       </div>
-      <ChatComposer onSend={send} busy={followed !== null} />
+      <ChatComposer onSend={send} busy={followed !== null || visitor === null} />
     </div>
   )
 }

@@ -3,7 +3,7 @@
 /** An agent's publications: the list (with today's usage), publishing, changing and revoking one. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createPublication, listPublications, revokePublication, updatePublication } from '@/components/publishing/publications-api'
-import type { CreatePublicationRequest, UpdatePublicationRequest } from '@/lib/contracts/publications'
+import type { CreatePublicationRequest, PublicationView, UpdatePublicationRequest } from '@/lib/contracts/publications'
 
 export const publicationKeys = {
   all: ['publications'] as const,
@@ -18,7 +18,15 @@ export function useCreatePublication(agentId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (request: CreatePublicationRequest) => createPublication(agentId, request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: publicationKeys.ofAgent(agentId) }),
+    // Shown at once from the answer (a list still loading might otherwise land after it), then asked for again.
+    onSuccess: async ({ publication }) => {
+      await queryClient.cancelQueries({ queryKey: publicationKeys.ofAgent(agentId) })
+      queryClient.setQueryData<PublicationView[]>(publicationKeys.ofAgent(agentId), (list) => [
+        publication,
+        ...(list ?? []).filter((p) => p.id !== publication.id),
+      ])
+      await queryClient.invalidateQueries({ queryKey: publicationKeys.ofAgent(agentId) })
+    },
   })
 }
 
