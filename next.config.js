@@ -30,6 +30,11 @@ const nextConfig = {
   // repeat it, so a fresh `npm start` is not held up by test files' types.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  experimental: {
+    // Turbopack keeps a cache on disk for the next build (425 MB, a minute of writing at the end of each build). It
+    // speeds up rebuilding a checkout that changed; a CI run builds a fresh clone once and throws it away.
+    turbopackFileSystemCacheForBuild: !process.env.CI,
+  },
 }
 
 export default nextConfig
