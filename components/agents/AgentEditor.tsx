@@ -20,6 +20,7 @@ import type { AgentResponse } from '@/lib/contracts/agents'
 import { checkDraft, settingNotes } from './agent-form'
 import { AgentApiKeyField } from './AgentApiKeyField'
 import { AgentVersionList } from './AgentVersionList'
+import { PublishPanel } from '@/components/publishing/PublishPanel'
 import { getAgentVersion } from './agents-api'
 
 const FIELDS = agentSettingsFields()
@@ -214,6 +215,7 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
               setOpenedVersion(version.version)
             }}
           />
+          <PublishPanel agentId={agentId} />
         </aside>
       </div>
 

@@ -55,6 +55,8 @@ export type RouteResource =
   // Evaluations (issue #31)
   | 'dataset'
   | 'experiment'
+  // Publishing (issue #32)
+  | 'publication'
 
 /**
  * How a caller who is not `public` shows who they are: a session cookie or an API token (the default);
@@ -200,7 +202,12 @@ function parseParams(declaration: Pick<AnyRouteDeclaration, 'params' | 'invalidP
 
 function errorResponse(error: unknown): Response {
   const { status, body } = toErrorResponse(error)
-  return Response.json(body, { status, headers: status === 401 ? { 'www-authenticate': 'Bearer' } : undefined })
+  const headers = new Headers()
+  if (status === 401) headers.set('www-authenticate', 'Bearer')
+  // A rate limit that says when to come back says it the standard way too (clients and proxies know Retry-After).
+  const retryAfter = (body.error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds
+  if (status === 429 && typeof retryAfter === 'number') headers.set('retry-after', String(retryAfter))
+  return Response.json(body, { status, headers })
 }
 
 /** What every path no route has answers (app/api/[...path]), and what admin routes answer others. */

@@ -33,6 +33,9 @@ import { WorkflowPinService } from './workflows/workflow-pins'
 import { RecentNodeInputs } from './runs/recent-node-inputs'
 import { WebhookReceiver } from './triggers/webhook-receiver'
 import { WebhookService } from './triggers/webhook-service'
+// Publishing (issue #32)
+import { PublicationService } from './publications/publication-service'
+import { VisitorChatService } from './publications/visitor-chat'
 
 export interface Services {
   app: AppContext
@@ -88,6 +91,11 @@ export interface Services {
   workflowPins: WorkflowPinService
   /** What a node received in the workflow's latest runs ("Run this node…"). */
   nodeInputs: RecentNodeInputs
+  // Publishing (issue #32)
+  /** An agent's publications: links and widgets for people without an account. */
+  publications: PublicationService
+  /** The public chat behind a publication's token. */
+  visitorChat: VisitorChatService
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -143,6 +151,8 @@ export function servicesFor(app: AppContext): Services {
     webhookReceiver: new WebhookReceiver(app),
     workflowPins: new WorkflowPinService(app),
     nodeInputs: new RecentNodeInputs(app, runs),
+    publications: new PublicationService(app),
+    visitorChat: new VisitorChatService(app),
   }
 }
 
