@@ -68,6 +68,7 @@ export const GENERATED_API_ROUTES = [
   { pattern: '/api/runs/[id]/forks', methods: ['GET', 'POST'] },
   { pattern: '/api/runs/[id]/mcp-tasks/cancel', methods: ['POST'] },
   { pattern: '/api/runs/[id]/share-links', methods: ['GET', 'POST'] },
+  { pattern: '/api/runs/compare', methods: ['GET'] },
   { pattern: '/api/server-facts', methods: ['GET'] },
   { pattern: '/api/setup', methods: ['POST'] },
   { pattern: '/api/share-links/[id]', methods: ['DELETE'] },

@@ -14,6 +14,7 @@ import { ResponsesService } from './responses/responses-service'
 import { ConversationService } from './conversations/conversation-service'
 import { McpServerRegistry, type McpServerProbe } from './mcp/mcp-server-registry'
 import { RunCheckpoints } from './runs/run-checkpoints'
+import { RunCompareService } from './runs/run-compare'
 import { RunForkService } from './runs/run-forks'
 import { RunDebugService } from './runs/run-debugging'
 import { RunService } from './runs/run-service'
@@ -52,6 +53,8 @@ export interface Services {
   runCheckpoints: RunCheckpoints
   /** Forks of runs from their checkpoints, and their trees. */
   runForks: RunForkService
+  /** Any two runs side by side. */
+  runCompare: RunCompareService
   conversations: ConversationService
   approvals: AppContext['approvals']
   /** Where a workspace's approvals are told: its webhook and escalation delay. */
@@ -112,6 +115,7 @@ export function servicesFor(app: AppContext): Services {
       ),
   })
   const runs = new RunService(app)
+  const modelPrices = new ModelPriceService(app.db.prisma)
   // Evaluations (issue #31)
   const datasets = new DatasetService(app.db.prisma, runs)
   return {
@@ -123,6 +127,7 @@ export function servicesFor(app: AppContext): Services {
     runs,
     runCheckpoints: new RunCheckpoints(app),
     runForks: new RunForkService(app),
+    runCompare: new RunCompareService(app, runs, modelPrices),
     runDebugging: new RunDebugService(app, runs, app.approvals),
     conversations: new ConversationService(app),
     approvals: app.approvals,
@@ -144,7 +149,7 @@ export function servicesFor(app: AppContext): Services {
     // Evaluations (issue #31)
     datasets,
     experiments: new ExperimentService(app.db.prisma, datasets, runs),
-    modelPrices: new ModelPriceService(app.db.prisma),
+    modelPrices,
     // Triggers (issue #32)
     schedules: new ScheduleService(app),
     webhooks: new WebhookService(app),
