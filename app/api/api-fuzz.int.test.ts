@@ -144,9 +144,10 @@ const headersArbitrary: fc.Arbitrary<Record<string, string>> = fc
 const queryArbitrary: fc.Arbitrary<string> = fc
   .array(
     fc.tuple(
-      fc.constantFrom('after', 'limit', 'status', 'runId', 'workflowId', 'before', 'x'),
+      // `a` and `b`: the two runs of GET /api/runs/compare.
+      fc.constantFrom('after', 'limit', 'status', 'runId', 'workflowId', 'before', 'a', 'b', 'x'),
       fc.oneof(
-        fc.constantFrom('0', '-1', '1', '200', '201', '2147483648', 'NaN', '%00', '%ff', 'pending', 'a'.repeat(300)),
+        fc.constantFrom('0', '-1', '1', '200', '201', '2147483648', 'NaN', '%00', '%ff', 'pending', 'a'.repeat(300), '00000000-0000-4000-8000-000000000000'),
         fc.string({ maxLength: 20 }).map(encodeSegment),
       ),
     ),

@@ -259,6 +259,7 @@ const ROUTES: Record<string, Expectation> = {
   'GET /api/runs/[id]/checkpoints': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'GET /api/runs/[id]/checkpoints/[checkpointId]': { request: (fx) => ({ params: { id: fx.runId, checkpointId: fx.checkpointId } }), status: 200 },
   'GET /api/runs/[id]/forks': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
+  'GET /api/runs/compare': { request: (fx) => ({ query: `a=${fx.runId}&b=${fx.runId}` }), status: 200 },
   'GET /api/runs/[id]/cost': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'POST /api/runs/[id]/forks': { request: (fx) => ({ params: { id: fx.runId }, body: { checkpointId: fx.checkpointId } }), status: 201 },
   // The owned run is not a debug run: 409 run_not_paused shows the owner got past the 404 and the role.

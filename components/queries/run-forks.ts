@@ -2,7 +2,7 @@
 
 /** Time travel on a run's page: its checkpoints, the state at one, its fork tree, and forking it. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { forkRun, getCheckpoint, getRunForks, listCheckpoints } from '@/components/runs/runs-api'
+import { compareRuns, forkRun, getCheckpoint, getRunForks, listCheckpoints } from '@/components/runs/runs-api'
 import type { CreateForkBody } from '@/lib/contracts/run-forks'
 import type { RunStatus } from '@/lib/contracts/runs'
 import { runKeys } from './runs'
@@ -11,6 +11,7 @@ export const runForkKeys = {
   checkpoints: (runId: string, status: RunStatus) => [...runKeys.all, 'checkpoints', runId, status] as const,
   checkpoint: (runId: string, checkpointId: string) => [...runKeys.all, 'checkpoint', runId, checkpointId] as const,
   forks: (runId: string) => [...runKeys.all, 'forks', runId] as const,
+  compare: (a: string, b: string) => [...runKeys.all, 'compare', a, b] as const,
 }
 
 /** The run's checkpoints; asked again when its status changes (a running run adds one a superstep). */
@@ -30,6 +31,11 @@ export function useRunCheckpoint(runId: string, checkpointId: string | null) {
 
 export function useRunForks(runId: string) {
   return useQuery({ queryKey: runForkKeys.forks(runId), queryFn: () => getRunForks(runId) })
+}
+
+/** Two runs side by side (any two, forks or not). */
+export function useRunComparison(a: string, b: string) {
+  return useQuery({ queryKey: runForkKeys.compare(a, b), queryFn: () => compareRuns(a, b) })
 }
 
 /** Forks the run; the fork tree and the run lists change. */

@@ -21,6 +21,7 @@ import { RunForksPanel } from './RunForksPanel'
 import { RunGraphView } from './RunGraphView'
 import { NodeActivityPanel } from './NodeActivityPanel'
 import { RerunActions } from './RerunActions'
+import { CompareWithButton } from './CompareWithButton'
 import { AddToDatasetButton } from '@/components/evaluations/AddToDatasetButton'
 import { RunUsageCharts } from './RunUsageCharts'
 import { RunHeader } from './RunHeader'
@@ -88,6 +89,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
             <>
               {active ? <CancelButton runId={run.id} onCancelled={applyRun} /> : null}
               <RerunActions run={run} />
+              <CompareWithButton runId={run.id} />
               <AddToDatasetButton runId={run.id} workspaceId={run.workspaceId ?? null} />
             </>
           )

@@ -2,6 +2,7 @@
 import { fetchJson, postJson } from '@/components/api-client'
 import type { CheckpointDetail, CheckpointList, CreatedFork, CreateForkBody, RunForks } from '@/lib/contracts/run-forks'
 import type { DebugAction } from '@/lib/contracts/run-debug'
+import type { RunComparison } from '@/lib/contracts/run-compare'
 import type { CancelMcpTaskBody, RunDetail, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
 
 const runUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}`
@@ -42,6 +43,11 @@ export function getCheckpoint(runId: string, checkpointId: string): Promise<Chec
 /** The run, the run it was forked from and its forks. */
 export function getRunForks(runId: string): Promise<RunForks> {
   return fetchJson<RunForks>(`${runUrl(runId)}/forks`)
+}
+
+/** Two runs side by side. */
+export function compareRuns(a: string, b: string): Promise<RunComparison> {
+  return fetchJson<RunComparison>(`/api/runs/compare?${new URLSearchParams({ a, b }).toString()}`)
 }
 
 /** A new run from a copy of one of the run's checkpoints (edited or not). */
