@@ -149,6 +149,7 @@ test('every page answers with the security headers and renders with no CSP viola
     '/workspaces/[id]/model-prices': `/workspaces/${examples.workspaceId}/model-prices`,
     '/agents/[id]/chat': `/agents/${examples.agentId}/chat`,
     '/runs/[id]': `/runs/${examples.runId}`,
+    '/runs/compare': `/runs/compare?a=${examples.runId}&b=${examples.runId}`,
     '/workflows/[id]': `/workflows/${examples.workflowId}`,
     '/workflows/[id]/versions': `/workflows/${examples.workflowId}/versions`,
     '/workflows/[id]/versions/[version]': `/workflows/${examples.workflowId}/versions/${examples.version}`,
