@@ -55,6 +55,8 @@ export type RouteResource =
   // Evaluations (issue #31)
   | 'dataset'
   | 'experiment'
+  // Model credentials (issue #32)
+  | 'credential'
 
 /**
  * How a caller who is not `public` shows who they are: a session cookie or an API token (the default);

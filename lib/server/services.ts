@@ -31,6 +31,7 @@ import { ExperimentService } from './evaluations/experiment-service'
 import { ScheduleService } from './triggers/schedule-service'
 import { WebhookReceiver } from './triggers/webhook-receiver'
 import { WebhookService } from './triggers/webhook-service'
+import { ProviderCredentialService } from './credentials/provider-credential-service'
 
 export interface Services {
   app: AppContext
@@ -81,6 +82,8 @@ export interface Services {
   webhooks: WebhookService
   /** Signed calls to a webhook (POST /api/hooks/:id). */
   webhookReceiver: WebhookReceiver
+  /** A workspace's model credentials (provider API keys, sealed). */
+  credentials: ProviderCredentialService
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -134,6 +137,7 @@ export function servicesFor(app: AppContext): Services {
     schedules: new ScheduleService(app),
     webhooks: new WebhookService(app),
     webhookReceiver: new WebhookReceiver(app),
+    credentials: new ProviderCredentialService(app),
   }
 }
 
