@@ -45,6 +45,8 @@ export const listRunsQuery = z.object({
   workspaceId: workspaceIdSchema.optional(),
   /** Only runs a schedule or webhook of this id started (issue #32). */
   triggerId: z.string().uuid('Not a trigger id.').optional(),
+  /** Only runs started this way: by a person or a client (`manual`), a schedule or a webhook. */
+  trigger: z.enum(['manual', 'schedule', 'webhook']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 })
 

@@ -202,7 +202,12 @@ function parseParams(declaration: Pick<AnyRouteDeclaration, 'params' | 'invalidP
 
 function errorResponse(error: unknown): Response {
   const { status, body } = toErrorResponse(error)
-  return Response.json(body, { status, headers: status === 401 ? { 'www-authenticate': 'Bearer' } : undefined })
+  const headers: Record<string, string> = {}
+  if (status === 401) headers['www-authenticate'] = 'Bearer'
+  // A 429 that says when to try again says it in the header clients and proxies read too (RFC 9110 Retry-After).
+  const retryAfter = (body.error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds
+  if (status === 429 && typeof retryAfter === 'number' && Number.isFinite(retryAfter)) headers['retry-after'] = String(Math.max(1, Math.ceil(retryAfter)))
+  return Response.json(body, { status, headers })
 }
 
 /** What every path no route has answers (app/api/[...path]), and what admin routes answer others. */

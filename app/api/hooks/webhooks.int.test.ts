@@ -128,9 +128,13 @@ describe('webhooks', () => {
 
   it('limits calls per minute (429), rotates the secret and disables the webhook', async () => {
     const { webhook, secret } = await makeHook(textWorkflowId, { rateLimitPerMinute: 2 })
-    const statuses = []
-    for (const n of [1, 2, 3]) statuses.push((await call(webhook.id, `call ${n}`, signatureHeader(secret, `call ${n}`))).status)
-    expect(statuses).toEqual([202, 202, 429])
+    const answers = []
+    for (const n of [1, 2, 3]) answers.push(await call(webhook.id, `call ${n}`, signatureHeader(secret, `call ${n}`)))
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 429])
+    // The wait is in the header clients read, as in the body.
+    const limited = answers[2]!
+    expect(Number(limited.headers.get('retry-after'))).toBe(limited.body.error.details.retryAfterSeconds)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
 
     await callRoute(webhookRoute.PATCH, { params: { id: textWorkflowId, hookId: webhook.id }, body: { rateLimitPerMinute: 100 }, as: owner })
     const rotated = await callRoute(rotateRoute.POST, { params: { id: textWorkflowId, hookId: webhook.id }, as: owner, method: 'POST' })

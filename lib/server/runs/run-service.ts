@@ -235,13 +235,15 @@ export class RunService {
 
   async list(
     principal: Principal,
-    filter: { workflowId?: string; status?: RunStatus; limit: number; workspaceId?: string; triggerId?: string },
+    filter: { workflowId?: string; status?: RunStatus; limit: number; workspaceId?: string; triggerId?: string; trigger?: 'manual' | 'schedule' | 'webhook' },
   ): Promise<RunSummary[]> {
     const rows = await this.prisma.run.findMany({
       where: {
         ...visibleTo(principal),
         workflowId: filter.workflowId ?? { not: null },
         ...(filter.triggerId ? { triggerId: filter.triggerId } : {}),
+        // Schedules and webhooks record their kind; a run started by a person or a client records none.
+        ...(filter.trigger === 'manual' ? { triggerId: null } : filter.trigger ? { trigger: { path: ['kind'], equals: filter.trigger } } : {}),
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.workspaceId === undefined ? {} : { AND: [{ workspaceId: filter.workspaceId }] }),
       },
