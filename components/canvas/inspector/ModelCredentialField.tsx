@@ -1,5 +1,6 @@
 'use client'
 
+import { useCredentialsWorkspaceId } from '@/components/credentials/CredentialsWorkspaceProvider'
 import { useCredentialsQuery } from '@/components/queries/credentials'
 import { Field } from '@/components/ui/Field'
 import { Select } from '@/components/ui/Select'
@@ -24,7 +25,8 @@ export interface ModelCredentialFieldProps {
  */
 export function ModelCredentialField({ id, label, help, testId, value, onChange }: ModelCredentialFieldProps) {
   const current = useCurrentWorkspaceId()
-  const workspaceId = useEditorAccess().workspaceId ?? current
+  const editor = useEditorAccess().workspaceId
+  const workspaceId = useCredentialsWorkspaceId() ?? editor ?? current
   const credentials = useCredentialsQuery(workspaceId)
   const listed = credentials.data ?? []
   const options = [
