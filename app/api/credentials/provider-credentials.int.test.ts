@@ -12,6 +12,7 @@ import { callRoute, principalOf, type TestUser } from '@/lib/server/testing/test
 import { createWorkerTestApp, type WorkerTestApp } from '@/lib/server/testing/worker-test-app'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import * as providerModelsRoute from '../provider-models/route'
+import * as runCostRoute from '../runs/[id]/cost/route'
 import * as agentsRoute from '../agents/route'
 import * as acceptRoute from '../workspace-invitations/[token]/route'
 import * as invitationsRoute from '../workspaces/[id]/invitations/route'
@@ -152,6 +153,10 @@ describe('model credentials', () => {
     expect(JSON.stringify(events)).toContain('Hello from the loopback.')
     expect(JSON.stringify(events)).not.toContain(CREDENTIAL_KEY)
     expect((await app.secretScopes.forRun(run.id)).redact(`leaked ${CREDENTIAL_KEY}`)).not.toContain(CREDENTIAL_KEY)
+    // The answer names the model that gave it: the run's cost is per provider and model.
+    expect(events.find((event) => event.type === 'agent_response')?.data).toMatchObject({ modelId: 'loop-model' })
+    const cost = await callRoute(runCostRoute.GET, { params: { id: run.id }, as: owner })
+    expect(cost.body).toMatchObject({ model: 'loop-model', inputTokens: 5, outputTokens: 3, byModel: [{ model: 'loop-model', inputTokens: 5, outputTokens: 3 }] })
 
     server.enqueue({ type: 'raw', body: JSON.stringify({ object: 'list', data: [{ id: 'loop-model', object: 'model', created: 0, owned_by: 'me' }] }) })
     const models = await callRoute(providerModelsRoute.GET, {

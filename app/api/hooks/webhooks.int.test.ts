@@ -104,6 +104,18 @@ describe('webhooks', () => {
     const history = await callRoute(runsRoute.GET, { url: `http://localhost/api/runs?triggerId=${webhook.id}`, as: owner })
     expect(history.body.runs.map((listed: { id: string }) => listed.id)).toEqual([accepted.body.runId])
     expect(history.body.runs[0].trigger).toEqual({ kind: 'webhook', hookId: webhook.id })
+    // The runs list filters by how runs started: a manual run of the workflow is not a webhook's, and the other way round.
+    const manual = await callRoute(runsRoute.POST, { body: { workflowId, input: JSON.stringify({ city: 'Paris' }) }, as: owner })
+    expect(manual.status).toBe(201)
+    const ids = async (trigger: string) =>
+      (await callRoute(runsRoute.GET, { url: `http://localhost/api/runs?workflowId=${workflowId}&trigger=${trigger}`, as: owner })).body.runs.map(
+        (listed: { id: string }) => listed.id,
+      )
+    expect(await ids('webhook')).toContain(accepted.body.runId)
+    expect(await ids('webhook')).not.toContain(manual.body.run.id)
+    expect(await ids('manual')).toEqual([manual.body.run.id])
+    expect(await ids('schedule')).toEqual([])
+    expect((await callRoute(runsRoute.GET, { url: 'http://localhost/api/runs?trigger=cron', as: owner })).status).toBe(400)
   })
 
   it('waits for the output with ?wait=true', async () => {
