@@ -347,7 +347,10 @@ const ROUTES: Record<string, Expectation> = {
     request: (fx) => ({ params: { id: fx.workspaceId }, body: { name: uniqueName('key'), provider: 'openai', apiKey: 'sk-roles-test-key-0000' } }),
     status: 201,
   },
-  'PATCH /api/credentials/[id]': { request: async (fx) => ({ params: { id: await fx.credential() }, body: { name: uniqueName('renamed'), baseVersion: 1 } }), status: 200 },
+  'PATCH /api/credentials/[id]': {
+    request: async (fx) => ({ params: { id: await fx.credential() }, body: { name: uniqueName('renamed'), baseVersion: 1 } }),
+    status: 200,
+  },
   'DELETE /api/credentials/[id]': { request: async (fx) => ({ params: { id: await fx.credential() } }), status: 200 },
   'GET /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
   'PUT /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { escalationMinutes: 5 } }), status: 200 },

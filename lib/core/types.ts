@@ -401,7 +401,17 @@ export interface AgentResponseUpdateJSON extends AgentResponseUpdateInit {
   type: 'agent_response_update'
 }
 
-const AGENT_UPDATE_FIELDS = ['role', 'authorName', 'agentId', 'responseId', 'modelId', 'messageId', 'createdAt', 'finishReason', 'additionalProperties'] as const
+const AGENT_UPDATE_FIELDS = [
+  'role',
+  'authorName',
+  'agentId',
+  'responseId',
+  'modelId',
+  'messageId',
+  'createdAt',
+  'finishReason',
+  'additionalProperties',
+] as const
 
 /** One streamed chunk of an agent run: model text deltas, function calls, tool results or approval requests. */
 export class AgentResponseUpdate {

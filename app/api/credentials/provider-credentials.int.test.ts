@@ -156,7 +156,12 @@ describe('model credentials', () => {
     // The answer names the model that gave it: the run's cost is per provider and model.
     expect(events.find((event) => event.type === 'agent_response')?.data).toMatchObject({ modelId: 'loop-model' })
     const cost = await callRoute(runCostRoute.GET, { params: { id: run.id }, as: owner })
-    expect(cost.body).toMatchObject({ model: 'loop-model', inputTokens: 5, outputTokens: 3, byModel: [{ model: 'loop-model', inputTokens: 5, outputTokens: 3 }] })
+    expect(cost.body).toMatchObject({
+      model: 'loop-model',
+      inputTokens: 5,
+      outputTokens: 3,
+      byModel: [{ model: 'loop-model', inputTokens: 5, outputTokens: 3 }],
+    })
 
     server.enqueue({ type: 'raw', body: JSON.stringify({ object: 'list', data: [{ id: 'loop-model', object: 'model', created: 0, owned_by: 'me' }] }) })
     const models = await callRoute(providerModelsRoute.GET, {
@@ -165,7 +170,10 @@ describe('model credentials', () => {
     })
     expect(models.body).toEqual({ ok: true, models: [{ id: 'loop-model' }] })
     expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${CREDENTIAL_KEY}`)
-    const hidden = await callRoute(providerModelsRoute.GET, { url: `http://localhost/api/provider-models?provider=openai&credentialId=${credential.id}`, as: other })
+    const hidden = await callRoute(providerModelsRoute.GET, {
+      url: `http://localhost/api/provider-models?provider=openai&credentialId=${credential.id}`,
+      as: other,
+    })
     expect(hidden.status).toBe(404)
 
     const replaced = await patch(credential.id, { apiKey: NEW_KEY, baseVersion: credential.version })

@@ -32,7 +32,9 @@ export function ModelCredentialField({ id, label, help, testId, value, onChange 
   const options = [
     { value: '', label: 'Server default' },
     ...listed.map((credential) => ({ value: credential.id, label: `${credential.name} · ${CREDENTIAL_PROVIDER_LABELS[credential.provider]}` })),
-    ...(value && !listed.some((credential) => credential.id === value) ? [{ value, label: credentials.isPending ? 'Loading…' : `Unknown credential (${value})` }] : []),
+    ...(value && !listed.some((credential) => credential.id === value)
+      ? [{ value, label: credentials.isPending ? 'Loading…' : `Unknown credential (${value})` }]
+      : []),
   ]
   return (
     <Field label={label} htmlFor={id} help={help}>
@@ -41,7 +43,12 @@ export function ModelCredentialField({ id, label, help, testId, value, onChange 
         data-testid={testId}
         options={options}
         value={value}
-        onChange={(event) => onChange(event.target.value, listed.find((credential) => credential.id === event.target.value))}
+        onChange={(event) =>
+          onChange(
+            event.target.value,
+            listed.find((credential) => credential.id === event.target.value),
+          )
+        }
       />
     </Field>
   )

@@ -77,7 +77,10 @@ async function listWithCredential(
   credentialId: string,
   env: NodeJS.ProcessEnv,
 ): Promise<ProviderModelsResult> {
-  const row = await app.db.prisma.providerCredential.findUnique({ where: { id: credentialId }, select: { workspaceId: true, provider: true, secret: true, baseUrl: true } })
+  const row = await app.db.prisma.providerCredential.findUnique({
+    where: { id: credentialId },
+    select: { workspaceId: true, provider: true, secret: true, baseUrl: true },
+  })
   const provider = row ? LIST_PROVIDER[row.provider] : undefined
   if (!row || !provider || !canSee(principal, row.workspaceId)) throw notFound('Credential', credentialId)
   const member = !isAdmin(principal)

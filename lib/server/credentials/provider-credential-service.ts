@@ -27,7 +27,17 @@ interface CredentialRow {
   updatedAt: Date
 }
 
-const SELECT = { id: true, workspaceId: true, name: true, provider: true, keyHint: true, baseUrl: true, version: true, createdAt: true, updatedAt: true } as const
+const SELECT = {
+  id: true,
+  workspaceId: true,
+  name: true,
+  provider: true,
+  keyHint: true,
+  baseUrl: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+} as const
 
 export function isCredentialProvider(value: string): value is CredentialProvider {
   return (CREDENTIAL_PROVIDERS as readonly string[]).includes(value)

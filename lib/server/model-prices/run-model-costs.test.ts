@@ -33,9 +33,9 @@ describe('a run priced per model that answered', () => {
   })
 
   it('prices an answer that names no model by the configured one, and an unpriced or unknown model as null', () => {
-    expect(modelCosts([{ executorId: 'x', usage: { inputTokenCount: 10 } }], null, 'demo', [{ model: 'demo', inputPerMillionUsd: 0, outputPerMillionUsd: 0 }], {})).toEqual([
-      { provider: null, model: 'demo', inputTokens: 10, outputTokens: 0, costUsd: 0 },
-    ])
+    expect(
+      modelCosts([{ executorId: 'x', usage: { inputTokenCount: 10 } }], null, 'demo', [{ model: 'demo', inputPerMillionUsd: 0, outputPerMillionUsd: 0 }], {}),
+    ).toEqual([{ provider: null, model: 'demo', inputTokens: 10, outputTokens: 0, costUsd: 0 }])
     expect(modelCosts([{ usage: { inputTokenCount: 10 } }], null, null, prices, {})[0]).toMatchObject({ model: 'unknown', costUsd: null })
     expect(modelCosts([{ modelId: 'mystery', usage: { inputTokenCount: 10 } }], null, null, prices, {})[0]).toMatchObject({ costUsd: null })
   })

@@ -208,7 +208,14 @@ export class SecretVault {
     return [...this.masterKeyForms, ...environmentSecrets(this.env)]
   }
 
-  private async buildScoped({ mcpServerIds = [], agentIds = [], credentialIds = [], owner = {}, serverOwner, values = [] }: SecretScope): Promise<SecretRedactor> {
+  private async buildScoped({
+    mcpServerIds = [],
+    agentIds = [],
+    credentialIds = [],
+    owner = {},
+    serverOwner,
+    values = [],
+  }: SecretScope): Promise<SecretRedactor> {
     const [servers, agents, credentials] = await Promise.all([
       mcpServerIds.length === 0
         ? []
