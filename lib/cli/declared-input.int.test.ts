@@ -5,7 +5,7 @@ import { REPOSITORY_ROOT, runAgentloom } from './testing/run-agentloom'
 
 const document = join(REPOSITORY_ROOT, 'lib', 'cli', '__fixtures__', 'declared-input.json')
 
-// Each run starts Node with tsx: seconds on a busy machine.
+// An outer limit for a busy machine.
 const SLOW = 60_000
 
 describe('agentloom run with a declared start input', () => {

@@ -1,6 +1,6 @@
 /**
  * `agentloom eval` against a real server (route handlers over HTTP in a web-host process with its own run worker,
- * on a test database): the command line is a child process, as CI runs it. An experiment of a demo-model workflow
+ * on a test database): the first command is a child process, as CI runs it, the others run in this process. An experiment of a demo-model workflow
  * passes its minimum score; the next version, which drops what the agent added, regresses against it and exits 1.
  */
 import { writeFileSync } from 'node:fs'
@@ -61,7 +61,9 @@ describe('agentloom eval', () => {
   it(
     'passes a version that meets the minimum score, and fails the next one that regresses against it',
     async () => {
-      const first = await runAgentloom(['--json', 'eval', 'Replier@1', '--dataset', 'Five cases', '--evaluator', evaluatorFile, '--min-score', '0.9'], env)
+      const first = await runAgentloom(['--json', 'eval', 'Replier@1', '--dataset', 'Five cases', '--evaluator', evaluatorFile, '--min-score', '0.9'], env, {
+        through: 'compiled',
+      })
       expect(first.stderr).toContain('✓ passed')
       expect(first.code).toBe(0)
       const [answer] = jsonLines(first.stdout) as [{ experiment: { id: string; status: string; aggregates: { meanScore: number } }; rows: unknown[] }]

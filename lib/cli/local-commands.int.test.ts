@@ -1,6 +1,7 @@
 /**
- * The `agentloom` command line as scripts and people use it: real child processes of
- * bin/agentloom.mjs, running workflow documents on the demo model with no server and no database.
+ * The `agentloom` command line as scripts and people use it, running workflow documents on the demo model with no
+ * server and no database: in this process (testing/run-agentloom.ts), and as a child process of the compiled command
+ * and of bin/agentloom.mjs once each.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,14 +15,14 @@ const graphFixture = (name: string) => join(REPOSITORY_ROOT, 'lib', 'graph', '__
 const scratch = mkdtempSync(join(tmpdir(), 'agentloom-cli-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-// Each test starts Node with tsx: seconds on a busy machine.
+// An outer limit: a test that starts Node takes seconds on a busy machine.
 const SLOW = 60_000
 
 describe('agentloom run', () => {
   it(
     'runs a document on the demo model: progress on stderr as it happens, the output on stdout',
     async () => {
-      const { code, stdout, stderr } = await runAgentloom(['run', fixture('demo-agent.json'), '--input', 'hello there'])
+      const { code, stdout, stderr } = await runAgentloom(['run', fixture('demo-agent.json'), '--input', 'hello there'], {}, { through: 'compiled' })
       expect(code).toBe(0)
       expect(stdout).toBe('Demo reply: hello there\n')
       const superstep = stderr.indexOf('▸ superstep 1')

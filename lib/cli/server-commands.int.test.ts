@@ -1,7 +1,7 @@
 /**
  * The `agentloom` commands that talk to a server, against a real one: the app's route handlers
  * over HTTP in a web-host process with its own run worker, on a test database, authenticated with
- * a real API token. The command line is a child process, as people run it.
+ * a real API token. The commands run in this process (testing/run-agentloom.ts), the first as a child process.
  */
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -52,7 +52,7 @@ describe('agentloom against a running server', () => {
   it(
     'lists workflows with the token from the environment, or from --server and --token',
     async () => {
-      const fromEnv = await runAgentloom(['--json', 'workflows', 'list'], env)
+      const fromEnv = await runAgentloom(['--json', 'workflows', 'list'], env, { through: 'compiled' })
       expect(fromEnv.code).toBe(0)
       expect(jsonLines(fromEnv.stdout)[0]).toMatchObject({
         workflows: expect.arrayContaining([expect.objectContaining({ id: workflowId, name: 'Ask a colour' })]),

@@ -60,7 +60,7 @@ describe('agentloom schedules and hooks against a running server', () => {
   it(
     'makes a webhook whose signed call over HTTP starts a run and waits for its output',
     async () => {
-      const made = await runAgentloom(['--json', 'hooks', 'create', workflowId, '--name', 'crm'], env)
+      const made = await runAgentloom(['--json', 'hooks', 'create', workflowId, '--name', 'crm'], env, { through: 'compiled' })
       expect(made.code, made.stderr).toBe(0)
       const { webhook, secret } = jsonLines(made.stdout)[0] as { webhook: { id: string; path: string }; secret: string }
       const body = 'hello'

@@ -69,10 +69,38 @@ export function jsonSchemaArgumentsValidator(schema: JSONSchema): ArgumentsValid
 
 function compileJsonSchema(schema: JSONSchema): z.ZodType | null {
   try {
-    return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0])
+    return z.fromJSONSchema(withoutPatterns(schema) as Parameters<typeof z.fromJSONSchema>[0])
   } catch {
     return null
   }
+}
+
+/**
+ * Keywords left to the tool itself: zod runs `pattern` and `patternProperties` as JavaScript regular expressions, which
+ * backtrack, and a tool's schema is often another party's (an MCP server's): a pattern like `^(a+)+$` would hold this
+ * process for hours on a model's long argument. The tool still checks its own input (an MCP server validates its
+ * arguments), so a value a pattern refuses is refused there, as a tool error the model reads.
+ */
+const PATTERN_KEYWORDS = new Set(['pattern', 'patternProperties'])
+/** Keywords whose value maps names (an argument's, a definition's) to schemas: a name "pattern" there is no keyword. */
+const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'dependentSchemas'])
+const MAX_SCHEMA_DEPTH = 64
+
+function withoutPatterns(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > MAX_SCHEMA_DEPTH) return value
+  if (Array.isArray(value)) return value.map((entry) => withoutPatterns(entry, depth + 1))
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !PATTERN_KEYWORDS.has(key))
+      .map(([key, entry]) => [
+        key,
+        SCHEMA_MAPS.has(key) && isPlainObject(entry) ? schemasWithoutPatterns(entry, depth + 1) : withoutPatterns(entry, depth + 1),
+      ]),
+  )
+}
+
+function schemasWithoutPatterns(schemas: Record<string, unknown>, depth: number): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, withoutPatterns(schema, depth)]))
 }
 
 const JSON_TYPE_CHECKS: Record<string, (value: unknown) => boolean> = {

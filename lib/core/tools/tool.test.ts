@@ -109,6 +109,31 @@ describe('tool() with a JSON Schema', () => {
   it('treats empty argument text as no arguments', () => {
     expect(tool({ name: 'now', execute: () => 1 }).parseArguments('')).toEqual({ ok: true, value: {} })
   })
+
+  it("leaves a schema's patterns to the tool (they would backtrack here) and checks the rest, an argument named pattern too", () => {
+    const search = tool({
+      name: 'search',
+      parameters: {
+        type: 'object',
+        properties: {
+          pattern: { type: 'string', pattern: '^(a+)+$' },
+          tags: { type: 'object', patternProperties: { '^(x+)+$': { type: 'number' } } },
+        },
+        required: ['pattern'],
+      },
+      execute: () => 1,
+    })
+    // A value the pattern refuses (after exponential backtracking in JavaScript's engine) reaches the tool unchecked.
+    const hostile = `${'a'.repeat(40)}!`
+    expect(search.parseArguments({ pattern: hostile, tags: { [`${'x'.repeat(40)}!`]: 'text' } })).toEqual({
+      ok: true,
+      value: { pattern: hostile, tags: { [`${'x'.repeat(40)}!`]: 'text' } },
+    })
+    const wrongType = search.parseArguments({ pattern: 3 })
+    expect(wrongType.ok).toBe(false)
+    if (!wrongType.ok) expect(wrongType.problem).toContain('pattern')
+    expect(search.parameters()).toMatchObject({ properties: { pattern: { pattern: '^(a+)+$' } } })
+  })
 })
 
 describe('tool() definition errors', () => {

@@ -156,6 +156,17 @@ describe('ApprovalBroker', () => {
     await expect(waitingThere).resolves.toMatchObject({ approved: false, status: 'denied', response: { reason: 'from here' } })
   })
 
+
+  it("wakes a waiter only once the decision is in the run's log, so a run that ends at once keeps it", async () => {
+    // The waiter is in another process; what it finds in the log when it wakes is what a run carried to its end
+    // at once would have kept (a finished run's log takes no more events).
+    const other = otherProcess()
+    const waitingThere = requestIn(other, { timeoutMs: 3_600_000 })
+    const id = await pendingId()
+    const seenAtWake = waitingThere.then(() => resolvedEventsOf(runId, id))
+    await app.approvals.answer(principalOf(app.admin), id, { decision: 'approve' })
+    expect(await seenAtWake).toHaveLength(1)
+  })
   it('ends its waits when it closes, leaving the requests pending, and asks nothing after', async () => {
     const closing = otherProcess()
     const closingRun = await newRun()

@@ -220,7 +220,7 @@ export class ApprovalBroker {
          UPDATE "ApprovalRequest" SET status = $2::"ApprovalStatus", response = $3::jsonb, "decidedAt" = ${DB_NOW}, "decidedById" = $4
          WHERE id = $1 AND status = 'pending' AND "expiresAt" > ${DB_NOW}
          RETURNING id, "ownerId", "workspaceId")
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('decided')}) FROM decided`,
+       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('decided')}) FROM decided`,
       [id, status, jsonbSafeText(response), principal.userId],
     )
     if (decided.length === 0) {
@@ -331,7 +331,7 @@ export class ApprovalBroker {
          UPDATE "ApprovalRequest" SET status = 'approved', response = $1::jsonb, "decidedAt" = ${DB_NOW}
          WHERE "runId" = $2 AND kind = 'sampling' AND source = $3 AND status = 'pending' AND "expiresAt" > ${DB_NOW}
          RETURNING id, "ownerId", "workspaceId")
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('approved')}) FROM approved`,
+       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('approved')}) FROM approved`,
       [jsonbSafeText(response), answered.runId, answered.source],
     )
     for (const { id } of approved) await this.publishDecision(id)
@@ -375,7 +375,7 @@ export class ApprovalBroker {
 
   /**
    * Expires the pending requests matching `condition` (SQL; its parameters start at $2) in one
-   * statement that notifies each one's waiters; then publishes each. Whichever process's UPDATE
+   * statement that tells the inbox; then publishes each (its event, then its waiters). Whichever process's UPDATE
    * takes a row publishes it, so a request racing an answer, or two expiries, has one outcome.
    */
   private async expireWhere(
@@ -388,30 +388,44 @@ export class ApprovalBroker {
          UPDATE "ApprovalRequest" SET status = 'expired', response = $1::jsonb, "decidedAt" = ${DB_NOW}
          WHERE status = 'pending' AND ${condition}
          RETURNING id, "ownerId", "workspaceId")
-       SELECT id, pg_notify('${APPROVALS_CHANNEL}', id), pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('expired')}) FROM expired`,
+       SELECT id, pg_notify('${APPROVAL_INBOX_CHANNEL}', ${inboxNotice('expired')}) FROM expired`,
       [JSON.stringify({ decision: 'deny', reason, closedBy }), ...params],
     )
     for (const { id } of expired) await this.publishDecision(id)
   }
 
+  /**
+   * Tells the run's log, then the waiters. In that order: a waiter woken first could carry its run to its end before
+   * `approval_resolved` is appended, and a finished run's log takes no more events, so the decision would be lost.
+   */
   private async publishDecision(id: string): Promise<ApprovalView> {
     const approval = presentApproval(await this.db.prisma.approvalRequest.findUniqueOrThrow({ where: { id } }))
     if (approval.runId) {
       await this.events.append(approval.runId, 'approval_resolved', { approval })
-      await this.syncRunStatus(approval.runId)
+      await this.syncRunStatusAndWake(approval.runId, id)
+    } else {
+      await this.db.sql.query(`SELECT pg_notify('${APPROVALS_CHANNEL}', $1)`, [id])
     }
     this.decided.emit(id)
     await this.afterDecision?.(approval)
     return approval
   }
 
-  /** A running run with open approvals shows as waiting, and as running again once they are answered. */
-  private async syncRunStatus(runId: string): Promise<void> {
-    const pending = await this.db.prisma.approvalRequest.count({ where: { runId, status: 'pending' } })
-    await this.db.prisma.run.updateMany({
-      where: { id: runId, status: { in: pending > 0 ? ['running'] : ['waiting'] } },
-      data: { status: pending > 0 ? 'waiting' : 'running' },
-    })
+  /**
+   * A running run with open approvals shows as waiting, and as running again once they are answered; then the waiters
+   * of the decided request are woken (in the same statement, so a decision costs no statement more than before).
+   */
+  private async syncRunStatusAndWake(runId: string, decidedId: string): Promise<void> {
+    await this.db.sql.query(
+      `WITH pending AS (SELECT EXISTS (SELECT 1 FROM "ApprovalRequest" WHERE "runId" = $1 AND status = 'pending') AS open),
+       synced AS (
+         UPDATE "Run" SET status = CASE WHEN pending.open THEN 'waiting' ELSE 'running' END::"RunStatus", "updatedAt" = ${DB_NOW}
+         FROM pending
+         WHERE id = $1 AND status = CASE WHEN pending.open THEN 'running' ELSE 'waiting' END::"RunStatus"
+         RETURNING 1)
+       SELECT pg_notify('${APPROVALS_CHANNEL}', $2)`,
+      [runId, decidedId],
+    )
   }
 
   /**

@@ -3,6 +3,11 @@
  * `id, input, expected, notes`). In CSV a value that is not text is written as JSON, and a cell holding a JSON
  * object or array is read back as one (input: objects only); other cells are text. So JSON values round-trip, and
  * text that happens to be a JSON object or array comes back as that object — JSONL is the lossless format.
+ *
+ * A CSV export is opened in spreadsheets, which run a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return as a formula (OWASP's "CSV injection"): a row someone else wrote (an input added from a run, say) could then
+ * run in its reader's spreadsheet. Such a cell is written after a `'`, which spreadsheets show as text and do not run,
+ * and an import takes that `'` off again, so the rows still round-trip.
  */
 import { datasetRowSchema, MAX_DATASET_ROWS, type DatasetFormat, type DatasetRow, type DatasetRowInput } from '@/lib/contracts/datasets'
 import { invalidInput } from '../domain-errors'
@@ -13,7 +18,22 @@ const CSV_COLUMNS = ['id', 'input', 'expected', 'notes'] as const
 export function exportRows(rows: readonly DatasetRow[], format: DatasetFormat): string {
   if (format === 'jsonl') return rows.map((row) => `${JSON.stringify(row)}\n`).join('')
   const cell = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value))
-  return formatCsv([CSV_COLUMNS, ...rows.map((row) => [row.id, cell(row.input), cell(row.expected), row.notes ?? ''])])
+  return formatCsv([CSV_COLUMNS, ...rows.map((row) => [row.id, cell(row.input), cell(row.expected), row.notes ?? ''].map(inertInSpreadsheets))])
+}
+
+/**
+ * What a spreadsheet would read as a formula (a first character among `= + - @`, a tab or a carriage return), and text
+ * that already starts with quotes before one: each gets one `'` more on export and loses one on import, so that text
+ * written with its own leading `'` comes back as written too.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/
+
+export function inertInSpreadsheets(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text
+}
+
+function asWritten(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text) ? text.slice(1) : text
 }
 
 /** The rows of an import, checked as a save checks them; 400 `invalid_dataset` naming the first bad line. */
@@ -61,7 +81,8 @@ function csvRows(content: string): Candidate[] {
   return body.map((record, index) => {
     const cell = (name: string) => {
       const at = columns.indexOf(name)
-      return at < 0 ? undefined : record[at]
+      const text = at < 0 ? undefined : record[at]
+      return text === undefined ? undefined : asWritten(text)
     }
     const input = cell('input') ?? ''
     const parsedInput = jsonCell(input)

@@ -322,10 +322,17 @@ describe('durable runs across web and worker processes', () => {
   )
 
   it(
-    'keeps a parked run through a restart of every process, and finishes it after the answer',
+    'keeps a parked run and a debug run paused at a breakpoint through a SIGKILL of every process: other processes finish the first after its answer, step the second, then stop it',
     async () => {
+      // One restart of every process for both kinds of durable pause: a person's answer, and a debugger's breakpoint.
       const runId = await startRun(webA, askingWorkflowId, 'go')
       const approvalId = await parked(webB, runId)
+      const debug = { breakpoints: [{ nodeId: 'second', when: 'before' }] }
+      const debugRunId = (await api<{ run: { id: string } }>(webA, '/api/runs', { workflowId: debugWorkflowId, input: 'go', debug })).run.id
+      await parked(webB, debugRunId)
+      const ran = async () =>
+        (await storedEvents(debugRunId)).filter((event) => event.type === 'executor_invoked').map((event) => (event.data as { executorId: string }).executorId)
+      expect(await ran()).toEqual(['start', 'first'])
 
       await Promise.all([webA, webB, ...workers].map((child) => child.kill('SIGKILL')))
       await Promise.all([startWebHosts(), startWorkers()])
@@ -333,30 +340,14 @@ describe('durable runs across web and worker processes', () => {
       await api(webB, `/api/approvals/${approvalId}`, { decision: 'approve', content: { text: 'green' } })
       const done = await finished(webA, runId)
       expect(done).toMatchObject({ status: 'succeeded', outputs: ['green'] })
-    },
-    SCENARIO_TIMEOUT_MS,
-  )
 
-  it(
-    'keeps a debug run paused at a breakpoint through a SIGKILL of every process; another process steps it, then stops it',
-    async () => {
-      const debug = { breakpoints: [{ nodeId: 'second', when: 'before' }] }
-      const runId = (await api<{ run: { id: string } }>(webA, '/api/runs', { workflowId: debugWorkflowId, input: 'go', debug })).run.id
-      await parked(webB, runId)
-      const ran = async () =>
-        (await storedEvents(runId)).filter((event) => event.type === 'executor_invoked').map((event) => (event.data as { executorId: string }).executorId)
-      expect(await ran()).toEqual(['start', 'first'])
-
-      await Promise.all([webA, webB, ...workers].map((child) => child.kill('SIGKILL')))
-      await Promise.all([startWebHosts(), startWorkers()])
-
-      await api(webB, `/api/runs/${runId}/debug`, { action: 'step' })
-      await waitFor(async () => ((await storedEvents(runId)).filter((event) => event.type === 'breakpoint_hit').length === 2 ? true : undefined))
-      await parked(webA, runId)
+      await api(webB, `/api/runs/${debugRunId}/debug`, { action: 'step' })
+      await waitFor(async () => ((await storedEvents(debugRunId)).filter((event) => event.type === 'breakpoint_hit').length === 2 ? true : undefined))
+      await parked(webA, debugRunId)
       expect(await ran()).toEqual(['start', 'first', 'second'])
 
-      await api(webA, `/api/runs/${runId}/debug`, { action: 'stop' })
-      expect(await finished(webB, runId)).toMatchObject({ status: 'cancelled' })
+      await api(webA, `/api/runs/${debugRunId}/debug`, { action: 'stop' })
+      expect(await finished(webB, debugRunId)).toMatchObject({ status: 'cancelled' })
       expect(await ran()).toEqual(['start', 'first', 'second'])
     },
     SCENARIO_TIMEOUT_MS,
