@@ -3,7 +3,7 @@
  * worker's job (run-worker.ts); this module only writes the rows and events a person sees.
  * A run belongs to who started it; anyone else but an admin gets the 404 of a missing run.
  */
-import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
+import type { RunDetail, RunGraph, RunStatus, RunSummary, RunTriggerKind, RunView } from '@/lib/contracts/runs'
 import { durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
 import type { RunTrigger } from '@/lib/contracts/triggers'
 import type { RunDebug } from '@/lib/contracts/run-debug'
@@ -235,7 +235,7 @@ export class RunService {
 
   async list(
     principal: Principal,
-    filter: { workflowId?: string; status?: RunStatus; limit: number; workspaceId?: string; triggerId?: string; trigger?: 'manual' | 'schedule' | 'webhook' },
+    filter: { workflowId?: string; status?: RunStatus; limit: number; workspaceId?: string; triggerId?: string; trigger?: RunTriggerKind },
   ): Promise<RunSummary[]> {
     const rows = await this.prisma.run.findMany({
       where: {
