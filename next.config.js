@@ -30,6 +30,14 @@ const nextConfig = {
   // repeat it, so a fresh `npm start` is not held up by test files' types.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  experimental: {
+    // Turbopack keeps a cache on disk for the next build (425 MB, a minute of writing at the end of each build), and
+    // source maps of the server's code (550 MB) for readable stack traces. The cache speeds up rebuilding a checkout
+    // that changed; a CI run builds a fresh clone once, runs its tests and throws both away: 274 s of the build's CPU
+    // down to 214 s, 679 MB written down to 130 MB.
+    turbopackFileSystemCacheForBuild: !process.env.CI,
+    turbopackSourceMaps: !process.env.CI,
+  },
 }
 
 export default nextConfig

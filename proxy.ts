@@ -6,6 +6,7 @@ import { screenRequest } from './lib/server/request-screen'
 import { errorBodyForPath } from './lib/server/responses/openai-error-shape'
 import { scriptNonce, securityHeaders, securityHeaderSettingsFromEnv, isSharePath, type SecurityHeaderTarget } from './lib/server/security-headers'
 import { shareFrameOrigins, sharePageToken } from './lib/server/share/share-frame-origins'
+import { chatPageToken, publicationFrameOrigins } from './lib/server/publications/publication-frame-origins'
 
 const allowedHosts = allowedHostsFromEnv()
 const headerSettings = securityHeaderSettingsFromEnv()
@@ -30,9 +31,11 @@ export async function proxy(request: NextRequest) {
   }
   if (!isPage(pathname)) return secured(NextResponse.next(), isSharePath(pathname) ? { share: { frameOrigins: [] } } : {})
   const shareToken = sharePageToken(pathname)
+  const chatToken = chatPageToken(pathname)
   const target: SecurityHeaderTarget = {
     nonce: scriptNonce(),
     ...(shareToken ? { share: { frameOrigins: await shareFrameOrigins(shareToken) } } : {}),
+    ...(chatToken ? { share: { frameOrigins: await publicationFrameOrigins(chatToken) } } : {}),
   }
   return secured(pageAccess(request, target), target)
 }

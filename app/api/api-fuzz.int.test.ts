@@ -14,7 +14,9 @@
 import fc from 'fast-check'
 import { NextRequest } from 'next/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EXAMPLE_MCP_SERVER_ID } from '@/lib/graph'
+import { randomUUID } from 'node:crypto'
+import { AgentSettingsSchema, EXAMPLE_MCP_SERVER_ID } from '@/lib/graph'
+import { hashPublicationToken } from '@/lib/server/publications/publication-token'
 import { proxy } from '@/proxy'
 import { matchApiRoute } from '@/lib/server/api-route-table'
 import { rawRequestVerdict } from '@/lib/server/raw-request-guard'
@@ -35,6 +37,9 @@ const CI_SEED = 20261125
 const SEED = process.env.AGENTLOOM_FUZZ_SEED !== undefined ? Number(process.env.AGENTLOOM_FUZZ_SEED) : process.env.CI ? CI_SEED : undefined
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'TRACK', 'PROPFIND', 'PURGE', 'SEARCH', 'MKCOL', 'LINK']
+
+/** A token-shaped path segment, and the token of the seeded publication. */
+const TOKEN = 'A'.repeat(43)
 
 const SKILL = '---\nname: fuzzed-skill\ndescription: Made by the fuzz test\n---\n\nBody.\n'
 
@@ -226,11 +231,51 @@ describe('the API under fuzzing', () => {
         status: 'succeeded',
       },
     })
+    // Debugging (issue #31): a pinned output of node '1' (a valid id below), so that requests naming it reach past the lookup.
+    await prisma.workflowPin.create({ data: { workflowId: EXAMPLE_WORKFLOW_ID, nodeId: '1', output: 'pinned', pinnedById: app.admin.id } })
+    // Publishing (issue #32): a live publication behind the token-shaped id below, and a visitor's conversation with it
+    // (the visitor id of the routes' examples), so that requests naming them reach past the lookups.
+    const agent = await prisma.agent.create({ data: { name: 'Fuzzed agent', ownerId: app.admin.id, workspaceId: app.admin.personalWorkspaceId } })
+    await prisma.agentVersion.create({
+      data: { agentId: agent.id, version: 1, definition: AgentSettingsSchema.parse({ name: 'Fuzzed agent', model: { provider: 'demo' } }) },
+    })
+    const publication = await prisma.agentPublication.create({
+      data: {
+        agentId: agent.id,
+        workspaceId: app.admin.personalWorkspaceId,
+        ownerId: app.admin.id,
+        tokenHash: hashPublicationToken(TOKEN),
+        rateLimitPerMinute: 600,
+      },
+    })
+    const visitorConversation = await prisma.agentSession.create({
+      data: {
+        id: randomUUID(),
+        agentId: agent.id,
+        workspaceId: app.admin.personalWorkspaceId,
+        publicationId: publication.id,
+        visitorId: 'fuzz-visitor-0123456789ab',
+      },
+    })
     const rows = await app.db.sql.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY 1`,
     )
     tables = rows.map((row) => row.name)
-    validIds = [EXAMPLE_WORKFLOW_ID, EXAMPLE_MCP_SERVER_ID, run.id, approval.id, shareLink.id, 'seeded-skill', dataset.id, experiment.id, '1', 'A'.repeat(43)]
+    validIds = [
+      EXAMPLE_WORKFLOW_ID,
+      EXAMPLE_MCP_SERVER_ID,
+      run.id,
+      approval.id,
+      shareLink.id,
+      'seeded-skill',
+      dataset.id,
+      experiment.id,
+      '1',
+      TOKEN,
+      agent.id,
+      publication.id,
+      visitorConversation.id,
+    ]
   })
   afterAll(async () => {
     // Test files share a process (vitest.config.ts): the next one gets the limits it would have had.
@@ -242,16 +287,19 @@ describe('the API under fuzzing', () => {
   /**
    * Row counts and a fingerprint of every table's rows: the sum of their xmin (the transaction
    * that wrote each row version), which any insert, update or delete changes, and which is far
-   * cheaper than hashing every row. ApiToken is hashed instead, without lastUsedAt: reads touch it.
+   * cheaper than hashing every row. ApiToken is hashed instead, without lastUsedAt: reads touch it. A publication's
+   * rate windows are left out: they count every request to it, refused ones too.
    */
   async function snapshot(): Promise<string> {
-    const parts = tables.map((name) => {
-      const fingerprint =
-        name === 'ApiToken'
-          ? `coalesce(md5(string_agg(md5((to_jsonb(t) - 'lastUsedAt')::text), '' ORDER BY md5((to_jsonb(t) - 'lastUsedAt')::text))), '')`
-          : `coalesce(sum(xmin::text::bigint), 0)::text`
-      return `SELECT '${name}' AS name, count(*)::int AS rows, ${fingerprint} AS fingerprint FROM "${name}" t`
-    })
+    const parts = tables
+      .filter((name) => name !== 'PublicationRateWindow')
+      .map((name) => {
+        const fingerprint =
+          name === 'ApiToken'
+            ? `coalesce(md5(string_agg(md5((to_jsonb(t) - 'lastUsedAt')::text), '' ORDER BY md5((to_jsonb(t) - 'lastUsedAt')::text))), '')`
+            : `coalesce(sum(xmin::text::bigint), 0)::text`
+        return `SELECT '${name}' AS name, count(*)::int AS rows, ${fingerprint} AS fingerprint FROM "${name}" t`
+      })
     const rows = await app.db.sql.query<{ name: string; rows: number; fingerprint: string }>(parts.join(' UNION ALL '))
     return rows.map((r) => `${r.name}:${r.rows}:${r.fingerprint}`).join('\n')
   }

@@ -50,6 +50,10 @@ import { ExperimentService } from '@/lib/server/evaluations/experiment-service'
 // Triggers (issue #32)
 import { ScheduleService } from '@/lib/server/triggers/schedule-service'
 import { WebhookService } from '@/lib/server/triggers/webhook-service'
+// Debugging (issue #31)
+import { WorkflowPinService } from '@/lib/server/workflows/workflow-pins'
+import { PublicationService } from '@/lib/server/publications/publication-service'
+import { VisitorChatService } from '@/lib/server/publications/visitor-chat'
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000'
 
@@ -102,11 +106,18 @@ interface Fixture {
   // Triggers (issue #32)
   /** A fresh schedule of `workflowId`; its id. */
   schedule(): Promise<string>
+  /** A fresh pinned output of `workflowId`; its node id. */
+  pin(): Promise<string>
   /** A fresh webhook of `workflowId`; its id. */
   webhook(): Promise<string>
   // Model credentials (issue #32)
   /** A fresh model credential of the team workspace; its id. */
   credential(): Promise<string>
+  // Publishing (issue #32)
+  /** A fresh publication of `agentId`; its id and token. */
+  publication(): Promise<{ id: string; token: string }>
+  /** A fresh visitor's conversation with a fresh publication, with one turn queued. */
+  visitorTurn(): Promise<{ token: string; id: string; visitorId: string; runId: string }>
 }
 
 type Request = (fx: Fixture) => Call | Promise<Call>
@@ -170,6 +181,14 @@ const ROUTES: Record<string, Expectation> = {
   },
   'DELETE /api/workflows/[id]/webhooks/[hookId]': { request: async (fx) => ({ params: { id: fx.workflowId, hookId: await fx.webhook() } }), status: 204 },
   'POST /api/workflows/[id]/webhooks/[hookId]/rotate': { request: async (fx) => ({ params: { id: fx.workflowId, hookId: await fx.webhook() } }), status: 200 },
+  // Debugging (issue #31)
+  'GET /api/workflows/[id]/pins': { request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
+  'PUT /api/workflows/[id]/pins/[nodeId]': {
+    request: (fx) => ({ params: { id: fx.workflowId, nodeId: `node-${randomUUID()}` }, body: { value: 'pinned', basedOn: null } }),
+    status: 200,
+  },
+  'GET /api/workflows/[id]/node-inputs': { request: (fx) => ({ params: { id: fx.workflowId }, query: 'nodeId=agent' }), status: 200 },
+  'DELETE /api/workflows/[id]/pins/[nodeId]': { request: async (fx) => ({ params: { id: fx.workflowId, nodeId: await fx.pin() } }), status: 204 },
   // Unsigned: the same 401 whether the webhook exists or not.
   'POST /api/hooks/[id]': { request: () => ({ params: { id: UNKNOWN_UUID }, body: {} }), status: 401 },
 
@@ -253,6 +272,41 @@ const ROUTES: Record<string, Expectation> = {
   },
   'GET /api/runs/[id]/share-links': { request: (fx) => ({ params: { id: fx.runId } }), status: 200 },
   'POST /api/runs/[id]/share-links': { request: (fx) => ({ params: { id: fx.runId }, body: {} }), status: 201 },
+
+  // Publishing (issue #32)
+  'GET /api/agents/[id]/publications': { request: (fx) => ({ params: { id: fx.agentId } }), status: 200 },
+  'POST /api/agents/[id]/publications': { request: (fx) => ({ params: { id: fx.agentId }, body: {} }), status: 201 },
+  'PATCH /api/publications/[id]': { request: async (fx) => ({ params: { id: (await fx.publication()).id }, body: { rateLimitPerMinute: 5 } }), status: 200 },
+  'DELETE /api/publications/[id]': { request: async (fx) => ({ params: { id: (await fx.publication()).id } }), status: 200 },
+  // The public chat: the token (and a visitor's own conversation id with their visitor id) is the permission.
+  'GET /api/public/chat/[token]': { request: async (fx) => ({ params: { token: (await fx.publication()).token } }), status: 200 },
+  'POST /api/public/chat/[token]/conversations': {
+    request: async (fx) => ({ params: { token: (await fx.publication()).token }, body: { visitorId: VISITOR_ID } }),
+    status: 201,
+  },
+  'GET /api/public/chat/[token]/conversations/[id]': {
+    request: async (fx) => {
+      const { token, id, visitorId } = await fx.visitorTurn()
+      return { params: { token, id }, query: `visitor=${visitorId}` }
+    },
+    status: 200,
+  },
+  // The fixture's turn is still queued: a second message is the 409 of a reply being written, past every other check.
+  'POST /api/public/chat/[token]/conversations/[id]/messages': {
+    request: async (fx) => {
+      const { token, id, visitorId } = await fx.visitorTurn()
+      return { params: { token, id }, body: { visitorId, text: 'hello' } }
+    },
+    status: 409,
+  },
+  'GET /api/public/chat/[token]/conversations/[id]/turns/[runId]/events': {
+    request: async (fx) => {
+      const { token, id, visitorId, runId } = await fx.visitorTurn()
+      return { params: { token, id, runId }, query: `visitor=${visitorId}` }
+    },
+    status: 200,
+  },
+  'GET /api/public/widget.js': { request: () => ({}), status: 200 },
 
   // Share links
   'DELETE /api/share-links/[id]': { request: async (fx) => ({ params: { id: (await fx.shareLink()).id } }), status: 200 },
@@ -428,6 +482,7 @@ const ROUTES: Record<string, Expectation> = {
 }
 
 let counter = 0
+const VISITOR_ID = 'roles-visitor-0123456789abcdef'
 const uniqueName = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`
 const skillMarkdown = (name: string) => `---\nname: ${name}\ndescription: A skill of the roles test.\n---\n\nDo the thing.\n`
 const httpServer = (id: string) => ({ id, name: id, transport: 'http', config: { url: 'http://127.0.0.1:9/mcp' } })
@@ -587,8 +642,26 @@ describe('who may call each API route (roles in a team workspace)', () => {
     const schedule = async () =>
       (await schedules.create(as, workflowId, { name: '', cron: '0 9 * * *', timeZone: 'UTC', input: '', enabled: true, missedRuns: 'skip' })).id
     const webhook = async () => (await webhooks.create(as, workflowId, { name: '', rateLimitPerMinute: 60 })).webhook.id
+    // Debugging (issue #31)
+    const pins = new WorkflowPinService(app)
+    const pin = async () => (await pins.put(as, workflowId, `node-${randomUUID()}`, { value: { text: 'pinned' }, basedOn: null })).nodeId
+    // Publishing (issue #32)
+    const publications = new PublicationService(app)
+    const visitorChat = new VisitorChatService(app)
+    const publication = async () => {
+      const { publication: made, token } = await publications.create(as, agentId, { rateLimitPerMinute: 600 })
+      return { id: made.id, token }
+    }
+    const visitorTurn = async () => {
+      const { token } = await publication()
+      const live = await visitorChat.open(token, 'roles-test')
+      const { id } = await visitorChat.start(live, VISITOR_ID)
+      const { runId } = await visitorChat.send(live, VISITOR_ID, id, 'hello')
+      return { token, id, visitorId: VISITOR_ID, runId }
+    }
     fx = {
       schedule,
+      pin,
       webhook,
       credential: async () => {
         const created = await send(
@@ -599,6 +672,8 @@ describe('who may call each API route (roles in a team workspace)', () => {
         expect(created.status, JSON.stringify(created.body)).toBe(201)
         return created.body.id as string
       },
+      publication,
+      visitorTurn,
       owner,
       workspaceId,
       inWorkspace,

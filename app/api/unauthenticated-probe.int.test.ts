@@ -23,13 +23,15 @@ import { atCurrentVersion } from '@/lib/server/testing/at-current-version'
 const patchServer = atCurrentVersion(serverRoute)
 
 const STATE_CHANGING: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH', 'DELETE']
-/** Open to anyone by design (sign-in, first-admin setup, invitations, password resets, share links, health). */
+/** Open to anyone by design (sign-in, first-admin setup, invitations, password resets, share links, published agents' chats, health). */
 const PUBLIC_PATTERNS = new Set([
   '/api/auth/[...all]',
   '/api/setup',
   '/api/invitations/[token]',
   '/api/password-resets/[token]',
   '/api/share/[token]',
+  '/api/public/chat/[token]/conversations',
+  '/api/public/chat/[token]/conversations/[id]/messages',
   '/api/health',
 ])
 

@@ -21,6 +21,7 @@ import { checkDraft, settingNotes } from './agent-form'
 import { CredentialsWorkspaceProvider } from '@/components/credentials/CredentialsWorkspaceProvider'
 import { AgentApiKeyField } from './AgentApiKeyField'
 import { AgentVersionList } from './AgentVersionList'
+import { PublishPanel } from '@/components/publishing/PublishPanel'
 import { getAgentVersion } from './agents-api'
 
 const FIELDS = agentSettingsFields()
@@ -217,6 +218,7 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
               setOpenedVersion(version.version)
             }}
           />
+          <PublishPanel agentId={agentId} />
         </aside>
       </div>
 

@@ -6,7 +6,9 @@ import { forwardRef, useCallback, useMemo, type DragEvent } from 'react'
 import { isNodeKind } from '@/lib/graph/document'
 import type { CanvasEdge, CanvasNode } from './adapter'
 import { MINIMAP_SIZE, fitViewOptionsFor, isSmallGraph, minZoomFor } from './fit-view'
-import { NodeDecorationsContext, type NodeDecorations } from './nodes/node-decorations'
+import { NodeDecorationsContext, type NodeBreakpoints, type NodeDecorations } from './nodes/node-decorations'
+import { useWorkflowPinsQuery } from '@/components/queries/workflow-pins'
+import { useBreakpoints } from './use-breakpoints'
 import { nodeTypes } from './node-types'
 import { EditableCanvasOverview } from './overview/EditableCanvasOverview'
 import { OverviewMiniMap } from './overview/OverviewMiniMap'
@@ -66,7 +68,15 @@ export const FlowCanvas = forwardRef<HTMLDivElement, FlowCanvasProps>(function F
   const store = useCanvasStoreApi()
   const { screenToFlowPosition } = useReactFlow<CanvasNode, CanvasEdge>()
   const { byNode } = useCanvasProblemsContext()
-  const decorations = useMemo<NodeDecorations>(() => ({ problems: byNode }), [byNode])
+  // Debugging (issue #31): the workflow's pinned outputs and this browser's breakpoints, drawn on the nodes.
+  const workflowId = useCanvasStore((s) => s.workflowId)
+  const pins = useWorkflowPinsQuery(workflowId).data
+  const [breakpoints] = useBreakpoints(workflowId)
+  const decorations = useMemo<NodeDecorations>(() => {
+    const marks = new Map<string, NodeBreakpoints>()
+    for (const { nodeId, when } of breakpoints) marks.set(nodeId, { ...(marks.get(nodeId) ?? { before: false, after: false }), [when]: true })
+    return { problems: byNode, pinned: new Set(pins?.map((pin) => pin.nodeId)), breakpoints: marks }
+  }, [byNode, pins, breakpoints])
   // Read by React Flow once, when the canvas first fits its nodes.
   const fitViewOptions = useMemo(() => fitViewOptionsFor(nodes.length, minimap), [nodes.length, minimap])
   // Low enough for fit view to show a large graph whole; its nodes are then drawn simply (nodes/SimpleNodeBody.tsx).

@@ -18,17 +18,29 @@ export interface ConversationListProps {
 /** The agent's conversations, newest first: open, rename, export and delete each. */
 export function ConversationList({ agentId, selectedId, onSelect, onNew, creating }: ConversationListProps) {
   const list = useConversationsQuery(agentId)
+  const [source, setSource] = useState<'all' | 'members' | 'published'>('all')
+  const shown = list.data?.filter((conversation) => source === 'all' || (conversation.publicationId !== null) === (source === 'published'))
   return (
     <nav aria-label="Conversations" className="flex w-72 shrink-0 flex-col border-r border-zinc-200 bg-white">
       <div className="border-b border-zinc-200 p-3">
         <Button variant="primary" className="w-full" onClick={onNew} disabled={creating}>
           New conversation
         </Button>
+        <select
+          aria-label="Show conversations"
+          value={source}
+          onChange={(event) => setSource(event.target.value as typeof source)}
+          className="mt-2 w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm"
+        >
+          <option value="all">All conversations</option>
+          <option value="members">Members&apos; conversations</option>
+          <option value="published">Visitors (published)</option>
+        </select>
       </div>
       <ul className="min-h-0 flex-1 overflow-y-auto" data-testid="conversation-list">
         {list.isError && <li className="p-3 text-sm text-red-700">{errorMessage(list.error)}</li>}
-        {list.data?.length === 0 && <li className="p-3 text-sm text-zinc-500">No conversations yet.</li>}
-        {list.data?.map((conversation) => (
+        {shown?.length === 0 && <li className="p-3 text-sm text-zinc-500">No conversations yet.</li>}
+        {shown?.map((conversation) => (
           <ConversationRow
             key={conversation.id}
             agentId={agentId}
@@ -87,7 +99,18 @@ function ConversationRow({
   return (
     <li className={cn('group border-b border-zinc-100', selected && 'bg-indigo-50')} data-testid="conversation-row">
       <button type="button" onClick={onSelect} className="block w-full px-3 pt-2 text-left" aria-current={selected ? 'true' : undefined}>
-        <span className="block truncate text-sm font-medium text-zinc-900">{label}</span>
+        <span className="flex items-center gap-1">
+          <span className="block truncate text-sm font-medium text-zinc-900">{label}</span>
+          {conversation.publicationId !== null && (
+            <span
+              className="shrink-0 rounded bg-amber-100 px-1.5 text-[10px] font-medium text-amber-800"
+              data-testid="conversation-published"
+              title="A visitor of a published link started it"
+            >
+              published
+            </span>
+          )}
+        </span>
         <span className="block text-xs text-zinc-500">
           <LocalTime iso={conversation.updatedAt} />
         </span>

@@ -1,12 +1,14 @@
 'use client'
 
-import { useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Button } from '@/components/ui'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { RunGraph } from '@/lib/contracts/runs'
 import { formatOffset } from './format'
 import { kindLabel, nodeTitle } from './graph-labels'
 import { JsonBlock } from './JsonBlock'
+import { PinOutputButton } from './PinOutputButton'
+import { RunNodeDialog } from '@/components/canvas/RunNodeDialog'
 import { hasActivity, nodeActivity } from './node-activity'
 import type { NodeRunStatus } from './run-state'
 import { NODE_STATUS_LABEL } from './status-style'
@@ -19,17 +21,21 @@ export interface NodeActivityPanelProps {
   startedAt: string | null
   labelOf: (executorId: string) => string
   onClose: () => void
+  /** Offer "Pin this output" and "Run this node…" (a workflow's run, seen by someone who may act on it). */
+  debugging?: { workflowId: string; runId: string; version: number }
 }
 
 /**
  * A side panel on the run page: what one node received and produced in this run, from the run's
  * events (see node-activity.ts). It follows the run live; Escape or Close shuts it.
  */
-export function NodeActivityPanel({ graph, events, nodeId, status, startedAt, labelOf, onClose }: NodeActivityPanelProps) {
+export function NodeActivityPanel({ graph, events, nodeId, status, startedAt, labelOf, onClose, debugging }: NodeActivityPanelProps) {
   const node = graph.nodes.find((candidate) => candidate.id === nodeId)
   const nodeIds = useMemo(() => graph.nodes.map((candidate) => candidate.id), [graph])
   const activity = useMemo(() => nodeActivity(events, nodeId, nodeIds), [events, nodeId, nodeIds])
   const closeButton = useRef<HTMLButtonElement>(null)
+  /** The input "Run this node…" opens with (what the node received in this run), while its dialog is open. */
+  const [runInput, setRunInput] = useState<{ value: unknown }>()
   const title = node ? nodeTitle(node) : nodeId
 
   useEffect(() => {
@@ -83,7 +89,19 @@ export function NodeActivityPanel({ graph, events, nodeId, status, startedAt, la
             ) : invocation.sent === undefined ? (
               <p className="text-xs text-zinc-500">Nothing.</p>
             ) : (
-              <JsonBlock value={invocation.sent} />
+              <>
+                <JsonBlock value={invocation.sent} />
+                {debugging && invocation.executorId === nodeId ? (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <PinOutputButton workflowId={debugging.workflowId} runId={debugging.runId} nodeId={nodeId} sent={invocation.sent} />
+                    {node?.kind === 'start' ? null : (
+                      <Button size="sm" variant="ghost" onClick={() => setRunInput({ value: invocation.received })} data-testid="node-activity-run-node">
+                        Run this node…
+                      </Button>
+                    )}
+                  </div>
+                ) : null}
+              </>
             )}
           </Section>
         ))}
@@ -133,6 +151,17 @@ export function NodeActivityPanel({ graph, events, nodeId, status, startedAt, la
           </Section>
         ) : null}
       </div>
+      {debugging && runInput ? (
+        <RunNodeDialog
+          open
+          onClose={() => setRunInput(undefined)}
+          workflowId={debugging.workflowId}
+          nodeId={nodeId}
+          nodeTitle={title}
+          initialInput={runInput}
+          version={debugging.version}
+        />
+      ) : null}
     </aside>
   )
 }

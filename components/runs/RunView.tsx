@@ -151,6 +151,7 @@ export function RunView({ data, readOnly = false, follow = { kind: 'sse' } }: Ru
               startedAt={state.startedAt ?? run.createdAt}
               labelOf={labelOf}
               onClose={closeNodePanel}
+              debugging={readOnly || run.kind === 'turn' ? undefined : { workflowId: run.workflowId, runId: run.id, version: run.version }}
             />
           ) : null}
           <RunOutputPanel status={state.status} outputs={state.outputs} streamedOutputs={state.streamedOutputs} setbacks={setbackNote} />

@@ -42,7 +42,7 @@ export function absoluteShareUrl(path: string, origin: string): string {
   return new URL(path, origin.endsWith('/') ? origin : `${origin}/`).toString()
 }
 
-export function shareLinkState(link: ShareLinkView, now: number): ShareLinkState {
+export function shareLinkState(link: Pick<ShareLinkView, 'revokedAt' | 'expiresAt'>, now: number): ShareLinkState {
   if (link.revokedAt) return 'revoked'
   if (link.expiresAt && Date.parse(link.expiresAt) <= now) return 'expired'
   return 'active'

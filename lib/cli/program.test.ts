@@ -28,6 +28,7 @@ const COMMANDS = [
   ['export-ts'],
   ['workflows', 'list'],
   ['runs', 'start'],
+  ['runs', 'debug'],
   ['runs', 'follow'],
   ['approvals', 'list'],
   ['approvals', 'answer'],

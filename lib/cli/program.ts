@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './cli-io'
+import { startDebugRun, type DebugRunOptions } from './debug-command'
 import { evalCommand } from './eval-command'
 import { exportTsCommand } from './export-ts-command'
 import { runCommand } from './run-command'
@@ -132,6 +133,17 @@ export function buildCliProgram({ io, env = process.env, signal }: CliContext, d
     .option('-f, --follow', 'follow the fork until it ends (exit 1 unless it succeeds)', false)
     .action((runId: string, options: { at: number; edit?: string; version?: number; follow: boolean }, command: Command) =>
       finish(forkRun(io, client(command), runId, { ...options, json: globals(command).json })),
+    )
+  runs
+    .command('debug')
+    .description("Start a debug run: it pauses at each --break (go on from the run's page); prints its id and page.")
+    .argument('<workflowId>', 'the workflow id (agentloom workflows list)')
+    .option('-i, --input <text>', "the run's input", '')
+    .option('--version <n>', 'the version to run (default: the latest)', positiveInt)
+    .option('--break <nodeId[:before|after]>', 'pause before (default) or after this node; repeat for more', collect, [])
+    .option('--pin <nodeId=file.json>', "send this JSON instead of running the node (the workflow's own pins apply too); repeat for more", collect, [])
+    .action((workflowId: string, options: Omit<DebugRunOptions, 'json'>, command: Command) =>
+      finish(startDebugRun(io, client(command), workflowId, { ...options, json: globals(command).json })),
     )
   runs
     .command('follow')

@@ -137,6 +137,33 @@ describe('agentloom against a running server', () => {
   )
 
   it(
+    'starts a debug run that pauses before the node after the start, with a pinned output read from a file',
+    async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'agentloom-debug-'))
+      const pinFile = join(folder, 'pin.json')
+      await writeFile(pinFile, JSON.stringify({ colour: 'red' }))
+      const started = await runAgentloom(['--json', 'runs', 'debug', workflowId, '--input', 'draft', '--break', 'ask', '--pin', `output=${pinFile}`], env)
+      expect(started.code, started.stderr).toBe(0)
+      const { run, url } = jsonLines(started.stdout)[0] as { run: { id: string }; url: string }
+      expect(url).toBe(`${web.url}/runs/${run.id}`)
+      const stored = await app.db.prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { debug: true } })
+      expect(stored.debug).toMatchObject({ breakpoints: [{ nodeId: 'ask', when: 'before' }], pinned: { output: { value: { colour: 'red' } } } })
+      // It pauses before `ask`, right after the start: a breakpoint approval, not the human-input one.
+      const paused = await waitFor(async () => {
+        const [row] = await app.db.sql.query<{ status: string }>(`SELECT status FROM "Run" WHERE id = $1`, [run.id])
+        const kinds = await app.db.prisma.approvalRequest.findMany({ where: { runId: run.id }, select: { kind: true } })
+        return row.status === 'waiting' && kinds.length > 0 ? kinds.map((approval) => approval.kind) : undefined
+      })
+      expect(paused).toEqual(['breakpoint'])
+      const bad = await runAgentloom(['runs', 'debug', workflowId, '--pin', 'output'], env)
+      expect(bad.code).toBe(2)
+      expect(bad.stderr).toContain('give nodeId=file.json')
+      await rm(folder, { recursive: true, force: true })
+    },
+    SLOW,
+  )
+
+  it(
     "exits 2 with the server's error for a bad token or an unknown run; another person sees none of the workflows",
     async () => {
       const badToken = await runAgentloom(['workflows', 'list'], { ...env, AGENTLOOM_TOKEN: 'al_not-a-real-token' })

@@ -35,6 +35,9 @@ export const messagesQuery = z.object({
 /** `POST /api/runs/:id/continue-in-chat`: which agent node's conversation to continue. */
 export const continueInChatBody = z.object({ nodeId: safeText().min(1).max(200) })
 
+/** `GET /api/agents/:id/conversations?source=`: only members' conversations, or only those visitors of a publication started. */
+export const conversationListQuery = z.object({ source: z.enum(['members', 'published']).optional() })
+
 export const exportQuery = z.object({ format: z.enum(['json', 'markdown']).default('json') })
 
 export const conversationSummarySchema = z.object({
@@ -46,6 +49,8 @@ export const conversationSummarySchema = z.object({
   originNodeId: z.string().nullable(),
   /** The agent version every turn uses; null: each turn uses the agent's latest version. */
   pinnedVersion: z.number().int().nullable(),
+  /** A visitor of this publication of the agent started it (issue #32); null: a member did. */
+  publicationId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

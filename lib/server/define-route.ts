@@ -57,6 +57,8 @@ export type RouteResource =
   | 'experiment'
   // Model credentials (issue #32)
   | 'credential'
+  // Publishing (issue #32)
+  | 'publication'
 
 /**
  * How a caller who is not `public` shows who they are: a session cookie or an API token (the default);
@@ -202,11 +204,11 @@ function parseParams(declaration: Pick<AnyRouteDeclaration, 'params' | 'invalidP
 
 function errorResponse(error: unknown): Response {
   const { status, body } = toErrorResponse(error)
-  const headers: Record<string, string> = {}
-  if (status === 401) headers['www-authenticate'] = 'Bearer'
-  // A 429 that says when to try again says it in the header clients and proxies read too (RFC 9110 Retry-After).
+  const headers = new Headers()
+  if (status === 401) headers.set('www-authenticate', 'Bearer')
+  // A rate limit that says when to come back says it the standard way too (clients and proxies know Retry-After).
   const retryAfter = (body.error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds
-  if (status === 429 && typeof retryAfter === 'number' && Number.isFinite(retryAfter)) headers['retry-after'] = String(Math.max(1, Math.ceil(retryAfter)))
+  if (status === 429 && typeof retryAfter === 'number') headers.set('retry-after', String(retryAfter))
   return Response.json(body, { status, headers })
 }
 

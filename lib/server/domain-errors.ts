@@ -72,6 +72,8 @@ export type DomainErrorCode =
   // Triggers (issue #32): a webhook call without a valid signature (or to no webhook: the same answer), or one signed too long ago.
   | 'invalid_signature'
   | 'signature_expired'
+  // Publishing (issue #32): a published agent's tokens for today are spent.
+  | 'daily_budget_spent'
 
 export class DomainError<Code extends DomainErrorCode = DomainErrorCode> extends Error {
   readonly [DOMAIN_ERROR_BRAND] = true

@@ -36,6 +36,7 @@ export const STATUS_BY_CODE: Readonly<Record<DomainErrorCode, number>> = {
   unsupported_media_type: 415,
   sign_in_locked: 429,
   too_many_requests: 429,
+  daily_budget_spent: 429,
   /** Something the server needs (its database) failed: not the caller's fault, worth a retry. */
   service_unavailable: 503,
   /** A run answered synchronously (a chat completion) failed: its agent's model or tools did, not the request. */

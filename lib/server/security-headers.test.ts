@@ -40,6 +40,12 @@ describe('security headers', () => {
     const sharePage = baselineSecurityHeaders(production, '/share/tok')
     expect(sharePage).not.toHaveProperty('x-frame-options')
     expect(sharePage['content-security-policy']).toContain("frame-ancestors 'none'")
+    // So is a published agent's chat page's (issue #32); its API sends no Referer either.
+    const chatPage = baselineSecurityHeaders(production, '/chat/tok')
+    expect(chatPage).not.toHaveProperty('x-frame-options')
+    expect(chatPage['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(baselineSecurityHeaders(production, '/chat/tok/more')).toMatchObject({ 'x-frame-options': 'DENY' })
+    expect(baselineSecurityHeaders(production, '/api/public/chat/tok')).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' })
   })
 
   it('make a fresh nonce each time', () => {

@@ -8,7 +8,7 @@
  * (Next reads it from the request's Content-Security-Policy header). Styles allow 'unsafe-inline':
  * React Flow and the canvas position every node with inline styles, which a nonce cannot cover.
  * Framing: refused everywhere ('none' and X-Frame-Options: DENY, against clickjacking an approval),
- * except a share page whose owner listed origins that may embed it.
+ * except a share page or a published agent's chat page whose owner listed origins that may embed it.
  */
 
 export interface SecurityHeaderSettings {
@@ -81,9 +81,9 @@ export function securityHeaders(settings: SecurityHeaderSettings, target: Securi
   }
 }
 
-/** Share pages and the share API carry the token in the path. */
+/** Share pages and the share API carry the token in the path; so do a published agent's chat page and its API (issue #32). */
 export function isSharePath(pathname: string): boolean {
-  return pathname.startsWith('/share/') || pathname.startsWith('/api/share/')
+  return pathname.startsWith('/share/') || pathname.startsWith('/api/share/') || pathname.startsWith('/chat/') || pathname.startsWith('/api/public/chat/')
 }
 
 /**
@@ -93,7 +93,7 @@ export function isSharePath(pathname: string): boolean {
  */
 export function baselineSecurityHeaders(settings: SecurityHeaderSettings, pathname: string): Record<string, string> {
   const headers = securityHeaders(settings, isSharePath(pathname) ? { share: { frameOrigins: [] } } : {})
-  if (/^\/share\/[^/]+\/?$/.test(pathname)) delete headers['x-frame-options']
+  if (/^\/(share|chat)\/[^/]+\/?$/.test(pathname)) delete headers['x-frame-options']
   return headers
 }
 

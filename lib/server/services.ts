@@ -29,9 +29,14 @@ import { DatasetService } from './evaluations/dataset-service'
 import { ExperimentService } from './evaluations/experiment-service'
 // Triggers (issue #32)
 import { ScheduleService } from './triggers/schedule-service'
+import { WorkflowPinService } from './workflows/workflow-pins'
+import { RecentNodeInputs } from './runs/recent-node-inputs'
 import { WebhookReceiver } from './triggers/webhook-receiver'
 import { WebhookService } from './triggers/webhook-service'
 import { ProviderCredentialService } from './credentials/provider-credential-service'
+// Publishing (issue #32)
+import { PublicationService } from './publications/publication-service'
+import { VisitorChatService } from './publications/visitor-chat'
 
 export interface Services {
   app: AppContext
@@ -84,6 +89,16 @@ export interface Services {
   webhookReceiver: WebhookReceiver
   /** A workspace's model credentials (provider API keys, sealed). */
   credentials: ProviderCredentialService
+  // Debugging (issue #31)
+  /** A workflow's pinned outputs, which its debug runs send instead of running the nodes. */
+  workflowPins: WorkflowPinService
+  /** What a node received in the workflow's latest runs ("Run this node…"). */
+  nodeInputs: RecentNodeInputs
+  // Publishing (issue #32)
+  /** An agent's publications: links and widgets for people without an account. */
+  publications: PublicationService
+  /** The public chat behind a publication's token. */
+  visitorChat: VisitorChatService
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -138,6 +153,10 @@ export function servicesFor(app: AppContext): Services {
     webhooks: new WebhookService(app),
     webhookReceiver: new WebhookReceiver(app),
     credentials: new ProviderCredentialService(app),
+    workflowPins: new WorkflowPinService(app),
+    nodeInputs: new RecentNodeInputs(app, runs),
+    publications: new PublicationService(app),
+    visitorChat: new VisitorChatService(app),
   }
 }
 

@@ -9,12 +9,14 @@ import type { GraphDocument } from '@/lib/graph'
 import { RunWorker } from '@/lib/server/runs/run-worker'
 import { callRoute, createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import { waitFor, waitForRunEnd } from '@/lib/server/testing/wait-for'
+import { WorkflowPinService } from '@/lib/server/workflows/workflow-pins'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
 import { POST as editState } from './[id]/debug/state/route'
 import { POST as debugAction } from './[id]/debug/route'
 import { GET as getRun } from './[id]/route'
 import { POST as createRun } from './route'
+import { GET as nodeInputs } from '../workflows/[id]/node-inputs/route'
 
 type ChainNode = { id: string; kind: string; data: Record<string, unknown> }
 
@@ -119,6 +121,16 @@ describe('debug runs: breakpoints, stepping, pinned outputs', () => {
     ])
   })
 
+  it('pauses before the node right after the start (the boundary after superstep 0), and goes on from there', async () => {
+    const runId = await startDebugRun(agentsWorkflowId, { breakpoints: [{ nodeId: 'writer', when: 'before' }] })
+    const hit = await paused(runId, 1)
+    expect(hit.data).toMatchObject({ reason: 'before', nodeIds: ['writer'], superstep: 0 })
+    const invoked = (await app.events.listAfter(runId, 0, 10_000)).filter((e) => e.type === 'executor_invoked')
+    expect(invoked.map((e) => (e.data as { executorId: string }).executorId)).toEqual(['start'])
+    expect((await act(runId, 'continue')).status).toBe(200)
+    expect(await finished(runId)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: Demo reply: Demo reply: hello'] })
+  })
+
   it('pauses after a node that ran, and stops when told to', async () => {
     const runId = await startDebugRun(agentsWorkflowId, { breakpoints: [{ nodeId: 'reviewer', when: 'after' }] })
     const hit = await paused(runId, 1)
@@ -139,6 +151,31 @@ describe('debug runs: breakpoints, stepping, pinned outputs', () => {
     expect(events.find((e) => e.type === 'custom')?.data).toMatchObject({ name: 'pinned_output', executorId: 'writer', data: 'PINNED' })
   })
 
+  it("takes the workflow's pins in a debug run (the request's own win), and never in a run without debug", async () => {
+    const pins = new WorkflowPinService(app)
+    const admin = principalOf(app.admin)
+    await pins.put(admin, agentsWorkflowId, 'writer', { value: 'STORED', basedOn: null })
+    // A pin of a node the version does not have is left out, not refused.
+    await pins.put(admin, agentsWorkflowId, 'not-saved-yet', { value: 'ignored', basedOn: null })
+    try {
+      const debugRun = await startDebugRun(agentsWorkflowId, {})
+      expect(await finished(debugRun)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: Demo reply: STORED'] })
+      const stored = await app.db.prisma.run.findUniqueOrThrow({ where: { id: debugRun }, select: { debug: true } })
+      expect(stored.debug).toMatchObject({ pinned: { writer: { value: 'STORED' } } })
+
+      const overridden = await startDebugRun(agentsWorkflowId, { pinned: { writer: { value: 'ASKED' } } })
+      expect(await finished(overridden)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: Demo reply: ASKED'] })
+
+      const plain = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'hello' } })
+      expect(await finished(plain.body.run.id)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: Demo reply: Demo reply: hello'] })
+      // A run of one node runs it, pinned or not.
+      const one = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'just you', debug: { node: 'writer' } } })
+      expect(await finished(one.body.run.id)).toMatchObject({ status: 'succeeded', outputs: ['Demo reply: just you'] })
+    } finally {
+      for (const row of (await pins.list(admin, agentsWorkflowId)).map((pin) => pin.nodeId)) await pins.remove(admin, agentsWorkflowId, row)
+    }
+  })
+
   it('runs one node on the input given, with its own settings', async () => {
     const created = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'just you', debug: { node: 'reviewer' } } })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
@@ -150,6 +187,23 @@ describe('debug runs: breakpoints, stepping, pinned outputs', () => {
       expect(refused.status, JSON.stringify(debug)).toBe(400)
       expect(refused.body.error.code).toBe('invalid_request')
     }
+  })
+
+  it("tells what a node received in the workflow's latest runs that reached it, newest first, to those who see them", async () => {
+    const created = await callRoute(createRun, { body: { workflowId: agentsWorkflowId, input: 'for the inputs' } })
+    await finished(created.body.run.id)
+    const inputsOf = (nodeId: string, as?: TestUser) =>
+      callRoute(nodeInputs, { params: { id: agentsWorkflowId }, url: `http://localhost/api/workflows/x/node-inputs?nodeId=${nodeId}`, as })
+    const reviewer = await inputsOf('reviewer')
+    expect(reviewer.status, JSON.stringify(reviewer.body)).toBe(200)
+    expect(reviewer.body.inputs[0]).toEqual({ runId: created.body.run.id, runCreatedAt: expect.any(String), input: 'Demo reply: for the inputs' })
+    expect(reviewer.body.inputs.length).toBeLessThanOrEqual(5)
+    expect((await inputsOf('writer')).body.inputs[0]).toMatchObject({ runId: created.body.run.id, input: 'for the inputs' })
+    expect((await inputsOf('nobody')).body.inputs).toEqual([])
+    expect((await inputsOf('reviewer', stranger)).status).toBe(404)
+    const noNode = await callRoute(nodeInputs, { params: { id: agentsWorkflowId } })
+    expect(noNode.status).toBe(400)
+    expect(noNode.body.error.code).toBe('invalid_request')
   })
 
   it('never pauses a run started without debug settings', async () => {

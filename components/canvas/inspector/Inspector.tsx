@@ -10,6 +10,7 @@ import { useCanvasStore } from '../CanvasStoreProvider'
 import { selectReadOnly } from '../store'
 import { useCanvasProblemsContext } from '../CanvasProblemsProvider'
 import { Connections } from './Connections'
+import { NodeDebugSection } from './NodeDebugSection'
 import { ExpressionField } from './ExpressionField'
 import { FieldControl } from './FieldControl'
 import { FieldProblemsProvider } from './FieldProblemsProvider'
@@ -34,6 +35,7 @@ export function Inspector() {
       <fieldset disabled={readOnly} data-testid="inspector-fields" className="contents">
         {node ? <NodeInspector key={node.id} node={node} /> : edge ? <EdgeInspector key={edge.id} edge={edge} /> : <EmptyInspector count={selectedCount} />}
       </fieldset>
+      {node ? <NodeDebugSection key={node.id} nodeId={node.id} kind={node.type} title={nodeDefinition(node.type).title(node.data)} /> : null}
     </aside>
   )
 }

@@ -29,7 +29,7 @@ export interface BaseNodeProps {
  */
 export function BaseNode({ id, kind, title, selected, inputs, outputs, children }: BaseNodeProps) {
   const definition = NODE_REGISTRY[kind]
-  const { problems, status } = useNodeDecorations(id)
+  const { problems, status, pinned, breakpoints } = useNodeDecorations(id)
   const hasErrors = (problems?.errors ?? 0) > 0
   const hasWarnings = !hasErrors && (problems?.warnings ?? 0) > 0
   const marker = hasErrors ? 'error' : hasWarnings ? 'warning' : 'none'
@@ -54,6 +54,24 @@ export function BaseNode({ id, kind, title, selected, inputs, outputs, children 
       {inputs.map((handle) => (
         <Handle key={handle.id ?? 'in'} id={handle.id} type="target" position={Position.Left} className={handleClasses} aria-label={`${title} input`} />
       ))}
+      {breakpoints?.before ? (
+        <span
+          data-testid={`node-breakpoint-before-${id}`}
+          title="Breakpoint: a debug run pauses before this node"
+          className="absolute top-1/2 -left-5 h-3 w-3 -translate-y-1/2 rounded-full bg-red-600 ring-2 ring-white"
+        >
+          <span className="sr-only">Breakpoint before</span>
+        </span>
+      ) : null}
+      {breakpoints?.after ? (
+        <span
+          data-testid={`node-breakpoint-after-${id}`}
+          title="Breakpoint: a debug run pauses after this node"
+          className="absolute top-1/2 -right-5 h-3 w-3 -translate-y-1/2 rounded-sm bg-red-600 ring-2 ring-white"
+        >
+          <span className="sr-only">Breakpoint after</span>
+        </span>
+      ) : null}
       <div className="flex items-start gap-2 px-3 pt-2.5 pb-2">
         <span className={cn('mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-md', definition.tone.icon)}>
           <NodeIcon path={definition.icon} />
@@ -63,7 +81,18 @@ export function BaseNode({ id, kind, title, selected, inputs, outputs, children 
             <span className="truncate text-[13px] font-semibold text-zinc-900">{title}</span>
             {status ? <span aria-label={`Status: ${status}`} className={cn('h-2 w-2 shrink-0 rounded-full', statusDot[status])} /> : null}
           </div>
-          <span className="text-[10px] font-medium tracking-wide text-zinc-500 uppercase">{definition.label}</span>
+          <span className="flex items-center gap-1.5">
+            <span className="text-[10px] font-medium tracking-wide text-zinc-500 uppercase">{definition.label}</span>
+            {pinned ? (
+              <span
+                data-testid={`node-pin-${id}`}
+                title="Output pinned: debug runs send the pin instead of running this node"
+                className="rounded bg-sky-100 px-1 text-[10px] font-semibold text-sky-800"
+              >
+                Pinned
+              </span>
+            ) : null}
+          </span>
         </div>
         {hasErrors || hasWarnings ? (
           <span

@@ -105,9 +105,12 @@ export class SuperstepEngine implements DeliveryHost, ContextHost {
   /** Runs the start executor on the input message ("superstep 0"), then commits. */
   async executeStart(message: unknown): Promise<void> {
     const node = this.graph.nodes.get(this.graph.startExecutorId)!
+    const call = this.call!
     await this.runExecutor(node, message, [WORKFLOW_SOURCE_ID], undefined)
     this.state.commit()
-    if (this.call!.checkpointStorage) await this.checkpoint(this.call!)
+    if (call.checkpointStorage) await this.checkpoint(call)
+    // Superstep 0 is a boundary like the others: without this hold, a pause before the node the start feeds is never reached.
+    if (call.beforeNextSuperstep && this.memory.outbox.length > 0) await abortable(call.beforeNextSuperstep(0), call.signal)
   }
 
   /** Validates responses against pending requests and queues them for the next superstep. */

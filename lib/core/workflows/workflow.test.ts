@@ -46,7 +46,8 @@ describe('beforeNextSuperstep', () => {
     const taken = (iteration: number) => new Promise<void>((resolve) => seen.set(iteration, resolve))
     const beforeNextSuperstep = async (completed: number) => {
       log.push(`hold after ${completed}`)
-      await taken(completed)
+      // Superstep 0 (the start) emits no superstep events: nothing to wait for.
+      if (completed > 0) await taken(completed)
       log.push(`release ${completed}`)
     }
     for await (const event of chain(log).runStream('go', { beforeNextSuperstep })) {
@@ -54,7 +55,40 @@ describe('beforeNextSuperstep', () => {
       log.push(`stored ${event.iteration}`)
       seen.get(event.iteration)?.()
     }
-    expect(log).toEqual(['ran a', 'ran b', 'hold after 1', 'stored 1', 'release 1', 'ran c', 'hold after 2', 'stored 2', 'release 2', 'ran d', 'stored 3'])
+    expect(log).toEqual([
+      'ran a',
+      'hold after 0',
+      'release 0',
+      'ran b',
+      'hold after 1',
+      'stored 1',
+      'release 1',
+      'ran c',
+      'hold after 2',
+      'stored 2',
+      'release 2',
+      'ran d',
+      'stored 3',
+    ])
+  })
+
+  it('holds after the start (superstep 0), so a caller can pause before the first node the start feeds', async () => {
+    const log: string[] = []
+    const controller = new AbortController()
+    const beforeNextSuperstep = async (completed: number) => {
+      log.push(`hold after ${completed}`)
+      controller.abort()
+    }
+    await expect(chain(log).run('go', { signal: controller.signal, beforeNextSuperstep })).rejects.toBeInstanceOf(AbortError)
+    expect(log).toEqual(['ran a', 'hold after 0'])
+  })
+
+  it('does not hold after a start that sends nothing: no node waits on it', async () => {
+    const holds: number[] = []
+    const silent = executor('silent', async (_text: string) => {})
+    const run = await new WorkflowBuilder({ startExecutor: silent }).build().run('go', { beforeNextSuperstep: async (completed) => void holds.push(completed) })
+    expect(run.getFinalState()).toBe('IDLE')
+    expect(holds).toEqual([])
   })
 
   it('stops waiting for a hold that never ends when the run is cancelled', async () => {
@@ -65,7 +99,7 @@ describe('beforeNextSuperstep', () => {
       return new Promise<void>(() => {})
     }
     await expect(chain(log).run('go', { signal: controller.signal, beforeNextSuperstep })).rejects.toBeInstanceOf(AbortError)
-    expect(log).toEqual(['ran a', 'ran b'])
+    expect(log).toEqual(['ran a'])
   })
 
   it('fails the run when the hold rejects, before the next superstep does anything', async () => {
@@ -76,7 +110,7 @@ describe('beforeNextSuperstep', () => {
       },
     })
     await expect(run).rejects.toThrow(/could not store the superstep/)
-    expect(log).toEqual(['ran a', 'ran b'])
+    expect(log).toEqual(['ran a'])
   })
 })
 

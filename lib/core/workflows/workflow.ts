@@ -39,7 +39,9 @@ export interface WorkflowRunOptions {
    * Awaited after a superstep that another follows, before that one starts, with the number of the one that ended
    * (its `superstep_completed` is already emitted): the runner does nothing of the next superstep until it settles. A
    * consumer that must have each superstep stored before the next one acts (a durable run's `sync` mode) holds the
-   * runner here; a rejection fails the run. Not called after the last superstep.
+   * runner here; a rejection fails the run. Not called after the last superstep. Also called with 0 after a new run's
+   * start executor (superstep 0, which emits no superstep events) when it sent something: a caller that pauses
+   * before a node must be able to stop before the first node the start feeds.
    */
   beforeNextSuperstep?: (completed: number) => Promise<void>
 }

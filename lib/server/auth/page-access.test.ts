@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { isPage, isPublicPage, signInPathFor } from './page-access'
 
 describe('page access', () => {
-  it('opens sign-in, the one-time link pages and shared runs without a session', () => {
-    for (const path of ['/sign-in', '/setup', '/invite', '/reset-password', '/share/abc']) expect(isPublicPage(path)).toBe(true)
-    for (const path of ['/', '/workflows', '/settings', '/share', '/sign-inside', '/setup-x', '/runs/1']) expect(isPublicPage(path)).toBe(false)
+  it("opens sign-in, the one-time link pages, shared runs and published agents' chats without a session", () => {
+    for (const path of ['/sign-in', '/setup', '/invite', '/reset-password', '/share/abc', '/chat/abc']) expect(isPublicPage(path)).toBe(true)
+    for (const path of ['/', '/workflows', '/settings', '/share', '/chat', '/chats/abc', '/sign-inside', '/setup-x', '/runs/1'])
+      expect(isPublicPage(path)).toBe(false)
   })
 
   it('leaves API routes to answer for themselves', () => {

@@ -40,6 +40,7 @@ type SessionRow = {
   title: string
   originRunId: string | null
   originNodeId: string | null
+  publicationId: string | null
   createdAt: Date
   updatedAt: Date
 }
@@ -52,6 +53,7 @@ function presentSummary(row: SessionRow): ConversationSummary {
     originRunId: row.originRunId,
     originNodeId: row.originNodeId,
     pinnedVersion: row.agentVersion,
+    publicationId: row.publicationId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -127,11 +129,13 @@ export class ConversationService {
     if (!found) throw notFound('Version', `${agentId}@${version}`)
   }
 
-  async list(principal: Principal, agentId: string): Promise<ConversationList> {
+  /** `source`: only members' conversations, or only those visitors of the agent's publications started (issue #32). */
+  async list(principal: Principal, agentId: string, source?: 'members' | 'published'): Promise<ConversationList> {
     const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...visibleTo(principal) }, select: { id: true } })
     if (!agent) throw notFound('Agent', agentId)
+    const bySource = source === undefined ? {} : { publicationId: source === 'published' ? { not: null } : null }
     const rows = await this.prisma.agentSession.findMany({
-      where: { agentId, kind: 'conversation', ...visibleTo(principal) },
+      where: { agentId, kind: 'conversation', ...visibleTo(principal), ...bySource },
       orderBy: { updatedAt: 'desc' },
       take: 500,
     })

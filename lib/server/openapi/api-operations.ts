@@ -30,6 +30,9 @@ export const API_TAGS = {
   triggers:
     'A workflow\'s schedules (cron in a time zone) and webhooks (POST /api/hooks/{id}, signed `Agentloom-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`): ' +
     'runs they start record their trigger; list them with GET /api/runs?triggerId=.',
+  publishing:
+    "Saved agents published to people without an account (issue #32): an agent's publications, and the public chat behind a publication's token " +
+    '(/chat/{token}, the widget at /api/public/widget.js, and /api/public/chat/{token}/...: no sign-in, rate limited per visitor address).',
   evaluations: 'Datasets of cases, and experiments that run a workflow or agent version over them and score every run (issue #31).',
   responses:
     "OpenAI's Responses API in front of saved agents and workflows, for the `openai` package and other OpenAI clients: API tokens only, " +
@@ -46,7 +49,7 @@ export type ApiAccess = 'user' | 'token' | 'admin' | 'public'
  * `text/event-stream`: the events routes, one schema-shaped event per `data:`; `text/markdown`: the conversation export;
  * `text/csv` and `application/jsonl`: a dataset's export.
  */
-export type ApiContentType = 'application/json' | 'text/event-stream' | 'text/markdown' | 'text/csv' | 'application/jsonl'
+export type ApiContentType = 'application/json' | 'text/event-stream' | 'text/markdown' | 'text/csv' | 'application/jsonl' | 'text/javascript'
 
 export interface ApiResponseSpec {
   description: string

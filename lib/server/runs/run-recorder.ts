@@ -127,6 +127,8 @@ export class RunRecorder {
    * which this recorder takes a moment later; a failed commit rejects it, and so fails the run.
    */
   readonly holdUntilCommitted = async (completed: number): Promise<void> => {
+    // The start (superstep 0) has no recorded end: its events and checkpoint go with superstep 1's batch.
+    if (completed === 0) return
     if (this.lastBoundary < completed) await new Promise<void>((resolve) => (this.boundaryWaiter = { iteration: completed, resolve }))
     await this.pastBoundary()
   }

@@ -17,6 +17,7 @@ import { conflict, invalidInput, notFound } from '../domain-errors'
 import { jsonbSafeText } from '../db/jsonb'
 import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
 import { loadDocumentFacts } from '../workflows/document-facts'
+import { WorkflowPinService } from '../workflows/workflow-pins'
 import { turnDocument } from '../conversations/turn-document'
 import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
 import { answerCallsOfStoppedTurn } from '../conversations/unanswered-calls'
@@ -133,7 +134,9 @@ export class RunService {
     input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode; debug?: RunDebug },
     { runNow = false, trigger }: RunNowOption = {},
   ): Promise<RunSummary> {
-    await this.refuseWhatCanOnlyFail(principal, input)
+    const nodeIds = await this.refuseWhatCanOnlyFail(principal, input)
+    // A debug run takes the workflow's pinned outputs (its request's own win); no other run ever sees them.
+    if (input.debug && nodeIds) input = { ...input, debug: await new WorkflowPinService(this.app).pinsForDebugRun(input.workflowId, input.debug, nodeIds) }
     // Where the principal may run (a workflow seen but not runnable finds no version, and missingVersion says 403).
     const runnable = workspacesWithRole(principal, 'runner') ?? null
     const slot = runNow ? this.app.localWorker?.reserve() : undefined
@@ -202,7 +205,10 @@ export class RunService {
    * since (a key removed, a server or skill deleted, a sub-workflow that now leads back here): a
    * run that can only fail is refused with the problems the editor shows (400 `invalid_graph`).
    */
-  private async refuseWhatCanOnlyFail(principal: Principal, input: { workflowId: string; version?: number; input: string; debug?: RunDebug }): Promise<void> {
+  private async refuseWhatCanOnlyFail(
+    principal: Principal,
+    input: { workflowId: string; version?: number; input: string; debug?: RunDebug },
+  ): Promise<ReadonlySet<string> | undefined> {
     // One statement: the version with whose names it uses (its workflow's workspace, and whether an admin made it).
     const [row] = await this.app.db.sql.query<{ graph: unknown; workspaceId: string | null; ownerRole: string | null }>(
       `SELECT v.graph, w."workspaceId", u.role AS "ownerRole"
@@ -212,7 +218,7 @@ export class RunService {
       [input.workflowId, input.version ?? null, isAdmin(principal) ? null : principal.memberships.map((member) => member.workspaceId)],
     )
     // No such version: the insert below finds none either and answers 404.
-    if (!row) return
+    if (!row) return undefined
     // Only the facts the graph names (one statement at most): a graph that does not parse is refused whatever they are.
     const parsed = parseGraphDocument(row.graph)
     const facts = parsed.ok ? await loadDocumentFacts(this.app, principal, parsed.document, nameOwnerFrom(row.workspaceId, row.ownerRole)) : NO_FACTS
@@ -220,6 +226,7 @@ export class RunService {
     if (input.debug) refuseUnfitDebug(document, input.debug)
     // One node's run takes any input: what the node is sent, not the start's declared fields.
     if (input.debug?.node === undefined) refuseUnfitInput(document, input.input)
+    return new Set(document.nodes.map((node) => node.id))
   }
 
   /** Why nothing was queued: the principal cannot see the workflow (or it does not exist), may not run it (403), or it has no such version. */

@@ -1,5 +1,5 @@
 import { agentIdParamsSchema } from '@/lib/contracts/agents'
-import { conversationListSchema, conversationSummarySchema, createConversationBody } from '@/lib/contracts/conversations'
+import { conversationListQuery, conversationListSchema, conversationSummarySchema, createConversationBody } from '@/lib/contracts/conversations'
 import { created, defineRoute, ok } from '@/lib/server/define-route'
 
 export const GET = defineRoute({
@@ -7,11 +7,12 @@ export const GET = defineRoute({
   path: '/api/agents/[id]/conversations',
   access: 'owned',
   workspace: { resource: 'agent', role: 'viewer' },
-  summary: 'List your conversations with an agent, most recently active first',
+  summary: "List the conversations with an agent, most recently active first (`source`: only members', or only those visitors of its publications started)",
   tag: 'conversations',
   params: agentIdParamsSchema,
+  query: conversationListQuery,
   responses: ok(conversationListSchema),
-  handler: ({ principal, services, params }) => services.conversations.list(principal, params.id),
+  handler: ({ principal, services, params, query }) => services.conversations.list(principal, params.id, query.source),
 })
 
 export const POST = defineRoute({

@@ -1,0 +1,117 @@
+/**
+ * An agent's publications (issue #32): opt-in links that let people without an account chat with a saved agent,
+ * on `/chat/<token>` or through the embeddable widget. The token (32 random bytes, base64url) is shown to its
+ * creator once; only its SHA-256 is stored. Editors of the agent's workspace publish, change and revoke; its
+ * viewers list them, with what they used today. Others get the 404 of a missing agent.
+ */
+import { randomBytes } from 'node:crypto'
+import type { CreatedPublication, CreatePublicationRequest, PublicationView, UpdatePublicationRequest } from '@/lib/contracts/publications'
+import type { AppContext } from '../app-context'
+import { requireRole, visibleTo, type Principal } from '../auth/principal'
+import { notFound } from '../domain-errors'
+import { hashPublicationToken } from './publication-token'
+import { publicationUsageToday, type PublicationUsage } from './publication-usage'
+
+type PublicationRow = {
+  id: string
+  agentId: string
+  rateLimitPerMinute: number
+  dailyTokenBudget: number
+  allowedOrigins: string[]
+  createdAt: Date
+  expiresAt: Date | null
+  revokedAt: Date | null
+}
+
+function present(row: PublicationRow, usage: PublicationUsage): PublicationView {
+  return {
+    id: row.id,
+    agentId: row.agentId,
+    rateLimitPerMinute: row.rateLimitPerMinute,
+    dailyTokenBudget: row.dailyTokenBudget,
+    allowedOrigins: row.allowedOrigins,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    tokensToday: usage.tokens,
+    conversationsToday: usage.conversations,
+  }
+}
+
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000)
+
+export class PublicationService {
+  constructor(private readonly app: AppContext) {}
+
+  private get prisma() {
+    return this.app.db.prisma
+  }
+
+  async create(principal: Principal, agentId: string, options: CreatePublicationRequest): Promise<CreatedPublication> {
+    const agent = await this.requireAgent(principal, agentId, 'editor')
+    const token = randomBytes(32).toString('base64url')
+    const row = await this.prisma.agentPublication.create({
+      data: {
+        agentId,
+        workspaceId: agent.workspaceId,
+        ownerId: principal.userId,
+        tokenHash: hashPublicationToken(token),
+        rateLimitPerMinute: options.rateLimitPerMinute ?? 20,
+        dailyTokenBudget: options.dailyTokenBudget ?? 100_000,
+        allowedOrigins: [...new Set(options.allowedOrigins ?? [])],
+        expiresAt: options.expiresInHours ? hoursFromNow(options.expiresInHours) : null,
+      },
+    })
+    return { publication: present(row, { tokens: 0, conversations: 0 }), token, url: `/chat/${token}` }
+  }
+
+  async list(principal: Principal, agentId: string): Promise<PublicationView[]> {
+    await this.requireAgent(principal, agentId, 'viewer')
+    const rows = await this.prisma.agentPublication.findMany({ where: { agentId }, orderBy: { createdAt: 'desc' } })
+    const usage = await publicationUsageToday(
+      this.app,
+      rows.map((row) => row.id),
+    )
+    return rows.map((row) => present(row, usage.get(row.id) ?? { tokens: 0, conversations: 0 }))
+  }
+
+  async update(principal: Principal, id: string, changes: UpdatePublicationRequest): Promise<PublicationView> {
+    await this.requirePublication(principal, id)
+    const row = await this.prisma.agentPublication.update({
+      where: { id },
+      data: {
+        ...(changes.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: changes.rateLimitPerMinute }),
+        ...(changes.dailyTokenBudget === undefined ? {} : { dailyTokenBudget: changes.dailyTokenBudget }),
+        ...(changes.allowedOrigins === undefined ? {} : { allowedOrigins: [...new Set(changes.allowedOrigins)] }),
+        ...(changes.expiresInHours === undefined ? {} : { expiresAt: changes.expiresInHours === null ? null : hoursFromNow(changes.expiresInHours) }),
+      },
+    })
+    return this.withUsage(row)
+  }
+
+  /** Revokes it: its link and widget stop at once; the conversations visitors had stay, for the workspace to read. */
+  async revoke(principal: Principal, id: string): Promise<PublicationView> {
+    const row = await this.requirePublication(principal, id)
+    if (row.revokedAt) return this.withUsage(row)
+    return this.withUsage(await this.prisma.agentPublication.update({ where: { id }, data: { revokedAt: new Date() } }))
+  }
+
+  private async withUsage(row: PublicationRow): Promise<PublicationView> {
+    const usage = await publicationUsageToday(this.app, [row.id])
+    return present(row, usage.get(row.id) ?? { tokens: 0, conversations: 0 })
+  }
+
+  private async requireAgent(principal: Principal, agentId: string, role: 'viewer' | 'editor') {
+    const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...visibleTo(principal) }, select: { id: true, workspaceId: true } })
+    if (!agent) throw notFound('Agent', agentId)
+    requireRole(principal, agent.workspaceId, role)
+    return agent
+  }
+
+  private async requirePublication(principal: Principal, id: string): Promise<PublicationRow> {
+    const row = await this.prisma.agentPublication.findFirst({ where: { id, ...visibleTo(principal) } })
+    if (!row) throw notFound('Publication', id)
+    requireRole(principal, row.workspaceId, 'editor')
+    return row
+  }
+}
