@@ -156,7 +156,6 @@ describe('ApprovalBroker', () => {
     await expect(waitingThere).resolves.toMatchObject({ approved: false, status: 'denied', response: { reason: 'from here' } })
   })
 
-
   it("wakes a waiter only once the decision is in the run's log, so a run that ends at once keeps it", async () => {
     // The waiter is in another process; what it finds in the log when it wakes is what a run carried to its end
     // at once would have kept (a finished run's log takes no more events).
