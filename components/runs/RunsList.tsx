@@ -10,11 +10,13 @@ import { ListTable } from '@/components/ui/ListTable'
 import { LocalTime } from '@/components/ui/LocalTime'
 import { RunStatusBadge } from './RunStatusBadge'
 import { RUN_STATUS_LABEL } from './status-style'
-import type { RunStatus } from '@/lib/contracts/runs'
+import type { RunStatus, RunTriggerKind } from '@/lib/contracts/runs'
 import { useNow } from './use-now'
 import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
 import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
 import { useWorkspaceScope } from '@/components/workspaces/use-workspace-scope'
+
+const TRIGGER_WORDS: Record<RunTriggerKind, string> = { manual: 'by hand or by a client', schedule: 'by a schedule', webhook: 'by a webhook' }
 
 const RUN_COLUMNS = [{ label: 'Workflow' }, { label: 'Status' }, { label: 'Created' }, { label: 'Duration' }, { label: 'Run id', hidden: true }]
 
@@ -22,7 +24,7 @@ const RUN_COLUMNS = [{ label: 'Workflow' }, { label: 'Status' }, { label: 'Creat
  * Runs, newest first, of one status when filtered, of the current workspace (or all of the person's); one workflow's
  * wherever it is when filtered to it. Refreshes itself while any of them is still going.
  */
-export function RunsList({ workflowId, status }: { workflowId?: string; status?: RunStatus }) {
+export function RunsList({ workflowId, status, trigger }: { workflowId?: string; status?: RunStatus; trigger?: RunTriggerKind }) {
   const scope = useWorkspaceScope()
   return (
     <>
@@ -31,13 +33,25 @@ export function RunsList({ workflowId, status }: { workflowId?: string; status?:
           <WorkspaceScopeToggle scope={scope} />
         </div>
       )}
-      <RunsOf workflowId={workflowId} status={status} workspaceId={workflowId ? undefined : scope.workspaceId} showWorkspace={scope.all} />
+      <RunsOf workflowId={workflowId} status={status} trigger={trigger} workspaceId={workflowId ? undefined : scope.workspaceId} showWorkspace={scope.all} />
     </>
   )
 }
 
-function RunsOf({ workflowId, status, workspaceId, showWorkspace }: { workflowId?: string; status?: RunStatus; workspaceId?: string; showWorkspace: boolean }) {
-  const query = useRunsQuery(workflowId, status, workspaceId)
+function RunsOf({
+  workflowId,
+  status,
+  trigger,
+  workspaceId,
+  showWorkspace,
+}: {
+  workflowId?: string
+  status?: RunStatus
+  trigger?: RunTriggerKind
+  workspaceId?: string
+  showWorkspace: boolean
+}) {
+  const query = useRunsQuery(workflowId, status, workspaceId, trigger)
   const runs = query.data
   const error = query.isError ? errorMessage(query.error) : null
   const now = useNow(1_000, anyRunActive(runs))
@@ -53,6 +67,9 @@ function RunsOf({ workflowId, status, workspaceId, showWorkspace }: { workflowId
     )
   }
   if (!runs) return <p className="text-sm text-zinc-500">Loading runs…</p>
+  if (runs.length === 0 && trigger) {
+    return <EmptyListNotice testId="runs-empty">No runs started {TRIGGER_WORDS[trigger]}.</EmptyListNotice>
+  }
   if (runs.length === 0 && status) {
     return <EmptyListNotice testId="runs-empty">No runs with the status “{RUN_STATUS_LABEL[status]}”.</EmptyListNotice>
   }
@@ -82,6 +99,11 @@ function RunsOf({ workflowId, status, workspaceId, showWorkspace }: { workflowId
               {run.workflowName}
             </IntentLink>
             <Badge className="ml-2">v{run.version}</Badge>
+            {run.trigger ? (
+              <Badge className="ml-1" data-testid="run-trigger">
+                {run.trigger.kind}
+              </Badge>
+            ) : null}
             {showWorkspace ? <WorkspaceBadge workspaceId={run.workspaceId} /> : null}
           </td>
           <td className="px-4 py-2.5">
