@@ -147,6 +147,7 @@ test('every page answers with the security headers and renders with no CSP viola
     '/experiments/[id]/compare': `/experiments/${examples.experimentId}/compare?baseline=${examples.experimentId}`,
     '/workflows/[id]/triggers': `/workflows/${examples.workflowId}/triggers`,
     '/workspaces/[id]/model-prices': `/workspaces/${examples.workspaceId}/model-prices`,
+    '/workspaces/[id]/credentials': `/workspaces/${examples.workspaceId}/credentials`,
     '/agents/[id]/chat': `/agents/${examples.agentId}/chat`,
     '/runs/[id]': `/runs/${examples.runId}`,
     '/runs/compare': `/runs/compare?a=${examples.runId}&b=${examples.runId}`,

@@ -110,6 +110,9 @@ interface Fixture {
   pin(): Promise<string>
   /** A fresh webhook of `workflowId`; its id. */
   webhook(): Promise<string>
+  // Model credentials (issue #32)
+  /** A fresh model credential of the team workspace; its id. */
+  credential(): Promise<string>
   // Publishing (issue #32)
   /** A fresh publication of `agentId`; its id and token. */
   publication(): Promise<{ id: string; token: string }>
@@ -393,6 +396,17 @@ const ROUTES: Record<string, Expectation> = {
     request: (fx) => ({ params: { id: fx.workspaceId }, body: { prices: [{ model: 'demo', inputPerMillionUsd: 0, outputPerMillionUsd: 0 }] } }),
     status: 200,
   },
+  // Model credentials (issue #32)
+  'GET /api/workspaces/[id]/credentials': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
+  'POST /api/workspaces/[id]/credentials': {
+    request: (fx) => ({ params: { id: fx.workspaceId }, body: { name: uniqueName('key'), provider: 'openai', apiKey: 'sk-roles-test-key-0000' } }),
+    status: 201,
+  },
+  'PATCH /api/credentials/[id]': {
+    request: async (fx) => ({ params: { id: await fx.credential() }, body: { name: uniqueName('renamed'), baseVersion: 1 } }),
+    status: 200,
+  },
+  'DELETE /api/credentials/[id]': { request: async (fx) => ({ params: { id: await fx.credential() } }), status: 200 },
   'GET /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId } }), status: 200 },
   'PUT /api/workspaces/[id]/approval-routing': { request: (fx) => ({ params: { id: fx.workspaceId }, body: { escalationMinutes: 5 } }), status: 200 },
   // The fixture's workspace has no webhook: owners reach the check past the role's, 409 (lib/server/approvals/approval-routing.int.test.ts sends one).
@@ -650,6 +664,15 @@ describe('who may call each API route (roles in a team workspace)', () => {
       schedule,
       pin,
       webhook,
+      credential: async () => {
+        const created = await send(
+          'POST /api/workspaces/[id]/credentials',
+          { params: { id: workspaceId }, body: { name: uniqueName('key'), provider: 'openai', apiKey: 'sk-roles-test-key-0000' } },
+          owner,
+        )
+        expect(created.status, JSON.stringify(created.body)).toBe(201)
+        return created.body.id as string
+      },
       publication,
       visitorTurn,
       owner,

@@ -13,13 +13,16 @@ import { format } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { GraphDocument } from '@/lib/graph'
 import { startCanaryHttpServer, type CanaryHttpServer } from '@/lib/server/testing/canary-http-server'
-import { leakForms } from '@/lib/server/testing/mcp-servers/canary-forms.mjs'
+import { leakForms, leakText } from '@/lib/server/testing/mcp-servers/canary-forms.mjs'
+import { startLoopbackOpenAIServer } from '@/lib/core/testing'
 import { callRoute, principalOf } from '@/lib/server/testing/test-app'
 import { waitFor } from '@/lib/server/testing/wait-for'
 import { createWorkerTestApp, type WorkerTestApp } from '@/lib/server/testing/worker-test-app'
 import { WorkflowService } from '@/lib/server/workflows/workflow-service'
 import * as agentRoute from './agents/[id]/route'
 import * as agentsRoute from './agents/route'
+import * as credentialRoute from './credentials/[id]/route'
+import * as workspaceCredentialsRoute from './workspaces/[id]/credentials/route'
 import * as agentVersionsRoute from './agents/[id]/versions/route'
 import * as approvalRoute from './approvals/[id]/route'
 import * as approvalsRoute from './approvals/route'
@@ -280,5 +283,48 @@ describe('secrets canary', () => {
     }
     expect(leaks).toEqual([])
     expect((await app.secrets.scopedRedactor({ agentIds: [params.id] })).redact(`the key ${replaced}`)).toBe('the key [redacted]')
+  })
+
+  it("shows a model credential's key in no view, and cuts it out of what a model using it answers", async () => {
+    const key = `sk-CANARY-CRED-${tag()}`
+    const replaced = `sk-CANARY-CRED-${tag()}`
+    const model = await startLoopbackOpenAIServer()
+    try {
+      const workspace = { id: app.admin.personalWorkspaceId }
+      const created = await call('POST credentials', workspaceCredentialsRoute.POST, {
+        params: workspace,
+        body: { name: 'Canary', provider: 'openai_chat', apiKey: key, baseUrl: model.baseURL },
+      })
+      expect(created.status).toBe(201)
+      const graph = agentGraph([])
+      graph.nodes[1] = { ...graph.nodes[1], data: { ...graph.nodes[1].data, model: { provider: 'openai_chat', credentialId: created.body.id } } } as never
+      const { workflow } = await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'canary credential', graph })
+      model.enqueue({ text: leakText('cred', key) })
+      const run = await call('POST /api/runs', runsRoute.POST, { body: { workflowId: workflow.id, input: 'hi' } })
+      const runId: string = run.body.run?.id ?? run.body.id
+      const stream = await readEventStream(runId)
+      expect(stream).toContain('cred.whole=[redacted]')
+      expect(model.requests.at(-1)?.headers.authorization).toBe(`Bearer ${key}`)
+      const views = [
+        created,
+        await call('GET credentials', workspaceCredentialsRoute.GET, { params: workspace }),
+        await call('PATCH credential', credentialRoute.PATCH, { method: 'PATCH', params: { id: created.body.id }, body: { apiKey: replaced, baseVersion: 1 } }),
+        await call('GET credentials again', workspaceCredentialsRoute.GET, { params: workspace }),
+        await call('GET /api/runs/:id', runRoute.GET, { params: { id: runId } }),
+      ]
+      expect(views.map((view) => view.status)).toEqual([201, 200, 200, 200, 200])
+      const stored = await app.db.prisma.providerCredential.findUniqueOrThrow({ where: { id: created.body.id } })
+      const leaks: string[] = []
+      for (const canary of [key, replaced]) {
+        for (const [form, value] of Object.entries(leakForms(canary))) {
+          for (const [index, view] of views.entries()) if (JSON.stringify(view.body).includes(value)) leaks.push(`${form} in view ${index}`)
+          if (stream.includes(value)) leaks.push(`${form} in the event stream`)
+          if (JSON.stringify(stored).includes(value)) leaks.push(`${form} in the row`)
+        }
+      }
+      expect(leaks).toEqual([])
+    } finally {
+      await model.close()
+    }
   })
 })

@@ -18,6 +18,7 @@ import { McpToolFields } from '@/components/mcp-endpoint/McpToolFields'
 import { mcpToolChange, mcpToolDraft } from '@/components/mcp-endpoint/mcp-tool-draft'
 import type { AgentResponse } from '@/lib/contracts/agents'
 import { checkDraft, settingNotes } from './agent-form'
+import { CredentialsWorkspaceProvider } from '@/components/credentials/CredentialsWorkspaceProvider'
 import { AgentApiKeyField } from './AgentApiKeyField'
 import { AgentVersionList } from './AgentVersionList'
 import { PublishPanel } from '@/components/publishing/PublishPanel'
@@ -145,16 +146,18 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
 
       <div className="grid gap-5 lg:grid-cols-[1fr_18rem]">
         <FieldProblemsProvider problems={check.fieldProblems}>
-          <div className="flex flex-col gap-4">
-            {AGENT_SETTINGS_SECTIONS.map((section) => (
-              <fieldset key={section} className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4" data-testid={`agent-section-${section}`}>
-                <legend className="px-1 text-sm font-semibold text-zinc-800">{section}</legend>
-                {FIELDS.filter((field) => field.section === section).map((field) => (
-                  <FieldControl key={field.id} field={field} data={draft} onChange={change} testIdPrefix="agent" />
-                ))}
-              </fieldset>
-            ))}
-          </div>
+          <CredentialsWorkspaceProvider workspaceId={loaded.agent.workspaceId}>
+            <div className="flex flex-col gap-4">
+              {AGENT_SETTINGS_SECTIONS.map((section) => (
+                <fieldset key={section} className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4" data-testid={`agent-section-${section}`}>
+                  <legend className="px-1 text-sm font-semibold text-zinc-800">{section}</legend>
+                  {FIELDS.filter((field) => field.section === section).map((field) => (
+                    <FieldControl key={field.id} field={field} data={draft} onChange={change} testIdPrefix="agent" />
+                  ))}
+                </fieldset>
+              ))}
+            </div>
+          </CredentialsWorkspaceProvider>
         </FieldProblemsProvider>
 
         <aside className="flex flex-col gap-4">

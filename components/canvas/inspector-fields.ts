@@ -53,6 +53,10 @@ export type InspectorField =
   | (FieldBase & { type: 'handoffs' })
   /** A nested group of agent settings (an orchestrator or a manager). */
   | (FieldBase & { type: 'agent_settings' })
+  /** A workspace model credential (GET /api/workspaces/:id/credentials), or the server's default keys; at `model.credentialId`. */
+  | (FieldBase & { type: 'model_credential' })
+  /** The model's name: free text, with the models the provider lists (GET /api/provider-models) to pick from. */
+  | (FieldBase & { type: 'model_name'; placeholder?: string })
 
 export type InspectorFieldType = InspectorField['type']
 
@@ -136,7 +140,16 @@ export function agentSettingsFields(prefix: FieldPath = [], idPrefix = ''): Insp
       section: 'Basics',
     },
     { type: 'select', id: id('provider'), label: 'Model provider', path: at('model', 'provider'), options: providerOptions, section: 'Model' },
-    { type: 'text', id: id('model'), label: 'Model', path: at('model', 'model'), placeholder: 'Provider default', section: 'Model' },
+    {
+      type: 'model_credential',
+      id: id('credentialId'),
+      label: 'Credential',
+      path: at('model', 'credentialId'),
+      help: "A key this workspace keeps (Workspace → Model credentials): it goes only to the credential's own address.",
+      section: 'Model',
+      visibleWhen: (data) => (data.model as { provider?: unknown } | undefined)?.provider !== 'demo',
+    },
+    { type: 'model_name', id: id('model'), label: 'Model', path: at('model', 'model'), placeholder: 'Provider default', section: 'Model' },
     {
       type: 'text',
       id: id('baseUrl'),
@@ -145,7 +158,8 @@ export function agentSettingsFields(prefix: FieldPath = [], idPrefix = ''): Insp
       placeholder: 'https://api.openai.com/v1',
       help: "Empty uses the provider's own endpoint (Ollama: the server's OLLAMA_BASE_URL, else http://localhost:11434/v1). The server's own API keys are never sent to another URL.",
       section: 'Model',
-      visibleWhen: (data) => takesBaseUrl(data.model),
+      // A credential brings its own address.
+      visibleWhen: (data) => takesBaseUrl(data.model) && !(data.model as { credentialId?: unknown }).credentialId,
     },
     {
       type: 'number',

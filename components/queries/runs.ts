@@ -5,13 +5,13 @@ import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/rea
 import { startRun } from '@/components/canvas/workflows-api'
 import { actOnPausedRun, cancelRun, getRun, listRuns } from '@/components/runs/runs-api'
 import type { DebugAction } from '@/lib/contracts/run-debug'
-import { isTerminalStatus, type RunStatus, type RunSummary } from '@/lib/contracts/runs'
+import { isTerminalStatus, type RunStatus, type RunSummary, type RunTriggerKind } from '@/lib/contracts/runs'
 
 export const runKeys = {
   all: ['runs'] as const,
   lists: () => [...runKeys.all, 'list'] as const,
-  list: (workflowId: string | undefined, status?: RunStatus, workspaceId?: string) =>
-    [...runKeys.lists(), { workflowId: workflowId ?? null, status: status ?? null, workspaceId: workspaceId ?? null }] as const,
+  list: (workflowId: string | undefined, status?: RunStatus, workspaceId?: string, trigger?: RunTriggerKind) =>
+    [...runKeys.lists(), { workflowId: workflowId ?? null, status: status ?? null, workspaceId: workspaceId ?? null, trigger: trigger ?? null }] as const,
   detail: (runId: string) => [...runKeys.all, 'detail', runId] as const,
 }
 
@@ -25,10 +25,10 @@ export function anyRunActive(runs: readonly RunSummary[] | undefined): boolean {
 const newestFirst = (runs: RunSummary[]) => [...runs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
 
 /** Runs, newest first; asked again every few seconds (while the tab is shown) as long as one is going. */
-export function useRunsQuery(workflowId?: string, status?: RunStatus, workspaceId?: string) {
+export function useRunsQuery(workflowId?: string, status?: RunStatus, workspaceId?: string, trigger?: RunTriggerKind) {
   return useQuery({
-    queryKey: runKeys.list(workflowId, status, workspaceId),
-    queryFn: () => listRuns(workflowId, status, workspaceId),
+    queryKey: runKeys.list(workflowId, status, workspaceId, trigger),
+    queryFn: () => listRuns(workflowId, status, workspaceId, trigger),
     select: newestFirst,
     refetchInterval: (query: Query<RunSummary[]>) => (anyRunActive(query.state.data) ? RUNS_REFRESH_MS : false),
   })

@@ -11,12 +11,13 @@ import { ListTable } from '@/components/ui/ListTable'
 import { LocalTime } from '@/components/ui/LocalTime'
 import { RunStatusBadge } from './RunStatusBadge'
 import { RUN_STATUS_LABEL } from './status-style'
-import type { RunStatus } from '@/lib/contracts/runs'
+import type { RunStatus, RunTriggerKind } from '@/lib/contracts/runs'
 import { useNow } from './use-now'
 import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
 import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
 import { useWorkspaceScope } from '@/components/workspaces/use-workspace-scope'
 
+<<<<<<< HEAD
 const RUN_COLUMNS = [
   { label: 'Select to compare', hidden: true },
   { label: 'Workflow' },
@@ -25,12 +26,17 @@ const RUN_COLUMNS = [
   { label: 'Duration' },
   { label: 'Run id', hidden: true },
 ]
+=======
+const TRIGGER_WORDS: Record<RunTriggerKind, string> = { manual: 'by hand or by a client', schedule: 'by a schedule', webhook: 'by a webhook' }
+
+const RUN_COLUMNS = [{ label: 'Workflow' }, { label: 'Status' }, { label: 'Created' }, { label: 'Duration' }, { label: 'Run id', hidden: true }]
+>>>>>>> main
 
 /**
  * Runs, newest first, of one status when filtered, of the current workspace (or all of the person's); one workflow's
  * wherever it is when filtered to it. Refreshes itself while any of them is still going.
  */
-export function RunsList({ workflowId, status }: { workflowId?: string; status?: RunStatus }) {
+export function RunsList({ workflowId, status, trigger }: { workflowId?: string; status?: RunStatus; trigger?: RunTriggerKind }) {
   const scope = useWorkspaceScope()
   return (
     <>
@@ -39,13 +45,25 @@ export function RunsList({ workflowId, status }: { workflowId?: string; status?:
           <WorkspaceScopeToggle scope={scope} />
         </div>
       )}
-      <RunsOf workflowId={workflowId} status={status} workspaceId={workflowId ? undefined : scope.workspaceId} showWorkspace={scope.all} />
+      <RunsOf workflowId={workflowId} status={status} trigger={trigger} workspaceId={workflowId ? undefined : scope.workspaceId} showWorkspace={scope.all} />
     </>
   )
 }
 
-function RunsOf({ workflowId, status, workspaceId, showWorkspace }: { workflowId?: string; status?: RunStatus; workspaceId?: string; showWorkspace: boolean }) {
-  const query = useRunsQuery(workflowId, status, workspaceId)
+function RunsOf({
+  workflowId,
+  status,
+  trigger,
+  workspaceId,
+  showWorkspace,
+}: {
+  workflowId?: string
+  status?: RunStatus
+  trigger?: RunTriggerKind
+  workspaceId?: string
+  showWorkspace: boolean
+}) {
+  const query = useRunsQuery(workflowId, status, workspaceId, trigger)
   const runs = query.data
   const error = query.isError ? errorMessage(query.error) : null
   const now = useNow(1_000, anyRunActive(runs))
@@ -64,6 +82,9 @@ function RunsOf({ workflowId, status, workspaceId, showWorkspace }: { workflowId
     )
   }
   if (!runs) return <p className="text-sm text-zinc-500">Loading runs…</p>
+  if (runs.length === 0 && trigger) {
+    return <EmptyListNotice testId="runs-empty">No runs started {TRIGGER_WORDS[trigger]}.</EmptyListNotice>
+  }
   if (runs.length === 0 && status) {
     return <EmptyListNotice testId="runs-empty">No runs with the status “{RUN_STATUS_LABEL[status]}”.</EmptyListNotice>
   }
@@ -79,6 +100,7 @@ function RunsOf({ workflowId, status, workspaceId, showWorkspace }: { workflowId
   }
   const compareHref = picked.length === 2 ? `/runs/compare?${new URLSearchParams({ a: picked[0], b: picked[1] }).toString()}` : null
   return (
+<<<<<<< HEAD
     <>
       <div className="flex items-center gap-3 text-sm text-zinc-600">
         {compareHref ? (
@@ -129,5 +151,42 @@ function RunsOf({ workflowId, status, workspaceId, showWorkspace }: { workflowId
         ))}
       </ListTable>
     </>
+=======
+    <ListTable
+      testId="runs-table"
+      columns={RUN_COLUMNS}
+      footer={error ? <p className="border-t border-zinc-200 px-4 py-2 text-xs text-red-700">Refresh failed: {error}</p> : null}
+    >
+      {runs.map((run) => (
+        <tr key={run.id} className="hover:bg-zinc-50" data-testid="run-row" data-run-id={run.id}>
+          <td className="px-4 py-2.5">
+            <IntentLink
+              href={`/runs/${run.id}`}
+              className="font-medium text-zinc-900 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+            >
+              {run.workflowName}
+            </IntentLink>
+            <Badge className="ml-2">v{run.version}</Badge>
+            {run.trigger ? (
+              <Badge className="ml-1" data-testid="run-trigger">
+                {run.trigger.kind}
+              </Badge>
+            ) : null}
+            {showWorkspace ? <WorkspaceBadge workspaceId={run.workspaceId} /> : null}
+          </td>
+          <td className="px-4 py-2.5">
+            <RunStatusBadge status={run.status} />
+          </td>
+          <td className="px-4 py-2.5 text-zinc-600 tabular-nums">
+            <LocalTime iso={run.createdAt} />
+          </td>
+          <td className="px-4 py-2.5 text-zinc-600 tabular-nums">
+            {run.finishedAt ? formatElapsed(run.createdAt, run.finishedAt) : now !== null ? formatElapsed(run.createdAt, null, now) : '—'}
+          </td>
+          <td className="px-4 py-2.5 text-right font-mono text-[11px] text-zinc-400">{run.id.slice(0, 8)}</td>
+        </tr>
+      ))}
+    </ListTable>
+>>>>>>> main
   )
 }

@@ -3,16 +3,17 @@ import { fetchJson, postJson } from '@/components/api-client'
 import type { CheckpointDetail, CheckpointList, CreatedFork, CreateForkBody, RunForks } from '@/lib/contracts/run-forks'
 import type { DebugAction } from '@/lib/contracts/run-debug'
 import type { RunComparison } from '@/lib/contracts/run-compare'
-import type { CancelMcpTaskBody, RunDetail, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
+import type { CancelMcpTaskBody, RunDetail, RunStatus, RunSummary, RunTriggerKind, RunView } from '@/lib/contracts/runs'
 
 const runUrl = (runId: string) => `/api/runs/${encodeURIComponent(runId)}`
 
 /** The newest 100 runs, of one workflow or of all, in one status or in any, of one workspace or of all. */
-export async function listRuns(workflowId?: string, status?: RunStatus, workspaceId?: string): Promise<RunSummary[]> {
+export async function listRuns(workflowId?: string, status?: RunStatus, workspaceId?: string, trigger?: RunTriggerKind): Promise<RunSummary[]> {
   const query = new URLSearchParams({ limit: '100' })
   if (workflowId) query.set('workflowId', workflowId)
   if (status) query.set('status', status)
   if (workspaceId) query.set('workspaceId', workspaceId)
+  if (trigger) query.set('trigger', trigger)
   return (await fetchJson<{ runs: RunSummary[] }>(`/api/runs?${query.toString()}`)).runs
 }
 

@@ -11,7 +11,8 @@ describe('runs filter in the URL', () => {
   it('writes the same filter back', () => {
     expect(runsFilterHref({})).toBe('/runs')
     expect(runsFilterHref({ status: 'waiting' })).toBe('/runs?status=waiting')
-    const href = runsFilterHref({ workflowId: 'w 1', status: 'cancelled' })
-    expect(readRunsFilter(Object.fromEntries(new URL(href, 'http://x').searchParams))).toEqual({ workflowId: 'w 1', status: 'cancelled' })
+    const href = runsFilterHref({ workflowId: 'w 1', status: 'cancelled', trigger: 'webhook' })
+    expect(readRunsFilter(Object.fromEntries(new URL(href, 'http://x').searchParams))).toEqual({ workflowId: 'w 1', status: 'cancelled', trigger: 'webhook' })
+    expect(readRunsFilter({ trigger: 'cron' })).toEqual({})
   })
 })

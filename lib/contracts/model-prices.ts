@@ -39,6 +39,18 @@ export const modelPricesResponseSchema = z.object({
 })
 export type ModelPricesResponse = z.infer<typeof modelPricesResponseSchema>
 
+/** One model's share of a run: the agent answers it gave (their `agent_response` events name it). */
+export const modelCostSchema = z.object({
+  /** The agent's provider setting, when the answering node names one (null: a saved agent's or an orchestration's). */
+  provider: z.string().nullable(),
+  model: z.string(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** Null when the model has no price in the table. */
+  costUsd: z.number().nullable(),
+})
+export type ModelCost = z.infer<typeof modelCostSchema>
+
 /** GET /api/runs/:id/cost: what a run cost, by the price table of its workspace. */
 export const runCostResponseSchema = z.object({
   runId: z.string(),
@@ -48,6 +60,8 @@ export const runCostResponseSchema = z.object({
   outputTokens: z.number(),
   /** Null when the model has no price in the table (or is unknown). */
   costUsd: z.number().nullable(),
+  /** Per provider and model, from the models that answered (empty for runs from before answers named their model). */
+  byModel: z.array(modelCostSchema).default([]),
 })
 export type RunCostResponse = z.infer<typeof runCostResponseSchema>
 

@@ -16,6 +16,8 @@ export const providerModelsQuerySchema = z.object({
     .url('Give a full URL, e.g. http://127.0.0.1:11434/v1')
     .refine((url) => /^https?:\/\//i.test(url), 'The URL must start with http:// or https://')
     .optional(),
+  /** A workspace credential (issue #32): the list is asked with its key, at its base URL (`baseUrl` is then not given). */
+  credentialId: z.string().min(1).max(100).optional(),
 })
 export type ProviderModelsQuery = z.infer<typeof providerModelsQuerySchema>
 

@@ -99,7 +99,14 @@ export const RUN_EVENT_DATA_SCHEMAS = {
   executor_failed: z.looseObject({ executorId, error: workflowErrorDetailsSchema }),
   executor_bypassed: z.looseObject({ executorId }),
   agent_update: z.looseObject({ executorId: executorId.optional(), text: z.string() }),
-  agent_response: z.looseObject({ executorId, text: z.string(), usage: tokenCounts.optional(), finishReason: z.string().optional() }),
+  agent_response: z.looseObject({
+    executorId,
+    text: z.string(),
+    usage: tokenCounts.optional(),
+    finishReason: z.string().optional(),
+    /** The model that answered, as the provider named it (what cost is priced by). */
+    modelId: z.string().optional(),
+  }),
   tool_call: z.looseObject({ executorId: executorId.optional(), callId: z.string(), name: z.string(), arguments: z.unknown() }),
   tool_result: z.looseObject({ executorId: executorId.optional(), callId: z.string(), result: z.unknown(), error: z.unknown().optional() }),
   tool_approval_request: z.looseObject({ executorId: executorId.optional(), id: z.string(), name: z.string() }),

@@ -37,6 +37,10 @@ export const createRunBody = z.object({
   debug: runDebugSchema.optional(),
 })
 
+/** How a run started: by a person or a client (`manual`), a schedule or a webhook (the runs list's filter). */
+export const runTriggerKindSchema = z.enum(['manual', 'schedule', 'webhook'])
+export type RunTriggerKind = z.infer<typeof runTriggerKindSchema>
+
 export const listRunsQuery = z.object({
   workflowId: workflowId.optional(),
   /** Only runs in this status (the runs page's filter). */
@@ -45,6 +49,8 @@ export const listRunsQuery = z.object({
   workspaceId: workspaceIdSchema.optional(),
   /** Only runs a schedule or webhook of this id started (issue #32). */
   triggerId: z.string().uuid('Not a trigger id.').optional(),
+  /** Only runs started this way: by a person or a client (`manual`), a schedule or a webhook. */
+  trigger: runTriggerKindSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 })
 

@@ -337,6 +337,7 @@ export interface AgentResponseInit {
   messages: Message[]
   responseId?: string
   agentId?: string
+  modelId?: string
   createdAt?: string
   finishReason?: FinishReason
   usage?: UsageDetails
@@ -350,12 +351,14 @@ export interface AgentResponseJSON extends Omit<AgentResponseInit, 'messages'> {
   messages: MessageJSON[]
 }
 
-const AGENT_RESPONSE_FIELDS = ['responseId', 'agentId', 'createdAt', 'finishReason', 'usage', 'additionalProperties', 'value'] as const
+const AGENT_RESPONSE_FIELDS = ['responseId', 'agentId', 'modelId', 'createdAt', 'finishReason', 'usage', 'additionalProperties', 'value'] as const
 
 /** What an agent run returns: the new messages it produced (tool calls, tool results, the final answer). */
 export class AgentResponse extends MessagesResponse {
   responseId?: string
   agentId?: string
+  /** The model that answered (its last call), as the provider named it. */
+  modelId?: string
   createdAt?: string
   finishReason?: FinishReason
   usage?: UsageDetails
@@ -387,6 +390,7 @@ export interface AgentResponseUpdateInit {
   authorName?: string
   agentId?: string
   responseId?: string
+  modelId?: string
   messageId?: string
   createdAt?: string
   finishReason?: FinishReason
@@ -397,7 +401,17 @@ export interface AgentResponseUpdateJSON extends AgentResponseUpdateInit {
   type: 'agent_response_update'
 }
 
-const AGENT_UPDATE_FIELDS = ['role', 'authorName', 'agentId', 'responseId', 'messageId', 'createdAt', 'finishReason', 'additionalProperties'] as const
+const AGENT_UPDATE_FIELDS = [
+  'role',
+  'authorName',
+  'agentId',
+  'responseId',
+  'modelId',
+  'messageId',
+  'createdAt',
+  'finishReason',
+  'additionalProperties',
+] as const
 
 /** One streamed chunk of an agent run: model text deltas, function calls, tool results or approval requests. */
 export class AgentResponseUpdate {
@@ -406,6 +420,7 @@ export class AgentResponseUpdate {
   authorName?: string
   agentId?: string
   responseId?: string
+  modelId?: string
   messageId?: string
   createdAt?: string
   finishReason?: FinishReason

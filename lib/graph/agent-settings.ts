@@ -44,6 +44,11 @@ export const ModelSettingsSchema = z.object({
    * are never sent to a URL chosen here: such a server gets the saved agent's own key, or none.
    */
   baseUrl: optionalHttpUrl.optional(),
+  /**
+   * A credential of the workspace (its id; issue #32): the run uses its key and its base URL, before a saved agent's
+   * own key and the server's. Its key goes only to its own base URL: a different `baseUrl` here fails the run.
+   */
+  credentialId: z.string().min(1).max(200).optional(),
 })
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>
 

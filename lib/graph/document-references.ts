@@ -33,6 +33,11 @@ export function collectMcpServerIds(document: GraphDocument, savedAgent?: AgentS
   return [...new Set(collectAgentSettings(document, savedAgent).flatMap((settings) => settings.mcpServerIds))]
 }
 
+/** The workspace credentials (issue #32) the document's agents choose, each once. */
+export function collectCredentialIds(document: GraphDocument, savedAgent?: AgentSettingsLookup): string[] {
+  return [...new Set(collectAgentSettings(document, savedAgent).flatMap((settings) => (settings.model.credentialId ? [settings.model.credentialId] : [])))]
+}
+
 export function collectFunctionToolNames(document: GraphDocument, savedAgent?: AgentSettingsLookup): string[] {
   return [...new Set(collectAgentSettings(document, savedAgent).flatMap((settings) => settings.functionTools))]
 }

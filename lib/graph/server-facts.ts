@@ -21,7 +21,7 @@ export interface WorkflowFacts {
 }
 
 /** Which API an agent's model is, and where: all of its settings that decide the key it is sent. */
-export type ModelEndpoint = Pick<ModelSettings, 'provider' | 'baseUrl'>
+export type ModelEndpoint = Pick<ModelSettings, 'provider' | 'baseUrl'> & Partial<Pick<ModelSettings, 'credentialId'>>
 
 /** A saved agent the person may place: whether it has its own API key, and each version's model. */
 export interface SavedAgentFacts {
@@ -126,7 +126,8 @@ const SERVER_KEYS: Record<KeyedProvider, { label: string; variable: string }> = 
 
 /** Which server key an agent would be sent (and cannot run without), as needsServerKey says for OpenAI; Ollama needs none. */
 export function serverKeyNeeded(model: ModelEndpoint, hasOwnKey: boolean): KeyedProvider | undefined {
-  if (model.baseUrl || hasOwnKey) return undefined
+  // A workspace credential brings its own key (issue #32).
+  if (model.baseUrl || hasOwnKey || model.credentialId) return undefined
   if (model.provider === 'openai' || model.provider === 'openai_chat') return 'openai'
   if (model.provider === 'anthropic' || model.provider === 'gemini') return model.provider
   return undefined

@@ -55,6 +55,8 @@ export type RouteResource =
   // Evaluations (issue #31)
   | 'dataset'
   | 'experiment'
+  // Model credentials (issue #32)
+  | 'credential'
   // Publishing (issue #32)
   | 'publication'
 

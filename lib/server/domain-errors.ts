@@ -130,6 +130,7 @@ export const CONFLICT_CODES = [
   'experiment_finished',
   // Triggers (issue #32)
   'signature_replayed',
+  'credential_exists',
 ] as const
 export type ConflictCode = (typeof CONFLICT_CODES)[number]
 

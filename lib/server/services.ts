@@ -34,6 +34,7 @@ import { WorkflowPinService } from './workflows/workflow-pins'
 import { RecentNodeInputs } from './runs/recent-node-inputs'
 import { WebhookReceiver } from './triggers/webhook-receiver'
 import { WebhookService } from './triggers/webhook-service'
+import { ProviderCredentialService } from './credentials/provider-credential-service'
 // Publishing (issue #32)
 import { PublicationService } from './publications/publication-service'
 import { VisitorChatService } from './publications/visitor-chat'
@@ -89,6 +90,8 @@ export interface Services {
   webhooks: WebhookService
   /** Signed calls to a webhook (POST /api/hooks/:id). */
   webhookReceiver: WebhookReceiver
+  /** A workspace's model credentials (provider API keys, sealed). */
+  credentials: ProviderCredentialService
   // Debugging (issue #31)
   /** A workflow's pinned outputs, which its debug runs send instead of running the nodes. */
   workflowPins: WorkflowPinService
@@ -154,6 +157,7 @@ export function servicesFor(app: AppContext): Services {
     schedules: new ScheduleService(app),
     webhooks: new WebhookService(app),
     webhookReceiver: new WebhookReceiver(app),
+    credentials: new ProviderCredentialService(app),
     workflowPins: new WorkflowPinService(app),
     nodeInputs: new RecentNodeInputs(app, runs),
     publications: new PublicationService(app),

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { IntentLink } from '@/components/ui/IntentLink'
 import { RunsList } from '@/components/runs/RunsList'
 import { RunStatusFilter } from '@/components/runs/RunStatusFilter'
+import { RunTriggerFilter } from '@/components/runs/RunTriggerFilter'
 import { readRunsFilter, runsFilterHref } from '@/components/runs/runs-filter'
 
 export const metadata: Metadata = { title: 'Runs' }
@@ -28,7 +29,8 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         </div>
       </div>
       <RunStatusFilter filter={filter} />
-      <RunsList workflowId={filter.workflowId} status={filter.status} />
+      <RunTriggerFilter filter={filter} />
+      <RunsList workflowId={filter.workflowId} status={filter.status} trigger={filter.trigger} />
     </div>
   )
 }

@@ -104,6 +104,18 @@ describe('webhooks', () => {
     const history = await callRoute(runsRoute.GET, { url: `http://localhost/api/runs?triggerId=${webhook.id}`, as: owner })
     expect(history.body.runs.map((listed: { id: string }) => listed.id)).toEqual([accepted.body.runId])
     expect(history.body.runs[0].trigger).toEqual({ kind: 'webhook', hookId: webhook.id })
+    // The runs list filters by how runs started: a manual run of the workflow is not a webhook's, and the other way round.
+    const manual = await callRoute(runsRoute.POST, { body: { workflowId, input: JSON.stringify({ city: 'Paris' }) }, as: owner })
+    expect(manual.status).toBe(201)
+    const ids = async (trigger: string) =>
+      (await callRoute(runsRoute.GET, { url: `http://localhost/api/runs?workflowId=${workflowId}&trigger=${trigger}`, as: owner })).body.runs.map(
+        (listed: { id: string }) => listed.id,
+      )
+    expect(await ids('webhook')).toContain(accepted.body.runId)
+    expect(await ids('webhook')).not.toContain(manual.body.run.id)
+    expect(await ids('manual')).toEqual([manual.body.run.id])
+    expect(await ids('schedule')).toEqual([])
+    expect((await callRoute(runsRoute.GET, { url: 'http://localhost/api/runs?trigger=cron', as: owner })).status).toBe(400)
   })
 
   it('waits for the output with ?wait=true', async () => {
@@ -128,9 +140,13 @@ describe('webhooks', () => {
 
   it('limits calls per minute (429), rotates the secret and disables the webhook', async () => {
     const { webhook, secret } = await makeHook(textWorkflowId, { rateLimitPerMinute: 2 })
-    const statuses = []
-    for (const n of [1, 2, 3]) statuses.push((await call(webhook.id, `call ${n}`, signatureHeader(secret, `call ${n}`))).status)
-    expect(statuses).toEqual([202, 202, 429])
+    const answers = []
+    for (const n of [1, 2, 3]) answers.push(await call(webhook.id, `call ${n}`, signatureHeader(secret, `call ${n}`)))
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 429])
+    // The wait is in the header clients read, as in the body.
+    const limited = answers[2]!
+    expect(Number(limited.headers.get('retry-after'))).toBe(limited.body.error.details.retryAfterSeconds)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
 
     await callRoute(webhookRoute.PATCH, { params: { id: textWorkflowId, hookId: webhook.id }, body: { rateLimitPerMinute: 100 }, as: owner })
     const rotated = await callRoute(rotateRoute.POST, { params: { id: textWorkflowId, hookId: webhook.id }, as: owner, method: 'POST' })

@@ -18,6 +18,8 @@ import { FunctionToolsField } from './FunctionToolsField'
 import { HandoffsEditor } from './HandoffsEditor'
 import { McpServersField } from './McpServersField'
 import { McpToolsField } from './McpToolsField'
+import { ModelCredentialField } from './ModelCredentialField'
+import { ModelNameField } from './ModelNameField'
 import { ParticipantsEditor } from './ParticipantsEditor'
 import { SkillsField } from './SkillsField'
 import { FieldListEditor } from './FieldListEditor'
@@ -183,6 +185,40 @@ export function FieldControl({ field, data, basePath = [], onChange, testIdPrefi
           path={path}
           error={error}
           onChange={onChange}
+        />
+      )
+    case 'model_credential': {
+      const modelPath = path.slice(0, -1)
+      return (
+        <ModelCredentialField
+          id={domId}
+          label={field.label}
+          help={field.help}
+          testId={testId}
+          value={String(value ?? '')}
+          onChange={(credentialId, credential) => {
+            // A credential brings its provider and its address: the agent's own base URL would not be sent its key.
+            if (credential) {
+              onChange([...modelPath, 'provider'], credential.provider)
+              onChange([...modelPath, 'baseUrl'], undefined)
+            }
+            change(credentialId || undefined)
+          }}
+        />
+      )
+    }
+    case 'model_name':
+      return (
+        <ModelNameField
+          id={domId}
+          label={field.label}
+          help={field.help}
+          error={error}
+          testId={testId}
+          placeholder={field.placeholder}
+          value={String(value ?? '')}
+          model={getAt(data, path.slice(0, -1)) as Record<string, unknown> | undefined}
+          onChange={change}
         />
       )
     case 'agent':

@@ -53,6 +53,7 @@ describe('node registry', () => {
       'name',
       'instructions',
       'provider',
+      'credentialId',
       'model',
       'baseUrl',
       'temperature',

@@ -42,6 +42,8 @@ export interface AgentRunState {
   functionCallCount: number
   usage: UsageDetails | undefined
   responseId: string | undefined
+  /** The model that answered last, as the provider named it (what a run's cost is priced by). */
+  modelId: string | undefined
   /**
    * When the service keeps the conversation (a reply named its conversation): how many messages of
    * `conversation` it has already seen; only the rest is sent with the next call.

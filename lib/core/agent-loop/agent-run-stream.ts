@@ -61,6 +61,7 @@ export class AgentRunStream implements AsyncIterable<AgentResponseUpdate> {
       messages: assembler.messages,
       usage: assembler.usage,
       responseId: assembler.responseId,
+      modelId: assembler.modelId,
       finishReason: assembler.finishReason,
       agentId: this.agentId,
     })

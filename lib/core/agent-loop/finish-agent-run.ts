@@ -9,6 +9,7 @@ export async function finishAgentRun(state: AgentRunState): Promise<AgentRespons
     messages: state.produced,
     usage: state.usage,
     responseId: state.responseId,
+    modelId: state.modelId,
     agentId: state.agent.id,
     finishReason: state.finishReason,
     createdAt: new Date().toISOString(),

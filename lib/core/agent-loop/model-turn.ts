@@ -32,6 +32,7 @@ export async function* modelTurn(state: AgentRunState): AsyncGenerator<AgentResp
   }
   state.usage = addUsage(state.usage, response.usage)
   if (response.responseId) state.responseId = response.responseId
+  if (response.modelId) state.modelId = response.modelId
   if (response.finishReason) state.finishReason = response.finishReason
   appendMessages(state, response.messages)
   if (response.conversationId) continueOnService(state, response.conversationId)
@@ -101,6 +102,7 @@ function agentUpdate(state: AgentRunState, update: ChatResponseUpdate): AgentRes
     authorName: update.authorName ?? (role === 'assistant' ? state.agent.name : undefined),
     agentId: state.agent.id,
     responseId: update.responseId,
+    modelId: update.modelId,
     messageId: update.messageId,
     finishReason: update.finishReason,
     additionalProperties: update.additionalProperties,

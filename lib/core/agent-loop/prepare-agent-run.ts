@@ -80,6 +80,7 @@ export async function prepareAgentRun(
     functionCallCount: 0,
     usage: undefined,
     responseId: undefined,
+    modelId: undefined,
     sentToService: 0,
     finishReason: undefined,
   }

@@ -22,6 +22,7 @@ export async function runAgentWithEvents(
   const event: AgentResponseEvent = { type: 'agent_response', executorId, text: response.text }
   if (response.usage) event.usage = response.usage
   if (response.finishReason) event.finishReason = response.finishReason
+  if (response.modelId) event.modelId = response.modelId
   ctx.addEvent(event)
   return response
 }
@@ -42,5 +43,11 @@ async function streamAgent(
     for (const content of visible) if (content.type === 'text') text += content.text
     ctx.addEvent({ type: 'agent_update', executorId, text, contents: visible })
   }
-  return new AgentResponse({ messages: assembler.messages, usage: assembler.usage, responseId: assembler.responseId, finishReason: assembler.finishReason })
+  return new AgentResponse({
+    messages: assembler.messages,
+    usage: assembler.usage,
+    responseId: assembler.responseId,
+    modelId: assembler.modelId,
+    finishReason: assembler.finishReason,
+  })
 }

@@ -137,6 +137,8 @@ export interface AgentResponseEvent {
   usage?: UsageDetails
   /** Why the model stopped, when it said: `length` means the reply was cut at its token limit. */
   finishReason?: FinishReason
+  /** The model that answered, as the provider named it: what the run's cost is priced by. */
+  modelId?: string
 }
 export interface GroupChatEvent<T = unknown> {
   type: 'group_chat'

@@ -3,6 +3,7 @@ export { MAX_SUB_WORKFLOW_DEPTH } from './sub-workflow'
 export {
   collectAgentSettings,
   collectMcpServerIds,
+  collectCredentialIds,
   collectFunctionToolNames,
   collectSkillIds,
   collectSubWorkflowRefs,

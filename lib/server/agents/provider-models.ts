@@ -2,13 +2,15 @@
  * The models a provider offers, for a person choosing an agent's model (lib/core's listProviderModels).
  * Keys as a run uses them (compile/chat-client-for.ts): the server's key goes only to the provider's own
  * endpoint, never to a base URL given here; a member's base URL (and Ollama's default localhost, which is
- * not the admin's choice) goes through the outbound policy, as a run's would.
+ * not the admin's choice) goes through the outbound policy, as a run's would. A workspace credential (issue #32) is
+ * asked with its own key at its own base URL (or its provider's endpoint), never anywhere else.
  */
 import { listProviderModels, type ModelListProvider } from '@/lib/core'
 import type { ProviderModelsQuery, ProviderModelsResult } from '@/lib/contracts/provider-models'
 import type { AppContext } from '../app-context'
-import { isAdmin, type Principal } from '../auth/principal'
-import { invalidInput } from '../domain-errors'
+import { canSee, isAdmin, type Principal } from '../auth/principal'
+import { openCredentialKey } from '../credentials/credential-secret'
+import { invalidInput, notFound } from '../domain-errors'
 import { pinnedFetch } from '../outbound/pinned-connection'
 
 const SERVER_KEY_NAMES: Record<Exclude<ModelListProvider, 'ollama'>, string[]> = {
@@ -24,11 +26,12 @@ const SERVER_BASE_URLS: Record<ModelListProvider, string> = {
 }
 
 export async function listModelsFor(
-  app: Pick<AppContext, 'outbound'>,
+  app: Pick<AppContext, 'outbound' | 'db' | 'secrets'>,
   principal: Principal,
   query: ProviderModelsQuery,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ProviderModelsResult> {
+  if (query.credentialId !== undefined) return listWithCredential(app, principal, query.credentialId, env)
   const { provider, baseUrl } = query
   const serverBaseUrl = env[SERVER_BASE_URLS[provider]]?.trim() || undefined
   // Whose address this is: the person's (a base URL given, or Ollama's default), or the admin's (the server's own).
@@ -63,4 +66,44 @@ function serverKey(provider: ModelListProvider, env: NodeJS.ProcessEnv): string 
     if (value) return value
   }
   return undefined
+}
+
+/** The credential's provider as a list endpoint knows it (OpenAI's two APIs list the same models). */
+const LIST_PROVIDER: Record<string, ModelListProvider> = { openai: 'openai', openai_chat: 'openai', anthropic: 'anthropic', gemini: 'gemini', ollama: 'ollama' }
+
+async function listWithCredential(
+  app: Pick<AppContext, 'outbound' | 'db' | 'secrets'>,
+  principal: Principal,
+  credentialId: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ProviderModelsResult> {
+  const row = await app.db.prisma.providerCredential.findUnique({
+    where: { id: credentialId },
+    select: { workspaceId: true, provider: true, secret: true, baseUrl: true },
+  })
+  const provider = row ? LIST_PROVIDER[row.provider] : undefined
+  if (!row || !provider || !canSee(principal, row.workspaceId)) throw notFound('Credential', credentialId)
+  const member = !isAdmin(principal)
+  if (row.baseUrl && member) {
+    const refusal = await app.outbound.refusalOf(row.baseUrl)
+    if (refusal) return { ok: false, models: [], error: `The credential's base URL: ${refusal.message}` }
+  }
+  // Without a base URL the key goes to the provider's own endpoint (the admin's, for Ollama when set).
+  const serverBaseUrl = env[SERVER_BASE_URLS[provider]]?.trim() || undefined
+  const chosenAddress = row.baseUrl !== null || (provider === 'ollama' && !serverBaseUrl)
+  const apiKey = openCredentialKey(app.secrets.box, row.secret) ?? 'none'
+  try {
+    const models = await listProviderModels({
+      provider,
+      apiKey,
+      baseURL: row.baseUrl ?? serverBaseUrl,
+      env: {},
+      ...(chosenAddress && member ? { fetch: pinnedFetch(app.outbound) } : {}),
+    })
+    return { ok: true, models }
+  } catch (error) {
+    // A provider's answer may quote the key it was sent.
+    const message = error instanceof Error ? error.message : String(error)
+    return { ok: false, models: [], error: message.split(apiKey).join('[secret]') }
+  }
 }

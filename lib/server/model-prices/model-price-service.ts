@@ -11,6 +11,7 @@ import { canSee, requireRole, visibleTo, type Principal } from '../auth/principa
 import type { Prisma } from '../db/database'
 import { notFound } from '../domain-errors'
 import { agentModelSettings, singleModel, type ModelEnv } from './run-model'
+import { modelCosts } from './run-model-costs'
 
 const storedPrices = z.array(modelPriceSchema)
 
@@ -65,14 +66,27 @@ export class ModelPriceService {
       select: { usage: true, workspaceId: true, version: { select: { graph: true } }, agentVersion: { select: { definition: true } } },
     })
     if (!run) throw notFound('Run', runId)
-    const model = run.version ? this.modelOfGraph(run.version.graph) : run.agentVersion ? this.modelOfAgentDefinition(run.agentVersion.definition) : null
+    const configured = run.version ? this.modelOfGraph(run.version.graph) : run.agentVersion ? this.modelOfAgentDefinition(run.agentVersion.definition) : null
     const usage = (run.usage ?? null) as UsageCounts | null
+    const prices = await this.tableFor(run.workspaceId)
+    // The answers name the model that gave them (issue #32): priced per model, exactly, when they all do.
+    const answers = await this.prisma.runEvent.findMany({ where: { runId, type: 'agent_response' }, select: { data: true }, orderBy: { sequence: 'asc' } })
+    const byModel = modelCosts(
+      answers.map((answer) => answer.data as object),
+      run.version?.graph ?? null,
+      configured,
+      prices,
+      this.env,
+    )
+    const model = byModel.length === 1 ? byModel[0]!.model : byModel.length === 0 ? configured : null
+    const priced = byModel.length > 0 && byModel.every((row) => row.costUsd !== null)
     return {
       runId,
       model,
       inputTokens: usage?.inputTokenCount ?? 0,
       outputTokens: usage?.outputTokenCount ?? 0,
-      costUsd: costOf(usage, model, await this.tableFor(run.workspaceId)),
+      costUsd: priced ? byModel.reduce((sum, row) => sum + row.costUsd!, 0) : costOf(usage, model, prices),
+      byModel,
     }
   }
 

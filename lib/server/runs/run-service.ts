@@ -3,7 +3,7 @@
  * worker's job (run-worker.ts); this module only writes the rows and events a person sees.
  * A run belongs to who started it; anyone else but an admin gets the 404 of a missing run.
  */
-import type { RunDetail, RunGraph, RunStatus, RunSummary, RunView } from '@/lib/contracts/runs'
+import type { RunDetail, RunGraph, RunStatus, RunSummary, RunTriggerKind, RunView } from '@/lib/contracts/runs'
 import { durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
 import type { RunTrigger } from '@/lib/contracts/triggers'
 import type { RunDebug } from '@/lib/contracts/run-debug'
@@ -242,13 +242,15 @@ export class RunService {
 
   async list(
     principal: Principal,
-    filter: { workflowId?: string; status?: RunStatus; limit: number; workspaceId?: string; triggerId?: string },
+    filter: { workflowId?: string; status?: RunStatus; limit: number; workspaceId?: string; triggerId?: string; trigger?: RunTriggerKind },
   ): Promise<RunSummary[]> {
     const rows = await this.prisma.run.findMany({
       where: {
         ...visibleTo(principal),
         workflowId: filter.workflowId ?? { not: null },
         ...(filter.triggerId ? { triggerId: filter.triggerId } : {}),
+        // Schedules and webhooks record their kind; a run started by a person or a client records none.
+        ...(filter.trigger === 'manual' ? { triggerId: null } : filter.trigger ? { trigger: { path: ['kind'], equals: filter.trigger } } : {}),
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.workspaceId === undefined ? {} : { AND: [{ workspaceId: filter.workspaceId }] }),
       },

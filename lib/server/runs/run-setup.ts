@@ -13,6 +13,7 @@ import {
   chatClientFor,
   collectAgentRefs,
   collectAgentSettings,
+  collectCredentialIds,
   collectMcpServerIds,
   collectSkillIds,
   collectSubWorkflowRefs,
@@ -27,6 +28,7 @@ import {
 } from '@/lib/graph'
 import { loadAgentVersion } from '../agents/agent-service'
 import { fileAccessProviderFor } from '../agents/file-roots'
+import { openRunCredentials, settingsWithCredential } from '../credentials/run-credentials'
 import type { AppContext } from '../app-context'
 import type { RunScope } from '../auth/principal'
 import type { NameOwner } from '../auth/name-owner'
@@ -132,6 +134,9 @@ export async function prepareQueuedRun(
   // compile() asks for skills and folders synchronously: load and check every named skill and folder first.
   const skills = await skillLibrary(app).resolverFor([...new Set(documents.flatMap((each) => collectSkillIds(each, savedAgent)))], names)
   const folders = await openFileAccess(documents, savedAgent)
+  // The workspace credentials the agents chose (issue #32): the run's workspace's only, opened here as compile() is synchronous.
+  const credentialIds = [...new Set(documents.flatMap((each) => collectCredentialIds(each, savedAgent)))]
+  const credentials = await openRunCredentials(app, credentialIds, names.workspaceId, !isAdminScope(visible))
   let mcpTools = new Map<string, MCPTool>()
   const close = () => closeMcpServers(mcpTools)
   try {
@@ -142,7 +147,12 @@ export async function prepareQueuedRun(
     const workflow = compile(
       document,
       {
-        chatClient: (settings, secrets) => chatClientFor(settings, process.env, secrets, baseUrlFetch),
+        chatClient: (settings, secrets) => {
+          const credential = settings.credentialId === undefined ? undefined : credentials.get(settings.credentialId)
+          if (!credential) return chatClientFor(settings, process.env, secrets, baseUrlFetch)
+          // A chosen credential comes before the saved agent's own key and the server's.
+          return chatClientFor(settingsWithCredential(settings, credential), process.env, { apiKey: credential.apiKey }, baseUrlFetch)
+        },
         mcpServer: (id) => {
           const tool = mcpTools.get(id)
           if (!tool) throw new MissingRunResourceError(`MCP server '${id}' is not connected.`)

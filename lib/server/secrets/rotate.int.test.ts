@@ -10,6 +10,7 @@ import { rotateSecrets, sealPlainSecrets } from './rotate'
 import { SecretBox } from './secret-box'
 import { openWebhookUrl, sealWebhookUrl } from '../approvals/approval-routing'
 import { SecretVault } from './secret-vault'
+import { openCredentialKey, sealCredentialKey } from '../credentials/credential-secret'
 
 let db: Database
 beforeAll(async () => {
@@ -75,7 +76,14 @@ describe('sealing and rotating secrets at rest', () => {
     await db.prisma.workspaceApprovalRouting.create({
       data: { workspaceId: workspace.id, webhook: sealWebhookUrl(new SecretBox(oldKey), hook), webhookHost: 'hooks.example.com' },
     })
+    const credential = await db.prisma.providerCredential.create({
+      data: { workspaceId: workspace.id, name: 'Team key', provider: 'openai', secret: sealCredentialKey(new SecretBox(oldKey), 'sk-credential-1') },
+    })
     const summary = await rotateSecrets(db.prisma, oldKey, newKey)
+    expect(summary.resealedCredentials).toEqual([credential.id])
+    const resealed = await db.prisma.providerCredential.findUniqueOrThrow({ where: { id: credential.id } })
+    expect(openCredentialKey(new SecretBox(newKey), resealed.secret)).toBe('sk-credential-1')
+    expect(() => openCredentialKey(new SecretBox(oldKey), resealed.secret)).toThrow(/another key/)
     expect(summary.resealedWebhooks).toEqual([workspace.id])
     const routing = await db.prisma.workspaceApprovalRouting.findUniqueOrThrow({ where: { workspaceId: workspace.id } })
     expect(openWebhookUrl(new SecretBox(newKey), routing.webhook)).toBe(hook)
@@ -93,6 +101,7 @@ describe('sealing and rotating secrets at rest', () => {
     expect(again.resealedAgentKeys).toEqual([])
     expect(again.resealedCheckpoints).toBe(0)
     expect(again.resealedWebhooks).toEqual([])
+    expect(again.resealedCredentials).toEqual([])
   })
 
   it('changes nothing when a secret cannot be opened with the old key', async () => {

@@ -26,6 +26,8 @@ export interface ResealSummary {
   resealedWebhooks?: string[]
   /** Workflow webhooks (triggers, issue #32) whose signing secret was sealed again with the new key (a rotation only). */
   resealedWorkflowHooks?: string[]
+  /** Workspaces' model credentials (issue #32) whose key was sealed again with the new key (a rotation only). */
+  resealedCredentials?: string[]
 }
 
 /** A URL stored before its secret parts were split out: split them out now (values already split stay). */
@@ -64,6 +66,7 @@ async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox, only: 
     await resealCheckpoints(tx, from, to, summary)
     await resealWebhooks(tx, from, to, summary)
     await resealWorkflowHooks(tx, from, to, summary)
+    await resealCredentials(tx, from, to, summary)
   }
   return summary
 }
@@ -101,6 +104,19 @@ async function resealWorkflowHooks(tx: Transaction, from: SecretBox, to: SecretB
     if (to.sealedWithThisKey(row.secret) && from.keyId !== to.keyId) continue
     await tx.workflowWebhook.update({ where: { id: row.id }, data: { secret: to.seal(from.open(row.secret)) } })
     summary.resealedWorkflowHooks.push(row.id)
+  }
+}
+
+/** Workspaces' model credentials (credentials/credential-secret.ts), sealed from the start. */
+async function resealCredentials(tx: Transaction, from: SecretBox, to: SecretBox, summary: ResealSummary): Promise<void> {
+  await tx.$queryRawUnsafe('SELECT id FROM "ProviderCredential" FOR UPDATE')
+  const rows = await tx.providerCredential.findMany({ select: { id: true, secret: true }, orderBy: { id: 'asc' } })
+  summary.resealedCredentials = []
+  for (const row of rows) {
+    if (to.sealedWithThisKey(row.secret) && from.keyId !== to.keyId) continue
+    // updatedAt moves on: other processes notice and rebuild their redactors.
+    await tx.providerCredential.update({ where: { id: row.id }, data: { secret: to.seal(from.open(row.secret)) } })
+    summary.resealedCredentials.push(row.id)
   }
 }
 

@@ -11,6 +11,7 @@
 import {
   AgentSettingsSchema,
   collectAgentRefs,
+  collectCredentialIds,
   collectMcpServerIds,
   collectSubWorkflowRefs,
   MAX_SUB_WORKFLOW_DEPTH,
@@ -83,16 +84,22 @@ export async function documentSecretScope(
   return {
     mcpServerIds: [...new Set(documents.flatMap((each) => collectMcpServerIds(each, lookup)))],
     agentIds: [...new Set(agentRefs.map((ref) => ref.agentId))],
+    credentialIds: [...new Set(documents.flatMap((each) => collectCredentialIds(each, lookup)))],
     owner,
     serverOwner,
     values,
   }
 }
 
+function credentialIdsOf(definitions: readonly AgentSettings[]): string[] {
+  return [...new Set(definitions.flatMap((settings) => (settings.model.credentialId ? [settings.model.credentialId] : [])))]
+}
+
 function mergeScopes(a: SecretScope, b: SecretScope): SecretScope {
   return {
     mcpServerIds: [...(a.mcpServerIds ?? []), ...(b.mcpServerIds ?? [])],
     agentIds: [...(a.agentIds ?? []), ...(b.agentIds ?? [])],
+    credentialIds: [...(a.credentialIds ?? []), ...(b.credentialIds ?? [])],
     owner: a.owner,
     serverOwner: a.serverOwner,
     values: [...(a.values ?? []), ...(b.values ?? [])],
@@ -138,6 +145,7 @@ export class SecretScopes {
     let scope: SecretScope = {
       mcpServerIds: [...new Set(definitions.flatMap((settings) => settings.mcpServerIds))],
       agentIds: session.agentId === null ? [] : [session.agentId],
+      credentialIds: credentialIdsOf(definitions),
       owner,
       serverOwner: await this.nameOwner(session.agent ?? session),
     }
@@ -194,7 +202,13 @@ export class SecretScopes {
     if (run.agentVersion) {
       // A chat turn: its agent's servers and own key.
       const settings = parseAgentSettings(run.agentVersion.definition)
-      return { mcpServerIds: settings?.mcpServerIds ?? [], agentIds: [run.agentVersion.agentId], owner, serverOwner }
+      return {
+        mcpServerIds: settings?.mcpServerIds ?? [],
+        agentIds: [run.agentVersion.agentId],
+        credentialIds: credentialIdsOf(settings ? [settings] : []),
+        owner,
+        serverOwner,
+      }
     }
     const parsed = run.version ? parseGraphDocument(run.version.graph) : undefined
     return parsed?.ok ? documentSecretScope(this.prisma, parsed.document, owner, [], serverOwner) : { owner, serverOwner }

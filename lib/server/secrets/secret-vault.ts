@@ -16,6 +16,7 @@
  */
 import type { Prisma } from '../db/database'
 import { openAgentApiKey } from '../agents/agent-api-key'
+import { openCredentialKey } from '../credentials/credential-secret'
 import { openServerSecrets, serverSecretValues } from '../mcp/mcp-server-secrets'
 import { resolveMcpServers } from '../mcp/mcp-server-lookup'
 import type { NameOwner } from '../auth/name-owner'
@@ -46,6 +47,8 @@ export interface SecretScope {
   mcpServerIds?: readonly string[]
   /** Saved agents whose own API keys are cut out. */
   agentIds?: readonly string[]
+  /** Workspace model credentials (issue #32) whose keys are cut out. */
+  credentialIds?: readonly string[]
   /** Whose servers and agents may count (the run's workspace scope): ids of other workspaces' are ignored. */
   owner?: { workspaceId?: string | null }
   /**
@@ -60,8 +63,9 @@ export interface SecretScope {
 /** Scoped redactors kept at once; the oldest goes first. */
 const SCOPED_CACHE_SIZE = 500
 
-function scopeKey({ mcpServerIds = [], agentIds = [], owner, serverOwner, values = [] }: SecretScope): string {
-  return JSON.stringify([[...new Set(mcpServerIds)].sort(), [...new Set(agentIds)].sort(), owner?.workspaceId, serverOwner ?? null, values])
+function scopeKey({ mcpServerIds = [], agentIds = [], credentialIds = [], owner, serverOwner, values = [] }: SecretScope): string {
+  const sorted = (ids: readonly string[]) => [...new Set(ids)].sort()
+  return JSON.stringify([sorted(mcpServerIds), sorted(agentIds), sorted(credentialIds), owner?.workspaceId, serverOwner ?? null, values])
 }
 
 export interface SecretVaultOptions {
@@ -179,13 +183,15 @@ export class SecretVault {
     return redactor
   }
 
-  /** Changes whenever a server is created, changed or deleted, and whenever an agent's key is set or removed. */
+  /** Changes whenever a server or a credential is created, changed or deleted, and whenever an agent's key is set or removed. */
   private async readStamp(): Promise<string> {
-    const [servers, agents] = await Promise.all([
+    const [servers, agents, credentials] = await Promise.all([
       this.prisma.mcpServer.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
       this.prisma.agent.aggregate({ where: { apiKey: { not: null } }, _count: { _all: true }, _max: { updatedAt: true } }),
+      this.prisma.providerCredential.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
     ])
-    return `${servers._count._all}:${servers._max.updatedAt?.getTime() ?? 0}:${agents._count._all}:${agents._max.updatedAt?.getTime() ?? 0}`
+    const stampOf = (found: { _count: { _all: number }; _max: { updatedAt: Date | null } }) => `${found._count._all}:${found._max.updatedAt?.getTime() ?? 0}`
+    return `${stampOf(servers)}:${stampOf(agents)}:${stampOf(credentials)}`
   }
 
   private async checkScopedStamp(): Promise<void> {
@@ -202,8 +208,15 @@ export class SecretVault {
     return [...this.masterKeyForms, ...environmentSecrets(this.env)]
   }
 
-  private async buildScoped({ mcpServerIds = [], agentIds = [], owner = {}, serverOwner, values = [] }: SecretScope): Promise<SecretRedactor> {
-    const [servers, agents] = await Promise.all([
+  private async buildScoped({
+    mcpServerIds = [],
+    agentIds = [],
+    credentialIds = [],
+    owner = {},
+    serverOwner,
+    values = [],
+  }: SecretScope): Promise<SecretRedactor> {
+    const [servers, agents, credentials] = await Promise.all([
       mcpServerIds.length === 0
         ? []
         : serverOwner
@@ -212,14 +225,18 @@ export class SecretVault {
       agentIds.length === 0
         ? []
         : this.prisma.agent.findMany({ where: { id: { in: [...agentIds] }, apiKey: { not: null }, ...owner }, select: { id: true, apiKey: true } }),
+      credentialIds.length === 0
+        ? []
+        : this.prisma.providerCredential.findMany({ where: { id: { in: [...credentialIds] }, ...workspaceOf(owner) }, select: { id: true, secret: true } }),
     ])
-    return new SecretRedactor([...this.appSecrets(), ...values, ...this.serverValues(servers), ...this.agentKeys(agents)])
+    return new SecretRedactor([...this.appSecrets(), ...values, ...this.serverValues(servers), ...this.agentKeys(agents), ...this.credentialKeys(credentials)])
   }
 
   private async build(): Promise<SecretRedactor> {
     const servers = await this.prisma.mcpServer.findMany({ select: { id: true, config: true, secrets: true } })
     const agents = await this.prisma.agent.findMany({ where: { apiKey: { not: null } }, select: { id: true, apiKey: true } })
-    return new SecretRedactor([...this.appSecrets(), ...this.serverValues(servers), ...this.agentKeys(agents)])
+    const credentials = await this.prisma.providerCredential.findMany({ select: { id: true, secret: true } })
+    return new SecretRedactor([...this.appSecrets(), ...this.serverValues(servers), ...this.agentKeys(agents), ...this.credentialKeys(credentials)])
   }
 
   private serverValues(rows: ReadonlyArray<{ id: string; config: unknown; secrets: unknown }>): string[] {
@@ -250,4 +267,23 @@ export class SecretVault {
     }
     return values
   }
+
+  private credentialKeys(credentials: ReadonlyArray<{ id: string; secret: string }>): string[] {
+    const values: string[] = []
+    for (const credential of credentials) {
+      try {
+        const apiKey = openCredentialKey(this.box, credential.secret)
+        if (apiKey !== undefined) values.push(apiKey)
+      } catch (error) {
+        this.logger.error(`[secrets] the key of credential '${credential.id}' cannot be read: ${(error as Error).message}`)
+      }
+    }
+    return values
+  }
+}
+
+/** Credentials always belong to a workspace: a scope of no workspace (rows from before workspaces) sees none of them. */
+function workspaceOf(owner: { workspaceId?: string | null }): { workspaceId?: string } {
+  if (!('workspaceId' in owner) || owner.workspaceId === undefined) return {}
+  return owner.workspaceId === null ? { workspaceId: '' } : { workspaceId: owner.workspaceId }
 }

@@ -92,7 +92,7 @@ function remember(versionId: string, subWorkflowIds: string[]): void {
   if (subWorkflowIdsByVersion.size > CACHED_VERSIONS) subWorkflowIdsByVersion.delete(subWorkflowIdsByVersion.keys().next().value!)
 }
 
-const modelEndpoint = ModelSettingsSchema.pick({ provider: true, baseUrl: true })
+const modelEndpoint = ModelSettingsSchema.pick({ provider: true, baseUrl: true, credentialId: true })
 
 /**
  * Every version's model of the agents the person may use (those of one workspace when named), in one statement that

@@ -20,7 +20,7 @@ import type { Prisma } from '../db/database'
 import { DomainError } from '../domain-errors'
 import { fileSkillNames, skillDirectoriesFromEnv } from '../skills/file-skills'
 
-export type ReferenceKind = 'agent' | 'mcp_server' | 'skill' | 'workflow'
+export type ReferenceKind = 'agent' | 'mcp_server' | 'skill' | 'workflow' | 'credential'
 
 /** One name a document uses: in which node (none for a saved agent's own definition), of what kind. */
 export interface DocumentReference {
@@ -35,7 +35,13 @@ export interface ForeignReference extends DocumentReference {
   workspaceName: string
 }
 
-const KIND_WORDS: Record<ReferenceKind, string> = { agent: 'saved agent', mcp_server: 'MCP server', skill: 'skill', workflow: 'sub-workflow' }
+const KIND_WORDS: Record<ReferenceKind, string> = {
+  agent: 'saved agent',
+  mcp_server: 'MCP server',
+  skill: 'skill',
+  workflow: 'sub-workflow',
+  credential: 'model credential',
+}
 
 /** Every saved agent, MCP server, skill and sub-workflow the document's nodes name, node by node. */
 export function documentReferences(document: GraphDocument): DocumentReference[] {
@@ -49,6 +55,7 @@ export function documentReferences(document: GraphDocument): DocumentReference[]
     for (const { settings } of uses.agents) {
       for (const id of settings.mcpServerIds) add('mcp_server', id)
       for (const id of settings.skillIds) add('skill', id)
+      if (settings.model.credentialId) add('credential', settings.model.credentialId)
     }
     for (const ref of uses.savedAgents) add('agent', ref.id)
     for (const ref of uses.subWorkflows) add('workflow', ref.id)
@@ -56,11 +63,12 @@ export function documentReferences(document: GraphDocument): DocumentReference[]
   return found
 }
 
-/** The MCP servers and skills a saved agent's definition names. */
-export function definitionReferences(definition: Pick<AgentSettings, 'mcpServerIds' | 'skillIds'>): DocumentReference[] {
+/** The MCP servers, skills and model credential a saved agent's definition names. */
+export function definitionReferences(definition: Pick<AgentSettings, 'mcpServerIds' | 'skillIds' | 'model'>): DocumentReference[] {
   return [
     ...[...new Set(definition.mcpServerIds)].map((name) => ({ kind: 'mcp_server' as const, name })),
     ...[...new Set(definition.skillIds)].map((name) => ({ kind: 'skill' as const, name })),
+    ...(definition.model.credentialId ? [{ kind: 'credential' as const, name: definition.model.credentialId }] : []),
   ]
 }
 
@@ -92,7 +100,7 @@ export async function findForeignReferences(
   // The rows of these names here and wherever else the saver can see them, with their workspace.
   const where = { OR: [{ workspaceId: here }, visibleTo(principal)] }
   const workspace = { select: { name: true } } as const
-  const [servers, skills, agents, workflows] = await Promise.all([
+  const [servers, skills, agents, workflows, credentials] = await Promise.all([
     lookUp(names('mcp_server'), (ids) =>
       prisma.mcpServer.findMany({ where: { id: { in: ids }, ...where }, select: { id: true, workspaceId: true, workspace } }),
     ),
@@ -105,8 +113,17 @@ export async function findForeignReferences(
     lookUp(names('workflow'), (ids) =>
       prisma.workflow.findMany({ where: { id: { in: ids }, deletedAt: null, ...where }, select: { id: true, workspaceId: true, workspace } }),
     ),
+    lookUp(names('credential'), (ids) =>
+      prisma.providerCredential.findMany({ where: { id: { in: ids }, ...where }, select: { id: true, workspaceId: true, workspace } }),
+    ),
   ])
-  const rowsByKind: Record<ReferenceKind, readonly FoundRow[]> = { mcp_server: servers, skill: skills, agent: agents, workflow: workflows }
+  const rowsByKind: Record<ReferenceKind, readonly FoundRow[]> = {
+    mcp_server: servers,
+    skill: skills,
+    agent: agents,
+    workflow: workflows,
+    credential: credentials,
+  }
   const elsewhere = (kind: ReferenceKind, name: string) => {
     const rows = rowsByKind[kind].filter((row) => row.id === name)
     if (rows.some((row) => row.workspaceId === here)) return undefined

@@ -20,6 +20,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
       : []),
     { href: `${base}/approval-routing`, label: 'Approval routing', testId: 'workspace-tab-approval-routing', exact: false },
     { href: `${base}/model-prices`, label: 'Model prices', testId: 'workspace-tab-model-prices', exact: false },
+    { href: `${base}/credentials`, label: 'Model credentials', testId: 'workspace-tab-credentials', exact: false },
   ]
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 p-6">
