@@ -17,7 +17,8 @@ import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
 import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
 import { useWorkspaceScope } from '@/components/workspaces/use-workspace-scope'
 
-<<<<<<< HEAD
+const TRIGGER_WORDS: Record<RunTriggerKind, string> = { manual: 'by hand or by a client', schedule: 'by a schedule', webhook: 'by a webhook' }
+
 const RUN_COLUMNS = [
   { label: 'Select to compare', hidden: true },
   { label: 'Workflow' },
@@ -26,11 +27,6 @@ const RUN_COLUMNS = [
   { label: 'Duration' },
   { label: 'Run id', hidden: true },
 ]
-=======
-const TRIGGER_WORDS: Record<RunTriggerKind, string> = { manual: 'by hand or by a client', schedule: 'by a schedule', webhook: 'by a webhook' }
-
-const RUN_COLUMNS = [{ label: 'Workflow' }, { label: 'Status' }, { label: 'Created' }, { label: 'Duration' }, { label: 'Run id', hidden: true }]
->>>>>>> main
 
 /**
  * Runs, newest first, of one status when filtered, of the current workspace (or all of the person's); one workflow's
@@ -100,7 +96,6 @@ function RunsOf({
   }
   const compareHref = picked.length === 2 ? `/runs/compare?${new URLSearchParams({ a: picked[0], b: picked[1] }).toString()}` : null
   return (
-<<<<<<< HEAD
     <>
       <div className="flex items-center gap-3 text-sm text-zinc-600">
         {compareHref ? (
@@ -135,6 +130,11 @@ function RunsOf({
                 {run.workflowName}
               </IntentLink>
               <Badge className="ml-2">v{run.version}</Badge>
+              {run.trigger ? (
+                <Badge className="ml-1" data-testid="run-trigger">
+                  {run.trigger.kind}
+                </Badge>
+              ) : null}
               {showWorkspace ? <WorkspaceBadge workspaceId={run.workspaceId} /> : null}
             </td>
             <td className="px-4 py-2.5">
@@ -151,42 +151,5 @@ function RunsOf({
         ))}
       </ListTable>
     </>
-=======
-    <ListTable
-      testId="runs-table"
-      columns={RUN_COLUMNS}
-      footer={error ? <p className="border-t border-zinc-200 px-4 py-2 text-xs text-red-700">Refresh failed: {error}</p> : null}
-    >
-      {runs.map((run) => (
-        <tr key={run.id} className="hover:bg-zinc-50" data-testid="run-row" data-run-id={run.id}>
-          <td className="px-4 py-2.5">
-            <IntentLink
-              href={`/runs/${run.id}`}
-              className="font-medium text-zinc-900 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
-            >
-              {run.workflowName}
-            </IntentLink>
-            <Badge className="ml-2">v{run.version}</Badge>
-            {run.trigger ? (
-              <Badge className="ml-1" data-testid="run-trigger">
-                {run.trigger.kind}
-              </Badge>
-            ) : null}
-            {showWorkspace ? <WorkspaceBadge workspaceId={run.workspaceId} /> : null}
-          </td>
-          <td className="px-4 py-2.5">
-            <RunStatusBadge status={run.status} />
-          </td>
-          <td className="px-4 py-2.5 text-zinc-600 tabular-nums">
-            <LocalTime iso={run.createdAt} />
-          </td>
-          <td className="px-4 py-2.5 text-zinc-600 tabular-nums">
-            {run.finishedAt ? formatElapsed(run.createdAt, run.finishedAt) : now !== null ? formatElapsed(run.createdAt, null, now) : '—'}
-          </td>
-          <td className="px-4 py-2.5 text-right font-mono text-[11px] text-zinc-400">{run.id.slice(0, 8)}</td>
-        </tr>
-      ))}
-    </ListTable>
->>>>>>> main
   )
 }
