@@ -34,6 +34,9 @@ export async function proxy(request: NextRequest) {
   const chatToken = chatPageToken(pathname)
   const target: SecurityHeaderTarget = {
     nonce: scriptNonce(),
+    // Any page with a token in its path (a published workflow's form too) sends no Referer and cannot be framed...
+    ...(isSharePath(pathname) ? { share: { frameOrigins: [] } } : {}),
+    // ...but a share page or a chat page may be, on the origins its owner allowed.
     ...(shareToken ? { share: { frameOrigins: await shareFrameOrigins(shareToken) } } : {}),
     ...(chatToken ? { share: { frameOrigins: await publicationFrameOrigins(chatToken) } } : {}),
   }

@@ -40,6 +40,8 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TR
 
 /** A token-shaped path segment, and the token of the seeded publication. */
 const TOKEN = 'A'.repeat(43)
+/** The token of the seeded workflow publication (a public form). */
+const FORM_TOKEN = 'F'.repeat(43)
 
 const SKILL = '---\nname: fuzzed-skill\ndescription: Made by the fuzz test\n---\n\nBody.\n'
 
@@ -249,6 +251,15 @@ describe('the API under fuzzing', () => {
         rateLimitPerMinute: 600,
       },
     })
+    await prisma.agentPublication.create({
+      data: {
+        workflowId: EXAMPLE_WORKFLOW_ID,
+        workspaceId: (await prisma.workflow.findUniqueOrThrow({ where: { id: EXAMPLE_WORKFLOW_ID } })).workspaceId,
+        ownerId: app.admin.id,
+        tokenHash: hashPublicationToken(FORM_TOKEN),
+        rateLimitPerMinute: 600,
+      },
+    })
     const visitorConversation = await prisma.agentSession.create({
       data: {
         id: randomUUID(),
@@ -273,6 +284,7 @@ describe('the API under fuzzing', () => {
       experiment.id,
       '1',
       TOKEN,
+      FORM_TOKEN,
       agent.id,
       publication.id,
       visitorConversation.id,

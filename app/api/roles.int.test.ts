@@ -54,6 +54,7 @@ import { WebhookService } from '@/lib/server/triggers/webhook-service'
 import { WorkflowPinService } from '@/lib/server/workflows/workflow-pins'
 import { PublicationService } from '@/lib/server/publications/publication-service'
 import { VisitorChatService } from '@/lib/server/publications/visitor-chat'
+import { VisitorFormService } from '@/lib/server/publications/visitor-form'
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000'
 
@@ -118,6 +119,10 @@ interface Fixture {
   publication(): Promise<{ id: string; token: string }>
   /** A fresh visitor's conversation with a fresh publication, with one turn queued. */
   visitorTurn(): Promise<{ token: string; id: string; visitorId: string; runId: string }>
+  /** A fresh publication of `workflowId`; its id and token. */
+  formPublication(): Promise<{ id: string; token: string }>
+  /** A fresh visitor's run of a fresh publication of `workflowId`, queued. */
+  visitorRun(): Promise<{ token: string; visitorId: string; runId: string }>
 }
 
 type Request = (fx: Fixture) => Call | Promise<Call>
@@ -308,6 +313,28 @@ const ROUTES: Record<string, Expectation> = {
     status: 200,
   },
   'GET /api/public/widget.js': { request: () => ({}), status: 200 },
+  'GET /api/workflows/[id]/publications': { request: (fx) => ({ params: { id: fx.workflowId } }), status: 200 },
+  'POST /api/workflows/[id]/publications': { request: (fx) => ({ params: { id: fx.workflowId }, body: {} }), status: 201 },
+  // The public form: the token (and a visitor's own run id with their visitor id) is the permission.
+  'GET /api/public/form/[token]': { request: async (fx) => ({ params: { token: (await fx.formPublication()).token } }), status: 200 },
+  'POST /api/public/form/[token]/runs': {
+    request: async (fx) => ({ params: { token: (await fx.formPublication()).token }, body: { visitorId: VISITOR_ID, input: 'hi' } }),
+    status: 202,
+  },
+  'GET /api/public/form/[token]/runs/[runId]': {
+    request: async (fx) => {
+      const { token, visitorId, runId } = await fx.visitorRun()
+      return { params: { token, runId }, query: `visitor=${visitorId}` }
+    },
+    status: 200,
+  },
+  'GET /api/public/form/[token]/runs/[runId]/events': {
+    request: async (fx) => {
+      const { token, visitorId, runId } = await fx.visitorRun()
+      return { params: { token, runId }, query: `visitor=${visitorId}` }
+    },
+    status: 200,
+  },
 
   // Share links
   'DELETE /api/share-links/[id]': { request: async (fx) => ({ params: { id: (await fx.shareLink()).id } }), status: 200 },
@@ -650,8 +677,18 @@ describe('who may call each API route (roles in a team workspace)', () => {
     const publications = new PublicationService(app)
     const visitorChat = new VisitorChatService(app)
     const publication = async () => {
-      const { publication: made, token } = await publications.create(as, agentId, { rateLimitPerMinute: 600 })
+      const { publication: made, token } = await publications.create(as, { kind: 'agent', id: agentId }, { rateLimitPerMinute: 600 })
       return { id: made.id, token }
+    }
+    const visitorForm = new VisitorFormService(app)
+    const formPublication = async () => {
+      const { publication: made, token } = await publications.create(as, { kind: 'workflow', id: workflowId }, { rateLimitPerMinute: 600 })
+      return { id: made.id, token }
+    }
+    const visitorRun = async () => {
+      const { token } = await formPublication()
+      const { runId } = await visitorForm.submit(await visitorForm.open(token, 'roles-test'), VISITOR_ID, 'hello')
+      return { token, visitorId: VISITOR_ID, runId }
     }
     const visitorTurn = async () => {
       const { token } = await publication()
@@ -675,6 +712,8 @@ describe('who may call each API route (roles in a team workspace)', () => {
       },
       publication,
       visitorTurn,
+      formPublication,
+      visitorRun,
       owner,
       workspaceId,
       inWorkspace,

@@ -218,7 +218,7 @@ function LoadedAgentEditor({ loaded }: { loaded: AgentResponse }) {
               setOpenedVersion(version.version)
             }}
           />
-          <PublishPanel agentId={agentId} />
+          <PublishPanel target={{ kind: 'agent', id: agentId }} />
         </aside>
       </div>
 

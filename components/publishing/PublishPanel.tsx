@@ -9,7 +9,7 @@ import { EXPIRY_CHOICES, absoluteShareUrl, parseFrameOrigins, shareLinkState, ty
 import { Badge, Button, Input, Select, type BadgeTone } from '@/components/ui'
 import { LocalTime } from '@/components/ui/LocalTime'
 import type { CreatedPublication, PublicationView } from '@/lib/contracts/publications'
-import { widgetSnippet } from './publications-api'
+import { widgetSnippet, type PublishTarget } from './publications-api'
 
 const STATE_BADGE: Record<ShareLinkState, { label: string; tone: BadgeTone }> = {
   active: { label: 'Live', tone: 'success' },
@@ -18,14 +18,16 @@ const STATE_BADGE: Record<ShareLinkState, { label: string; tone: BadgeTone }> = 
 }
 
 /**
- * Publish the agent to people without an account (issue #32): a chat link and a widget for other sites, with a rate
- * limit per visitor, a daily token budget and the sites allowed to embed it; what each used today; revoke.
+ * Publish an agent or a workflow to people without an account (issue #32): an agent's chat link and a widget for other
+ * sites (with the sites allowed to embed it), a workflow's form link; a rate limit per visitor and a daily token budget;
+ * what each used today; revoke.
  */
-export function PublishPanel({ agentId }: { agentId: string }) {
+export function PublishPanel({ target }: { target: PublishTarget }) {
   const ids = { expiry: useId(), rate: useId(), budget: useId(), origins: useId() }
-  const publications = usePublicationsQuery(agentId)
-  const create = useCreatePublication(agentId)
-  const revoke = useRevokePublication(agentId)
+  const publications = usePublicationsQuery(target)
+  const create = useCreatePublication(target)
+  const revoke = useRevokePublication(target)
+  const agent = target.kind === 'agent'
   const [expiry, setExpiry] = useState('')
   const [rate, setRate] = useState('20')
   const [budget, setBudget] = useState('100000')
@@ -39,13 +41,15 @@ export function PublishPanel({ agentId }: { agentId: string }) {
       expiresInHours: expiry ? Number(expiry) : undefined,
       rateLimitPerMinute: Number(rate),
       dailyTokenBudget: Number(budget),
-      allowedOrigins: parseFrameOrigins(origins),
+      ...(agent ? { allowedOrigins: parseFrameOrigins(origins) } : {}),
     })
 
   return (
     <Panel title="Publish" data-testid="publish-panel" bodyClassName="flex flex-col gap-3">
       <p className="text-xs text-zinc-500">
-        A public link lets anyone who has it chat with this agent, without an account. Their conversations appear among this agent&apos;s, marked published.
+        {agent
+          ? "A public link lets anyone who has it chat with this agent, without an account. Their conversations appear among this agent's, marked published."
+          : "A public link lets anyone who has it fill in this workflow's form and see its output, without an account. Their runs appear among this workflow's, started from a public form."}
       </p>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.expiry} className="text-xs font-medium text-zinc-600">
@@ -67,24 +71,26 @@ export function PublishPanel({ agentId }: { agentId: string }) {
           <Input id={ids.budget} data-testid="publish-budget" type="number" min={1} value={budget} onChange={(event) => setBudget(event.target.value)} />
         </div>
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.origins} className="text-xs font-medium text-zinc-600">
-          Sites that may embed the widget
-        </label>
-        <Input
-          id={ids.origins}
-          data-testid="publish-origins"
-          placeholder="https://shop.example.com"
-          value={origins}
-          onChange={(event) => setOrigins(event.target.value)}
-        />
-        <span className="text-[11px] text-zinc-500">Empty: the chat works as a link only. Several: separate them with commas.</span>
-      </div>
+      {agent ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.origins} className="text-xs font-medium text-zinc-600">
+            Sites that may embed the widget
+          </label>
+          <Input
+            id={ids.origins}
+            data-testid="publish-origins"
+            placeholder="https://shop.example.com"
+            value={origins}
+            onChange={(event) => setOrigins(event.target.value)}
+          />
+          <span className="text-[11px] text-zinc-500">Empty: the chat works as a link only. Several: separate them with commas.</span>
+        </div>
+      ) : null}
       <Button variant="primary" data-testid="publish-create" disabled={create.isPending} onClick={publish}>
         {create.isPending ? 'Publishing…' : 'Create public link'}
       </Button>
 
-      {create.data ? <CreatedPublicationView created={create.data} /> : null}
+      {create.data ? <CreatedPublicationView created={create.data} widget={agent} /> : null}
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
           {errorMessage(error)}
@@ -126,8 +132,7 @@ function PublicationRow({ publication, state, onRevoke }: { publication: Publica
         ) : null}
       </div>
       <p className="text-zinc-600" data-testid="publication-usage">
-        Today: {publication.tokensToday.toLocaleString()} of {publication.dailyTokenBudget.toLocaleString()} tokens, {publication.conversationsToday}{' '}
-        {publication.conversationsToday === 1 ? 'conversation' : 'conversations'}
+        Today: {publication.tokensToday.toLocaleString()} of {publication.dailyTokenBudget.toLocaleString()} tokens, {usedToday(publication)}
       </p>
       <p className="text-zinc-500">
         {publication.rateLimitPerMinute} requests a minute per visitor
@@ -142,14 +147,20 @@ function PublicationRow({ publication, state, onRevoke }: { publication: Publica
   )
 }
 
-function CreatedPublicationView({ created }: { created: CreatedPublication }) {
+/** An agent's conversations or a workflow's submitted forms today. */
+function usedToday(publication: PublicationView): string {
+  if (publication.workflowId !== null) return `${publication.runsToday} ${publication.runsToday === 1 ? 'run' : 'runs'}`
+  return `${publication.conversationsToday} ${publication.conversationsToday === 1 ? 'conversation' : 'conversations'}`
+}
+
+function CreatedPublicationView({ created, widget }: { created: CreatedPublication; widget: boolean }) {
   const origin = window.location.origin
   const url = absoluteShareUrl(created.url, origin)
   return (
     <div className="flex flex-col gap-2 rounded-md border border-indigo-200 bg-indigo-50/60 p-3">
-      <p className="text-xs font-medium text-indigo-900">Copy these now: the link is shown only once.</p>
+      <p className="text-xs font-medium text-indigo-900">{widget ? 'Copy these now' : 'Copy it now'}: the link is shown only once.</p>
       <CopyLine label="Link" testId="publish-url" text={url} />
-      <CopyLine label="Widget" testId="publish-snippet" text={widgetSnippet(origin, created.token)} />
+      {widget ? <CopyLine label="Widget" testId="publish-snippet" text={widgetSnippet(origin, created.token)} /> : null}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-/** An agent's publications (issue #32): the API calls, and the snippets the Publish panel hands out. */
+/** Agents' and workflows' publications (issue #32): the API calls, and the snippets the Publish panel hands out. */
 import { fetchParsed } from '@/components/api-client'
 import {
   createdPublicationSchema,
@@ -8,17 +8,25 @@ import {
   type UpdatePublicationRequest,
 } from '@/lib/contracts/publications'
 
+/** What the Publish panel publishes: a saved agent (a chat and widget) or a workflow (a form). */
+export interface PublishTarget {
+  kind: 'agent' | 'workflow'
+  id: string
+}
+
+const publicationsUrl = (target: PublishTarget) => `/api/${target.kind === 'agent' ? 'agents' : 'workflows'}/${encodeURIComponent(target.id)}/publications`
+
 const json = (method: string, body?: unknown): RequestInit => ({
   method,
   ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
 })
 
-export function listPublications(agentId: string) {
-  return fetchParsed(publicationListSchema, `/api/agents/${encodeURIComponent(agentId)}/publications`)
+export function listPublications(target: PublishTarget) {
+  return fetchParsed(publicationListSchema, publicationsUrl(target))
 }
 
-export function createPublication(agentId: string, request: CreatePublicationRequest) {
-  return fetchParsed(createdPublicationSchema, `/api/agents/${encodeURIComponent(agentId)}/publications`, json('POST', request))
+export function createPublication(target: PublishTarget, request: CreatePublicationRequest) {
+  return fetchParsed(createdPublicationSchema, publicationsUrl(target), json('POST', request))
 }
 
 export function updatePublication(id: string, changes: UpdatePublicationRequest) {

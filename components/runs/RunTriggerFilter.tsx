@@ -2,9 +2,9 @@ import { runTriggerKindSchema, type RunTriggerKind } from '@/lib/contracts/runs'
 import { FilterChip } from './FilterChip'
 import { runsFilterHref, type RunsFilter } from './runs-filter'
 
-const LABEL: Record<RunTriggerKind, string> = { manual: 'Manual', schedule: 'Schedule', webhook: 'Webhook' }
+const LABEL: Record<RunTriggerKind, string> = { manual: 'Manual', schedule: 'Schedule', webhook: 'Webhook', published: 'Public form' }
 
-/** How-started chips beside the status ones: every run, or those a person or client, a schedule or a webhook started. */
+/** How-started chips beside the status ones: every run, or those a person or client, a schedule, a webhook or a visitor of a public form started. */
 export function RunTriggerFilter({ filter }: { filter: RunsFilter }) {
   const options = [undefined, ...runTriggerKindSchema.options]
   return (

@@ -17,7 +17,12 @@ import { WorkspaceBadge } from '@/components/workspaces/WorkspaceBadge'
 import { WorkspaceScopeToggle } from '@/components/workspaces/WorkspaceScopeToggle'
 import { useWorkspaceScope } from '@/components/workspaces/use-workspace-scope'
 
-const TRIGGER_WORDS: Record<RunTriggerKind, string> = { manual: 'by hand or by a client', schedule: 'by a schedule', webhook: 'by a webhook' }
+const TRIGGER_WORDS: Record<RunTriggerKind, string> = {
+  manual: 'by hand or by a client',
+  schedule: 'by a schedule',
+  webhook: 'by a webhook',
+  published: 'from a public form',
+}
 
 const RUN_COLUMNS = [
   { label: 'Select to compare', hidden: true },

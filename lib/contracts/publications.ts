@@ -1,10 +1,12 @@
 /**
- * The HTTP contracts of publishing a saved agent to people without an account (issue #32): an agent's
- * publications (`/api/agents/:id/publications`, `/api/publications/:id`), and the public chat behind a
- * publication's token (`/api/public/chat/:token/...`), which a visitor reaches on `/chat/<token>` or
- * through the embeddable widget.
+ * The HTTP contracts of publishing a saved agent or a workflow to people without an account (issue #32): their
+ * publications (`/api/agents/:id/publications`, `/api/workflows/:id/publications`, `/api/publications/:id`), the
+ * public chat behind an agent publication's token (`/api/public/chat/:token/...`), which a visitor reaches on
+ * `/chat/<token>` or through the embeddable widget, and the public form behind a workflow publication's token
+ * (`/api/public/form/:token/...`, the page `/form/<token>`).
  */
 import { z } from 'zod'
+import { InputFieldSchema } from '@/lib/graph/start-input'
 import { frameOriginSchema } from './share-links'
 
 /** 32 random bytes, base64url (as share tokens). */
@@ -31,6 +33,9 @@ export const createPublicationBody = z.object({
 })
 export type CreatePublicationRequest = z.input<typeof createPublicationBody>
 
+/** A workflow's form is never embedded (its page cannot be framed): no origins to allow. */
+export const createWorkflowPublicationBody = createPublicationBody.omit({ allowedOrigins: true })
+
 export const updatePublicationBody = z
   .object({
     rateLimitPerMinute: rateLimitPerMinute.optional(),
@@ -49,7 +54,9 @@ export type UpdatePublicationRequest = z.input<typeof updatePublicationBody>
 
 export const publicationViewSchema = z.object({
   id: z.string(),
-  agentId: z.string(),
+  /** What it publishes: exactly one of the two is set. */
+  agentId: z.string().nullable(),
+  workflowId: z.string().nullable(),
   rateLimitPerMinute: z.number(),
   dailyTokenBudget: z.number(),
   allowedOrigins: z.array(z.string()),
@@ -58,16 +65,18 @@ export const publicationViewSchema = z.object({
   revokedAt: z.string().nullable(),
   /** Tokens its conversations used today (UTC). */
   tokensToday: z.number(),
-  /** Conversations visitors started today (UTC). */
+  /** Conversations visitors started today (UTC): an agent's. */
   conversationsToday: z.number(),
+  /** Forms visitors submitted today (UTC): a workflow's runs. */
+  runsToday: z.number(),
 })
 export type PublicationView = z.infer<typeof publicationViewSchema>
 
-/** `POST /api/agents/:id/publications` (201): the publication, with its token, shown this once (only its hash is stored). */
+/** `POST /api/agents/:id/publications` and `/api/workflows/:id/publications` (201): the publication, with its token, shown this once (only its hash is stored). */
 export const createdPublicationSchema = z.object({
   publication: publicationViewSchema,
   token: z.string(),
-  /** The chat page's path, `/chat/<token>`. */
+  /** The public page's path: an agent's chat, `/chat/<token>`; a workflow's form, `/form/<token>`. */
   url: z.string(),
 })
 export type CreatedPublication = z.infer<typeof createdPublicationSchema>
@@ -119,3 +128,37 @@ export const visitorTurnEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('end'), status: z.enum(['succeeded', 'failed', 'cancelled']), message: z.string().optional() }),
 ])
 export type VisitorTurnEvent = z.infer<typeof visitorTurnEventSchema>
+
+// The public form of a published workflow (no sign-in)
+
+/** What a visitor sees of the published workflow: its name and description, and the form its start node declares. */
+export const publicWorkflowSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  /** The start node's words about its input. */
+  inputDescription: z.string(),
+  /** The declared input fields (none: the workflow takes text). */
+  inputFields: z.array(InputFieldSchema),
+})
+export type PublicWorkflow = z.infer<typeof publicWorkflowSchema>
+
+/**
+ * A visitor's submission: untrusted input, the run's input and nothing more: an object of the declared fields (checked
+ * against them, 400 `invalid_run_input` with each field's problem) or, when none are declared, text.
+ */
+export const visitorSubmissionBody = z.object({
+  visitorId: visitorIdSchema,
+  input: z.union([z.string().trim().min(1, 'Write something.').max(20_000), z.record(z.string().max(64), z.unknown())]),
+})
+
+export const visitorRunParams = publicationTokenParams.extend({ runId: z.string().uuid('Not a run id.') })
+export const visitorRunStartedSchema = z.object({ runId: z.string() })
+
+/** A visitor's run as they see it: how far it got, and the workflow's output once it succeeded (a failure says only that it failed). */
+export const visitorRunSchema = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'waiting', 'succeeded', 'failed', 'cancelled']),
+  outputs: z.array(z.unknown()).nullable(),
+  message: z.string().nullable(),
+})
+export type VisitorRun = z.infer<typeof visitorRunSchema>

@@ -38,7 +38,7 @@ export const createRunBody = z.object({
 })
 
 /** How a run started: by a person or a client (`manual`), a schedule or a webhook (the runs list's filter). */
-export const runTriggerKindSchema = z.enum(['manual', 'schedule', 'webhook'])
+export const runTriggerKindSchema = z.enum(['manual', 'schedule', 'webhook', 'published'])
 export type RunTriggerKind = z.infer<typeof runTriggerKindSchema>
 
 export const listRunsQuery = z.object({
@@ -47,9 +47,9 @@ export const listRunsQuery = z.object({
   status: runStatusSchema.optional(),
   /** Only runs of this workspace. */
   workspaceId: workspaceIdSchema.optional(),
-  /** Only runs a schedule or webhook of this id started (issue #32). */
+  /** Only runs a schedule, webhook or publication of this id started (issue #32). */
   triggerId: z.string().uuid('Not a trigger id.').optional(),
-  /** Only runs started this way: by a person or a client (`manual`), a schedule or a webhook. */
+  /** Only runs started this way: by a person or a client (`manual`), a schedule, a webhook or a visitor of a public form (`published`). */
   trigger: runTriggerKindSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 })

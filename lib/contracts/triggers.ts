@@ -10,6 +10,8 @@ import { safeText } from './safe-text'
 export const runTriggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('schedule'), scheduleId: z.string(), fireAt: z.string() }),
   z.object({ kind: z.literal('webhook'), hookId: z.string() }),
+  /** A visitor of the workflow's public form (issue #32) submitted it. */
+  z.object({ kind: z.literal('published'), publicationId: z.string() }),
 ])
 export type RunTrigger = z.infer<typeof runTriggerSchema>
 

@@ -46,6 +46,8 @@ describe('security headers', () => {
     expect(chatPage['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(baselineSecurityHeaders(production, '/chat/tok/more')).toMatchObject({ 'x-frame-options': 'DENY' })
     expect(baselineSecurityHeaders(production, '/api/public/chat/tok')).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' })
+    // A published workflow's form keeps its token out of Referer, and is never framed.
+    expect(baselineSecurityHeaders(production, '/form/tok')).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' })
   })
 
   it('make a fresh nonce each time', () => {

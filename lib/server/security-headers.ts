@@ -81,9 +81,11 @@ export function securityHeaders(settings: SecurityHeaderSettings, target: Securi
   }
 }
 
-/** Share pages and the share API carry the token in the path; so do a published agent's chat page and its API (issue #32). */
+const TOKEN_PATH_PREFIXES = ['/share/', '/api/share/', '/chat/', '/api/public/chat/', '/form/', '/api/public/form/']
+
+/** Share pages and the share API carry the token in the path; so do a published agent's chat page, a published workflow's form and their APIs (issue #32). */
 export function isSharePath(pathname: string): boolean {
-  return pathname.startsWith('/share/') || pathname.startsWith('/api/share/') || pathname.startsWith('/chat/') || pathname.startsWith('/api/public/chat/')
+  return TOKEN_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix))
 }
 
 /**

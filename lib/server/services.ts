@@ -38,6 +38,7 @@ import { ProviderCredentialService } from './credentials/provider-credential-ser
 // Publishing (issue #32)
 import { PublicationService } from './publications/publication-service'
 import { VisitorChatService } from './publications/visitor-chat'
+import { VisitorFormService } from './publications/visitor-form'
 
 export interface Services {
   app: AppContext
@@ -98,10 +99,12 @@ export interface Services {
   /** What a node received in the workflow's latest runs ("Run this node…"). */
   nodeInputs: RecentNodeInputs
   // Publishing (issue #32)
-  /** An agent's publications: links and widgets for people without an account. */
+  /** Agents' and workflows' publications: links (and an agent's widget) for people without an account. */
   publications: PublicationService
-  /** The public chat behind a publication's token. */
+  /** The public chat behind an agent publication's token. */
   visitorChat: VisitorChatService
+  /** The public form behind a workflow publication's token. */
+  visitorForm: VisitorFormService
 }
 
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
@@ -162,6 +165,7 @@ export function servicesFor(app: AppContext): Services {
     nodeInputs: new RecentNodeInputs(app, runs),
     publications: new PublicationService(app),
     visitorChat: new VisitorChatService(app),
+    visitorForm: new VisitorFormService(app),
   }
 }
 

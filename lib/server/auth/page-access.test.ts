@@ -3,7 +3,7 @@ import { isPage, isPublicPage, signInPathFor } from './page-access'
 
 describe('page access', () => {
   it("opens sign-in, the one-time link pages, shared runs and published agents' chats without a session", () => {
-    for (const path of ['/sign-in', '/setup', '/invite', '/reset-password', '/share/abc', '/chat/abc']) expect(isPublicPage(path)).toBe(true)
+    for (const path of ['/sign-in', '/setup', '/invite', '/reset-password', '/share/abc', '/chat/abc', '/form/abc']) expect(isPublicPage(path)).toBe(true)
     for (const path of ['/', '/workflows', '/settings', '/share', '/chat', '/chats/abc', '/sign-inside', '/setup-x', '/runs/1'])
       expect(isPublicPage(path)).toBe(false)
   })

@@ -4,8 +4,8 @@
  */
 export const SIGN_IN_PATH = '/sign-in'
 
-/** Pages for people who are not signed in (yet): sign-in, the one-time links, shared runs, published agents' chats. */
-const PUBLIC_PAGE_PREFIXES = ['/sign-in', '/setup', '/invite', '/reset-password', '/share/', '/chat/']
+/** Pages for people who are not signed in (yet): sign-in, the one-time links, shared runs, published agents' chats and workflows' forms. */
+const PUBLIC_PAGE_PREFIXES = ['/sign-in', '/setup', '/invite', '/reset-password', '/share/', '/chat/', '/form/']
 
 /** Request header through which proxy.ts tells the signed-in layout which page was asked for. */
 export const REQUESTED_PATH_HEADER = 'x-agentloom-path'

@@ -6,7 +6,7 @@
  * credential: a row is visible when it is in one of their workspaces (admins see everything), and
  * what they may do there is their role's. Not visible: 404; visible but not allowed: 403 naming the role.
  */
-import { roleAtLeast, type WorkspaceRole } from '@/lib/contracts/workspace-roles'
+import { lesserRole, roleAtLeast, type WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { DomainError } from '../domain-errors'
 
 export type Role = 'admin' | 'member'
@@ -55,6 +55,24 @@ export type RunScope = { workspaceId?: string | null }
 
 export function runScope(workspaceId: string | null, starterRole: string | null | undefined): RunScope {
   return toRole(starterRole) === 'admin' ? {} : { workspaceId }
+}
+
+/**
+ * Whom runs started for people who are not members (a publication's visitors, a webhook's callers) run as: the
+ * person who set it up, held to the one workspace with no more than the runner role they have there (none: not a
+ * member, so nothing runs), never an admin account's reach. Its runs are stored `workspaceScoped` (run-lease.ts).
+ */
+export function workspaceRunner(person: Pick<Principal, 'userId' | 'email' | 'name' | 'role' | 'memberships'>, workspaceId: string): Principal {
+  const role = roleIn(person, workspaceId)
+  return {
+    userId: person.userId,
+    email: person.email,
+    name: person.name,
+    role: 'member',
+    via: 'token',
+    personalWorkspaceId: null,
+    memberships: role === undefined ? [] : [{ workspaceId, workspaceName: '', role: lesserRole(role, 'runner'), approver: false }],
+  }
 }
 
 /** The Prisma `where` fragment that limits a query to what the principal may see: their workspaces' rows, or everything for an admin. */

@@ -20,7 +20,7 @@ import type {
 } from '@/lib/contracts/conversations'
 import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
-import { hasRole, requireRole, visibleTo, workspacesWithRole, type Principal } from '../auth/principal'
+import { hasRole, isAdmin, requireRole, visibleTo, workspacesWithRole, type Principal } from '../auth/principal'
 import { Message } from '@/lib/core'
 import { AgentSettingsSchema, parseGraphDocument, type AgentSettings } from '@/lib/graph'
 import { AgentService, parseAgentDefinition } from '../agents/agent-service'
@@ -394,12 +394,12 @@ export class ConversationService {
            SELECT gen_random_uuid(), session.id, (m.ordinality - 1)::int, m.role, m.message, now()
            FROM session, unnest($9::text[], $10::text[]) WITH ORDINALITY AS m(role, message, ordinality)),
          run AS (
-           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", "workspaceScoped", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $1, version.id, session.id,
              jsonb_build_object('text', $3::text, 'historyStart', cardinality($9::text[]))
                || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END
                || CASE WHEN $8::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('replyFormat', $8::jsonb) END,
-             $4, agent."workspaceId", ${claimColumns.values('$7')}, now(), now()
+             $4, agent."workspaceId", $12, ${claimColumns.values('$7')}, now(), now()
            FROM version, session, agent
            RETURNING id, "sessionId", input, "agentVersionId", "createdAt", "workspaceId"),
          queued AS (
@@ -424,6 +424,8 @@ export class ConversationService {
           // Stored as the conversation's history provider stores a message (postgres-history-provider.ts).
           history.map((message) => JSON.stringify(new Message({ role: message.role, text: message.text }))),
           history.find((message) => message.role === 'user')?.text ?? text,
+          // Held to its workspace unless an admin started it (run-lease.ts).
+          !isAdmin(principal),
         ],
       )
     } finally {
@@ -475,12 +477,12 @@ export class ConversationService {
         `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
          version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 AND ($5::int IS NULL OR version = $5) ORDER BY version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", "workspaceScoped", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $2, version.id, $1,
              jsonb_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "sessionId" = $1))
                || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END
                || CASE WHEN $9::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('replyFormat', $9::jsonb) END,
-             $4, $8, ${claimColumns.values('$7')}, now(), now()
+             $4, $8, $10, ${claimColumns.values('$7')}, now(), now()
            FROM version, busy WHERE NOT busy.busy
            RETURNING id, input, "agentVersionId", "createdAt"),
          queued AS (
@@ -505,6 +507,8 @@ export class ConversationService {
           workerId,
           session.workspaceId,
           options.replyFormat ? JSON.stringify(options.replyFormat) : null,
+          // Held to its workspace unless an admin started it: a visitor's turn queued for later keeps to it (run-lease.ts).
+          !isAdmin(principal),
         ],
       )
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')

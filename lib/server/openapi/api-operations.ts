@@ -31,8 +31,9 @@ export const API_TAGS = {
     'A workflow\'s schedules (cron in a time zone) and webhooks (POST /api/hooks/{id}, signed `Agentloom-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`): ' +
     'runs they start record their trigger; list them with GET /api/runs?triggerId=.',
   publishing:
-    "Saved agents published to people without an account (issue #32): an agent's publications, and the public chat behind a publication's token " +
-    '(/chat/{token}, the widget at /api/public/widget.js, and /api/public/chat/{token}/...: no sign-in, rate limited per visitor address).',
+    "Saved agents and workflows published to people without an account (issue #32): their publications, the public chat behind an agent publication's token " +
+    "(/chat/{token}, the widget at /api/public/widget.js, and /api/public/chat/{token}/...), and the public form behind a workflow publication's token " +
+    '(/form/{token} and /api/public/form/{token}/...; its runs are listed with GET /api/runs?trigger=published): no sign-in, rate limited per visitor address.',
   evaluations: 'Datasets of cases, and experiments that run a workflow or agent version over them and score every run (issue #31).',
   responses:
     "OpenAI's Responses API in front of saved agents and workflows, for the `openai` package and other OpenAI clients: API tokens only, " +

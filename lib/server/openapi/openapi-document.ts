@@ -28,9 +28,10 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   413: 'The request body is larger than the server accepts',
   415: 'The request body is not JSON',
   422: 'The document names what its workspace does not have: another workspace’s saved agent, MCP server, skill or sub-workflow (`foreign_reference`; `details.references` lists each node, kind and name with the workspace it is in)',
-  429: 'Too many calls: a webhook’s calls per minute (`too_many_requests`, `details.retryAfterSeconds` says when to try again)',
+  429: 'Too many calls: a webhook’s or a publication’s calls per minute (`too_many_requests`, `details.retryAfterSeconds` says when to try again), or a publication’s tokens for the day (`daily_budget_spent`)',
   428: 'The save names no base version: send `baseVersion` in the body or `If-Match` with the ETag its GET answered (`base_version_required`)',
   502: 'A run answered at once failed: its agent’s model or a tool did (`run_failed`, the message says what); not retried by OpenAI’s clients',
+  503: 'Cannot be used right now: a published workflow that can only fail takes no submissions (`service_unavailable`; its problems are for its workspace, not said here)',
 }
 
 /** The ETag a GET of the resource answered (`"3"`): the save is refused (409 `stale_version`) when the resource was saved again since. */

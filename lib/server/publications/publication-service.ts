@@ -1,20 +1,26 @@
 /**
- * An agent's publications (issue #32): opt-in links that let people without an account chat with a saved agent,
- * on `/chat/<token>` or through the embeddable widget. The token (32 random bytes, base64url) is shown to its
- * creator once; only its SHA-256 is stored. Editors of the agent's workspace publish, change and revoke; its
- * viewers list them, with what they used today. Others get the 404 of a missing agent.
+ * Publications of agents and workflows (issue #32): opt-in links that let people without an account chat with a
+ * saved agent, on `/chat/<token>` or through the embeddable widget, or fill in a workflow's form on `/form/<token>`.
+ * The token (32 random bytes, base64url) is shown to its creator once; only its SHA-256 is stored. Editors of the
+ * agent's or workflow's workspace publish, change and revoke; its viewers list them, with what they used today.
+ * Others get the 404 of a missing agent or workflow.
  */
 import { randomBytes } from 'node:crypto'
 import type { CreatedPublication, CreatePublicationRequest, PublicationView, UpdatePublicationRequest } from '@/lib/contracts/publications'
 import type { AppContext } from '../app-context'
 import { requireRole, visibleTo, type Principal } from '../auth/principal'
 import { notFound } from '../domain-errors'
+import { visibleWorkflows } from '../workflows/workflow-service'
 import { hashPublicationToken } from './publication-token'
-import { publicationUsageToday, type PublicationUsage } from './publication-usage'
+import { NO_USAGE, publicationUsageToday, type PublicationUsage } from './publication-usage'
+
+/** What is published: a saved agent (a chat) or a workflow (a form). */
+export type PublicationTarget = { kind: 'agent'; id: string } | { kind: 'workflow'; id: string }
 
 type PublicationRow = {
   id: string
-  agentId: string
+  agentId: string | null
+  workflowId: string | null
   rateLimitPerMinute: number
   dailyTokenBudget: number
   allowedOrigins: string[]
@@ -27,6 +33,7 @@ function present(row: PublicationRow, usage: PublicationUsage): PublicationView 
   return {
     id: row.id,
     agentId: row.agentId,
+    workflowId: row.workflowId,
     rateLimitPerMinute: row.rateLimitPerMinute,
     dailyTokenBudget: row.dailyTokenBudget,
     allowedOrigins: row.allowedOrigins,
@@ -35,6 +42,7 @@ function present(row: PublicationRow, usage: PublicationUsage): PublicationView 
     revokedAt: row.revokedAt?.toISOString() ?? null,
     tokensToday: usage.tokens,
     conversationsToday: usage.conversations,
+    runsToday: usage.runs,
   }
 }
 
@@ -47,13 +55,13 @@ export class PublicationService {
     return this.app.db.prisma
   }
 
-  async create(principal: Principal, agentId: string, options: CreatePublicationRequest): Promise<CreatedPublication> {
-    const agent = await this.requireAgent(principal, agentId, 'editor')
+  async create(principal: Principal, target: PublicationTarget, options: CreatePublicationRequest): Promise<CreatedPublication> {
+    const { workspaceId } = await this.requireTarget(principal, target, 'editor')
     const token = randomBytes(32).toString('base64url')
     const row = await this.prisma.agentPublication.create({
       data: {
-        agentId,
-        workspaceId: agent.workspaceId,
+        ...(target.kind === 'agent' ? { agentId: target.id } : { workflowId: target.id }),
+        workspaceId,
         ownerId: principal.userId,
         tokenHash: hashPublicationToken(token),
         rateLimitPerMinute: options.rateLimitPerMinute ?? 20,
@@ -62,17 +70,20 @@ export class PublicationService {
         expiresAt: options.expiresInHours ? hoursFromNow(options.expiresInHours) : null,
       },
     })
-    return { publication: present(row, { tokens: 0, conversations: 0 }), token, url: `/chat/${token}` }
+    return { publication: present(row, NO_USAGE), token, url: target.kind === 'agent' ? `/chat/${token}` : `/form/${token}` }
   }
 
-  async list(principal: Principal, agentId: string): Promise<PublicationView[]> {
-    await this.requireAgent(principal, agentId, 'viewer')
-    const rows = await this.prisma.agentPublication.findMany({ where: { agentId }, orderBy: { createdAt: 'desc' } })
+  async list(principal: Principal, target: PublicationTarget): Promise<PublicationView[]> {
+    await this.requireTarget(principal, target, 'viewer')
+    const rows = await this.prisma.agentPublication.findMany({
+      where: target.kind === 'agent' ? { agentId: target.id } : { workflowId: target.id },
+      orderBy: { createdAt: 'desc' },
+    })
     const usage = await publicationUsageToday(
       this.app,
       rows.map((row) => row.id),
     )
-    return rows.map((row) => present(row, usage.get(row.id) ?? { tokens: 0, conversations: 0 }))
+    return rows.map((row) => present(row, usage.get(row.id) ?? NO_USAGE))
   }
 
   async update(principal: Principal, id: string, changes: UpdatePublicationRequest): Promise<PublicationView> {
@@ -98,14 +109,17 @@ export class PublicationService {
 
   private async withUsage(row: PublicationRow): Promise<PublicationView> {
     const usage = await publicationUsageToday(this.app, [row.id])
-    return present(row, usage.get(row.id) ?? { tokens: 0, conversations: 0 })
+    return present(row, usage.get(row.id) ?? NO_USAGE)
   }
 
-  private async requireAgent(principal: Principal, agentId: string, role: 'viewer' | 'editor') {
-    const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...visibleTo(principal) }, select: { id: true, workspaceId: true } })
-    if (!agent) throw notFound('Agent', agentId)
-    requireRole(principal, agent.workspaceId, role)
-    return agent
+  private async requireTarget(principal: Principal, target: PublicationTarget, role: 'viewer' | 'editor'): Promise<{ workspaceId: string | null }> {
+    const found =
+      target.kind === 'agent'
+        ? await this.prisma.agent.findFirst({ where: { id: target.id, ...visibleTo(principal) }, select: { workspaceId: true } })
+        : await this.prisma.workflow.findFirst({ where: { id: target.id, ...visibleWorkflows(principal) }, select: { workspaceId: true } })
+    if (!found) throw notFound(target.kind === 'agent' ? 'Agent' : 'Workflow', target.id)
+    requireRole(principal, found.workspaceId, role)
+    return found
   }
 
   private async requirePublication(principal: Principal, id: string): Promise<PublicationRow> {

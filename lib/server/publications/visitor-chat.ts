@@ -7,30 +7,21 @@
  * is theirs by its unguessable id and that visitor id together; any other pair is the 404 of a missing one.
  * Their conversations are conversations of the agent's workspace, marked with the publication, so its members
  * see them; a turn is queued by the one conversation path members use (ConversationService.send), run as the
- * person who published it with no more than the runner role in that workspace (as a webhook's runs run as its
- * maker), and its approvals go to the workspace's approvers as any run's. The visitor's text is the user message
+ * person who published it held to that workspace with no more than the runner role (live-publication.ts), and its
+ * approvals go to the workspace's approvers as any run's. The visitor's text is the user message
  * and nothing more. Before each turn the publication's tokens today are checked against its daily budget (429).
  */
 import { randomUUID } from 'node:crypto'
 import type { PublicAgent, VisitorConversationDetail, VisitorMessage } from '@/lib/contracts/publications'
 import type { AppContext } from '../app-context'
-import type { Principal } from '../auth/principal'
-import { DomainError, notFound } from '../domain-errors'
+import { notFound } from '../domain-errors'
 import { ConversationService } from '../conversations/conversation-service'
 import { runEventStream } from '../runs/run-event-stream'
 import { CLIENT_ADDRESS_HEADER } from '../client-address'
-import { countVisitorRequest } from './publication-rate-limit'
-import { hashPublicationToken, isLivePublication } from './publication-token'
-import { publicationUsageToday } from './publication-usage'
+import { openPublication, publisherRunner, refuseSpentBudget, type LivePublication } from './live-publication'
 import { visitorTurnStream } from './visitor-turn-stream'
 
-export interface LivePublication {
-  id: string
-  agentId: string
-  workspaceId: string
-  ownerId: string
-  dailyTokenBudget: number
-}
+export type LiveAgentPublication = LivePublication & { agentId: string }
 
 const ACTIVE = ['queued', 'running', 'waiting'] as const
 
@@ -58,25 +49,20 @@ export class VisitorChatService {
     return this.app.db.prisma
   }
 
-  /** The live publication behind a token, counted against its rate limit for `address` (404 for any other token). */
-  async open(token: string, address: string): Promise<LivePublication> {
-    const row = await this.prisma.agentPublication.findUnique({
-      where: { tokenHash: hashPublicationToken(token) },
-      select: { id: true, agentId: true, workspaceId: true, ownerId: true, dailyTokenBudget: true, rateLimitPerMinute: true, revokedAt: true, expiresAt: true },
-    })
-    if (!row || !isLivePublication(row) || row.workspaceId === null || row.ownerId === null) throw notFound('Published agent')
-    await countVisitorRequest(this.app, row.id, address, row.rateLimitPerMinute)
-    return { id: row.id, agentId: row.agentId, workspaceId: row.workspaceId, ownerId: row.ownerId, dailyTokenBudget: row.dailyTokenBudget }
+  /** The live agent publication behind a token, counted against its rate limit for `address` (404 for any other token). */
+  async open(token: string, address: string): Promise<LiveAgentPublication> {
+    const { targetId, ...publication } = await openPublication(this.app, token, address, 'agent')
+    return { ...publication, agentId: targetId }
   }
 
   /** The agent's name and description, for the chat page's heading. */
-  async agent(publication: LivePublication): Promise<PublicAgent> {
+  async agent(publication: LiveAgentPublication): Promise<PublicAgent> {
     const agent = await this.prisma.agent.findUnique({ where: { id: publication.agentId }, select: { name: true, description: true } })
     if (!agent) throw notFound('Published agent')
     return agent
   }
 
-  async start(publication: LivePublication, visitorId: string): Promise<{ id: string }> {
+  async start(publication: LiveAgentPublication, visitorId: string): Promise<{ id: string }> {
     const row = await this.prisma.agentSession.create({
       data: {
         id: randomUUID(),
@@ -93,7 +79,7 @@ export class VisitorChatService {
     return { id: row.id }
   }
 
-  async get(publication: LivePublication, visitorId: string, id: string): Promise<VisitorConversationDetail> {
+  async get(publication: LiveAgentPublication, visitorId: string, id: string): Promise<VisitorConversationDetail> {
     await this.requireConversation(publication, visitorId, id)
     const [rows, active] = await Promise.all([
       this.app.db.sql.query<{ role: string; message: string }>(
@@ -109,18 +95,16 @@ export class VisitorChatService {
   }
 
   /** Queues the reply; 429 `daily_budget_spent` once today's tokens reach the budget, 409 while a reply is written. */
-  async send(publication: LivePublication, visitorId: string, id: string, text: string): Promise<{ runId: string }> {
+  async send(publication: LiveAgentPublication, visitorId: string, id: string, text: string): Promise<{ runId: string }> {
     await this.requireConversation(publication, visitorId, id)
-    const usage = (await publicationUsageToday(this.app, [publication.id])).get(publication.id)
-    if ((usage?.tokens ?? 0) >= publication.dailyTokenBudget) {
-      throw new DomainError('daily_budget_spent', 'This agent has answered as much as it may today. Try again tomorrow.')
-    }
-    return new ConversationService(this.app).send(publisherPrincipal(publication), id, text, { runNow: true })
+    await refuseSpentBudget(this.app, publication, 'This agent has answered as much as it may today. Try again tomorrow.')
+    const runner = await publisherRunner(this.app, publication, 'Published agent')
+    return new ConversationService(this.app).send(runner, id, text, { runNow: true })
   }
 
   /** The visitor's view of a turn of their conversation (visitor-turn-stream.ts), from `after`. */
   async events(
-    publication: LivePublication,
+    publication: LiveAgentPublication,
     visitorId: string,
     id: string,
     runId: string,
@@ -133,28 +117,12 @@ export class VisitorChatService {
     return visitorTurnStream(runEventStream(this.app, runId, after, signal))
   }
 
-  private async requireConversation(publication: LivePublication, visitorId: string, id: string): Promise<void> {
+  private async requireConversation(publication: LiveAgentPublication, visitorId: string, id: string): Promise<void> {
     const found = await this.prisma.agentSession.findFirst({
       where: { id, publicationId: publication.id, visitorId, kind: 'conversation' },
       select: { id: true },
     })
     if (!found) throw notFound('Conversation', id)
-  }
-}
-
-/**
- * Who a visitor's turns run as: the person who published the agent, with the runner role in the agent's workspace
- * and nothing else (not their other workspaces, nor an admin's reach), so a turn uses what that workspace has.
- */
-function publisherPrincipal(publication: LivePublication): Principal {
-  return {
-    userId: publication.ownerId,
-    email: '',
-    name: 'Published agent',
-    role: 'member',
-    via: 'token',
-    personalWorkspaceId: null,
-    memberships: [{ workspaceId: publication.workspaceId, workspaceName: '', role: 'runner', approver: false }],
   }
 }
 

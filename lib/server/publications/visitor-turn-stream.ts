@@ -4,17 +4,36 @@
  * for an approval, and its end. Tool calls and results, instructions, usage, approvals' contents and errors' details
  * stay with the workspace: a visitor is not a member. Each event keeps its sequence as its SSE id (one the visitor is
  * not shown, as an id-only frame) so a reconnect resumes where it stopped.
+ *
+ * A published workflow's run (visitor-form.ts) is shown less still: no text at all (an agent inside a workflow writes
+ * for the next step, not for the visitor), only waiting and the end; the form page then reads the run's output.
  */
 import type { VisitorTurnEvent } from '@/lib/contracts/publications'
 import type { RunEvent } from '@/lib/contracts/run-events'
 
-const FAILED_MESSAGE = 'The agent could not answer this time. Try again in a moment.'
+/** What a kind of visitor stream shows: the reply's text or not, and its words for a failed or stopped end. */
+export interface VisitorView {
+  text: boolean
+  failed: string
+  cancelled: string
+}
 
-export function visitorEventOf(event: Pick<RunEvent, 'type' | 'data'>): VisitorTurnEvent | undefined {
+export const TURN_VIEW: VisitorView = {
+  text: true,
+  failed: 'The agent could not answer this time. Try again in a moment.',
+  cancelled: 'The reply was stopped.',
+}
+export const RUN_VIEW: VisitorView = {
+  text: false,
+  failed: 'The workflow could not finish this time. Try again in a moment.',
+  cancelled: 'The run was stopped.',
+}
+
+export function visitorEventOf(event: Pick<RunEvent, 'type' | 'data'>, view: VisitorView = TURN_VIEW): VisitorTurnEvent | undefined {
   const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>
   switch (event.type) {
     case 'agent_update':
-      return typeof data.text === 'string' && data.text !== '' ? { type: 'text', text: data.text } : undefined
+      return view.text && typeof data.text === 'string' && data.text !== '' ? { type: 'text', text: data.text } : undefined
     case 'approval_requested':
     case 'tool_approval_request':
       return { type: 'waiting' }
@@ -23,16 +42,16 @@ export function visitorEventOf(event: Pick<RunEvent, 'type' | 'data'>): VisitorT
     case 'run_succeeded':
       return { type: 'end', status: 'succeeded' }
     case 'run_failed':
-      return { type: 'end', status: 'failed', message: FAILED_MESSAGE }
+      return { type: 'end', status: 'failed', message: view.failed }
     case 'run_cancelled':
-      return { type: 'end', status: 'cancelled', message: 'The reply was stopped.' }
+      return { type: 'end', status: 'cancelled', message: view.cancelled }
     default:
       return undefined
   }
 }
 
 /** Rewrites a run's SSE frames into the visitor's. */
-export function visitorTurnStream(runEvents: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+export function visitorTurnStream(runEvents: ReadableStream<Uint8Array>, view: VisitorView = TURN_VIEW): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder()
   const encoder = new TextEncoder()
   let pending = ''
@@ -42,14 +61,14 @@ export function visitorTurnStream(runEvents: ReadableStream<Uint8Array>): Readab
         pending += decoder.decode(chunk, { stream: true })
         const frames = pending.split('\n\n')
         pending = frames.pop() ?? ''
-        const out = frames.map(visitorFrame).join('')
+        const out = frames.map((frame) => visitorFrame(frame, view)).join('')
         if (out !== '') controller.enqueue(encoder.encode(out))
       },
     }),
   )
 }
 
-function visitorFrame(frame: string): string {
+function visitorFrame(frame: string, view: VisitorView): string {
   const lines = frame.split('\n')
   const id = lines.find((line) => line.startsWith('id: '))?.slice(4)
   const data = lines.find((line) => line.startsWith('data: '))?.slice(6)
@@ -60,6 +79,6 @@ function visitorFrame(frame: string): string {
   } catch {
     return `id: ${id}\n\n`
   }
-  const shown = visitorEventOf(event)
+  const shown = visitorEventOf(event, view)
   return shown ? `id: ${id}\ndata: ${JSON.stringify(shown)}\n\n` : `id: ${id}\n\n`
 }

@@ -33,7 +33,7 @@ export interface ClaimedRun {
   workflowSettings: unknown
   /** Who started it (null: from before sign-in). */
   ownerId: string | null
-  /** What the run may use: its workspace's rows, or all for a run an admin started (see run-setup.ts). */
+  /** What the run may use: its workspace's rows, or all for a run an admin started and not held to its workspace (see run-setup.ts). */
   ownerScope: RunScope
   /**
    * Whose MCP server ids and skill names its document means: the workflow's workspace, or for a conversation
@@ -74,6 +74,7 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
     Omit<ClaimedRun, 'ownerScope' | 'nameOwner'> & {
       workspaceId: string | null
       ownerRole: string | null
+      workspaceScoped: boolean
       nameWorkspaceId: string | null
       nameOwnerRole: string | null
     }
@@ -89,13 +90,13 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
        RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."workspaceId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
-         r.usage, r.followed, r.durability, r.debug, p.fresh AS started),
+         r.usage, r.followed, r.durability, r.debug, r."workspaceScoped", p.fresh AS started),
      run_started AS (
        INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
        SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started)
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."sessionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
        c.usage, c.followed, c.started, c.durability, c.debug,
-       c."ownerId", c."workspaceId", u.role AS "ownerRole",
+       c."ownerId", c."workspaceId", u.role AS "ownerRole", c."workspaceScoped",
        d."workspaceId" AS "nameWorkspaceId", nu.role AS "nameOwnerRole",
        CASE WHEN c.started THEN c."checkpointSequence" ELSE COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) END AS "lastSequence"
      FROM claimed c LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"
@@ -106,8 +107,9 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
     [runId, workerId],
   )
   if (!row) return undefined
-  const { workspaceId, ownerRole, nameWorkspaceId, nameOwnerRole, ...run } = row
-  return { ...run, ownerScope: runScope(workspaceId, ownerRole), nameOwner: nameOwnerFrom(nameWorkspaceId, nameOwnerRole) }
+  const { workspaceId, ownerRole, workspaceScoped, nameWorkspaceId, nameOwnerRole, ...run } = row
+  // A run held to its workspace when it was started keeps to it, whatever its starter's account role is now.
+  return { ...run, ownerScope: runScope(workspaceId, workspaceScoped ? null : ownerRole), nameOwner: nameOwnerFrom(nameWorkspaceId, nameOwnerRole) }
 }
 
 /**

@@ -30,6 +30,8 @@ export interface RunNowOption {
   runNow?: boolean
   /** What started it, when not a person (issue #32): stored on the run; `key` makes it one run per key (a schedule's fire time). */
   trigger?: { value: RunTrigger; id: string; key?: string }
+  /** A published workflow's run: the visitor who submitted it (only they follow it on the form page). */
+  visitorId?: string
 }
 
 /** A start node that declares input fields takes a JSON object matching them: anything else is refused with its problems (400). */
@@ -132,7 +134,7 @@ export class RunService {
   async create(
     principal: Principal,
     input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode; debug?: RunDebug },
-    { runNow = false, trigger }: RunNowOption = {},
+    { runNow = false, trigger, visitorId }: RunNowOption = {},
   ): Promise<RunSummary> {
     const nodeIds = await this.refuseWhatCanOnlyFail(principal, input)
     // A debug run takes the workflow's pinned outputs (its request's own win); no other run ever sees them.
@@ -148,10 +150,10 @@ export class RunService {
            WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text[] IS NULL OR w."workspaceId" = ANY($3::text[]))
            ORDER BY v.version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, "trigger", "triggerId", "triggerKey", debug, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, "trigger", "triggerId", "triggerKey", debug, "visitorId", "workspaceScoped", "createdAt", "updatedAt")
            SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, "workspaceId", ${claimColumns.values('$6')},
              CASE WHEN $11::jsonb IS NULL THEN COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync') ELSE 'sync' END,
-             $8::jsonb, $9, $10, $11::jsonb, now(), now()
+             $8::jsonb, $9, $10, $11::jsonb, $12, $13, now(), now()
            FROM version
            RETURNING id, "createdAt", input, "versionId", "workflowId", "workspaceId", durability, debug),
          queued AS (
@@ -176,6 +178,9 @@ export class RunService {
           trigger?.key ?? null,
           // A debug run commits every superstep (sync): a breakpoint pauses on a committed checkpoint.
           input.debug === undefined ? null : jsonbSafeText(input.debug),
+          visitorId ?? null,
+          // Held to its workspace unless an admin started it (workspaceRunner's principals are members).
+          !isAdmin(principal),
         ],
       )
     } finally {

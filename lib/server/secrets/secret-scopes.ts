@@ -190,6 +190,7 @@ export class SecretScopes {
       select: {
         ownerId: true,
         workspaceId: true,
+        workspaceScoped: true,
         workflowId: true,
         agentVersionId: true,
         version: { select: { graph: true } },
@@ -197,7 +198,7 @@ export class SecretScopes {
       },
     })
     if (!run) return {}
-    const owner = await this.ownerScope(run.workspaceId, run.ownerId)
+    const owner = await this.ownerScope(run.workspaceId, run.workspaceScoped ? null : run.ownerId)
     const serverOwner = await runNameOwner(this.prisma, run)
     if (run.agentVersion) {
       // A chat turn: its agent's servers and own key.

@@ -16,6 +16,7 @@ import type { z } from 'zod'
 import type { hookAcceptedSchema, hookResultSchema } from '@/lib/contracts/triggers'
 import { SIGNATURE_HEADER } from '@/lib/contracts/triggers'
 import type { AppContext } from '../app-context'
+import { workspaceRunner } from '../auth/principal'
 import { DomainError, invalidInput, conflict } from '../domain-errors'
 import { readBodyText } from '../request-body'
 import { followRun } from '../runs/run-follower'
@@ -61,7 +62,7 @@ export class WebhookReceiver {
     const header = parseSignatureHeader(request.headers.get(SIGNATURE_HEADER))
     const hook = await this.app.db.prisma.workflowWebhook.findUnique({
       where: { id: hookId },
-      select: { id: true, workflowId: true, ownerId: true, secret: true, enabled: true, workflow: { select: { deletedAt: true } } },
+      select: { id: true, workflowId: true, ownerId: true, secret: true, enabled: true, workflow: { select: { deletedAt: true, workspaceId: true } } },
     })
     const usable = hook && hook.enabled && !hook.workflow.deletedAt
     const secret = usable ? String(this.app.secrets.box.open(hook.secret)) : newWebhookSecret()
@@ -73,8 +74,10 @@ export class WebhookReceiver {
     await this.countCall(hook.id)
     await this.refuseReplay(hook.id, signature)
     const input = await this.inputOf(hook.workflowId, body)
-    const principal = await triggerPrincipal(this.app, hook.ownerId)
-    if (!principal) throw new DomainError('forbidden', 'The person who made this webhook can no longer start runs.')
+    const maker = await triggerPrincipal(this.app, hook.ownerId)
+    if (!maker) throw new DomainError('forbidden', 'The person who made this webhook can no longer start runs.')
+    // Anyone with the secret calls it: the run keeps to the workflow's workspace, even when its maker is an admin.
+    const principal = hook.workflow.workspaceId === null ? maker : workspaceRunner(maker, hook.workflow.workspaceId)
     const run = await this.runs.create(
       principal,
       { workflowId: hook.workflowId, input },

@@ -11,7 +11,7 @@ export const GET = defineRoute({
   tag: 'publishing',
   params: agentIdParamsSchema,
   responses: ok(publicationListSchema),
-  handler: async ({ principal, services, params }) => ({ publications: await services.publications.list(principal, params.id) }),
+  handler: async ({ principal, services, params }) => ({ publications: await services.publications.list(principal, { kind: 'agent', id: params.id }) }),
 })
 
 export const POST = defineRoute({
@@ -25,5 +25,5 @@ export const POST = defineRoute({
   body: createPublicationBody,
   example: () => ({ rateLimitPerMinute: 10, dailyTokenBudget: 1000, allowedOrigins: ['https://shop.example.com'] }),
   responses: created(createdPublicationSchema),
-  handler: ({ principal, services, params, body }) => services.publications.create(principal, params.id, body),
+  handler: ({ principal, services, params, body }) => services.publications.create(principal, { kind: 'agent', id: params.id }, body),
 })

@@ -1,0 +1,31 @@
+import { visitorEventsQuery, visitorRunParams, visitorTurnEventSchema } from '@/lib/contracts/publications'
+import { defineRoute, EVENT_STREAM_HEADERS } from '@/lib/server/define-route'
+import { notFound } from '@/lib/server/domain-errors'
+import { visitorAddress } from '@/lib/server/publications/visitor-chat'
+import { resumePoint } from '@/lib/server/runs/run-event-stream'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/public/form/[token]/runs/[runId]/events',
+  access: 'public',
+  summary: "Follow a visitor's run of a published workflow (server-sent events: waiting for an approval, its end; resumes after `after` or Last-Event-ID)",
+  tag: 'publishing',
+  params: visitorRunParams,
+  invalidParams: () => notFound('Run'),
+  query: visitorEventsQuery,
+  responses: {
+    200: {
+      description: 'One event per `data:` line (never text: the output is read from the run once it ends). The stream ends with the run: one `event: end` frame with `data: {}`, then the connection closes.',
+      schema: visitorTurnEventSchema,
+      contentType: 'text/event-stream',
+    },
+  },
+  errors: [429],
+  handler: async ({ services, params, query, request }) => {
+    const publication = await services.visitorForm.open(params.token, visitorAddress(request))
+    const stream = await services.visitorForm.events(publication, query.visitor, params.runId, resumePoint(request, query.after), request.signal)
+    return new Response(stream, { headers: EVENT_STREAM_HEADERS })
+  },
+})
