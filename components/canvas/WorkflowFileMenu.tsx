@@ -125,7 +125,7 @@ export function WorkflowFileMenu({ save }: WorkflowFileMenuProps) {
               onClick={() => setOpen(false)}
               data-testid="open-triggers"
             >
-              Schedules and webhooks
+              Schedules, webhooks and public forms
             </IntentLink>
           )}
           <div role="separator" className="my-1 border-t border-zinc-100" />

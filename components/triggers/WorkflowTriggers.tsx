@@ -6,6 +6,7 @@ import { errorMessage } from '@/components/api-client'
 import { useScheduleMutations, useSchedulesQuery, useWebhookMutations, useWebhooksQuery } from '@/components/queries/triggers'
 import { Badge, Button, LocalTime } from '@/components/ui'
 import { IntentLink } from '@/components/ui/IntentLink'
+import { PublishPanel } from '@/components/publishing/PublishPanel'
 import { TriggerRuns } from './TriggerRuns'
 import { WebhookSecretNotice } from './WebhookSecretNotice'
 import type { WebhookWithSecret } from './triggers-api'
@@ -15,7 +16,8 @@ const ScheduleForm = dynamic(() => import('./ScheduleForm').then((module) => mod
 
 /**
  * A workflow's triggers (issue #32): its schedules (next fire times, pause and resume) and webhooks (URL, secret once,
- * rotate, disable), each with the runs it started. Viewers see them; the server refuses their changes (403, shown).
+ * rotate, disable), each with the runs it started, and its public forms (publishing, issue #32). Viewers see them;
+ * the server refuses their changes (403, shown).
  */
 export function WorkflowTriggers({ workflowId }: { workflowId: string }) {
   const schedules = useSchedulesQuery(workflowId)
@@ -33,7 +35,7 @@ export function WorkflowTriggers({ workflowId }: { workflowId: string }) {
         <IntentLink href={`/workflows/${workflowId}`} className="rounded-md px-1.5 py-1 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800">
           ← Editor
         </IntentLink>
-        <h1 className="text-lg font-semibold text-zinc-900">Schedules and webhooks</h1>
+        <h1 className="text-lg font-semibold text-zinc-900">Schedules, webhooks and public forms</h1>
       </div>
       {failed ? (
         <p role="alert" className="text-sm text-red-700">
@@ -113,6 +115,11 @@ export function WorkflowTriggers({ workflowId }: { workflowId: string }) {
             <TriggerRuns triggerId={hook.id} />
           </div>
         ))}
+      </section>
+
+      <section className="flex max-w-xl flex-col gap-3">
+        <h2 className="text-sm font-semibold text-zinc-800">Public form</h2>
+        <PublishPanel target={{ kind: 'workflow', id: workflowId }} />
       </section>
     </div>
   )

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next'
 import { WorkflowTriggers } from '@/components/triggers/WorkflowTriggers'
 
-export const metadata: Metadata = { title: 'Schedules and webhooks' }
+export const metadata: Metadata = { title: 'Schedules, webhooks and public forms' }
 
-/** A workflow's triggers (issue #32): its schedules and webhooks, and the runs each started. */
+/** A workflow's triggers (issue #32): its schedules and webhooks, and the runs each started; its public forms. */
 export default async function WorkflowTriggersPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   return (

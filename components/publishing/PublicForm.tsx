@@ -1,0 +1,149 @@
+'use client'
+
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { ApiError, errorMessage } from '@/components/api-client'
+import { RunInputForm } from '@/components/canvas/RunInputForm'
+import { emptyRunFormValues, runInputFromForm, type RunFormValues } from '@/components/canvas/run-input-values'
+import { MessageText } from '@/components/chat/MessageText'
+import { Button, Field, Textarea } from '@/components/ui'
+import { visitorTurnEventSchema, type PublicWorkflow } from '@/lib/contracts/publications'
+import { checkStartInput, type InputProblem } from '@/lib/graph/start-input'
+import { getVisitorRun, submitVisitorForm, visitorRunEventsUrl } from './visitor-form-api'
+import { visitorId } from './visitor-identity'
+
+const noSubscription = () => () => {}
+
+/**
+ * A published workflow's form for people without an account (issue #32): the start node's declared fields (the run
+ * dialog's own form) or a text box, and once submitted, the run followed live and the workflow's output. Talks only
+ * to `/api/public/form/<token>`.
+ */
+export function PublicForm({ token, workflow }: { token: string; workflow: PublicWorkflow }) {
+  const visitor = useSyncExternalStore(noSubscription, visitorId, () => null)
+  const textId = useId()
+  const fields = workflow.inputFields
+  const [values, setValues] = useState<RunFormValues>(() => emptyRunFormValues(fields))
+  const [text, setText] = useState('')
+  const [problems, setProblems] = useState<InputProblem[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const [runId, setRunId] = useState<string | null>(null)
+  const [ended, setEnded] = useState(false)
+  const onEnded = useCallback(() => setEnded(true), [])
+
+  /** The input as the server takes it: the text, or the form's object once it matches the fields. */
+  const input = (): string | Record<string, unknown> | undefined => {
+    if (fields.length === 0) return text.trim() === '' ? undefined : text
+    const checked = checkStartInput(fields, runInputFromForm(fields, values))
+    if (checked.ok) return checked.value
+    setProblems(checked.problems)
+    return undefined
+  }
+
+  const submit = async () => {
+    setError(null)
+    setProblems([])
+    const given = input()
+    if (given === undefined || visitor === null) {
+      setError(fields.length === 0 ? 'Write something first.' : 'Some fields need attention.')
+      return
+    }
+    setSending(true)
+    try {
+      const started = await submitVisitorForm(token, visitor, given)
+      setEnded(false)
+      setRunId(started.runId)
+    } catch (cause) {
+      // The server checks the fields too (the workflow may have changed since this page loaded): its problems go under them.
+      const details = cause instanceof ApiError ? (cause.details as { problems?: InputProblem[] } | undefined) : undefined
+      if (details?.problems) setProblems(details.problems)
+      setError(errorMessage(cause))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const running = runId !== null && !ended
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8" data-testid="public-form" data-ready={visitor !== null}>
+      <header>
+        <h1 className="text-xl font-semibold text-zinc-900">{workflow.name}</h1>
+        {workflow.description && <p className="mt-1 text-sm text-zinc-600">{workflow.description}</p>}
+      </header>
+      <form
+        className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void submit()
+        }}
+      >
+        {workflow.inputDescription && <p className="text-sm text-zinc-600">{workflow.inputDescription}</p>}
+        {fields.length > 0 ? (
+          <RunInputForm
+            fields={fields}
+            values={values}
+            problems={problems}
+            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+          />
+        ) : (
+          <Field label="Input" htmlFor={textId}>
+            <Textarea id={textId} data-testid="public-form-text" rows={5} value={text} onChange={(event) => setText(event.target.value)} />
+          </Field>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-700" data-testid="public-form-error">
+            {error}
+          </p>
+        )}
+        <Button type="submit" variant="primary" data-testid="public-form-submit" disabled={sending || running || visitor === null} className="self-start">
+          {sending ? 'Sending…' : running ? 'Running…' : 'Submit'}
+        </Button>
+      </form>
+      {runId && visitor && <VisitorRunView key={runId} token={token} visitor={visitor} runId={runId} onEnded={onEnded} />}
+    </div>
+  )
+}
+
+/** The run as the visitor sees it: going, waiting for someone of the workspace, then the workflow's output (or a plain failure). */
+function VisitorRunView({ token, visitor, runId, onEnded }: { token: string; visitor: string; runId: string; onEnded: () => void }) {
+  const [waiting, setWaiting] = useState(false)
+  const [ended, setEnded] = useState(false)
+  useEffect(() => {
+    const source = new EventSource(visitorRunEventsUrl(token, visitor, runId))
+    const finish = () => {
+      source.close()
+      setEnded(true)
+      onEnded()
+    }
+    source.onmessage = (message) => {
+      const parsed = visitorTurnEventSchema.safeParse(JSON.parse(String(message.data)))
+      if (!parsed.success) return
+      if (parsed.data.type === 'waiting') setWaiting(true)
+      if (parsed.data.type === 'resumed') setWaiting(false)
+      if (parsed.data.type === 'end') finish()
+    }
+    source.addEventListener('end', finish)
+    return () => source.close()
+  }, [token, visitor, runId, onEnded])
+  // The output is read once the run has ended: the stream never carries it.
+  const result = useQuery({ queryKey: ['visitor-run', token, runId], queryFn: () => getVisitorRun(token, visitor, runId), enabled: ended })
+
+  return (
+    <section className="flex flex-col gap-2 rounded-lg border border-zinc-200 bg-zinc-50 p-4" aria-live="polite" data-testid="public-form-result">
+      {!ended && <p className="text-sm text-zinc-500 italic">{waiting ? 'Waiting for approval…' : 'Running…'}</p>}
+      {result.isError && <p className="text-sm text-red-700">{errorMessage(result.error)}</p>}
+      {result.data?.message && (
+        <p role="alert" className="text-sm text-red-700">
+          {result.data.message}
+        </p>
+      )}
+      {result.data?.outputs?.map((output, index) => (
+        <div key={index} className="rounded-md bg-white px-3 py-2 ring-1 ring-zinc-200" data-testid="public-form-output">
+          <MessageText text={typeof output === 'string' ? output : JSON.stringify(output, null, 2)} />
+        </div>
+      ))}
+      {result.data?.status === 'succeeded' && result.data.outputs?.length === 0 && <p className="text-sm text-zinc-500">Done: the workflow gave no output.</p>}
+    </section>
+  )
+}
