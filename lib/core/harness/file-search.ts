@@ -2,9 +2,11 @@
  * Search helpers shared by the stores: case-insensitive globs over store paths and a line-by-line
  * regular-expression scan of a file's text.
  *
- * The search pattern comes from the model, so it runs on RE2 (re2js), whose matching takes time
- * linear in the text: a pattern like `(a+)+$` cannot stall the process by backtracking, as it could
- * with RegExp. RE2 has no lookarounds or backreferences; such a pattern is refused with a message.
+ * The search pattern and the glob come from the model, so both run on RE2 (re2js), whose matching
+ * takes time linear in the text: a pattern like `(a+)+$` cannot stall the process by backtracking, as
+ * it could with RegExp, nor can a glob of many stars (`*a*a*a*a*a*a*b` becomes `[^/]*a[^/]*a…`, which a
+ * backtracking engine tries in polynomially many ways against a long name). RE2 has no lookarounds
+ * or backreferences; such a search pattern is refused with a message.
  */
 import { RE2JS } from 're2js'
 import { FileAccessOperationError } from '../errors'
@@ -15,11 +17,14 @@ export const SEARCH_SNIPPET_RADIUS = 50
 
 const REGEX_SPECIALS = /[.*+?^${}()|[\]\\/]/g
 
+/** A compiled glob: `matches(path)` is true when the glob matches the whole path. */
+export type GlobPattern = RE2JS
+
 /**
- * A glob as a case-insensitive RegExp over forward-slash paths: `*` and `?` stay within a segment,
+ * A glob as a case-insensitive RE2 pattern over forward-slash paths: `*` and `?` stay within a segment,
  * `**` crosses segments (`**\/` also matches no directory at all), `[abc]` / `[!abc]` are classes.
  */
-export function globToRegExp(pattern: string): RegExp {
+export function compileGlob(pattern: string): GlobPattern {
   let source = ''
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i]
@@ -48,15 +53,15 @@ export function globToRegExp(pattern: string): RegExp {
       source += char.replace(REGEX_SPECIALS, '\\$&')
     }
   }
-  return new RegExp(`^${source}$`, 'i')
+  return RE2JS.compile(source, RE2JS.CASE_INSENSITIVE)
 }
 
 /** A matcher for an optional glob; blank or missing patterns match everything. Patterns without '/' match the base name. */
 export function globMatcher(pattern: string | undefined | null): (relativePath: string) => boolean {
   if (pattern === undefined || pattern === null || pattern.trim() === '') return () => true
-  const regex = globToRegExp(pattern.trim())
+  const glob = compileGlob(pattern.trim())
   const matchesBaseName = !pattern.includes('/')
-  return (relativePath) => regex.test(matchesBaseName ? relativePath.slice(relativePath.lastIndexOf('/') + 1) : relativePath)
+  return (relativePath) => glob.matches(matchesBaseName ? relativePath.slice(relativePath.lastIndexOf('/') + 1) : relativePath)
 }
 
 /** A compiled, case-insensitive search pattern (RE2). */

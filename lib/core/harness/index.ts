@@ -5,7 +5,7 @@ export type { FileSystemAgentFileStoreOptions } from './file-system-file-store'
 export { normalizeRelativePath, SYMBOLIC_LINK_MESSAGE } from './path-rules'
 export { HARD_LINK_MESSAGE } from './safe-directory'
 export type { WalkMode } from './safe-directory'
-export { globMatcher, globToRegExp, searchFileContent } from './file-search'
+export { compileGlob, globMatcher, searchFileContent, type GlobPattern } from './file-search'
 export { replaceLines, replaceText } from './text-edits'
 export type { LineEdit } from './text-edits'
 export {

@@ -22,10 +22,10 @@ export async function publicationUsageToday(app: Pick<AppContext, 'db'>, publica
   // A visitor's turn belongs to a conversation marked with the publication; a visitor's run names it as its trigger.
   const rows = await app.db.sql.query<{ publicationId: string; tokens: string | null; conversations: string; runs: string }>(
     `SELECT p.id AS "publicationId",
-       (SELECT COALESCE(SUM(${RUN_TOKENS}), 0) FROM "Run" r JOIN "AgentSession" t ON t.id = r."sessionId"
+       (SELECT COALESCE(SUM(${RUN_TOKENS}), 0) FROM "Run" r JOIN "Conversation" t ON t.id = r."conversationId"
           WHERE t."publicationId" = p.id AND r."createdAt" >= ${TODAY})
        + (SELECT COALESCE(SUM(${RUN_TOKENS}), 0) FROM "Run" r WHERE r."triggerId" = p.id AND r."createdAt" >= ${TODAY}) AS tokens,
-       (SELECT count(*) FROM "AgentSession" s WHERE s."publicationId" = p.id AND s."createdAt" >= ${TODAY}) AS conversations,
+       (SELECT count(*) FROM "Conversation" s WHERE s."publicationId" = p.id AND s."createdAt" >= ${TODAY}) AS conversations,
        (SELECT count(*) FROM "Run" r WHERE r."triggerId" = p.id AND r."createdAt" >= ${TODAY}) AS runs
      FROM unnest($1::text[]) AS p(id)`,
     [publicationIds],
