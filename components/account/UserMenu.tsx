@@ -1,7 +1,9 @@
 'use client'
 
 import { IntentLink } from '@/components/ui/IntentLink'
-import { useEffect, useRef, useState } from 'react'
+import { useDismiss } from '@/components/ui/use-dismiss'
+import { useHydrated } from '@/components/ui/use-hydrated'
+import { useCallback, useRef, useState } from 'react'
 import { accountApi } from './account-api'
 
 /** The signed-in person's name in the header, opening Settings and Sign out. */
@@ -9,18 +11,9 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
   const [open, setOpen] = useState(false)
   const menu = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    if (!open) return
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', close)
-    document.addEventListener('keydown', close)
-    return () => {
-      document.removeEventListener('mousedown', close)
-      document.removeEventListener('keydown', close)
-    }
-  }, [open])
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(menu, open, close)
+  const hydrated = useHydrated()
 
   async function signOut() {
     await accountApi.signOut().catch(() => {})
@@ -33,6 +26,7 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
+        disabled={!hydrated}
         onClick={() => setOpen((value) => !value)}
         data-testid="user-menu"
         className="rounded-md px-2.5 py-1.5 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500"

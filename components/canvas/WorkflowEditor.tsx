@@ -2,7 +2,8 @@
 
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
 import dynamic from 'next/dynamic'
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useRef, useState } from 'react'
+import { useHydrated } from '@/components/ui/use-hydrated'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { draftCanvasInit, useWorkflowForEditorQuery } from '@/components/queries/workflows'
 import type { NodeKind } from '@/lib/graph/node-data'
@@ -32,8 +33,6 @@ import { useLivePresencePublisher } from './use-live-presence-publisher'
 import { EditorAccessBanner } from './EditorAccessBanner'
 import { EditorWorkspaceProvider } from './EditorWorkspaceProvider'
 
-const subscribeNever = () => () => {}
-
 // Not needed for the first paint: its code loads after the canvas'.
 const RunDialog = dynamic(() => import('./RunDialog').then((module) => module.RunDialog), { ssr: false })
 
@@ -55,11 +54,7 @@ export function WorkflowEditor({ workflowId, initialCanvas, template, notice, pe
   const load = useWorkflowForEditorQuery(initialCanvas ? null : workflowId)
   // A saved workflow's canvas draws in the browser only, as when it was fetched there: a large graph would make a large
   // page and a long hydration, and React Flow measures its nodes in the browser anyway. Drafts are small and render on the server.
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  )
+  const hydrated = useHydrated()
   const [draft] = useState(() => (workflowId === null ? draftCanvasInit(template) : null))
   const init = draft ?? initialCanvas ?? load.data
 

@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { IntentLink } from '@/components/ui/IntentLink'
 import { useDismiss } from '@/components/ui/use-dismiss'
+import { useHydrated } from '@/components/ui/use-hydrated'
 import { CreateWorkspaceDialog } from './CreateWorkspaceDialog'
 import { useCurrentWorkspace } from './CurrentWorkspaceProvider'
 import { roleLabel } from './current-workspace'
@@ -17,6 +18,7 @@ export function WorkspaceSwitcher() {
   const menu = useRef<HTMLDivElement>(null)
   const close = useCallback(() => setOpen(false), [])
   useDismiss(menu, open, close)
+  const hydrated = useHydrated()
 
   return (
     <div ref={menu} className="relative">
@@ -24,6 +26,7 @@ export function WorkspaceSwitcher() {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
+        disabled={!hydrated}
         onClick={() => setOpen((value) => !value)}
         data-testid="workspace-switcher"
         className="flex max-w-56 items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 py-1 text-sm text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500"

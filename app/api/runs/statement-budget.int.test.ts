@@ -36,13 +36,13 @@ import { startRecordingHttpServer, type RecordingHttpServer } from '@/lib/server
 import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
 
 /** A stored run of the five-node demo workflow: POST /api/runs, the queued job, the worker, and its events read back over SSE. */
-const STORED_RUN_BUDGET = { statements: 15, commits: 15 }
+const STORED_RUN_BUDGET = { statements: 15, commits: 15, jobFetches: 1 }
 /** The same run in `exit` durability (one commit at its end): its five supersteps' batches become one. */
-const STORED_EXIT_RUN_BUDGET = { statements: 11, commits: 11 }
+const STORED_EXIT_RUN_BUDGET = { statements: 11, commits: 11, jobFetches: 1 }
 /** A chat turn: POST /api/conversations/:id/messages (run now, in this process's worker) and its events read back. */
-const CHAT_TURN_BUDGET = { statements: 16, commits: 13 }
+const CHAT_TURN_BUDGET = { statements: 16, commits: 13, jobFetches: 0 }
 /** POST /v1/responses, non-streaming, a new conversation. */
-const RESPONSES_BUDGET = { statements: 10, commits: 10 }
+const RESPONSES_BUDGET = { statements: 10, commits: 10, jobFetches: 0 }
 /**
  * A stored run that asks a person (start → human input → output): it parks with an approval, the person answers it
  * through POST /api/approvals/:id, and the run goes on to its end. Measured with approval routing in place (the
@@ -50,16 +50,39 @@ const RESPONSES_BUDGET = { statements: 10, commits: 10 }
  * after, nothing more when the workspace routes nothing). 34 since the decision's run status and its waiters' wake-up
  * share one statement (the wake-up follows the decision's event, so a run that ends at once keeps it).
  */
-const ASKING_RUN_BUDGET = { statements: 34, commits: 34 }
+const ASKING_RUN_BUDGET = { statements: 34, commits: 34, jobFetches: 3 }
 /**
  * The same run in a workspace with a webhook and an escalation delay: the run's path is the same statements (the
  * jobs are queued in the one that opens the approval); what is more is the notification job the worker runs beside
  * it (graphile-worker fetching and completing it, and the job's one read of the approval and the routing): 3, or 2
  * when graphile-worker completes the two jobs in one statement.
  */
-const ROUTED_ASKING_RUN_BUDGET = { statements: 37, commits: 37 }
+const ROUTED_ASKING_RUN_BUDGET = { statements: 37, commits: 37, jobFetches: 4 }
 /** POST /v1/responses with `store: false`: the agent answers in this process, and only what the request reads is counted (nothing is written). */
-const UNSTORED_RESPONSES_BUDGET = { statements: 3, commits: 3 }
+const UNSTORED_RESPONSES_BUDGET = { statements: 3, commits: 3, jobFetches: 0 }
+
+/**
+ * graphile-worker's job fetch: one takes each job, and whether a worker asks once more before it idles depends on
+ * when the next job's NOTIFY reaches it (on a loaded machine the asking run fetched four times, not three). So a
+ * budget names the fetches it was measured with; they may be one more, and everything else is held to the rest of
+ * the budget exactly.
+ */
+const JOB_FETCH = 'with j as ( select jobs.job_queue_id'
+
+interface Budget {
+  statements: number
+  commits: number
+  /** Of the statements (and commits: each fetch commits on its own), graphile-worker's job fetches. */
+  jobFetches: number
+}
+
+function expectWithinBudget(count: StatementCount, budget: Budget): void {
+  const fetches = [...count.byText].filter(([text]) => text.startsWith(JOB_FETCH)).reduce((sum, [, times]) => sum + times, 0)
+  const described = describeCount(count)
+  expect(fetches, described).toBeLessThanOrEqual(budget.jobFetches + 1)
+  expect(count.statements - fetches, described).toBeLessThanOrEqual(budget.statements - budget.jobFetches)
+  expect(count.commits - fetches, described).toBeLessThanOrEqual(budget.commits - budget.jobFetches)
+}
 
 /** Far beyond the test: no idle poll, lease renewal, lapsed-lease sweep or secrets' freshness check runs on the clock while it counts. */
 const NEVER_MS = 3_600_000
@@ -169,8 +192,7 @@ describe('the run path stays within its statement budget', () => {
       await runLeft(runId)
       expect(await readEvents(runId)).toContain('run_succeeded')
     })
-    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(STORED_RUN_BUDGET.statements)
-    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(STORED_RUN_BUDGET.commits)
+    expectWithinBudget(count, STORED_RUN_BUDGET)
   })
 
   it('a stored run of the five-node demo workflow in exit durability', async () => {
@@ -181,8 +203,7 @@ describe('the run path stays within its statement budget', () => {
       await runLeft(runId)
       expect(await readEvents(runId)).toContain('run_succeeded')
     })
-    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(STORED_EXIT_RUN_BUDGET.statements)
-    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(STORED_EXIT_RUN_BUDGET.commits)
+    expectWithinBudget(count, STORED_EXIT_RUN_BUDGET)
   })
 
   /** The run's one open approval, once the run is parked on it (no worker holds it, no job queued for it) and its routing jobs are done. */
@@ -219,8 +240,7 @@ describe('the run path stays within its statement budget', () => {
       'asking run',
       askingRun(() => askingWorkflowId),
     )
-    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(ASKING_RUN_BUDGET.statements)
-    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(ASKING_RUN_BUDGET.commits)
+    expectWithinBudget(count, ASKING_RUN_BUDGET)
   })
 
   it('the same in a workspace that routes its approvals to a webhook and escalates them', async () => {
@@ -231,8 +251,7 @@ describe('the run path stays within its statement budget', () => {
     )
     // Told once per run (the warm-up's and the measured one's).
     expect(receiver.requests.length - before).toBe(2)
-    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(ROUTED_ASKING_RUN_BUDGET.statements)
-    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(ROUTED_ASKING_RUN_BUDGET.commits)
+    expectWithinBudget(count, ROUTED_ASKING_RUN_BUDGET)
   })
 
   it('a chat turn', async () => {
@@ -243,8 +262,7 @@ describe('the run path stays within its statement budget', () => {
       await runLeft(runId)
       expect(await readEvents(runId)).toContain('run_succeeded')
     })
-    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(CHAT_TURN_BUDGET.statements)
-    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(CHAT_TURN_BUDGET.commits)
+    expectWithinBudget(count, CHAT_TURN_BUDGET)
   })
 
   it('a /v1/responses request', async () => {
@@ -254,8 +272,7 @@ describe('the run path stays within its statement budget', () => {
       expect(answered.body.output_text).toBe('Demo reply: Hello there')
       await runLeft(runIdOfResponse(answered.body.id)!)
     })
-    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(RESPONSES_BUDGET.statements)
-    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(RESPONSES_BUDGET.commits)
+    expectWithinBudget(count, RESPONSES_BUDGET)
   })
 
   it('a /v1/responses request with store: false', async () => {
@@ -274,7 +291,6 @@ describe('the run path stays within its statement budget', () => {
     })
     // Nothing stored: no run, event, conversation or message.
     expect((await stored()).rows[0]!.rows).toBe(before)
-    expect(count.statements, describeCount(count)).toBeLessThanOrEqual(UNSTORED_RESPONSES_BUDGET.statements)
-    expect(count.commits, describeCount(count)).toBeLessThanOrEqual(UNSTORED_RESPONSES_BUDGET.commits)
+    expectWithinBudget(count, UNSTORED_RESPONSES_BUDGET)
   })
 })

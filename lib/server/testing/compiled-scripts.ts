@@ -1,6 +1,7 @@
 /**
  * The app's command-line entry points, compiled once per test run for the tests that start them as
- * real processes (the `agentloom` command, `npm run admin`, `npm run worker`). Started through tsx,
+ * real processes (the `agentloom` command, `npm run admin`, `npm run worker`, and the multi-process
+ * tests' web host, processes/web-host.ts, with every route module it serves). Started through tsx,
  * each process transformed and resolved ~1,000 TypeScript modules through loader hooks again: about
  * two seconds of CPU per start, and these tests start well over a hundred. esbuild compiles the same
  * sources the same way tsx does (it is tsx's compiler), into one file per entry point; packages stay
@@ -11,10 +12,10 @@
  * test files (`inject('compiledScripts')`).
  */
 import { mkdir, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { build } from 'esbuild'
 
-export const COMPILED_SCRIPTS = ['scripts/agentloom.ts', 'scripts/admin.ts', 'scripts/worker.ts'] as const
+export const COMPILED_SCRIPTS = ['scripts/agentloom.ts', 'scripts/admin.ts', 'scripts/worker.ts', 'lib/server/testing/processes/web-host.ts'] as const
 export type CompiledScript = (typeof COMPILED_SCRIPTS)[number]
 export type CompiledScripts = Record<CompiledScript, string>
 
@@ -27,7 +28,7 @@ export async function compileScripts(root: string, run: string): Promise<{ scrip
   await mkdir(folder, { recursive: true })
   const entries = await Promise.all(
     COMPILED_SCRIPTS.map(async (script) => {
-      const outfile = join(folder, script.replace(/^scripts\//, '').replace(/\.ts$/, '.mjs'))
+      const outfile = join(folder, basename(script, '.ts') + '.mjs')
       await compileScript(root, script, outfile)
       return [script, outfile] as const
     }),

@@ -1,8 +1,8 @@
 /**
  * Starts the app's processes for multi-process tests: web hosts (web-host.ts, the real route
- * handlers, with or without a worker of their own, a node process running TypeScript through tsx's
- * loader) and run workers (`npm run worker`'s scripts/worker.ts, as compiled once for the test run by
- * compiled-scripts.ts), spawned without a shell so that the pid the test holds is the process itself
+ * handlers, with or without a worker of their own) and run workers (`npm run worker`'s scripts/worker.ts),
+ * both as compiled once for the test run by compiled-scripts.ts (through tsx a web host took about
+ * six seconds of CPU to start, compiled about two and a half), spawned without a shell so that the pid the test holds is the process itself
  * and SIGKILL reaches it (the tsx CLI would put a second node process in between). Each one's output
  * is kept, to be shown when a test fails.
  */
@@ -99,8 +99,7 @@ async function spawnApp<T>(
 export async function startWebHost(name: string, env: NodeJS.ProcessEnv, { worker = false }: { worker?: boolean } = {}): Promise<WebHostProcess> {
   const { process: host, ready } = await spawnApp(
     name,
-    // Through tsx: the host imports each route module by its path when first asked for it.
-    ['--import', 'tsx', join(root, 'lib/server/testing/processes/web-host.ts')],
+    [inject('compiledScripts')['lib/server/testing/processes/web-host.ts']],
     { ...env, AGENTLOOM_WORKER: worker ? 'on' : 'off' },
     (line) => {
       if (!line.startsWith('{')) return undefined

@@ -3,7 +3,7 @@
  * approvals, the Responses endpoint, the MCP endpoint and evaluations, served over node:http on 127.0.0.1 without Next itself (which would take a build, or
  * a dev server per process). Run it with tsx (`node --import tsx lib/server/testing/processes/web-host.ts`),
  * with DATABASE_URL and AGENTLOOM_WORKER=off; it prints one line, `{"url":"http://127.0.0.1:<port>"}`,
- * once it answers. Requests are turned into a Fetch Request and the handler's Response streamed
+ * once it answers (the tests start it compiled: lib/server/testing/compiled-scripts.ts). Requests are turned into a Fetch Request and the handler's Response streamed
  * back (SSE included), the client going away aborting the request's signal as under Next.
  */
 import { getAppContext } from '@/lib/server/app-context'
