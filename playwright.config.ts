@@ -46,6 +46,9 @@ export default defineConfig<AccountOptions>({
     // suite CPU it shares with vitest: recorded only when asked for (E2E_TRACE=1, to study a failure).
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     viewport: { width: 1280, height: 800 },
+    // A person who asked for less motion (app/globals.css): pulsing dots and marching edges end at once instead of
+    // repainting the page sixty times a second while a spec waits on it, and scrolls to an approval are instant.
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium; Playwright's own browser download is unavailable here.
       executablePath: process.env.AGENTLOOM_CHROMIUM ?? '/usr/bin/chromium',

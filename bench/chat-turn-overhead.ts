@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     const ids: string[] = []
     for (let i = 0; i < total; i++) ids.push((await conversations.create(principal, agent.id, { title: `bench ${i}` })).id)
     await db.sql.query(
-      `INSERT INTO "ChatMessage" (id, "sessionId", position, role, message)
+      `INSERT INTO "ChatMessage" (id, "conversationId", position, role, message)
        SELECT gen_random_uuid()::text, s.id, i, CASE WHEN i % 2 = 0 THEN 'user' ELSE 'assistant' END,
          json_build_object('type', 'message', 'role', CASE WHEN i % 2 = 0 THEN 'user' ELSE 'assistant' END,
            'contents', json_build_array(json_build_object('type', 'text', 'text', repeat('word ', 40) || i)))::text
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
         samples.push({ total: turn.total, cpu: turn.cpu, send: turn.send, queued: turn.queued, peer: peer.wall, peerCpu: peer.cpu })
       }
     }
-    const stored = await db.sql.query<{ n: string }>(`SELECT count(*) AS n FROM "ChatMessage" WHERE "sessionId" = $1`, [ids[total - 1]])
+    const stored = await db.sql.query<{ n: string }>(`SELECT count(*) AS n FROM "ChatMessage" WHERE "conversationId" = $1`, [ids[total - 1]])
     if (Number(stored[0].n) !== HISTORY + 2) throw new Error(`the last conversation has ${stored[0].n} messages, not ${HISTORY + 2}`)
 
     const pick = (key: 'total' | 'cpu' | 'send' | 'queued' | 'peer' | 'peerCpu') => samples.map((sample) => sample[key])

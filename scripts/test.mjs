@@ -68,7 +68,10 @@ const build =
     ? undefined
     : run([bin('next', 'dist/bin/next'), 'build'], { quiet: true }).then((result) => ({ ...result, took: minutes(started) }))
 
-await step('typecheck', [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
+// TypeScript 7, the compiler ported to Go, checks the same tsconfig with the same rules in about half the CPU of
+// TypeScript 6 (34 s against 66 s here) and beside the build every CPU-second counts. TypeScript 6 stays the
+// `typescript` package: typescript-eslint and Next need its JavaScript API, which TypeScript 7 does not offer yet.
+await step('typecheck', [bin('typescript-native', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
 await step('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0'])
 await step('formatting', [bin('prettier', 'bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'])
 await step('import rules', [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '.', '--config', '.dependency-cruiser.mjs', '--output-type', 'err'])

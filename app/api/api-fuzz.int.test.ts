@@ -249,7 +249,7 @@ describe('the API under fuzzing', () => {
         rateLimitPerMinute: 600,
       },
     })
-    const visitorConversation = await prisma.agentSession.create({
+    const visitorConversation = await prisma.conversation.create({
       data: {
         id: randomUUID(),
         agentId: agent.id,

@@ -31,7 +31,7 @@ const openAi = (user: TestUser | null = app.admin, options: ConstructorParameter
 const aiSdk = () => createOpenAI({ baseURL: `${host.url}/v1`, apiKey: app.admin.token })
 const toolCallsOf = (completion: unknown) => (completion as ChatCompletion).agentloom.tool_calls
 const storedRows = () =>
-  Promise.all([app.db.prisma.run.count(), app.db.prisma.runEvent.count(), app.db.prisma.agentSession.count(), app.db.prisma.chatMessage.count()])
+  Promise.all([app.db.prisma.run.count(), app.db.prisma.runEvent.count(), app.db.prisma.conversation.count(), app.db.prisma.chatMessage.count()])
 
 const createAgent = (owner: TestUser, settings: Record<string, unknown>) => createSavedAgent(app, owner, settings)
 

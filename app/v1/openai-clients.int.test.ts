@@ -166,12 +166,12 @@ describe('a reply cut at the agent’s token limit', () => {
 describe('a stored conversation the client sends back', () => {
   /** The conversation a response's turn was taken in, and what it holds, oldest first. */
   async function conversationOf(responseId: string | undefined) {
-    const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runIdOfResponse(responseId ?? '')! }, select: { sessionId: true } })
-    const messages = await app.db.prisma.chatMessage.findMany({ where: { sessionId: run.sessionId! }, orderBy: { position: 'asc' } })
-    const session = await app.db.prisma.agentSession.findUniqueOrThrow({ where: { id: run.sessionId! } })
+    const run = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runIdOfResponse(responseId ?? '')! }, select: { conversationId: true } })
+    const messages = await app.db.prisma.chatMessage.findMany({ where: { conversationId: run.conversationId! }, orderBy: { position: 'asc' } })
+    const conversation = await app.db.prisma.conversation.findUniqueOrThrow({ where: { id: run.conversationId! } })
     return {
-      id: session.id,
-      title: session.title,
+      id: conversation.id,
+      title: conversation.title,
       said: messages.map(
         (message) => `${message.role}: ${(JSON.parse(message.message) as { contents: { text?: string }[] }).contents.map((c) => c.text ?? '').join('')}`,
       ),

@@ -1,5 +1,5 @@
 /**
- * The HTTP contracts of conversations with agents. A conversation is an AgentSession owned by a
+ * The HTTP contracts of conversations with agents. A conversation (a Conversation row) is owned by a
  * person; its messages are lib/core Message JSON in the order they were said (position 0…n-1).
  * Sending a message queues one turn (a run, `kind: 'turn'`) whose events the client follows over
  * `/api/runs/:id/events`. Browser-safe.

@@ -41,7 +41,7 @@ export const checkpointDetailSchema = checkpointSummarySchema.extend({
   messages: z.array(z.object({ index: z.number().int(), sourceId: z.string(), targetId: z.string().nullable(), data: z.unknown() })),
   pendingRequests: z.array(z.object({ requestId: z.string(), executorId: z.string(), data: z.unknown() })),
   executorStates: z.record(z.string(), z.unknown()),
-  /** Each agent node's conversation as of the checkpoint (a stored session cut at the length the checkpoint kept). */
+  /** Each agent node's conversation as of the checkpoint (the stored conversation cut at the length the checkpoint kept). */
   conversations: z.record(z.string(), z.array(conversationMessageSchema)),
   /** Committed workflow state (encoded). */
   state: z.record(z.string(), z.unknown()),

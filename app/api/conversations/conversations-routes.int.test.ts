@@ -166,7 +166,7 @@ describe('conversations API', () => {
   it('pages messages from the newest, and exports what was stored as JSON and Markdown', async () => {
     const id = await newConversation('Paged')
     const rows = Array.from({ length: 25 }, (_, i) => ({
-      sessionId: id,
+      conversationId: id,
       position: i,
       role: i % 2 ? 'assistant' : 'user',
       message: JSON.stringify({ type: 'message', role: i % 2 ? 'assistant' : 'user', contents: [{ type: 'text', text: `message ${i} with \`\`\` fence` }] }),
@@ -186,7 +186,7 @@ describe('conversations API', () => {
     const exported = await callRoute(exportRoute.GET, { params: { id }, url: 'http://localhost/api/x?format=json' })
     expect(exported.status).toBe(200)
     expect(exported.headers.get('content-disposition')).toContain('.json')
-    const stored = await app.db.prisma.chatMessage.findMany({ where: { sessionId: id }, orderBy: { position: 'asc' } })
+    const stored = await app.db.prisma.chatMessage.findMany({ where: { conversationId: id }, orderBy: { position: 'asc' } })
     expect(exported.body.messages.map((m: { message: unknown }) => m.message)).toEqual(stored.map((row) => JSON.parse(row.message)))
     expect(exported.body.conversation).toMatchObject({ id, title: 'Paged', agentName: 'Counter' })
 
@@ -274,7 +274,7 @@ describe('conversations API', () => {
     const workflow = (await new WorkflowService(app.db.prisma).create(owner, { name: 'one writer', graph })).workflow
     const run = await new RunService(app).create(owner, { workflowId: workflow.id, input: 'Draft a line' })
     expect((await turnEnd(run.id)).run.status).toBe('succeeded')
-    const kept = await app.db.prisma.agentSession.findUniqueOrThrow({ where: { id: `run:${run.id}:writer` }, include: { messages: true } })
+    const kept = await app.db.prisma.conversation.findUniqueOrThrow({ where: { id: `run:${run.id}:writer` }, include: { messages: true } })
     expect(kept).toMatchObject({ kind: 'run_agent', ownerId: app.admin.id, originRunId: run.id, originNodeId: 'writer' })
     expect(kept.messages).toHaveLength(2)
     // Not listed among anyone's conversations.

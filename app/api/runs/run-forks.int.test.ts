@@ -10,7 +10,7 @@ import { checkpointDetailSchema, checkpointListSchema, createdForkSchema, runFor
 import { asKnownRunEvent } from '@/lib/contracts/run-events'
 import type { GraphDocument } from '@/lib/graph'
 import { ConversationService } from '@/lib/server/conversations/conversation-service'
-import { runAgentSessionId } from '@/lib/server/conversations/run-agent-sessions'
+import { runAgentConversationId } from '@/lib/server/conversations/run-agent-conversations'
 import { RunWorker } from '@/lib/server/runs/run-worker'
 import { createSavedAgent } from '@/lib/server/testing/saved-agents'
 import { callRoute, createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
@@ -105,7 +105,7 @@ describe('time travel: checkpoints and forks of stored runs', () => {
     expect(read.status).toBe(200)
     const detail = checkpointDetailSchema.parse(read.body)
     expect(detail.messages).toEqual([expect.objectContaining({ index: 0, sourceId: 'reviewer', data: 'Demo reply: Demo reply: hello' })])
-    // The agents' conversations as of superstep 2 — not the sessions' later state (the editor has not run yet).
+    // The agents' conversations as of superstep 2 — not the stored conversations' later state (the editor has not run yet).
     expect(detail.conversations.writer.map((message) => [message.role, message.text])).toEqual([
       ['user', 'hello'],
       ['assistant', 'Demo reply: hello'],
@@ -118,7 +118,10 @@ describe('time travel: checkpoints and forks of stored runs', () => {
   it('forks a finished run at superstep 2 with an edited message: the fork goes on from the edit, the parent is untouched', async () => {
     const parentEvents = await events(finishedRunId)
     const parentCheckpoints = await app.db.prisma.checkpoint.findMany({ where: { runId: finishedRunId }, orderBy: { id: 'asc' } })
-    const parentSessions = await app.db.prisma.chatMessage.findMany({ where: { sessionId: { startsWith: `run:${finishedRunId}:` } }, orderBy: { id: 'asc' } })
+    const parentMessages = await app.db.prisma.chatMessage.findMany({
+      where: { conversationId: { startsWith: `run:${finishedRunId}:` } },
+      orderBy: { id: 'asc' },
+    })
     const second = await atSuperstep(finishedRunId, 2)
 
     const created = await fork(finishedRunId, {
@@ -162,21 +165,21 @@ describe('time travel: checkpoints and forks of stored runs', () => {
     expect(forkCheckpoints.map((checkpoint) => checkpoint.id)).not.toContain(second.id)
     expect(await app.db.prisma.checkpoint.count({ where: { id: second.id } })).toBe(1)
 
-    // Its writer's session holds the conversation as of the checkpoint, edited; the reviewer's, what it heard in the fork.
-    const session = async (runId: string, nodeId: string) =>
-      (await app.db.prisma.chatMessage.findMany({ where: { sessionId: runAgentSessionId(runId, nodeId) }, orderBy: { position: 'asc' } })).map(
+    // Its writer's stored conversation is as of the checkpoint, edited; the reviewer's, what it heard in the fork.
+    const conversation = async (runId: string, nodeId: string) =>
+      (await app.db.prisma.chatMessage.findMany({ where: { conversationId: runAgentConversationId(runId, nodeId) }, orderBy: { position: 'asc' } })).map(
         (row) => `${row.role}: ${JSON.parse(row.message).contents[0].text}`,
       )
-    expect(await session(forkRun.id, 'writer')).toEqual(['user: hello', 'assistant: An edited reply'])
-    expect(await session(forkRun.id, 'reviewer')).toEqual(['user: Demo reply: hello', 'assistant: Demo reply: Demo reply: hello'])
-    expect(await session(forkRun.id, 'editor')).toEqual(['user: EDITED', 'assistant: Demo reply: EDITED'])
+    expect(await conversation(forkRun.id, 'writer')).toEqual(['user: hello', 'assistant: An edited reply'])
+    expect(await conversation(forkRun.id, 'reviewer')).toEqual(['user: Demo reply: hello', 'assistant: Demo reply: Demo reply: hello'])
+    expect(await conversation(forkRun.id, 'editor')).toEqual(['user: EDITED', 'assistant: Demo reply: EDITED'])
 
-    // The parent: its events, outputs, checkpoints and sessions as they were.
+    // The parent: its events, outputs, checkpoints and conversations as they were.
     expect(await events(finishedRunId)).toEqual(parentEvents)
     expect((await runView(finishedRunId)).run.outputs).toEqual([PARENT_OUTPUT])
     expect(await app.db.prisma.checkpoint.findMany({ where: { runId: finishedRunId }, orderBy: { id: 'asc' } })).toEqual(parentCheckpoints)
-    expect(await app.db.prisma.chatMessage.findMany({ where: { sessionId: { startsWith: `run:${finishedRunId}:` } }, orderBy: { id: 'asc' } })).toEqual(
-      parentSessions,
+    expect(await app.db.prisma.chatMessage.findMany({ where: { conversationId: { startsWith: `run:${finishedRunId}:` } }, orderBy: { id: 'asc' } })).toEqual(
+      parentMessages,
     )
 
     // The tree, from either end, with what a side-by-side comparison needs.

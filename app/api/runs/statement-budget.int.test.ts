@@ -278,7 +278,7 @@ describe('the run path stays within its statement budget', () => {
   it('a /v1/responses request with store: false', async () => {
     const stored = () =>
       probe.query<{ rows: string }>(
-        `SELECT (SELECT count(*) FROM "Run") || '/' || (SELECT count(*) FROM "RunEvent") || '/' || (SELECT count(*) FROM "AgentSession") || '/' || (SELECT count(*) FROM "ChatMessage") AS rows`,
+        `SELECT (SELECT count(*) FROM "Run") || '/' || (SELECT count(*) FROM "RunEvent") || '/' || (SELECT count(*) FROM "Conversation") || '/' || (SELECT count(*) FROM "ChatMessage") AS rows`,
       )
     const before = (await stored()).rows[0]!.rows
     const count = await measure('responses, store: false', async () => {

@@ -191,7 +191,7 @@ describe('POST /v1/responses with the openai package', () => {
 
   it('with store: false, answers in this process and stores nothing: no run, conversation, event or message', async () => {
     const rows = async () =>
-      Promise.all([app.db.prisma.run.count(), app.db.prisma.runEvent.count(), app.db.prisma.agentSession.count(), app.db.prisma.chatMessage.count()])
+      Promise.all([app.db.prisma.run.count(), app.db.prisma.runEvent.count(), app.db.prisma.conversation.count(), app.db.prisma.chatMessage.count()])
     const before = await rows()
     const stored = await client.responses.create({ model: 'agent:Echo', input: 'Hello there' })
     const afterStored = await rows()

@@ -6,7 +6,7 @@ import { GraphCompileError } from '../errors'
 import { buildAgent } from './agents'
 import { GraphAgentExecutor } from './node-executors'
 import type { CompileRegistry, ResolvedAgent } from './registry'
-import { SessionAgentExecutor } from './session-agent-executor'
+import { ConversationAgentExecutor } from './conversation-agent-executor'
 
 /** An agent node (inline or saved) talks in a stored conversation when the caller gives it one. */
 export function agentNodeExecutor(nodeId: string, settings: AgentSettings, registry: CompileRegistry, options: { where: string; apiKey?: string }): Executor {
@@ -14,7 +14,7 @@ export function agentNodeExecutor(nodeId: string, settings: AgentSettings, regis
   const build = { id: nodeId, ...options }
   if (!conversation) return new GraphAgentExecutor(buildAgent(settings, registry, build), nodeId)
   const agent = buildAgent(settings, registry, { ...build, contextProviders: [conversation.history], inConversation: true })
-  return new SessionAgentExecutor(agent, nodeId, conversation)
+  return new ConversationAgentExecutor(agent, nodeId, conversation)
 }
 
 export function savedAgentNodeExecutor(node: GraphNodeOf<'agent_ref'>, registry: CompileRegistry, where: string): Executor {

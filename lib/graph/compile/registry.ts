@@ -32,15 +32,15 @@ export interface CompileRegistry {
   agent?(id: string, version: number | undefined): ResolvedAgent | undefined
   /** A saved workflow's document; `version` undefined means the latest. */
   subWorkflow?(id: string, version: number | undefined): GraphDocument | undefined
-  /** A stored conversation for an agent node: the node then talks in it (see session-agent-executor.ts). */
+  /** A stored conversation for an agent node: the node then talks in it (see conversation-agent-executor.ts). */
   agentConversation?(nodeId: string): AgentConversation | undefined
   /** The own API key of the saved agent an inline agent node stands for (a conversation turn's agent). */
   agentApiKey?(nodeId: string): string | undefined
 }
 
 /**
- * Where an agent node keeps its conversation: the agent runs in `session`, whose messages
- * `history` loads before each agent run and stores after it.
+ * Where an agent node keeps its conversation: the agent runs in `session` (lib/core's in-memory AgentSession, whose
+ * sessionId is the conversation's id), whose messages `history` loads before each agent run and stores after it.
  */
 export interface AgentConversation {
   session: AgentSession

@@ -1,5 +1,5 @@
 /**
- * Conversations with agents: an AgentSession of kind `conversation`, owned by a person, whose
+ * Conversations with agents: a Conversation of kind `conversation`, owned by a person, whose
  * messages PostgresHistoryProvider stores. Sending a message queues one turn: a Run with the
  * agent's latest version and the conversation, on the same queue as workflow runs (the worker runs
  * it as a one-agent workflow, turn-document.ts), or, when someone waits for the reply and this
@@ -30,10 +30,10 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 import type { ClaimedRun } from '../runs/run-lease'
 import { claimColumns, claimedAtInsert, type InsertedRunRow } from '../runs/run-now'
 import { conversationMarkdown } from './conversation-markdown'
-import { runAgentSessionId } from './run-agent-sessions'
+import { runAgentConversationId } from './run-agent-conversations'
 import { turnInputSchema, type ReplyFormat } from './turn-document'
 
-type SessionRow = {
+type ConversationRow = {
   id: string
   agentId: string | null
   agentVersion: number | null
@@ -45,7 +45,7 @@ type SessionRow = {
   updatedAt: Date
 }
 
-function presentSummary(row: SessionRow): ConversationSummary {
+function presentSummary(row: ConversationRow): ConversationSummary {
   return {
     id: row.id,
     agentId: row.agentId ?? '',
@@ -109,7 +109,7 @@ export class ConversationService {
     if (!agent) throw notFound('Agent', agentId)
     requireRole(principal, agent.workspaceId, 'runner')
     if (input.version !== undefined) await this.requireVersion(agentId, input.version)
-    const row = await this.prisma.agentSession.create({
+    const row = await this.prisma.conversation.create({
       data: {
         id: randomUUID(),
         kind: 'conversation',
@@ -134,7 +134,7 @@ export class ConversationService {
     const agent = await this.prisma.agent.findFirst({ where: { id: agentId, ...visibleTo(principal) }, select: { id: true } })
     if (!agent) throw notFound('Agent', agentId)
     const bySource = source === undefined ? {} : { publicationId: source === 'published' ? { not: null } : null }
-    const rows = await this.prisma.agentSession.findMany({
+    const rows = await this.prisma.conversation.findMany({
       where: { agentId, kind: 'conversation', ...visibleTo(principal), ...bySource },
       orderBy: { updatedAt: 'desc' },
       take: 500,
@@ -143,7 +143,7 @@ export class ConversationService {
   }
 
   private async find(principal: Principal, id: string) {
-    const row = await this.prisma.agentSession.findFirst({
+    const row = await this.prisma.conversation.findFirst({
       where: { id, kind: 'conversation', ...visibleTo(principal) },
       include: { agent: { select: { name: true } } },
     })
@@ -155,11 +155,11 @@ export class ConversationService {
     const row = await this.find(principal, id)
     const [runs, messageCount, latest] = await Promise.all([
       this.prisma.run.findMany({
-        where: { sessionId: id },
+        where: { conversationId: id },
         orderBy: { createdAt: 'asc' },
         select: { id: true, status: true, input: true, usage: true, error: true, createdAt: true, agentVersion: { select: { version: true } } },
       }),
-      this.prisma.chatMessage.count({ where: { sessionId: id } }),
+      this.prisma.chatMessage.count({ where: { conversationId: id } }),
       row.agentId === null
         ? null
         : this.prisma.agentVersion.findFirst({ where: { agentId: row.agentId }, orderBy: { version: 'desc' }, select: { version: true } }),
@@ -184,11 +184,11 @@ export class ConversationService {
     }
   }
 
-  /** One page, newest first: one query on the (sessionId, position) index whatever the conversation's length. */
+  /** One page, newest first: one query on the (conversationId, position) index whatever the conversation's length. */
   async messages(principal: Principal, id: string, page: { before?: number; limit: number }): Promise<MessagePage> {
     await this.find(principal, id)
     const rows = await this.app.db.sql.query<{ position: number; message: string; createdAt: Date }>(
-      `SELECT position, message, "createdAt" FROM "ChatMessage" WHERE "sessionId" = $1 AND position < $2 ORDER BY position DESC LIMIT $3`,
+      `SELECT position, message, "createdAt" FROM "ChatMessage" WHERE "conversationId" = $1 AND position < $2 ORDER BY position DESC LIMIT $3`,
       [id, page.before ?? 2_147_483_647, page.limit],
     )
     rows.reverse()
@@ -210,28 +210,28 @@ export class ConversationService {
       ...(changes.title === undefined ? {} : { title: changes.title }),
       ...(changes.version === undefined ? {} : { agentVersion: changes.version }),
     }
-    return presentSummary(await this.prisma.agentSession.update({ where: { id }, data }))
+    return presentSummary(await this.prisma.conversation.update({ where: { id }, data }))
   }
 
   /** Deletes the conversation, its messages and its turns (a running turn is cancelled first). */
   async delete(principal: Principal, id: string): Promise<void> {
     requireRole(principal, (await this.find(principal, id)).workspaceId, 'runner')
-    const active = await this.prisma.run.findMany({ where: { sessionId: id, status: { in: ACTIVE } }, select: { id: true } })
+    const active = await this.prisma.run.findMany({ where: { conversationId: id, status: { in: ACTIVE } }, select: { id: true } })
     for (const run of active) await this.app.approvals.expirePendingForRun(run.id, 'The conversation was deleted.', 'run_cancelled')
     await this.app.db.sql.query(
-      `WITH cancelled AS (UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now() WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting') RETURNING id)
+      `WITH cancelled AS (UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now() WHERE "conversationId" = $1 AND status IN ('queued', 'running', 'waiting') RETURNING id)
        SELECT pg_notify('agentloom_run_cancel', id) FROM cancelled`,
       [id],
     )
     for (const run of active) this.app.activeRuns.get(run.id)?.abort()
     // deleteMany: a delete racing this one may have taken the row since; that is the same 404 as a missing conversation.
-    const { count } = await this.prisma.agentSession.deleteMany({ where: { id } })
+    const { count } = await this.prisma.conversation.deleteMany({ where: { id } })
     if (count === 0) throw notFound('Conversation', id)
   }
 
   /**
    * "Continue in chat": the conversation with what an agent node of a workflow run said and heard,
-   * copied from its run_agent session. Asked again for the same run and node, it opens the conversation
+   * copied from its run_agent conversation. Asked again for the same run and node, it opens the conversation
    * made the first time (still there and the person's), so clicks do not pile up copies. The node's saved
    * agent when it names one the person may use; an inline agent node becomes a saved agent with the
    * node's settings (so the conversation can go on with the same instructions, model and tools), made
@@ -244,13 +244,13 @@ export class ConversationService {
     const parsed = parseGraphDocument(run.version.graph)
     const node = parsed.ok ? parsed.document.nodes.find((candidate) => candidate.id === nodeId) : undefined
     if (node?.kind !== 'agent') throw invalidInput('not_an_agent_node', `The run's workflow has no agent node '${nodeId}'.`)
-    const earlier = await this.prisma.agentSession.findFirst({
+    const earlier = await this.prisma.conversation.findFirst({
       where: { kind: 'conversation', ownerId: principal.userId, originRunId: runId, originNodeId: nodeId },
       orderBy: { createdAt: 'asc' },
     })
     if (earlier) return { conversation: presentSummary(earlier), created: false }
-    const sessionId = runAgentSessionId(runId, nodeId)
-    if ((await this.prisma.chatMessage.count({ where: { sessionId } })) === 0) {
+    const nodeConversationId = runAgentConversationId(runId, nodeId)
+    if ((await this.prisma.chatMessage.count({ where: { conversationId: nodeConversationId } })) === 0) {
       throw invalidInput('nothing_to_continue', 'This agent has not said anything in this run yet, so there is no conversation to continue.')
     }
     const label = node.data.label?.trim() || node.data.name.trim() || nodeId
@@ -265,7 +265,7 @@ export class ConversationService {
     const agentId = agent.id
     const id = randomUUID()
     await this.prisma.$transaction([
-      this.prisma.agentSession.create({
+      this.prisma.conversation.create({
         data: {
           id,
           kind: 'conversation',
@@ -277,10 +277,10 @@ export class ConversationService {
           originNodeId: nodeId,
         },
       }),
-      this.prisma.$executeRaw`INSERT INTO "ChatMessage" (id, "sessionId", position, role, message, "createdAt")
-        SELECT gen_random_uuid(), ${id}, position, role, message, "createdAt" FROM "ChatMessage" WHERE "sessionId" = ${sessionId}`,
+      this.prisma.$executeRaw`INSERT INTO "ChatMessage" (id, "conversationId", position, role, message, "createdAt")
+        SELECT gen_random_uuid(), ${id}, position, role, message, "createdAt" FROM "ChatMessage" WHERE "conversationId" = ${nodeConversationId}`,
     ])
-    return { conversation: presentSummary(await this.prisma.agentSession.findUniqueOrThrow({ where: { id } })), created: true }
+    return { conversation: presentSummary(await this.prisma.conversation.findUniqueOrThrow({ where: { id } })), created: true }
   }
 
   /**
@@ -319,7 +319,7 @@ export class ConversationService {
   async export(principal: Principal, id: string): Promise<ConversationExport> {
     const detail = await this.get(principal, id)
     const rows = await this.prisma.chatMessage.findMany({
-      where: { sessionId: id },
+      where: { conversationId: id },
       orderBy: { position: 'asc' },
       select: { position: true, message: true, createdAt: true },
     })
@@ -371,7 +371,7 @@ export class ConversationService {
     let row:
       | {
           id: string
-          sessionId: string
+          conversationId: string
           input: unknown
           agentVersionId: string
           createdAt: Date
@@ -385,29 +385,29 @@ export class ConversationService {
       ;[row] = await this.app.db.sql.query<NonNullable<typeof row>>(
         `WITH agent AS (SELECT id, "ownerId", "workspaceId" FROM "Agent" WHERE id = $1 AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[]))),
          version AS (SELECT v.id, v.version FROM "AgentVersion" v, agent WHERE v."agentId" = agent.id AND ($5::int IS NULL OR v.version = $5) ORDER BY v.version DESC LIMIT 1),
-         session AS (
-           INSERT INTO "AgentSession" (id, kind, "agentId", "ownerId", "workspaceId", title, "createdAt", "updatedAt")
+         conversation AS (
+           INSERT INTO "Conversation" (id, kind, "agentId", "ownerId", "workspaceId", title, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), 'conversation', $1, $4, agent."workspaceId", left($11::text, 80), now(), now() FROM version, agent
            RETURNING id),
          earlier AS (
-           INSERT INTO "ChatMessage" (id, "sessionId", position, role, message, "createdAt")
-           SELECT gen_random_uuid(), session.id, (m.ordinality - 1)::int, m.role, m.message, now()
-           FROM session, unnest($9::text[], $10::text[]) WITH ORDINALITY AS m(role, message, ordinality)),
+           INSERT INTO "ChatMessage" (id, "conversationId", position, role, message, "createdAt")
+           SELECT gen_random_uuid(), conversation.id, (m.ordinality - 1)::int, m.role, m.message, now()
+           FROM conversation, unnest($9::text[], $10::text[]) WITH ORDINALITY AS m(role, message, ordinality)),
          run AS (
-           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
-           SELECT gen_random_uuid(), $1, version.id, session.id,
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "conversationId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
+           SELECT gen_random_uuid(), $1, version.id, conversation.id,
              jsonb_build_object('text', $3::text, 'historyStart', cardinality($9::text[]))
                || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END
                || CASE WHEN $8::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('replyFormat', $8::jsonb) END,
              $4, agent."workspaceId", ${claimColumns.values('$7')}, now(), now()
-           FROM version, session, agent
-           RETURNING id, "sessionId", input, "agentVersionId", "createdAt", "workspaceId"),
+           FROM version, conversation, agent
+           RETURNING id, "conversationId", input, "agentVersionId", "createdAt", "workspaceId"),
          queued AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
-           SELECT run.id, 1, 'run_queued', json_build_object('agentId', $1::text, 'version', version.version, 'conversationId', run."sessionId")::jsonb, now()
+           SELECT run.id, 1, 'run_queued', json_build_object('agentId', $1::text, 'version', version.version, 'conversationId', run."conversationId")::jsonb, now()
            FROM run, version
            RETURNING data)
-         SELECT run.id, run."sessionId", run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
+         SELECT run.id, run."conversationId", run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
            run."workspaceId", agent."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = agent."ownerId") AS "nameOwnerRole",
            CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
          FROM run, queued, agent`,
@@ -434,14 +434,14 @@ export class ConversationService {
       if (agent) requireRole(principal, agent.workspaceId, 'runner')
       throw agent ? notFound('Agent version', options.version === undefined ? agentId : `${agentId}@${options.version}`) : notFound('Agent', agentId)
     }
-    const inserted = insertedTurn(row, row.sessionId)
+    const inserted = insertedTurn(row, row.conversationId)
     slot?.start(claimedAtInsert(inserted, principal), {
       sequence: 1,
       type: 'run_queued',
       data: row.queuedData,
       createdAt: new Date(row.createdAt).toISOString(),
     })
-    return { runId: row.id, conversationId: row.sessionId }
+    return { runId: row.id, conversationId: row.conversationId }
   }
 
   /** The turn's statement (see send), the run claimed by `workerId` when it is given. */
@@ -454,13 +454,13 @@ export class ConversationService {
   ): Promise<{ runId: string; turn: { run: ClaimedRun; first: RunEvent } }> {
     const visible = workspacesWithRole(principal, 'viewer') ?? null
     return this.app.db.sql.transaction(async (tx) => {
-      const [session] = await tx.query<{ agentId: string | null; agentVersion: number | null; workspaceId: string | null }>(
-        `SELECT "agentId", "agentVersion", "workspaceId" FROM "AgentSession"
+      const [conversation] = await tx.query<{ agentId: string | null; agentVersion: number | null; workspaceId: string | null }>(
+        `SELECT "agentId", "agentVersion", "workspaceId" FROM "Conversation"
          WHERE id = $1 AND kind = 'conversation' AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[])) FOR UPDATE`,
         [id, visible],
       )
-      if (!session?.agentId) throw notFound('Conversation', id)
-      requireRole(principal, session.workspaceId, 'runner')
+      if (!conversation?.agentId) throw notFound('Conversation', id)
+      requireRole(principal, conversation.workspaceId, 'runner')
       const [row] = await tx.query<{
         id: string | null
         busy: boolean
@@ -472,12 +472,12 @@ export class ConversationService {
         nameWorkspaceId: string | null
         nameOwnerRole: string | null
       }>(
-        `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "sessionId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
+        `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "conversationId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
          version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 AND ($5::int IS NULL OR version = $5) ORDER BY version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "agentId", "agentVersionId", "sessionId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "conversationId", input, "ownerId", "workspaceId", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $2, version.id, $1,
-             jsonb_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "sessionId" = $1))
+             jsonb_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "conversationId" = $1))
                || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END
                || CASE WHEN $9::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('replyFormat', $9::jsonb) END,
              $4, $8, ${claimColumns.values('$7')}, now(), now()
@@ -488,7 +488,7 @@ export class ConversationService {
            SELECT run.id, 1, 'run_queued', json_build_object('agentId', $2::text, 'version', version.version, 'conversationId', $1::text)::jsonb, now() FROM run, version
            RETURNING "runId", data),
          touched AS (
-           UPDATE "AgentSession" SET "updatedAt" = now(), title = CASE WHEN title = '' THEN left($3::text, 80) ELSE title END
+           UPDATE "Conversation" SET "updatedAt" = now(), title = CASE WHEN title = '' THEN left($3::text, 80) ELSE title END
            WHERE id = $1 AND EXISTS (SELECT 1 FROM run) RETURNING id)
          SELECT (SELECT id FROM run) AS id, busy.busy, (SELECT input FROM run) AS input, (SELECT "agentVersionId" FROM run) AS "agentVersionId",
            (SELECT "createdAt" FROM run) AS "createdAt", (SELECT data FROM queued) AS "queuedData",
@@ -497,19 +497,19 @@ export class ConversationService {
          FROM busy, (SELECT "ownerId", "workspaceId" FROM "Agent" WHERE id = $2) AS owner`,
         [
           id,
-          session.agentId,
+          conversation.agentId,
           text,
           principal.userId,
-          options.version ?? session.agentVersion,
+          options.version ?? conversation.agentVersion,
           options.instructions ?? null,
           workerId,
-          session.workspaceId,
+          conversation.workspaceId,
           options.replyFormat ? JSON.stringify(options.replyFormat) : null,
         ],
       )
       if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
-      const version = options.version ?? session.agentVersion
-      if (!row?.id) throw notFound('Agent version', version === null ? session.agentId : `${session.agentId}@${version}`)
+      const version = options.version ?? conversation.agentVersion
+      if (!row?.id) throw notFound('Agent version', version === null ? conversation.agentId : `${conversation.agentId}@${version}`)
       const inserted = insertedTurn({ ...row, id: row.id }, id)
       const first = { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt: new Date(row.createdAt).toISOString() }
       return { runId: row.id, turn: { run: claimedAtInsert(inserted, principal), first } }
@@ -520,8 +520,8 @@ export class ConversationService {
 /** A conversation turn's run as its insert returned it, for `claimedAtInsert`. */
 function insertedTurn(
   row: Pick<InsertedRunRow, 'id' | 'input' | 'workspaceId' | 'nameWorkspaceId' | 'nameOwnerRole'> & { agentVersionId: string | null },
-  sessionId: string,
+  conversationId: string,
 ): InsertedRunRow {
   const { id, input, agentVersionId, workspaceId, nameWorkspaceId, nameOwnerRole } = row
-  return { id, input, versionId: null, agentVersionId, sessionId, workflowId: null, workflowSettings: null, workspaceId, nameWorkspaceId, nameOwnerRole }
+  return { id, input, versionId: null, agentVersionId, conversationId, workflowId: null, workflowSettings: null, workspaceId, nameWorkspaceId, nameOwnerRole }
 }

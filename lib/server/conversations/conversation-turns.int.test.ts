@@ -63,7 +63,7 @@ describe('conversation turns across web processes', () => {
   }
 
   const storedMessages = async (id: string) =>
-    (await app.db.prisma.chatMessage.findMany({ where: { sessionId: id }, orderBy: { position: 'asc' } })).map(
+    (await app.db.prisma.chatMessage.findMany({ where: { conversationId: id }, orderBy: { position: 'asc' } })).map(
       (row) => JSON.parse(row.message) as { role: string },
     )
   const turnStatus = (runId: string) =>
@@ -97,7 +97,7 @@ describe('conversation turns across web processes', () => {
     const conversation = await conversations.create(principalOf(app.admin), agentId, { title: 'Replayed' })
     await app.db.prisma.chatMessage.create({
       data: {
-        sessionId: conversation.id,
+        conversationId: conversation.id,
         position: 0,
         role: 'user',
         message: JSON.stringify({ type: 'message', role: 'user', contents: [{ type: 'text', text: 'Earlier' }] }),
@@ -107,7 +107,7 @@ describe('conversation turns across web processes', () => {
     const { runId } = await conversations.send(principalOf(app.admin), conversation.id, 'Now')
     await app.db.prisma.chatMessage.createMany({
       data: [1, 2].map((position) => ({
-        sessionId: conversation.id,
+        conversationId: conversation.id,
         position,
         role: 'user',
         message: JSON.stringify({ type: 'message', role: 'user', contents: [{ type: 'text', text: 'Now' }] }),

@@ -67,7 +67,7 @@ describe('conversation versions and service-kept conversations', () => {
     const [first] = server.bodiesFor('responses')
     expect(first).toMatchObject({ store: true })
     expect(first.previous_response_id).toBeUndefined()
-    const kept = (await app.db.prisma.agentSession.findUniqueOrThrow({ where: { id: conversation.id } })).serviceSessionId
+    const kept = (await app.db.prisma.conversation.findUniqueOrThrow({ where: { id: conversation.id } })).serviceSessionId
     expect(kept).toMatch(/^resp_/)
 
     await turn(conversation.id, 'second')
@@ -75,7 +75,7 @@ describe('conversation versions and service-kept conversations', () => {
     expect(second).toMatchObject({ store: true, previous_response_id: kept })
     expect(second.input).toEqual([{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'second' }] }])
 
-    const stored = await app.db.prisma.chatMessage.findMany({ where: { sessionId: conversation.id }, orderBy: { position: 'asc' } })
+    const stored = await app.db.prisma.chatMessage.findMany({ where: { conversationId: conversation.id }, orderBy: { position: 'asc' } })
     expect(stored.map((row) => (JSON.parse(row.message) as { contents: Array<{ text?: string }> }).contents[0]?.text)).toEqual([
       'first',
       'Hello.',

@@ -8,7 +8,7 @@ import { AgentSettingsSchema, CURRENT_SCHEMA_VERSION, type GraphDocument } from 
 import { InvalidSavedWorkflowError } from '../runs/run-errors'
 import { parseSaved } from '../runs/run-setup'
 
-/** The agent node's id in a turn's document: where the conversation's session goes. */
+/** The agent node's id in a turn's document: the node that talks in the conversation. */
 export const TURN_AGENT_NODE_ID = 'agent'
 
 /** A JSON reply asked for one turn (the Responses endpoint's `text.format`): the agent's structured output for it. */

@@ -6,18 +6,18 @@
  */
 import { Message, parseStoredMessage } from '@/lib/core'
 import type { AppContext } from '../app-context'
-import { PostgresHistoryProvider } from '../sessions/postgres-history-provider'
+import { PostgresHistoryProvider } from './postgres-history-provider'
 import { turnInputSchema } from './turn-document'
 
 export const STOPPED_CALL_RESULT = 'No result: the reply was stopped before this call returned.'
 
-export async function answerCallsOfStoppedTurn(app: AppContext, sessionId: string, input: unknown): Promise<void> {
+export async function answerCallsOfStoppedTurn(app: AppContext, conversationId: string, input: unknown): Promise<void> {
   const turn = turnInputSchema.safeParse(input)
   if (!turn.success) return
-  const rows = await app.db.sql.query<{ message: string }>(`SELECT message FROM "ChatMessage" WHERE "sessionId" = $1 AND position >= $2 ORDER BY position`, [
-    sessionId,
-    turn.data.historyStart,
-  ])
+  const rows = await app.db.sql.query<{ message: string }>(
+    `SELECT message FROM "ChatMessage" WHERE "conversationId" = $1 AND position >= $2 ORDER BY position`,
+    [conversationId, turn.data.historyStart],
+  )
   const open = new Set<string>()
   for (const row of rows) {
     const parsed = parseStoredMessage(row.message)
@@ -29,5 +29,5 @@ export async function answerCallsOfStoppedTurn(app: AppContext, sessionId: strin
   }
   if (open.size === 0) return
   const contents = [...open].map((callId) => ({ type: 'function_result' as const, callId, result: STOPPED_CALL_RESULT }))
-  await new PostgresHistoryProvider(app.db.sql).saveMessages(sessionId, [new Message({ role: 'tool', contents })])
+  await new PostgresHistoryProvider(app.db.sql).saveMessages(conversationId, [new Message({ role: 'tool', contents })])
 }

@@ -18,8 +18,11 @@ import type { Database } from './database'
 import { DEFAULT_MIGRATIONS_DIR, applyMigrations } from './migrate'
 
 const WORKSPACES_MIGRATION = /_workspaces$/
-/** The tables whose rows move into workspaces, and the column that says who owned them. */
-const OWNED_TABLES = ['Workflow', 'Run', 'ApprovalRequest', 'ShareLink', 'McpServer', 'Skill', 'Agent', 'McpToolOffer', 'AgentSession'] as const
+/**
+ * The tables whose rows move into workspaces, and the column that says who owned them, by their names after every
+ * migration (the conversations migration renamed AgentSession to Conversation; populate writes the older name).
+ */
+const OWNED_TABLES = ['Workflow', 'Run', 'ApprovalRequest', 'ShareLink', 'McpServer', 'Skill', 'Agent', 'McpToolOffer', 'Conversation'] as const
 
 interface Person {
   id: string
@@ -67,7 +70,7 @@ describe('the workspaces migration keeps every row, token and share link', () =>
     ])
     await q(`INSERT INTO "Agent" (id, name, "ownerId", "updatedAt") VALUES ($1, $2, $3, now())`, [id('agent'), `Agent ${n}`, ownerId])
     await q(`INSERT INTO "AgentVersion" (id, "agentId", version, definition) VALUES ($1, $2, 1, '{}'::jsonb)`, [id('av'), id('agent')])
-    await q(`INSERT INTO "AgentSession" (id, "ownerId", "agentId", "updatedAt") VALUES ($1, $2, $3, now())`, [id('session'), ownerId, id('agent')])
+    await q(`INSERT INTO "AgentSession" (id, "ownerId", "agentId", "updatedAt") VALUES ($1, $2, $3, now())`, [id('conversation'), ownerId, id('agent')])
     // McpToolOffer.ownerId is required: only people's rows have one.
     if (ownerId !== null) {
       await q(`INSERT INTO "McpToolOffer" (id, "ownerId", name, "workflowId", "updatedAt") VALUES ($1, $2, 'run_it', $3, now())`, [
@@ -142,7 +145,7 @@ describe('the workspaces migration keeps every row, token and share link', () =>
     }
   })
 
-  it('keeps the rows that follow their parents: versions, events and chat sessions', async () => {
+  it('keeps the rows that follow their parents: versions, events and conversations', async () => {
     expect(await db.prisma.workflowVersion.count()).toBe(4)
     expect(await db.prisma.agentVersion.count()).toBe(4)
     expect(await db.prisma.runEvent.count()).toBe(4)

@@ -168,7 +168,7 @@ describe('the MCP endpoint', () => {
     expect(output.length).toBeGreaterThan(0)
     const second = await client.callTool({ name: 'helper', arguments: { message: 'Again', conversation_id } })
     expect((second.structuredContent as { conversation_id: string }).conversation_id).toBe(conversation_id)
-    expect(await app.db.prisma.run.count({ where: { sessionId: conversation_id, status: 'succeeded' } })).toBe(2)
+    expect(await app.db.prisma.run.count({ where: { conversationId: conversation_id, status: 'succeeded' } })).toBe(2)
   })
 
   it('runs a workflow as a task that waits for an approval answered in the app, then completes', async () => {

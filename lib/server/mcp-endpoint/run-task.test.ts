@@ -6,7 +6,7 @@ const run = (changes: Partial<RunTaskRow>): RunTaskRow => ({
   status: 'running',
   outputs: null,
   error: null,
-  sessionId: null,
+  conversationId: null,
   agentId: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-01T00:00:01Z'),
@@ -45,7 +45,7 @@ describe('runToolResult', () => {
       structuredContent: { colour: 'blue' },
     })
     expect(runToolResult(run({ status: 'succeeded', outputs: [1, 'two'] })).structuredContent).toEqual({ outputs: [1, 'two'] })
-    expect(runToolResult(run({ status: 'succeeded', outputs: ['hi'], agentId: 'agent', sessionId: 'conv' })).structuredContent).toEqual({
+    expect(runToolResult(run({ status: 'succeeded', outputs: ['hi'], agentId: 'agent', conversationId: 'conv' })).structuredContent).toEqual({
       output: 'hi',
       conversation_id: 'conv',
     })

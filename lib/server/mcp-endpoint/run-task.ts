@@ -18,7 +18,7 @@ export interface RunTaskRow {
   status: RunStatus
   outputs: unknown
   error: string | null
-  sessionId: string | null
+  conversationId: string | null
   agentId: string | null
   createdAt: Date
   updatedAt: Date
@@ -45,7 +45,7 @@ export const RUN_TASK_SELECT = {
   status: true,
   outputs: true,
   error: true,
-  sessionId: true,
+  conversationId: true,
   agentId: true,
   createdAt: true,
   updatedAt: true,
@@ -120,14 +120,14 @@ function outputText(output: unknown): string {
  * the conversation to continue (`{ output, conversation_id }`, the agent tools' output schema).
  * A failed or cancelled run is a tool error (isError) with why.
  */
-export function runToolResult(run: Pick<RunTaskRow, 'id' | 'status' | 'outputs' | 'error' | 'sessionId' | 'agentId'>): CallToolResult {
+export function runToolResult(run: Pick<RunTaskRow, 'id' | 'status' | 'outputs' | 'error' | 'conversationId' | 'agentId'>): CallToolResult {
   const meta = { _meta: { 'agentloom/runId': run.id } }
   if (run.status === 'failed') return { content: [{ type: 'text', text: run.error ?? 'The run failed.' }], isError: true, ...meta }
   if (run.status === 'cancelled') return { content: [{ type: 'text', text: 'The run was cancelled.' }], isError: true, ...meta }
   const outputs = Array.isArray(run.outputs) ? (run.outputs as unknown[]) : []
   const text = outputs.map(outputText).join('\n\n')
   if (run.agentId !== null) {
-    return { content: [{ type: 'text', text }], structuredContent: { output: text, conversation_id: run.sessionId ?? '' }, ...meta }
+    return { content: [{ type: 'text', text }], structuredContent: { output: text, conversation_id: run.conversationId ?? '' }, ...meta }
   }
   const structured = structuredOutputs(outputs)
   return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: structured } : {}), ...meta }

@@ -77,7 +77,7 @@ export class VisitorChatService {
   }
 
   async start(publication: LivePublication, visitorId: string): Promise<{ id: string }> {
-    const row = await this.prisma.agentSession.create({
+    const row = await this.prisma.conversation.create({
       data: {
         id: randomUUID(),
         kind: 'conversation',
@@ -97,10 +97,10 @@ export class VisitorChatService {
     await this.requireConversation(publication, visitorId, id)
     const [rows, active] = await Promise.all([
       this.app.db.sql.query<{ role: string; message: string }>(
-        `SELECT role, message FROM "ChatMessage" WHERE "sessionId" = $1 ORDER BY position DESC LIMIT 200`,
+        `SELECT role, message FROM "ChatMessage" WHERE "conversationId" = $1 ORDER BY position DESC LIMIT 200`,
         [id],
       ),
-      this.prisma.run.findFirst({ where: { sessionId: id, status: { in: [...ACTIVE] } }, orderBy: { createdAt: 'desc' }, select: { id: true } }),
+      this.prisma.run.findFirst({ where: { conversationId: id, status: { in: [...ACTIVE] } }, orderBy: { createdAt: 'desc' }, select: { id: true } }),
     ])
     rows.reverse()
     const redactor = await this.app.secretScopes.forConversation(id)
@@ -128,13 +128,13 @@ export class VisitorChatService {
     signal: AbortSignal,
   ): Promise<ReadableStream<Uint8Array>> {
     await this.requireConversation(publication, visitorId, id)
-    const run = await this.prisma.run.findFirst({ where: { id: runId, sessionId: id }, select: { id: true } })
+    const run = await this.prisma.run.findFirst({ where: { id: runId, conversationId: id }, select: { id: true } })
     if (!run) throw notFound('Turn', runId)
     return visitorTurnStream(runEventStream(this.app, runId, after, signal))
   }
 
   private async requireConversation(publication: LivePublication, visitorId: string, id: string): Promise<void> {
-    const found = await this.prisma.agentSession.findFirst({
+    const found = await this.prisma.conversation.findFirst({
       where: { id, publicationId: publication.id, visitorId, kind: 'conversation' },
       select: { id: true },
     })

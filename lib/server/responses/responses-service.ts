@@ -213,7 +213,7 @@ export class ResponsesService {
             id: true,
             agentId: true,
             workflowId: true,
-            sessionId: true,
+            conversationId: true,
             input: true,
             createdAt: true,
             status: true,
@@ -231,8 +231,8 @@ export class ResponsesService {
       createdAt: run.createdAt,
       model: run.agentId ? `agent:${run.agentId}` : `workflow:${run.workflowId ?? ''}`,
       instructions: turnInputSchema.safeParse(run.input).data?.instructions ?? null,
-      previousResponseId: run.sessionId ? await this.previousTurn(run.sessionId, run.createdAt) : null,
-      conversationId: run.sessionId,
+      previousResponseId: run.conversationId ? await this.previousTurn(run.conversationId, run.createdAt) : null,
+      conversationId: run.conversationId,
       metadata: {},
     })
     for (const event of await this.storedEvents(run.id)) assembly.apply(event)
@@ -253,9 +253,9 @@ export class ResponsesService {
   }
 
   /** The response the turn continued: the conversation's turn before it. */
-  private async previousTurn(sessionId: string, before: Date): Promise<string | null> {
+  private async previousTurn(conversationId: string, before: Date): Promise<string | null> {
     const previous = await this.app.db.prisma.run.findFirst({
-      where: { sessionId, createdAt: { lt: before } },
+      where: { conversationId, createdAt: { lt: before } },
       orderBy: { createdAt: 'desc' },
       select: { id: true },
     })
@@ -310,24 +310,24 @@ export class ResponsesService {
         { param: 'input' },
       )
     }
-    const answered = given ? undefined : await this.lastAnswerSession(principal, earlier)
+    const answered = given ? undefined : await this.lastAnswerConversation(principal, earlier)
     if (!given && !answered) return undefined
     if (model.version !== undefined) await this.requireAgentVersion(model)
-    const session =
+    const conversation =
       answered ??
       (request.previous_response_id
-        ? await this.sessionOfResponse(principal, request.previous_response_id)
-        : await this.app.db.prisma.agentSession.findFirst({
+        ? await this.conversationOfResponse(principal, request.previous_response_id)
+        : await this.app.db.prisma.conversation.findFirst({
             where: { id: named!, kind: 'conversation', ...visibleTo(principal) },
             select: { id: true, agentId: true },
           }))
-    if (!session) throw withParam(notFound('Conversation', named), 'conversation')
-    if (session.agentId !== model.id) {
-      throw invalidInput('model_mismatch', `That conversation is with another agent: use the model agent:${session.agentId ?? ''} to continue it.`, {
+    if (!conversation) throw withParam(notFound('Conversation', named), 'conversation')
+    if (conversation.agentId !== model.id) {
+      throw invalidInput('model_mismatch', `That conversation is with another agent: use the model agent:${conversation.agentId ?? ''} to continue it.`, {
         param: 'model',
       })
     }
-    return session.id
+    return conversation.id
   }
 
   /**
@@ -335,7 +335,7 @@ export class ResponsesService {
    * undefined when there is none, or for an assistant message whose id is not one of ours (another server's answer).
    * An `item_reference` must name an answer the caller may see.
    */
-  private async lastAnswerSession(principal: Principal, earlier: readonly SentBackItem[]): Promise<{ id: string; agentId: string | null } | undefined> {
+  private async lastAnswerConversation(principal: Principal, earlier: readonly SentBackItem[]): Promise<{ id: string; agentId: string | null } | undefined> {
     const last = earlier.findLast((item) => item.role === 'assistant')
     if (!last) return undefined
     const messageId = 'reference' in last ? last.reference : last.id
@@ -343,10 +343,10 @@ export class ResponsesService {
     const run = runId
       ? await this.app.db.prisma.run.findFirst({
           where: { id: runId, ...visibleTo(principal) },
-          select: { session: { select: { id: true, agentId: true, kind: true } } },
+          select: { conversation: { select: { id: true, agentId: true, kind: true } } },
         })
       : null
-    if (run?.session?.kind === 'conversation') return run.session
+    if (run?.conversation?.kind === 'conversation') return run.conversation
     if ('reference' in last) throw unknownReference(last)
     return undefined
   }
@@ -367,21 +367,21 @@ export class ResponsesService {
     return messages
   }
 
-  private async sessionOfResponse(principal: Principal, responseId: string): Promise<{ id: string; agentId: string | null }> {
+  private async conversationOfResponse(principal: Principal, responseId: string): Promise<{ id: string; agentId: string | null }> {
     const runId = runIdOfResponse(responseId)
     const run = runId
       ? await this.app.db.prisma.run.findFirst({
           where: { id: runId, ...visibleTo(principal) },
-          select: { session: { select: { id: true, agentId: true, kind: true } } },
+          select: { conversation: { select: { id: true, agentId: true, kind: true } } },
         })
       : null
     if (!run) throw withParam(notFound('Response', responseId), 'previous_response_id')
-    if (run.session?.kind !== 'conversation') {
+    if (run.conversation?.kind !== 'conversation') {
       throw invalidInput('continuation_not_supported', `${responseId} answered a workflow run, which has no conversation to continue.`, {
         param: 'previous_response_id',
       })
     }
-    return run.session
+    return run.conversation
   }
 
   private async requireAgentVersion(model: ResolvedModel): Promise<void> {

@@ -16,7 +16,7 @@ export interface StoredConversationMessage {
 
 export interface ForkCopy {
   checkpoint: WorkflowCheckpoint
-  /** The session-kept conversations of the agent nodes, cut at the checkpoint, by node id (see session-agent-executor.ts). */
+  /** The stored conversations of the agent nodes, cut at the checkpoint, by node id (see conversation-agent-executor.ts). */
   conversations: Map<string, StoredConversationMessage[]>
 }
 
@@ -62,7 +62,7 @@ function applyOne({ checkpoint, conversations }: ForkCopy, edit: ForkEdit): Fork
 }
 
 /**
- * An agent node keeps its conversation either in a stored session (the app's agent nodes: the checkpoint holds its
+ * An agent node keeps its conversation either stored (the app's agent nodes, a Conversation row: the checkpoint holds its
  * length) or in its own state (lib/core's AgentExecutor, e.g. inside an orchestration: `conversation` in its state).
  */
 function replaceConversationMessage(

@@ -3,8 +3,8 @@
  * state at one. Checkpoints are sealed at rest (sealed-checkpoint.ts) because they hold values whole; what is shown
  * here is redacted with the run's secret scope first, like every other view of a run's text.
  *
- * An agent node of the app keeps its conversation in a stored session (run-agent-sessions.ts) and its checkpoint only
- * how long it was: the conversation "at" a checkpoint is that session cut at that length. Later messages (the run went
+ * An agent node of the app keeps its conversation stored (run-agent-conversations.ts) and its checkpoint only
+ * how long it was: the conversation "at" a checkpoint is the stored one cut at that length. Later messages (the run went
  * on) are not part of it.
  */
 import type { WorkflowCheckpoint } from '@/lib/core'
@@ -13,7 +13,7 @@ import type { AppContext } from '../app-context'
 import { visibleTo, type Principal } from '../auth/principal'
 import { openStoredCheckpoint } from '../checkpoints/sealed-checkpoint'
 import { notFound } from '../domain-errors'
-import { runAgentSessionId } from '../conversations/run-agent-sessions'
+import { runAgentConversationId } from '../conversations/run-agent-conversations'
 import { messageText, stateConversation, type StoredConversationMessage } from './fork-edits'
 
 export interface StoredCheckpoint {
@@ -39,7 +39,7 @@ export class RunCheckpoints {
     await this.visibleRun(principal, runId)
     const { checkpoint, createdAt } = await loadRunCheckpoint(this.app, runId, checkpointId)
     const sequences = await superstepSequences(this.app, runId)
-    const conversations = await sessionConversationsAt(this.app, runId, checkpoint)
+    const conversations = await storedConversationsAt(this.app, runId, checkpoint)
     const shown: Record<string, CheckpointDetail['conversations'][string]> = {}
     for (const [nodeId, messages] of conversations) shown[nodeId] = messages.map((stored, index) => presentMessage(index, JSON.parse(stored.message)))
     for (const [nodeId, state] of Object.entries(checkpoint.executorStates)) {
@@ -91,14 +91,10 @@ export async function superstepSequences(app: AppContext, runId: string): Promis
 }
 
 /**
- * The conversations of the agent nodes that keep theirs in a stored session, as they stood at the checkpoint: each
- * node's session cut at the length its state kept. One statement for all of them.
+ * The conversations of the agent nodes that keep theirs stored, as they stood at the checkpoint: each
+ * node's stored conversation cut at the length its state kept. One statement for all of them.
  */
-export async function sessionConversationsAt(
-  app: AppContext,
-  runId: string,
-  checkpoint: WorkflowCheckpoint,
-): Promise<Map<string, StoredConversationMessage[]>> {
+export async function storedConversationsAt(app: AppContext, runId: string, checkpoint: WorkflowCheckpoint): Promise<Map<string, StoredConversationMessage[]>> {
   const lengths = new Map<string, number>()
   for (const [nodeId, state] of Object.entries(checkpoint.executorStates)) {
     const length = (state as { length?: unknown } | null)?.length
@@ -109,17 +105,17 @@ export async function sessionConversationsAt(
   const nodeIds = [...lengths.keys()]
   const rows = await app.db.sql.query<{ nodeId: string; position: number; role: string; message: string }>(
     `SELECT node AS "nodeId", m.position, m.role, m.message FROM unnest($2::text[]) AS node
-     JOIN "ChatMessage" m ON m."sessionId" = 'run:' || $1::text || ':' || node ORDER BY node, m.position`,
+     JOIN "ChatMessage" m ON m."conversationId" = 'run:' || $1::text || ':' || node ORDER BY node, m.position`,
     [runId, nodeIds],
   )
-  const sessions = new Set(
+  const stored = new Set(
     (
-      await app.db.sql.query<{ id: string }>(`SELECT id FROM "AgentSession" WHERE id = ANY($1::text[])`, [
-        nodeIds.map((node) => runAgentSessionId(runId, node)),
+      await app.db.sql.query<{ id: string }>(`SELECT id FROM "Conversation" WHERE id = ANY($1::text[])`, [
+        nodeIds.map((node) => runAgentConversationId(runId, node)),
       ])
     ).map((row) => row.id),
   )
-  for (const nodeId of nodeIds) if (sessions.has(runAgentSessionId(runId, nodeId))) conversations.set(nodeId, [])
+  for (const nodeId of nodeIds) if (stored.has(runAgentConversationId(runId, nodeId))) conversations.set(nodeId, [])
   for (const row of rows) {
     if (row.position < (lengths.get(row.nodeId) ?? 0)) conversations.get(row.nodeId)?.push({ role: row.role, message: row.message })
   }

@@ -126,7 +126,7 @@ export class RunEventLog {
   /**
    * Inserts numbered events in one statement (the writer's batch), committed alone or with other
    * runs' batches that arrive meanwhile (group-commit.ts). `also` adds statements that
-   * commit with them (a checkpoint pointer, agents' sessions); it is a CTE list that may use `$1`
+   * commit with them (a checkpoint pointer, agents' conversations); it is a CTE list that may use `$1`
    * (the run id) and parameters from `$5` on. A batch that ends the run names, in `also`, a CTE
    * `ended` (the run's status, changed only while it is running or waiting): its final event is
    * stored only if that changed the run, so a cancel that won leaves no second final event. Throws

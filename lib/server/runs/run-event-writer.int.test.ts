@@ -112,7 +112,7 @@ describe('RunEventWriter', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(log.statements).toEqual([])
     // A history truncation waits on its statement (postgres-history-provider.ts): the batch goes now, with it.
-    await writer.carry((first) => ({ sql: `history_${first} AS (SELECT $${first}::text AS session)`, params: ['s'] }), { now: true })
+    await writer.carry((first) => ({ sql: `history_${first} AS (SELECT $${first}::text AS conversation)`, params: ['s'] }), { now: true })
     expect(await held).toMatchObject({ sequence: 1, type: 'held' })
     expect(log.statements).toEqual([[1]])
   })

@@ -17,7 +17,7 @@ import type { AppContext } from '../app-context'
 import { jsonbSafeText, storableText } from '../db/jsonb'
 import { loadAgentVersionApiKey } from '../agents/agent-service'
 import { openAgentConversation } from '../conversations/agent-conversation'
-import { openRunAgentSessions } from '../conversations/run-agent-sessions'
+import { openRunAgentConversations } from '../conversations/run-agent-conversations'
 import { parseTurnInput, TURN_AGENT_NODE_ID, withTurnSettings } from '../conversations/turn-document'
 import { documentSecretScope } from '../secrets/secret-scopes'
 import { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
@@ -72,7 +72,7 @@ export async function executeQueuedRun(
   { workerId, signal, document: saved, feed, lingerMs }: ExecuteOptions,
 ): Promise<RunExit> {
   // A conversation turn's input is its message and where the conversation stood when it was sent.
-  const turn = run.sessionId === null ? undefined : parseTurnInput(run.input)
+  const turn = run.conversationId === null ? undefined : parseTurnInput(run.input)
   // A debug run (run-breakpoints.ts): only it reads its breakpoints and pins, or watches its supersteps.
   const debug = debugOf(run.debug)
   const document =
@@ -140,24 +140,24 @@ export async function executeQueuedRun(
     if (start.kind === 'continued') await clearParkedRequests(app, run.id)
     // What the stopped attempt's callbacks asked (sampling, elicitation) is asked again by this one.
     if (start.kind === 'resumed') await app.approvals.closeAskedByEarlierAttempt(run.id)
-    // A turn's agent talks in the conversation; a workflow's agent nodes each keep theirs (run-agent-sessions.ts).
+    // A turn's agent talks in the conversation; a workflow's agent nodes each keep theirs (run-agent-conversations.ts).
     // The history window trims what is sent to the model, never what is stored.
     // What the agents say and hear is stored with the run's secrets cut out (agent-conversation.ts says why).
     const redactor = await app.secretScopes.forRun(run.id)
     let agentApiKey: string | undefined
-    if (turn && run.sessionId !== null) {
+    if (turn && run.conversationId !== null) {
       const agent = turnAgent(await document)
-      conversation = await openAgentConversation(app, run.sessionId, turn.historyStart, agent, redactor)
+      conversation = await openAgentConversation(app, run.conversationId, turn.historyStart, agent, redactor)
       agentApiKey = await turnApiKey
     }
-    // A run's first attempt makes its agents' sessions: they ride with its batches (run-agent-sessions.ts).
+    // A run's first attempt makes its agents' conversations: they ride with its batches (run-agent-conversations.ts).
     const firstAttempt =
       start.kind === 'new' && run.attempts === 1
         ? { carry: (build: Parameters<RunEventWriter['carry']>[0], options?: { now?: boolean }) => writer.carry(build, options) }
         : undefined
-    const nodeSessions = turn ? undefined : await openRunAgentSessions(app, run.id, run.ownerId, await document, redactor, firstAttempt)
+    const nodeConversations = turn ? undefined : await openRunAgentConversations(app, run.id, run.ownerId, await document, redactor, firstAttempt)
     prepared = await prepareQueuedRun(app, run.id, await document, { visible: run.ownerScope, names: run.nameOwner }, runSignal, recorder.recordTaskStatus, {
-      agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeSessions?.get(nodeId)),
+      agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeConversations?.get(nodeId)),
       // A turn's agent is its saved agent as an inline node: it talks with the saved agent's own key.
       agentApiKey: (nodeId) => (nodeId === TURN_AGENT_NODE_ID ? agentApiKey : undefined),
       maxSupersteps: settings.maxSupersteps,

@@ -14,8 +14,8 @@
  *   shows its whole history (everything before `run_forked` is inherited), its outputs are the parent's up to the
  *   fork point followed by its own (the executor collects the outputs a resumed run had before its resume point from
  *   its own log), and it stays whole when the parent is deleted;
- * - its agent nodes' sessions (run-agent-sessions.ts), holding each conversation as of the checkpoint — the parent's
- *   session cut at the length the checkpoint kept, with any edit — not the parent's later history.
+ * - its agent nodes' conversations (run-agent-conversations.ts), each as of the checkpoint — the parent's
+ *   conversation cut at the length the checkpoint kept, with any edit — not the parent's later history.
  */
 import { randomUUID } from 'node:crypto'
 import { addUsage, type UsageDetails, type WorkflowCheckpoint } from '@/lib/core'
@@ -27,7 +27,7 @@ import { sealedCheckpointText } from '../checkpoints/sealed-checkpoint'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { applyForkEdits } from './fork-edits'
 import { graphShapeDifferences } from './graph-shape'
-import { loadRunCheckpoint, sessionConversationsAt, superstepSequences } from './run-checkpoints'
+import { loadRunCheckpoint, storedConversationsAt, superstepSequences } from './run-checkpoints'
 import { queueRunExpression } from './run-queue'
 import { presentSummary, RUN_SUBJECT } from './run-service'
 
@@ -51,7 +51,7 @@ export class RunForkService {
     })
     if (!parent) throw notFound('Run', runId)
     requireRole(principal, parent.workspaceId, 'runner')
-    if (parent.sessionId !== null || !parent.version || parent.workflowId === null) {
+    if (parent.conversationId !== null || !parent.version || parent.workflowId === null) {
       throw invalidInput('fork_of_turn', 'A conversation turn cannot be forked: continue the conversation instead, or fork a workflow run.')
     }
     const { checkpoint } = await loadRunCheckpoint(this.app, runId, body.checkpointId)
@@ -64,13 +64,13 @@ export class RunForkService {
     const copy: WorkflowCheckpoint = { ...structuredClone(checkpoint), checkpointId: randomUUID(), timestamp: new Date().toISOString() }
     delete copy.previousCheckpointId
     copy.metadata = { ...copy.metadata, forkedFrom: { runId, checkpointId: checkpoint.checkpointId } }
-    const conversations = await sessionConversationsAt(this.app, runId, checkpoint)
+    const conversations = await storedConversationsAt(this.app, runId, checkpoint)
     const diffs = applyForkEdits({ checkpoint: copy, conversations }, body.edits ?? [])
     // What the fork shows of its edits is redacted like everything else shown of a run.
     const edits = (await this.app.secretScopes.forRun(runId)).redactValue(diffs)
     const usage = await usageThrough(this.app, runId, sequence)
     const agentNodes = target.document.nodes.filter((node) => node.kind === 'agent').map((node) => node.id)
-    const sessions = agentNodes.map((nodeId) => ({ nodeId, messages: conversations.get(nodeId) ?? [] }))
+    const nodeConversations = agentNodes.map((nodeId) => ({ nodeId, messages: conversations.get(nodeId) ?? [] }))
     const origin: ForkOrigin = { parentRunId: runId, checkpointId: checkpoint.checkpointId, superstep: checkpoint.iterationCount, edits }
     await this.app.db.sql.transaction(async (tx) => {
       await tx.query(
@@ -103,7 +103,7 @@ export class RunForkService {
         copy.workflowName,
         sealedCheckpointText(this.app.secrets.box, copy),
       ])
-      if (sessions.length > 0) await this.copySessions(tx, forkId, principal.userId, sessions)
+      if (nodeConversations.length > 0) await this.copyConversations(tx, forkId, principal.userId, nodeConversations)
       await tx.query(`SELECT ${queueRunExpression('$1')}`, [forkId])
     })
     const row = await prisma.run.findUniqueOrThrow({ where: { id: forkId }, include: RUN_SUBJECT })
@@ -168,23 +168,23 @@ export class RunForkService {
     return { ...version, document }
   }
 
-  /** The fork's agent sessions, made now with the conversations as of the checkpoint (the worker finds them made). */
-  private async copySessions(
+  /** The fork's agent nodes' conversations, made now as they were at the checkpoint (the worker finds them made). */
+  private async copyConversations(
     tx: Pick<AppContext['db']['sql'], 'query'>,
     forkId: string,
     ownerId: string,
-    sessions: Array<{ nodeId: string; messages: Array<{ role: string; message: string }> }>,
+    conversations: Array<{ nodeId: string; messages: Array<{ role: string; message: string }> }>,
   ): Promise<void> {
-    const nodeIds = sessions.map((session) => session.nodeId)
+    const nodeIds = conversations.map((conversation) => conversation.nodeId)
     await tx.query(
-      `INSERT INTO "AgentSession" (id, kind, "ownerId", "originRunId", "originNodeId", state, "createdAt", "updatedAt")
+      `INSERT INTO "Conversation" (id, kind, "ownerId", "originRunId", "originNodeId", state, "createdAt", "updatedAt")
        SELECT 'run:' || $1::text || ':' || node, 'run_agent', $2, $1, node, '{}', now(), now() FROM unnest($3::text[]) AS node`,
       [forkId, ownerId, nodeIds],
     )
-    const rows = sessions.flatMap(({ nodeId, messages }) => messages.map((message, position) => ({ nodeId, position, ...message })))
+    const rows = conversations.flatMap(({ nodeId, messages }) => messages.map((message, position) => ({ nodeId, position, ...message })))
     if (rows.length === 0) return
     await tx.query(
-      `INSERT INTO "ChatMessage" (id, "sessionId", position, role, message)
+      `INSERT INTO "ChatMessage" (id, "conversationId", position, role, message)
        SELECT gen_random_uuid(), 'run:' || $1::text || ':' || m.node, m.position, m.role, m.message
        FROM unnest($2::text[], $3::int[], $4::text[], $5::text[]) AS m(node, position, role, message)`,
       [forkId, rows.map((row) => row.nodeId), rows.map((row) => row.position), rows.map((row) => row.role), rows.map((row) => row.message)],

@@ -25,9 +25,9 @@ export interface ClaimedRun {
   input: unknown
   /** A workflow's run: the version it runs (null for a conversation turn). */
   versionId: string | null
-  /** A conversation turn: the agent version it runs and the conversation (session) it continues. */
+  /** A conversation turn: the agent version it runs and the conversation it continues. */
   agentVersionId: string | null
-  sessionId: string | null
+  conversationId: string | null
   /** The workflow a run belongs to (null for a conversation turn). */
   workflowId: string | null
   workflowSettings: unknown
@@ -88,12 +88,12 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          r.status = 'queued'
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
-       RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."sessionId", r."workflowId", r."ownerId", r."workspaceId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
+       RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."conversationId", r."workflowId", r."ownerId", r."workspaceId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
          r.usage, r.followed, r.durability, r.debug, p.fresh AS started),
      run_started AS (
        INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
        SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started)
-     SELECT c.id, c.input, c."versionId", c."agentVersionId", c."sessionId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
+     SELECT c.id, c.input, c."versionId", c."agentVersionId", c."conversationId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
        c.usage, c.followed, c.started, c.durability, c.debug,
        c."ownerId", c."workspaceId", u.role AS "ownerRole",
        d."workspaceId" AS "nameWorkspaceId", nu.role AS "nameOwnerRole",

@@ -52,7 +52,7 @@ export type RunRow = {
   id: string
   workflowId: string | null
   agentId: string | null
-  sessionId: string | null
+  conversationId: string | null
   workspaceId: string | null
   status: RunStatus
   durability: string | null
@@ -86,7 +86,7 @@ export function presentSummary(row: RunRow): RunSummary {
     workflowId: (turn ? row.agentId : row.workflowId) ?? '',
     workflowName: (turn ? row.agent?.name : row.workflow?.name) ?? '',
     version: (turn ? row.agentVersion?.version : row.version?.version) ?? 0,
-    conversationId: turn ? row.sessionId : null,
+    conversationId: turn ? row.conversationId : null,
     workspaceId: row.workspaceId,
     status: row.status,
     durability: durabilityOf(row.durability),
@@ -158,7 +158,7 @@ export class RunService {
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
            RETURNING "runId", data)
-         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "sessionId", run."workflowId", version.settings AS "workflowSettings", run.durability, run.debug,
+         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "conversationId", run."workflowId", version.settings AS "workflowSettings", run.durability, run.debug,
            version.version, version.name, run."createdAt", queued.data AS "queuedData",
            run."workspaceId", version."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
            CASE WHEN $6::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
@@ -321,7 +321,7 @@ export class RunService {
     await this.app.approvals.expirePendingForRun(id, 'The run was cancelled.', 'run_cancelled')
     this.app.activeRuns.get(id)?.abort()
     // A conversation turn: what it asked of its tools gets a result, so that the conversation can go on.
-    if (row.sessionId !== null) await answerCallsOfStoppedTurn(this.app, row.sessionId, row.input)
+    if (row.conversationId !== null) await answerCallsOfStoppedTurn(this.app, row.conversationId, row.input)
     await this.app.events.append(id, 'run_cancelled', {})
     return { ...presentSummary(row), status: 'cancelled', finishedAt: new Date().toISOString() }
   }

@@ -128,9 +128,9 @@ export class SecretScopes {
   }
 
   /** The redactor for a conversation: its agent (every version), and the run it was continued from. */
-  async forConversation(sessionId: string): Promise<SecretRedactor> {
-    const session = await this.prisma.agentSession.findUnique({
-      where: { id: sessionId },
+  async forConversation(conversationId: string): Promise<SecretRedactor> {
+    const conversation = await this.prisma.conversation.findUnique({
+      where: { id: conversationId },
       select: {
         agentId: true,
         originRunId: true,
@@ -139,17 +139,17 @@ export class SecretScopes {
         agent: { select: { ownerId: true, workspaceId: true, versions: { select: { definition: true } } } },
       },
     })
-    if (!session) return this.vault.scopedRedactor({})
-    const owner = await this.ownerScope(session.workspaceId, session.ownerId)
-    const definitions = (session.agent?.versions ?? []).flatMap((version) => parseAgentSettings(version.definition) ?? [])
+    if (!conversation) return this.vault.scopedRedactor({})
+    const owner = await this.ownerScope(conversation.workspaceId, conversation.ownerId)
+    const definitions = (conversation.agent?.versions ?? []).flatMap((version) => parseAgentSettings(version.definition) ?? [])
     let scope: SecretScope = {
       mcpServerIds: [...new Set(definitions.flatMap((settings) => settings.mcpServerIds))],
-      agentIds: session.agentId === null ? [] : [session.agentId],
+      agentIds: conversation.agentId === null ? [] : [conversation.agentId],
       credentialIds: credentialIdsOf(definitions),
       owner,
-      serverOwner: await this.nameOwner(session.agent ?? session),
+      serverOwner: await this.nameOwner(conversation.agent ?? conversation),
     }
-    if (session.originRunId !== null) scope = mergeScopes(scope, await this.runScope(session.originRunId))
+    if (conversation.originRunId !== null) scope = mergeScopes(scope, await this.runScope(conversation.originRunId))
     return this.vault.scopedRedactor(scope)
   }
 

@@ -21,7 +21,7 @@ export function traceQueuedRun<T extends string>(run: ClaimedRun, work: () => Pr
       ...(run.workflowId ? { 'agentloom.workflow.id': run.workflowId } : {}),
       ...(run.versionId ? { 'agentloom.workflow.version.id': run.versionId } : {}),
       ...(run.agentVersionId ? { 'agentloom.agent.version.id': run.agentVersionId } : {}),
-      ...(run.sessionId ? { 'gen_ai.conversation.id': run.sessionId } : {}),
+      ...(run.conversationId ? { 'gen_ai.conversation.id': run.conversationId } : {}),
     },
   })
   return context

@@ -1,16 +1,20 @@
 /**
- * Conversation history in Postgres (AgentSession + ChatMessage rows), for the app's agents.
+ * Conversation history in Postgres (Conversation + ChatMessage rows), for the app's agents.
  * Same contract as lib/core's in-memory and JSONL providers: messages come back in the order
  * they were stored; a row that no longer parses is reported and skipped, the rest still load.
  *
  * Every statement is a named prepared statement on the database's `sql` runner, not Prisma: a chat
  * turn reads and writes its history here, and Prisma's client cost more CPU per turn than the rest
  * of the turn's server side (BENCHMARKS.md, "Server overhead per chat turn").
+ *
+ * lib/core's HistoryProvider calls its key a `sessionId` (the id of an in-memory AgentSession): here that id is always
+ * a stored Conversation's id, so this module calls it `conversationId`.
  */
 import { HistoryProvider, parseStoredMessage, type HistoryAccess, type HistoryProviderOptions, type Message } from '@/lib/core'
 import type { SqlRunner } from '../db/sql'
 
-const DEFAULT_SESSION_ID = 'default'
+/** The conversation lib/core's history calls use when they name none. */
+const DEFAULT_CONVERSATION_ID = 'default'
 /** Each failed attempt means another writer stored its batch, so this is far more than any real contention needs. */
 const MAX_SAVE_ATTEMPTS = 50
 
@@ -23,7 +27,7 @@ export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
    */
   redactor?: { redactValue<T>(value: T): T }
   /** Told about stored rows that are not valid messages (they are skipped). */
-  onCorruptMessage?: (problem: { sessionId: string; position: number; problem: string }) => void
+  onCorruptMessage?: (problem: { conversationId: string; position: number; problem: string }) => void
 }
 
 /**
@@ -36,12 +40,12 @@ export type CarryStatement = (build: (firstParam: number) => { sql: string; para
 export class PostgresHistoryProvider extends HistoryProvider {
   private readonly onCorruptMessage: NonNullable<PostgresHistoryProviderOptions['onCorruptMessage']>
   private readonly redactor: PostgresHistoryProviderOptions['redactor']
-  /** Sessions' lengths as this provider last read or wrote them (a turn's own reads and writes; nothing else writes meanwhile). */
+  /** Conversations' lengths as this provider last read or wrote them (a turn's own reads and writes; nothing else writes meanwhile). */
   private readonly knownLengths = new Map<string, number>()
-  /** Truncations asked for and not yet applied: done by the next read or write of the session, which finds out whether any row is past it. */
+  /** Truncations asked for and not yet applied: done by the next read or write of the conversation, which finds out whether any row is past it. */
   private readonly pendingTruncations = new Map<string, number>()
   /**
-   * Sessions a new run opened (startsEmpty): nothing else writes them while the run holds its lease, so their messages
+   * Conversations a new run opened (startsEmpty): nothing else writes them while the run holds its lease, so their messages
    * are kept here as stored (redacted) and written with the run's batches instead of a statement each.
    */
   private readonly riding = new Map<string, { messages: Message[]; carry: CarryStatement }>()
@@ -54,25 +58,25 @@ export class PostgresHistoryProvider extends HistoryProvider {
     this.redactor = options.redactor
     this.onCorruptMessage =
       options.onCorruptMessage ??
-      (({ sessionId, position, problem }) => console.warn(`[history] session ${sessionId}, message ${position}: ${problem}; skipped`))
+      (({ conversationId, position, problem }) => console.warn(`[history] conversation ${conversationId}, message ${position}: ${problem}; skipped`))
   }
 
   /**
-   * The session was made with the run that talks in it, so it is empty and only this provider writes it: reads
+   * The conversation was made with the run that talks in it, so it is empty and only this provider writes it: reads
    * come from what it saved, and each save rides with the run's next batch of events (`carry`), committed with the
-   * superstep's checkpoint. A run that goes on later (resumed, continued) reads its sessions from the database.
+   * superstep's checkpoint. A run that goes on later (resumed, continued) reads its conversations from the database.
    */
-  startsEmpty(sessionId: string, carry: CarryStatement): void {
-    this.riding.set(sessionId, { messages: [], carry })
-    this.knownLengths.set(sessionId, 0)
+  startsEmpty(conversationId: string, carry: CarryStatement): void {
+    this.riding.set(conversationId, { messages: [], carry })
+    this.knownLengths.set(conversationId, 0)
   }
 
-  async getMessages(sessionId: string | undefined, _access?: HistoryAccess): Promise<Message[]> {
-    const id = sessionId ?? DEFAULT_SESSION_ID
+  async getMessages(conversationId: string | undefined, _access?: HistoryAccess): Promise<Message[]> {
+    const id = conversationId ?? DEFAULT_CONVERSATION_ID
     const riding = this.riding.get(id)
     if (riding) return [...riding.messages]
     const rows = await this.sql.query<{ position: number; message: string }>(
-      `SELECT position, message FROM "ChatMessage" WHERE "sessionId" = $1 ORDER BY position`,
+      `SELECT position, message FROM "ChatMessage" WHERE "conversationId" = $1 ORDER BY position`,
       [id],
     )
     const keep = this.pendingTruncations.get(id)
@@ -88,45 +92,45 @@ export class PostgresHistoryProvider extends HistoryProvider {
     for (const row of kept) {
       const parsed = parseStoredMessage(row.message)
       if (parsed.ok) messages.push(parsed.message)
-      else this.onCorruptMessage({ sessionId: id, position: row.position, problem: parsed.problem })
+      else this.onCorruptMessage({ conversationId: id, position: row.position, problem: parsed.problem })
     }
     return messages
   }
 
-  /** How many messages the session holds (positions are 0…n-1). */
-  async length(sessionId: string): Promise<number> {
-    const known = this.knownLengths.get(sessionId)
+  /** How many messages the conversation holds (positions are 0…n-1). */
+  async length(conversationId: string): Promise<number> {
+    const known = this.knownLengths.get(conversationId)
     if (known !== undefined) return known
-    const keep = this.pendingTruncations.get(sessionId)
+    const keep = this.pendingTruncations.get(conversationId)
     if (keep !== undefined) {
-      await this.deleteFrom(sessionId, keep)
-      this.pendingTruncations.delete(sessionId)
+      await this.deleteFrom(conversationId, keep)
+      this.pendingTruncations.delete(conversationId)
     }
-    const [row] = await this.sql.query<{ length: number }>(`SELECT COALESCE(MAX(position), -1) + 1 AS length FROM "ChatMessage" WHERE "sessionId" = $1`, [
-      sessionId,
+    const [row] = await this.sql.query<{ length: number }>(`SELECT COALESCE(MAX(position), -1) + 1 AS length FROM "ChatMessage" WHERE "conversationId" = $1`, [
+      conversationId,
     ])
-    this.knownLengths.set(sessionId, row.length)
+    this.knownLengths.set(conversationId, row.length)
     return row.length
   }
 
   /**
-   * Forgets the session's messages from position `length` on. Applied by the session's next read or
+   * Forgets the conversation's messages from position `length` on. Applied by the conversation's next read or
    * write through this provider (a turn truncates to its checkpoint, then loads the history): the
    * load finds out whether anything is past it, so the usual turn sends no DELETE at all.
    */
-  async truncate(sessionId: string, length: number): Promise<void> {
-    const riding = this.riding.get(sessionId)
-    if (riding) return this.truncateRiding(sessionId, riding, length)
-    const known = this.knownLengths.get(sessionId)
+  async truncate(conversationId: string, length: number): Promise<void> {
+    const riding = this.riding.get(conversationId)
+    if (riding) return this.truncateRiding(conversationId, riding, length)
+    const known = this.knownLengths.get(conversationId)
     if (known !== undefined && known <= length) return
-    this.knownLengths.delete(sessionId)
-    const pending = this.pendingTruncations.get(sessionId)
-    this.pendingTruncations.set(sessionId, pending === undefined ? length : Math.min(pending, length))
+    this.knownLengths.delete(conversationId)
+    const pending = this.pendingTruncations.get(conversationId)
+    this.pendingTruncations.set(conversationId, pending === undefined ? length : Math.min(pending, length))
   }
 
-  async saveMessages(sessionId: string | undefined, messages: readonly Message[], _access?: HistoryAccess): Promise<void> {
+  async saveMessages(conversationId: string | undefined, messages: readonly Message[], _access?: HistoryAccess): Promise<void> {
     if (messages.length === 0) return
-    const id = sessionId ?? DEFAULT_SESSION_ID
+    const id = conversationId ?? DEFAULT_CONVERSATION_ID
     const riding = this.riding.get(id)
     if (riding) return this.saveRiding(id, riding, messages)
     const keep = this.pendingTruncations.get(id)
@@ -138,15 +142,15 @@ export class PostgresHistoryProvider extends HistoryProvider {
     const texts = messages.map((message) => this.storedText(message))
     for (let attempt = 1; ; attempt++) {
       try {
-        // One statement: the session's row if it is new, and the batch after the last stored position. Two writers to one
-        // session at once (rare: a conversation's turns take turns) read the same last position; the second one's insert
-        // then meets the first one's rows in the unique (sessionId, position) index, fails whole, and tries again.
+        // One statement: the conversation's row if it is new, and the batch after the last stored position. Two writers to one
+        // conversation at once (rare: a conversation's turns take turns) read the same last position; the second one's insert
+        // then meets the first one's rows in the unique (conversationId, position) index, fails whole, and tries again.
         const [row] = await this.sql.query<{ length: number }>(
-          `WITH session AS (INSERT INTO "AgentSession" (id, "updatedAt") VALUES ($1, now()) ON CONFLICT (id) DO NOTHING),
+          `WITH conversation AS (INSERT INTO "Conversation" (id, "updatedAt") VALUES ($1, now()) ON CONFLICT (id) DO NOTHING),
            stored AS (
-             INSERT INTO "ChatMessage" (id, "sessionId", position, role, message)
+             INSERT INTO "ChatMessage" (id, "conversationId", position, role, message)
              SELECT gen_random_uuid(), $1, start.length + m.ordinality - 1, m.role, m.message
-             FROM (SELECT COALESCE(MAX(position), -1) + 1 AS length FROM "ChatMessage" WHERE "sessionId" = $1) AS start,
+             FROM (SELECT COALESCE(MAX(position), -1) + 1 AS length FROM "ChatMessage" WHERE "conversationId" = $1) AS start,
                   unnest($2::text[], $3::text[]) WITH ORDINALITY AS m(role, message, ordinality)
              RETURNING position)
            SELECT MAX(position) + 1 AS length FROM stored`,
@@ -161,37 +165,37 @@ export class PostgresHistoryProvider extends HistoryProvider {
   }
 
   /** Not awaited: the batch commits at the superstep's end, which waits for this agent; a failure fails that batch (and the run). */
-  private saveRiding(sessionId: string, riding: { messages: Message[]; carry: CarryStatement }, messages: readonly Message[]): void {
+  private saveRiding(conversationId: string, riding: { messages: Message[]; carry: CarryStatement }, messages: readonly Message[]): void {
     const start = riding.messages.length
     const texts = messages.map((message) => this.storedText(message))
     for (const text of texts) {
       const parsed = parseStoredMessage(text)
       if (parsed.ok) riding.messages.push(parsed.message)
     }
-    this.knownLengths.set(sessionId, start + messages.length)
+    this.knownLengths.set(conversationId, start + messages.length)
     const roles = messages.map((message) => message.role)
     riding
       .carry((first) => ({
         sql: `history_${first} AS (
-          INSERT INTO "ChatMessage" (id, "sessionId", position, role, message)
+          INSERT INTO "ChatMessage" (id, "conversationId", position, role, message)
           SELECT gen_random_uuid(), $${first}::text, ($${first + 1}::int + m.ordinality - 1)::int, m.role, m.message
           FROM unnest($${first + 2}::text[], $${first + 3}::text[]) WITH ORDINALITY AS m(role, message, ordinality))`,
-        params: [sessionId, start, roles, texts],
+        params: [conversationId, start, roles, texts],
       }))
       .catch(() => {})
   }
 
   /**
    * Rare in a new run (a truncation goes back to a checkpoint's length); the rows past it may still be on their
-   * way in the same batch, so the session leaves riding: its DELETE is awaited after the batch that holds them.
+   * way in the same batch, so the conversation leaves riding: its DELETE is awaited after the batch that holds them.
    */
-  private async truncateRiding(sessionId: string, riding: { messages: Message[]; carry: CarryStatement }, length: number): Promise<void> {
+  private async truncateRiding(conversationId: string, riding: { messages: Message[]; carry: CarryStatement }, length: number): Promise<void> {
     if (length >= riding.messages.length) return
-    this.riding.delete(sessionId)
-    this.knownLengths.delete(sessionId)
+    this.riding.delete(conversationId)
+    this.knownLengths.delete(conversationId)
     // A rider with no statement of its own would be an empty CTE: carry a no-op read, which resolves once what went before is stored.
-    await riding.carry((first) => ({ sql: `history_${first} AS (SELECT $${first}::text AS session)`, params: [sessionId] }), { now: true })
-    this.pendingTruncations.set(sessionId, length)
+    await riding.carry((first) => ({ sql: `history_${first} AS (SELECT $${first}::text AS conversation)`, params: [conversationId] }), { now: true })
+    this.pendingTruncations.set(conversationId, length)
   }
 
   private storedText(message: Message): string {
@@ -200,13 +204,13 @@ export class PostgresHistoryProvider extends HistoryProvider {
     return this.redactor ? JSON.stringify(this.redactor.redactValue(JSON.parse(text))) : text
   }
 
-  private async deleteFrom(sessionId: string, position: number): Promise<void> {
-    await this.sql.query(`DELETE FROM "ChatMessage" WHERE "sessionId" = $1 AND position >= $2`, [sessionId, position])
+  private async deleteFrom(conversationId: string, position: number): Promise<void> {
+    await this.sql.query(`DELETE FROM "ChatMessage" WHERE "conversationId" = $1 AND position >= $2`, [conversationId, position])
   }
 }
 
-/** Another writer stored the same positions first (Postgres' unique violation on ChatMessage's (sessionId, position)). */
+/** Another writer stored the same positions first (Postgres' unique violation on ChatMessage's (conversationId, position)). */
 function isPositionTaken(error: unknown): boolean {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown }
-  return code === '23505' && constraint === 'ChatMessage_sessionId_position_key'
+  return code === '23505' && constraint === 'ChatMessage_conversationId_position_key'
 }

@@ -1,6 +1,6 @@
 /**
  * An agent node that talks in a stored conversation (registry.agentConversation): each agent run
- * gets only the new messages, and the session's history provider adds what was said before (within
+ * gets only the new messages, and the conversation's history provider adds what was said before (within
  * the agent's history window) and stores what is new. So the conversation outlives the run: a
  * conversation turn continues it next time, and a workflow run's agent can be continued in chat.
  *
@@ -21,13 +21,13 @@ import {
 import { messageText, toAgentInput } from './messages'
 import type { AgentConversation } from './registry'
 
-interface SessionAgentState {
+interface ConversationAgentState {
   length: number
   pendingApprovals: Record<string, FunctionApprovalRequestContent>
   approvalResponses: FunctionApprovalResponseContent[]
 }
 
-export class SessionAgentExecutor extends Executor<unknown, string, never> {
+export class ConversationAgentExecutor extends Executor<unknown, string, never> {
   private length: number
   private pendingApprovals = new Map<string, FunctionApprovalRequestContent>()
   private approvalResponses: FunctionApprovalResponseContent[] = []
@@ -52,12 +52,12 @@ export class SessionAgentExecutor extends Executor<unknown, string, never> {
     this.approvalResponses = []
   }
 
-  override onCheckpointSave(): SessionAgentState {
+  override onCheckpointSave(): ConversationAgentState {
     return { length: this.length, pendingApprovals: Object.fromEntries(this.pendingApprovals), approvalResponses: this.approvalResponses }
   }
 
   override onCheckpointRestore(state: unknown): void {
-    const restored = state as Partial<SessionAgentState>
+    const restored = state as Partial<ConversationAgentState>
     this.length = restored.length ?? this.conversation.startLength
     this.pendingApprovals = new Map(Object.entries(restored.pendingApprovals ?? {}))
     this.approvalResponses = [...(restored.approvalResponses ?? [])]

@@ -13,13 +13,13 @@ afterAll(async () => db?.close())
 
 // The same behaviour the in-memory and JSONL providers show, on a real Postgres.
 historyProviderContract('PostgresHistoryProvider', async () => {
-  await db.prisma.agentSession.deleteMany()
+  await db.prisma.conversation.deleteMany()
   return new PostgresHistoryProvider(db.sql)
 })
 
 describe('PostgresHistoryProvider', () => {
-  it('keeps concurrent appends to one session whole and in per-call order', async () => {
-    await db.prisma.agentSession.deleteMany()
+  it('keeps concurrent appends to one conversation whole and in per-call order', async () => {
+    await db.prisma.conversation.deleteMany()
     const provider = new PostgresHistoryProvider(db.sql)
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -32,19 +32,19 @@ describe('PostgresHistoryProvider', () => {
   })
 
   it('reports a stored row that is not a message and still loads the others', async () => {
-    await db.prisma.agentSession.deleteMany()
+    await db.prisma.conversation.deleteMany()
     const problems: unknown[] = []
     const provider = new PostgresHistoryProvider(db.sql, { onCorruptMessage: (p) => problems.push(p) })
     await provider.saveMessages('c', [new Message({ role: 'user', text: 'ok' })], { state: {} })
-    await db.prisma.chatMessage.create({ data: { sessionId: 'c', position: 1, role: 'user', message: '{"nonsense":true}' } })
+    await db.prisma.chatMessage.create({ data: { conversationId: 'c', position: 1, role: 'user', message: '{"nonsense":true}' } })
     await provider.saveMessages('c', [new Message({ role: 'assistant', text: 'after' })], { state: {} })
     expect((await provider.getMessages('c', { state: {} })).map((m) => m.text)).toEqual(['ok', 'after'])
-    expect(problems).toEqual([expect.objectContaining({ sessionId: 'c', position: 1 })])
+    expect(problems).toEqual([expect.objectContaining({ conversationId: 'c', position: 1 })])
   })
 
   it('truncates to a checkpoint whether the next step loads the history or only stores, and knows the length after', async () => {
-    await db.prisma.agentSession.deleteMany()
-    const texts = (sessionId: string) => new PostgresHistoryProvider(db.sql).getMessages(sessionId).then((messages) => messages.map((m) => m.text))
+    await db.prisma.conversation.deleteMany()
+    const texts = (conversationId: string) => new PostgresHistoryProvider(db.sql).getMessages(conversationId).then((messages) => messages.map((m) => m.text))
     const say = (...words: string[]) => words.map((text) => new Message({ role: 'user', text }))
     await new PostgresHistoryProvider(db.sql).saveMessages('loads', say('a', 'b', 'cut 1', 'cut 2'))
     await new PostgresHistoryProvider(db.sql).saveMessages('stores', say('a', 'b', 'cut'))
