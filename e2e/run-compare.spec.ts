@@ -1,7 +1,7 @@
 /**
  * Two runs side by side (issue #31): a workflow of two demo agents runs twice with different inputs; on /runs the two
- * are ticked and compared, and the comparison shows both outputs, with the agents' rows marked as differing and the
- * start's not; the run page's "Compare with…" opens the same comparison from another run's id.
+ * are ticked and compared, and the comparison shows both outputs, with the agents' rows marked as differing (and what
+ * changed in them) and the start's not, and the cost of the model that answered; the run page's "Compare with…" opens the same comparison from another run's id.
  */
 import { expect, test } from './fixtures/test'
 
@@ -51,6 +51,12 @@ test('compares two runs picked on the runs list, and from a run page', async ({ 
     await expect(writer).toContainText('Demo reply: pears')
     await expect(comparison.locator('[data-testid="compare-node-row"][data-node-id="start"]')).toHaveAttribute('data-differs', 'false')
     await expect(comparison.getByTestId('run-comparison-totals')).toContainText('Tokens')
+    // What changed, word by word, in the writer's output and in the workflow's; the cost of each model that answered.
+    await expect(writer.getByTestId('compare-node-changes').locator('del')).toHaveText('apples')
+    await expect(writer.getByTestId('compare-node-changes').locator('ins')).toHaveText('pears')
+    await expect(comparison.getByTestId('compare-output-changes').locator('ins')).toHaveText('pears')
+    await expect(comparison.getByTestId('compare-model-cost')).toHaveCount(1)
+    await expect(comparison.getByTestId('compare-model-cost')).toContainText('$0.0000')
   }
   await expectComparison()
 

@@ -1,9 +1,12 @@
 /**
- * The admin command line as a person runs it: a real process of scripts/admin.ts on a database the
- * test opened too (a fresh database on DATABASE_URL's server, or an embedded server in a temporary
- * data folder), so it works while something else (here: the test) holds the database. The help is
- * asked of `tsx scripts/admin.ts`, what `npm run admin` runs; the rest of the script as compiled once
- * for the test run (lib/server/testing/compiled-scripts.ts), seconds cheaper per start.
+ * The admin command line on a database the test opened too (a fresh database on DATABASE_URL's
+ * server, or an embedded server in a temporary data folder), so it works while something else (here:
+ * the test) holds the database. Most commands run in this process, through the same `runAdmin` that
+ * scripts/admin.ts calls with the process's environment and streams, given the environment a person's
+ * shell would have: each real process cost seconds of CPU to start. The entry point itself, its exit
+ * status and its streams stay tested by real processes: the help is asked of `tsx scripts/admin.ts`
+ * (what `npm run admin` runs) and of the script as compiled once for the test run
+ * (lib/server/testing/compiled-scripts.ts), and the first user is created by the compiled script.
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -15,7 +18,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import * as meRoute from '@/app/api/me/route'
 import { assembleAppContext, type AppContext } from '@/lib/server/app-context'
 import { openDatabase, type Database, type DatabaseOptions } from '@/lib/server/db/database'
+import { runAdmin } from '@/lib/server/admin-cli/program'
 import { McpServerRegistry } from '@/lib/server/mcp/mcp-server-registry'
+import { removeLogRedaction } from '@/lib/server/secrets/log-redaction'
 import { SecretVault } from '@/lib/server/secrets/secret-vault'
 import { callRoute } from '@/lib/server/testing/test-app'
 
@@ -33,7 +38,17 @@ let childEnv: NodeJS.ProcessEnv
 let options: DatabaseOptions
 let cleanup: () => Promise<void>
 
-function admin(...args: string[]): Promise<Outcome> {
+/** A command run in this process, with the environment the processes get. */
+async function admin(...args: string[]): Promise<Outcome> {
+  let stdout = ''
+  let stderr = ''
+  const io = { out: (text: string) => void (stdout += text), err: (text: string) => void (stderr += text) }
+  const code = await runAdmin(args, { env: childEnv, io })
+  return { code, stdout, stderr }
+}
+
+/** A real process of the script as compiled for the test run. */
+function compiledAdmin(...args: string[]): Promise<Outcome> {
   return outcomeOf(process.execPath, [inject('compiledScripts')['scripts/admin.ts'], ...args])
 }
 
@@ -87,6 +102,7 @@ describe('npm run admin', () => {
 
   afterAll(async () => {
     delete (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp
+    if (app) removeLogRedaction(app.secrets)
     await db?.close()
     await cleanup?.()
   })
@@ -95,12 +111,12 @@ describe('npm run admin', () => {
     const help = await npmRunAdmin('--help')
     expect(help.code).toBe(0)
     for (const command of ['create-user', 'create-token', 'reset-password', 'rotate-key']) expect(help.stdout).toContain(command)
-    const commandHelp = await admin('reset-password', '--help')
+    const commandHelp = await compiledAdmin('reset-password', '--help')
     expect(commandHelp.stdout).toContain('--password <password>')
   }, 60_000)
 
   it('creates users, refuses bad or duplicate ones with one line and a non-zero exit', async () => {
-    const created = await admin('create-user', '--email', 'Ops@Example.test', '--password', 'ops-password-1', '--admin')
+    const created = await compiledAdmin('create-user', '--email', 'Ops@Example.test', '--password', 'ops-password-1', '--admin')
     expect(created).toMatchObject({ code: 0, stdout: expect.stringContaining('Created admin ops@example.test') })
     const user = await db.prisma.user.findUniqueOrThrow({ where: { email: 'ops@example.test' } })
     expect(user.role).toBe('admin')

@@ -1,13 +1,7 @@
 // `npm run admin -- <command> [options]`; `npm run admin -- --help` lists the commands.
-import { buildAdminProgram } from '../lib/server/admin-cli/program'
-import { isDomainError } from '../lib/server/domain-errors'
-import { CommandError } from '../lib/server/admin-cli/admin-context'
+import { runAdmin } from '../lib/server/admin-cli/program'
 
-try {
-  await buildAdminProgram().parseAsync(process.argv)
-} catch (error) {
-  // Mistakes and refusals are one line; anything else is a failure worth its message too, still one line.
-  const message = error instanceof CommandError || isDomainError(error) ? error.message : `unexpected failure: ${(error as Error)?.message ?? String(error)}`
-  process.stderr.write(`error: ${message}\n`)
-  process.exitCode = 1
-}
+process.exitCode = await runAdmin(process.argv.slice(2), {
+  env: process.env,
+  io: { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
+})

@@ -4,13 +4,18 @@ import { errorMessage } from '@/components/api-client'
 import { useRunComparison } from '@/components/queries/run-forks'
 import { IntentLink } from '@/components/ui/IntentLink'
 import { cn } from '@/components/ui'
+import type { ModelCost } from '@/lib/contracts/model-prices'
 import type { ComparedNodeRun, ComparedRun } from '@/lib/contracts/run-compare'
 import { compactJson, formatCount, formatDuration } from './format'
 import { RunStatusBadge } from './RunStatusBadge'
+import { TextDiff } from './TextDiff'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** Two runs side by side: their totals and the differences, then node by node (rows that differ highlighted), then their outputs. */
+/**
+ * Two runs side by side: their totals (cost per model too) and the differences, then node by node (rows that differ
+ * highlighted, with what changed in their outputs), then their outputs and what changed in them.
+ */
 export function RunComparisonView({ a, b }: { a: string; b: string }) {
   if (!UUID.test(a) || !UUID.test(b)) {
     return (
@@ -66,7 +71,10 @@ function Comparison({ a, b }: { a: string; b: string }) {
           </tr>
           <TotalRow label="Duration" values={sides.map((run) => run.durationMs)} format={formatDuration} />
           <TotalRow label="Tokens" values={sides.map((run) => run.usage?.totalTokenCount ?? null)} format={formatCount} />
-          <TotalRow label="Cost (USD)" values={sides.map((run) => run.cost.costUsd)} format={(value) => `$${value.toFixed(4)}`} />
+          <TotalRow label="Cost (USD)" values={sides.map((run) => run.cost.costUsd)} format={formatUsd} />
+          {modelsOf(sides).map(({ key, label }) => (
+            <TotalRow key={key} label={label} indent values={sides.map((run) => modelCost(run, key)?.costUsd ?? null)} format={formatUsd} />
+          ))}
           <TotalRow label="Events" values={sides.map((run) => Object.values(run.eventCounts).reduce((sum, count) => sum + count, 0))} format={formatCount} />
         </tbody>
       </table>
@@ -91,6 +99,7 @@ function Comparison({ a, b }: { a: string; b: string }) {
               </div>
               <NodeCell node={data.a.nodes[node.nodeId]} />
               <NodeCell node={data.b.nodes[node.nodeId]} />
+              {node.differs ? <NodeChanges label={node.label ?? node.nodeId} a={data.a.nodes[node.nodeId]} b={data.b.nodes[node.nodeId]} /> : null}
             </div>
           ))}
         </div>
@@ -103,17 +112,44 @@ function Comparison({ a, b }: { a: string; b: string }) {
             <Outputs run={run} />
           </div>
         ))}
+        <OutputChanges a={data.a} b={data.b} />
       </section>
     </div>
   )
 }
 
-function TotalRow({ label, values, format }: { label: string; values: (number | null)[]; format: (value: number) => string }) {
+const formatUsd = (value: number) => `$${value.toFixed(4)}`
+
+const modelKey = (cost: ModelCost) => `${cost.provider ?? ''}/${cost.model}`
+
+/** The models that answered in either run, each once, as a cost row names them. */
+function modelsOf(sides: readonly ComparedRun[]): { key: string; label: string }[] {
+  const models = new Map<string, string>()
+  for (const run of sides) {
+    for (const cost of run.cost.byModel)
+      models.set(modelKey(cost), cost.provider && cost.provider !== cost.model ? `${cost.model} (${cost.provider})` : cost.model)
+  }
+  return [...models].map(([key, label]) => ({ key, label }))
+}
+
+const modelCost = (run: ComparedRun, key: string) => run.cost.byModel.find((cost) => modelKey(cost) === key)
+
+function TotalRow({
+  label,
+  values,
+  format,
+  indent = false,
+}: {
+  label: string
+  values: (number | null)[]
+  format: (value: number) => string
+  indent?: boolean
+}) {
   const [a, b] = values
   const delta = a === null || b === null ? null : b - a
   return (
-    <tr>
-      <th className="py-1.5 text-left font-normal text-zinc-600">{label}</th>
+    <tr data-testid={indent ? 'compare-model-cost' : undefined}>
+      <th className={cn('py-1.5 text-left font-normal text-zinc-600', indent && 'pl-4 text-xs')}>{label}</th>
       {values.map((value, i) => (
         <td key={i} className="py-1.5 tabular-nums">
           {value === null ? '—' : format(value)}
@@ -141,6 +177,36 @@ function NodeCell({ node }: { node: ComparedNodeRun | undefined }) {
         {node.usage?.totalTokenCount !== undefined ? `${formatCount(node.usage.totalTokenCount)} tokens` : ''}
         {node.failed ? <span className="text-red-700"> · failed</span> : null}
       </p>
+    </div>
+  )
+}
+
+/** What changed in a differing node's outputs, from the first run to the second (nothing when one of them did not run). */
+function NodeChanges({ label, a, b }: { label: string; a: ComparedNodeRun | undefined; b: ComparedNodeRun | undefined }) {
+  if (!a?.invoked || !b?.invoked) return null
+  const before = a.outputs.join('\n')
+  const after = b.outputs.join('\n')
+  if (before === after) return null
+  return (
+    <div className="col-start-2 col-end-4 border-t border-amber-200 pt-1.5" data-testid="compare-node-changes">
+      <TextDiff before={before} after={after} label={`What changed in the outputs of ${label}`} />
+    </div>
+  )
+}
+
+const outputText = (run: ComparedRun) => (run.outputs ?? []).map((output) => (typeof output === 'string' ? output : compactJson(output, 2_000))).join('\n')
+
+/** What changed in the workflow's outputs, under both; nothing when they are the same or a run has none. */
+function OutputChanges({ a, b }: { a: ComparedRun; b: ComparedRun }) {
+  const before = outputText(a)
+  const after = outputText(b)
+  if (!before || !after || before === after) return null
+  return (
+    <div className="col-span-2 rounded-md border border-zinc-200 p-3 text-xs" data-testid="compare-output-changes">
+      <h2 className="mb-1 text-sm font-semibold text-zinc-900">
+        What changed from {a.id.slice(0, 8)} to {b.id.slice(0, 8)}
+      </h2>
+      <TextDiff before={before} after={after} label="What changed in the outputs" />
     </div>
   )
 }

@@ -7,7 +7,11 @@
  * One file of each kind runs as its header says, with tsx (`RUN_WITH_TSX`). The others run compiled by
  * esbuild — tsx's own compiler, with the same tsconfig — and started with node: the same program, without
  * tsx resolving and transforming lib/core's modules again in every process, about two seconds of CPU each
- * (lib/server/testing/compiled-scripts.ts does the same for the app's commands).
+ * (lib/server/testing/compiled-scripts.ts does the same for the app's commands). What the files in the
+ * repository import ('@/lib/core', '@/lib/graph/export-runtime') is bundled once for the file, with the
+ * packages they use, into modules the compiled files import: neither esbuild bundling lib/core again
+ * for every case nor each process loading the hundreds of files of openai, the MCP SDK and zod again
+ * (most of a start's CPU). The tsx case and the standalone ones load the packages from node_modules.
  *
  * Standalone exports run in an empty folder outside the repository holding only the file, the bundled
  * agentloom-runtime.mjs and what the header's `npm install` line names. Those packages are symlinked
@@ -35,12 +39,15 @@ import { graph } from './testing/graph-builder'
 const root = path.resolve(__dirname, '../..')
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli')
 let folder: string
+/** The modules the compiled files in the repository import, by the specifier the exported file names (see above). */
+let repositoryImports: Map<string, string>
 /** An empty folder outside the repository: only the runtime bundle and the packages the header names. */
 let standaloneFolder: string
 
 beforeAll(async () => {
   await mkdir(path.join(root, '.scratch'), { recursive: true })
   folder = await mkdtemp(path.join(root, '.scratch', 'export-typescript-'))
+  repositoryImports = await bundleRepositoryImports(path.join(folder, 'bundled'))
   standaloneFolder = await mkdtemp(path.join(tmpdir(), 'agentloom-export-'))
   await writeFile(path.join(standaloneFolder, STANDALONE_RUNTIME_FILE), await bundleExportRuntime())
   for (const name of Object.keys(STANDALONE_PACKAGES)) {
@@ -75,7 +82,7 @@ async function runExported(
   delete env.OPENAI_API_KEY
   // Standalone: the folder's own tsx (what `npx tsx` finds there), not the repository's.
   const tsx = options.standalone ? createRequire(path.join(standaloneFolder, 'package.json')).resolve('tsx/cli') : tsxCli
-  const program = options.withTsx ? [tsx, file] : [await compiled(file, { bundleCore: !options.standalone })]
+  const program = options.withTsx ? [tsx, file] : [await compiled(file, { inRepository: !options.standalone })]
   return new Promise((resolve) => {
     const child = execFile(process.execPath, [...program, ...(input === undefined ? [] : [input])], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -84,23 +91,60 @@ async function runExported(
   })
 }
 
+const ESBUILD_NODE = {
+  absWorkingDir: root,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  tsconfig: path.join(root, 'tsconfig.json'),
+  logLevel: 'error',
+} as const
+/** The modules exported files in the repository import, and their sources (resolved through the tsconfig paths, as tsx does). */
+const REPOSITORY_MODULES = { '@/lib/core': 'lib/core/index.ts', '@/lib/graph/export-runtime': 'lib/graph/export-runtime.ts' }
+
 /**
- * The exported file compiled to JavaScript beside it. In the repository its '@/…' imports are bundled in through the
- * tsconfig paths (as tsx resolves them); standalone it imports only the runtime file and packages, left as they are.
+ * Bundles lib/core and the export runtime with every package they import, split so that both share one copy of
+ * lib/core (as they do through tsx). Returns where each specifier's module is.
  */
-async function compiled(file: string, { bundleCore }: { bundleCore: boolean }): Promise<string> {
+async function bundleRepositoryImports(outdir: string): Promise<Map<string, string>> {
+  const entries = Object.entries(REPOSITORY_MODULES).map(([specifier, source]) => ({ specifier, source, out: path.basename(source, '.ts') }))
+  await esbuild({
+    ...ESBUILD_NODE,
+    entryPoints: entries.map(({ source, out }) => ({ in: source, out })),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    // Bundled CommonJS (zod, yaml) may call require() for node built-ins; an ES module has none of its own.
+    banner: { js: "import { createRequire as __agentloomRequire } from 'node:module'\nconst require = __agentloomRequire(import.meta.url)" },
+  })
+  return new Map(entries.map(({ specifier, out }) => [specifier, path.join(outdir, `${out}.mjs`)]))
+}
+
+/**
+ * The exported file compiled to JavaScript beside it. In the repository its '@/…' imports become imports of the modules
+ * bundled once (bundleRepositoryImports); standalone it imports only the runtime file and packages, left as they are.
+ */
+async function compiled(file: string, { inRepository }: { inRepository: boolean }): Promise<string> {
   const outfile = file.replace(/\.ts$/, '.mjs')
   await esbuild({
-    absWorkingDir: root,
+    ...ESBUILD_NODE,
     entryPoints: [file],
     outfile,
-    bundle: bundleCore,
-    packages: bundleCore ? 'external' : undefined,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    tsconfig: path.join(root, 'tsconfig.json'),
-    logLevel: 'error',
+    bundle: inRepository,
+    packages: inRepository ? 'external' : undefined,
+    plugins: inRepository
+      ? [
+          {
+            name: 'bundled-repository-imports',
+            setup: (build) =>
+              build.onResolve({ filter: /^@\// }, ({ path: specifier }) => {
+                const bundled = repositoryImports.get(specifier)
+                return bundled ? { path: bundled, external: true } : { errors: [{ text: `${specifier} is not among REPOSITORY_MODULES` }] }
+              }),
+          },
+        ]
+      : [],
   })
   return outfile
 }

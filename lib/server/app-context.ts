@@ -71,7 +71,15 @@ export function assembleAppContext(
     rateLimit,
     secretStampCheckMs,
     sessionLifetime = sessionLifetimeFromEnv(),
-  }: { oidc?: OidcConfig; outbound?: OutboundPolicy; rateLimit?: boolean; secretStampCheckMs?: number; sessionLifetime?: SessionLifetime } = {},
+    publicUrl = process.env.AGENTLOOM_PUBLIC_URL || undefined,
+  }: {
+    oidc?: OidcConfig
+    outbound?: OutboundPolicy
+    rateLimit?: boolean
+    secretStampCheckMs?: number
+    sessionLifetime?: SessionLifetime
+    publicUrl?: string
+  } = {},
 ): AppContext {
   const secrets = new SecretVault(db.prisma, masterKey, { stampCheckMs: secretStampCheckMs })
   installLogRedaction(secrets)
@@ -81,7 +89,7 @@ export function assembleAppContext(
   const secretScopes = new SecretScopes(db.prisma, secrets)
   const notifications = new PgNotifications(() => db.connectClient())
   const events = new RunEventLog(db, notifications, async (runId, data) => (await secretScopes.forRun(runId)).redactValue(data))
-  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl: process.env.AGENTLOOM_PUBLIC_URL || undefined, oidc, rateLimit, sessionLifetime })
+  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl, oidc, rateLimit, sessionLifetime })
   return {
     db,
     notifications,

@@ -5,7 +5,11 @@
  */
 import type { z } from 'zod'
 import { assembleAppContext, type AppContext } from '../app-context'
+import { oidcConfigFromEnv } from '../auth/auth'
+import { sessionLifetimeFromEnv } from '../auth/session-lifetime'
 import { databaseOptionsFromEnv, openDatabase } from '../db/database'
+import { OutboundPolicy } from '../outbound/outbound-policy'
+import { removeLogRedaction } from '../secrets/log-redaction'
 import { loadMasterKey } from '../secrets/master-key'
 
 /** A mistake of the person typing the command: printed as one line, exit code 1. */
@@ -18,22 +22,28 @@ export interface CommandOutput {
   note(line: string): void
 }
 
-export const processOutput: CommandOutput = {
-  result: (line) => process.stdout.write(`${line}\n`),
-  note: (line) => process.stderr.write(`${line}\n`),
-}
+/** The variables a command reads (the database, the master key, the public address): the process's, or a test's. */
+export type AdminEnv = Readonly<Record<string, string | undefined>>
 
 export type AdminApp = Pick<AppContext, 'db' | 'auth' | 'apiTokens'>
 
-export async function withAdminApp<T>(work: (app: AdminApp) => Promise<T>): Promise<T> {
-  const masterKey = loadMasterKey()
+export async function withAdminApp<T>(env: AdminEnv, work: (app: AdminApp) => Promise<T>): Promise<T> {
+  const masterKey = loadMasterKey(env)
   // Why the database cannot be opened is a sentence for the person typing (its cause and fix): said as it is.
-  const db = await openDatabase(databaseOptionsFromEnv()).catch((error: unknown) => {
+  const db = await openDatabase(databaseOptionsFromEnv(env)).catch((error: unknown) => {
     throw new CommandError(`cannot open the database: ${error instanceof Error ? error.message : String(error)}`)
   })
+  const app = assembleAppContext(db, masterKey, {
+    oidc: oidcConfigFromEnv(env),
+    outbound: OutboundPolicy.fromEnv(env),
+    sessionLifetime: sessionLifetimeFromEnv(env),
+    publicUrl: env.AGENTLOOM_PUBLIC_URL || undefined,
+  })
   try {
-    return await work(assembleAppContext(db, masterKey))
+    return await work(app)
   } finally {
+    // The console's redaction of this command's secrets ends with it (a test runs many commands in one process).
+    removeLogRedaction(app.secrets)
     await db.close()
   }
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander'
 import { createApiTokenRequestSchema, emailSchema } from '@/lib/contracts/accounts'
-import { checkOption, findUserByEmail, withAdminApp, type CommandOutput } from './admin-context'
+import { checkOption, findUserByEmail, withAdminApp, type AdminEnv, type CommandOutput } from './admin-context'
 
-export function registerCreateToken(program: Command, output: CommandOutput): void {
+export function registerCreateToken(program: Command, output: CommandOutput, env: AdminEnv): void {
   program
     .command('create-token')
     .description("Create a personal API token for a user and print it (only this once). It acts with the user's rights.")
@@ -11,7 +11,7 @@ export function registerCreateToken(program: Command, output: CommandOutput): vo
     .action(async (options: { email: string; name: string }) => {
       const email = checkOption(emailSchema, options.email, '--email')
       const { name } = checkOption(createApiTokenRequestSchema, { name: options.name }, '--name')
-      await withAdminApp(async (app) => {
+      await withAdminApp(env, async (app) => {
         const user = await findUserByEmail(app, email)
         const { token } = await app.apiTokens.create(user.id, name)
         output.note(`API token "${name}" for ${user.email}. It is shown only now; send it as Authorization: Bearer <token>.`)

@@ -2,9 +2,9 @@ import type { Command } from 'commander'
 import { emailSchema, passwordSchema, personNameSchema } from '@/lib/contracts/accounts'
 import { recordAudit } from '../audit/audit-log'
 import { UserService } from '../auth/users'
-import { checkOption, withAdminApp, type CommandOutput } from './admin-context'
+import { checkOption, withAdminApp, type AdminEnv, type CommandOutput } from './admin-context'
 
-export function registerCreateUser(program: Command, output: CommandOutput): void {
+export function registerCreateUser(program: Command, output: CommandOutput, env: AdminEnv): void {
   program
     .command('create-user')
     .description('Create a user who signs in with an e-mail address and a password.')
@@ -17,7 +17,7 @@ export function registerCreateUser(program: Command, output: CommandOutput): voi
       const password = checkOption(passwordSchema, options.password, '--password')
       const name = options.name === undefined ? undefined : checkOption(personNameSchema, options.name, '--name')
       const role = options.admin ? 'admin' : 'member'
-      await withAdminApp(async (app) => {
+      await withAdminApp(env, async (app) => {
         const user = await new UserService(app).create({ email, name, password, role })
         await recordAudit(app.db.prisma, {
           actorId: null,

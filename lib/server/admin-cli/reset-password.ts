@@ -6,9 +6,9 @@ import { oneTimeLink } from '../auth/one-time-links'
 import { serverBaseUrl } from '../auth/public-url'
 import { UserAdminService } from '../auth/user-admin'
 import { UserService } from '../auth/users'
-import { checkOption, findUserByEmail, withAdminApp, type CommandOutput } from './admin-context'
+import { checkOption, findUserByEmail, withAdminApp, type AdminEnv, type CommandOutput } from './admin-context'
 
-export function registerResetPassword(program: Command, output: CommandOutput): void {
+export function registerResetPassword(program: Command, output: CommandOutput, env: AdminEnv): void {
   program
     .command('reset-password')
     .description(
@@ -19,12 +19,12 @@ export function registerResetPassword(program: Command, output: CommandOutput): 
     .action(async (options: { email: string; password?: string }) => {
       const email = checkOption(emailSchema, options.email, '--email')
       const password = options.password === undefined ? undefined : checkOption(passwordSchema, options.password, '--password')
-      await withAdminApp(async (app) => {
+      await withAdminApp(env, async (app) => {
         const user = await findUserByEmail(app, email)
         if (password === undefined) {
           const { token } = await new UserAdminService(app).issuePasswordReset(null, user.id)
           output.note(`Send this link to ${user.email}; it works once, for 24 hours:`)
-          output.result(oneTimeLink(serverBaseUrl(), 'password_reset', token))
+          output.result(oneTimeLink(serverBaseUrl(env), 'password_reset', token))
           return
         }
         await new UserService(app).setPassword(user.id, password)

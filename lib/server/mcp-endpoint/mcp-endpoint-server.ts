@@ -14,7 +14,9 @@
  * So the token is kept with the run, and every `tasks/result` that waits sends the run's progress
  * from then on with it (and the related-task `_meta`) on its own stream, whichever process answers
  * it, starting with where the run is now (what came before went unsent); a client that only polls
- * reads the same in `tasks/get`'s statusMessage. A session with a standalone GET stream would tie
+ * reads the same in `tasks/get`'s statusMessage. The same stream carries `notifications/tasks/status`
+ * (where the MCP SDK's client listens for a task's status): the status when tasks/result starts to wait,
+ * then each change (an approval asked or answered, the run's end). A session with a standalone GET stream would tie
  * the client to the one process holding that stream, and give nothing the tasks/result stream does
  * not. The progress value is the event's sequence number, so it increases across streams too (only
  * a tasks/result asked again with nothing new in between repeats the last value, in its first one).
@@ -33,6 +35,7 @@ import {
   type CallToolResult,
   type ProgressToken,
   type ServerNotification,
+  type Task,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { isTerminalStatus } from '@/lib/contracts/runs'
@@ -71,6 +74,26 @@ function progressSender(send: SendNotification, progressToken: ProgressToken, ti
 }
 
 const relatedTask = (taskId: string) => ({ [RELATED_TASK_META_KEY]: { taskId } })
+
+/** The events after which a waiting task's status may differ: an approval asked or answered, the run's end. */
+const TASK_STATUS_EVENTS: ReadonlySet<RunEvent['type']> = new Set(['approval_requested', 'approval_resolved', 'run_succeeded', 'run_failed', 'run_cancelled'])
+
+/**
+ * Sends `notifications/tasks/status` for the task as it is now (`now`), then again after each event that may change its
+ * status when it did (`describe` reads the task: once per such event, not per event).
+ */
+async function taskStatusSender(send: SendNotification, now: Task, describe: () => Promise<Task>) {
+  const notify = (task: Task) => send({ method: 'notifications/tasks/status', params: { ...task, _meta: relatedTask(task.taskId) } })
+  await notify(now)
+  let last = now.status
+  return async (event: RunEvent) => {
+    if (!TASK_STATUS_EVENTS.has(event.type)) return
+    const task = await describe()
+    if (task.status === last) return
+    last = task.status
+    await notify(task)
+  }
+}
 
 export function createMcpEndpointServer(context: McpEndpointContext): Server {
   const { services, principal, baseUrl } = context
@@ -134,8 +157,12 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
     const after = await services.app.events.lastSequence(taskId)
     let run: RunTaskRow = await loadRunTask(prisma, principal, taskId)
     if (!isTerminalStatus(run.status)) {
+      // The task's status first, then where the run is (tasks/get says both; a client may listen for either).
+      const sendStatus = await taskStatusSender(extra.sendNotification, taskOf(run, baseUrl), async () =>
+        taskOf(await loadRunTask(prisma, principal, taskId), baseUrl),
+      )
       const progressToken = taskProgressToken(run)
-      let onEvent: ((event: RunEvent) => Promise<void>) | undefined
+      let sendProgress: ((event: RunEvent) => Promise<void>) | undefined
       if (progressToken !== undefined) {
         const titleOf = await loadStepTitles(prisma, taskId)
         // Where the run is now comes first (the client may have missed what came before), with the last event's number.
@@ -145,7 +172,11 @@ export function createMcpEndpointServer(context: McpEndpointContext): Server {
           params: { progressToken, progress: after, message: statusMessage, _meta: relatedTask(taskId) },
         } as const
         await extra.sendNotification(now)
-        onEvent = progressSender(extra.sendNotification, progressToken, titleOf, baseUrl, taskId)
+        sendProgress = progressSender(extra.sendNotification, progressToken, titleOf, baseUrl, taskId)
+      }
+      const onEvent = async (event: RunEvent) => {
+        await sendProgress?.(event)
+        await sendStatus(event)
       }
       await followRun(services.app, taskId, { after, signal: extra.signal, onEvent })
       if (extra.signal.aborted) throw new McpError(ErrorCode.ConnectionClosed, 'The request was cancelled.')

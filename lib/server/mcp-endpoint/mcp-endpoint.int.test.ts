@@ -9,7 +9,15 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { CallToolResultSchema, CreateTaskResultSchema, McpError, RELATED_TASK_META_KEY, type Progress } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  McpError,
+  RELATED_TASK_META_KEY,
+  TaskStatusNotificationSchema,
+  type Progress,
+  type TaskStatusNotification,
+} from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as approvalRoute from '@/app/api/approvals/[id]/route'
 import * as agentRoute from '@/app/api/agents/[id]/route'
@@ -208,9 +216,12 @@ describe('the MCP endpoint', () => {
     await expect(client.experimental.tasks.cancelTask(task.taskId)).rejects.toThrow(/terminal status/)
   })
 
-  it("sends a task's progress on the stream of tasks/result while it waits, and says in tasks/get where the run is", async () => {
+  it("sends a task's progress and status on the stream of tasks/result while it waits, and says in tasks/get where the run is", async () => {
     const client = await connect(app.admin)
     const progress: Progress[] = []
+    // Where the MCP SDK's client hears of a task's status changes.
+    const statuses: TaskStatusNotification['params'][] = []
+    client.setNotificationHandler(TaskStatusNotificationSchema, (notification) => void statuses.push(notification.params))
     let resolveFirst: () => void = () => {}
     const firstProgress = new Promise<void>((resolve) => (resolveFirst = resolve))
     const { task } = await client.request(
@@ -256,6 +267,13 @@ describe('the MCP endpoint', () => {
     // The SDK hands on the params as they came (the Progress type leaves _meta out).
     for (const p of progress) expect((p as { _meta?: Record<string, unknown> })._meta?.[RELATED_TASK_META_KEY]).toEqual({ taskId: task.taskId })
     expect((await client.experimental.tasks.getTask(task.taskId)).statusMessage).toBeUndefined()
+
+    // The status as tasks/result began to wait (before its first progress), then each change to the end. Whether the
+    // run was seen working between the answer and its end depends on how soon it ended, so that one is not required.
+    expect(statuses[0]).toMatchObject({ taskId: task.taskId, status: 'input_required', statusMessage: waiting.statusMessage })
+    expect(statuses.at(-1)).toMatchObject({ taskId: task.taskId, status: 'completed' })
+    expect(statuses.map((s) => s.status)).toEqual(statuses.length === 3 ? ['input_required', 'working', 'completed'] : ['input_required', 'completed'])
+    for (const s of statuses) expect(s._meta?.[RELATED_TASK_META_KEY]).toEqual({ taskId: task.taskId })
   })
 
   it("names the steps running in the run's latest superstep in tasks/get", async () => {
