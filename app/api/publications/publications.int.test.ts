@@ -16,6 +16,7 @@ import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
 import * as agentConversationsRoute from '../agents/[id]/conversations/route'
 import * as agentPublicationsRoute from '../agents/[id]/publications/route'
 import * as conversationRoute from '../conversations/[id]/route'
+import * as conversationMessagesRoute from '../conversations/[id]/messages/route'
 import * as publicChatRoute from '../public/chat/[token]/route'
 import * as visitorConversationsRoute from '../public/chat/[token]/conversations/route'
 import * as visitorConversationRoute from '../public/chat/[token]/conversations/[id]/route'
@@ -183,6 +184,11 @@ describe('publishing an agent', () => {
     expect(members.body.map((conversation: { id: string }) => conversation.id)).not.toContain(id)
     expect((await callRoute(conversationRoute.GET, { params: { id }, as: owner })).body.turns).toHaveLength(1)
     expect((await callRoute(conversationRoute.GET, { params: { id }, as: stranger })).status).toBe(404)
+    // Members read a visitor's conversation but do not write into it: a reply the visitor did not ask for would show in their chat.
+    const intrusion = await callRoute(conversationMessagesRoute.POST, { params: { id }, body: { text: 'Words in your mouth' }, as: owner })
+    expect(intrusion.status).toBe(403)
+    expect(intrusion.body.error.code).toBe('forbidden')
+    expect((await a.read(id)).body.messages).toHaveLength(2)
 
     const usage = await callRoute(agentPublicationsRoute.GET, { params: { id: agentId }, as: owner })
     const today = usage.body.publications.find((p: { id: string }) => p.id === publication.id)

@@ -24,7 +24,7 @@ import { hasRole, isAdmin, requireRole, visibleTo, workspacesWithRole, type Prin
 import { Message } from '@/lib/core'
 import { AgentSettingsSchema, parseGraphDocument, type AgentSettings } from '@/lib/graph'
 import { AgentService, parseAgentDefinition } from '../agents/agent-service'
-import { conflict, invalidInput, notFound } from '../domain-errors'
+import { conflict, DomainError, invalidInput, notFound } from '../domain-errors'
 import { queueRunExpression } from '../runs/run-queue'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { ClaimedRun } from '../runs/run-lease'
@@ -69,6 +69,11 @@ export interface SendOptions {
   replyFormat?: ReplyFormat
   /** Someone waits for the reply: start the turn at once in this process if its worker has a free slot (runs/run-now.ts). */
   runNow?: boolean
+  /**
+   * The visitor of a published agent who sends (publications/visitor-chat.ts). A visitor's conversation takes turns from
+   * that visitor only: the workspace's members read it, but a message of theirs would put words in the visitor's chat.
+   */
+  visitorId?: string
 }
 
 /** A message said before a new conversation's first turn, given by a client that kept the conversation so far itself. */
@@ -456,13 +461,16 @@ export class ConversationService {
   ): Promise<{ runId: string; turn: { run: ClaimedRun; first: RunEvent } }> {
     const visible = workspacesWithRole(principal, 'viewer') ?? null
     return this.app.db.sql.transaction(async (tx) => {
-      const [conversation] = await tx.query<{ agentId: string | null; agentVersion: number | null; workspaceId: string | null }>(
-        `SELECT "agentId", "agentVersion", "workspaceId" FROM "Conversation"
+      const [conversation] = await tx.query<{ agentId: string | null; agentVersion: number | null; workspaceId: string | null; visitorId: string | null }>(
+        `SELECT "agentId", "agentVersion", "workspaceId", "visitorId" FROM "Conversation"
          WHERE id = $1 AND kind = 'conversation' AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[])) FOR UPDATE`,
         [id, visible],
       )
       if (!conversation?.agentId) throw notFound('Conversation', id)
       requireRole(principal, conversation.workspaceId, 'runner')
+      if (conversation.visitorId !== null && conversation.visitorId !== options.visitorId) {
+        throw new DomainError('forbidden', "This conversation is a visitor's of a published agent: it can be read here, and only the visitor continues it.")
+      }
       const [row] = await tx.query<{
         id: string | null
         busy: boolean

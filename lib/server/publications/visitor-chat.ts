@@ -99,7 +99,7 @@ export class VisitorChatService {
     await this.requireConversation(publication, visitorId, id)
     await refuseSpentBudget(this.app, publication, 'This agent has answered as much as it may today. Try again tomorrow.')
     const runner = await publisherRunner(this.app, publication, 'Published agent')
-    return new ConversationService(this.app).send(runner, id, text, { runNow: true })
+    return new ConversationService(this.app).send(runner, id, text, { runNow: true, visitorId })
   }
 
   /** The visitor's view of a turn of their conversation (visitor-turn-stream.ts), from `after`. */
