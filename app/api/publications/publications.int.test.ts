@@ -251,7 +251,7 @@ describe('publishing an agent', () => {
   })
 
   it('limits requests a minute per visitor address: 429 with Retry-After, other addresses unaffected', async () => {
-    const { token } = await publish({ rateLimitPerMinute: 3 })
+    const { token, publication } = await publish({ rateLimitPerMinute: 3 })
     const from = freshAddress()
     const a = visitor(token, VISITOR_A, from)
     for (let i = 0; i < 3; i++) expect((await a.agent()).status).toBe(200)
@@ -261,6 +261,17 @@ describe('publishing an agent', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60)
     expect((await visitor(token, VISITOR_A, freshAddress()).agent()).status).toBe(200)
+
+    // A window whose minute is over is forgotten at the publication's next request, from whichever address.
+    const publicationId = publication.id
+    await app.db.sql.query(`UPDATE "PublicationRateWindow" SET "windowStart" = now() - interval '2 minutes' WHERE "publicationId" = $1 AND address = $2`, [
+      publicationId,
+      from,
+    ])
+    expect((await visitor(token, VISITOR_A, freshAddress()).agent()).status).toBe(200)
+    const windows = await app.db.prisma.publicationRateWindow.findMany({ where: { publicationId }, select: { address: true } })
+    expect(windows.map((window) => window.address)).not.toContain(from)
+    expect(windows).toHaveLength(2)
   })
 
   it('refuses a turn once the day’s token budget is spent, saying so', async () => {
