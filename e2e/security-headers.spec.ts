@@ -68,7 +68,7 @@ async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: un
   return (await response.json()) as T
 }
 
-/** Something to show on each dynamic page: a workflow with a version and a run, an agent, a share link, a published agent's chat. */
+/** Something to show on each dynamic page: a workflow with a version and a run, an agent, a share link, a published agent's chat and a published workflow's form. */
 async function makeExamples(page: Page, frameOrigins: string[] = []) {
   const graph = {
     schemaVersion: 1,
@@ -94,6 +94,7 @@ async function makeExamples(page: Page, frameOrigins: string[] = []) {
   })
   const { url: shareUrl } = await api<{ url: string }>(page, 'POST', `/api/runs/${run.id}/share-links`, { frameOrigins })
   const { url: chatUrl } = await api<{ url: string }>(page, 'POST', `/api/agents/${agent.id}/publications`, { allowedOrigins: frameOrigins })
+  const { url: formUrl } = await api<{ url: string }>(page, 'POST', `/api/workflows/${workflow.id}/publications`, {})
   const { workspace } = await api<{ workspace: { id: string } }>(page, 'POST', '/api/workspaces', { name: `Headers team ${Date.now()}` })
   const { token: invitationToken } = await api<{ token: string }>(page, 'POST', `/api/workspaces/${workspace.id}/invitations`, { role: 'viewer' })
   const { dataset } = await api<{ dataset: { id: string } }>(page, 'POST', '/api/datasets', { name: `Headers cases ${Date.now()}`, rows: [{ input: 'hello' }] })
@@ -109,6 +110,7 @@ async function makeExamples(page: Page, frameOrigins: string[] = []) {
     agentId: agent.id,
     shareUrl,
     chatUrl,
+    formUrl,
     workspaceId: workspace.id,
     invitationToken,
     datasetId: dataset.id,
@@ -156,6 +158,7 @@ test('every page answers with the security headers and renders with no CSP viola
     '/workflows/[id]/versions/[version]': `/workflows/${examples.workflowId}/versions/${examples.version}`,
     '/share/[token]': examples.shareUrl,
     '/chat/[token]': examples.chatUrl,
+    '/form/[token]': examples.formUrl,
     '/workspaces/[id]': `/workspaces/${examples.workspaceId}`,
     '/workspaces/[id]/approval-routing': `/workspaces/${examples.workspaceId}/approval-routing`,
     '/workspaces/[id]/audit-log': `/workspaces/${examples.workspaceId}/audit-log`,
@@ -174,7 +177,7 @@ test('every page answers with the security headers and renders with no CSP viola
       const response = await page.goto(url)
       const csp = expectSecurityHeaders(response, url)
       expect(csp, `${url}: scripts carry this request's nonce`).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
-      if (pattern === '/share/[token]' || pattern === '/chat/[token]') expect(response!.headers()['referrer-policy']).toBe('no-referrer')
+      if (['/share/[token]', '/chat/[token]', '/form/[token]'].includes(pattern)) expect(response!.headers()['referrer-policy']).toBe('no-referrer')
       await page.waitForLoadState('load')
       await expect(page.locator('body')).not.toBeEmpty()
       // The inline theme script ran: it carried the nonce.
