@@ -1,14 +1,15 @@
 'use client'
 
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { useCallback, useState, useSyncExternalStore } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { ChatComposer } from '@/components/chat/ChatComposer'
 import { MessageText } from '@/components/chat/MessageText'
 import { cn } from '@/components/ui'
-import { visitorTurnEventSchema, type PublicAgent, type VisitorMessage } from '@/lib/contracts/publications'
+import type { PublicAgent, VisitorMessage } from '@/lib/contracts/publications'
 import { getVisitorConversation, sendVisitorMessage, startVisitorConversation, visitorTurnEventsUrl } from './visitor-chat-api'
-import { keepConversation, keptConversation, visitorId } from './visitor-identity'
+import { useVisitorEvents } from './use-visitor-events'
+import { keepConversation, keptConversation, useVisitorId } from './visitor-identity'
 
 export interface PublicChatProps {
   token: string
@@ -24,8 +25,8 @@ const noSubscription = () => () => {}
  * reloads by this browser), the reply as it streams, and the message box. Talks only to `/api/public/chat/<token>`.
  */
 export function PublicChat({ token, agent, embed }: PublicChatProps) {
+  const visitor = useVisitorId()
   // Read from this browser's storage once hydrated (the server has none).
-  const visitor = useSyncExternalStore(noSubscription, visitorId, () => null)
   const kept = useSyncExternalStore(
     noSubscription,
     () => keptConversation(token),
@@ -127,20 +128,8 @@ type TurnState = { text: string; waiting: boolean; ended: boolean }
 /** The reply being written, from the visitor's event stream (text, waiting for an approval, the end). */
 function VisitorTurn({ url, onEnded }: { url: string; onEnded: (failure: string | undefined) => Promise<void> }) {
   const [state, setState] = useState<TurnState>({ text: '', waiting: false, ended: false })
-  useEffect(() => {
-    const source = new EventSource(url)
-    let done = false
-    let failure: string | undefined
-    const finish = () => {
-      if (done) return
-      done = true
-      source.close()
-      void onEnded(failure)
-    }
-    source.onmessage = (message) => {
-      const parsed = visitorTurnEventSchema.safeParse(JSON.parse(String(message.data)))
-      if (!parsed.success) return
-      const event = parsed.data
+  useVisitorEvents(url, {
+    onEvent: (event) =>
       setState((current) => {
         switch (event.type) {
           case 'text':
@@ -152,16 +141,10 @@ function VisitorTurn({ url, onEnded }: { url: string; onEnded: (failure: string 
           case 'end':
             return { ...current, waiting: false, ended: true }
         }
-      })
-      // The stored conversation replaces this view; a failed or stopped turn leaves its message.
-      if (event.type === 'end') {
-        failure = event.message
-        finish()
-      }
-    }
-    source.addEventListener('end', finish)
-    return () => source.close()
-  }, [url, onEnded])
+      }),
+    // The stored conversation replaces this view; a failed or stopped turn leaves its message.
+    onEnd: (failure) => void onEnded(failure),
+  })
 
   return (
     <div className="flex justify-start" data-testid="public-chat-turn" data-ended={state.ended}>

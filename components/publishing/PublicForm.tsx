@@ -1,18 +1,17 @@
 'use client'
 
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { useCallback, useId, useState } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { RunInputForm } from '@/components/canvas/RunInputForm'
 import { emptyRunFormValues, runInputFromForm, type RunFormValues } from '@/components/canvas/run-input-values'
 import { MessageText } from '@/components/chat/MessageText'
 import { Button, Field, Textarea } from '@/components/ui'
-import { visitorTurnEventSchema, type PublicWorkflow } from '@/lib/contracts/publications'
+import type { PublicWorkflow } from '@/lib/contracts/publications'
 import { checkStartInput, type InputProblem } from '@/lib/graph/start-input'
 import { getVisitorRun, submitVisitorForm, visitorRunEventsUrl } from './visitor-form-api'
-import { visitorId } from './visitor-identity'
-
-const noSubscription = () => () => {}
+import { useVisitorEvents } from './use-visitor-events'
+import { useVisitorId } from './visitor-identity'
 
 /**
  * A published workflow's form for people without an account (issue #32): the start node's declared fields (the run
@@ -20,7 +19,7 @@ const noSubscription = () => () => {}
  * to `/api/public/form/<token>`.
  */
 export function PublicForm({ token, workflow }: { token: string; workflow: PublicWorkflow }) {
-  const visitor = useSyncExternalStore(noSubscription, visitorId, () => null)
+  const visitor = useVisitorId()
   const textId = useId()
   const fields = workflow.inputFields
   const [values, setValues] = useState<RunFormValues>(() => emptyRunFormValues(fields))
@@ -109,23 +108,16 @@ export function PublicForm({ token, workflow }: { token: string; workflow: Publi
 function VisitorRunView({ token, visitor, runId, onEnded }: { token: string; visitor: string; runId: string; onEnded: () => void }) {
   const [waiting, setWaiting] = useState(false)
   const [ended, setEnded] = useState(false)
-  useEffect(() => {
-    const source = new EventSource(visitorRunEventsUrl(token, visitor, runId))
-    const finish = () => {
-      source.close()
+  useVisitorEvents(visitorRunEventsUrl(token, visitor, runId), {
+    onEvent: (event) => {
+      if (event.type === 'waiting') setWaiting(true)
+      if (event.type === 'resumed') setWaiting(false)
+    },
+    onEnd: () => {
       setEnded(true)
       onEnded()
-    }
-    source.onmessage = (message) => {
-      const parsed = visitorTurnEventSchema.safeParse(JSON.parse(String(message.data)))
-      if (!parsed.success) return
-      if (parsed.data.type === 'waiting') setWaiting(true)
-      if (parsed.data.type === 'resumed') setWaiting(false)
-      if (parsed.data.type === 'end') finish()
-    }
-    source.addEventListener('end', finish)
-    return () => source.close()
-  }, [token, visitor, runId, onEnded])
+    },
+  })
   // The output is read once the run has ended: the stream never carries it.
   const result = useQuery({ queryKey: ['visitor-run', token, runId], queryFn: () => getVisitorRun(token, visitor, runId), enabled: ended })
 

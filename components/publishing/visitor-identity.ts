@@ -3,6 +3,8 @@
  * nothing sent to anyone but this app), and the conversation they had with each publication, so a reload goes on
  * with it. Without storage (a blocked third-party frame), the id lives as long as the page.
  */
+import { useSyncExternalStore } from 'react'
+
 const VISITOR_KEY = 'agentloom.visitor'
 const conversationKey = (token: string) => `agentloom.chat.${token}`
 
@@ -32,6 +34,13 @@ export function visitorId(): string {
   pageVisitor ??= randomId()
   store?.setItem(VISITOR_KEY, pageVisitor)
   return pageVisitor
+}
+
+const noSubscription = () => () => {}
+
+/** The visitor's id once the page is hydrated (null on the server and while hydrating: the server has no storage). */
+export function useVisitorId(): string | null {
+  return useSyncExternalStore(noSubscription, visitorId, () => null)
 }
 
 export function keptConversation(token: string): string | null {

@@ -194,7 +194,10 @@ function NodeChanges({ label, a, b }: { label: string; a: ComparedNodeRun | unde
   )
 }
 
-const outputText = (run: ComparedRun) => (run.outputs ?? []).map((output) => (typeof output === 'string' ? output : compactJson(output, 2_000))).join('\n')
+/** An output as the comparison shows it: text as it is, anything else as compact JSON. */
+const shownOutput = (output: unknown) => (typeof output === 'string' ? output : compactJson(output, 2_000))
+
+const outputText = (run: ComparedRun) => (run.outputs ?? []).map(shownOutput).join('\n')
 
 /** What changed in the workflow's outputs, under both; nothing when they are the same or a run has none. */
 function OutputChanges({ a, b }: { a: ComparedRun; b: ComparedRun }) {
@@ -218,7 +221,7 @@ function Outputs({ run }: { run: ComparedRun }) {
     <ul className="flex flex-col gap-1 text-xs text-zinc-800">
       {run.outputs.map((output, i) => (
         <li key={i} className="break-words whitespace-pre-wrap">
-          {typeof output === 'string' ? output : compactJson(output, 2_000)}
+          {shownOutput(output)}
         </li>
       ))}
     </ul>
