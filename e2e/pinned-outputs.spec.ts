@@ -4,23 +4,10 @@
  * what it sends is the pin), a plain run does not. A breakpoint set in the inspector shows on its node. From the
  * inspector, "Run this node…" runs the reviewer alone on a typed input and opens that run's page.
  */
+import { demoAgentChain } from './fixtures/graphs'
 import { expect, test } from './fixtures/test'
 
-const agent = (id: string, x: number) => ({ id, kind: 'agent', position: { x, y: 0 }, data: { name: id, model: { provider: 'demo' } } })
-const graph = {
-  schemaVersion: 1,
-  nodes: [
-    { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-    agent('writer', 300),
-    agent('reviewer', 600),
-    { id: 'output', kind: 'output', position: { x: 900, y: 0 }, data: {} },
-  ],
-  edges: [
-    { id: 'a', source: 'start', target: 'writer' },
-    { id: 'b', source: 'writer', target: 'reviewer' },
-    { id: 'c', source: 'reviewer', target: 'output' },
-  ],
-}
+const graph = demoAgentChain(['writer', 'reviewer'], 300)
 
 test('pins an output from a run page, sees it on the canvas, a debug run uses it; runs one node from the inspector', async ({ page }) => {
   const created = await page.request.post('/api/workflows', { data: { name: 'E2E pinned outputs', graph } })

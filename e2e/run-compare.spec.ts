@@ -3,24 +3,11 @@
  * are ticked and compared, and the comparison shows both outputs, with the agents' rows marked as differing (and what
  * changed in them) and the start's not, and the cost of the model that answered; the run page's "Compare with…" opens the same comparison from another run's id.
  */
+import { demoAgentChain } from './fixtures/graphs'
 import { expect, test } from './fixtures/test'
 
 test('compares two runs picked on the runs list, and from a run page', async ({ page }) => {
-  const agent = (id: string, x: number) => ({ id, kind: 'agent', position: { x, y: 0 }, data: { name: id, model: { provider: 'demo' } } })
-  const graph = {
-    schemaVersion: 1,
-    nodes: [
-      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-      agent('writer', 250),
-      agent('reviewer', 500),
-      { id: 'output', kind: 'output', position: { x: 750, y: 0 }, data: {} },
-    ],
-    edges: [
-      { id: 'a', source: 'start', target: 'writer' },
-      { id: 'b', source: 'writer', target: 'reviewer' },
-      { id: 'c', source: 'reviewer', target: 'output' },
-    ],
-  }
+  const graph = demoAgentChain(['writer', 'reviewer'])
   const workflow = await page.request.post('/api/workflows', { data: { name: 'E2E compare', graph } })
   expect(workflow.ok()).toBe(true)
   const workflowId = ((await workflow.json()) as { workflow: { id: string } }).workflow.id

@@ -3,25 +3,10 @@
  * there; the run page's banner steps it one superstep (it pauses again) and continues it to its end. A debug run with
  * a pinned writer shows the writer's pinned output instead of a reply of its own.
  */
+import { demoAgentChain } from './fixtures/graphs'
 import { expect, test } from './fixtures/test'
 
-const agent = (id: string, x: number) => ({ id, kind: 'agent', position: { x, y: 0 }, data: { name: id, model: { provider: 'demo' } } })
-const graph = {
-  schemaVersion: 1,
-  nodes: [
-    { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-    agent('writer', 250),
-    agent('reviewer', 500),
-    agent('editor', 750),
-    { id: 'output', kind: 'output', position: { x: 1000, y: 0 }, data: {} },
-  ],
-  edges: [
-    { id: 'a', source: 'start', target: 'writer' },
-    { id: 'b', source: 'writer', target: 'reviewer' },
-    { id: 'c', source: 'reviewer', target: 'editor' },
-    { id: 'd', source: 'editor', target: 'output' },
-  ],
-}
+const graph = demoAgentChain(['writer', 'reviewer', 'editor'])
 
 test('sets a breakpoint in the Run dialog, steps and continues from the run page; a pinned output is used', async ({ page }) => {
   const workflow = await page.request.post('/api/workflows', { data: { name: 'E2E debugging', graph } })

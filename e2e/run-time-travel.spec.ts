@@ -3,24 +3,11 @@
  * shows the message on its way to the next agent; "Fork with edits…" changes that message and starts a fork, whose
  * page opens and shows the reviewer answering the edited text; the fork links back to its parent, which lists it.
  */
+import { demoAgentChain } from './fixtures/graphs'
 import { expect, test } from './fixtures/test'
 
 test('forks a finished run from its page with an edited message', async ({ page }) => {
-  const agent = (id: string, x: number) => ({ id, kind: 'agent', position: { x, y: 0 }, data: { name: id, model: { provider: 'demo' } } })
-  const graph = {
-    schemaVersion: 1,
-    nodes: [
-      { id: 'start', kind: 'start', position: { x: 0, y: 0 }, data: {} },
-      agent('writer', 250),
-      agent('reviewer', 500),
-      { id: 'output', kind: 'output', position: { x: 750, y: 0 }, data: {} },
-    ],
-    edges: [
-      { id: 'a', source: 'start', target: 'writer' },
-      { id: 'b', source: 'writer', target: 'reviewer' },
-      { id: 'c', source: 'reviewer', target: 'output' },
-    ],
-  }
+  const graph = demoAgentChain(['writer', 'reviewer'])
   const workflow = await page.request.post('/api/workflows', { data: { name: 'E2E time travel', graph } })
   expect(workflow.ok()).toBe(true)
   const workflowId = ((await workflow.json()) as { workflow: { id: string } }).workflow.id
