@@ -5,22 +5,10 @@
  * simple bodies first, then the detailed body. How fast, at 200 to 1,000 nodes, is measured by
  * bench/canvas (`npm run bench:canvas`).
  */
-import { expect, test, type Page } from './fixtures/test'
+import { expect, test } from './fixtures/test'
+import { OVERVIEW_BELOW_ZOOM, SIMPLE_NODES_BELOW_ZOOM } from '../components/canvas/fit-view'
 import { gridGraph } from './fixtures/graphs'
-
-/** Where the overview paints a node's middle: its flow position at the viewport's transform (a simple body is 240 × 80). */
-async function overviewPointOf(page: Page, position: { x: number; y: number }) {
-  const [point] = await overviewPointsOf(page, [position])
-  return point
-}
-
-async function overviewPointsOf(page: Page, positions: Array<{ x: number; y: number }>) {
-  return page.evaluate((positions) => {
-    const pane = document.querySelector('.react-flow__pane')!.getBoundingClientRect()
-    const { a: zoom, e: x, f: y } = new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.react-flow__viewport')!).transform)
-    return positions.map((position) => ({ x: pane.left + x + (position.x + 120) * zoom, y: pane.top + y + (position.y + 40) * zoom, zoom }))
-  }, positions)
-}
+import { boxMiddle, screenPointOf, screenPointsOf, settledView } from './fixtures/overview'
 
 test('a 300-node workflow fits in view as an overview; a node is selectable there and zooming in shows its details', async ({ page }) => {
   const graph = gridGraph(300)
@@ -37,9 +25,9 @@ test('a 300-node workflow fits in view as an overview; a node is selectable ther
   // Fit view: every node lies inside the canvas, none under the minimap.
   const canvas = (await page.getByTestId('canvas').boundingBox())!
   const minimap = (await page.getByTestId('canvas-minimap').boundingBox())!
-  const middles = await overviewPointsOf(
+  const middles = await screenPointsOf(
     page,
-    graph.nodes.map((node) => node.position),
+    graph.nodes.map((node) => boxMiddle(node.position)),
   )
   for (const middle of middles) {
     const [halfWidth, halfHeight] = [120 * middle.zoom, 40 * middle.zoom]
@@ -51,7 +39,7 @@ test('a 300-node workflow fits in view as an overview; a node is selectable ther
 
   // A click on a node of the overview selects it: the inspector shows it.
   const agent = graph.nodes.find((node) => node.id === 'n150')!
-  const point = await overviewPointOf(page, agent.position)
+  const point = await screenPointOf(page, boxMiddle(agent.position))
   await page.mouse.click(point.x, point.y)
   await expect(page.getByTestId('inspector-kind')).toHaveText('Agent')
   await expect(page.getByTestId('inspector').getByRole('heading', { name: 'Agent 150' })).toBeVisible()
@@ -59,22 +47,23 @@ test('a 300-node workflow fits in view as an overview; a node is selectable ther
   // Zooming in on it, a notch at a time: past the overview's zoom the node is an element again (a simple
   // body), still selected, and past the simple bodies' zoom it shows its details (summary, kind).
   await page.mouse.move(point.x, point.y)
-  const zoomInUntil = (done: () => Promise<void>) =>
-    expect(async () => {
-      await page.mouse.wheel(0, -100)
-      await done()
-    }).toPass()
-  await zoomInUntil(() => expect(overview).toHaveCount(0, { timeout: 1_000 }))
+  const zoomInTo = async (zoom: number) => {
+    while ((await settledView(page)).zoom < zoom) await page.mouse.wheel(0, -100)
+  }
+  await zoomInTo(OVERVIEW_BELOW_ZOOM)
+  await expect(overview).toHaveCount(0)
   await expect(page.getByTestId('node-n150')).toHaveAttribute('data-body', 'simple')
   await expect(page.locator('.react-flow__node[data-id="n150"]')).toHaveClass(/selected/)
-  await zoomInUntil(() => expect(page.getByTestId('node-n150')).toHaveAttribute('data-body', 'detailed', { timeout: 1_000 }))
+  await zoomInTo(SIMPLE_NODES_BELOW_ZOOM)
+  await expect(page.getByTestId('node-n150')).toHaveAttribute('data-body', 'detailed')
   await expect(page.getByTestId('node-n150')).toContainText('Summarise what step 150 received')
 
   // Back to fit view, then a double-click on another node zooms straight to its details.
+  await settledView(page)
   await page.getByRole('button', { name: 'Fit View' }).click()
   await expect(overview).toHaveAttribute('data-nodes-drawn', '300')
   const other = graph.nodes.find((node) => node.id === 'n200')!
-  const otherPoint = await overviewPointOf(page, other.position)
+  const otherPoint = await screenPointOf(page, boxMiddle(other.position))
   await page.mouse.dblclick(otherPoint.x, otherPoint.y)
   await expect(page.getByTestId('node-n200')).toHaveAttribute('data-body', 'detailed')
   await expect(page.getByTestId('node-n200')).toBeInViewport()

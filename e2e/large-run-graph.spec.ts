@@ -7,24 +7,13 @@
  */
 import { expect, test, type Page } from './fixtures/test'
 import { gridGraph } from './fixtures/graphs'
-
-/** Where the overview paints a node's middle: its flow position at the viewport's transform, in the graph's own pane. */
-async function overviewPointOf(page: Page, position: { x: number; y: number }, size: { width: number; height: number }) {
-  return page.evaluate(
-    ({ position, size }) => {
-      const pane = document.querySelector('.react-flow__pane')!.getBoundingClientRect()
-      const { a: zoom, e: x, f: y } = new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.react-flow__viewport')!).transform)
-      return { x: pane.left + x + (position.x + size.width / 2) * zoom, y: pane.top + y + (position.y + size.height / 2) * zoom }
-    },
-    { position, size },
-  )
-}
+import { SIMPLE_BODY, boxMiddle, screenPointOf, type Point, type Size } from './fixtures/overview'
 
 /**
  * The colour the overview painted inside a node's box, by its right edge (clear of the title, which
  * ends before it, and of the outline): the fill of its status.
  */
-async function paintedFillOf(page: Page, middle: { x: number; y: number }, size: { width: number; height: number }) {
+async function paintedFillOf(page: Page, middle: Point, size: Size) {
   return page.evaluate(
     ({ middle, size }) => {
       const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="canvas-overview"]')!
@@ -63,7 +52,7 @@ test("a 100-node run's graph opens in the overview, painted by status; a node cl
   await expect(runGraph.getByRole('button', { name: /^Step 51: Done/ })).toHaveCount(1)
   await runGraph.scrollIntoViewIfNeeded()
   const card = { width: 176, height: 56 }
-  const point = await overviewPointOf(page, step.position, card)
+  const point = await screenPointOf(page, boxMiddle(step.position, card))
   expect(await paintedFillOf(page, point, card)).toBe('#ecfdf5')
 
   // A click on it there opens what it received and produced.
@@ -88,7 +77,7 @@ test('a 300-node version opens read-only in the overview; a double-click zooms t
 
   // A click selects nothing (read-only); a double-click zooms to the node's details.
   const agent = graph.nodes.find((node) => node.id === 'n150')!
-  const point = await overviewPointOf(page, agent.position, { width: 240, height: 80 })
+  const point = await screenPointOf(page, boxMiddle(agent.position, SIMPLE_BODY))
   await page.mouse.click(point.x, point.y)
   await expect(page.locator('.react-flow__node.selected')).toHaveCount(0)
   await page.mouse.dblclick(point.x, point.y)

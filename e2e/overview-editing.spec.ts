@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from './fixtures/test'
 import { gridGraph } from './fixtures/graphs'
+import { boxMiddle, screenPointOf } from './fixtures/overview'
 
 type Position = { x: number; y: number }
 type SavedGraph = { nodes: Array<{ id: string; position: Position }> }
@@ -22,15 +23,7 @@ async function openInOverview(page: Page) {
   return workflow.id
 }
 
-/** Where the overview paints a flow point (a node's box is 240 × 80 from its position), and the zoom. */
-async function screenPoint(page: Page, point: Position) {
-  return page.evaluate((point) => {
-    const pane = document.querySelector('.react-flow__pane')!.getBoundingClientRect()
-    const { a: zoom, e: x, f: y } = new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.react-flow__viewport')!).transform)
-    return { x: pane.left + x + point.x * zoom, y: pane.top + y + point.y * zoom, zoom }
-  }, point)
-}
-const middleOf = (page: Page, id: string) => screenPoint(page, { x: positionOf(id).x + 120, y: positionOf(id).y + 40 })
+const middleOf = (page: Page, id: string) => screenPointOf(page, boxMiddle(positionOf(id)))
 
 async function drag(page: Page, from: Position, by: Position) {
   await page.mouse.move(from.x, from.y)
@@ -142,8 +135,8 @@ test('Shift+drag on empty overview selects the nodes the box holds; they drag to
   const workflowId = await openInOverview(page)
   const overview = page.getByTestId('canvas-overview')
   // Around n0 and n1 (row 0 at x 300 and 600), from above the row, clear of every node.
-  const from = await screenPoint(page, { x: 270, y: -60 })
-  const to = await screenPoint(page, { x: 870, y: 110 })
+  const from = await screenPointOf(page, { x: 270, y: -60 })
+  const to = await screenPointOf(page, { x: 870, y: 110 })
   await page.keyboard.down('Shift')
   await drag(page, from, { x: to.x - from.x, y: to.y - from.y })
   await page.keyboard.up('Shift')

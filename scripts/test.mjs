@@ -120,9 +120,36 @@ if (playwright?.stats) {
 const STATIC_CHECKS = ['typecheck', 'lint', 'formatting', 'import rules']
 counts.failed += failures.filter((f) => STATIC_CHECKS.includes(f) || f.startsWith('e2e (')).length
 
+printVitestFailures(vitest)
 if (failures.length) console.error(`\n✗ failed: ${failures.join(', ')}`)
 console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
 process.exit(failures.length ? 1 : 0)
+
+/**
+ * The failed vitest tests again, a line each, just above the closing line: vitest prints them long before
+ * (the browser suite's output follows it), and a CI log is often read from its end.
+ */
+function printVitestFailures(report) {
+  const root = process.cwd() + '/'
+  const lines = []
+  for (const file of report?.testResults ?? []) {
+    const name = file.name.replace(root, '')
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+    if (file.status === 'failed' && failed.length === 0) lines.push(`${name}: ${firstLine(file.message)}`)
+    for (const test of failed) lines.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+  }
+  if (lines.length) console.error(`\nfailed in vitest:\n${lines.map((line) => `  ${line}`).join('\n')}`)
+}
+
+function firstLine(text) {
+  return (
+    (text ?? '')
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  )
+}
 
 function readJson(path) {
   try {
