@@ -1,7 +1,7 @@
 /**
  * Publishing a workflow (issue #32) as people use it: the owner publishes a workflow whose start node declares an
  * input field, from its triggers page; a visitor with no account fills in the form on the public link in a fresh
- * browser and sees the workflow's output; the owner finds the run among the workflow's runs, started from a public form.
+ * browser and sees the workflow's output, again after a reload; the owner finds the run among the workflow's runs, started from a public form.
  */
 import { expect, test } from './fixtures/test'
 
@@ -44,6 +44,10 @@ test('publish a workflow, fill in its form without an account, and find the run 
   await visitor.getByTestId('run-input-city').fill('Lyon')
   await visitor.getByTestId('public-form-submit').click()
   await expect(visitor.getByTestId('public-form-output')).toHaveText('Weather in Lyon')
+  // This browser keeps the run it sent: a reload shows it again, and the form takes another.
+  await visitor.reload()
+  await expect(visitor.getByTestId('public-form-output')).toHaveText('Weather in Lyon')
+  await expect(visitor.getByTestId('public-form-submit')).toBeEnabled()
   await visitorContext.close()
 
   // The owner sees the run among the workflow's runs started from a public form.

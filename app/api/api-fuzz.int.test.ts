@@ -242,7 +242,7 @@ describe('the API under fuzzing', () => {
     await prisma.agentVersion.create({
       data: { agentId: agent.id, version: 1, definition: AgentSettingsSchema.parse({ name: 'Fuzzed agent', model: { provider: 'demo' } }) },
     })
-    const publication = await prisma.agentPublication.create({
+    const publication = await prisma.publication.create({
       data: {
         agentId: agent.id,
         workspaceId: app.admin.personalWorkspaceId,
@@ -251,7 +251,7 @@ describe('the API under fuzzing', () => {
         rateLimitPerMinute: 600,
       },
     })
-    await prisma.agentPublication.create({
+    await prisma.publication.create({
       data: {
         workflowId: EXAMPLE_WORKFLOW_ID,
         workspaceId: (await prisma.workflow.findUniqueOrThrow({ where: { id: EXAMPLE_WORKFLOW_ID } })).workspaceId,

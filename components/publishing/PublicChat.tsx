@@ -1,7 +1,7 @@
 'use client'
 
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useState, useSyncExternalStore } from 'react'
+import { useCallback, useState } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { ChatComposer } from '@/components/chat/ChatComposer'
 import { MessageText } from '@/components/chat/MessageText'
@@ -9,7 +9,7 @@ import { cn } from '@/components/ui'
 import type { PublicAgent, VisitorMessage } from '@/lib/contracts/publications'
 import { getVisitorConversation, sendVisitorMessage, startVisitorConversation, visitorTurnEventsUrl } from './visitor-chat-api'
 import { useVisitorEvents } from './use-visitor-events'
-import { keepConversation, keptConversation, useVisitorId } from './visitor-identity'
+import { keepConversation, keptConversation, useKept, useVisitorId } from './visitor-identity'
 
 export interface PublicChatProps {
   token: string
@@ -18,8 +18,6 @@ export interface PublicChatProps {
   embed: boolean
 }
 
-const noSubscription = () => () => {}
-
 /**
  * A published agent's chat for people without an account (issue #32): the visitor's conversation (kept across
  * reloads by this browser), the reply as it streams, and the message box. Talks only to `/api/public/chat/<token>`.
@@ -27,11 +25,7 @@ const noSubscription = () => () => {}
 export function PublicChat({ token, agent, embed }: PublicChatProps) {
   const visitor = useVisitorId()
   // Read from this browser's storage once hydrated (the server has none).
-  const kept = useSyncExternalStore(
-    noSubscription,
-    () => keptConversation(token),
-    () => null,
-  )
+  const kept = useKept(() => keptConversation(token))
   const [started, setStarted] = useState<string | null>(null)
   const [forgotten, setForgotten] = useState(false)
   const [turn, setTurn] = useState<{ runId: string; text: string } | null>(null)

@@ -1,7 +1,7 @@
 'use client'
 
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useEffect, useId, useState } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
 import { RunInputForm } from '@/components/canvas/RunInputForm'
 import { emptyRunFormValues, runInputFromForm, type RunFormValues } from '@/components/canvas/run-input-values'
@@ -11,12 +11,12 @@ import type { PublicWorkflow } from '@/lib/contracts/publications'
 import { checkStartInput, type InputProblem } from '@/lib/graph/start-input'
 import { getVisitorRun, submitVisitorForm, visitorRunEventsUrl } from './visitor-form-api'
 import { useVisitorEvents } from './use-visitor-events'
-import { useVisitorId } from './visitor-identity'
+import { keepRun, keptRun, useKept, useVisitorId } from './visitor-identity'
 
 /**
  * A published workflow's form for people without an account (issue #32): the start node's declared fields (the run
- * dialog's own form) or a text box, and once submitted, the run followed live and the workflow's output. Talks only
- * to `/api/public/form/<token>`.
+ * dialog's own form) or a text box, and once submitted, the run followed live and the workflow's output. The last run
+ * this browser started from it is kept: a reload shows it again. Talks only to `/api/public/form/<token>`.
  */
 export function PublicForm({ token, workflow }: { token: string; workflow: PublicWorkflow }) {
   const visitor = useVisitorId()
@@ -27,9 +27,17 @@ export function PublicForm({ token, workflow }: { token: string; workflow: Publi
   const [problems, setProblems] = useState<InputProblem[]>([])
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  const [runId, setRunId] = useState<string | null>(null)
+  const kept = useKept(() => keptRun(token))
+  const [started, setStarted] = useState<string | null>(null)
+  const [forgotten, setForgotten] = useState(false)
+  const runId = started ?? (forgotten ? null : kept)
   const [ended, setEnded] = useState(false)
   const onEnded = useCallback(() => setEnded(true), [])
+  // A run this browser remembers but the server no longer shows this visitor: the form as if never sent.
+  const onGone = useCallback(() => {
+    keepRun(token, null)
+    setForgotten(true)
+  }, [token])
 
   /** The input as the server takes it: the text, or the form's object once it matches the fields. */
   const input = (): string | Record<string, unknown> | undefined => {
@@ -50,9 +58,10 @@ export function PublicForm({ token, workflow }: { token: string; workflow: Publi
     }
     setSending(true)
     try {
-      const started = await submitVisitorForm(token, visitor, given)
+      const sent = await submitVisitorForm(token, visitor, given)
       setEnded(false)
-      setRunId(started.runId)
+      keepRun(token, sent.runId)
+      setStarted(sent.runId)
     } catch (cause) {
       // The server checks the fields too (the workflow may have changed since this page loaded): its problems go under them.
       const details = cause instanceof ApiError ? (cause.details as { problems?: InputProblem[] } | undefined) : undefined
@@ -99,43 +108,73 @@ export function PublicForm({ token, workflow }: { token: string; workflow: Publi
           {sending ? 'Sending…' : running ? 'Running…' : 'Submit'}
         </Button>
       </form>
-      {runId && visitor && <VisitorRunView key={runId} token={token} visitor={visitor} runId={runId} onEnded={onEnded} />}
+      {runId && visitor && <VisitorRunView key={runId} token={token} visitor={visitor} runId={runId} onEnded={onEnded} onGone={onGone} />}
     </div>
   )
 }
 
-/** The run as the visitor sees it: going, waiting for someone of the workspace, then the workflow's output (or a plain failure). */
-function VisitorRunView({ token, visitor, runId, onEnded }: { token: string; visitor: string; runId: string; onEnded: () => void }) {
+const ENDED = new Set(['succeeded', 'failed', 'cancelled'])
+
+/**
+ * The run as the visitor sees it: going, waiting for someone of the workspace, then the workflow's output (or a plain
+ * failure). Its state is read at once (a kept run may have ended long ago) and again when the stream ends.
+ */
+function VisitorRunView({
+  token,
+  visitor,
+  runId,
+  onEnded,
+  onGone,
+}: {
+  token: string
+  visitor: string
+  runId: string
+  onEnded: () => void
+  onGone: () => void
+}) {
   const [waiting, setWaiting] = useState(false)
-  const [ended, setEnded] = useState(false)
+  const [streamEnded, setStreamEnded] = useState(false)
+  // The output is read from the run, never from the stream, which carries only the status.
+  const result = useQuery({
+    queryKey: ['visitor-run', token, runId, streamEnded],
+    queryFn: async () => {
+      try {
+        return await getVisitorRun(token, visitor, runId)
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) onGone()
+        throw error
+      }
+    },
+    retry: false,
+  })
+  const ended = streamEnded || (result.data !== undefined && ENDED.has(result.data.status))
+  useEffect(() => {
+    if (ended) onEnded()
+  }, [ended, onEnded])
   useVisitorEvents(visitorRunEventsUrl(token, visitor, runId), {
     onEvent: (event) => {
       if (event.type === 'waiting') setWaiting(true)
       if (event.type === 'resumed') setWaiting(false)
     },
-    onEnd: () => {
-      setEnded(true)
-      onEnded()
-    },
+    onEnd: () => setStreamEnded(true),
   })
-  // The output is read once the run has ended: the stream never carries it.
-  const result = useQuery({ queryKey: ['visitor-run', token, runId], queryFn: () => getVisitorRun(token, visitor, runId), enabled: ended })
+  const shown = ended ? result.data : undefined
 
   return (
     <section className="flex flex-col gap-2 rounded-lg border border-zinc-200 bg-zinc-50 p-4" aria-live="polite" data-testid="public-form-result">
       {!ended && <p className="text-sm text-zinc-500 italic">{waiting ? 'Waiting for approval…' : 'Running…'}</p>}
       {result.isError && <p className="text-sm text-red-700">{errorMessage(result.error)}</p>}
-      {result.data?.message && (
+      {shown?.message && (
         <p role="alert" className="text-sm text-red-700">
-          {result.data.message}
+          {shown.message}
         </p>
       )}
-      {result.data?.outputs?.map((output, index) => (
+      {shown?.outputs?.map((output, index) => (
         <div key={index} className="rounded-md bg-white px-3 py-2 ring-1 ring-zinc-200" data-testid="public-form-output">
           <MessageText text={typeof output === 'string' ? output : JSON.stringify(output, null, 2)} />
         </div>
       ))}
-      {result.data?.status === 'succeeded' && result.data.outputs?.length === 0 && <p className="text-sm text-zinc-500">Done: the workflow gave no output.</p>}
+      {shown?.status === 'succeeded' && shown.outputs?.length === 0 && <p className="text-sm text-zinc-500">Done: the workflow gave no output.</p>}
     </section>
   )
 }

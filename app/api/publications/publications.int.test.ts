@@ -35,6 +35,7 @@ describe('publishing an agent', () => {
   let viewer: TestUser
   let stranger: TestUser
   let agentId: string
+  let teamId: string
   let address = 0
 
   beforeAll(async () => {
@@ -46,6 +47,7 @@ describe('publishing an agent', () => {
     stranger = await app.addUser('member')
     const workspaces = new WorkspaceService(app)
     const team = await workspaces.create(principalOf(owner), 'Shop')
+    teamId = team.id
     const asOwner = (await app.apiTokens.authenticate(owner.token))!
     await workspaces.addMember(asOwner, team.id, { email: viewer.email, role: 'viewer', approver: false })
     const agent = await app.db.prisma.agent.create({ data: { name: 'Shop helper', description: 'Answers shoppers.', ownerId: owner.id, workspaceId: team.id } })
@@ -222,7 +224,7 @@ describe('publishing an agent', () => {
     expect(gone.body.publication.revokedAt).not.toBeNull()
     expect(await publicationFrameOrigins(revoked.token)).toEqual([])
     const expired = await publish({ expiresInHours: 1 })
-    await app.db.prisma.agentPublication.update({ where: { id: expired.publication.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await app.db.prisma.publication.update({ where: { id: expired.publication.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
     for (const token of [revoked.token, expired.token, 'B'.repeat(43), 'short', '../etc']) {
       const answers = [await visitor(token, VISITOR_A).agent(), await visitor(token, VISITOR_A).start()]
       for (const answer of answers) {
@@ -316,6 +318,23 @@ describe('publishing an agent', () => {
     await reader.cancel()
     expect(text).not.toContain('word_count')
     expect((await a.send(id, 'Still there?')).status).toBe(409)
+  })
+
+  it('stops answering when its publisher may no longer run the agent: the 404 of a missing publication, as a form does', async () => {
+    const editor = await app.addUser('member')
+    const workspaces = new WorkspaceService(app)
+    const asOwner = (await app.apiTokens.authenticate(owner.token))!
+    await workspaces.addMember(asOwner, teamId, { email: editor.email, role: 'editor', approver: false })
+    const made = await callRoute(agentPublicationsRoute.POST, { params: { id: agentId }, body: {}, as: editor })
+    expect(made.status).toBe(201)
+    const a = visitor(made.body.token, VISITOR_A)
+    const { id } = (await a.start()).body as { id: string }
+    await workspaces.changeMember(asOwner, teamId, editor.id, { role: 'viewer' })
+    const refused = await a.send(id, 'Still there?')
+    expect(refused.status).toBe(404)
+    expect(refused.body.error.code).toBe('not_found')
+    expect(refused.body.error.message).not.toContain(agentId)
+    expect(refused.body.error.message).not.toContain(teamId)
   })
 
   it('serves the widget script without sign-in, free of eval', async () => {

@@ -146,6 +146,12 @@ describe('publishing a workflow', () => {
     expect((await callRoute(publicationRoute.DELETE, { params: { id: publication.id }, as: stranger })).status).toBe(404)
     expect((await callRoute(workflowPublicationsRoute.GET, { params: { id: workflowId }, as: null })).status).toBe(401)
     expect((await callRoute(workflowPublicationsRoute.POST, { params: { id: workflowId }, body: { rateLimitPerMinute: 0 }, as: owner })).status).toBe(400)
+    // A form is never framed: no origins to allow, on creation (the field is not taken) nor later; nothing changes.
+    const framed = await callRoute(publicationRoute.PATCH, { params: { id: publication.id }, body: { allowedOrigins: ['https://example.com'] }, as: owner })
+    expect(framed.status).toBe(400)
+    expect(framed.body.error).toMatchObject({ code: 'invalid_request', details: { field: 'allowedOrigins' } })
+    const listed = await callRoute(workflowPublicationsRoute.GET, { params: { id: workflowId }, as: owner })
+    expect(listed.body.publications.find((p: { id: string }) => p.id === publication.id).allowedOrigins).toEqual([])
   })
 
   it('lets a visitor without an account fill in the form and read the output; only the status reaches the stream; the owner sees the run', async () => {
@@ -221,7 +227,7 @@ describe('publishing a workflow', () => {
     expect(gone.status).toBe(200)
     expect(gone.body.publication.revokedAt).not.toBeNull()
     const expired = await publish({ expiresInHours: 1 })
-    await app.db.prisma.agentPublication.update({ where: { id: expired.publication.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await app.db.prisma.publication.update({ where: { id: expired.publication.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
     const agent = await app.db.prisma.agent.create({ data: { name: 'Helper', ownerId: owner.id, workspaceId: teamId } })
     const agentToken = (await callRoute(agentPublicationsRoute.POST, { params: { id: agent.id }, body: {}, as: owner })).body.token as string
     for (const token of [revoked.token, expired.token, agentToken, 'B'.repeat(43), 'short']) {

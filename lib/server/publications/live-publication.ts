@@ -8,7 +8,7 @@
  */
 import type { AppContext } from '../app-context'
 import { workspaceRunner, type Principal } from '../auth/principal'
-import { DomainError, notFound } from '../domain-errors'
+import { DomainError, isDomainError, notFound } from '../domain-errors'
 import { triggerPrincipal } from '../triggers/trigger-workflow'
 import { countVisitorRequest } from './publication-rate-limit'
 import { hashPublicationToken, isLivePublication } from './publication-token'
@@ -28,7 +28,7 @@ export async function openPublication(
   address: string,
   kind: 'agent' | 'workflow',
 ): Promise<LivePublication & { targetId: string }> {
-  const row = await app.db.prisma.agentPublication.findUnique({
+  const row = await app.db.prisma.publication.findUnique({
     where: { tokenHash: hashPublicationToken(token) },
     select: {
       id: true,
@@ -62,6 +62,20 @@ export async function publisherRunner(app: Pick<AppContext, 'db'>, publication: 
   const publisher = await triggerPrincipal(app, publication.ownerId)
   if (!publisher) throw notFound(what)
   return workspaceRunner(publisher, publication.workspaceId)
+}
+
+/**
+ * Starts a visitor's turn or run as its publisher (publisherRunner): their no longer being allowed to (they lost
+ * the runner's role there, or the agent or workflow is out of their reach) is the 404 of a missing publication,
+ * naming neither the agent or workflow nor the workspace, for a chat as for a form.
+ */
+export async function asPublisher<T>(what: string, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start()
+  } catch (error) {
+    if (isDomainError(error) && (error.code === 'forbidden' || error.code === 'not_found')) throw notFound(what)
+    throw error
+  }
 }
 
 /** 429 `daily_budget_spent` once the publication's tokens today reach its daily budget. */

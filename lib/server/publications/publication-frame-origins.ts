@@ -19,7 +19,7 @@ export async function publicationFrameOrigins(token: string): Promise<string[]> 
   const running = (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp
   const app = await running?.catch(() => undefined)
   if (!app) return []
-  const row = await app.db.prisma.agentPublication.findUnique({
+  const row = await app.db.prisma.publication.findUnique({
     where: { tokenHash: hashPublicationToken(token) },
     select: { allowedOrigins: true, revokedAt: true, expiresAt: true },
   })

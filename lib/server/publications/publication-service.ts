@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import type { CreatedPublication, CreatePublicationRequest, PublicationView, UpdatePublicationRequest } from '@/lib/contracts/publications'
 import type { AppContext } from '../app-context'
 import { requireRole, visibleTo, type Principal } from '../auth/principal'
-import { notFound } from '../domain-errors'
+import { invalidInput, notFound } from '../domain-errors'
 import { visibleWorkflows } from '../workflows/workflow-service'
 import { hashPublicationToken } from './publication-token'
 import { NO_USAGE, publicationUsageToday, type PublicationUsage } from './publication-usage'
@@ -58,7 +58,7 @@ export class PublicationService {
   async create(principal: Principal, target: PublicationTarget, options: CreatePublicationRequest): Promise<CreatedPublication> {
     const { workspaceId } = await this.requireTarget(principal, target, 'editor')
     const token = randomBytes(32).toString('base64url')
-    const row = await this.prisma.agentPublication.create({
+    const row = await this.prisma.publication.create({
       data: {
         ...(target.kind === 'agent' ? { agentId: target.id } : { workflowId: target.id }),
         workspaceId,
@@ -75,7 +75,7 @@ export class PublicationService {
 
   async list(principal: Principal, target: PublicationTarget): Promise<PublicationView[]> {
     await this.requireTarget(principal, target, 'viewer')
-    const rows = await this.prisma.agentPublication.findMany({
+    const rows = await this.prisma.publication.findMany({
       where: target.kind === 'agent' ? { agentId: target.id } : { workflowId: target.id },
       orderBy: { createdAt: 'desc' },
     })
@@ -87,8 +87,10 @@ export class PublicationService {
   }
 
   async update(principal: Principal, id: string, changes: UpdatePublicationRequest): Promise<PublicationView> {
-    await this.requirePublication(principal, id)
-    const row = await this.prisma.agentPublication.update({
+    const current = await this.requirePublication(principal, id)
+    if (current.workflowId !== null && changes.allowedOrigins !== undefined)
+      throw invalidInput('invalid_request', "A workflow's form is never embedded in another site: it has no allowed origins.", { field: 'allowedOrigins' })
+    const row = await this.prisma.publication.update({
       where: { id },
       data: {
         ...(changes.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: changes.rateLimitPerMinute }),
@@ -104,7 +106,7 @@ export class PublicationService {
   async revoke(principal: Principal, id: string): Promise<PublicationView> {
     const row = await this.requirePublication(principal, id)
     if (row.revokedAt) return this.withUsage(row)
-    return this.withUsage(await this.prisma.agentPublication.update({ where: { id }, data: { revokedAt: new Date() } }))
+    return this.withUsage(await this.prisma.publication.update({ where: { id }, data: { revokedAt: new Date() } }))
   }
 
   private async withUsage(row: PublicationRow): Promise<PublicationView> {
@@ -123,7 +125,7 @@ export class PublicationService {
   }
 
   private async requirePublication(principal: Principal, id: string): Promise<PublicationRow> {
-    const row = await this.prisma.agentPublication.findFirst({ where: { id, ...visibleTo(principal) } })
+    const row = await this.prisma.publication.findFirst({ where: { id, ...visibleTo(principal) } })
     if (!row) throw notFound('Publication', id)
     requireRole(principal, row.workspaceId, 'editor')
     return row

@@ -18,7 +18,7 @@ import { notFound } from '../domain-errors'
 import { ConversationService } from '../conversations/conversation-service'
 import { runEventStream } from '../runs/run-event-stream'
 import { CLIENT_ADDRESS_HEADER } from '../client-address'
-import { openPublication, publisherRunner, refuseSpentBudget, type LivePublication } from './live-publication'
+import { asPublisher, openPublication, publisherRunner, refuseSpentBudget, type LivePublication } from './live-publication'
 import { visitorTurnStream } from './visitor-turn-stream'
 
 export type LiveAgentPublication = LivePublication & { agentId: string }
@@ -99,7 +99,7 @@ export class VisitorChatService {
     await this.requireConversation(publication, visitorId, id)
     await refuseSpentBudget(this.app, publication, 'This agent has answered as much as it may today. Try again tomorrow.')
     const runner = await publisherRunner(this.app, publication, 'Published agent')
-    return new ConversationService(this.app).send(runner, id, text, { runNow: true, visitorId })
+    return asPublisher('Published agent', () => new ConversationService(this.app).send(runner, id, text, { runNow: true, visitorId }))
   }
 
   /** The visitor's view of a turn of their conversation (visitor-turn-stream.ts), from `after`. */

@@ -19,7 +19,7 @@ import type { AppContext } from '../app-context'
 import { DomainError, isDomainError, notFound } from '../domain-errors'
 import { runEventStream } from '../runs/run-event-stream'
 import { RunService } from '../runs/run-service'
-import { openPublication, publisherRunner, refuseSpentBudget, type LivePublication } from './live-publication'
+import { asPublisher, openPublication, publisherRunner, refuseSpentBudget, type LivePublication } from './live-publication'
 import { RUN_VIEW, visitorTurnStream } from './visitor-turn-stream'
 
 export type LiveWorkflowPublication = LivePublication & { workflowId: string }
@@ -59,17 +59,17 @@ export class VisitorFormService {
     await refuseSpentBudget(this.app, publication, 'This form has been used as much as it may today. Try again tomorrow.')
     const runner = await publisherRunner(this.app, publication, 'Published workflow')
     try {
-      const run = await new RunService(this.app).create(
-        runner,
-        { workflowId: publication.workflowId, input: typeof input === 'string' ? input : JSON.stringify(input) },
-        { runNow: true, trigger: { value: { kind: 'published', publicationId: publication.id }, id: publication.id }, visitorId },
+      const run = await asPublisher('Published workflow', () =>
+        new RunService(this.app).create(
+          runner,
+          { workflowId: publication.workflowId, input: typeof input === 'string' ? input : JSON.stringify(input) },
+          { runNow: true, trigger: { value: { kind: 'published', publicationId: publication.id }, id: publication.id }, visitorId },
+        ),
       )
       return { runId: run.id }
     } catch (error) {
       // The workflow can only fail (a key or server it needs is gone): the problems are the workspace's to read, not the visitor's.
       if (isDomainError(error) && error.code === 'invalid_graph') throw new DomainError('service_unavailable', 'This form cannot take submissions right now.')
-      // Its publisher may no longer run it there: the 404 of a missing publication, naming neither the workflow nor the workspace.
-      if (isDomainError(error) && (error.code === 'forbidden' || error.code === 'not_found')) throw notFound('Published workflow')
       throw error
     }
   }
