@@ -29,10 +29,12 @@ function fakeClock(start: string) {
 describe('schedule firing', () => {
   let app: TestApp
   let workflowId: string
+  let workflowWorkspaceId: string
 
   beforeAll(async () => {
     app = await createTestApp({ seed: false })
     workflowId = (await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'Weather', graph: cityGraph })).workflow.id
+    workflowWorkspaceId = (await app.db.prisma.workflow.findUniqueOrThrow({ where: { id: workflowId } })).workspaceId!
   })
   afterAll(async () => app?.close())
 
@@ -66,6 +68,9 @@ describe('schedule firing', () => {
     expect(runs).toHaveLength(1)
     expect(runs[0].trigger).toEqual({ kind: 'schedule', scheduleId: created.id, fireAt: '2026-03-01T11:00:00.000Z' })
     expect(runs[0].input).toBe('{"city":"Lyon"}')
+    // Made by an admin, the run still keeps to the workflow's workspace: none of the admin's reach elsewhere comes with it.
+    const stored = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runs[0].id }, select: { workspaceId: true, workspaceScoped: true } })
+    expect(stored).toEqual({ workspaceId: workflowWorkspaceId, workspaceScoped: true })
   })
 
   it('across a restart, skips the fire times missed while down (skip)', async () => {

@@ -1,6 +1,7 @@
 /**
  * Firing schedules (issue #32): at a schedule's fire time its job (schedule-queue.ts) calls `fire`, which starts one
- * run of the workflow's latest version with the schedule's input, as the schedule's maker, recording
+ * run of the workflow's latest version with the schedule's input, as the schedule's maker held to the workflow's
+ * workspace with no more than a runner's rights there (as a webhook's run), recording
  * `{ kind: 'schedule', scheduleId, fireAt }` on the run.
  *
  * The clock is injected (`now`): tests move it by hand. A fire later than ON_TIME_MS after its time was missed (the
@@ -13,6 +14,7 @@ import type { Task, TaskList } from 'graphile-worker'
 import { z } from 'zod'
 import { latestFireTimeBetween, nextFireTime } from '@/lib/contracts/cron-schedule'
 import type { AppContext } from '../app-context'
+import { workspaceRunner } from '../auth/principal'
 import { isDomainError } from '../domain-errors'
 import { isUniqueViolation } from '../runs/run-event-log'
 import { RunService } from '../runs/run-service'
@@ -45,7 +47,10 @@ export class ScheduleFiring {
   /** Fires the schedule if it is due. */
   async fire(scheduleId: string): Promise<FireOutcome> {
     const now = this.now()
-    const row = await this.app.db.prisma.workflowSchedule.findUnique({ where: { id: scheduleId }, include: { workflow: { select: { deletedAt: true } } } })
+    const row = await this.app.db.prisma.workflowSchedule.findUnique({
+      where: { id: scheduleId },
+      include: { workflow: { select: { deletedAt: true, workspaceId: true } } },
+    })
     if (!row || !row.enabled || !row.nextFireAt || row.workflow.deletedAt) return { kind: 'not_due' }
     if (row.nextFireAt.getTime() > now.getTime()) {
       // Woken early (the queue's clock is the database's): wait for the time again.
@@ -67,8 +72,10 @@ export class ScheduleFiring {
     if (next) await queueScheduleFire(this.app.db.sql, row.id, next)
     if (!fireAt) return { kind: 'skipped' }
     try {
-      const principal = await triggerPrincipal(this.app, row.ownerId)
-      if (!principal) throw new Error('The person who made the schedule no longer exists.')
+      const maker = await triggerPrincipal(this.app, row.ownerId)
+      if (!maker) throw new Error('The person who made the schedule no longer exists.')
+      // A run nobody starts by hand keeps to the workflow's workspace, as a webhook's does, even when its maker is an admin.
+      const principal = row.workflow.workspaceId === null ? maker : workspaceRunner(maker, row.workflow.workspaceId)
       const run = await this.runs.create(
         principal,
         { workflowId: row.workflowId, input: row.input },
