@@ -91,3 +91,42 @@ test('builds a dataset from a run, runs two experiments and compares them', asyn
   await expect(regressed).toHaveClass(/bg-red-50/)
   await expect(page.getByTestId('comparison-chart')).toBeVisible()
 })
+
+test('a large experiment draws only the rows in view, and scrolling to the end shows the last', async ({ page }) => {
+  const rowCount = 300
+  const name = `E2E big experiment ${Date.now()}`
+  const workflow = await page.request.post('/api/workflows', { data: { name, graph: graph() } })
+  expect(workflow.ok()).toBe(true)
+  const workflowId = ((await workflow.json()) as { workflow: { id: string } }).workflow.id
+  const rows = Array.from({ length: rowCount }, (_, index) => ({ input: `case ${index + 1}`, expected: `Demo reply: case ${index + 1}` }))
+  const dataset = await page.request.post('/api/datasets', { data: { name: `${name} cases`, rows } })
+  expect(dataset.ok()).toBe(true)
+  const datasetId = ((await dataset.json()) as { dataset: { id: string } }).dataset.id
+  const experiment = await page.request.post('/api/experiments', {
+    data: { datasetId, target: { workflowId }, evaluators: [{ kind: 'contains' }], concurrency: 16 },
+  })
+  expect(experiment.ok()).toBe(true)
+  const experimentId = ((await experiment.json()) as { experiment: { id: string } }).experiment.id
+
+  await page.goto(`/experiments/${experimentId}`)
+  // Three hundred runs at sixteen at a time: an outer limit for a loaded machine, not a speed goal.
+  await expect(page.getByTestId('experiment-status')).toHaveAttribute('data-status', 'succeeded', { timeout: 240_000 })
+  const table = page.getByRole('table', { name: 'Experiment results' })
+  await expect(table).toHaveAttribute('aria-rowcount', String(rowCount + 1))
+  await expect(page.getByTestId('result-count')).toHaveText(`${rowCount} runs`)
+  const drawn = page.getByTestId('result-row')
+  await expect(drawn.first()).toContainText('case 1')
+  expect(await drawn.count()).toBeLessThan(rowCount / 4)
+  await expect(page.getByRole('row').first()).toContainText('Output')
+
+  // The keyboard scrolls it: End on the focused table goes to the last row, which says where it is in the whole.
+  await page.getByTestId('experiment-results-scroller').focus()
+  await page.keyboard.press('End')
+  const last = page.locator(`[data-testid="result-row"][aria-rowindex="${rowCount + 1}"]`)
+  await expect(last).toBeVisible()
+  await expect(last).toContainText(`case ${rowCount}`)
+  await expect(last.getByTestId('result-output')).toContainText(`Demo reply: case ${rowCount}`)
+  expect(await drawn.count()).toBeLessThan(rowCount / 4)
+  // The header stayed in view above the rows.
+  await expect(page.getByRole('columnheader', { name: 'Output' })).toBeInViewport()
+})

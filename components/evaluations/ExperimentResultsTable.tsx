@@ -1,104 +1,151 @@
 'use client'
 
-import { useState } from 'react'
-import { Button, cn } from '@/components/ui'
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { cn } from '@/components/ui'
 import { IntentLink } from '@/components/ui/IntentLink'
 import type { ExperimentResultRow } from '@/lib/contracts/experiments'
 import { cellPreview, formatUsd } from './experiment-format'
+import { gridTemplate, minimumWidthRem, resultColumns, type ResultColumn } from './results-table-columns'
 
-/** Rows per page: the table renders only one page, so 1,000 rows open as fast as 50 (the repo has no virtualiser). */
-export const RESULTS_PAGE_SIZE = 50
+/** A row's height before it is measured (one line of text); rows with longer cells are measured as they are drawn. */
+const ESTIMATED_ROW_PX = 30
+/** Rows drawn beyond each edge of the view, so a fast scroll or a flick of the wheel does not show blank space. */
+const OVERSCAN = 10
 
-const CELL = 'px-2 py-1.5 align-top'
+const CELL = 'px-2 py-1.5 min-w-0'
 
-/** An experiment's runs, one line per row and trial: what went in and came out, each evaluator's score and reason, and what it cost. */
-export function ExperimentResultsTable({ rows, labels }: { rows: readonly (ExperimentResultRow & { costUsd?: number | null })[]; labels: readonly string[] }) {
-  const [page, setPage] = useState(0)
-  const pages = Math.max(1, Math.ceil(rows.length / RESULTS_PAGE_SIZE))
-  const shown = rows.slice(page * RESULTS_PAGE_SIZE, (page + 1) * RESULTS_PAGE_SIZE)
+type ResultRow = ExperimentResultRow & { costUsd?: number | null }
+
+/**
+ * An experiment's runs, one line per row and trial: what went in and came out, each evaluator's score and reason, and
+ * what it cost. All rows are in one scroll container, but only those in view (and a few either side) are in the page:
+ * a 1,000-row experiment opens and scrolls as fast as a 20-row one. Screen readers get a table of the whole size
+ * (aria-rowcount, and each drawn row's aria-rowindex); the header stays at the top while the rows scroll under it; the
+ * container takes focus so the arrow and page keys scroll it.
+ */
+export function ExperimentResultsTable({ rows, labels }: { rows: readonly ResultRow[]; labels: readonly string[] }) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const headerRef = useRef<HTMLDivElement>(null)
+  // The rows start below the sticky header: the virtualiser counts from there.
+  const [headerHeight, setHeaderHeight] = useState(0)
+  useLayoutEffect(() => setHeaderHeight(headerRef.current?.offsetHeight ?? 0), [labels])
   const trials = rows.some((row) => row.trial > 1)
+  const columns = resultColumns(labels, trials)
+  const style = { gridTemplateColumns: gridTemplate(columns) }
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (index) => `${rows[index]!.rowId}-${rows[index]!.trial}`,
+    overscan: OVERSCAN,
+    scrollMargin: headerHeight,
+  })
 
   return (
     <section className="flex flex-col rounded-lg border border-zinc-200 bg-white" aria-label="Results">
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-xs" data-testid="experiment-results">
-          <thead className="border-b border-zinc-200 bg-zinc-50 text-zinc-500">
-            <tr>
-              <th className={CELL}>#</th>
-              {trials ? <th className={CELL}>Trial</th> : null}
-              <th className={CELL}>Input</th>
-              <th className={CELL}>Output</th>
-              <th className={CELL}>Expected</th>
-              {labels.map((label) => (
-                <th key={label} className={CELL}>
-                  {label}
-                </th>
+      <div
+        ref={scrollRef}
+        className="max-h-[70vh] overflow-auto rounded-t-lg focus-visible:outline-2 focus-visible:outline-indigo-500"
+        // Focusable so the keyboard scrolls it (arrows, Page Up/Down, Home/End), as it would a page.
+        tabIndex={0}
+        role="region"
+        aria-label={`Results table, ${rows.length} runs`}
+        data-testid="experiment-results-scroller"
+      >
+        <div
+          role="table"
+          aria-label="Experiment results"
+          aria-rowcount={rows.length + 1}
+          aria-colcount={columns.length}
+          className="text-left text-xs"
+          style={{ minWidth: `${minimumWidthRem(columns)}rem` }}
+          data-testid="experiment-results"
+          data-row-count={rows.length}
+        >
+          <div role="rowgroup" ref={headerRef} className="sticky top-0 z-10 border-b border-zinc-200 bg-zinc-50 text-zinc-500">
+            <div role="row" aria-rowindex={1} className="grid" style={style}>
+              {columns.map((column) => (
+                <div key={column.key} role="columnheader" className={cn(CELL, 'font-semibold')}>
+                  {column.key === 'run' ? <span className="sr-only">{column.header}</span> : column.header}
+                </div>
               ))}
-              <th className={CELL}>Tokens</th>
-              <th className={CELL}>Latency</th>
-              <th className={CELL}>Cost</th>
-              <th className={CELL}>
-                <span className="sr-only">Run</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100">
-            {shown.map((row) => (
-              <tr key={`${row.rowId}-${row.trial}`} data-testid="result-row" data-status={row.status}>
-                <td className={`${CELL} text-zinc-400 tabular-nums`}>{row.rowIndex + 1}</td>
-                {trials ? <td className={`${CELL} tabular-nums`}>{row.trial}</td> : null}
-                <td className={`${CELL} max-w-56 break-words`}>{cellPreview(row.input)}</td>
-                <td className={`${CELL} max-w-72 break-words`} data-testid="result-output">
-                  {row.status === 'scored' ? (
-                    cellPreview(row.output)
-                  ) : (
-                    <span className="text-zinc-400">{row.status === 'running' ? 'running…' : 'waiting'}</span>
-                  )}
-                </td>
-                <td className={`${CELL} max-w-56 break-words text-zinc-600`}>{cellPreview(row.expected)}</td>
-                {labels.map((label) => {
-                  const score = row.scores.find((one) => one.label === label)
-                  return (
-                    <td key={label} className={`${CELL} max-w-48`} data-testid="result-score">
-                      {score ? (
-                        <span title={score.reason}>
-                          <span className={cn('font-semibold tabular-nums', score.passed ? 'text-emerald-700' : 'text-red-700')}>{score.score.toFixed(2)}</span>
-                          <span className="ml-1 line-clamp-2 text-zinc-500">{score.reason}</span>
-                        </span>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  )
-                })}
-                <td className={`${CELL} tabular-nums`}>{row.tokens ?? '—'}</td>
-                <td className={`${CELL} tabular-nums`}>{row.latencyMs === null ? '—' : `${Math.round(row.latencyMs)} ms`}</td>
-                <td className={`${CELL} tabular-nums`}>{formatUsd(row.costUsd)}</td>
-                <td className={CELL}>
-                  {row.runId ? (
-                    <IntentLink href={`/runs/${row.runId}`} className="text-indigo-600 hover:underline">
-                      run
-                    </IntentLink>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 ? (
-        <div className="flex items-center justify-end gap-2 border-t border-zinc-200 px-3 py-2 text-xs text-zinc-600">
-          <Button size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="tabular-nums">
-            Page {page + 1} of {pages} · {rows.length} runs
-          </span>
-          <Button size="sm" disabled={page >= pages - 1} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
+            </div>
+          </div>
+          <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  className="absolute top-0 left-0 grid w-full border-b border-zinc-100"
+                  style={{ ...style, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+                  data-testid="result-row"
+                  data-status={row.status}
+                  data-row-index={item.index}
+                >
+                  {columns.map((column) => (
+                    <div key={column.key} role="cell" className={cn(CELL, 'break-words')} {...cellTestId(column)}>
+                      {cell(row, column)}
+                    </div>
+                  ))}
+                </div>
+              )
+            })}
+          </div>
         </div>
-      ) : null}
+      </div>
+      <p className="border-t border-zinc-200 px-3 py-1.5 text-right text-xs text-zinc-500 tabular-nums" data-testid="result-count">
+        {rows.length} run{rows.length === 1 ? '' : 's'}
+      </p>
     </section>
   )
+}
+
+function cellTestId(column: ResultColumn): { 'data-testid'?: string } {
+  if (column.key === 'output') return { 'data-testid': 'result-output' }
+  if (column.key.startsWith('score:')) return { 'data-testid': 'result-score' }
+  return {}
+}
+
+function cell(row: ResultRow, column: ResultColumn): ReactNode {
+  switch (column.key) {
+    case '#':
+      return <span className="text-zinc-400 tabular-nums">{row.rowIndex + 1}</span>
+    case 'trial':
+      return <span className="tabular-nums">{row.trial}</span>
+    case 'input':
+      return cellPreview(row.input)
+    case 'output':
+      return row.status === 'scored' ? cellPreview(row.output) : <span className="text-zinc-400">{row.status === 'running' ? 'running…' : 'waiting'}</span>
+    case 'expected':
+      return <span className="text-zinc-600">{cellPreview(row.expected)}</span>
+    case 'tokens':
+      return <span className="tabular-nums">{row.tokens ?? '—'}</span>
+    case 'latency':
+      return <span className="tabular-nums">{row.latencyMs === null ? '—' : `${Math.round(row.latencyMs)} ms`}</span>
+    case 'cost':
+      return <span className="tabular-nums">{formatUsd(row.costUsd)}</span>
+    case 'run':
+      return row.runId ? (
+        <IntentLink href={`/runs/${row.runId}`} className="text-indigo-600 hover:underline">
+          run
+        </IntentLink>
+      ) : null
+    default: {
+      const score = row.scores.find((one) => `score:${one.label}` === column.key)
+      return score ? (
+        <span title={score.reason}>
+          <span className={cn('font-semibold tabular-nums', score.passed ? 'text-emerald-700' : 'text-red-700')}>{score.score.toFixed(2)}</span>
+          <span className="ml-1 line-clamp-2 text-zinc-500">{score.reason}</span>
+        </span>
+      ) : (
+        '—'
+      )
+    }
+  }
 }

@@ -1,0 +1,318 @@
+/**
+ * Experiments and forks (issue #31, "Speed"), in this process on a fresh database on the Postgres server at
+ * DATABASE_URL, through the app's services and a real RunWorker (its graphile queue, its experiment steps):
+ *
+ * 1. the floor: N plain runs of the five-node demo workflow (start → agent → transform → agent → output, the demo
+ *    model: no network), started with RunService.create as the experiment driver starts its rows, with as many in
+ *    flight as the experiment's concurrency: the app's runs per second;
+ * 2. an experiment of N rows (one trial, a `contains` evaluator) on the same workflow, from ExperimentService.create
+ *    to the experiment's `finishedAt`: rows per second, and its ratio to the floor against the goal ≥ 0.8;
+ * 3. forks: a finished run forked at its superstep-2 checkpoint K times, one at a time on the quiet app: the fork call
+ *    (RunForkService.create: the fork's row, its inherited events and `run_forked`, its checkpoint copy, its job, in one
+ *    transaction) and the server time from the call to the first event the fork's own execution stores (its
+ *    `createdAt`, which Postgres stamps), median and p95, against the goal < 20 ms.
+ *
+ *   npx tsx bench/experiments.ts [--rows 1000] [--runs 1000] [--concurrency 16] [--forks 50] [--worker-concurrency 16] [--quick] [--json]
+ *
+ * --quick: 200 rows, 200 runs, 20 forks. The database is dropped at the end. BENCHMARKS.md ("Experiments and forks")
+ * says what the figures mean and what was measured.
+ */
+import { randomBytes } from 'node:crypto'
+import { evaluatorSpecSchema } from '../lib/contracts/evaluators'
+import { assembleAppContext, type AppContext } from '../lib/server/app-context'
+import { loadWorkspaceAccess } from '../lib/server/auth/memberships'
+import type { Principal } from '../lib/server/auth/principal'
+import { UserService } from '../lib/server/auth/users'
+import { EXPERIMENT_STEP_DELAY_MS } from '../lib/server/evaluations/experiment-jobs'
+import { RunWorker } from '../lib/server/runs/run-worker'
+import { servicesFor, type Services } from '../lib/server/services'
+import { readable } from './lib/cli'
+import { quantile } from './lib/measure'
+import { machineInfo, printMachine } from './lib/report'
+import { openAppDatabase } from './lib/runs/app-database'
+import { freshPostgresDatabase } from './lib/runs/app-processes'
+import { fiveNodeDemoWorkflow } from './lib/runs/workflows'
+
+const GOALS = { experimentRatio: 0.8, forkMs: 20 } as const
+const FINAL_EVENTS = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
+
+interface Flags {
+  rows: number
+  runs: number
+  concurrency: number
+  forks: number
+  workerConcurrency: number
+  json: boolean
+}
+
+function parseFlags(argv: string[]): Flags {
+  const quick = argv.includes('--quick')
+  const count = (name: string, fallback: number, min = 1) => {
+    const at = argv.indexOf(`--${name}`)
+    if (at < 0) return fallback
+    const value = Number(argv[at + 1])
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} needs a whole number ≥ ${min}, got ${JSON.stringify(argv[at + 1])}.`)
+    return value
+  }
+  return {
+    rows: count('rows', quick ? 200 : 1000),
+    runs: count('runs', quick ? 200 : 1000),
+    // The most an experiment may run at once (lib/contracts/experiments.ts).
+    concurrency: Math.min(16, count('concurrency', 16)),
+    forks: count('forks', quick ? 20 : 50),
+    workerConcurrency: count('worker-concurrency', 16),
+    json: argv.includes('--json'),
+  }
+}
+
+const log = (line: string) => console.error(`[bench] ${line}`)
+
+interface Bench {
+  app: AppContext
+  services: Services
+  worker: RunWorker
+  principal: Principal
+  workflowId: string
+}
+
+async function startBench(serverUrl: string, workerConcurrency: number) {
+  const database = await freshPostgresDatabase(serverUrl)
+  const db = await openAppDatabase(database)
+  const app = assembleAppContext(db, randomBytes(32))
+  const user = await new UserService(app).create({ email: 'bench@example.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'admin' })
+  const principal: Principal = {
+    userId: user.id,
+    email: user.email,
+    name: user.email,
+    role: 'admin',
+    via: 'token',
+    ...(await loadWorkspaceAccess(app.db.sql, user.id)),
+  }
+  const services = servicesFor(app)
+  const workflowId = (await services.workflows.create(principal, { name: 'Five-node demo', graph: fiveNodeDemoWorkflow() })).workflow.id
+  const worker = new RunWorker(app, { concurrency: workerConcurrency })
+  await worker.start()
+  const bench: Bench = { app, services, worker, principal, workflowId }
+  const stop = async () => {
+    await worker.stop()
+    await app.notifications.close()
+    await db.close()
+    await database.drop()
+  }
+  return { bench, stop, describe: database.describe }
+}
+
+/** Resolves when the run has ended: woken by the worker's announcements in this process, checked on each. */
+function ended(app: AppContext, runId: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let last = 0
+    let done = false
+    let unsubscribe: (() => void) | undefined
+    const check = async () => {
+      if (done) return
+      for (const event of await app.events.listAfter(runId, last, 100)) {
+        last = event.sequence
+        if (FINAL_EVENTS.has(event.type)) {
+          done = true
+          unsubscribe?.()
+          resolve()
+        }
+      }
+    }
+    void app.events
+      .subscribe(runId, () => void check(), { follow: false })
+      .then((off) => {
+        unsubscribe = off
+        if (done) off()
+        void check()
+      })
+  })
+}
+
+/** Keeps `inflight` of `total` tasks going until all are done. */
+async function withConcurrency(total: number, inflight: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0
+  const lane = async () => {
+    while (next < total) await task(next++)
+  }
+  await Promise.all(Array.from({ length: Math.min(inflight, total) }, lane))
+}
+
+/** N plain runs, `inflight` at a time, each started as the experiment driver starts a row's run. */
+async function plainRuns(bench: Bench, runs: number, inflight: number): Promise<{ runsPerSecond: number; seconds: number }> {
+  const started = performance.now()
+  await withConcurrency(runs, inflight, async (i) => {
+    const run = await bench.services.runs.create(bench.principal, { workflowId: bench.workflowId, input: `Hello ${i}` })
+    await ended(bench.app, run.id)
+  })
+  const seconds = (performance.now() - started) / 1000
+  return { runsPerSecond: runs / seconds, seconds }
+}
+
+interface ExperimentFigures {
+  rows: number
+  seconds: number
+  rowsPerSecond: number
+  status: string
+  passed: number
+  /** What the driver's pace allows: `concurrency` rows per step, a step every EXPERIMENT_STEP_DELAY_MS at most. */
+  stepCeilingRowsPerSecond: number
+}
+
+async function experiment(bench: Bench, rows: number, concurrency: number): Promise<ExperimentFigures> {
+  const { services, principal, workflowId, app } = bench
+  const dataset = await services.datasets.create(principal, {
+    name: `Bench rows ${randomBytes(3).toString('hex')}`,
+    rows: Array.from({ length: rows }, (_, i) => ({ input: `Question ${i}`, expected: 'Demo reply' })),
+  })
+  const evaluators = [evaluatorSpecSchema.parse({ kind: 'contains' })]
+  const started = performance.now()
+  const created = await services.experiments.create(principal, { datasetId: dataset.dataset.id, target: { workflowId }, evaluators, trials: 1, concurrency })
+  const id = created.experiment.id
+  // The experiment's end is its row's status: polled (one indexed read every 50 ms costs the app nothing it would notice).
+  let status = 'running'
+  let lastProgress = performance.now()
+  let lastScored = -1
+  while (status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const [row] = await app.db.sql.query<{ status: string; scored: number }>(
+      `SELECT e.status, (SELECT count(*)::int FROM "ExperimentRow" r WHERE r."experimentId" = e.id AND r.status = 'scored') AS scored FROM "Experiment" e WHERE e.id = $1`,
+      [id],
+    )
+    status = row!.status
+    if (row!.scored !== lastScored) {
+      lastScored = row!.scored
+      lastProgress = performance.now()
+    } else if (performance.now() - lastProgress > 120_000) {
+      throw new Error(`The experiment stopped moving at ${lastScored} of ${rows} rows scored.`)
+    }
+  }
+  const [finished] = await app.db.sql.query<{ seconds: number }>(
+    `SELECT EXTRACT(EPOCH FROM ("finishedAt" - "createdAt"))::float8 AS seconds FROM "Experiment" WHERE id = $1`,
+    [id],
+  )
+  // The database's own span (created → finished), which the 50 ms poll does not blur; the bench's as a cross-check.
+  const seconds = finished?.seconds ?? (performance.now() - started) / 1000
+  const result = await services.experiments.get(principal, id)
+  const passed = Math.round((result.experiment.aggregates.passRate ?? 0) * rows)
+  return {
+    rows,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    status,
+    passed,
+    stepCeilingRowsPerSecond: concurrency / (EXPERIMENT_STEP_DELAY_MS / 1000),
+  }
+}
+
+interface ForkFigures {
+  forks: number
+  superstep: number
+  /** The fork call (RunForkService.create) as its caller sees it. */
+  callMs: { median: number; p95: number }
+  /** From the call to the first event the fork's execution stored (its createdAt). */
+  firstEventMs: { median: number; p95: number }
+  firstEventType: string
+}
+
+async function forks(bench: Bench, count: number): Promise<ForkFigures> {
+  const { services, principal, workflowId, app } = bench
+  const parent = await services.runs.create(principal, { workflowId, input: 'Fork me' })
+  await ended(app, parent.id)
+  const checkpoints = await services.runCheckpoints.list(principal, parent.id)
+  const at = checkpoints.find((checkpoint) => checkpoint.superstep === 2) ?? checkpoints.at(-1)!
+  const callMs: number[] = []
+  const firstEventMs: number[] = []
+  const firstTypes = new Map<string, number>()
+  for (let i = 0; i < count; i++) {
+    const startedAt = performance.timeOrigin + performance.now()
+    const created = await services.runForks.create(principal, parent.id, { checkpointId: at.id })
+    callMs.push(performance.timeOrigin + performance.now() - startedAt)
+    await ended(app, created.run.id)
+    const [first] = await app.db.sql.query<{ type: string; at: number }>(
+      `SELECT type, EXTRACT(EPOCH FROM "createdAt")::float8 * 1000 AS at FROM "RunEvent"
+       WHERE "runId" = $1 AND sequence > (SELECT sequence FROM "RunEvent" WHERE "runId" = $1 AND type = 'run_forked') ORDER BY sequence LIMIT 1`,
+      [created.run.id],
+    )
+    if (!first) throw new Error(`Fork ${created.run.id} stored no event of its own.`)
+    firstEventMs.push(first.at - startedAt)
+    firstTypes.set(first.type, (firstTypes.get(first.type) ?? 0) + 1)
+  }
+  const summary = (values: number[]) => ({ median: quantile(values, 0.5), p95: quantile(values, 0.95) })
+  return {
+    forks: count,
+    superstep: at.superstep,
+    callMs: summary(callMs),
+    firstEventMs: summary(firstEventMs),
+    firstEventType: [...firstTypes.entries()].map(([type, n]) => `${type} ×${n}`).join(', '),
+  }
+}
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2))
+  const serverUrl = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres'
+  const { bench, stop, describe } = await startBench(serverUrl, flags.workerConcurrency)
+  log(`database ${describe}; worker concurrency ${flags.workerConcurrency}; ${flags.concurrency} in flight`)
+  let floor: Awaited<ReturnType<typeof plainRuns>>
+  let measured: ExperimentFigures
+  let forked: ForkFigures
+  try {
+    // A warm-up, unmeasured: prepared statements, the JIT, the worker's document cache.
+    await plainRuns(bench, Math.min(50, flags.runs), flags.concurrency)
+    log(`plain runs: ${flags.runs}`)
+    floor = await plainRuns(bench, flags.runs, flags.concurrency)
+    log(`experiment: ${flags.rows} rows`)
+    measured = await experiment(bench, flags.rows, flags.concurrency)
+    log(`forks: ${flags.forks}`)
+    forked = await forks(bench, flags.forks)
+  } finally {
+    await stop()
+  }
+  const ratio = measured.rowsPerSecond / floor.runsPerSecond
+  const goals = [
+    {
+      goal: `experiment rows/s ≥ ${GOALS.experimentRatio} × plain runs/s`,
+      measured: `${readable(measured.rowsPerSecond)} / ${readable(floor.runsPerSecond)} = ${ratio.toFixed(2)}`,
+      status: ratio >= GOALS.experimentRatio ? 'met' : 'NOT MET',
+    },
+    {
+      goal: `fork: call → first new event < ${GOALS.forkMs} ms (median; p95)`,
+      measured: `${readable(forked.firstEventMs.median)} ms; ${readable(forked.firstEventMs.p95)} ms`,
+      status: forked.firstEventMs.median < GOALS.forkMs ? 'met' : 'NOT MET',
+    },
+  ]
+  const machine = machineInfo('wall')
+  if (flags.json) {
+    console.log(JSON.stringify({ benchmark: 'experiments', machine, flags, floor, experiment: measured, forks: forked, ratio, goals }, null, 2))
+    return
+  }
+  printMachine(machine)
+  console.log(`\nFive-node demo workflow, ${flags.concurrency} runs in flight, a worker of concurrency ${flags.workerConcurrency}, this process`)
+  console.table([
+    { measure: `plain runs (${flags.runs})`, 'per second': readable(floor.runsPerSecond), seconds: readable(floor.seconds) },
+    {
+      measure: `experiment rows (${measured.rows}, ${measured.status}, ${measured.passed} passed)`,
+      'per second': readable(measured.rowsPerSecond),
+      seconds: readable(measured.seconds),
+    },
+    {
+      measure: `experiment's step ceiling (${flags.concurrency} per ${EXPERIMENT_STEP_DELAY_MS} ms step)`,
+      'per second': readable(measured.stepCeilingRowsPerSecond),
+      seconds: '',
+    },
+  ])
+  console.log(`Forks of a finished run at superstep ${forked.superstep}, ${forked.forks} one at a time (first new event: ${forked.firstEventType})`)
+  console.table([
+    { measure: 'fork call (RunForkService.create)', 'median ms': readable(forked.callMs.median), 'p95 ms': readable(forked.callMs.p95) },
+    { measure: 'call → first new event stored', 'median ms': readable(forked.firstEventMs.median), 'p95 ms': readable(forked.firstEventMs.p95) },
+  ])
+  console.table(goals)
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)
