@@ -33,6 +33,8 @@ export default defineConfig({
     { name: 'canvas-live', testMatch: /live-two-editors\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
     // The run page's graph of a finished run (run on its own: `--project run-graph-bench`).
     { name: 'run-graph-bench', testMatch: /run-graph-performance\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
+    // An experiment's results table at 1,000 rows: first rows and scrolling (`--project experiment-table-bench`).
+    { name: 'experiment-table-bench', testMatch: /experiment-table\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
     // Where the editor's opening spends the main thread (run on its own: `--project canvas-load-profile`).
     { name: 'canvas-load-profile', testMatch: /load-profile\.spec\.ts$/, dependencies: ['setup'], use: signedIn.use },
   ],
