@@ -129,4 +129,6 @@ test('a large experiment draws only the rows in view, and scrolling to the end s
   expect(await drawn.count()).toBeLessThan(rowCount / 4)
   // The header stayed in view above the rows.
   await expect(page.getByRole('columnheader', { name: 'Output' })).toBeInViewport()
+  await page.keyboard.press('Home')
+  await expect(page.locator('[data-testid="result-row"][aria-rowindex="2"]')).toContainText('case 1')
 })

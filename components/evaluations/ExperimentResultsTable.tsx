@@ -8,8 +8,8 @@ import type { ExperimentResultRow } from '@/lib/contracts/experiments'
 import { cellPreview, formatUsd } from './experiment-format'
 import { gridTemplate, minimumWidthRem, resultColumns, type ResultColumn } from './results-table-columns'
 
-/** A row's height before it is measured (one line of text); rows with longer cells are measured as they are drawn. */
-const ESTIMATED_ROW_PX = 30
+/** A row's height before it is measured (a score's reason on two lines); each row is measured as it is drawn. */
+const ESTIMATED_ROW_PX = 60
 /** Rows drawn beyond each edge of the view, so a fast scroll or a flick of the wheel does not show blank space. */
 const OVERSCAN = 10
 
@@ -52,6 +52,15 @@ export function ExperimentResultsTable({ rows, labels }: { rows: readonly Result
         role="region"
         aria-label={`Results table, ${rows.length} runs`}
         data-testid="experiment-results-scroller"
+        onKeyDown={(event) => {
+          // Home and End go to the first and the last row. The browser's own would stop at the end of the rows measured
+          // so far (the rest are estimated until drawn); the virtualiser scrolls until the last row is drawn at the end.
+          if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || rows.length === 0) return
+          if (event.key === 'End') virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })
+          else if (event.key === 'Home') virtualizer.scrollToOffset(0)
+          else return
+          event.preventDefault()
+        }}
       >
         <div
           role="table"
