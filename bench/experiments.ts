@@ -157,6 +157,9 @@ interface ExperimentFigures {
   passed: number
   /** What the driver's pace allows: `concurrency` rows per step, a step every EXPERIMENT_STEP_DELAY_MS at most. */
   stepCeilingRowsPerSecond: number
+  /** ExperimentService.results (what the results table's request gets) for the finished experiment, median of 10 after one warm-up. */
+  resultsMs: number
+  resultsBytes: number
 }
 
 async function experiment(bench: Bench, rows: number, concurrency: number): Promise<ExperimentFigures> {
@@ -195,7 +198,16 @@ async function experiment(bench: Bench, rows: number, concurrency: number): Prom
   const seconds = finished?.seconds ?? (performance.now() - started) / 1000
   const result = await services.experiments.get(principal, id)
   const passed = Math.round((result.experiment.aggregates.passRate ?? 0) * rows)
+  let resultsBytes = JSON.stringify(await services.experiments.results(principal, id)).length
+  const resultsTimes: number[] = []
+  for (let i = 0; i < 10; i++) {
+    const before = performance.now()
+    resultsBytes = JSON.stringify(await services.experiments.results(principal, id)).length
+    resultsTimes.push(performance.now() - before)
+  }
   return {
+    resultsMs: quantile(resultsTimes, 0.5),
+    resultsBytes,
     rows,
     seconds,
     rowsPerSecond: rows / seconds,
@@ -301,6 +313,9 @@ async function main(): Promise<void> {
       seconds: '',
     },
   ])
+  console.log(
+    `The finished experiment's results (ExperimentService.results, serialised as the route answers): ${readable(measured.resultsMs)} ms median, ${readable(measured.resultsBytes / 1024)} KiB`,
+  )
   console.log(`Forks of a finished run at superstep ${forked.superstep}, ${forked.forks} one at a time (first new event: ${forked.firstEventType})`)
   console.table([
     { measure: 'fork call (RunForkService.create)', 'median ms': readable(forked.callMs.median), 'p95 ms': readable(forked.callMs.p95) },

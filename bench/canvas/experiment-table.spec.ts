@@ -4,7 +4,8 @@
  * through the API (the app's own runs, scored by a `contains` evaluator), then its page is opened in fresh browser
  * contexts and this records, from navigation:
  *
- * - first rows: the first frame in which the results table shows scored rows;
+ * - first rows: the first frame in which the results table shows scored rows, and where the time went before it (the
+ *   page's HTML, DOMContentLoaded, the results' JSON read: Navigation and Resource Timing);
  * - scroll fps: frames per second and the longest frame while the wheel scrolls the table from its first row to its
  *   last, one wheel step per frame — and that the last row is then shown.
  *
@@ -31,6 +32,11 @@ const GOALS = { firstRowsMs: 1000, scrollFps: 55 }
 
 interface Round {
   firstRowsMs: number
+  /** Where the opening went, from navigation: the page's HTML read, its scripts run (DOMContentLoaded), the results' JSON read. */
+  htmlMs: number
+  domReadyMs: number
+  resultsRequestMs: number
+  resultsResponseMs: number
   scrollFps: number
   scrollWorstFrameMs: number
   wheelSteps: number
@@ -62,6 +68,18 @@ async function measure(page: Page, experimentId: string): Promise<Round> {
   await page.goto(`/experiments/${experimentId}`, { waitUntil: 'commit' })
   await expect.poll(() => page.evaluate(() => window.__experimentTableBench.firstRowsAt !== undefined), { timeout: 60_000 }).toBe(true)
   const firstRowsAt = await page.evaluate(() => window.__experimentTableBench.firstRowsAt!)
+  const phases = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+    const results = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
+      /\/api\/experiments\/[^/]+\/results/.test(entry.name),
+    )
+    return {
+      htmlMs: navigation.responseEnd,
+      domReadyMs: navigation.domContentLoadedEventEnd,
+      resultsRequestMs: results?.startTime ?? Number.NaN,
+      resultsResponseMs: results?.responseEnd ?? Number.NaN,
+    }
+  })
   const scroller = page.getByTestId('experiment-results-scroller')
   await scroller.scrollIntoViewIfNeeded()
   const box = (await scroller.boundingBox())!
@@ -82,7 +100,17 @@ async function measure(page: Page, experimentId: string): Promise<Round> {
   })
   await expect(page.locator(`[data-testid="result-row"][aria-rowindex="${ROWS + 1}"]`)).toBeVisible()
   const rowsDrawn = await page.getByTestId('result-row').count()
-  return { firstRowsMs: round(firstRowsAt), scrollFps: scroll.fps, scrollWorstFrameMs: scroll.worstFrameMs, wheelSteps: steps, rowsDrawn }
+  return {
+    firstRowsMs: round(firstRowsAt),
+    htmlMs: round(phases.htmlMs),
+    domReadyMs: round(phases.domReadyMs),
+    resultsRequestMs: round(phases.resultsRequestMs),
+    resultsResponseMs: round(phases.resultsResponseMs),
+    scrollFps: scroll.fps,
+    scrollWorstFrameMs: scroll.worstFrameMs,
+    wheelSteps: steps,
+    rowsDrawn,
+  }
 }
 
 /** A finished experiment of ROWS rows on the five-node demo workflow, run by the app. */
@@ -132,6 +160,9 @@ test('an experiment results table of 1,000 rows', async ({ page, browser }) => {
     {
       rows: ROWS,
       'first rows (ms)': `${firstRows} (${range('firstRowsMs')})`,
+      'HTML / DOM ready / results asked / read (ms)': ['htmlMs', 'domReadyMs', 'resultsRequestMs', 'resultsResponseMs']
+        .map((key) => median(rounds.map((r) => r[key as 'htmlMs'])))
+        .join(' / '),
       'scroll fps': `${fps} (${range('scrollFps')})`,
       'worst scroll frame (ms)': median(rounds.map((r) => r.scrollWorstFrameMs)),
       'row elements at the end': median(rounds.map((r) => r.rowsDrawn)),
