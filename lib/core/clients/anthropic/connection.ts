@@ -5,6 +5,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk'
 import { ChatClientInitializationError } from '../../errors'
+import { answeringRefusalsFinally } from '../caller-fetch-refusals'
 
 export type AnthropicEnv = Record<string, string | undefined>
 
@@ -58,7 +59,8 @@ export function connectAnthropic(options: AnthropicClientOptions): AnthropicConn
       ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
       ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
       ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      // The package retries whatever fetch throws; a refusal by the caller's fetch is final (caller-fetch-refusals.ts).
+      ...(options.fetch ? { fetch: answeringRefusalsFinally(options.fetch) } : {}),
     })
     return { sdk, model }
   } catch (error) {

@@ -4,6 +4,7 @@
  */
 import { GoogleGenAI } from '@google/genai'
 import { ChatClientInitializationError } from '../../errors'
+import { throwingRefusalsAsTypeErrors } from '../caller-fetch-refusals'
 
 export type GeminiEnv = Record<string, string | undefined>
 
@@ -57,7 +58,8 @@ export function connectGemini(options: GeminiClientOptions): GeminiConnection {
         retryOptions: { attempts: options.maxAttempts ?? DEFAULT_GEMINI_ATTEMPTS },
         ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
         ...(options.defaultHeaders ? { headers: options.defaultHeaders } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        // The package retries what fetch throws unless it is a TypeError; a refusal by the caller's fetch is final (caller-fetch-refusals.ts).
+        ...(options.fetch ? { fetch: throwingRefusalsAsTypeErrors(options.fetch) } : {}),
       },
     })
     return { sdk, model }

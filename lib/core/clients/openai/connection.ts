@@ -4,6 +4,7 @@
  */
 import { AzureOpenAI, OpenAI } from 'openai'
 import { ChatClientInitializationError } from '../../errors'
+import { answeringRefusalsFinally } from '../caller-fetch-refusals'
 
 export type OpenAIEnv = Record<string, string | undefined>
 
@@ -119,7 +120,8 @@ function transportOptions(options: OpenAIClientOptions) {
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
     ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The package retries whatever fetch throws; a refusal by the caller's fetch is final (caller-fetch-refusals.ts).
+    ...(options.fetch ? { fetch: answeringRefusalsFinally(options.fetch) } : {}),
   }
 }
 
