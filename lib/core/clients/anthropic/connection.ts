@@ -28,7 +28,10 @@ export interface AnthropicClientOptions {
   /** Per-attempt timeout in milliseconds. */
   timeoutMs?: number
   defaultHeaders?: Record<string, string>
-  /** The fetch the package sends requests with, e.g. one that connects only to allowed addresses. */
+  /**
+   * The fetch the package sends requests with, e.g. one that connects only to allowed addresses.
+   * A UserError it throws (directly or as a cause) is final: not retried, and reported as "could not reach the service: <its message>".
+   */
   fetch?: typeof fetch
   /** A ready-made package client; connection options above are then ignored. */
   client?: Anthropic

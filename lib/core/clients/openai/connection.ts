@@ -41,7 +41,10 @@ export interface OpenAIClientOptions {
   /** Per-attempt timeout in milliseconds (package default 10 minutes). */
   timeoutMs?: number
   defaultHeaders?: Record<string, string>
-  /** The fetch the package sends requests with (default: the global one), e.g. one that connects only to allowed addresses. */
+  /**
+   * The fetch the package sends requests with (default: the global one), e.g. one that connects only to allowed addresses.
+   * A UserError it throws (directly or as a cause) is final: not retried, and reported as "could not reach the service: <its message>".
+   */
   fetch?: typeof fetch
   /** Use Azure OpenAI instead of api.openai.com. */
   azure?: AzureOpenAIOptions
