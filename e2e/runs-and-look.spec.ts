@@ -151,7 +151,7 @@ test('a long-running MCP task’s reported progress shows as a bar', async ({ pa
     data: { name: 'Reporter', model: { provider: 'demo' }, mcpServerIds: [serverId], toolApprovalMode: 'never_require' },
   })
   const workflowId = await createWorkflow(api, 'E2E task progress', graph)
-  const runId = await startRun(api, workflowId, `/call ${serverId}_slow_report {"label":"p","durationMs":8000,"progressSteps":4}`)
+  const runId = await startRun(api, workflowId, `/call ${serverId}_slow_report {"label":"p","durationMs":4000,"progressSteps":4}`)
   await page.goto(`/runs/${runId}`)
   const bar = page.getByTestId('run-timeline').getByRole('progressbar', { name: 'Progress of slow_report' })
   // The page may take a while to follow the run on a busy machine; the bar stays once shown.

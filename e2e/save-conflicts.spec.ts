@@ -51,12 +51,15 @@ test('a save over a newer version asks first: see the difference, keep mine as t
   await openEditor(mine, id)
   await expect(mine.getByTestId('version-label')).toHaveText('v1')
 
-  // They save first.
+  // They save first. Each editor is a tab of one window, as for a person, who brings a tab to the front to use it
+  // (Chromium draws a background tab once a second, and each of Playwright's actions waits for frames: 2 s a click).
+  await theirs.bringToFront()
   await setInstructions(theirs, 'Write it in French.')
   await theirs.getByTestId('save-version').click()
   await expect(theirs.getByTestId('version-label')).toHaveText('v2')
 
   // My save, from v1, is refused: the dialog says whose version is newer.
+  await mine.bringToFront()
   await setInstructions(mine, 'Write it in German.')
   await mine.getByTestId('save-version').click()
   const dialog = mine.getByRole('dialog', { name: 'Someone saved a newer version' })
@@ -80,6 +83,7 @@ test('a save over a newer version asks first: see the difference, keep mine as t
   expect(await instructionsOf(mine, id, 3)).toBe('Write it in German.')
 
   // Now they, still at v2, save again: refused; they reload mine after confirming, and their edit is gone.
+  await theirs.bringToFront()
   await setInstructions(theirs, 'Write it in Spanish.')
   await theirs.getByTestId('save-version').click()
   const theirDialog = theirs.getByRole('dialog', { name: 'Someone saved a newer version' })

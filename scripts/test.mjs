@@ -1,16 +1,13 @@
 // `npm test`: typecheck, lint (eslint, formatting by Prettier, then the import rules of .dependency-cruiser.mjs), unit +
 // integration tests (vitest; integration tests use the Postgres at DATABASE_URL when set, else one
 // embedded PostgreSQL server started for the run), and the Playwright suite in Debian's Chromium.
-// The production build the Playwright suite's server needs is made beside the static checks; the Playwright suite
-// starts as soon as it is made, beside the rest of the checks and then vitest. On 2 cores that is where the time is
-// won: the browser suite mostly waits on pages (about half a core), the checks use one core each and the build waits
-// on disk, so each pair fills the machine where one alone would leave it idle. The build and then the browser suite
-// are the run's critical path, so what runs beside them runs at a lower priority (nice 10): they take the CPU when
-// they want it, and the checks and vitest fill the rest. The Playwright suite's lines are prefixed `e2e │`.
+// The production build the Playwright suite's server needs is made first, alone (it keeps both cores busy); the
+// Playwright suite then runs beside the static checks and vitest. On 2 cores that is where the time is won: the
+// browser suite mostly waits on pages (about one core), and the checks and vitest fill the other. The Playwright
+// suite's lines are prefixed `e2e │`.
 // Prints `N passed, N failed` summed from the test reports.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { setPriority } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildState } from './build-state.mjs'
@@ -28,18 +25,13 @@ const failures = []
 const started = Date.now()
 const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`
 
-/** The priority of what runs beside the critical path (the build, then the browser suite): it yields the CPU to it. */
-const BESIDE = 10
-
 /**
  * Runs a node script to its end; its output goes straight through, or is kept when `quiet`, or goes
- * through line by line after `prefix`. With `nice`, the script runs at that lower priority, and so do the
- * processes it starts (they inherit it; vitest forks its workers after loading its config).
+ * through line by line after `prefix`.
  */
-function run(args, { quiet = false, prefix, nice } = {}) {
+function run(args, { quiet = false, prefix } = {}) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: quiet || prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env })
-    if (nice && child.pid !== undefined) setPriority(child.pid, nice)
     let output = ''
     if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk))
     if (prefix) for (const stream of [child.stdout, child.stderr]) prefixLines(stream, prefix)
@@ -69,46 +61,41 @@ async function step(name, args, options) {
   return status === 0
 }
 
-// The build, started first and printed when it ends. Its failure is not counted here: the Playwright
-// suite's server then builds again (scripts/start.mjs) and fails the end-to-end step, as it would alone.
-const build =
-  buildState(root) === 'fresh' || !existsSync(CHROMIUM)
-    ? undefined
-    : run([bin('next', 'dist/bin/next'), 'build'], { quiet: true }).then((result) => ({ ...result, took: minutes(started) }))
-
 const VITEST_STEP = 'unit and integration tests'
 const E2E_STEP = 'end-to-end tests (Playwright in Chromium)'
 
-// The static checks, then vitest: at the lower priority, beside the build and then beside the browser suite.
+// The build first, and alone: Turbopack keeps both cores busy (192 s of CPU in 102 s here), so whatever ran beside it
+// would only hold up the browser suite, which waits for it. Its failure is not counted here: the Playwright suite's
+// server then builds again (scripts/start.mjs) and fails the end-to-end step, as it would alone.
+if (buildState(root) !== 'fresh' && existsSync(CHROMIUM)) {
+  console.log('\n▶ production build for the end-to-end tests')
+  const { status, output } = await run([bin('next', 'dist/bin/next'), 'build'], { quiet: true })
+  process.stdout.write(output)
+  console.log(`  build: ${status === 0 ? 'done' : 'failed'}, ${minutes(started)}`)
+}
+
+// The browser suite.
+let e2e = Promise.resolve()
+if (!existsSync(CHROMIUM)) {
+  console.error(
+    `\n✗ end-to-end tests need Chromium at ${CHROMIUM}, which is missing.\n  Install Debian's Chromium: sudo apt-get install -y chromium\n  (or point AGENTLOOM_CHROMIUM at another Chromium binary). Never \`playwright install\` here.`,
+  )
+  failures.push('e2e (no chromium)')
+} else {
+  e2e = step(E2E_STEP, [bin('@playwright/test', 'cli.js'), 'test'], { prefix: 'e2e │ ' })
+}
+
+// Beside it, the static checks and then vitest.
 // TypeScript 7, the compiler ported to Go, checks the same tsconfig with the same rules in about half the CPU of
-// TypeScript 6 (34 s against 66 s here) and beside the build every CPU-second counts. TypeScript 6 stays the
+// TypeScript 6 (34 s against 66 s here) and beside the browser suite every CPU-second counts. TypeScript 6 stays the
 // `typescript` package: typescript-eslint and Next need its JavaScript API, which TypeScript 7 does not offer yet.
 const checksThenVitest = (async () => {
-  await step('typecheck', [bin('typescript-native', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], { nice: BESIDE })
-  await step('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0'], { nice: BESIDE })
-  await step('formatting', [bin('prettier', 'bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'], { nice: BESIDE })
-  const importRules = [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '.', '--config', '.dependency-cruiser.mjs', '--output-type', 'err']
-  await step('import rules', importRules, { nice: BESIDE })
+  await step('typecheck', [bin('typescript-native', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
+  await step('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0'])
+  await step('formatting', [bin('prettier', 'bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'])
+  await step('import rules', [bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), '.', '--config', '.dependency-cruiser.mjs', '--output-type', 'err'])
   const vitestReports = ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]
-  await step(VITEST_STEP, [bin('vitest', 'vitest.mjs'), 'run', ...vitestReports], { nice: BESIDE })
-})()
-
-// The browser suite, as soon as the build it needs is made.
-const e2e = (async () => {
-  if (build) {
-    const { status, output, took } = await build
-    console.log('\n▶ production build for the end-to-end tests (made beside the static checks)')
-    process.stdout.write(output)
-    console.log(`  build: ${status === 0 ? 'done' : 'failed'}, ${took} after the start`)
-  }
-  if (!existsSync(CHROMIUM)) {
-    console.error(
-      `\n✗ end-to-end tests need Chromium at ${CHROMIUM}, which is missing.\n  Install Debian's Chromium: sudo apt-get install -y chromium\n  (or point AGENTLOOM_CHROMIUM at another Chromium binary). Never \`playwright install\` here.`,
-    )
-    failures.push('e2e (no chromium)')
-    return
-  }
-  await step(E2E_STEP, [bin('@playwright/test', 'cli.js'), 'test'], { prefix: 'e2e │ ' })
+  await step(VITEST_STEP, [bin('vitest', 'vitest.mjs'), 'run', ...vitestReports])
 })()
 
 await Promise.all([checksThenVitest, e2e])

@@ -105,6 +105,9 @@ export async function hostRoutes(routes: readonly HostedRoute[]): Promise<RouteH
       res.end()
     })
   })
+  // The client closes an idle kept-alive connection first (undici after 4 s): a server closing it first (Node's 5 s)
+  // races a request sent on it just then, which fails with "other side closed" on a loaded machine.
+  server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {

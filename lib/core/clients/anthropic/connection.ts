@@ -5,6 +5,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk'
 import { ChatClientInitializationError } from '../../errors'
+import { answeringRefusalsFinally } from '../caller-fetch-refusals'
 
 export type AnthropicEnv = Record<string, string | undefined>
 
@@ -27,7 +28,10 @@ export interface AnthropicClientOptions {
   /** Per-attempt timeout in milliseconds. */
   timeoutMs?: number
   defaultHeaders?: Record<string, string>
-  /** The fetch the package sends requests with, e.g. one that connects only to allowed addresses. */
+  /**
+   * The fetch the package sends requests with, e.g. one that connects only to allowed addresses.
+   * A UserError it throws (directly or as a cause) is final: not retried, and reported as "could not reach the service: <its message>".
+   */
   fetch?: typeof fetch
   /** A ready-made package client; connection options above are then ignored. */
   client?: Anthropic
@@ -58,7 +62,8 @@ export function connectAnthropic(options: AnthropicClientOptions): AnthropicConn
       ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
       ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
       ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      // The package retries whatever fetch throws; a refusal by the caller's fetch is final (caller-fetch-refusals.ts).
+      ...(options.fetch ? { fetch: answeringRefusalsFinally(options.fetch) } : {}),
     })
     return { sdk, model }
   } catch (error) {

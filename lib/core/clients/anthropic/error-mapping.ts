@@ -3,16 +3,8 @@
  * does for the `openai` package). The package has already retried 429 and 529 (overloaded) by then.
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk'
-import { AbortError, ChatClientException, ChatClientResponseException, CoreError, isUserError } from '../../errors'
-
-function userErrorIn(error: unknown): Error | undefined {
-  let current = error
-  for (let depth = 0; current instanceof Error && depth < 6; depth += 1) {
-    if (isUserError(current)) return current
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
-}
+import { AbortError, ChatClientException, ChatClientResponseException, CoreError } from '../../errors'
+import { couldNotReachMessage, refusalBehind } from '../caller-fetch-refusals'
 
 /** Anthropic's error body is `{ type: 'error', error: { type: 'overloaded_error', message } }`. */
 function errorTypeOf(error: APIError): string | undefined {
@@ -25,11 +17,11 @@ export function toAnthropicClientError(error: unknown, clientName: string, signa
   if (error instanceof CoreError) return error
   if (error instanceof APIUserAbortError || signal?.aborted) return new AbortError()
   if (error instanceof APIConnectionTimeoutError) return new ChatClientException(`${clientName} request timed out: ${error.message}`, { cause: error })
-  if (error instanceof APIConnectionError) {
-    const refusal = userErrorIn(error.cause)
-    return new ChatClientException(`${clientName} could not reach the service: ${refusal?.message ?? error.message}`, { cause: error })
-  }
+  if (error instanceof APIConnectionError) return new ChatClientException(couldNotReachMessage(clientName, error), { cause: error })
   if (error instanceof APIError) {
+    // A refusal by the caller's fetch reaches here as the stand-in answer that kept the package from retrying it.
+    const refused = refusalBehind(error.headers)
+    if (refused) return new ChatClientException(couldNotReachMessage(clientName, refused), { cause: refused })
     return new ChatClientResponseException(`${clientName} service failed to complete the request: ${error.message}`, {
       status: error.status,
       errorCode: errorTypeOf(error),

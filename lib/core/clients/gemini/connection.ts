@@ -4,6 +4,7 @@
  */
 import { GoogleGenAI } from '@google/genai'
 import { ChatClientInitializationError } from '../../errors'
+import { throwingRefusalsAsTypeErrors } from '../caller-fetch-refusals'
 
 export type GeminiEnv = Record<string, string | undefined>
 
@@ -24,7 +25,10 @@ export interface GeminiClientOptions {
   /** Per-request timeout in milliseconds. */
   timeoutMs?: number
   defaultHeaders?: Record<string, string>
-  /** The fetch the package sends requests with, e.g. one that connects only to allowed addresses. */
+  /**
+   * The fetch the package sends requests with, e.g. one that connects only to allowed addresses.
+   * A UserError it throws (directly or as a cause) is final: not retried, and reported as "could not reach the service: <its message>".
+   */
   fetch?: typeof fetch
   /** A ready-made package client; connection options above are then ignored. */
   client?: GoogleGenAI
@@ -57,7 +61,8 @@ export function connectGemini(options: GeminiClientOptions): GeminiConnection {
         retryOptions: { attempts: options.maxAttempts ?? DEFAULT_GEMINI_ATTEMPTS },
         ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
         ...(options.defaultHeaders ? { headers: options.defaultHeaders } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        // The package retries what fetch throws unless it is a TypeError; a refusal by the caller's fetch is final (caller-fetch-refusals.ts).
+        ...(options.fetch ? { fetch: throwingRefusalsAsTypeErrors(options.fetch) } : {}),
       },
     })
     return { sdk, model }

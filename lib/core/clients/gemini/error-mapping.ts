@@ -4,16 +4,8 @@
  * errors through for connections; it has already retried 408/429/5xx by then.
  */
 import { ApiError } from '@google/genai'
-import { AbortError, ChatClientException, ChatClientResponseException, CoreError, isUserError } from '../../errors'
-
-function userErrorIn(error: unknown): Error | undefined {
-  let current = error
-  for (let depth = 0; current instanceof Error && depth < 6; depth += 1) {
-    if (isUserError(current)) return current
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
-}
+import { AbortError, ChatClientException, ChatClientResponseException, CoreError } from '../../errors'
+import { couldNotReachMessage } from '../caller-fetch-refusals'
 
 /** Google's error body is `{ error: { code, message, status: 'RESOURCE_EXHAUSTED' } }`; the package puts it in the message. */
 function statusNameOf(message: string): string | undefined {
@@ -30,10 +22,8 @@ export function toGeminiClientError(error: unknown, clientName: string, signal?:
       cause: error,
     })
   }
-  if (error instanceof TypeError) {
-    const refusal = userErrorIn(error.cause)
-    return new ChatClientException(`${clientName} could not reach the service: ${refusal?.message ?? error.message}`, { cause: error })
-  }
+  // What fetch threw: undici's "fetch failed", and a refusal by the caller's fetch in that shape (caller-fetch-refusals.ts).
+  if (error instanceof TypeError) return new ChatClientException(couldNotReachMessage(clientName, error), { cause: error })
   const detail = error instanceof Error ? error.message : String(error)
   return new ChatClientException(`${clientName} failed: ${detail}`, { cause: error })
 }

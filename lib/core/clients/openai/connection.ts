@@ -4,6 +4,7 @@
  */
 import { AzureOpenAI, OpenAI } from 'openai'
 import { ChatClientInitializationError } from '../../errors'
+import { answeringRefusalsFinally } from '../caller-fetch-refusals'
 
 export type OpenAIEnv = Record<string, string | undefined>
 
@@ -40,7 +41,10 @@ export interface OpenAIClientOptions {
   /** Per-attempt timeout in milliseconds (package default 10 minutes). */
   timeoutMs?: number
   defaultHeaders?: Record<string, string>
-  /** The fetch the package sends requests with (default: the global one), e.g. one that connects only to allowed addresses. */
+  /**
+   * The fetch the package sends requests with (default: the global one), e.g. one that connects only to allowed addresses.
+   * A UserError it throws (directly or as a cause) is final: not retried, and reported as "could not reach the service: <its message>".
+   */
   fetch?: typeof fetch
   /** Use Azure OpenAI instead of api.openai.com. */
   azure?: AzureOpenAIOptions
@@ -119,7 +123,8 @@ function transportOptions(options: OpenAIClientOptions) {
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
     ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The package retries whatever fetch throws; a refusal by the caller's fetch is final (caller-fetch-refusals.ts).
+    ...(options.fetch ? { fetch: answeringRefusalsFinally(options.fetch) } : {}),
   }
 }
 

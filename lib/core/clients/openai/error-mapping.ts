@@ -3,17 +3,8 @@
  * one family (CoreError) whatever the provider. The package has already retried by then.
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
-import { AbortError, ChatClientException, ChatClientResponseException, CoreError, isUserError } from '../../errors'
-
-/** A UserError in a cause chain (fetch wraps what its connection threw in "fetch failed"). */
-function userErrorIn(error: unknown): Error | undefined {
-  let current = error
-  for (let depth = 0; current instanceof Error && depth < 6; depth += 1) {
-    if (isUserError(current)) return current
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
-}
+import { AbortError, ChatClientException, ChatClientResponseException, CoreError } from '../../errors'
+import { couldNotReachMessage, refusalBehind } from '../caller-fetch-refusals'
 
 export function toChatClientError(error: unknown, clientName: string, signal?: AbortSignal): CoreError {
   if (error instanceof CoreError) return error
@@ -23,10 +14,12 @@ export function toChatClientError(error: unknown, clientName: string, signal?: A
   }
   if (error instanceof APIConnectionError) {
     // A connection the caller's fetch refused says why in words meant for people ("Connection error." says nothing).
-    const refusal = userErrorIn(error.cause)
-    return new ChatClientException(`${clientName} could not reach the service: ${refusal?.message ?? error.message}`, { cause: error })
+    return new ChatClientException(couldNotReachMessage(clientName, error), { cause: error })
   }
   if (error instanceof APIError) {
+    // A refusal by the caller's fetch reaches here as the stand-in answer that kept the package from retrying it.
+    const refused = refusalBehind(error.headers)
+    if (refused) return new ChatClientException(couldNotReachMessage(clientName, refused), { cause: refused })
     return new ChatClientResponseException(`${clientName} service failed to complete the request: ${error.message}`, {
       status: error.status,
       errorCode: error.code ?? undefined,
