@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from './fixtures/test'
 import { gridGraph } from './fixtures/graphs'
-import { boxMiddle, screenPointOf } from './fixtures/overview'
+import { boxMiddle, screenPointOf, settledView } from './fixtures/overview'
 
 type Position = { x: number; y: number }
 type SavedGraph = { nodes: Array<{ id: string; position: Position }> }
@@ -88,7 +88,8 @@ test("a node held at the overview's edge pans the canvas and is dropped under th
   await expect.poll(async () => (await viewport()).x).toBeLessThan(before.x - 100)
   await page.mouse.up()
 
-  const after = await viewport()
+  // The view as the release left it: React Flow's store has it at once, the viewport's style a render later.
+  const after = await settledView(page)
   expect(after.y).toBe(before.y)
   // The node's middle is where the pointer was released, in the flow as it is now.
   const dropped = { x: (atEdge.x - pane.x - after.x) / after.zoom - 120, y: (atEdge.y - pane.y - after.y) / after.zoom - 40 }

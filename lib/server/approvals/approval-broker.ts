@@ -143,7 +143,14 @@ interface WaiterView {
   response: Record<string, unknown> | null
   overdue: boolean
   msLeft: number
+  /** A person's decision is in the run's log (`approval_resolved`), or needs not be: no run, or not approved or denied. */
+  logged: boolean
 }
+
+/** How long a waiter that found a decision not yet in the run's log waits for it (the answer's notification comes after it). */
+const UNLOGGED_RECHECK_MS = 1_000
+/** Looks at a decision not yet in the log before the waiter goes on without it (the answering process may have died). */
+const UNLOGGED_LOOKS = 3
 
 /** Thrown to a wait (or a new request) once the broker has closed with its app. */
 export class ApprovalBrokerClosedError extends Error {
@@ -450,24 +457,38 @@ export class ApprovalBroker {
       unlisten = await this.notifications.listen(APPROVALS_CHANNEL, (payload) => {
         if (payload === id) onWake()
       })
+      /** Until `ms` have passed or something wakes the waiter, whichever is first. */
+      const sleep = (ms: number) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => wake?.(), ms)
+          wake = () => {
+            clearTimeout(timer)
+            wake = undefined
+            resolve()
+          }
+        })
+      let unloggedLooks = 0
       for (;;) {
         woken = false
         this.refuseWhenClosed(id)
         const request = await this.waiterView(id)
-        if (request.status !== 'pending') return { approved: request.status === 'approved', status: request.status, response: request.response ?? {} }
+        // A decision is taken up once it is in the run's log (publishDecision appends, then wakes): a waiter that saw it
+        // earlier (its first look, a reconnect, the safety re-check) could carry its run to its end before the append,
+        // and a finished run's log takes no more events.
+        if (request.status !== 'pending' && (request.logged || unloggedLooks >= UNLOGGED_LOOKS)) {
+          return { approved: request.status === 'approved', status: request.status, response: request.response ?? {} }
+        }
+        if (request.status !== 'pending') {
+          unloggedLooks += 1
+          if (!woken) await sleep(UNLOGGED_RECHECK_MS)
+          continue
+        }
         if (signal?.aborted) {
           await this.expireWhere('id = $2', [id], STOPPED)
         } else if (request.overdue) {
           await this.expireWhere(`id = $2 AND "expiresAt" <= ${DB_NOW}`, [id])
         } else if (!woken) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(() => wake?.(), Math.min(request.msLeft + EXPIRY_MARGIN_MS, SAFETY_RECHECK_MS))
-            wake = () => {
-              clearTimeout(timer)
-              wake = undefined
-              resolve()
-            }
-          })
+          await sleep(Math.min(request.msLeft + EXPIRY_MARGIN_MS, SAFETY_RECHECK_MS))
         }
       }
     } finally {
@@ -485,9 +506,11 @@ export class ApprovalBroker {
 
   private async waiterView(id: string): Promise<WaiterView> {
     const [row] = await this.db.sql.query<WaiterView>(
-      `SELECT status, response, "expiresAt" <= ${DB_NOW} AS overdue,
-              GREATEST(0, EXTRACT(EPOCH FROM "expiresAt" - ${DB_NOW}) * 1000)::float8 AS "msLeft"
-       FROM "ApprovalRequest" WHERE id = $1`,
+      `SELECT a.status, a.response, a."expiresAt" <= ${DB_NOW} AS overdue,
+              GREATEST(0, EXTRACT(EPOCH FROM a."expiresAt" - ${DB_NOW}) * 1000)::float8 AS "msLeft",
+              (a."runId" IS NULL OR a.status NOT IN ('approved', 'denied') OR EXISTS (
+                SELECT 1 FROM "RunEvent" e WHERE e."runId" = a."runId" AND e.type = 'approval_resolved' AND e.data->'approval'->>'id' = a.id)) AS logged
+       FROM "ApprovalRequest" a WHERE a.id = $1`,
       [id],
     )
     if (!row) throw new Error(`Approval request ${id} is gone.`)
