@@ -14,21 +14,14 @@
  * DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server; the bench's
  * databases are dropped at the end.
  */
-import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { DBOS } from '@dbos-inc/dbos-sdk'
 import type { DurabilityMode } from '../lib/contracts/durability'
-import { assembleAppContext, type AppContext } from '../lib/server/app-context'
-import { loadWorkspaceAccess } from '../lib/server/auth/memberships'
-import type { Principal } from '../lib/server/auth/principal'
-import { UserService } from '../lib/server/auth/users'
 import { RunService } from '../lib/server/runs/run-service'
-import { RunWorker } from '../lib/server/runs/run-worker'
-import { WorkflowService } from '../lib/server/workflows/workflow-service'
 import { readable } from './lib/cli'
-import { openAppDatabase } from './lib/runs/app-database'
-import { cpuSeconds, freshPostgresDatabase, type BenchDatabase } from './lib/runs/app-processes'
-import { fiveNodeDemoWorkflow } from './lib/runs/workflows'
+import { withConcurrency } from './lib/measure'
+import { cpuSeconds, freshPostgresDatabase } from './lib/runs/app-processes'
+import { startInProcessApp, type InProcessApp } from './lib/runs/in-process-app'
 
 interface Flags {
   runs: number
@@ -111,75 +104,10 @@ async function measure(probe: DatabaseProbe, runs: number, work: () => Promise<v
   }
 }
 
-/** Keeps `inflight` of `total` tasks going until all are done. */
-async function withConcurrency(total: number, inflight: number, task: (index: number) => Promise<void>): Promise<void> {
-  let next = 0
-  const lane = async () => {
-    while (next < total) await task(next++)
-  }
-  await Promise.all(Array.from({ length: Math.min(inflight, total) }, lane))
-}
-
 // ---------------------------------------------------------------------------------------------
 // Agentloom
 
-interface Agentloom {
-  app: AppContext
-  worker: RunWorker
-  principal: Principal
-  workflowId: string
-  /** Resolves when the run has ended (the run's final event, heard in this process). */
-  ended(runId: string): Promise<void>
-}
-
-async function startAgentloom(database: BenchDatabase, workerConcurrency: number): Promise<Agentloom> {
-  const db = await openAppDatabase(database)
-  const app = assembleAppContext(db, randomBytes(32))
-  const user = await new UserService(app).create({ email: 'bench@example.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'admin' })
-  const principal: Principal = {
-    userId: user.id,
-    email: user.email,
-    name: user.email,
-    role: 'admin',
-    via: 'token',
-    ...(await loadWorkspaceAccess(app.db.sql, user.id)),
-  }
-  const workflowId = (await new WorkflowService(db.prisma).create(principal, { name: 'Five-node demo', graph: fiveNodeDemoWorkflow() })).workflow.id
-  // Not the web process's local worker: runs go through the queue, as stored runs do.
-  const worker = new RunWorker(app, { concurrency: workerConcurrency })
-  await worker.start()
-  app.localWorker = undefined
-  const ended = async (runId: string) => {
-    // Woken by the worker's own announcements in this process (no follow mark, no extra statement), checked on each.
-    await new Promise<void>((resolve) => {
-      const finals = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
-      let last = 0
-      let unsubscribe: (() => void) | undefined
-      let done = false
-      const check = async () => {
-        if (done) return
-        const events = await app.events.listAfter(runId, last, 100)
-        for (const event of events) {
-          last = event.sequence
-          if (finals.has(event.type)) {
-            done = true
-            unsubscribe?.()
-            resolve()
-          }
-        }
-      }
-      void app.events
-        .subscribe(runId, () => void check(), { follow: false })
-        .then((off) => {
-          unsubscribe = off
-          void check()
-        })
-    })
-  }
-  return { app, worker, principal, workflowId, ended }
-}
-
-async function agentloomRound(side: Agentloom, probe: DatabaseProbe, mode: DurabilityMode, options: Flags): Promise<Measured> {
+async function agentloomRound(side: InProcessApp, probe: DatabaseProbe, mode: DurabilityMode, options: Flags): Promise<Measured> {
   const runs = new RunService(side.app)
   const once = async (i: number) => {
     const run = await runs.create(side.principal, { workflowId: side.workflowId, input: `Hello ${i}`, durability: mode })
@@ -225,7 +153,9 @@ async function main(): Promise<void> {
   const options = flags(process.argv.slice(2))
   const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
   const [ourDatabase, dbosDatabase] = await Promise.all([freshPostgresDatabase(serverUrl), freshPostgresDatabase(serverUrl)])
-  const ours = await startAgentloom(ourDatabase, options.workerConcurrency)
+  const ours = await startInProcessApp(ourDatabase, options.workerConcurrency)
+  // Not the web process's local worker: runs go through the queue, as stored runs do.
+  ours.app.localWorker = undefined
   DBOS.setConfig({ name: 'agentloom-bench', systemDatabaseUrl: dbosDatabase.benchUrl() })
   await DBOS.launch()
   const ourProbe = await DatabaseProbe.open(ourDatabase.benchUrl())
@@ -253,8 +183,7 @@ async function main(): Promise<void> {
     await ourProbe.close()
     await dbosProbe.close()
     await DBOS.shutdown()
-    await ours.worker.stop()
-    await ours.app.db.close()
+    await ours.close()
     await Promise.all([ourDatabase.drop(), dbosDatabase.drop()])
   }
   const rows = Object.entries(results).map(([side, measured]) => ({

@@ -19,22 +19,15 @@
  */
 import { randomBytes } from 'node:crypto'
 import { evaluatorSpecSchema } from '../lib/contracts/evaluators'
-import { assembleAppContext, type AppContext } from '../lib/server/app-context'
-import { loadWorkspaceAccess } from '../lib/server/auth/memberships'
-import type { Principal } from '../lib/server/auth/principal'
-import { UserService } from '../lib/server/auth/users'
 import { EXPERIMENT_STEP_DELAY_MS } from '../lib/server/evaluations/experiment-jobs'
-import { RunWorker } from '../lib/server/runs/run-worker'
 import { servicesFor, type Services } from '../lib/server/services'
 import { readable } from './lib/cli'
-import { quantile } from './lib/measure'
+import { quantile, withConcurrency } from './lib/measure'
 import { machineInfo, printMachine } from './lib/report'
-import { openAppDatabase } from './lib/runs/app-database'
 import { freshPostgresDatabase } from './lib/runs/app-processes'
-import { fiveNodeDemoWorkflow } from './lib/runs/workflows'
+import { startInProcessApp, type InProcessApp } from './lib/runs/in-process-app'
 
 const GOALS = { experimentRatio: 0.8, forkMs: 20 } as const
-const FINAL_EVENTS = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
 
 interface Flags {
   rows: number
@@ -67,83 +60,24 @@ function parseFlags(argv: string[]): Flags {
 
 const log = (line: string) => console.error(`[bench] ${line}`)
 
-interface Bench {
-  app: AppContext
-  services: Services
-  worker: RunWorker
-  principal: Principal
-  workflowId: string
-}
+type Bench = InProcessApp & { services: Services }
 
 async function startBench(serverUrl: string, workerConcurrency: number) {
   const database = await freshPostgresDatabase(serverUrl)
-  const db = await openAppDatabase(database)
-  const app = assembleAppContext(db, randomBytes(32))
-  const user = await new UserService(app).create({ email: 'bench@example.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'admin' })
-  const principal: Principal = {
-    userId: user.id,
-    email: user.email,
-    name: user.email,
-    role: 'admin',
-    via: 'token',
-    ...(await loadWorkspaceAccess(app.db.sql, user.id)),
-  }
-  const services = servicesFor(app)
-  const workflowId = (await services.workflows.create(principal, { name: 'Five-node demo', graph: fiveNodeDemoWorkflow() })).workflow.id
-  const worker = new RunWorker(app, { concurrency: workerConcurrency })
-  await worker.start()
-  const bench: Bench = { app, services, worker, principal, workflowId }
+  const app = await startInProcessApp(database, workerConcurrency)
+  const bench: Bench = { ...app, services: servicesFor(app.app) }
   const stop = async () => {
-    await worker.stop()
-    await app.notifications.close()
-    await db.close()
+    await app.close()
     await database.drop()
   }
   return { bench, stop, describe: database.describe }
 }
 
-/** Resolves when the run has ended: woken by the worker's announcements in this process, checked on each. */
-function ended(app: AppContext, runId: string): Promise<void> {
-  return new Promise<void>((resolve) => {
-    let last = 0
-    let done = false
-    let unsubscribe: (() => void) | undefined
-    const check = async () => {
-      if (done) return
-      for (const event of await app.events.listAfter(runId, last, 100)) {
-        last = event.sequence
-        if (FINAL_EVENTS.has(event.type)) {
-          done = true
-          unsubscribe?.()
-          resolve()
-        }
-      }
-    }
-    void app.events
-      .subscribe(runId, () => void check(), { follow: false })
-      .then((off) => {
-        unsubscribe = off
-        if (done) off()
-        void check()
-      })
-  })
-}
-
-/** Keeps `inflight` of `total` tasks going until all are done. */
-async function withConcurrency(total: number, inflight: number, task: (index: number) => Promise<void>): Promise<void> {
-  let next = 0
-  const lane = async () => {
-    while (next < total) await task(next++)
-  }
-  await Promise.all(Array.from({ length: Math.min(inflight, total) }, lane))
-}
-
-/** N plain runs, `inflight` at a time, each started as the experiment driver starts a row's run. */
 async function plainRuns(bench: Bench, runs: number, inflight: number): Promise<{ runsPerSecond: number; seconds: number }> {
   const started = performance.now()
   await withConcurrency(runs, inflight, async (i) => {
     const run = await bench.services.runs.create(bench.principal, { workflowId: bench.workflowId, input: `Hello ${i}` })
-    await ended(bench.app, run.id)
+    await bench.ended(run.id)
   })
   const seconds = (performance.now() - started) / 1000
   return { runsPerSecond: runs / seconds, seconds }
@@ -230,7 +164,7 @@ interface ForkFigures {
 async function forks(bench: Bench, count: number): Promise<ForkFigures> {
   const { services, principal, workflowId, app } = bench
   const parent = await services.runs.create(principal, { workflowId, input: 'Fork me' })
-  await ended(app, parent.id)
+  await bench.ended(parent.id)
   const checkpoints = await services.runCheckpoints.list(principal, parent.id)
   const at = checkpoints.find((checkpoint) => checkpoint.superstep === 2) ?? checkpoints.at(-1)!
   const callMs: number[] = []
@@ -240,7 +174,7 @@ async function forks(bench: Bench, count: number): Promise<ForkFigures> {
     const startedAt = performance.timeOrigin + performance.now()
     const created = await services.runForks.create(principal, parent.id, { checkpointId: at.id })
     callMs.push(performance.timeOrigin + performance.now() - startedAt)
-    await ended(app, created.run.id)
+    await bench.ended(created.run.id)
     const [first] = await app.db.sql.query<{ type: string; at: number }>(
       `SELECT type, EXTRACT(EPOCH FROM "createdAt")::float8 * 1000 AS at FROM "RunEvent"
        WHERE "runId" = $1 AND sequence > (SELECT sequence FROM "RunEvent" WHERE "runId" = $1 AND type = 'run_forked') ORDER BY sequence LIMIT 1`,

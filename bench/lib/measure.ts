@@ -151,3 +151,12 @@ export async function measureGroup(cases: BenchCase[], overrides: Partial<Measur
   }
   return cases.map((benchCase, i) => summarise(benchCase.name, perUnit[i], plans[i].runsPerSample))
 }
+
+/** Keeps `inflight` of `total` tasks going until all are done. */
+export async function withConcurrency(total: number, inflight: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0
+  const lane = async () => {
+    while (next < total) await task(next++)
+  }
+  await Promise.all(Array.from({ length: Math.min(inflight, total) }, lane))
+}
