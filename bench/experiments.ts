@@ -19,7 +19,6 @@
  */
 import { randomBytes } from 'node:crypto'
 import { evaluatorSpecSchema } from '../lib/contracts/evaluators'
-import { EXPERIMENT_STEP_DELAY_MS } from '../lib/server/evaluations/experiment-jobs'
 import { servicesFor, type Services } from '../lib/server/services'
 import { readable } from './lib/cli'
 import { quantile, withConcurrency } from './lib/measure'
@@ -89,8 +88,6 @@ interface ExperimentFigures {
   rowsPerSecond: number
   status: string
   passed: number
-  /** What the driver's pace allows: `concurrency` rows per step, a step every EXPERIMENT_STEP_DELAY_MS at most. */
-  stepCeilingRowsPerSecond: number
   /** ExperimentService.results (what the results table's request gets) for the finished experiment, median of 10 after one warm-up. */
   resultsMs: number
   resultsBytes: number
@@ -147,7 +144,6 @@ async function experiment(bench: Bench, rows: number, concurrency: number): Prom
     rowsPerSecond: rows / seconds,
     status,
     passed,
-    stepCeilingRowsPerSecond: concurrency / (EXPERIMENT_STEP_DELAY_MS / 1000),
   }
 }
 
@@ -240,11 +236,6 @@ async function main(): Promise<void> {
       measure: `experiment rows (${measured.rows}, ${measured.status}, ${measured.passed} passed)`,
       'per second': readable(measured.rowsPerSecond),
       seconds: readable(measured.seconds),
-    },
-    {
-      measure: `experiment's step ceiling (${flags.concurrency} per ${EXPERIMENT_STEP_DELAY_MS} ms step)`,
-      'per second': readable(measured.stepCeilingRowsPerSecond),
-      seconds: '',
     },
   ])
   console.log(

@@ -14,6 +14,7 @@
  * to warm the process (caches, LISTENs, prepared statements) and is then measured as steady state.
  * The test's own waiting uses a connection whose statements are left out of the count.
  */
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AgentSettingsSchema } from '@/lib/graph'
@@ -21,6 +22,8 @@ import { graph } from '@/lib/graph/testing/graph-builder'
 import { runIdOfResponse } from '@/lib/server/responses/responses-service'
 import { getAppContext } from '@/lib/server/app-context'
 import { RunWorker } from '@/lib/server/runs/run-worker'
+import { RunService, type RunNowOption } from '@/lib/server/runs/run-service'
+import { experimentStepKey } from '@/lib/server/evaluations/experiment-step-queue'
 import { countStatements, describeCount, type StatementCount, type StatementCounter } from '@/lib/server/testing/statement-counter'
 import { callRoute, createTestApp, principalOf, type TestApp } from '@/lib/server/testing/test-app'
 import { waitFor } from '@/lib/server/testing/wait-for'
@@ -60,6 +63,16 @@ const ASKING_RUN_BUDGET = { statements: 34, commits: 34, jobFetches: 3 }
 const ROUTED_ASKING_RUN_BUDGET = { statements: 37, commits: 37, jobFetches: 4 }
 /** POST /v1/responses with `store: false`: the agent answers in this process, and only what the request reads is counted (nothing is written). */
 const UNSTORED_RESPONSES_BUDGET = { statements: 3, commits: 3, jobFetches: 0 }
+
+/**
+ * An experiment row's run (started as the experiment driver starts it, RunService.create with its experiment's id) next
+ * to the same run that is no experiment's: statements more on the run's own path. Its end queues the experiment's step in
+ * the statement that ends it, so none; the step itself (its job and its reads) is the experiment's work, not the run's.
+ */
+const EXPERIMENT_RUN_EXTRA_STATEMENTS = 0
+/** graphile-worker's statements on its jobs table (fetches, completions), and the first statement of an experiment's step. */
+const GRAPHILE_JOBS = '"graphile_worker"._private_jobs'
+const STEP_READ = 'SELECT "public"."Experiment"."id"'
 
 /**
  * graphile-worker's job fetch: one takes each job, and whether a worker asks once more before it idles depends on
@@ -165,6 +178,19 @@ describe('the run path stays within its statement budget', () => {
     await counter.settled()
   }
 
+  /** Until the experiment's step that the run's end queued has run (the experiment is none, so the step does nothing). */
+  async function stepDone(experimentId: string): Promise<void> {
+    await counter.uncounted(() =>
+      waitFor(async () => {
+        const { rows } = await probe.query<{ jobs: number }>(`SELECT count(*)::int AS jobs FROM graphile_worker.jobs WHERE key = $1`, [
+          experimentStepKey(experimentId),
+        ])
+        return rows[0]?.jobs === 0 ? true : undefined
+      }),
+    )
+    await counter.settled()
+  }
+
   /** The run's event stream as a browser reads it, to its end (the run is over, so it ends after the final event). */
   async function readEvents(runId: string): Promise<string> {
     const request = new Request(`http://localhost/api/runs/${runId}/events`, { headers: { authorization: `Bearer ${app.admin.token}` } })
@@ -234,6 +260,29 @@ describe('the run path stays within its statement budget', () => {
     await runLeft(runId)
     expect(await readEvents(runId)).toContain('run_succeeded')
   }
+
+  it("a stored run of an experiment's row pays no statement more than another run", async () => {
+    const runs = new RunService(await getAppContext())
+    /** Started as the experiment driver starts a row's run (RunService.create), to its end and its experiment's step. */
+    const storedRun = (options: RunNowOption) => async () => {
+      const run = await runs.create(principalOf(app.admin), { workflowId, input: 'Hello' }, options)
+      await runLeft(run.id)
+      if (options.experimentId) await stepDone(options.experimentId)
+      expect(await readEvents(run.id)).toContain('run_succeeded')
+    }
+    const plain = await measure('stored run, RunService', storedRun({}))
+    const experiment = await measure("stored run, an experiment's row", storedRun({ experimentId: randomUUID() }))
+    // The step ran (it read its experiment, found none and stopped): the wake-up was queued.
+    expect(
+      [...experiment.byText.keys()].some((text) => text.startsWith(STEP_READ)),
+      describeCount(experiment),
+    ).toBe(true)
+    // What is left once the jobs' own statements (graphile fetching and completing the run's job and the step's) and the
+    // step's read are taken out is the run's path: the same as another run's, the wake-up riding in its ending statement.
+    const runPath = (count: StatementCount) =>
+      [...count.byText].filter(([text]) => !text.includes(GRAPHILE_JOBS) && !text.startsWith(STEP_READ)).reduce((sum, [, times]) => sum + times, 0)
+    expect(runPath(experiment), `${describeCount(experiment)}\n${describeCount(plain)}`).toBeLessThanOrEqual(runPath(plain) + EXPERIMENT_RUN_EXTRA_STATEMENTS)
+  })
 
   it('a stored run that asks a person, answered', async () => {
     const count = await measure(

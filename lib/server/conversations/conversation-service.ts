@@ -368,7 +368,11 @@ export class ConversationService {
     principal: Principal,
     agentId: string,
     text: string,
-    options: SendOptions & { history?: readonly EarlierTurnMessage[] } = {},
+    options: SendOptions & {
+      history?: readonly EarlierTurnMessage[]
+      /** An experiment row's turn: its end queues the experiment's next step (evaluations/experiment-step-queue.ts). */
+      experimentId?: string
+    } = {},
   ): Promise<SentMessage & { conversationId: string }> {
     const history = options.history ?? []
     const runnable = workspacesWithRole(principal, 'runner') ?? null
@@ -399,12 +403,12 @@ export class ConversationService {
            SELECT gen_random_uuid(), conversation.id, (m.ordinality - 1)::int, m.role, m.message, now()
            FROM conversation, unnest($9::text[], $10::text[]) WITH ORDINALITY AS m(role, message, ordinality)),
          run AS (
-           INSERT INTO "Run" (id, "agentId", "agentVersionId", "conversationId", input, "ownerId", "workspaceId", "workspaceScoped", ${claimColumns.names}, "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "agentId", "agentVersionId", "conversationId", input, "ownerId", "workspaceId", "workspaceScoped", "experimentId", ${claimColumns.names}, "createdAt", "updatedAt")
            SELECT gen_random_uuid(), $1, version.id, conversation.id,
              jsonb_build_object('text', $3::text, 'historyStart', cardinality($9::text[]))
                || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END
                || CASE WHEN $8::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('replyFormat', $8::jsonb) END,
-             $4, agent."workspaceId", $12, ${claimColumns.values('$7')}, now(), now()
+             $4, agent."workspaceId", $12, $13, ${claimColumns.values('$7')}, now(), now()
            FROM version, conversation, agent
            RETURNING id, "conversationId", input, "agentVersionId", "createdAt", "workspaceId"),
          queued AS (
@@ -431,6 +435,7 @@ export class ConversationService {
           history.find((message) => message.role === 'user')?.text ?? text,
           // Held to its workspace unless an admin started it (run-lease.ts).
           !isAdmin(principal),
+          options.experimentId ?? null,
         ],
       )
     } finally {
@@ -441,7 +446,7 @@ export class ConversationService {
       if (agent) requireRole(principal, agent.workspaceId, 'runner')
       throw agent ? notFound('Agent version', options.version === undefined ? agentId : `${agentId}@${options.version}`) : notFound('Agent', agentId)
     }
-    const inserted = insertedTurn(row, row.conversationId)
+    const inserted = { ...insertedTurn(row, row.conversationId), experimentId: options.experimentId ?? null }
     slot?.start(claimedAtInsert(inserted, principal), {
       sequence: 1,
       type: 'run_queued',

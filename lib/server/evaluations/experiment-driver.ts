@@ -5,10 +5,12 @@
  * Why a step over stored state (and not a loop in memory): an experiment outlives any process. Its plan is the
  * ExperimentRow table (one row per dataset row × trial, with the run it started) and its progress is the runs'
  * own status, both in Postgres; a step reads them, does what is due and writes down what it did, so a step after
- * a restart — on any worker — carries on where the last one stopped. Steps are graphile jobs keyed per experiment
- * (experiment-jobs.ts): one is queued when the experiment is created, and each step that leaves work queues the
- * next a moment later. Writes are conditional on the row's state (`status = 'pending'`/`'running'`), so a step that
- * overlaps another cannot score a row twice; at worst a row's run is started twice and one of them is ignored.
+ * a restart — on any worker — carries on where the last one stopped. Steps are graphile jobs keyed per experiment,
+ * run one at a time (experiment-step-queue.ts): one is queued when the experiment is created, and one whenever a row's
+ * run ends, in the statement that ends it — so a row is scored, and the next row started, as soon as a run ends;
+ * a step that leaves work also queues a slow safety step (experiment-jobs.ts). Writes are conditional on the row's
+ * state (`status = 'pending'`/`'running'`), so a step that overlaps another cannot score a row twice; at worst a
+ * row's run is started twice and one of them is ignored.
  */
 import type { EvaluatorSpec } from '@/lib/contracts/evaluators'
 import type { DatasetRow } from '@/lib/contracts/datasets'
@@ -22,10 +24,13 @@ import { costOf } from '@/lib/contracts/model-cost'
 import type { ModelPrice } from '@/lib/contracts/model-prices'
 import { ModelPriceService } from '../model-prices/model-price-service'
 
-/** How a row's run is started: the run service for a workflow, a new conversation for an agent. */
+/**
+ * How a row's run is started: the run service for a workflow, a new conversation for an agent. The run carries the
+ * experiment's id, so that its end queues the experiment's next step (experiment-step-queue.ts).
+ */
 export interface ExperimentRunStarter {
-  startWorkflowRun(principal: Principal, input: { workflowId: string; version: number; input: string }): Promise<{ id: string }>
-  startAgentTurn(principal: Principal, input: { agentId: string; version: number; text: string }): Promise<{ runId: string }>
+  startWorkflowRun(principal: Principal, input: { workflowId: string; version: number; input: string; experimentId: string }): Promise<{ id: string }>
+  startAgentTurn(principal: Principal, input: { agentId: string; version: number; text: string; experimentId: string }): Promise<{ runId: string }>
 }
 
 export interface ExperimentDriverDeps {
@@ -162,7 +167,7 @@ export function experimentLockKey(experimentId: string): string {
 async function startRow(
   deps: ExperimentDriverDeps,
   principal: Principal | undefined,
-  experiment: { workflowId: string | null; agentId: string | null; targetVersion: number },
+  experiment: { id: string; workflowId: string | null; agentId: string | null; targetVersion: number },
   row: PendingRow,
   datasetRow: DatasetRow | undefined,
   specs: readonly EvaluatorSpec[],
@@ -172,9 +177,10 @@ async function startRow(
     if (!principal) throw new Error('The person who started the experiment no longer exists.')
     if (!datasetRow) throw new Error('The dataset row is gone.')
     const input = typeof datasetRow.input === 'string' ? datasetRow.input : JSON.stringify(datasetRow.input)
+    const experimentId = experiment.id
     runId = experiment.workflowId
-      ? (await deps.starter.startWorkflowRun(principal, { workflowId: experiment.workflowId, version: experiment.targetVersion, input })).id
-      : (await deps.starter.startAgentTurn(principal, { agentId: experiment.agentId!, version: experiment.targetVersion, text: input })).runId
+      ? (await deps.starter.startWorkflowRun(principal, { workflowId: experiment.workflowId, version: experiment.targetVersion, input, experimentId })).id
+      : (await deps.starter.startAgentTurn(principal, { agentId: experiment.agentId!, version: experiment.targetVersion, text: input, experimentId })).runId
   } catch (error) {
     // A row that cannot start (its input no longer fits, the owner lost the runner role) is scored as failed, with why.
     const reason = `The run could not start: ${(error as Error).message}`.slice(0, 500)

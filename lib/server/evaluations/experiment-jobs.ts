@@ -1,8 +1,9 @@
 /**
- * The job-queue side of experiments: `experiment-step` runs one step (experiment-driver.ts) and, while the
- * experiment has rows left, queues the next step a moment later under the same job key, so one step per
- * experiment is queued at a time. Registered in the run worker's task list, as the approval-routing jobs are: the
- * steps run wherever runs run, and carry on after a restart because the queue is Postgres.
+ * The job-queue side of experiments: `experiment-step` runs one step (experiment-driver.ts). What queues a step is
+ * mostly the end of a row's run (experiment-step-queue.ts); a step that leaves rows under way also queues a slow
+ * safety step under the same job key, which only a lost wake-up needs. Registered in the run worker's task list, as
+ * the approval-routing jobs are: the steps run wherever runs run, and carry on after a restart because the queue is
+ * Postgres.
  */
 import type { Task, TaskList } from 'graphile-worker'
 import { z } from 'zod'
@@ -12,15 +13,19 @@ import { ConversationService } from '../conversations/conversation-service'
 import { RunService } from '../runs/run-service'
 import type { EvaluateContext } from './evaluators/evaluate'
 import { stepExperiment, type ExperimentDriverDeps } from './experiment-driver'
+import { EXPERIMENT_STEP_TASK, experimentStepKey, queueExperimentStepExpression } from './experiment-step-queue'
 
-export const EXPERIMENT_STEP_TASK = 'experiment-step'
-/** Between steps of an experiment with runs under way: a row is scored within about this long of its run ending. */
-export const EXPERIMENT_STEP_DELAY_MS = 500
+/**
+ * The safety step after a step that leaves rows under way. Rows move on their runs' ends, not on this: it is for a
+ * wake-up that never came (a run ended by a path that does not queue one, such as its conversation's deletion, or a
+ * step that failed while the wake-up was queued behind it), so it bounds how long such a row waits.
+ */
+export const EXPERIMENT_SAFETY_STEP_MS = 5_000
 
 const payloadSchema = z.object({ experimentId: z.string().min(1) })
 
-/** SQL queuing the experiment's next step (`$1`: its id), to run inside the statement or transaction that creates it. */
-export const QUEUE_EXPERIMENT_STEP_SQL = `SELECT graphile_worker.add_job('${EXPERIMENT_STEP_TASK}', json_build_object('experimentId', $1::text), job_key => 'experiment:' || $1::text, max_attempts => 1000)`
+/** SQL queuing the experiment's first step (`$1`: its id), to run inside the statement or transaction that creates it. */
+export const QUEUE_EXPERIMENT_STEP_SQL = `SELECT ${queueExperimentStepExpression('$1')}`
 
 /** The judges' chat clients: the server's model settings, as an agent node's (no base URL: judges use the server's endpoint or the demo model). */
 export const serverJudgeClient: EvaluateContext['judgeClient'] = (model) =>
@@ -32,22 +37,26 @@ export function experimentDriverDeps(app: AppContext): ExperimentDriverDeps {
   return {
     app,
     starter: {
-      startWorkflowRun: (principal, input) => runs.create(principal, input),
-      startAgentTurn: (principal, input) => conversations.sendToNew(principal, input.agentId, input.text, { version: input.version }),
+      startWorkflowRun: (principal, { experimentId, ...input }) => runs.create(principal, input, { experimentId }),
+      startAgentTurn: (principal, input) =>
+        conversations.sendToNew(principal, input.agentId, input.text, { version: input.version, experimentId: input.experimentId }),
     },
     evaluation: { judgeClient: serverJudgeClient },
   }
 }
 
-export function experimentTasks(app: AppContext): TaskList {
+/** `safetyStepMs`: EXPERIMENT_SAFETY_STEP_MS but in tests, which set it beyond themselves to show rows move on their runs' ends alone. */
+export function experimentTasks(app: AppContext, { safetyStepMs = EXPERIMENT_SAFETY_STEP_MS }: { safetyStepMs?: number } = {}): TaskList {
   const deps = experimentDriverDeps(app)
   const step: Task = async (payload, helpers) => {
     const { experimentId } = payloadSchema.parse(payload)
     if ((await stepExperiment(deps, experimentId)) === 'continue') {
+      // `preserve_run_at`: a wake-up a run's end queued during this step keeps its time (now), not the safety step's.
+      const key = experimentStepKey(experimentId)
       await helpers.addJob(
         EXPERIMENT_STEP_TASK,
         { experimentId },
-        { jobKey: `experiment:${experimentId}`, runAt: new Date(Date.now() + EXPERIMENT_STEP_DELAY_MS), maxAttempts: 1000 },
+        { queueName: key, jobKey: key, jobKeyMode: 'preserve_run_at', runAt: new Date(Date.now() + safetyStepMs), maxAttempts: 1000 },
       )
     }
   }

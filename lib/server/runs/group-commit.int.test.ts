@@ -94,4 +94,20 @@ describe('GroupCommit', () => {
     expect(sql.transactions).toBe(1)
     expect((await app.events.listAfter(runId)).map((event) => event.sequence)).toEqual([1, 2, 3])
   })
+
+  it('sends a statement asked to go alone in a transaction of its own, never in a group', async () => {
+    const sql = countingSql(app.db.sql)
+    const commits = new GroupCommit(sql, 1)
+    const [runId] = await newRuns(1)
+    const insert = `INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt") VALUES ($1, $2, 'tick', '{}', now()) RETURNING sequence`
+    // While the first is in flight, two wait to go together; the one asked to go alone does not join them.
+    await Promise.all([
+      commits.query('a', insert, [runId, 1]),
+      commits.query('b', insert, [runId, 2]),
+      commits.query('c', insert, [runId, 3], { alone: true }),
+      commits.query('d', insert, [runId, 4]),
+    ])
+    expect({ alone: sql.alone, transactions: sql.transactions }).toEqual({ alone: 2, transactions: 1 })
+    expect((await app.events.listAfter(runId)).map((event) => event.sequence)).toEqual([1, 2, 3, 4])
+  })
 })

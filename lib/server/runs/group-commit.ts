@@ -13,7 +13,9 @@
  *
  * A group holds the rows its statements lock (each its run's row) until it commits: it takes them
  * in the order of their runs' ids, as renewLeases does, so the two never wait on each other in a
- * cycle (Postgres would break one after a second's wait).
+ * cycle (Postgres would break one after a second's wait). A statement that also locks a row shared
+ * between runs (the end of an experiment row's run queues its experiment's step job) is sent alone,
+ * never grouped: two groups could take two such rows in opposite orders.
  */
 import type { SqlRunner } from '../db/sql'
 
@@ -42,9 +44,11 @@ export class GroupCommit {
 
   /**
    * Runs one statement, committed when it resolves: alone when a commit is free, else with the others
-   * waiting. `key` names the row it locks (its run's id).
+   * waiting. `key` names the row it locks (its run's id). `alone`: always in a transaction of its own,
+   * at once (it locks a row other runs' statements lock too).
    */
-  query<Row = Record<string, unknown>>(key: string, text: string, params: unknown[]): Promise<Row[]> {
+  query<Row = Record<string, unknown>>(key: string, text: string, params: unknown[], { alone = false }: { alone?: boolean } = {}): Promise<Row[]> {
+    if (alone) return this.sql.query<Row>(text, params)
     return new Promise<Row[]>((resolve, reject) => {
       this.waiting.push({ key, text, params, resolve: resolve as (rows: unknown[]) => void, reject })
       if (this.inFlight < this.commitsInFlight) void this.commitWaiting()

@@ -132,9 +132,11 @@ export class RunEventLog {
    * stored only if that changed the run, so a cancel that won leaves no second final event. Throws
    * on a number already taken (isUniqueViolation): nothing of the batch is then stored. Stores
    * nothing once the run has a final event (a cancel from another process won). Returns when the
-   * rows were stored and whether this batch ended the run.
+   * rows were stored and whether this batch ended the run. `alone`: committed by itself, never in a
+   * group: for a batch whose statement locks a row other runs' statements lock too (an experiment's step
+   * job, which its rows' runs' ends queue), which a group could lock in a different order than another.
    */
-  async insertNumbered(runId: string, rows: readonly EventRow[], also?: BatchSql, { ending = false } = {}): Promise<StoredBatch> {
+  async insertNumbered(runId: string, rows: readonly EventRow[], also?: BatchSql, { ending = false, alone = false } = {}): Promise<StoredBatch> {
     const [result] = await this.commits.query<{ createdAt: Date; followed: boolean | null; ended: boolean | null }>(
       runId,
       `WITH ${also ? `${also.sql},` : ''}
@@ -148,6 +150,7 @@ export class RunEventLog {
        SELECT max("createdAt") AS "createdAt", (SELECT followed FROM follow) AS followed, bool_or(type IN (${FINAL_LIST})) AS ended
        FROM inserted HAVING count(*) > 0`,
       [runId, rows.map((r) => r.sequence), rows.map((r) => r.type), rows.map((r) => r.payload), ...(also?.params ?? [])],
+      { alone },
     )
     if (result) this.announce(runId, result.followed !== false)
     return { createdAt: new Date(result?.createdAt ?? Date.now()), ended: result?.ended === true }

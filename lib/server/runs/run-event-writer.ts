@@ -41,6 +41,8 @@ interface Pending {
   also?: (firstParam: number, sequence: number) => BatchStatement
   /** The run's end: the CTE `ended` that changes its status (see RunEventLog.insertNumbered). */
   ends?: (firstParam: number) => BatchStatement
+  /** The end's batch commits in a transaction of its own, not grouped with other runs' (see RunEventLog.insertNumbered). */
+  endsAlone?: boolean
   /** Given the stored event, or undefined for an end that did not happen (the run had ended already). */
   resolve: (event: RunEvent | undefined) => void
   reject: (error: unknown) => void
@@ -110,10 +112,11 @@ export class RunEventWriter {
    * Ends the run with its final event, in the same statement as everything still queued (the last
    * superstep's events and checkpoint): `ending` builds the CTE `ended` that records the outcome.
    * Resolves with the final event, or undefined when the run had ended already (a cancel won).
+   * `alone`: the batch commits in a transaction of its own (an experiment row's run, see endRun).
    */
-  end(type: string, data: unknown, ending: NonNullable<Pending['ends']>): Promise<RunEvent | undefined> {
+  end(type: string, data: unknown, ending: NonNullable<Pending['ends']>, { alone = false }: { alone?: boolean } = {}): Promise<RunEvent | undefined> {
     const ended = new Promise<RunEvent | undefined>((resolve, reject) => {
-      this.queue.push({ type, data, ends: ending, resolve, reject })
+      this.queue.push({ type, data, ends: ending, endsAlone: alone, resolve, reject })
       this.flushing ??= this.drain()
     })
     this.endLinger?.()
@@ -177,11 +180,12 @@ export class RunEventWriter {
     const fresh = await this.matchReplay(prepared)
     if (fresh.length === 0 && riders.length === 0) return
     const ending = fresh.some(({ pending }) => pending.ends)
+    const alone = fresh.some(({ pending }) => pending.endsAlone)
     for (let attempt = 1; ; attempt++) {
       const first = this.nextSequence
       const rows: EventRow[] = fresh.map(({ pending, payload }, i) => ({ sequence: first + i, type: pending.type, payload }))
       try {
-        const { createdAt, ended } = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(riders, fresh, first), { ending })
+        const { createdAt, ended } = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(riders, fresh, first), { ending, alone })
         this.nextSequence = first + rows.length
         const stored = fresh.map(({ pending, data }, i): RunEvent => ({ sequence: first + i, type: pending.type, data, createdAt: createdAt.toISOString() }))
         // The final event reaches this process's followers with the run's outcome, from whoever ended it (endRun).

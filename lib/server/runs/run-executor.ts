@@ -19,6 +19,7 @@ import { loadAgentVersionApiKey } from '../agents/agent-service'
 import { openAgentConversation } from '../conversations/agent-conversation'
 import { openRunAgentConversations } from '../conversations/run-agent-conversations'
 import { parseTurnInput, TURN_AGENT_NODE_ID, withTurnSettings } from '../conversations/turn-document'
+import { WAKE_EXPERIMENT_OF_ENDED_RUN } from '../evaluations/experiment-step-queue'
 import { documentSecretScope } from '../secrets/secret-scopes'
 import { RunConversationForwarder } from '../threat-protection/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../workflows/workflow-settings'
@@ -100,6 +101,7 @@ export async function executeQueuedRun(
   const exit = durability === 'exit'
   const firstSequence = start.kind === 'resumed' ? start.replayAfter + 1 : run.lastSequence + 1
   const writer = new RunEventWriter(app.events, run.id, firstSequence, replaying, onStored, exit ? Infinity : lingerMs)
+  const experimentRow = run.experimentId !== null
   const checkpoints = new CheckpointPointers(app.db.prisma, run.id, writer, app.secrets.box, exit)
   const settings = parseWorkflowSettings(run.workflowSettings)
   const forwarding = settings.conversationForwarding
@@ -204,7 +206,7 @@ export async function executeQueuedRun(
       return await park(app, run.id, workerId, recorder, writer, checkpoints.latest ?? restored, nodeTitles(await document))
     }
     checkpoints.carryHeld()
-    await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage }, feed)
+    await endRun(app, run.id, writer, { status: 'succeeded', outputs: recorder.outputs, usage: recorder.usage }, { feed, experimentRow })
     return 'ended'
   } catch (error) {
     if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer, exit)
@@ -224,7 +226,7 @@ export async function executeQueuedRun(
       )
     }
     const message = error instanceof Error ? error.message : String(error)
-    await endRun(app, run.id, writer, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message }, feed)
+    await endRun(app, run.id, writer, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message }, { feed, experimentRow })
     return 'ended'
   } finally {
     ended.abort()
@@ -280,7 +282,13 @@ interface RunOutcome {
  * Records the outcome, once, in one statement with whatever the run's writer still holds (see
  * endedStatement for why a cancel cannot be overwritten). Open approvals are closed first.
  */
-export async function endRun(app: AppContext, runId: string, writer: RunEventWriter | undefined, outcome: RunOutcome, feed?: LocalRunFeed): Promise<void> {
+export async function endRun(
+  app: AppContext,
+  runId: string,
+  writer: RunEventWriter | undefined,
+  outcome: RunOutcome,
+  { feed, experimentRow = false }: { feed?: LocalRunFeed; experimentRow?: boolean } = {},
+): Promise<void> {
   // A run succeeds only with every request answered (see run-lease.ts); a failing one may leave some open.
   if (outcome.status === 'failed') await app.approvals.expirePendingForRun(runId, 'The run failed before the request was answered.', 'run_failed')
   // Outputs and errors carry what tools and servers said: configured secrets are cut out before they are stored.
@@ -291,7 +299,10 @@ export async function endRun(app: AppContext, runId: string, writer: RunEventWri
   const [type, data] = outcome.status === 'succeeded' ? (['run_succeeded', { outputs }] as const) : (['run_failed', { error }] as const)
   const ending = { status: outcome.status, outputs: jsonbSafeText(outputs), usage: outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error }
   // The run's worker ends it with its last batch (the last superstep's events and checkpoint): one statement, not two.
-  const final = writer ? await writer.end(type, data, (first) => endedStatement(first, ending)) : await endAlone(app, runId, type, data, ending)
+  // An experiment row's run's statement also queues the experiment's step (endedStatement), so it commits alone (group-commit.ts).
+  const final = writer
+    ? await writer.end(type, data, (first) => endedStatement(first, ending), { alone: experimentRow })
+    : await endAlone(app, runId, type, data, ending)
   if (final) feed?.ended(final, { status: outcome.status, outputs, usage: (outcome.usage as TokenUsage | undefined) ?? null, error })
 }
 
@@ -307,7 +318,10 @@ interface Ending {
 /**
  * The CTE `ended`: the status changes only if the run is still running or waiting (a cancel may
  * have won), and only then is the final event stored (RunEventLog.insertNumbered), so a run never
- * ends with two contradictory final events, nor with a status and no final event.
+ * ends with two contradictory final events, nor with a status and no final event. An experiment
+ * row's run queues its experiment's next step in the same statement (a data-modifying CTE's
+ * RETURNING is computed whoever reads it): the row is scored, and the next row started, as soon
+ * as the end commits, with no statement more.
  */
 function endedStatement(first: number, ending: Ending): BatchStatement {
   return {
@@ -315,7 +329,7 @@ function endedStatement(first: number, ending: Ending): BatchStatement {
       UPDATE "Run" SET status = $${first}::"RunStatus", outputs = $${first + 1}::jsonb, usage = $${first + 2}::jsonb, error = $${first + 3},
         "finishedAt" = now(), "updatedAt" = now(), "workerId" = NULL, "parkedRequests" = NULL
       WHERE id = $1 AND status IN ('running', 'waiting')
-      RETURNING id, followed)`,
+      RETURNING id, followed, ${WAKE_EXPERIMENT_OF_ENDED_RUN})`,
     params: [ending.status, ending.outputs, ending.usage, ending.error],
   }
 }

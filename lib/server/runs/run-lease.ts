@@ -46,6 +46,8 @@ export interface ClaimedRun {
   parkedRequests: unknown
   /** The tokens used up to the resume point (stored with it), or null. */
   usage: UsageDetails | null
+  /** An experiment row's run: its end queues the experiment's step, and so commits alone (endRun). */
+  experimentId: string | null
   /** 1 on the first take. */
   attempts: number
   lastSequence: number
@@ -90,12 +92,12 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
          OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
              AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
        RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."conversationId", r."workflowId", r."ownerId", r."workspaceId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
-         r.usage, r.followed, r.durability, r.debug, r."workspaceScoped", p.fresh AS started),
+         r.usage, r.followed, r.durability, r.debug, r."workspaceScoped", r."experimentId", p.fresh AS started),
      run_started AS (
        INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
        SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started)
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."conversationId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
-       c.usage, c.followed, c.started, c.durability, c.debug,
+       c.usage, c.followed, c.started, c.durability, c.debug, c."experimentId",
        c."ownerId", c."workspaceId", u.role AS "ownerRole", c."workspaceScoped",
        d."workspaceId" AS "nameWorkspaceId", nu.role AS "nameOwnerRole",
        CASE WHEN c.started THEN c."checkpointSequence" ELSE COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) END AS "lastSequence"

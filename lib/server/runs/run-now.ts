@@ -45,14 +45,17 @@ export type InsertedRunRow = Pick<ClaimedRun, 'id' | 'input' | 'versionId' | 'ag
   durability?: string | null
   /** A debug run's breakpoints and pins (a turn's insert leaves it out). */
   debug?: unknown
+  /** An experiment row's run (an insert that never makes one leaves it out). */
+  experimentId?: string | null
 }
 
 /** The run as claimRun would have returned it: a first take, from its input, after its `run_queued` event. */
 export function claimedAtInsert(inserted: InsertedRunRow, owner: Pick<Principal, 'userId' | 'role'>): ClaimedRun {
-  const { workspaceId, nameWorkspaceId, nameOwnerRole, durability = null, ...row } = inserted
+  const { workspaceId, nameWorkspaceId, nameOwnerRole, durability = null, experimentId = null, ...row } = inserted
   return {
     ...row,
     durability,
+    experimentId,
     ownerId: owner.userId,
     ownerScope: runScope(workspaceId, owner.role),
     nameOwner: nameOwnerFrom(nameWorkspaceId, nameOwnerRole),

@@ -22,6 +22,7 @@ import { turnDocument } from '../conversations/turn-document'
 import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
 import { answerCallsOfStoppedTurn } from '../conversations/unanswered-calls'
 import { claimColumns, claimedAtInsert, type InsertedRunRow } from './run-now'
+import { WAKE_EXPERIMENT_OF_ENDED_RUN } from '../evaluations/experiment-step-queue'
 
 const NO_FACTS: ServerFacts = { openAiConfigured: false, savedAgents: [], mcpServerIds: [], skillIds: [], workflows: [] }
 
@@ -32,6 +33,8 @@ export interface RunNowOption {
   trigger?: { value: RunTrigger; id: string; key?: string }
   /** A published workflow's run: the visitor who submitted it (only they follow it on the form page). */
   visitorId?: string
+  /** An experiment row's run: its end queues the experiment's next step (evaluations/experiment-step-queue.ts). */
+  experimentId?: string
 }
 
 /** A start node that declares input fields takes a JSON object matching them: anything else is refused with its problems (400). */
@@ -134,7 +137,7 @@ export class RunService {
   async create(
     principal: Principal,
     input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode; debug?: RunDebug },
-    { runNow = false, trigger, visitorId }: RunNowOption = {},
+    { runNow = false, trigger, visitorId, experimentId }: RunNowOption = {},
   ): Promise<RunSummary> {
     const nodeIds = await this.refuseWhatCanOnlyFail(principal, input)
     // A debug run takes the workflow's pinned outputs (its request's own win); no other run ever sees them.
@@ -150,17 +153,17 @@ export class RunService {
            WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text[] IS NULL OR w."workspaceId" = ANY($3::text[]))
            ORDER BY v.version DESC LIMIT 1),
          run AS (
-           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, "trigger", "triggerId", "triggerKey", debug, "visitorId", "workspaceScoped", "createdAt", "updatedAt")
+           INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", "workspaceId", ${claimColumns.names}, durability, "trigger", "triggerId", "triggerKey", debug, "visitorId", "workspaceScoped", "experimentId", "createdAt", "updatedAt")
            SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, "workspaceId", ${claimColumns.values('$6')},
              CASE WHEN $11::jsonb IS NULL THEN COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync') ELSE 'sync' END,
-             $8::jsonb, $9, $10, $11::jsonb, $12, $13, now(), now()
+             $8::jsonb, $9, $10, $11::jsonb, $12, $13, $14, now(), now()
            FROM version
-           RETURNING id, "createdAt", input, "versionId", "workflowId", "workspaceId", durability, debug),
+           RETURNING id, "createdAt", input, "versionId", "workflowId", "workspaceId", durability, debug, "experimentId"),
          queued AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
            RETURNING "runId", data)
-         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "conversationId", run."workflowId", version.settings AS "workflowSettings", run.durability, run.debug,
+         SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "conversationId", run."workflowId", version.settings AS "workflowSettings", run.durability, run.debug, run."experimentId",
            version.version, version.name, run."createdAt", queued.data AS "queuedData",
            run."workspaceId", version."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
            CASE WHEN $6::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
@@ -181,6 +184,7 @@ export class RunService {
           visitorId ?? null,
           // Held to its workspace unless an admin started it (workspaceRunner's principals are members).
           !isAdmin(principal),
+          experimentId ?? null,
         ],
       )
     } finally {
@@ -303,7 +307,8 @@ export class RunService {
 
   /**
    * Cancels a queued, running or parked run. The same statement notifies the worker holding it
-   * (any process), which aborts its model calls, tool calls and MCP tasks at once.
+   * (any process), which aborts its model calls, tool calls and MCP tasks at once, and queues the
+   * next step of the experiment whose row it is, if it is one's.
    */
   async cancel(principal: Principal, id: string): Promise<RunSummary> {
     const visible = { id, ...visibleTo(principal) }
@@ -313,8 +318,8 @@ export class RunService {
     const cancelled = await this.app.db.sql.query<{ id: string }>(
       `WITH cancelled AS (
          UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now(), "parkedRequests" = NULL
-         WHERE id = $1 AND status IN ('queued', 'running', 'waiting') RETURNING id)
-       SELECT id, pg_notify('${RUN_CANCEL_CHANNEL}', id) FROM cancelled`,
+         WHERE id = $1 AND status IN ('queued', 'running', 'waiting') RETURNING id, "experimentId")
+       SELECT id, pg_notify('${RUN_CANCEL_CHANNEL}', id), ${WAKE_EXPERIMENT_OF_ENDED_RUN} FROM cancelled`,
       [id],
     )
     if (cancelled.length === 0) {

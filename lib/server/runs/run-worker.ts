@@ -45,6 +45,8 @@ export interface RunWorkerOptions {
   pollIntervalMs?: number
   /** How long a run's first event waits for company before its batch is stored (run-event-writer.ts; default LINGER_MS). */
   eventLingerMs?: number
+  /** The experiments' safety step (experiment-jobs.ts; default EXPERIMENT_SAFETY_STEP_MS): tests set it beyond themselves. */
+  experimentSafetyStepMs?: number
 }
 
 const jobPayload = z.object({ runId: z.string().min(1) })
@@ -55,6 +57,7 @@ export class RunWorker implements RunNowHost {
   private readonly leaseMs: number
   private readonly pollIntervalMs: number
   private readonly eventLingerMs: number | undefined
+  private readonly experimentSafetyStepMs: number | undefined
   private readonly active = new Map<string, AbortController>()
   /** Slots promised to runs being inserted claimed by this worker (run-now.ts). */
   private reserved = 0
@@ -77,6 +80,7 @@ export class RunWorker implements RunNowHost {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000
     this.eventLingerMs = options.eventLingerMs
+    this.experimentSafetyStepMs = options.experimentSafetyStepMs
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`
   }
 
@@ -96,7 +100,7 @@ export class RunWorker implements RunNowHost {
         [RUN_TASK]: this.runTask,
         [EXPIRE_APPROVALS_TASK]: this.expireTask,
         ...approvalRoutingTasks(this.app),
-        ...experimentTasks(this.app),
+        ...experimentTasks(this.app, { safetyStepMs: this.experimentSafetyStepMs }),
         ...scheduleTasks(this.app),
       },
       // Jobs are fetched (and locked) a batch at a time and completed in batches: under load that
