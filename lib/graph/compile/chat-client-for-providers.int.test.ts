@@ -175,9 +175,9 @@ describe('chatClientFor with the native providers', () => {
     const azure = chatClientFor(
       { provider: 'azure_openai', model: 'gpt-4o-prod' },
       { AZURE_OPENAI_ENDPOINT: 'https://res.openai.azure.com', AZURE_OPENAI_API_KEY: 'k' },
-    )
+    ) as OpenAIChatCompletionClient
     expect(azure).toBeInstanceOf(OpenAIChatCompletionClient)
-    expect((azure as OpenAIChatCompletionClient).openai.baseURL).toBe('https://res.openai.azure.com/openai')
+    expect(azure.openai.baseURL).toBe('https://res.openai.azure.com/openai')
     expect(azure.providerName).toBe('azure.ai.openai')
     expect(() => chatClientFor({ provider: 'azure_openai' }, { AZURE_OPENAI_ENDPOINT: 'https://res.openai.azure.com', AZURE_OPENAI_API_KEY: 'k' })).toThrow(
       /names no deployment/,
