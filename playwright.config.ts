@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FIRST_PORT, serverUrl } from './e2e/fixtures/accounts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium-args'
 import type { AccountOptions } from './e2e/fixtures/test'
 
 // Shared by the web servers (which write their setup links there) and the tests (which keep the
@@ -50,18 +51,9 @@ export default defineConfig<AccountOptions>({
     // repainting the page sixty times a second while a spec waits on it, and scrolls to an approval are instant.
     reducedMotion: 'reduce',
     launchOptions: {
-      // Debian's Chromium; Playwright's own browser download is unavailable here.
-      executablePath: process.env.AGENTLOOM_CHROMIUM ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      // Debian's Chromium (Playwright's own browser download is unavailable here), started as scripts/chromium-args.ts says.
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -4,13 +4,8 @@
  * again, continue after a reload, see token usage, pin the conversation to a version, rename, export and delete it.
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page, type TestInfo } from './fixtures/test'
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
+import { expect, test, type Page } from './fixtures/test'
+import { snap } from './fixtures/page'
 
 const assistantMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]')
 

@@ -4,16 +4,11 @@
  * on demand, share one connection across runs instead, delete it. And the warning before deleting
  * a server that a saved workflow uses.
  */
-import { expect, test, type Page, type TestInfo } from './fixtures/test'
+import { expect, test, type Page } from './fixtures/test'
+import { snap } from './fixtures/page'
 
 const SECRET = 'e2e-secret-value-7f3a91c4'
 const SERVER_ID = 'e2e-research'
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
 
 async function expectNoSecret(page: Page) {
   expect(await page.content()).not.toContain(SECRET)

@@ -6,13 +6,8 @@
  * elicitation form is filled in and submitted in the browser during a run. Servers and workflows
  * are set up through the API; the rest is the browser.
  */
-import { expect, test, type Page, type TestInfo } from './fixtures/test'
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
+import { expect, test } from './fixtures/test'
+import { snap } from './fixtures/page'
 
 test('test connection lists parameters; each setting is saved and shown again after a reload', async ({ page }, testInfo) => {
   const created = await page.request.post('/api/mcp-servers', {

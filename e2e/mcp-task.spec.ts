@@ -5,17 +5,12 @@
  * report refuses its first cancel: the timeline says so and the button comes back for a retry. The server (the task
  * fixture over stdio), the workflow and the run are set up through the API; the rest is the browser.
  */
-import { expect, test, type Page, type TestInfo } from './fixtures/test'
+import { expect, test } from './fixtures/test'
+import { snap } from './fixtures/page'
 
 const SERVER_ID = 'e2e-tasks'
 /** Never finishes by itself within the test: only the Cancel ends it (the second one: the first is refused). */
 const INPUT = `/call ${SERVER_ID}_slow_report {"label":"stubborn-q3","durationMs":600000}`
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
 
 const graph = {
   schemaVersion: 1,

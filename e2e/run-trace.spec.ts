@@ -4,6 +4,7 @@
  * MCP tool it called (once a person allowed its sampling request), each with a bar and a duration; the link is an address that can be opened again.
  */
 import { expect, test } from './fixtures/test'
+import { snap } from './fixtures/page'
 
 test('a finished run: Trace opens the waterfall of its run, superstep, step, agent run and tool call', async ({ page }, testInfo) => {
   const graph = {
@@ -50,9 +51,7 @@ test('a finished run: Trace opens the waterfall of its run, superstep, step, age
   await expect(tool).toHaveAttribute('data-span-status', 'ok')
   // A finished run has no running spans.
   await expect(waterfall.locator('[data-span-status="open"]')).toHaveCount(0)
-  const path = testInfo.outputPath('trace.png')
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach('trace', { path, contentType: 'image/png' })
+  await snap(page, testInfo, 'trace')
 
   // The address opens the same view; Close goes back to the run.
   await page.reload()

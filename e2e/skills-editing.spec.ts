@@ -7,15 +7,10 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Page, type TestInfo } from './fixtures/test'
+import { expect, test } from './fixtures/test'
+import { snap } from './fixtures/page'
 
 const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n\nRead notes.md.\n`
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
 
 test('edit a stored skill: live checks at each field, resources added and removed, saved', async ({ page }, testInfo) => {
   const created = await page.request.post('/api/skills', {

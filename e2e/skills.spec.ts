@@ -3,7 +3,8 @@
  * the browser is saved and listed, a broken SKILL.md is refused with the rule it breaks, the new
  * skill can be picked for an agent in the workflow editor, and it can be deleted.
  */
-import { expect, test, type Page, type TestInfo } from './fixtures/test'
+import { expect, test } from './fixtures/test'
+import { snap } from './fixtures/page'
 
 const SKILL = `---
 name: team-glossary
@@ -15,12 +16,6 @@ license: CC0
 
 Read the resource terms.md and answer from it.
 `
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
 
 test('create a skill in the browser, see a bad one rejected, pick it for an agent, delete it', async ({ page }, testInfo) => {
   // 1. The library lists the example file skills, read-only.

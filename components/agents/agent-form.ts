@@ -38,7 +38,7 @@ export function settingNotes(draft: unknown): string[] {
   const parsed = AgentSettingsSchema.safeParse(draft)
   if (!parsed.success || !parsed.data.keepConversationOnService) return []
   const { provider } = parsed.data.model
-  if (provider === 'openai_chat' || provider === 'ollama') {
+  if (provider === 'openai_chat' || provider === 'azure_openai' || provider === 'ollama') {
     return ['Keeping the conversation on the service needs the Responses API: with Chat Completions the whole history is sent every turn.']
   }
   if (provider === 'anthropic' || provider === 'gemini') {

@@ -89,6 +89,7 @@ const providerOptions: SelectOption[] = [
   { value: 'demo', label: 'Demo (offline)' },
   { value: 'openai', label: 'OpenAI Responses API' },
   { value: 'openai_chat', label: 'OpenAI Chat Completions API' },
+  { value: 'azure_openai', label: 'Azure OpenAI' },
   { value: 'anthropic', label: 'Anthropic (Claude)' },
   { value: 'gemini', label: 'Google Gemini' },
   { value: 'ollama', label: 'Ollama' },
@@ -114,7 +115,7 @@ const writeOptions: SelectOption[] = [
   { value: 'no_approval', label: 'Writes and deletes without approval' },
 ]
 
-/** Every provider but the server's pick and the demo model can be given another address. */
+/** Every provider but the server's pick and the demo model can be given another address; Azure OpenAI's is its credential's endpoint. */
 const takesBaseUrl = (model: unknown) =>
   ['openai', 'openai_chat', 'anthropic', 'gemini', 'ollama'].includes(String((model as { provider?: unknown } | undefined)?.provider))
 

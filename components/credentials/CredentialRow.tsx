@@ -37,6 +37,12 @@ export function CredentialRow({ workspaceId, credential, manage }: CredentialRow
         <Badge>{CREDENTIAL_PROVIDER_LABELS[credential.provider]}</Badge>
         {credential.keyLast4 ? <span className="font-mono text-xs text-zinc-500">…{credential.keyLast4}</span> : null}
         {credential.baseUrl ? <span className="truncate font-mono text-xs text-zinc-500">{credential.baseUrl}</span> : null}
+        {credential.endpoint ? (
+          <span className="truncate font-mono text-xs text-zinc-500" data-testid="credential-endpoint-shown">
+            {credential.endpoint}
+            {credential.apiVersion ? ` · api-version ${credential.apiVersion}` : ''}
+          </span>
+        ) : null}
         {manage ? (
           <span className="ml-auto flex gap-1">
             <Button size="sm" variant="ghost" onClick={() => setReplacing((open) => !open)} data-testid="replace-credential-key">

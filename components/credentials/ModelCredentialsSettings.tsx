@@ -6,7 +6,8 @@ import { useCreateCredential, useCredentialsQuery } from '@/components/queries/c
 import { Button, Field, Input, Select } from '@/components/ui'
 import { useCurrentWorkspace } from '@/components/workspaces/CurrentWorkspaceProvider'
 import { canEdit } from '@/components/workspaces/current-workspace'
-import { CREDENTIAL_PROVIDER_LABELS, CREDENTIAL_PROVIDERS, type CredentialProvider } from '@/lib/contracts/provider-credentials'
+import { CREDENTIAL_PROVIDER_LABELS, CREDENTIAL_PROVIDERS, type CreateCredentialRequest, type CredentialProvider } from '@/lib/contracts/provider-credentials'
+import { DEFAULT_AZURE_OPENAI_API_VERSION } from '@/lib/graph/agent-settings'
 import { CredentialRow } from './CredentialRow'
 
 const PROVIDER_OPTIONS = CREDENTIAL_PROVIDERS.map((value) => ({ value, label: CREDENTIAL_PROVIDER_LABELS[value] }))
@@ -45,19 +46,25 @@ function AddCredentialForm({ workspaceId }: { workspaceId: string }) {
   const [provider, setProvider] = useState<CredentialProvider>('openai')
   const [apiKey, setApiKey] = useState('')
   const [baseUrl, setBaseUrl] = useState('')
+  const [endpoint, setEndpoint] = useState('')
+  const [apiVersion, setApiVersion] = useState(DEFAULT_AZURE_OPENAI_API_VERSION)
   const create = useCreateCredential(workspaceId)
+  // Azure OpenAI names its resource's endpoint and an API version instead of a base URL.
+  const azure = provider === 'azure_openai'
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    create.mutate(
-      { name, provider, apiKey, baseUrl: baseUrl.trim() },
-      {
-        onSuccess: () => {
-          setName('')
-          setApiKey('')
-          setBaseUrl('')
-        },
+    const body: CreateCredentialRequest = azure
+      ? { name, provider, apiKey, endpoint: endpoint.trim(), apiVersion: apiVersion.trim() }
+      : { name, provider, apiKey, baseUrl: baseUrl.trim() }
+    create.mutate(body, {
+      onSuccess: () => {
+        setName('')
+        setApiKey('')
+        setBaseUrl('')
+        setEndpoint('')
+        setApiVersion(DEFAULT_AZURE_OPENAI_API_VERSION)
       },
-    )
+    })
   }
   return (
     <form onSubmit={submit} className="grid grid-cols-1 gap-3 border-t border-zinc-100 pt-4 sm:grid-cols-2" aria-label="Add a credential">
@@ -83,17 +90,50 @@ function AddCredentialForm({ workspaceId }: { workspaceId: string }) {
           onChange={(event) => setApiKey(event.target.value)}
         />
       </Field>
-      <Field label="Base URL (optional)" htmlFor="credential-base-url" help="Empty: the provider’s own endpoint. The key is only ever sent here.">
-        <Input
-          id="credential-base-url"
-          data-testid="credential-base-url"
-          value={baseUrl}
-          onChange={(event) => setBaseUrl(event.target.value)}
-          placeholder="https://api.example.com/v1"
-        />
-      </Field>
+      {azure ? (
+        <>
+          <Field
+            label="Endpoint"
+            htmlFor="credential-endpoint"
+            help="The resource’s URL (Keys and Endpoint in the Azure portal). The key is only ever sent here."
+          >
+            <Input
+              id="credential-endpoint"
+              data-testid="credential-endpoint"
+              value={endpoint}
+              onChange={(event) => setEndpoint(event.target.value)}
+              placeholder="https://my-resource.openai.azure.com/"
+            />
+          </Field>
+          <Field label="API version" htmlFor="credential-api-version" help="Agents using this credential name their deployment as the model.">
+            <Input
+              id="credential-api-version"
+              data-testid="credential-api-version"
+              value={apiVersion}
+              onChange={(event) => setApiVersion(event.target.value)}
+              placeholder={DEFAULT_AZURE_OPENAI_API_VERSION}
+            />
+          </Field>
+        </>
+      ) : (
+        <Field label="Base URL (optional)" htmlFor="credential-base-url" help="Empty: the provider’s own endpoint. The key is only ever sent here.">
+          <Input
+            id="credential-base-url"
+            data-testid="credential-base-url"
+            value={baseUrl}
+            onChange={(event) => setBaseUrl(event.target.value)}
+            placeholder="https://api.example.com/v1"
+          />
+        </Field>
+      )}
       <div className="flex items-center gap-2 sm:col-span-2">
-        <Button type="submit" size="sm" variant="primary" disabled={create.isPending || !name.trim() || !apiKey.trim()} data-testid="add-credential">
+        <Button
+          type="submit"
+          size="sm"
+          variant="primary"
+          disabled={create.isPending || !name.trim() || !apiKey.trim() || (azure && (!endpoint.trim() || !apiVersion.trim()))}
+          data-testid="add-credential"
+        >
           {create.isPending ? 'Adding…' : 'Add credential'}
         </Button>
         {create.error ? (

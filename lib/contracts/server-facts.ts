@@ -8,8 +8,8 @@ import { ModelProviderSchema } from '@/lib/graph/agent-settings'
 
 export const serverFactsSchema = z.object({
   openAiConfigured: z.boolean(),
-  /** Whether the server has an Anthropic and a Gemini key (never the keys). */
-  providersConfigured: z.object({ anthropic: z.boolean(), gemini: z.boolean() }).optional(),
+  /** Whether the server has an Anthropic, a Gemini and an Azure OpenAI key (never the keys). */
+  providersConfigured: z.object({ anthropic: z.boolean(), gemini: z.boolean(), azure_openai: z.boolean().optional() }).optional(),
   /** Whether each saved agent has its own key (never the key), and which API each version uses, where. */
   savedAgents: z.array(
     z.object({

@@ -12,10 +12,15 @@ export const nodeLabel = z.string().max(200).optional()
  * Which API answers: 'default' lets the server pick (OpenAI Responses when a key is configured, the
  * demo model otherwise); 'openai' is the Responses API, 'openai_chat' the Chat Completions API (what
  * most OpenAI-compatible servers speak); 'anthropic' Anthropic's Messages API; 'gemini' Google's Gemini
- * API; 'ollama' an Ollama server (its OpenAI-compatible API; default http://localhost:11434/v1).
+ * API; 'ollama' an Ollama server (its OpenAI-compatible API; default http://localhost:11434/v1);
+ * 'azure_openai' an Azure OpenAI resource (its Chat Completions API, at the endpoint and API version of the
+ * agent's credential or the server's AZURE_OPENAI_* settings), where the model names the deployment.
  */
-export const ModelProviderSchema = z.enum(['default', 'demo', 'openai', 'openai_chat', 'anthropic', 'gemini', 'ollama'])
+export const ModelProviderSchema = z.enum(['default', 'demo', 'openai', 'openai_chat', 'azure_openai', 'anthropic', 'gemini', 'ollama'])
 export type ModelProvider = z.infer<typeof ModelProviderSchema>
+
+/** What an Azure OpenAI credential (or server) that names no API version asks for: the newest generally available one. */
+export const DEFAULT_AZURE_OPENAI_API_VERSION = '2024-10-21'
 
 export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const
 export const ReasoningEffortSchema = z.enum(REASONING_EFFORTS)

@@ -100,7 +100,8 @@ export function exportWorkflowAsTypeScript(document: GraphDocument, options: Exp
   }
   lines.push('//   npx tsx <this file> "your input"')
   lines.push('// Agents use the demo model unless OPENAI_API_KEY is set (as in the app); agents set to Anthropic, Gemini or Ollama')
-  lines.push('// read ANTHROPIC_API_KEY, GEMINI_API_KEY (or GOOGLE_API_KEY) and OLLAMA_BASE_URL. Questions are asked on the terminal.')
+  lines.push('// read ANTHROPIC_API_KEY, GEMINI_API_KEY (or GOOGLE_API_KEY) and OLLAMA_BASE_URL; agents set to Azure OpenAI read')
+  lines.push('// AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_KEY and AZURE_OPENAI_API_VERSION. Questions are asked on the terminal.')
   const core = options.standalone ? `./${STANDALONE_RUNTIME_FILE}` : (options.coreImport ?? DEFAULT_CORE_IMPORT)
   const runtime = options.standalone ? `./${STANDALONE_RUNTIME_FILE}` : (options.runtimeImport ?? DEFAULT_RUNTIME_IMPORT)
   lines.push(`import {\n${CORE_NAMES.map((name) => `  ${name},\n`).join('')}} from ${JSON.stringify(core)}`)

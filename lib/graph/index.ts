@@ -9,6 +9,7 @@ export {
   DEFAULT_CASE_HANDLE,
   ModelSettingsSchema,
   ModelProviderSchema,
+  DEFAULT_AZURE_OPENAI_API_VERSION,
   ToolApprovalModeSchema,
   AgentSettingsSchema,
   FileAccessSettingsSchema,

@@ -75,6 +75,24 @@ describe('problems that depend on the server', () => {
     expect(serverFactProblems(doc, { ...facts, openAiConfigured: true })).toEqual([])
   })
 
+  it('refuses an Azure OpenAI agent with neither a credential nor the server’s endpoint and key', () => {
+    const doc = graph()
+      .start()
+      .agent('a', { name: 'Azure', model: { provider: 'azure_openai', model: 'gpt-4o-prod' } })
+      .agent('c', { model: { provider: 'azure_openai', model: 'gpt-4o-prod', credentialId: 'cred-azure' } })
+      .output()
+      .chain('start', 'a', 'c', 'output')
+      .build()
+    expect(serverFactProblems(doc, { ...facts, providersConfigured: { anthropic: true, gemini: true, azure_openai: false } })).toEqual([
+      expect.objectContaining({
+        code: 'model_not_configured',
+        nodeId: 'a',
+        message: expect.stringContaining('uses Azure OpenAI, but the server has no Azure OpenAI key (AZURE_OPENAI_ENDPOINT and AZURE_OPENAI_API_KEY'),
+      }),
+    ])
+    expect(serverFactProblems(doc, { ...facts, providersConfigured: { anthropic: true, gemini: true, azure_openai: true } })).toEqual([])
+  })
+
   it('refuses Anthropic and Gemini agents when the server has no key for them, and never asks one for Ollama', () => {
     const doc = graph()
       .start()

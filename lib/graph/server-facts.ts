@@ -35,8 +35,11 @@ export interface SavedAgentFacts {
 export interface ServerFacts {
   /** Whether OPENAI_API_KEY is set: an agent set to OpenAI cannot run without it. */
   openAiConfigured: boolean
-  /** Whether ANTHROPIC_API_KEY and GEMINI_API_KEY (or GOOGLE_API_KEY) are set; left out, nothing is claimed about them. */
-  providersConfigured?: { anthropic: boolean; gemini: boolean }
+  /**
+   * Whether ANTHROPIC_API_KEY, GEMINI_API_KEY (or GOOGLE_API_KEY), and AZURE_OPENAI_ENDPOINT with AZURE_OPENAI_API_KEY are
+   * set; left out, nothing is claimed about them.
+   */
+  providersConfigured?: { anthropic: boolean; gemini: boolean; azure_openai?: boolean }
   /** The person's saved agents (what an agent_ref node runs). */
   savedAgents: SavedAgentFacts[]
   /** The MCP server ids a run of this person may connect. */
@@ -116,12 +119,13 @@ export function needsServerKey(model: ModelEndpoint, hasOwnKey: boolean): boolea
 }
 
 /** The providers whose agents are sent a key of the server's when they have none of their own. */
-export type KeyedProvider = 'openai' | 'anthropic' | 'gemini'
+export type KeyedProvider = 'openai' | 'anthropic' | 'gemini' | 'azure_openai'
 
 const SERVER_KEYS: Record<KeyedProvider, { label: string; variable: string }> = {
   openai: { label: 'OpenAI', variable: 'OPENAI_API_KEY' },
   anthropic: { label: 'Anthropic', variable: 'ANTHROPIC_API_KEY' },
   gemini: { label: 'Gemini', variable: 'GEMINI_API_KEY or GOOGLE_API_KEY' },
+  azure_openai: { label: 'Azure OpenAI', variable: 'AZURE_OPENAI_ENDPOINT and AZURE_OPENAI_API_KEY; a workspace credential brings its own' },
 }
 
 /** Which server key an agent would be sent (and cannot run without), as needsServerKey says for OpenAI; Ollama needs none. */
@@ -129,7 +133,7 @@ export function serverKeyNeeded(model: ModelEndpoint, hasOwnKey: boolean): Keyed
   // A workspace credential brings its own key (issue #32).
   if (model.baseUrl || hasOwnKey || model.credentialId) return undefined
   if (model.provider === 'openai' || model.provider === 'openai_chat') return 'openai'
-  if (model.provider === 'anthropic' || model.provider === 'gemini') return model.provider
+  if (model.provider === 'anthropic' || model.provider === 'gemini' || model.provider === 'azure_openai') return model.provider
   return undefined
 }
 
@@ -143,6 +147,8 @@ function apiName(model: ModelEndpoint): string {
   switch (model.provider) {
     case 'openai_chat':
       return "OpenAI's Chat Completions API"
+    case 'azure_openai':
+      return 'Azure OpenAI'
     case 'anthropic':
       return 'Anthropic'
     case 'gemini':

@@ -4,9 +4,12 @@
  * key's last 4 characters, viewers list names and providers only, the key is in no answer, row, event or audit entry;
  * a run sends the credential's key (before the saved agent's and the server's) to the credential's own base URL only;
  * another workspace's credential fails the run and is refused on save; the model list is asked with the credential.
+ * An Azure OpenAI credential keeps an endpoint and API version: a run sends its key in `api-key` to the deployment's
+ * Chat Completions path at that endpoint, and an endpoint the outbound policy refuses fails the run before any request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '@/lib/core/testing'
+import { DEFAULT_AZURE_OPENAI_API_VERSION } from '@/lib/graph'
 import { RunService } from '@/lib/server/runs/run-service'
 import { callRoute, principalOf, type TestUser } from '@/lib/server/testing/test-app'
 import { createWorkerTestApp, type WorkerTestApp } from '@/lib/server/testing/worker-test-app'
@@ -23,6 +26,7 @@ import * as credentialRoute from './[id]/route'
 const CREDENTIAL_KEY = 'sk-credential-canary-7d41c2a9'
 const NEW_KEY = 'sk-credential-rotated-52e80b1f'
 const SERVER_KEY = 'sk-server-canary-0a9f33'
+const AZURE_KEY = 'azure-credential-canary-3c9d0e71'
 
 function agentGraph(model: Record<string, unknown>) {
   return {
@@ -110,7 +114,7 @@ describe('model credentials', () => {
   it('refuses bad input (400), a taken name (409), a stale save (409), and an address the outbound policy refuses (400)', async () => {
     for (const body of [
       { name: '', provider: 'openai', apiKey: 'k' },
-      { name: 'x', provider: 'azure', apiKey: 'k' },
+      { name: 'x', provider: 'mistral', apiKey: 'k' },
       { name: 'x', provider: 'openai', apiKey: '' },
       { name: 'x', provider: 'openai', apiKey: 'k', baseUrl: 'ftp://example.com' },
       { name: 'x', provider: 'openai', apiKey: 'k', extra: true },
@@ -224,5 +228,83 @@ describe('model credentials', () => {
       as: editor,
     })
     expect(inTeam.status).toBe(201)
+  })
+  it('keeps an Azure OpenAI credential (endpoint, API version, sealed key) and refuses one without an endpoint or API version', async () => {
+    const endpoint = `${server.origin}/`
+    const azure = { name: 'Azure team', provider: 'azure_openai', apiKey: AZURE_KEY }
+    for (const [body, path, message] of [
+      [azure, 'endpoint', /Give the Azure OpenAI endpoint/],
+      [{ ...azure, endpoint: 'my-resource.openai.azure.com' }, 'endpoint', /full endpoint URL/],
+      [{ ...azure, endpoint, apiVersion: '  ' }, 'apiVersion', /Give the API version/],
+    ] as const) {
+      const refused = await create(body)
+      expect(refused.status, JSON.stringify(body)).toBe(400)
+      expect(refused.body.error.code).toBe('invalid_request')
+      expect(refused.body.error.details.issues).toContainEqual({ path, message: expect.stringMatching(message) })
+    }
+    // An Azure credential has an endpoint, not a base URL; the others have no endpoint.
+    expect((await create({ ...azure, endpoint, baseUrl: endpoint })).status).toBe(400)
+    expect((await create({ name: 'x', provider: 'openai', apiKey: 'k', endpoint })).status).toBe(400)
+    const metadata = await create({ ...azure, name: 'Metadata', endpoint: 'http://169.254.169.254/' }, editor)
+    expect(metadata.status).toBe(400)
+    expect(metadata.body.error).toMatchObject({ code: 'outbound_address_refused', details: { issues: [{ path: 'endpoint' }] } })
+
+    const made = await create({ ...azure, endpoint })
+    expect(made.status).toBe(201)
+    expect(made.body).toMatchObject({
+      provider: 'azure_openai',
+      endpoint,
+      apiVersion: DEFAULT_AZURE_OPENAI_API_VERSION,
+      baseUrl: null,
+      hasKey: true,
+      keyLast4: AZURE_KEY.slice(-4),
+    })
+    const viewerView = (await list(viewer)).body.credentials.find((each: { id: string }) => each.id === made.body.id)
+    expect(viewerView).toMatchObject({ name: 'Azure team', provider: 'azure_openai', hasKey: true })
+    for (const hidden of ['endpoint', 'apiVersion', 'keyLast4']) expect(viewerView).not.toHaveProperty(hidden)
+    const changed = await patch(made.body.id, { apiVersion: '2025-04-01-preview', baseVersion: 1 }, editor)
+    expect(changed.body).toMatchObject({ apiVersion: '2025-04-01-preview', endpoint, version: 2 })
+    expect((await patch(made.body.id, { baseUrl: endpoint, baseVersion: 2 })).body.error.message).toMatch(/change its endpoint instead/)
+    expect((await patch(made.body.id, { endpoint: 'http://169.254.169.254/', baseVersion: 2 })).body.error.code).toBe('outbound_address_refused')
+    const openai = (await list(owner)).body.credentials.find((each: { name: string }) => each.name === 'Loopback')
+    expect((await patch(openai.id, { apiVersion: '2024-10-21', baseVersion: openai.version })).status).toBe(400)
+    const row = await app.db.prisma.providerCredential.findUniqueOrThrow({ where: { id: made.body.id } })
+    expect(row).toMatchObject({ baseUrl: endpoint, apiVersion: '2025-04-01-preview' })
+    expect(JSON.stringify(row)).not.toContain(AZURE_KEY)
+    for (const answer of [made, changed]) expect(JSON.stringify(answer.body)).not.toContain(AZURE_KEY)
+  })
+
+  it("runs an agent on an Azure deployment with the credential's key and API version; a refused endpoint fails the run before any request", async () => {
+    const credential = (await list(owner)).body.credentials.find((each: { name: string }) => each.name === 'Azure team')
+    const workflows = new WorkflowService(app.db.prisma)
+    const runs = new RunService(app)
+    const graph = agentGraph({ provider: 'azure_openai', model: 'team-gpt-4o', credentialId: credential.id })
+    const workflowId = (await workflows.create(teamOwner(), { name: 'uses Azure', graph, workspaceId } as never)).workflow.id
+    server.enqueue({ text: 'Hello from Azure.' })
+    const run = await runs.create(teamOwner(), { workflowId, input: 'hi' })
+    expect(await app.endedRun(run.id)).toMatchObject({ status: 'succeeded' })
+    const sent = server.requests.at(-1)!
+    expect(sent.path).toBe('/openai/deployments/team-gpt-4o/chat/completions')
+    expect(sent.query['api-version']).toBe(credential.apiVersion)
+    expect(sent.headers['api-key']).toBe(AZURE_KEY)
+    expect(sent.headers.authorization).toBeUndefined()
+    const events = await app.events.listAfter(run.id, 0, 1_000)
+    expect(JSON.stringify(events)).toContain('Hello from Azure.')
+    expect(JSON.stringify(events)).not.toContain(AZURE_KEY)
+
+    // Azure lists deployments only through its management API: the model field stays free text.
+    const models = await callRoute(providerModelsRoute.GET, {
+      url: `http://localhost/api/provider-models?provider=openai&credentialId=${credential.id}`,
+      as: viewer,
+    })
+    expect(models.body).toMatchObject({ ok: false, models: [], error: expect.stringMatching(/type the deployment name/) })
+
+    // As an admin may save it, or as it was saved before the allow-list changed: a member's run refuses it at start.
+    await app.db.prisma.providerCredential.update({ where: { id: credential.id }, data: { baseUrl: 'http://169.254.169.254/' } })
+    const sentBefore = server.requests.length
+    const refused = await app.endedRun((await runs.create(teamOwner(), { workflowId, input: 'again' })).id)
+    expect(refused.status).toBe('failed')
+    expect(JSON.stringify(refused.error)).toContain('points at an address this server may not reach: refused by the outbound policy: 169.254.169.254')
+    expect(server.requests.length).toBe(sentBefore)
   })
 })

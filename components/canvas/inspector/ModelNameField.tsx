@@ -6,7 +6,10 @@ import { useProviderModelsQuery } from '@/components/queries/credentials'
 import { Field } from '@/components/ui/Field'
 import { Input } from '@/components/ui/Input'
 
-/** The provider as the model list knows it: OpenAI's two APIs list the same models; the demo model lists none. */
+/**
+ * The provider as the model list knows it: OpenAI's two APIs list the same models; the demo model lists none, and nor
+ * does Azure OpenAI (its deployments are listed only by the Azure management API, which an API key does not open).
+ */
 function listProvider(provider: unknown): string | undefined {
   if (provider === 'openai' || provider === 'openai_chat' || provider === 'default') return 'openai'
   if (provider === 'anthropic' || provider === 'gemini' || provider === 'ollama') return provider
@@ -33,6 +36,8 @@ export function ModelNameField({ id, label, help, error, testId, placeholder, va
   const credentialId = typeof model?.credentialId === 'string' && model.credentialId ? model.credentialId : undefined
   const baseUrl = typeof model?.baseUrl === 'string' && model.baseUrl ? model.baseUrl : undefined
   const provider = listProvider(model?.provider)
+  // An Azure OpenAI agent names its deployment, not a model.
+  const shownPlaceholder = model?.provider === 'azure_openai' ? 'Deployment name' : placeholder
   const models = useProviderModelsQuery({ provider: provider ?? 'openai', credentialId, baseUrl }, asked && provider !== undefined)
   const listed = models.data?.ok ? models.data.models : []
   const note = !asked || !provider ? help : models.isPending ? 'Loading models…' : models.error ? errorMessage(models.error) : (models.data?.error ?? help)
@@ -44,7 +49,7 @@ export function ModelNameField({ id, label, help, error, testId, placeholder, va
         aria-invalid={error ? true : undefined}
         list={listId}
         value={value}
-        placeholder={placeholder}
+        placeholder={shownPlaceholder}
         onFocus={() => setAsked(true)}
         onChange={(event) => onChange(event.target.value)}
       />

@@ -71,7 +71,7 @@ describe('agent settings', () => {
   })
 
   it('accepts the native providers, keeps the old values and the default, and refuses unknown ones', () => {
-    for (const provider of ['default', 'demo', 'openai', 'openai_chat', 'anthropic', 'gemini', 'ollama']) {
+    for (const provider of ['default', 'demo', 'openai', 'openai_chat', 'azure_openai', 'anthropic', 'gemini', 'ollama']) {
       expect(AgentSettingsSchema.parse({ model: { provider } }).model.provider).toBe(provider)
     }
     expect(AgentSettingsSchema.parse({}).model.provider).toBe('default')
@@ -84,7 +84,7 @@ describe('agent settings', () => {
   it('keeps a conversation on the service only on the Responses API', () => {
     const on = (provider: string) => keepsConversationOnService(AgentSettingsSchema.parse({ keepConversationOnService: true, model: { provider } }))
     expect(['default', 'openai'].map(on)).toEqual([true, true])
-    expect(['demo', 'openai_chat', 'anthropic', 'gemini', 'ollama'].map(on)).toEqual([false, false, false, false, false])
+    expect(['demo', 'openai_chat', 'azure_openai', 'anthropic', 'gemini', 'ollama'].map(on)).toEqual([false, false, false, false, false, false])
   })
 })
 

@@ -162,6 +162,7 @@ function reasoningEffortFields(
 ): Record<string, unknown> | undefined {
   switch (provider) {
     case 'openai_chat':
+    case 'azure_openai':
     case 'ollama':
       return { reasoning_effort: effort }
     case 'anthropic':

@@ -1,12 +1,12 @@
 /**
- * The native providers chosen in an agent's model settings reaching the wire: Anthropic, Gemini and
- * Ollama agents built with buildAgent on the clients chatClientFor makes, each against a loopback
+ * The native providers chosen in an agent's model settings reaching the wire: Anthropic, Gemini,
+ * Ollama and Azure OpenAI agents built with buildAgent on the clients chatClientFor makes, each against a loopback
  * server speaking its provider's wire format through the provider's SDK. And whose key goes where.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AnthropicChatClient, GeminiChatClient, OpenAIChatCompletionClient, UserError } from '@/lib/core'
 import { ScriptedHttpServer, anthropicReply, geminiReply } from '@/lib/core/testing'
-import { AgentSettingsSchema, buildAgent, type CompileRegistry } from '@/lib/graph'
+import { AgentSettingsSchema, DEFAULT_AZURE_OPENAI_API_VERSION, buildAgent, type CompileRegistry } from '@/lib/graph'
 import { chatClientFor } from './chat-client-for'
 
 let server: ScriptedHttpServer
@@ -33,7 +33,7 @@ function registry(env: Record<string, string | undefined>): CompileRegistry {
   }
 }
 
-const settingsFor = (provider: 'anthropic' | 'gemini' | 'ollama', baseUrl?: string) =>
+const settingsFor = (provider: 'anthropic' | 'gemini' | 'ollama' | 'azure_openai', baseUrl?: string) =>
   AgentSettingsSchema.parse({
     name: 'Weather',
     instructions: 'Answer in JSON.',
@@ -114,6 +114,38 @@ describe('an agent on ollama', () => {
   })
 })
 
+describe('an agent on azure_openai', () => {
+  const completion = {
+    json: {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      created: 1,
+      model: 'model-test',
+      choices: [{ index: 0, message: { role: 'assistant', content: weather }, finish_reason: 'stop' }],
+    },
+  }
+
+  it("sends the server's key in api-key to the deployment's Chat Completions path at the server's endpoint", async () => {
+    server.enqueue(() => completion)
+    const env = { AZURE_OPENAI_ENDPOINT: `${server.origin}/`, AZURE_OPENAI_API_KEY: 'server-azure-key', AZURE_OPENAI_API_VERSION: '2025-04-01-preview' }
+    const response = await buildAgent(settingsFor('azure_openai'), registry(env), { id: 'w', where: 'W' }).run('Weather?')
+    expect(response.value).toEqual({ city: 'Oslo' })
+    const [request] = server.requests
+    expect(request.url).toBe('/openai/deployments/model-test/chat/completions?api-version=2025-04-01-preview')
+    expect(request.headers['api-key']).toBe('server-azure-key')
+    expect(request.body).toMatchObject({ max_completion_tokens: 64, reasoning_effort: 'low', response_format: { type: 'json_schema' } })
+  })
+
+  it("sends the server's key nowhere else: an agent's own endpoint gets its own key (or none) and the default API version", async () => {
+    server.enqueue(() => completion)
+    const env = { AZURE_OPENAI_ENDPOINT: 'https://server-resource.openai.azure.com/', AZURE_OPENAI_API_KEY: 'server-azure-key' }
+    await buildAgent(settingsFor('azure_openai', `${server.origin}/`), registry(env), { id: 'w', where: 'W' }).run('Weather?')
+    const [request] = server.requests
+    expect(request.url).toBe(`/openai/deployments/model-test/chat/completions?api-version=${DEFAULT_AZURE_OPENAI_API_VERSION}`)
+    expect(request.headers['api-key']).toBe('none')
+  })
+})
+
 describe('chatClientFor with the native providers', () => {
   it('builds each client from the server keys, and fails clearly without one', () => {
     expect(chatClientFor({ provider: 'anthropic' }, SERVER_KEYS)).toBeInstanceOf(AnthropicChatClient)
@@ -137,5 +169,20 @@ describe('chatClientFor with the native providers', () => {
     expect(configured.openai.baseURL).toBe('http://ollama.lan:11434/v1')
     expect(configured.modelId).toBe('qwen3')
     expect(() => chatClientFor({ provider: 'ollama' }, {})).toThrow(/names no model/)
+  })
+
+  it('asks an Azure OpenAI agent for its deployment, and for a credential or the server’s endpoint and key', () => {
+    const azure = chatClientFor(
+      { provider: 'azure_openai', model: 'gpt-4o-prod' },
+      { AZURE_OPENAI_ENDPOINT: 'https://res.openai.azure.com', AZURE_OPENAI_API_KEY: 'k' },
+    ) as OpenAIChatCompletionClient
+    expect(azure).toBeInstanceOf(OpenAIChatCompletionClient)
+    expect(azure.openai.baseURL).toBe('https://res.openai.azure.com/openai')
+    expect(azure.providerName).toBe('azure.ai.openai')
+    expect(() => chatClientFor({ provider: 'azure_openai' }, { AZURE_OPENAI_ENDPOINT: 'https://res.openai.azure.com', AZURE_OPENAI_API_KEY: 'k' })).toThrow(
+      /names no deployment/,
+    )
+    expect(() => chatClientFor({ provider: 'azure_openai', model: 'd' }, { AZURE_OPENAI_API_KEY: 'k', OPENAI_API_KEY: 'k' })).toThrow(UserError)
+    expect(() => chatClientFor({ provider: 'azure_openai', model: 'd' }, {})).toThrow(/Choose an Azure OpenAI credential/)
   })
 })

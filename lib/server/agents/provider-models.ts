@@ -71,6 +71,13 @@ function serverKey(provider: ModelListProvider, env: NodeJS.ProcessEnv): string 
 /** The credential's provider as a list endpoint knows it (OpenAI's two APIs list the same models). */
 const LIST_PROVIDER: Record<string, ModelListProvider> = { openai: 'openai', openai_chat: 'openai', anthropic: 'anthropic', gemini: 'gemini', ollama: 'ollama' }
 
+/** An Azure resource's deployments are listed only by the Azure management API (Entra ID sign-in), not with the resource's key. */
+const AZURE_UNLISTED: ProviderModelsResult = {
+  ok: false,
+  models: [],
+  error: 'Azure OpenAI deployments cannot be listed with an API key: type the deployment name.',
+}
+
 async function listWithCredential(
   app: Pick<AppContext, 'outbound' | 'db' | 'secrets'>,
   principal: Principal,
@@ -81,6 +88,7 @@ async function listWithCredential(
     where: { id: credentialId },
     select: { workspaceId: true, provider: true, secret: true, baseUrl: true },
   })
+  if (row?.provider === 'azure_openai' && canSee(principal, row.workspaceId)) return AZURE_UNLISTED
   const provider = row ? LIST_PROVIDER[row.provider] : undefined
   if (!row || !provider || !canSee(principal, row.workspaceId)) throw notFound('Credential', credentialId)
   const member = !isAdmin(principal)

@@ -3,8 +3,11 @@
  * and editors manage them and see each key's last 4 characters and base URL; runners, approvers and viewers list names
  * and providers only (what the model picker needs). A base URL is where the key is sent: it passes the outbound policy
  * when saved (and again when a run uses it, run-credentials.ts). The key is sealed at rest and never answered.
+ *
+ * An Azure OpenAI credential's endpoint is where its key is sent, so it is kept as the base URL (and checked alike); it is
+ * answered as `endpoint`, beside its API version.
  */
-import type { CreateCredentialRequest, CredentialProvider, CredentialView, UpdateCredentialRequest } from '@/lib/contracts/provider-credentials'
+import type { CreateCredentialData, CredentialProvider, CredentialView, UpdateCredentialRequest } from '@/lib/contracts/provider-credentials'
 import { CREDENTIAL_PROVIDERS } from '@/lib/contracts/provider-credentials'
 import type { AppContext } from '../app-context'
 import { recordAudit } from '../audit/audit-log'
@@ -22,6 +25,7 @@ interface CredentialRow {
   provider: string
   keyHint: string
   baseUrl: string | null
+  apiVersion: string | null
   version: number
   createdAt: Date
   updatedAt: Date
@@ -34,6 +38,7 @@ const SELECT = {
   provider: true,
   keyHint: true,
   baseUrl: true,
+  apiVersion: true,
   version: true,
   createdAt: true,
   updatedAt: true,
@@ -57,11 +62,12 @@ export class ProviderCredentialService {
     return rows.map((row) => present(row, full))
   }
 
-  async create(principal: Principal, workspaceId: string, input: CreateCredentialRequest): Promise<CredentialView> {
+  async create(principal: Principal, workspaceId: string, input: CreateCredentialData): Promise<CredentialView> {
     await this.requireWorkspace(principal, workspaceId)
     requireRole(principal, workspaceId, 'editor')
-    const baseUrl = input.baseUrl || null
-    await this.checkAddress(principal, baseUrl)
+    const azure = input.provider === 'azure_openai'
+    const baseUrl = azure ? input.endpoint : input.baseUrl || null
+    await this.checkAddress(principal, baseUrl, azure ? 'endpoint' : 'baseUrl')
     const taken = await this.prisma.providerCredential.findUnique({ where: { workspaceId_name: { workspaceId, name: input.name } }, select: { id: true } })
     if (taken) throw nameTaken(input.name)
     const row = await this.prisma.$transaction(async (tx) => {
@@ -73,6 +79,7 @@ export class ProviderCredentialService {
           secret: sealCredentialKey(this.app.secrets.box, input.apiKey),
           keyHint: keyHintOf(input.apiKey),
           baseUrl,
+          apiVersion: azure ? input.apiVersion : null,
           createdById: principal.userId,
         },
         select: SELECT,
@@ -94,11 +101,13 @@ export class ProviderCredentialService {
   async update(principal: Principal, id: string, changes: Omit<UpdateCredentialRequest, 'baseVersion'>, base: number | undefined): Promise<CredentialView> {
     const current = await this.find(principal, id)
     requireRole(principal, current.workspaceId, 'editor')
-    if (changes.name === undefined && changes.apiKey === undefined && changes.baseUrl === undefined)
-      throw invalidInput('invalid_request', 'Nothing to change: give a name, a key or a base URL.')
+    if (Object.values(changes).every((value) => value === undefined))
+      throw invalidInput('invalid_request', 'Nothing to change: give a name, a key, a base URL, or (Azure OpenAI) an endpoint or API version.')
+    const azure = current.provider === 'azure_openai'
+    misplacedFields(changes, azure)
     const baseVersion = requireBase(base, 'credential')
-    const baseUrl = changes.baseUrl === undefined ? undefined : changes.baseUrl || null
-    if (baseUrl) await this.checkAddress(principal, baseUrl)
+    const baseUrl = azure ? changes.endpoint : changes.baseUrl === undefined ? undefined : changes.baseUrl || null
+    if (baseUrl) await this.checkAddress(principal, baseUrl, azure ? 'endpoint' : 'baseUrl')
     if (changes.name !== undefined && changes.name !== current.name) {
       const taken = await this.prisma.providerCredential.findUnique({
         where: { workspaceId_name: { workspaceId: current.workspaceId, name: changes.name } },
@@ -113,6 +122,7 @@ export class ProviderCredentialService {
           version: { increment: 1 },
           ...(changes.name === undefined ? {} : { name: changes.name }),
           ...(baseUrl === undefined ? {} : { baseUrl }),
+          ...(changes.apiVersion === undefined ? {} : { apiVersion: changes.apiVersion }),
           ...(changes.apiKey === undefined ? {} : { secret: sealCredentialKey(this.app.secrets.box, changes.apiKey), keyHint: keyHintOf(changes.apiKey) }),
         },
       })
@@ -160,10 +170,10 @@ export class ProviderCredentialService {
   }
 
   /** An admin's address is theirs to choose (as on agents); a member's passes the outbound policy. */
-  private async checkAddress(principal: Principal, baseUrl: string | null): Promise<void> {
+  private async checkAddress(principal: Principal, baseUrl: string | null, field: 'baseUrl' | 'endpoint'): Promise<void> {
     if (!baseUrl || isAdmin(principal)) return
     const refusal = await this.app.outbound.refusalOf(baseUrl)
-    if (refusal) throw invalidInput('outbound_address_refused', `baseUrl: ${refusal.message}`, { issues: [{ path: 'baseUrl', message: refusal.message }] })
+    if (refusal) throw invalidInput('outbound_address_refused', `${field}: ${refusal.message}`, { issues: [{ path: field, message: refusal.message }] })
   }
 
   private async requireWorkspace(principal: Principal, workspaceId: string): Promise<void> {
@@ -172,11 +182,22 @@ export class ProviderCredentialService {
   }
 }
 
+/** An Azure OpenAI credential has an endpoint and API version rather than a base URL; the other providers the other way round. */
+function misplacedFields(changes: Omit<UpdateCredentialRequest, 'baseVersion'>, azure: boolean): void {
+  const misplaced = azure ? (['baseUrl'] as const) : (['endpoint', 'apiVersion'] as const)
+  const field = misplaced.find((name) => changes[name] !== undefined)
+  if (!field) return
+  const message = azure
+    ? 'An Azure OpenAI credential has no base URL: change its endpoint instead.'
+    : `Only an Azure OpenAI credential has ${field === 'endpoint' ? 'an endpoint' : 'an API version'}: change its base URL instead.`
+  throw invalidInput('invalid_request', `${field}: ${message}`, { issues: [{ path: field, message }] })
+}
+
 function nameTaken(name: string) {
   return conflict('credential_exists', `This workspace already has a credential named "${name}": choose another name.`)
 }
 
-/** `full`: owners and editors (and admins) see the key's last 4 characters and the base URL; others the name and provider. */
+/** `full`: owners and editors (and admins) see the key's last 4 characters and the base URL (Azure: endpoint and API version); others the name and provider. */
 function present(row: CredentialRow, full: boolean): CredentialView {
   const view: CredentialView = {
     id: row.id,
@@ -188,6 +209,10 @@ function present(row: CredentialRow, full: boolean): CredentialView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
-  if (full) return { ...view, baseUrl: row.baseUrl, ...(row.keyHint ? { keyLast4: row.keyHint } : {}) }
-  return view
+  if (!full) return view
+  const address =
+    view.provider === 'azure_openai'
+      ? { baseUrl: null, ...(row.baseUrl ? { endpoint: row.baseUrl } : {}), ...(row.apiVersion ? { apiVersion: row.apiVersion } : {}) }
+      : { baseUrl: row.baseUrl }
+  return { ...view, ...address, ...(row.keyHint ? { keyLast4: row.keyHint } : {}) }
 }

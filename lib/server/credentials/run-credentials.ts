@@ -20,8 +20,10 @@ export interface OpenedCredential {
   name: string
   provider: CredentialProvider
   apiKey: string
-  /** Where the key goes; null: the provider's own endpoint. */
+  /** Where the key goes (Azure OpenAI: the resource's endpoint); null: the provider's own endpoint. */
   baseUrl: string | null
+  /** Azure OpenAI only: the API version its requests name. */
+  apiVersion: string | null
 }
 
 /** `checkAddresses`: a member's run (an admin's reaches any address, as with agents' base URLs). */
@@ -35,7 +37,7 @@ export async function openRunCredentials(
   if (ids.length === 0) return opened
   const rows = await app.db.prisma.providerCredential.findMany({
     where: { id: { in: [...ids] } },
-    select: { id: true, workspaceId: true, name: true, provider: true, secret: true, baseUrl: true },
+    select: { id: true, workspaceId: true, name: true, provider: true, secret: true, baseUrl: true, apiVersion: true },
   })
   for (const id of ids) {
     const row = rows.find((candidate) => candidate.id === id)
@@ -48,12 +50,12 @@ export async function openRunCredentials(
       const refusal = await app.outbound.refusalOf(row.baseUrl)
       if (refusal) throw new UserError(`The model credential "${row.name}" points at an address this server may not reach: ${refusal.message}`)
     }
-    opened.set(id, { id, name: row.name, provider: row.provider, apiKey, baseUrl: row.baseUrl })
+    opened.set(id, { id, name: row.name, provider: row.provider, apiKey, baseUrl: row.baseUrl, apiVersion: row.apiVersion })
   }
   return opened
 }
 
-/** OpenAI's two APIs take the same keys. */
+/** OpenAI's two APIs take the same keys; an Azure OpenAI key is its resource's alone. */
 const keyFamily = (provider: ModelProvider): string => (provider === 'openai_chat' || provider === 'default' ? 'openai' : provider)
 
 /**

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { startWsMcpServer, type WsMcpServer } from '@/lib/core/mcp/testing'
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '@/lib/core/testing'
-import { AgentSettingsSchema } from '@/lib/graph'
+import { Agent } from '@/lib/core'
+import { AgentSettingsSchema, chatClientFor } from '@/lib/graph'
 import { graph } from '@/lib/graph/testing/graph-builder'
 import type { Principal } from '../auth/principal'
 import { startLoopbackMcpServer, type LoopbackMcpServer } from '../mcp/testing/loopback-mcp-server'
@@ -296,7 +297,11 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     expect(ws.protocols).toEqual([])
   })
 
-  async function memberAgent(name: string, baseUrl: string, provider: 'openai_chat' | 'anthropic' | 'gemini' | 'ollama' = 'openai_chat'): Promise<void> {
+  async function memberAgent(
+    name: string,
+    baseUrl: string,
+    provider: 'openai_chat' | 'azure_openai' | 'anthropic' | 'gemini' | 'ollama' = 'openai_chat',
+  ): Promise<void> {
     const agent = await app.db.prisma.agent.create({ data: { name, ownerId: member.id, workspaceId: member.personalWorkspaceId } })
     const definition = AgentSettingsSchema.parse({ name, model: { provider, model: 'm', baseUrl } })
     await app.db.prisma.agentVersion.create({ data: { agentId: agent.id, version: 1, definition, authorId: member.id } })
@@ -326,7 +331,7 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     expect((await respond('Local model', app.admin)).body).toMatchObject({ status: 'completed', output_text: 'Hello from the local model' })
   })
 
-  it.each(['anthropic', 'gemini', 'ollama'] as const)('refuses a %s agent’s base URL inside as it refuses an OpenAI one', async (provider) => {
+  it.each(['anthropic', 'gemini', 'ollama', 'azure_openai'] as const)('refuses a %s agent’s base URL inside as it refuses an OpenAI one', async (provider) => {
     const asked = model.requests.length
     const name = `Inside ${provider} ${++counter}`
     await memberAgent(name, `http://127.0.0.1:${new URL(model.origin).port}/v1`, provider)
@@ -359,6 +364,26 @@ describe('the outbound policy on members’ addresses', { timeout: 180_000 }, ()
     expect(failed.body.status).toBe('failed')
     expect(failed.body.error.message).toContain('400')
     expect(JSON.stringify(failed.body)).not.toContain('hunter2')
+  })
+
+  it('reaches an allowed Azure OpenAI endpoint through the pinned fetch, and refuses one inside at its first request, without retrying', async () => {
+    await memberAgent('Allowed Azure', `http://models.example:${new URL(model.origin).port}/`, 'azure_openai')
+    model.enqueue({ text: ['Hello from the allowed Azure resource'] })
+    expect((await respond('Allowed Azure')).body).toMatchObject({ status: 'completed', output_text: 'Hello from the allowed Azure resource' })
+    expect(model.requests.at(-1)!.path).toBe('/openai/deployments/m/chat/completions')
+
+    // The package retries what a fetch throws for a network failure; a refusal is final (caller-fetch-refusals.ts).
+    const policed = pinnedFetch(app.outbound)
+    let attempts = 0
+    const counting: typeof fetch = (input, init) => {
+      attempts += 1
+      return policed(input, init)
+    }
+    const client = chatClientFor({ provider: 'azure_openai', model: 'dep', baseUrl: 'http://169.254.169.254/' }, {}, { apiKey: 'azure-key' }, counting)
+    await expect(new Agent({ client }).run('hi')).rejects.toThrow(
+      'could not reach the service: refused by the outbound policy: 169.254.169.254 is a link-local address',
+    )
+    expect(attempts).toBe(1)
   })
 
   it('refuses a model server that redirects inside, and a model name that rebinds to loopback after being checked', async () => {

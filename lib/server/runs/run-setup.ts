@@ -151,7 +151,12 @@ export async function prepareQueuedRun(
           const credential = settings.credentialId === undefined ? undefined : credentials.get(settings.credentialId)
           if (!credential) return chatClientFor(settings, process.env, secrets, baseUrlFetch)
           // A chosen credential comes before the saved agent's own key and the server's.
-          return chatClientFor(settingsWithCredential(settings, credential), process.env, { apiKey: credential.apiKey }, baseUrlFetch)
+          return chatClientFor(
+            settingsWithCredential(settings, credential),
+            process.env,
+            { apiKey: credential.apiKey, ...(credential.apiVersion ? { apiVersion: credential.apiVersion } : {}) },
+            baseUrlFetch,
+          )
         },
         mcpServer: (id) => {
           const tool = mcpTools.get(id)

@@ -30,8 +30,12 @@ export async function loadServerFacts(app: AppContext, principal: Principal, wor
 }
 
 /** Whether the native providers' server keys are set (blank is none), as chatClientFor reads them. */
-export function providersConfigured(env: NodeJS.ProcessEnv): { anthropic: boolean; gemini: boolean } {
-  return { anthropic: Boolean(env.ANTHROPIC_API_KEY?.trim()), gemini: Boolean(env.GEMINI_API_KEY?.trim() || env.GOOGLE_API_KEY?.trim()) }
+export function providersConfigured(env: NodeJS.ProcessEnv): { anthropic: boolean; gemini: boolean; azure_openai: boolean } {
+  return {
+    anthropic: Boolean(env.ANTHROPIC_API_KEY?.trim()),
+    gemini: Boolean(env.GEMINI_API_KEY?.trim() || env.GOOGLE_API_KEY?.trim()),
+    azure_openai: Boolean(env.AZURE_OPENAI_ENDPOINT?.trim() && env.AZURE_OPENAI_API_KEY?.trim()),
+  }
 }
 
 /** The rows the principal sees, of one workspace when named (one they cannot see: none). */

@@ -13,7 +13,7 @@ export default async function ModelCredentialsPage({ params }: { params: Promise
       <div>
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Model credentials</h1>
         <p className="mt-1 text-sm text-zinc-600">
-          API keys for model providers, kept by this workspace. An agent that chooses one sends its key, and only to its base URL.
+          API keys for model providers, kept by this workspace. An agent that chooses one sends its key, and only to its base URL (Azure OpenAI: its endpoint).
         </p>
       </div>
       <ModelCredentialsSettings workspaceId={id} />
