@@ -17,8 +17,8 @@ import { EXPERIMENT_STEP_TASK, experimentStepKey, queueExperimentStepExpression 
 
 /**
  * The safety step after a step that leaves rows under way. Rows move on their runs' ends, not on this: it is for a
- * wake-up that never came (a run ended by a path that does not queue one, such as its conversation's deletion, or a
- * step that failed while the wake-up was queued behind it), so it bounds how long such a row waits.
+ * wake-up that never came (a run ended by a path that queues none, such as its conversation's deletion, which cancels
+ * its turn), so it bounds how long such a row waits.
  */
 export const EXPERIMENT_SAFETY_STEP_MS = 5_000
 
