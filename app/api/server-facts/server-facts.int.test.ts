@@ -41,6 +41,7 @@ describe('server facts', () => {
     expect(facts.providersConfigured).toEqual({
       anthropic: Boolean(process.env.ANTHROPIC_API_KEY?.trim()),
       gemini: Boolean(process.env.GEMINI_API_KEY?.trim() || process.env.GOOGLE_API_KEY?.trim()),
+      azure_openai: Boolean(process.env.AZURE_OPENAI_ENDPOINT?.trim() && process.env.AZURE_OPENAI_API_KEY?.trim()),
     })
     expect(JSON.stringify(answer.body)).not.toMatch(/sk-/)
 
