@@ -90,18 +90,23 @@ describe('an agent on gemini', () => {
   })
 })
 
+/** A Chat Completions answer with the weather, as an OpenAI-compatible server (Ollama, Azure OpenAI) sends it. */
+function chatCompletion(extra: Record<string, unknown> = {}) {
+  return {
+    json: {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      created: 1,
+      model: 'model-test',
+      choices: [{ index: 0, message: { role: 'assistant', content: weather }, finish_reason: 'stop' }],
+      ...extra,
+    },
+  }
+}
+
 describe('an agent on ollama', () => {
   it("speaks Chat Completions to the agent's base URL (max_tokens, reasoning_effort, response_format)", async () => {
-    server.enqueue(() => ({
-      json: {
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        created: 1,
-        model: 'model-test',
-        choices: [{ index: 0, message: { role: 'assistant', content: weather }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 },
-      },
-    }))
+    server.enqueue(() => chatCompletion({ usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 } }))
     const response = await buildAgent(settingsFor('ollama', `${server.origin}/v1`), registry({ OPENAI_API_KEY: 'server-openai-key' }), {
       id: 'w',
       where: 'W',
@@ -115,15 +120,7 @@ describe('an agent on ollama', () => {
 })
 
 describe('an agent on azure_openai', () => {
-  const completion = {
-    json: {
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      created: 1,
-      model: 'model-test',
-      choices: [{ index: 0, message: { role: 'assistant', content: weather }, finish_reason: 'stop' }],
-    },
-  }
+  const completion = chatCompletion()
 
   it("sends the server's key in api-key to the deployment's Chat Completions path at the server's endpoint", async () => {
     server.enqueue(() => completion)
