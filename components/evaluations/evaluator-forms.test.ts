@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { evaluatorSpecSchema } from '@/lib/contracts/evaluators'
-import { EVALUATOR_FORMS, specValue, withSpecValue } from './evaluator-forms'
+import { EVALUATOR_FORMS, JUDGE_PROVIDER_CHOICES, specValue, withSpecValue } from './evaluator-forms'
 
 describe('evaluator forms', () => {
   it('sets and clears nested values', () => {
@@ -19,6 +19,17 @@ describe('evaluator forms', () => {
     >
     for (const [kind, form] of Object.entries(EVALUATOR_FORMS)) {
       expect(evaluatorSpecSchema.safeParse({ ...form.initial, ...filled[kind] }).success, kind).toBe(true)
+    }
+  })
+
+  it('offers a judge every provider the contract accepts, the demo model first', () => {
+    const providerField = EVALUATOR_FORMS.llm_judge.fields.find((field) => field.path === 'model.provider')
+    expect(providerField?.choices).toEqual(JUDGE_PROVIDER_CHOICES)
+    expect(JUDGE_PROVIDER_CHOICES[0]).toBe('demo')
+    expect(JUDGE_PROVIDER_CHOICES).toEqual(expect.arrayContaining(['anthropic', 'gemini', 'ollama', 'azure_openai']))
+    for (const provider of JUDGE_PROVIDER_CHOICES) {
+      const spec = { ...EVALUATOR_FORMS.llm_judge.initial, rubric: 'Polite.', model: { provider } }
+      expect(evaluatorSpecSchema.safeParse(spec).success, provider).toBe(true)
     }
   })
 })

@@ -4,6 +4,7 @@
  * compile here until it has a form.
  */
 import type { EvaluatorKind, EvaluatorSpecInput } from '@/lib/contracts/evaluators'
+import { ModelProviderSchema } from '@/lib/graph/agent-settings'
 
 export type EvaluatorFieldType = 'text' | 'longtext' | 'number' | 'boolean' | 'json' | 'choice'
 
@@ -24,6 +25,9 @@ export interface EvaluatorForm {
 
 const name: EvaluatorField = { path: 'name', label: 'Name (optional)', type: 'text' }
 const passAt: EvaluatorField = { path: 'passAt', label: 'Pass at score', type: 'number', help: '0–1; empty: the kind’s default.' }
+/** A judge's providers: the offline demo model first (what a new judge starts with), then every provider an agent can use. */
+export const JUDGE_PROVIDER_CHOICES: readonly string[] = ['demo', ...ModelProviderSchema.options.filter((provider) => provider !== 'demo')]
+
 const valueOrExpected: EvaluatorField = { path: 'value', label: 'Value', type: 'text', help: 'Empty: the row’s expected answer.' }
 
 export const EVALUATOR_FORMS = {
@@ -109,7 +113,7 @@ export const EVALUATOR_FORMS = {
       { path: 'rubric', label: 'Rubric', type: 'longtext', help: 'What a good answer is, in the judge’s words.' },
       { path: 'scale.min', label: 'Scale from', type: 'number' },
       { path: 'scale.max', label: 'Scale to', type: 'number' },
-      { path: 'model.provider', label: 'Model provider', type: 'choice', choices: ['demo', 'default', 'openai', 'openai_chat'] },
+      { path: 'model.provider', label: 'Model provider', type: 'choice', choices: JUDGE_PROVIDER_CHOICES },
       { path: 'model.model', label: 'Model', type: 'text', help: 'Empty: the provider’s default.' },
       passAt,
       name,

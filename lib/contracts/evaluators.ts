@@ -5,6 +5,7 @@
  * evaluator itself before an experiment starts (400 `invalid_evaluator`).
  */
 import { z } from 'zod'
+import { ModelProviderSchema } from '@/lib/graph/agent-settings'
 import { atMostKeys } from './bounded'
 import { safeJson, safeText } from './safe-text'
 
@@ -110,8 +111,11 @@ export const celEvaluatorSchema = z.object({
 })
 
 export const judgeModelSchema = z.object({
-  /** As an agent's settings: `demo` answers offline; `default` is the server's OpenAI model (or the demo model without a key). */
-  provider: z.enum(['default', 'demo', 'openai', 'openai_chat']).default('default'),
+  /**
+   * Any provider an agent can use, with the server's own keys and endpoints for it (a judge names no credential):
+   * `demo` answers offline; `default` is the server's OpenAI model (or the demo model without a key).
+   */
+  provider: ModelProviderSchema.default('default'),
   model: safeText().max(200).optional(),
 })
 

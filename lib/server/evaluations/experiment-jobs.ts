@@ -10,6 +10,7 @@ import { z } from 'zod'
 import { chatClientFor } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { ConversationService } from '../conversations/conversation-service'
+import { pinnedFetch } from '../outbound/pinned-connection'
 import { RunService } from '../runs/run-service'
 import type { EvaluateContext } from './evaluators/evaluate'
 import { stepExperiment, type ExperimentDriverDeps } from './experiment-driver'
@@ -27,9 +28,15 @@ const payloadSchema = z.object({ experimentId: z.string().min(1) })
 /** SQL queuing the experiment's first step (`$1`: its id), to run inside the statement or transaction that creates it. */
 export const QUEUE_EXPERIMENT_STEP_SQL = `SELECT ${queueExperimentStepExpression('$1')}`
 
-/** The judges' chat clients: the server's model settings, as an agent node's (no base URL: judges use the server's endpoint or the demo model). */
-export const serverJudgeClient: EvaluateContext['judgeClient'] = (model) =>
-  chatClientFor({ provider: model.provider, ...(model.model ? { model: model.model } : {}) })
+/**
+ * The judges' chat clients: the server's keys and endpoints for the provider a judge names (no base URL, no
+ * credential). The outbound policy still guards the one address that is not the admin's choice: Ollama's default,
+ * localhost, when the server sets no OLLAMA_BASE_URL.
+ */
+export function serverJudgeClient(app: Pick<AppContext, 'outbound'>): EvaluateContext['judgeClient'] {
+  const policedFetch = pinnedFetch(app.outbound)
+  return (model) => chatClientFor({ provider: model.provider, ...(model.model ? { model: model.model } : {}) }, process.env, {}, policedFetch)
+}
 
 export function experimentDriverDeps(app: AppContext): ExperimentDriverDeps {
   const runs = new RunService(app)
@@ -41,7 +48,7 @@ export function experimentDriverDeps(app: AppContext): ExperimentDriverDeps {
       startAgentTurn: (principal, input) =>
         conversations.sendToNew(principal, input.agentId, input.text, { version: input.version, experimentId: input.experimentId }),
     },
-    evaluation: { judgeClient: serverJudgeClient },
+    evaluation: { judgeClient: serverJudgeClient(app) },
   }
 }
 
