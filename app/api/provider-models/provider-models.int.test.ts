@@ -80,6 +80,19 @@ describe('GET /api/provider-models', () => {
     expect(models.requests).toHaveLength(0)
   })
 
+  it("says the outbound policy refused Ollama's default localhost address for a member, not just that a fetch failed", async () => {
+    const previous = process.env.OLLAMA_BASE_URL
+    delete process.env.OLLAMA_BASE_URL
+    try {
+      const answer = await list({ provider: 'ollama' }, member)
+      expect(answer.status).toBe(200)
+      expect(answer.body).toEqual({ ok: false, models: [], error: expect.stringContaining('refused by the outbound policy') })
+      expect(answer.body.error).toContain('loopback')
+    } finally {
+      if (previous !== undefined) process.env.OLLAMA_BASE_URL = previous
+    }
+  })
+
   it('refuses an unknown provider or a base URL that is not http(s)', async () => {
     expect((await list({ provider: 'mistral' })).status).toBe(400)
     expect((await list({ provider: 'ollama', baseUrl: 'file:///etc/passwd' })).status).toBe(400)

@@ -11,6 +11,7 @@ import type { AppContext } from '../app-context'
 import { canSee, isAdmin, type Principal } from '../auth/principal'
 import { openCredentialKey } from '../credentials/credential-secret'
 import { invalidInput, notFound } from '../domain-errors'
+import { outboundRefusalIn } from '../outbound/outbound-policy'
 import { pinnedFetch } from '../outbound/pinned-connection'
 
 const SERVER_KEY_NAMES: Record<Exclude<ModelListProvider, 'ollama'>, string[]> = {
@@ -55,8 +56,15 @@ export async function listModelsFor(
     })
     return { ok: true, models }
   } catch (error) {
-    return { ok: false, models: [], error: error instanceof Error ? error.message : String(error) }
+    return { ok: false, models: [], error: failureMessage(error) }
   }
+}
+
+/** Why a list failed: the outbound policy's refusal when fetch wrapped one (its own message is only "fetch failed"). */
+function failureMessage(error: unknown): string {
+  const refusal = outboundRefusalIn(error)
+  if (refusal) return refusal.message
+  return error instanceof Error ? error.message : String(error)
 }
 
 function serverKey(provider: ModelListProvider, env: NodeJS.ProcessEnv): string | undefined {
@@ -111,7 +119,6 @@ async function listWithCredential(
     return { ok: true, models }
   } catch (error) {
     // A provider's answer may quote the key it was sent.
-    const message = error instanceof Error ? error.message : String(error)
-    return { ok: false, models: [], error: message.split(apiKey).join('[secret]') }
+    return { ok: false, models: [], error: failureMessage(error).split(apiKey).join('[secret]') }
   }
 }
