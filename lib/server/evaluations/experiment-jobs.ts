@@ -7,6 +7,7 @@
  */
 import type { Task, TaskList } from 'graphile-worker'
 import { z } from 'zod'
+import type { OpenAIEnv } from '@/lib/core'
 import { chatClientFor } from '@/lib/graph'
 import type { AppContext } from '../app-context'
 import { ConversationService } from '../conversations/conversation-service'
@@ -33,7 +34,7 @@ export const QUEUE_EXPERIMENT_STEP_SQL = `SELECT ${queueExperimentStepExpression
  * credential). The outbound policy still guards the one address that is not the admin's choice: Ollama's default,
  * localhost, when the server sets no OLLAMA_BASE_URL.
  */
-export function serverJudgeClient(app: Pick<AppContext, 'outbound'>, env: NodeJS.ProcessEnv = process.env): EvaluateContext['judgeClient'] {
+export function serverJudgeClient(app: Pick<AppContext, 'outbound'>, env: OpenAIEnv = process.env): EvaluateContext['judgeClient'] {
   const policedFetch = pinnedFetch(app.outbound)
   return (model) => chatClientFor({ provider: model.provider, ...(model.model ? { model: model.model } : {}) }, env, {}, policedFetch)
 }

@@ -42,6 +42,6 @@ describe('llm_judge', () => {
   it('refuses a bad spec', () => {
     expect(refused({ kind: 'llm_judge', rubric: '' })).toBe(true)
     expect(refused({ kind: 'llm_judge', rubric: 'x', scale: { min: 5, max: 5 } })).toBe(true)
-    expect(refused({ kind: 'llm_judge', rubric: 'x', model: { provider: 'anthropic' } })).toBe(true)
+    expect(refused({ kind: 'llm_judge', rubric: 'x', model: { provider: 'cohere' } })).toBe(true)
   })
 })
