@@ -1,11 +1,13 @@
 /**
- * The job-queue side of experiments: `experiment-step` runs one step (experiment-driver.ts). What queues a step is
- * mostly the end of a row's run (experiment-step-queue.ts); a step that leaves rows under way also queues a slow
- * safety step under the same job key, which only a lost wake-up needs. Registered in the run worker's task list, as
- * the approval-routing jobs are: the steps run wherever runs run, and carry on after a restart because the queue is
- * Postgres.
+ * The job-queue side of experiments: `experiment-step` runs one step (experiment-driver.ts), holding the experiment's
+ * step lock on a connection of its own meanwhile, so that the steps of an experiment run one at a time and a worker's
+ * death mid-step frees the next at once (experiment-step-queue.ts). What queues a step is mostly the end of a row's
+ * run (experiment-step-queue.ts); a step that leaves rows under way also queues a slow safety step under the same job
+ * key, which only a lost wake-up needs. Registered in the run worker's task list, as the approval-routing jobs are:
+ * the steps run wherever runs run, and carry on after a restart because the queue is Postgres.
  */
 import type { Task, TaskList } from 'graphile-worker'
+import type { PoolClient } from 'pg'
 import { z } from 'zod'
 import { chatClientFor } from '@/lib/graph'
 import type { AppContext } from '../app-context'
@@ -14,7 +16,13 @@ import { pinnedFetch } from '../outbound/pinned-connection'
 import { RunService } from '../runs/run-service'
 import type { EvaluateContext } from './evaluators/evaluate'
 import { stepExperiment, type ExperimentDriverDeps } from './experiment-driver'
-import { EXPERIMENT_STEP_TASK, experimentStepKey, queueExperimentStepExpression } from './experiment-step-queue'
+import {
+  EXPERIMENT_STEP_TASK,
+  LOCK_EXPERIMENT_STEP_SQL,
+  UNLOCK_EXPERIMENT_STEP_SQL,
+  experimentStepKey,
+  queueExperimentStepExpression,
+} from './experiment-step-queue'
 
 /**
  * The safety step after a step that leaves rows under way. Rows move on their runs' ends, not on this: it is for a
@@ -57,15 +65,29 @@ export function experimentTasks(app: AppContext, { safetyStepMs = EXPERIMENT_SAF
   const deps = experimentDriverDeps(app)
   const step: Task = async (payload, helpers) => {
     const { experimentId } = payloadSchema.parse(payload)
-    if ((await stepExperiment(deps, experimentId)) === 'continue') {
+    const result = await helpers.withPgClient((client) => whileStepLocked(client, experimentId, () => stepExperiment(deps, experimentId)))
+    if (result === 'continue') {
       // `preserve_run_at`: a wake-up a run's end queued during this step keeps its time (now), not the safety step's.
-      const key = experimentStepKey(experimentId)
       await helpers.addJob(
         EXPERIMENT_STEP_TASK,
         { experimentId },
-        { queueName: key, jobKey: key, jobKeyMode: 'preserve_run_at', runAt: new Date(Date.now() + safetyStepMs), maxAttempts: 1000 },
+        { jobKey: experimentStepKey(experimentId), jobKeyMode: 'preserve_run_at', runAt: new Date(Date.now() + safetyStepMs), maxAttempts: 1000 },
       )
     }
   }
   return { [EXPERIMENT_STEP_TASK]: step }
+}
+
+/**
+ * Runs `work` (a step of the experiment) once it holds the experiment's step lock, a session lock on `client`, which
+ * no other work uses meanwhile: the step's own statements go through the app's pool. A second step of the experiment
+ * waits here until the first has ended, or until its worker died and its connection with it.
+ */
+export async function whileStepLocked<T>(client: PoolClient, experimentId: string, work: () => Promise<T>): Promise<T> {
+  await client.query(LOCK_EXPERIMENT_STEP_SQL, [experimentId])
+  try {
+    return await work()
+  } finally {
+    await client.query(UNLOCK_EXPERIMENT_STEP_SQL, [experimentId])
+  }
 }
