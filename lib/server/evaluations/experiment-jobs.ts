@@ -1,7 +1,7 @@
 /**
  * The job-queue side of experiments: `experiment-step` runs one step (experiment-driver.ts), holding the experiment's
  * step lock on a connection of its own meanwhile, so that the steps of an experiment run one at a time and a worker's
- * death mid-step frees the next at once (experiment-step-queue.ts). What queues a step is mostly the end of a row's
+ * death mid-step frees the next at once (experiment-step-queue.ts, stepWhenFree). What queues a step is mostly the end of a row's
  * run (experiment-step-queue.ts); a step that leaves rows under way also queues a slow safety step under the same job
  * key, which only a lost wake-up needs. Registered in the run worker's task list, as the approval-routing jobs are:
  * the steps run wherever runs run, and carry on after a restart because the queue is Postgres.
@@ -19,7 +19,9 @@ import { stepExperiment, type ExperimentDriverDeps } from './experiment-driver'
 import {
   EXPERIMENT_STEP_TASK,
   LOCK_EXPERIMENT_STEP_SQL,
+  TRY_LOCK_EXPERIMENT_STEP_WAITER_SQL,
   UNLOCK_EXPERIMENT_STEP_SQL,
+  UNLOCK_EXPERIMENT_STEP_WAITER_SQL,
   experimentStepKey,
   queueExperimentStepExpression,
 } from './experiment-step-queue'
@@ -27,7 +29,8 @@ import {
 /**
  * The safety step after a step that leaves rows under way. Rows move on their runs' ends, not on this: it is for a
  * wake-up that never came (a run ended by a path that queues none, such as its conversation's deletion, which cancels
- * its turn), so it bounds how long such a row waits.
+ * its turn), so it bounds how long such a row waits. A job that leaves its step to one waiting for the lock queues it
+ * too, for a wake-up lost with that job's worker.
  */
 export const EXPERIMENT_SAFETY_STEP_MS = 5_000
 
@@ -65,9 +68,10 @@ export function experimentTasks(app: AppContext, { safetyStepMs = EXPERIMENT_SAF
   const deps = experimentDriverDeps(app)
   const step: Task = async (payload, helpers) => {
     const { experimentId } = payloadSchema.parse(payload)
-    const result = await helpers.withPgClient((client) => whileStepLocked(client, experimentId, () => stepExperiment(deps, experimentId)))
-    if (result === 'continue') {
-      // `preserve_run_at`: a wake-up a run's end queued during this step keeps its time (now), not the safety step's.
+    const result = await helpers.withPgClient((client) => stepWhenFree(client, experimentId, () => stepExperiment(deps, experimentId)))
+    // Rows left under way, or a step left to the job waiting for the lock: the safety step, in case that job's worker
+    // dies with the current step's. `preserve_run_at`: a wake-up queued during this step keeps its time (now).
+    if (result !== 'finished') {
       await helpers.addJob(
         EXPERIMENT_STEP_TASK,
         { experimentId },
@@ -82,9 +86,20 @@ export function experimentTasks(app: AppContext, { safetyStepMs = EXPERIMENT_SAF
  * Runs `work` (a step of the experiment) once it holds the experiment's step lock, a session lock on `client`, which
  * no other work uses meanwhile: the step's own statements go through the app's pool. A second step of the experiment
  * waits here until the first has ended, or until its worker died and its connection with it.
+ *
+ * One job waits, not every wake-up that comes during a long step (judges can take seconds per row): each would hold
+ * a worker's slot and a connection. A job that finds another already waiting (the waiter's lock taken) returns
+ * undefined without running `work`: the waiting job's step, which begins after the current one ends, reads what this
+ * job's wake-up was about.
  */
-export async function whileStepLocked<T>(client: PoolClient, experimentId: string, work: () => Promise<T>): Promise<T> {
-  await client.query(LOCK_EXPERIMENT_STEP_SQL, [experimentId])
+export async function stepWhenFree<T>(client: PoolClient, experimentId: string, work: () => Promise<T>): Promise<T | undefined> {
+  const { rows } = await client.query<{ taken: boolean }>(TRY_LOCK_EXPERIMENT_STEP_WAITER_SQL, [experimentId])
+  if (!rows[0]?.taken) return undefined
+  try {
+    await client.query(LOCK_EXPERIMENT_STEP_SQL, [experimentId])
+  } finally {
+    await client.query(UNLOCK_EXPERIMENT_STEP_WAITER_SQL, [experimentId])
+  }
   try {
     return await work()
   } finally {

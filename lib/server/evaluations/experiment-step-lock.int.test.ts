@@ -12,8 +12,8 @@ import { RunWorker } from '../runs/run-worker'
 import { servicesFor, type Services } from '../services'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { waitFor } from '../testing/wait-for'
-import { QUEUE_EXPERIMENT_STEP_SQL, whileStepLocked } from './experiment-jobs'
-import { EXPERIMENT_STEP_TASK, LOCK_EXPERIMENT_STEP_SQL } from './experiment-step-queue'
+import { QUEUE_EXPERIMENT_STEP_SQL, stepWhenFree } from './experiment-jobs'
+import { EXPERIMENT_STEP_TASK, LOCK_EXPERIMENT_STEP_SQL, UNLOCK_EXPERIMENT_STEP_SQL } from './experiment-step-queue'
 
 const BEYOND_THE_TEST_MS = 3_600_000
 /** The lease of the sweep under test: long enough that no live job of these tests lapses by the clock. */
@@ -83,39 +83,48 @@ describe('experiment step lock', () => {
   const rowStatuses = async (experimentId: string) =>
     (await app.db.prisma.experimentRow.findMany({ where: { experimentId }, select: { status: true } })).map((row) => row.status)
 
-  it('begins a second step of an experiment only once the first has ended, and holds up no other experiment', async () => {
-    const pool = app.db.openPool(3)
-    const [first, second, other] = await Promise.all([pool.connect(), pool.connect(), pool.connect()])
+  it('begins a second step of an experiment only once the first has ended, leaves a third to the second, and holds up no other experiment', async () => {
+    const pool = app.db.openPool(4)
+    const [first, second, third, other] = await Promise.all([pool.connect(), pool.connect(), pool.connect(), pool.connect()])
     const said: string[] = []
     let endFirst = () => {}
-    const firstStep = whileStepLocked(first, 'exp-a', async () => {
+    const firstStep = stepWhenFree(first, 'exp-a', async () => {
       said.push('first begins')
       await new Promise<void>((resolve) => (endFirst = resolve))
       said.push('first ends')
     })
     await waitFor(async () => (said.length > 0 ? true : undefined))
-    const secondStep = whileStepLocked(second, 'exp-a', async () => void said.push('second begins'))
-    await whileStepLocked(other, 'exp-b', async () => void said.push('another experiment steps'))
+    const secondStep = stepWhenFree(second, 'exp-a', async () => void said.push('second begins'))
     await waitFor(async () => ((await waitingForStepLock('exp-a')) === 1 ? true : undefined))
+    // A third wake-up during the first step: the second, waiting, will read what it was about.
+    expect(await stepWhenFree(third, 'exp-a', async () => void said.push('third begins'))).toBeUndefined()
+    await stepWhenFree(other, 'exp-b', async () => void said.push('another experiment steps'))
     expect(said).toEqual(['first begins', 'another experiment steps'])
     endFirst()
     await Promise.all([firstStep, secondStep])
     expect(said).toEqual(['first begins', 'another experiment steps', 'first ends', 'second begins'])
-    for (const client of [first, second, other]) client.release()
+    for (const client of [first, second, third, other]) client.release()
   })
 
-  it("makes a worker's steps, the first and a wake-up, wait while a step of the experiment holds the lock", async () => {
+  it("makes a worker's step wait while a step of the experiment holds the lock, and a wake-up meanwhile leave it to that one", async () => {
     const experimentId = await createExperiment(3)
     const pool = app.db.openPool(1)
     const held = await pool.connect()
-    await whileStepLocked(held, experimentId, async () => {
-      await startWorker()
-      // A wake-up while the first step's job is locked: a second job, which waits for the lock as well.
-      await waitFor(async () => ((await waitingForStepLock(experimentId)) === 1 ? true : undefined))
-      await app.db.sql.query(QUEUE_EXPERIMENT_STEP_SQL, [experimentId])
-      await waitFor(async () => ((await waitingForStepLock(experimentId)) === 2 ? true : undefined))
-      expect(await rowStatuses(experimentId)).toEqual(['pending', 'pending', 'pending'])
+    await held.query(LOCK_EXPERIMENT_STEP_SQL, [experimentId])
+    await startWorker()
+    await waitFor(async () => ((await waitingForStepLock(experimentId)) === 1 ? true : undefined))
+    // A wake-up while the first step's job is locked: a second job, which finds the first waiting and leaves the step
+    // to it, queuing only the safety step (an hour on here).
+    await app.db.sql.query(QUEUE_EXPERIMENT_STEP_SQL, [experimentId])
+    await waitFor(async () => {
+      const [safety] = await app.db.sql.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1 AND run_at > now() + interval '30 minutes'`, [
+        `experiment:${experimentId}`,
+      ])
+      return safety
     })
+    expect(await waitingForStepLock(experimentId)).toBe(1)
+    expect(await rowStatuses(experimentId)).toEqual(['pending', 'pending', 'pending'])
+    await held.query(UNLOCK_EXPERIMENT_STEP_SQL, [experimentId])
     held.release()
     expect(await finished(experimentId)).toMatchObject({ status: 'succeeded', progress: { done: 3, total: 3 } })
   })

@@ -6,8 +6,8 @@
  *
  * One job per experiment is queued at a time (job key `experiment:<id>`), and its steps run one at a time under a
  * Postgres advisory lock held on a connection of its own for the step's length (experiment-jobs.ts): a wake-up that
- * arrives while a step runs is a second job, which waits for the lock, rather than a second step that would start
- * rows on a stale count. The lock, not a graphile queue, is what serialises steps because Postgres drops it with a
+ * arrives while a step runs is a second job, which waits for the lock (or leaves it to a job already waiting, whose
+ * step comes later still), rather than a second step that would start rows on a stale count. The lock, not a graphile queue, is what serialises steps because Postgres drops it with a
  * dead worker's connection: a crash mid-step stalls nothing but the dead job itself, which the sweep queues again
  * after a lease (a graphile queue would stay locked, and hold every later wake-up, for its four-hour lock timeout).
  */
@@ -20,17 +20,21 @@ export function experimentStepKey(experimentId: string): string {
 }
 
 /**
- * The arguments of the two-key `pg_advisory_lock` that a step holds (`experimentIdSql`: an SQL text expression). The
- * two-key form keeps it apart from every one-key advisory lock, such as the experiment's `experimentLockKey` (a
- * step's row starts against a cancel), which a step takes while holding this one.
+ * The arguments of a two-key advisory lock of the experiment's steps (`experimentIdSql`: an SQL text expression):
+ * `step`, which a step holds while it runs, and `waiter`, which the one job waiting for the step lock holds meanwhile
+ * (experiment-jobs.ts). The two-key form keeps them apart from every one-key advisory lock, such as the experiment's
+ * `experimentLockKey` (a step's row starts against a cancel), which a step takes while holding its own.
  */
-function stepLockArgs(experimentIdSql: string): string {
-  return `hashtext('${EXPERIMENT_STEP_TASK}'), hashtext(${experimentIdSql}::text)`
+function stepLockArgs(lock: 'step' | 'waiter', experimentIdSql: string): string {
+  return `hashtext('${lock === 'step' ? EXPERIMENT_STEP_TASK : `${EXPERIMENT_STEP_TASK}-waiter`}'), hashtext(${experimentIdSql}::text)`
 }
 
 /** Waits for, then takes, the step lock of experiment `$1` for the session. */
-export const LOCK_EXPERIMENT_STEP_SQL = `SELECT pg_advisory_lock(${stepLockArgs('$1')})`
-export const UNLOCK_EXPERIMENT_STEP_SQL = `SELECT pg_advisory_unlock(${stepLockArgs('$1')})`
+export const LOCK_EXPERIMENT_STEP_SQL = `SELECT pg_advisory_lock(${stepLockArgs('step', '$1')})`
+export const UNLOCK_EXPERIMENT_STEP_SQL = `SELECT pg_advisory_unlock(${stepLockArgs('step', '$1')})`
+/** Takes the waiter's lock of experiment `$1` for the session if nobody holds it (`taken`). */
+export const TRY_LOCK_EXPERIMENT_STEP_WAITER_SQL = `SELECT pg_try_advisory_lock(${stepLockArgs('waiter', '$1')}) AS taken`
+export const UNLOCK_EXPERIMENT_STEP_WAITER_SQL = `SELECT pg_advisory_unlock(${stepLockArgs('waiter', '$1')})`
 
 /**
  * An SQL expression queuing the experiment's step to run now: `experimentIdSql` is an SQL text expression (a
