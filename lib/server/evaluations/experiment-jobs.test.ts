@@ -1,5 +1,5 @@
 /** The judges' chat clients: the server's keys for any provider, and the outbound policy on the one address that is not the admin's. */
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Agent, DemoChatClient } from '@/lib/core'
 import { OutboundAllowList } from '../outbound/outbound-address-rules'
 import { OutboundPolicy } from '../outbound/outbound-policy'
@@ -7,25 +7,18 @@ import { serverJudgeClient } from './experiment-jobs'
 
 const outbound = new OutboundPolicy({ allow: OutboundAllowList.parse('') })
 
-afterEach(() => vi.unstubAllEnvs())
-
 describe('serverJudgeClient', () => {
-  it('sends an Ollama judge with no OLLAMA_BASE_URL on the server through the outbound policy, which refuses localhost', async () => {
-    vi.stubEnv('OLLAMA_BASE_URL', '')
-    const client = serverJudgeClient({ outbound })({ provider: 'ollama', model: 'llama3.2' })
+  it('sends an Ollama judge on a server without OLLAMA_BASE_URL through the outbound policy, which refuses localhost', async () => {
+    const client = serverJudgeClient({ outbound }, {})({ provider: 'ollama', model: 'llama3.2' })
     await expect(new Agent({ client }).run('Score this.')).rejects.toThrow('refused by the outbound policy')
   })
 
   it('builds a judge for a provider the server has a key for, and names the missing key otherwise', () => {
-    vi.stubEnv('ANTHROPIC_API_KEY', 'server-key')
-    vi.stubEnv('GEMINI_API_KEY', '')
-    vi.stubEnv('GOOGLE_API_KEY', '')
-    expect(serverJudgeClient({ outbound })({ provider: 'anthropic', model: 'claude-x' })).toBeDefined()
-    expect(() => serverJudgeClient({ outbound })({ provider: 'gemini' })).toThrow('GEMINI_API_KEY')
+    expect(serverJudgeClient({ outbound }, { ANTHROPIC_API_KEY: 'server-key' })({ provider: 'anthropic', model: 'claude-x' })).toBeDefined()
+    expect(() => serverJudgeClient({ outbound }, {})({ provider: 'gemini' })).toThrow('GEMINI_API_KEY')
   })
 
   it('falls back to the offline demo model for the default provider on a server without an OpenAI key', () => {
-    vi.stubEnv('OPENAI_API_KEY', '')
-    expect(serverJudgeClient({ outbound })({ provider: 'default' })).toBeInstanceOf(DemoChatClient)
+    expect(serverJudgeClient({ outbound }, {})({ provider: 'default' })).toBeInstanceOf(DemoChatClient)
   })
 })

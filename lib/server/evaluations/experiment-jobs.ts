@@ -44,9 +44,9 @@ export const QUEUE_EXPERIMENT_STEP_SQL = `SELECT ${queueExperimentStepExpression
  * credential). The outbound policy still guards the one address that is not the admin's choice: Ollama's default,
  * localhost, when the server sets no OLLAMA_BASE_URL.
  */
-export function serverJudgeClient(app: Pick<AppContext, 'outbound'>): EvaluateContext['judgeClient'] {
+export function serverJudgeClient(app: Pick<AppContext, 'outbound'>, env: NodeJS.ProcessEnv = process.env): EvaluateContext['judgeClient'] {
   const policedFetch = pinnedFetch(app.outbound)
-  return (model) => chatClientFor({ provider: model.provider, ...(model.model ? { model: model.model } : {}) }, process.env, {}, policedFetch)
+  return (model) => chatClientFor({ provider: model.provider, ...(model.model ? { model: model.model } : {}) }, env, {}, policedFetch)
 }
 
 export function experimentDriverDeps(app: AppContext): ExperimentDriverDeps {
