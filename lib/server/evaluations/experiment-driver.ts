@@ -6,11 +6,12 @@
  * ExperimentRow table (one row per dataset row × trial, with the run it started) and its progress is the runs'
  * own status, both in Postgres; a step reads them, does what is due and writes down what it did, so a step after
  * a restart — on any worker — carries on where the last one stopped. Steps are graphile jobs keyed per experiment,
- * run one at a time (experiment-step-queue.ts): one is queued when the experiment is created, and one whenever a row's
- * run ends, in the statement that ends it — so a row is scored, and the next row started, as soon as a run ends;
- * a step that leaves work also queues a slow safety step (experiment-jobs.ts). Writes are conditional on the row's
- * state (`status = 'pending'`/`'running'`), so a step that overlaps another cannot score a row twice; at worst a
- * row's run is started twice and one of them is ignored.
+ * run one at a time under the experiment's step lock (experiment-step-queue.ts): one is queued when the experiment is
+ * created, and one whenever a row's run ends, in the statement that ends it — so a row is scored, and the next row
+ * started, as soon as a run ends; a step that leaves work also queues a slow safety step (experiment-jobs.ts). Writes
+ * are conditional on the row's state (`status = 'pending'`/`'running'`), so should two steps overlap all the same (the
+ * lock's connection dropped mid-step while its worker carried on) neither scores a row twice;
+ * at worst a row's run is started twice and one of them is ignored.
  */
 import type { EvaluatorSpec } from '@/lib/contracts/evaluators'
 import type { DatasetRow } from '@/lib/contracts/datasets'

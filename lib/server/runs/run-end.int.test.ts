@@ -30,7 +30,7 @@ describe('endRun', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run_failed', data: { error: 'The tool said: bad\uFFFDbyte' } })
   })
 
-  /** The experiment's queued steps: when each is to run, and in which graphile queue. */
+  /** The experiment's queued steps: when each is to run, and in which graphile queue (none: the step lock orders them). */
   const experimentSteps = (experimentId: string) =>
     app.db.sql.query<{ runAt: Date; queueName: string | null; task: string }>(
       `SELECT run_at AS "runAt", queue_name AS "queueName", task_identifier AS task FROM graphile_worker.jobs WHERE key = $1`,
@@ -44,14 +44,14 @@ describe('endRun', () => {
     await app.db.prisma.run.update({ where: { id: run.id }, data: { status: 'running' } })
     // The safety step a step queues an hour on (experiment-jobs.ts), under the same key.
     await app.db.sql.query(
-      `SELECT graphile_worker.add_job('${EXPERIMENT_STEP_TASK}', json_build_object('experimentId', $1::text), queue_name => $2, job_key => $2, run_at => now() + interval '1 hour')`,
+      `SELECT graphile_worker.add_job('${EXPERIMENT_STEP_TASK}', json_build_object('experimentId', $1::text), job_key => $2, run_at => now() + interval '1 hour')`,
       [experimentId, experimentStepKey(experimentId)],
     )
     await endRun(app, run.id, undefined, { status: 'succeeded', outputs: ['done'] })
     const { finishedAt } = await app.db.prisma.run.findUniqueOrThrow({ where: { id: run.id } })
     const steps = await experimentSteps(experimentId)
     expect(steps).toHaveLength(1)
-    expect(steps[0]).toMatchObject({ task: 'experiment-step', queueName: experimentStepKey(experimentId) })
+    expect(steps[0]).toMatchObject({ task: 'experiment-step', queueName: null })
     expect(steps[0]!.runAt.getTime()).toBeLessThanOrEqual(finishedAt!.getTime())
   })
 

@@ -134,7 +134,7 @@ describe('run leases', () => {
       // Cancelled while a worker held it: over, whatever its lease.
       const cancelled = await runIn({ status: 'cancelled', workerId: 'dead', heartbeatSecondsAgo: LONG_AGO_SECONDS })
 
-      const released = await releaseLapsedLeases(sql(), LEASE_MS)
+      const released = (await releaseLapsedLeases(sql(), LEASE_MS)).runs
       expect(released.sort()).toEqual([lapsedRunning, lapsedWaiting].sort())
       for (const runId of released) {
         expect(await runRow(runId)).toMatchObject({ workerId: null })
@@ -146,7 +146,7 @@ describe('run leases', () => {
       expect(await runRow(cancelled)).toMatchObject({ status: 'cancelled', workerId: 'dead' })
       for (const untouched of [live, queued, parked, cancelled]) expect(await queuedJobs(untouched)).toEqual([])
 
-      expect(await releaseLapsedLeases(sql(), LEASE_MS)).toEqual([])
+      expect(await releaseLapsedLeases(sql(), LEASE_MS)).toEqual({ runs: [], experiments: [] })
 
       // Released, the run is anyone's to resume.
       const resumed = await claimRun(sql(), lapsedRunning, 'heir')
@@ -162,10 +162,10 @@ describe('run leases', () => {
         `run:${stranded}`,
         LONG_AGO_SECONDS,
       ])
-      expect(await releaseLapsedLeases(sql(), LEASE_MS)).toContain(stranded)
+      expect((await releaseLapsedLeases(sql(), LEASE_MS)).runs).toContain(stranded)
       const jobs = await sql().query<{ locked_at: Date | null }>(`SELECT locked_at FROM graphile_worker.jobs WHERE key = $1`, [`run:${stranded}`])
       expect(jobs).toEqual([{ locked_at: null }])
-      expect(await releaseLapsedLeases(sql(), LEASE_MS)).not.toContain(stranded)
+      expect((await releaseLapsedLeases(sql(), LEASE_MS)).runs).not.toContain(stranded)
     })
   })
 
@@ -210,7 +210,7 @@ describe('run leases', () => {
       await sql().query(`UPDATE "Run" SET "heartbeatAt" = now() - make_interval(secs => $2) WHERE id = $1`, [runId, LONG_AGO_SECONDS])
       expect(await renewLeases(sql(), [runId], 'me')).toEqual(new Map([[runId, 'running']]))
       // Renewed: no longer lapsed.
-      expect(await releaseLapsedLeases(sql(), LEASE_MS)).not.toContain(runId)
+      expect((await releaseLapsedLeases(sql(), LEASE_MS)).runs).not.toContain(runId)
 
       await new RunService(app).cancel(principalOf(app.admin), runId)
       expect(await renewLeases(sql(), [runId], 'me')).toEqual(new Map([[runId, 'cancelled']]))
@@ -220,7 +220,7 @@ describe('run leases', () => {
       const mine = await runIn({ status: 'queued' })
       const lost = await runIn({ status: 'running', workerId: 'me', heartbeatSecondsAgo: LONG_AGO_SECONDS })
       await claimRun(sql(), mine, 'me')
-      expect(await releaseLapsedLeases(sql(), LEASE_MS)).toEqual([lost])
+      expect((await releaseLapsedLeases(sql(), LEASE_MS)).runs).toEqual([lost])
       expect(await claimRun(sql(), lost, 'other')).toBeDefined()
       expect(await renewLeases(sql(), [mine, lost], 'me')).toEqual(new Map([[mine, 'running']]))
       expect((await runRow(lost)).workerId).toBe('other')

@@ -9,6 +9,7 @@ import type { UsageDetails } from '@/lib/core'
 import { nameOwnerFrom, type NameOwner } from '../auth/name-owner'
 import { runScope, type RunScope } from '../auth/principal'
 import type { SqlRunner } from '../db/sql'
+import { queueExperimentStepExpression, strandedExperimentStepsQuery } from '../evaluations/experiment-step-queue'
 import { queueRunExpression } from './run-queue'
 
 type Sql = Pick<SqlRunner, 'query'>
@@ -129,15 +130,22 @@ export async function renewLeases(sql: Sql, runIds: readonly string[], workerId:
   return new Map(rows.map((row) => [row.id, row.status]))
 }
 
+/** What a sweep of lapsed leases queued again: runs (ids) and experiments whose step was stranded (ids). */
+export interface LapsedWork {
+  runs: string[]
+  experiments: string[]
+}
+
 /**
  * Releases runs whose worker stopped renewing its lease `leaseMs` ago (it died, or froze), and
  * queues each again so another worker resumes it from its last checkpoint. Also queues again a
  * queued run whose job has been locked that long without the run being taken (its worker died
- * between taking the job and taking the run; graphile itself frees such a lock only after hours).
- * Returns their ids.
+ * between taking the job and taking the run; graphile itself frees such a lock only after hours),
+ * and likewise an experiment's step whose worker died (experiment-step-queue.ts): one statement
+ * for all, as the sweep runs every half lease on every worker.
  */
-export async function releaseLapsedLeases(sql: Sql, leaseMs: number): Promise<string[]> {
-  const rows = await sql.query<{ id: string }>(
+export async function releaseLapsedLeases(sql: Sql, leaseMs: number): Promise<LapsedWork> {
+  const rows = await sql.query<{ kind: 'run' | 'experiment'; id: string }>(
     `WITH lapsed AS (
        SELECT id FROM "Run"
        WHERE status IN ('running', 'waiting') AND "workerId" IS NOT NULL AND "heartbeatAt" < now() - make_interval(secs => $1)
@@ -145,11 +153,17 @@ export async function releaseLapsedLeases(sql: Sql, leaseMs: number): Promise<st
      released AS (UPDATE "Run" r SET "workerId" = NULL, "updatedAt" = now() FROM lapsed WHERE r.id = lapsed.id RETURNING r.id),
      stranded AS (
        SELECT r.id FROM "Run" r JOIN graphile_worker.jobs j ON j.key = 'run:' || r.id
-       WHERE r.status = 'queued' AND j.locked_at < now() - make_interval(secs => $1))
-     SELECT id, ${queueRunExpression('id')} FROM (SELECT id FROM released UNION SELECT id FROM stranded) AS again`,
+       WHERE r.status = 'queued' AND j.locked_at < now() - make_interval(secs => $1)),
+     stranded_steps AS (${strandedExperimentStepsQuery('make_interval(secs => $1)')})
+     SELECT 'run' AS kind, id, (${queueRunExpression('id')}).id AS job FROM (SELECT id FROM released UNION SELECT id FROM stranded) AS again
+     UNION ALL
+     SELECT 'experiment', id, (${queueExperimentStepExpression('id')}).id FROM stranded_steps`,
     [leaseMs / 1000],
   )
-  return rows.map((row) => row.id)
+  return {
+    runs: rows.filter((row) => row.kind === 'run').map((row) => row.id),
+    experiments: rows.filter((row) => row.kind === 'experiment').map((row) => row.id),
+  }
 }
 
 /** Gives the run back to the queue (this worker is shutting down): another worker resumes it. */

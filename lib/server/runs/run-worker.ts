@@ -278,8 +278,9 @@ export class RunWorker implements RunNowHost {
   }
 
   private async releaseLapsed(): Promise<void> {
-    const released = await releaseLapsedLeases(this.sql!, this.leaseMs)
-    if (released.length) console.warn(`[worker] ${released.length} run(s) lost their worker; queued to resume from their last checkpoint`)
+    const { runs, experiments } = await releaseLapsedLeases(this.sql!, this.leaseMs)
+    if (runs.length) console.warn(`[worker] ${runs.length} run(s) lost their worker; queued to resume from their last checkpoint`)
+    if (experiments.length) console.warn(`[worker] ${experiments.length} experiment step(s) lost their worker; queued again`)
   }
 
   private every(ms: number, work: () => Promise<void>): void {
