@@ -19,6 +19,7 @@ import { isTerminalStatus, type RunStatus } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
 import { loadWorkspaceAccess } from '../auth/memberships'
 import { toRole, type Principal } from '../auth/principal'
+import type { DatasetVersionRows } from './dataset-version-rows'
 import { evaluate, evaluatorLabels, type EvaluateContext } from './evaluators/evaluate'
 import { readEndedRun, sampleOf, tokensOf } from './experiment-samples'
 import { costOf } from '@/lib/contracts/model-cost'
@@ -38,6 +39,8 @@ export interface ExperimentDriverDeps {
   app: Pick<AppContext, 'db'>
   starter: ExperimentRunStarter
   evaluation: Omit<EvaluateContext, 'signal'>
+  /** The experiments' dataset rows, read once per version. */
+  datasetRows: DatasetVersionRows
 }
 
 type StepResult = 'finished' | 'continue'
@@ -54,11 +57,7 @@ export async function stepExperiment(deps: ExperimentDriverDeps, experimentId: s
   const { prisma, sql } = deps.app.db
   const experiment = await prisma.experiment.findUnique({ where: { id: experimentId } })
   if (!experiment || experiment.status !== 'running') return 'finished'
-  const version = await prisma.datasetVersion.findUnique({
-    where: { datasetId_version: { datasetId: experiment.datasetId, version: experiment.datasetVersion } },
-    select: { rows: true },
-  })
-  const datasetRows = (version?.rows as DatasetRow[] | undefined) ?? []
+  const datasetRows = await deps.datasetRows.read(experiment.datasetId, experiment.datasetVersion)
   const specs = experiment.evaluators as EvaluatorSpec[]
 
   // 1. Score the rows whose runs have ended (or were deleted).

@@ -16,6 +16,7 @@ import { ConversationService } from '../conversations/conversation-service'
 import { pinnedFetch } from '../outbound/pinned-connection'
 import { RunService } from '../runs/run-service'
 import type { EvaluateContext } from './evaluators/evaluate'
+import { DatasetVersionRows } from './dataset-version-rows'
 import { stepExperiment, type ExperimentDriverDeps } from './experiment-driver'
 import {
   EXPERIMENT_STEP_TASK,
@@ -61,6 +62,7 @@ export function experimentDriverDeps(app: AppContext): ExperimentDriverDeps {
         conversations.sendToNew(principal, input.agentId, input.text, { version: input.version, experimentId: input.experimentId }),
     },
     evaluation: { judgeClient: serverJudgeClient(app) },
+    datasetRows: new DatasetVersionRows(app.db.prisma),
   }
 }
 
