@@ -11,9 +11,66 @@ const CORE_TESTING_ENTRY_POINTS = '^lib/core/(mcp/)?testing/index\\.ts$'
 const CORE_BROWSER_SAFE = '^lib/core/(browser|types|errors|mcp/task-status|mcp/forwarded-arguments)\\.ts$'
 const TEST_FILE = '\\.test\\.tsx?$'
 
+// lib/server's rooms on their floors, from the ground up (AGENTS.md draws it). A module imports at run time only
+// modules of its own room or of rooms on lower floors: never a room above, nor a neighbour on its own floor. A room is
+// a folder (and lib/server/runs has one per role); 'ground' is the helper modules at lib/server's top level, 'top' the
+// composition roots and entry points that assemble everything. Type-only imports do not count here: a feature is
+// handed the composition root's AppContext and names its type, which orders no loading and runs nothing (the cycle
+// rule above still sees types). Tests and testing/ folders are exempt: a test drives whatever it needs. Giving a new
+// folder a floor is part of adding it (the rule after these refuses a module in no room).
+const SERVER_TOP_MODULES = ['app-context', 'app-assembly', 'services', 'worker-host', 'define-route', 'route-sources', 'request-screen', 'raw-request-guard']
+const SERVER_FLOORS = [
+  ['ground', 'db', 'audit', 'outbound', 'secrets'],
+  ['auth', 'checkpoints', 'runs/events', 'telemetry', 'threat-protection'],
+  ['approvals', 'credentials', 'model-prices', 'runs/queue', 'skills'],
+  ['mcp', 'workspaces'],
+  ['agents', 'workflows'],
+  ['conversations', 'secret-vault'],
+  ['runs/execution'],
+  ['runs'],
+  ['evaluations', 'responses', 'runs/debugging', 'share', 'triggers', 'collab'],
+  ['publications'],
+  ['top'],
+]
+const SERVER_TOP_FOLDERS = ['openapi', 'mcp-endpoint', 'admin-cli']
+const roomPath = (room) =>
+  room === 'ground'
+    ? `^lib/server/(?!(${SERVER_TOP_MODULES.join('|')})\\.ts$)[^/]+\\.tsx?$`
+    : room === 'top'
+      ? `^lib/server/((${SERVER_TOP_MODULES.join('|')})\\.ts$|(${SERVER_TOP_FOLDERS.join('|')})/)`
+      : room === 'runs'
+        ? '^lib/server/runs/[^/]+\\.tsx?$'
+        : `^lib/server/${room}/`
+const SERVER_EXEMPT = [TEST_FILE, '(^|/)testing/']
+const serverFloorRules = SERVER_FLOORS.flatMap((rooms, floor) =>
+  rooms
+    .filter(() => floor < SERVER_FLOORS.length - 1 || rooms.length > 1)
+    .map((room) => ({
+      name: 'server-floors',
+      severity: 'error',
+      comment: `lib/server/${room === 'ground' || room === 'top' ? `(${room})` : room} is on floor ${floor}: it imports only its own room and rooms on lower floors (see SERVER_FLOORS).`,
+      from: { path: roomPath(room), pathNot: SERVER_EXEMPT },
+      to: {
+        path: SERVER_FLOORS.slice(floor)
+          .flat()
+          .filter((other) => other !== room)
+          .map(roomPath),
+        dependencyTypesNot: ['type-only'],
+      },
+    })),
+)
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
+    ...serverFloorRules,
+    {
+      name: 'server-room-has-a-floor',
+      severity: 'error',
+      comment: 'Every lib/server module is in a room on a floor (SERVER_FLOORS): a new folder is given one when it is made.',
+      from: { path: '^lib/server/', pathNot: [...SERVER_FLOORS.flat().map(roomPath), ...SERVER_EXEMPT] },
+      to: {},
+    },
     {
       name: 'no-import-cycle',
       severity: 'error',

@@ -13,9 +13,9 @@ export async function register() {
   installRawRequestGuard()
   // Live co-editing (issue #30): WebSocket upgrades of /api/collab/<workflowId>, on this same server.
   const { installCollabUpgrade, processCollabServer } = await import('./lib/server/collab/collab-upgrade')
-  const { workerEnabled, startHostedWorker, stopHostedWorker } = await import('./lib/server/runs/worker-host')
+  const { workerEnabled, startHostedWorker, stopHostedWorker } = await import('./lib/server/worker-host')
   const { SHUTDOWN_GRACE_MS, stopOnSignals } = await import('./lib/server/process-shutdown')
-  const { getAppContext } = await import('./lib/server/app-context')
+  const { getAppContext } = await import('./lib/server/app-assembly')
   const { prepareFirstAdmin, FirstAdminConfigError } = await import('./lib/server/auth/users')
   const { endBecauseDatabaseUnavailable } = await import('./lib/server/db/database-unavailable')
   const app = await getAppContext().catch(endBecauseDatabaseUnavailable)

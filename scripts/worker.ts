@@ -4,10 +4,10 @@
  * PostgreSQL server of the data folder — attaching to the one a web process started, or starting
  * it itself.
  */
-import { getAppContext } from '../lib/server/app-context'
+import { getAppContext } from '../lib/server/app-assembly'
 import { startOpenTelemetry } from '../lib/server/telemetry/open-telemetry'
-import { RunWorker } from '../lib/server/runs/run-worker'
-import { runLeaseMsFromEnv, workerConcurrencyFromEnv } from '../lib/server/runs/worker-host'
+import { RunWorker } from '../lib/server/runs/execution/run-worker'
+import { runLeaseMsFromEnv, workerConcurrencyFromEnv } from '../lib/server/worker-host'
 import { SHUTDOWN_GRACE_MS, stopOnSignals } from '../lib/server/process-shutdown'
 
 // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set; started before the runs so that all their spans are exported.

@@ -5,7 +5,7 @@
 import { headers } from 'next/headers'
 import { notFound, redirect } from 'next/navigation'
 import { cache } from 'react'
-import { getAppContext } from '@/lib/server/app-context'
+import { getAppContext } from '@/lib/server/app-assembly'
 import { REQUESTED_PATH_HEADER, signInPathFor } from '@/lib/server/auth/page-access'
 import { sessionPrincipal } from '@/lib/server/auth/authenticate'
 import { isAdmin, type Principal } from '@/lib/server/auth/principal'

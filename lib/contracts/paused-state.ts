@@ -1,6 +1,6 @@
 /**
  * Editing the state a debug run paused at a breakpoint goes on from: the fork edits' vocabulary (run-forks.ts), applied
- * to a copy of the checkpoint it is paused on (lib/server/runs/run-debugging.ts). Apart from run-debug.ts, which the
+ * to a copy of the checkpoint it is paused on (lib/server/runs/debugging/run-debugging.ts). Apart from run-debug.ts, which the
  * run contracts import, because it needs the fork contracts, which import those.
  */
 import { z } from 'zod'

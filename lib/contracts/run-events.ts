@@ -5,7 +5,7 @@
  * Who writes which type:
  * - the run service and executor: `run_queued`, `run_started`, `run_succeeded`, `run_failed`, `run_cancelled`; the fork service: `run_forked`;
  *   a debug run's executor: `breakpoint_hit`, `breakpoint_resumed` (a pinned node says so with a `custom` event named `pinned_output`);
- * - the workflow engine, through lib/server/runs/workflow-events.ts: its own event names (`started`,
+ * - the workflow engine, through lib/server/runs/events/workflow-events.ts: its own event names (`started`,
  *   `output`, `executor_invoked`, …; see lib/core/workflows/events.ts), with an agent's streamed update
  *   split into `agent_update` (text), `tool_call`, `tool_result` and `tool_approval_request`;
  * - the approval broker: `approval_requested`, `approval_resolved`; the approval escalation job: `approval_escalated`;
@@ -73,11 +73,11 @@ export const RUN_EVENT_DATA_SCHEMAS = {
   run_failed: z.looseObject({ error: z.string().optional() }),
   run_cancelled: noData,
   /**
-   * A fork's log (lib/server/runs/run-forks.ts): its parent's events up to the checkpoint come first, as inherited,
+   * A fork's log (lib/server/runs/debugging/run-forks.ts): its parent's events up to the checkpoint come first, as inherited,
    * then this, then what the fork did from there.
    */
   run_forked: z.looseObject({ parentRunId: z.string(), checkpointId: z.string(), superstep: z.number(), inheritedThrough: z.number() }),
-  /** A debug run paused (lib/server/runs/run-breakpoints.ts): where, and the approval of kind `breakpoint` that holds it. */
+  /** A debug run paused (lib/server/runs/execution/run-breakpoints.ts): where, and the approval of kind `breakpoint` that holds it. */
   breakpoint_hit: breakpointHitSchema.extend({ approvalId: z.string().optional() }),
   /** Someone told the paused run to go on (`continue`, `step`); `stop` cancels it (`run_cancelled`). */
   breakpoint_resumed: z.looseObject({ action: debugActionSchema }),

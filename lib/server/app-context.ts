@@ -1,30 +1,22 @@
 /**
- * The application's composition root: one database and the services on it, created once per
- * process (kept on globalThis so that Next's separately bundled entry points — route handlers,
- * instrumentation — share it, and so that dev-mode reloads do not open a second database).
+ * What every server module is handed: one database and the services on it, made once per process by the composition
+ * root (app-assembly.ts). This module holds only the shape, so that a feature naming it imports nothing that runs.
  */
-import { configureTelemetry } from '@/lib/core'
-import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseOptions } from './db/database'
-import { ApprovalBroker } from './approvals/approval-broker'
-import { McpConnectionPool, mcpIdleMsFromEnv } from './mcp/mcp-connection-pool'
-import { McpTaskRegistry } from './mcp/mcp-task-registry'
-import { RunEventLog } from './runs/run-event-log'
-import { PgNotifications } from './db/pg-notifications'
-import { migrateQueue } from './runs/queue-setup'
-import { queueIfAnswered } from './runs/run-lease'
-import type { RunNowHost } from './runs/run-now'
-import { seedExampleData } from './seed'
-import { ApiTokenService } from './auth/api-tokens'
-import { sessionLifetimeFromEnv, type SessionLifetime } from './auth/session-lifetime'
-import { SignInThrottle } from './auth/sign-in-throttle'
-import { createAuth, oidcConfigFromEnv, type Auth, type OidcConfig } from './auth/auth'
-import { loadMasterKey } from './secrets/master-key'
-import { installLogRedaction } from './secrets/log-redaction'
-import { sealPlainSecrets } from './secrets/rotate'
-import { SecretBox } from './secrets/secret-box'
-import { SecretScopes } from './secrets/secret-scopes'
-import { SecretVault } from './secrets/secret-vault'
-import { OutboundPolicy } from './outbound/outbound-policy'
+import type { TaskList } from 'graphile-worker'
+import type { Database } from './db/database'
+import type { ApprovalBroker } from './approvals/approval-broker'
+import type { McpConnectionPool } from './mcp/mcp-connection-pool'
+import type { McpTaskRegistry } from './mcp/mcp-task-registry'
+import type { RunEventLog } from './runs/events/run-event-log'
+import type { PgNotifications } from './db/pg-notifications'
+import type { RunNowHost } from './runs/queue/run-now'
+import type { ApiTokenService } from './auth/api-tokens'
+import type { SessionLifetime } from './auth/session-lifetime'
+import type { SignInThrottle } from './auth/sign-in-throttle'
+import type { Auth } from './auth/auth'
+import type { SecretScopes } from './secret-vault/secret-scopes'
+import type { SecretVault } from './secret-vault/secret-vault'
+import type { OutboundPolicy } from './outbound/outbound-policy'
 
 export interface AppContext {
   db: Database
@@ -52,92 +44,16 @@ export interface AppContext {
   sessionLifetime: SessionLifetime
   /** Which addresses members' MCP servers and agents' model base URLs may reach (AGENTLOOM_OUTBOUND_ALLOW). */
   outbound: OutboundPolicy
-  /** The run worker this process hosts, once started: runs people wait for start on it at once (runs/run-now.ts). */
+  /** The run worker this process hosts, once started: runs people wait for start on it at once (runs/queue/run-now.ts). */
   localWorker?: RunNowHost
+  /**
+   * The jobs of the features above the runs (experiment steps, schedules) that a run worker's queue runs beside its
+   * own. They are composed here, in the composition root, so that the worker, a floor below them, names none of them.
+   */
+  workerJobs(app: AppContext, options: WorkerJobOptions): TaskList
 }
 
-export interface AppContextOptions {
-  seed?: boolean
-  masterKey?: Buffer
-}
-
-/** The parts of an AppContext built on an open database (shared by the app and the test app). */
-export function assembleAppContext(
-  db: Database,
-  masterKey: Buffer,
-  {
-    oidc = oidcConfigFromEnv(),
-    outbound = OutboundPolicy.fromEnv(),
-    rateLimit,
-    secretStampCheckMs,
-    sessionLifetime = sessionLifetimeFromEnv(),
-    publicUrl = process.env.AGENTLOOM_PUBLIC_URL || undefined,
-  }: {
-    oidc?: OidcConfig
-    outbound?: OutboundPolicy
-    rateLimit?: boolean
-    secretStampCheckMs?: number
-    sessionLifetime?: SessionLifetime
-    publicUrl?: string
-  } = {},
-): AppContext {
-  const secrets = new SecretVault(db.prisma, masterKey, { stampCheckMs: secretStampCheckMs })
-  installLogRedaction(secrets)
-  // Span content (captured only when asked for) is cut like the log.
-  configureTelemetry({ redact: (text) => secrets.redactNow(text) })
-  // Every event is redacted with its run's secrets before it is stored, so the API, SSE and shared views only ever see redacted data.
-  const secretScopes = new SecretScopes(db.prisma, secrets)
-  const notifications = new PgNotifications(() => db.connectClient())
-  const events = new RunEventLog(db, notifications, async (runId, data) => (await secretScopes.forRun(runId)).redactValue(data))
-  const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl, oidc, rateLimit, sessionLifetime })
-  return {
-    db,
-    notifications,
-    events,
-    approvals: new ApprovalBroker(db, events, notifications, {
-      redact: async (runId, value) => (await (runId === null ? secretScopes.appOnly() : secretScopes.forRun(runId))).redactValue(value),
-      // The last answer for a parked run queues it to go on, whichever process took the answer.
-      afterDecision: async (approval) => {
-        if (approval.runId) await queueIfAnswered(db.sql, approval.runId)
-      },
-    }),
-    activeRuns: new Map(),
-    mcpTasks: new McpTaskRegistry(),
-    mcpPool: new McpConnectionPool({ idleMs: mcpIdleMsFromEnv() }),
-    masterKey,
-    secrets,
-    secretScopes,
-    auth,
-    signInThrottle: new SignInThrottle(db.prisma),
-    apiTokens: new ApiTokenService(db.prisma, db.sql),
-    sessionLifetime,
-    outbound,
-  }
-}
-
-export async function createAppContext(options: DatabaseOptions, { seed = true, masterKey = loadMasterKey() }: AppContextOptions = {}): Promise<AppContext> {
-  const db = await openDatabase(options)
-  await migrateQueue(db.pool)
-  if (seed) await seedExampleData(db.prisma)
-  // Rows from before secrets were encrypted are encrypted now, once.
-  await sealPlainSecrets(db.prisma, new SecretBox(masterKey))
-  return assembleAppContext(db, masterKey)
-}
-
-const holder = globalThis as typeof globalThis & { __agentloomApp?: Promise<AppContext> }
-
-/**
- * The process's app context, opened on first use. Never during `next build`: a build must need no
- * database (a page that reaches this while prerendering is missing its request-time marker), so it
- * fails loudly instead of starting the embedded server and leaving a data folder behind.
- */
-export function getAppContext(): Promise<AppContext> {
-  if (process.env.NEXT_PHASE === 'phase-production-build') {
-    return Promise.reject(new Error('The app context was asked for while `next build` prerendered a page: pages that read data must render on request.'))
-  }
-  holder.__agentloomApp ??= createAppContext(databaseOptionsFromEnv()).catch((error) => {
-    holder.__agentloomApp = undefined
-    throw error
-  })
-  return holder.__agentloomApp
+export interface WorkerJobOptions {
+  /** The experiments' safety step (experiment-jobs.ts; default EXPERIMENT_SAFETY_STEP_MS): tests set it beyond themselves. */
+  experimentSafetyStepMs?: number
 }

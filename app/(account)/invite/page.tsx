@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { AccountCard } from '@/components/account/AccountCard'
 import { AcceptInvitationForm } from '@/components/account/AcceptInvitationForm'
-import { getAppContext } from '@/lib/server/app-context'
+import { getAppContext } from '@/lib/server/app-assembly'
 import { OneTimeLinkService } from '@/lib/server/auth/one-time-links'
 
 export const metadata: Metadata = { title: 'Invitation', referrer: 'no-referrer' }

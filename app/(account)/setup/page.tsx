@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { AccountCard } from '@/components/account/AccountCard'
 import { SetupForm } from '@/components/account/SetupForm'
-import { getAppContext } from '@/lib/server/app-context'
+import { getAppContext } from '@/lib/server/app-assembly'
 import { UserService } from '@/lib/server/auth/users'
 
 export const metadata: Metadata = { title: 'Set up', referrer: 'no-referrer' }

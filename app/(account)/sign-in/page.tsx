@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { AccountCard } from '@/components/account/AccountCard'
 import { SignInForm } from '@/components/account/SignInForm'
-import { getAppContext } from '@/lib/server/app-context'
+import { getAppContext } from '@/lib/server/app-assembly'
 import { oidcConfigFromEnv } from '@/lib/server/auth/auth'
 import { oidcSignInErrorMessage } from '@/lib/server/auth/oidc-policy'
 import { UserService } from '@/lib/server/auth/users'

@@ -4,7 +4,7 @@
  * word_count tool set to need approval).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RunWorker } from '@/lib/server/runs/run-worker'
+import { RunWorker } from '@/lib/server/runs/execution/run-worker'
 import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import { createSavedAgent } from '@/lib/server/testing/saved-agents'
 import { waitFor } from '@/lib/server/testing/wait-for'

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GraphDocument } from '@/lib/graph'
 import { graph } from '@/lib/graph/testing/graph-builder'
-import { RunWorker } from '@/lib/server/runs/run-worker'
+import { RunWorker } from '@/lib/server/runs/execution/run-worker'
 import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import { signatureHeader } from '@/lib/server/triggers/webhook-signature'
 import * as runsRoute from '../runs/route'

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GraphDocument } from '@/lib/graph'
-import { RunWorker } from '@/lib/server/runs/run-worker'
+import { RunWorker } from '@/lib/server/runs/execution/run-worker'
 import { callRoute, createTestApp, principalOf, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import { waitFor, waitForRunEnd } from '@/lib/server/testing/wait-for'
 import { WorkflowPinService } from '@/lib/server/workflows/workflow-pins'

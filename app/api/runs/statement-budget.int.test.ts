@@ -20,8 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AgentSettingsSchema } from '@/lib/graph'
 import { graph } from '@/lib/graph/testing/graph-builder'
 import { runIdOfResponse } from '@/lib/server/responses/responses-service'
-import { getAppContext } from '@/lib/server/app-context'
-import { RunWorker } from '@/lib/server/runs/run-worker'
+import { getAppContext } from '@/lib/server/app-assembly'
+import { RunWorker } from '@/lib/server/runs/execution/run-worker'
 import { RunService, type RunNowOption } from '@/lib/server/runs/run-service'
 import {
   LOCK_EXPERIMENT_STEP_SQL,
@@ -29,7 +29,7 @@ import {
   UNLOCK_EXPERIMENT_STEP_SQL,
   UNLOCK_EXPERIMENT_STEP_WAITER_SQL,
   experimentStepKey,
-} from '@/lib/server/evaluations/experiment-step-queue'
+} from '@/lib/server/runs/queue/experiment-step-queue'
 import { countStatements, describeCount, type StatementCount, type StatementCounter } from '@/lib/server/testing/statement-counter'
 import { callRoute, createTestApp, principalOf, type TestApp } from '@/lib/server/testing/test-app'
 import { waitFor } from '@/lib/server/testing/wait-for'

@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { databaseOptionsFromEnv, openDatabase, type Database } from '../../../lib/server/db/database'
 import { applyMigrations } from '../../../lib/server/db/migrate'
-import { migrateQueue } from '../../../lib/server/runs/queue-setup'
+import { migrateQueue } from '../../../lib/server/runs/queue/queue-setup'
 import { ROOT, type BenchDatabase } from './app-processes'
 
 export async function openAppDatabase(database: BenchDatabase): Promise<Database> {

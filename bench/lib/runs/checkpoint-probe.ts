@@ -4,7 +4,7 @@
  * upsert) through the bench's own Prisma client on the same database, while the runs load the
  * database (one save every `intervalMs`) and again when it is quiet. The time includes jsonbSafe,
  * Prisma's query building and the round trip. Since the worker stores a superstep's checkpoint in
- * the statement that stores its events (lib/server/runs/checkpoint-pointers.ts), this standalone
+ * the statement that stores its events (lib/server/runs/execution/checkpoint-pointers.ts), this standalone
  * save is an upper bound of what a checkpoint adds to a superstep: the app pays no round trip of
  * its own for it. `--statements` times the app's own statements.
  */

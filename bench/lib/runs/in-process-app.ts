@@ -3,11 +3,12 @@
  * worker taking the queue, for benches that drive runs through the services (durable-vs-dbos.ts, experiments.ts).
  */
 import { randomBytes } from 'node:crypto'
-import { assembleAppContext, type AppContext } from '../../../lib/server/app-context'
+import { assembleAppContext } from '../../../lib/server/app-assembly'
+import { type AppContext } from '../../../lib/server/app-context'
 import { loadWorkspaceAccess } from '../../../lib/server/auth/memberships'
 import type { Principal } from '../../../lib/server/auth/principal'
 import { UserService } from '../../../lib/server/auth/users'
-import { RunWorker } from '../../../lib/server/runs/run-worker'
+import { RunWorker } from '../../../lib/server/runs/execution/run-worker'
 import { WorkflowService } from '../../../lib/server/workflows/workflow-service'
 import { openAppDatabase } from './app-database'
 import type { BenchDatabase } from './app-processes'

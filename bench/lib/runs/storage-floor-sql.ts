@@ -19,8 +19,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
-import { RUN_EVENTS_CHANNEL } from '../../../lib/server/runs/run-event-log'
-import { queueRunExpression } from '../../../lib/server/runs/run-queue'
+import { RUN_EVENTS_CHANNEL } from '../../../lib/server/runs/events/run-event-log'
+import { queueRunExpression } from '../../../lib/server/runs/queue/run-queue'
 import { checkpointJson, type RunRows } from './run-rows'
 
 /** The workflow, its version 1 and the user the runs belong to (storage-floor.ts seeds them). */

@@ -4,7 +4,8 @@
  * one command and closed after it.
  */
 import type { z } from 'zod'
-import { assembleAppContext, type AppContext } from '../app-context'
+import { assembleAppContext } from '../app-assembly'
+import { type AppContext } from '../app-context'
 import { oidcConfigFromEnv } from '../auth/auth'
 import { sessionLifetimeFromEnv } from '../auth/session-lifetime'
 import { databaseOptionsFromEnv, openDatabase } from '../db/database'

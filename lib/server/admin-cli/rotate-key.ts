@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { keyFilePath, loadMasterKey, MASTER_KEY_BYTES, MasterKeyError, parseMasterKey } from '../secrets/master-key'
-import { rotateSecrets } from '../secrets/rotate'
+import { rotateSecrets } from '../secret-vault/rotate'
 import { CommandError, withAdminApp, type AdminEnv, type CommandOutput } from './admin-context'
 
 function newKeyFrom(option: string | undefined): { key: Buffer; generated: boolean } {

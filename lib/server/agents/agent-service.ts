@@ -25,11 +25,11 @@ import type { Prisma } from '../db/database'
 import { invalidInput, notFound } from '../domain-errors'
 import { nameOwnerFrom } from '../auth/name-owner'
 import { definitionReferences, refuseForeignReferences } from '../workspaces/foreign-references'
-import { presentOffer, setMcpToolOffer } from '../mcp-endpoint/mcp-tool-offers'
+import { presentOffer, setMcpToolOffer } from '../mcp/mcp-tool-offers'
 import { requireBase, staleVersion } from '../save-base'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
 import type { OutboundPolicy } from '../outbound/outbound-policy'
-import type { SecretVault } from '../secrets/secret-vault'
+import type { SecretVault } from '../secret-vault/secret-vault'
 import { openAgentApiKey, sealAgentApiKey } from './agent-api-key'
 
 type VersionRow = { id?: string; version: number; definition: unknown; note: string; createdAt: Date }

@@ -4,7 +4,7 @@ import { answerOf } from '@/lib/server/testing/http-answer'
 import { PgNotifications } from '../db/pg-notifications'
 import { createTestApp, principalOf } from '../testing/test-app'
 import { waitFor } from '../testing/wait-for'
-import { RunEventLog } from '../runs/run-event-log'
+import { RunEventLog } from '../runs/events/run-event-log'
 import { ApprovalBroker, type ApprovalBrokerOptions, type ApprovalRequestInput } from './approval-broker'
 
 describe('ApprovalBroker', () => {

@@ -15,7 +15,7 @@ import type { Database } from '../db/database'
 import { jsonbSafeText } from '../db/jsonb'
 import type { PgNotifications } from '../db/pg-notifications'
 import { conflict, invalidInput, notFound } from '../domain-errors'
-import type { RunEventLog } from '../runs/run-event-log'
+import type { RunEventLog } from '../runs/events/run-event-log'
 import { routeApprovalJobs } from './approval-routing-sql'
 
 /** Why a sampling request was approved without asking: a person's earlier "approve the rest of this run's requests". */
@@ -53,7 +53,7 @@ export interface AutomaticDecisionInput {
 }
 
 export interface ApprovalBrokerOptions {
-  /** Cuts the secrets the run (null: no run) can see out of what servers and workflows put in a request (see secrets/secret-scopes.ts). */
+  /** Cuts the secrets the run (null: no run) can see out of what servers and workflows put in a request (see secret-vault/secret-scopes.ts). */
   redact?: (runId: string | null, value: unknown) => Promise<unknown>
   /**
    * Called in the process that made a decision or an expiry, once per request, after its event

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { graph } from '@/lib/graph/testing/graph-builder'
 import type { Principal } from '../auth/principal'
-import { runEventStream } from '../runs/run-event-stream'
+import { runEventStream } from '../runs/events/run-event-stream'
 import { RunService } from '../runs/run-service'
 import { startRecordingHttpServer, type RecordingHttpServer } from '../testing/recording-http-server'
 import { callRoute, type TestUser } from '../testing/test-app'

@@ -15,7 +15,7 @@ import { canSee, requireRole, type Principal } from '../auth/principal'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { bareHost } from '../outbound/outbound-address-rules'
 import { pinnedFetch } from '../outbound/pinned-connection'
-import { SAMPLING_APPROVAL_TIMEOUT_MS } from '../mcp/mcp-connections'
+import { APPROVAL_TIMEOUT_MS } from './approval-timeout'
 import { isSealed, type SecretBox } from '../secrets/secret-box'
 import { plain, postToWebhook } from './approval-webhook'
 
@@ -49,7 +49,7 @@ export class ApprovalRoutingService {
   constructor(
     private readonly app: ApprovalRoutingApp,
     /** How long an approval waits before it expires: an escalation delay as long never fires. */
-    private readonly approvalTimeoutMs: number = SAMPLING_APPROVAL_TIMEOUT_MS,
+    private readonly approvalTimeoutMs: number = APPROVAL_TIMEOUT_MS,
   ) {}
 
   async get(principal: Principal, workspaceId: string): Promise<ApprovalRoutingView> {

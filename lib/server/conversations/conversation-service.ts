@@ -3,7 +3,7 @@
  * messages PostgresHistoryProvider stores. Sending a message queues one turn: a Run with the
  * agent's latest version and the conversation, on the same queue as workflow runs (the worker runs
  * it as a one-agent workflow, turn-document.ts), or, when someone waits for the reply and this
- * process's worker has a free slot, starts it there at once (runs/run-now.ts). One turn at a time: a second send while one is
+ * process's worker has a free slot, starts it there at once (runs/queue/run-now.ts). One turn at a time: a second send while one is
  * queued, running or waiting for an approval is a 409. Others get the 404 of a missing id.
  */
 import { randomUUID } from 'node:crypto'
@@ -25,10 +25,10 @@ import { Message } from '@/lib/core'
 import { AgentSettingsSchema, parseGraphDocument, type AgentSettings } from '@/lib/graph'
 import { AgentService, parseAgentDefinition } from '../agents/agent-service'
 import { conflict, DomainError, invalidInput, notFound } from '../domain-errors'
-import { queueRunExpression } from '../runs/run-queue'
+import { queueRunExpression } from '../runs/queue/run-queue'
 import type { RunEvent } from '@/lib/contracts/run-events'
-import type { ClaimedRun } from '../runs/run-lease'
-import { claimColumns, claimedAtInsert, type InsertedRunRow } from '../runs/run-now'
+import type { ClaimedRun } from '../runs/queue/run-lease'
+import { claimColumns, claimedAtInsert, type InsertedRunRow } from '../runs/queue/run-now'
 import { conversationMarkdown } from './conversation-markdown'
 import { runAgentConversationId } from './run-agent-conversations'
 import { turnInputSchema, type ReplyFormat } from './turn-document'
@@ -67,7 +67,7 @@ export interface SendOptions {
   instructions?: string
   /** The JSON reply asked for this turn, in place of the agent's own structured output (turn-document.ts). */
   replyFormat?: ReplyFormat
-  /** Someone waits for the reply: start the turn at once in this process if its worker has a free slot (runs/run-now.ts). */
+  /** Someone waits for the reply: start the turn at once in this process if its worker has a free slot (runs/queue/run-now.ts). */
   runNow?: boolean
   /**
    * The visitor of a published agent who sends (publications/visitor-chat.ts). A visitor's conversation takes turns from
@@ -370,7 +370,7 @@ export class ConversationService {
     text: string,
     options: SendOptions & {
       history?: readonly EarlierTurnMessage[]
-      /** An experiment row's turn: its end queues the experiment's next step (evaluations/experiment-step-queue.ts). */
+      /** An experiment row's turn: its end queues the experiment's next step (runs/queue/experiment-step-queue.ts). */
       experimentId?: string
     } = {},
   ): Promise<SentMessage & { conversationId: string }> {

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AgentSettingsSchema } from '@/lib/graph'
-import { RunWorker } from '../runs/run-worker'
+import { RunWorker } from '../runs/execution/run-worker'
 import { killStartedProcesses, startWebHost, type WebHostProcess } from '../testing/processes/app-processes'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { testDatabaseServerUrl } from '../testing/test-database'

@@ -20,7 +20,7 @@ const MAX_SAVE_ATTEMPTS = 50
 
 export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
   /**
-   * Cuts the secrets the run can see out of each message before it is stored (secrets/secret-scopes.ts).
+   * Cuts the secrets the run can see out of each message before it is stored (secret-vault/secret-scopes.ts).
    * Stored redacted rather than sealed: a message is what people read back (the conversation's
    * views, exports, "Continue in chat"), and going on needs no secret a server echoed — the model
    * reads "[redacted]" in its place, and tools get their secrets from their server's settings.

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod'
 import { AgentSettingsSchema, CURRENT_SCHEMA_VERSION, type GraphDocument } from '@/lib/graph'
-import { InvalidSavedWorkflowError } from '../runs/run-errors'
-import { parseSaved } from '../runs/run-setup'
+import { InvalidSavedWorkflowError, parseSaved } from '../workflows/saved-document'
 
 /** The agent node's id in a turn's document: the node that talks in the conversation. */
 export const TURN_AGENT_NODE_ID = 'agent'

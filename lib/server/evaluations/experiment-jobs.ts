@@ -26,7 +26,7 @@ import {
   UNLOCK_EXPERIMENT_STEP_WAITER_SQL,
   experimentStepKey,
   queueExperimentStepExpression,
-} from './experiment-step-queue'
+} from '../runs/queue/experiment-step-queue'
 
 /**
  * The safety step after a step that leaves rows under way. Rows move on their runs' ends, not on this: it is for a

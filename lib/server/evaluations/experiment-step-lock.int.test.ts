@@ -7,13 +7,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { evaluatorSpecSchema } from '@/lib/contracts/evaluators'
 import { graph } from '@/lib/graph/testing/graph-builder'
 import type { Principal } from '../auth/principal'
-import { releaseLapsedLeases } from '../runs/run-lease'
-import { RunWorker } from '../runs/run-worker'
+import { releaseLapsedLeases } from '../runs/queue/run-lease'
+import { RunWorker } from '../runs/execution/run-worker'
 import { servicesFor, type Services } from '../services'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { waitFor } from '../testing/wait-for'
 import { QUEUE_EXPERIMENT_STEP_SQL, stepWhenFree } from './experiment-jobs'
-import { EXPERIMENT_STEP_TASK, LOCK_EXPERIMENT_STEP_SQL, UNLOCK_EXPERIMENT_STEP_SQL } from './experiment-step-queue'
+import { EXPERIMENT_STEP_TASK, LOCK_EXPERIMENT_STEP_SQL, UNLOCK_EXPERIMENT_STEP_SQL } from '../runs/queue/experiment-step-queue'
 
 const BEYOND_THE_TEST_MS = 3_600_000
 /** The lease of the sweep under test: long enough that no live job of these tests lapses by the clock. */

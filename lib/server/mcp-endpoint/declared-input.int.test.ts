@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as workflowRoute from '@/app/api/workflows/[id]/route'
 import { graph } from '@/lib/graph/testing/graph-builder'
-import { RunWorker } from '../runs/run-worker'
+import { RunWorker } from '../runs/execution/run-worker'
 import { callRoute, createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import { handleMcpRequest } from './mcp-endpoint-handler'

@@ -7,7 +7,7 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
-import { getAppContext } from '../app-context'
+import { getAppContext } from '../app-assembly'
 import { authenticate } from '../auth/authenticate'
 import { requestBaseUrl } from '../auth/public-url'
 import { toErrorResponse } from '../http-errors'

@@ -8,7 +8,7 @@
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { TURN_AGENT_NODE_ID } from '../conversations/turn-document'
 import type { Prisma } from '../db/database'
-import { nodeTitles } from '../runs/node-titles'
+import { nodeTitles } from '../runs/events/node-titles'
 import { waitingMessage } from './run-task'
 
 /** A step's name for an executor id. */

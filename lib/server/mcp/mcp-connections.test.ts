@@ -2,23 +2,12 @@ import { DEFAULT_MCP_SERVER_SETTINGS } from '@/lib/contracts/mcp-server-settings
 import { describe, expect, it } from 'vitest'
 import type { MCPTool, MCPToolOptions } from '@/lib/core'
 import type { AppContext } from '../app-context'
-import {
-  DEFAULT_APPROVAL_TIMEOUT_MS,
-  SAMPLING_APPROVAL_TIMEOUT_MS,
-  approvalTimeoutFromEnv,
-  createMcpTool,
-  mcpRequestTimeoutMs,
-  type McpToolContext,
-} from './mcp-connections'
+import { APPROVAL_TIMEOUT_MS } from '../approvals/approval-timeout'
+import { createMcpTool, mcpRequestTimeoutMs, type McpToolContext } from './mcp-connections'
 import type { McpServerConfig } from './mcp-server-registry'
 
 /** The SDK's DEFAULT_REQUEST_TIMEOUT_MSEC: what a request gets when nobody sets a timeout. */
 const SDK_DEFAULT_REQUEST_TIMEOUT_MS = 60_000
-
-function warnings(): { warn: (message: string) => void; lines: string[] } {
-  const lines: string[] = []
-  return { warn: (message) => lines.push(message), lines }
-}
 
 function toolContext(): McpToolContext {
   return { app: {} as AppContext, runId: 'run-1', samplingClient: undefined as never, signal: new AbortController().signal }
@@ -68,28 +57,10 @@ function optionsOf(tool: MCPTool): MCPToolOptions {
   return (tool as unknown as { options: MCPToolOptions }).options
 }
 
-describe('approvalTimeoutFromEnv', () => {
-  it('takes a positive whole number of milliseconds', () => {
-    const logger = warnings()
-    expect(approvalTimeoutFromEnv({ AGENTLOOM_APPROVAL_TIMEOUT_MS: '90000' }, logger)).toBe(90_000)
-    expect(approvalTimeoutFromEnv({}, logger)).toBe(DEFAULT_APPROVAL_TIMEOUT_MS)
-    expect(approvalTimeoutFromEnv({ AGENTLOOM_APPROVAL_TIMEOUT_MS: '' }, logger)).toBe(DEFAULT_APPROVAL_TIMEOUT_MS)
-    expect(logger.lines).toEqual([])
-  })
-
-  it.each(['ten minutes', '0', '-5', '1.5', 'NaN', '99999999999'])('warns about %j and uses the default', (value) => {
-    const logger = warnings()
-    expect(approvalTimeoutFromEnv({ AGENTLOOM_APPROVAL_TIMEOUT_MS: value }, logger)).toBe(DEFAULT_APPROVAL_TIMEOUT_MS)
-    expect(logger.lines).toHaveLength(1)
-    expect(logger.lines[0]).toContain(`AGENTLOOM_APPROVAL_TIMEOUT_MS must be a whole number of milliseconds`)
-    expect(logger.lines[0]).toContain(`'${value}'`)
-  })
-})
-
 describe('request timeouts of the tools a run connects', () => {
   it('outlast an approval the server waits for, where the SDK would give up after 60 s', () => {
     expect(mcpRequestTimeoutMs(10 * 60_000)).toBe(11 * 60_000)
-    expect(mcpRequestTimeoutMs()).toBeGreaterThan(SAMPLING_APPROVAL_TIMEOUT_MS)
+    expect(mcpRequestTimeoutMs()).toBeGreaterThan(APPROVAL_TIMEOUT_MS)
     expect(mcpRequestTimeoutMs(1_000)).toBeGreaterThan(SDK_DEFAULT_REQUEST_TIMEOUT_MS)
     // Node fires a longer timer at once, which would time every request out immediately.
     expect(mcpRequestTimeoutMs(2 ** 31 - 1)).toBe(2 ** 31 - 1)

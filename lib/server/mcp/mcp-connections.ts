@@ -31,7 +31,7 @@ import type { AppContext } from '../app-context'
 import { connectWithin } from './mcp-connect-attempt'
 import type { McpConnectionLease } from './mcp-connection-pool'
 import { statusesToCallingRun } from './mcp-run-scope'
-import { PG_INT_MAX, pgIntParam } from '@/lib/contracts/safe-text'
+import { APPROVAL_TIMEOUT_MS, MAX_TIMER_MS } from '../approvals/approval-timeout'
 import type { RunEventData } from '@/lib/contracts/run-events'
 import type { NameOwner } from '../auth/name-owner'
 import { resolveMcpServers } from './mcp-server-lookup'
@@ -48,30 +48,13 @@ import { assertStdioCommandAllowed } from './stdio-policy'
 import { OutboundPolicy } from '../outbound/outbound-policy'
 import { pinnedFetch, pinnedWebSocket } from '../outbound/pinned-connection'
 
-export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60_000
-/** Node keeps no timer longer than 2^31-1 ms (a longer one fires at once); it is also PG_INT_MAX. */
-const MAX_TIMER_MS = PG_INT_MAX
 /** Beyond the approval itself: the model's completion and the server's own work. */
 const REQUEST_TIMEOUT_MARGIN_MS = 60_000
 
-/** AGENTLOOM_APPROVAL_TIMEOUT_MS: a positive whole number of milliseconds; anything else is reported and the default used. */
-export function approvalTimeoutFromEnv(env: Readonly<Record<string, string | undefined>> = process.env, logger: Pick<Console, 'warn'> = console): number {
-  const raw = env.AGENTLOOM_APPROVAL_TIMEOUT_MS
-  if (raw === undefined || raw.trim() === '') return DEFAULT_APPROVAL_TIMEOUT_MS
-  const parsed = pgIntParam.safeParse(raw)
-  if (parsed.success) return parsed.data
-  logger.warn(
-    `[approvals] AGENTLOOM_APPROVAL_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, not '${raw}'; using ${DEFAULT_APPROVAL_TIMEOUT_MS}.`,
-  )
-  return DEFAULT_APPROVAL_TIMEOUT_MS
-}
-
-/** How long a person has to answer a sampling request before it counts as denied. */
-export const SAMPLING_APPROVAL_TIMEOUT_MS = approvalTimeoutFromEnv()
 export const SAMPLING_MAX_TOKENS = 4096
 
 /** The timeout of each request to a server: long enough for an approval its server waits for. */
-export function mcpRequestTimeoutMs(approvalTimeoutMs: number = SAMPLING_APPROVAL_TIMEOUT_MS): number {
+export function mcpRequestTimeoutMs(approvalTimeoutMs: number = APPROVAL_TIMEOUT_MS): number {
   return Math.min(approvalTimeoutMs + REQUEST_TIMEOUT_MARGIN_MS, MAX_TIMER_MS)
 }
 
@@ -156,7 +139,7 @@ export function createMcpTool(server: McpServerConfig, context: McpToolContext):
         source: serverName,
         title: `${server.name} asks for information`,
         payload: { serverName, message: form.message ?? '', requestedSchema: form.requestedSchema ?? {} },
-        timeoutMs: SAMPLING_APPROVAL_TIMEOUT_MS,
+        timeoutMs: APPROVAL_TIMEOUT_MS,
         signal: AbortSignal.any([context.signal, signal]),
       })
       if (!decision.approved) return { action: decision.status === 'expired' ? 'cancel' : 'decline' }
@@ -167,7 +150,7 @@ export function createMcpTool(server: McpServerConfig, context: McpToolContext):
       approvals: context.app.approvals,
       runId: context.runId,
       signal: context.signal,
-      timeoutMs: SAMPLING_APPROVAL_TIMEOUT_MS,
+      timeoutMs: APPROVAL_TIMEOUT_MS,
       maxTokensCap: SAMPLING_MAX_TOKENS,
     }),
     // Progress of long-running tasks, as run events; live tasks become cancellable from the browser.

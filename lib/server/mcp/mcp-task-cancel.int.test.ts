@@ -19,9 +19,9 @@ import {
   type RunEvent,
 } from '@/lib/contracts/run-events'
 import { PgNotifications } from '../db/pg-notifications'
-import { RunEventLog } from '../runs/run-event-log'
+import { RunEventLog } from '../runs/events/run-event-log'
 import { RunService } from '../runs/run-service'
-import { RunWorker } from '../runs/run-worker'
+import { RunWorker } from '../runs/execution/run-worker'
 import { callRoute, createTestApp, principalOf } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
 import { MCP_TASK_CANCEL_FAILED_MESSAGE } from './mcp-task-events'

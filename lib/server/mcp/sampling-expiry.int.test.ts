@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXAMPLE_WORKFLOW_ID } from '../seed'
 import { RunService } from '../runs/run-service'
-import { RunWorker } from '../runs/run-worker'
+import { RunWorker } from '../runs/execution/run-worker'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { waitFor, waitForRunEnd } from '../testing/wait-for'
 

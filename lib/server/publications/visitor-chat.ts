@@ -16,7 +16,7 @@ import type { PublicAgent, VisitorConversationDetail, VisitorMessage } from '@/l
 import type { AppContext } from '../app-context'
 import { notFound } from '../domain-errors'
 import { ConversationService } from '../conversations/conversation-service'
-import { runEventStream } from '../runs/run-event-stream'
+import { runEventStream } from '../runs/events/run-event-stream'
 import { CLIENT_ADDRESS_HEADER } from '../client-address'
 import { asPublisher, openPublication, publisherRunner, refuseSpentBudget, type LivePublication } from './live-publication'
 import { visitorTurnStream } from './visitor-turn-stream'

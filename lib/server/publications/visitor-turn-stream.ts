@@ -1,6 +1,6 @@
 /**
  * What a visitor's reply stream carries (VisitorTurnEvent, lib/contracts/publications.ts), read from the run's own
- * event stream (runs/run-event-stream.ts: resumable by id, ends with `event: end`): the reply's text, that it waits
+ * event stream (runs/events/run-event-stream.ts: resumable by id, ends with `event: end`): the reply's text, that it waits
  * for an approval, and its end. Tool calls and results, instructions, usage, approvals' contents and errors' details
  * stay with the workspace: a visitor is not a member. Each event keeps its sequence as its SSE id (one the visitor is
  * not shown, as an id-only frame) so a reconnect resumes where it stopped.

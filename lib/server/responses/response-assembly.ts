@@ -16,7 +16,7 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 import type { ResponseObject, ResponseOutputItem, ResponseStatus, ServerToolCall } from '@/lib/contracts/responses'
 import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
 import type { ApprovalView } from '@/lib/contracts/approvals'
-import type { FollowEnd } from '../runs/run-follower'
+import type { FollowEnd } from '../runs/events/run-follower'
 
 export interface ResponseBase {
   id: string

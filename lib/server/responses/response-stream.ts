@@ -12,7 +12,7 @@ import type { ResponseObject, ResponseStatus } from '@/lib/contracts/responses'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseStreamEvent } from './response-assembly'
 import type { StartedResponse } from './responses-service'
-import type { FollowEnd } from '../runs/run-follower'
+import type { FollowEnd } from '../runs/events/run-follower'
 
 const KEEP_ALIVE_MS = 15_000
 const KEEP_ALIVE_FRAME = ': keep-alive\n\n'

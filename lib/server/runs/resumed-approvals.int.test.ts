@@ -11,7 +11,7 @@ import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { testDatabaseServerUrl } from '../testing/test-database'
 import { waitFor, waitForRunEnd } from '../testing/wait-for'
 import { RunService } from './run-service'
-import { RunWorker } from './run-worker'
+import { RunWorker } from './execution/run-worker'
 
 const LEASE_MS = 1500
 const CALL = '/call research-assistant_summarize_topic {"topic":"tidal energy"}'

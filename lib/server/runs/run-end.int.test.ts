@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EXPERIMENT_STEP_TASK, experimentStepKey } from '../evaluations/experiment-step-queue'
+import { EXPERIMENT_STEP_TASK, experimentStepKey } from './queue/experiment-step-queue'
 import { EXAMPLE_WORKFLOW_ID } from '../seed'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
-import { endRun } from './run-executor'
+import { endRun } from './execution/run-executor'
 import { RunService } from './run-service'
 
 describe('endRun', () => {

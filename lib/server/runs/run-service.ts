@@ -19,10 +19,10 @@ import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
 import { loadDocumentFacts } from '../workflows/document-facts'
 import { WorkflowPinService } from '../workflows/workflow-pins'
 import { turnDocument } from '../conversations/turn-document'
-import { RUN_CANCEL_CHANNEL, queueRunExpression } from './run-queue'
+import { RUN_CANCEL_CHANNEL, queueRunExpression } from './queue/run-queue'
 import { answerCallsOfStoppedTurn } from '../conversations/unanswered-calls'
-import { claimColumns, claimedAtInsert, type InsertedRunRow } from './run-now'
-import { WAKE_EXPERIMENT_OF_ENDED_RUN } from '../evaluations/experiment-step-queue'
+import { claimColumns, claimedAtInsert, type InsertedRunRow } from './queue/run-now'
+import { WAKE_EXPERIMENT_OF_ENDED_RUN } from './queue/experiment-step-queue'
 
 const NO_FACTS: ServerFacts = { openAiConfigured: false, savedAgents: [], mcpServerIds: [], skillIds: [], workflows: [] }
 
@@ -33,7 +33,7 @@ export interface RunNowOption {
   trigger?: { value: RunTrigger; id: string; key?: string }
   /** A published workflow's run: the visitor who submitted it (only they follow it on the form page). */
   visitorId?: string
-  /** An experiment row's run: its end queues the experiment's next step (evaluations/experiment-step-queue.ts). */
+  /** An experiment row's run: its end queues the experiment's next step (runs/queue/experiment-step-queue.ts). */
   experimentId?: string
 }
 

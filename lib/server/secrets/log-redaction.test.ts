@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installLogRedaction } from './log-redaction'
-import type { SecretVault } from './secret-vault'
+import type { SecretVault } from '../secret-vault/secret-vault'
 import { SecretRedactor } from './redaction'
 
 afterEach(() => {

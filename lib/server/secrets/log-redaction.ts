@@ -13,7 +13,7 @@
  * wrapped again at the next install, so redaction always sits in front of whatever writes the line.
  */
 import { format } from 'node:util'
-import type { SecretVault } from './secret-vault'
+import type { SecretVault } from '../secret-vault/secret-vault'
 
 const METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const
 

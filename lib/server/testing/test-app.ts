@@ -5,7 +5,8 @@
  * otherwise; `app.addUser()` makes more people.
  */
 import { randomBytes } from 'node:crypto'
-import { assembleAppContext, type AppContext } from '../app-context'
+import { assembleAppContext } from '../app-assembly'
+import { type AppContext } from '../app-context'
 import type { OidcConfig } from '../auth/auth'
 import type { OutboundPolicy } from '../outbound/outbound-policy'
 import type { Principal, Role } from '../auth/principal'

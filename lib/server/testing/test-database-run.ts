@@ -14,7 +14,7 @@ import pg from 'pg'
 import { openDatabase, type Database } from '../db/database'
 import { applyMigrations } from '../db/migrate'
 import { isProcessAlive } from '../db/postgres-processes'
-import { migrateQueue } from '../runs/queue-setup'
+import { migrateQueue } from '../runs/queue/queue-setup'
 import { seedExampleData } from '../seed'
 
 /**

@@ -1,5 +1,5 @@
 import { TERMINAL_RUN_STATUSES, type RunView } from '@/lib/contracts/runs'
-import type { RunEventLog } from '../runs/run-event-log'
+import type { RunEventLog } from '../runs/events/run-event-log'
 
 /** Polls `probe` every 50 ms until it gives a value (the test's own timeout bounds the wait). */
 export async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {

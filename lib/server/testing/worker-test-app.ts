@@ -5,7 +5,7 @@
 import { isTerminalStatus } from '@/lib/contracts/runs'
 import type { Run } from '@/lib/generated/prisma/client'
 import type { Principal } from '../auth/principal'
-import { RunWorker } from '../runs/run-worker'
+import { RunWorker } from '../runs/execution/run-worker'
 import { createTestApp, principalOf, type TestApp } from './test-app'
 import { waitFor } from './wait-for'
 

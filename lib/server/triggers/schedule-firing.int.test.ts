@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { graph } from '@/lib/graph/testing/graph-builder'
-import { RunWorker } from '../runs/run-worker'
+import { RunWorker } from '../runs/execution/run-worker'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { waitFor } from '../testing/wait-for'
 import { WorkflowService } from '../workflows/workflow-service'

@@ -16,7 +16,7 @@ import { latestFireTimeBetween, nextFireTime } from '@/lib/contracts/cron-schedu
 import type { AppContext } from '../app-context'
 import { workspaceRunner } from '../auth/principal'
 import { isDomainError } from '../domain-errors'
-import { isUniqueViolation } from '../runs/run-event-log'
+import { isUniqueViolation } from '../runs/events/run-event-log'
 import { RunService } from '../runs/run-service'
 import { queueScheduleFire, SCHEDULE_FIRE_TASK } from './schedule-queue'
 import { triggerPrincipal } from './trigger-workflow'

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { assembleAppContext } from '../../app-context'
+import { assembleAppContext } from '../../app-assembly'
 import { openDatabase } from '../../db/database'
 import { installCollabUpgrade, processCollabServer } from '../collab-upgrade'
 

@@ -6,9 +6,9 @@
  * once it answers (the tests start it compiled: lib/server/testing/compiled-scripts.ts). Requests are turned into a Fetch Request and the handler's Response streamed
  * back (SSE included), the client going away aborting the request's signal as under Next.
  */
-import { getAppContext } from '@/lib/server/app-context'
+import { getAppContext } from '@/lib/server/app-assembly'
 import { SHUTDOWN_GRACE_MS, stopOnSignals } from '@/lib/server/process-shutdown'
-import { startHostedWorker, stopHostedWorker, workerEnabled } from '@/lib/server/runs/worker-host'
+import { startHostedWorker, stopHostedWorker, workerEnabled } from '@/lib/server/worker-host'
 import { hostRoutes, type HostedRoute } from '../route-http-host'
 
 /** The routes served: a URL pattern (`:name` for a parameter) and its app/ route file. */

@@ -1,7 +1,7 @@
 import { runEventSchema } from '@/lib/contracts/run-events'
 import { eventsQuery, runIdParams } from '@/lib/contracts/runs'
 import { defineRoute, EVENT_STREAM_HEADERS } from '@/lib/server/define-route'
-import { resumePoint, runEventStream } from '@/lib/server/runs/run-event-stream'
+import { resumePoint, runEventStream } from '@/lib/server/runs/events/run-event-stream'
 
 export const dynamic = 'force-dynamic'
 

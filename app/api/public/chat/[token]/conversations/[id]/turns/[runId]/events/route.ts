@@ -2,7 +2,7 @@ import { visitorEventsQuery, visitorTurnEventSchema, visitorTurnParams } from '@
 import { defineRoute, EVENT_STREAM_HEADERS } from '@/lib/server/define-route'
 import { notFound } from '@/lib/server/domain-errors'
 import { visitorAddress } from '@/lib/server/publications/visitor-chat'
-import { resumePoint } from '@/lib/server/runs/run-event-stream'
+import { resumePoint } from '@/lib/server/runs/events/run-event-stream'
 
 export const dynamic = 'force-dynamic'
 

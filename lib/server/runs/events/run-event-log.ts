@@ -1,0 +1,255 @@
+/**
+ * The append-only log of a run's events. Each event has a per-run sequence number (the SSE event
+ * id) under a unique index. Any process may append (a web process taking an approval, a cancel);
+ * the worker that holds a run writes its events in batches through a RunEventWriter, which keeps
+ * the next number itself. Readers in every process learn of new events from Postgres'
+ * `agentloom_run_events` channel (LISTEN/NOTIFY), not on a poll: a lone append notifies in its own
+ * statement; the worker's batches are announced after they commit, many runs in one statement
+ * (see RunEventLog.announce). Should a notification be lost with its process, readers still look
+ * again on their periodic status check (run-event-stream.ts).
+ */
+import { EventEmitter } from 'node:events'
+import type { KnownRunEventType, RunEvent, RunEventData } from '@/lib/contracts/run-events'
+import type { Database } from '../../db/database'
+import { jsonbSafeText } from '../../db/jsonb'
+import type { PgNotifications } from '../../db/pg-notifications'
+import { GroupCommit } from './group-commit'
+
+/** What an event of `type` carries: the contract's shape for a known type (lib/contracts/run-events.ts), anything for others. */
+export type EventDataOf<T extends string> = T extends KnownRunEventType ? RunEventData<T> : unknown
+
+export const RUN_EVENTS_CHANNEL = 'agentloom_run_events'
+const UNIQUE_VIOLATION = '23505'
+const FINAL_TYPES = ['run_succeeded', 'run_failed', 'run_cancelled'] as const
+/** The events that end a run: exactly one per run, and nothing after it. */
+export const FINAL_EVENT_TYPES: ReadonlySet<string> = new Set(FINAL_TYPES)
+/** True while the run ($1) has no final event: nothing is stored after one. */
+const FINAL_LIST = FINAL_TYPES.map((t) => `'${t}'`).join(', ')
+const NOT_ENDED = `NOT EXISTS (SELECT 1 FROM "RunEvent" f WHERE f."runId" = $1 AND f.type IN (${FINAL_LIST}))`
+/**
+ * Whether anyone follows the run ($1), read under a share lock on its row: a subscriber marking it
+ * (RunEventLog.follow) waits for the statement holding it, or the statement waits for the mark and sees it.
+ */
+export const FOLLOWED_CTE = `follow AS (SELECT followed FROM "Run" WHERE id = $1 FOR SHARE)`
+/**
+ * The same for a batch that ends the run: `ended` holds the run's row (its update waited for a
+ * follow mark in flight and returns it); when it changed nothing, others are told to be safe.
+ */
+const ENDED_FOLLOWED_CTE = `follow AS (SELECT COALESCE((SELECT followed FROM ended), true) AS followed)`
+/** Appends racing for the same number retry; this many losses in a row means something else is wrong. */
+const MAX_APPEND_ATTEMPTS = 50
+
+export interface EventRow {
+  sequence: number
+  type: string
+  /** The redacted data as JSON text. */
+  payload: string
+}
+
+/** SQL with its parameters. */
+export interface BatchSql {
+  sql: string
+  params: unknown[]
+}
+
+/** What storing a batch gave: when its rows were stored, and whether it ended the run (see insertNumbered). */
+export interface StoredBatch {
+  createdAt: Date
+  ended: boolean
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION
+}
+
+export class RunEventLog {
+  /** Wakes a run's subscribers: on appends by this process at once, and on notifications from any. */
+  private readonly appended = new EventEmitter()
+  private listening: Promise<unknown> | undefined
+  /** The batches of this process's runs: grouped into shared transactions when they arrive together (group-commit.ts). */
+  private readonly commits: GroupCommit
+
+  constructor(
+    private readonly db: Database,
+    private readonly notifications: PgNotifications,
+    /** Cuts the secrets the run can see out of an event's data before it is stored (see secret-vault/secret-scopes.ts). */
+    private readonly redact: (runId: string, data: unknown) => Promise<unknown> = async (_runId, data) => data,
+  ) {
+    this.appended.setMaxListeners(0)
+    this.commits = new GroupCommit(db.sql)
+  }
+
+  /** The event's data as it is stored: redacted with the run's secrets, jsonb-safe JSON text. */
+  async prepare(runId: string, data: unknown): Promise<string> {
+    return (await this.prepareEvent(runId, data)).payload
+  }
+
+  /**
+   * The event's data redacted, as a value and as the JSON text stored (serialised once: the value is
+   * what this process hands on; the text differs only where jsonb cannot hold a character, see jsonb.ts).
+   */
+  async prepareEvent(runId: string, data: unknown): Promise<{ data: unknown; payload: string }> {
+    const redacted = (await this.redact(runId, data ?? {})) ?? {}
+    return { data: redacted, payload: jsonbSafeText(redacted) }
+  }
+
+  /**
+   * Appends one event with the next free number, from any process. Nothing follows a run's final
+   * event: once the run has ended (another process may have ended it a moment ago), the event is
+   * dropped and undefined returned.
+   */
+  async append<T extends string>(runId: string, type: T, data?: EventDataOf<T>): Promise<RunEvent | undefined> {
+    const payload = await this.prepare(runId, data)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [row] = await this.db.sql.query<{ sequence: number; createdAt: Date }>(
+          `WITH inserted AS (
+             INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+             SELECT $1, COALESCE(MAX(sequence), 0) + 1, $2, $3::jsonb, now() FROM "RunEvent" WHERE "runId" = $1
+             HAVING ${NOT_ENDED}
+             RETURNING sequence, "createdAt")
+           SELECT sequence, "createdAt", pg_notify('${RUN_EVENTS_CHANNEL}', $1 || ':' || sequence) FROM inserted`,
+          [runId, type, payload],
+        )
+        if (!row) return undefined
+        this.appended.emit(runId) // others learn of it from the statement's own notification
+        return { sequence: row.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(row.createdAt).toISOString() }
+      } catch (error) {
+        // Another writer took the number between our MAX and our INSERT: take the next one. Writers
+        // that keep colliding (many at once on one run) step apart by a random few milliseconds.
+        if (!isUniqueViolation(error) || attempt >= MAX_APPEND_ATTEMPTS) throw error
+        if (attempt >= 3) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 20)))
+      }
+    }
+  }
+
+  /**
+   * Inserts numbered events in one statement (the writer's batch), committed alone or with other
+   * runs' batches that arrive meanwhile (group-commit.ts). `also` adds statements that
+   * commit with them (a checkpoint pointer, agents' conversations); it is a CTE list that may use `$1`
+   * (the run id) and parameters from `$5` on. A batch that ends the run names, in `also`, a CTE
+   * `ended` (the run's status, changed only while it is running or waiting): its final event is
+   * stored only if that changed the run, so a cancel that won leaves no second final event. Throws
+   * on a number already taken (isUniqueViolation): nothing of the batch is then stored. Stores
+   * nothing once the run has a final event (a cancel from another process won). Returns when the
+   * rows were stored and whether this batch ended the run. `alone`: committed by itself, never in a
+   * group: for a batch whose statement locks a row other runs' statements lock too (an experiment's step
+   * job, which its rows' runs' ends queue), which a group could lock in a different order than another.
+   */
+  async insertNumbered(runId: string, rows: readonly EventRow[], also?: BatchSql, { ending = false, alone = false } = {}): Promise<StoredBatch> {
+    const [result] = await this.commits.query<{ createdAt: Date; followed: boolean | null; ended: boolean | null }>(
+      runId,
+      `WITH ${also ? `${also.sql},` : ''}
+       inserted AS (
+         INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+         SELECT $1, e.sequence, e.type, e.data::jsonb, now()
+         FROM unnest($2::int[], $3::text[], $4::text[]) AS e(sequence, type, data)
+         WHERE ${NOT_ENDED}${ending ? ` AND (e.type NOT IN (${FINAL_LIST}) OR EXISTS (SELECT 1 FROM ended))` : ''}
+         RETURNING sequence, "createdAt", type),
+       ${ending ? ENDED_FOLLOWED_CTE : FOLLOWED_CTE}
+       SELECT max("createdAt") AS "createdAt", (SELECT followed FROM follow) AS followed, bool_or(type IN (${FINAL_LIST})) AS ended
+       FROM inserted HAVING count(*) > 0`,
+      [runId, rows.map((r) => r.sequence), rows.map((r) => r.type), rows.map((r) => r.payload), ...(also?.params ?? [])],
+      { alone },
+    )
+    if (result) this.announce(runId, result.followed !== false)
+    return { createdAt: new Date(result?.createdAt ?? Date.now()), ended: result?.ended === true }
+  }
+
+  async lastSequence(runId: string): Promise<number> {
+    const [row] = await this.db.sql.query<{ last: number | null }>(`SELECT MAX(sequence) AS last FROM "RunEvent" WHERE "runId" = $1`, [runId])
+    return row?.last ?? 0
+  }
+
+  /** The outputs (`output` events' data) the run stored up to `sequence`, in order. */
+  async outputsThrough(runId: string, sequence: number): Promise<unknown[]> {
+    const rows = await this.db.sql.query<{ output: unknown }>(
+      `SELECT data->'data' AS output FROM "RunEvent" WHERE "runId" = $1 AND type = 'output' AND sequence <= $2 ORDER BY sequence`,
+      [runId, sequence],
+    )
+    return rows.map((row) => row.output)
+  }
+
+  async listAfter(runId: string, afterSequence = 0, limit = 500): Promise<RunEvent[]> {
+    const rows = await this.db.sql.query<{ sequence: number; type: string; data: unknown; createdAt: Date }>(
+      `SELECT sequence, type, data, "createdAt" FROM "RunEvent" WHERE "runId" = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,
+      [runId, afterSequence, limit],
+    )
+    return rows.map((row) => ({ sequence: row.sequence, type: row.type, data: row.data, createdAt: new Date(row.createdAt).toISOString() }))
+  }
+
+  /**
+   * Calls `listener` whenever an event may have been appended to the run, by this process or any
+   * other (and after the notification connection came back, when some may have been missed).
+   * Resolves once notifications are in place; returns the unsubscribe.
+   */
+  async subscribe(runId: string, listener: () => void, { follow = true }: { follow?: boolean } = {}): Promise<() => void> {
+    this.appended.on(runId, listener)
+    await this.listenForOthers()
+    if (follow) await this.follow(runId)
+    const unreconnect = this.notifications.onReconnect(listener)
+    return () => {
+      this.appended.off(runId, listener)
+      unreconnect()
+    }
+  }
+
+  /**
+   * Marks the run followed, so that the worker holding it, in whatever process, announces its batches
+   * (announce). Committed before the subscriber's first read, and its row lock meets the one each
+   * batch takes on the run (FOLLOWED_CTE): a batch either sees the mark and notifies, or commits
+   * before the mark does, and then the subscriber's first read finds its events.
+   */
+  private async follow(runId: string): Promise<void> {
+    await this.db.sql.query(`UPDATE "Run" SET followed = true WHERE id = $1 AND NOT followed AND status IN ('queued', 'running', 'waiting')`, [runId])
+  }
+
+  /** One LISTEN for the process; each notification wakes only its run's subscribers. */
+  private listenForOthers(): Promise<unknown> {
+    this.listening ??= this.notifications
+      .listen(RUN_EVENTS_CHANNEL, (payload) => {
+        // `<runId>` from announce(), `<runId>:<sequence>` from a lone append.
+        const colon = payload.lastIndexOf(':')
+        const runId = colon < 0 ? payload : payload.slice(0, colon)
+        if (runId) this.appended.emit(runId)
+      })
+      .catch((error: unknown) => {
+        this.listening = undefined
+        throw error
+      })
+    return this.listening
+  }
+
+  /**
+   * Tells readers that the run has new events, stored by a statement that did not notify itself:
+   * this process's at once, other processes' through one NOTIFY statement for every run announced
+   * meanwhile. Notifying in the storing statement would take Postgres' notification lock from
+   * before its commit's WAL flush until it ends, one notifying commit at a time server-wide
+   * (bench/run-storage-floor.ts measured 2–3× the runs per second without it).
+   */
+  announce(runId: string, followed = true): void {
+    this.appended.emit(runId)
+    // Nobody elsewhere follows the run (subscribe marks it): its readers are in this process, woken above.
+    if (!followed) return
+    this.unannounced.add(runId)
+    this.announcing ??= this.notifyOthers()
+  }
+
+  private readonly unannounced = new Set<string>()
+  private announcing: Promise<void> | undefined
+
+  /** One statement at a time; runs announced while it is on its way go in the next one. */
+  private async notifyOthers(): Promise<void> {
+    await Promise.resolve() // runs announced in the same tick go together
+    while (this.unannounced.size > 0) {
+      const runIds = [...this.unannounced]
+      this.unannounced.clear()
+      await this.db.sql
+        .query(`SELECT pg_notify('${RUN_EVENTS_CHANNEL}', id) FROM unnest($1::text[]) AS id`, [runIds])
+        .catch((error: unknown) =>
+          console.warn(`[run-events] could not notify other processes of new events (they look again within seconds): ${(error as Error).message}`),
+        )
+    }
+    this.announcing = undefined
+  }
+}

@@ -1,0 +1,294 @@
+/**
+ * A run worker: takes jobs from the queue (graphile-worker, run-queue.ts) with its own connection
+ * pool sized to its concurrency, so a burst of HTTP requests cannot starve runs. For each job it
+ * takes the run's lease (run-lease.ts) and executes it (run-executor.ts); a run that waits for
+ * people leaves the worker (parked) and frees its slot.
+ *
+ * Alongside, once per process: one statement renews the leases of all its runs (and notices a
+ * cancel missed by the notification), cancels arrive through NOTIFY at once, and lapsed leases of
+ * workers that died are released so their runs resume elsewhere from their last checkpoint.
+ */
+import { randomUUID } from 'node:crypto'
+import { run as runQueue, type Runner, type Task } from 'graphile-worker'
+import { z } from 'zod'
+import type { AppContext } from '../../app-context'
+import { pgSqlRunner, type SqlRunner } from '../../db/sql'
+import { watchTaskCancelRequests } from '../../mcp/mcp-task-cancel-watcher'
+import type { GraphDocument } from '@/lib/graph'
+import { LeaseLostError, WorkerShutdownError } from './run-errors'
+import { endRun, executeQueuedRun } from './run-executor'
+import { traceQueuedRun } from './queued-run-span'
+import { claimRun, queueIfAnswered, releaseLapsedLeases, renewLeases, type ClaimedRun } from '../queue/run-lease'
+import { InvalidSavedWorkflowError, parseSaved } from '../../workflows/saved-document'
+import { turnDocument } from '../../conversations/turn-document'
+import { queueLogger } from '../queue/queue-setup'
+import { EXPIRE_APPROVALS_TASK, RUN_CANCEL_CHANNEL, RUN_TASK } from '../queue/run-queue'
+import { approvalRoutingTasks } from '../../approvals/approval-routing-jobs'
+import { LocalRunFeed } from '../events/local-run-feed'
+import type { RunNowHost, RunNowSlot } from '../queue/run-now'
+import type { RunEvent } from '@/lib/contracts/run-events'
+/** A run whose lease was not renewed for this long is taken over (its worker died or froze). */
+export const DEFAULT_LEASE_MS = 15_000
+/** How long a run-now run's events stay in memory after it left, for a follower that attaches late. */
+const FEED_KEPT_MS = 5_000
+/** Parsed versions kept per process. */
+const DOCUMENT_CACHE_SIZE = 256
+
+export interface RunWorkerOptions {
+  concurrency?: number
+  workerId?: string
+  /** How long a lease lasts without renewal; renewed every third of it. */
+  leaseMs?: number
+  /** How often an idle worker looks for jobs besides the queue's notifications (default 1 s). */
+  pollIntervalMs?: number
+  /** How long a run's first event waits for company before its batch is stored (run-event-writer.ts; default LINGER_MS). */
+  eventLingerMs?: number
+  /** The experiments' safety step (experiment-jobs.ts; default EXPERIMENT_SAFETY_STEP_MS): tests set it beyond themselves. */
+  experimentSafetyStepMs?: number
+}
+
+const jobPayload = z.object({ runId: z.string().min(1) })
+
+export class RunWorker implements RunNowHost {
+  readonly workerId: string
+  private readonly concurrency: number
+  private readonly leaseMs: number
+  private readonly pollIntervalMs: number
+  private readonly eventLingerMs: number | undefined
+  private readonly experimentSafetyStepMs: number | undefined
+  private readonly active = new Map<string, AbortController>()
+  /** Slots promised to runs being inserted claimed by this worker (run-now.ts). */
+  private reserved = 0
+  /** The in-memory events of the runs started here by run-now, while a waiting request may want them. */
+  private readonly feeds = new Map<string, LocalRunFeed>()
+  /** The run-now runs executing, which stop() waits for as graphile waits for its jobs. */
+  private readonly runningNow = new Set<Promise<void>>()
+  private readonly documents = new Map<string, Promise<GraphDocument>>()
+  private runner: Runner | undefined
+  private sql: SqlRunner | undefined
+  private timers: NodeJS.Timeout[] = []
+  private unlisten: (() => void) | undefined
+  private stopping = false
+
+  constructor(
+    private readonly app: AppContext,
+    options: RunWorkerOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? 4
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000
+    this.eventLingerMs = options.eventLingerMs
+    this.experimentSafetyStepMs = options.experimentSafetyStepMs
+    this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`
+  }
+
+  async start(): Promise<void> {
+    if (this.runner) return
+    // Graphile needs a connection to fetch jobs and one to listen, beside one per running job.
+    const pool = this.app.db.openPool(this.concurrency + 2)
+    this.sql = pgSqlRunner(pool)
+    this.unlisten = await this.app.notifications.listen(RUN_CANCEL_CHANNEL, (runId) => this.active.get(runId)?.abort())
+    this.runner = await runQueue({
+      pgPool: pool,
+      concurrency: this.concurrency,
+      noHandleSignals: true,
+      pollInterval: this.pollIntervalMs,
+      logger: queueLogger,
+      taskList: {
+        [RUN_TASK]: this.runTask,
+        [EXPIRE_APPROVALS_TASK]: this.expireTask,
+        ...approvalRoutingTasks(this.app),
+        ...this.app.workerJobs(this.app, { experimentSafetyStepMs: this.experimentSafetyStepMs }),
+      },
+      // Jobs are fetched (and locked) a batch at a time and completed in batches: under load that
+      // is two statements per batch of runs instead of two per run. A worker that dies with jobs
+      // in its local queue leaves them locked (graphile frees such locks only after hours):
+      // releaseLapsedLeases queues their runs again after a lease, and the local queue hands
+      // jobs back before that (ttl) when this worker cannot start them.
+      preset: { worker: { localQueue: { size: Math.max(2, this.concurrency), ttl: this.leaseMs / 2 }, completeJobBatchDelay: 2, failJobBatchDelay: 2 } },
+    })
+    this.every(this.leaseMs / 3, () => this.renew())
+    this.every(this.leaseMs / 2, () => this.releaseLapsed())
+    // The services of this process start the runs people wait for here (run-now.ts).
+    this.app.localWorker ??= this
+  }
+
+  /**
+   * A slot for a run to be inserted already claimed by this worker, if one is free: the runs it
+   * executes (queued or run-now) and those promised count against its concurrency. Graphile's jobs
+   * are fetched under its own limit of the same size, so under a burst a worker may hold up to
+   * twice its concurrency for a moment; the pool of each run's statements is the app's, not the
+   * worker's, so that costs no connections the worker lacks.
+   */
+  reserve(): RunNowSlot | undefined {
+    if (!this.runner || this.stopping || this.active.size + this.reserved >= this.concurrency) return undefined
+    this.reserved++
+    let held = true
+    const free = () => {
+      if (held) this.reserved--
+      held = false
+    }
+    return {
+      workerId: this.workerId,
+      start: (run, first) => {
+        free()
+        const running = this.runClaimed(run, first)
+        this.runningNow.add(running)
+        void running.finally(() => this.runningNow.delete(running))
+      },
+      release: free,
+    }
+  }
+
+  feedOf(runId: string): LocalRunFeed | undefined {
+    return this.feeds.get(runId)
+  }
+
+  /**
+   * Executes a run inserted claimed by this worker (run-now.ts) with the bookkeeping of a queued
+   * one; its events go to a feed for a request in this process that waits for them. The feed is
+   * kept a little after the run leaves, for a follower that attaches late.
+   */
+  async runClaimed(run: ClaimedRun, first: RunEvent): Promise<void> {
+    const feed = new LocalRunFeed([first])
+    this.feeds.set(run.id, feed)
+    try {
+      await this.execute(run, feed, (message) => console.error(`[worker] ${message}`))
+    } finally {
+      feed.close()
+      setTimeout(() => this.feeds.delete(run.id), FEED_KEPT_MS).unref()
+    }
+  }
+
+  /**
+   * Stops taking runs and gives the active ones `graceMs` to finish; those still going then are
+   * released to the queue (another worker, or this one restarted, resumes them from their
+   * checkpoint) rather than being failed.
+   */
+  async stop(graceMs = 10_000): Promise<void> {
+    if (!this.runner || this.stopping) return
+    this.stopping = true
+    if (this.app.localWorker === this) this.app.localWorker = undefined
+    const grace = setTimeout(() => {
+      for (const controller of this.active.values()) controller.abort(new WorkerShutdownError())
+    }, graceMs)
+    try {
+      await Promise.all([this.runner.stop(), ...this.runningNow])
+    } finally {
+      clearTimeout(grace)
+      for (const timer of this.timers) clearInterval(timer)
+      this.unlisten?.()
+    }
+  }
+
+  private readonly runTask: Task = async (payload, helpers) => {
+    const { runId } = jobPayload.parse(payload)
+    const run = await claimRun(this.sql!, runId, this.workerId)
+    // Someone else holds it, it is parked and still waiting, or it is over: this job has nothing to do.
+    if (!run) return
+    // The claim stored `run_started`: whoever follows the run hears of it.
+    if (run.started) this.app.events.announce(run.id, run.followed)
+    await this.execute(run, undefined, (message) => helpers.logger.error(message))
+  }
+
+  /** Executes a run this worker holds: cancels, MCP task cancels and a crash's record around the executor. */
+  private async execute(run: ClaimedRun, feed: LocalRunFeed | undefined, logError: (message: string) => void): Promise<void> {
+    const runId = run.id
+    const controller = new AbortController()
+    this.active.set(runId, controller)
+    this.app.activeRuns.set(runId, controller)
+    const watchEnded = new AbortController()
+    const taskCancels = watchTaskCancelRequests({ app: this.app, runId, signal: watchEnded.signal })
+    try {
+      await traceQueuedRun(run, () =>
+        executeQueuedRun(this.app, run, {
+          workerId: this.workerId,
+          signal: controller.signal,
+          document: this.documentOf(run),
+          feed,
+          lingerMs: this.eventLingerMs,
+        }),
+      )
+    } catch (error) {
+      // The executor records every outcome itself; getting here means recording failed (the
+      // database went away mid-run, say). Try once more, so the run does not stay "running".
+      logError(`run ${runId} crashed: ${(error as Error).stack ?? error}`)
+      const message = `The run stopped because of an internal error: ${error instanceof Error ? error.message : String(error)}`
+      await endRun(this.app, runId, undefined, { status: 'failed', outputs: [], error: message }).catch((again) =>
+        console.error(`[worker] could not record the failure of run ${runId}:`, again),
+      )
+    } finally {
+      watchEnded.abort()
+      await taskCancels
+      this.app.mcpTasks.forgetRun(runId)
+      this.app.activeRuns.delete(runId)
+      this.active.delete(runId)
+    }
+  }
+
+  /** A parked run's approvals reached their deadline: expire them, which queues the run to go on. */
+  private readonly expireTask: Task = async (payload) => {
+    const { runId } = jobPayload.parse(payload)
+    await this.app.approvals.expireOverdue()
+    await queueIfAnswered(this.sql!, runId)
+  }
+
+  /**
+   * A version's graph never changes once saved: it is read and checked once per process (an
+   * invalid one fails every run of it the same way).
+   */
+  private documentOf(run: Pick<ClaimedRun, 'versionId' | 'agentVersionId'>): Promise<GraphDocument> {
+    // A conversation turn runs its agent version as a one-agent document (turn-document.ts).
+    const versionId = run.agentVersionId !== null ? `agent:${run.agentVersionId}` : (run.versionId ?? '')
+    const cached = this.documents.get(versionId)
+    if (cached) return cached
+    const document =
+      run.agentVersionId !== null
+        ? this.app.db.prisma.agentVersion
+            .findUniqueOrThrow({ where: { id: run.agentVersionId }, select: { definition: true } })
+            .then((version) => turnDocument(version.definition))
+        : this.app.db.prisma.workflowVersion
+            .findUniqueOrThrow({ where: { id: run.versionId ?? '' }, select: { graph: true } })
+            .then((version) => parseSaved(version.graph, 'The saved workflow'))
+    if (this.documents.size >= DOCUMENT_CACHE_SIZE) this.documents.delete(this.documents.keys().next().value!)
+    this.documents.set(versionId, document)
+    // A failed read (not a failed check) is not kept: the next run reads again.
+    document.catch((error: unknown) => {
+      if (!(error instanceof InvalidSavedWorkflowError)) this.documents.delete(versionId)
+    })
+    return document
+  }
+
+  private async renew(): Promise<void> {
+    // Only the runs asked about: one taken while the statement ran is not in its answer, yet ours.
+    const asked = [...this.active]
+    const held = await renewLeases(
+      this.sql!,
+      asked.map(([runId]) => runId),
+      this.workerId,
+    )
+    for (const [runId, controller] of asked) {
+      const status = held.get(runId)
+      if (status === undefined) controller.abort(new LeaseLostError())
+      else if (status === 'cancelled') controller.abort()
+    }
+  }
+
+  private async releaseLapsed(): Promise<void> {
+    const { runs, experiments } = await releaseLapsedLeases(this.sql!, this.leaseMs)
+    if (runs.length) console.warn(`[worker] ${runs.length} run(s) lost their worker; queued to resume from their last checkpoint`)
+    if (experiments.length) console.warn(`[worker] ${experiments.length} experiment step(s) lost their worker; queued again`)
+  }
+
+  private every(ms: number, work: () => Promise<void>): void {
+    let busy = false
+    const timer = setInterval(async () => {
+      if (busy || this.stopping) return
+      busy = true
+      await work().catch((error: unknown) => console.error(`[worker] ${(error as Error).message}`))
+      busy = false
+    }, ms)
+    timer.unref()
+    this.timers.push(timer)
+  }
+}
