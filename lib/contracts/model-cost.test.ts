@@ -18,6 +18,16 @@ describe('model cost', () => {
     expect(priceFor('gpt-4omni', DEFAULT_MODEL_PRICES)).toBeUndefined()
   })
 
+  it('prices the native providers’ models out of the box, a family’s differently priced member by its own row', () => {
+    expect(priceFor('claude-sonnet-4-5-20250929', DEFAULT_MODEL_PRICES)?.model).toBe('claude-sonnet-4')
+    expect(priceFor('claude-opus-4-1-20250805', DEFAULT_MODEL_PRICES)?.model).toBe('claude-opus-4')
+    expect(priceFor('claude-opus-4-5-20251101', DEFAULT_MODEL_PRICES)?.model).toBe('claude-opus-4-5')
+    expect(priceFor('claude-3-5-haiku-latest', DEFAULT_MODEL_PRICES)?.model).toBe('claude-3-5-haiku')
+    expect(priceFor('gemini-2.5-flash-lite', DEFAULT_MODEL_PRICES)?.model).toBe('gemini-2.5-flash-lite')
+    expect(priceFor('gemini-2.5-flash-preview-09-2025', DEFAULT_MODEL_PRICES)?.model).toBe('gemini-2.5-flash')
+    expect(costOf({ inputTokenCount: 1_000_000, outputTokenCount: 1_000_000 }, 'claude-haiku-4-5', DEFAULT_MODEL_PRICES)).toBe(6)
+  })
+
   it('says nothing for an unpriced or unknown model, and nothing is charged for the demo model', () => {
     expect(costOf({ inputTokenCount: 10 }, 'llama3', DEFAULT_MODEL_PRICES)).toBeNull()
     expect(costOf({ inputTokenCount: 10 }, null, DEFAULT_MODEL_PRICES)).toBeNull()

@@ -65,7 +65,13 @@ export const runCostResponseSchema = z.object({
 })
 export type RunCostResponse = z.infer<typeof runCostResponseSchema>
 
-/** List prices (US dollars per million tokens) used until a workspace saves its own table. */
+/**
+ * List prices (US dollars per million tokens) used until a workspace saves its own table: OpenAI's, Anthropic's and
+ * Google's published standard prices (Gemini 2.5 Pro's for prompts up to 200k tokens), as of late 2025. A dated or
+ * longer model name is priced by its longest listed prefix (model-cost.ts), so a family's newer member that costs
+ * differently is listed on its own (claude-opus-4-5 beside claude-opus-4, gemini-2.5-flash-lite beside
+ * gemini-2.5-flash). Local models (Ollama) have no price: their cost is not known.
+ */
 export const DEFAULT_MODEL_PRICES: readonly ModelPrice[] = [
   { model: 'demo', inputPerMillionUsd: 0, outputPerMillionUsd: 0 },
   { model: 'gpt-5', inputPerMillionUsd: 1.25, outputPerMillionUsd: 10 },
@@ -78,4 +84,15 @@ export const DEFAULT_MODEL_PRICES: readonly ModelPrice[] = [
   { model: 'gpt-4o-mini', inputPerMillionUsd: 0.15, outputPerMillionUsd: 0.6 },
   { model: 'o3', inputPerMillionUsd: 2, outputPerMillionUsd: 8 },
   { model: 'o4-mini', inputPerMillionUsd: 1.1, outputPerMillionUsd: 4.4 },
+  { model: 'claude-opus-4', inputPerMillionUsd: 15, outputPerMillionUsd: 75 },
+  { model: 'claude-opus-4-5', inputPerMillionUsd: 5, outputPerMillionUsd: 25 },
+  { model: 'claude-sonnet-4', inputPerMillionUsd: 3, outputPerMillionUsd: 15 },
+  { model: 'claude-haiku-4-5', inputPerMillionUsd: 1, outputPerMillionUsd: 5 },
+  { model: 'claude-3-7-sonnet', inputPerMillionUsd: 3, outputPerMillionUsd: 15 },
+  { model: 'claude-3-5-haiku', inputPerMillionUsd: 0.8, outputPerMillionUsd: 4 },
+  { model: 'gemini-2.5-pro', inputPerMillionUsd: 1.25, outputPerMillionUsd: 10 },
+  { model: 'gemini-2.5-flash', inputPerMillionUsd: 0.3, outputPerMillionUsd: 2.5 },
+  { model: 'gemini-2.5-flash-lite', inputPerMillionUsd: 0.1, outputPerMillionUsd: 0.4 },
+  { model: 'gemini-2.0-flash', inputPerMillionUsd: 0.1, outputPerMillionUsd: 0.4 },
+  { model: 'gemini-2.0-flash-lite', inputPerMillionUsd: 0.075, outputPerMillionUsd: 0.3 },
 ]
