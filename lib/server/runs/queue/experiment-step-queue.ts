@@ -1,8 +1,9 @@
 /**
- * The SQL of an experiment's steps (experiment-driver.ts) that other statements need: queuing one, for the
+ * The SQL of an experiment's steps (evaluations/experiment-driver.ts) that other statements need: queuing one, for the
  * experiment's creation and the end of any of its rows' runs (the run path's `ended` and cancel statements), and
- * finding one a dead worker left, for the run path's sweep of lapsed leases (run-lease.ts). Those modules therefore
- * import this one and nothing else of experiments.
+ * finding one a dead worker left, for the run path's sweep of lapsed leases (run-lease.ts). It lives with the run
+ * queue, floors below the experiments, because the run path's own statements carry it: the run path imports this and
+ * nothing else of experiments.
  *
  * One job per experiment is queued at a time (job key `experiment:<id>`), and its steps run one at a time under a
  * Postgres advisory lock held on a connection of its own for the step's length (experiment-jobs.ts): a wake-up that
