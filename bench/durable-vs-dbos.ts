@@ -3,13 +3,18 @@
  * process, on the same Postgres server, with the same number of runs in flight, in interleaved
  * rounds. Agentloom runs the five-node demo workflow (start → agent → transform → agent → output,
  * the demo model: no network) through RunService.create and a RunWorker, once per durability mode
- * (sync, async, exit); DBOS runs a workflow of five steps, each checkpointed in its system database.
+ * (sync, async, exit), each started two ways: queued (a worker takes it from the queue, as a run created from the
+ * UI or `POST /api/runs` is) and run now (inserted claimed and executed at once in this process, followed through its
+ * events in memory: how a `/v1` request, a chat message, an `/mcp` call or a webhook that waits runs it). DBOS runs
+ * a workflow of five steps, each checkpointed in its system database, called in this process: its run-now.
+ * The worker has a slot for every run in flight (`--worker-concurrency`, default `--inflight`), as DBOS runs every
+ * call it is given at once.
  * Each side has a fresh database of its own. Per side and round: completed runs per second, commits
  * per run (`xact_commit` of its database, less the bench's own polling), and CPU per run (this
  * process plus the Postgres backends of its database, from /proc). The ratios are within a round.
  *
  *   npm run bench -- --engine     (installs bench/'s peers, DBOS among them, and runs this with the other engine scripts)
- *   npx tsx bench/durable-vs-dbos.ts [--runs 300] [--inflight 50] [--rounds 3] [--worker-concurrency 16] [--json]
+ *   npx tsx bench/durable-vs-dbos.ts [--runs 300] [--inflight 50] [--rounds 3] [--worker-concurrency N] [--start queued,now] [--json]
  *
  * DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server; the bench's
  * databases are dropped at the end.
@@ -28,19 +33,30 @@ interface Flags {
   inflight: number
   rounds: number
   workerConcurrency: number
+  starts: Start[]
   json: boolean
 }
+
+/** How a run is started: through the queue, or at once where it was asked for (run-now.ts). */
+type Start = 'queued' | 'now'
+const STARTS: Start[] = ['queued', 'now']
 
 function flags(argv: string[]): Flags {
   const value = (name: string, fallback: number) => {
     const at = argv.indexOf(`--${name}`)
     return at >= 0 ? Number(argv[at + 1]) : fallback
   }
+  const inflight = value('inflight', 50)
+  const startAt = argv.indexOf('--start')
+  const starts = startAt >= 0 ? argv[startAt + 1].split(',') : STARTS
+  const unknown = starts.filter((start) => !STARTS.includes(start as Start))
+  if (unknown.length) throw new Error(`--start takes ${STARTS.join(', ')} (comma-separated), not ${unknown.join(', ')}`)
   return {
     runs: value('runs', 300),
-    inflight: value('inflight', 50),
+    inflight,
     rounds: value('rounds', 3),
-    workerConcurrency: value('worker-concurrency', 16),
+    workerConcurrency: value('worker-concurrency', inflight),
+    starts: starts as Start[],
     json: argv.includes('--json'),
   }
 }
@@ -107,10 +123,11 @@ async function measure(probe: DatabaseProbe, runs: number, work: () => Promise<v
 // ---------------------------------------------------------------------------------------------
 // Agentloom
 
-async function agentloomRound(side: InProcessApp, probe: DatabaseProbe, mode: DurabilityMode, options: Flags): Promise<Measured> {
+async function agentloomRound(side: InProcessApp, probe: DatabaseProbe, mode: DurabilityMode, start: Start, options: Flags): Promise<Measured> {
   const runs = new RunService(side.app)
+  const runNow = start === 'now'
   const once = async (i: number) => {
-    const run = await runs.create(side.principal, { workflowId: side.workflowId, input: `Hello ${i}`, durability: mode })
+    const run = await runs.create(side.principal, { workflowId: side.workflowId, input: `Hello ${i}`, durability: mode }, { runNow })
     await side.ended(run.id)
   }
   return measure(probe, options.runs, () => withConcurrency(options.runs, options.inflight, once))
@@ -153,30 +170,30 @@ async function main(): Promise<void> {
   const options = flags(process.argv.slice(2))
   const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
   const [ourDatabase, dbosDatabase] = await Promise.all([freshPostgresDatabase(serverUrl), freshPostgresDatabase(serverUrl)])
+  // Its worker is the process's local worker too (run-now.ts): a run started `now` takes one of its slots.
   const ours = await startInProcessApp(ourDatabase, options.workerConcurrency)
-  // Not the web process's local worker: runs go through the queue, as stored runs do.
-  ours.app.localWorker = undefined
   DBOS.setConfig({ name: 'agentloom-bench', systemDatabaseUrl: dbosDatabase.benchUrl() })
   await DBOS.launch()
   const ourProbe = await DatabaseProbe.open(ourDatabase.benchUrl())
   const dbosProbe = await DatabaseProbe.open(dbosDatabase.benchUrl())
-  const results: Record<string, Measured[]> = { dbos: [], ...Object.fromEntries(MODES.map((mode) => [mode, []])) }
-  const ratios: Record<DurabilityMode, number[]> = { sync: [], async: [], exit: [] }
+  const sides = MODES.flatMap((mode) => options.starts.map((start) => ({ mode, start, name: `${mode}, ${start === 'now' ? 'run now' : 'queued'}` })))
+  const dbosResults: Measured[] = []
+  const results = new Map<string, { measured: Measured[]; ratios: number[] }>(sides.map((side) => [side.name, { measured: [], ratios: [] }]))
   try {
     // A warm-up of each, unmeasured (caches, prepared statements, the JIT).
-    await agentloomRound(ours, ourProbe, 'sync', { ...options, runs: Math.min(50, options.runs) })
+    for (const start of options.starts) await agentloomRound(ours, ourProbe, 'sync', start, { ...options, runs: Math.min(50, options.runs) })
     await dbosRound(dbosProbe, { ...options, runs: Math.min(50, options.runs) })
     for (let round = 1; round <= options.rounds; round++) {
       const dbos = await dbosRound(dbosProbe, options)
-      results.dbos.push(dbos)
-      for (const mode of MODES) {
-        const measured = await agentloomRound(ours, ourProbe, mode, options)
-        results[mode].push(measured)
-        ratios[mode].push(measured.runsPerSecond / dbos.runsPerSecond)
+      dbosResults.push(dbos)
+      for (const side of sides) {
+        const measured = await agentloomRound(ours, ourProbe, side.mode, side.start, options)
+        results.get(side.name)!.measured.push(measured)
+        results.get(side.name)!.ratios.push(measured.runsPerSecond / dbos.runsPerSecond)
       }
       if (!options.json)
         console.log(
-          `round ${round}: DBOS ${readable(dbos.runsPerSecond)} runs/s; ${MODES.map((mode) => `${mode} ${readable(results[mode].at(-1)!.runsPerSecond)}`).join(', ')}`,
+          `round ${round}: DBOS ${readable(dbos.runsPerSecond)} runs/s; ${sides.map((side) => `${side.name} ${readable(results.get(side.name)!.measured.at(-1)!.runsPerSecond)}`).join('; ')}`,
         )
     }
   } finally {
@@ -186,14 +203,18 @@ async function main(): Promise<void> {
     await ours.close()
     await Promise.all([ourDatabase.drop(), dbosDatabase.drop()])
   }
-  const rows = Object.entries(results).map(([side, measured]) => ({
-    side: side === 'dbos' ? 'DBOS Transact (5 steps)' : `Agentloom ${side}`,
+  const row = (side: string, measured: Measured[], ratios: number[]) => ({
+    side,
     runsPerSecond: median(measured.map((m) => m.runsPerSecond)),
     commitsPerRun: median(measured.map((m) => m.commitsPerRun)),
     cpuMsBench: median(measured.map((m) => m.cpuMsPerRun.bench)),
     cpuMsPostgres: median(measured.map((m) => m.cpuMsPerRun.postgres)),
-    ratioToDbos: side === 'dbos' ? 1 : median(ratios[side as DurabilityMode]),
-  }))
+    ratioToDbos: median(ratios),
+  })
+  const rows = [
+    row('DBOS Transact (5 steps)', dbosResults, [1]),
+    ...[...results].map(([name, { measured, ratios }]) => row(`Agentloom ${name}`, measured, ratios)),
+  ]
   if (options.json) {
     console.log(JSON.stringify({ options, rows }, null, 2))
     return

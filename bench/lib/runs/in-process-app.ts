@@ -8,6 +8,7 @@ import { type AppContext } from '../../../lib/server/app-context'
 import { loadWorkspaceAccess } from '../../../lib/server/auth/memberships'
 import type { Principal } from '../../../lib/server/auth/principal'
 import { UserService } from '../../../lib/server/auth/users'
+import { followRun } from '../../../lib/server/runs/events/run-follower'
 import { RunWorker } from '../../../lib/server/runs/execution/run-worker'
 import { WorkflowService } from '../../../lib/server/workflows/workflow-service'
 import { openAppDatabase } from './app-database'
@@ -22,7 +23,11 @@ export interface InProcessApp {
   principal: Principal
   /** The five-node demo workflow. */
   workflowId: string
-  /** Resolves when the run has ended (its final event, heard in this process). */
+  /**
+   * Resolves when the run has ended. A run executing here (started with `runNow`) is followed as a waiting
+   * `/v1/responses` request follows it, through its events in memory (followRun); any other by its final event,
+   * heard in this process.
+   */
   ended(runId: string): Promise<void>
   /** Stops the worker and closes the app's connections (the database is the caller's to drop). */
   close(): Promise<void>
@@ -48,7 +53,14 @@ export async function startInProcessApp(database: BenchDatabase, workerConcurren
     await app.notifications.close()
     await db.close()
   }
-  return { app, worker, principal, workflowId, ended: (runId) => runEnded(app, runId), close }
+  return {
+    app,
+    worker,
+    principal,
+    workflowId,
+    ended: (runId) => (app.localWorker?.feedOf(runId) ? followRun(app, runId).then(() => undefined) : runEnded(app, runId)),
+    close,
+  }
 }
 
 /**

@@ -214,6 +214,15 @@ describe('compile: documents and references', () => {
     }
   })
 
+  it('checks a document again on every compile until it passes, and compiles a valid one as often as asked', async () => {
+    const invalid = graph().start().agent('a').chain('start', 'a').build()
+    expect(() => compile(invalid, registry())).toThrow(GraphCompileError)
+    expect(() => compile(invalid, registry())).toThrow(GraphCompileError)
+    const valid = graph().start().output().chain('start', 'output').build()
+    expect(await outputsOf(valid, 'first')).toEqual(['first'])
+    expect(await outputsOf(valid, 'second')).toEqual(['second'])
+  })
+
   it('leaves unreachable nodes out', async () => {
     const document = graph().start().output().agent('loose').agent('loose2').chain('start', 'output').chain('loose', 'loose2').build()
     expect(await outputsOf(document, 'ok')).toEqual(['ok'])

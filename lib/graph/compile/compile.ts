@@ -14,12 +14,21 @@ import { pinnedExecutor } from './pinned-executor'
 import type { CompileOptions, CompileRegistry } from './registry'
 import { wireEdges } from './wiring'
 
+/**
+ * Documents that passed validation here. A document is a value, never changed once parsed (a worker keeps one per
+ * version and compiles it for every run), so it is checked the first time only.
+ */
+const validDocuments = new WeakSet<GraphDocument>()
+
 export function compile(document: GraphDocument, registry: CompileRegistry, options: CompileOptions = {}): Workflow {
-  const problems = validateDocument(document)
-  if (hasErrors(problems)) {
-    const errors = problems.filter((problem) => problem.severity === 'error')
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''
-    throw new GraphCompileError(`The workflow cannot run: ${errors[0]!.message}${more}`, problems)
+  if (!validDocuments.has(document)) {
+    const problems = validateDocument(document)
+    if (hasErrors(problems)) {
+      const errors = problems.filter((problem) => problem.severity === 'error')
+      const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''
+      throw new GraphCompileError(`The workflow cannot run: ${errors[0]!.message}${more}`, problems)
+    }
+    validDocuments.add(document)
   }
   const nodesById = new Map(document.nodes.map((node) => [node.id, node]))
   const runnable = { nodes: document.nodes, edges: document.edges.filter((edge) => isRunnableEdge(edge, nodesById)) }

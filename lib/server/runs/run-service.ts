@@ -7,7 +7,7 @@ import type { RunDetail, RunGraph, RunStatus, RunSummary, RunTriggerKind, RunVie
 import { durabilityOf, type DurabilityMode } from '@/lib/contracts/durability'
 import type { RunTrigger } from '@/lib/contracts/triggers'
 import type { RunDebug } from '@/lib/contracts/run-debug'
-import { inputProblemsText, parseGraphDocument, runInputProblems, singleNodeDocument, type GraphDocument, type ServerFacts } from '@/lib/graph'
+import { inputProblemsText, parseGraphDocument, runInputProblems, singleNodeDocument, type GraphDocument } from '@/lib/graph'
 import { presentApproval } from '../approvals/approval-broker'
 import type { AppContext } from '../app-context'
 import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
@@ -15,7 +15,7 @@ import { nameOwnerFrom } from '../auth/name-owner'
 import { forbidden, hasRole, isAdmin, requireRole, visibleTo, workspacesWithRole, type Principal, type WorkspaceScope } from '../auth/principal'
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { jsonbSafeText } from '../db/jsonb'
-import { checkGraph, visibleWorkflows } from '../workflows/workflow-service'
+import { checkDocument, invalidGraph, visibleWorkflows } from '../workflows/workflow-service'
 import { loadDocumentFacts } from '../workflows/document-facts'
 import { WorkflowPinService } from '../workflows/workflow-pins'
 import { turnDocument } from '../conversations/turn-document'
@@ -23,8 +23,6 @@ import { RUN_CANCEL_CHANNEL, queueRunExpression } from './queue/run-queue'
 import { answerCallsOfStoppedTurn } from '../conversations/unanswered-calls'
 import { claimColumns, claimedAtInsert, type InsertedRunRow } from './queue/run-now'
 import { WAKE_EXPERIMENT_OF_ENDED_RUN } from './queue/experiment-step-queue'
-
-const NO_FACTS: ServerFacts = { openAiConfigured: false, savedAgents: [], mcpServerIds: [], skillIds: [], workflows: [] }
 
 /** For a run someone waits for: start it at once in this process if its worker has a free slot (run-now.ts). */
 export interface RunNowOption {
@@ -229,9 +227,11 @@ export class RunService {
     // No such version: the insert below finds none either and answers 404.
     if (!row) return undefined
     // Only the facts the graph names (one statement at most): a graph that does not parse is refused whatever they are.
+    // Parsed once; a graph that does not parse is refused whatever the facts are.
     const parsed = parseGraphDocument(row.graph)
-    const facts = parsed.ok ? await loadDocumentFacts(this.app, principal, parsed.document, nameOwnerFrom(row.workspaceId, row.ownerRole)) : NO_FACTS
-    const document = checkGraph(row.graph, { facts, workflowId: input.workflowId })
+    if (!parsed.ok) throw invalidGraph(parsed.problems)
+    const facts = await loadDocumentFacts(this.app, principal, parsed.document, nameOwnerFrom(row.workspaceId, row.ownerRole))
+    const document = checkDocument(parsed.document, { facts, workflowId: input.workflowId })
     if (input.debug) refuseUnfitDebug(document, input.debug)
     // One node's run takes any input: what the node is sent, not the start's declared fields.
     if (input.debug?.node === undefined) refuseUnfitInput(document, input.input)

@@ -3,7 +3,8 @@
  * workflow whose agent uses the team's MCP server, and it is queued (the check before queueing looked for the
  * starter's own servers and refused it as "not on the MCP servers page"); a workflow in the runner's personal
  * workspace naming that server is refused when saved (422 foreign_reference), and a run of one stored before saves
- * were checked is refused, since the server is not there.
+ * were checked is refused, since the server is not there. A stored graph that no longer parses is refused before any
+ * name is looked up, with what does not parse.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
@@ -65,5 +66,16 @@ describe("a run checks the names its graph uses in its workflow's workspace", ()
     const run = await callRoute(runsRoute.POST, { body: { workflowId: workflow.body.workflow.id, input: 'hello' }, as: runner })
     expect(run).toMatchObject({ status: 400, body: { error: { code: 'invalid_graph' } } })
     expect(run.body.error.message).toContain('team-tools')
+  })
+
+  it('refuses a run of a stored graph that no longer parses, naming what does not', async () => {
+    const workflow = await callRoute(workflowsRoute.POST, { body: { name: 'Broken' }, as: runner })
+    expect(workflow.status).toBe(201)
+    const broken = { ...graph('team-tools'), nodes: [{ id: 'start', kind: 'no-such-kind', position: { x: 0, y: 0 }, data: {} }] }
+    await app.db.prisma.workflowVersion.updateMany({ where: { workflowId: workflow.body.workflow.id }, data: { graph: broken } })
+    const run = await callRoute(runsRoute.POST, { body: { workflowId: workflow.body.workflow.id, input: 'hello' }, as: runner })
+    expect(run).toMatchObject({ status: 400, body: { error: { code: 'invalid_graph' } } })
+    expect(run.body.error.details.problems.length).toBeGreaterThan(0)
+    expect(await app.db.prisma.run.count({ where: { workflowId: workflow.body.workflow.id } })).toBe(0)
   })
 })

@@ -20,7 +20,7 @@ import type {
   WorkflowView,
 } from '@/lib/contracts/workflows'
 import type { McpToolSetting } from '@/lib/contracts/mcp-tools'
-import { parseGraphDocument, starterDocument, validate, type GraphDocument, type ServerContext } from '@/lib/graph'
+import { hasErrors, parseGraphDocument, starterDocument, validateDocument, type GraphDocument, type GraphProblem, type ServerContext } from '@/lib/graph'
 import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { nameOwnerFrom } from '../auth/name-owner'
 import { requireRole, targetWorkspace, visibleTo, type Principal } from '../auth/principal'
@@ -88,21 +88,29 @@ function noteOf(note: string | undefined): string | null {
  * document alone; for queueing a run, also against the server's facts (`context`).
  */
 export function checkGraph(graph: unknown, context?: ServerContext): GraphDocument {
-  const result = validate(graph, context)
-  if (!result.ok || !result.document) {
-    const errors = result.problems.filter((p) => p.severity === 'error')
-    throw invalidInput(
-      'invalid_graph',
-      `The workflow has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors
-        .map((p) => p.message)
-        .slice(0, 3)
-        .join(' ')}`,
-      {
-        problems: result.problems,
-      },
-    )
-  }
-  return result.document
+  const parsed = parseGraphDocument(graph)
+  if (!parsed.ok) throw invalidGraph(parsed.problems)
+  return checkDocument(parsed.document, context)
+}
+
+/** An already parsed document checked as checkGraph checks a raw one: the document, or a 400 naming its problems. */
+export function checkDocument(document: GraphDocument, context?: ServerContext): GraphDocument {
+  const problems = validateDocument(document, context)
+  if (hasErrors(problems)) throw invalidGraph(problems)
+  return document
+}
+
+/** The 400 for a graph with problems: the first three errors in its message, every problem in its details. */
+export function invalidGraph(problems: GraphProblem[]) {
+  const errors = problems.filter((p) => p.severity === 'error')
+  return invalidInput(
+    'invalid_graph',
+    `The workflow has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors
+      .map((p) => p.message)
+      .slice(0, 3)
+      .join(' ')}`,
+    { problems },
+  )
 }
 
 export interface WorkflowServiceHooks {
