@@ -20,12 +20,11 @@
  *   npx tsx bench/chat-turn-overhead.ts [--turns 200] [--warmup 30] [--history 100] [--queued] [--json]
  */
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
 import { assembleAppContext } from '../lib/server/app-assembly'
 import type { Principal } from '../lib/server/auth/principal'
 import { UserService } from '../lib/server/auth/users'
 import { ConversationService } from '../lib/server/conversations/conversation-service'
-import type { EventRow } from '../lib/server/runs/events/run-event-log'
 import { RunWorker } from '../lib/server/runs/execution/run-worker'
 import { startLoopbackOpenAIServer } from '../lib/core/clients/openai/testing'
 import { Message } from '../lib/core/types'
@@ -33,6 +32,7 @@ import { chatClientFor } from '../lib/graph/compile/chat-client-for'
 import { AgentSettingsSchema, buildAgent } from '../lib/graph'
 import { openAppDatabase } from './lib/runs/app-database'
 import { freshPostgresDatabase } from './lib/runs/app-processes'
+import { appPg } from './lib/app-pg'
 import { quantile } from './lib/measure'
 
 const flag = (name: string, fallback: number) => {
@@ -47,8 +47,8 @@ const REPLY = ['Sure, ', 'here is ', 'a short ', 'answer.']
 /** Every statement this process sends, by a short label of its text, while `counting` is on. */
 const statements = new Map<string, number>()
 let counting = false
-const originalQuery = pg.Client.prototype.query
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+const originalQuery = appPg.Client.prototype.query
+appPg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   if (counting) {
     const first = args[0] as string | { text?: string } | undefined
     const text = typeof first === 'string' ? first : (first?.text ?? '?')
@@ -66,6 +66,9 @@ const cpu = () => {
 }
 
 async function main(): Promise<void> {
+  // The member's agent calls the model on loopback: the deployment's allow-list opens it, as an admin's would for a
+  // local model (otherwise the outbound policy refuses the member's base URL and every turn fails).
+  process.env.AGENTLOOM_OUTBOUND_ALLOW ??= 'localhost,127.0.0.0/8,::1'
   const model = await startLoopbackOpenAIServer()
   const database = await freshPostgresDatabase(process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres')
   const db = await openAppDatabase(database)
@@ -76,27 +79,16 @@ async function main(): Promise<void> {
   const committed = new Map<string, Map<string, number>>()
   const finished = new Map<string, () => void>()
   const insert = app.events.insertNumbered.bind(app.events)
-  app.events.insertNumbered = async (runId: string, rows: readonly EventRow[], also?: { sql: string; params: unknown[] }) => {
-    const result = await insert(runId, rows, also)
+  // The run's end is its last batch (its final event and status in one statement): `ended` says so.
+  app.events.insertNumbered = async (runId, rows, also, options) => {
+    const result = await insert(runId, rows, also, options)
     const at = now()
     const times = committed.get(runId) ?? new Map<string, number>()
     for (const row of rows) if (!times.has(row.type)) times.set(row.type, at)
     committed.set(runId, times)
+    if (result.ended) finished.get(runId)?.()
     return result
   }
-  // The final status and event commit in one statement of run-executor.ts's endRun.
-  const sql = app.db.sql
-  const query = sql.query.bind(sql)
-  sql.query = (async (text: string, params?: unknown[]) => {
-    const rows = await query(text, params as never)
-    if (text.startsWith('WITH ended AS') && typeof params?.[0] === 'string') {
-      const times = committed.get(params[0]) ?? new Map<string, number>()
-      times.set(String(params[6]), now())
-      committed.set(params[0], times)
-      finished.get(params[0])?.()
-    }
-    return rows
-  }) as typeof sql.query
 
   try {
     const user = await new UserService(app).create({ email: 'chat-bench@agentloom.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'member' })
