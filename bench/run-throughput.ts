@@ -7,13 +7,15 @@
  * duplicated events, checkpoint cost per superstep, transactions and rows per run, CPU per run,
  * and the memory of web and worker processes with many runs parked on a person's answer.
  *
- *   npx tsx bench/run-throughput.ts [--runs 1000] [--inflight 50] [--follow 100] [--parked 10000]
+ *   npx tsx bench/run-throughput.ts [--runs 1000] [--inflight 50 | --rate R] [--follow 100] [--parked 10000]
  *       [--db postgres,embedded] [--setups web,split1,split2] [--worker-concurrency n]
  *       [--statements] [--cpu-prof] [--no-build] [--quick] [--json] [--strict] [--keep-db] [--no-floor]
  *
  * --setups: web = one web process running its in-process worker; splitN = a web process with
  *   AGENTLOOM_WORKER=off and N worker processes. --worker-concurrency sets
  *   AGENTLOOM_WORKER_CONCURRENCY (runs per worker process; the app's default when absent).
+ * --rate: creates at R runs per second, open loop (whether or not earlier creates answered), instead of --inflight at
+ *   once: the latency goals of issue #29 are read at half the throughput measured with --inflight.
  * --follow: how many of the runs (evenly spread) an SSE client follows from their first event.
  * --statements: the app's processes reach Postgres through a counting proxy (Postgres only), which
  *   gives statements per run by text and their times, the app's own checkpoint upserts included.
@@ -72,9 +74,19 @@ import { fiveNodeDemoWorkflow, parkingWorkflow } from './lib/runs/workflows'
 const SETUPS = { web: 0, split1: 1, split2: 2 } as const
 type SetupName = keyof typeof SETUPS
 
+/** --rate's runs a second, a number above 0 (undefined without the flag). */
+function rateFlag(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  const rate = Number(raw)
+  if (!(rate > 0)) throw new Error(`--rate: give runs a second, a number above 0 (not ${raw}).`)
+  return rate
+}
+
 interface Flags {
   runs: number
   inflight: number
+  /** Creates a second, open loop (--rate), instead of `inflight` at once. */
+  rate: number | undefined
   follow: number
   parked: number
   warmup: number
@@ -117,6 +129,7 @@ function parseFlags(argv: string[]): Flags {
   return {
     runs,
     inflight: Math.max(1, count('--inflight', 50)),
+    rate: rateFlag(value('--rate')),
     follow: Math.min(runs, count('--follow', 100)),
     parked: count('--parked', quick ? 500 : 10_000),
     warmup: count('--warmup', quick ? 10 : 30),
@@ -190,6 +203,8 @@ export interface SetupResult {
   workerConcurrency: string
   runs: number
   inflight: number
+  /** Creates a second when the runs arrived at a steady rate (--rate). */
+  rate?: number
   runsPerSecond: number
   /** From the last create's answer to the last run's end: how far execution lags behind creation. */
   drainSeconds: number
@@ -370,7 +385,9 @@ async function measureSetup(flags: Flags, kind: DatabaseKind, setup: SetupName, 
     const benchCpuBefore = process.cpuUsage()
     const machineBefore = machineTicks()
 
-    log(`${kind}/${setup}: ${flags.runs} runs, ${flags.inflight} in flight, following ${flags.follow}`)
+    log(
+      `${kind}/${setup}: ${flags.runs} runs, ${flags.rate === undefined ? `${flags.inflight} in flight` : `${flags.rate} a second`}, following ${flags.follow}`,
+    )
     const loaded = new AbortController()
     const probeSavesBefore = probe.saves
     const underLoad = probe.whileLoaded(loaded.signal, 20)
@@ -378,6 +395,7 @@ async function measureSetup(flags: Flags, kind: DatabaseKind, setup: SetupName, 
     const fired = await fireRuns(api, {
       count: flags.runs,
       inflight: flags.inflight,
+      ratePerSecond: flags.rate,
       workflowId: demoId,
       followEvery: flags.follow > 0 ? Math.max(1, Math.floor(flags.runs / flags.follow)) : 0,
       followSignal: followAbort.signal,
@@ -456,6 +474,7 @@ async function measureSetup(flags: Flags, kind: DatabaseKind, setup: SetupName, 
       workerConcurrency: flags.workerConcurrency === undefined ? 'app default (4)' : String(flags.workerConcurrency),
       runs: fired.runIds.length,
       inflight: flags.inflight,
+      ...(flags.rate === undefined ? {} : { rate: flags.rate }),
       runsPerSecond: fired.runIds.length / seconds,
       drainSeconds: (timings.lastFinishedAt - fired.lastCreateAt) / 1000,
       createsPerSecond: fired.runIds.length / ((fired.lastCreateAt - fired.firstCreateAt) / 1000),
@@ -632,7 +651,7 @@ function figureRows(results: SetupResult[]): Record<string, Record<string, strin
   const add = (label: string, cell: (r: SetupResult) => string | number) => {
     rows[label] = Object.fromEntries(results.map((r) => [`${r.database}/${r.setup}`, cell(r)]))
   }
-  add('runs (in flight)', (r) => `${r.runs} (${r.inflight})`)
+  add('runs (in flight, or a second)', (r) => `${r.runs} (${r.rate === undefined ? r.inflight : `${r.rate}/s`})`)
   add('worker processes × concurrency', (r) => `${r.workers === 0 ? 'in web' : r.workers} × ${r.workerConcurrency}`)
   add('completed runs/s', (r) => readable(r.runsPerSecond))
   add('creates/s', (r) => readable(r.createsPerSecond))

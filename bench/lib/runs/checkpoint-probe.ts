@@ -10,11 +10,12 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { PrismaPg } from '@prisma/adapter-pg'
-import pg from 'pg'
+import type pg from 'pg'
 import type { WorkflowCheckpoint } from '../../../lib/core'
 import { PrismaClient } from '../../../lib/generated/prisma/client'
 import { PostgresCheckpointStorage } from '../../../lib/server/checkpoints/postgres-checkpoint-storage'
 import { SecretBox } from '../../../lib/server/secrets/secret-box'
+import { appPg } from '../app-pg'
 import { sleep } from './app-processes'
 
 export class CheckpointProbe {
@@ -26,7 +27,8 @@ export class CheckpointProbe {
   saves = 0
 
   constructor(url: string) {
-    this.pool = new pg.Pool({ connectionString: url, max: 1 })
+    // The app's pg: Prisma's adapter takes a pool of its own pg only (another copy's is read as a config).
+    this.pool = new appPg.Pool({ connectionString: url, max: 1 })
     this.pool.on('error', () => {})
     this.prisma = new PrismaClient({ adapter: new PrismaPg(this.pool) })
     // Sealed as the app seals checkpoints at rest, with a throwaway key: the work per save is the same.
