@@ -4,8 +4,7 @@
 // The production build the Playwright suite's server needs is made first, alone (it keeps both cores busy); the
 // Playwright suite then runs beside vitest, and the static checks follow on whichever of the two ends first. On 2 cores
 // that is where the time is won: the browser suite mostly waits on pages (about one core), and vitest and the checks
-// fill the other. The Playwright
-// suite's lines are prefixed `e2e │`.
+// fill the other. The Playwright suite's lines are prefixed `e2e │`.
 // Prints `N passed, N failed` summed from the test reports.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'

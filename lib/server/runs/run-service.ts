@@ -226,8 +226,8 @@ export class RunService {
     )
     // No such version: the insert below finds none either and answers 404.
     if (!row) return undefined
-    // Only the facts the graph names (one statement at most): a graph that does not parse is refused whatever they are.
-    // Parsed once; a graph that does not parse is refused whatever the facts are.
+    // Parsed once. A graph that does not parse is refused whatever the facts; of these, only the ones the graph names
+    // are read (one statement at most).
     const parsed = parseGraphDocument(row.graph)
     if (!parsed.ok) throw invalidGraph(parsed.problems)
     const facts = await loadDocumentFacts(this.app, principal, parsed.document, nameOwnerFrom(row.workspaceId, row.ownerRole))
