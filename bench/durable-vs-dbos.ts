@@ -48,7 +48,7 @@ function flags(argv: string[]): Flags {
   }
   const inflight = value('inflight', 50)
   const startAt = argv.indexOf('--start')
-  const starts = startAt >= 0 ? argv[startAt + 1].split(',') : STARTS
+  const starts = startAt >= 0 ? (argv[startAt + 1] ?? '').split(',') : STARTS
   const unknown = starts.filter((start) => !STARTS.includes(start as Start))
   if (unknown.length) throw new Error(`--start takes ${STARTS.join(', ')} (comma-separated), not ${unknown.join(', ')}`)
   return {
