@@ -87,7 +87,10 @@ export async function stepExperiment(deps: ExperimentDriverDeps, experimentId: s
       // Side by side: each start is a run's create (its graph read and checked, its insert) and its row's update, on
       // connections of their own, and one after another they were most of a step's time (about 10 ms a row on two busy
       // cores, so an experiment started at most about 100 rows a second however fast its runs ended).
-      await Promise.all(pending.map((row) => startRow(deps, principal, experiment, row, datasetRows[row.rowIndex], specs)))
+      // All of them settle before the lock is let go, even when one fails: a cancel then finds every start done.
+      const starts = await Promise.allSettled(pending.map((row) => startRow(deps, principal, experiment, row, datasetRows[row.rowIndex], specs)))
+      const failed = starts.find((start) => start.status === 'rejected')
+      if (failed) throw failed.reason
     })
   }
 
