@@ -21,15 +21,7 @@ import { wireEdges } from './wiring'
 const validDocuments = new WeakSet<GraphDocument>()
 
 export function compile(document: GraphDocument, registry: CompileRegistry, options: CompileOptions = {}): Workflow {
-  if (!validDocuments.has(document)) {
-    const problems = validateDocument(document)
-    if (hasErrors(problems)) {
-      const errors = problems.filter((problem) => problem.severity === 'error')
-      const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''
-      throw new GraphCompileError(`The workflow cannot run: ${errors[0]!.message}${more}`, problems)
-    }
-    validDocuments.add(document)
-  }
+  refuseInvalid(document)
   const nodesById = new Map(document.nodes.map((node) => [node.id, node]))
   const runnable = { nodes: document.nodes, edges: document.edges.filter((edge) => isRunnableEdge(edge, nodesById)) }
   const adjacency = buildAdjacency(runnable)
@@ -53,6 +45,18 @@ export function compile(document: GraphDocument, registry: CompileRegistry, opti
   })
   wireEdges(builder, { document: runnable as GraphDocument, adjacency, executors })
   return builder.build()
+}
+
+/** Throws GraphCompileError naming the document's errors, the first time it is given a document (validDocuments). */
+function refuseInvalid(document: GraphDocument): void {
+  if (validDocuments.has(document)) return
+  const problems = validateDocument(document)
+  if (hasErrors(problems)) {
+    const errors = problems.filter((problem) => problem.severity === 'error')
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''
+    throw new GraphCompileError(`The workflow cannot run: ${errors[0]!.message}${more}`, problems)
+  }
+  validDocuments.add(document)
 }
 
 export function describeNode(node: GraphNode): string {

@@ -19,7 +19,7 @@ export function toRunEvents(event: unknown): RunEventRecord[] {
   // A skipped event is not copied first (the engine's status events: two of the demo workflow's 29).
   if (SKIPPED.has((event as { type?: unknown } | undefined)?.type as string)) return []
   const json = toPlainJSON(event) as Record<string, unknown> | undefined
-  if (!json || typeof json.type !== 'string' || SKIPPED.has(json.type)) return []
+  if (!json || typeof json.type !== 'string') return []
   const { type, ...data } = json
   if (type === 'agent_update') return splitAgentUpdate(data)
   const usage = data.usage as UsageDetails | undefined

@@ -173,7 +173,7 @@ export async function prepareQueuedRun(
     )
     // A run with no MCP server has no shared connection to report to it: no scope to enter (on Node 20 the first
     // AsyncLocalStorage entered turns on promise hooks for the whole process, about 5 % of a worker's CPU).
-    const asRun = mcpTools.size > 0 ? <T>(work: () => Promise<T>) => runAsMcpRun(mcpContext, work) : <T>(work: () => Promise<T>) => work()
+    const asRun: PreparedQueuedRun['asRun'] = mcpTools.size > 0 ? (work) => runAsMcpRun(mcpContext, work) : (work) => work()
     return { document, workflow, asRun, close }
   } catch (error) {
     await close()
