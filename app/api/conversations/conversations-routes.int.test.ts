@@ -240,6 +240,22 @@ describe('conversations API', () => {
     for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'not_found' })
   })
 
+  it('starts one turn when ten sends race in a conversation: one 202, the others 409, never a 500', async () => {
+    const id = await newConversation('Crowded')
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => send(id, `Message ${index}`)))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, ...Array(9).fill(409)])
+    for (const answer of answers) if (answer.status === 409) expect(answer.body.error.code).toBe('turn_running')
+    const started = answers.find((answer) => answer.status === 202)!
+    expect(await app.db.prisma.run.count({ where: { conversationId: id } })).toBe(1)
+    await turnEnd(started.body.runId)
+    // Over, the turn lets the next one in; a send racing a delete is a 404, not a foreign key's 500.
+    expect((await send(id, 'After')).status).toBe(202)
+    const gone = await newConversation('Deleted while sent to')
+    const [sent, deleted] = await Promise.all([send(gone, 'Hello?'), callRoute(conversationRoute.DELETE, { params: { id: gone } })])
+    expect(deleted.status).toBe(204)
+    expect([202, 404]).toContain(sent.status)
+  })
+
   it('refuses bad input with 400 and no sign-in with 401', async () => {
     const id = await newConversation()
     const empty = await send(id, '   ')

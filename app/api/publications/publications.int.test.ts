@@ -190,6 +190,10 @@ describe('publishing an agent', () => {
     const intrusion = await callRoute(conversationMessagesRoute.POST, { params: { id }, body: { text: 'Words in your mouth' }, as: owner })
     expect(intrusion.status).toBe(403)
     expect(intrusion.body.error.code).toBe('forbidden')
+    // A viewer sees the conversation but runs nothing in the workspace: the role, named.
+    const looker = await callRoute(conversationMessagesRoute.POST, { params: { id }, body: { text: 'Just looking' }, as: viewer })
+    expect(looker.status).toBe(403)
+    expect(looker.body.error.details).toMatchObject({ role: 'runner' })
     expect((await a.read(id)).body.messages).toHaveLength(2)
 
     const usage = await callRoute(agentPublicationsRoute.GET, { params: { id: agentId }, as: owner })

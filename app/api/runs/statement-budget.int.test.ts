@@ -48,10 +48,14 @@ import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
 const STORED_RUN_BUDGET = { statements: 15, commits: 15, jobFetches: 1 }
 /** The same run in `exit` durability (one commit at its end): its five supersteps' batches become one. */
 const STORED_EXIT_RUN_BUDGET = { statements: 11, commits: 11, jobFetches: 1 }
-/** A chat turn: POST /api/conversations/:id/messages (run now, in this process's worker) and its events read back. */
-const CHAT_TURN_BUDGET = { statements: 16, commits: 13, jobFetches: 0 }
+/**
+ * A chat turn: POST /api/conversations/:id/messages (run now, in this process's worker) and its events read back. The
+ * turn is inserted in one statement (the unique index on a conversation's active turn refuses a second), it reads its
+ * conversation and its agent's key in one, and its messages and session ride with its batches.
+ */
+const CHAT_TURN_BUDGET = { statements: 9, commits: 9, jobFetches: 0 }
 /** POST /v1/responses, non-streaming, a new conversation. */
-const RESPONSES_BUDGET = { statements: 10, commits: 10, jobFetches: 0 }
+const RESPONSES_BUDGET = { statements: 6, commits: 6, jobFetches: 0 }
 /**
  * A stored run that asks a person (start → human input → output): it parks with an approval, the person answers it
  * through POST /api/approvals/:id, and the run goes on to its end. Measured with approval routing in place (the

@@ -11,7 +11,8 @@ import { ConversationService } from '../conversations/conversation-service'
 import { RunService } from '../runs/run-service'
 import { createWorkerTestApp, type WorkerTestApp } from '../testing/worker-test-app'
 import { WorkflowService } from '../workflows/workflow-service'
-import { AgentService, loadAgentVersionApiKey } from './agent-service'
+import { loadTurnStart } from '../conversations/agent-conversation'
+import { AgentService } from './agent-service'
 
 const AGENT_KEY = 'sk-agent-canary-5f2d9c'
 const SERVER_KEY = 'sk-server-canary-81ab3e'
@@ -91,9 +92,11 @@ describe("an agent's own API key", () => {
   it("is given to a run only within what the run's owner may use", async () => {
     const created = await agents.create(alice, { name: 'Scoped', definition: { model: model() } as never, apiKey: AGENT_KEY })
     const version = await app.db.prisma.agentVersion.findFirstOrThrow({ where: { agentId: created.agent.id }, select: { id: true } })
-    expect(await loadAgentVersionApiKey(app, version.id, {})).toBe(AGENT_KEY)
-    expect(await loadAgentVersionApiKey(app, version.id, { workspaceId: alice.personalWorkspaceId })).toBe(AGENT_KEY)
-    expect(await loadAgentVersionApiKey(app, version.id, { workspaceId: 'someone-else' })).toBeUndefined()
-    expect(await loadAgentVersionApiKey(app, version.id, { workspaceId: null })).toBeUndefined()
+    // As a turn reads it when it starts (with its conversation, here one that has no row yet).
+    const keyFor = async (visible: { workspaceId?: string | null }) => (await loadTurnStart(app, 'no-such-conversation', version.id, visible)).apiKey
+    expect(await keyFor({})).toBe(AGENT_KEY)
+    expect(await keyFor({ workspaceId: alice.personalWorkspaceId })).toBe(AGENT_KEY)
+    expect(await keyFor({ workspaceId: 'someone-else' })).toBeUndefined()
+    expect(await keyFor({ workspaceId: null })).toBeUndefined()
   })
 })

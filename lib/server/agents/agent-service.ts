@@ -310,14 +310,3 @@ export async function loadAgentVersion(
     ...(apiKey === undefined ? {} : { apiKey }),
   }
 }
-
-/** The own API key of the agent a version belongs to, opened, if whoever `visible` stands for may use the agent. */
-export async function loadAgentVersionApiKey(app: AppContext, agentVersionId: string, visible: { workspaceId?: string | null }): Promise<string | undefined> {
-  // Every chat turn reads it: one prepared statement rather than Prisma's two (BENCHMARKS.md, "Server overhead per chat turn").
-  const [row] = await app.db.sql.query<{ apiKey: string | null }>(
-    `SELECT a."apiKey" FROM "AgentVersion" v JOIN "Agent" a ON a.id = v."agentId"
-     WHERE v.id = $1 AND ($2::boolean OR a."workspaceId" IS NOT DISTINCT FROM $3::text)`,
-    [agentVersionId, visible.workspaceId === undefined, visible.workspaceId ?? null],
-  )
-  return row ? openAgentApiKey(app.secrets.box, row.apiKey) : undefined
-}

@@ -3,6 +3,10 @@
  * provider state) and its ChatMessage rows through PostgresHistoryProvider, opened as lib/core's in-memory
  * AgentSession whose sessionId is the conversation's id.
  *
+ * A turn holds its conversation (one active turn per conversation: Run_conversationId_active_key), so it reads
+ * the conversation once when it starts (loadTurnStart, with its agent's key) and what it writes (messages, the
+ * session's state) rides with its run's batches: committed with the superstep's checkpoint, or with the run's end.
+ *
  * The service session id (where the conversation the Responses service keeps stands) is used only
  * while the agent keeps its conversation there: with the setting off, or a model API that keeps
  * nothing, it is forgotten, and the whole local history is sent again (a chain resumed later would
@@ -11,46 +15,100 @@
 import { AgentSession, type HistoryWindow } from '@/lib/core'
 import { keepsConversationOnService, type AgentConversation, type AgentSettings } from '@/lib/graph'
 import type { AppContext } from '../app-context'
+import { openAgentApiKey } from '../agents/agent-api-key'
 import { jsonbSafeText } from '../db/jsonb'
 import { NO_SECRETS, type SecretRedactor } from '../secrets/redaction'
-import { PostgresHistoryProvider } from './postgres-history-provider'
+import { PostgresHistoryProvider, type CarryStatement, type StoredRow } from './postgres-history-provider'
 
-export async function openAgentConversation(
+/** What a turn reads when it starts, in one statement. */
+export interface TurnStart {
+  /** The own API key of the turn's agent, opened; undefined when it has none or the run's owner may not use the agent. */
+  apiKey: string | undefined
+  serviceSessionId: string | null
+  state: unknown
+  /** The conversation's messages, by position. */
+  rows: StoredRow[]
+}
+
+/**
+ * Reads what a turn starts from: its conversation's row and messages, and its agent's own key if whoever `visible`
+ * stands for (the run's owner scope) may use the agent. On the turn's path: one prepared statement, not Prisma
+ * (BENCHMARKS.md, "Server overhead per chat turn").
+ */
+export async function loadTurnStart(
   app: AppContext,
+  conversationId: string,
+  agentVersionId: string | null,
+  visible: { workspaceId?: string | null },
+): Promise<TurnStart> {
+  const [row] = await app.db.sql.query<{
+    apiKey: string | null
+    serviceSessionId: string | null
+    state: unknown
+    positions: number[] | null
+    messages: string[] | null
+  }>(
+    `SELECT c."serviceSessionId", c.state, m.positions, m.messages,
+       (SELECT a."apiKey" FROM "AgentVersion" v JOIN "Agent" a ON a.id = v."agentId"
+        WHERE v.id = $2 AND ($3::boolean OR a."workspaceId" IS NOT DISTINCT FROM $4::text)) AS "apiKey"
+     FROM (SELECT 1) AS one
+       LEFT JOIN "Conversation" c ON c.id = $1
+       LEFT JOIN LATERAL (
+         SELECT array_agg(position ORDER BY position) AS positions, array_agg(message ORDER BY position) AS messages
+         FROM "ChatMessage" WHERE "conversationId" = $1) AS m ON true`,
+    [conversationId, agentVersionId, visible.workspaceId === undefined, visible.workspaceId ?? null],
+  )
+  const positions = row?.positions ?? []
+  const messages = row?.messages ?? []
+  return {
+    apiKey: openAgentApiKey(app.secrets.box, row?.apiKey ?? null),
+    serviceSessionId: row?.serviceSessionId ?? null,
+    state: row?.state ?? {},
+    rows: positions.map((position, index) => ({ position, message: messages[index] })),
+  }
+}
+
+export function openAgentConversation(
+  app: Pick<AppContext, 'db'>,
   conversationId: string,
   startLength: number,
   agent: Pick<AgentSettings, 'historyWindow' | 'keepConversationOnService' | 'model'> | undefined,
+  start: Pick<TurnStart, 'serviceSessionId' | 'state' | 'rows'>,
+  /** The run's writer: what the turn stores rides with its batches. */
+  carry: CarryStatement,
   /** The run's secrets, cut out of what is stored (messages and the providers' state). */
   redactor: SecretRedactor = NO_SECRETS,
-): Promise<AgentConversation & { save(): Promise<void> }> {
-  // On the turn's path: prepared statements, not Prisma (BENCHMARKS.md, "Server overhead per chat turn").
-  const [row] = await app.db.sql.query<{ serviceSessionId: string | null; state: unknown }>(
-    `SELECT "serviceSessionId", state FROM "Conversation" WHERE id = $1`,
-    [conversationId],
-  )
-  const state = (row?.state ?? {}) as Record<string, unknown>
+): AgentConversation & { save(): void } {
+  const state = start.state
   const window = historyWindowOf(agent)
   const session = new AgentSession({
     sessionId: conversationId,
-    serviceSessionId: agent && keepsConversationOnService(agent) ? (row?.serviceSessionId ?? null) : null,
-    state: typeof state === 'object' && state !== null ? state : {},
+    serviceSessionId: agent && keepsConversationOnService(agent) ? start.serviceSessionId : null,
+    state: typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {},
   })
   const history = new PostgresHistoryProvider(app.db.sql, { window, redactor })
+  history.ridesFrom(conversationId, start.rows, carry)
   return {
     session,
     history,
     startLength,
     length: () => history.length(conversationId),
     truncate: (length) => history.truncate(conversationId, length),
-    /** Keeps what the service and the providers remembered for the next turn. */
-    save: async () => {
+    /**
+     * Keeps what the service and the providers remembered for the next turn, with the run's next batch (its end, or
+     * the batch that parks it). Not awaited: a failure to store it fails that batch, as a message's does.
+     */
+    save: () => {
       const json = session.toJSON()
-      await app.db.sql.query(`UPDATE "Conversation" SET "serviceSessionId" = $2, state = $3::jsonb, "updatedAt" = now() WHERE id = $1`, [
-        conversationId,
-        json.serviceSessionId ?? null,
-        // Redacted like the messages: the providers' state (memories, summaries) is text people's turns read back, not a credential.
-        jsonbSafeText(redactor.redactValue(json.state)),
-      ])
+      const serviceSessionId = json.serviceSessionId ?? null
+      // Redacted like the messages: the providers' state (memories, summaries) is text people's turns read back, not a credential.
+      const stateText = jsonbSafeText(redactor.redactValue(json.state))
+      if (serviceSessionId === start.serviceSessionId && stateText === JSON.stringify(start.state)) return
+      carry((first) => ({
+        sql: `conversation_session_${first} AS (
+          UPDATE "Conversation" SET "serviceSessionId" = $${first + 1}::text, state = $${first + 2}::jsonb, "updatedAt" = now() WHERE id = $${first}::text)`,
+        params: [conversationId, serviceSessionId, stateText],
+      })).catch(() => {})
     },
   }
 }

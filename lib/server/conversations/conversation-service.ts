@@ -340,8 +340,8 @@ export class ConversationService {
   /**
    * Queues a turn: the run (`options.version`, else the version the conversation is pinned to, else the agent's latest;
    * this conversation, the message and the
-   * conversation's length now), its `run_queued` event and its job in one statement, after taking
-   * the conversation's row lock so two sends cannot both find no turn running.
+   * conversation's length now), its `run_queued` event and its job in one statement; the unique index on a
+   * conversation's active turn keeps two sends from both starting one (INSERT_TURN_SQL).
    */
   async send(principal: Principal, id: string, text: string, options: SendOptions = {}): Promise<SentMessage> {
     const slot = options.runNow ? this.app.localWorker?.reserve() : undefined
@@ -456,83 +456,125 @@ export class ConversationService {
     return { runId: row.id, conversationId: row.conversationId }
   }
 
-  /** The turn's statement (see send), the run claimed by `workerId` when it is given. */
-  private insertTurn(
+  /**
+   * The turn's statement (see send), the run claimed by `workerId` when it is given. What it could not do says why in
+   * what it returns (the conversation as this principal sees it, whether the version exists, whether a turn was already
+   * active), so the refusals need no statement of their own.
+   */
+  private async insertTurn(
     principal: Principal,
     id: string,
     text: string,
     options: SendOptions,
     workerId: string | null,
   ): Promise<{ runId: string; turn: { run: ClaimedRun; first: RunEvent } }> {
-    const visible = workspacesWithRole(principal, 'viewer') ?? null
-    return this.app.db.sql.transaction(async (tx) => {
-      const [conversation] = await tx.query<{ agentId: string | null; agentVersion: number | null; workspaceId: string | null; visitorId: string | null }>(
-        `SELECT "agentId", "agentVersion", "workspaceId", "visitorId" FROM "Conversation"
-         WHERE id = $1 AND kind = 'conversation' AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[])) FOR UPDATE`,
-        [id, visible],
-      )
-      if (!conversation?.agentId) throw notFound('Conversation', id)
-      requireRole(principal, conversation.workspaceId, 'runner')
-      if (conversation.visitorId !== null && conversation.visitorId !== options.visitorId) {
-        throw new DomainError('forbidden', "This conversation is a visitor's of a published agent: it can be read here, and only the visitor continues it.")
-      }
-      const [row] = await tx.query<{
-        id: string | null
-        busy: boolean
-        input: unknown
-        agentVersionId: string | null
-        createdAt: Date
-        queuedData: unknown
-        workspaceId: string | null
-        nameWorkspaceId: string | null
-        nameOwnerRole: string | null
-      }>(
-        `WITH busy AS (SELECT EXISTS (SELECT 1 FROM "Run" WHERE "conversationId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy),
-         version AS (SELECT id, version FROM "AgentVersion" WHERE "agentId" = $2 AND ($5::int IS NULL OR version = $5) ORDER BY version DESC LIMIT 1),
-         run AS (
-           INSERT INTO "Run" (id, "agentId", "agentVersionId", "conversationId", input, "ownerId", "workspaceId", "workspaceScoped", ${claimColumns.names}, "createdAt", "updatedAt")
-           SELECT gen_random_uuid(), $2, version.id, $1,
-             jsonb_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "conversationId" = $1))
-               || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END
-               || CASE WHEN $9::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('replyFormat', $9::jsonb) END,
-             $4, $8, $10, ${claimColumns.values('$7')}, now(), now()
-           FROM version, busy WHERE NOT busy.busy
-           RETURNING id, input, "agentVersionId", "createdAt"),
-         queued AS (
-           INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
-           SELECT run.id, 1, 'run_queued', json_build_object('agentId', $2::text, 'version', version.version, 'conversationId', $1::text)::jsonb, now() FROM run, version
-           RETURNING "runId", data),
-         touched AS (
-           UPDATE "Conversation" SET "updatedAt" = now(), title = CASE WHEN title = '' THEN left($3::text, 80) ELSE title END
-           WHERE id = $1 AND EXISTS (SELECT 1 FROM run) RETURNING id)
-         SELECT (SELECT id FROM run) AS id, busy.busy, (SELECT input FROM run) AS input, (SELECT "agentVersionId" FROM run) AS "agentVersionId",
-           (SELECT "createdAt" FROM run) AS "createdAt", (SELECT data FROM queued) AS "queuedData",
-           (SELECT CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END FROM run, queued) AS queued, (SELECT count(*) FROM touched) AS touched,
-           $8 AS "workspaceId", owner."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = owner."ownerId") AS "nameOwnerRole"
-         FROM busy, (SELECT "ownerId", "workspaceId" FROM "Agent" WHERE id = $2) AS owner`,
-        [
-          id,
-          conversation.agentId,
-          text,
-          principal.userId,
-          options.version ?? conversation.agentVersion,
-          options.instructions ?? null,
-          workerId,
-          conversation.workspaceId,
-          options.replyFormat ? JSON.stringify(options.replyFormat) : null,
-          // Held to its workspace unless an admin started it: a visitor's turn queued for later keeps to it (run-lease.ts).
-          !isAdmin(principal),
-        ],
-      )
-      if (row?.busy) throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
-      const version = options.version ?? conversation.agentVersion
-      if (!row?.id) throw notFound('Agent version', version === null ? conversation.agentId : `${conversation.agentId}@${version}`)
-      const inserted = insertedTurn({ ...row, id: row.id }, id)
-      const first = { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt: new Date(row.createdAt).toISOString() }
-      return { runId: row.id, turn: { run: claimedAtInsert(inserted, principal), first } }
-    })
+    let row: TurnInsertRow | undefined
+    try {
+      ;[row] = await this.app.db.sql.query<TurnInsertRow>(INSERT_TURN_SQL, [
+        id,
+        workspacesWithRole(principal, 'viewer') ?? null,
+        text,
+        principal.userId,
+        options.version ?? null,
+        options.instructions ?? null,
+        workerId,
+        workspacesWithRole(principal, 'runner') ?? null,
+        options.replyFormat ? JSON.stringify(options.replyFormat) : null,
+        // Held to its workspace unless an admin started it: a visitor's turn queued for later keeps to it (run-lease.ts).
+        !isAdmin(principal),
+        options.visitorId ?? null,
+      ])
+    } catch (error) {
+      // The conversation was deleted between the statement's read of it and its insert's check of the reference.
+      if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) throw notFound('Conversation', id)
+      throw error
+    }
+    if (!row?.agentId) throw notFound('Conversation', id)
+    requireRole(principal, row.workspaceId, 'runner')
+    if (row.visitorId !== null && row.visitorId !== (options.visitorId ?? null)) {
+      throw new DomainError('forbidden', "This conversation is a visitor's of a published agent: it can be read here, and only the visitor continues it.")
+    }
+    if (!row.id) {
+      // Nothing inserted: the version exists, so the index on a conversation's active turn refused it (or one was active already).
+      if (row.busy || row.versionFound)
+        throw conflict('turn_running', 'A reply is still being written: wait for it, or stop it, before sending another message.')
+      const version = options.version ?? row.agentVersion
+      throw notFound('Agent version', version === null ? row.agentId : `${row.agentId}@${version}`)
+    }
+    const inserted = insertedTurn({ ...row, id: row.id }, id)
+    const first = { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt: new Date(row.createdAt!).toISOString() }
+    return { runId: row.id, turn: { run: claimedAtInsert(inserted, principal), first } }
   }
 }
+
+/** Postgres' foreign_key_violation. */
+const FOREIGN_KEY_VIOLATION = '23503'
+
+interface TurnInsertRow {
+  /** The conversation as the principal sees it (null columns: it does not). */
+  agentId: string | null
+  agentVersion: number | null
+  workspaceId: string | null
+  visitorId: string | null
+  versionFound: boolean
+  /** A turn of the conversation was active when the statement began. */
+  busy: boolean
+  /** The new turn's run, when it was inserted. */
+  id: string | null
+  input: unknown
+  agentVersionId: string | null
+  createdAt: Date | null
+  queuedData: unknown
+  nameWorkspaceId: string | null
+  nameOwnerRole: string | null
+}
+
+/**
+ * A turn in one statement: the conversation ($1) read as a viewer may see it ($2), the turn inserted only where the
+ * principal may run ($8) and, for a visitor's conversation, is that visitor ($11); the version `$5`, else the one the
+ * conversation is pinned to, else the agent's latest. The unique index on a conversation's active turn
+ * (Run_conversationId_active_key) makes a second send, even one at the same moment, insert nothing: the insert waits
+ * for the other's to commit and then does nothing. The run's `run_queued` event, the conversation's touch and the job
+ * (when no worker id `$7` claims it) go only with an inserted run.
+ */
+const INSERT_TURN_SQL = `WITH conversation AS (
+    SELECT id, "agentId", "agentVersion", "workspaceId", "visitorId" FROM "Conversation"
+    WHERE id = $1 AND kind = 'conversation' AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[]))),
+  allowed AS (
+    SELECT * FROM conversation WHERE "agentId" IS NOT NULL AND ($8::text[] IS NULL OR "workspaceId" = ANY($8::text[]))
+      AND ("visitorId" IS NULL OR "visitorId" = $11::text)),
+  version AS (
+    SELECT v.id, v.version FROM "AgentVersion" v, allowed
+    WHERE v."agentId" = allowed."agentId" AND (COALESCE($5::int, allowed."agentVersion") IS NULL OR v.version = COALESCE($5::int, allowed."agentVersion"))
+    ORDER BY v.version DESC LIMIT 1),
+  run AS (
+    INSERT INTO "Run" (id, "agentId", "agentVersionId", "conversationId", input, "ownerId", "workspaceId", "workspaceScoped", ${claimColumns.names}, "createdAt", "updatedAt")
+    SELECT gen_random_uuid(), allowed."agentId", version.id, $1,
+      jsonb_build_object('text', $3::text, 'historyStart', (SELECT COALESCE(MAX(position) + 1, 0) FROM "ChatMessage" WHERE "conversationId" = $1))
+        || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('instructions', $6::text) END
+        || CASE WHEN $9::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('replyFormat', $9::jsonb) END,
+      $4, allowed."workspaceId", $10, ${claimColumns.values('$7')}, now(), now()
+    FROM version, allowed
+    ON CONFLICT ("conversationId") WHERE status IN ('queued', 'running', 'waiting') DO NOTHING
+    RETURNING id, input, "agentVersionId", "createdAt"),
+  queued AS (
+    INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
+    SELECT run.id, 1, 'run_queued', json_build_object('agentId', allowed."agentId", 'version', version.version, 'conversationId', $1::text)::jsonb, now()
+    FROM run, version, allowed
+    RETURNING data),
+  touched AS (
+    UPDATE "Conversation" SET "updatedAt" = now(), title = CASE WHEN title = '' THEN left($3::text, 80) ELSE title END
+    WHERE id = $1 AND EXISTS (SELECT 1 FROM run) RETURNING id)
+  SELECT conversation."agentId", conversation."agentVersion", conversation."workspaceId", conversation."visitorId",
+    EXISTS (SELECT 1 FROM version) AS "versionFound",
+    EXISTS (SELECT 1 FROM "Run" WHERE "conversationId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy,
+    run.id, run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
+    (SELECT CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END FROM run) AS queued,
+    (SELECT count(*) FROM touched) AS touched,
+    owner."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = owner."ownerId") AS "nameOwnerRole"
+  FROM conversation
+    LEFT JOIN run ON true LEFT JOIN queued ON true
+    LEFT JOIN "Agent" owner ON owner.id = conversation."agentId"`
 
 /** A conversation turn's run as its insert returned it, for `claimedAtInsert`. */
 function insertedTurn(

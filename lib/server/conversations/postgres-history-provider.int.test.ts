@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Message } from '@/lib/core'
 import { historyProviderContract } from '@/lib/core/testing'
 import type { Database } from '../db/database'
 import { createTestDatabase } from '../testing/test-database'
-import { PostgresHistoryProvider } from './postgres-history-provider'
+import { PostgresHistoryProvider, type CarryStatement, type StoredRow } from './postgres-history-provider'
 
 let db: Database
 beforeAll(async () => {
@@ -69,5 +69,45 @@ describe('PostgresHistoryProvider', () => {
     await lengthOnly.truncate('stores', 1)
     expect(await lengthOnly.length('stores')).toBe(1)
     expect(await texts('stores')).toEqual(['a'])
+  })
+})
+
+describe("PostgresHistoryProvider riding with a run's batches", () => {
+  /** Stands for the run's writer: each carried statement is committed at once, alone. */
+  const carried: string[] = []
+  const carry: CarryStatement = async (build) => {
+    const { sql, params } = build(1)
+    carried.push(sql)
+    await db.sql.query(`WITH ${sql} SELECT 1`, params)
+  }
+  const stored = async (conversationId: string) =>
+    (await db.sql.query<{ position: number; message: string }>(`SELECT position, message FROM "ChatMessage" WHERE "conversationId" = $1 ORDER BY position`, [
+      conversationId,
+    ])) as StoredRow[]
+
+  it("goes on from a conversation's rows as read, after a row that is not a message, and writes only through the run's batches", async () => {
+    await db.prisma.conversation.deleteMany()
+    carried.length = 0
+    const earlier = new PostgresHistoryProvider(db.sql)
+    await earlier.saveMessages('turn', [new Message({ role: 'user', text: 'ok' })])
+    await db.prisma.chatMessage.create({ data: { conversationId: 'turn', position: 1, role: 'user', message: '{"nonsense":true}' } })
+
+    const problems: unknown[] = []
+    const provider = new PostgresHistoryProvider(db.sql, { onCorruptMessage: (p) => problems.push(p) })
+    provider.ridesFrom('turn', await stored('turn'), carry)
+    expect((await provider.getMessages('turn')).map((m) => m.text)).toEqual(['ok'])
+    expect(problems).toEqual([expect.objectContaining({ conversationId: 'turn', position: 1 })])
+    expect(await provider.length('turn')).toBe(2)
+    // Saved after the last stored position (2), not after the messages that parsed (1).
+    await provider.saveMessages('turn', [new Message({ role: 'assistant', text: 'after' })])
+    await vi.waitFor(async () => expect((await stored('turn')).map((row) => row.position)).toEqual([0, 1, 2]))
+    expect(carried).toHaveLength(1)
+    expect(await provider.length('turn')).toBe(3)
+    expect((await provider.getMessages('turn')).map((m) => m.text)).toEqual(['ok', 'after'])
+
+    // Cut back to a checkpoint's length: the run leaves riding and the rows past it go.
+    await provider.truncate('turn', 1)
+    expect((await provider.getMessages('turn')).map((m) => m.text)).toEqual(['ok'])
+    expect((await stored('turn')).map((row) => row.position)).toEqual([0])
   })
 })

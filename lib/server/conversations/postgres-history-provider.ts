@@ -37,6 +37,20 @@ export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
  */
 export type CarryStatement = (build: (firstParam: number) => { sql: string; params: unknown[] }, options?: { now?: boolean }) => Promise<void>
 
+/** A stored message row: its position (0…n-1) and its message JSON. */
+export interface StoredRow {
+  position: number
+  message: string
+}
+
+interface Riding {
+  /** The messages as stored (a row that does not parse is left out). */
+  messages: Message[]
+  /** The next free position. */
+  length: number
+  carry: CarryStatement
+}
+
 export class PostgresHistoryProvider extends HistoryProvider {
   private readonly onCorruptMessage: NonNullable<PostgresHistoryProviderOptions['onCorruptMessage']>
   private readonly redactor: PostgresHistoryProviderOptions['redactor']
@@ -45,10 +59,10 @@ export class PostgresHistoryProvider extends HistoryProvider {
   /** Truncations asked for and not yet applied: done by the next read or write of the conversation, which finds out whether any row is past it. */
   private readonly pendingTruncations = new Map<string, number>()
   /**
-   * Conversations a new run opened (startsEmpty): nothing else writes them while the run holds its lease, so their messages
-   * are kept here as stored (redacted) and written with the run's batches instead of a statement each.
+   * Conversations a run holds (startsEmpty, ridesFrom): nothing else writes them while the run holds its lease, so their
+   * messages are kept here as stored (redacted) and written with the run's batches instead of a statement each.
    */
-  private readonly riding = new Map<string, { messages: Message[]; carry: CarryStatement }>()
+  private readonly riding = new Map<string, Riding>()
 
   constructor(
     private readonly sql: SqlRunner,
@@ -67,8 +81,19 @@ export class PostgresHistoryProvider extends HistoryProvider {
    * superstep's checkpoint. A run that goes on later (resumed, continued) reads its conversations from the database.
    */
   startsEmpty(conversationId: string, carry: CarryStatement): void {
-    this.riding.set(conversationId, { messages: [], carry })
-    this.knownLengths.set(conversationId, 0)
+    this.ridesFrom(conversationId, [], carry)
+  }
+
+  /**
+   * The conversation's rows as the run read them when it started (a conversation's turn, one at a time by the unique
+   * index on its active turn): reads come from them and from what the run saves, and each save rides with the run's
+   * next batch, as in a new run's conversation (startsEmpty).
+   */
+  ridesFrom(conversationId: string, rows: readonly StoredRow[], carry: CarryStatement): void {
+    const messages = this.parseRows(conversationId, rows)
+    const length = rows.length === 0 ? 0 : rows[rows.length - 1].position + 1
+    this.riding.set(conversationId, { messages, length, carry })
+    this.knownLengths.set(conversationId, length)
   }
 
   async getMessages(conversationId: string | undefined, _access?: HistoryAccess): Promise<Message[]> {
@@ -88,11 +113,15 @@ export class PostgresHistoryProvider extends HistoryProvider {
       this.pendingTruncations.delete(id)
     }
     this.knownLengths.set(id, kept.length === 0 ? 0 : kept[kept.length - 1].position + 1)
+    return this.parseRows(id, kept)
+  }
+
+  private parseRows(conversationId: string, rows: readonly StoredRow[]): Message[] {
     const messages: Message[] = []
-    for (const row of kept) {
+    for (const row of rows) {
       const parsed = parseStoredMessage(row.message)
       if (parsed.ok) messages.push(parsed.message)
-      else this.onCorruptMessage({ conversationId: id, position: row.position, problem: parsed.problem })
+      else this.onCorruptMessage({ conversationId, position: row.position, problem: parsed.problem })
     }
     return messages
   }
@@ -165,14 +194,15 @@ export class PostgresHistoryProvider extends HistoryProvider {
   }
 
   /** Not awaited: the batch commits at the superstep's end, which waits for this agent; a failure fails that batch (and the run). */
-  private saveRiding(conversationId: string, riding: { messages: Message[]; carry: CarryStatement }, messages: readonly Message[]): void {
-    const start = riding.messages.length
+  private saveRiding(conversationId: string, riding: Riding, messages: readonly Message[]): void {
+    const start = riding.length
+    riding.length += messages.length
     const texts = messages.map((message) => this.storedText(message))
     for (const text of texts) {
       const parsed = parseStoredMessage(text)
       if (parsed.ok) riding.messages.push(parsed.message)
     }
-    this.knownLengths.set(conversationId, start + messages.length)
+    this.knownLengths.set(conversationId, riding.length)
     const roles = messages.map((message) => message.role)
     riding
       .carry((first) => ({
@@ -189,8 +219,8 @@ export class PostgresHistoryProvider extends HistoryProvider {
    * Rare in a new run (a truncation goes back to a checkpoint's length); the rows past it may still be on their
    * way in the same batch, so the conversation leaves riding: its DELETE is awaited after the batch that holds them.
    */
-  private async truncateRiding(conversationId: string, riding: { messages: Message[]; carry: CarryStatement }, length: number): Promise<void> {
-    if (length >= riding.messages.length) return
+  private async truncateRiding(conversationId: string, riding: Riding, length: number): Promise<void> {
+    if (length >= riding.length) return
     this.riding.delete(conversationId)
     this.knownLengths.delete(conversationId)
     // A rider with no statement of its own would be an empty CTE: carry a no-op read, which resolves once what went before is stored.

@@ -15,8 +15,7 @@ import type { TokenUsage } from '@/lib/contracts/runs'
 import type { AgentSettings, GraphDocument } from '@/lib/graph'
 import type { AppContext } from '../../app-context'
 import { jsonbSafeText, storableText } from '../../db/jsonb'
-import { loadAgentVersionApiKey } from '../../agents/agent-service'
-import { openAgentConversation } from '../../conversations/agent-conversation'
+import { loadTurnStart, openAgentConversation } from '../../conversations/agent-conversation'
 import { openRunAgentConversations } from '../../conversations/run-agent-conversations'
 import { parseTurnInput, TURN_AGENT_NODE_ID, withTurnSettings } from '../../conversations/turn-document'
 import { WAKE_EXPERIMENT_OF_ENDED_RUN } from '../queue/experiment-step-queue'
@@ -84,8 +83,10 @@ export async function executeQueuedRun(
         : saved
   const input = turn ? turn.text : typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const start = startOf(run, input)
-  // A turn's agent talks with its saved agent's own key: read once, for the client and for redaction.
-  const turnApiKey = turn && run.agentVersionId !== null ? loadAgentVersionApiKey(app, run.agentVersionId, run.ownerScope) : Promise.resolve(undefined)
+  // A turn reads its conversation and its saved agent's own key (for the client and for redaction) once, in one statement.
+  const turnStart = turn && run.conversationId !== null ? loadTurnStart(app, run.conversationId, run.agentVersionId, run.ownerScope) : undefined
+  turnStart?.catch(() => {})
+  const turnApiKey = turnStart ? turnStart.then((loaded) => loaded.apiKey) : Promise.resolve(undefined)
   turnApiKey.catch(() => {})
   // What the run's text is redacted with: the secrets of what its document uses (secret-scopes.ts), told before anything is written.
   app.secretScopes.remember(
@@ -134,7 +135,7 @@ export async function executeQueuedRun(
   if (debug) watch = new BreakpointWatch(debug)
   const runSignal = AbortSignal.any(watch ? [signal, ended.signal, watch.signal] : [signal, ended.signal])
   let prepared: PreparedQueuedRun | undefined
-  let conversation: Awaited<ReturnType<typeof openAgentConversation>> | undefined
+  let conversation: ReturnType<typeof openAgentConversation> | undefined
   try {
     // A run inserted claimed (run-now.ts) writes its `run_started` with its first batch (a queued one's claim stored it);
     // a failure to store it fails that batch, which the recorder reports.
@@ -146,17 +147,15 @@ export async function executeQueuedRun(
     // The history window trims what is sent to the model, never what is stored.
     // What the agents say and hear is stored with the run's secrets cut out (agent-conversation.ts says why).
     const redactor = await app.secretScopes.forRun(run.id)
+    const carry = (build: Parameters<RunEventWriter['carry']>[0], options?: { now?: boolean }) => writer.carry(build, options)
     let agentApiKey: string | undefined
-    if (turn && run.conversationId !== null) {
-      const agent = turnAgent(await document)
-      conversation = await openAgentConversation(app, run.conversationId, turn.historyStart, agent, redactor)
-      agentApiKey = await turnApiKey
+    if (turn && run.conversationId !== null && turnStart) {
+      const loaded = await turnStart
+      conversation = openAgentConversation(app, run.conversationId, turn.historyStart, turnAgent(await document), loaded, carry, redactor)
+      agentApiKey = loaded.apiKey
     }
     // A run's first attempt makes its agents' conversations: they ride with its batches (run-agent-conversations.ts).
-    const firstAttempt =
-      start.kind === 'new' && run.attempts === 1
-        ? { carry: (build: Parameters<RunEventWriter['carry']>[0], options?: { now?: boolean }) => writer.carry(build, options) }
-        : undefined
+    const firstAttempt = start.kind === 'new' && run.attempts === 1 ? { carry } : undefined
     const nodeConversations = turn ? undefined : await openRunAgentConversations(app, run.id, run.ownerId, await document, redactor, firstAttempt)
     prepared = await prepareQueuedRun(app, run.id, await document, { visible: run.ownerScope, names: run.nameOwner }, runSignal, recorder.recordTaskStatus, {
       agentConversation: (nodeId) => (turn ? (nodeId === TURN_AGENT_NODE_ID ? conversation : undefined) : nodeConversations?.get(nodeId)),
@@ -195,7 +194,7 @@ export async function executeQueuedRun(
     })
     // What the last superstep left is not sent yet: it goes with the run's end, in one statement.
     await recorder.settle()
-    await conversation?.save()
+    conversation?.save()
     if (signal.aborted) return await leaveAborted(app, run.id, workerId, signal, recorder, writer, exit)
     // Waiting for people parks durably whatever the mode: everything is committed first.
     if (recorder.pending.length > 0) {
