@@ -31,8 +31,15 @@ const eventFrame = (event: RunEvent) => `id: ${event.sequence}\ndata: ${JSON.str
 
 export type RunEventStreamApp = Pick<AppContext, 'events' | 'db'>
 
-export function runEventStream(app: RunEventStreamApp, runId: string, afterSequence: number, signal: AbortSignal): ReadableStream<Uint8Array> {
-  const source = new RunEventSource(app, runId, afterSequence, signal)
+export function runEventStream(
+  app: RunEventStreamApp,
+  runId: string,
+  afterSequence: number,
+  signal: AbortSignal,
+  /** The caller marked the run followed already (RunService.follow), committed before this stream's first read. */
+  { followed = false }: { followed?: boolean } = {},
+): ReadableStream<Uint8Array> {
+  const source = new RunEventSource(app, runId, afterSequence, signal, followed)
   // One chunk (a page of events, a keep-alive or the end) may wait for the client; pull() runs only when it was taken.
   return new ReadableStream<Uint8Array>(source, new CountQueuingStrategy({ highWaterMark: 1 }))
 }
@@ -57,6 +64,7 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
     private readonly runId: string,
     afterSequence: number,
     private readonly signal: AbortSignal,
+    private readonly followed: boolean,
   ) {
     this.after = afterSequence
   }
@@ -66,7 +74,7 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
     if (this.signal.aborted) this.release()
     controller.enqueue(this.encoder.encode(RETRY_FRAME))
     // Subscribed before the first read, so an event appended while it runs is not missed.
-    const unsubscribe = await this.app.events.subscribe(this.runId, this.onAppend)
+    const unsubscribe = await this.app.events.subscribe(this.runId, this.onAppend, { follow: !this.followed })
     if (this.released) unsubscribe()
     else this.unsubscribe = unsubscribe
   }

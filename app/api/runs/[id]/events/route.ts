@@ -23,7 +23,8 @@ export const GET = defineRoute({
     },
   },
   handler: async ({ principal, services, params: { id }, query: { after }, request }) => {
-    await services.runs.status(principal, id) // 404 before the stream starts
-    return new Response(runEventStream(services.app, id, resumePoint(request, after), request.signal), { headers: EVENT_STREAM_HEADERS })
+    await services.runs.follow(principal, id) // 404 before the stream starts; marks the run followed for the stream
+    const stream = runEventStream(services.app, id, resumePoint(request, after), request.signal, { followed: true })
+    return new Response(stream, { headers: EVENT_STREAM_HEADERS })
   },
 })
