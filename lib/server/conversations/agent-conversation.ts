@@ -41,6 +41,8 @@ export async function loadTurnStart(
   agentVersionId: string | null,
   visible: { workspaceId?: string | null },
 ): Promise<TurnStart> {
+  // The messages as JSON arrays: node-pg parses json with JSON.parse, far quicker than its parser of text[] (100
+  // messages took 0.7 ms of CPU that way).
   const [row] = await app.db.sql.query<{
     apiKey: string | null
     serviceSessionId: string | null
@@ -54,7 +56,7 @@ export async function loadTurnStart(
      FROM (SELECT 1) AS one
        LEFT JOIN "Conversation" c ON c.id = $1
        LEFT JOIN LATERAL (
-         SELECT array_agg(position ORDER BY position) AS positions, array_agg(message ORDER BY position) AS messages
+         SELECT json_agg(position ORDER BY position) AS positions, json_agg(message ORDER BY position) AS messages
          FROM "ChatMessage" WHERE "conversationId" = $1) AS m ON true`,
     [conversationId, agentVersionId, visible.workspaceId === undefined, visible.workspaceId ?? null],
   )
