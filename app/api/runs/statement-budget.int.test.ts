@@ -73,7 +73,7 @@ const ASKING_RUN_BUDGET = { statements: 33, commits: 33, jobFetches: 3 }
  */
 const ROUTED_ASKING_RUN_BUDGET = { statements: 36, commits: 36, jobFetches: 4 }
 /** POST /v1/responses with `store: false`: the agent answers in this process, and only what the request reads is counted (nothing is written). */
-const UNSTORED_RESPONSES_BUDGET = { statements: 3, commits: 3, jobFetches: 0 }
+const UNSTORED_RESPONSES_BUDGET = { statements: 2, commits: 2, jobFetches: 0 }
 
 /**
  * An experiment row's run (started as the experiment driver starts it, RunService.create with its experiment's id) next

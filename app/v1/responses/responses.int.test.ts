@@ -251,7 +251,12 @@ describe('POST /v1/responses with the openai package', () => {
     await expect(unknown).rejects.toBeInstanceOf(OpenAI.NotFoundError)
     await expect(unknown).rejects.toMatchObject({ status: 404, type: 'not_found_error', param: 'model', code: 'not_found' })
     expect((await client.responses.create({ model: 'agent:Echo@1', input: 'hi' })).status).toBe('completed')
-    await expect(client.responses.create({ model: 'agent:Echo@2', input: 'hi' })).rejects.toBeInstanceOf(OpenAI.NotFoundError)
+    // A version the agent does not have, stored or not: the model's 404, saying which version.
+    for (const store of [true, false]) {
+      const missing = client.responses.create({ model: 'agent:Echo@2', input: 'hi', store })
+      await expect(missing).rejects.toBeInstanceOf(OpenAI.NotFoundError)
+      await expect(missing).rejects.toMatchObject({ param: 'model', message: expect.stringContaining('has no version 2') })
+    }
 
     await expect(clientFor(null, { defaultHeaders: { Authorization: null } }).responses.create({ model: 'Echo', input: 'hi' })).rejects.toBeInstanceOf(
       OpenAI.AuthenticationError,

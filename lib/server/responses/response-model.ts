@@ -8,19 +8,38 @@
  *   everyone's), and two of the same kind with the name is a 400 `ambiguous_model` asking for the id.
  * Nothing found is the 404 of a missing model, whoever owns it.
  */
-import type { Prisma } from '../db/database'
-import { visibleTo, type Principal } from '../auth/principal'
+import type { Database } from '../db/database'
+import { isAdmin, visibleTo, type Principal } from '../auth/principal'
 import { DomainError, invalidInput } from '../domain-errors'
 
 export type ModelKind = 'agent' | 'workflow'
 
-export interface ResolvedModel {
-  kind: ModelKind
+interface ResolvedBase {
   id: string
   name: string
   /** The version asked for; undefined for the latest. */
   version?: number
 }
+
+/**
+ * The version of an agent the model names (the one asked for, else the latest), read with the agent: a turn that is
+ * not stored needs nothing more (unstored-turn.ts).
+ */
+export interface NamedAgentVersion {
+  workspaceId: string | null
+  /** The role of the agent's creator, whose names it uses (name-owner.ts). */
+  creatorRole: string | null
+  definition: unknown
+  /** The agent's own key, sealed as its row keeps it. */
+  apiKey: string | null
+}
+
+export type ResolvedModel =
+  | (ResolvedBase & { kind: 'workflow' })
+  /** `agentVersion`: null when the agent has no such version. */
+  | (ResolvedBase & { kind: 'agent'; agentVersion: NamedAgentVersion | null })
+
+export type ResolvedAgent = Extract<ResolvedModel, { kind: 'agent' }>
 
 export interface ModelReference {
   kind?: ModelKind
@@ -49,7 +68,7 @@ export const modelNotFound = (model: string) =>
 
 type Candidate = { id: string; name: string; ownerId: string | null }
 
-function pick(candidates: Candidate[], principal: Principal, kind: ModelKind, ref: string): Candidate | undefined {
+function pick<C extends Candidate>(candidates: C[], principal: Principal, kind: ModelKind, ref: string): C | undefined {
   const byId = candidates.find((row) => row.id === ref)
   if (byId) return byId
   const named = candidates.filter((row) => row.name === ref)
@@ -63,17 +82,37 @@ function pick(candidates: Candidate[], principal: Principal, kind: ModelKind, re
   return chosen[0]
 }
 
-export async function resolveModel(prisma: Prisma, principal: Principal, model: string): Promise<ResolvedModel> {
+export async function resolveModel(db: Pick<Database, 'prisma' | 'sql'>, principal: Principal, model: string): Promise<ResolvedModel> {
   const reference = parseModelReference(model)
-  const where = { OR: [{ id: reference.ref }, { name: reference.ref }], ...visibleTo(principal) }
-  const select = { id: true, name: true, ownerId: true } as const
   if (reference.kind !== 'workflow') {
-    const agent = pick(await prisma.agent.findMany({ where, select, take: 50 }), principal, 'agent', reference.ref)
-    if (agent) return { kind: 'agent', id: agent.id, name: agent.name, version: reference.version }
+    const agent = pick(await agentCandidates(db, principal, reference), principal, 'agent', reference.ref)
+    if (agent) {
+      const { id, name, hasVersion, ownerId: _ownerId, ...agentVersion } = agent
+      return { kind: 'agent', id, name, version: reference.version, agentVersion: hasVersion ? agentVersion : null }
+    }
   }
   if (reference.kind !== 'agent') {
-    const workflow = pick(await prisma.workflow.findMany({ where: { ...where, deletedAt: null }, select, take: 50 }), principal, 'workflow', reference.ref)
+    const where = { OR: [{ id: reference.ref }, { name: reference.ref }], ...visibleTo(principal), deletedAt: null }
+    const select = { id: true, name: true, ownerId: true } as const
+    const workflow = pick(await db.prisma.workflow.findMany({ where, select, take: 50 }), principal, 'workflow', reference.ref)
     if (workflow) return { kind: 'workflow', id: workflow.id, name: workflow.name, version: reference.version }
   }
   throw modelNotFound(model)
+}
+
+/**
+ * The agents the caller sees whose id or name is the reference, each with the version it names: one statement, as
+ * a Responses request's agent is found on every request (BENCHMARKS.md, "OpenAI Responses endpoint overhead").
+ */
+function agentCandidates(db: Pick<Database, 'sql'>, principal: Principal, reference: ModelReference) {
+  return db.sql.query<Candidate & NamedAgentVersion & { hasVersion: boolean }>(
+    `SELECT a.id, a.name, a."ownerId", a."workspaceId", u.role AS "creatorRole", a."apiKey", v.definition, v.id IS NOT NULL AS "hasVersion"
+     FROM "Agent" a LEFT JOIN "User" u ON u.id = a."ownerId"
+       LEFT JOIN LATERAL (
+         SELECT id, definition FROM "AgentVersion" WHERE "agentId" = a.id AND ($3::int IS NULL OR version = $3) ORDER BY version DESC LIMIT 1
+       ) AS v ON true
+     WHERE (a.id = $1 OR a.name = $1) AND ($2::text[] IS NULL OR a."workspaceId" = ANY($2::text[]))
+     LIMIT 50`,
+    [reference.ref, isAdmin(principal) ? null : principal.memberships.map((member) => member.workspaceId), reference.version ?? null],
+  )
 }

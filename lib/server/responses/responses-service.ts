@@ -24,7 +24,7 @@ import { RunService } from '../runs/run-service'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { ResponseAssembly, type ResponseBase, type RunOutcome } from './response-assembly'
 import { replyFormatOf, responseInput, unstoredInput, type SentBackItem, type StoredTurnInput } from './response-input'
-import { resolveModel, type ResolvedModel } from './response-model'
+import { resolveModel, type ResolvedAgent, type ResolvedModel } from './response-model'
 import { runEvents, type FollowEnd } from '../runs/events/run-follower'
 import { prepareUnstoredTurn, type UnstoredTurnInput } from './unstored-turn'
 import type { ChatTurn } from './chat-completion-input'
@@ -91,10 +91,10 @@ export class ResponsesService {
     const history = continued ? [] : await this.earlierMessages(principal, input.earlier)
     const { runId, conversationId } = continued
       ? { ...(await this.conversations.send(principal, continued, input.text, turn)), conversationId: continued }
-      : await this.conversations.sendToNew(principal, model.id, input.text, { ...turn, history }).catch(async (error: unknown) => {
+      : await this.conversations.sendToNew(principal, model.id, input.text, { ...turn, history }).catch((error: unknown) => {
           if (!isDomainError(error)) throw error
           // The agent was just found: what is missing is the version asked for, said as the model's.
-          if (model.version !== undefined) await this.requireAgentVersion(model)
+          if (model.version !== undefined) this.requireAgentVersion(model)
           throw withParam(error, 'model')
         })
     return this.stored({
@@ -138,7 +138,7 @@ export class ResponsesService {
   }
 
   private resolve(principal: Principal, name: string): Promise<ResolvedModel> {
-    return resolveModel(this.app.db.prisma, principal, name).catch((error: unknown) => {
+    return resolveModel(this.app.db, principal, name).catch((error: unknown) => {
       throw isDomainError(error) ? withParam(error, 'model') : error
     })
   }
@@ -175,7 +175,7 @@ export class ResponsesService {
     return this.startUnstoredTurn(principal, model, input, common)
   }
 
-  private async startUnstoredTurn(principal: Principal, model: ResolvedModel, input: UnstoredTurnInput, common: Common): Promise<StartedResponse> {
+  private async startUnstoredTurn(principal: Principal, model: ResolvedAgent, input: UnstoredTurnInput, common: Common): Promise<StartedResponse> {
     const turn = await prepareUnstoredTurn(this.app, principal, model, input).catch((error: unknown) => {
       throw isDomainError(error) ? withParam(error, 'model') : error
     })
@@ -295,7 +295,7 @@ export class ResponsesService {
   private async continuedConversation(
     principal: Principal,
     request: CreateResponseRequest,
-    model: ResolvedModel,
+    model: ResolvedAgent,
     earlier: readonly SentBackItem[],
   ): Promise<string | undefined> {
     const named = typeof request.conversation === 'string' ? request.conversation : request.conversation?.id
@@ -312,7 +312,7 @@ export class ResponsesService {
     }
     const answered = given ? undefined : await this.lastAnswerConversation(principal, earlier)
     if (!given && !answered) return undefined
-    if (model.version !== undefined) await this.requireAgentVersion(model)
+    if (model.version !== undefined) this.requireAgentVersion(model)
     const conversation =
       answered ??
       (request.previous_response_id
@@ -384,9 +384,8 @@ export class ResponsesService {
     return run.conversation
   }
 
-  private async requireAgentVersion(model: ResolvedModel): Promise<void> {
-    const version = await this.app.db.prisma.agentVersion.findFirst({ where: { agentId: model.id, version: model.version }, select: { id: true } })
-    if (!version) throw withParam(new DomainError('not_found', `The agent '${model.name}' has no version ${model.version}.`), 'model')
+  private requireAgentVersion(model: ResolvedAgent): void {
+    if (!model.agentVersion) throw withParam(new DomainError('not_found', `The agent '${model.name}' has no version ${model.version}.`), 'model')
   }
 }
 

@@ -22,7 +22,7 @@ import { openAgentApiKey } from '../agents/agent-api-key'
 import { parseAgentDefinition } from '../agents/agent-service'
 import type { AppContext } from '../app-context'
 import { nameOwnerFrom } from '../auth/name-owner'
-import { isAdmin, requireRole, runScope, type Principal } from '../auth/principal'
+import { requireRole, runScope, type Principal } from '../auth/principal'
 import { DomainError } from '../domain-errors'
 import type { FollowEnd } from '../runs/events/run-follower'
 import { prepareQueuedRun } from '../runs/execution/run-setup'
@@ -31,7 +31,7 @@ import { documentSecretScope } from '../secret-vault/secret-scopes'
 import { TURN_AGENT_NODE_ID, turnDocument, withTurnSettings, type ReplyFormat } from '../conversations/turn-document'
 import type { RunOutcome } from './response-assembly'
 import type { EarlierMessage } from './response-input'
-import type { ResolvedModel } from './response-model'
+import type { ResolvedAgent } from './response-model'
 
 export const ASKS_A_PERSON_MESSAGE =
   'The agent asked for an answer from a person (an approval or human input), which a response with store: false cannot wait for: ' +
@@ -55,8 +55,8 @@ export interface UnstoredTurnInput {
 }
 
 /** Loads what the turn needs and checks the caller may run the agent; throws the domain errors a stored turn would. */
-export async function prepareUnstoredTurn(app: AppContext, principal: Principal, model: ResolvedModel, input: UnstoredTurnInput): Promise<UnstoredTurn> {
-  const agent = await loadTurnAgent(app, principal, model)
+export async function prepareUnstoredTurn(app: AppContext, principal: Principal, model: ResolvedAgent, input: UnstoredTurnInput): Promise<UnstoredTurn> {
+  const agent = turnAgentOf(app, model)
   requireRole(principal, agent.workspaceId, 'runner')
   const document = withTurnSettings(turnDocument(agent.definition), input)
   const visible = runScope(agent.workspaceId, principal.role)
@@ -136,15 +136,9 @@ interface TurnAgent {
   apiKey: string | undefined
 }
 
-/** The agent version the model names, if the caller may see it, with its creator's role (whose names it uses): one statement. */
-async function loadTurnAgent(app: AppContext, principal: Principal, model: ResolvedModel): Promise<TurnAgent> {
-  const [row] = await app.db.sql.query<{ workspaceId: string | null; creatorRole: string | null; definition: unknown; apiKey: string | null }>(
-    `SELECT a."workspaceId", u.role AS "creatorRole", v.definition, a."apiKey"
-     FROM "AgentVersion" v JOIN "Agent" a ON a.id = v."agentId" LEFT JOIN "User" u ON u.id = a."ownerId"
-     WHERE v."agentId" = $1 AND ($2::int IS NULL OR v.version = $2) AND ($3::text[] IS NULL OR a."workspaceId" = ANY($3::text[]))
-     ORDER BY v.version DESC LIMIT 1`,
-    [model.id, model.version ?? null, isAdmin(principal) ? null : principal.memberships.map((member) => member.workspaceId)],
-  )
+/** The agent version the model names, as resolveModel read it with the agent the caller may see (and its creator's role, whose names it uses). */
+function turnAgentOf(app: AppContext, model: ResolvedAgent): TurnAgent {
+  const row = model.agentVersion
   if (!row)
     throw new DomainError(
       'not_found',
