@@ -41,7 +41,8 @@ const flag = (name: string, fallback: number) => {
 
 const INSTRUCTIONS = 'Answer briefly.'
 const INPUT = 'Hello there, how are you today?'
-const GOAL_P50_MS = 3
+/** Issue #29's goal for a stored request (issue #16 had asked for 3 ms, before a request became a stored run with its events). */
+const GOAL_P50_MS = 10
 /** Issue #29: with `store: false` nothing is written, so little but parsing, auth and the agent's compile is left. */
 const UNSTORED_GOAL_P50_MS = 2
 
