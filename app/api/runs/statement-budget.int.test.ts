@@ -50,12 +50,13 @@ const STORED_RUN_BUDGET = { statements: 13, commits: 13, jobFetches: 1 }
 const STORED_EXIT_RUN_BUDGET = { statements: 10, commits: 10, jobFetches: 1 }
 /**
  * A chat turn: POST /api/conversations/:id/messages (run now, in this process's worker) and its events read back. The
- * turn is inserted in one statement (the unique index on a conversation's active turn refuses a second), it reads its
- * conversation and its agent's key in one, and its messages and session ride with its batches.
+ * turn is inserted in one statement (the unique index on a conversation's active turn refuses a second) that also
+ * reads what it starts from (its conversation and its agent's key: the turn is claimed by this process), and its
+ * messages and session ride with its batches.
  */
-const CHAT_TURN_BUDGET = { statements: 8, commits: 8, jobFetches: 0 }
+const CHAT_TURN_BUDGET = { statements: 7, commits: 7, jobFetches: 0 }
 /** POST /v1/responses, non-streaming, a new conversation. */
-const RESPONSES_BUDGET = { statements: 6, commits: 6, jobFetches: 0 }
+const RESPONSES_BUDGET = { statements: 5, commits: 5, jobFetches: 0 }
 /**
  * A stored run that asks a person (start → human input → output): it parks with an approval, the person answers it
  * through POST /api/approvals/:id, and the run goes on to its end. Measured with approval routing in place (the

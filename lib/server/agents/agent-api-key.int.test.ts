@@ -69,10 +69,31 @@ describe("an agent's own API key", () => {
     expect(lastAuthorization()).toBe('Bearer none')
     expect(JSON.stringify(server.requests.map((request) => request.headers))).not.toContain(SERVER_KEY)
 
+    // Turns started at once in this process (as the chat and /v1/responses start them) have what they start from,
+    // the key included, from the statement that inserts them: the key is sent there too, and its removal holds.
+    server.enqueue({ text: 'At once.' })
+    const atOnce = await conversations.send(alice, conversation.id, 'now', { runNow: true })
+    expect(await ended(atOnce.runId)).toMatchObject({ status: 'succeeded' })
+    expect(lastAuthorization()).toBe('Bearer none')
+    await agents.update(alice, agentId, { apiKey: AGENT_KEY })
+    for (const start of [
+      () => conversations.send(alice, conversation.id, 'keyed again', { runNow: true }),
+      () => conversations.sendToNew(alice, agentId, 'a new conversation', { runNow: true, history: [{ role: 'user', text: 'before' }] }),
+    ]) {
+      server.enqueue({ text: 'Keyed.' })
+      const turn = await start()
+      expect(await ended(turn.runId)).toMatchObject({ status: 'succeeded' })
+      expect(lastAuthorization()).toBe(`Bearer ${AGENT_KEY}`)
+      expect(JSON.stringify(await app.events.listAfter(turn.runId, 0, 1_000))).not.toContain(AGENT_KEY)
+    }
+    // The new conversation's earlier message reached the model with the new one.
+    expect(JSON.stringify(server.requests.at(-1)?.body)).toContain('before')
+
     const audit = await app.db.prisma.auditLog.findMany({ where: { resourceType: 'agent', resourceId: agentId }, orderBy: { createdAt: 'asc' } })
     expect(audit.map((entry) => [entry.action, entry.details])).toEqual([
       ['agent.api_key_change', { hasApiKey: true }],
       ['agent.api_key_change', { hasApiKey: false }],
+      ['agent.api_key_change', { hasApiKey: true }],
     ])
     expect(JSON.stringify(audit)).not.toContain(AGENT_KEY)
   })

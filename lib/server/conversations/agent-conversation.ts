@@ -17,6 +17,7 @@ import { keepsConversationOnService, type AgentConversation, type AgentSettings 
 import type { AppContext } from '../app-context'
 import { openAgentApiKey } from '../agents/agent-api-key'
 import { jsonbSafeText } from '../db/jsonb'
+import type { SecretBox } from '../secrets/secret-box'
 import { NO_SECRETS, type SecretRedactor } from '../secrets/redaction'
 import { PostgresHistoryProvider, type CarryStatement, type StoredRow } from './postgres-history-provider'
 
@@ -31,9 +32,34 @@ export interface TurnStart {
 }
 
 /**
+ * The conversation's messages as one JSON value (`{ positions, messages }`, selected as `history`), for the statement that reads a
+ * turn's start: JSON, which node-pg parses with JSON.parse, far quicker than its parser of text[] (100 messages took
+ * 0.7 ms of CPU that way). `conversation`: the SQL that names the conversation's id.
+ */
+export function turnHistoryExpression(conversation: string): string {
+  return `(SELECT json_build_object('positions', json_agg(position ORDER BY position), 'messages', json_agg(message ORDER BY position))
+    FROM "ChatMessage" WHERE "conversationId" = ${conversation})`
+}
+
+/** A turn's start from the columns its statement read: the conversation's row, `history` (turnHistoryExpression) and the agent's sealed key. */
+export function turnStartOf(
+  box: SecretBox,
+  row: { serviceSessionId: string | null; state: unknown; history: { positions: number[] | null; messages: string[] | null } | null; apiKey: string | null },
+): TurnStart {
+  const positions = row.history?.positions ?? []
+  const messages = row.history?.messages ?? []
+  return {
+    apiKey: openAgentApiKey(box, row.apiKey),
+    serviceSessionId: row.serviceSessionId,
+    state: row.state ?? {},
+    rows: positions.map((position, index) => ({ position, message: messages[index] })),
+  }
+}
+
+/**
  * Reads what a turn starts from: its conversation's row and messages, and its agent's own key if whoever `visible`
  * stands for (the run's owner scope) may use the agent. On the turn's path: one prepared statement, not Prisma
- * (BENCHMARKS.md, "Server overhead per chat turn").
+ * (BENCHMARKS.md, "Server overhead per chat turn"). A turn inserted claimed by this process has it already (run-now.ts).
  */
 export async function loadTurnStart(
   app: AppContext,
@@ -41,33 +67,14 @@ export async function loadTurnStart(
   agentVersionId: string | null,
   visible: { workspaceId?: string | null },
 ): Promise<TurnStart> {
-  // The messages as JSON arrays: node-pg parses json with JSON.parse, far quicker than its parser of text[] (100
-  // messages took 0.7 ms of CPU that way).
-  const [row] = await app.db.sql.query<{
-    apiKey: string | null
-    serviceSessionId: string | null
-    state: unknown
-    positions: number[] | null
-    messages: string[] | null
-  }>(
-    `SELECT c."serviceSessionId", c.state, m.positions, m.messages,
+  const [row] = await app.db.sql.query<Parameters<typeof turnStartOf>[1]>(
+    `SELECT c."serviceSessionId", c.state, ${turnHistoryExpression('$1')} AS history,
        (SELECT a."apiKey" FROM "AgentVersion" v JOIN "Agent" a ON a.id = v."agentId"
         WHERE v.id = $2 AND ($3::boolean OR a."workspaceId" IS NOT DISTINCT FROM $4::text)) AS "apiKey"
-     FROM (SELECT 1) AS one
-       LEFT JOIN "Conversation" c ON c.id = $1
-       LEFT JOIN LATERAL (
-         SELECT json_agg(position ORDER BY position) AS positions, json_agg(message ORDER BY position) AS messages
-         FROM "ChatMessage" WHERE "conversationId" = $1) AS m ON true`,
+     FROM (SELECT 1) AS one LEFT JOIN "Conversation" c ON c.id = $1`,
     [conversationId, agentVersionId, visible.workspaceId === undefined, visible.workspaceId ?? null],
   )
-  const positions = row?.positions ?? []
-  const messages = row?.messages ?? []
-  return {
-    apiKey: openAgentApiKey(app.secrets.box, row?.apiKey ?? null),
-    serviceSessionId: row?.serviceSessionId ?? null,
-    state: row?.state ?? {},
-    rows: positions.map((position, index) => ({ position, message: messages[index] })),
-  }
+  return turnStartOf(app.secrets.box, row ?? { serviceSessionId: null, state: null, history: null, apiKey: null })
 }
 
 export function openAgentConversation(

@@ -20,7 +20,7 @@ import type {
 } from '@/lib/contracts/conversations'
 import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
 import type { AppContext } from '../app-context'
-import { hasRole, isAdmin, requireRole, visibleTo, workspacesWithRole, type Principal } from '../auth/principal'
+import { hasRole, isAdmin, requireRole, runScope, visibleTo, workspacesWithRole, type Principal } from '../auth/principal'
 import { Message } from '@/lib/core'
 import { AgentSettingsSchema, parseGraphDocument, type AgentSettings } from '@/lib/graph'
 import { AgentService, parseAgentDefinition } from '../agents/agent-service'
@@ -31,6 +31,8 @@ import type { ClaimedRun } from '../runs/queue/run-lease'
 import { claimColumns, claimedAtInsert, type InsertedRunRow } from '../runs/queue/run-now'
 import { conversationMarkdown } from './conversation-markdown'
 import { runAgentConversationId } from './run-agent-conversations'
+import { turnHistoryExpression, turnStartOf } from './agent-conversation'
+import { openAgentApiKey } from '../agents/agent-api-key'
 import { turnInputSchema, type ReplyFormat } from './turn-document'
 
 type ConversationRow = {
@@ -388,11 +390,14 @@ export class ConversationService {
           workspaceId: string | null
           nameWorkspaceId: string | null
           nameOwnerRole: string | null
+          agentApiKey: string | null
         }
       | undefined
+    // Stored as the conversation's history provider stores a message (postgres-history-provider.ts).
+    const earlierTexts = history.map((message) => JSON.stringify(new Message({ role: message.role, text: message.text })))
     try {
       ;[row] = await this.app.db.sql.query<NonNullable<typeof row>>(
-        `WITH agent AS (SELECT id, "ownerId", "workspaceId" FROM "Agent" WHERE id = $1 AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[]))),
+        `WITH agent AS (SELECT id, "ownerId", "workspaceId", "apiKey" FROM "Agent" WHERE id = $1 AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[]))),
          version AS (SELECT v.id, v.version FROM "AgentVersion" v, agent WHERE v."agentId" = agent.id AND ($5::int IS NULL OR v.version = $5) ORDER BY v.version DESC LIMIT 1),
          conversation AS (
            INSERT INTO "Conversation" (id, kind, "agentId", "ownerId", "workspaceId", title, "createdAt", "updatedAt")
@@ -418,6 +423,7 @@ export class ConversationService {
            RETURNING data)
          SELECT run.id, run."conversationId", run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
            run."workspaceId", agent."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = agent."ownerId") AS "nameOwnerRole",
+           agent."apiKey" AS "agentApiKey",
            CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
          FROM run, queued, agent`,
         [
@@ -430,8 +436,7 @@ export class ConversationService {
           slot?.workerId ?? null,
           options.replyFormat ? JSON.stringify(options.replyFormat) : null,
           history.map((message) => message.role),
-          // Stored as the conversation's history provider stores a message (postgres-history-provider.ts).
-          history.map((message) => JSON.stringify(new Message({ role: message.role, text: message.text }))),
+          earlierTexts,
           history.find((message) => message.role === 'user')?.text ?? text,
           // Held to its workspace unless an admin started it (run-lease.ts).
           !isAdmin(principal),
@@ -446,7 +451,14 @@ export class ConversationService {
       if (agent) requireRole(principal, agent.workspaceId, 'runner')
       throw agent ? notFound('Agent version', options.version === undefined ? agentId : `${agentId}@${options.version}`) : notFound('Agent', agentId)
     }
-    const inserted = { ...insertedTurn(row, row.conversationId), experimentId: options.experimentId ?? null }
+    // Claimed here: the turn starts from the conversation just made (its run is the agent's workspace's, so the key is its).
+    const turnStart = slot && {
+      apiKey: openAgentApiKey(this.app.secrets.box, row.agentApiKey),
+      serviceSessionId: null,
+      state: {},
+      rows: earlierTexts.map((message, position) => ({ position, message })),
+    }
+    const inserted = { ...insertedTurn(row, row.conversationId), experimentId: options.experimentId ?? null, turnStart }
     slot?.start(claimedAtInsert(inserted, principal), {
       sequence: 1,
       type: 'run_queued',
@@ -501,7 +513,16 @@ export class ConversationService {
       const version = options.version ?? row.agentVersion
       throw notFound('Agent version', version === null ? row.agentId : `${row.agentId}@${version}`)
     }
-    const inserted = insertedTurn({ ...row, id: row.id }, id)
+    const scope = runScope(row.workspaceId, principal.role)
+    // Claimed here: what the turn starts from came with the insert (the agent's key only where the run may use the agent).
+    const turnStart =
+      workerId === null
+        ? undefined
+        : turnStartOf(this.app.secrets.box, {
+            ...row,
+            apiKey: scope.workspaceId === undefined || scope.workspaceId === row.agentWorkspaceId ? row.agentApiKey : null,
+          })
+    const inserted = { ...insertedTurn({ ...row, id: row.id }, id), turnStart }
     const first = { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt: new Date(row.createdAt!).toISOString() }
     return { runId: row.id, turn: { run: claimedAtInsert(inserted, principal), first } }
   }
@@ -527,6 +548,13 @@ interface TurnInsertRow {
   queuedData: unknown
   nameWorkspaceId: string | null
   nameOwnerRole: string | null
+  /** Read only for a turn claimed at its insert (`$7`): what it starts from (agent-conversation.ts). */
+  serviceSessionId: string | null
+  state: unknown
+  history: { positions: number[] | null; messages: string[] | null } | null
+  /** The agent's own key, sealed, and its workspace (the key goes to the run only where the run may use the agent). */
+  agentApiKey: string | null
+  agentWorkspaceId: string | null
 }
 
 /**
@@ -535,10 +563,10 @@ interface TurnInsertRow {
  * conversation is pinned to, else the agent's latest. The unique index on a conversation's active turn
  * (Run_conversationId_active_key) makes a second send, even one at the same moment, insert nothing: the insert waits
  * for the other's to commit and then does nothing. The run's `run_queued` event, the conversation's touch and the job
- * (when no worker id `$7` claims it) go only with an inserted run.
+ * (when no worker id `$7` claims it) go only with an inserted run; a turn claimed here reads what it starts from with it.
  */
 const INSERT_TURN_SQL = `WITH conversation AS (
-    SELECT id, "agentId", "agentVersion", "workspaceId", "visitorId" FROM "Conversation"
+    SELECT id, "agentId", "agentVersion", "workspaceId", "visitorId", "serviceSessionId", state FROM "Conversation"
     WHERE id = $1 AND kind = 'conversation' AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[]))),
   allowed AS (
     SELECT * FROM conversation WHERE "agentId" IS NOT NULL AND ($8::text[] IS NULL OR "workspaceId" = ANY($8::text[]))
@@ -571,7 +599,10 @@ const INSERT_TURN_SQL = `WITH conversation AS (
     run.id, run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
     (SELECT CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END FROM run) AS queued,
     (SELECT count(*) FROM touched) AS touched,
-    owner."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = owner."ownerId") AS "nameOwnerRole"
+    owner."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = owner."ownerId") AS "nameOwnerRole",
+    conversation."serviceSessionId", conversation.state,
+    CASE WHEN $7::text IS NOT NULL AND run.id IS NOT NULL THEN ${turnHistoryExpression('$1')} END AS history,
+    owner."apiKey" AS "agentApiKey", owner."workspaceId" AS "agentWorkspaceId"
   FROM conversation
     LEFT JOIN run ON true LEFT JOIN queued ON true
     LEFT JOIN "Agent" owner ON owner.id = conversation."agentId"`

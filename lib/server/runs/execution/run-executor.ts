@@ -84,7 +84,13 @@ export async function executeQueuedRun(
   const input = turn ? turn.text : typeof run.input === 'string' ? run.input : JSON.stringify(run.input)
   const start = startOf(run, input)
   // A turn reads its conversation and its saved agent's own key (for the client and for redaction) once, in one statement.
-  const turnStart = turn && run.conversationId !== null ? loadTurnStart(app, run.conversationId, run.agentVersionId, run.ownerScope) : undefined
+  // A turn inserted claimed here has it from its insert (run-now.ts); any other take reads it.
+  const turnStart =
+    turn && run.conversationId !== null
+      ? run.turnStart
+        ? Promise.resolve(run.turnStart)
+        : loadTurnStart(app, run.conversationId, run.agentVersionId, run.ownerScope)
+      : undefined
   turnStart?.catch(() => {})
   const turnApiKey = turnStart ? turnStart.then((loaded) => loaded.apiKey) : Promise.resolve(undefined)
   turnApiKey.catch(() => {})

@@ -6,6 +6,7 @@
  * database's clock, so two workers never both take a run and hosts' clocks do not matter.
  */
 import type { UsageDetails } from '@/lib/core'
+import type { TurnStart } from '../../conversations/agent-conversation'
 import { nameOwnerFrom, type NameOwner } from '../../auth/name-owner'
 import { runScope, type RunScope } from '../../auth/principal'
 import type { SqlRunner } from '../../db/sql'
@@ -64,6 +65,11 @@ export interface ClaimedRun {
   durability: string | null
   /** A debug run's breakpoints and pins (lib/contracts/run-debug.ts), as stored; null or absent for any other run. */
   debug?: unknown
+  /**
+   * A turn inserted claimed by this process (run-now.ts): what it starts from, read by the statement that inserted it,
+   * so its executor reads nothing more (agent-conversation.ts). Absent for every other take, which reads it.
+   */
+  turnStart?: TurnStart
 }
 
 /**

@@ -36,7 +36,10 @@ export interface RunNowHost {
  * The columns of a Run row inserted claimed, as RETURNING gives them: the claim's own columns, from the
  * insert, with the owner of the document it runs (the workflow's, or the agent's) and that owner's role.
  */
-export type InsertedRunRow = Pick<ClaimedRun, 'id' | 'input' | 'versionId' | 'agentVersionId' | 'conversationId' | 'workflowId' | 'workflowSettings'> & {
+export type InsertedRunRow = Pick<
+  ClaimedRun,
+  'id' | 'input' | 'versionId' | 'agentVersionId' | 'conversationId' | 'workflowId' | 'workflowSettings' | 'turnStart'
+> & {
   /** The run's workspace (its document's). */
   workspaceId: string | null
   nameWorkspaceId: string | null
