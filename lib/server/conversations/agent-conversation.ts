@@ -19,17 +19,8 @@ import { openAgentApiKey } from '../agents/agent-api-key'
 import { jsonbSafeText } from '../db/jsonb'
 import type { SecretBox } from '../secrets/secret-box'
 import { NO_SECRETS, type SecretRedactor } from '../secrets/redaction'
-import { PostgresHistoryProvider, type CarryStatement, type StoredRow } from './postgres-history-provider'
-
-/** What a turn reads when it starts, in one statement. */
-export interface TurnStart {
-  /** The own API key of the turn's agent, opened; undefined when it has none or the run's owner may not use the agent. */
-  apiKey: string | undefined
-  serviceSessionId: string | null
-  state: unknown
-  /** The conversation's messages, by position. */
-  rows: StoredRow[]
-}
+import { PostgresHistoryProvider, type CarryStatement } from './postgres-history-provider'
+import type { TurnStart } from './turn-start'
 
 /**
  * The conversation's messages as one JSON value (`{ positions, messages }`, selected as `history`), for the statement that reads a

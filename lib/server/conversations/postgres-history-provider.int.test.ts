@@ -3,7 +3,8 @@ import { Message } from '@/lib/core'
 import { historyProviderContract } from '@/lib/core/testing'
 import type { Database } from '../db/database'
 import { createTestDatabase } from '../testing/test-database'
-import { PostgresHistoryProvider, type CarryStatement, type StoredRow } from './postgres-history-provider'
+import { PostgresHistoryProvider, type CarryStatement } from './postgres-history-provider'
+import type { StoredRow } from './turn-start'
 
 let db: Database
 beforeAll(async () => {

@@ -12,6 +12,7 @@
  */
 import { HistoryProvider, parseStoredMessage, type HistoryAccess, type HistoryProviderOptions, type Message } from '@/lib/core'
 import type { SqlRunner } from '../db/sql'
+import type { StoredRow } from './turn-start'
 
 /** The conversation lib/core's history calls use when they name none. */
 const DEFAULT_CONVERSATION_ID = 'default'
@@ -36,12 +37,6 @@ export interface PostgresHistoryProviderOptions extends HistoryProviderOptions {
  * `now`: the caller waits for it, so the batch goes at once, also in a run that holds its events to the end.
  */
 export type CarryStatement = (build: (firstParam: number) => { sql: string; params: unknown[] }, options?: { now?: boolean }) => Promise<void>
-
-/** A stored message row: its position (0…n-1) and its message JSON. */
-export interface StoredRow {
-  position: number
-  message: string
-}
 
 interface Riding {
   /** The messages as stored (a row that does not parse is left out). */

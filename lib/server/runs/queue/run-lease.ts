@@ -6,7 +6,7 @@
  * database's clock, so two workers never both take a run and hosts' clocks do not matter.
  */
 import type { UsageDetails } from '@/lib/core'
-import type { TurnStart } from '../../conversations/agent-conversation'
+import type { TurnStart } from '../../conversations/turn-start'
 import { nameOwnerFrom, type NameOwner } from '../../auth/name-owner'
 import { runScope, type RunScope } from '../../auth/principal'
 import type { SqlRunner } from '../../db/sql'
