@@ -58,6 +58,23 @@ function recordTraffic(page: Page, label: string): () => Promise<void> {
   }
 }
 
+interface StreamedWindow {
+  __streamed: Array<{ url: string; data: string }>
+}
+
+/** Run in the page before its scripts: every message an EventSource of the page hears, with the stream's URL. */
+function recordStreamedEvents(): void {
+  const streamed: StreamedWindow['__streamed'] = []
+  ;(window as unknown as StreamedWindow).__streamed = streamed
+  const Native = window.EventSource
+  window.EventSource = class extends Native {
+    constructor(url: string | URL, init?: EventSourceInit) {
+      super(url, init)
+      this.addEventListener('message', (event) => streamed.push({ url: String(url), data: String(event.data) }))
+    }
+  }
+}
+
 /** The page as rendered now, recorded; returned so that the caller can check the leaks showed redacted. */
 async function renderedPage(page: Page, label: string): Promise<string> {
   const html = await page.content()
@@ -136,8 +153,11 @@ test('no form of a leaked secret reaches any page, signed in or shared', async (
   const inbox = await renderedPage(page, '/approvals')
   await inboxTraffic()
 
-  // 3. The run page, live: deny the request there, and follow the run to its end.
+  // 3. The run page, live: deny the request there, and follow the run to its end. What its event stream delivers is
+  //    also kept as the page's EventSource hears it: the page closes the stream on its `end` frame, and on a loaded
+  //    machine that close can beat the browser's own read of the response body, which Playwright then cannot give.
   const runTraffic = recordTraffic(page, `/runs/${run.id} (live)`)
+  await page.addInitScript(recordStreamedEvents)
   await page.goto(`/runs/${run.id}`)
   const runCard = page.locator(`[data-testid="approval-card"][data-approval-id="${approvalId}"]`)
   await expect(runCard).toContainText('env.whole=[redacted]')
@@ -148,6 +168,9 @@ test('no form of a leaked secret reaches any page, signed in or shared', async (
   await expect(page.getByTestId('run-output')).toContainText('env.whole=[redacted]')
   const finished = await renderedPage(page, `/runs/${run.id} (finished)`)
   await runTraffic()
+  for (const { url, data } of await page.evaluate(() => (window as unknown as StreamedWindow).__streamed)) {
+    seen.push({ where: `/runs/${run.id} (live): streamed ${new URL(url, baseURL).href}`, text: data })
+  }
   const { run: stored } = await api<{ run: { status: string } }>(page, 'GET', `/api/runs/${run.id}`)
   expect(stored.status).toBe('succeeded')
 
@@ -193,11 +216,13 @@ test('no form of a leaked secret reaches any page, signed in or shared', async (
   for (const html of [inbox, waiting, finished, reloaded, shared]) expect(html).toContain('[redacted]')
   // By path: the run page follows the stream from the last event it has (`?after=<sequence>`), which depends on when it
   // loaded the stored run.
+  // A response counts as fetched by its body, or (an event stream) by what the page's EventSource heard of it.
   const fetched = (label: string, path: string) =>
-    seen.some(({ where, text }) => {
-      const prefix = `${label}: GET `
-      return where.startsWith(prefix) && new URL(where.slice(prefix.length)).pathname === new URL(path, baseURL).pathname && text.includes('[redacted]')
-    })
+    seen.some(({ where, text }) =>
+      [`${label}: GET `, `${label}: streamed `].some(
+        (prefix) => where.startsWith(prefix) && new URL(where.slice(prefix.length)).pathname === new URL(path, baseURL).pathname && text.includes('[redacted]'),
+      ),
+    )
   expect(fetched(`/runs/${run.id} (live)`, `/api/runs/${run.id}/events`), 'the live page followed the run’s event stream').toBe(true)
   expect(fetched(`/runs/${run.id} (reloaded)`, `/api/runs/${run.id}`), 'the reopened run page loaded the stored run').toBe(true)
   expect(fetched('/share', shareUrl), 'the shared page came rendered from the server').toBe(true)
