@@ -32,15 +32,26 @@ export function turnHistoryExpression(conversation: string): string {
     FROM "ChatMessage" WHERE "conversationId" = ${conversation})`
 }
 
-/** A turn's start from the columns its statement read: the conversation's row, `history` (turnHistoryExpression) and the agent's sealed key. */
-export function turnStartOf(
-  box: SecretBox,
-  row: { serviceSessionId: string | null; state: unknown; history: { positions: number[] | null; messages: string[] | null } | null; apiKey: string | null },
-): TurnStart {
+/** What a statement reads a turn's start into: the conversation's row, `history` (turnHistoryExpression) and the agent's row. */
+export interface TurnStartColumns {
+  serviceSessionId: string | null
+  state: unknown
+  history: { positions: number[] | null; messages: string[] | null } | null
+  /** The agent's own key, sealed, and its workspace (null columns: no agent version). */
+  agentApiKey: string | null
+  agentWorkspaceId: string | null
+}
+
+/**
+ * A turn's start from the columns its statement read. The agent's own key goes to the run only where the run may use
+ * the agent (`visible`, the run's owner scope): any agent for a run an admin started, else its own workspace's.
+ */
+export function turnStartOf(box: SecretBox, row: TurnStartColumns, visible: { workspaceId?: string | null }): TurnStart {
   const positions = row.history?.positions ?? []
   const messages = row.history?.messages ?? []
+  const mayUseAgent = visible.workspaceId === undefined || visible.workspaceId === row.agentWorkspaceId
   return {
-    apiKey: openAgentApiKey(box, row.apiKey),
+    apiKey: mayUseAgent ? openAgentApiKey(box, row.agentApiKey) : undefined,
     serviceSessionId: row.serviceSessionId,
     state: row.state ?? {},
     rows: positions.map((position, index) => ({ position, message: messages[index] })),
@@ -58,14 +69,14 @@ export async function loadTurnStart(
   agentVersionId: string | null,
   visible: { workspaceId?: string | null },
 ): Promise<TurnStart> {
-  const [row] = await app.db.sql.query<Parameters<typeof turnStartOf>[1]>(
-    `SELECT c."serviceSessionId", c.state, ${turnHistoryExpression('$1')} AS history,
-       (SELECT a."apiKey" FROM "AgentVersion" v JOIN "Agent" a ON a.id = v."agentId"
-        WHERE v.id = $2 AND ($3::boolean OR a."workspaceId" IS NOT DISTINCT FROM $4::text)) AS "apiKey"
-     FROM (SELECT 1) AS one LEFT JOIN "Conversation" c ON c.id = $1`,
-    [conversationId, agentVersionId, visible.workspaceId === undefined, visible.workspaceId ?? null],
+  const [row] = await app.db.sql.query<TurnStartColumns>(
+    `SELECT c."serviceSessionId", c.state, ${turnHistoryExpression('$1')} AS history, a."apiKey" AS "agentApiKey", a."workspaceId" AS "agentWorkspaceId"
+     FROM (SELECT 1) AS one
+       LEFT JOIN "Conversation" c ON c.id = $1
+       LEFT JOIN "AgentVersion" v ON v.id = $2 LEFT JOIN "Agent" a ON a.id = v."agentId"`,
+    [conversationId, agentVersionId],
   )
-  return turnStartOf(app.secrets.box, row ?? { serviceSessionId: null, state: null, history: null, apiKey: null })
+  return turnStartOf(app.secrets.box, row, visible)
 }
 
 export function openAgentConversation(

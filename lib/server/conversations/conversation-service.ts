@@ -32,7 +32,6 @@ import { claimColumns, claimedAtInsert, type InsertedRunRow } from '../runs/queu
 import { conversationMarkdown } from './conversation-markdown'
 import { runAgentConversationId } from './run-agent-conversations'
 import { turnHistoryExpression, turnStartOf } from './agent-conversation'
-import { openAgentApiKey } from '../agents/agent-api-key'
 import { turnInputSchema, type ReplyFormat } from './turn-document'
 
 type ConversationRow = {
@@ -451,13 +450,20 @@ export class ConversationService {
       if (agent) requireRole(principal, agent.workspaceId, 'runner')
       throw agent ? notFound('Agent version', options.version === undefined ? agentId : `${agentId}@${options.version}`) : notFound('Agent', agentId)
     }
-    // Claimed here: the turn starts from the conversation just made (its run is the agent's workspace's, so the key is its).
-    const turnStart = slot && {
-      apiKey: openAgentApiKey(this.app.secrets.box, row.agentApiKey),
-      serviceSessionId: null,
-      state: {},
-      rows: earlierTexts.map((message, position) => ({ position, message })),
-    }
+    // Claimed here: the turn starts from the conversation just made, and the agent's row the statement read.
+    const turnStart =
+      slot &&
+      turnStartOf(
+        this.app.secrets.box,
+        {
+          serviceSessionId: null,
+          state: {},
+          history: { positions: earlierTexts.map((_, position) => position), messages: earlierTexts },
+          agentApiKey: row.agentApiKey,
+          agentWorkspaceId: row.nameWorkspaceId,
+        },
+        runScope(row.workspaceId, principal.role),
+      )
     const inserted = { ...insertedTurn(row, row.conversationId), experimentId: options.experimentId ?? null, turnStart }
     slot?.start(claimedAtInsert(inserted, principal), {
       sequence: 1,
@@ -513,15 +519,8 @@ export class ConversationService {
       const version = options.version ?? row.agentVersion
       throw notFound('Agent version', version === null ? row.agentId : `${row.agentId}@${version}`)
     }
-    const scope = runScope(row.workspaceId, principal.role)
-    // Claimed here: what the turn starts from came with the insert (the agent's key only where the run may use the agent).
-    const turnStart =
-      workerId === null
-        ? undefined
-        : turnStartOf(this.app.secrets.box, {
-            ...row,
-            apiKey: scope.workspaceId === undefined || scope.workspaceId === row.agentWorkspaceId ? row.agentApiKey : null,
-          })
+    // Claimed here: what the turn starts from came with the insert.
+    const turnStart = workerId === null ? undefined : turnStartOf(this.app.secrets.box, row, runScope(row.workspaceId, principal.role))
     const inserted = { ...insertedTurn({ ...row, id: row.id }, id), turnStart }
     const first = { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt: new Date(row.createdAt!).toISOString() }
     return { runId: row.id, turn: { run: claimedAtInsert(inserted, principal), first } }
