@@ -4,15 +4,13 @@
  * every row is still there under the new names (AgentSession → Conversation, sessionId → conversationId), the history
  * reads back as it was stored, and the renamed keys and indexes still do their work (cascades, one message per position).
  */
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Message } from '@/lib/core'
 import { PostgresHistoryProvider } from '../conversations/postgres-history-provider'
 import { createTestDatabase } from '../testing/test-database'
 import type { Database } from './database'
-import { DEFAULT_MIGRATIONS_DIR, applyMigrations } from './migrate'
+import { applyMigrations } from './migrate'
+import { migrateToJustBefore } from './testing/migrate-to-just-before'
 
 const CONVERSATIONS_MIGRATION = /^\d+_conversations$/
 const SAID = ['Hello', 'Hi! How can I help?', 'Summarise our chat']
@@ -20,23 +18,12 @@ const STATE = { memory: { facts: ['likes tea'] } }
 
 describe('the conversations migration keeps every conversation, message and turn', () => {
   let db: Database
-  let before: string
+  let pending: string[]
   let applied: string[]
-  let names: string[]
-  let cut: number
 
   beforeAll(async () => {
     db = await createTestDatabase('empty')
-    // The migrations up to the one before, from a copy of the folder without it and those after.
-    before = await mkdtemp(join(tmpdir(), 'agentloom-migrations-'))
-    names = (await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true }))
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort()
-    cut = names.findIndex((name) => CONVERSATIONS_MIGRATION.test(name))
-    expect(cut).toBeGreaterThan(0)
-    for (const name of names.slice(0, cut)) await cp(join(DEFAULT_MIGRATIONS_DIR, name), join(before, name), { recursive: true })
-    await applyMigrations(db.sql, before)
+    pending = await migrateToJustBefore(db.sql, CONVERSATIONS_MIGRATION)
 
     const q = (text: string, params: unknown[] = []) => db.sql.query(text, params)
     await q(`INSERT INTO "User" (id, name, email, role, "updatedAt") VALUES ('user-1', 'Ada', 'ada@example.test', 'admin', now())`)
@@ -74,13 +61,10 @@ describe('the conversations migration keeps every conversation, message and turn
     applied = await applyMigrations(db.sql)
   })
 
-  afterAll(async () => {
-    await db?.close()
-    if (before) await rm(before, { recursive: true, force: true })
-  })
+  afterAll(async () => db?.close())
 
   it('applies the conversations migration and those after it', () => {
-    expect(applied).toEqual(names.slice(cut))
+    expect(applied).toEqual(pending)
   })
 
   it('keeps each conversation row whole under its new name', async () => {

@@ -5,34 +5,22 @@
  * ended turns and another conversation's active one are left as they were. After it, the index refuses a second active
  * turn in a conversation.
  */
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../testing/test-database'
 import type { Database } from './database'
-import { DEFAULT_MIGRATIONS_DIR, applyMigrations } from './migrate'
+import { applyMigrations } from './migrate'
+import { migrateToJustBefore } from './testing/migrate-to-just-before'
 
 const ONE_ACTIVE_TURN_MIGRATION = /^\d+_one_active_turn$/
 
 describe('the one-active-turn migration', () => {
   let db: Database
-  let before: string
+  let pending: string[]
   let applied: string[]
-  let names: string[]
-  let cut: number
 
   beforeAll(async () => {
     db = await createTestDatabase('empty')
-    before = await mkdtemp(join(tmpdir(), 'agentloom-migrations-'))
-    names = (await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true }))
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort()
-    cut = names.findIndex((name) => ONE_ACTIVE_TURN_MIGRATION.test(name))
-    expect(cut).toBeGreaterThan(0)
-    for (const name of names.slice(0, cut)) await cp(join(DEFAULT_MIGRATIONS_DIR, name), join(before, name), { recursive: true })
-    await applyMigrations(db.sql, before)
+    pending = await migrateToJustBefore(db.sql, ONE_ACTIVE_TURN_MIGRATION)
 
     const q = (text: string, params: unknown[] = []) => db.sql.query(text, params)
     await q(`INSERT INTO "User" (id, name, email, role, "updatedAt") VALUES ('user-1', 'Ada', 'ada@example.test', 'admin', now())`)
@@ -59,13 +47,10 @@ describe('the one-active-turn migration', () => {
     applied = await applyMigrations(db.sql)
   })
 
-  afterAll(async () => {
-    await db?.close()
-    if (before) await rm(before, { recursive: true, force: true })
-  })
+  afterAll(async () => db?.close())
 
   it('applies, keeping the newest active turn of a conversation and cancelling the older, saying why', async () => {
-    expect(applied).toEqual(names.slice(cut))
+    expect(applied).toEqual(pending)
     const runs = await db.prisma.run.findMany({ orderBy: { id: 'asc' }, select: { id: true, status: true, error: true, finishedAt: true } })
     expect(runs.map(({ id, status }) => [id, status])).toEqual([
       ['calm-active', 'queued'],

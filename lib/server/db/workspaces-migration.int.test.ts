@@ -5,9 +5,6 @@
  * personal workspace, and every API token and share link made before still works.
  */
 import { randomBytes } from 'node:crypto'
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assembleAppContext } from '../app-assembly'
 import { type AppContext } from '../app-context'
@@ -16,7 +13,8 @@ import { ShareLinkService } from '../share/share-links'
 import { hashShareToken } from '../share/share-token'
 import { createTestDatabase } from '../testing/test-database'
 import type { Database } from './database'
-import { DEFAULT_MIGRATIONS_DIR, applyMigrations } from './migrate'
+import { applyMigrations } from './migrate'
+import { migrateToJustBefore } from './testing/migrate-to-just-before'
 
 const WORKSPACES_MIGRATION = /_workspaces$/
 /**
@@ -36,7 +34,6 @@ interface Person {
 describe('the workspaces migration keeps every row, token and share link', () => {
   let db: Database
   let app: AppContext
-  let before: string
   const people: Person[] = []
 
   /** Rows of every kind for one person (or, with null, rows from before sign-in). */
@@ -85,13 +82,7 @@ describe('the workspaces migration keeps every row, token and share link', () =>
 
   beforeAll(async () => {
     db = await createTestDatabase('empty')
-    // The migrations up to the one before, from a copy of the folder without it and those after.
-    before = await mkdtemp(join(tmpdir(), 'agentloom-migrations-'))
-    const names = (await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
-    const cut = names.sort().findIndex((name) => WORKSPACES_MIGRATION.test(name))
-    expect(cut).toBeGreaterThan(0)
-    for (const name of names.slice(0, cut)) await cp(join(DEFAULT_MIGRATIONS_DIR, name), join(before, name), { recursive: true })
-    await applyMigrations(db.sql, before)
+    const pending = await migrateToJustBefore(db.sql, WORKSPACES_MIGRATION)
 
     for (const [n, role] of (['admin', 'member', 'member'] as const).entries()) {
       const id = `user-${n}`
@@ -112,7 +103,7 @@ describe('the workspaces migration keeps every row, token and share link', () =>
     }
     await populate(null, 99)
 
-    expect(await applyMigrations(db.sql)).toEqual([names[cut], ...names.slice(cut + 1)])
+    expect(await applyMigrations(db.sql)).toEqual(pending)
     app = assembleAppContext(db, randomBytes(32))
   })
 
@@ -120,7 +111,6 @@ describe('the workspaces migration keeps every row, token and share link', () =>
     await app?.mcpPool.close()
     await app?.notifications.close()
     await db?.close()
-    if (before) await rm(before, { recursive: true, force: true })
   })
 
   it('gives each person a personal workspace that they own, and no one else', async () => {
