@@ -307,21 +307,14 @@ export class RunService {
 
   /**
    * For a reader about to follow the run's events (GET /api/runs/:id/events): the 404 of status(), and the run marked
-   * followed in the same statement, so the stream that follows need not mark it (RunEventLog.subscribe's `follow`).
+   * followed in the same statement (RunEventLog.followAs), so the stream that follows need not mark it.
    * Marked only where the reader sees the run, and committed before the stream's first read, as that mark must be.
    * A viewer may read any run they see, so there is no role to ask.
    */
   async follow(principal: Principal, id: string): Promise<RunStatus> {
-    const [row] = await this.app.db.sql.query<{ status: RunStatus }>(
-      `WITH run AS (SELECT id, status FROM "Run" WHERE id = $1 AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[]))),
-       marked AS (
-         UPDATE "Run" r SET followed = true FROM run
-         WHERE r.id = run.id AND NOT r.followed AND r.status IN ('queued', 'running', 'waiting'))
-       SELECT status::text AS status FROM run`,
-      [id, workspacesWithRole(principal, 'viewer') ?? null],
-    )
-    if (!row) throw notFound('Run', id)
-    return row.status
+    const status = await this.app.events.followAs(id, workspacesWithRole(principal, 'viewer') ?? null)
+    if (!status) throw notFound('Run', id)
+    return status
   }
 
   /**

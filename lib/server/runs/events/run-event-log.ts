@@ -10,6 +10,7 @@
  */
 import { EventEmitter } from 'node:events'
 import type { KnownRunEventType, RunEvent, RunEventData } from '@/lib/contracts/run-events'
+import type { RunStatus } from '@/lib/contracts/runs'
 import type { Database } from '../../db/database'
 import { jsonbSafeText } from '../../db/jsonb'
 import type { PgNotifications } from '../../db/pg-notifications'
@@ -201,7 +202,24 @@ export class RunEventLog {
    * before the mark does, and then the subscriber's first read finds its events.
    */
   private async follow(runId: string): Promise<void> {
-    await this.db.sql.query(`UPDATE "Run" SET followed = true WHERE id = $1 AND NOT followed AND status IN ('queued', 'running', 'waiting')`, [runId])
+    await this.followAs(runId, null)
+  }
+
+  /**
+   * The mark of `follow`, made for a reader who sees the runs of `workspaces` (null: every run) and only where that
+   * reader sees the run; gives the run's status, or undefined when the reader does not see it. A reader whose request
+   * checks its access this way (RunService.follow) then subscribes without `follow`: one statement for both.
+   */
+  async followAs(runId: string, workspaces: readonly string[] | null): Promise<RunStatus | undefined> {
+    const [row] = await this.db.sql.query<{ status: RunStatus }>(
+      `WITH run AS (SELECT id, status FROM "Run" WHERE id = $1 AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[]))),
+       marked AS (
+         UPDATE "Run" r SET followed = true FROM run
+         WHERE r.id = run.id AND NOT r.followed AND r.status IN ('queued', 'running', 'waiting'))
+       SELECT status::text AS status FROM run`,
+      [runId, workspaces],
+    )
+    return row?.status
   }
 
   /** One LISTEN for the process; each notification wakes only its run's subscribers. */

@@ -388,7 +388,6 @@ async function leaveAborted(
   return 'ended'
 }
 
-/** The history window a turn's agent is set to (its settings are the turn document's agent node). */
 /** The settings of a turn's agent that decide how its conversation is opened. */
 function turnAgent(document: GraphDocument): AgentSettings | undefined {
   const agent = document.nodes.find((node) => node.id === TURN_AGENT_NODE_ID)
