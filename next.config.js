@@ -24,6 +24,11 @@ const nextConfig = {
     'lib0',
     // Google's Gemini SDK (google-auth-library, protobufjs, ws): Node-only, loaded from node_modules.
     '@google/genai',
+    'openai',
+    '@anthropic-ai/sdk',
+    'yaml',
+    'ws',
+    '@marcbachmann/cel-js',
   ],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tests included) with tsc; the build need not

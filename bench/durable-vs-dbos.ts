@@ -14,7 +14,7 @@
  * process plus the Postgres backends of its database, from /proc). The ratios are within a round.
  *
  *   npm run bench -- --engine     (installs bench/'s peers, DBOS among them, and runs this with the other engine scripts)
- *   npx tsx bench/durable-vs-dbos.ts [--runs 300] [--inflight 50] [--rounds 3] [--worker-concurrency N] [--start queued,now] [--json]
+ *   npx tsx bench/durable-vs-dbos.ts [--runs 300] [--inflight 50] [--rounds 3] [--worker-concurrency N] [--start queued,now] [--modes sync,async,exit] [--json]
  *
  * DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server; the bench's
  * databases are dropped at the end.
@@ -34,12 +34,14 @@ interface Flags {
   rounds: number
   workerConcurrency: number
   starts: Start[]
+  modes: DurabilityMode[]
   json: boolean
 }
 
 /** How a run is started: through the queue, or at once where it was asked for (run-now.ts). */
 type Start = 'queued' | 'now'
 const STARTS: Start[] = ['queued', 'now']
+const MODES: DurabilityMode[] = ['sync', 'async', 'exit']
 
 function flags(argv: string[]): Flags {
   const value = (name: string, fallback: number) => {
@@ -51,12 +53,17 @@ function flags(argv: string[]): Flags {
   const starts = startAt >= 0 ? (argv[startAt + 1] ?? '').split(',') : STARTS
   const unknown = starts.filter((start) => !STARTS.includes(start as Start))
   if (unknown.length) throw new Error(`--start takes ${STARTS.join(', ')} (comma-separated), not ${unknown.join(', ')}`)
+  const modesAt = argv.indexOf('--modes')
+  const modes = modesAt >= 0 ? (argv[modesAt + 1] ?? '').split(',') : MODES
+  const unknownModes = modes.filter((mode) => !MODES.includes(mode as DurabilityMode))
+  if (unknownModes.length) throw new Error(`--modes takes ${MODES.join(', ')} (comma-separated), not ${unknownModes.join(', ')}`)
   return {
     runs: value('runs', 300),
     inflight,
     rounds: value('rounds', 3),
     workerConcurrency: value('worker-concurrency', inflight),
     starts: starts as Start[],
+    modes: modes as DurabilityMode[],
     json: argv.includes('--json'),
   }
 }
@@ -159,8 +166,6 @@ async function dbosRound(probe: DatabaseProbe, options: Flags): Promise<Measured
 
 // ---------------------------------------------------------------------------------------------
 
-const MODES: DurabilityMode[] = ['sync', 'async', 'exit']
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
@@ -176,7 +181,7 @@ async function main(): Promise<void> {
   await DBOS.launch()
   const ourProbe = await DatabaseProbe.open(ourDatabase.benchUrl())
   const dbosProbe = await DatabaseProbe.open(dbosDatabase.benchUrl())
-  const sides = MODES.flatMap((mode) => options.starts.map((start) => ({ mode, start, name: `${mode}, ${start === 'now' ? 'run now' : 'queued'}` })))
+  const sides = options.modes.flatMap((mode) => options.starts.map((start) => ({ mode, start, name: `${mode}, ${start === 'now' ? 'run now' : 'queued'}` })))
   const dbosResults: Measured[] = []
   const results = new Map<string, { measured: Measured[]; ratios: number[] }>(sides.map((side) => [side.name, { measured: [], ratios: [] }]))
   try {

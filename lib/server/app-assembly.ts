@@ -8,6 +8,7 @@ import type { TaskList } from 'graphile-worker'
 import { configureTelemetry } from '@/lib/core'
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseOptions } from './db/database'
 import { ApprovalBroker } from './approvals/approval-broker'
+import { CheckedVersions } from './runs/checked-versions'
 import { McpConnectionPool, mcpIdleMsFromEnv } from './mcp/mcp-connection-pool'
 import { McpTaskRegistry } from './mcp/mcp-task-registry'
 import { RunEventLog } from './runs/events/run-event-log'
@@ -90,6 +91,7 @@ export function assembleAppContext(
     apiTokens: new ApiTokenService(db.prisma, db.sql),
     sessionLifetime,
     outbound,
+    checkedVersions: new CheckedVersions(),
     workerJobs,
   }
 }

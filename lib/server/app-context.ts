@@ -10,6 +10,7 @@ import type { McpTaskRegistry } from './mcp/mcp-task-registry'
 import type { RunEventLog } from './runs/events/run-event-log'
 import type { PgNotifications } from './db/pg-notifications'
 import type { RunNowHost } from './runs/queue/run-now'
+import type { CheckedVersions } from './runs/checked-versions'
 import type { ApiTokenService } from './auth/api-tokens'
 import type { SessionLifetime } from './auth/session-lifetime'
 import type { SignInThrottle } from './auth/sign-in-throttle'
@@ -44,6 +45,8 @@ export interface AppContext {
   sessionLifetime: SessionLifetime
   /** Which addresses members' MCP servers and agents' model base URLs may reach (AGENTLOOM_OUTBOUND_ALLOW). */
   outbound: OutboundPolicy
+  /** Workflow versions whose create check this process already made and may reuse (runs/checked-versions.ts). */
+  checkedVersions: CheckedVersions
   /** The run worker this process hosts, once started: runs people wait for start on it at once (runs/queue/run-now.ts). */
   localWorker?: RunNowHost
   /**

@@ -16,7 +16,8 @@ import { forbidden, hasRole, isAdmin, requireRole, visibleTo, workspacesWithRole
 import { conflict, invalidInput, notFound } from '../domain-errors'
 import { jsonbSafeText } from '../db/jsonb'
 import { checkDocument, invalidGraph, visibleWorkflows } from '../workflows/workflow-service'
-import { loadDocumentFacts } from '../workflows/document-facts'
+import { environmentFactsKey, loadDocumentFacts, namesServerFacts } from '../workflows/document-facts'
+import type { CheckedVersionKey } from './checked-versions'
 import { WorkflowPinService } from '../workflows/workflow-pins'
 import { turnDocument } from '../conversations/turn-document'
 import { RUN_CANCEL_CHANNEL, queueRunExpression } from './queue/run-queue'
@@ -40,6 +41,23 @@ function refuseUnfitInput(document: GraphDocument, input: string): void {
   const problems = runInputProblems(document, input)
   if (problems.length === 0) return
   throw invalidInput('invalid_run_input', `The input does not match the workflow's input fields: ${inputProblemsText(problems)}`, { param: 'input', problems })
+}
+
+/** The request checked against its version's document (its debug settings, its input): the document's node ids, or the 400. */
+function refuseUnfitRequest(document: GraphDocument, input: { input: string; debug?: RunDebug }): ReadonlySet<string> {
+  if (input.debug) refuseUnfitDebug(document, input.debug)
+  // One node's run takes any input: what the node is sent, not the start's declared fields.
+  if (input.debug?.node === undefined) refuseUnfitInput(document, input.input)
+  return new Set(document.nodes.map((node) => node.id))
+}
+
+/** refuseUnfitRequest's node ids, or undefined where it would refuse. */
+function requestFits(document: GraphDocument, input: { input: string; debug?: RunDebug }): ReadonlySet<string> | undefined {
+  try {
+    return refuseUnfitRequest(document, input)
+  } catch {
+    return undefined
+  }
 }
 
 /** A turn's graph is its agent as a one-agent document; an agent version that no longer parses shows no nodes. */
@@ -135,17 +153,48 @@ export class RunService {
   async create(
     principal: Principal,
     input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode; debug?: RunDebug },
-    { runNow = false, trigger, visitorId, experimentId }: RunNowOption = {},
+    options: RunNowOption = {},
   ): Promise<RunSummary> {
-    const nodeIds = await this.refuseWhatCanOnlyFail(principal, input)
-    // A debug run takes the workflow's pinned outputs (its request's own win); no other run ever sees them.
-    if (input.debug && nodeIds) input = { ...input, debug: await new WorkflowPinService(this.app).pinsForDebugRun(input.workflowId, input.debug, nodeIds) }
+    const key: CheckedVersionKey = { workflowId: input.workflowId, version: input.version, environment: environmentFactsKey() }
+    const checked = this.app.checkedVersions.get(key)
+    // A version this process checked before: only the request is checked, and the insert is the one statement. A
+    // request that does not fit goes the first create's way, which says so only to a principal who may see the workflow.
+    const nodeIds = checked && requestFits(checked.document, input)
+    if (checked && nodeIds) {
+      const summary = await this.insert(principal, await this.withPins(input, nodeIds), options, checked.versionId)
+      if (summary) return summary
+      // What was asked for is another version now (a newer save of the latest): checked as at a first create.
+      this.app.checkedVersions.forget(key)
+    }
+    const document = await this.refuseWhatCanOnlyFail(principal, input, key)
+    const summary = await this.insert(principal, document ? await this.withPins(input, refuseUnfitRequest(document, input)) : input, options)
+    // Without an expected version the insert either writes the run or throws.
+    return summary!
+  }
+
+  /** A debug run takes the workflow's pinned outputs (its request's own win); no other run ever sees them. */
+  private async withPins<T extends { workflowId: string; debug?: RunDebug }>(input: T, nodeIds: ReadonlySet<string>): Promise<T> {
+    if (!input.debug) return input
+    return { ...input, debug: await new WorkflowPinService(this.app).pinsForDebugRun(input.workflowId, input.debug, nodeIds) }
+  }
+
+  /**
+   * Writes the run (see create) in one statement. With `expectedVersionId`, only if the version asked for is still that
+   * one: undefined when it is not (nothing written). Throws the 404 or 403 of a version the principal cannot run.
+   */
+  private async insert(
+    principal: Principal,
+    input: { workflowId: string; version?: number; input: string; durability?: DurabilityMode; debug?: RunDebug },
+    { runNow = false, trigger, visitorId, experimentId }: RunNowOption,
+    expectedVersionId?: string,
+  ): Promise<RunSummary | undefined> {
     // Where the principal may run (a workflow seen but not runnable finds no version, and missingVersion says 403).
     const runnable = workspacesWithRole(principal, 'runner') ?? null
     const slot = runNow ? this.app.localWorker?.reserve() : undefined
-    let row: (InsertedRunRow & { version: number; name: string; createdAt: Date; queuedData: unknown }) | undefined
+    type Inserted = Omit<InsertedRunRow, 'id'> & { id: string | null; version: number; name: string; createdAt: Date; queuedData: unknown }
+    let row: Inserted | undefined
     try {
-      ;[row] = await this.app.db.sql.query<InsertedRunRow & { version: number; name: string; createdAt: Date; queuedData: unknown }>(
+      ;[row] = await this.app.db.sql.query<Inserted>(
         `WITH version AS (
            SELECT v.id, v.version, w.id AS "workflowId", w.name, w.settings, w."ownerId", w."workspaceId" FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId"
            WHERE w.id = $1 AND w."deletedAt" IS NULL AND ($2::int IS NULL OR v.version = $2) AND ($3::text[] IS NULL OR w."workspaceId" = ANY($3::text[]))
@@ -155,7 +204,7 @@ export class RunService {
            SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, "workspaceId", ${claimColumns.values('$6')},
              CASE WHEN $11::jsonb IS NULL THEN COALESCE($7::text, CASE WHEN settings->>'durability' IN ('sync', 'async', 'exit') THEN settings->>'durability' END, 'sync') ELSE 'sync' END,
              $8::jsonb, $9, $10, $11::jsonb, $12, $13, $14, now(), now()
-           FROM version
+           FROM version WHERE $15::text IS NULL OR version.id = $15::text
            RETURNING id, "createdAt", input, "versionId", "workflowId", "workspaceId", durability, debug, "experimentId"),
          queued AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
@@ -164,8 +213,8 @@ export class RunService {
          SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "conversationId", run."workflowId", version.settings AS "workflowSettings", run.durability, run.debug, run."experimentId",
            version.version, version.name, run."createdAt", queued.data AS "queuedData",
            run."workspaceId", version."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
-           CASE WHEN $6::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
-         FROM run, version, queued`,
+           CASE WHEN $6::text IS NULL AND run.id IS NOT NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
+         FROM version LEFT JOIN run ON true LEFT JOIN queued ON true`,
         [
           input.workflowId,
           input.version ?? null,
@@ -183,16 +232,19 @@ export class RunService {
           // Held to its workspace unless an admin started it (workspaceRunner's principals are members).
           !isAdmin(principal),
           experimentId ?? null,
+          expectedVersionId ?? null,
         ],
       )
     } finally {
-      if (!row) slot?.release()
+      if (!row?.id) slot?.release()
     }
     if (!row) throw await this.missingVersion(principal, input)
+    if (row.id === null) return undefined
+    const inserted = { ...row, id: row.id }
     const createdAt = new Date(row.createdAt).toISOString()
-    slot?.start(claimedAtInsert(row, principal), { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt })
+    slot?.start(claimedAtInsert(inserted, principal), { sequence: 1, type: 'run_queued', data: row.queuedData, createdAt })
     return {
-      id: row.id,
+      id: inserted.id,
       kind: 'workflow',
       workflowId: input.workflowId,
       workflowName: row.name,
@@ -214,11 +266,12 @@ export class RunService {
    */
   private async refuseWhatCanOnlyFail(
     principal: Principal,
-    input: { workflowId: string; version?: number; input: string; debug?: RunDebug },
-  ): Promise<ReadonlySet<string> | undefined> {
+    input: { workflowId: string; version?: number },
+    key: CheckedVersionKey,
+  ): Promise<GraphDocument | undefined> {
     // One statement: the version with whose names it uses (its workflow's workspace, and whether an admin made it).
-    const [row] = await this.app.db.sql.query<{ graph: unknown; workspaceId: string | null; ownerRole: string | null }>(
-      `SELECT v.graph, w."workspaceId", u.role AS "ownerRole"
+    const [row] = await this.app.db.sql.query<{ id: string; graph: unknown; workspaceId: string | null; ownerRole: string | null }>(
+      `SELECT v.id, v.graph, w."workspaceId", u.role AS "ownerRole"
        FROM "WorkflowVersion" v JOIN "Workflow" w ON w.id = v."workflowId" LEFT JOIN "User" u ON u.id = w."ownerId"
        WHERE v."workflowId" = $1 AND ($2::int IS NULL OR v.version = $2) AND w."deletedAt" IS NULL AND ($3::text[] IS NULL OR w."workspaceId" = ANY($3::text[]))
        ORDER BY v.version DESC LIMIT 1`,
@@ -232,10 +285,9 @@ export class RunService {
     if (!parsed.ok) throw invalidGraph(parsed.problems)
     const facts = await loadDocumentFacts(this.app, principal, parsed.document, nameOwnerFrom(row.workspaceId, row.ownerRole))
     const document = checkDocument(parsed.document, { facts, workflowId: input.workflowId })
-    if (input.debug) refuseUnfitDebug(document, input.debug)
-    // One node's run takes any input: what the node is sent, not the start's declared fields.
-    if (input.debug?.node === undefined) refuseUnfitInput(document, input.input)
-    return new Set(document.nodes.map((node) => node.id))
+    // A check that read nothing but the graph and the environment holds for every later create of this version.
+    if (!namesServerFacts(document)) this.app.checkedVersions.remember(key, { versionId: row.id, document })
+    return document
   }
 
   /** Why nothing was queued: the principal cannot see the workflow (or it does not exist), may not run it (403), or it has no such version. */

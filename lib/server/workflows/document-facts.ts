@@ -20,6 +20,24 @@ import { loadWorkflowFacts, providersConfigured, savedAgentFactsOf, type SavedAg
 
 type FactRow = { kind: 'server' | 'skill' } & Partial<SavedAgentFactRow> & { id: string }
 
+/** What the check reads from the process's environment: which model providers are configured. */
+function environmentFacts(env: NodeJS.ProcessEnv): Pick<ServerFacts, 'openAiConfigured' | 'providersConfigured'> {
+  // The same test as lib/core's createChatClientFromEnv: a blank key is no key.
+  return { openAiConfigured: Boolean(env.OPENAI_API_KEY?.trim()), providersConfigured: providersConfigured(env) }
+}
+
+/** The environment facts as a key: a check that read nothing else holds while this is unchanged (runs/checked-versions.ts). */
+export function environmentFactsKey(env: NodeJS.ProcessEnv = process.env): string {
+  return JSON.stringify(environmentFacts(env))
+}
+
+/** Whether the document names anything the server offers (MCP servers, skills, saved agents, sub-workflows): its check reads them. */
+export function namesServerFacts(document: GraphDocument): boolean {
+  return (
+    collectMcpServerIds(document).length + collectSkillIds(document).length + collectAgentRefs(document).length + collectSubWorkflowRefs(document).length > 0
+  )
+}
+
 export async function loadDocumentFacts(
   app: AppContext,
   principal: Principal,
@@ -54,9 +72,7 @@ export async function loadDocumentFacts(
   const onDisk = skillIds.filter((id) => !storedSkills.has(id))
   const fileSkills = onDisk.length > 0 ? await fileSkillNames(skillDirectoriesFromEnv(env), onDisk) : new Set<string>()
   return {
-    // The same test as lib/core's createChatClientFromEnv: a blank key is no key.
-    openAiConfigured: Boolean(env.OPENAI_API_KEY?.trim()),
-    providersConfigured: providersConfigured(env),
+    ...environmentFacts(env),
     savedAgents: savedAgentFactsOf(rows.filter((row): row is SavedAgentFactRow & { kind: 'agent' } => row.kind === 'agent')),
     mcpServerIds: rows.filter((row) => row.kind === 'server').map((row) => row.id),
     skillIds: [...storedSkills, ...onDisk.filter((id) => fileSkills.has(id))],
