@@ -36,9 +36,18 @@ function segmentsOf(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '')
 }
 
+/** Patterns split once: every API request is matched against all of them (proxy.ts). */
+const patternSegments = new Map<string, readonly string[]>()
+
+function patternSegmentsOf(pattern: string): readonly string[] {
+  let parts = patternSegments.get(pattern)
+  if (!parts) patternSegments.set(pattern, (parts = segmentsOf(pattern)))
+  return parts
+}
+
 /** The rank of each segment when `pattern` matches `segments`, or undefined when it does not. */
 function matchRanks(pattern: string, segments: readonly string[]): number[] | undefined {
-  const parts = segmentsOf(pattern)
+  const parts = patternSegmentsOf(pattern)
   const ranks: number[] = []
   for (let index = 0; index < parts.length; index += 1) {
     const part = parts[index]
