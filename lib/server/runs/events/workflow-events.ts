@@ -5,6 +5,7 @@
  * (`tool_result`, with the failure detail the model itself may not be shown).
  */
 import type { Content, UsageDetails } from '@/lib/core'
+import { plainJsonCopy } from './plain-json'
 
 export interface RunEventRecord {
   type: string
@@ -18,7 +19,7 @@ const SKIPPED = new Set(['status'])
 export function toRunEvents(event: unknown): RunEventRecord[] {
   // A skipped event is not copied first (the engine's status events: two of the demo workflow's 29).
   if (SKIPPED.has((event as { type?: unknown } | undefined)?.type as string)) return []
-  const json = toPlainJSON(event) as Record<string, unknown> | undefined
+  const json = plainJsonCopy(event) as Record<string, unknown> | undefined
   if (!json || typeof json.type !== 'string') return []
   const { type, ...data } = json
   if (type === 'agent_update') return splitAgentUpdate(data)
@@ -57,11 +58,6 @@ function parseArguments(args: string | Record<string, unknown>): unknown {
   } catch {
     return args
   }
-}
-
-function toPlainJSON(value: unknown): unknown {
-  if (value === undefined) return undefined
-  return JSON.parse(JSON.stringify(value, (_key, inner) => (inner instanceof Error ? { message: inner.message, name: inner.name } : inner)))
 }
 
 /**
