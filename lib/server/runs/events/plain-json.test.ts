@@ -48,7 +48,6 @@ describe('plainJsonCopy', () => {
   })
 
   it('keeps JSON’s rules for holes, -0, boxed values, toJSON, Maps and an own __proto__ key', () => {
-    // eslint-disable-next-line no-sparse-arrays
     const value = {
       holes: [1, , 3],
       zero: -0,
