@@ -169,7 +169,7 @@ async function main(): Promise<void> {
       const store = new LiveDocumentStore(app.db.sql)
       await store.open(floorWorkflow)
       const scratch = new Y.Doc()
-      let update = new Uint8Array()
+      let update: Uint8Array = new Uint8Array()
       scratch.on('update', (encoded: Uint8Array) => (update = encoded))
       for (let index = 0; index < edits; index++) {
         scratch.getMap('floor').set('x', index)
