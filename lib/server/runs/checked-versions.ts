@@ -11,8 +11,8 @@
  */
 import type { GraphDocument } from '@/lib/graph'
 
-/** Versions kept at once; the oldest goes first (a forgotten one is checked again). */
-const CHECKED_VERSIONS_KEPT = 1_000
+/** Versions kept at once, as many as a worker keeps documents (run-worker.ts); the oldest goes first (a forgotten one is checked again). */
+const CHECKED_VERSIONS_KEPT = 256
 
 export interface CheckedVersion {
   versionId: string
