@@ -124,9 +124,9 @@ function EditorBody({ notice }: { notice?: string }) {
   useClipboardShortcuts({ canvasRef, onError: setClipboardError })
 
   // Live, every change is kept by the shared document: leaving loses only what has not reached the server yet.
-  const { bound: liveBound, hasUnsyncedChanges } = live
+  const { bound: liveBound, hasUnsyncedChanges, synced } = live
   const isDirty = useCallback(() => (liveBound ? hasUnsyncedChanges() : selectIsDirty(store.getState())), [store, liveBound, hasUnsyncedChanges])
-  const leaveGuard = useLeaveGuard(isDirty)
+  const leaveGuard = useLeaveGuard(isDirty, liveBound ? synced : undefined)
   useLivePresencePublisher(canvasRef)
 
   /** Click-to-add: the middle of the visible canvas, or the nearest free spot below or beside it. */

@@ -46,13 +46,26 @@ export interface LiveSession {
   bound: boolean
   /** Changes not yet acknowledged by the server (the leave guard asks). */
   hasUnsyncedChanges: () => boolean
+  /**
+   * Resolves true once the server has acknowledged every change (at once when it has), false after `timeoutMs`. Just
+   * after the canvas opens, the provider's first sync counts as unacknowledged until the server answers it.
+   */
+  synced: (timeoutMs: number) => Promise<boolean>
   /** Tells the others a version was saved (after a live save). */
   announceSaved: (version: number, savedBy: { id: string; name: string }) => void
 }
 
 const CLOSE_FORBIDDEN = 4403
 const FOLLOWER_ROLES: ReadonlySet<WorkspaceRole> = new Set(['runner', 'viewer'])
-const OFF: LiveSession = { status: 'off', awareness: null, person: null, bound: false, hasUnsyncedChanges: () => false, announceSaved: () => {} }
+const OFF: LiveSession = {
+  status: 'off',
+  awareness: null,
+  person: null,
+  bound: false,
+  hasUnsyncedChanges: () => false,
+  synced: () => Promise.resolve(true),
+  announceSaved: () => {},
+}
 
 export const LiveSessionContext = createContext<LiveSession>(OFF)
 
@@ -198,9 +211,27 @@ export function useLiveSession(workflowId: string, person: LivePerson | null): L
       person,
       bound,
       hasUnsyncedChanges: () => live.provider.hasUnsyncedChanges,
+      synced: (timeoutMs) => providerSynced(live.provider, timeoutMs),
       announceSaved: (version, savedBy) => live.doc.transact(() => live.doc.getMap(LIVE_META).set(SAVED_KEY, { version, savedBy }), SAVED_ORIGIN),
     }
   }, [live, person, status, bound])
+}
+
+/** See LiveSession.synced. */
+function providerSynced(provider: HocuspocusProvider, timeoutMs: number): Promise<boolean> {
+  if (!provider.hasUnsyncedChanges) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const done = (synced: boolean) => {
+      clearTimeout(timer)
+      provider.off('unsyncedChanges', onChange)
+      resolve(synced)
+    }
+    const onChange = () => {
+      if (!provider.hasUnsyncedChanges) done(true)
+    }
+    const timer = setTimeout(() => done(false), timeoutMs)
+    provider.on('unsyncedChanges', onChange)
+  })
 }
 
 const SAVED_KEY = 'savedVersion'
