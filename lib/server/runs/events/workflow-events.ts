@@ -4,8 +4,7 @@
  * follows: its text (`agent_update`), the tools it calls (`tool_call`) and what they return
  * (`tool_result`, with the failure detail the model itself may not be shown).
  */
-import type { Content, UsageDetails } from '@/lib/core'
-import { plainJsonCopy } from './plain-json'
+import { toJSONValue, type Content, type UsageDetails } from '@/lib/core'
 
 export interface RunEventRecord {
   type: string
@@ -19,7 +18,7 @@ const SKIPPED = new Set(['status'])
 export function toRunEvents(event: unknown): RunEventRecord[] {
   // A skipped event is not copied first (the engine's status events: two of the demo workflow's 29).
   if (SKIPPED.has((event as { type?: unknown } | undefined)?.type as string)) return []
-  const json = plainJsonCopy(event) as Record<string, unknown> | undefined
+  const json = toJSONValue(event) as Record<string, unknown> | null
   if (!json || typeof json.type !== 'string') return []
   const { type, ...data } = json
   if (type === 'agent_update') return splitAgentUpdate(data)
