@@ -5,8 +5,9 @@
  * queue, floors below the experiments, because the run path's own statements carry it: the run path imports this and
  * nothing else of experiments.
  *
- * One job per experiment is queued at a time (job key `experiment:<id>`), and its steps run one at a time under a
- * Postgres advisory lock held on a connection of its own for the step's length (experiment-jobs.ts): a wake-up that
+ * One job per experiment is queued at a time (job key `experiment:<id>`; queueExperimentStepExpression says when a
+ * second is), and its steps run one at a time under a Postgres advisory lock held on a connection of its own for the
+ * step's length (experiment-jobs.ts): a wake-up that
  * arrives while a step runs is a second job, which waits for the lock (or leaves it to a job already waiting, whose
  * step comes later still), rather than a second step that would start rows on a stale count. The lock, not a
  * graphile queue, is what serialises steps because Postgres drops it with a dead worker's connection: a crash
@@ -39,21 +40,29 @@ export const TRY_LOCK_EXPERIMENT_STEP_WAITER_SQL = `SELECT pg_try_advisory_lock(
 export const UNLOCK_EXPERIMENT_STEP_WAITER_SQL = `SELECT pg_advisory_unlock(${stepLockArgs('waiter', '$1')})`
 
 /**
- * An SQL expression queuing the experiment's step to run now: `experimentIdSql` is an SQL text expression (a
+ * An SQL expression queuing the experiment's step to run now, whose value is the job's id: `experimentIdSql` is an SQL text expression (a
  * parameter such as `$1`, or a column). A step already queued for later (the safety step, experiment-jobs.ts) is
  * brought forward (graphile's `replace` key mode); during a step, whose job is locked, graphile queues a new job under
  * the key, which waits for the step lock.
+ *
+ * Graphile's keyed add has one gap, which this closes: when a worker takes the key's queued job while the add runs
+ * (after the add looked for a locked job to replace, before its insert met the one now locked), the add writes
+ * nothing and returns no job. That worker's step may have read the rows before this statement's run end commits, and
+ * a wake-up carries news the step may have missed, so that add then queues a job without a key (COALESCE evaluates
+ * it only then): a surplus step costs a try of the waiter's lock.
  */
 export function queueExperimentStepExpression(experimentIdSql: string): string {
-  return `graphile_worker.add_job('${EXPERIMENT_STEP_TASK}', json_build_object('experimentId', ${experimentIdSql}::text),
-    job_key => 'experiment:' || ${experimentIdSql}::text, max_attempts => 1000)`
+  const payload = `json_build_object('experimentId', ${experimentIdSql}::text)`
+  return `COALESCE(
+    (graphile_worker.add_job('${EXPERIMENT_STEP_TASK}', ${payload}, job_key => 'experiment:' || ${experimentIdSql}::text, max_attempts => 1000)).id,
+    (graphile_worker.add_job('${EXPERIMENT_STEP_TASK}', ${payload}, max_attempts => 1000)).id)`
 }
 
 /**
  * The same as a value of a run's `ended`/`cancelled` RETURNING list or select list: called only for an experiment's
  * run (`"experimentId"` set), so another run's end pays nothing for it, not even the function call.
  */
-export const WAKE_EXPERIMENT_OF_ENDED_RUN = `CASE WHEN "experimentId" IS NOT NULL THEN (${queueExperimentStepExpression('"experimentId"')}).id END AS "experimentStep"`
+export const WAKE_EXPERIMENT_OF_ENDED_RUN = `CASE WHEN "experimentId" IS NOT NULL THEN ${queueExperimentStepExpression('"experimentId"')} END AS "experimentStep"`
 
 /**
  * A query of the running experiments (column `id`) whose step job a dead worker holds: locked for longer than

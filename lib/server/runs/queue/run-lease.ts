@@ -163,7 +163,7 @@ export async function releaseLapsedLeases(sql: Sql, leaseMs: number): Promise<La
      stranded_steps AS (${strandedExperimentStepsQuery('make_interval(secs => $1)')})
      SELECT 'run' AS kind, id, (${queueRunExpression('id')}).id AS job FROM (SELECT id FROM released UNION SELECT id FROM stranded) AS again
      UNION ALL
-     SELECT 'experiment', id, (${queueExperimentStepExpression('id')}).id FROM stranded_steps`,
+     SELECT 'experiment', id, ${queueExperimentStepExpression('id')} FROM stranded_steps`,
     [leaseMs / 1000],
   )
   return {
