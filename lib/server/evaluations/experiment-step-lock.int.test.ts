@@ -129,37 +129,6 @@ describe('experiment step lock', () => {
     expect(await finished(experimentId)).toMatchObject({ status: 'succeeded', progress: { done: 3, total: 3 } })
   })
 
-  it("queues a wake-up that comes while a worker takes the experiment's queued step, which graphile's keyed add alone would drop", async () => {
-    const experimentId = await createExperiment(2)
-    const stepJobs = async () =>
-      app.db.sql.query<{ key: string | null; locked: boolean }>(
-        `SELECT j.key, j.locked_at IS NOT NULL AS locked FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-         WHERE t.identifier = $1 AND j.payload->>'experimentId' = $2 ORDER BY j.id`,
-        [EXPERIMENT_STEP_TASK, experimentId],
-      )
-    expect(await stepJobs()).toEqual([{ key: `experiment:${experimentId}`, locked: false }])
-    // A worker takes the queued step (graphile's own statement: the job's row updated in one transaction), and a run's
-    // end queues a wake-up meanwhile: the wake-up's insert meets the job's row while it is being taken, and waits.
-    const pool = app.db.openPool(1)
-    const worker = await pool.connect()
-    await worker.query('BEGIN')
-    await worker.query(`UPDATE graphile_worker._private_jobs SET locked_by = 'worker', locked_at = now() WHERE key = $1`, [`experiment:${experimentId}`])
-    const wakeUp = app.db.sql.query<{ job: string | null }>(`${QUEUE_EXPERIMENT_STEP_SQL} AS job`, [experimentId])
-    await waitFor(async () => {
-      const [waiting] = await app.db.sql.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%add_job%'`)
-      return waiting
-    })
-    await worker.query('COMMIT')
-    worker.release()
-    // The taken job's step may have read the rows before the run's end: the wake-up is a job of its own, left to run.
-    const [queued] = await wakeUp
-    expect(queued?.job).not.toBeNull()
-    expect(await stepJobs()).toEqual([
-      { key: `experiment:${experimentId}`, locked: true },
-      { key: null, locked: false },
-    ])
-  })
-
   it('queues again, after a lease, the step of a worker that died mid-step, and a worker then finishes the experiment', async () => {
     const experimentId = await createExperiment(3)
     // A worker took the step's job and its step lock, long ago (by the job's clock), and is still at it: nothing to queue.

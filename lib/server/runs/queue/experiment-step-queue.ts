@@ -5,15 +5,15 @@
  * queue, floors below the experiments, because the run path's own statements carry it: the run path imports this and
  * nothing else of experiments.
  *
- * One job per experiment is queued at a time (job key `experiment:<id>`; queueExperimentStepExpression says when a
- * second is), and its steps run one at a time under a Postgres advisory lock held on a connection of its own for the
- * step's length (experiment-jobs.ts): a wake-up that
- * arrives while a step runs is a second job, which waits for the lock (or leaves it to a job already waiting, whose
- * step comes later still), rather than a second step that would start rows on a stale count. The lock, not a
+ * One job per experiment is queued at a time (job key `experiment:<id>`, but for keyed-job.ts's gap), and its steps
+ * run one at a time under a Postgres advisory lock held on a connection of its own for the step's length
+ * (experiment-jobs.ts): a wake-up that arrives while a step runs is a second job, which waits for the lock (or leaves
+ * it to a job already waiting, whose step comes later still), rather than a second step that would start rows on a stale count. The lock, not a
  * graphile queue, is what serialises steps because Postgres drops it with a dead worker's connection: a crash
  * mid-step stalls nothing but the dead job itself, which the sweep queues again after a lease (a graphile queue would
  * stay locked, and hold every later wake-up, for its four-hour lock timeout).
  */
+import { addKeyedJobExpression } from './keyed-job'
 
 export const EXPERIMENT_STEP_TASK = 'experiment-step'
 
@@ -40,22 +40,19 @@ export const TRY_LOCK_EXPERIMENT_STEP_WAITER_SQL = `SELECT pg_try_advisory_lock(
 export const UNLOCK_EXPERIMENT_STEP_WAITER_SQL = `SELECT pg_advisory_unlock(${stepLockArgs('waiter', '$1')})`
 
 /**
- * An SQL expression queuing the experiment's step to run now, whose value is the job's id: `experimentIdSql` is an SQL text expression (a
- * parameter such as `$1`, or a column). A step already queued for later (the safety step, experiment-jobs.ts) is
- * brought forward (graphile's `replace` key mode); during a step, whose job is locked, graphile queues a new job under
- * the key, which waits for the step lock.
- *
- * Graphile's keyed add has one gap, which this closes: when a worker takes the key's queued job while the add runs
- * (after the add looked for a locked job to replace, before its insert met the one now locked), the add writes
- * nothing and returns no job. That worker's step may have read the rows before this statement's run end commits, and
- * a wake-up carries news the step may have missed, so that add then queues a job without a key (COALESCE evaluates
- * it only then): a surplus step costs a try of the waiter's lock.
+ * An SQL expression queuing the experiment's step to run now, whose value is the job's id: `experimentIdSql` is an SQL
+ * text expression (a parameter such as `$1`, or a column). A step already queued for later (the safety step,
+ * experiment-jobs.ts) is brought forward (graphile's `replace` key mode); during a step, whose job is locked, graphile
+ * queues a new job under the key, which waits for the step lock. A wake-up carries news the step running may have
+ * missed, so it is never dropped (keyed-job.ts): a surplus step costs a try of the waiter's lock.
  */
 export function queueExperimentStepExpression(experimentIdSql: string): string {
-  const payload = `json_build_object('experimentId', ${experimentIdSql}::text)`
-  return `COALESCE(
-    (graphile_worker.add_job('${EXPERIMENT_STEP_TASK}', ${payload}, job_key => 'experiment:' || ${experimentIdSql}::text, max_attempts => 1000)).id,
-    (graphile_worker.add_job('${EXPERIMENT_STEP_TASK}', ${payload}, max_attempts => 1000)).id)`
+  return addKeyedJobExpression({
+    task: EXPERIMENT_STEP_TASK,
+    payloadSql: `json_build_object('experimentId', ${experimentIdSql}::text)`,
+    keySql: `'experiment:' || ${experimentIdSql}::text`,
+    maxAttempts: 1000,
+  })
 }
 
 /**

@@ -7,6 +7,7 @@
  * the SQL that queues; queue-setup.ts holds what needs graphile-worker itself.
  */
 import type { SqlRunner } from '../../db/sql'
+import { addKeyedJobExpression } from './keyed-job'
 
 export const RUN_TASK = 'run'
 /** Expires a parked run's overdue approvals at their deadline (the database's clock). */
@@ -27,12 +28,16 @@ export async function queueRun(sql: Pick<SqlRunner, 'query'>, runId: string): Pr
   await sql.query(`SELECT ${queueRunExpression('$1')}`, [runId])
 }
 
-/** Schedules the expiry of the run's pending approvals at the latest of their deadlines. */
+/**
+ * Schedules the expiry of the run's pending approvals at the latest of their deadlines. A deadline is news an expiry
+ * already under way may not have read, so it is never dropped (keyed-job.ts).
+ */
 export async function scheduleApprovalExpiry(sql: Pick<SqlRunner, 'query'>, runId: string): Promise<void> {
-  await sql.query(
-    `SELECT graphile_worker.add_job('${EXPIRE_APPROVALS_TASK}', json_build_object('runId', $1::text), job_key => 'expire:' || $1::text,
-       run_at => (SELECT max("expiresAt") FROM "ApprovalRequest" WHERE "runId" = $1 AND status = 'pending'))
-     WHERE EXISTS (SELECT 1 FROM "ApprovalRequest" WHERE "runId" = $1 AND status = 'pending')`,
-    [runId],
-  )
+  const expiry = addKeyedJobExpression({
+    task: EXPIRE_APPROVALS_TASK,
+    payloadSql: `json_build_object('runId', $1::text)`,
+    keySql: `'expire:' || $1::text`,
+    runAtSql: `(SELECT max("expiresAt") FROM "ApprovalRequest" WHERE "runId" = $1 AND status = 'pending')`,
+  })
+  await sql.query(`SELECT ${expiry} WHERE EXISTS (SELECT 1 FROM "ApprovalRequest" WHERE "runId" = $1 AND status = 'pending')`, [runId])
 }
