@@ -242,11 +242,17 @@ describe('conversations API', () => {
 
   it('starts one turn when ten sends race in a conversation: one 202, the others 409, never a 500', async () => {
     const id = await newConversation('Crowded')
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => send(id, `Message ${index}`)))
+    // Each message calls the tool that needs approval: whichever turn starts stays active until the test answers, so a
+    // send that a loaded machine delays past a quick reply still meets a running turn.
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => send(id, `/call word_count {"text":"message ${index}"}`)))
     expect(answers.map((answer) => answer.status).sort()).toEqual([202, ...Array(9).fill(409)])
     for (const answer of answers) if (answer.status === 409) expect(answer.body.error.code).toBe('turn_running')
     const started = answers.find((answer) => answer.status === 202)!
     expect(await app.db.prisma.run.count({ where: { conversationId: id } })).toBe(1)
+    const approval = await waitFor(
+      async () => (await app.db.prisma.approvalRequest.findFirst({ where: { runId: started.body.runId, status: 'pending' } })) ?? undefined,
+    )
+    expect((await callRoute(approvalRoute.POST, { params: { id: approval.id }, body: { decision: 'approve' } })).status).toBe(200)
     await turnEnd(started.body.runId)
     // Over, the turn lets the next one in; a send racing a delete is a 404, not a foreign key's 500.
     expect((await send(id, 'After')).status).toBe(202)
