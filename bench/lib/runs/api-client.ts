@@ -1,7 +1,8 @@
 /**
  * The bench's client of the app's HTTP API, as a script of a user would drive it: sign in with the
- * first admin's password, make a personal API token, save workflows, start runs and follow their
- * events over SSE (`GET /api/runs/:id/events`), read with a fetch body reader.
+ * first admin's password, make a personal API token, save workflows and follow runs' events over SSE
+ * (`GET /api/runs/:id/events`), read with a fetch body reader. Runs are started from a thread of their
+ * own (create-thread.mjs).
  */
 import type { GraphDocument } from '../../../lib/graph/document'
 
@@ -49,6 +50,11 @@ export class ApiClient {
     this.authorization = `Bearer ${token}`
   }
 
+  /** The Authorization header every call sends (for the creates' own thread, load.ts). */
+  get authorizationHeader(): string {
+    return this.authorization
+  }
+
   private headers(json = false): Record<string, string> {
     return json ? { authorization: this.authorization, 'content-type': 'application/json' } : { authorization: this.authorization }
   }
@@ -57,12 +63,6 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}/api/workflows`, { method: 'POST', headers: this.headers(true), body: JSON.stringify({ name, graph }) })
     const { workflow } = await expectJson<{ workflow: { id: string } }>(response, `save workflow ${name}`)
     return workflow.id
-  }
-
-  async createRun(workflowId: string, input: string): Promise<{ id: string }> {
-    const response = await fetch(`${this.baseUrl}/api/runs`, { method: 'POST', headers: this.headers(true), body: JSON.stringify({ workflowId, input }) })
-    const { run } = await expectJson<{ run: { id: string } }>(response, 'start a run')
-    return run
   }
 
   /** Follows a run's events from the first one until the stream's `end` (or `signal`). */

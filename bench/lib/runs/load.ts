@@ -3,6 +3,7 @@
  * until the database says they all got where they should (finished, or parked), with a stall
  * limit: runs that stop moving are a finding, not something to wait for forever.
  */
+import { Worker } from 'node:worker_threads'
 import { quantile } from '../measure'
 import type { ApiClient, FollowedRun } from './api-client'
 import { sleep } from './app-processes'
@@ -32,41 +33,39 @@ export interface FireOptions {
   followSignal: AbortSignal
 }
 
+type CreateMessage =
+  | { kind: 'created'; index: number; id: string; latencyMs: number }
+  | { kind: 'failed'; index: number; message: string }
+  | { kind: 'done'; firstCreateAt: number; lastCreateAt: number }
+
+/** Fires the creates from a thread of their own (create-thread.mjs) and follows every n-th run from this one. */
 export async function fireRuns(api: ApiClient, options: FireOptions): Promise<FireResult> {
   const runIds: string[] = []
   const createLatenciesMs: number[] = []
   const errors = new Map<string, number>()
   const follows: Promise<FollowedRun>[] = []
-  let next = 0
-  const firstCreateAt = Date.now()
-  const createOne = async (index: number): Promise<void> => {
-    const started = performance.now()
-    try {
-      const run = await api.createRun(options.workflowId, `bench run ${index}: say something short.`)
-      createLatenciesMs.push(performance.now() - started)
-      runIds.push(run.id)
-      if (options.followEvery > 0 && index % options.followEvery === 0) follows.push(api.follow(run.id, options.followSignal))
-    } catch (error) {
-      const key = (error as Error).message.slice(0, 200)
-      errors.set(key, (errors.get(key) ?? 0) + 1)
-    }
+  const { workflowId, count, inflight, ratePerSecond } = options
+  const creates = new Worker(new URL('./create-thread.mjs', import.meta.url), {
+    workerData: { url: `${api.baseUrl}/api/runs`, authorization: api.authorizationHeader, workflowId, count, inflight, ratePerSecond },
+  })
+  try {
+    const { firstCreateAt, lastCreateAt } = await new Promise<{ firstCreateAt: number; lastCreateAt: number }>((resolve, reject) => {
+      creates.on('error', reject)
+      creates.on('message', (message: CreateMessage) => {
+        if (message.kind === 'done') return resolve(message)
+        if (message.kind === 'failed') {
+          errors.set(message.message, (errors.get(message.message) ?? 0) + 1)
+          return
+        }
+        createLatenciesMs.push(message.latencyMs)
+        runIds.push(message.id)
+        if (options.followEvery > 0 && message.index % options.followEvery === 0) follows.push(api.follow(message.id, options.followSignal))
+      })
+    })
+    return { runIds, createLatenciesMs, errors, firstCreateAt, lastCreateAt, followed: Promise.all(follows) }
+  } finally {
+    await creates.terminate()
   }
-  if (options.ratePerSecond !== undefined) {
-    const creates: Promise<void>[] = []
-    for (let index = 0; index < options.count; index++) {
-      // Each create at its own time from the first, so a late timer does not push every later one back.
-      const wait = firstCreateAt + (index * 1000) / options.ratePerSecond - Date.now()
-      if (wait > 0) await sleep(wait)
-      creates.push(createOne(index))
-    }
-    await Promise.all(creates)
-  } else {
-    const createNext = async (): Promise<void> => {
-      while (next < options.count) await createOne(next++)
-    }
-    await Promise.all(Array.from({ length: Math.min(options.inflight, options.count) }, createNext))
-  }
-  return { runIds, createLatenciesMs, errors, firstCreateAt, lastCreateAt: Date.now(), followed: Promise.all(follows) }
 }
 
 export interface WaitOutcome {
