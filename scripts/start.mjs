@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, openSync, closeSync, readFileSync } from 'node:f
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildState } from './build-state.mjs'
+import { WEB_NODE_FLAGS } from './server-node-flags.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
@@ -24,7 +25,7 @@ if (process.env.AGENTLOOM_SKIP_BUILD !== '1' && buildState(root) !== 'fresh') bu
 const port = process.env.PORT ?? '3000'
 const host = process.env.HOST ?? 'localhost'
 console.log(`Starting Agentloom on http://${host}:${port} with ${process.env.OPENAI_API_KEY ? 'OpenAI models' : 'the offline demo model'}…`)
-const server = spawn(process.execPath, [nextBin, 'start', '-p', port, '-H', host], { cwd: root, stdio: 'inherit', env })
+const server = spawn(process.execPath, [...WEB_NODE_FLAGS, nextBin, 'start', '-p', port, '-H', host], { cwd: root, stdio: 'inherit', env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 

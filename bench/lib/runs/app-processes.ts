@@ -17,6 +17,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { buildState } from '../../../scripts/build-state.mjs'
+import { WEB_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs'
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
@@ -250,7 +251,8 @@ function launch(role: ProcessRole, args: string[], options: StartOptions): AppPr
 
 /** `next start` on `port`; resolves once /api/health answers. */
 export async function startWeb(port: number, options: StartOptions): Promise<AppProcess> {
-  const web = launch('web', [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], options)
+  // With the V8 flags `npm start` gives it (scripts/server-node-flags.mjs).
+  const web = launch('web', [...WEB_NODE_FLAGS, NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], options)
   const deadline = Date.now() + 180_000
   let exitCode: number | null | undefined
   web.exited.then((code) => (exitCode = code))
