@@ -12,15 +12,24 @@
  * and each run's trigger key (`schedule:<id>:<fire time>`) is unique, so a fire time starts one run.
  */
 import type { SqlRunner } from '../db/sql'
+import { addKeyedJobExpression } from '../runs/queue/keyed-job'
 
 export const SCHEDULE_FIRE_TASK = 'schedule-fire'
 
-/** Queues (or moves) the schedule's job to `runAt`. */
+/**
+ * Queues (or moves) the schedule's job to `runAt`. A new time is news a fire already taken may not have read (a save
+ * that moved the schedule while its old time fired, the fire's compare-and-set then losing to the save), so the add is
+ * never dropped (keyed-job.ts); a surplus fire finds the time not due, or taken.
+ */
 export async function queueScheduleFire(sql: Pick<SqlRunner, 'query'>, scheduleId: string, runAt: Date): Promise<void> {
-  await sql.query(
-    `SELECT graphile_worker.add_job('${SCHEDULE_FIRE_TASK}', json_build_object('scheduleId', $1::text), job_key => 'schedule:' || $1::text, run_at => $2::timestamptz, max_attempts => 5)`,
-    [scheduleId, runAt.toISOString()],
-  )
+  const fire = addKeyedJobExpression({
+    task: SCHEDULE_FIRE_TASK,
+    payloadSql: `json_build_object('scheduleId', $1::text)`,
+    keySql: `'schedule:' || $1::text`,
+    runAtSql: '$2::timestamptz',
+    maxAttempts: 5,
+  })
+  await sql.query(`SELECT ${fire}`, [scheduleId, runAt.toISOString()])
 }
 
 /** Removes the schedule's job (paused or deleted); a job already running finds the row paused or gone. */
