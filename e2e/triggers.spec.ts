@@ -13,6 +13,9 @@ test('adds a schedule and a webhook from the workflow page, and lists the run th
   const workflowId = ((await created.json()) as { workflow: { id: string } }).workflow.id
 
   await page.goto(`/workflows/${workflowId}`)
+  // The canvas's nodes are drawn in the browser: once they show, the page's buttons answer (a click on the server's
+  // HTML before the page is hydrated does nothing, and the menu would never open).
+  await expect(page.locator('.react-flow__node').first()).toBeVisible()
   await page.getByTestId('workflow-menu').click()
   await page.getByTestId('open-triggers').click()
   await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}/triggers$`))
