@@ -8,7 +8,7 @@
  */
 import { expect, test } from './fixtures/test'
 import { straightGraph } from './fixtures/graphs'
-import { snap } from './fixtures/page'
+import { openWorkflowEditor, snap } from './fixtures/page'
 
 const SERVER = 'e2e-policy'
 
@@ -41,7 +41,7 @@ test('extra arguments and the sampling policy set in the form are used by a run'
   await expect(dialog).toHaveCount(0)
 
   // The run: the demo model calls each tool line in order.
-  await page.goto(`/workflows/${workflowId}`)
+  await openWorkflowEditor(page, workflowId)
   await page.getByTestId('run-workflow').click()
   await page
     .getByTestId('run-input')

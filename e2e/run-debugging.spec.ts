@@ -4,6 +4,7 @@
  * a pinned writer shows the writer's pinned output instead of a reply of its own.
  */
 import { demoAgentChain } from './fixtures/graphs'
+import { openWorkflowEditor } from './fixtures/page'
 import { expect, test } from './fixtures/test'
 
 const graph = demoAgentChain(['writer', 'reviewer', 'editor'])
@@ -13,7 +14,7 @@ test('sets a breakpoint in the Run dialog, steps and continues from the run page
   expect(workflow.ok()).toBe(true)
   const workflowId = ((await workflow.json()) as { workflow: { id: string } }).workflow.id
 
-  await page.goto(`/workflows/${workflowId}`)
+  await openWorkflowEditor(page, workflowId)
   await page.getByTestId('run-workflow').click()
   await page.getByTestId('run-input').fill('hello')
   await page.getByTestId('run-debug').check()

@@ -6,16 +6,14 @@
 import { createHmac } from 'node:crypto'
 import { expect, test } from './fixtures/test'
 import { straightGraph } from './fixtures/graphs'
+import { openWorkflowEditor } from './fixtures/page'
 
 test('adds a schedule and a webhook from the workflow page, and lists the run the webhook started', async ({ page }) => {
   const graph = straightGraph({ id: 'shout', kind: 'transform', data: { expression: 'input + "!"' } })
   const created = await page.request.post('/api/workflows', { data: { name: 'E2E triggers', graph } })
   const workflowId = ((await created.json()) as { workflow: { id: string } }).workflow.id
 
-  await page.goto(`/workflows/${workflowId}`)
-  // The canvas's nodes are drawn in the browser: once they show, the page's buttons answer (a click on the server's
-  // HTML before the page is hydrated does nothing, and the menu would never open).
-  await expect(page.locator('.react-flow__node').first()).toBeVisible()
+  await openWorkflowEditor(page, workflowId)
   await page.getByTestId('workflow-menu').click()
   await page.getByTestId('open-triggers').click()
   await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}/triggers$`))
