@@ -8,10 +8,10 @@
  * One job per experiment is queued at a time (job key `experiment:<id>`, but for keyed-job.ts's gap), and its steps
  * run one at a time under a Postgres advisory lock held on a connection of its own for the step's length
  * (experiment-jobs.ts): a wake-up that arrives while a step runs is a second job, which waits for the lock (or leaves
- * it to a job already waiting, whose step comes later still), rather than a second step that would start rows on a stale count. The lock, not a
- * graphile queue, is what serialises steps because Postgres drops it with a dead worker's connection: a crash
- * mid-step stalls nothing but the dead job itself, which the sweep queues again after a lease (a graphile queue would
- * stay locked, and hold every later wake-up, for its four-hour lock timeout).
+ * it to a job already waiting, whose step comes later still), rather than a second step that would start rows on a
+ * stale count. The lock, not a graphile queue, is what serialises steps because Postgres drops it with a dead worker's
+ * connection: a crash mid-step stalls nothing but the dead job itself, which the sweep queues again after a lease (a
+ * graphile queue would stay locked, and hold every later wake-up, for its four-hour lock timeout).
  */
 import { addKeyedJobExpression } from './keyed-job'
 

@@ -76,7 +76,9 @@ describe('keyed jobs', () => {
     // The add meets the job's row while the worker's transaction holds it, and waits for it.
     const adding = add('c', 'two')
     await waitFor(async () => {
-      const [waiting] = await app.db.sql.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%add_job%'`)
+      const [waiting] = await app.db.sql.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%add_job%'`,
+      )
       return waiting
     })
     await taking.commit()
