@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { exportWorkflowAsTypeScript } from '../lib/graph/export-typescript'
+import { openWorkflowEditor } from './fixtures/page'
 import { expect, test, type Page } from './fixtures/test'
 
 interface GraphDocument {
@@ -43,12 +44,6 @@ async function createWorkflow(page: Page, name: string, graph: GraphDocument): P
   return ((await response.json()) as { workflow: { id: string } }).workflow.id
 }
 
-async function openEditor(page: Page, id: string): Promise<void> {
-  await page.goto(`/workflows/${id}`)
-  await expect(page.getByTestId('canvas')).toBeVisible()
-  await expect(page.locator('.react-flow__node').first()).toBeVisible()
-}
-
 async function workflowMenu(page: Page, item: string): Promise<void> {
   await page.getByTestId('workflow-menu').click()
   await page.getByRole('menuitem', { name: item }).click()
@@ -62,14 +57,14 @@ test('nodes copied in one workflow are pasted into another in a second tab, rena
   const source = await createWorkflow(page, 'Copy source', writerGraph())
   const target = await createWorkflow(page, 'Paste target', starterGraph())
 
-  await openEditor(page, source)
+  await openWorkflowEditor(page, source)
   await page.locator('.react-flow__node[data-id="writer"]').click()
   await page.locator('.react-flow__node[data-id="output"]').click({ modifiers: ['Shift'] })
   await page.keyboard.press('ControlOrMeta+c')
 
   // Another tab: only the system clipboard connects the two.
   const other = await context.newPage()
-  await openEditor(other, target)
+  await openWorkflowEditor(other, target)
   await expect(nodes(other)).toHaveCount(2)
   await other.getByTestId('canvas').click({ position: { x: 24, y: 24 } })
   await other.keyboard.press('ControlOrMeta+v')
@@ -104,7 +99,7 @@ test('nodes copied in one workflow are pasted into another in a second tab, rena
 
 test('a workflow exported as a JSON file imports back as a new workflow with the same graph', async ({ page }, testInfo) => {
   const id = await createWorkflow(page, 'Round trip', writerGraph())
-  await openEditor(page, id)
+  await openWorkflowEditor(page, id)
 
   const download = page.waitForEvent('download')
   await workflowMenu(page, 'Export JSON file')
@@ -132,7 +127,7 @@ test('a workflow exported as a JSON file imports back as a new workflow with the
 test('an invalid file shows where each problem is and imports nothing', async ({ page }) => {
   const id = await createWorkflow(page, 'Import host', starterGraph())
   const before = ((await (await page.request.get('/api/workflows')).json()) as { workflows: unknown[] }).workflows.length
-  await openEditor(page, id)
+  await openWorkflowEditor(page, id)
 
   const broken = writerGraph() as unknown as { nodes: Array<Record<string, unknown>> }
   broken.nodes[1]!.position = { x: 'left', y: 0 }
@@ -158,7 +153,7 @@ test('an invalid file shows where each problem is and imports nothing', async ({
 
 test('export as TypeScript downloads the program lib/graph exports for the saved workflow', async ({ page }) => {
   const id = await createWorkflow(page, 'Typed export', writerGraph())
-  await openEditor(page, id)
+  await openWorkflowEditor(page, id)
   const download = page.waitForEvent('download')
   await workflowMenu(page, 'Export as TypeScript')
   const file = await download
@@ -178,7 +173,7 @@ test('export as TypeScript downloads the program lib/graph exports for the saved
 test('Ctrl+X cuts the selection with its edges, and Ctrl+V puts it back', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const id = await createWorkflow(page, 'Cut and paste', writerGraph())
-  await openEditor(page, id)
+  await openWorkflowEditor(page, id)
   await page.locator('.react-flow__node[data-id="writer"]').click()
   await page.keyboard.press('ControlOrMeta+x')
   await expect(nodes(page)).toHaveCount(2)
@@ -196,7 +191,7 @@ test('Ctrl+X cuts the selection with its edges, and Ctrl+V puts it back', async 
 
 test('a version saved with a note is listed, compared with another side by side, opened read-only and restored', async ({ page }) => {
   const id = await createWorkflow(page, 'Versioned', starterGraph())
-  await openEditor(page, id)
+  await openWorkflowEditor(page, id)
   await page.getByTestId('palette-agent').click()
   await expect(nodes(page)).toHaveCount(3)
   await workflowMenu(page, 'Save version with note…')

@@ -183,9 +183,9 @@ export class SecretVault {
     return redactor
   }
 
-  /** Changes whenever a server or a credential is created, changed or deleted, and whenever an agent's key is set or removed. */
   /**
-   * What the redactors depend on, in one statement: how many servers, keyed agents and credentials there are and when
+   * Changes whenever a server or a credential is created, changed or deleted, and whenever an agent's key is set or
+   * removed. What the redactors depend on, in one statement: how many servers, keyed agents and credentials there are and when
    * each kind last changed (a deletion changes the count, an edit the time). Raw SQL: it is read every second while
    * the process is busy, and Prisma's query compiler cost more CPU than the statement.
    */
