@@ -2,8 +2,8 @@
  * Server overhead per chat turn (issue #14, "Speed"): everything but the model, with 100 messages of
  * history. A turn goes the real path in this process — ConversationService.send as the chat route
  * sends it (`runNow`: the run inserted already claimed by this process's worker, its `run_queued`
- * event with it, in one statement; with `--queued`, a job instead, taken through graphile-worker
- * as before run-now) → RunWorker → the turn's
+ * event with it, in one statement; with `--queued`, inserted ready for a worker instead and
+ * claimed by one, as before run-now) → RunWorker → the turn's
  * one-agent workflow → PostgresHistoryProvider loads the history → the model call (the real
  * `openai` package, streaming, against the loopback OpenAI server) → the new messages stored →
  * `run_succeeded` committed — on a fresh database on the Postgres server at DATABASE_URL.
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
       const measuring = i >= WARMUP
       counting = measuring
       const turn = await appTurn(ids[i], text)
-      // The worker's last statements (releasing the job) land after the final event: let them in before stopping the count.
+      // The worker's last statements (its release of the run) land after the final event: let them in before stopping the count.
       await new Promise((resolve) => setTimeout(resolve, 20))
       counting = false
       if (measuring) {

@@ -188,7 +188,7 @@ interface ParkedFigures {
   waiting: number
   heldByWorker: number
   pendingApprovals: number
-  queuedRunJobs: number
+  readyRuns: number
   reached: boolean
   secondsToPark: number
   byStatus: Record<string, number>

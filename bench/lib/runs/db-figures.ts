@@ -180,17 +180,17 @@ export class BenchDb {
     return { events: Number(row.events), supersteps: Number(row.supersteps), checkpoints: Number(row.checkpoints), checkpointBytes: Number(row.bytes) }
   }
 
-  /** The parked runs: waiting ones, those a worker still holds, and the run jobs left in the queue. */
-  async parkedState(workflowId: string): Promise<{ waiting: number; heldByWorker: number; pendingApprovals: number; queuedRunJobs: number }> {
+  /** The parked runs: waiting ones, those a worker still holds, and those left ready for a worker. */
+  async parkedState(workflowId: string): Promise<{ waiting: number; heldByWorker: number; pendingApprovals: number; readyRuns: number }> {
     const [row] = await this.query<Record<string, string>>(
       `SELECT
          (SELECT count(*) FROM "Run" WHERE "workflowId" = $1 AND status = 'waiting') AS waiting,
          (SELECT count(*) FROM "Run" WHERE "workflowId" = $1 AND "workerId" IS NOT NULL) AS held,
          (SELECT count(*) FROM "ApprovalRequest" a JOIN "Run" r ON r.id = a."runId" WHERE r."workflowId" = $1 AND a.status = 'pending') AS approvals,
-         (SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = 'run') AS jobs`,
+         (SELECT count(*) FROM "Run" WHERE "workflowId" = $1 AND "readyAt" IS NOT NULL) AS ready`,
       [workflowId],
     )
-    return { waiting: Number(row.waiting), heldByWorker: Number(row.held), pendingApprovals: Number(row.approvals), queuedRunJobs: Number(row.jobs) }
+    return { waiting: Number(row.waiting), heldByWorker: Number(row.held), pendingApprovals: Number(row.approvals), readyRuns: Number(row.ready) }
   }
 
   /** This database's transaction and row counters, and rows written per table. */

@@ -5,36 +5,32 @@
  * Per step, eight statements, each its own transaction as in the app, written as the app writes
  * them (the run, queue and event statements of lib/server/runs), fused where one statement can do
  * what the app does in two:
- *   create     RunService.create: version lookup, `Run` insert, `run_queued` event, add_job;
- *   take       graphile-worker's own job fetch (its batchGetJobs SQL, one job) and the app's
- *              claim (run-lease.ts claimRun) in one statement;
+ *   create     RunService.create: version lookup, `Run` insert marked ready, `run_queued` event,
+ *              the workers' wake-up;
+ *   take       the app's claim of a ready run (run-lease.ts claimReadyRuns), one run;
  *   superstep  ×5, RunEventLog.insertNumbered with what rides on it: the superstep's events, its
  *              checkpoint (checkpoint-pointers.ts) and the run's resume point;
- *   end        endRun (run-executor.ts): status, final event and pg_notify, with graphile's job
- *              completion (its completeJobs delete) in the same statement.
+ *   end        endRun (run-executor.ts): status, final event and pg_notify.
  * In one statement, everything a finished run leaves: the `Run` row in its final state, its 27
- * events, its 5 checkpoints and a pg_notify. A statement cannot update a row it inserts, nor delete
- * a job add_job inserts within it (its parts share one snapshot), so this one leaves out the
- * queue job and the run's intermediate states: it is the floor of the rows, not of the steps.
+ * events, its 5 checkpoints and a pg_notify. A statement cannot update a row it inserts (its parts
+ * share one snapshot), so this one leaves out the run's intermediate states: it is the floor of
+ * the rows, not of the steps.
  */
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { RUN_EVENTS_CHANNEL } from '../../../lib/server/runs/events/run-event-log'
-import { queueRunExpression } from '../../../lib/server/runs/queue/run-queue'
+import { WAKE_RUN_WORKERS } from '../../../lib/server/runs/queue/run-queue'
 import { checkpointJson, type RunRows } from './run-rows'
 
 /** The workflow, its version 1 and the user the runs belong to (storage-floor.ts seeds them). */
 export interface FloorSeed {
   workflowId: string
   userId: string
-  /** graphile-worker's id of the `run` task. */
-  runTaskId: number
-  /** The claim's worker id, and graphile's `locked_by`. */
+  /** The claim's worker id. */
   workerId: string
 }
 
 export interface TakenRun {
-  jobId: string
   runId: string
   lastSequence: number
 }
@@ -55,42 +51,27 @@ const CREATE = `WITH version AS (
     WHERE w.id = $1 AND ($2::int IS NULL OR v.version = $2) AND ($3::text IS NULL OR w."ownerId" = $3)
     ORDER BY v.version DESC LIMIT 1),
   run AS (
-    INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", status, "createdAt", "updatedAt")
-    SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, 'queued', now(), now() FROM version
+    INSERT INTO "Run" (id, "workflowId", "versionId", input, "ownerId", status, "readyAt", "createdAt", "updatedAt")
+    SELECT gen_random_uuid(), "workflowId", id, $4::jsonb, $5, 'queued', now(), now(), now() FROM version
     RETURNING id, "createdAt"),
   queued AS (
     INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
     SELECT run.id, 1, 'run_queued', json_build_object('workflowId', $1::text, 'version', version.version)::jsonb, now() FROM run, version
     RETURNING "runId")
-  SELECT run.id, version.version, version.name, run."createdAt", ${queueRunExpression('run.id')} IS NOT NULL AS queued
+  SELECT run.id, version.version, version.name, run."createdAt", ${WAKE_RUN_WORKERS} AS woke
   FROM run, version, queued`
 
-const TAKE = `WITH j AS (
-    SELECT jobs.job_queue_id, jobs.priority, jobs.run_at, jobs.id
-    FROM graphile_worker._private_jobs AS jobs
-    WHERE jobs.is_available = true AND run_at <= now() AND task_id = any($2::int[])
-      AND (jobs.job_queue_id IS NULL OR jobs.job_queue_id IN (
-        SELECT id FROM graphile_worker._private_job_queues AS job_queues WHERE job_queues.is_available = true FOR UPDATE SKIP LOCKED))
-    ORDER BY priority ASC, run_at ASC
-    LIMIT 1
-    FOR UPDATE SKIP LOCKED),
-  q AS (
-    UPDATE graphile_worker._private_job_queues AS job_queues SET locked_by = $1::text, locked_at = now()
-    FROM j WHERE job_queues.id = j.job_queue_id),
-  taken AS (
-    UPDATE graphile_worker._private_jobs AS jobs SET attempts = jobs.attempts + 1, locked_by = $1::text, locked_at = now()
-    FROM j WHERE jobs.id = j.id
-    RETURNING jobs.id, jobs.payload),
+const TAKE = `WITH picked AS (SELECT id FROM "Run" WHERE "readyAt" IS NOT NULL ORDER BY "readyAt" LIMIT 1 FOR UPDATE SKIP LOCKED),
   claimed AS (
     UPDATE "Run" r SET status = 'running', "workerId" = $1, "heartbeatAt" = now(), "startedAt" = COALESCE(r."startedAt", now()),
-      attempts = r.attempts + 1, "updatedAt" = now()
-    FROM taken
-    WHERE r.id = taken.payload->>'runId' AND (r.status = 'queued' OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL AND r."parkedRequests" IS NULL))
+      attempts = r.attempts + 1, "updatedAt" = now(), "readyAt" = NULL
+    FROM picked
+    WHERE r.id = picked.id AND (r.status = 'queued' OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL AND r."parkedRequests" IS NULL))
     RETURNING r.id, r.input, r."versionId", r."workflowId", r."ownerId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts)
-  SELECT taken.id::text AS "jobId", c.id AS "runId", c.input, c."versionId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence",
+  SELECT c.id AS "runId", c.input, c."versionId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence",
     c."parkedRequests", c.attempts, c."ownerId", u.role AS "ownerRole",
     COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) AS "lastSequence"
-  FROM taken LEFT JOIN claimed c ON true LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"`
+  FROM claimed c LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"`
 
 const superstepSql = (notify: boolean) => `WITH checkpoint AS (
     INSERT INTO "Checkpoint" (id, "runId", "workflowName", "previousId", data, "createdAt")
@@ -113,8 +94,7 @@ const endSql = (notify: boolean) => `WITH ended AS (
   final AS (
     INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
     SELECT id, $2, $7, $8::jsonb, now() FROM ended
-    RETURNING sequence),
-  completed AS (DELETE FROM graphile_worker._private_jobs WHERE id = $9::bigint)
+    RETURNING sequence)
   SELECT ${notified(`$1 || ':' || sequence`, notify)} FROM final`
 
 const wholeRunSql = (notify: boolean) => `WITH version AS (
@@ -195,7 +175,7 @@ export class FloorStatements {
   }
 
   take(): pg.QueryConfig {
-    return this.query('take', TAKE, [this.seed.workerId, [this.seed.runTaskId]])
+    return this.query('take', TAKE, [this.seed.workerId])
   }
 
   /** Superstep `index` of a run whose events so far end at `lastSequence` (1 after the create). */
@@ -220,17 +200,7 @@ export class FloorStatements {
 
   end(run: TakenRun): pg.QueryConfig {
     const sequence = this.finalSequence + run.lastSequence - 1
-    return this.query('end', this.texts.end, [
-      run.runId,
-      sequence,
-      this.rows.outcome.status,
-      this.outputs,
-      this.usage,
-      null,
-      this.final.type,
-      this.final.data,
-      run.jobId,
-    ])
+    return this.query('end', this.texts.end, [run.runId, sequence, this.rows.outcome.status, this.outputs, this.usage, null, this.final.type, this.final.data])
   }
 
   /** A whole run in one statement. */

@@ -14,7 +14,6 @@ import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import type pg from 'pg'
 import type { Database } from '../../../lib/server/db/database'
-import { RUN_TASK } from '../../../lib/server/runs/queue/run-queue'
 import { openAppDatabase } from './app-database'
 import { cpuSeconds, freshEmbeddedDatabase, freshPostgresDatabase, type DatabaseKind } from './app-processes'
 import { percentiles } from './load'
@@ -50,7 +49,7 @@ export interface FloorShape {
   coresAllowPerSecond: number
   machineBusyPercent: number
   statementMs: Record<string, ReturnType<typeof percentiles>>
-  /** Takes that found no job free for them (another connection's fetch held it): retried, and counted in statements. */
+  /** Takes that found no ready run free for them (another connection's claim held it): retried, and counted in statements. */
   emptyTakes: number
 }
 
@@ -100,7 +99,7 @@ export async function measureStorageFloor(kind: DatabaseKind, serverUrl: string,
   }
 }
 
-/** A user, a workflow of theirs with the five-node graph as version 1, and graphile's id of the run task (as graphile registers it). */
+/** A user, and a workflow of theirs with the five-node graph as version 1. */
 async function seed(db: Database, label: string): Promise<FloorSeed> {
   const [userId, workflowId] = [randomUUID(), randomUUID()]
   await db.sql.query(`INSERT INTO "User" (id, name, email, role, "updatedAt") VALUES ($1, $2, $3, 'member', now())`, [userId, label, `${userId}@floor.test`])
@@ -111,9 +110,7 @@ async function seed(db: Database, label: string): Promise<FloorSeed> {
     JSON.stringify(fiveNodeDemoWorkflow()),
     userId,
   ])
-  await db.sql.query(`INSERT INTO graphile_worker._private_tasks (identifier) VALUES ($1) ON CONFLICT DO NOTHING`, [RUN_TASK])
-  const [task] = await db.sql.query<{ id: number }>(`SELECT id FROM graphile_worker._private_tasks WHERE identifier = $1`, [RUN_TASK])
-  return { workflowId, userId, runTaskId: task.id, workerId: `floor-${userId.slice(0, 8)}` }
+  return { workflowId, userId, workerId: `floor-${userId.slice(0, 8)}` }
 }
 
 /** Statement times by kind, and how many statements were sent. */
@@ -142,10 +139,9 @@ function perStepRun(statements: FloorStatements, rows: RunRows): RunOne {
     await clock.time('create', client.query(statements.create()))
     let taken: TakenRun | undefined
     for (let attempt = 1; !taken; attempt++) {
-      const [row] = (await clock.time('take', client.query<{ jobId: string; runId: string | null; lastSequence: number }>(statements.take()))).rows
-      if (row?.runId) taken = { jobId: row.jobId, runId: row.runId, lastSequence: row.lastSequence }
-      else if (row) throw new Error(`job ${row.jobId} was fetched but its run could not be claimed`)
-      else if (attempt >= MAX_EMPTY_TAKES) throw new Error(`no job to take after ${attempt} fetches`)
+      const [row] = (await clock.time('take', client.query<{ runId: string; lastSequence: number }>(statements.take()))).rows
+      if (row) taken = { runId: row.runId, lastSequence: row.lastSequence }
+      else if (attempt >= MAX_EMPTY_TAKES) throw new Error(`no run to take after ${attempt} claims`)
       else clock.emptyTakes++
     }
     const checkpoints = new CheckpointChain(rows)
@@ -216,20 +212,20 @@ async function measureShape(db: Database, rows: RunRows, shape: FloorShapeName, 
   }
 }
 
-/** Every run of the workflow finished, with all its events and checkpoints, and no job is left in the queue. */
+/** Every run of the workflow finished, with all its events and checkpoints, and none is left ready. */
 async function verifyStored(db: Database, floorSeed: FloorSeed, rows: RunRows, runs: number): Promise<void> {
   const shape = runRowsShape(rows)
   const lastSuperstepSequence = shape.events - 1
-  const [stored] = await db.sql.query<{ runs: number; finished: number; events: number; checkpoints: number; jobs: number }>(
+  const [stored] = await db.sql.query<{ runs: number; finished: number; events: number; checkpoints: number; ready: number }>(
     `SELECT count(*)::int AS runs,
        count(*) FILTER (WHERE status = $2::"RunStatus" AND "checkpointSequence" = $3 AND "finishedAt" IS NOT NULL)::int AS finished,
        (SELECT count(*)::int FROM "RunEvent" e JOIN "Run" r ON r.id = e."runId" WHERE r."workflowId" = $1) AS events,
        (SELECT count(*)::int FROM "Checkpoint" c JOIN "Run" r ON r.id = c."runId" WHERE r."workflowId" = $1) AS checkpoints,
-       (SELECT count(*)::int FROM graphile_worker._private_jobs) AS jobs
+       count(*) FILTER (WHERE "readyAt" IS NOT NULL)::int AS ready
      FROM "Run" WHERE "workflowId" = $1`,
     [floorSeed.workflowId, rows.outcome.status, lastSuperstepSequence],
   )
-  const expected = { runs, finished: runs, events: runs * shape.events, checkpoints: runs * shape.checkpoints, jobs: 0 }
+  const expected = { runs, finished: runs, events: runs * shape.events, checkpoints: runs * shape.checkpoints, ready: 0 }
   const wrong = Object.entries(expected).filter(([key, value]) => stored[key as keyof typeof expected] !== value)
   if (wrong.length > 0) {
     throw new Error(`the storage floor did not store what its runs should: ${JSON.stringify(stored)}, expected ${JSON.stringify(expected)}`)

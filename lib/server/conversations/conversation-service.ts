@@ -25,7 +25,6 @@ import { Message } from '@/lib/core'
 import { AgentSettingsSchema, parseGraphDocument, type AgentSettings } from '@/lib/graph'
 import { AgentService, parseAgentDefinition } from '../agents/agent-service'
 import { conflict, DomainError, invalidInput, notFound } from '../domain-errors'
-import { queueRunExpression } from '../runs/queue/run-queue'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { ClaimedRun } from '../runs/queue/run-lease'
 import { claimColumns, claimedAtInsert, type InsertedRunRow } from '../runs/queue/run-now'
@@ -423,7 +422,7 @@ export class ConversationService {
          SELECT run.id, run."conversationId", run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
            run."workspaceId", agent."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = agent."ownerId") AS "nameOwnerRole",
            agent."apiKey" AS "agentApiKey",
-           CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
+           ${claimColumns.wakeWorkers('$7')} AS woke
          FROM run, queued, agent`,
         [
           agentId,
@@ -596,7 +595,7 @@ const INSERT_TURN_SQL = `WITH conversation AS (
     EXISTS (SELECT 1 FROM version) AS "versionFound",
     EXISTS (SELECT 1 FROM "Run" WHERE "conversationId" = $1 AND status IN ('queued', 'running', 'waiting')) AS busy,
     run.id, run.input, run."agentVersionId", run."createdAt", queued.data AS "queuedData",
-    (SELECT CASE WHEN $7::text IS NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END FROM run) AS queued,
+    (SELECT ${claimColumns.wakeWorkers('$7')} FROM run) AS woke,
     (SELECT count(*) FROM touched) AS touched,
     owner."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = owner."ownerId") AS "nameOwnerRole",
     conversation."serviceSessionId", conversation.state,

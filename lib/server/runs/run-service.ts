@@ -20,7 +20,7 @@ import { environmentFactsKey, loadDocumentFacts, namesServerFacts } from '../wor
 import type { CheckedVersionKey } from './checked-versions'
 import { WorkflowPinService } from '../workflows/workflow-pins'
 import { turnDocument } from '../conversations/turn-document'
-import { RUN_CANCEL_CHANNEL, queueRunExpression } from './queue/run-queue'
+import { RUN_CANCEL_CHANNEL } from './queue/run-queue'
 import { answerCallsOfStoppedTurn } from '../conversations/unanswered-calls'
 import { claimColumns, claimedAtInsert, type InsertedRunRow } from './queue/run-now'
 import { WAKE_EXPERIMENT_OF_ENDED_RUN } from './queue/experiment-step-queue'
@@ -213,7 +213,7 @@ export class RunService {
          SELECT run.id, run.input, run."versionId", NULL AS "agentVersionId", NULL AS "conversationId", run."workflowId", version.settings AS "workflowSettings", run.durability, run.debug, run."experimentId",
            version.version, version.name, run."createdAt", queued.data AS "queuedData",
            run."workspaceId", version."workspaceId" AS "nameWorkspaceId", (SELECT role FROM "User" WHERE id = version."ownerId") AS "nameOwnerRole",
-           CASE WHEN $6::text IS NULL AND run.id IS NOT NULL THEN ${queueRunExpression('run.id')} IS NOT NULL END AS queued
+           ${claimColumns.wakeWorkers('$6')} AS woke
          FROM version LEFT JOIN run ON true LEFT JOIN queued ON true`,
         [
           input.workflowId,

@@ -28,7 +28,7 @@ import { conflict, invalidInput, notFound } from '../../domain-errors'
 import { applyForkEdits } from './fork-edits'
 import { graphShapeDifferences } from './graph-shape'
 import { loadRunCheckpoint, storedConversationsAt, superstepSequences } from './run-checkpoints'
-import { queueRunExpression } from '../queue/run-queue'
+import { markRunReady } from '../queue/run-queue'
 import { presentSummary, RUN_SUBJECT } from '../run-service'
 
 /** What to fork from (lib/contracts/run-forks.ts `createForkBody`, parsed). */
@@ -104,7 +104,7 @@ export class RunForkService {
         sealedCheckpointText(this.app.secrets.box, copy),
       ])
       if (nodeConversations.length > 0) await this.copyConversations(tx, forkId, principal.userId, nodeConversations)
-      await tx.query(`SELECT ${queueRunExpression('$1')}`, [forkId])
+      await markRunReady(tx, forkId)
     })
     const row = await prisma.run.findUniqueOrThrow({ where: { id: forkId }, include: RUN_SUBJECT })
     return { run: presentSummary(row), fork: origin }

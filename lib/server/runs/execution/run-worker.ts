@@ -1,8 +1,10 @@
 /**
- * A run worker: takes jobs from the queue (graphile-worker, run-queue.ts) with its own connection
- * pool sized to its concurrency, so a burst of HTTP requests cannot starve runs. For each job it
- * takes the run's lease (run-lease.ts) and executes it (run-executor.ts); a run that waits for
- * people leaves the worker (parked) and frees its slot.
+ * A run worker: takes ready runs (run-queue.ts) into its free slots, a batch per statement, when
+ * the database says runs became ready and on a slow poll; each claim is the run's lease
+ * (run-lease.ts), and the worker executes it (run-executor.ts); a run that waits for people leaves
+ * the worker (parked) and frees its slot. The app's other jobs (experiments, approvals, schedules)
+ * come from graphile-worker, on the worker's own connection pool, so a burst of HTTP requests
+ * cannot starve them.
  *
  * Alongside, once per process: one statement renews the leases of all its runs (and notices a
  * cancel missed by the notification), cancels arrive through NOTIFY at once, and lapsed leases of
@@ -18,11 +20,11 @@ import type { GraphDocument } from '@/lib/graph'
 import { LeaseLostError, WorkerShutdownError } from './run-errors'
 import { endRun, executeQueuedRun } from './run-executor'
 import { traceQueuedRun } from './queued-run-span'
-import { claimRun, queueIfAnswered, releaseLapsedLeases, renewLeases, type ClaimedRun } from '../queue/run-lease'
+import { claimReadyRuns, queueIfAnswered, releaseLapsedLeases, renewLeases, type ClaimedRun } from '../queue/run-lease'
 import { InvalidSavedWorkflowError, parseSaved } from '../../workflows/saved-document'
 import { turnDocument } from '../../conversations/turn-document'
 import { queueLogger } from '../queue/queue-setup'
-import { EXPIRE_APPROVALS_TASK, RUN_CANCEL_CHANNEL, RUN_TASK } from '../queue/run-queue'
+import { EXPIRE_APPROVALS_TASK, RUN_CANCEL_CHANNEL, RUN_READY_CHANNEL } from '../queue/run-queue'
 import { approvalRoutingTasks } from '../../approvals/approval-routing-jobs'
 import { LocalRunFeed } from '../events/local-run-feed'
 import type { RunNowHost, RunNowSlot } from '../queue/run-now'
@@ -39,7 +41,7 @@ export interface RunWorkerOptions {
   workerId?: string
   /** How long a lease lasts without renewal; renewed every third of it. */
   leaseMs?: number
-  /** How often an idle worker looks for jobs besides the queue's notifications (default 1 s). */
+  /** How often a worker with free slots looks for ready runs and jobs besides the database's notifications (default 1 s). */
   pollIntervalMs?: number
   /** How long a run's first event waits for company before its batch is stored (run-event-writer.ts; default LINGER_MS). */
   eventLingerMs?: number
@@ -61,13 +63,18 @@ export class RunWorker implements RunNowHost {
   private reserved = 0
   /** The in-memory events of the runs started here by run-now, while a waiting request may want them. */
   private readonly feeds = new Map<string, LocalRunFeed>()
-  /** The run-now runs executing, which stop() waits for as graphile waits for its jobs. */
-  private readonly runningNow = new Set<Promise<void>>()
+  /** The runs executing (claimed or run now), which stop() waits for. */
+  private readonly running = new Set<Promise<void>>()
+  /** The claims under way; `claimWanted`: runs may have become ready since the last began, so another follows it. */
+  private claiming: Promise<void> | undefined
+  private claimWanted = false
+  /** The last claim filled every free slot, or ready runs were announced while none was free: more may be waiting. */
+  private backlog = false
   private readonly documents = new Map<string, Promise<GraphDocument>>()
   private runner: Runner | undefined
   private sql: SqlRunner | undefined
   private timers: NodeJS.Timeout[] = []
-  private unlisten: (() => void) | undefined
+  private unlisten: (() => void)[] = []
   private stopping = false
 
   constructor(
@@ -84,10 +91,15 @@ export class RunWorker implements RunNowHost {
 
   async start(): Promise<void> {
     if (this.runner) return
-    // Graphile needs a connection to fetch jobs and one to listen, beside one per running job.
-    const pool = this.app.db.openPool(this.concurrency + 2)
+    // Graphile needs a connection to fetch jobs and one to listen, beside one per running job; the claims need one.
+    const pool = this.app.db.openPool(this.concurrency + 3)
     this.sql = pgSqlRunner(pool)
-    this.unlisten = await this.app.notifications.listen(RUN_CANCEL_CHANNEL, (runId) => this.active.get(runId)?.abort())
+    this.unlisten.push(
+      await this.app.notifications.listen(RUN_CANCEL_CHANNEL, (runId) => this.active.get(runId)?.abort()),
+      await this.app.notifications.listen(RUN_READY_CHANNEL, () => this.takeReadyRuns()),
+      // Announcements sent while the listening connection was down are lost: look.
+      this.app.notifications.onReconnect(() => this.takeReadyRuns()),
+    )
     this.runner = await runQueue({
       pgPool: pool,
       concurrency: this.concurrency,
@@ -95,33 +107,33 @@ export class RunWorker implements RunNowHost {
       pollInterval: this.pollIntervalMs,
       logger: queueLogger,
       taskList: {
-        [RUN_TASK]: this.runTask,
         [EXPIRE_APPROVALS_TASK]: this.expireTask,
         ...approvalRoutingTasks(this.app),
         ...this.app.workerJobs(this.app, { experimentSafetyStepMs: this.experimentSafetyStepMs }),
       },
-      // Jobs are fetched (and locked) a batch at a time and completed in batches: under load that
-      // is two statements per batch of runs instead of two per run. A worker that dies with jobs
-      // in its local queue leaves them locked (graphile frees such locks only after hours):
-      // releaseLapsedLeases queues their runs again after a lease, and the local queue hands
+      // Jobs are fetched (and locked) a batch at a time and completed in batches. A worker that dies
+      // with jobs in its local queue leaves them locked (graphile frees such locks only after hours):
+      // releaseLapsedLeases queues experiments' steps again after a lease, and the local queue hands
       // jobs back before that (ttl) when this worker cannot start them.
       preset: { worker: { localQueue: { size: Math.max(2, this.concurrency), ttl: this.leaseMs / 2 }, completeJobBatchDelay: 2, failJobBatchDelay: 2 } },
     })
     this.every(this.leaseMs / 3, () => this.renew())
     this.every(this.leaseMs / 2, () => this.releaseLapsed())
+    this.every(this.pollIntervalMs, async () => {
+      if (this.freeSlots() > 0) this.takeReadyRuns()
+    })
+    // Runs that became ready before this worker listened.
+    this.takeReadyRuns()
     // The services of this process start the runs people wait for here (run-now.ts).
     this.app.localWorker ??= this
   }
 
   /**
    * A slot for a run to be inserted already claimed by this worker, if one is free: the runs it
-   * executes (queued or run-now) and those promised count against its concurrency. Graphile's jobs
-   * are fetched under its own limit of the same size, so under a burst a worker may hold up to
-   * twice its concurrency for a moment; the pool of each run's statements is the app's, not the
-   * worker's, so that costs no connections the worker lacks.
+   * executes (claimed or run now) and those promised count against its concurrency.
    */
   reserve(): RunNowSlot | undefined {
-    if (!this.runner || this.stopping || this.active.size + this.reserved >= this.concurrency) return undefined
+    if (!this.runner || this.stopping || this.freeSlots() <= 0) return undefined
     this.reserved++
     let held = true
     const free = () => {
@@ -132,9 +144,7 @@ export class RunWorker implements RunNowHost {
       workerId: this.workerId,
       start: (run, first) => {
         free()
-        const running = this.runClaimed(run, first)
-        this.runningNow.add(running)
-        void running.finally(() => this.runningNow.delete(running))
+        this.track(this.runClaimed(run, first))
       },
       release: free,
     }
@@ -173,22 +183,62 @@ export class RunWorker implements RunNowHost {
       for (const controller of this.active.values()) controller.abort(new WorkerShutdownError())
     }, graceMs)
     try {
-      await Promise.all([this.runner.stop(), ...this.runningNow])
+      // A claim under way may still start runs: it is waited for before the runs are.
+      await this.claiming
+      await Promise.all([this.runner.stop(), ...this.running])
     } finally {
       clearTimeout(grace)
       for (const timer of this.timers) clearInterval(timer)
-      this.unlisten?.()
+      for (const unlisten of this.unlisten) unlisten()
     }
   }
 
-  private readonly runTask: Task = async (payload, helpers) => {
-    const { runId } = jobPayload.parse(payload)
-    const run = await claimRun(this.sql!, runId, this.workerId)
-    // Someone else holds it, it is parked and still waiting, or it is over: this job has nothing to do.
-    if (!run) return
-    // The claim stored `run_started`: whoever follows the run hears of it.
-    if (run.started) this.app.events.announce(run.id, run.followed)
-    await this.execute(run, undefined, (message) => helpers.logger.error(message))
+  private freeSlots(): number {
+    return this.concurrency - this.active.size - this.reserved
+  }
+
+  /**
+   * Claims ready runs into the free slots and starts them, again while runs were announced during a claim. A claim that
+   * looked at as many ready runs as it had slots leaves a backlog, claimed from as runs end; one that found fewer found
+   * them all, and the next ready run is announced.
+   */
+  private takeReadyRuns(): void {
+    this.claimWanted = true
+    if (this.claiming || !this.runner || this.stopping) return
+    this.claiming = this.claimWhileWanted()
+      .catch((error: unknown) => console.error(`[worker] could not claim ready runs (the poll tries again): ${(error as Error).message}`))
+      .finally(() => {
+        this.claiming = undefined
+        // Announced between the loop's last look and here.
+        if (this.claimWanted) this.takeReadyRuns()
+      })
+  }
+
+  private async claimWhileWanted(): Promise<void> {
+    while (this.claimWanted && !this.stopping) {
+      this.claimWanted = false
+      const free = this.freeSlots()
+      if (free <= 0) {
+        this.backlog = true
+        return
+      }
+      const { runs, looked } = await claimReadyRuns(this.sql!, this.workerId, free)
+      this.backlog = looked === free
+      for (const run of runs) {
+        // The claim stored `run_started`: whoever follows the run hears of it.
+        if (run.started) this.app.events.announce(run.id, run.followed)
+        this.track(this.execute(run, undefined, (message) => console.error(`[worker] ${message}`)))
+      }
+    }
+  }
+
+  /** Keeps the run's execution for stop(), and claims from the backlog when it frees its slot. */
+  private track(execution: Promise<void>): void {
+    this.running.add(execution)
+    void execution.finally(() => {
+      this.running.delete(execution)
+      if (this.backlog) this.takeReadyRuns()
+    })
   }
 
   /** Executes a run this worker holds: cancels, MCP task cancels and a crash's record around the executor. */

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunStatus } from '@/lib/contracts/runs'
 import { createTestApp, principalOf } from '../../testing/test-app'
 import { RunService } from '../run-service'
-import { claimRun, releaseLapsedLeases, renewLeases } from './run-lease'
-import { queueRun } from './run-queue'
+import { claimReadyRuns, claimRun, releaseLapsedLeases, renewLeases } from './run-lease'
+import { markRunReady } from './run-queue'
 
 /** Long enough that no run touched by these tests lapses by the clock while they run. */
 const LEASE_MS = 10 * 60_000
@@ -54,9 +54,10 @@ describe('run leases', () => {
 
   const runRow = (id: string) => app.db.prisma.run.findUniqueOrThrow({ where: { id } })
 
-  /** The run's jobs in graphile-worker's queue. */
-  async function queuedJobs(runId: string): Promise<{ task_identifier: string }[]> {
-    return sql().query(`SELECT task_identifier FROM graphile_worker.jobs WHERE key = $1`, [`run:${runId}`])
+  /** Whether the run is ready for a worker to take. */
+  async function isReady(runId: string): Promise<boolean> {
+    const [row] = await sql().query<{ ready: boolean }>(`SELECT "readyAt" IS NOT NULL AS ready FROM "Run" WHERE id = $1`, [runId])
+    return row.ready
   }
 
   async function requestApproval(runId: string, requestId: string, kind: 'human_input' | 'tool_call' = 'human_input'): Promise<string> {
@@ -119,6 +120,54 @@ describe('run leases', () => {
     })
   })
 
+  describe('claimReadyRuns', () => {
+    /** Nothing else in this database is ready while a test here counts what a claim takes. */
+    async function noneReady(): Promise<void> {
+      await sql().query(`UPDATE "Run" SET "readyAt" = NULL WHERE "readyAt" IS NOT NULL`)
+    }
+
+    it('takes the longest-ready runs up to its limit, and marks what it may not take as no longer ready', async () => {
+      await noneReady()
+      const queued = [await runIn({ status: 'queued' }), await runIn({ status: 'queued' }), await runIn({ status: 'queued' })]
+      const held = await runIn({ status: 'running', workerId: 'alive', heartbeatSecondsAgo: 0 })
+      const { runId: parked } = await parkedOn([{ id: 'still-open' }])
+      const ended = await runIn({ status: 'succeeded' })
+      // Ready in this order (a notification that came late, a release racing a claim): the claim takes the oldest first.
+      for (const [i, runId] of [held, queued[0], parked, queued[1], ended, queued[2]].entries()) {
+        await sql().query(`UPDATE "Run" SET "readyAt" = now() - make_interval(secs => $2) WHERE id = $1`, [runId, 100 - i])
+      }
+
+      const first = await claimReadyRuns(sql(), 'me', 2)
+      // The held run and queued[0] were looked at: only the queued one was taken, neither stays ready.
+      expect(first.runs.map((run) => run.id)).toEqual([queued[0]])
+      expect(first.looked).toBe(2)
+      for (const runId of [held, queued[0]]) expect(await isReady(runId)).toBe(false)
+      expect(await runRow(held)).toMatchObject({ status: 'running', workerId: 'alive' })
+      expect(await isReady(parked)).toBe(true)
+
+      const second = await claimReadyRuns(sql(), 'me', 5)
+      expect(second.runs.map((run) => run.id)).toEqual([queued[1], queued[2]])
+      expect(second.looked).toBe(4)
+      expect(second.runs[0]).toMatchObject({ attempts: 1, started: true, checkpointSequence: 1, lastSequence: 1 })
+      expect(await runRow(parked)).toMatchObject({ status: 'waiting', workerId: null, readyAt: null })
+      expect(await runRow(ended)).toMatchObject({ status: 'succeeded', readyAt: null })
+      expect(await claimReadyRuns(sql(), 'me', 5)).toEqual({ runs: [], looked: 0 })
+    })
+
+    it('gives each ready run to exactly one of many workers claiming at once', async () => {
+      await noneReady()
+      const runIds = await Promise.all(Array.from({ length: 12 }, () => runIn({ status: 'queued' })))
+      for (const runId of runIds) await markRunReady(sql(), runId)
+      const claims = await Promise.all(['a', 'b', 'c', 'd'].map((workerId) => claimReadyRuns(sql(), `worker-${workerId}`, 4)))
+      const taken = claims.flatMap(({ runs }, i) => runs.map((run) => ({ id: run.id, workerId: `worker-${'abcd'[i]}` })))
+      // Skipped, not waited for: a worker may find fewer than there are, and the runs it skipped stay ready.
+      const leftReady = await claimReadyRuns(sql(), 'worker-e', 12)
+      const all = [...taken.map((take) => take.id), ...leftReady.runs.map((run) => run.id)]
+      expect(all.sort()).toEqual([...runIds].sort())
+      for (const { id, workerId } of taken) expect((await runRow(id)).workerId).toBe(workerId)
+    })
+  })
+
   describe('releaseLapsedLeases', () => {
     it('releases and queues only runs whose worker stopped renewing, once', async () => {
       const lapsedRunning = await runIn({ status: 'running', workerId: 'dead', heartbeatSecondsAgo: LONG_AGO_SECONDS })
@@ -138,13 +187,13 @@ describe('run leases', () => {
       expect(released.sort()).toEqual([lapsedRunning, lapsedWaiting].sort())
       for (const runId of released) {
         expect(await runRow(runId)).toMatchObject({ workerId: null })
-        expect(await queuedJobs(runId)).toEqual([{ task_identifier: 'run' }])
+        expect(await isReady(runId)).toBe(true)
       }
       expect((await runRow(lapsedRunning)).status).toBe('running')
       expect((await runRow(lapsedWaiting)).status).toBe('waiting')
       expect(await runRow(live)).toMatchObject({ status: 'running', workerId: 'alive' })
       expect(await runRow(cancelled)).toMatchObject({ status: 'cancelled', workerId: 'dead' })
-      for (const untouched of [live, queued, parked, cancelled]) expect(await queuedJobs(untouched)).toEqual([])
+      for (const untouched of [live, queued, parked, cancelled]) expect(await isReady(untouched)).toBe(false)
 
       expect(await releaseLapsedLeases(sql(), LEASE_MS)).toEqual({ runs: [], experiments: [] })
 
@@ -152,20 +201,6 @@ describe('run leases', () => {
       const resumed = await claimRun(sql(), lapsedRunning, 'heir')
       expect(resumed).toMatchObject({ id: lapsedRunning })
       expect(await runRow(lapsedRunning)).toMatchObject({ workerId: 'heir', status: 'running' })
-    })
-
-    it('queues again a queued run whose job a dead worker locked without taking the run', async () => {
-      const stranded = await runIn({ status: 'queued' })
-      await queueRun(sql(), stranded)
-      // The worker locked the job, then died before claimRun.
-      await sql().query(`UPDATE graphile_worker._private_jobs SET locked_by = 'dead', locked_at = now() - make_interval(secs => $2) WHERE key = $1`, [
-        `run:${stranded}`,
-        LONG_AGO_SECONDS,
-      ])
-      expect((await releaseLapsedLeases(sql(), LEASE_MS)).runs).toContain(stranded)
-      const jobs = await sql().query<{ locked_at: Date | null }>(`SELECT locked_at FROM graphile_worker.jobs WHERE key = $1`, [`run:${stranded}`])
-      expect(jobs).toEqual([{ locked_at: null }])
-      expect((await releaseLapsedLeases(sql(), LEASE_MS)).runs).not.toContain(stranded)
     })
   })
 
@@ -176,10 +211,10 @@ describe('run leases', () => {
 
       await app.approvals.answer(principalOf(app.admin), approvalIds[0], { decision: 'approve', content: { text: 'one' } })
       expect(await claimRun(sql(), runId, 'w')).toBeUndefined()
-      expect(await queuedJobs(runId)).toEqual([])
+      expect(await isReady(runId)).toBe(false)
 
       await app.approvals.answer(principalOf(app.admin), approvalIds[1], { decision: 'approve', content: { text: 'two' } })
-      expect(await queuedJobs(runId)).toEqual([{ task_identifier: 'run' }])
+      expect(await isReady(runId)).toBe(true)
       const claim = await claimRun(sql(), runId, 'w')
       expect(claim?.parkedRequests).toEqual([expect.objectContaining({ requestId: 'first' }), expect.objectContaining({ requestId: 'second' })])
       expect(await runRow(runId)).toMatchObject({ status: 'running', workerId: 'w' })
@@ -188,7 +223,7 @@ describe('run leases', () => {
     it('are taken at once when a person declines an input step, even with other requests open', async () => {
       const { runId, approvalIds } = await parkedOn([{ id: 'ask-1' }, { id: 'ask-2' }])
       await app.approvals.answer(principalOf(app.admin), approvalIds[0], { decision: 'deny' })
-      expect(await queuedJobs(runId)).toEqual([{ task_identifier: 'run' }])
+      expect(await isReady(runId)).toBe(true)
       expect(await claimRun(sql(), runId, 'w')).toMatchObject({ id: runId })
     })
 
@@ -199,7 +234,7 @@ describe('run leases', () => {
       ])
       await app.approvals.answer(principalOf(app.admin), approvalIds[0], { decision: 'deny' })
       expect(await claimRun(sql(), runId, 'w')).toBeUndefined()
-      expect(await queuedJobs(runId)).toEqual([])
+      expect(await isReady(runId)).toBe(false)
     })
   })
 

@@ -11,7 +11,7 @@ import { nameOwnerFrom, type NameOwner } from '../../auth/name-owner'
 import { runScope, type RunScope } from '../../auth/principal'
 import type { SqlRunner } from '../../db/sql'
 import { queueExperimentStepExpression, strandedExperimentStepsQuery } from './experiment-step-queue'
-import { queueRunExpression } from './run-queue'
+import { WAKE_RUN_WORKERS } from './run-queue'
 
 type Sql = Pick<SqlRunner, 'query'>
 
@@ -72,37 +72,50 @@ export interface ClaimedRun {
   turnStart?: TurnStart
 }
 
+/** A run (alias r) that a worker may take: queued, or released by its worker with nobody to wait for. */
+const CLAIMABLE = `(r.status = 'queued'
+  OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))`
+
 /**
- * Takes the run for `workerId` if nobody may be working on it; undefined when it is not to be taken.
- * A run without a resume point starts from its input: the same statement stores its `run_started`
- * and makes that event its resume point, so a worker that dies before the first checkpoint leaves
- * a run that restarts from its input, and starting costs no statement of its own.
+ * Whether the run (locked by the picking SELECT, whose FOR UPDATE reads its newest version) has no resume point. The
+ * conditions of a take are the UPDATEs' own, which Postgres checks again on the newest version of a row another claim
+ * changed meanwhile: two workers never both take a run.
  */
-export async function claimRun(sql: Sql, runId: string, workerId: string): Promise<ClaimedRun | undefined> {
-  const [row] = await sql.query<
-    Omit<ClaimedRun, 'ownerScope' | 'nameOwner'> & {
-      workspaceId: string | null
-      ownerRole: string | null
-      workspaceScoped: boolean
-      nameWorkspaceId: string | null
-      nameOwnerRole: string | null
-    }
-  >(
-    `WITH prior AS (SELECT id, "checkpointSequence" IS NULL AS fresh FROM "Run" WHERE id = $1 FOR UPDATE),
+const FRESH = `"checkpointSequence" IS NULL AS fresh`
+
+/** A claim's rows: one per run taken, or one with a null id when it took none; each says how many runs it looked at. */
+type ClaimRow = (ClaimedRow | ({ [K in keyof ClaimedRow]: null } & { id: null })) & { picked: number }
+
+type ClaimedRow = Omit<ClaimedRun, 'ownerScope' | 'nameOwner'> & {
+  workspaceId: string | null
+  ownerRole: string | null
+  workspaceScoped: boolean
+  nameWorkspaceId: string | null
+  nameOwnerRole: string | null
+}
+
+/**
+ * The claim of the runs `picked` selects (locked, with `id` and `fresh`: no resume point, as the lock read it): each that may be taken is taken for the worker in `$1`,
+ * and every one picked is no longer ready (one that may not be taken is held by another worker, over, or still waiting
+ * for people: whatever changes that marks it ready again). A run without a resume point starts from its input: the same
+ * statement stores its `run_started` and makes that event its resume point, so a worker that dies before the first
+ * checkpoint leaves a run that restarts from its input, and starting costs no statement of its own.
+ */
+function claimSql(picked: string): string {
+  return `WITH picked AS (${picked}),
+     passed AS (UPDATE "Run" r SET "readyAt" = NULL FROM picked p WHERE r.id = p.id AND NOT ${CLAIMABLE} AND r."readyAt" IS NOT NULL),
      claimed AS (
-       UPDATE "Run" r SET status = 'running', "workerId" = $2, "heartbeatAt" = now(), "startedAt" = COALESCE(r."startedAt", now()),
-         attempts = r.attempts + 1, "updatedAt" = now(),
+       UPDATE "Run" r SET status = 'running', "workerId" = $1, "heartbeatAt" = now(), "startedAt" = COALESCE(r."startedAt", now()),
+         attempts = r.attempts + 1, "updatedAt" = now(), "readyAt" = NULL,
          "checkpointSequence" = CASE WHEN p.fresh THEN (SELECT COALESCE(MAX(e.sequence), 0) + 1 FROM "RunEvent" e WHERE e."runId" = r.id) ELSE r."checkpointSequence" END
-       FROM prior p
-       WHERE r.id = p.id AND (
-         r.status = 'queued'
-         OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL
-             AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))
+       FROM picked p
+       WHERE r.id = p.id AND ${CLAIMABLE}
        RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."conversationId", r."workflowId", r."ownerId", r."workspaceId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
          r.usage, r.followed, r.durability, r.debug, r."workspaceScoped", r."experimentId", p.fresh AS started),
      run_started AS (
        INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
-       SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started)
+       SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started),
+     taken AS (
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."conversationId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
        c.usage, c.followed, c.started, c.durability, c.debug, c."experimentId",
        c."ownerId", c."workspaceId", u.role AS "ownerRole", c."workspaceScoped",
@@ -112,13 +125,46 @@ export async function claimRun(sql: Sql, runId: string, workerId: string): Promi
        LEFT JOIN "AgentVersion" av ON av.id = c."agentVersionId" LEFT JOIN "Agent" a ON a.id = av."agentId"
        CROSS JOIN LATERAL (SELECT CASE WHEN w.id IS NOT NULL THEN w."ownerId" WHEN a.id IS NOT NULL THEN a."ownerId" ELSE c."ownerId" END AS "ownerId",
          CASE WHEN w.id IS NOT NULL THEN w."workspaceId" WHEN a.id IS NOT NULL THEN a."workspaceId" ELSE c."workspaceId" END AS "workspaceId") d
-       LEFT JOIN "User" nu ON nu.id = d."ownerId"`,
-    [runId, workerId],
-  )
-  if (!row) return undefined
+       LEFT JOIN "User" nu ON nu.id = d."ownerId")
+     SELECT n.picked, taken.* FROM (SELECT count(*)::int AS picked FROM picked) n LEFT JOIN taken ON true`
+}
+
+function claimedRuns(rows: ClaimRow[]): ClaimedRun[] {
+  return rows.flatMap(({ picked: _picked, ...row }) => (row.id === null ? [] : [claimedRun(row as ClaimedRow)]))
+}
+
+function claimedRun(row: ClaimedRow): ClaimedRun {
   const { workspaceId, ownerRole, workspaceScoped, nameWorkspaceId, nameOwnerRole, ...run } = row
   // A run held to its workspace when it was started keeps to it, whatever its starter's account role is now.
   return { ...run, ownerScope: runScope(workspaceId, workspaceScoped ? null : ownerRole), nameOwner: nameOwnerFrom(nameWorkspaceId, nameOwnerRole) }
+}
+
+/** What a claim of ready runs took, and how many ready runs it looked at (as many as it asked for: more may be ready). */
+export interface ReadyRunsClaim {
+  runs: ClaimedRun[]
+  looked: number
+}
+
+/**
+ * Looks at up to `limit` ready runs, the longest ready first, and takes for `workerId` those it may, in one statement:
+ * ready runs another claim holds locked are skipped (they are that claim's), so workers claiming at once never wait on
+ * each other.
+ */
+export async function claimReadyRuns(sql: Sql, workerId: string, limit: number): Promise<ReadyRunsClaim> {
+  const rows = await sql.query<ClaimRow>(
+    claimSql(`SELECT id, ${FRESH} FROM "Run" WHERE "readyAt" IS NOT NULL ORDER BY "readyAt" LIMIT $2 FOR UPDATE SKIP LOCKED`),
+    [workerId, limit],
+  )
+  return { runs: claimedRuns(rows), looked: rows[0]?.picked ?? 0 }
+}
+
+/**
+ * Takes this run for `workerId` if nobody may be working on it, ready or not (a test's or a tool's take of a named
+ * run); undefined when it is not to be taken.
+ */
+export async function claimRun(sql: Sql, runId: string, workerId: string): Promise<ClaimedRun | undefined> {
+  const [run] = claimedRuns(await sql.query<ClaimRow>(claimSql(`SELECT id, ${FRESH} FROM "Run" WHERE id = $2 FOR UPDATE`), [workerId, runId]))
+  return run
 }
 
 /**
@@ -143,12 +189,9 @@ export interface LapsedWork {
 }
 
 /**
- * Releases runs whose worker stopped renewing its lease `leaseMs` ago (it died, or froze), and
- * queues each again so another worker resumes it from its last checkpoint. Also queues again a
- * queued run whose job has been locked that long without the run being taken (its worker died
- * between taking the job and taking the run; graphile itself frees such a lock only after hours),
- * and likewise an experiment's step whose worker died (experiment-step-queue.ts): one statement
- * for all, as the sweep runs every half lease on every worker.
+ * Releases runs whose worker stopped renewing its lease `leaseMs` ago (it died, or froze), and marks each ready so
+ * another worker resumes it from its last checkpoint. Also queues again an experiment's step whose worker died
+ * (experiment-step-queue.ts): one statement for both, as the sweep runs every half lease on every worker.
  */
 export async function releaseLapsedLeases(sql: Sql, leaseMs: number): Promise<LapsedWork> {
   const rows = await sql.query<{ kind: 'run' | 'experiment'; id: string }>(
@@ -156,14 +199,11 @@ export async function releaseLapsedLeases(sql: Sql, leaseMs: number): Promise<La
        SELECT id FROM "Run"
        WHERE status IN ('running', 'waiting') AND "workerId" IS NOT NULL AND "heartbeatAt" < now() - make_interval(secs => $1)
        FOR UPDATE SKIP LOCKED),
-     released AS (UPDATE "Run" r SET "workerId" = NULL, "updatedAt" = now() FROM lapsed WHERE r.id = lapsed.id RETURNING r.id),
-     stranded AS (
-       SELECT r.id FROM "Run" r JOIN graphile_worker.jobs j ON j.key = 'run:' || r.id
-       WHERE r.status = 'queued' AND j.locked_at < now() - make_interval(secs => $1)),
+     released AS (UPDATE "Run" r SET "workerId" = NULL, "readyAt" = now(), "updatedAt" = now() FROM lapsed WHERE r.id = lapsed.id RETURNING r.id),
      stranded_steps AS (${strandedExperimentStepsQuery('make_interval(secs => $1)')})
-     SELECT 'run' AS kind, id, (${queueRunExpression('id')}).id AS job FROM (SELECT id FROM released UNION SELECT id FROM stranded) AS again
+     SELECT 'run' AS kind, id, ${WAKE_RUN_WORKERS} AS woke FROM released
      UNION ALL
-     SELECT 'experiment', id, ${queueExperimentStepExpression('id')} FROM stranded_steps`,
+     SELECT 'experiment', id, ${queueExperimentStepExpression('id')} IS NOT NULL FROM stranded_steps`,
     [leaseMs / 1000],
   )
   return {
@@ -172,18 +212,18 @@ export async function releaseLapsedLeases(sql: Sql, leaseMs: number): Promise<La
   }
 }
 
-/** Gives the run back to the queue (this worker is shutting down): another worker resumes it. */
+/** Gives the run back (this worker is shutting down): it is ready again, and another worker resumes it. */
 export async function releaseRun(sql: Sql, runId: string, workerId: string): Promise<void> {
   await sql.query(
-    `WITH released AS (UPDATE "Run" SET "workerId" = NULL, "updatedAt" = now() WHERE id = $1 AND "workerId" = $2 AND status IN ('running', 'waiting') RETURNING id)
-     SELECT ${queueRunExpression('id')} FROM released`,
+    `WITH released AS (UPDATE "Run" SET "workerId" = NULL, "readyAt" = now(), "updatedAt" = now() WHERE id = $1 AND "workerId" = $2 AND status IN ('running', 'waiting') RETURNING id)
+     SELECT ${WAKE_RUN_WORKERS} FROM released`,
     [runId, workerId],
   )
 }
 
 /**
  * Parks the run: it waits for people and no worker holds it. Should every request already be
- * answered (a person was quick), the run is queued at once; either this statement or the answer
+ * answered (a person was quick), the run is ready at once; either this statement or the answer
  * sees the other's write, so a run is never left parked with all its answers in.
  */
 export async function parkRun(sql: Sql, runId: string, workerId: string, requests: unknown): Promise<void> {
@@ -195,11 +235,14 @@ export async function parkRun(sql: Sql, runId: string, workerId: string, request
   await queueIfAnswered(sql, runId)
 }
 
-/** Queues a parked run whose answers are in (called after each answer and expiry). */
+/** Marks a parked run whose answers are in ready (called after each answer and expiry). */
 export async function queueIfAnswered(sql: Sql, runId: string): Promise<void> {
   await sql.query(
-    `SELECT ${queueRunExpression('r.id')} FROM "Run" r
-     WHERE r.id = $1 AND r."workerId" IS NULL AND r."parkedRequests" IS NOT NULL AND r.status IN ('running', 'waiting') AND ${ANSWERS_IN}`,
+    `WITH ready AS (
+       UPDATE "Run" r SET "readyAt" = now()
+       WHERE r.id = $1 AND r."workerId" IS NULL AND r."parkedRequests" IS NOT NULL AND r.status IN ('running', 'waiting') AND ${ANSWERS_IN}
+       RETURNING r.id)
+     SELECT ${WAKE_RUN_WORKERS} FROM ready`,
     [runId],
   )
 }

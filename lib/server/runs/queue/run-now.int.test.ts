@@ -120,7 +120,8 @@ describe('runs started at once by the web process that received the request', ()
     return waitFor(async () => (await app.db.prisma.run.findFirst({ where: { workflowId }, orderBy: { createdAt: 'desc' } })) ?? undefined)
   }
 
-  const jobsOf = (runId: string) => app.db.sql.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`run:${runId}`])
+  /** The run as ready for any worker (a queued run is, until a worker claims it; a run started at once never is). */
+  const markedReady = (runId: string) => app.db.sql.query(`SELECT 1 FROM "Run" WHERE id = $1 AND "readyAt" IS NOT NULL`, [runId])
   const viewOf = (host: WebHostProcess, runId: string) => api<RunView>(host, `/api/runs/${runId}`)
   const finished = (host: WebHostProcess, runId: string) => waitForRunEnd({ get: (id) => viewOf(host, id) }, app.events, runId)
   const eventTypes = async (runId: string) => (await app.events.listAfter(runId, 0, 10_000)).map((event) => event.type)
@@ -134,7 +135,7 @@ describe('runs started at once by the web process that received the request', ()
       const run = await latestRun()
       // Started claimed by web A's worker: never queued, never taken by worker 1.
       expect(run).toMatchObject({ status: 'succeeded', attempts: 1, workerId: null })
-      expect(await jobsOf(run.id)).toHaveLength(0)
+      expect(await markedReady(run.id)).toHaveLength(0)
       expect((await eventTypes(run.id)).slice(0, 2)).toEqual(['run_queued', 'run_started'])
     },
     SCENARIO_TIMEOUT_MS,
@@ -150,7 +151,7 @@ describe('runs started at once by the web process that received the request', ()
       const run = await latestRun()
       expect(run).toMatchObject({ status: 'running', attempts: 1 })
       expect(run.workerId).not.toBe(worker.workerId)
-      expect(await jobsOf(run.id)).toHaveLength(0)
+      expect(await markedReady(run.id)).toHaveLength(0)
 
       await api(webB, `/api/runs/${run.id}/cancel`, {})
       expect(await answer).toMatchObject({ status: 'incomplete', incomplete_details: { reason: expect.stringContaining('run_cancelled') } })
@@ -162,7 +163,7 @@ describe('runs started at once by the web process that received the request', ()
       expect((await respond('after-cancel')).status).toBe('completed')
       const next = await latestRun()
       expect(next).toMatchObject({ status: 'succeeded', attempts: 1 })
-      expect(await jobsOf(next.id)).toHaveLength(0)
+      expect(await markedReady(next.id)).toHaveLength(0)
     },
     SCENARIO_TIMEOUT_MS,
   )
@@ -177,7 +178,7 @@ describe('runs started at once by the web process that received the request', ()
       const row = await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId } })
       expect(row).toMatchObject({ status: 'running', attempts: 1 })
       expect(row.workerId).not.toBe(worker.workerId)
-      expect(await jobsOf(runId)).toHaveLength(0)
+      expect(await markedReady(runId)).toHaveLength(0)
 
       await api(webA, `/api/runs/${runId}/cancel`, {})
       expect((await finished(webA, runId)).status).toBe('cancelled')
@@ -201,7 +202,7 @@ describe('runs started at once by the web process that received the request', ()
       const run = await latestRun()
       expect(run).toMatchObject({ status: 'running', attempts: 1 })
       expect(run.workerId).not.toBe(worker.workerId)
-      expect(await jobsOf(run.id)).toHaveLength(0)
+      expect(await markedReady(run.id)).toHaveLength(0)
 
       await webA.kill('SIGKILL')
       // Once its lease lapses, worker 1 takes it and calls the tool again.

@@ -2,7 +2,7 @@
  * "Run now": a run someone waits for synchronously (a `/v1/responses` request, a chat message)
  * skips the queue when the process that received the request hosts a run worker with a free slot.
  * The run is inserted already claimed by that worker (status running, its workerId, a fresh
- * heartbeat: the same lease a queued run gets from claimRun) with no job, and the worker executes
+ * heartbeat: the same lease a queued run gets from its claim), never marked ready, and the worker executes
  * it at once. It stays as durable as any run: its lease is renewed with the worker's others, and
  * should this process die, releaseLapsedLeases queues it and another worker resumes it from its
  * last checkpoint. Without a local worker or a free slot the run is queued as before.
@@ -15,6 +15,7 @@ import { nameOwnerFrom } from '../../auth/name-owner'
 import { runScope, type Principal } from '../../auth/principal'
 import type { LocalRunFeed } from '../events/local-run-feed'
 import type { ClaimedRun } from './run-lease'
+import { WAKE_RUN_WORKERS } from './run-queue'
 
 export interface RunNowSlot {
   /** The worker the run is inserted claimed by. */
@@ -52,7 +53,7 @@ export type InsertedRunRow = Pick<
   experimentId?: string | null
 }
 
-/** The run as claimRun would have returned it: a first take, from its input, after its `run_queued` event. */
+/** The run as a claim would have returned it: a first take, from its input, after its `run_queued` event. */
 export function claimedAtInsert(inserted: InsertedRunRow, owner: Pick<Principal, 'userId' | 'role'>): ClaimedRun {
   const { workspaceId, nameWorkspaceId, nameOwnerRole, durability = null, experimentId = null, ...row } = inserted
   return {
@@ -74,12 +75,17 @@ export function claimedAtInsert(inserted: InsertedRunRow, owner: Pick<Principal,
   }
 }
 
-/** The SQL values a run's insert takes for its claim: the worker's id, or null to queue it. */
+/**
+ * The SQL values a run's insert takes for its claim: the worker's id, or null to queue it (ready for any worker: the
+ * statement then wakes them, `wakeWorkers`).
+ */
 export const claimColumns = {
-  /** `status`, `"workerId"`, `"heartbeatAt"`, `"startedAt"`, `attempts` for the worker id in parameter `param`. */
+  /** `status`, `"workerId"`, `"heartbeatAt"`, `"startedAt"`, `attempts`, `"readyAt"` for the worker id in parameter `param`. */
   values: (param: string) =>
     `CASE WHEN ${param}::text IS NULL THEN 'queued' ELSE 'running' END::"RunStatus", ${param}::text, ` +
     `CASE WHEN ${param}::text IS NULL THEN NULL ELSE now() END, CASE WHEN ${param}::text IS NULL THEN NULL ELSE now() END, ` +
-    `CASE WHEN ${param}::text IS NULL THEN 0 ELSE 1 END`,
-  names: `status, "workerId", "heartbeatAt", "startedAt", attempts`,
+    `CASE WHEN ${param}::text IS NULL THEN 0 ELSE 1 END, CASE WHEN ${param}::text IS NULL THEN now() END`,
+  names: `status, "workerId", "heartbeatAt", "startedAt", attempts, "readyAt"`,
+  /** A boolean column for the insert's final SELECT that wakes the workers when the run (alias `run`) was inserted queued. */
+  wakeWorkers: (param: string) => `CASE WHEN ${param}::text IS NULL AND run.id IS NOT NULL THEN ${WAKE_RUN_WORKERS} END`,
 }
