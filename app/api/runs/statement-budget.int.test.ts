@@ -103,6 +103,13 @@ const STEP_LOCKS = new Set([TRY_LOCK_EXPERIMENT_STEP_WAITER_SQL, LOCK_EXPERIMENT
  */
 const JOB_FETCH = 'with j as ( select jobs.job_queue_id'
 
+/**
+ * graphile-worker's sweep of jobs a dead worker left locked (its resetLockedAt): on its own clock, first at a random
+ * moment of the worker's first minute, then every 8 to 10 minutes, and not to be turned off. It is nobody's run's, and
+ * on a slow machine it lands in a measured case: left out of every count.
+ */
+const QUEUE_SWEEP = 'with j as ( update "graphile_worker"._private_jobs as jobs set locked_at = null, locked_by = null'
+
 interface Budget {
   statements: number
   commits: number
@@ -111,11 +118,14 @@ interface Budget {
 }
 
 function expectWithinBudget(count: StatementCount, budget: Budget): void {
-  const fetches = [...count.byText].filter(([text]) => text.startsWith(JOB_FETCH)).reduce((sum, [, times]) => sum + times, 0)
+  const times = (prefix: string) => [...count.byText].filter(([text]) => text.startsWith(prefix)).reduce((sum, [, n]) => sum + n, 0)
+  const fetches = times(JOB_FETCH)
+  // Each an autocommit statement: a statement and a commit.
+  const sweeps = times(QUEUE_SWEEP)
   const described = describeCount(count)
   expect(fetches, described).toBeLessThanOrEqual(budget.jobFetches + 1)
-  expect(count.statements - fetches, described).toBeLessThanOrEqual(budget.statements - budget.jobFetches)
-  expect(count.commits - fetches, described).toBeLessThanOrEqual(budget.commits - budget.jobFetches)
+  expect(count.statements - sweeps - fetches, described).toBeLessThanOrEqual(budget.statements - budget.jobFetches)
+  expect(count.commits - sweeps - fetches, described).toBeLessThanOrEqual(budget.commits - budget.jobFetches)
 }
 
 /** Far beyond the test: no idle poll, lease renewal, lapsed-lease sweep or secrets' freshness check runs on the clock while it counts. */
@@ -254,8 +264,8 @@ describe('the run path stays within its statement budget', () => {
       waitFor(async () => {
         const { rows } = await probe.query<{ id: string }>(
           `SELECT a.id FROM "ApprovalRequest" a JOIN "Run" r ON r.id = a."runId"
-           WHERE a."runId" = $1 AND a.status = 'pending' AND r.status = 'waiting' AND r."workerId" IS NULL
-             AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs WHERE key IN ('run:' || $1, 'approval-notify:' || a.id))`,
+           WHERE a."runId" = $1 AND a.status = 'pending' AND r.status = 'waiting' AND r."workerId" IS NULL AND r."readyAt" IS NULL
+             AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs WHERE key = 'approval-notify:' || a.id)`,
           [runId],
         )
         return rows[0]?.id
@@ -293,8 +303,8 @@ describe('the run path stays within its statement budget', () => {
       [...experiment.byText.keys()].some((text) => text.startsWith(STEP_READ)),
       describeCount(experiment),
     ).toBe(true)
-    // What is left once the jobs' own statements (graphile fetching and completing the run's job and the step's) and the
-    // step's read and locks are taken out is the run's path: the same as another run's, the wake-up riding in its ending
+    // What is left once the jobs' own statements (graphile fetching and completing the step's job) and the step's read and
+    // locks are taken out is the run's path: the same as another run's, the wake-up riding in its ending
     // statement.
     const runPath = (count: StatementCount) =>
       [...count.byText]
