@@ -1,8 +1,8 @@
 /**
  * The run-ready migration (issue #29) on a populated database: runs used to wait for a worker as graphile-worker jobs
  * (task `run`); now they wait in the Run table (`readyAt`, runs/queue/run-queue.ts). A database at the migration before
- * it, with graphile's schema and a run job waiting, is migrated; then every run that is not over is ready for a claim,
- * which takes those it may and drops the others, the runs' jobs are gone, and the other jobs are kept.
+ * it, with graphile's schema and run jobs waiting, is migrated; then every run a worker may take is ready for a claim
+ * (queued, released, parked with its answers in) and no other is, the runs' jobs are gone, and the other jobs are kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateQueue } from '../runs/queue/queue-setup'
@@ -35,6 +35,7 @@ describe('the run-ready migration leaves no run behind', () => {
       ['released', 'running', null, null],
       ['held', 'running', 'live-worker', null],
       ['parked', 'waiting', null, [{ requestId: 'r', executorId: 'ask', data: {} }]],
+      ['answered', 'waiting', null, [{ requestId: 'r', executorId: 'ask', data: {} }]],
       ['over', 'succeeded', null, null],
     ]
     for (const [id, status, workerId, parkedRequests] of runs) {
@@ -44,9 +45,17 @@ describe('the run-ready migration leaves no run behind', () => {
         [id, status, workerId, parkedRequests === null ? null : JSON.stringify(parkedRequests)],
       )
     }
-    await q(`INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", kind, source, title, payload, "requestId", "expiresAt")
-             VALUES ('ap-1', 'parked', 'user-1', 'human_input', 'r', 'Asked', '{}'::jsonb, 'r', now() + interval '1 hour')`)
-    for (const id of ['queued', 'released']) {
+    for (const [id, runId, status] of [
+      ['ap-1', 'parked', 'pending'],
+      ['ap-2', 'answered', 'approved'],
+    ]) {
+      await q(
+        `INSERT INTO "ApprovalRequest" (id, "runId", "ownerId", kind, source, title, payload, "requestId", status, "expiresAt")
+         VALUES ($1, $2, 'user-1', 'human_input', 'r', 'Asked', '{}'::jsonb, 'r', $3::"ApprovalStatus", now() + interval '1 hour')`,
+        [id, runId, status],
+      )
+    }
+    for (const id of ['queued', 'released', 'answered']) {
       await q(`SELECT graphile_worker.add_job('run', json_build_object('runId', $1::text), job_key => 'run:' || $1::text)`, [id])
     }
     await q(
@@ -62,21 +71,22 @@ describe('the run-ready migration leaves no run behind', () => {
     expect(applied).toEqual(pending)
   })
 
-  it('marks every run that is not over ready, removes the runs’ jobs and keeps the others', async () => {
+  it('marks the runs a worker may take ready, and no other; removes the runs’ jobs and keeps the others', async () => {
     const ready = await db.sql.query<{ id: string }>(`SELECT id FROM "Run" WHERE "readyAt" IS NOT NULL ORDER BY id`)
-    expect(ready.map((row) => row.id)).toEqual(['held', 'parked', 'queued', 'released'])
+    expect(ready.map((row) => row.id)).toEqual(['answered', 'queued', 'released'])
     const jobs = await db.sql.query<{ task_identifier: string }>(`SELECT task_identifier FROM graphile_worker.jobs`)
     expect(jobs).toEqual([{ task_identifier: 'expire-approvals' }])
   })
 
-  it('lets a worker claim the runs it may, and drops the readiness of the others', async () => {
+  it('lets a worker claim them', async () => {
     const claim = await claimReadyRuns(db.sql, 'new-worker', 10)
-    expect(claim.runs.map((run) => run.id).sort()).toEqual(['queued', 'released'])
-    expect(claim.looked).toBe(4)
+    expect(claim.runs.map((run) => run.id).sort()).toEqual(['answered', 'queued', 'released'])
+    expect(claim.looked).toBe(3)
     const rows = await db.sql.query<{ id: string; workerId: string | null; ready: boolean }>(
       `SELECT id, "workerId", "readyAt" IS NOT NULL AS ready FROM "Run" ORDER BY id`,
     )
     expect(rows).toEqual([
+      { id: 'answered', workerId: 'new-worker', ready: false },
       { id: 'held', workerId: 'live-worker', ready: false },
       { id: 'over', workerId: null, ready: false },
       { id: 'parked', workerId: null, ready: false },

@@ -7,9 +7,14 @@ ALTER TABLE "Run" ADD COLUMN "readyAt" TIMESTAMP(3);
 -- Only the few ready runs are indexed, in the order they became ready (a claim takes the oldest first).
 CREATE INDEX "Run_readyAt_idx" ON "Run" ("readyAt") WHERE "readyAt" IS NOT NULL;
 
--- Every run that is not over may have had a job waiting: each is marked ready, and a claim takes the ones it may (queued,
--- released, parked with its answers in) and clears the others (held by a live worker, still waiting for people).
-UPDATE "Run" SET "readyAt" = "updatedAt" WHERE status IN ('queued', 'running', 'waiting');
+-- Every run a worker may take now had a job waiting: queued, released by its worker, or parked with its answers in (or
+-- a person's input step declined). A run a worker holds is not marked: its worker gives it back, or its lease lapses
+-- and the sweep marks it. Nor is a run still waiting for people: the last answer marks it.
+UPDATE "Run" r SET "readyAt" = r."updatedAt"
+WHERE r.status = 'queued'
+  OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL AND (r."parkedRequests" IS NULL
+    OR NOT EXISTS (SELECT 1 FROM "ApprovalRequest" a WHERE a."runId" = r.id AND a.status = 'pending')
+    OR EXISTS (SELECT 1 FROM "ApprovalRequest" a WHERE a."runId" = r.id AND a."requestId" IS NOT NULL AND a.kind = 'human_input' AND a.status IN ('denied', 'expired'))));
 
 -- The runs' jobs have no task any more: graphile-worker would keep them forever. Its schema may not exist yet (a
 -- database no worker has opened), in which case there is nothing to remove.

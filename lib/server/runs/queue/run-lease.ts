@@ -76,15 +76,8 @@ export interface ClaimedRun {
 const CLAIMABLE = `(r.status = 'queued'
   OR (r.status IN ('running', 'waiting') AND r."workerId" IS NULL AND (r."parkedRequests" IS NULL OR ${ANSWERS_IN})))`
 
-/**
- * Whether the run (locked by the picking SELECT, whose FOR UPDATE reads its newest version) has no resume point. The
- * conditions of a take are the UPDATEs' own, which Postgres checks again on the newest version of a row another claim
- * changed meanwhile: two workers never both take a run.
- */
+/** Whether the run has no resume point, as the picking SELECT's lock read it (FOR UPDATE reads a row's newest version). */
 const FRESH = `"checkpointSequence" IS NULL AS fresh`
-
-/** A claim's rows: one per run taken, or one with a null id when it took none; each says how many runs it looked at. */
-type ClaimRow = (ClaimedRow | ({ [K in keyof ClaimedRow]: null } & { id: null })) & { picked: number }
 
 type ClaimedRow = Omit<ClaimedRun, 'ownerScope' | 'nameOwner'> & {
   workspaceId: string | null
@@ -94,12 +87,17 @@ type ClaimedRow = Omit<ClaimedRun, 'ownerScope' | 'nameOwner'> & {
   nameOwnerRole: string | null
 }
 
+/** A claim's rows: one per run taken, or one with a null id when it took none; each says how many runs it looked at. */
+type ClaimRow = (ClaimedRow | ({ [K in keyof ClaimedRow]: null } & { id: null })) & { picked: number }
+
 /**
- * The claim of the runs `picked` selects (locked, with `id` and `fresh`: no resume point, as the lock read it): each that may be taken is taken for the worker in `$1`,
- * and every one picked is no longer ready (one that may not be taken is held by another worker, over, or still waiting
- * for people: whatever changes that marks it ready again). A run without a resume point starts from its input: the same
- * statement stores its `run_started` and makes that event its resume point, so a worker that dies before the first
- * checkpoint leaves a run that restarts from its input, and starting costs no statement of its own.
+ * The claim of the runs `picked` selects (locked, with `id` and `fresh`): each that may be taken is taken for the worker
+ * in `$1`, and every one picked is no longer ready (one that may not be taken is held by another worker, over, or still
+ * waiting for people: whatever changes that marks it ready again). The conditions of a take are the UPDATEs' own, which
+ * Postgres checks again on the newest version of a row another claim changed meanwhile: two workers never both take a
+ * run. A run without a resume point starts from its input: the same statement stores its `run_started` and makes that
+ * event its resume point, so a worker that dies before the first checkpoint leaves a run that restarts from its input,
+ * and starting costs no statement of its own.
  */
 function claimSql(picked: string): string {
   return `WITH picked AS (${picked}),
@@ -159,8 +157,8 @@ export async function claimReadyRuns(sql: Sql, workerId: string, limit: number):
 }
 
 /**
- * Takes this run for `workerId` if nobody may be working on it, ready or not (a test's or a tool's take of a named
- * run); undefined when it is not to be taken.
+ * Takes this run for `workerId` if nobody may be working on it, ready or not; undefined when it is not to be taken.
+ * Workers take ready runs (claimReadyRuns); tests take a named run with this, to execute it step by step.
  */
 export async function claimRun(sql: Sql, runId: string, workerId: string): Promise<ClaimedRun | undefined> {
   const [run] = claimedRuns(await sql.query<ClaimRow>(claimSql(`SELECT id, ${FRESH} FROM "Run" WHERE id = $2 FOR UPDATE`), [workerId, runId]))

@@ -24,7 +24,7 @@ export const RUN_READY_CHANNEL = 'agentloom_run_ready'
  * An SQL expression (boolean, true) that wakes the run workers when its statement's transaction commits: for a
  * statement that marks runs ready, evaluated only where it did (`CASE WHEN … THEN ${WAKE_RUN_WORKERS} END`).
  */
-export const WAKE_RUN_WORKERS = `pg_notify('${RUN_READY_CHANNEL}', '') IS NULL`
+export const WAKE_RUN_WORKERS = `pg_notify('${RUN_READY_CHANNEL}', '') IS NOT NULL`
 
 /** Marks the run ready for a worker, and wakes the workers: in a transaction, with whatever else it writes. */
 export async function markRunReady(sql: Pick<SqlRunner, 'query'>, runId: string): Promise<void> {
