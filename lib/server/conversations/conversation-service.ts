@@ -224,7 +224,7 @@ export class ConversationService {
     const active = await this.prisma.run.findMany({ where: { conversationId: id, status: { in: ACTIVE } }, select: { id: true } })
     for (const run of active) await this.app.approvals.expirePendingForRun(run.id, 'The conversation was deleted.', 'run_cancelled')
     await this.app.db.sql.query(
-      `WITH cancelled AS (UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now() WHERE "conversationId" = $1 AND status IN ('queued', 'running', 'waiting') RETURNING id)
+      `WITH cancelled AS (UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now(), "readyAt" = NULL WHERE "conversationId" = $1 AND status IN ('queued', 'running', 'waiting') RETURNING id)
        SELECT pg_notify('agentloom_run_cancel', id) FROM cancelled`,
       [id],
     )

@@ -381,7 +381,7 @@ export class RunService {
     requireRole(principal, row.workspaceId, 'runner')
     const cancelled = await this.app.db.sql.query<{ id: string }>(
       `WITH cancelled AS (
-         UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now(), "parkedRequests" = NULL
+         UPDATE "Run" SET status = 'cancelled', "finishedAt" = now(), "updatedAt" = now(), "parkedRequests" = NULL, "readyAt" = NULL
          WHERE id = $1 AND status IN ('queued', 'running', 'waiting') RETURNING id, "experimentId")
        SELECT id, pg_notify('${RUN_CANCEL_CHANNEL}', id), ${WAKE_EXPERIMENT_OF_ENDED_RUN} FROM cancelled`,
       [id],

@@ -44,6 +44,12 @@ describe('a worker takes the runs ready for it', () => {
     }
   })
 
+  it('leaves a run cancelled while queued no longer ready, and does not take it', async () => {
+    const run = await runs.create(principalOf(app.admin), { workflowId, input: 'never mind' })
+    await runs.cancel(principalOf(app.admin), run.id)
+    expect(await app.db.prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'cancelled', readyAt: null, attempts: 0 })
+  })
+
   it('takes, as it starts, the runs that became ready before it listened', async () => {
     const run = await runs.create(principalOf(app.admin), { workflowId, input: 'no worker yet' })
     const worker = new RunWorker(app, { concurrency: 1, pollIntervalMs: NEVER_MS })
