@@ -222,6 +222,8 @@ export class RunWorker implements RunNowHost {
         this.backlog = true
         return
       }
+      // A run-now slot reserved while the claim is on its way is not counted against it: for a moment the worker may
+      // hold a few runs more than its concurrency (their statements use the app's pool, not the worker's).
       const { runs, looked } = await claimReadyRuns(this.sql!, this.workerId, free)
       this.backlog = looked === free
       for (const run of runs) {
