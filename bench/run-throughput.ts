@@ -705,7 +705,9 @@ function figureRows(results: SetupResult[]): Record<string, Record<string, strin
   )
   add('machine busy during runs', (r) => `${readable(r.machineBusyPercent)} %`)
   add('RSS MB after runs (web, workers)', (r) => r.processes.map((p) => readable(p.rssAfterRunsMB ?? Number.NaN)).join(', '))
-  add('parked runs waiting / held by a worker', (r) => (r.parked ? `${r.parked.waiting} of ${r.parked.requested} / ${r.parked.heldByWorker}` : 'n/a'))
+  add('parked runs waiting / held by a worker / left ready', (r) =>
+    r.parked ? `${r.parked.waiting} of ${r.parked.requested} / ${r.parked.heldByWorker} / ${r.parked.readyRuns}` : 'n/a',
+  )
   add('seconds to park them all', (r) => (r.parked ? readable(r.parked.secondsToPark) : 'n/a'))
   add('RSS MB with runs parked (web, workers)', (r) => r.processes.map((p) => readable(p.rssParkedMB ?? Number.NaN)).join(', '))
   add('heap MB after GC: warm-up → runs → parked', (r) =>
