@@ -68,7 +68,7 @@ export class RunWorker implements RunNowHost {
   /** The claims under way; `claimWanted`: runs may have become ready since the last began, so another follows it. */
   private claiming: Promise<void> | undefined
   private claimWanted = false
-  /** The last claim filled every free slot, or ready runs were announced while none was free: more may be waiting. */
+  /** The last claim looked at as many ready runs as it had free slots, or runs were announced while none was free: more may wait. */
   private backlog = false
   private readonly documents = new Map<string, Promise<GraphDocument>>()
   private runner: Runner | undefined
