@@ -67,7 +67,7 @@ export function assembleAppContext(
   // Every event is redacted with its run's secrets before it is stored, so the API, SSE and shared views only ever see redacted data.
   const secretScopes = new SecretScopes(db.prisma, secrets)
   const notifications = new PgNotifications(() => db.connectClient())
-  const events = new RunEventLog(db, notifications, async (runId, data) => (await secretScopes.forRun(runId)).redactValue(data))
+  const events = new RunEventLog(db, notifications, (runId) => secretScopes.forRun(runId))
   const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl, oidc, rateLimit, sessionLifetime })
   return {
     db,

@@ -15,6 +15,7 @@ import type { Database } from '../../db/database'
 import { jsonbSafeText } from '../../db/jsonb'
 import type { PgNotifications } from '../../db/pg-notifications'
 import { GroupCommit } from './group-commit'
+import { NO_SECRETS, type SecretRedactor } from '../../secrets/redaction'
 
 /** What an event of `type` carries: the contract's shape for a known type (lib/contracts/run-events.ts), anything for others. */
 export type EventDataOf<T extends string> = T extends KnownRunEventType ? RunEventData<T> : unknown
@@ -63,6 +64,17 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION
 }
 
+/** An event's data as it is stored: redacted, as a value and as its JSON text. */
+export interface PreparedEvent {
+  data: unknown
+  payload: string
+}
+
+function preparedWith(redactor: Pick<SecretRedactor, 'redactValue'>, data: unknown): PreparedEvent {
+  const redacted = redactor.redactValue(data ?? {}) ?? {}
+  return { data: redacted, payload: jsonbSafeText(redacted) }
+}
+
 export class RunEventLog {
   /** Wakes a run's subscribers: on appends by this process at once, and on notifications from any. */
   private readonly appended = new EventEmitter()
@@ -73,8 +85,11 @@ export class RunEventLog {
   constructor(
     private readonly db: Database,
     private readonly notifications: PgNotifications,
-    /** Cuts the secrets the run can see out of an event's data before it is stored (see secret-vault/secret-scopes.ts). */
-    private readonly redact: (runId: string, data: unknown) => Promise<unknown> = async (_runId, data) => data,
+    /**
+     * The redactor that cuts the secrets the run can see out of an event's data before it is stored (see
+     * secret-vault/secret-scopes.ts). Asked once per batch, not per event: a run's writer stores its events a batch at a time.
+     */
+    private readonly redactorOf: (runId: string) => Promise<Pick<SecretRedactor, 'redactValue'>> = async () => NO_SECRETS,
   ) {
     this.appended.setMaxListeners(0)
     this.commits = new GroupCommit(db.sql)
@@ -89,9 +104,14 @@ export class RunEventLog {
    * The event's data redacted, as a value and as the JSON text stored (serialised once: the value is
    * what this process hands on; the text differs only where jsonb cannot hold a character, see jsonb.ts).
    */
-  async prepareEvent(runId: string, data: unknown): Promise<{ data: unknown; payload: string }> {
-    const redacted = (await this.redact(runId, data ?? {})) ?? {}
-    return { data: redacted, payload: jsonbSafeText(redacted) }
+  async prepareEvent(runId: string, data: unknown): Promise<PreparedEvent> {
+    return preparedWith(await this.redactorOf(runId), data)
+  }
+
+  /** prepareEvent for a batch of one run's events, the redactor asked for once. */
+  async prepareEvents(runId: string, data: readonly unknown[]): Promise<PreparedEvent[]> {
+    const redactor = await this.redactorOf(runId)
+    return data.map((one) => preparedWith(redactor, one))
   }
 
   /**

@@ -16,6 +16,8 @@ class CountingLog extends RunEventLog {
   readonly statements: number[][] = []
   /** While set, an insert waits for it (the batch stays in flight). */
   hold: Promise<void> | undefined
+  /** While set, an insert fails with it (the database went away). */
+  failure: Error | undefined
   /** Resolves when the next insert begins. */
   private insertBegan: (() => void) | undefined
 
@@ -28,6 +30,7 @@ class CountingLog extends RunEventLog {
     this.insertBegan?.()
     this.insertBegan = undefined
     if (this.hold) await this.hold
+    if (this.failure) throw this.failure
     return super.insertNumbered(runId, rows, also, options)
   }
 }
@@ -91,6 +94,38 @@ describe('RunEventWriter', () => {
     await Promise.all([first, ...more])
     expect(log.statements).toEqual([[1], [2, 3, 4, 5]])
     expect((await stored(runId)).map((e) => e.data)).toEqual([0, 1, 2, 3, 4].map((n) => ({ n })))
+  })
+
+  it('stores a posted event (nobody waits for it) in order with the written ones, and tells its onFailed when its batch fails', async () => {
+    const runId = await newRun()
+    const log = countingLog()
+    const writer = new RunEventWriter(log, runId, 1)
+    const failures: unknown[] = []
+    writer.post('posted', { n: 1 }, (error) => failures.push(error))
+    await writer.write('written', { n: 2 })
+    expect(await stored(runId)).toEqual([
+      { sequence: 1, type: 'posted', data: { n: 1 } },
+      { sequence: 2, type: 'written', data: { n: 2 } },
+    ])
+    expect(log.statements).toEqual([[1, 2]])
+    log.failure = new Error('the database went away')
+    writer.post('lost', { n: 3 }, (error) => failures.push(error))
+    await writer.flush()
+    expect(failures).toEqual([log.failure])
+    expect(await stored(runId)).toHaveLength(2)
+  })
+
+  it('asks for the run’s redactor once per batch, and stores each event redacted', async () => {
+    const runId = await newRun()
+    const asked: string[] = []
+    const redactor = { redactValue: <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('s3cret', '[REDACTED]')) as T }
+    const log = new RunEventLog(app.db, app.notifications, async (id) => (asked.push(id), redactor))
+    const writer = new RunEventWriter(log, runId, 1)
+    const written = [1, 2, 3].map((n) => writer.write('said', { text: `key s3cret ${n}` }))
+    await writer.flush()
+    expect((await Promise.all(written)).map((event) => event.data)).toEqual([1, 2, 3].map((n) => ({ text: `key [REDACTED] ${n}` })))
+    expect((await stored(runId)).map((event) => event.data)).toEqual([1, 2, 3].map((n) => ({ text: `key [REDACTED] ${n}` })))
+    expect(asked).toEqual([runId])
   })
 
   it('writes a lone event at once, in its own statement', async () => {

@@ -67,6 +67,8 @@ export const LINGER_MS = 5
 export const REPLAY_DIVERGED_MESSAGE =
   'This run was resumed after the worker running it stopped. The step that was cut off ran again and did not repeat what it had recorded; its new events follow.'
 
+const ignoreStored = (): void => {}
+
 export class RunEventWriter {
   private queue: Pending[] = []
   private riders: Rider[] = []
@@ -106,6 +108,15 @@ export class RunEventWriter {
       this.queue.push({ type, data, also, resolve: resolve as (event: RunEvent | undefined) => void, reject })
       this.flushing ??= this.drain()
     })
+  }
+
+  /**
+   * write, for an event nobody waits for: no promise (a run writes many events, and each promise costs), `onFailed`
+   * is told if its batch fails to store.
+   */
+  post(type: string, data: unknown, onFailed: (error: unknown) => void): void {
+    this.queue.push({ type, data, resolve: ignoreStored, reject: onFailed })
+    this.flushing ??= this.drain()
   }
 
   /**
@@ -171,7 +182,11 @@ export class RunEventWriter {
   private async store(batch: Pending[], riders: Rider[]): Promise<void> {
     let prepared: Prepared[]
     try {
-      prepared = await Promise.all(batch.map(async (pending) => ({ pending, ...(await this.log.prepareEvent(this.runId, pending.data)) })))
+      const events = await this.log.prepareEvents(
+        this.runId,
+        batch.map((pending) => pending.data),
+      )
+      prepared = batch.map((pending, i) => ({ pending, ...events[i] }))
     } catch (error) {
       for (const pending of batch) pending.reject(error)
       for (const rider of riders) rider.reject(error)

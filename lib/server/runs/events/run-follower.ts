@@ -39,12 +39,30 @@ interface Position {
 }
 
 /** Yields the run's events in order; returns why it stopped. */
-export async function* runEvents(
+export async function* runEvents(app: FollowerApp, runId: string, signal: AbortSignal, options: RunEventsOptions = {}): AsyncGenerator<RunEvent, FollowEnd> {
+  const pages = runEventPages(app, runId, signal, options)
+  try {
+    for (;;) {
+      const next = await pages.next()
+      if (next.done) return next.value
+      for (const event of next.value) yield event
+    }
+  } finally {
+    await pages.return('aborted')
+  }
+}
+
+/**
+ * The run's events in order, a page at a time (what the feed or the log had at once), never empty; returns why it
+ * stopped. Pages, not events, pass through the generators: each step of an async generator costs promises, and a run
+ * followed where it executes hands over a superstep's events at once.
+ */
+async function* runEventPages(
   app: FollowerApp,
   runId: string,
   signal: AbortSignal,
-  { after = 0, untilParked = true }: RunEventsOptions = {},
-): AsyncGenerator<RunEvent, FollowEnd> {
+  { after = 0, untilParked = true }: RunEventsOptions,
+): AsyncGenerator<RunEvent[], FollowEnd> {
   const at: Position = { last: after, parked: false }
   const feed = app.localWorker?.feedOf(runId)
   if (feed) {
@@ -54,12 +72,17 @@ export async function* runEvents(
   return yield* fromLog(app, runId, signal, at, untilParked)
 }
 
-function* take(event: RunEvent, at: Position): Generator<RunEvent, void> {
-  if (event.sequence <= at.last || at.end) return
-  yield event
-  at.last = event.sequence
-  if (FINAL_EVENT_TYPES.has(event.type)) at.end = 'ended'
-  if (event.type === 'approval_requested') at.parked = true
+/** The events of `events` not yet taken, up to and including a final one; moves `at` past them. */
+function take(events: readonly RunEvent[], at: Position, into: RunEvent[] = []): RunEvent[] {
+  for (const event of events) {
+    if (at.end) break
+    if (event.sequence <= at.last) continue
+    into.push(event)
+    at.last = event.sequence
+    if (FINAL_EVENT_TYPES.has(event.type)) at.end = 'ended'
+    if (event.type === 'approval_requested') at.parked = true
+  }
+  return into
 }
 
 async function* fromFeed(app: FollowerApp, runId: string, feed: LocalRunFeed, signal: AbortSignal, at: Position, untilParked: boolean) {
@@ -70,23 +93,26 @@ async function* fromFeed(app: FollowerApp, runId: string, feed: LocalRunFeed, si
     }
     // Read before the events: a feed closed by then holds everything it will (its end pushed with the last batch).
     const closed = feed.closed
+    const page: RunEvent[] = []
     for (const event of feed.after(at.last)) {
-      if (event.sequence > at.last + 1) {
-        for (const missing of await app.events.listAfter(runId, at.last, event.sequence - at.last - 1)) yield* take(missing, at)
-      }
-      yield* take(event, at)
-      if (at.end) return
+      if (event.sequence > at.last + 1) take(await app.events.listAfter(runId, at.last, event.sequence - at.last - 1), at, page)
+      take([event], at, page)
+      if (at.end) break
     }
+    if (page.length > 0) yield page
+    if (at.end) return
     if (at.parked && untilParked) {
       at.end = 'waiting'
       return
     }
+    // Events pushed while the page was being handled woke nobody: look again before waiting.
+    if (page.length > 0) continue
     if (closed) return
     await feed.changed(signal)
   }
 }
 
-async function* fromLog(app: FollowerApp, runId: string, signal: AbortSignal, at: Position, untilParked: boolean): AsyncGenerator<RunEvent, FollowEnd> {
+async function* fromLog(app: FollowerApp, runId: string, signal: AbortSignal, at: Position, untilParked: boolean): AsyncGenerator<RunEvent[], FollowEnd> {
   let woken = false
   let wake: (() => void) | undefined
   const onAppend = () => {
@@ -102,10 +128,9 @@ async function* fromLog(app: FollowerApp, runId: string, signal: AbortSignal, at
       if (signal.aborted) return 'aborted'
       woken = false
       const events = await app.events.listAfter(runId, at.last, PAGE_SIZE)
-      for (const event of events) {
-        yield* take(event, at)
-        if (at.end) return at.end
-      }
+      const page = take(events, at)
+      if (page.length > 0) yield page
+      if (at.end) return at.end
       if (at.parked && untilParked) return 'waiting'
       if (events.length === PAGE_SIZE || woken) continue
       await new Promise<void>((resolve) => {
@@ -121,7 +146,8 @@ async function* fromLog(app: FollowerApp, runId: string, signal: AbortSignal, at
         const stopped = status === undefined || TERMINAL_RUN_STATUSES.includes(status) || (untilParked && status === 'waiting')
         // Ended or parked without our having heard: one more read takes what it wrote, then stop.
         if (stopped) {
-          for (const event of await app.events.listAfter(runId, at.last, PAGE_SIZE)) yield* take(event, at)
+          const last = take(await app.events.listAfter(runId, at.last, PAGE_SIZE), at)
+          if (last.length > 0) yield last
           return status === 'waiting' ? 'waiting' : 'ended'
         }
       }
@@ -151,14 +177,20 @@ export interface FollowOptions {
  * from `after` on are handed to `onEvent` in order; a run waiting for people is followed on.
  */
 export async function followRun(app: FollowerApp, runId: string, { after = 0, onEvent, signal }: FollowOptions = {}): Promise<RunEvent | undefined> {
-  const events = runEvents(app, runId, signal ?? new AbortController().signal, { after, untilParked: false })
-  for (;;) {
-    const next = await events.next()
-    if (next.done) return undefined
-    await onEvent?.(next.value)
-    if (FINAL_EVENT_TYPES.has(next.value.type)) {
-      await events.return('ended')
-      return next.value
+  const pages = runEventPages(app, runId, signal ?? new AbortController().signal, { after, untilParked: false })
+  try {
+    for (;;) {
+      const next = await pages.next()
+      if (next.done) return undefined
+      for (const event of next.value) {
+        // Awaited only when it returns a promise: most callers' onEvent is synchronous, and a run has many events.
+        const handled = onEvent?.(event)
+        if (handled) await handled
+        if (FINAL_EVENT_TYPES.has(event.type)) return event
+      }
     }
+  } finally {
+    // Stops following (unsubscribes) however this ends: the final event, the run gone quiet, or onEvent throwing.
+    await pages.return('ended')
   }
 }

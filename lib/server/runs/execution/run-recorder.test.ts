@@ -20,12 +20,13 @@ function slowLog() {
       })
       return chain
     },
+    post: (type: string, data: Record<string, unknown>, onFailed: (error: unknown) => void) => void writer.write(type, data).catch(onFailed),
     flush: () => chain,
   }
   return { written, writer: writer as unknown as RunEventWriter }
 }
 
-const noForwarding = { onWorkflowEvent: async () => undefined } as unknown as RunConversationForwarder
+const noForwarding = { enabled: false, onWorkflowEvent: async () => undefined } as unknown as RunConversationForwarder
 const noCheckpoints = { pointerFor: () => undefined } as unknown as CheckpointPointers
 
 function recorder(writer: RunEventWriter, cancelled = new AbortController().signal) {

@@ -77,10 +77,10 @@ export class RunRecorder {
   async onWorkflowEvent(event: unknown): Promise<void> {
     for (const record of toRunEvents(event).flatMap((e) => this.text.push(e))) {
       if (record.type === 'started' && this.options.continuing) continue
-      await this.pastBoundary()
+      if (this.boundary) await this.pastBoundary()
       if (record.type === 'superstep_completed') {
         const iteration = Number(record.data.iteration)
-        this.boundary = this.queue(record, this.options.checkpoints.pointerFor(iteration, this.usage))
+        this.boundary = this.queueAwaited(record, this.options.checkpoints.pointerFor(iteration, this.usage))
         this.boundaryRecorded(iteration)
       } else if (record.type === 'failed') {
         const failed = this.inPlainWords(record)
@@ -92,6 +92,7 @@ export class RunRecorder {
       }
     }
     this.writeHeldTextLater()
+    if (!this.options.forwarder.enabled) return
     const forwarded = await this.options.forwarder.onWorkflowEvent(event)
     if (forwarded && !forwarded.succeeded) {
       this.writeHeldText()
@@ -192,18 +193,34 @@ export class RunRecorder {
     for (const record of this.text.flush()) this.queue(record)
   }
 
-  /** Hands the record to the writer; resolves once it is stored (or failed: then `failure` says so). */
-  private queue(record: RunEventRecord, also?: Parameters<RunEventWriter['write']>[2]): Promise<void> | undefined {
-    if (this.options.cancelled.aborted) return undefined
+  /** Hands the record to the writer, nobody waiting for it: a failed store is kept in `failure`, reported at the next boundary. */
+  private queue(record: RunEventRecord): void {
+    if (!this.noted(record)) return
+    this.options.writer.post(record.type, record.data, this.failed)
+    this.afterQueued(record)
+  }
+
+  /** queue, for the record a boundary waits on: resolves once it is stored (or failed: then `failure` says so). */
+  private queueAwaited(record: RunEventRecord, also?: Parameters<RunEventWriter['write']>[2]): Promise<void> | undefined {
+    if (!this.noted(record)) return undefined
+    const stored = this.options.writer.write(record.type, record.data, also).then(() => {}, this.failed)
+    this.afterQueued(record)
+    return stored
+  }
+
+  private readonly failed = (error: unknown): void => void (this.failure ??= { error })
+
+  /** What the record adds to the run's outputs, requests and usage; false once the run was cancelled (nothing more is its). */
+  private noted(record: RunEventRecord): boolean {
+    if (this.options.cancelled.aborted) return false
     if (record.type === 'output') this.outputs.push(record.data.data)
     if (record.type === 'request_info') this.pending.push(record.data as unknown as PendingRequest)
     if (record.usage) this.usage = addUsage(this.usage, record.usage)
-    const stored = this.options.writer.write(record.type, record.data, also).then(
-      () => {},
-      (error: unknown) => void (this.failure ??= { error }),
-    )
+    return true
+  }
+
+  private afterQueued(record: RunEventRecord): void {
     if (record.type === 'tool_call' && typeof record.data.callId === 'string') this.afterToolCall(record.data.callId)
-    return stored
   }
 
   private release(callId: string): void {
@@ -217,7 +234,7 @@ export class RunRecorder {
   private queueStatuses(statuses: McpTaskStatusData[]): void {
     if (this.options.cancelled.aborted) return
     for (const data of statuses) {
-      this.options.writer.write(MCP_TASK_STATUS_EVENT, { ...data }).catch((error: unknown) => warnStatusNotRecorded(this.options.runId, data, error))
+      this.options.writer.post(MCP_TASK_STATUS_EVENT, { ...data }, (error: unknown) => warnStatusNotRecorded(this.options.runId, data, error))
     }
   }
 

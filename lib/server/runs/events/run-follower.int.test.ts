@@ -1,0 +1,117 @@
+/**
+ * Following a run for a request that waits for it (run-follower.ts), on a real database: its events in order from the
+ * log and from a feed of this process (the gaps others left read from the log), stopping at its end or where it parks,
+ * and letting go of the log's subscription however following ends.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+import { LocalRunFeed } from './local-run-feed'
+import { followRun, runEvents, type FollowerApp } from './run-follower'
+
+describe('following a run', () => {
+  let app: TestApp
+
+  beforeAll(async () => {
+    app = await createTestApp({ install: false })
+  })
+  afterAll(async () => app?.close())
+
+  async function newRun(): Promise<string> {
+    const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
+    return (await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: '' } })).id
+  }
+
+  /** The app as a follower sees it, counting the log subscriptions it holds. */
+  function counted(feeds = new Map<string, LocalRunFeed>()) {
+    const held = { count: 0 }
+    const follower: FollowerApp = {
+      db: app.db,
+      localWorker: { feedOf: (runId: string) => feeds.get(runId) } as unknown as FollowerApp['localWorker'],
+      events: Object.assign(Object.create(app.events) as typeof app.events, {
+        subscribe: async (...args: Parameters<typeof app.events.subscribe>) => {
+          const unsubscribe = await app.events.subscribe(...args)
+          held.count++
+          return () => {
+            held.count--
+            unsubscribe()
+          }
+        },
+      }),
+    }
+    return { follower, held }
+  }
+
+  it('hands every event in order to onEvent, written before and while it follows, and resolves with the final one', async () => {
+    const runId = await newRun()
+    const { follower, held } = counted()
+    await app.events.append(runId, 'node_started', { nodeId: 'a' })
+    const seen: string[] = []
+    const followed = followRun(follower, runId, { onEvent: (event) => void seen.push(`${event.sequence} ${event.type}`) })
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    await app.events.append(runId, 'node_completed', { nodeId: 'a' })
+    await app.events.append(runId, 'run_succeeded', { outputs: [] })
+    expect(await followed).toMatchObject({ sequence: 3, type: 'run_succeeded' })
+    expect(seen).toEqual(['1 node_started', '2 node_completed', '3 run_succeeded'])
+    expect(held.count).toBe(0)
+  })
+
+  it('lets go of the subscription when onEvent throws', async () => {
+    const runId = await newRun()
+    const { follower, held } = counted()
+    await app.events.append(runId, 'node_started', { nodeId: 'a' })
+    const failing = followRun(follower, runId, {
+      onEvent: () => {
+        throw new Error('the client went away')
+      },
+    })
+    await expect(failing).rejects.toThrow('the client went away')
+    expect(held.count).toBe(0)
+  })
+
+  it('stops after the events that park the run on an approval, saying it waits', async () => {
+    const runId = await newRun()
+    const { follower, held } = counted()
+    await app.events.append(runId, 'node_started', { nodeId: 'a' })
+    await app.events.append(runId, 'approval_requested' as string, { approvalId: 'x' })
+    await app.events.append(runId, 'run_waiting', {})
+    const events = runEvents(follower, runId, new AbortController().signal)
+    const seen: string[] = []
+    let next = await events.next()
+    for (; !next.done; next = await events.next()) seen.push(next.value.type)
+    expect(next.value).toBe('waiting')
+    expect(seen).toEqual(['node_started', 'approval_requested', 'run_waiting'])
+    expect(held.count).toBe(0)
+  })
+
+  it('takes a local run’s events from its feed, reading from the log only what others appended in between', async () => {
+    const runId = await newRun()
+    const feed = new LocalRunFeed()
+    const { follower } = counted(new Map([[runId, feed]]))
+    const listAfter = vi.spyOn(app.events, 'listAfter')
+    const at = (sequence: number, type: string) => ({ sequence, type, data: {}, createdAt: new Date().toISOString() })
+    feed.push([at(1, 'node_started')])
+    // Another process appended event 2 (a cancel request, say): the feed never carries it.
+    await app.events.append(runId, 'node_started', {})
+    await app.events.append(runId, 'mcp_connected' as string, { serverId: 's' })
+    const seen: string[] = []
+    const followed = followRun(follower, runId, { onEvent: (event) => void seen.push(`${event.sequence} ${event.type}`) })
+    feed.push([at(3, 'node_completed')])
+    feed.ended(at(4, 'run_succeeded'), { status: 'succeeded', outputs: [], usage: null, error: null })
+    expect(await followed).toMatchObject({ sequence: 4, type: 'run_succeeded' })
+    expect(seen).toEqual(['1 node_started', '2 mcp_connected', '3 node_completed', '4 run_succeeded'])
+    expect(listAfter.mock.calls.map(([, after, limit]) => [after, limit])).toEqual([[1, 1]])
+    listAfter.mockRestore()
+  })
+
+  it('yields each event once to a consumer that stops early, and lets go of the subscription', async () => {
+    const runId = await newRun()
+    const { follower, held } = counted()
+    for (const nodeId of ['a', 'b', 'c']) await app.events.append(runId, 'node_started', { nodeId })
+    const events = runEvents(follower, runId, new AbortController().signal)
+    const first = await events.next()
+    expect(first.value).toMatchObject({ sequence: 1 })
+    expect(held.count).toBe(1)
+    await events.return('aborted')
+    expect(held.count).toBe(0)
+  })
+})
