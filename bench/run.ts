@@ -7,7 +7,7 @@
  *
  * --engine also runs the engine-only scripts (bench/workflow-overhead.ts, bench/workflow-memory.ts,
  * bench/mcp-call-overhead.ts, bench/chat-turn-overhead.ts, bench/responses-overhead.ts, bench/durable-vs-dbos.ts,
- * bench/live-editing.ts, bench/experiments.ts: the last five need Postgres at DATABASE_URL)
+ * bench/run-path-costs.ts, bench/live-editing.ts, bench/experiments.ts: the last six need Postgres at DATABASE_URL)
  * with their own output; --strict exits with 1 when a goal is missed;
  * --json prints the combined results as one JSON document. Other flags go to the peer scripts.
  */
@@ -101,6 +101,7 @@ async function main(): Promise<void> {
     await runScript('./chat-turn-overhead.ts', [], { capture: false })
     await runScript('./responses-overhead.ts', [], { capture: false })
     await runScript('./durable-vs-dbos.ts', [], { capture: false })
+    await runScript('./run-path-costs.ts', [], { capture: false })
     await runScript('./live-editing.ts', [], { capture: false, nodeFlags: ['--expose-gc'] })
     await runScript('./experiments.ts', argv.includes('--quick') ? ['--quick'] : [], { capture: false })
   }
