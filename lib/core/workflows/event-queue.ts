@@ -71,6 +71,19 @@ export class EventQueue<T> {
     return QUEUE_END
   }
 
+  /** take(), for every event ready at once (never an empty array): undefined when none is, END when the run is over. */
+  takeAll(): T[] | typeof QUEUE_END | undefined {
+    if (this.head < this.items.length) {
+      const items = this.head === 0 ? this.items : this.items.slice(this.head)
+      // A fresh array for what comes next: the taken one is the consumer's now (and nothing here keeps it reachable).
+      this.items = []
+      this.head = 0
+      this.releaseProducer()
+      return items
+    }
+    return this.take() as typeof QUEUE_END | undefined
+  }
+
   /** Resolves when take() may return something new. */
   waitForItem(): Promise<void> {
     return new Promise<void>((resolve) => {

@@ -305,6 +305,66 @@ describe('cancellation', () => {
   })
 })
 
+describe('runStreamBatches', () => {
+  async function batchesOf(stream: AsyncIterable<WorkflowEvent[]>): Promise<WorkflowEvent[][]> {
+    const batches: WorkflowEvent[][] = []
+    for await (const batch of stream) batches.push(batch)
+    return batches
+  }
+
+  it('yields the events runStream yields, in order, in non-empty batches of several', async () => {
+    const streamed = await collect(sketch().runStream('hi'))
+    const batches = await batchesOf(sketch().runStreamBatches('hi'))
+    expect(batches.every((batch) => batch.length > 0)).toBe(true)
+    expect(batches.length).toBeLessThan(streamed.length)
+    expect(batches.flat()).toEqual(streamed)
+  })
+
+  it('hands over every event of a failed run, then throws its error', async () => {
+    const boom = executor('boom', async (text: string) => {
+      throw new TypeError(`cannot process ${text}`)
+    })
+    const workflow = new WorkflowBuilder({ startExecutor: boom }).build()
+    const events: WorkflowEvent[] = []
+    await expect(async () => {
+      for await (const batch of workflow.runStreamBatches('bad')) events.push(...batch)
+    }).rejects.toThrow('cannot process bad')
+    expect(events.slice(-2)).toEqual([
+      { type: 'failed', error: { message: 'cannot process bad', errorType: 'TypeError', executorId: 'boom' } },
+      { type: 'status', state: 'FAILED' },
+    ])
+  })
+
+  it('stops the run when the consumer stops reading', async () => {
+    let invocations = 0
+    const loop = executor('loop', async (n: number, ctx) => {
+      invocations++
+      ctx.sendMessage(n + 1)
+    })
+    const workflow = new WorkflowBuilder({ startExecutor: loop, maxIterations: 1_000_000 }).addEdge(loop, loop).build()
+    for await (const batch of workflow.runStreamBatches(0)) {
+      if (batch.some((event) => event.type === 'superstep_completed' && event.iteration >= 3)) break
+    }
+    expect(workflow.isRunning).toBe(false)
+    expect(invocations).toBeLessThan(2_000)
+  })
+
+  it('lets a run that outpaced its consumer go on once the consumer took what was waiting', async () => {
+    const loop = executor('loop', async (n: number, ctx) => {
+      if (n < 3_000) ctx.sendMessage(n + 1)
+      else ctx.yieldOutput(n)
+    })
+    const workflow = new WorkflowBuilder({ startExecutor: loop, maxIterations: 10_000 }).addEdge(loop, loop).build()
+    const events: WorkflowEvent[] = []
+    for await (const batch of workflow.runStreamBatches(0)) {
+      events.push(...batch)
+      // A slow consumer: the run fills the queue past its high-water mark and waits at a superstep's end.
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    expect(events.filter((event) => event.type === 'output')).toEqual([expect.objectContaining({ data: 3_000 })])
+  })
+})
+
 describe('executors', () => {
   class Router extends Executor<string | number, string> {
     constructor() {

@@ -186,16 +186,21 @@ export async function executeQueuedRun(
       checkpointStorage: watch ? watch.storage(checkpoints) : checkpoints,
       beforeNextSuperstep: watch ? watch.between(hold) : hold,
     }
+    // In batches (what the workflow emitted since the last), each event recorded in order and awaited only when the
+    // recorder has something to wait for: a run emits many events, and every step of an async iteration costs promises.
     const stream =
       start.kind === 'continued'
-        ? prepared.workflow.runStream(undefined, { ...options, checkpointId: start.checkpointId, responses })
+        ? prepared.workflow.runStreamBatches(undefined, { ...options, checkpointId: start.checkpointId, responses })
         : start.kind === 'resumed' && start.checkpointId !== null
-          ? prepared.workflow.runStream(undefined, { ...options, checkpointId: start.checkpointId })
-          : prepared.workflow.runStream(input, options)
+          ? prepared.workflow.runStreamBatches(undefined, { ...options, checkpointId: start.checkpointId })
+          : prepared.workflow.runStreamBatches(input, options)
     await prepared.asRun(async () => {
-      for await (const event of stream) {
-        watch?.observe(event)
-        await recorder.onWorkflowEvent(event)
+      for await (const events of stream) {
+        for (const event of events) {
+          watch?.observe(event)
+          const recorded = recorder.onWorkflowEvent(event)
+          if (recorded) await recorded
+        }
       }
     })
     // What the last superstep left is not sent yet: it goes with the run's end, in one statement.

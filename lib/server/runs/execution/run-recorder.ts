@@ -74,25 +74,51 @@ export class RunRecorder {
     this.outputs = [...(options.outputsBefore ?? [])]
   }
 
-  async onWorkflowEvent(event: unknown): Promise<void> {
-    for (const record of toRunEvents(event).flatMap((e) => this.text.push(e))) {
+  /**
+   * Records one of the workflow's events. A promise when there is something to wait for (a boundary to commit first,
+   * a failure to store, the conversation forwarder), else undefined: most events are only queued, and a run has many.
+   */
+  onWorkflowEvent(event: unknown): Promise<void> | undefined {
+    const records = toRunEvents(event).flatMap((e) => this.text.push(e))
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i]
+      if (record.type === 'started' && this.options.continuing) continue
+      if (this.boundary || record.type === 'failed') return this.recordAfterWaiting(records.slice(i), event)
+      this.record(record)
+    }
+    return this.afterRecords(event)
+  }
+
+  /** onWorkflowEvent from the first record that waits: past a boundary (committed as the mode says), or a failure. */
+  private async recordAfterWaiting(records: RunEventRecord[], event: unknown): Promise<void> {
+    for (const record of records) {
       if (record.type === 'started' && this.options.continuing) continue
       if (this.boundary) await this.pastBoundary()
-      if (record.type === 'superstep_completed') {
-        const iteration = Number(record.data.iteration)
-        this.boundary = this.queueAwaited(record, this.options.checkpoints.pointerFor(iteration, this.usage))
-        this.boundaryRecorded(iteration)
-      } else if (record.type === 'failed') {
+      if (record.type === 'failed') {
         const failed = this.inPlainWords(record)
         this.queue(failed)
         await this.flush()
         throw new WorkflowRunFailedError(String((failed.data.error as { message?: string } | undefined)?.message ?? 'The workflow failed.'))
-      } else {
-        this.queue(record)
       }
+      this.record(record)
     }
+    await this.afterRecords(event)
+  }
+
+  /** Queues a record; a superstep's end becomes the boundary, with the run's resume point. */
+  private record(record: RunEventRecord): void {
+    if (record.type !== 'superstep_completed') return this.queue(record)
+    const iteration = Number(record.data.iteration)
+    this.boundary = this.queueAwaited(record, this.options.checkpoints.pointerFor(iteration, this.usage))
+    this.boundaryRecorded(iteration)
+  }
+
+  private afterRecords(event: unknown): Promise<void> | undefined {
     this.writeHeldTextLater()
-    if (!this.options.forwarder.enabled) return
+    return this.options.forwarder.enabled ? this.forward(event) : undefined
+  }
+
+  private async forward(event: unknown): Promise<void> {
     const forwarded = await this.options.forwarder.onWorkflowEvent(event)
     if (forwarded && !forwarded.succeeded) {
       this.writeHeldText()
