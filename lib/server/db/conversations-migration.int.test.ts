@@ -98,10 +98,13 @@ describe('the conversations migration keeps every conversation, message and turn
     ])
   })
 
+  // Not NOT NULL constraints: PostgreSQL 18 (the embedded server) names them after their table and column when they are
+  // made, and a rename leaves those names be (`AgentSession_id_not_null`); they are no key, and nothing refers to them.
   it('leaves no table, column, key, index or type under the old names', async () => {
     const old = await db.sql.query<{ name: string }>(
       `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND (relname LIKE '%AgentSession%' OR relname LIKE '%sessionId%')
        UNION ALL SELECT conname FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND (conname LIKE '%AgentSession%' OR conname LIKE '%sessionId%')
+         AND contype <> 'n'
        UNION ALL SELECT typname FROM pg_type WHERE typnamespace = 'public'::regnamespace AND typname IN ('SessionKind', 'AgentSession')
        UNION ALL SELECT table_name || '.' || column_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'sessionId'`,
     )

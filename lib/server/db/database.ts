@@ -28,7 +28,7 @@ export interface Database {
    * A further pool on the same database, closed with it: a worker gets its own, sized to its
    * concurrency, so a burst of requests cannot starve runs (and the reverse).
    */
-  openPool(max: number): pg.Pool
+  openPool(max: number, options?: { pipeline?: boolean }): pg.Pool
   /** A dedicated connection outside every pool (LISTEN needs one); the caller ends it. */
   connectClient(): Promise<pg.Client>
   close(): Promise<void>
@@ -70,6 +70,8 @@ function openByKind(options: DatabaseOptions): Promise<Database> {
 
 /** The pool HTTP requests and services share. */
 const MAIN_POOL_SIZE = 10
+/** The pipelining connections of `sql.transactionOf`: as many as group commits may be in flight at once. */
+const PIPELINED_POOL_SIZE = 2
 
 function openPostgres(url: string): Database {
   return onServer({ connectionString: url }, 'postgres', async () => {})
@@ -107,8 +109,9 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (text) => new Date(`${text.r
 function onServer(serverConfig: pg.PoolConfig, kind: 'postgres' | 'embedded', afterClose: () => Promise<void>): Database {
   const config: pg.PoolConfig = { ...serverConfig, options: [serverConfig.options, UTC_SESSION].filter(Boolean).join(' ') }
   const pools: pg.Pool[] = []
-  const openPool = (max: number) => {
-    const pool = new pg.Pool({ ...config, max })
+  const openPool = (max: number, { pipeline = false }: { pipeline?: boolean } = {}) => {
+    // pg's pipeline mode (a client writes its queries without waiting for the answers before): see sql.ts's transactionOf.
+    const pool = new pg.Pool({ ...config, max, ...(pipeline ? { pipeline } : {}) } as pg.PoolConfig)
     // An idle client losing its connection must not crash the process.
     pool.on('error', (error) => console.error('[db] idle Postgres connection failed:', error.message))
     // A connection that fails while checked out reports to its query; this keeps the process up meanwhile.
@@ -121,7 +124,8 @@ function onServer(serverConfig: pg.PoolConfig, kind: 'postgres' | 'embedded', af
   const ClientClass = (config.Client as typeof pg.Client | undefined) ?? pg.Client
   return {
     prisma,
-    sql: pgSqlRunner(pool),
+    // Connections open only when used: a group commit's (runs/events/group-commit.ts), one per commit in flight.
+    sql: pgSqlRunner(pool, { pipelined: openPool(PIPELINED_POOL_SIZE, { pipeline: true }) }),
     kind,
     pool,
     openPool,

@@ -15,7 +15,19 @@ export interface SqlRunner {
   /** Runs one or more statements without parameters (a migration file). */
   exec(text: string): Promise<void>
   /** Runs `work` in one transaction on one connection. */
-  transaction<T>(work: (tx: Omit<SqlRunner, 'transaction'>) => Promise<T>): Promise<T>
+  transaction<T>(work: (tx: Omit<SqlRunner, 'transaction' | 'transactionOf'>) => Promise<T>): Promise<T>
+  /**
+   * Runs the statements in one transaction and answers each one's rows, in order. Given a pipelining pool, BEGIN,
+   * every statement and COMMIT are written at once and answered together: one round trip for all, where `transaction`
+   * waits for each answer before sending the next. Rejects, with nothing committed, when any statement fails.
+   */
+  transactionOf(statements: readonly Statement[]): Promise<unknown[][]>
+}
+
+/** A statement with its parameters. */
+export interface Statement {
+  text: string
+  params: unknown[]
 }
 
 const statementNames = new Map<string, string>()
@@ -34,8 +46,12 @@ function prepared(text: string, params: unknown[] | undefined): QueryConfig {
   return { name: statementName(text), text, values: params }
 }
 
-export function pgSqlRunner(pool: Pool): SqlRunner {
-  return {
+/**
+ * `pipelined`: a pool whose connections pipeline (pg's `pipeline: true`), for transactionOf; without one, its
+ * statements go one after another in a transaction of the main pool.
+ */
+export function pgSqlRunner(pool: Pool, { pipelined }: { pipelined?: Pool } = {}): SqlRunner {
+  const runner: SqlRunner = {
     async query(text, params) {
       return (await pool.query(prepared(text, params))).rows
     },
@@ -59,5 +75,41 @@ export function pgSqlRunner(pool: Pool): SqlRunner {
         client.release()
       }
     },
+    async transactionOf(statements) {
+      if (!pipelined) {
+        return runner.transaction(async (tx) => {
+          const rows: unknown[][] = []
+          for (const statement of statements) rows.push(await tx.query(statement.text, statement.params))
+          return rows
+        })
+      }
+      return pipelinedTransaction(pipelined, statements)
+    },
+  }
+  return runner
+}
+
+/**
+ * BEGIN, the statements and COMMIT written at once on one pipelining connection. A statement that fails aborts the
+ * transaction: those after it fail too (Postgres refuses them in an aborted block) and COMMIT rolls back, so nothing
+ * of the group is committed. A connection whose group failed is closed rather than reused: its state is not worth
+ * trusting for the next.
+ */
+async function pipelinedTransaction(pool: Pool, statements: readonly Statement[]): Promise<unknown[][]> {
+  const client = await pool.connect()
+  let failed = false
+  try {
+    const begin = client.query('BEGIN')
+    const answers = statements.map((statement) => client.query(prepared(statement.text, statement.params)))
+    const commit = client.query('COMMIT')
+    const settled = await Promise.allSettled([begin, ...answers, commit])
+    const failure = settled.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected')
+    if (failure) {
+      failed = true
+      throw failure.reason
+    }
+    return settled.slice(1, -1).map((answer) => (answer as PromiseFulfilledResult<{ rows: unknown[] }>).value.rows)
+  } finally {
+    client.release(failed)
   }
 }

@@ -30,6 +30,10 @@ function countingSql(sql: SqlRunner): SqlRunner & { alone: number; transactions:
       counting.transactions++
       return sql.transaction(work) as Promise<T>
     },
+    transactionOf: (statements: Parameters<SqlRunner['transactionOf']>[0]) => {
+      counting.transactions++
+      return sql.transactionOf(statements)
+    },
   }
   return counting
 }

@@ -38,7 +38,7 @@ export class GroupCommit {
   private inFlight = 0
 
   constructor(
-    private readonly sql: Pick<SqlRunner, 'query' | 'transaction'>,
+    private readonly sql: Pick<SqlRunner, 'query' | 'transactionOf'>,
     private readonly commitsInFlight = DEFAULT_COMMITS_IN_FLIGHT,
   ) {}
 
@@ -80,11 +80,8 @@ export class GroupCommit {
     const group = unordered.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     let results: unknown[][]
     try {
-      results = await this.sql.transaction(async (tx) => {
-        const rows: unknown[][] = []
-        for (const statement of group) rows.push(await tx.query(statement.text, statement.params))
-        return rows
-      })
+      // Sent together where the runner pipelines (database.ts): one round trip for the group, not one per statement.
+      results = await this.sql.transactionOf(group)
     } catch {
       // Rolled back whole: each statement goes again alone, and fails (or not) on its own.
       await Promise.all(group.map((statement) => this.alone(statement)))

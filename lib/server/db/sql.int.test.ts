@@ -1,0 +1,51 @@
+/**
+ * sql.ts's transactionOf on a real database, sent on a pipelining connection (as the app's runner sends a group commit)
+ * and one statement at a time (a runner without one): each statement's rows in order, all committed together, and a
+ * failing statement leaving nothing of its group committed and the next group unharmed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/test-app'
+import { pgSqlRunner, type SqlRunner } from './sql'
+
+describe('transactionOf', () => {
+  let app: TestApp
+  const runners: Record<string, SqlRunner> = {}
+
+  beforeAll(async () => {
+    app = await createTestApp({ install: false, seed: false })
+    await app.db.sql.exec('CREATE TABLE transaction_of_probe (id int PRIMARY KEY, note text NOT NULL)')
+    runners.pipelined = pgSqlRunner(app.db.openPool(1), { pipelined: app.db.openPool(1, { pipeline: true }) })
+    runners['one at a time'] = pgSqlRunner(app.db.openPool(1))
+  })
+  afterAll(async () => app?.close())
+
+  const insert = 'INSERT INTO transaction_of_probe (id, note) VALUES ($1, $2) RETURNING id, note'
+  const stored = async (ids: number[]) =>
+    (await app.db.sql.query<{ id: number }>('SELECT id FROM transaction_of_probe WHERE id = ANY($1::int[]) ORDER BY id', [ids])).map((row) => row.id)
+
+  it.each(['pipelined', 'one at a time'])('%s: answers each statement’s rows in order, all committed together', async (name) => {
+    const base = name === 'pipelined' ? 100 : 200
+    const rows = await runners[name].transactionOf([
+      { text: insert, params: [base + 1, 'a'] },
+      { text: 'SELECT count(*)::int AS seen FROM transaction_of_probe WHERE id BETWEEN $1 AND $2', params: [base, base + 9] },
+      // The same text again in the same group: its prepared statement is parsed once on the connection.
+      { text: insert, params: [base + 2, 'b'] },
+    ])
+    expect(rows).toEqual([[{ id: base + 1, note: 'a' }], [{ seen: 1 }], [{ id: base + 2, note: 'b' }]])
+    expect(await stored([base + 1, base + 2])).toEqual([base + 1, base + 2])
+  })
+
+  it.each(['pipelined', 'one at a time'])('%s: a failing statement leaves nothing of its group committed, and the next group goes through', async (name) => {
+    const base = name === 'pipelined' ? 300 : 400
+    await runners[name].transactionOf([{ text: insert, params: [base, 'taken'] }])
+    await expect(
+      runners[name].transactionOf([
+        { text: insert, params: [base + 1, 'before'] },
+        { text: insert, params: [base, 'a duplicate'] },
+        { text: insert, params: [base + 2, 'after'] },
+      ]),
+    ).rejects.toMatchObject({ code: '23505' })
+    expect(await stored([base, base + 1, base + 2])).toEqual([base])
+    expect(await runners[name].transactionOf([{ text: insert, params: [base + 3, 'next'] }])).toEqual([[{ id: base + 3, note: 'next' }]])
+  })
+})
