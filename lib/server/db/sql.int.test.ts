@@ -3,6 +3,7 @@
  * and one statement at a time (a runner without one): each statement's rows in order, all committed together, and a
  * failing statement leaving nothing of its group committed and the next group unharmed.
  */
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { pgSqlRunner, type SqlRunner } from './sql'
@@ -47,5 +48,28 @@ describe('transactionOf', () => {
     ).rejects.toMatchObject({ code: '23505' })
     expect(await stored([base, base + 1, base + 2])).toEqual([base])
     expect(await runners[name].transactionOf([{ text: insert, params: [base + 3, 'next'] }])).toEqual([[{ id: base + 3, note: 'next' }]])
+  })
+
+  it('pipelined: sends a group in one socket write', async () => {
+    await runners.pipelined.transactionOf([{ text: 'SELECT 1 AS warm', params: [] }])
+    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>
+    const [write, writev] = [socket._write, socket._writev]
+    let writes = 0
+    socket._write = function (this: unknown, ...args: unknown[]) {
+      writes++
+      return write.apply(this, args)
+    }
+    socket._writev = function (this: unknown, ...args: unknown[]) {
+      writes++
+      return writev.apply(this, args)
+    }
+    try {
+      await runners.pipelined.transactionOf([500, 501, 502].map((id) => ({ text: insert, params: [id, 'one write'] })))
+    } finally {
+      socket._write = write
+      socket._writev = writev
+    }
+    expect(writes).toBe(1)
+    expect(await stored([500, 501, 502])).toEqual([500, 501, 502])
   })
 })

@@ -8,6 +8,7 @@
  * the values), so the statements a connection keeps are few and bounded.
  */
 import { createHash } from 'node:crypto'
+import type { Socket } from 'node:net'
 import type { Pool, QueryConfig } from 'pg'
 
 export interface SqlRunner {
@@ -99,9 +100,18 @@ async function pipelinedTransaction(pool: Pool, statements: readonly Statement[]
   const client = await pool.connect()
   let failed = false
   try {
-    const begin = client.query('BEGIN')
-    const answers = statements.map((statement) => client.query(prepared(statement.text, statement.params)))
-    const commit = client.query('COMMIT')
+    // Each query corks the socket around its own messages; corked around them all, the group leaves in one write (a
+    // socket write is a system call, and on loopback it costs about what a small statement's execution does).
+    const socket = (client as unknown as { connection?: { stream?: Partial<Pick<Socket, 'cork' | 'uncork'>> } }).connection?.stream
+    socket?.cork?.()
+    let begin: Promise<unknown>, answers: Promise<{ rows: unknown[] }>[], commit: Promise<unknown>
+    try {
+      begin = client.query('BEGIN')
+      answers = statements.map((statement) => client.query(prepared(statement.text, statement.params)))
+      commit = client.query('COMMIT')
+    } finally {
+      socket?.uncork?.()
+    }
     const settled = await Promise.allSettled([begin, ...answers, commit])
     const failure = settled.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected')
     if (failure) {
