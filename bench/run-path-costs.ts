@@ -13,9 +13,9 @@
  */
 import { createHook } from 'node:async_hooks'
 import { Session } from 'node:inspector/promises'
-import net from 'node:net'
 import type { DurabilityMode } from '../lib/contracts/durability'
 import { RunService } from '../lib/server/runs/run-service'
+import { countSocketWrites } from '../lib/server/testing/socket-writes'
 import { withConcurrency } from './lib/measure'
 import { freshPostgresDatabase } from './lib/runs/app-processes'
 import { startInProcessApp, type InProcessApp } from './lib/runs/in-process-app'
@@ -40,29 +40,6 @@ function listFlag(argv: string[], name: string, allowed: readonly string[]): str
 function numberFlag(argv: string[], name: string, fallback: number): number {
   const at = argv.indexOf(`--${name}`)
   return at >= 0 ? Number(argv[at + 1]) : fallback
-}
-
-/** Counts the socket writes made while `work` runs (each `_write` or `_writev` is one system call's worth). */
-async function countingSocketWrites(work: () => Promise<void>): Promise<number> {
-  const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>
-  const write = socket._write
-  const writev = socket._writev
-  let writes = 0
-  socket._write = function (this: unknown, ...args: unknown[]) {
-    writes++
-    return write.apply(this, args)
-  }
-  socket._writev = function (this: unknown, ...args: unknown[]) {
-    writes++
-    return writev.apply(this, args)
-  }
-  try {
-    await work()
-  } finally {
-    socket._write = write
-    socket._writev = writev
-  }
-  return writes
 }
 
 /** Bytes allocated while `work` runs, by V8's sampling heap profiler (objects collected meanwhile included). */
@@ -95,7 +72,7 @@ async function measure(side: InProcessApp, session: Session, mode: DurabilityMod
   }).enable()
   await batch()
   hook.disable()
-  const socketWrites = await countingSocketWrites(batch)
+  const socketWrites = await countSocketWrites(batch)
   const allocated = await allocatedBytes(session, batch)
   return { promises: promises / runs, allocatedKb: allocated / 1024 / runs, socketWrites: socketWrites / runs }
 }

@@ -19,6 +19,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AgentSettingsSchema } from '@/lib/graph'
 import { graph } from '@/lib/graph/testing/graph-builder'
+import { FIVE_NODE_DEMO } from '@/lib/graph/testing/five-node-demo'
 import { runIdOfResponse } from '@/lib/server/responses/responses-service'
 import { getAppContext } from '@/lib/server/app-assembly'
 import { RunWorker } from '@/lib/server/runs/execution/run-worker'
@@ -130,15 +131,6 @@ function expectWithinBudget(count: StatementCount, budget: Budget): void {
 
 /** Far beyond the test: no idle poll, lease renewal, lapsed-lease sweep or secrets' freshness check runs on the clock while it counts. */
 const NEVER_MS = 3_600_000
-
-const FIVE_NODE_DEMO = graph()
-  .start()
-  .agent('drafter', { name: 'Drafter', instructions: 'Draft a short answer.' })
-  .node('tidy', 'transform', { expression: 'input' })
-  .agent('reviewer', { name: 'Reviewer', instructions: 'Review the draft.' })
-  .output()
-  .chain('start', 'drafter', 'tidy', 'reviewer', 'output')
-  .build()
 
 const ASKING = graph().start().node('ask', 'human_input', { prompt: 'Go on?' }).output().chain('start', 'ask', 'output').build()
 

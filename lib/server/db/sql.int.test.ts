@@ -3,8 +3,8 @@
  * and one statement at a time (a runner without one): each statement's rows in order, all committed together, and a
  * failing statement leaving nothing of its group committed and the next group unharmed.
  */
-import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countSocketWrites } from '../testing/socket-writes'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { pgSqlRunner, type SqlRunner } from './sql'
 
@@ -52,23 +52,9 @@ describe('transactionOf', () => {
 
   it('pipelined: sends a group in one socket write', async () => {
     await runners.pipelined.transactionOf([{ text: 'SELECT 1 AS warm', params: [] }])
-    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>
-    const [write, writev] = [socket._write, socket._writev]
-    let writes = 0
-    socket._write = function (this: unknown, ...args: unknown[]) {
-      writes++
-      return write.apply(this, args)
-    }
-    socket._writev = function (this: unknown, ...args: unknown[]) {
-      writes++
-      return writev.apply(this, args)
-    }
-    try {
+    const writes = await countSocketWrites(async () => {
       await runners.pipelined.transactionOf([500, 501, 502].map((id) => ({ text: insert, params: [id, 'one write'] })))
-    } finally {
-      socket._write = write
-      socket._writev = writev
-    }
+    })
     expect(writes).toBe(1)
     expect(await stored([500, 501, 502])).toEqual([500, 501, 502])
   })

@@ -17,7 +17,7 @@
 import { createHook } from 'node:async_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DurabilityMode } from '@/lib/contracts/durability'
-import { graph } from '@/lib/graph/testing/graph-builder'
+import { FIVE_NODE_DEMO } from '@/lib/graph/testing/five-node-demo'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { waitFor } from '../testing/wait-for'
 import { WorkflowService } from '../workflows/workflow-service'
@@ -35,15 +35,6 @@ const PROMISE_BUDGET: Record<DurabilityMode, number> = { sync: 905, async: 845, 
 
 const NEVER_MS = 3_600_000
 const MEASURED_RUNS = 5
-
-const FIVE_NODE_DEMO = graph()
-  .start()
-  .agent('drafter', { name: 'Drafter', instructions: 'Draft a short answer.' })
-  .node('tidy', 'transform', { expression: 'input' })
-  .agent('reviewer', { name: 'Reviewer', instructions: 'Review the draft.' })
-  .output()
-  .chain('start', 'drafter', 'tidy', 'reviewer', 'output')
-  .build()
 
 describe('a run executed where it was asked for stays within its promise budget', () => {
   let app: TestApp
