@@ -18,7 +18,17 @@ const TEST_FILE = '\\.test\\.tsx?$'
 // handed the composition root's AppContext and names its type, which orders no loading and runs nothing (the cycle
 // rule above still sees types). Tests and testing/ folders are exempt: a test drives whatever it needs. Giving a new
 // folder a floor is part of adding it (the rule after these refuses a module in no room).
-const SERVER_TOP_MODULES = ['app-context', 'app-assembly', 'services', 'worker-host', 'define-route', 'route-sources', 'request-screen', 'raw-request-guard']
+const SERVER_TOP_MODULES = [
+  'app-context',
+  'app-assembly',
+  'services',
+  'worker-host',
+  'define-route',
+  'route-sources',
+  'request-screen',
+  'request-gate',
+  'raw-request-guard',
+]
 const SERVER_FLOORS = [
   ['ground', 'db', 'audit', 'outbound', 'secrets'],
   ['auth', 'checkpoints', 'runs/events', 'telemetry', 'threat-protection'],

@@ -3,7 +3,7 @@
  * headers (lib/server/security-headers.ts) and renders with no Content-Security-Policy violation — a
  * CSP that breaks a page shows only in a browser. The pages are found on disk, so a new page is
  * checked without anyone remembering to add it (a new dynamic segment fails until it gets an id
- * below). Then framing: a page served from another loopback origin frames /approvals and is refused;
+ * below), and so does the API, whose gate runs below Next. Then framing: a page served from another loopback origin frames /approvals and is refused;
  * a share link whose owner listed that origin can be framed by it, and by no other.
  */
 import { createServer, type Server } from 'node:http'
@@ -197,6 +197,12 @@ test('every page answers with the security headers and renders with no CSP viola
   expect(notFound?.status()).toBe(404)
   expectSecurityHeaders(notFound, 'a page 404')
   expectSecurityHeaders(await page.request.fetch(`${baseURL}/api/runs`, { method: 'PUT' }), 'a 405')
+  // The API's gate runs below Next (raw-request-guard.ts; proxy.ts's matcher leaves the API to it): under `next start` a
+  // cross-site change is refused there, with the same headers.
+  const crossSite = await page.request.post('/api/workflows', { headers: { 'sec-fetch-site': 'cross-site' }, data: { name: 'cross-site' } })
+  expect(crossSite.status()).toBe(403)
+  expect((await crossSite.json()).error.code).toBe('cross_origin_request')
+  expectSecurityHeaders(crossSite, 'a cross-site API change')
 })
 
 test('another origin cannot frame /approvals; a share link frames only for the origins its owner listed', async ({ page, baseURL }) => {

@@ -1,7 +1,8 @@
 /**
  * The API fuzzed: random and malformed paths, methods, headers and bodies against every route
  * from the route files on disk, each request taken the way the server takes it — the raw guard
- * below Next (raw-request-guard.ts), then proxy.ts, then the route handler Next would pick — as
+ * below Next (raw-request-guard.ts), then proxy.ts where its matcher runs it (not for the API), then
+ * the route handler Next would pick — as
  * the test app's admin, as a stranger with a made-up token, and with no credentials at all.
  *
  * What must hold for every request: no 5xx; every 4xx is `{ error: { code, message } }` JSON (405s
@@ -17,12 +18,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { AgentSettingsSchema, EXAMPLE_MCP_SERVER_ID } from '@/lib/graph'
 import { hashPublicationToken } from '@/lib/server/publications/publication-token'
-import { proxy } from '@/proxy'
+import { config as proxyConfig, proxy } from '@/proxy'
 import { matchApiRoute } from '@/lib/server/api-route-table'
 import { rawRequestVerdict } from '@/lib/server/raw-request-guard'
 import { EXAMPLE_WORKFLOW_ID } from '@/lib/server/seed'
 import { createTestApp, type TestApp } from '@/lib/server/testing/test-app'
 import { loadRoutes, type RouteEntry } from '@/lib/server/testing/route-inventory'
+import { proxyMatcher } from '@/lib/server/testing/proxy-matcher'
 
 // Small limits keep bodies "near the limit" cheap to build; the code path is the same as for 1 MiB.
 const BODY_LIMIT = 16 * 1024
@@ -372,6 +374,8 @@ describe('the API under fuzzing', () => {
     return {}
   }
 
+  const runsProxy = proxyMatcher(proxyConfig.matcher)
+
   /** Takes the request as the server would: the response, and whether a route handler ran. */
   async function serve(fuzz: FuzzRequest): Promise<{ response: Response; what: string; reachedRoute: boolean }> {
     const url = new URL(`http://localhost${fuzz.path}${fuzz.query}`)
@@ -391,8 +395,10 @@ describe('the API under fuzzing', () => {
     if (body === undefined) delete headers['content-length']
     const abort = new AbortController()
     const init = { method: fuzz.method, headers, body: body as BodyInit | undefined, signal: abort.signal, duplex: 'half' as const }
-    const proxied = await proxy(new NextRequest(url, init))
-    if (proxied.headers.get('x-middleware-next') !== '1') return { response: proxied, what: `${what} (proxy)`, reachedRoute: false }
+    if (runsProxy(url.pathname)) {
+      const proxied = await proxy(new NextRequest(url, init))
+      if (proxied.headers.get('x-middleware-next') !== '1') return { response: proxied, what: `${what} (proxy)`, reachedRoute: false }
+    }
 
     const route = routes.find(
       (entry) =>

@@ -1,9 +1,9 @@
 import { GENERATED_API_ROUTES } from './api-routes.generated'
 
 /**
- * The API's routes (under /api, and the OpenAI-compatible /v1) and the methods each one exports, for proxy.ts: it answers an unsupported
+ * The API's routes (under /api, and the OpenAI-compatible /v1) and the methods each one exports, for the gate before routes (request-screen.ts): it answers an unsupported
  * method with 405 and an `Allow` header before Next does (Next's own 405 has an empty body), and
- * OPTIONS with 204 and `Allow`. proxy.ts cannot import the route modules themselves (they pull in
+ * OPTIONS with 204 and `Allow`. The gate (below Next, and in proxy.ts) cannot import the route modules themselves (they pull in
  * the whole server), so the table is generated from their declarations into api-routes.generated.ts
  * (`npm run generate:routes`); route-sources.test.ts fails when the checked-in file is stale.
  *
@@ -36,7 +36,7 @@ function segmentsOf(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '')
 }
 
-/** Patterns split once: every API request is matched against all of them (proxy.ts). */
+/** Patterns split once: every API request is matched against all of them (request-screen.ts). */
 const patternSegments = new Map<string, readonly string[]>()
 
 function patternSegmentsOf(pattern: string): readonly string[] {

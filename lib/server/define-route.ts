@@ -218,7 +218,7 @@ export const unknownRoute = (request: Request) => new DomainError('not_found', `
 /**
  * One method of a catch-all that answers every path no route has with the 404 of `unknownRoute`, in the API's shape
  * or OpenAI's (under /v1), rather than a page. Open without sign-in or token on purpose: it only ever says not found,
- * to everyone alike (proxy.ts answers the methods a route module cannot export, such as TRACE).
+ * to everyone alike (the gate before routes, request-gate.ts, answers the methods a route module cannot export, such as TRACE).
  */
 export const unknownPathRoute = (method: DeclaredMethod, path: string, { errorShape, undocumented }: { errorShape?: 'openai'; undocumented: string }) =>
   defineRoute({

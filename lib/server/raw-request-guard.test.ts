@@ -3,13 +3,39 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installRawRequestGuard, rawRequestVerdict } from './raw-request-guard'
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost'])
+
 describe('rawRequestVerdict', () => {
-  it('answers only what Next cannot turn into a Request', () => {
-    expect(rawRequestVerdict('GET', '/api/runs/abc?x=1', {})).toBeUndefined()
-    expect(rawRequestVerdict('PROPFIND', '/api/runs', {})).toBeUndefined()
-    expect(rawRequestVerdict('TRACE', '/api/runs', {})).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST, OPTIONS' } })
-    expect(rawRequestVerdict('TRACK', '/', {})).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } })
-    expect(rawRequestVerdict('GET', '/api/runs/%ff?x', {})).toMatchObject({ status: 400, body: { error: { code: 'invalid_path' } } })
+  it('on pages, answers only what Next cannot turn into a Request', () => {
+    expect(rawRequestVerdict('GET', '/workflows/abc?x=1', {}, LOOPBACK)).toBeUndefined()
+    expect(rawRequestVerdict('POST', '/workflows', { origin: 'https://attacker.example' }, LOOPBACK)).toBeUndefined()
+    expect(rawRequestVerdict('TRACK', '/', {}, LOOPBACK)).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } })
+    expect(rawRequestVerdict('GET', '/workflows/%ff', {}, LOOPBACK)).toMatchObject({ status: 400, body: { error: { code: 'invalid_path' } } })
+  })
+
+  it('is the gate of the API, which proxy.ts leaves to it: host, cross-site changes, the screen', () => {
+    expect(rawRequestVerdict('GET', '/api/runs/abc?x=1', { host: '127.0.0.1:3000' }, LOOPBACK)).toBeUndefined()
+    expect(rawRequestVerdict('POST', '/api/runs', { host: '127.0.0.1:3000', 'sec-fetch-site': 'same-origin' }, LOOPBACK)).toBeUndefined()
+    expect(rawRequestVerdict('GET', '/api/runs', { host: 'rebound.example' }, LOOPBACK)).toMatchObject({
+      status: 403,
+      body: { error: { code: 'host_not_allowed' } },
+    })
+    expect(rawRequestVerdict('POST', '/api/runs', { host: '127.0.0.1:3000', 'sec-fetch-site': 'cross-site' }, LOOPBACK)).toMatchObject({
+      status: 403,
+      body: { error: { code: 'cross_origin_request' } },
+    })
+    expect(rawRequestVerdict('PROPFIND', '/api/runs', {}, LOOPBACK)).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST, OPTIONS' } })
+    expect(rawRequestVerdict('TRACE', '/api/runs', {}, LOOPBACK)).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST, OPTIONS' } })
+    expect(rawRequestVerdict('OPTIONS', '/api/runs', {}, LOOPBACK)).toEqual({ status: 204, headers: { allow: 'GET, HEAD, POST, OPTIONS' } })
+    expect(rawRequestVerdict('GET', '/api/runs/%ff?x', {}, LOOPBACK)).toMatchObject({ status: 400, body: { error: { code: 'invalid_path' } } })
+    expect(rawRequestVerdict('GET', '/api/no-such-thing', {}, LOOPBACK)).toBeUndefined() // the JSON 404 of the fallback route
+    expect(rawRequestVerdict('POST', '/api/runs', { 'content-length': String(1024 ** 3) }, LOOPBACK)).toMatchObject({ status: 413 })
+    // Under /v1, in OpenAI's error shape, which its clients read.
+    expect(rawRequestVerdict('POST', '/v1/responses', { origin: 'https://attacker.example', host: '127.0.0.1:3000' }, LOOPBACK)).toBeUndefined()
+    expect(rawRequestVerdict('DELETE', '/v1/responses', {}, LOOPBACK)).toMatchObject({
+      status: 405,
+      body: { error: { type: 'invalid_request_error', code: 'method_not_allowed' } },
+    })
   })
 })
 
@@ -30,9 +56,13 @@ describe('installRawRequestGuard on a real HTTP server', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()))
   })
 
-  function send(method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  function send(
+    method: string,
+    path: string,
+    headers: http.OutgoingHttpHeaders = {},
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
     return new Promise((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port, method, path }, (response) => {
+      const request = http.request({ host: '127.0.0.1', port, method, path, headers }, (response) => {
         let body = ''
         response.setEncoding('utf8')
         response.on('data', (chunk: string) => (body += chunk))
@@ -52,5 +82,17 @@ describe('installRawRequestGuard on a real HTTP server', () => {
     expect(malformed.status).toBe(400)
     expect(JSON.parse(malformed.body)).toMatchObject({ error: { code: 'invalid_path' } })
     expect(await send('GET', '/api/runs')).toMatchObject({ status: 200, body: 'reached the app' })
+  })
+
+  it("refuses a cross-site change to the API itself, with the security headers, and passes the app's own", async () => {
+    const crossSite = await send('POST', '/api/workflows', { 'sec-fetch-site': 'cross-site' })
+    expect(crossSite.status).toBe(403)
+    expect(JSON.parse(crossSite.body)).toMatchObject({ error: { code: 'cross_origin_request' } })
+    expect(crossSite.headers['x-content-type-options']).toBe('nosniff')
+    expect(crossSite.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(await send('POST', '/api/workflows', { 'sec-fetch-site': 'same-origin' })).toMatchObject({ status: 200, body: 'reached the app' })
+    const options = await send('OPTIONS', '/api/workflows')
+    expect(options).toMatchObject({ status: 204, body: '' })
+    expect(options.headers['content-type']).toBeUndefined()
   })
 })

@@ -1,18 +1,28 @@
 /**
- * A guard below Next, for requests Next fails on before proxy.ts can see them: it builds a Fetch
+ * A guard below Next, the first code to see each request.
+ *
+ * It is the API's gate: every request for `/api/…`, `/v1/…` or `/mcp` passes the checks before routes
+ * here (request-gate.ts: Host, cross-site changes, the screen), which proxy.ts runs for pages; proxy.ts's
+ * matcher leaves the API out, since running Next's proxy costs a request more CPU than the request's own
+ * route often does.
+ *
+ * And it answers, on any path, what Next fails on before proxy.ts can see it: Next builds a Fetch
  * `Request` for the proxy, and the Fetch standard forbids the methods TRACE and TRACK (the
  * constructor throws, and Next answers with a plain-text 500); and it decodes the path to find
- * the route, where malformed percent-encoding (`/api/runs/%ff`) fails. This answers those requests
- * itself, in the API's JSON shape, with the same verdicts as proxy.ts (request-screen.ts).
+ * the route, where malformed percent-encoding (`/page/%ff`) fails. Those answers are in the API's
+ * JSON shape, with the same verdicts as proxy.ts (request-screen.ts).
  *
  * It wraps `http.Server.prototype.emit` for the 'request' event, because `next start` creates
  * its server itself; installRawRequestGuard() is called once at server start (instrumentation.ts).
- * Being the first code to see each request, it also stamps the client's address (client-address.ts)
- * and starts every response with the security headers (security-headers.ts): static files, Next's
- * own errors and 404s never pass through proxy.ts.
+ * It also stamps the client's address (client-address.ts) and starts every response with the
+ * security headers (security-headers.ts): the API, static files, Next's own errors and 404s never
+ * pass through proxy.ts.
  */
 import http from 'node:http'
+import { isPage } from './auth/page-access'
 import { stampClientAddress, trustedProxiesFromEnv } from './client-address'
+import { refusalBeforeRoutes, type GateRefusal } from './request-gate'
+import { allowedHostsFromEnv } from './request-guard'
 import { isWellEncodedPath, screenRequest } from './request-screen'
 import { baselineSecurityHeaders, securityHeaderSettingsFromEnv } from './security-headers'
 
@@ -23,14 +33,26 @@ const INSTALLED = Symbol.for('agentloom.raw-request-guard')
 const PAGE_METHODS = 'GET, HEAD'
 
 /**
- * The answer for a raw request Next cannot handle, or undefined to let Next have it: methods a
- * Fetch Request cannot carry, and paths that do not percent-decode. Everything else reaches proxy.ts.
+ * The answer for a raw request that must not reach Next, or undefined to let Next have it:
+ * - an API request (`/api/…`, `/v1/…`, `/mcp`) refused by the gate before routes (request-gate.ts): proxy.ts's
+ *   matcher leaves these paths to this guard;
+ * - on other paths, methods a Fetch Request cannot carry and paths that do not percent-decode, which Next fails on
+ *   before proxy.ts runs.
+ * Everything else reaches Next, pages through proxy.ts.
  */
-export function rawRequestVerdict(method: string | undefined, url: string | undefined, headers: http.IncomingHttpHeaders) {
+export function rawRequestVerdict(
+  method: string | undefined,
+  url: string | undefined,
+  headers: http.IncomingHttpHeaders,
+  allowedHosts: Set<string> | '*' = allowedHostsFromEnv(),
+): GateRefusal | undefined {
   const pathname = (url ?? '/').split('?')[0] || '/'
-  if (!method || (!FETCH_FORBIDDEN_METHODS.has(method) && isWellEncodedPath(pathname))) return undefined
-  const verdict = screenRequest({ method, pathname, headers: { get: (name) => headerValue(headers[name.toLowerCase()]) } })
-  // Not an API path: a page, which answers GET and HEAD only.
+  if (!method) return undefined
+  const request = { method, pathname, headers: { get: (name: string) => headerValue(headers[name.toLowerCase()]) } }
+  if (!isPage(pathname)) return refusalBeforeRoutes(request, allowedHosts)
+  if (!FETCH_FORBIDDEN_METHODS.has(method) && isWellEncodedPath(pathname)) return undefined
+  const verdict = screenRequest(request)
+  // A page, which answers GET and HEAD only.
   if (verdict.ok) {
     return {
       status: 405,
@@ -53,6 +75,7 @@ export function installRawRequestGuard(): () => void {
   prototype[INSTALLED] = true
   const proxies = trustedProxiesFromEnv()
   const headerSettings = securityHeaderSettingsFromEnv()
+  const allowedHosts = allowedHostsFromEnv()
   const emit = prototype.emit
   prototype.emit = function guardedEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'request') {
@@ -60,9 +83,9 @@ export function installRawRequestGuard(): () => void {
       stampClientAddress(request, proxies)
       const pathname = (request.url ?? '/').split('?')[0] || '/'
       for (const [name, value] of Object.entries(baselineSecurityHeaders(headerSettings, pathname))) response.setHeader(name, value)
-      const verdict = rawRequestVerdict(request.method, request.url, request.headers)
+      const verdict = rawRequestVerdict(request.method, request.url, request.headers, allowedHosts)
       if (verdict) {
-        response.writeHead(verdict.status, { 'content-type': 'application/json', ...verdict.headers })
+        response.writeHead(verdict.status, { ...(verdict.body === undefined ? {} : { 'content-type': 'application/json' }), ...verdict.headers })
         response.end(verdict.body === undefined ? undefined : JSON.stringify(verdict.body))
         request.resume()
         return true

@@ -1,5 +1,6 @@
 /**
- * Two checks in front of every request, run by proxy.ts:
+ * Two checks in front of every request, run before any route or page (request-gate.ts: below Next for the API, in
+ * proxy.ts for pages):
  * - the Host must be one this app answers to, so a DNS-rebinding page (attacker.example resolving
  *   to 127.0.0.1) cannot read the API from the person's own browser;
  * - an API request that changes something must come from this app's own pages: a browser

@@ -1,6 +1,6 @@
 /**
- * What every API request must get right before any route sees it, checked by proxy.ts (and, for
- * what Next cannot even turn into a Request, by raw-request-guard.ts):
+ * What every API request must get right before any route sees it, checked by the gate before routes
+ * (request-gate.ts: below Next by raw-request-guard.ts for the API, by proxy.ts for the rest):
  * - a path whose percent-encoding does not decode (`/api/runs/%ff`) → 400 `invalid_path`;
  * - a method the matched route does not answer (TRACE included) → 405 with `Allow`;
  * - OPTIONS → 204 with `Allow` (no CORS: the API is same-origin only);

@@ -1,6 +1,6 @@
 /**
  * The checked-in files derived from the route declarations, rendered from them: the route table
- * proxy.ts reads (api-routes.generated.ts: proxy.ts cannot import the route modules, which pull in
+ * the gate before routes reads (api-routes.generated.ts: it runs in proxy.ts too, which cannot import the route modules, which pull in
  * the whole server) and the list of route modules the OpenAPI route describes. `npm run
  * generate:routes` (scripts/generate-routes.ts) writes them; route-sources.test.ts fails, naming the
  * command, when a checked-in file differs from what the declarations give.

@@ -52,7 +52,7 @@ export function oidcConfigFromEnv(env: Readonly<Record<string, string | undefine
 export interface AuthOptions {
   prisma: Prisma
   masterKey: Buffer
-  /** The app's public URL when it is fixed (AGENTLOOM_PUBLIC_URL); otherwise taken from each request's Host, which proxy.ts has checked. */
+  /** The app's public URL when it is fixed (AGENTLOOM_PUBLIC_URL); otherwise taken from each request's Host, which the gate before routes has checked (request-gate.ts). */
   publicUrl?: string
   oidc?: OidcConfig
   /** Better Auth's per-client-address limits (3 password sign-ins per 10 s): on in production, where Better Auth turns them on. */
@@ -136,8 +136,8 @@ export type Auth = ReturnType<typeof createAuth>
 
 /**
  * The request's own origin: its URL's, and the one its Host header names (Next may build
- * request.url from the address it listens on rather than the name the browser used; proxy.ts
- * has already refused Host names the app does not answer to).
+ * request.url from the address it listens on rather than the name the browser used; the gate
+ * before routes, request-gate.ts, has already refused Host names the app does not answer to).
  */
 function sameOrigins(request: Request): string[] {
   const origins = [new URL(request.url).origin]

@@ -13,7 +13,7 @@ export function serverBaseUrl(env: Env = process.env): string {
 }
 
 /**
- * Inside a request: the name the browser used (its Host header, which proxy.ts has checked), not
+ * Inside a request: the name the browser used (its Host header, which request-gate.ts has checked), not
  * request.url's host, which Next rewrites (127.0.0.1 becomes localhost, and cookies are per host).
  */
 export function requestBaseUrl(request: Request, env: Env = process.env): string {
