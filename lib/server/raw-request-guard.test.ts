@@ -1,9 +1,20 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { installRawRequestGuard, rawRequestVerdict } from './raw-request-guard'
+import { installRawRequestGuard, rawRequestVerdict, routedPath } from './raw-request-guard'
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost'])
+
+describe('routedPath', () => {
+  it('is the path with dot segments resolved, its percent-encoding otherwise as sent', () => {
+    expect(routedPath('/api/runs?x=1')).toBe('/api/runs')
+    expect(routedPath('/workflows/../api/runs')).toBe('/api/runs')
+    expect(routedPath('/workflows/%2E%2e/api/runs')).toBe('/api/runs')
+    expect(routedPath('/api/runs/%ff')).toBe('/api/runs/%ff')
+    expect(routedPath('//api/runs')).toBe('//api/runs')
+    expect(routedPath(undefined)).toBe('/')
+  })
+})
 
 describe('rawRequestVerdict', () => {
   it('on pages, answers only what Next cannot turn into a Request', () => {
@@ -30,6 +41,10 @@ describe('rawRequestVerdict', () => {
     expect(rawRequestVerdict('GET', '/api/runs/%ff?x', {}, LOOPBACK)).toMatchObject({ status: 400, body: { error: { code: 'invalid_path' } } })
     expect(rawRequestVerdict('GET', '/api/no-such-thing', {}, LOOPBACK)).toBeUndefined() // the JSON 404 of the fallback route
     expect(rawRequestVerdict('POST', '/api/runs', { 'content-length': String(1024 ** 3) }, LOOPBACK)).toMatchObject({ status: 413 })
+    // Dot segments are resolved as Next resolves them before routing: such a path is the API's, not a page's.
+    for (const path of ['/workflows/../api/runs', '/workflows/%2e%2e/api/runs', '/./api/runs']) {
+      expect(rawRequestVerdict('POST', path, { host: '127.0.0.1:3000', 'sec-fetch-site': 'cross-site' }, LOOPBACK), path).toMatchObject({ status: 403 })
+    }
     // Under /v1, in OpenAI's error shape, which its clients read.
     expect(rawRequestVerdict('POST', '/v1/responses', { origin: 'https://attacker.example', host: '127.0.0.1:3000' }, LOOPBACK)).toBeUndefined()
     expect(rawRequestVerdict('DELETE', '/v1/responses', {}, LOOPBACK)).toMatchObject({

@@ -3,8 +3,8 @@
  *
  * It is the API's gate: every request for `/api/…`, `/v1/…` or `/mcp` passes the checks before routes
  * here (request-gate.ts: Host, cross-site changes, the screen), which proxy.ts runs for pages; proxy.ts's
- * matcher leaves the API out, since running Next's proxy costs a request more CPU than the request's own
- * route often does.
+ * matcher leaves the API out, since running Next's proxy is a sizeable share of a small request's CPU.
+ * Paths are judged as Next routes them (routedPath: dot segments resolved).
  *
  * And it answers, on any path, what Next fails on before proxy.ts can see it: Next builds a Fetch
  * `Request` for the proxy, and the Fetch standard forbids the methods TRACE and TRACK (the
@@ -46,7 +46,7 @@ export function rawRequestVerdict(
   headers: http.IncomingHttpHeaders,
   allowedHosts: Set<string> | '*' = allowedHostsFromEnv(),
 ): GateRefusal | undefined {
-  const pathname = (url ?? '/').split('?')[0] || '/'
+  const pathname = routedPath(url)
   if (!method) return undefined
   const request = { method, pathname, headers: { get: (name: string) => headerValue(headers[name.toLowerCase()]) } }
   if (!isPage(pathname)) return refusalBeforeRoutes(request, allowedHosts)
@@ -61,6 +61,20 @@ export function rawRequestVerdict(
     }
   }
   return { status: verdict.status, headers: verdict.headers, body: verdict.body }
+}
+
+/**
+ * The path Next routes and matches proxy.ts's matcher against: dot segments resolved (`/workflows/../api/runs`, and
+ * `%2e%2e`, are `/api/runs` to it), percent-encoding otherwise as sent. Deciding on the path as sent would let such a
+ * request pass here as a page and reach an API route with neither this gate nor the proxy run for it.
+ */
+export function routedPath(url: string | undefined): string {
+  const sent = (url ?? '/').split('?')[0] || '/'
+  try {
+    return new URL(`http://guard${sent.startsWith('/') ? '' : '/'}${sent}`).pathname
+  } catch {
+    return sent
+  }
 }
 
 function headerValue(value: string | string[] | undefined): string | null {

@@ -5,10 +5,10 @@
  * API's JSON shape (OpenAI's under /v1).
  *
  * Two callers, one rule: raw-request-guard.ts runs it below Next for every API request (`/api/…`, `/v1/…`,
- * `/mcp`), which proxy.ts's matcher leaves out — Next's proxy costs each request it runs for about a
- * millisecond of the web process's CPU (a NextRequest, the body teed, the answer's headers merged), a
- * third of a small API request's (BENCHMARKS.md, "Session 32"); proxy.ts runs it for pages and for
- * the few API paths its matcher still lets through (`/api`, `/v1`, `/mcp/`).
+ * `/mcp`), which proxy.ts's matcher leaves out — running Next's proxy for a request costs the web process
+ * CPU of its own (a NextRequest, the body teed, the answer's headers merged): about 0.4 ms of a small API
+ * request's 2.5–3.5 ms alone, more under load (BENCHMARKS.md, "Session 32"); proxy.ts runs it for pages
+ * and for the few API paths its matcher still lets through (`/api`, `/v1`, `/mcp/`).
  */
 import type { OpenAiError } from '@/lib/contracts/responses'
 import type { ErrorBody } from './http-errors'
