@@ -27,6 +27,16 @@ function sketch() {
   return new WorkflowBuilder({ startExecutor: upper }).addEdge(upper, emit).build()
 }
 
+/** A workflow whose one executor sends itself the next number until a million supersteps, counting its invocations. */
+function endlessLoop() {
+  const counter = { invocations: 0 }
+  const loop = executor('loop', async (n: number, ctx) => {
+    counter.invocations++
+    ctx.sendMessage(n + 1)
+  })
+  return { workflow: new WorkflowBuilder({ startExecutor: loop, maxIterations: 1_000_000 }).addEdge(loop, loop).build(), counter }
+}
+
 describe('beforeNextSuperstep', () => {
   function chain(log: string[]) {
     const step = (id: string, last = false) =>
@@ -291,17 +301,12 @@ describe('cancellation', () => {
   })
 
   it('stops the run when the consumer stops reading', async () => {
-    let invocations = 0
-    const loop = executor('loop', async (n: number, ctx) => {
-      invocations++
-      ctx.sendMessage(n + 1)
-    })
-    const workflow = new WorkflowBuilder({ startExecutor: loop, maxIterations: 1_000_000 }).addEdge(loop, loop).build()
+    const { workflow, counter } = endlessLoop()
     for await (const event of workflow.runStream(0)) {
       if (event.type === 'superstep_completed' && event.iteration === 3) break
     }
     expect(workflow.isRunning).toBe(false)
-    expect(invocations).toBeLessThan(10)
+    expect(counter.invocations).toBeLessThan(10)
   })
 })
 
@@ -336,17 +341,12 @@ describe('runStreamBatches', () => {
   })
 
   it('stops the run when the consumer stops reading', async () => {
-    let invocations = 0
-    const loop = executor('loop', async (n: number, ctx) => {
-      invocations++
-      ctx.sendMessage(n + 1)
-    })
-    const workflow = new WorkflowBuilder({ startExecutor: loop, maxIterations: 1_000_000 }).addEdge(loop, loop).build()
+    const { workflow, counter } = endlessLoop()
     for await (const batch of workflow.runStreamBatches(0)) {
       if (batch.some((event) => event.type === 'superstep_completed' && event.iteration >= 3)) break
     }
     expect(workflow.isRunning).toBe(false)
-    expect(invocations).toBeLessThan(2_000)
+    expect(counter.invocations).toBeLessThan(2_000)
   })
 
   it('lets a run that outpaced its consumer go on once the consumer took what was waiting', async () => {
