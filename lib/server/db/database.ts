@@ -72,6 +72,16 @@ function openByKind(options: DatabaseOptions): Promise<Database> {
 const MAIN_POOL_SIZE = 10
 /** The pipelining connections of `sql.transactionOf`: as many as group commits may be in flight at once. */
 const PIPELINED_POOL_SIZE = 2
+/**
+ * How long a pool keeps a connection no one uses. pg's default, 10 s, closed them after any short pause, and a
+ * connection takes with it its backend's warm catalog caches and the statements prepared on it: the first requests
+ * after a quiet moment each paid for connecting and for parsing their statements again (the run claim's parse took
+ * 40–75 ms on a fresh backend). At half load after a few seconds' pause (bench/run-throughput.ts --rate, BENCHMARKS.md
+ * "Session 33"), create p99 fell from 117–204 ms to 75–119 ms in the web setup and from 240–299 ms to 111–166 ms in
+ * split1, whose event delivery p99 fell from 102–145 ms to 46–92 ms. A pool holds at most its size (10 + 2 here; a
+ * worker's its concurrency), so keeping them costs Postgres a few idle backends.
+ */
+export const IDLE_CONNECTION_MS = 5 * 60_000
 
 function openPostgres(url: string): Database {
   return onServer({ connectionString: url }, 'postgres', async () => {})
@@ -111,7 +121,7 @@ function onServer(serverConfig: pg.PoolConfig, kind: 'postgres' | 'embedded', af
   const pools: pg.Pool[] = []
   const openPool = (max: number, { pipeline = false }: { pipeline?: boolean } = {}) => {
     // pg's pipeline mode (a client writes its queries without waiting for the answers before): see sql.ts's transactionOf.
-    const pool = new pg.Pool({ ...config, max, ...(pipeline ? { pipeline } : {}) } as pg.PoolConfig)
+    const pool = new pg.Pool({ ...config, max, idleTimeoutMillis: IDLE_CONNECTION_MS, ...(pipeline ? { pipeline } : {}) } as pg.PoolConfig)
     // An idle client losing its connection must not crash the process.
     pool.on('error', (error) => console.error('[db] idle Postgres connection failed:', error.message))
     // A connection that fails while checked out reports to its query; this keeps the process up meanwhile.

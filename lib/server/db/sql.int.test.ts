@@ -1,11 +1,13 @@
 /**
  * sql.ts's transactionOf on a real database, sent on a pipelining connection (as the app's runner sends a group commit)
  * and one statement at a time (a runner without one): each statement's rows in order, all committed together, and a
- * failing statement leaving nothing of its group committed and the next group unharmed.
+ * failing statement leaving nothing of its group committed and the next group unharmed. And the database's pools keep
+ * their idle connections for minutes (database.ts, IDLE_CONNECTION_MS), not pg's 10 s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countSocketWrites } from '../testing/socket-writes'
 import { createTestApp, type TestApp } from '../testing/test-app'
+import { IDLE_CONNECTION_MS } from './database'
 import { pgSqlRunner, type SqlRunner } from './sql'
 
 describe('transactionOf', () => {
@@ -57,5 +59,20 @@ describe('transactionOf', () => {
     })
     expect(writes).toBe(1)
     expect(await stored([500, 501, 502])).toEqual([500, 501, 502])
+  })
+})
+
+describe("the database's pools", () => {
+  let app: TestApp
+  beforeAll(async () => {
+    app = await createTestApp({ install: false, seed: false })
+  })
+  afterAll(async () => app?.close())
+
+  it('keep an idle connection for minutes: a pause costs no new backend and no statement parsed again', () => {
+    expect(IDLE_CONNECTION_MS).toBeGreaterThanOrEqual(60_000)
+    // The requests' pool, and those opened beside it (a worker's; a pipelining one, as group commits use).
+    const pools = [app.db.pool, app.db.openPool(1), app.db.openPool(1, { pipeline: true })]
+    for (const pool of pools) expect(pool.options.idleTimeoutMillis).toBe(IDLE_CONNECTION_MS)
   })
 })
