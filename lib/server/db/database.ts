@@ -76,10 +76,10 @@ const PIPELINED_POOL_SIZE = 2
  * How long a pool keeps a connection no one uses. pg's default, 10 s, closed them after any short pause, and a
  * connection takes with it its backend's warm catalog caches and the statements prepared on it: the first requests
  * after a quiet moment each paid for connecting and for parsing their statements again (the run claim's parse took
- * 40–75 ms on a fresh backend). At half load after a few seconds' pause (bench/run-throughput.ts --rate, BENCHMARKS.md
+ * 40–75 ms on a fresh backend). At half load after a pause (bench/run-throughput.ts --rate, BENCHMARKS.md
  * "Session 33"), create p99 fell from 117–204 ms to 75–119 ms in the web setup and from 240–299 ms to 111–166 ms in
  * split1, whose event delivery p99 fell from 102–145 ms to 46–92 ms. A pool holds at most its size (10 + 2 here; a
- * worker's its concurrency), so keeping them costs Postgres a few idle backends.
+ * worker's, its concurrency + 3: 7 by default), so keeping them costs Postgres a few idle backends.
  */
 export const IDLE_CONNECTION_MS = 5 * 60_000
 
