@@ -10,17 +10,20 @@ import { createTestApp, type TestApp } from '../testing/test-app'
 import { IDLE_CONNECTION_MS } from './database'
 import { pgSqlRunner, type SqlRunner } from './sql'
 
+let app: TestApp
+beforeAll(async () => {
+  app = await createTestApp({ install: false, seed: false })
+})
+afterAll(async () => app?.close())
+
 describe('transactionOf', () => {
-  let app: TestApp
   const runners: Record<string, SqlRunner> = {}
 
   beforeAll(async () => {
-    app = await createTestApp({ install: false, seed: false })
     await app.db.sql.exec('CREATE TABLE transaction_of_probe (id int PRIMARY KEY, note text NOT NULL)')
     runners.pipelined = pgSqlRunner(app.db.openPool(1), { pipelined: app.db.openPool(1, { pipeline: true }) })
     runners['one at a time'] = pgSqlRunner(app.db.openPool(1))
   })
-  afterAll(async () => app?.close())
 
   const insert = 'INSERT INTO transaction_of_probe (id, note) VALUES ($1, $2) RETURNING id, note'
   const stored = async (ids: number[]) =>
@@ -63,12 +66,6 @@ describe('transactionOf', () => {
 })
 
 describe("the database's pools", () => {
-  let app: TestApp
-  beforeAll(async () => {
-    app = await createTestApp({ install: false, seed: false })
-  })
-  afterAll(async () => app?.close())
-
   it('keep an idle connection for minutes: a pause costs no new backend and no statement parsed again', () => {
     expect(IDLE_CONNECTION_MS).toBeGreaterThanOrEqual(60_000)
     // The requests' pool, and those opened beside it (a worker's; a pipelining one, as group commits use).
