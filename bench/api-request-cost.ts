@@ -20,11 +20,7 @@ import { quantile } from './lib/measure'
 import { ApiClient } from './lib/runs/api-client'
 import { baseAppEnv, cleanUpOnSignals, cpuSeconds, ensureBuild, freePort, freshPostgresDatabase, startWeb, stopProcess } from './lib/runs/app-processes'
 import { fiveNodeDemoWorkflow } from './lib/runs/workflows'
-
-const flag = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(name)
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback
-}
+import { numberFlag } from './lib/cli'
 
 interface Cost {
   requests: number
@@ -52,8 +48,8 @@ async function expectOk(response: Response, what: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const requests = flag('--requests', 1000)
-  const warmup = flag('--warmup', 1500)
+  const requests = numberFlag('--requests', 1000)
+  const warmup = numberFlag('--warmup', 1500)
   const log = (line: string) => console.error(`[bench] ${line}`)
   cleanUpOnSignals(log)
   log(ensureBuild({ noBuild: process.argv.includes('--no-build'), log }))

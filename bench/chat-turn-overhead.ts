@@ -34,14 +34,11 @@ import { openAppDatabase } from './lib/runs/app-database'
 import { freshPostgresDatabase } from './lib/runs/app-processes'
 import { appPg } from './lib/app-pg'
 import { quantile } from './lib/measure'
+import { numberFlag } from './lib/cli'
 
-const flag = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(name)
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback
-}
-const TURNS = flag('--turns', 200)
-const WARMUP = flag('--warmup', 30)
-const HISTORY = flag('--history', 100)
+const TURNS = numberFlag('--turns', 200)
+const WARMUP = numberFlag('--warmup', 30)
+const HISTORY = numberFlag('--history', 100)
 const REPLY = ['Sure, ', 'here is ', 'a short ', 'answer.']
 
 /** Every statement this process sends, by a short label of its text, while `counting` is on. */

@@ -10,15 +10,11 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { quantile } from './lib/measure'
-
-const flag = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(name)
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback
-}
+import { numberFlag } from './lib/cli'
 
 async function main(): Promise<void> {
-  const messages = flag('--messages', 10_000)
-  const samples = flag('--samples', 200)
+  const messages = numberFlag('--messages', 10_000)
+  const samples = numberFlag('--samples', 200)
   const serverUrl = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres'
   const name = `bench_conversation_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })

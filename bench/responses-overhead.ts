@@ -33,11 +33,7 @@ import { hostRoutes } from '../lib/server/testing/route-http-host'
 import { quantile } from './lib/measure'
 import { openAppDatabase } from './lib/runs/app-database'
 import { freshPostgresDatabase } from './lib/runs/app-processes'
-
-const flag = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(name)
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback
-}
+import { numberFlag } from './lib/cli'
 
 const INSTRUCTIONS = 'Answer briefly.'
 const INPUT = 'Hello there, how are you today?'
@@ -117,8 +113,8 @@ async function transactions(app: AppContext): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const requests = flag('--requests', 200)
-  const warmup = flag('--warmup', 30)
+  const requests = numberFlag('--requests', 200)
+  const warmup = numberFlag('--warmup', 30)
   const database = await freshPostgresDatabase(process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres')
   const db = await openAppDatabase(database)
   const app = assembleAppContext(db, randomBytes(32))

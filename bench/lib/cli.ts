@@ -73,6 +73,12 @@ export function parseBenchArgs(argv: string[] = process.argv.slice(2)): BenchArg
   }
 }
 
+/** A numeric flag's value (`--turns 200`), or `fallback` when the flag is absent: the single-script benches' flags. */
+export function numberFlag(flag: string, fallback: number, argv: string[] = process.argv): number {
+  const raw = flagValue(argv, flag)
+  return raw === undefined ? fallback : Number(raw)
+}
+
 /** Rounds to a readable precision: 3 significant digits, at most 2 decimals. */
 export function readable(value: number): number {
   if (!Number.isFinite(value)) return value
