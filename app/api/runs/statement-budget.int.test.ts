@@ -58,9 +58,10 @@ const STORED_EXIT_RUN_BUDGET = { statements: 7, commits: 7, jobFetches: 0 }
  * A chat turn: POST /api/conversations/:id/messages (run now, in this process's worker) and its events read back. The
  * turn is inserted in one statement (the unique index on a conversation's active turn refuses a second) that also
  * reads what it starts from (its conversation and its agent's key: the turn is claimed by this process), and its
- * messages and session ride with its batches.
+ * messages and session ride with its batches. 6 since its events are read back from the run's feed in this process
+ * (run-event-cursor.ts), not from the log.
  */
-const CHAT_TURN_BUDGET = { statements: 7, commits: 7, jobFetches: 0 }
+const CHAT_TURN_BUDGET = { statements: 6, commits: 6, jobFetches: 0 }
 /** POST /v1/responses, non-streaming, a new conversation. */
 const RESPONSES_BUDGET = { statements: 5, commits: 5, jobFetches: 0 }
 /**

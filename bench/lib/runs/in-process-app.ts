@@ -15,8 +15,6 @@ import { openAppDatabase } from './app-database'
 import type { BenchDatabase } from './app-processes'
 import { fiveNodeDemoWorkflow } from './workflows'
 
-const FINAL_EVENTS = new Set(['run_succeeded', 'run_failed', 'run_cancelled'])
-
 export interface InProcessApp {
   app: AppContext
   worker: RunWorker
@@ -24,9 +22,8 @@ export interface InProcessApp {
   /** The five-node demo workflow. */
   workflowId: string
   /**
-   * Resolves when the run has ended. A run executing here (started with `runNow`) is followed as a waiting
-   * `/v1/responses` request follows it, through its events in memory (followRun); any other by its final event,
-   * heard in this process.
+   * Resolves when the run has ended, followed as a waiting request follows it (followRun): from the log until this
+   * process's worker takes it, then through its events in memory.
    */
   ended(runId: string): Promise<void>
   /** Stops the worker and closes the app's connections (the database is the caller's to drop). */
@@ -58,37 +55,7 @@ export async function startInProcessApp(database: BenchDatabase, workerConcurren
     worker,
     principal,
     workflowId,
-    ended: (runId) => (app.localWorker?.feedOf(runId) ? followRun(app, runId).then(() => undefined) : runEnded(app, runId)),
+    ended: (runId) => followRun(app, runId).then(() => undefined),
     close,
   }
-}
-
-/**
- * Resolves when the run has ended: woken by the worker's own announcements in this process (no follow mark, no extra
- * statement), the log checked on each.
- */
-function runEnded(app: AppContext, runId: string): Promise<void> {
-  return new Promise<void>((resolve) => {
-    let last = 0
-    let done = false
-    let unsubscribe: (() => void) | undefined
-    const check = async () => {
-      if (done) return
-      for (const event of await app.events.listAfter(runId, last, 100)) {
-        last = event.sequence
-        if (FINAL_EVENTS.has(event.type)) {
-          done = true
-          unsubscribe?.()
-          resolve()
-        }
-      }
-    }
-    void app.events
-      .subscribe(runId, () => void check(), { follow: false })
-      .then((off) => {
-        unsubscribe = off
-        if (done) off()
-        void check()
-      })
-  })
 }

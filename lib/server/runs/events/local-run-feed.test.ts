@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from '@/lib/contracts/run-events'
-import { LocalRunFeed } from './local-run-feed'
+import { FEED_WINDOW, LocalRunFeed } from './local-run-feed'
 
 const event = (sequence: number, type = 'step'): RunEvent => ({ sequence, type, data: {}, createdAt: new Date(0).toISOString() })
 
@@ -13,27 +13,37 @@ describe('LocalRunFeed', () => {
     expect(feed.after(4)).toEqual([])
   })
 
-  it('wakes a waiter on a push and on close, and takes nothing once closed', async () => {
-    const feed = new LocalRunFeed()
-    const signal = new AbortController().signal
-    const woken = feed.changed(signal)
-    feed.push([event(1)])
-    await woken
-    const closing = feed.changed(signal)
+  it('takes nothing once closed, and nothing it holds already', () => {
+    const feed = new LocalRunFeed([event(1)])
+    feed.push([event(1), event(2)])
+    expect(feed.lastSequence).toBe(2)
     feed.close()
-    await closing
-    feed.push([event(2)])
-    expect(feed.after(0).map((e) => e.sequence)).toEqual([1])
+    feed.push([event(3)])
+    expect(feed.after(0).map((e) => e.sequence)).toEqual([1, 2])
     expect(feed.closed).toBe(true)
   })
 
-  it('lets a waiter go when its signal aborts', async () => {
+  it('holds the latest FEED_WINDOW events of a long run, at most half a window more', () => {
     const feed = new LocalRunFeed()
-    const stop = new AbortController()
-    const waiting = feed.changed(stop.signal)
-    stop.abort()
-    await waiting
-    expect(feed.closed).toBe(false)
+    const total = FEED_WINDOW * 3 + 7
+    for (let sequence = 1; sequence <= total; sequence++) feed.push([event(sequence)])
+    const held = feed.after(0)
+    expect(held.length).toBeGreaterThanOrEqual(FEED_WINDOW)
+    expect(held.length).toBeLessThanOrEqual(FEED_WINDOW * 1.5)
+    expect(held.at(-1)?.sequence).toBe(total)
+    // What a reader further behind wants starts after a gap: it reads that from the log.
+    expect(held[0].sequence).toBeGreaterThan(1)
+    expect(feed.after(total - 2).map((e) => e.sequence)).toEqual([total - 1, total])
+  })
+
+  it('gives the final event the outcome told before it was pushed, so a reader finds both at once', () => {
+    const feed = new LocalRunFeed([event(1)])
+    const outcome = { status: 'failed' as const, outputs: [], usage: null, error: 'no' }
+    feed.ending(outcome)
+    feed.push([event(2)])
+    expect(feed.outcome).toBeUndefined()
+    feed.push([event(3, 'run_failed')])
+    expect(feed.outcome).toEqual(outcome)
   })
 
   it('keeps the outcome the executor recorded with the final event', () => {

@@ -1,14 +1,19 @@
 /**
  * The events of a run this process executes, handed over in memory as the run's writer stores
- * them, so that a request waiting for the run here (a `/v1/responses` call) need not read back from
- * Postgres what this process has just written. It carries only what this process stored through
- * the run's writer and its end: events appended by others (a cancel, an approval answered
- * elsewhere, `mcp_connected` while the run is prepared) show as gaps in the numbers, which the
- * follower fills from the log. Once the run leaves this process the feed is closed and the
- * follower goes on from the log.
+ * them, so that a reader here (a waiting `/v1/responses` call, an SSE stream, a webhook's caller)
+ * need not read back from Postgres what this process has just written (run-event-cursor.ts). It
+ * carries only what this process stored through the run's writer: events appended by others (a
+ * cancel, an approval answered elsewhere, `mcp_connected` while the run is prepared) show as gaps
+ * in the numbers, or come with a wake for a number it does not hold, and are read from the log.
+ * It holds the run's last FEED_WINDOW events: a reader further behind reads the rest from the log.
+ * Once the run leaves this process the feed is closed and readers go on from the log.
  */
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { RunStatus, TokenUsage } from '@/lib/contracts/runs'
+import { FINAL_EVENT_TYPES } from './run-event-log'
+
+/** How many of a run's latest events a feed holds: a run's memory here stays bounded however long it runs. */
+export const FEED_WINDOW = 1_000
 
 /** How the run ended, as the executor recorded it (what a waiting request would otherwise read back from the row). */
 export interface LocalRunOutcome {
@@ -19,28 +24,48 @@ export interface LocalRunOutcome {
 }
 
 export class LocalRunFeed {
-  private readonly events: RunEvent[] = []
-  private waiters: (() => void)[] = []
+  private events: RunEvent[] = []
   private closedFlag = false
-  /** Set when the executor recorded the run's end (its final event is then the feed's last). */
+  private endingOutcome: LocalRunOutcome | undefined
+  /** Set when the run's final event, stored by its executor here, is in the feed. */
   outcome: LocalRunOutcome | undefined
 
   constructor(first: readonly RunEvent[] = []) {
-    this.events.push(...first)
+    this.push(first)
   }
 
   get closed(): boolean {
     return this.closedFlag
   }
 
-  /** Events stored by this process, in the order of their numbers. */
-  push(events: readonly RunEvent[]): void {
-    if (this.closedFlag || events.length === 0) return
-    this.events.push(...events)
-    this.wakeAll()
+  /** The number of the last event held (0: none). */
+  get lastSequence(): number {
+    return this.events.at(-1)?.sequence ?? 0
   }
 
+  /**
+   * Events stored by this process, in the order of their numbers (any at or below the last held are
+   * dropped). A final event carries the outcome told to `ending`, so whoever finds it finds the outcome too.
+   */
+  push(events: readonly RunEvent[]): void {
+    if (this.closedFlag) return
+    for (const event of events) {
+      if (event.sequence <= this.lastSequence) continue
+      if (FINAL_EVENT_TYPES.has(event.type) && this.endingOutcome) this.outcome = this.endingOutcome
+      this.events.push(event)
+    }
+    // Trimmed in steps of half a window, so that a long run does not copy its window on every push.
+    if (this.events.length > FEED_WINDOW * 1.5) this.events = this.events.slice(-FEED_WINDOW)
+  }
+
+  /** The executor is storing the run's end with this outcome: the final event, when pushed, carries it. */
+  ending(outcome: LocalRunOutcome): void {
+    this.endingOutcome = outcome
+  }
+
+  /** The run's end, stored by this process (by its writer, which pushed it already, or without): held with its outcome. */
   ended(event: RunEvent, outcome: LocalRunOutcome): void {
+    this.ending(outcome)
     this.outcome = outcome
     this.push([event])
   }
@@ -48,33 +73,13 @@ export class LocalRunFeed {
   /** The run left this process: nothing more comes through the feed. */
   close(): void {
     this.closedFlag = true
-    this.wakeAll()
   }
 
-  /** The events numbered after `sequence`. */
+  /** The events held numbered after `sequence`. */
   after(sequence: number): RunEvent[] {
     // Numbers only grow: scan back from the end to where the caller stands.
     let start = this.events.length
     while (start > 0 && this.events[start - 1].sequence > sequence) start--
     return this.events.slice(start)
-  }
-
-  /** Resolves when something was pushed, the feed closed, or `signal` aborted. */
-  changed(signal: AbortSignal): Promise<void> {
-    if (this.closedFlag || signal.aborted) return Promise.resolve()
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        signal.removeEventListener('abort', done)
-        resolve()
-      }
-      signal.addEventListener('abort', done, { once: true })
-      this.waiters.push(done)
-    })
-  }
-
-  private wakeAll(): void {
-    const waiters = this.waiters
-    this.waiters = []
-    for (const wake of waiters) wake()
   }
 }

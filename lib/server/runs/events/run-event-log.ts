@@ -5,8 +5,9 @@
  * the next number itself. Readers in every process learn of new events from Postgres'
  * `agentloom_run_events` channel (LISTEN/NOTIFY), not on a poll: a lone append notifies in its own
  * statement; the worker's batches are announced after they commit, many runs in one statement
- * (see RunEventLog.announce). Should a notification be lost with its process, readers still look
- * again on their periodic status check (run-event-stream.ts).
+ * (see RunEventLog.announce). Each wake names the highest sequence it tells of, so a reader that has it
+ * already reads nothing (a process hears its own announcements back from Postgres). Should a notification be
+ * lost with its process, readers still look again on their periodic status check (run-event-stream.ts).
  */
 import { EventEmitter } from 'node:events'
 import type { KnownRunEventType, RunEvent, RunEventData } from '@/lib/contracts/run-events'
@@ -53,6 +54,12 @@ export interface BatchSql {
   sql: string
   params: unknown[]
 }
+
+/**
+ * Told that events up to `sequence` may have been stored (undefined: any number of them, as after the
+ * notification connection came back).
+ */
+export type AppendListener = (sequence?: number) => void
 
 /** What storing a batch gave: when its rows were stored, and whether it ended the run (see insertNumbered). */
 export interface StoredBatch {
@@ -133,7 +140,7 @@ export class RunEventLog {
           [runId, type, payload],
         )
         if (!row) return undefined
-        this.appended.emit(runId) // others learn of it from the statement's own notification
+        this.appended.emit(runId, row.sequence) // others learn of it from the statement's own notification
         return { sequence: row.sequence, type, data: JSON.parse(payload) as unknown, createdAt: new Date(row.createdAt).toISOString() }
       } catch (error) {
         // Another writer took the number between our MAX and our INSERT: take the next one. Writers
@@ -156,8 +163,15 @@ export class RunEventLog {
    * rows were stored and whether this batch ended the run. `alone`: committed by itself, never in a
    * group: for a batch whose statement locks a row other runs' statements lock too (an experiment's step
    * job, which its rows' runs' ends queue), which a group could lock in a different order than another.
+   * `stored` is told of the batch once it is stored, before readers are woken: the writer hands its events to the
+   * run's feed in this process (local-run-feed.ts), where readers woken by the announcement then find them.
    */
-  async insertNumbered(runId: string, rows: readonly EventRow[], also?: BatchSql, { ending = false, alone = false } = {}): Promise<StoredBatch> {
+  async insertNumbered(
+    runId: string,
+    rows: readonly EventRow[],
+    also?: BatchSql,
+    { ending = false, alone = false, stored }: { ending?: boolean; alone?: boolean; stored?: (batch: StoredBatch) => void } = {},
+  ): Promise<StoredBatch> {
     const [result] = await this.commits.query<{ createdAt: Date; followed: boolean | null; ended: boolean | null }>(
       runId,
       `WITH ${also ? `${also.sql},` : ''}
@@ -173,8 +187,12 @@ export class RunEventLog {
       [runId, rows.map((r) => r.sequence), rows.map((r) => r.type), rows.map((r) => r.payload), ...(also?.params ?? [])],
       { alone },
     )
-    if (result) this.announce(runId, result.followed !== false)
-    return { createdAt: new Date(result?.createdAt ?? Date.now()), ended: result?.ended === true }
+    const batch = { createdAt: new Date(result?.createdAt ?? Date.now()), ended: result?.ended === true }
+    if (result) {
+      stored?.(batch)
+      this.announce(runId, result.followed !== false, rows[rows.length - 1].sequence)
+    }
+    return batch
   }
 
   async lastSequence(runId: string): Promise<number> {
@@ -204,7 +222,7 @@ export class RunEventLog {
    * other (and after the notification connection came back, when some may have been missed).
    * Resolves once notifications are in place; returns the unsubscribe.
    */
-  async subscribe(runId: string, listener: () => void, { follow = true }: { follow?: boolean } = {}): Promise<() => void> {
+  async subscribe(runId: string, listener: AppendListener, { follow = true }: { follow?: boolean } = {}): Promise<() => void> {
     this.appended.on(runId, listener)
     await this.listenForOthers()
     if (follow) await this.follow(runId)
@@ -246,10 +264,11 @@ export class RunEventLog {
   private listenForOthers(): Promise<unknown> {
     this.listening ??= this.notifications
       .listen(RUN_EVENTS_CHANNEL, (payload) => {
-        // `<runId>` from announce(), `<runId>:<sequence>` from a lone append.
+        // `<runId>:<sequence>` from announce() and from a lone append; `<runId>` alone when the sequence is unknown.
         const colon = payload.lastIndexOf(':')
         const runId = colon < 0 ? payload : payload.slice(0, colon)
-        if (runId) this.appended.emit(runId)
+        const sequence = colon < 0 ? undefined : Number(payload.slice(colon + 1))
+        if (runId) this.appended.emit(runId, Number.isSafeInteger(sequence) ? sequence : undefined)
       })
       .catch((error: unknown) => {
         this.listening = undefined
@@ -263,27 +282,31 @@ export class RunEventLog {
    * this process's at once, other processes' through one NOTIFY statement for every run announced
    * meanwhile. Notifying in the storing statement would take Postgres' notification lock from
    * before its commit's WAL flush until it ends, one notifying commit at a time server-wide
-   * (bench/run-storage-floor.ts measured 2–3× the runs per second without it).
+   * (bench/run-storage-floor.ts measured 2–3× the runs per second without it). `sequence`: the highest stored
+   * (undefined: unknown, and readers look whatever they hold).
    */
-  announce(runId: string, followed = true): void {
-    this.appended.emit(runId)
+  announce(runId: string, followed = true, sequence?: number): void {
+    this.appended.emit(runId, sequence)
     // Nobody elsewhere follows the run (subscribe marks it): its readers are in this process, woken above.
     if (!followed) return
-    this.unannounced.add(runId)
+    const told = this.unannounced.get(runId)
+    const unknown = sequence === undefined || (this.unannounced.has(runId) && told === undefined)
+    this.unannounced.set(runId, unknown ? undefined : Math.max(told ?? 0, sequence))
     this.announcing ??= this.notifyOthers()
   }
 
-  private readonly unannounced = new Set<string>()
+  /** The runs to announce to other processes, each with the highest sequence to tell of (undefined: unknown). */
+  private readonly unannounced = new Map<string, number | undefined>()
   private announcing: Promise<void> | undefined
 
   /** One statement at a time; runs announced while it is on its way go in the next one. */
   private async notifyOthers(): Promise<void> {
     await Promise.resolve() // runs announced in the same tick go together
     while (this.unannounced.size > 0) {
-      const runIds = [...this.unannounced]
+      const payloads = [...this.unannounced].map(([runId, sequence]) => (sequence === undefined ? runId : `${runId}:${sequence}`))
       this.unannounced.clear()
       await this.db.sql
-        .query(`SELECT pg_notify('${RUN_EVENTS_CHANNEL}', id) FROM unnest($1::text[]) AS id`, [runIds])
+        .query(`SELECT pg_notify('${RUN_EVENTS_CHANNEL}', payload) FROM unnest($1::text[]) AS payload`, [payloads])
         .catch((error: unknown) =>
           console.warn(`[run-events] could not notify other processes of new events (they look again within seconds): ${(error as Error).message}`),
         )

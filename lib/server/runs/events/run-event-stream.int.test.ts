@@ -9,7 +9,9 @@ import { PgNotifications } from '../../db/pg-notifications'
 import { createTestApp } from '../../testing/test-app'
 import { waitFor } from '../../testing/wait-for'
 import { RunEventLog } from './run-event-log'
-import { EVENT_PAGE_SIZE, runEventStream } from './run-event-stream'
+import { LocalRunFeed } from './local-run-feed'
+import { EVENT_PAGE_SIZE, runEventStream, type RunEventStreamApp } from './run-event-stream'
+import { RunEventWriter } from './run-event-writer'
 
 /** The real event log, counting what streams read from it and the subscriptions they hold. */
 class CountingEventLog extends RunEventLog {
@@ -87,10 +89,10 @@ describe('runEventStream', () => {
     return new RunEventLog(app.db, notifications)
   }
 
-  function open(runId: string, after = 0) {
-    const events = new CountingEventLog(app.db, app.notifications)
+  function open(runId: string, after = 0, feeds = new Map<string, LocalRunFeed>(), events = new CountingEventLog(app.db, app.notifications)) {
     const client = new AbortController()
-    const reader = runEventStream({ db: app.db, events }, runId, after, client.signal).getReader()
+    const localWorker = { feedOf: (id: string) => feeds.get(id) } as unknown as RunEventStreamApp['localWorker']
+    const reader = runEventStream({ db: app.db, events, localWorker }, runId, after, client.signal).getReader()
     let text = ''
     /** Reads one chunk; false once the stream is closed. */
     const take = async () => {
@@ -130,6 +132,34 @@ describe('runEventStream', () => {
     expect(frames.filter((f) => f.id !== undefined).map((f) => f.id)).toEqual(['2', '3', '4', '5'])
     expect(frames.at(-1)).toEqual({ event: 'end', data: '{}' })
     expect(stream.events.subscriptions).toBe(0)
+  })
+
+  it('streams a run this process executes from its feed, reading from the log only what another process appended', async () => {
+    const runId = await newRun()
+    const feed = new LocalRunFeed()
+    const events = new CountingEventLog(app.db, app.notifications)
+    // The run's writer in this process, as its executor has it: each batch reaches the feed before readers are woken.
+    const writer = new RunEventWriter(events, runId, 1, [], (stored) => feed.push(stored))
+    await writer.write('tick', { n: 1 })
+    const stream = open(runId, 0, new Map([[runId, feed]]), events)
+    await stream.take() // retry:
+    await stream.take() // event 1, from the feed
+    for (const n of [2, 3]) {
+      const next = stream.take()
+      await writer.write('tick', { n })
+      await next
+    }
+    expect(events.eventsRead).toBe(0)
+    // Another process appends (a cancel request, say): its notification names a number the feed does not hold.
+    const next = stream.take()
+    await otherProcess().append(runId, 'tick', { n: 4 })
+    await next
+    expect(events.eventsRead).toBe(1)
+    await writer.write('run_succeeded', { outputs: [] })
+    const frames = await stream.readToEnd()
+    expect(eventsIn(frames).map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5])
+    expect(frames.at(-1)).toEqual({ event: 'end', data: '{}' })
+    expect(events.eventsRead).toBe(1)
   })
 
   it('reads from the database only as fast as the client takes events', async () => {

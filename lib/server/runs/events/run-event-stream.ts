@@ -5,14 +5,16 @@
  *
  * Nothing polls per client: the stream reads what is stored after its resume point, then sleeps
  * until the event log says the run has something new (RunEventLog.subscribe: appends in this
- * process, NOTIFY from others). It is pull-based: a page of events is read from the database only
- * when the client has taken the previous one, so a slow client leaves its unsent events in
- * Postgres rather than in this process's memory, and never slows the run that writes them.
+ * process, NOTIFY from others). A run this process executes is read from its feed, the rest from the
+ * log (run-event-cursor.ts). It is pull-based: a page of events is read only when the client has
+ * taken the previous one, so a slow client leaves its unsent events in Postgres (or in the run's
+ * bounded feed) rather than in this stream's memory, and never slows the run that writes them.
  */
 import type { AppContext } from '../../app-context'
 import { PG_INT_MAX } from '@/lib/contracts/safe-text'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { TERMINAL_RUN_STATUSES } from '@/lib/contracts/runs'
+import { RunEventCursor } from './run-event-cursor'
 import { FINAL_EVENT_TYPES } from './run-event-log'
 
 /** Events read (and held) per client at a time: one page waits in the stream's queue, no more. */
@@ -29,7 +31,7 @@ const END_FRAME = 'event: end\ndata: {}\n\n'
 
 const eventFrame = (event: RunEvent) => `id: ${event.sequence}\ndata: ${JSON.stringify(event)}\n\n`
 
-export type RunEventStreamApp = Pick<AppContext, 'events' | 'db'>
+export type RunEventStreamApp = Pick<AppContext, 'events' | 'db' | 'localWorker'>
 
 export function runEventStream(
   app: RunEventStreamApp,
@@ -49,12 +51,10 @@ type Next = { send: string; end: boolean } | { stop: true }
 
 class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
   private readonly encoder = new TextEncoder()
-  private after: number
+  private readonly cursor: RunEventCursor
   private lastWrite = Date.now()
   private nextStatusCheck = 0
   private finishedSince: number | undefined
-  /** Set when the log may have something new since the last read began. */
-  private woken = false
   private wake: (() => void) | undefined
   private unsubscribe: (() => void) | undefined
   private released = false
@@ -66,7 +66,7 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
     private readonly signal: AbortSignal,
     private readonly followed: boolean,
   ) {
-    this.after = afterSequence
+    this.cursor = new RunEventCursor(app, runId, afterSequence)
   }
 
   async start(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
@@ -110,12 +110,14 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
   private async next(): Promise<Next> {
     for (;;) {
       if (this.released) return { stop: true }
-      this.woken = false
-      const events = await this.app.events.listAfter(this.runId, this.after, EVENT_PAGE_SIZE)
+      const events = await this.cursor.read(EVENT_PAGE_SIZE)
       if (events.length > 0) return this.page(events)
-      if (Date.now() >= this.nextStatusCheck && (await this.runIsOver())) return { send: END_FRAME, end: true }
+      // A run executing here ends through its feed, or its worker wakes this stream as it leaves: no status look.
+      const local = this.cursor.local
+      if (!local && Date.now() >= this.nextStatusCheck && (await this.runIsOver())) return { send: END_FRAME, end: true }
       if (Date.now() - this.lastWrite >= HEARTBEAT_MS) return { send: KEEP_ALIVE_FRAME, end: false }
-      if (!this.woken) await this.sleep(Math.min(this.lastWrite + HEARTBEAT_MS, this.nextStatusCheck) - Date.now())
+      const heartbeatAt = this.lastWrite + HEARTBEAT_MS
+      if (!this.cursor.behind) await this.sleep((local ? heartbeatAt : Math.min(heartbeatAt, this.nextStatusCheck)) - Date.now())
     }
   }
 
@@ -123,7 +125,6 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
   private page(events: RunEvent[]): Next {
     const finalAt = events.findIndex((event) => FINAL_EVENT_TYPES.has(event.type))
     const sent = finalAt >= 0 ? events.slice(0, finalAt + 1) : events
-    this.after = sent[sent.length - 1].sequence
     const text = sent.map(eventFrame).join('')
     return finalAt >= 0 ? { send: text + END_FRAME, end: true } : { send: text, end: false }
   }
@@ -149,9 +150,8 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
     })
   }
 
-  private readonly onAppend = () => {
-    this.woken = true
-    this.wake?.()
+  private readonly onAppend = (sequence?: number) => {
+    if (this.cursor.woken(sequence)) this.wake?.()
   }
 
   /** Ends the subscription and any wait: the client went away, or the stream is over. */

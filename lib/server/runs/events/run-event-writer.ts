@@ -84,7 +84,10 @@ export class RunEventWriter {
     nextSequence: number,
     /** Events stored after the checkpoint the run resumes from (see the module comment). */
     replaying: readonly RunEvent[] = [],
-    /** Told of each batch once it is stored, in order, but for a run's final event (a waiting request in this process takes them from here: local-run-feed.ts). */
+    /**
+     * Told of each batch once it is stored, in order, before this process's readers are woken (a reader in this process
+     * takes them from here: local-run-feed.ts). A final event is told only when its batch ended the run.
+     */
     private readonly onStored?: (events: RunEvent[]) => void,
     /** How long the first event of a batch waits for company; flushes (every superstep's end) do not wait. */
     private readonly lingerMs = LINGER_MS,
@@ -200,12 +203,21 @@ export class RunEventWriter {
       const first = this.nextSequence
       const rows: EventRow[] = fresh.map(({ pending, payload }, i) => ({ sequence: first + i, type: pending.type, payload }))
       try {
-        const { createdAt, ended } = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(riders, fresh, first), { ending, alone })
+        const storedAt = (createdAt: Date) =>
+          fresh.map(({ pending, data }, i): RunEvent => ({ sequence: first + i, type: pending.type, data, createdAt: createdAt.toISOString() }))
+        let stored: RunEvent[] = []
+        const { createdAt, ended } = await this.log.insertNumbered(this.runId, rows, this.alsoStatements(riders, fresh, first), {
+          ending,
+          alone,
+          stored: (batch) => {
+            stored = storedAt(batch.createdAt)
+            // A cancel that won leaves the batch's final event unstored.
+            const told = ending && !batch.ended ? stored.filter(({ type }) => !FINAL_EVENT_TYPES.has(type)) : stored
+            if (told.length > 0) this.onStored?.(told)
+          },
+        })
         this.nextSequence = first + rows.length
-        const stored = fresh.map(({ pending, data }, i): RunEvent => ({ sequence: first + i, type: pending.type, data, createdAt: createdAt.toISOString() }))
-        // The final event reaches this process's followers with the run's outcome, from whoever ended it (endRun).
-        const told = ending ? stored.filter(({ type }) => !FINAL_EVENT_TYPES.has(type)) : stored
-        if (told.length > 0) this.onStored?.(told)
+        if (stored.length < fresh.length) stored = storedAt(createdAt)
         fresh.forEach(({ pending }, i) => pending.resolve(pending.ends && !ended ? undefined : stored[i]))
         for (const rider of riders) rider.resolve()
         return

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { LocalRunFeed } from './local-run-feed'
+import { RunEventWriter } from './run-event-writer'
 import { followRun, runEvents, type FollowerApp } from './run-follower'
 
 describe('following a run', () => {
@@ -87,19 +88,48 @@ describe('following a run', () => {
     const runId = await newRun()
     const feed = new LocalRunFeed()
     const { follower } = counted(new Map([[runId, feed]]))
-    const listAfter = vi.spyOn(app.events, 'listAfter')
-    const at = (sequence: number, type: string) => ({ sequence, type, data: {}, createdAt: new Date().toISOString() })
-    feed.push([at(1, 'node_started')])
-    // Another process appended event 2 (a cancel request, say): the feed never carries it.
-    await app.events.append(runId, 'node_started', {})
+    // The run's writer in this process, as its executor has it: each batch reaches the feed before readers are woken.
+    const writer = new RunEventWriter(app.events, runId, 1, [], (events) => feed.push(events))
+    await writer.write('node_started', { nodeId: 'a' })
+    // Another writer appended event 2 (an MCP server connected, say): the feed never carries it.
     await app.events.append(runId, 'mcp_connected' as string, { serverId: 's' })
+    const listAfter = vi.spyOn(app.events, 'listAfter')
     const seen: string[] = []
     const followed = followRun(follower, runId, { onEvent: (event) => void seen.push(`${event.sequence} ${event.type}`) })
-    feed.push([at(3, 'node_completed')])
-    feed.ended(at(4, 'run_succeeded'), { status: 'succeeded', outputs: [], usage: null, error: null })
+    // Event 2 comes when its notification arrives, or with the gap before event 3.
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(1))
+    await writer.write('node_completed', { nodeId: 'a' })
+    feed.ending({ status: 'succeeded', outputs: [], usage: null, error: null })
+    await writer.write('run_succeeded', { outputs: [] })
     expect(await followed).toMatchObject({ sequence: 4, type: 'run_succeeded' })
     expect(seen).toEqual(['1 node_started', '2 mcp_connected', '3 node_completed', '4 run_succeeded'])
-    expect(listAfter.mock.calls.map(([, after, limit]) => [after, limit])).toEqual([[1, 1]])
+    expect(feed.outcome).toMatchObject({ status: 'succeeded' })
+    // One read of the log, for the gap the feed showed before event 3 (it reads a page: event 3 comes with it).
+    expect(listAfter.mock.calls.map(([, after]) => after)).toEqual([1])
+    listAfter.mockRestore()
+  })
+
+  it('moves to the feed of a run claimed in this process after it began to follow it on the log', async () => {
+    const runId = await newRun()
+    const feeds = new Map<string, LocalRunFeed>()
+    const { follower } = counted(feeds)
+    await app.events.append(runId, 'run_queued' as string, {})
+    const listAfter = vi.spyOn(app.events, 'listAfter')
+    const seen: number[] = []
+    const followed = followRun(follower, runId, { onEvent: (event) => void seen.push(event.sequence) })
+    await vi.waitFor(() => expect(seen).toEqual([1]))
+    expect(listAfter.mock.calls.map(([id, after]) => [id === runId, after])).toEqual([[true, 0]])
+    // A worker here claims the run: the claim stores run_started, the run's feed holds it, then readers are woken.
+    await app.events.insertNumbered(runId, [{ sequence: 2, type: 'run_started', payload: '{}' }], undefined, {
+      stored: ({ createdAt }) => feeds.set(runId, new LocalRunFeed([{ sequence: 2, type: 'run_started', data: {}, createdAt: createdAt.toISOString() }])),
+    })
+    const writer = new RunEventWriter(app.events, runId, 3, [], (events) => feeds.get(runId)!.push(events))
+    for (const nodeId of ['a', 'b']) await writer.write('node_started', { nodeId })
+    await writer.write('run_succeeded', { outputs: [] })
+    expect(await followed).toMatchObject({ sequence: 5, type: 'run_succeeded' })
+    expect(seen).toEqual([1, 2, 3, 4, 5])
+    // The log was read once, before the claim; everything since came from the feed.
+    expect(listAfter).toHaveBeenCalledTimes(1)
     listAfter.mockRestore()
   })
 

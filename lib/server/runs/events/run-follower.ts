@@ -1,19 +1,16 @@
 /**
  * Follows a run for a request that waits for it (a `/v1/responses` call, an `/mcp` tool call): its
  * events in order, as they are written, until it ends (or, if asked, stops to wait for people).
- *
- * - A run this process executes now (run-now.ts) hands its events over in memory as its writer
- *   stores them (local-run-feed.ts): nothing is read back. Events others appended in between (a
- *   cancel, `mcp_connected`) show as a gap in the numbers and are read from the log.
- * - Any other run, and a local one once it left this process: the events stored after the last one
- *   seen, then each new page as the event log announces it (RunEventLog.subscribe: appends in this
- *   process, NOTIFY from others). A slow look at the run's status (as run-event-stream.ts does)
- *   covers a lost notification and a run marked ended whose final event never came.
+ * The events come from the run's feed while this process executes it, else from the log
+ * (run-event-cursor.ts), each time the event log says the run has something new
+ * (RunEventLog.subscribe: appends in this process, NOTIFY from others). While the run executes
+ * elsewhere, a slow look at its status (as run-event-stream.ts does) covers a lost notification and
+ * a run marked ended whose final event never came.
  */
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { TERMINAL_RUN_STATUSES, type RunStatus } from '@/lib/contracts/runs'
 import type { AppContext } from '../../app-context'
-import type { LocalRunFeed } from './local-run-feed'
+import { RunEventCursor } from './run-event-cursor'
 import { FINAL_EVENT_TYPES } from './run-event-log'
 
 const PAGE_SIZE = 200
@@ -31,9 +28,8 @@ export interface RunEventsOptions {
   untilParked?: boolean
 }
 
-/** Where following stands: the last event yielded, and what the events so far say. */
+/** What the events so far say. */
 interface Position {
-  last: number
   end?: FollowEnd
   parked: boolean
 }
@@ -52,6 +48,20 @@ export async function* runEvents(app: FollowerApp, runId: string, signal: AbortS
   }
 }
 
+/** The events of `events` up to and including a final one; notes in `at` what they say. */
+function take(events: readonly RunEvent[], at: Position): RunEvent[] {
+  const page: RunEvent[] = []
+  for (const event of events) {
+    page.push(event)
+    if (event.type === 'approval_requested') at.parked = true
+    if (FINAL_EVENT_TYPES.has(event.type)) {
+      at.end = 'ended'
+      break
+    }
+  }
+  return page
+}
+
 /**
  * The run's events in order, a page at a time (what the feed or the log had at once), never empty; returns why it
  * stopped. Pages, not events, pass through the generators: each step of an async generator costs promises, and a run
@@ -63,90 +73,49 @@ async function* runEventPages(
   signal: AbortSignal,
   { after = 0, untilParked = true }: RunEventsOptions,
 ): AsyncGenerator<RunEvent[], FollowEnd> {
-  const at: Position = { last: after, parked: false }
-  const feed = app.localWorker?.feedOf(runId)
-  if (feed) {
-    yield* fromFeed(app, runId, feed, signal, at, untilParked)
-    if (at.end) return at.end
-  }
-  return yield* fromLog(app, runId, signal, at, untilParked)
-}
-
-/** The events of `events` not yet taken, up to and including a final one; moves `at` past them. */
-function take(events: readonly RunEvent[], at: Position, into: RunEvent[] = []): RunEvent[] {
-  for (const event of events) {
-    if (at.end) break
-    if (event.sequence <= at.last) continue
-    into.push(event)
-    at.last = event.sequence
-    if (FINAL_EVENT_TYPES.has(event.type)) at.end = 'ended'
-    if (event.type === 'approval_requested') at.parked = true
-  }
-  return into
-}
-
-async function* fromFeed(app: FollowerApp, runId: string, feed: LocalRunFeed, signal: AbortSignal, at: Position, untilParked: boolean) {
-  for (;;) {
-    if (signal.aborted) {
-      at.end = 'aborted'
-      return
-    }
-    // Read before the events: a feed closed by then holds everything it will (its end pushed with the last batch).
-    const closed = feed.closed
-    const page: RunEvent[] = []
-    for (const event of feed.after(at.last)) {
-      if (event.sequence > at.last + 1) take(await app.events.listAfter(runId, at.last, event.sequence - at.last - 1), at, page)
-      take([event], at, page)
-      if (at.end) break
-    }
-    if (page.length > 0) yield page
-    if (at.end) return
-    if (at.parked && untilParked) {
-      at.end = 'waiting'
-      return
-    }
-    // Events pushed while the page was being handled woke nobody: look again before waiting.
-    if (page.length > 0) continue
-    if (closed) return
-    await feed.changed(signal)
-  }
-}
-
-async function* fromLog(app: FollowerApp, runId: string, signal: AbortSignal, at: Position, untilParked: boolean): AsyncGenerator<RunEvent[], FollowEnd> {
-  let woken = false
+  const at: Position = { parked: false }
+  const cursor = new RunEventCursor(app, runId, after)
   let wake: (() => void) | undefined
-  const onAppend = () => {
-    woken = true
-    wake?.()
+  const onAppend = (sequence?: number) => {
+    if (cursor.woken(sequence)) wake?.()
   }
   const onAbort = () => wake?.()
   signal.addEventListener('abort', onAbort)
-  // Subscribed before the first read, so an event appended meanwhile wakes the next one.
-  const unsubscribe = await app.events.subscribe(runId, onAppend)
+  // Subscribed before the first read, so an event appended meanwhile wakes the next one. A run executing here needs no
+  // follow mark (which makes the worker holding a run in another process announce its batches) until it leaves.
+  let marked = !cursor.local
+  const unsubscribe = await app.events.subscribe(runId, onAppend, { follow: marked })
   try {
     for (;;) {
       if (signal.aborted) return 'aborted'
-      woken = false
-      const events = await app.events.listAfter(runId, at.last, PAGE_SIZE)
-      const page = take(events, at)
+      if (!marked && !cursor.local) {
+        await app.events.followAs(runId, null)
+        marked = true
+      }
+      const page = take(await cursor.read(PAGE_SIZE), at)
       if (page.length > 0) yield page
       if (at.end) return at.end
       if (at.parked && untilParked) return 'waiting'
-      if (events.length === PAGE_SIZE || woken) continue
+      if (cursor.behind) continue
+      let woke = false
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, STATUS_CHECK_MS)
+        // A run executing here ends through its feed, or its worker wakes its readers as it leaves: no status look.
+        const timer = cursor.local ? undefined : setTimeout(resolve, STATUS_CHECK_MS)
         wake = () => {
+          woke = true
           clearTimeout(timer)
           resolve()
         }
+        if (cursor.behind || signal.aborted) wake()
       })
       wake = undefined
-      if (!woken && !signal.aborted) {
+      if (!woke && !signal.aborted) {
         const status = await runStatus(app, runId)
         const stopped = status === undefined || TERMINAL_RUN_STATUSES.includes(status) || (untilParked && status === 'waiting')
         // Ended or parked without our having heard: one more read takes what it wrote, then stop.
         if (stopped) {
-          const last = take(await app.events.listAfter(runId, at.last, PAGE_SIZE), at)
+          cursor.woken()
+          const last = take(await cursor.read(PAGE_SIZE), at)
           if (last.length > 0) yield last
           return status === 'waiting' ? 'waiting' : 'ended'
         }

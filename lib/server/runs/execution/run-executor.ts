@@ -310,10 +310,13 @@ export async function endRun(
   const ending = { status: outcome.status, outputs: jsonbSafeText(outputs), usage: outcome.usage === undefined ? null : JSON.stringify(outcome.usage), error }
   // The run's worker ends it with its last batch (the last superstep's events and checkpoint): one statement, not two.
   // An experiment row's run's statement also queues the experiment's step (endedStatement), so it commits alone (group-commit.ts).
+  const local = { status: outcome.status, outputs, usage: (outcome.usage as TokenUsage | undefined) ?? null, error }
+  // Readers here find the outcome with the final event, which the writer hands to the feed before they are woken.
+  feed?.ending(local)
   const final = writer
     ? await writer.end(type, data, (first) => endedStatement(first, ending), { alone: experimentRow })
     : await endAlone(app, runId, type, data, ending)
-  if (final) feed?.ended(final, { status: outcome.status, outputs, usage: (outcome.usage as TokenUsage | undefined) ?? null, error })
+  if (final) feed?.ended(final, local)
 }
 
 /** The run's outcome as the parameters of its `ended` statement. */
@@ -361,7 +364,7 @@ async function endAlone(app: AppContext, runId: string, type: string, data: unkn
       )
       if (!final) return undefined
       // Others hear of the end only if someone follows the run (RunEventLog.follow).
-      app.events.announce(runId, final.followed)
+      app.events.announce(runId, final.followed, final.sequence)
       return { sequence: final.sequence, type, data: stored, createdAt: new Date(final.createdAt).toISOString() }
     } catch (failure) {
       if (!isUniqueViolation(failure) || attempt >= 50) throw failure

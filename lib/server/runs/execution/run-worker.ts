@@ -31,7 +31,7 @@ import type { RunNowHost, RunNowSlot } from '../queue/run-now'
 import type { RunEvent } from '@/lib/contracts/run-events'
 /** A run whose lease was not renewed for this long is taken over (its worker died or froze). */
 export const DEFAULT_LEASE_MS = 15_000
-/** How long a run-now run's events stay in memory after it left, for a follower that attaches late. */
+/** How long a run's events stay in memory after it left, for a follower that attaches late. */
 const FEED_KEPT_MS = 5_000
 /** Parsed versions kept per process. */
 const DOCUMENT_CACHE_SIZE = 256
@@ -61,7 +61,7 @@ export class RunWorker implements RunNowHost {
   private readonly active = new Map<string, AbortController>()
   /** Slots promised to runs being inserted claimed by this worker (run-now.ts). */
   private reserved = 0
-  /** The in-memory events of the runs started here by run-now, while a waiting request may want them. */
+  /** The in-memory events of the runs this worker executes (local-run-feed.ts), for readers in this process. */
   private readonly feeds = new Map<string, LocalRunFeed>()
   /** The runs executing (claimed or run now), which stop() waits for. */
   private readonly running = new Set<Promise<void>>()
@@ -154,20 +154,9 @@ export class RunWorker implements RunNowHost {
     return this.feeds.get(runId)
   }
 
-  /**
-   * Executes a run inserted claimed by this worker (run-now.ts) with the bookkeeping of a queued
-   * one; its events go to a feed for a request in this process that waits for them. The feed is
-   * kept a little after the run leaves, for a follower that attaches late.
-   */
+  /** Executes a run inserted claimed by this worker (run-now.ts), after its first event, with the bookkeeping of a queued one. */
   async runClaimed(run: ClaimedRun, first: RunEvent): Promise<void> {
-    const feed = new LocalRunFeed([first])
-    this.feeds.set(run.id, feed)
-    try {
-      await this.execute(run, feed, (message) => console.error(`[worker] ${message}`))
-    } finally {
-      feed.close()
-      setTimeout(() => this.feeds.delete(run.id), FEED_KEPT_MS).unref()
-    }
+    await this.execute(run, [first], (message) => console.error(`[worker] ${message}`))
   }
 
   /**
@@ -227,9 +216,13 @@ export class RunWorker implements RunNowHost {
       const { runs, looked } = await claimReadyRuns(this.sql!, this.workerId, free)
       this.backlog = looked === free
       for (const run of runs) {
-        // The claim stored `run_started`: whoever follows the run hears of it.
-        if (run.started) this.app.events.announce(run.id, run.followed)
-        this.track(this.execute(run, undefined, (message) => console.error(`[worker] ${message}`)))
+        const started: RunEvent[] =
+          run.startedAt && run.checkpointSequence !== null
+            ? [{ sequence: run.checkpointSequence, type: 'run_started', data: {}, createdAt: new Date(run.startedAt).toISOString() }]
+            : []
+        this.track(this.execute(run, started, (message) => console.error(`[worker] ${message}`)))
+        // The claim stored `run_started`: whoever follows the run hears of it (readers here find it in the feed).
+        if (run.started) this.app.events.announce(run.id, run.followed, run.checkpointSequence ?? undefined)
       }
     }
   }
@@ -243,9 +236,15 @@ export class RunWorker implements RunNowHost {
     })
   }
 
-  /** Executes a run this worker holds: cancels, MCP task cancels and a crash's record around the executor. */
-  private async execute(run: ClaimedRun, feed: LocalRunFeed | undefined, logError: (message: string) => void): Promise<void> {
+  /**
+   * Executes a run this worker holds: cancels, MCP task cancels and a crash's record around the executor. Its events
+   * go to a feed for readers in this process (`first`: those stored before, by the claim or the insert), kept a little
+   * after the run leaves, for a follower that attaches late.
+   */
+  private async execute(run: ClaimedRun, first: readonly RunEvent[], logError: (message: string) => void): Promise<void> {
     const runId = run.id
+    const feed = new LocalRunFeed(first)
+    this.feeds.set(runId, feed)
     const controller = new AbortController()
     this.active.set(runId, controller)
     this.app.activeRuns.set(runId, controller)
@@ -275,7 +274,20 @@ export class RunWorker implements RunNowHost {
       this.app.mcpTasks.forgetRun(runId)
       this.app.activeRuns.delete(runId)
       this.active.delete(runId)
+      this.leave(runId, feed)
     }
+  }
+
+  /**
+   * The run left this worker (ended, parked, released): its feed takes nothing more, and readers here are woken to read
+   * from the log what it did not carry. It is kept a little, for a reader that attaches late, unless the run came back.
+   */
+  private leave(runId: string, feed: LocalRunFeed): void {
+    feed.close()
+    this.app.events.announce(runId, false)
+    setTimeout(() => {
+      if (this.feeds.get(runId) === feed) this.feeds.delete(runId)
+    }, FEED_KEPT_MS).unref()
   }
 
   /** A parked run's approvals reached their deadline: expire them, which queues the run to go on. */

@@ -59,6 +59,8 @@ export interface ClaimedRun {
    * that goes on from a resume point.
    */
   started: boolean
+  /** When the claim stored `run_started` (as stored: its event's `createdAt`), or null when it did not. */
+  startedAt: Date | null
   /** Someone follows the run from another process (RunEventLog.follow): its first events are announced. */
   followed: boolean
   /** When its progress commits (lib/contracts/durability.ts; null: sync). */
@@ -112,14 +114,15 @@ function claimSql(picked: string): string {
          r.usage, r.followed, r.durability, r.debug, r."workspaceScoped", r."experimentId", p.fresh AS started),
      run_started AS (
        INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
-       SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started),
+       SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started
+       RETURNING "runId", "createdAt"),
      taken AS (
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."conversationId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
-       c.usage, c.followed, c.started, c.durability, c.debug, c."experimentId",
+       c.usage, c.followed, c.started, s."createdAt" AS "startedAt", c.durability, c.debug, c."experimentId",
        c."ownerId", c."workspaceId", u.role AS "ownerRole", c."workspaceScoped",
        d."workspaceId" AS "nameWorkspaceId", nu.role AS "nameOwnerRole",
        CASE WHEN c.started THEN c."checkpointSequence" ELSE COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) END AS "lastSequence"
-     FROM claimed c LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"
+     FROM claimed c LEFT JOIN run_started s ON s."runId" = c.id LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"
        LEFT JOIN "AgentVersion" av ON av.id = c."agentVersionId" LEFT JOIN "Agent" a ON a.id = av."agentId"
        CROSS JOIN LATERAL (SELECT CASE WHEN w.id IS NOT NULL THEN w."ownerId" WHEN a.id IS NOT NULL THEN a."ownerId" ELSE c."ownerId" END AS "ownerId",
          CASE WHEN w.id IS NOT NULL THEN w."workspaceId" WHEN a.id IS NOT NULL THEN a."workspaceId" ELSE c."workspaceId" END AS "workspaceId") d

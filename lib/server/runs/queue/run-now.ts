@@ -71,6 +71,7 @@ export function claimedAtInsert(inserted: InsertedRunRow, owner: Pick<Principal,
     lastSequence: 1,
     // Its executor writes `run_started` (with its first batch); the insert announced the run to nobody.
     started: false,
+    startedAt: null,
     followed: false,
   }
 }

@@ -1,0 +1,97 @@
+/**
+ * Where a reader of one run's events (a follower, an SSE stream) takes the next ones from: the run's
+ * feed in this process (local-run-feed.ts) while it holds them, else the log. The reader subscribes
+ * to the log (RunEventLog.subscribe) and passes each wake on to `woken`, which says how far events may
+ * now be stored; the cursor reads the log only for what the feed cannot vouch for:
+ *
+ * - the feed's events from the next number on, without a gap, are the run's: its writer hands each
+ *   batch over before anyone is woken for it;
+ * - a gap in the feed's numbers (an event appended by another writer, or one older than its window)
+ *   and a wake for a number the feed does not hold (a cancel, an answer, a notification after the
+ *   connection came back, a run not executed here) are read from the log.
+ *
+ * A reader that starts while the run executes here trusts its feed for what was stored before it
+ * subscribed; when the run leaves, the worker wakes its readers here for anything (run-worker.ts), so
+ * an event appended by another process before that subscription is read then at the latest.
+ */
+import type { RunEvent } from '@/lib/contracts/run-events'
+import type { AppContext } from '../../app-context'
+
+export type CursorApp = Pick<AppContext, 'events' | 'localWorker'>
+
+export class RunEventCursor {
+  /** The number of the last event read. */
+  private lastRead: number
+  /** The highest number a wake said may be stored (Infinity: unknown; the log is read). */
+  private wanted: number
+  /** The last read stopped at its limit, or at a gap in the feed: more may follow at once. */
+  private full = false
+
+  constructor(
+    private readonly app: CursorApp,
+    private readonly runId: string,
+    after: number,
+  ) {
+    this.lastRead = after
+    const feed = app.localWorker?.feedOf(runId)
+    this.wanted = feed && !feed.closed ? after : Infinity
+  }
+
+  get last(): number {
+    return this.lastRead
+  }
+
+  /**
+   * A wake from the log's subscription, for events up to `sequence` (undefined: any). False when the
+   * reader has them already (as when Postgres echoes this process's own announcement).
+   */
+  woken(sequence?: number): boolean {
+    const upTo = sequence ?? Infinity
+    if (upTo <= this.lastRead) return false
+    this.wanted = Math.max(this.wanted, upTo)
+    return true
+  }
+
+  /** Whether events may be waiting now: a wake told of more than was read, or the last read was cut at its limit. */
+  get behind(): boolean {
+    return this.full || this.wanted > this.lastRead
+  }
+
+  /** Whether the run executes in this process now (its events come through the feed, its end too). */
+  get local(): boolean {
+    const feed = this.app.localWorker?.feedOf(this.runId)
+    return feed !== undefined && !feed.closed
+  }
+
+  /** Up to `limit` events after the last read, in order, from the feed or the log; none when nothing new is known of. */
+  async read(limit: number): Promise<RunEvent[]> {
+    const held = this.app.localWorker?.feedOf(this.runId)?.after(this.lastRead) ?? []
+    if (held.length > 0 && held[0].sequence === this.lastRead + 1) {
+      const events = contiguous(held, limit)
+      return this.taken(events, events.length < held.length)
+    }
+    if (held.length === 0 && !this.behind) return []
+    const asked = this.wanted
+    // An unknown wake is answered by this read; one that comes while it runs asks again.
+    if (asked === Infinity) this.wanted = this.lastRead
+    const events = await this.app.events.listAfter(this.runId, this.lastRead, limit)
+    this.taken(events, events.length === limit)
+    // Told of a number the log does not have (announced for a batch whose final event a cancel kept out): settled.
+    if (this.wanted === asked && events.length < limit) this.wanted = Math.min(this.wanted, this.lastRead)
+    return events
+  }
+
+  /** Moves past `events`; `more`: others may follow at once (the feed held more, or the log's page was full). */
+  private taken(events: RunEvent[], more: boolean): RunEvent[] {
+    if (events.length > 0) this.lastRead = events[events.length - 1].sequence
+    this.full = more
+    return events
+  }
+}
+
+/** The leading events whose numbers follow one another, at most `limit` of them. */
+function contiguous(events: readonly RunEvent[], limit: number): RunEvent[] {
+  let end = 1
+  while (end < events.length && end < limit && events[end].sequence === events[end - 1].sequence + 1) end++
+  return events.slice(0, end)
+}
