@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from '@/lib/contracts/run-events'
-import { FEED_WINDOW, LocalRunFeed } from './local-run-feed'
+import { FEED_BYTES, FEED_WINDOW, LocalRunFeed } from './local-run-feed'
 
 const event = (sequence: number, type = 'step'): RunEvent => ({ sequence, type, data: {}, createdAt: new Date(0).toISOString() })
 
@@ -34,6 +34,18 @@ describe('LocalRunFeed', () => {
     // What a reader further behind wants starts after a gap: it reads that from the log.
     expect(held[0].sequence).toBeGreaterThan(1)
     expect(feed.after(total - 2).map((e) => e.sequence)).toEqual([total - 1, total])
+  })
+
+  it('holds at most FEED_BYTES of stored text, a run of large events fewer of them, and always its newest', () => {
+    const feed = new LocalRunFeed()
+    const size = FEED_BYTES / 10
+    for (let sequence = 1; sequence <= 40; sequence++) feed.push([event(sequence)], [size])
+    const held = feed.after(0)
+    expect(held.length * size).toBeLessThanOrEqual(FEED_BYTES)
+    expect(held.at(-1)?.sequence).toBe(40)
+    const huge = new LocalRunFeed()
+    huge.push([event(1), event(2)], [FEED_BYTES * 2, FEED_BYTES * 3])
+    expect(huge.after(0).map((e) => e.sequence)).toEqual([2])
   })
 
   it('gives the final event the outcome told before it was pushed, so a reader finds both at once', () => {

@@ -5,7 +5,8 @@
  * carries only what this process stored through the run's writer: events appended by others (a
  * cancel, an approval answered elsewhere, `mcp_connected` while the run is prepared) show as gaps
  * in the numbers, or come with a wake for a number it does not hold, and are read from the log.
- * It holds the run's last FEED_WINDOW events: a reader further behind reads the rest from the log.
+ * It holds the run's latest events, at most FEED_WINDOW of them and FEED_BYTES of their stored text: a
+ * reader further behind reads the rest from the log.
  * Once the run leaves this process the feed is closed and readers go on from the log.
  */
 import type { RunEvent } from '@/lib/contracts/run-events'
@@ -14,6 +15,8 @@ import { FINAL_EVENT_TYPES } from './run-event-log'
 
 /** How many of a run's latest events a feed holds: a run's memory here stays bounded however long it runs. */
 export const FEED_WINDOW = 1_000
+/** How much of their stored JSON text (in characters) a feed holds at most: a run whose events are large holds fewer. */
+export const FEED_BYTES = 4 * 1024 * 1024
 
 /** How the run ended, as the executor recorded it (what a waiting request would otherwise read back from the row). */
 export interface LocalRunOutcome {
@@ -25,6 +28,9 @@ export interface LocalRunOutcome {
 
 export class LocalRunFeed {
   private events: RunEvent[] = []
+  /** The length of each held event's stored text, and their sum. */
+  private sizes: number[] = []
+  private bytes = 0
   private closedFlag = false
   private endingOutcome: LocalRunOutcome | undefined
   /** Set when the run's final event, stored by its executor here, is in the feed. */
@@ -45,17 +51,20 @@ export class LocalRunFeed {
 
   /**
    * Events stored by this process, in the order of their numbers (any at or below the last held are
-   * dropped). A final event carries the outcome told to `ending`, so whoever finds it finds the outcome too.
+   * dropped), with the length of each one's stored text (`sizes`; none for events too small to count).
+   * A final event carries the outcome told to `ending`, so whoever finds it finds the outcome too.
    */
-  push(events: readonly RunEvent[]): void {
+  push(events: readonly RunEvent[], sizes: readonly number[] = []): void {
     if (this.closedFlag) return
-    for (const event of events) {
-      if (event.sequence <= this.lastSequence) continue
+    events.forEach((event, i) => {
+      if (event.sequence <= this.lastSequence) return
       if (FINAL_EVENT_TYPES.has(event.type) && this.endingOutcome) this.outcome = this.endingOutcome
       this.events.push(event)
-    }
-    // Trimmed in steps of half a window, so that a long run does not copy its window on every push.
-    if (this.events.length > FEED_WINDOW * 1.5) this.events = this.events.slice(-FEED_WINDOW)
+      this.sizes.push(sizes[i] ?? 0)
+      this.bytes += sizes[i] ?? 0
+    })
+    // Trimmed in steps of half a window, so that a long run does not copy its window on every push; the newest is kept.
+    if (this.events.length > FEED_WINDOW * 1.5 || this.bytes > FEED_BYTES) this.trim()
   }
 
   /** The executor is storing the run's end with this outcome: the final event, when pushed, carries it. */
@@ -73,6 +82,15 @@ export class LocalRunFeed {
   /** The run left this process: nothing more comes through the feed. */
   close(): void {
     this.closedFlag = true
+  }
+
+  private trim(): void {
+    let drop = Math.max(0, this.events.length - FEED_WINDOW)
+    let bytes = this.bytes - this.sizes.slice(0, drop).reduce((sum, size) => sum + size, 0)
+    while (bytes > FEED_BYTES / 2 && drop < this.events.length - 1) bytes -= this.sizes[drop++]
+    this.events = this.events.slice(drop)
+    this.sizes = this.sizes.slice(drop)
+    this.bytes = bytes
   }
 
   /** The events held numbered after `sequence`. */

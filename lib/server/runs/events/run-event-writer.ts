@@ -86,9 +86,10 @@ export class RunEventWriter {
     replaying: readonly RunEvent[] = [],
     /**
      * Told of each batch once it is stored, in order, before this process's readers are woken (a reader in this process
-     * takes them from here: local-run-feed.ts). A final event is told only when its batch ended the run.
+     * takes them from here: local-run-feed.ts), each with the length of its stored JSON text. A final event is told
+     * only when its batch ended the run.
      */
-    private readonly onStored?: (events: RunEvent[]) => void,
+    private readonly onStored?: (events: RunEvent[], sizes: number[]) => void,
     /** How long the first event of a batch waits for company; flushes (every superstep's end) do not wait. */
     private readonly lingerMs = LINGER_MS,
   ) {
@@ -211,9 +212,10 @@ export class RunEventWriter {
           alone,
           stored: (batch) => {
             stored = storedAt(batch.createdAt)
+            const sizes = fresh.map(({ payload }) => payload.length)
             // A cancel that won leaves the batch's final event unstored.
             const told = ending && !batch.ended ? stored.filter(({ type }) => !FINAL_EVENT_TYPES.has(type)) : stored
-            if (told.length > 0) this.onStored?.(told)
+            if (told.length > 0) this.onStored?.(told, told === stored ? sizes : sizes.filter((_, i) => !FINAL_EVENT_TYPES.has(stored[i].type)))
           },
         })
         this.nextSequence = first + rows.length

@@ -102,7 +102,7 @@ export async function executeQueuedRun(
     ),
   )
   const replaying = start.kind === 'resumed' ? await app.events.listAfter(run.id, start.replayAfter, 10_000) : []
-  const onStored = feed && ((events: RunEvent[]) => feed.push(events))
+  const onStored = feed && ((events: RunEvent[], sizes: number[]) => feed.push(events, sizes))
   // An `exit` run's writer holds everything until the run ends or parks (lib/contracts/durability.ts).
   const durability = durabilityOf(run.durability)
   const exit = durability === 'exit'
