@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { graph } from '@/lib/graph/testing/graph-builder'
 import { createTestApp, principalOf, type TestApp } from '../testing/test-app'
 import { WorkflowService } from '../workflows/workflow-service'
+import { LocalRunFeed } from './events/local-run-feed'
 import { RunService } from './run-service'
 
 describe('following a run', () => {
@@ -29,8 +30,25 @@ describe('following a run', () => {
 
     await expect(runs.follow(principalOf(outsider), run.id)).rejects.toMatchObject({ code: 'not_found' })
     expect(await followed()).toBe(false)
-    expect(await runs.follow(principalOf(owner), run.id)).toBe('queued')
+    expect(await runs.follow(principalOf(owner), run.id)).toEqual({ status: 'queued', marked: true })
     expect(await followed()).toBe(true)
-    expect(await runs.follow(principalOf(app.admin), run.id)).toBe('queued')
+    expect(await runs.follow(principalOf(app.admin), run.id)).toEqual({ status: 'queued', marked: true })
+  })
+
+  it('leaves a run this process executes unmarked (its stream marks it when it leaves), the access checked all the same', async () => {
+    const owner = await app.addUser()
+    const outsider = await app.addUser()
+    const document = graph().start().output().chain('start', 'output').build()
+    const { workflow } = await new WorkflowService(app.db.prisma).create(principalOf(owner), { name: 'Here', graph: document })
+    const run = await new RunService(app).create(principalOf(owner), { workflowId: workflow.id, input: 'hi' })
+    // This process's worker executes it: its feed is open.
+    const feed = new LocalRunFeed()
+    const here = Object.assign(Object.create(app) as TestApp, { localWorker: { feedOf: (id: string) => (id === run.id ? feed : undefined) } })
+    const runs = new RunService(here)
+    await expect(runs.follow(principalOf(outsider), run.id)).rejects.toMatchObject({ code: 'not_found' })
+    expect(await runs.follow(principalOf(owner), run.id)).toEqual({ status: 'queued', marked: false })
+    expect((await app.db.prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { followed: true } })).followed).toBe(false)
+    feed.close()
+    expect(await runs.follow(principalOf(owner), run.id)).toEqual({ status: 'queued', marked: true })
   })
 })

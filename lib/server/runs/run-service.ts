@@ -360,13 +360,17 @@ export class RunService {
   /**
    * For a reader about to follow the run's events (GET /api/runs/:id/events): the 404 of status(), and the run marked
    * followed in the same statement (RunEventLog.followAs), so the stream that follows need not mark it.
-   * Marked only where the reader sees the run, and committed before the stream's first read, as that mark must be.
-   * A viewer may read any run they see, so there is no role to ask.
+   * Marked only where the reader sees the run, and committed before the stream's first read, as that mark must be;
+   * not while this process executes it (its events reach the stream here, and no other process need be told of its
+   * batches): the stream marks it once it leaves (run-event-stream.ts). A viewer may read any run they see, so there
+   * is no role to ask.
    */
-  async follow(principal: Principal, id: string): Promise<RunStatus> {
-    const status = await this.app.events.followAs(id, workspacesWithRole(principal, 'viewer') ?? null)
+  async follow(principal: Principal, id: string): Promise<{ status: RunStatus; marked: boolean }> {
+    const feed = this.app.localWorker?.feedOf(id)
+    const mark = !feed || feed.closed
+    const status = await this.app.events.followAs(id, workspacesWithRole(principal, 'viewer') ?? null, { mark })
     if (!status) throw notFound('Run', id)
-    return status
+    return { status, marked: mark }
   }
 
   /**

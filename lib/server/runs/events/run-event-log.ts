@@ -247,15 +247,16 @@ export class RunEventLog {
    * The mark of `follow`, made for a reader who sees the runs of `workspaces` (null: every run) and only where that
    * reader sees the run; gives the run's status, or undefined when the reader does not see it. A reader whose request
    * checks its access this way (RunService.follow) then subscribes without `follow`: one statement for both.
+   * `mark: false`: the access and the status only (a run this process executes needs no mark while it does).
    */
-  async followAs(runId: string, workspaces: readonly string[] | null): Promise<RunStatus | undefined> {
+  async followAs(runId: string, workspaces: readonly string[] | null, { mark = true }: { mark?: boolean } = {}): Promise<RunStatus | undefined> {
     const [row] = await this.db.sql.query<{ status: RunStatus }>(
       `WITH run AS (SELECT id, status FROM "Run" WHERE id = $1 AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[]))),
        marked AS (
          UPDATE "Run" r SET followed = true FROM run
-         WHERE r.id = run.id AND NOT r.followed AND r.status IN ('queued', 'running', 'waiting'))
+         WHERE $3 AND r.id = run.id AND NOT r.followed AND r.status IN ('queued', 'running', 'waiting'))
        SELECT status::text AS status FROM run`,
-      [runId, workspaces],
+      [runId, workspaces, mark],
     )
     return row?.status
   }

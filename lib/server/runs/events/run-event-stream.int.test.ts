@@ -24,8 +24,8 @@ class CountingEventLog extends RunEventLog {
     return events
   }
 
-  override async subscribe(runId: string, listener: () => void): Promise<() => void> {
-    const unsubscribe = await super.subscribe(runId, listener)
+  override async subscribe(...args: Parameters<RunEventLog['subscribe']>): Promise<() => void> {
+    const unsubscribe = await super.subscribe(...args)
     this.subscriptions++
     let held = true
     return () => {
@@ -160,6 +160,32 @@ describe('runEventStream', () => {
     expect(eventsIn(frames).map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5])
     expect(frames.at(-1)).toEqual({ event: 'end', data: '{}' })
     expect(events.eventsRead).toBe(1)
+  })
+
+  it('leaves a run this process executes unmarked while it does, and marks it followed once it leaves', async () => {
+    const runId = await newRun()
+    const feed = new LocalRunFeed()
+    const events = new CountingEventLog(app.db, app.notifications)
+    const writer = new RunEventWriter(events, runId, 1, [], (stored) => feed.push(stored))
+    await writer.write('tick', { n: 1 })
+    const followed = async () => (await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { followed: true } })).followed
+    const stream = open(runId, 0, new Map([[runId, feed]]), events)
+    await stream.take() // retry:
+    await stream.take() // event 1
+    expect(await followed()).toBe(false)
+    // The run parks and leaves this process: its worker closes the feed and wakes the readers here.
+    feed.close()
+    const next = stream.take()
+    events.announce(runId, false)
+    await waitFor(async () => ((await followed()) ? true : undefined))
+    // Another process's worker goes on with it: the mark makes it announce, and the stream reads the log.
+    await otherProcess().insertNumbered(runId, [{ sequence: 2, type: 'run_succeeded', payload: '{"outputs":[]}' }])
+    await next
+    const frames = await stream.readToEnd()
+    expect(eventsIn(frames).map((e) => [e.sequence, e.type])).toEqual([
+      [1, 'tick'],
+      [2, 'run_succeeded'],
+    ])
   })
 
   it('reads from the database only as fast as the client takes events', async () => {

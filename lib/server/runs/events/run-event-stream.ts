@@ -38,7 +38,10 @@ export function runEventStream(
   runId: string,
   afterSequence: number,
   signal: AbortSignal,
-  /** The caller marked the run followed already (RunService.follow), committed before this stream's first read. */
+  /**
+   * The caller marked the run followed already (RunService.follow), committed before this stream's first read. Else the
+   * stream marks it, when it subscribes or, for a run this process executes, once the run leaves.
+   */
   { followed = false }: { followed?: boolean } = {},
 ): ReadableStream<Uint8Array> {
   const source = new RunEventSource(app, runId, afterSequence, signal, followed)
@@ -58,15 +61,18 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
   private wake: (() => void) | undefined
   private unsubscribe: (() => void) | undefined
   private released = false
+  /** The run is marked followed (its worker, in whatever process, announces its batches to others). */
+  private marked: boolean
 
   constructor(
     private readonly app: RunEventStreamApp,
     private readonly runId: string,
     afterSequence: number,
     private readonly signal: AbortSignal,
-    private readonly followed: boolean,
+    followed: boolean,
   ) {
     this.cursor = new RunEventCursor(app, runId, afterSequence)
+    this.marked = followed
   }
 
   async start(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
@@ -74,7 +80,10 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
     if (this.signal.aborted) this.release()
     controller.enqueue(this.encoder.encode(RETRY_FRAME))
     // Subscribed before the first read, so an event appended while it runs is not missed.
-    const unsubscribe = await this.app.events.subscribe(this.runId, this.onAppend, { follow: !this.followed })
+    // A run this process executes needs no mark while it does: its batches reach this stream here.
+    const mark = !this.marked && !this.cursor.local
+    const unsubscribe = await this.app.events.subscribe(this.runId, this.onAppend, { follow: mark })
+    this.marked ||= mark
     if (this.released) unsubscribe()
     else this.unsubscribe = unsubscribe
   }
@@ -110,6 +119,11 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
   private async next(): Promise<Next> {
     for (;;) {
       if (this.released) return { stop: true }
+      if (!this.marked && !this.cursor.local) {
+        // The run left this process (it waits for people, or its lease was lost): wherever it goes on, it is to announce.
+        await this.app.events.followAs(this.runId, null)
+        this.marked = true
+      }
       const events = await this.cursor.read(EVENT_PAGE_SIZE)
       if (events.length > 0) return this.page(events)
       // A run executing here ends through its feed, or its worker wakes this stream as it leaves: no status look.

@@ -23,8 +23,9 @@ export const GET = defineRoute({
     },
   },
   handler: async ({ principal, services, params: { id }, query: { after }, request }) => {
-    await services.runs.follow(principal, id) // 404 before the stream starts; marks the run followed for the stream
-    const stream = runEventStream(services.app, id, resumePoint(request, after), request.signal, { followed: true })
+    // 404 before the stream starts; marks the run followed for the stream, unless it executes here (the stream marks it when it leaves).
+    const { marked } = await services.runs.follow(principal, id)
+    const stream = runEventStream(services.app, id, resumePoint(request, after), request.signal, { followed: marked })
     return new Response(stream, { headers: EVENT_STREAM_HEADERS })
   },
 })
