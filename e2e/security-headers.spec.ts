@@ -46,8 +46,8 @@ function expectSecurityHeaders(response: HeaderSource | null, what: string, { fr
   return csp
 }
 
-/** Records CSP violations and console errors about CSP in the page, from before its first script. */
-async function watchForViolations(page: Page): Promise<() => Promise<string[]>> {
+/** Records CSP violations in every document the page loads from now on, from before its first script. */
+async function recordViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = []
     ;(window as unknown as { __cspViolations: string[] }).__cspViolations = seen
@@ -55,6 +55,10 @@ async function watchForViolations(page: Page): Promise<() => Promise<string[]>> 
       seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
     )
   })
+}
+
+/** The CSP violations of the page's next document (recordViolations), and its console errors about CSP. */
+function watchForViolations(page: Page): () => Promise<string[]> {
   const consoleErrors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error' && /content security policy/i.test(message.text())) consoleErrors.push(message.text())
@@ -170,10 +174,11 @@ test('every page answers with the security headers and renders with no CSP viola
   const missing = patterns.filter((pattern) => pattern.includes('[') && !idFor[pattern])
   expect(missing, 'pages with a dynamic segment need an example URL in this spec').toEqual([])
 
+  await recordViolations(page)
   for (const pattern of patterns) {
     const url = idFor[pattern] ?? pattern
     await test.step(url, async () => {
-      const violations = await watchForViolations(page)
+      const violations = watchForViolations(page)
       const response = await page.goto(url)
       const csp = expectSecurityHeaders(response, url)
       expect(csp, `${url}: scripts carry this request's nonce`).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
