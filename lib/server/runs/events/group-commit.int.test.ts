@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/database'
 import type { SqlRunner } from '../../db/sql'
 import { createTestApp } from '../../testing/test-app'
+import { bareRun } from '../../testing/bare-run'
 import { GroupCommit } from './group-commit'
 import { RunEventLog } from './run-event-log'
 import { RunEventWriter } from './run-event-writer'
@@ -48,13 +49,7 @@ describe('GroupCommit', () => {
     await app?.close()
   })
 
-  async function newRuns(count: number): Promise<string[]> {
-    const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
-    const runs = await Promise.all(
-      Array.from({ length: count }, () => app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: '' } })),
-    )
-    return runs.map((run) => run.id)
-  }
+  const newRuns = (count: number): Promise<string[]> => Promise.all(Array.from({ length: count }, () => bareRun(app.db)))
 
   it("commits concurrent runs' supersteps together, each run's log whole and in order", async () => {
     const sql = countingSql(app.db.sql)

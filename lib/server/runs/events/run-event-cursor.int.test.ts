@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import { bareRun } from '../../testing/bare-run'
 import { FEED_WINDOW, LocalRunFeed } from './local-run-feed'
 import { RunEventCursor, type CursorApp } from './run-event-cursor'
 
@@ -17,10 +18,7 @@ describe('RunEventCursor', () => {
   })
   afterAll(async () => app?.close())
 
-  async function newRun(): Promise<string> {
-    const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
-    return (await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: '' } })).id
-  }
+  const newRun = () => bareRun(app.db)
 
   function readerApp(feeds = new Map<string, LocalRunFeed>()): CursorApp {
     return { events: app.events, localWorker: { feedOf: (runId: string) => feeds.get(runId) } as unknown as CursorApp['localWorker'] }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PgNotifications } from '../../db/pg-notifications'
 import { createTestApp } from '../../testing/test-app'
+import { bareRun } from '../../testing/bare-run'
 import { isUniqueViolation, RunEventLog } from './run-event-log'
 
 describe('RunEventLog', () => {
@@ -17,10 +18,7 @@ describe('RunEventLog', () => {
     await app?.close()
   })
 
-  async function newRun(): Promise<string> {
-    const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
-    return (await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: '' } })).id
-  }
+  const newRun = () => bareRun(app.db)
 
   /** The event log of another process: its own notification connection, sharing only the database. */
   function otherProcess(): RunEventLog {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import { PgNotifications } from '../../db/pg-notifications'
 import { createTestApp } from '../../testing/test-app'
+import { bareRun } from '../../testing/bare-run'
 import { waitFor } from '../../testing/wait-for'
 import { RunEventLog } from './run-event-log'
 import { LocalRunFeed } from './local-run-feed'
@@ -77,10 +78,7 @@ describe('runEventStream', () => {
     await app?.close()
   })
 
-  async function newRun(status: 'running' | 'failed' = 'running'): Promise<string> {
-    const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
-    return (await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: '', status } })).id
-  }
+  const newRun = (status: 'running' | 'failed' = 'running') => bareRun(app.db, status)
 
   /** The event log of another process: its own notification connection, sharing only the database. */
   function otherProcess(): RunEventLog {

@@ -8,6 +8,7 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 import { presentApproval } from '../../approvals/approval-broker'
 import { PgNotifications } from '../../db/pg-notifications'
 import { createTestApp } from '../../testing/test-app'
+import { bareRun } from '../../testing/bare-run'
 import { RunEventLog, type StoredBatch } from './run-event-log'
 import { REPLAY_DIVERGED_MESSAGE, RunEventWriter } from './run-event-writer'
 
@@ -47,10 +48,7 @@ describe('RunEventWriter', () => {
     await app?.close()
   })
 
-  async function newRun(): Promise<string> {
-    const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
-    return (await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: '' } })).id
-  }
+  const newRun = () => bareRun(app.db)
 
   /** A log as another process has it: its own notification connection, sharing only the database. */
   function countingLog(): CountingLog {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import { bareRun } from '../../testing/bare-run'
 import { LocalRunFeed } from './local-run-feed'
 import { RunEventWriter } from './run-event-writer'
 import { followRun, runEvents, type FollowerApp } from './run-follower'
@@ -17,10 +18,7 @@ describe('following a run', () => {
   })
   afterAll(async () => app?.close())
 
-  async function newRun(): Promise<string> {
-    const version = await app.db.prisma.workflowVersion.findFirstOrThrow()
-    return (await app.db.prisma.run.create({ data: { workflowId: version.workflowId, versionId: version.id, input: '' } })).id
-  }
+  const newRun = () => bareRun(app.db)
 
   /** The app as a follower sees it, counting the log subscriptions it holds. */
   function counted(feeds = new Map<string, LocalRunFeed>()) {
