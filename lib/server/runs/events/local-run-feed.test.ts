@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from '@/lib/contracts/run-events'
-import { FEED_BYTES, FEED_WINDOW, LocalRunFeed } from './local-run-feed'
+import { FEED_TEXT_LENGTH, FEED_WINDOW, LocalRunFeed } from './local-run-feed'
 
 const event = (sequence: number, type = 'step'): RunEvent => ({ sequence, type, data: {}, createdAt: new Date(0).toISOString() })
 
@@ -36,15 +36,15 @@ describe('LocalRunFeed', () => {
     expect(feed.after(total - 2).map((e) => e.sequence)).toEqual([total - 1, total])
   })
 
-  it('holds at most FEED_BYTES of stored text, a run of large events fewer of them, and always its newest', () => {
+  it('holds at most FEED_TEXT_LENGTH of stored text, a run of large events fewer of them, and always its newest', () => {
     const feed = new LocalRunFeed()
-    const size = FEED_BYTES / 10
+    const size = FEED_TEXT_LENGTH / 10
     for (let sequence = 1; sequence <= 40; sequence++) feed.push([event(sequence)], [size])
     const held = feed.after(0)
-    expect(held.length * size).toBeLessThanOrEqual(FEED_BYTES)
+    expect(held.length * size).toBeLessThanOrEqual(FEED_TEXT_LENGTH)
     expect(held.at(-1)?.sequence).toBe(40)
     const huge = new LocalRunFeed()
-    huge.push([event(1), event(2)], [FEED_BYTES * 2, FEED_BYTES * 3])
+    huge.push([event(1), event(2)], [FEED_TEXT_LENGTH * 2, FEED_TEXT_LENGTH * 3])
     expect(huge.after(0).map((e) => e.sequence)).toEqual([2])
   })
 

@@ -5,7 +5,7 @@
  * carries only what this process stored through the run's writer: events appended by others (a
  * cancel, an approval answered elsewhere, `mcp_connected` while the run is prepared) show as gaps
  * in the numbers, or come with a wake for a number it does not hold, and are read from the log.
- * It holds the run's latest events, at most FEED_WINDOW of them and FEED_BYTES of their stored text: a
+ * It holds the run's latest events, at most FEED_WINDOW of them and FEED_TEXT_LENGTH of their stored text: a
  * reader further behind reads the rest from the log.
  * Once the run leaves this process the feed is closed and readers go on from the log.
  */
@@ -16,7 +16,7 @@ import { FINAL_EVENT_TYPES } from './run-event-log'
 /** How many of a run's latest events a feed holds: a run's memory here stays bounded however long it runs. */
 export const FEED_WINDOW = 1_000
 /** How much of their stored JSON text (in characters) a feed holds at most: a run whose events are large holds fewer. */
-export const FEED_BYTES = 4 * 1024 * 1024
+export const FEED_TEXT_LENGTH = 4 * 1024 * 1024
 
 /** How the run ended, as the executor recorded it (what a waiting request would otherwise read back from the row). */
 export interface LocalRunOutcome {
@@ -30,7 +30,7 @@ export class LocalRunFeed {
   private events: RunEvent[] = []
   /** The length of each held event's stored text, and their sum. */
   private sizes: number[] = []
-  private bytes = 0
+  private textLength = 0
   private closedFlag = false
   private endingOutcome: LocalRunOutcome | undefined
   /** Set when the run's final event, stored by its executor here, is in the feed. */
@@ -61,10 +61,10 @@ export class LocalRunFeed {
       if (FINAL_EVENT_TYPES.has(event.type) && this.endingOutcome) this.outcome = this.endingOutcome
       this.events.push(event)
       this.sizes.push(sizes[i] ?? 0)
-      this.bytes += sizes[i] ?? 0
+      this.textLength += sizes[i] ?? 0
     })
     // Trimmed in steps of half a window, so that a long run does not copy its window on every push; the newest is kept.
-    if (this.events.length > FEED_WINDOW * 1.5 || this.bytes > FEED_BYTES) this.trim()
+    if (this.events.length > FEED_WINDOW * 1.5 || this.textLength > FEED_TEXT_LENGTH) this.trim()
   }
 
   /** The executor is storing the run's end with this outcome: the final event, when pushed, carries it. */
@@ -86,11 +86,11 @@ export class LocalRunFeed {
 
   private trim(): void {
     let drop = Math.max(0, this.events.length - FEED_WINDOW)
-    let bytes = this.bytes - this.sizes.slice(0, drop).reduce((sum, size) => sum + size, 0)
-    while (bytes > FEED_BYTES / 2 && drop < this.events.length - 1) bytes -= this.sizes[drop++]
+    let length = this.textLength - this.sizes.slice(0, drop).reduce((sum, size) => sum + size, 0)
+    while (length > FEED_TEXT_LENGTH / 2 && drop < this.events.length - 1) length -= this.sizes[drop++]
     this.events = this.events.slice(drop)
     this.sizes = this.sizes.slice(drop)
-    this.bytes = bytes
+    this.textLength = length
   }
 
   /** The events held numbered after `sequence`. */
