@@ -13,6 +13,11 @@
  * A reader that starts while the run executes here trusts its feed for what was stored before it
  * subscribed; when the run leaves, the worker wakes its readers here for anything (run-worker.ts), so
  * an event appended by another process before that subscription is read then at the latest.
+ *
+ * The cursor also keeps the run's follow mark (RunEventLog.followAs: the worker holding a run, in
+ * whatever process, announces its batches to others only when marked): made when it subscribes,
+ * except for a run this process executes, whose batches reach it here; that one is marked on the
+ * first read after the run left, before the log is read.
  */
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { AppContext } from '../../app-context'
@@ -26,19 +31,30 @@ export class RunEventCursor {
   private wanted: number
   /** The last read stopped at its limit, or at a gap in the feed: more may follow at once. */
   private full = false
+  /** The run is marked followed. */
+  private marked: boolean
 
   constructor(
     private readonly app: CursorApp,
     private readonly runId: string,
     after: number,
+    /** `marked`: the caller marked the run followed already (RunService.follow), committed before the first read. */
+    { marked = false }: { marked?: boolean } = {},
   ) {
     this.lastRead = after
-    const feed = app.localWorker?.feedOf(runId)
-    this.wanted = feed && !feed.closed ? after : Infinity
+    this.marked = marked
+    this.wanted = this.local ? after : Infinity
   }
 
-  get last(): number {
-    return this.lastRead
+  /**
+   * Subscribes to the run's appends (RunEventLog.subscribe), before the first read so that an event appended meanwhile
+   * wakes the next one: `onWake` is called for a wake that may bring something not yet read. Returns the unsubscribe.
+   */
+  async subscribe(onWake: () => void): Promise<() => void> {
+    const mark = !this.marked && !this.local
+    const unsubscribe = await this.app.events.subscribe(this.runId, (sequence) => this.woken(sequence) && onWake(), { follow: mark })
+    this.marked ||= mark
+    return unsubscribe
   }
 
   /**
@@ -65,6 +81,11 @@ export class RunEventCursor {
 
   /** Up to `limit` events after the last read, in order, from the feed or the log; none when nothing new is known of. */
   async read(limit: number): Promise<RunEvent[]> {
+    if (!this.marked && !this.local) {
+      // The run left this process (it waits for people, or its lease was lost): wherever it goes on, it is to announce.
+      await this.app.events.followAs(this.runId, null)
+      this.marked = true
+    }
     const held = this.app.localWorker?.feedOf(this.runId)?.after(this.lastRead) ?? []
     if (held.length > 0 && held[0].sequence === this.lastRead + 1) {
       const events = contiguous(held, limit)

@@ -61,8 +61,6 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
   private wake: (() => void) | undefined
   private unsubscribe: (() => void) | undefined
   private released = false
-  /** The run is marked followed (its worker, in whatever process, announces its batches to others). */
-  private marked: boolean
 
   constructor(
     private readonly app: RunEventStreamApp,
@@ -71,19 +69,14 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
     private readonly signal: AbortSignal,
     followed: boolean,
   ) {
-    this.cursor = new RunEventCursor(app, runId, afterSequence)
-    this.marked = followed
+    this.cursor = new RunEventCursor(app, runId, afterSequence, { marked: followed })
   }
 
   async start(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
     this.signal.addEventListener('abort', this.release, { once: true })
     if (this.signal.aborted) this.release()
     controller.enqueue(this.encoder.encode(RETRY_FRAME))
-    // Subscribed before the first read, so an event appended while it runs is not missed.
-    // A run this process executes needs no mark while it does: its batches reach this stream here.
-    const mark = !this.marked && !this.cursor.local
-    const unsubscribe = await this.app.events.subscribe(this.runId, this.onAppend, { follow: mark })
-    this.marked ||= mark
+    const unsubscribe = await this.cursor.subscribe(() => this.wake?.())
     if (this.released) unsubscribe()
     else this.unsubscribe = unsubscribe
   }
@@ -119,11 +112,6 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
   private async next(): Promise<Next> {
     for (;;) {
       if (this.released) return { stop: true }
-      if (!this.marked && !this.cursor.local) {
-        // The run left this process (it waits for people, or its lease was lost): wherever it goes on, it is to announce.
-        await this.app.events.followAs(this.runId, null)
-        this.marked = true
-      }
       const events = await this.cursor.read(EVENT_PAGE_SIZE)
       if (events.length > 0) return this.page(events)
       // A run executing here ends through its feed, or its worker wakes this stream as it leaves: no status look.
@@ -162,10 +150,6 @@ class RunEventSource implements UnderlyingDefaultSource<Uint8Array> {
         resolve()
       }
     })
-  }
-
-  private readonly onAppend = (sequence?: number) => {
-    if (this.cursor.woken(sequence)) this.wake?.()
   }
 
   /** Ends the subscription and any wait: the client went away, or the stream is over. */

@@ -76,22 +76,12 @@ async function* runEventPages(
   const at: Position = { parked: false }
   const cursor = new RunEventCursor(app, runId, after)
   let wake: (() => void) | undefined
-  const onAppend = (sequence?: number) => {
-    if (cursor.woken(sequence)) wake?.()
-  }
   const onAbort = () => wake?.()
   signal.addEventListener('abort', onAbort)
-  // Subscribed before the first read, so an event appended meanwhile wakes the next one. A run executing here needs no
-  // follow mark (which makes the worker holding a run in another process announce its batches) until it leaves.
-  let marked = !cursor.local
-  const unsubscribe = await app.events.subscribe(runId, onAppend, { follow: marked })
+  const unsubscribe = await cursor.subscribe(() => wake?.())
   try {
     for (;;) {
       if (signal.aborted) return 'aborted'
-      if (!marked && !cursor.local) {
-        await app.events.followAs(runId, null)
-        marked = true
-      }
       const page = take(await cursor.read(PAGE_SIZE), at)
       if (page.length > 0) yield page
       if (at.end) return at.end
