@@ -132,14 +132,21 @@ describe('runEventStream', () => {
     expect(stream.events.subscriptions).toBe(0)
   })
 
-  it('streams a run this process executes from its feed, reading from the log only what another process appended', async () => {
+  /**
+   * A run this process executes, its first event stored, and a stream of it: the run's writer as its executor has it,
+   * each batch reaching the run's feed before readers are woken.
+   */
+  async function streamedHere() {
     const runId = await newRun()
     const feed = new LocalRunFeed()
     const events = new CountingEventLog(app.db, app.notifications)
-    // The run's writer in this process, as its executor has it: each batch reaches the feed before readers are woken.
     const writer = new RunEventWriter(events, runId, 1, [], (stored) => feed.push(stored))
     await writer.write('tick', { n: 1 })
-    const stream = open(runId, 0, new Map([[runId, feed]]), events)
+    return { runId, feed, events, writer, stream: open(runId, 0, new Map([[runId, feed]]), events) }
+  }
+
+  it('streams a run this process executes from its feed, reading from the log only what another process appended', async () => {
+    const { runId, events, writer, stream } = await streamedHere()
     await stream.take() // retry:
     await stream.take() // event 1, from the feed
     for (const n of [2, 3]) {
@@ -161,13 +168,8 @@ describe('runEventStream', () => {
   })
 
   it('leaves a run this process executes unmarked while it does, and marks it followed once it leaves', async () => {
-    const runId = await newRun()
-    const feed = new LocalRunFeed()
-    const events = new CountingEventLog(app.db, app.notifications)
-    const writer = new RunEventWriter(events, runId, 1, [], (stored) => feed.push(stored))
-    await writer.write('tick', { n: 1 })
+    const { runId, feed, events, stream } = await streamedHere()
     const followed = async () => (await app.db.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { followed: true } })).followed
-    const stream = open(runId, 0, new Map([[runId, feed]]), events)
     await stream.take() // retry:
     await stream.take() // event 1
     expect(await followed()).toBe(false)
