@@ -49,11 +49,13 @@ import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
  * A stored run of the five-node demo workflow: POST /api/runs, the worker's claim, the run, and its events read back
  * over SSE. 12 since a create of a version this process already checked (the measured run's: the warm-up checked it)
  * is its insert alone (runs/checked-versions.ts); 10 since a queued run waits in the Run table, not as a job: the job's
- * fetch and completion are gone (the insert marks it ready, one statement claims it: runs/queue/run-queue.ts).
+ * fetch and completion are gone (the insert marks it ready, one statement claims it: runs/queue/run-queue.ts). 9 since
+ * the claim hands the worker the run's `run_queued` with its `run_started`: the stream reads the run's events from the
+ * first in this process's memory (its feed), none from the log.
  */
-const STORED_RUN_BUDGET = { statements: 10, commits: 10, jobFetches: 0 }
+const STORED_RUN_BUDGET = { statements: 9, commits: 9, jobFetches: 0 }
 /** The same run in `exit` durability (one commit at its end): its five supersteps' batches become one. */
-const STORED_EXIT_RUN_BUDGET = { statements: 7, commits: 7, jobFetches: 0 }
+const STORED_EXIT_RUN_BUDGET = { statements: 6, commits: 6, jobFetches: 0 }
 /**
  * A chat turn: POST /api/conversations/:id/messages (run now, in this process's worker) and its events read back. The
  * turn is inserted in one statement (the unique index on a conversation's active turn refuses a second) that also

@@ -55,6 +55,29 @@ describe('RunEventCursor', () => {
     listAfter.mockRestore()
   })
 
+  it('reads again after a wake that came while it read the log, an unknown one too (its events may be newer than the read)', async () => {
+    const runId = await newRun()
+    await storeBatch(runId, 0, 2)
+    let cursor!: RunEventCursor
+    const events = Object.create(app.events) as typeof app.events
+    let raced = false
+    events.listAfter = async (...args) => {
+      const read = await app.events.listAfter(...args)
+      if (!raced) {
+        raced = true
+        // After the read's snapshot, the run stores more and its worker leaves, waking its readers for anything.
+        await storeBatch(runId, 2, 1)
+        expect(cursor.woken()).toBe(true)
+      }
+      return read
+    }
+    cursor = new RunEventCursor({ events, localWorker: undefined }, runId, 0, { marked: true })
+    expect((await cursor.read(10)).map((e) => e.sequence)).toEqual([1, 2])
+    expect(cursor.behind).toBe(true)
+    expect((await cursor.read(10)).map((e) => e.sequence)).toEqual([3])
+    expect(cursor.behind).toBe(false)
+  })
+
   it('takes a local run’s events from its feed, and from the log a number the feed does not hold', async () => {
     const runId = await newRun()
     const feed = new LocalRunFeed()

@@ -14,8 +14,8 @@
  * subscribed; when the run leaves, the worker wakes its readers here for anything (run-worker.ts), so
  * an event appended by another process before that subscription is read then at the latest.
  *
- * The cursor also keeps the run's follow mark (RunEventLog.followAs: the worker holding a run, in
- * whatever process, announces its batches to others only when marked): made when it subscribes,
+ * The cursor also keeps the run's follow mark (RunEventLog.followAs: the worker holding a run announces its
+ * batches to other processes only when readers there marked it): made when it subscribes,
  * except for a run this process executes, whose batches reach it here; that one is marked on the
  * first read after the run left, before the log is read.
  */
@@ -29,6 +29,8 @@ export class RunEventCursor {
   private lastRead: number
   /** The highest number a wake said may be stored (Infinity: unknown; the log is read). */
   private wanted: number
+  /** Wakes that told of something not yet read: a read of the log settles only the wakes that came before it began. */
+  private wakes = 0
   /** The last read stopped at its limit, or at a gap in the feed: more may follow at once. */
   private full = false
   /** The run is marked followed. */
@@ -65,6 +67,7 @@ export class RunEventCursor {
     const upTo = sequence ?? Infinity
     if (upTo <= this.lastRead) return false
     this.wanted = Math.max(this.wanted, upTo)
+    this.wakes++
     return true
   }
 
@@ -92,13 +95,13 @@ export class RunEventCursor {
       return this.taken(events, events.length < held.length)
     }
     if (held.length === 0 && !this.behind) return []
-    const asked = this.wanted
-    // An unknown wake is answered by this read; one that comes while it runs asks again.
-    if (asked === Infinity) this.wanted = this.lastRead
+    const wakes = this.wakes
     const events = await this.app.events.listAfter(this.runId, this.lastRead, limit)
     this.taken(events, events.length === limit)
-    // Told of a number the log does not have (announced for a batch whose final event a cancel kept out): settled.
-    if (this.wanted === asked && events.length < limit) this.wanted = Math.min(this.wanted, this.lastRead)
+    // Every wake that came before the read began told of events stored before it began (wakes follow commits), so the
+    // read answered them all, a number the log does not have included (announced for a batch whose final event a cancel
+    // kept out): settled. A wake that came while it ran may tell of what it did not see, an unknown one too: read again.
+    if (this.wakes === wakes && events.length < limit) this.wanted = Math.min(this.wanted, this.lastRead)
     return events
   }
 

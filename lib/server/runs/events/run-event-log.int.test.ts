@@ -110,6 +110,44 @@ describe('RunEventLog', () => {
     }
   })
 
+  it("announces nothing for a run followed only by this process's readers, and announces once another process follows", async () => {
+    const run = await newRun()
+    const statements: string[] = []
+    const sql = { ...app.db.sql, query: (text: string, params?: unknown[]) => (statements.push(text), app.db.sql.query(text, params)) }
+    const notifications = new PgNotifications(() => app.db.connectClient())
+    otherConnections.push(notifications)
+    const here = new RunEventLog({ ...app.db, sql } as typeof app.db, notifications)
+    const mark = () => app.db.prisma.run.findUniqueOrThrow({ where: { id: run }, select: { followed: true, followerProcess: true } })
+    const payload = JSON.stringify({})
+    const wakes: Array<number | undefined> = []
+    const unsubscribeHere = await here.subscribe(run, (sequence) => wakes.push(sequence))
+    expect(await mark()).toEqual({ followed: true, followerProcess: here.processId })
+
+    await here.insertNumbered(run, [{ sequence: 1, type: 'batch', payload }])
+    // Woken in memory; nothing is sent to other processes, which nobody there follows.
+    expect(wakes).toEqual([1])
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(statements.filter((text) => text.includes('pg_notify'))).toEqual([])
+
+    // A reader elsewhere marks it too: the mark names no one process any more, and the next batch is announced.
+    let wakeElsewhere!: (sequence?: number) => void
+    const elsewhere = new Promise<number | undefined>((resolve) => (wakeElsewhere = resolve))
+    const other = otherProcess()
+    const unsubscribeOther = await other.subscribe(run, (sequence) => wakeElsewhere(sequence))
+    expect(await mark()).toEqual({ followed: true, followerProcess: null })
+    // This process's readers marking it again leave it so.
+    await here.followAs(run, null)
+    expect(await mark()).toEqual({ followed: true, followerProcess: null })
+    try {
+      await here.insertNumbered(run, [{ sequence: 2, type: 'batch', payload }])
+      expect(await elsewhere).toBe(2)
+      expect(statements.filter((text) => text.includes('pg_notify'))).toHaveLength(1)
+    } finally {
+      unsubscribeHere()
+      unsubscribeOther()
+    }
+  })
+
   it('rejects a batch with a taken number as a unique violation, storing nothing of it', async () => {
     const run = await newRun()
     const payload = JSON.stringify({})

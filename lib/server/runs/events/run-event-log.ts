@@ -4,11 +4,12 @@
  * the worker that holds a run writes its events in batches through a RunEventWriter, which keeps
  * the next number itself. Readers in every process learn of new events from Postgres'
  * `agentloom_run_events` channel (LISTEN/NOTIFY), not on a poll: a lone append notifies in its own
- * statement; the worker's batches are announced after they commit, many runs in one statement
- * (see RunEventLog.announce). Each wake names the highest sequence it tells of, so a reader that has it
+ * statement; the worker's batches are announced after they commit, many runs in one statement, and only
+ * for runs that readers in another process follow (RunEventLog.followAs, othersFollow). Each wake names the highest sequence it tells of, so a reader that has it
  * already reads nothing (a process hears its own announcements back from Postgres). Should a notification be
  * lost with its process, readers still look again on their periodic status check (run-event-stream.ts).
  */
+import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import type { KnownRunEventType, RunEvent, RunEventData } from '@/lib/contracts/run-events'
 import type { RunStatus } from '@/lib/contracts/runs'
@@ -30,15 +31,15 @@ export const FINAL_EVENT_TYPES: ReadonlySet<string> = new Set(FINAL_TYPES)
 const FINAL_LIST = FINAL_TYPES.map((t) => `'${t}'`).join(', ')
 const NOT_ENDED = `NOT EXISTS (SELECT 1 FROM "RunEvent" f WHERE f."runId" = $1 AND f.type IN (${FINAL_LIST}))`
 /**
- * Whether anyone follows the run ($1), read under a share lock on its row: a subscriber marking it
- * (RunEventLog.follow) waits for the statement holding it, or the statement waits for the mark and sees it.
+ * Who follows the run ($1) (its follow mark: RunEventLog.followAs), read under a share lock on its row: a subscriber
+ * marking it waits for the statement holding it, or the statement waits for the mark and sees it.
  */
-export const FOLLOWED_CTE = `follow AS (SELECT followed FROM "Run" WHERE id = $1 FOR SHARE)`
+const FOLLOWED_CTE = `follow AS (SELECT followed, "followerProcess" FROM "Run" WHERE id = $1 FOR SHARE)`
 /**
  * The same for a batch that ends the run: `ended` holds the run's row (its update waited for a
  * follow mark in flight and returns it); when it changed nothing, others are told to be safe.
  */
-const ENDED_FOLLOWED_CTE = `follow AS (SELECT COALESCE((SELECT followed FROM ended), true) AS followed)`
+const ENDED_FOLLOWED_CTE = `follow AS (SELECT COALESCE((SELECT followed FROM ended), true) AS followed, (SELECT "followerProcess" FROM ended) AS "followerProcess")`
 /** Appends racing for the same number retry; this many losses in a row means something else is wrong. */
 const MAX_APPEND_ATTEMPTS = 50
 
@@ -67,6 +68,12 @@ export interface StoredBatch {
   ended: boolean
 }
 
+/** A run's follow mark as stored (Run.followed, Run.followerProcess). */
+export interface FollowMark {
+  followed: boolean | null
+  followerProcess: string | null
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION
 }
@@ -83,6 +90,11 @@ function preparedWith(redactor: Pick<SecretRedactor, 'redactValue'>, data: unkno
 }
 
 export class RunEventLog {
+  /**
+   * This process's readers' name in follow marks (Run.followerProcess): a run only they follow is announced to nobody
+   * else when a worker here stores its batches (othersFollow).
+   */
+  readonly processId = randomUUID()
   /** Wakes a run's subscribers: on appends by this process at once, and on notifications from any. */
   private readonly appended = new EventEmitter()
   private listening: Promise<unknown> | undefined
@@ -172,7 +184,7 @@ export class RunEventLog {
     also?: BatchSql,
     { ending = false, alone = false, stored }: { ending?: boolean; alone?: boolean; stored?: (batch: StoredBatch) => void } = {},
   ): Promise<StoredBatch> {
-    const [result] = await this.commits.query<{ createdAt: Date; followed: boolean | null; ended: boolean | null }>(
+    const [result] = await this.commits.query<{ createdAt: Date; ended: boolean | null } & FollowMark>(
       runId,
       `WITH ${also ? `${also.sql},` : ''}
        inserted AS (
@@ -182,7 +194,8 @@ export class RunEventLog {
          WHERE ${NOT_ENDED}${ending ? ` AND (e.type NOT IN (${FINAL_LIST}) OR EXISTS (SELECT 1 FROM ended))` : ''}
          RETURNING sequence, "createdAt", type),
        ${ending ? ENDED_FOLLOWED_CTE : FOLLOWED_CTE}
-       SELECT max("createdAt") AS "createdAt", (SELECT followed FROM follow) AS followed, bool_or(type IN (${FINAL_LIST})) AS ended
+       SELECT max("createdAt") AS "createdAt", (SELECT followed FROM follow) AS followed, (SELECT "followerProcess" FROM follow) AS "followerProcess",
+         bool_or(type IN (${FINAL_LIST})) AS ended
        FROM inserted HAVING count(*) > 0`,
       [runId, rows.map((r) => r.sequence), rows.map((r) => r.type), rows.map((r) => r.payload), ...(also?.params ?? [])],
       { alone },
@@ -190,7 +203,7 @@ export class RunEventLog {
     const batch = { createdAt: new Date(result?.createdAt ?? Date.now()), ended: result?.ended === true }
     if (result) {
       stored?.(batch)
-      this.announce(runId, result.followed !== false, rows[rows.length - 1].sequence)
+      this.announce(runId, this.othersFollow(result), rows[rows.length - 1].sequence)
     }
     return batch
   }
@@ -248,17 +261,28 @@ export class RunEventLog {
    * reader sees the run; gives the run's status, or undefined when the reader does not see it. A reader whose request
    * checks its access this way (RunService.follow) then subscribes without `follow`: one statement for both.
    * `mark: false`: the access and the status only (a run this process executes needs no mark while it does).
+   *
+   * The mark names this process (Run.followerProcess) while only its readers made it: a worker here then wakes them in
+   * memory and notifies nobody (othersFollow). A second process's mark clears the name, and every worker announces.
    */
   async followAs(runId: string, workspaces: readonly string[] | null, { mark = true }: { mark?: boolean } = {}): Promise<RunStatus | undefined> {
     const [row] = await this.db.sql.query<{ status: RunStatus }>(
       `WITH run AS (SELECT id, status FROM "Run" WHERE id = $1 AND ($2::text[] IS NULL OR "workspaceId" = ANY($2::text[]))),
        marked AS (
-         UPDATE "Run" r SET followed = true FROM run
-         WHERE $3 AND r.id = run.id AND NOT r.followed AND r.status IN ('queued', 'running', 'waiting'))
+         UPDATE "Run" r SET followed = true, "followerProcess" = CASE WHEN r.followed THEN NULL ELSE $4 END FROM run
+         WHERE $3 AND r.id = run.id AND (NOT r.followed OR r."followerProcess" <> $4) AND r.status IN ('queued', 'running', 'waiting'))
        SELECT status::text AS status FROM run`,
-      [runId, workspaces, mark],
+      [runId, workspaces, mark, this.processId],
     )
     return row?.status
+  }
+
+  /**
+   * Whether readers in other processes follow a run whose follow mark is `mark` (read by the statement that stored its
+   * events): only then are its appends announced to them (announce). Unknown (null) counts as followed.
+   */
+  othersFollow(mark: FollowMark): boolean {
+    return mark.followed !== false && mark.followerProcess !== this.processId
   }
 
   /** One LISTEN for the process; each notification wakes only its run's subscribers. */

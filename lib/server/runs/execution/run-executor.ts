@@ -25,7 +25,7 @@ import { conversationForwardingFromEnv, parseWorkflowSettings } from '../../work
 import { CheckpointPointers } from './checkpoint-pointers'
 import { isLeaseLost, isWorkerShutdown } from './run-errors'
 import type { LocalRunFeed } from '../events/local-run-feed'
-import { isUniqueViolation } from '../events/run-event-log'
+import { isUniqueViolation, type FollowMark } from '../events/run-event-log'
 import { RunEventWriter, type BatchStatement } from '../events/run-event-writer'
 import { parkRun, releaseRun, type ClaimedRun } from '../queue/run-lease'
 import { scheduleApprovalExpiry } from '../queue/run-queue'
@@ -342,7 +342,7 @@ function endedStatement(first: number, ending: Ending): BatchStatement {
       UPDATE "Run" SET status = $${first}::"RunStatus", outputs = $${first + 1}::jsonb, usage = $${first + 2}::jsonb, error = $${first + 3},
         "finishedAt" = now(), "updatedAt" = now(), "workerId" = NULL, "parkedRequests" = NULL
       WHERE id = $1 AND status IN ('running', 'waiting')
-      RETURNING id, followed, ${WAKE_EXPERIMENT_OF_ENDED_RUN})`,
+      RETURNING id, followed, "followerProcess", ${WAKE_EXPERIMENT_OF_ENDED_RUN})`,
     params: [ending.status, ending.outputs, ending.usage, ending.error],
   }
 }
@@ -353,18 +353,18 @@ async function endAlone(app: AppContext, runId: string, type: string, data: unkn
   for (let attempt = 1; ; attempt++) {
     const sequence = (await app.events.lastSequence(runId)) + 1
     try {
-      const [final] = await app.db.sql.query<{ sequence: number; createdAt: Date; followed: boolean }>(
+      const [final] = await app.db.sql.query<{ sequence: number; createdAt: Date } & FollowMark>(
         `WITH ${endedStatement(3, ending).sql},
          final AS (
            INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
            SELECT id, $2, $7, $8::jsonb, now() FROM ended
            RETURNING sequence, "createdAt")
-         SELECT sequence, "createdAt", (SELECT followed FROM ended) AS followed FROM final`,
+         SELECT sequence, "createdAt", (SELECT followed FROM ended) AS followed, (SELECT "followerProcess" FROM ended) AS "followerProcess" FROM final`,
         [runId, sequence, ending.status, ending.outputs, ending.usage, ending.error, type, payload],
       )
       if (!final) return undefined
       // Others hear of the end only if someone follows the run (RunEventLog.follow).
-      app.events.announce(runId, final.followed, final.sequence)
+      app.events.announce(runId, app.events.othersFollow(final), final.sequence)
       return { sequence: final.sequence, type, data: stored, createdAt: new Date(final.createdAt).toISOString() }
     } catch (failure) {
       if (!isUniqueViolation(failure) || attempt >= 50) throw failure

@@ -216,13 +216,9 @@ export class RunWorker implements RunNowHost {
       const { runs, looked } = await claimReadyRuns(this.sql!, this.workerId, free)
       this.backlog = looked === free
       for (const run of runs) {
-        const started: RunEvent[] =
-          run.startedAt && run.checkpointSequence !== null
-            ? [{ sequence: run.checkpointSequence, type: 'run_started', data: {}, createdAt: new Date(run.startedAt).toISOString() }]
-            : []
-        this.track(this.execute(run, started, (message) => console.error(`[worker] ${message}`)))
+        this.track(this.execute(run, firstEvents(run), (message) => console.error(`[worker] ${message}`)))
         // The claim stored `run_started`: whoever follows the run hears of it (readers here find it in the feed).
-        if (run.started) this.app.events.announce(run.id, run.followed, run.checkpointSequence ?? undefined)
+        if (run.started) this.app.events.announce(run.id, this.app.events.othersFollow(run), run.checkpointSequence ?? undefined)
       }
     }
   }
@@ -355,4 +351,12 @@ export class RunWorker implements RunNowHost {
     timer.unref()
     this.timers.push(timer)
   }
+}
+
+/** The run's events its claim stored or read (its `run_queued` and `run_started`), which begin its feed here. */
+function firstEvents(run: ClaimedRun): RunEvent[] {
+  if (!run.startedAt || run.checkpointSequence === null) return []
+  const started: RunEvent = { sequence: run.checkpointSequence, type: 'run_started', data: {}, createdAt: new Date(run.startedAt).toISOString() }
+  if (!run.queued) return [started]
+  return [{ sequence: 1, type: 'run_queued', data: run.queued.data, createdAt: new Date(run.queued.createdAt).toISOString() }, started]
 }

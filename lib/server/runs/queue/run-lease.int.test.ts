@@ -97,7 +97,11 @@ describe('run leases', () => {
           started: true,
         })
         // The claim stored `run_started` as the run's resume point: a new take restarts from its input after it.
-        expect((await app.events.listAfter(runId)).map((event) => event.type)).toEqual(['run_queued', 'run_started'])
+        const stored = await app.events.listAfter(runId)
+        expect(stored.map((event) => event.type)).toEqual(['run_queued', 'run_started'])
+        // It gives the worker both as stored, so that readers in its process need not read them back.
+        expect({ data: claim.queued?.data, createdAt: claim.queued?.createdAt.toISOString() }).toEqual({ data: stored[0].data, createdAt: stored[0].createdAt })
+        expect(claim.startedAt?.toISOString()).toBe(stored[1].createdAt)
         const row = await runRow(runId)
         expect(row).toMatchObject({ status: 'running', workerId })
         expect(row.heartbeatAt).not.toBeNull()
@@ -148,7 +152,7 @@ describe('run leases', () => {
       const second = await claimReadyRuns(sql(), 'me', 5)
       expect(second.runs.map((run) => run.id)).toEqual([queued[1], queued[2]])
       expect(second.looked).toBe(4)
-      expect(second.runs[0]).toMatchObject({ attempts: 1, started: true, checkpointSequence: 1, lastSequence: 1 })
+      expect(second.runs[0]).toMatchObject({ attempts: 1, started: true, checkpointSequence: 1, lastSequence: 1, queued: null })
       expect(await runRow(parked)).toMatchObject({ status: 'waiting', workerId: null, readyAt: null })
       expect(await runRow(ended)).toMatchObject({ status: 'succeeded', readyAt: null })
       expect(await claimReadyRuns(sql(), 'me', 5)).toEqual({ runs: [], looked: 0 })

@@ -61,8 +61,14 @@ export interface ClaimedRun {
   started: boolean
   /** When the claim stored `run_started` (as stored: its event's `createdAt`), or null when it did not. */
   startedAt: Date | null
-  /** Someone follows the run from another process (RunEventLog.follow): its first events are announced. */
+  /**
+   * The `run_queued` event its create stored, when the claim stored `run_started` right after it (numbered 1 and 2):
+   * with it, readers here have the run's events from the first in memory (local-run-feed.ts). Null otherwise.
+   */
+  queued: { data: unknown; createdAt: Date } | null
+  /** Its follow mark (RunEventLog.followAs): announced to other processes when RunEventLog.othersFollow says so. */
   followed: boolean
+  followerProcess: string | null
   /** When its progress commits (lib/contracts/durability.ts; null: sync). */
   durability: string | null
   /** A debug run's breakpoints and pins (lib/contracts/run-debug.ts), as stored; null or absent for any other run. */
@@ -81,7 +87,9 @@ const CLAIMABLE = `(r.status = 'queued'
 /** Whether the run has no resume point, as the picking SELECT's lock read it (FOR UPDATE reads a row's newest version). */
 const FRESH = `"checkpointSequence" IS NULL AS fresh`
 
-type ClaimedRow = Omit<ClaimedRun, 'ownerScope' | 'nameOwner'> & {
+type ClaimedRow = Omit<ClaimedRun, 'ownerScope' | 'nameOwner' | 'queued'> & {
+  queuedData: unknown
+  queuedAt: Date | null
   workspaceId: string | null
   ownerRole: string | null
   workspaceScoped: boolean
@@ -111,18 +119,21 @@ function claimSql(picked: string): string {
        FROM picked p
        WHERE r.id = p.id AND ${CLAIMABLE}
        RETURNING r.id, r.input, r."versionId", r."agentVersionId", r."conversationId", r."workflowId", r."ownerId", r."workspaceId", r."checkpointId", r."checkpointSequence", r."parkedRequests", r.attempts,
-         r.usage, r.followed, r.durability, r.debug, r."workspaceScoped", r."experimentId", p.fresh AS started),
+         r.usage, r.followed, r."followerProcess", r.durability, r.debug, r."workspaceScoped", r."experimentId", p.fresh AS started),
      run_started AS (
        INSERT INTO "RunEvent" ("runId", sequence, type, data, "createdAt")
        SELECT c.id, c."checkpointSequence", 'run_started', '{}'::jsonb, now() FROM claimed c WHERE c.started
        RETURNING "runId", "createdAt"),
      taken AS (
      SELECT c.id, c.input, c."versionId", c."agentVersionId", c."conversationId", c."workflowId", w.settings AS "workflowSettings", c."checkpointId", c."checkpointSequence", c."parkedRequests", c.attempts,
-       c.usage, c.followed, c.started, s."createdAt" AS "startedAt", c.durability, c.debug, c."experimentId",
+       c.usage, c.followed, c."followerProcess", c.started, s."createdAt" AS "startedAt", q.data AS "queuedData", q."createdAt" AS "queuedAt",
+       c.durability, c.debug, c."experimentId",
        c."ownerId", c."workspaceId", u.role AS "ownerRole", c."workspaceScoped",
        d."workspaceId" AS "nameWorkspaceId", nu.role AS "nameOwnerRole",
        CASE WHEN c.started THEN c."checkpointSequence" ELSE COALESCE((SELECT MAX(sequence) FROM "RunEvent" e WHERE e."runId" = c.id), 0) END AS "lastSequence"
-     FROM claimed c LEFT JOIN run_started s ON s."runId" = c.id LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"
+     FROM claimed c LEFT JOIN run_started s ON s."runId" = c.id
+       LEFT JOIN "RunEvent" q ON c.started AND c."checkpointSequence" = 2 AND q."runId" = c.id AND q.sequence = 1 AND q.type = 'run_queued'
+       LEFT JOIN "Workflow" w ON w.id = c."workflowId" LEFT JOIN "User" u ON u.id = c."ownerId"
        LEFT JOIN "AgentVersion" av ON av.id = c."agentVersionId" LEFT JOIN "Agent" a ON a.id = av."agentId"
        CROSS JOIN LATERAL (SELECT CASE WHEN w.id IS NOT NULL THEN w."ownerId" WHEN a.id IS NOT NULL THEN a."ownerId" ELSE c."ownerId" END AS "ownerId",
          CASE WHEN w.id IS NOT NULL THEN w."workspaceId" WHEN a.id IS NOT NULL THEN a."workspaceId" ELSE c."workspaceId" END AS "workspaceId") d
@@ -135,9 +146,14 @@ function claimedRuns(rows: ClaimRow[]): ClaimedRun[] {
 }
 
 function claimedRun(row: ClaimedRow): ClaimedRun {
-  const { workspaceId, ownerRole, workspaceScoped, nameWorkspaceId, nameOwnerRole, ...run } = row
+  const { workspaceId, ownerRole, workspaceScoped, nameWorkspaceId, nameOwnerRole, queuedData, queuedAt, ...run } = row
   // A run held to its workspace when it was started keeps to it, whatever its starter's account role is now.
-  return { ...run, ownerScope: runScope(workspaceId, workspaceScoped ? null : ownerRole), nameOwner: nameOwnerFrom(nameWorkspaceId, nameOwnerRole) }
+  return {
+    ...run,
+    queued: queuedAt ? { data: queuedData, createdAt: queuedAt } : null,
+    ownerScope: runScope(workspaceId, workspaceScoped ? null : ownerRole),
+    nameOwner: nameOwnerFrom(nameWorkspaceId, nameOwnerRole),
+  }
 }
 
 /** What a claim of ready runs took, and how many ready runs it looked at (as many as it asked for: more may be ready). */

@@ -73,6 +73,8 @@ export function claimedAtInsert(inserted: InsertedRunRow, owner: Pick<Principal,
     started: false,
     startedAt: null,
     followed: false,
+    followerProcess: null,
+    queued: null,
   }
 }
 
