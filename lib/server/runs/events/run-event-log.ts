@@ -5,9 +5,10 @@
  * the next number itself. Readers in every process learn of new events from Postgres'
  * `agentloom_run_events` channel (LISTEN/NOTIFY), not on a poll: a lone append notifies in its own
  * statement; the worker's batches are announced after they commit, many runs in one statement, and only
- * for runs that readers in another process follow (RunEventLog.followAs, othersFollow). Each wake names the highest sequence it tells of, so a reader that has it
- * already reads nothing (a process hears its own announcements back from Postgres). Should a notification be
- * lost with its process, readers still look again on their periodic status check (run-event-stream.ts).
+ * for runs that readers in another process follow (RunEventLog.followAs, othersFollow). Each wake names the
+ * highest sequence it tells of, so a reader that has it already reads nothing (a process hears its own
+ * announcements back from Postgres). Should a notification be lost with its process, readers still look again
+ * on their periodic status check (run-event-stream.ts).
  */
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'

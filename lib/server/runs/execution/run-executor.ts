@@ -363,7 +363,7 @@ async function endAlone(app: AppContext, runId: string, type: string, data: unkn
         [runId, sequence, ending.status, ending.outputs, ending.usage, ending.error, type, payload],
       )
       if (!final) return undefined
-      // Others hear of the end only if someone follows the run (RunEventLog.follow).
+      // Other processes hear of the end only if readers there follow the run (RunEventLog.othersFollow).
       app.events.announce(runId, app.events.othersFollow(final), final.sequence)
       return { sequence: final.sequence, type, data: stored, createdAt: new Date(final.createdAt).toISOString() }
     } catch (failure) {
