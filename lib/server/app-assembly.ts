@@ -9,6 +9,7 @@ import { configureTelemetry } from '@/lib/core'
 import { openDatabase, databaseOptionsFromEnv, type Database, type DatabaseOptions } from './db/database'
 import { ApprovalBroker } from './approvals/approval-broker'
 import { CheckedVersions } from './runs/checked-versions'
+import { VersionDocuments } from './runs/version-documents'
 import { McpConnectionPool, mcpIdleMsFromEnv } from './mcp/mcp-connection-pool'
 import { McpTaskRegistry } from './mcp/mcp-task-registry'
 import { RunEventLog } from './runs/events/run-event-log'
@@ -92,6 +93,7 @@ export function assembleAppContext(
     sessionLifetime,
     outbound,
     checkedVersions: new CheckedVersions(),
+    versionDocuments: new VersionDocuments(db.prisma),
     workerJobs,
   }
 }

@@ -11,6 +11,7 @@ import type { RunEventLog } from './runs/events/run-event-log'
 import type { PgNotifications } from './db/pg-notifications'
 import type { RunNowHost } from './runs/queue/run-now'
 import type { CheckedVersions } from './runs/checked-versions'
+import type { VersionDocuments } from './runs/version-documents'
 import type { ApiTokenService } from './auth/api-tokens'
 import type { SessionLifetime } from './auth/session-lifetime'
 import type { SignInThrottle } from './auth/sign-in-throttle'
@@ -47,6 +48,8 @@ export interface AppContext {
   outbound: OutboundPolicy
   /** Workflow versions whose create check this process already made and may reuse (runs/checked-versions.ts). */
   checkedVersions: CheckedVersions
+  /** Saved versions as the documents runs compile, parsed and checked once per process (runs/version-documents.ts). */
+  versionDocuments: VersionDocuments
   /** The run worker this process hosts, once started: runs people wait for start on it at once (runs/queue/run-now.ts). */
   localWorker?: RunNowHost
   /**

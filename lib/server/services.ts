@@ -111,7 +111,23 @@ export interface Services {
 /** Loaded on first use: the probe pulls in the MCP client and the run's connection code. */
 const probeMcpServer: McpServerProbe = async (server, options) => (await import('./mcp/mcp-server-probe')).probeMcpServer(server, options)
 
+/**
+ * The app's services, made once per app: they keep nothing between calls but what they were made with (the app, and
+ * closures over it such as the workflows' `afterSave`), so every request shares them instead of building some 35
+ * objects of its own (issue #29).
+ */
+const appServices = new WeakMap<AppContext, Services>()
+
 export function servicesFor(app: AppContext): Services {
+  let services = appServices.get(app)
+  if (!services) {
+    services = newServices(app)
+    appServices.set(app, services)
+  }
+  return services
+}
+
+function newServices(app: AppContext): Services {
   // A save from outside the live document (API, CLI, import, restore) is written into it when it still shows the save's base.
   const liveVersions: LiveVersions = new LiveVersions(app.db.sql, () => workflows)
   const workflows = new WorkflowService(app.db.prisma, {

@@ -18,7 +18,8 @@ const storedPrices = z.array(modelPriceSchema)
 export class ModelPriceService {
   constructor(
     private readonly prisma: Prisma,
-    private readonly env: ModelEnv = { OPENAI_API_KEY: process.env.OPENAI_API_KEY, OPENAI_MODEL: process.env.OPENAI_MODEL },
+    /** The environment as it is when asked (the service is made once per app: services.ts). */
+    private readonly env: ModelEnv = process.env as ModelEnv,
   ) {}
 
   async get(principal: Principal, workspaceId: string): Promise<ModelPricesResponse> {

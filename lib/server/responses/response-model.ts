@@ -26,6 +26,8 @@ interface ResolvedBase {
  * not stored needs nothing more (unstored-turn.ts).
  */
 export interface NamedAgentVersion {
+  /** The version's row id: its turn document is kept under it (runs/version-documents.ts). */
+  versionId: string
   workspaceId: string | null
   /** The role of the agent's creator, whose names it uses (name-owner.ts). */
   creatorRole: string | null
@@ -106,7 +108,7 @@ export async function resolveModel(db: Pick<Database, 'prisma' | 'sql'>, princip
  */
 function agentCandidates(db: Pick<Database, 'sql'>, principal: Principal, reference: ModelReference) {
   return db.sql.query<Candidate & NamedAgentVersion & { hasVersion: boolean }>(
-    `SELECT a.id, a.name, a."ownerId", a."workspaceId", u.role AS "creatorRole", a."apiKey", v.definition, v.id IS NOT NULL AS "hasVersion"
+    `SELECT a.id, a.name, a."ownerId", a."workspaceId", u.role AS "creatorRole", a."apiKey", v.id AS "versionId", v.definition, v.id IS NOT NULL AS "hasVersion"
      FROM "Agent" a LEFT JOIN "User" u ON u.id = a."ownerId"
        LEFT JOIN LATERAL (
          SELECT id, definition FROM "AgentVersion" WHERE "agentId" = a.id AND ($3::int IS NULL OR version = $3) ORDER BY version DESC LIMIT 1

@@ -17,9 +17,8 @@ import { randomUUID } from 'node:crypto'
 import { addUsage, AgentSession, InMemoryHistoryProvider, Message, type UsageDetails } from '@/lib/core'
 import type { RunEvent } from '@/lib/contracts/run-events'
 import type { TokenUsage } from '@/lib/contracts/runs'
-import type { AgentConversation, AgentSettings } from '@/lib/graph'
+import type { AgentConversation } from '@/lib/graph'
 import { openAgentApiKey } from '../agents/agent-api-key'
-import { parseAgentDefinition } from '../agents/agent-service'
 import type { AppContext } from '../app-context'
 import { nameOwnerFrom } from '../auth/name-owner'
 import { requireRole, runScope, type Principal } from '../auth/principal'
@@ -28,7 +27,7 @@ import type { FollowEnd } from '../runs/events/run-follower'
 import { prepareQueuedRun } from '../runs/execution/run-setup'
 import { toRunEvents } from '../runs/events/workflow-events'
 import { documentSecretScope } from '../secret-vault/secret-scopes'
-import { TURN_AGENT_NODE_ID, turnDocument, withTurnSettings, type ReplyFormat } from '../conversations/turn-document'
+import { TURN_AGENT_NODE_ID, withTurnSettings, type ReplyFormat } from '../conversations/turn-document'
 import type { RunOutcome } from './response-assembly'
 import type { EarlierMessage } from './response-input'
 import type { ResolvedAgent } from './response-model'
@@ -58,7 +57,7 @@ export interface UnstoredTurnInput {
 export async function prepareUnstoredTurn(app: AppContext, principal: Principal, model: ResolvedAgent, input: UnstoredTurnInput): Promise<UnstoredTurn> {
   const agent = turnAgentOf(app, model)
   requireRole(principal, agent.workspaceId, 'runner')
-  const document = withTurnSettings(turnDocument(agent.definition), input)
+  const document = withTurnSettings(await app.versionDocuments.ofAgentVersion(agent.versionId, agent.definition), input)
   const visible = runScope(agent.workspaceId, principal.role)
   const names = nameOwnerFrom(agent.workspaceId, agent.creatorRole)
   const id = randomUUID()
@@ -132,7 +131,9 @@ function earlierConversation(history: readonly EarlierMessage[]): AgentConversat
 interface TurnAgent {
   workspaceId: string | null
   creatorRole: string | null
-  definition: AgentSettings
+  versionId: string
+  /** The version's settings as stored: its turn document is made of them once per process. */
+  definition: unknown
   apiKey: string | undefined
 }
 
@@ -147,7 +148,8 @@ function turnAgentOf(app: AppContext, model: ResolvedAgent): TurnAgent {
   return {
     workspaceId: row.workspaceId,
     creatorRole: row.creatorRole,
-    definition: parseAgentDefinition(row.definition),
+    versionId: row.versionId,
+    definition: row.definition,
     apiKey: openAgentApiKey(app.secrets.box, row.apiKey),
   }
 }

@@ -11,7 +11,7 @@
  */
 import type { GraphDocument } from '@/lib/graph'
 
-/** Versions kept at once, as many as a worker keeps documents (run-worker.ts); the oldest goes first (a forgotten one is checked again). */
+/** Versions kept at once, as many as the process keeps documents (version-documents.ts); the oldest goes first (a forgotten one is checked again). */
 const CHECKED_VERSIONS_KEPT = 256
 
 export interface CheckedVersion {

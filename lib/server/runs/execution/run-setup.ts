@@ -134,8 +134,11 @@ export async function prepareQueuedRun(
   let mcpTools = new Map<string, MCPTool>()
   const close = () => closeMcpServers(mcpTools)
   try {
-    const mcpContext = { app, runId, nameOwner: names, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink }
-    mcpTools = await connectMcpServers(serverIds, mcpContext)
+    // Only a run with MCP servers needs their context, and its client for their sampling requests (an OpenAI client
+    // when the server has a key: not one made per run for nothing).
+    const mcpContext =
+      serverIds.length === 0 ? undefined : { app, runId, nameOwner: names, samplingClient: chatClientFor({ provider: 'default' }), signal, taskStatusSink }
+    if (mcpContext) mcpTools = await connectMcpServers(serverIds, mcpContext)
     // A base URL in an agent's settings is the run owner's choice: an admin's reaches anything, a member's only what the outbound policy allows.
     const baseUrlFetch = isAdminScope(visible) ? undefined : pinnedFetch(app.outbound)
     const workflow = compile(
@@ -173,7 +176,7 @@ export async function prepareQueuedRun(
     )
     // A run with no MCP server has no shared connection to report to it: no scope to enter (on Node 20 the first
     // AsyncLocalStorage entered turns on promise hooks for the whole process, about 5 % of a worker's CPU).
-    const asRun: PreparedQueuedRun['asRun'] = mcpTools.size > 0 ? (work) => runAsMcpRun(mcpContext, work) : (work) => work()
+    const asRun: PreparedQueuedRun['asRun'] = mcpContext && mcpTools.size > 0 ? (work) => runAsMcpRun(mcpContext, work) : (work) => work()
     return { document, workflow, asRun, close }
   } catch (error) {
     await close()

@@ -16,13 +16,10 @@ import { z } from 'zod'
 import type { AppContext } from '../../app-context'
 import { pgSqlRunner, type SqlRunner } from '../../db/sql'
 import { watchTaskCancelRequests } from '../../mcp/mcp-task-cancel-watcher'
-import type { GraphDocument } from '@/lib/graph'
 import { LeaseLostError, WorkerShutdownError } from './run-errors'
 import { endRun, executeQueuedRun } from './run-executor'
 import { traceQueuedRun } from './queued-run-span'
 import { claimReadyRuns, queueIfAnswered, releaseLapsedLeases, renewLeases, type ClaimedRun } from '../queue/run-lease'
-import { InvalidSavedWorkflowError, parseSaved } from '../../workflows/saved-document'
-import { turnDocument } from '../../conversations/turn-document'
 import { queueLogger } from '../queue/queue-setup'
 import { EXPIRE_APPROVALS_TASK, RUN_CANCEL_CHANNEL, RUN_READY_CHANNEL } from '../queue/run-queue'
 import { approvalRoutingTasks } from '../../approvals/approval-routing-jobs'
@@ -33,8 +30,6 @@ import type { RunEvent } from '@/lib/contracts/run-events'
 export const DEFAULT_LEASE_MS = 15_000
 /** How long a run's events stay in memory after it left, for a follower that attaches late. */
 const FEED_KEPT_MS = 5_000
-/** Parsed versions kept per process. */
-const DOCUMENT_CACHE_SIZE = 256
 
 export interface RunWorkerOptions {
   concurrency?: number
@@ -70,7 +65,6 @@ export class RunWorker implements RunNowHost {
   private claimWanted = false
   /** The last claim looked at as many ready runs as it had free slots, or runs were announced while none was free: more may wait. */
   private backlog = false
-  private readonly documents = new Map<string, Promise<GraphDocument>>()
   private runner: Runner | undefined
   private sql: SqlRunner | undefined
   private timers: NodeJS.Timeout[] = []
@@ -251,7 +245,7 @@ export class RunWorker implements RunNowHost {
         executeQueuedRun(this.app, run, {
           workerId: this.workerId,
           signal: controller.signal,
-          document: this.documentOf(run),
+          document: this.app.versionDocuments.ofRun(run),
           feed,
           lingerMs: this.eventLingerMs,
         }),
@@ -291,32 +285,6 @@ export class RunWorker implements RunNowHost {
     const { runId } = jobPayload.parse(payload)
     await this.app.approvals.expireOverdue()
     await queueIfAnswered(this.sql!, runId)
-  }
-
-  /**
-   * A version's graph never changes once saved: it is read and checked once per process (an
-   * invalid one fails every run of it the same way).
-   */
-  private documentOf(run: Pick<ClaimedRun, 'versionId' | 'agentVersionId'>): Promise<GraphDocument> {
-    // A conversation turn runs its agent version as a one-agent document (turn-document.ts).
-    const versionId = run.agentVersionId !== null ? `agent:${run.agentVersionId}` : (run.versionId ?? '')
-    const cached = this.documents.get(versionId)
-    if (cached) return cached
-    const document =
-      run.agentVersionId !== null
-        ? this.app.db.prisma.agentVersion
-            .findUniqueOrThrow({ where: { id: run.agentVersionId }, select: { definition: true } })
-            .then((version) => turnDocument(version.definition))
-        : this.app.db.prisma.workflowVersion
-            .findUniqueOrThrow({ where: { id: run.versionId ?? '' }, select: { graph: true } })
-            .then((version) => parseSaved(version.graph, 'The saved workflow'))
-    if (this.documents.size >= DOCUMENT_CACHE_SIZE) this.documents.delete(this.documents.keys().next().value!)
-    this.documents.set(versionId, document)
-    // A failed read (not a failed check) is not kept: the next run reads again.
-    document.catch((error: unknown) => {
-      if (!(error instanceof InvalidSavedWorkflowError)) this.documents.delete(versionId)
-    })
-    return document
   }
 
   private async renew(): Promise<void> {
