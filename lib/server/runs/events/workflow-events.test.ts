@@ -24,6 +24,33 @@ describe('toRunEvents', () => {
     expect(records[2].data).toMatchObject({ callId: 'c1', error: 'boom' })
   })
 
+  it("copies an update's tool calls and results as JSON, as a copy of the whole event would", () => {
+    const when = new Date('2026-12-05T12:00:00Z')
+    const records = toRunEvents({
+      type: 'agent_update',
+      executorId: 'agent',
+      text: '',
+      contents: [
+        { type: 'function_call', callId: 'c1', name: 'plan', arguments: { at: when, retries: Infinity } },
+        { type: 'function_result', callId: 'c1', result: { at: when, steps: [1, undefined, () => 0], skip: undefined } },
+        { type: 'function_result', callId: 'c2', result: undefined },
+        { type: 'function_approval_request', id: 'a1', functionCall: { type: 'function_call', callId: 'c3', name: 'delete', arguments: '{}' } },
+      ],
+    })
+    expect(records).toEqual([
+      { type: 'tool_call', data: { executorId: 'agent', callId: 'c1', name: 'plan', arguments: { at: when.toISOString(), retries: null } } },
+      { type: 'tool_result', data: { executorId: 'agent', callId: 'c1', result: { at: when.toISOString(), steps: [1, null, null] } } },
+      { type: 'tool_result', data: { executorId: 'agent', callId: 'c2', result: undefined } },
+      { type: 'tool_approval_request', data: { executorId: 'agent', id: 'a1', name: 'delete' } },
+    ])
+    // What is stored is plain JSON: nothing of the engine's objects is shared with it.
+    expect(JSON.parse(JSON.stringify(records[1].data))).toEqual({
+      executorId: 'agent',
+      callId: 'c1',
+      result: { at: when.toISOString(), steps: [1, null, null] },
+    })
+  })
+
   it('keeps a streamed piece of arguments that parses alone as the text the model sent', () => {
     const pieces = ['{"text":', '"a b"', '}'].map((piece) =>
       toRunEvents({ type: 'agent_update', executorId: 'agent', text: '', contents: [{ type: 'function_call', callId: 'c1', name: '', arguments: piece }] }),

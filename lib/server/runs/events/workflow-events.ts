@@ -4,7 +4,7 @@
  * follows: its text (`agent_update`), the tools it calls (`tool_call`) and what they return
  * (`tool_result`, with the failure detail the model itself may not be shown).
  */
-import { toJSONValue, type Content, type UsageDetails } from '@/lib/core'
+import { toJSONValue, type AgentUpdateEvent, type UsageDetails } from '@/lib/core'
 
 export interface RunEventRecord {
   type: string
@@ -16,33 +16,55 @@ export interface RunEventRecord {
 const SKIPPED = new Set(['status'])
 
 export function toRunEvents(event: unknown): RunEventRecord[] {
+  const type = (event as { type?: unknown } | undefined)?.type
   // A skipped event is not copied first (the engine's status events: two of the demo workflow's 29).
-  if (SKIPPED.has((event as { type?: unknown } | undefined)?.type as string)) return []
+  if (SKIPPED.has(type as string)) return []
+  // Most of a turn's events are streamed pieces of text: only what is kept of them is copied.
+  if (type === 'agent_update') return splitAgentUpdate(event as AgentUpdateEvent)
   const json = toJSONValue(event) as Record<string, unknown> | null
   if (!json || typeof json.type !== 'string') return []
-  const { type, ...data } = json
-  if (type === 'agent_update') return splitAgentUpdate(data)
+  const { type: name, ...data } = json
   const usage = data.usage as UsageDetails | undefined
-  return [{ type, data, usage: usage && typeof usage === 'object' ? usage : undefined }]
+  return [{ type: name, data, usage: usage && typeof usage === 'object' ? usage : undefined }]
 }
 
-function splitAgentUpdate(data: Record<string, unknown>): RunEventRecord[] {
-  const executorId = data.executorId
+function splitAgentUpdate(update: AgentUpdateEvent): RunEventRecord[] {
+  const executorId = jsonField(update.executorId)
   const records: RunEventRecord[] = []
-  if (typeof data.text === 'string' && data.text.length > 0) records.push({ type: 'agent_update', data: { executorId, text: data.text } })
-  for (const content of (data.contents as Content[] | undefined) ?? []) {
-    if (content.type === 'function_call') {
-      records.push({ type: 'tool_call', data: { executorId, callId: content.callId, name: content.name, arguments: parseArguments(content.arguments) } })
-    } else if (content.type === 'function_result') {
+  if (typeof update.text === 'string' && update.text.length > 0) records.push({ type: 'agent_update', data: { executorId, text: update.text } })
+  for (const content of Array.isArray(update.contents) ? update.contents : []) {
+    if (content?.type === 'function_call') {
+      const args = typeof content.arguments === 'string' ? content.arguments : jsonField(content.arguments)
+      records.push({
+        type: 'tool_call',
+        data: {
+          executorId,
+          callId: jsonField(content.callId),
+          name: jsonField(content.name),
+          arguments: parseArguments(args as string | Record<string, unknown>),
+        },
+      })
+    } else if (content?.type === 'function_result') {
       records.push({
         type: 'tool_result',
-        data: { executorId, callId: content.callId, result: content.result, ...(content.exception ? { error: content.exception } : {}) },
+        data: {
+          executorId,
+          callId: jsonField(content.callId),
+          result: jsonField(content.result),
+          ...(content.exception ? { error: jsonField(content.exception) } : {}),
+        },
       })
-    } else if (content.type === 'function_approval_request') {
-      records.push({ type: 'tool_approval_request', data: { executorId, id: content.id, name: content.functionCall.name } })
+    } else if (content?.type === 'function_approval_request') {
+      records.push({ type: 'tool_approval_request', data: { executorId, id: jsonField(content.id), name: jsonField(content.functionCall?.name) } })
     }
   }
   return records
+}
+
+/** A field as a whole event's JSON copy has it: absent when undefined, a function or a symbol; else its JSON value. */
+function jsonField(value: unknown): unknown {
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return undefined
+  return typeof value === 'string' ? value : toJSONValue(value)
 }
 
 /**
