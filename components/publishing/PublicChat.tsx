@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { ApiError, errorMessage } from '@/components/api-client'
+import { refetchChanged } from '@/components/queries/query-client'
 import { ChatComposer } from '@/components/chat/ChatComposer'
 import { MessageText } from '@/components/chat/MessageText'
 import { cn } from '@/components/ui'
@@ -54,7 +55,7 @@ export function PublicChat({ token, agent, embed }: PublicChatProps) {
   const followed = turn?.runId ?? detail.data?.activeRunId ?? null
   const onEnded = useCallback(
     async (message: string | undefined) => {
-      await queryClient.invalidateQueries({ queryKey: ['visitor-conversation', token] })
+      await refetchChanged(queryClient, { queryKey: ['visitor-conversation', token] })
       setFailure(message ?? null)
       setTurn(null)
     },

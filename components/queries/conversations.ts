@@ -14,6 +14,7 @@ import {
   sendMessage,
 } from '@/components/chat/conversations-api'
 import { fetchParsed } from '@/components/api-client'
+import { refetchChanged } from './query-client'
 import { agentResponseSchema } from '@/lib/contracts/agents'
 
 export const conversationKeys = {
@@ -108,9 +109,9 @@ export function useTurnEnded(agentId: string, id: string) {
   const queryClient = useQueryClient()
   return useCallback(async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: conversationKeys.messages(id) }),
-      queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) }),
-      queryClient.invalidateQueries({ queryKey: conversationKeys.list(agentId) }),
+      refetchChanged(queryClient, { queryKey: conversationKeys.messages(id) }),
+      refetchChanged(queryClient, { queryKey: conversationKeys.detail(id) }),
+      refetchChanged(queryClient, { queryKey: conversationKeys.list(agentId) }),
     ])
   }, [queryClient, agentId, id])
 }

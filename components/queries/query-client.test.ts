@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { MutationObserver } from '@tanstack/react-query'
+import { MutationObserver, QueryObserver } from '@tanstack/react-query'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ApiError, fetchJson, fetchParsed, postJson } from '@/components/api-client'
-import { MAX_QUERY_RETRIES, isRetryableFailure, makeQueryClient } from './query-client'
+import { MAX_QUERY_RETRIES, isRetryableFailure, makeQueryClient, refetchChanged } from './query-client'
 
 /**
  * A real HTTP server whose answers depend on how often a path was asked: `/flaky` fails twice
@@ -79,5 +79,57 @@ describe('the query client', () => {
     expect(isRetryableFailure(new ApiError(409, 'conflict', ''))).toBe(false)
     expect(isRetryableFailure(new ApiError(200, 'unexpected_response', ''))).toBe(false)
     expect(isRetryableFailure(new TypeError('x is undefined'))).toBe(false)
+  })
+})
+
+describe('reading again what changed', () => {
+  /** A query on screen whose reads answer what the server holds when each is answered: the first is held back until `release`. */
+  function watched() {
+    const queryClient = makeQueryClient()
+    let server = 'before the turn'
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let reads = 0
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['conversation', 'c1'],
+      queryFn: async () => {
+        reads++
+        const answer = server
+        if (reads === 1) await held
+        return answer
+      },
+    })
+    const unsubscribe = observer.subscribe(() => {})
+    return {
+      queryClient,
+      observer,
+      change: (value: string) => (server = value),
+      release,
+      reads: () => reads,
+      unsubscribe,
+    }
+  }
+
+  it('drops a first read still on its way, which began before the change, and shows a read made after it', async () => {
+    const query = watched()
+    query.change('with the turn')
+    const refetched = refetchChanged(query.queryClient, { queryKey: ['conversation'] })
+    query.release()
+    await refetched
+    await query.queryClient.getQueryCache().find({ queryKey: ['conversation', 'c1'] })!.promise
+    expect(query.observer.getCurrentResult().data).toBe('with the turn')
+    expect(query.reads()).toBe(2)
+    query.unsubscribe()
+  })
+
+  it('is needed: marking the query stale alone joins the first read and shows what it found before the change', async () => {
+    const query = watched()
+    query.change('with the turn')
+    const invalidated = query.queryClient.invalidateQueries({ queryKey: ['conversation'] })
+    query.release()
+    await invalidated
+    expect(query.observer.getCurrentResult().data).toBe('before the turn')
+    expect(query.reads()).toBe(1)
+    query.unsubscribe()
   })
 })

@@ -2,7 +2,7 @@
  * The one TanStack Query client of the browser session, and the rules every query shares: which
  * failures are worth another try, and how lists stay fresh.
  */
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, type InvalidateQueryFilters } from '@tanstack/react-query'
 import { ApiError } from '@/components/api-client'
 
 /** Tries after the first failure of a query that failed for a reason that may pass. */
@@ -37,4 +37,15 @@ export function makeQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   })
+}
+
+/**
+ * Reads again what changed on the server: queries matching `filters` are marked stale and the ones on screen fetched
+ * anew. A fetch still on its way is dropped first: begun before the change, it would otherwise be joined (TanStack
+ * Query joins a refetch to a first fetch still running rather than cancel it) and what it found shown as fresh: a
+ * chat's first read, sent as its conversation was created, would show the conversation without the turn that ended.
+ */
+export async function refetchChanged(queryClient: QueryClient, filters: InvalidateQueryFilters): Promise<void> {
+  await queryClient.cancelQueries(filters)
+  await queryClient.invalidateQueries(filters)
 }
