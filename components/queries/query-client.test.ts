@@ -83,7 +83,7 @@ describe('the query client', () => {
 })
 
 describe('reading again what changed', () => {
-  /** A query on screen whose reads answer what the server holds when each is answered: the first is held back until `release`. */
+  /** A query on screen whose reads answer what the server held when each began: the first is held back until `release`. */
   function watched() {
     const queryClient = makeQueryClient()
     let server = 'before the turn'
