@@ -34,14 +34,13 @@ function splitAgentUpdate(update: AgentUpdateEvent): RunEventRecord[] {
   if (typeof update.text === 'string' && update.text.length > 0) records.push({ type: 'agent_update', data: { executorId, text: update.text } })
   for (const content of Array.isArray(update.contents) ? update.contents : []) {
     if (content?.type === 'function_call') {
-      const args = typeof content.arguments === 'string' ? content.arguments : jsonField(content.arguments)
       records.push({
         type: 'tool_call',
         data: {
           executorId,
           callId: jsonField(content.callId),
           name: jsonField(content.name),
-          arguments: parseArguments(args as string | Record<string, unknown>),
+          arguments: parseArguments(jsonField(content.arguments) as string | Record<string, unknown>),
         },
       })
     } else if (content?.type === 'function_result') {
