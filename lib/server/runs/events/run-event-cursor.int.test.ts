@@ -1,7 +1,8 @@
 /**
  * Where a reader's next events come from (run-event-cursor.ts), on a real database: the run's feed in this process
- * while it holds them, the log for a gap, for a number the feed does not hold and for a run executed elsewhere, and
- * nothing at all for a wake that tells of events already read.
+ * while it holds them, the log for a gap, for a number the feed does not hold, for a run executed elsewhere and after
+ * a closed feed, and nothing at all for a wake that tells of events already read or for a run it followed before this
+ * process took it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { RunEvent } from '@/lib/contracts/run-events'
@@ -96,6 +97,43 @@ describe('RunEventCursor', () => {
     expect((await cursor.read(10)).map((e) => [e.sequence, e.type])).toEqual([[6, 'run_cancelled']])
     expect(listAfter).toHaveBeenCalledTimes(1)
     expect(cursor.behind).toBe(false)
+    listAfter.mockRestore()
+  })
+
+  it('reads nothing from the log for a run it began following before this process took it, once its open feed holds the events', async () => {
+    const runId = await newRun()
+    await storeBatch(runId, 0, 1)
+    const feeds = new Map<string, LocalRunFeed>()
+    const listAfter = vi.spyOn(app.events, 'listAfter')
+    // The reader comes while the run is queued (no feed here): what was stored before it subscribed is unknown to it.
+    const cursor = new RunEventCursor(readerApp(feeds), runId, 0, { marked: true })
+    expect(cursor.local).toBe(false)
+    expect(cursor.behind).toBe(true)
+    // This process's worker claims the run: its feed starts with what the claim read and stored.
+    const feed = new LocalRunFeed()
+    feeds.set(runId, feed)
+    feed.push((await app.events.listAfter(runId, 0, 10)).concat(await storeBatch(runId, 1, 1)))
+    listAfter.mockClear()
+    expect((await cursor.read(10)).map((e) => e.sequence)).toEqual([1, 2])
+    expect(cursor.behind).toBe(false)
+    expect(await cursor.read(10)).toEqual([])
+    expect(listAfter).not.toHaveBeenCalled()
+    listAfter.mockRestore()
+  })
+
+  it('reads the log after what a closed feed held: others may have stored more once the run left', async () => {
+    const runId = await newRun()
+    const feed = new LocalRunFeed()
+    await storeBatch(runId, 0, 2, feed)
+    feed.close()
+    // The run left (it waits for an answer); an answer is stored by another process before the reader comes.
+    await app.events.append(runId, 'approval_answered', {})
+    const listAfter = vi.spyOn(app.events, 'listAfter')
+    const cursor = new RunEventCursor(readerApp(new Map([[runId, feed]])), runId, 0, { marked: true })
+    expect((await cursor.read(10)).map((e) => e.sequence)).toEqual([1, 2])
+    expect(cursor.behind).toBe(true)
+    expect((await cursor.read(10)).map((e) => [e.sequence, e.type])).toEqual([[3, 'approval_answered']])
+    expect(listAfter).toHaveBeenCalledTimes(1)
     listAfter.mockRestore()
   })
 

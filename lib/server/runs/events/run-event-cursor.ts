@@ -12,7 +12,10 @@
  *
  * A reader that starts while the run executes here trusts its feed for what was stored before it
  * subscribed; when the run leaves, the worker wakes its readers here for anything (run-worker.ts), so
- * an event appended by another process before that subscription is read then at the latest.
+ * an event appended by another process before that subscription is read then at the latest. A reader
+ * that starts before (the run queued, or executing elsewhere) reads the log for it, unless it finds the
+ * run executing here first: the feed then vouches for the same (a claim after the subscription took every
+ * event stored before it; one before it is the case above).
  *
  * The cursor also keeps the run's follow mark (RunEventLog.followAs: the worker holding a run announces its
  * batches to other processes only when readers there marked it): made when it subscribes,
@@ -29,6 +32,8 @@ export class RunEventCursor {
   private lastRead: number
   /** The highest number a wake said may be stored (Infinity: unknown; the log is read). */
   private wanted: number
+  /** What was stored before the reader subscribed is not known yet: neither the log nor the run's open feed was read. */
+  private storedUnknown: boolean
   /** Wakes that told of something not yet read: a read of the log settles only the wakes that came before it began. */
   private wakes = 0
   /** The last read stopped at its limit, or at a gap in the feed: more may follow at once. */
@@ -45,7 +50,8 @@ export class RunEventCursor {
   ) {
     this.lastRead = after
     this.marked = marked
-    this.wanted = this.local ? after : Infinity
+    this.wanted = after
+    this.storedUnknown = !this.local
   }
 
   /**
@@ -73,7 +79,7 @@ export class RunEventCursor {
 
   /** Whether events may be waiting now: a wake told of more than was read, or the last read was cut at its limit. */
   get behind(): boolean {
-    return this.full || this.wanted > this.lastRead
+    return this.full || this.storedUnknown || this.wanted > this.lastRead
   }
 
   /** Whether the run executes in this process now (its events come through the feed, its end too). */
@@ -89,14 +95,18 @@ export class RunEventCursor {
       await this.app.events.followAs(this.runId, null)
       this.marked = true
     }
-    const held = this.app.localWorker?.feedOf(this.runId)?.after(this.lastRead) ?? []
+    const feed = this.app.localWorker?.feedOf(this.runId)
+    const held = feed?.after(this.lastRead) ?? []
     if (held.length > 0 && held[0].sequence === this.lastRead + 1) {
       const events = contiguous(held, limit)
+      // A closed feed says nothing of what others stored after the run left: a reader that has not read the log does.
+      if (!feed!.closed) this.storedUnknown = false
       return this.taken(events, events.length < held.length)
     }
     if (held.length === 0 && !this.behind) return []
     const wakes = this.wakes
     const events = await this.app.events.listAfter(this.runId, this.lastRead, limit)
+    this.storedUnknown = false
     this.taken(events, events.length === limit)
     // Every wake that came before the read began told of events stored before it began (wakes follow commits), so the
     // read answered them all, a number the log does not have included (announced for a batch whose final event a cancel
