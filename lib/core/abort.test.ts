@@ -68,6 +68,43 @@ describe('abortableIterable', () => {
     await sleep(0)
     expect(closed).toBe(true)
   })
+  it('closes the source when the consumer stops early, and leaves no listener on the signal', async () => {
+    const controller = new AbortController()
+    let closed = false
+    async function* source() {
+      try {
+        for (let i = 0; ; i++) yield i
+      } finally {
+        closed = true
+      }
+    }
+    for await (const value of abortableIterable(source(), controller.signal)) if (value === 2) break
+    await sleep(0)
+    expect(closed).toBe(true)
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
+  })
+
+  it('does not advance the source once the signal has fired, and ends there', async () => {
+    let advanced = 0
+    const source: AsyncIterable<number> = {
+      [Symbol.asyncIterator]: () => ({ next: async () => ({ done: false, value: ++advanced }) }),
+    }
+    const iterator = abortableIterable(source, AbortSignal.abort())[Symbol.asyncIterator]()
+    await expect(iterator.next()).rejects.toBeInstanceOf(AbortError)
+    expect(await iterator.next()).toEqual({ done: true, value: undefined })
+    expect(advanced).toBe(0)
+  })
+
+  it('passes a failure of the source on, and ends there', async () => {
+    const failing: AsyncIterable<number> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => Promise.reject(new Error('broken pipe')),
+      }),
+    }
+    const iterator = abortableIterable(failing, new AbortController().signal)[Symbol.asyncIterator]()
+    await expect(iterator.next()).rejects.toThrow('broken pipe')
+    expect(await iterator.next()).toEqual({ done: true, value: undefined })
+  })
 })
 
 describe('sleep', () => {

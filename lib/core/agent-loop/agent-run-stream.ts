@@ -29,22 +29,68 @@ export class AgentRunStream implements AsyncIterable<AgentResponseUpdate> {
     this.responseFormat = responseFormat
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<AgentResponseUpdate> {
-    if (this.started) throw new AgentConfigurationError('An agent stream can be iterated only once.')
-    this.started = true
-    try {
-      const result = await this.source()
-      const updates = result instanceof AgentResponse ? responseAsUpdates(result) : result
-      for await (const update of updates) {
-        this.assembler.add(update)
-        yield update
+  /**
+   * The run's updates, each added to the final response on its way. An iterator written out, not a generator: every
+   * update of every streamed run passes through it, and a generator re-yielding another costs four promises per value
+   * (this costs one).
+   */
+  [Symbol.asyncIterator](): AsyncIterator<AgentResponseUpdate, undefined> {
+    let updates: AsyncIterator<AgentResponseUpdate> | undefined
+    let opening: Promise<AsyncIterator<AgentResponseUpdate>> | undefined
+    let closed = false
+    const step = (result: IteratorResult<AgentResponseUpdate>): IteratorResult<AgentResponseUpdate, undefined> => {
+      if (!result.done) {
+        this.assembler.add(result.value)
+        return result
       }
-      this.finished = true
-    } catch (error) {
-      this.failure = { error }
+      if (!closed) {
+        closed = true
+        this.finished = true
+        this.settle()
+      }
+      return FINISHED
+    }
+    const fail = (error: unknown): never => {
+      if (!closed) {
+        closed = true
+        this.failure = { error }
+        this.settle()
+      }
       throw error
-    } finally {
-      this.settle()
+    }
+    const open = async (): Promise<AsyncIterator<AgentResponseUpdate>> => {
+      const result = await this.source()
+      updates = (result instanceof AgentResponse ? asyncIterableOf(responseAsUpdates(result)) : result)[Symbol.asyncIterator]()
+      return updates
+    }
+    return {
+      next: () => {
+        if (closed) return Promise.resolve(FINISHED)
+        if (updates) return updates.next().then(step, fail)
+        if (!opening) {
+          if (this.started) {
+            closed = true
+            return Promise.reject(new AgentConfigurationError('An agent stream can be iterated only once.'))
+          }
+          this.started = true
+          opening = open()
+        }
+        return opening.then((opened) => opened.next()).then(step, fail)
+      },
+      // The consumer stopped early: the run is closed (its generators' finally blocks run) before this resolves.
+      return: async () => {
+        if (!closed) {
+          closed = true
+          // Never started: nothing ran, and the stream may still be read (getFinalResponse would read it).
+          if (!opening) return FINISHED
+          try {
+            await (updates ?? (await opening?.catch(() => undefined)))?.return?.()
+          } finally {
+            this.settle()
+          }
+        }
+        return FINISHED
+      },
     }
   }
 
@@ -67,6 +113,12 @@ export class AgentRunStream implements AsyncIterable<AgentResponseUpdate> {
     })
     return fillStructuredValue(response, this.responseFormat)
   }
+}
+
+const FINISHED: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined })
+
+async function* asyncIterableOf<T>(values: readonly T[]): AsyncGenerator<T> {
+  yield* values
 }
 
 function responseAsUpdates(response: AgentResponse): AgentResponseUpdate[] {

@@ -10,26 +10,85 @@ import type { ChatContext } from '../middleware'
 import { runMiddlewareChain } from '../middleware-pipeline'
 import { AgentResponseUpdate, addUsage, type ChatResponse, type ChatResponseUpdate, type Message } from '../types'
 import { abortable, abortableIterable } from '../abort'
+import { deferredIterable } from '../deferred-iterable'
 import { context as otelContext } from '@opentelemetry/api'
 import { iterateInContext } from '../telemetry/tracing'
 import { appendMessages, type AgentRunState } from './agent-run-state'
 
-export async function* modelTurn(state: AgentRunState): AsyncGenerator<AgentResponseUpdate, ChatResponse> {
+export function modelTurn(state: AgentRunState): AsyncIterableIterator<AgentResponseUpdate, ChatResponse> {
+  return state.isStreaming ? new StreamedModelTurn(state) : answeredModelTurn(state)
+}
+
+async function* answeredModelTurn(state: AgentRunState): AsyncGenerator<AgentResponseUpdate, ChatResponse> {
   const options = turnOptions(state)
-  let response: ChatResponse
   const traceContext = state.traceContext
-  if (!state.isStreaming) {
-    const call = traceContext ? otelContext.with(traceContext, () => callModel(state, options)) : callModel(state, options)
-    response = await abortable(call, state.signal)
-  } else {
-    const assembler = new UpdateAssembler()
-    const stream = traceContext ? iterateInContext(traceContext, streamModel(state, options)) : streamModel(state, options)
-    for await (const update of abortableIterable(stream, state.signal)) {
-      assembler.add(update)
-      yield agentUpdate(state, update)
-    }
-    response = assembledChatResponse(assembler)
+  const call = traceContext ? otelContext.with(traceContext, () => callModel(state, options)) : callModel(state, options)
+  return recordResponse(state, await abortable(call, state.signal))
+}
+
+const NOTHING_MORE: IteratorReturnResult<never> = Object.freeze({ done: true, value: undefined as never })
+
+/**
+ * A streamed model call: an update for each chunk of the model's stream, then the response they make, recorded. Written
+ * out as an iterator, not a generator: every chunk passes through it, and a generator re-yielding a stream costs four
+ * promises per chunk (this costs one). Like a generator, it starts the call at its first `next()`.
+ */
+class StreamedModelTurn implements AsyncIterableIterator<AgentResponseUpdate, ChatResponse> {
+  private readonly assembler = new UpdateAssembler()
+  private stream: AsyncIterator<ChatResponseUpdate> | undefined
+  private ended = false
+
+  constructor(private readonly state: AgentRunState) {}
+
+  [Symbol.asyncIterator](): this {
+    return this
   }
+
+  next(): Promise<IteratorResult<AgentResponseUpdate, ChatResponse>> {
+    if (this.ended) return Promise.resolve(NOTHING_MORE)
+    try {
+      this.stream ??= this.open()
+    } catch (error) {
+      this.ended = true
+      return Promise.reject(error)
+    }
+    return this.stream.next().then(
+      (step) => this.stepped(step),
+      (error: unknown) => {
+        this.ended = true
+        throw error
+      },
+    )
+  }
+
+  /** The caller stopped early: the model's stream is closed before this resolves. */
+  async return(value?: ChatResponse | PromiseLike<ChatResponse>): Promise<IteratorResult<AgentResponseUpdate, ChatResponse>> {
+    const wasOpen = !this.ended && this.stream !== undefined
+    this.ended = true
+    if (wasOpen) await this.stream!.return?.()
+    return { done: true, value: (await value) as ChatResponse }
+  }
+
+  private open(): AsyncIterator<ChatResponseUpdate> {
+    const state = this.state
+    const options = turnOptions(state)
+    const traceContext = state.traceContext
+    const stream = traceContext ? iterateInContext(traceContext, streamModel(state, options)) : streamModel(state, options)
+    return abortableIterable(stream, state.signal)[Symbol.asyncIterator]()
+  }
+
+  private stepped(step: IteratorResult<ChatResponseUpdate>): IteratorResult<AgentResponseUpdate, ChatResponse> {
+    if (!step.done) {
+      this.assembler.add(step.value)
+      return { done: false, value: agentUpdate(this.state, step.value) }
+    }
+    this.ended = true
+    return { done: true, value: recordResponse(this.state, assembledChatResponse(this.assembler)) }
+  }
+}
+
+/** The model's answer, recorded in the run state: usage, ids, why it stopped, its messages. */
+function recordResponse(state: AgentRunState, response: ChatResponse): ChatResponse {
   state.usage = addUsage(state.usage, response.usage)
   if (response.responseId) state.responseId = response.responseId
   if (response.modelId) state.modelId = response.modelId
@@ -77,11 +136,13 @@ async function callModel(state: AgentRunState, options: ChatRequestOptions): Pro
   return context.result
 }
 
-async function* streamModel(state: AgentRunState, options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {
-  if (state.chatMiddleware.length === 0) {
-    yield* state.client.getStreamingResponse(messagesToSend(state), options)
-    return
-  }
+/** The model's stream, asked for at its first `next()` (inside the run's trace context when it has one). */
+function streamModel(state: AgentRunState, options: ChatRequestOptions): AsyncIterable<ChatResponseUpdate> {
+  if (state.chatMiddleware.length === 0) return deferredIterable(() => state.client.getStreamingResponse(messagesToSend(state), options))
+  return streamThroughChatMiddleware(state, options)
+}
+
+async function* streamThroughChatMiddleware(state: AgentRunState, options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {
   const context = chatContext(state, options, true)
   await runMiddlewareChain(state.chatMiddleware, context, async (ctx) => {
     ctx.result = ctx.client.getStreamingResponse(ctx.messages, ctx.options)

@@ -5,6 +5,7 @@
  * ChatClient (including test doubles) gets tool calling from an Agent.
  */
 import { Agent, type AgentOptions } from '../agents'
+import { deferredIterable } from '../deferred-iterable'
 import { ChatClientException, throwIfAborted } from '../errors'
 import type { ChatContext, ChatMiddlewareLike } from '../middleware'
 import { categorizeMiddleware, runMiddlewareChain, type MiddlewareHandler } from '../middleware-pipeline'
@@ -105,9 +106,11 @@ export abstract class BaseChatClient implements ChatClient {
     return new Agent({ ...options, client: this })
   }
 
-  private async *streamDirectly(messages: Message[], options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {
-    throwIfAborted(options.signal)
-    yield* this.innerGetStreamingResponse(messages, options)
+  private streamDirectly(messages: Message[], options: ChatRequestOptions): AsyncIterable<ChatResponseUpdate> {
+    return deferredIterable(() => {
+      throwIfAborted(options.signal)
+      return this.innerGetStreamingResponse(messages, options)
+    })
   }
 
   private async *streamThroughMiddleware(messages: Message[], options: ChatRequestOptions): AsyncGenerator<ChatResponseUpdate> {
