@@ -26,7 +26,7 @@ async function* answeredModelTurn(state: AgentRunState): AsyncGenerator<AgentRes
   return recordResponse(state, await abortable(call, state.signal))
 }
 
-const NOTHING_MORE: IteratorReturnResult<never> = Object.freeze({ done: true, value: undefined as never })
+const FINISHED: IteratorReturnResult<never> = Object.freeze({ done: true, value: undefined as never })
 
 /**
  * A streamed model call: an update for each chunk of the model's stream, then the response they make, recorded. Written
@@ -45,7 +45,7 @@ class StreamedModelTurn implements AsyncIterableIterator<AgentResponseUpdate, Ch
   }
 
   next(): Promise<IteratorResult<AgentResponseUpdate, ChatResponse>> {
-    if (this.ended) return Promise.resolve(NOTHING_MORE)
+    if (this.ended) return Promise.resolve(FINISHED)
     try {
       this.stream ??= this.open()
     } catch (error) {
