@@ -7,7 +7,7 @@
  * bench/run-storage-floor.ts. Every text given here is a constant of the code (parameters carry
  * the values), so the statements a connection keeps are few and bounded.
  */
-import { createHash } from 'node:crypto'
+import { statementName } from './statement-names'
 import type { Socket } from 'node:net'
 import type { Pool, QueryConfig } from 'pg'
 
@@ -29,18 +29,6 @@ export interface SqlRunner {
 export interface Statement {
   text: string
   params: unknown[]
-}
-
-const statementNames = new Map<string, string>()
-
-/** The statement's name: the same text always gets the same one, in every process. */
-function statementName(text: string): string {
-  let name = statementNames.get(text)
-  if (name === undefined) {
-    name = `al_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`
-    statementNames.set(text, name)
-  }
-  return name
 }
 
 function prepared(text: string, params: unknown[] | undefined): QueryConfig {
