@@ -40,6 +40,12 @@ const FORWARDING_LOGGER = { warn: (message: string) => console.warn(`[forwarding
 /** How a run left this worker. */
 export type RunExit = 'ended' | 'parked' | 'released'
 
+/**
+ * The reason given to what a run started when it leaves this worker (its watchers, its signal's listeners): one
+ * AbortError made once, not one per run (a DOMException captures a stack trace, and every run leaves).
+ */
+export const RUN_LEFT = new DOMException('The run left this worker.', 'AbortError')
+
 type Start =
   | { kind: 'new'; input: string }
   | { kind: 'continued'; checkpointId: string; requests: PendingRequest[] }
@@ -239,7 +245,7 @@ export async function executeQueuedRun(
     await endRun(app, run.id, writer, { status: 'failed', outputs: recorder.outputs, usage: recorder.usage, error: message }, { feed, experimentRow })
     return 'ended'
   } finally {
-    ended.abort()
+    ended.abort(RUN_LEFT)
     await prepared?.close()
   }
 }

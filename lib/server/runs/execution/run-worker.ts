@@ -17,7 +17,7 @@ import type { AppContext } from '../../app-context'
 import { pgSqlRunner, type SqlRunner } from '../../db/sql'
 import { watchTaskCancelRequests } from '../../mcp/mcp-task-cancel-watcher'
 import { LeaseLostError, WorkerShutdownError } from './run-errors'
-import { endRun, executeQueuedRun } from './run-executor'
+import { endRun, executeQueuedRun, RUN_LEFT } from './run-executor'
 import { traceQueuedRun } from './queued-run-span'
 import { claimReadyRuns, queueIfAnswered, releaseLapsedLeases, renewLeases, type ClaimedRun } from '../queue/run-lease'
 import { queueLogger } from '../queue/queue-setup'
@@ -259,7 +259,7 @@ export class RunWorker implements RunNowHost {
         console.error(`[worker] could not record the failure of run ${runId}:`, again),
       )
     } finally {
-      watchEnded.abort()
+      watchEnded.abort(RUN_LEFT)
       await taskCancels
       this.app.mcpTasks.forgetRun(runId)
       this.app.activeRuns.delete(runId)
