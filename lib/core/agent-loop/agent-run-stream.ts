@@ -60,7 +60,7 @@ export class AgentRunStream implements AsyncIterable<AgentResponseUpdate> {
     }
     const open = async (): Promise<AsyncIterator<AgentResponseUpdate>> => {
       const result = await this.source()
-      updates = (result instanceof AgentResponse ? asyncIterableOf(responseAsUpdates(result)) : result)[Symbol.asyncIterator]()
+      updates = (result instanceof AgentResponse ? responseAsUpdates(result) : result)[Symbol.asyncIterator]()
       return updates
     }
     return {
@@ -117,11 +117,8 @@ export class AgentRunStream implements AsyncIterable<AgentResponseUpdate> {
 
 const FINISHED: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined })
 
-async function* asyncIterableOf<T>(values: readonly T[]): AsyncGenerator<T> {
-  yield* values
-}
-
-function responseAsUpdates(response: AgentResponse): AgentResponseUpdate[] {
+/** A response that agent middleware set in place of the stream, as the updates a stream would have given. */
+async function* responseAsUpdates(response: AgentResponse): AsyncGenerator<AgentResponseUpdate> {
   const updates = response.messages.map(
     (message) =>
       new AgentResponseUpdate({
@@ -134,5 +131,5 @@ function responseAsUpdates(response: AgentResponse): AgentResponseUpdate[] {
       }),
   )
   if (response.usage && updates.length > 0) updates[updates.length - 1].contents.push({ type: 'usage', details: response.usage })
-  return updates
+  yield* updates
 }

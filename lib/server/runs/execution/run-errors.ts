@@ -16,6 +16,12 @@ export function stepLimitMessage(maxSupersteps: number): string {
   return `The run stopped after ${maxSupersteps} steps, the most this workflow may take: raise Max steps in Settings, or check for a loop that never ends.`
 }
 
+/**
+ * The abort reason given to what a run started when it leaves this worker (its watchers, its signal's listeners): one
+ * AbortError made once, not one per run (a DOMException captures a stack trace, and every run leaves).
+ */
+export const RUN_LEFT = new DOMException('The run left this worker.', 'AbortError')
+
 /** The abort reason when a worker shuts down with runs still in progress. */
 export class WorkerShutdownError extends WorkflowException {
   override readonly code = 'worker_shutdown'

@@ -23,7 +23,7 @@ import { documentSecretScope } from '../../secret-vault/secret-scopes'
 import { RunConversationForwarder } from '../../threat-protection/conversation-forwarding'
 import { conversationForwardingFromEnv, parseWorkflowSettings } from '../../workflows/workflow-settings'
 import { CheckpointPointers } from './checkpoint-pointers'
-import { isLeaseLost, isWorkerShutdown } from './run-errors'
+import { isLeaseLost, isWorkerShutdown, RUN_LEFT } from './run-errors'
 import type { LocalRunFeed } from '../events/local-run-feed'
 import { isUniqueViolation, type FollowMark } from '../events/run-event-log'
 import { RunEventWriter, type BatchStatement } from '../events/run-event-writer'
@@ -39,12 +39,6 @@ const FORWARDING_LOGGER = { warn: (message: string) => console.warn(`[forwarding
 
 /** How a run left this worker. */
 export type RunExit = 'ended' | 'parked' | 'released'
-
-/**
- * The reason given to what a run started when it leaves this worker (its watchers, its signal's listeners): one
- * AbortError made once, not one per run (a DOMException captures a stack trace, and every run leaves).
- */
-export const RUN_LEFT = new DOMException('The run left this worker.', 'AbortError')
 
 type Start =
   | { kind: 'new'; input: string }
