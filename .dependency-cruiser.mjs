@@ -28,6 +28,7 @@ const SERVER_TOP_MODULES = [
   'request-screen',
   'request-gate',
   'raw-request-guard',
+  'api-router',
 ]
 const SERVER_FLOORS = [
   ['ground', 'db', 'audit', 'outbound', 'secrets'],

@@ -8,9 +8,14 @@ export async function register() {
   // First, so that every span of this process has a provider (off unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
   const { startOpenTelemetry } = await import('./lib/server/telemetry/open-telemetry')
   const stopTracing = startOpenTelemetry()
-  // TRACE and malformed percent-encoding fail inside Next before proxy.ts runs: answer them below it.
+  // TRACE and malformed percent-encoding fail inside Next before proxy.ts runs: answer them below it. Under `next start`
+  // the API's route handlers are served there too, without Next's pipeline (api-router.ts); `next dev` leaves them to
+  // Next, which reloads a route that changed.
   const { installRawRequestGuard } = await import('./lib/server/raw-request-guard')
-  installRawRequestGuard()
+  if (process.env.NODE_ENV === 'production') {
+    const [{ createApiRouter }, { API_ROUTE_LOADERS }] = await Promise.all([import('./lib/server/api-router'), import('./app/api/route-loaders.generated')])
+    installRawRequestGuard({ apiRouter: createApiRouter(API_ROUTE_LOADERS) })
+  } else installRawRequestGuard()
   // Live co-editing (issue #30): WebSocket upgrades of /api/collab/<workflowId>, on this same server.
   const { installCollabUpgrade, processCollabServer } = await import('./lib/server/collab/collab-upgrade')
   const { workerEnabled, startHostedWorker, stopHostedWorker } = await import('./lib/server/worker-host')

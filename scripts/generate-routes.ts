@@ -4,12 +4,20 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { GENERATED_ROUTE_MODULES_FILE, GENERATED_ROUTE_TABLE_FILE, renderRouteModules, renderRouteTable } from '@/lib/server/route-sources'
+import {
+  GENERATED_ROUTE_LOADERS_FILE,
+  GENERATED_ROUTE_MODULES_FILE,
+  GENERATED_ROUTE_TABLE_FILE,
+  renderRouteLoaders,
+  renderRouteModules,
+  renderRouteTable,
+} from '@/lib/server/route-sources'
 import { loadRouteModules } from '@/lib/server/testing/route-inventory'
 
 const root = join(import.meta.dirname, '..')
 const routes = await loadRouteModules()
 writeFileSync(join(root, GENERATED_ROUTE_TABLE_FILE), renderRouteTable(routes))
 writeFileSync(join(root, GENERATED_ROUTE_MODULES_FILE), renderRouteModules(routes))
-console.log(`Wrote ${GENERATED_ROUTE_TABLE_FILE} and ${GENERATED_ROUTE_MODULES_FILE} from ${routes.length} route files.`)
+writeFileSync(join(root, GENERATED_ROUTE_LOADERS_FILE), renderRouteLoaders(routes))
+console.log(`Wrote ${GENERATED_ROUTE_TABLE_FILE}, ${GENERATED_ROUTE_MODULES_FILE} and ${GENERATED_ROUTE_LOADERS_FILE} from ${routes.length} route files.`)
 process.exit(0)

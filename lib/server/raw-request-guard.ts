@@ -16,9 +16,11 @@
  * its server itself; installRawRequestGuard() is called once at server start (instrumentation.ts).
  * It also stamps the client's address (client-address.ts) and starts every response with the
  * security headers (security-headers.ts): the API, static files, Next's own errors and 404s never
- * pass through proxy.ts.
+ * pass through proxy.ts. Under `next start`, an API request it lets through is then served by the API
+ * router (api-router.ts), which calls the route handler without Next's own pipeline around it.
  */
 import http from 'node:http'
+import type { ApiRouter } from './api-router'
 import { isPage } from './auth/page-access'
 import { stampClientAddress, trustedProxiesFromEnv } from './client-address'
 import { refusalBeforeRoutes, type GateRefusal } from './request-gate'
@@ -82,8 +84,12 @@ function headerValue(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-/** Installs the guard (once per process); answers the function that takes it out again (for tests that share a process). */
-export function installRawRequestGuard(): () => void {
+/**
+ * Installs the guard (once per process); answers the function that takes it out again (for tests that share a process).
+ * With `apiRouter`, an API request that passes the gate is answered by it rather than by Next (api-router.ts).
+ */
+export function installRawRequestGuard(options: { apiRouter?: ApiRouter } = {}): () => void {
+  const { apiRouter } = options
   const prototype = http.Server.prototype as http.Server & { [INSTALLED]?: true }
   if (prototype[INSTALLED]) return () => {}
   prototype[INSTALLED] = true
@@ -104,6 +110,7 @@ export function installRawRequestGuard(): () => void {
         request.resume()
         return true
       }
+      if (apiRouter?.(request, response)) return true
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean
   } as typeof prototype.emit

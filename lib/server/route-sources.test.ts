@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { declarationOf } from './define-route'
-import { declarationsIn, GENERATED_ROUTE_MODULES_FILE, GENERATED_ROUTE_TABLE_FILE, renderRouteModules, renderRouteTable } from './route-sources'
+import {
+  declarationsIn,
+  GENERATED_ROUTE_LOADERS_FILE,
+  GENERATED_ROUTE_MODULES_FILE,
+  GENERATED_ROUTE_TABLE_FILE,
+  renderRouteLoaders,
+  renderRouteModules,
+  renderRouteTable,
+} from './route-sources'
 import { loadRouteModules } from './testing/route-inventory'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -13,6 +21,7 @@ describe('the files derived from the route declarations', () => {
     const routes = await loadRouteModules()
     expect(readFileSync(join(root, GENERATED_ROUTE_TABLE_FILE), 'utf8'), `${GENERATED_ROUTE_TABLE_FILE} is stale: ${FIX}`).toBe(renderRouteTable(routes))
     expect(readFileSync(join(root, GENERATED_ROUTE_MODULES_FILE), 'utf8'), `${GENERATED_ROUTE_MODULES_FILE} is stale: ${FIX}`).toBe(renderRouteModules(routes))
+    expect(readFileSync(join(root, GENERATED_ROUTE_LOADERS_FILE), 'utf8'), `${GENERATED_ROUTE_LOADERS_FILE} is stale: ${FIX}`).toBe(renderRouteLoaders(routes))
   }, 60_000)
 })
 

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Agent, DemoChatClient, WorkflowBuilder, configureTelemetry, silentLogger } from '@/lib/core'
+import { createApiRouter } from '../api-router'
 import { startOpenTelemetry } from './open-telemetry'
 
 let collector: Server
@@ -57,5 +58,35 @@ describe('startOpenTelemetry', () => {
     expect(exported).toContain('"agentloom"')
     for (const name of ['workflow.run', 'executor.process greeter', 'invoke_agent greeter', 'chat demo']) expect(exported).toContain(`"${name}"`)
     expect(exported).not.toContain('a private hello')
+  })
+
+  it('exports a span for each API request the router below Next answers, named by the route, not the path', async () => {
+    const { port } = collector.address() as AddressInfo
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${port}`
+    const stop = startOpenTelemetry()
+    const router = createApiRouter({ '/api/share/[token]': async () => ({ GET: async () => Response.json({ shared: true }) }) }, [
+      { pattern: '/api/share/[token]', methods: ['GET'] },
+    ])
+    const server = createServer((req, res) => {
+      if (!router(req, res)) res.writeHead(404).end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const before = received.length
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/share/secret-share-token`)
+      expect(await response.json()).toEqual({ shared: true })
+    } finally {
+      await stop!()
+      await new Promise((resolve) => server.close(resolve))
+    }
+    const exported = received
+      .slice(before)
+      .filter((request) => request.path === '/v1/traces')
+      .map((request) => request.body)
+      .join('\n')
+    expect(exported).toContain('"GET /api/share/[token]"')
+    expect(exported).toContain('"http.route"')
+    expect(exported).toContain('"http.response.status_code"')
+    expect(exported).not.toContain('secret-share-token')
   })
 })

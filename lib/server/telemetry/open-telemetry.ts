@@ -5,7 +5,7 @@
  * process, and lib/core's spans are turned on. Prompts, completions and tool arguments are captured
  * only with AGENTLOOM_OTEL_CAPTURE_CONTENT=true. Each process (web, `npm run worker`) starts its own.
  */
-import { context, propagation, trace } from '@opentelemetry/api'
+import { context, propagation, trace, type Tracer } from '@opentelemetry/api'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base'
@@ -33,6 +33,11 @@ export function openTelemetryConfigFromEnv(env: Readonly<Record<string, string |
 }
 
 const holder = globalThis as typeof globalThis & { __agentloomTracing?: NodeTracerProvider }
+
+/** The tracer of the app's own spans outside lib/core (an API request's, api-router.ts), or undefined while nothing is exported. */
+export function serverTracer(): Tracer | undefined {
+  return holder.__agentloomTracing?.getTracer(DEFAULT_SERVICE_NAME, AGENTLOOM_VERSION)
+}
 
 /** Starts exporting when the environment says so (once per process); returns the shutdown that flushes what is buffered. */
 export function startOpenTelemetry(env: Readonly<Record<string, string | undefined>> = process.env): (() => Promise<void>) | undefined {

@@ -1,16 +1,14 @@
 /**
  * Serves app/ route handlers over node:http on 127.0.0.1, without Next: a URL pattern (`:name` for a
- * parameter) per route module. Requests become a Fetch Request and the handler's Response is streamed
- * back chunk by chunk (SSE included); the client going away aborts the request's signal, as under
- * Next. Used by the web-host process (processes/web-host.ts) and by tests that need a real HTTP
+ * parameter) per route module. Requests become a Fetch Request and the handler's Response is sent back
+ * as the API router below Next sends it (node-fetch-bridge.ts: SSE as it comes); the client going away
+ * aborts the request's signal. Used by the web-host process (processes/web-host.ts) and by tests that need a real HTTP
  * client, such as the `openai` package, in the test's own process.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>
-/** A route file's exports: handlers by method name, beside settings such as `dynamic`. */
-export type RouteModule = Record<string, unknown>
+import type { RouteHandler, RouteModule } from '../api-router'
+import { fetchRequestOf, sendFetchResponse } from '../node-fetch-bridge'
 
 export interface HostedRoute {
   pattern: string
@@ -48,38 +46,6 @@ function matchRoute(
   return undefined
 }
 
-async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return chunks.length ? new Uint8Array(Buffer.concat(chunks)) : undefined
-}
-
-function toRequest(req: IncomingMessage, url: URL, body: Uint8Array<ArrayBuffer> | undefined, signal: AbortSignal): Request {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
-  }
-  return new Request(url, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body, signal })
-}
-
-/** Writes the Response as it comes, chunk by chunk (an SSE stream never ends by itself). */
-async function send(response: Response, res: ServerResponse): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers))
-  if (!response.body) {
-    res.end()
-    return
-  }
-  const reader = response.body.getReader()
-  res.on('close', () => void reader.cancel().catch(() => {}))
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    res.write(value)
-  }
-  res.end()
-}
-
 async function handle(routes: readonly HostedRoute[], req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   const route = matchRoute(routes, url.pathname)
@@ -91,9 +57,11 @@ async function handle(routes: readonly HostedRoute[], req: IncomingMessage, res:
     return
   }
   const clientGone = new AbortController()
-  res.on('close', () => clientGone.abort())
-  const request = toRequest(req, url, await readBody(req), clientGone.signal)
-  await send(await (exported as Handler)(request, { params: Promise.resolve(route.params) }), res)
+  res.on('close', () => {
+    if (!res.writableFinished) clientGone.abort()
+  })
+  const request = await fetchRequestOf(req, clientGone.signal)
+  await sendFetchResponse(await (exported as RouteHandler)(request, { params: Promise.resolve(route.params) }), req, res)
 }
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {

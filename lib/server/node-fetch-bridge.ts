@@ -1,0 +1,177 @@
+/**
+ * Between Node's HTTP server and a route handler's Fetch `Request` and `Response`: what `next start` does for a
+ * route handler, without Next's own routing, proxy and render pipeline around it. Used by the API router below
+ * Next (api-router.ts) and by the test host that serves route handlers over node:http (testing/route-http-host.ts).
+ *
+ * - The request: its URL names the protocol the client used (`x-forwarded-proto`, as Next reads it) and the Host
+ *   it asked for (request-gate.ts has checked it); its body is the bytes sent, read before the handler runs when
+ *   their length is declared (the gate has refused a declared length over the largest body limit) and handed on
+ *   as a stream otherwise (each route's reader applies its own limit, request-body.ts); its signal aborts when the
+ *   client goes away before the answer is sent.
+ * - The response: a body of one piece is sent with its length in one write with the head; a longer one (an
+ *   export, an event stream) as it comes, each piece once the client has taken the one before; an event stream's
+ *   head at once, before its first event. Text bodies of 1 KB or more are gzipped for a client that accepts it, as
+ *   Next's compression does, but never an event stream nor a body marked `no-transform`.
+ */
+import { Readable } from 'node:stream'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { constants as zlibConstants, createGzip, gzip } from 'node:zlib'
+import { promisify } from 'node:util'
+
+const gzipped = promisify(gzip)
+
+/** Next compresses bodies from this size (the `compression` package's default threshold). */
+export const COMPRESS_FROM_BYTES = 1024
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/([\w.+-]*\+)?(json|x-ndjson|ndjson|javascript|xml)\b)/i
+
+/** The request as a route handler takes it; `signal` aborts it (pass the one that aborts when the client goes away). */
+export async function fetchRequestOf(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one)
+    else headers.append(name, value)
+  }
+  const url = `${protocolOf(req)}://${hostOf(req)}${req.url ?? '/'}`
+  if (req.method === 'GET' || req.method === 'HEAD') return new Request(url, { method: req.method, headers, signal })
+  if (req.headers['content-length'] !== undefined) {
+    const body = await readDeclaredBody(req)
+    return new Request(url, { method: req.method, headers, body: body.length > 0 ? body : undefined, signal })
+  }
+  // Chunked: the route reads it as it comes, and stops at its own limit.
+  const body = Readable.toWeb(req) as ReadableStream<Uint8Array>
+  return new Request(url, { method: req.method, headers, body, signal, duplex: 'half' } as RequestInit)
+}
+
+function protocolOf(req: IncomingMessage): 'http' | 'https' {
+  const forwarded = req.headers['x-forwarded-proto']
+  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true
+  return encrypted || (typeof forwarded === 'string' && forwarded.includes('https')) ? 'https' : 'http'
+}
+
+/** The Host the client asked for when it is one a URL can carry; the address it reached otherwise. */
+function hostOf(req: IncomingMessage): string {
+  const host = req.headers.host
+  if (host && /^[\w.-]+(:\d{1,5})?$|^\[[\da-f:.]+\](:\d{1,5})?$/i.test(host)) return host
+  return `localhost:${req.socket.localPort ?? 80}`
+}
+
+async function readDeclaredBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const whole = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+  return new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength) as Uint8Array<ArrayBuffer>
+}
+
+/**
+ * Sends `response` on `res`: for HEAD the head alone. Resolves once it is sent or the client went away (then the
+ * body's stream is cancelled, which is how a handler's event stream hears it).
+ */
+export async function sendFetchResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  res.statusCode = response.status
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies)
+  const body = response.body
+  if (!body || req.method === 'HEAD' || response.status === 204 || response.status === 304) {
+    await body?.cancel().catch(() => {})
+    res.end()
+    return
+  }
+  const reader = body.getReader()
+  const gone = () => void reader.cancel().catch(() => {})
+  res.once('close', gone)
+  try {
+    const compress = compressible(req, response)
+    if (isEventStream(response)) {
+      res.flushHeaders()
+      await pump(reader, res, undefined)
+      return
+    }
+    const first = await reader.read()
+    if (first.done) return void res.end()
+    const second = await reader.read()
+    if (second.done) return await sendWhole(first.value, res, compress)
+    if (compress) startGzip(res)
+    await pump(reader, res, [first.value, second.value], compress)
+  } finally {
+    res.off('close', gone)
+  }
+}
+
+async function sendWhole(bytes: Uint8Array, res: ServerResponse, compress: boolean): Promise<void> {
+  if (compress && bytes.byteLength >= COMPRESS_FROM_BYTES) {
+    const packed = await gzipped(bytes)
+    res.setHeader('content-encoding', 'gzip')
+    varyOnEncoding(res)
+    res.setHeader('content-length', packed.byteLength)
+    res.end(packed)
+    return
+  }
+  if (compress) varyOnEncoding(res)
+  res.setHeader('content-length', bytes.byteLength)
+  res.end(bytes)
+}
+
+type Sink = { write(chunk: Uint8Array): boolean; end(): void; once(event: 'drain' | 'close', listener: () => void): unknown }
+const gzipStreams = new WeakMap<ServerResponse, ReturnType<typeof createGzip>>()
+
+function startGzip(res: ServerResponse): void {
+  res.setHeader('content-encoding', 'gzip')
+  res.removeHeader('content-length')
+  varyOnEncoding(res)
+  // Each piece flushed as written: a long export reaches the client as it is made, as it would uncompressed.
+  const stream = createGzip({ flush: zlibConstants.Z_SYNC_FLUSH })
+  stream.pipe(res)
+  gzipStreams.set(res, stream)
+}
+
+/** Writes the pieces already read, then the rest of the body, waiting for the client to take each before the next. */
+async function pump(reader: ReadableStreamDefaultReader<Uint8Array>, res: ServerResponse, read: Uint8Array[] | undefined, compress = false): Promise<void> {
+  const sink: Sink = (compress && gzipStreams.get(res)) || res
+  const write = async (chunk: Uint8Array) => {
+    if (res.destroyed) return false
+    if (!sink.write(chunk))
+      await new Promise<void>((resolve) => {
+        sink.once('drain', resolve)
+        res.once('close', resolve)
+      })
+    return !res.destroyed
+  }
+  for (const chunk of read ?? []) if (!(await write(chunk))) return
+  for (;;) {
+    const next = await reader.read()
+    if (next.done) break
+    if (!(await write(next.value))) return
+  }
+  sink.end()
+}
+
+function isEventStream(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream')
+}
+
+function compressible(req: IncomingMessage, response: Response): boolean {
+  if (response.headers.has('content-encoding')) return false
+  if (/\bno-transform\b/i.test(response.headers.get('cache-control') ?? '')) return false
+  if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return false
+  return acceptsGzip(req.headers['accept-encoding'])
+}
+
+/** Whether an Accept-Encoding header takes gzip (or anything) with a weight above zero. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false
+  for (const part of header.split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';')
+    if (name !== 'gzip' && name !== '*') continue
+    const weight = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (weight === undefined || Number(weight.slice(2)) > 0) return true
+  }
+  return false
+}
+
+function varyOnEncoding(res: ServerResponse): void {
+  const vary = res.getHeader('vary')
+  const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary)
+  if (!/\baccept-encoding\b/i.test(current)) res.setHeader('vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding')
+}
