@@ -27,53 +27,65 @@ export const FALLBACK_PATTERNS: readonly string[] = ['/api/[...path]', '/v1/[...
 
 export const API_ROUTES: readonly ApiRoute[] = GENERATED_API_ROUTES
 
-/** How well a pattern segment matches, as Next ranks them: a fixed name beats [param] beats [...rest]. */
-const STATIC = 2
-const DYNAMIC = 1
-const CATCH_ALL = 0
-
 function segmentsOf(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '')
 }
 
-/** Patterns split once: every API request is matched against all of them (request-screen.ts). */
-const patternSegments = new Map<string, readonly string[]>()
-
-function patternSegmentsOf(pattern: string): readonly string[] {
-  let parts = patternSegments.get(pattern)
-  if (!parts) patternSegments.set(pattern, (parts = segmentsOf(pattern)))
-  return parts
+/**
+ * The patterns as a tree of their segments, made once per table: every API request is matched (by the gate, then by
+ * the router below Next), and trying each of a hundred patterns in turn cost some 20 µs a request.
+ */
+interface PatternNode {
+  fixed: Map<string, PatternNode>
+  param?: PatternNode
+  /** The route whose `[...rest]` starts after this node's segments. */
+  catchAll?: ApiRoute
+  /** The route whose pattern ends at this node. */
+  route?: ApiRoute
 }
 
-/** The rank of each segment when `pattern` matches `segments`, or undefined when it does not. */
-function matchRanks(pattern: string, segments: readonly string[]): number[] | undefined {
-  const parts = patternSegmentsOf(pattern)
-  const ranks: number[] = []
-  for (let index = 0; index < parts.length; index += 1) {
-    const part = parts[index]
-    if (part.startsWith('[...')) return index < segments.length ? [...ranks, CATCH_ALL] : undefined
-    if (index >= segments.length) return undefined
-    if (part.startsWith('[')) ranks.push(DYNAMIC)
-    else if (part === segments[index]) ranks.push(STATIC)
-    else return undefined
+const trees = new WeakMap<readonly ApiRoute[], PatternNode>()
+
+function treeOf(routes: readonly ApiRoute[]): PatternNode {
+  let root = trees.get(routes)
+  if (root) return root
+  root = { fixed: new Map() }
+  for (const route of routes) {
+    let node = root
+    let ended = false
+    for (const part of segmentsOf(route.pattern)) {
+      if (part.startsWith('[...')) {
+        node.catchAll ??= route
+        ended = true
+        break
+      }
+      if (part.startsWith('[')) node = node.param ??= { fixed: new Map() }
+      else {
+        let next = node.fixed.get(part)
+        if (!next) node.fixed.set(part, (next = { fixed: new Map() }))
+        node = next
+      }
+    }
+    if (!ended) node.route ??= route
   }
-  return parts.length === segments.length ? ranks : undefined
+  trees.set(routes, root)
+  return root
 }
 
-function outranks(a: number[], b: number[]): boolean {
-  for (let index = 0; index < Math.min(a.length, b.length); index += 1) if (a[index] !== b[index]) return a[index] > b[index]
-  return a.length > b.length
+/**
+ * Next's choice, segment by segment from the left: a fixed name before a [param] before a [...catch-all] (which takes
+ * one segment or more). Trying them in that order, the first whole match is the one that ranks highest.
+ */
+function find(node: PatternNode, segments: readonly string[], index: number): ApiRoute | undefined {
+  if (index === segments.length) return node.route
+  const fixed = node.fixed.get(segments[index])
+  const found = (fixed && find(fixed, segments, index + 1)) || (node.param && find(node.param, segments, index + 1))
+  return found || node.catchAll
 }
 
 /** The route Next would pick for `pathname` (as sent, still percent-encoded), if any. */
 export function matchApiRoute(pathname: string, routes: readonly ApiRoute[] = API_ROUTES): ApiRoute | undefined {
-  const segments = segmentsOf(pathname)
-  let best: { route: ApiRoute; ranks: number[] } | undefined
-  for (const route of routes) {
-    const ranks = matchRanks(route.pattern, segments)
-    if (ranks && (!best || outranks(ranks, best.ranks))) best = { route, ranks }
-  }
-  return best?.route
+  return find(treeOf(routes), segmentsOf(pathname), 0)
 }
 
 /** What the route answers to: its methods, HEAD where it has GET (Next derives it), and OPTIONS. */

@@ -3,9 +3,8 @@
  * (raw-request-guard.ts) hands an API request that passed the gate to the route module Next would pick
  * (api-route-table.ts ranks patterns as Next does) and writes its answer (node-fetch-bridge.ts). The handlers are
  * the same functions Next would call, with the same Request (URL, headers, body, an abort signal) and the same
- * `params`; what is skipped is Next's own work around them, most of a small request's CPU in the web process (a
- * create of a run: 5.8 ms of CPU through Next, 2 ms here; BENCHMARKS.md, "Session 38"), and the time its steps
- * wait behind the runs the same process executes.
+ * `params`; what is skipped is Next's own work around them, more than half of a small request's CPU in the web
+ * process (a create of a run: 7.1–7.9 ms of CPU through Next, 3.2–3.6 ms here; BENCHMARKS.md, "Session 38").
  *
  * What it does not take is left to Next as before: a path Next would redirect or normalise first (a trailing
  * slash, `//`, a backslash, dot segments), a path no route declares, a method the module does not export. The

@@ -73,6 +73,23 @@ describe('the request a route handler gets', () => {
     expect(sent.body.toString()).toBe('one two three')
   })
 
+  it('never hands the handler a body whose client went away before sending all of it', async () => {
+    let handled = false
+    const url = await serve(async (request) => {
+      handled = true
+      return new Response(await request.text())
+    })
+    const { hostname, port } = new URL(url)
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({ hostname, port, path: '/upload', method: 'POST', headers: { 'content-length': '100' } })
+      req.on('error', () => resolve())
+      req.write('only ten b', () => setTimeout(() => req.destroy(), 50))
+      req.on('close', () => resolve())
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(handled).toBe(false)
+  })
+
   it('names the address it reached when the Host header is not one a URL can carry', async () => {
     const url = await serve((request) => new Response(new URL(request.url).host))
     const sent = await raw(`${url}/`, { headers: { host: 'bad host/with spaces' } })

@@ -56,11 +56,21 @@ function hostOf(req: IncomingMessage): string {
   return `localhost:${req.socket.localPort ?? 80}`
 }
 
-async function readDeclaredBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const whole = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
-  return new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength) as Uint8Array<ArrayBuffer>
+/** The body's bytes once they have all come (events, not an async iterator: a small body is one chunk, read at once). */
+function readDeclaredBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.once('error', reject)
+    req.once('end', () => {
+      const whole = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+      resolve(new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength) as Uint8Array<ArrayBuffer>)
+    })
+    // Closed before its end (the client went away): what came is not the body.
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('The client went away before sending the whole body.'))
+    })
+  })
 }
 
 /**
