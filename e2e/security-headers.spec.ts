@@ -247,3 +247,20 @@ test('another origin cannot frame /approvals; a share link frames only for the o
     embedder.server.close()
   }
 })
+
+test('the API is answered below Next under `npm start`: a small answer whole with its length, a large one gzipped', async ({ page }) => {
+  // The API router (lib/server/api-router.ts) sends a one-piece body with its length in one write; Next sent every
+  // answer chunked, and gzipped even the smallest.
+  const health = await page.request.get('/api/health', { headers: { 'accept-encoding': 'gzip' } })
+  expect(health.status()).toBe(200)
+  const small = health.headers()
+  expect(small['content-length']).toBe(String((await health.body()).length))
+  expect(small['transfer-encoding']).toBeUndefined()
+  expect(small['content-encoding']).toBeUndefined()
+  expectSecurityHeaders(health, '/api/health below Next')
+  const description = await page.request.get('/api/openapi.json', { headers: { 'accept-encoding': 'gzip' } })
+  expect(description.headers()['content-encoding']).toBe('gzip')
+  expect(description.headers()['vary']).toMatch(/accept-encoding/i)
+  expect(Number(description.headers()['content-length'])).toBeLessThan((await description.body()).length)
+  expect((await description.json()).openapi).toMatch(/^3\.1/)
+})
