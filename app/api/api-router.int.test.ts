@@ -107,7 +107,7 @@ describe('the API router below Next', () => {
   })
 
   it('leaves to Next what it redirects or normalises first, a method no route exports, and what is not the API', async () => {
-    for (const path of ['/api/runs/', '/api//runs', '/api/./health', '/api/%2e%2e/api/health', '/mcp', '/workflows', '/']) {
+    for (const path of ['/api/runs/', '/api//runs', '/api/./health', '/api/%2e%2e/api/health', '/api/runs/%ff', '/mcp', '/workflows', '/']) {
       expect((await send(url, path, { as: app.admin })).status, path).toBe(LEFT_TO_NEXT)
     }
     expect((await send(url, '/api/health', { method: 'DELETE' })).status).toBe(LEFT_TO_NEXT)

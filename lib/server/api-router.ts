@@ -73,15 +73,28 @@ async function traced(tracer: Tracer, req: IncomingMessage, res: ServerResponse,
   })
 }
 
-/** A path Next routes as it is: no trailing slash, no empty or dot segment, no backslash (Next redirects or normalises those). */
+/**
+ * A path Next routes as it is: no trailing slash, no empty or dot segment, no backslash (Next redirects or normalises
+ * those), and one that percent-decodes (the gate has refused one that does not; Next would too).
+ */
 function servedAsSent(path: string): boolean {
   if (path.length > 1 && path.endsWith('/')) return false
   if (path.includes('//') || path.includes('\\')) return false
+  if (path.includes('%') && !decodes(path)) return false
   for (const segment of path.split('/')) {
     const decoded = segment.toLowerCase().replaceAll('%2e', '.')
     if (decoded === '.' || decoded === '..') return false
   }
   return true
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path)
+    return true
+  } catch {
+    return false
+  }
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, path: string, route: ApiRoute, module: Promise<RouteModule>, method: string): Promise<void> {

@@ -179,6 +179,46 @@ describe('the response sent', () => {
     expect(JSON.parse(text[299])).toEqual({ line: 299 })
   })
 
+  it('waits for a slow client to take each piece, without piling up listeners while it waits', async () => {
+    const piece = new Uint8Array(64 * 1024).fill(120)
+    let left = 300
+    const url = await serve(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull: (controller) => (left-- > 0 ? controller.enqueue(piece) : controller.close()),
+          }),
+          { headers: { 'content-type': 'application/octet-stream' } },
+        ),
+    )
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    try {
+      const received = await new Promise<number>((resolve, reject) => {
+        httpRequest(url, (res) => {
+          let bytes = 0
+          res.pause()
+          // Taken slowly: the server's writes fill the socket and it must wait, many times over.
+          const take = () => {
+            let chunk: Buffer | null
+            while ((chunk = res.read() as Buffer | null)) bytes += chunk.length
+            if (!res.readableEnded) setTimeout(take, 1)
+          }
+          res.on('end', () => resolve(bytes))
+          res.on('error', reject)
+          setTimeout(take, 50)
+        })
+          .on('error', reject)
+          .end()
+      })
+      expect(received).toBe(300 * piece.length)
+      expect(warnings).not.toContain('MaxListenersExceededWarning')
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
+
   it('sends an event stream’s head before its first event, its events as they come, never compressed', async () => {
     let send: (text: string) => void = () => {}
     let close: () => void = () => {}

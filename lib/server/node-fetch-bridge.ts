@@ -95,15 +95,14 @@ export async function sendFetchResponse(response: Response, req: IncomingMessage
     const compress = compressible(req, response)
     if (isEventStream(response)) {
       res.flushHeaders()
-      await pump(reader, res, undefined)
+      await pump(reader, res, res, [])
       return
     }
     const first = await reader.read()
     if (first.done) return void res.end()
     const second = await reader.read()
     if (second.done) return await sendWhole(first.value, res, compress)
-    if (compress) startGzip(res)
-    await pump(reader, res, [first.value, second.value], compress)
+    await pump(reader, res, compress ? gzipInto(res) : res, [first.value, second.value])
   } finally {
     res.off('close', gone)
   }
@@ -123,38 +122,46 @@ async function sendWhole(bytes: Uint8Array, res: ServerResponse, compress: boole
   res.end(bytes)
 }
 
-type Sink = { write(chunk: Uint8Array): boolean; end(): void; once(event: 'drain' | 'close', listener: () => void): unknown }
-const gzipStreams = new WeakMap<ServerResponse, ReturnType<typeof createGzip>>()
+/** Where the body's pieces are written: the response itself, or a gzip stream piped into it. */
+type Sink = Pick<NodeJS.WritableStream, 'write' | 'end' | 'once' | 'off'>
 
-function startGzip(res: ServerResponse): void {
+function gzipInto(res: ServerResponse): Sink {
   res.setHeader('content-encoding', 'gzip')
   res.removeHeader('content-length')
   varyOnEncoding(res)
   // Each piece flushed as written: a long export reaches the client as it is made, as it would uncompressed.
-  const stream = createGzip({ flush: zlibConstants.Z_SYNC_FLUSH })
-  stream.pipe(res)
-  gzipStreams.set(res, stream)
+  const gzip = createGzip({ flush: zlibConstants.Z_SYNC_FLUSH })
+  gzip.pipe(res)
+  return gzip
 }
 
-/** Writes the pieces already read, then the rest of the body, waiting for the client to take each before the next. */
-async function pump(reader: ReadableStreamDefaultReader<Uint8Array>, res: ServerResponse, read: Uint8Array[] | undefined, compress = false): Promise<void> {
-  const sink: Sink = (compress && gzipStreams.get(res)) || res
+/** Writes the pieces already read, then the rest of the body, each once the client has taken the one before. */
+async function pump(reader: ReadableStreamDefaultReader<Uint8Array>, res: ServerResponse, sink: Sink, read: Uint8Array[]): Promise<void> {
   const write = async (chunk: Uint8Array) => {
     if (res.destroyed) return false
-    if (!sink.write(chunk))
-      await new Promise<void>((resolve) => {
-        sink.once('drain', resolve)
-        res.once('close', resolve)
-      })
+    if (!sink.write(chunk)) await drained(sink, res)
     return !res.destroyed
   }
-  for (const chunk of read ?? []) if (!(await write(chunk))) return
+  for (const chunk of read) if (!(await write(chunk))) return
   for (;;) {
     const next = await reader.read()
     if (next.done) break
     if (!(await write(next.value))) return
   }
   sink.end()
+}
+
+/** Once the sink can take more, or the client went away; neither listener outlives the wait (a long stream waits often). */
+function drained(sink: Sink, res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      sink.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    sink.once('drain', done)
+    res.once('close', done)
+  })
 }
 
 function isEventStream(response: Response): boolean {
