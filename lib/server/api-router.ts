@@ -14,7 +14,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api'
 import { API_ROUTES, matchApiRoute, type ApiRoute } from './api-route-table'
 import { toErrorResponse } from './http-errors'
-import { fetchRequestOf, sendFetchResponse } from './node-fetch-bridge'
+import type { RouteHandler } from './define-route'
+import { answerWithFetch } from './node-fetch-bridge'
 import { errorBodyForPath } from './responses/openai-error-shape'
 import { serverTracer } from './telemetry/open-telemetry'
 
@@ -22,9 +23,6 @@ import { serverTracer } from './telemetry/open-telemetry'
 export type RouteModule = Record<string, unknown>
 /** Each API route's module by its pattern (`/api/runs/[id]`), loaded when first asked for. */
 export type RouteLoaders = Readonly<Record<string, () => Promise<RouteModule>>>
-
-/** A route handler as Next calls it. */
-export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>
 
 /** Answers an API request when it is one this router serves (true), or leaves it to Next (false). */
 export type ApiRouter = (req: IncomingMessage, res: ServerResponse) => boolean
@@ -100,13 +98,8 @@ function decodes(path: string): boolean {
 async function serve(req: IncomingMessage, res: ServerResponse, path: string, route: ApiRoute, module: Promise<RouteModule>, method: string): Promise<void> {
   const handler = (await module)[method]
   if (typeof handler !== 'function') throw new Error(`The route ${route.pattern} declares ${method} but its module does not export it.`)
-  const clientGone = new AbortController()
-  res.once('close', () => {
-    if (!res.writableFinished) clientGone.abort()
-  })
-  const request = await fetchRequestOf(req, clientGone.signal)
-  const response = await (handler as RouteHandler)(request, { params: Promise.resolve(paramsOf(route.pattern, path)) })
-  await sendFetchResponse(response, req, res)
+  const params = Promise.resolve(paramsOf(route.pattern, path))
+  await answerWithFetch(req, res, (request) => (handler as RouteHandler)(request, { params }))
 }
 
 /** The route's parameters as Next gives them: each segment percent-decoded, a `[...rest]` as the list of the rest. */

@@ -6,7 +6,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { acceptsGzip, COMPRESS_FROM_BYTES, fetchRequestOf, sendFetchResponse } from './node-fetch-bridge'
+import { acceptsGzip, answerWithFetch, COMPRESS_FROM_BYTES } from './node-fetch-bridge'
 
 let server: Server | undefined
 
@@ -16,18 +16,11 @@ afterEach(async () => {
   server = undefined
 })
 
-/** Serves `handle` with the bridge; the signal passed to it aborts when the client goes away. */
+/** Serves `handle` with the bridge; the signal of the request it gets aborts when the client goes away. */
 async function serve(handle: (request: Request) => Promise<Response> | Response): Promise<string> {
   server = createServer((req, res) => {
-    const gone = new AbortController()
-    res.once('close', () => {
-      if (!res.writableFinished) gone.abort()
-    })
     // A client that went away mid-request is not a failure of the test.
-    void (async () => {
-      const request = await fetchRequestOf(req, gone.signal)
-      await sendFetchResponse(await handle(request), req, res)
-    })().catch(() => res.destroy())
+    answerWithFetch(req, res, async (request) => handle(request)).catch(() => res.destroy())
   })
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`

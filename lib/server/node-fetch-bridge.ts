@@ -24,8 +24,21 @@ const gzipped = promisify(gzip)
 export const COMPRESS_FROM_BYTES = 1024
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/([\w.+-]*\+)?(json|x-ndjson|ndjson|javascript|xml)\b)/i
 
-/** The request as a route handler takes it; `signal` aborts it (pass the one that aborts when the client goes away). */
-export async function fetchRequestOf(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
+/**
+ * Answers `req` on `res` with the Response `handle` makes of its Request, whose signal aborts when the client goes away
+ * before the answer is sent.
+ */
+export async function answerWithFetch(req: IncomingMessage, res: ServerResponse, handle: (request: Request) => Promise<Response>): Promise<void> {
+  const clientGone = new AbortController()
+  res.once('close', () => {
+    if (!res.writableFinished) clientGone.abort()
+  })
+  const request = await fetchRequestOf(req, clientGone.signal)
+  await sendFetchResponse(await handle(request), req, res)
+}
+
+/** The request as a route handler takes it; `signal` aborts it. */
+async function fetchRequestOf(req: IncomingMessage, signal: AbortSignal): Promise<Request> {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
@@ -77,7 +90,7 @@ function readDeclaredBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>
  * Sends `response` on `res`: for HEAD the head alone. Resolves once it is sent or the client went away (then the
  * body's stream is cancelled, which is how a handler's event stream hears it).
  */
-export async function sendFetchResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function sendFetchResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.statusCode = response.status
   for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
   const cookies = response.headers.getSetCookie()
@@ -92,12 +105,12 @@ export async function sendFetchResponse(response: Response, req: IncomingMessage
   const gone = () => void reader.cancel().catch(() => {})
   res.once('close', gone)
   try {
-    const compress = compressible(req, response)
     if (isEventStream(response)) {
       res.flushHeaders()
       await pump(reader, res, res, [])
       return
     }
+    const compress = compressible(req, response)
     const first = await reader.read()
     if (first.done) return void res.end()
     const second = await reader.read()

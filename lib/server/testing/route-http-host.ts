@@ -7,8 +7,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { RouteHandler, RouteModule } from '../api-router'
-import { fetchRequestOf, sendFetchResponse } from '../node-fetch-bridge'
+import type { RouteModule } from '../api-router'
+import type { RouteHandler } from '../define-route'
+import { answerWithFetch } from '../node-fetch-bridge'
 
 export interface HostedRoute {
   pattern: string
@@ -56,12 +57,8 @@ async function handle(routes: readonly HostedRoute[], req: IncomingMessage, res:
       .end(JSON.stringify({ error: { code: 'not_found', message: `${req.method} ${url.pathname} is not served here.` } }))
     return
   }
-  const clientGone = new AbortController()
-  res.on('close', () => {
-    if (!res.writableFinished) clientGone.abort()
-  })
-  const request = await fetchRequestOf(req, clientGone.signal)
-  await sendFetchResponse(await (exported as RouteHandler)(request, { params: Promise.resolve(route.params) }), req, res)
+  const params = Promise.resolve(route.params)
+  await answerWithFetch(req, res, (request) => (exported as RouteHandler)(request, { params }))
 }
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
