@@ -17,7 +17,11 @@
  * The same requests with `store: false` (issue #29) are answered in the web process with nothing stored
  * (lib/server/responses/unstored-turn.ts): their overhead has its own goal.
  *
- *   npx tsx bench/responses-overhead.ts [--requests 200] [--warmup 30] [--json]
+ * Each phase is measured after `--warmup` requests of its own (default 1,000): a process serving requests of one kind
+ * reaches its steady speed only after about 1,500 of them (V8 optimises the hot functions as they run), and p50 over
+ * requests 30–530 read up to 1.5× the steady figure (BENCHMARKS.md, "Session 39").
+ *
+ *   npx tsx bench/responses-overhead.ts [--requests 200] [--warmup 1000] [--json]
  */
 import { randomBytes } from 'node:crypto'
 import { Agent } from '../lib/core/agents'
@@ -114,7 +118,7 @@ async function transactions(app: AppContext): Promise<number> {
 
 async function main(): Promise<void> {
   const requests = numberFlag('--requests', 200)
-  const warmup = numberFlag('--warmup', 30)
+  const warmup = numberFlag('--warmup', 1000)
   const database = await freshPostgresDatabase(process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres')
   const db = await openAppDatabase(database)
   const app = assembleAppContext(db, randomBytes(32))

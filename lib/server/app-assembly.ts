@@ -14,6 +14,8 @@ import { McpConnectionPool, mcpIdleMsFromEnv } from './mcp/mcp-connection-pool'
 import { McpTaskRegistry } from './mcp/mcp-task-registry'
 import { RunEventLog } from './runs/events/run-event-log'
 import { PgNotifications } from './db/pg-notifications'
+import { RowChangeWatch } from './db/row-change-watch'
+import { agentLookups } from './responses/response-model'
 import { migrateQueue } from './runs/queue/queue-setup'
 import { queueIfAnswered } from './runs/queue/run-lease'
 import { seedExampleData } from './seed'
@@ -70,10 +72,12 @@ export function assembleAppContext(
   const notifications = new PgNotifications(() => db.connectClient())
   const events = new RunEventLog(db, notifications, (runId) => secretScopes.forRun(runId))
   const auth = createAuth({ prisma: db.prisma, masterKey, publicUrl, oidc, rateLimit, sessionLifetime })
+  const rowChanges = new RowChangeWatch(notifications, db)
   return {
     db,
     notifications,
     events,
+    rowChanges,
     approvals: new ApprovalBroker(db, events, notifications, {
       redact: async (runId, value) => (await (runId === null ? secretScopes.appOnly() : secretScopes.forRun(runId))).redactValue(value),
       // The last answer for a parked run queues it to go on, whichever process took the answer.
@@ -89,7 +93,8 @@ export function assembleAppContext(
     secretScopes,
     auth,
     signInThrottle: new SignInThrottle(db.prisma),
-    apiTokens: new ApiTokenService(db.prisma, db.sql),
+    apiTokens: new ApiTokenService(db.prisma, db.sql, rowChanges),
+    agentLookups: agentLookups(rowChanges),
     sessionLifetime,
     outbound,
     checkedVersions: new CheckedVersions(),

@@ -19,12 +19,16 @@ import type { Auth } from './auth/auth'
 import type { SecretScopes } from './secret-vault/secret-scopes'
 import type { SecretVault } from './secret-vault/secret-vault'
 import type { OutboundPolicy } from './outbound/outbound-policy'
+import type { RowChangeWatch } from './db/row-change-watch'
+import type { AgentLookups } from './responses/response-model'
 
 export interface AppContext {
   db: Database
   /** This process's one LISTEN connection, fanned out (run events, approvals, cancels). */
   notifications: PgNotifications
   events: RunEventLog
+  /** Announces changes to the rows this process keeps in memory because every API call reads them (db/row-change-watch.ts). */
+  rowChanges: RowChangeWatch
   approvals: ApprovalBroker
   /** The runs this process is executing, so a cancel taken here stops them at once. */
   activeRuns: Map<string, AbortController>
@@ -42,6 +46,8 @@ export interface AppContext {
   /** Failed password sign-ins per e-mail address, and the lockouts they earn. */
   signInThrottle: SignInThrottle
   apiTokens: ApiTokenService
+  /** The agents Responses requests name, as last found (responses/response-model.ts). */
+  agentLookups: AgentLookups
   /** How long a browser session lasts without use, and at most (AGENTLOOM_SESSION_IDLE_MINUTES, AGENTLOOM_SESSION_MAX_HOURS). */
   sessionLifetime: SessionLifetime
   /** Which addresses members' MCP servers and agents' model base URLs may reach (AGENTLOOM_OUTBOUND_ALLOW). */

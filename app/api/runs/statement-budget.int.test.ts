@@ -51,21 +51,23 @@ import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
  * is its insert alone (runs/checked-versions.ts); 10 since a queued run waits in the Run table, not as a job: the job's
  * fetch and completion are gone (the insert marks it ready, one statement claims it: runs/queue/run-queue.ts). 9 since
  * the claim hands the worker the run's `run_queued` with its `run_started`: the stream reads the run's events from the
- * first in this process's memory (its feed), none from the log.
+ * first in this process's memory (its feed), none from the log. 7 since the API token's principal is kept in the
+process until a change to it is announced (auth/api-tokens.ts, db/row-change-watch.ts): neither the create nor the
+stream reads it again.
  */
-const STORED_RUN_BUDGET = { statements: 9, commits: 9, jobFetches: 0 }
+const STORED_RUN_BUDGET = { statements: 7, commits: 7, jobFetches: 0 }
 /** The same run in `exit` durability (one commit at its end): its five supersteps' batches become one. */
-const STORED_EXIT_RUN_BUDGET = { statements: 6, commits: 6, jobFetches: 0 }
+const STORED_EXIT_RUN_BUDGET = { statements: 4, commits: 4, jobFetches: 0 }
 /**
  * A chat turn: POST /api/conversations/:id/messages (run now, in this process's worker) and its events read back. The
  * turn is inserted in one statement (the unique index on a conversation's active turn refuses a second) that also
  * reads what it starts from (its conversation and its agent's key: the turn is claimed by this process), and its
  * messages and session ride with its batches. 6 since its events are read back from the run's feed in this process
- * (run-event-cursor.ts), not from the log.
+ * (run-event-cursor.ts), not from the log; 4 since the token's principal is kept (the message's and the stream's).
  */
-const CHAT_TURN_BUDGET = { statements: 6, commits: 6, jobFetches: 0 }
-/** POST /v1/responses, non-streaming, a new conversation. */
-const RESPONSES_BUDGET = { statements: 5, commits: 5, jobFetches: 0 }
+const CHAT_TURN_BUDGET = { statements: 4, commits: 4, jobFetches: 0 }
+/** POST /v1/responses, non-streaming, a new conversation. 3 since the token's principal and the agent it names are kept. */
+const RESPONSES_BUDGET = { statements: 3, commits: 3, jobFetches: 0 }
 /**
  * A stored run that asks a person (start → human input → output): it parks with an approval, the person answers it
  * through POST /api/approvals/:id, and the run goes on to its end. Measured with approval routing in place (the
@@ -74,18 +76,22 @@ const RESPONSES_BUDGET = { statements: 5, commits: 5, jobFetches: 0 }
  * share one statement (the wake-up follows the decision's event, so a run that ends at once keeps it). 33 since the
  * event stream's access check marks the run followed in the same statement (RunService.follow). 32 since its create is
  * its insert alone (the version was checked at the warm-up). 28 since its two takes are claims of a ready run, not
- * jobs (two fetches and two completions gone); the fetch left is graphile-worker's look for the approval's expiry.
+ * jobs (two fetches and two completions gone); the fetch left is graphile-worker's look for the approval's expiry. 25
+ * since the token's principal is kept (the create's, the stream's and the answer's).
  */
-const ASKING_RUN_BUDGET = { statements: 28, commits: 28, jobFetches: 1 }
+const ASKING_RUN_BUDGET = { statements: 25, commits: 25, jobFetches: 1 }
 /**
  * The same run in a workspace with a webhook and an escalation delay: the run's path is the same statements (the
  * jobs are queued in the one that opens the approval); what is more is the notification job the worker runs beside
  * it (graphile-worker fetching and completing it, and the job's one read of the approval and the routing): 3, or 2
  * when graphile-worker completes the two jobs in one statement.
  */
-const ROUTED_ASKING_RUN_BUDGET = { statements: 31, commits: 31, jobFetches: 2 }
-/** POST /v1/responses with `store: false`: the agent answers in this process, and only what the request reads is counted (nothing is written). */
-const UNSTORED_RESPONSES_BUDGET = { statements: 2, commits: 2, jobFetches: 0 }
+const ROUTED_ASKING_RUN_BUDGET = { statements: 28, commits: 28, jobFetches: 2 }
+/**
+ * POST /v1/responses with `store: false`: the agent answers in this process, and nothing is written. What it reads, the
+ * token's principal and the agent its model names, is kept in the process once read (the warm-up read them): none.
+ */
+const UNSTORED_RESPONSES_BUDGET = { statements: 0, commits: 0, jobFetches: 0 }
 
 /**
  * An experiment row's run (started as the experiment driver starts it, RunService.create with its experiment's id) next

@@ -11,6 +11,8 @@ import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { isAdmin, toRole, type Principal, type WorkspaceMembership } from './principal'
 import { limitToWorkspace, MEMBERSHIPS_COLUMN } from './memberships'
 import { recordAudit } from '../audit/audit-log'
+import type { RowChangeWatch } from '../db/row-change-watch'
+import { WatchedCache } from '../db/watched-cache'
 
 export const API_TOKEN_PREFIX = 'al_'
 const TOKEN_PATTERN = /^al_[A-Za-z0-9_-]{43}$/
@@ -41,11 +43,26 @@ export interface ApiTokenLimit {
   role?: WorkspaceRole
 }
 
+/**
+ * How long a process gives the principal a token stands for without reading it again, when no change to it was
+ * announced (row-change-watch.ts): the bound on a listening connection that died unnoticed. Below
+ * LAST_USED_RESOLUTION_MS, so a token in use still has its lastUsedAt noted about once a minute.
+ */
+export const PRINCIPAL_MAX_AGE_MS = 10_000
+const PRINCIPALS_KEPT = 10_000
+
 export class ApiTokenService {
+  /** By token hash: the principal each live token stands for, as last read (every API call asks). */
+  private readonly principals: WatchedCache<Principal | null> | undefined
+
   constructor(
     private readonly prisma: Prisma,
     private readonly sql: Pick<SqlRunner, 'query'>,
-  ) {}
+    watch?: Pick<RowChangeWatch, 'generation'>,
+    { principalMaxAgeMs = PRINCIPAL_MAX_AGE_MS }: { principalMaxAgeMs?: number } = {},
+  ) {
+    this.principals = watch && new WatchedCache(watch, 'principals', { maxAgeMs: principalMaxAgeMs, maxEntries: PRINCIPALS_KEPT })
+  }
 
   /** Creates a token; the returned `token` is the only time it is seen. */
   async create(userId: string, name: string, limit?: ApiTokenLimit): Promise<{ token: string; apiToken: ApiTokenView }> {
@@ -83,12 +100,19 @@ export class ApiTokenService {
   }
 
   /**
-   * The principal a bearer token stands for, or null for an unknown, revoked or disabled one.
-   * Every API call asks this, so it is one plain statement (which also notes the use, at most once
-   * a minute per token, and reads the user's workspace memberships).
+   * The principal a bearer token stands for, or null for an unknown, revoked or disabled one. Every API call asks
+   * this: the answer is kept in this process until a change to what it is made of is announced (a revoke, the user's
+   * standing, their memberships, a workspace's name: migration row_changes), and read again at most every
+   * PRINCIPAL_MAX_AGE_MS. An unknown token is read every time.
    */
-  async authenticate(token: string): Promise<Principal | null> {
-    if (!TOKEN_PATTERN.test(token)) return null
+  authenticate(token: string): Promise<Principal | null> {
+    if (!TOKEN_PATTERN.test(token)) return Promise.resolve(null)
+    const hash = hashApiToken(token)
+    return this.principals ? this.principals.get(hash, () => this.principalOf(hash)) : this.principalOf(hash)
+  }
+
+  /** One plain statement, which also notes the use (at most once a minute per token) and reads the user's workspace memberships. */
+  private async principalOf(tokenHash: string): Promise<Principal | null> {
     const [row] = await this.sql.query<{
       userId: string
       email: string
@@ -109,7 +133,7 @@ export class ApiTokenService {
          t."workspaceId" AS "limitWorkspaceId", lw.name AS "limitWorkspaceName", t.role AS "limitRole"
        FROM token JOIN "ApiToken" t ON t.id = token.id JOIN "User" u ON u.id = t."userId" LEFT JOIN "Workspace" lw ON lw.id = t."workspaceId"
        WHERE u.banned IS NOT TRUE`,
-      [hashApiToken(token), LAST_USED_RESOLUTION_MS / 1000],
+      [tokenHash, LAST_USED_RESOLUTION_MS / 1000],
     )
     if (!row) return null
     const role = toRole(row.role)

@@ -5,6 +5,7 @@
  * everything on a fresh machine and several processes can share it. Both get the same migrations
  * and the same Prisma client.
  */
+import { EventEmitter } from 'node:events'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
@@ -31,6 +32,11 @@ export interface Database {
   openPool(max: number, options?: { pipeline?: boolean }): pg.Pool
   /** A dedicated connection outside every pool (LISTEN needs one); the caller ends it. */
   connectClient(): Promise<pg.Client>
+  /**
+   * Calls `listener` with the text of every NOTICE Postgres sends a pooled connection, before the statement that raised
+   * it returns (row-change-watch.ts hears its triggers' announcements of changes this process made); returns the unsubscribe.
+   */
+  onNotice(listener: (message: string) => void): () => void
   close(): Promise<void>
 }
 
@@ -119,13 +125,17 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (text) => new Date(`${text.r
 function onServer(serverConfig: pg.PoolConfig, kind: 'postgres' | 'embedded', afterClose: () => Promise<void>): Database {
   const config: pg.PoolConfig = { ...serverConfig, options: [serverConfig.options, UTC_SESSION].filter(Boolean).join(' ') }
   const pools: pg.Pool[] = []
+  const notices = new EventEmitter().setMaxListeners(0)
   const openPool = (max: number, { pipeline = false }: { pipeline?: boolean } = {}) => {
     // pg's pipeline mode (a client writes its queries without waiting for the answers before): see sql.ts's transactionOf.
     const pool = new pg.Pool({ ...config, max, idleTimeoutMillis: IDLE_CONNECTION_MS, ...(pipeline ? { pipeline } : {}) } as pg.PoolConfig)
     // An idle client losing its connection must not crash the process.
     pool.on('error', (error) => console.error('[db] idle Postgres connection failed:', error.message))
     // A connection that fails while checked out reports to its query; this keeps the process up meanwhile.
-    pool.on('connect', (client) => client.on('error', (error) => console.error('[db] Postgres connection failed:', error.message)))
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.error('[db] Postgres connection failed:', error.message))
+      client.on('notice', (notice) => notices.emit('notice', notice.message ?? ''))
+    })
     pools.push(pool)
     return pool
   }
@@ -143,6 +153,10 @@ function onServer(serverConfig: pg.PoolConfig, kind: 'postgres' | 'embedded', af
       const client = new ClientClass(config)
       await client.connect()
       return client
+    },
+    onNotice(listener) {
+      notices.on('notice', listener)
+      return () => notices.off('notice', listener)
     },
     async close() {
       await prisma.$disconnect()

@@ -1,8 +1,8 @@
 /**
  * Postgres LISTEN/NOTIFY for the whole process: one dedicated connection listens on every channel
  * anyone subscribed to, and fans each notification out in memory. Subscribers are also told when
- * the connection was lost and re-established (`onReconnect`): notifications sent in between are
- * gone, so they must re-read what they follow from the database.
+ * the connection was lost (`onLost`) and re-established (`onReconnect`): notifications sent in between
+ * are gone, so they must re-read what they follow from the database.
  */
 import { EventEmitter } from 'node:events'
 import type pg from 'pg'
@@ -12,10 +12,13 @@ export type NotificationListener = (payload: string) => void
 const RECONNECT_MIN_MS = 100
 const RECONNECT_MAX_MS = 5_000
 const RECONNECTED = Symbol('reconnected')
+const LOST = Symbol('lost')
 
 export class PgNotifications {
   private readonly emitter = new EventEmitter()
   private readonly channels = new Map<string, number>()
+  /** The channels LISTEN is in place for on the current connection. */
+  private listening = new Set<string>()
   private client: pg.Client | undefined
   private connecting: Promise<pg.Client> | undefined
   private closed = false
@@ -38,6 +41,7 @@ export class PgNotifications {
       try {
         const client = await this.connected()
         await client.query(`LISTEN ${quoteChannel(channel)}`)
+        if (this.client === client && this.channels.has(channel)) this.listening.add(channel)
       } catch (error) {
         // The reconnect loop issues LISTEN for every known channel once it gets through.
         console.error(`[notify] LISTEN ${channel} failed (retrying in the background):`, (error as Error).message)
@@ -51,8 +55,23 @@ export class PgNotifications {
       const left = (this.channels.get(channel) ?? 1) - 1
       if (left > 0) return this.channels.set(channel, left)
       this.channels.delete(channel)
+      this.listening.delete(channel)
       if (this.client && !this.closed) this.client.query(`UNLISTEN ${quoteChannel(channel)}`).catch(() => {})
     }
+  }
+
+  /**
+   * True while a notification sent on `channel` now would reach this process: LISTEN is in place on a connection not
+   * known to be lost. (A connection that died unnoticed is found out by its next read; what relies on this bounds that.)
+   */
+  isListening(channel: string): boolean {
+    return this.client !== undefined && this.listening.has(channel)
+  }
+
+  /** Called when the listening connection is lost: notifications are missed until it comes back. */
+  onLost(listener: () => void): () => void {
+    this.emitter.on(LOST, listener)
+    return () => this.emitter.off(LOST, listener)
   }
 
   /** Called after the listening connection came back (notifications may have been missed meanwhile). */
@@ -80,6 +99,7 @@ export class PgNotifications {
     client.on('error', (error) => this.lost(client, error))
     client.on('end', () => this.lost(client))
     for (const channel of this.channels.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`)
+    this.listening = new Set(this.channels.keys())
     this.client = client
     this.retryDelay = RECONNECT_MIN_MS
     return client
@@ -88,9 +108,11 @@ export class PgNotifications {
   private lost(client: pg.Client, error?: Error): void {
     if (this.client !== client) return
     this.client = undefined
+    this.listening.clear()
     client.removeAllListeners('notification')
     client.end().catch(() => {})
     if (this.closed) return
+    this.emitter.emit(LOST)
     if (error) console.error('[notify] the listening connection failed; reconnecting:', error.message)
     void this.reconnect()
   }

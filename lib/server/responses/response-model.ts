@@ -9,6 +9,8 @@
  * Nothing found is the 404 of a missing model, whoever owns it.
  */
 import type { Database } from '../db/database'
+import type { RowChangeWatch } from '../db/row-change-watch'
+import { WatchedCache } from '../db/watched-cache'
 import { isAdmin, visibleTo, type Principal } from '../auth/principal'
 import { DomainError, invalidInput } from '../domain-errors'
 
@@ -84,10 +86,26 @@ function pick<C extends Candidate>(candidates: C[], principal: Principal, kind: 
   return chosen[0]
 }
 
-export async function resolveModel(db: Pick<Database, 'prisma' | 'sql'>, principal: Principal, model: string): Promise<ResolvedModel> {
+type AgentCandidate = Candidate & NamedAgentVersion & { hasVersion: boolean }
+
+/**
+ * The agents a reference found for the workspaces a caller sees, kept in this process until an agent, a version or a
+ * creator's role changes (migration row_changes) or AGENT_LOOKUP_MAX_AGE_MS passes: the Responses routes find one on
+ * every request.
+ */
+export type AgentLookups = WatchedCache<AgentCandidate[]>
+export const AGENT_LOOKUP_MAX_AGE_MS = 10_000
+/** Each holds its versions' settings (instructions may be long): a few hundred lookups are what busy clients repeat. */
+const AGENT_LOOKUPS_KEPT = 256
+
+export function agentLookups(watch: Pick<RowChangeWatch, 'generation'>, maxAgeMs = AGENT_LOOKUP_MAX_AGE_MS): AgentLookups {
+  return new WatchedCache(watch, 'agents', { maxAgeMs, maxEntries: AGENT_LOOKUPS_KEPT })
+}
+
+export async function resolveModel(db: Pick<Database, 'prisma' | 'sql'>, principal: Principal, model: string, lookups?: AgentLookups): Promise<ResolvedModel> {
   const reference = parseModelReference(model)
   if (reference.kind !== 'workflow') {
-    const agent = pick(await agentCandidates(db, principal, reference), principal, 'agent', reference.ref)
+    const agent = pick(await agentCandidates(db, principal, reference, lookups), principal, 'agent', reference.ref)
     if (agent) {
       const { id, name, hasVersion, ownerId: _ownerId, ...agentVersion } = agent
       return { kind: 'agent', id, name, version: reference.version, agentVersion: hasVersion ? agentVersion : null }
@@ -106,8 +124,16 @@ export async function resolveModel(db: Pick<Database, 'prisma' | 'sql'>, princip
  * The agents the caller sees whose id or name is the reference, each with the version it names: one statement, as
  * a Responses request's agent is found on every request (BENCHMARKS.md, "OpenAI Responses endpoint overhead").
  */
-function agentCandidates(db: Pick<Database, 'sql'>, principal: Principal, reference: ModelReference) {
-  return db.sql.query<Candidate & NamedAgentVersion & { hasVersion: boolean }>(
+function agentCandidates(db: Pick<Database, 'sql'>, principal: Principal, reference: ModelReference, lookups: AgentLookups | undefined) {
+  const workspaces = isAdmin(principal) ? null : principal.memberships.map((member) => member.workspaceId)
+  const read = () => readAgentCandidates(db, workspaces, reference)
+  if (!lookups) return read()
+  // The key is everything the statement reads with: the caller's workspaces (an admin: all), the reference, the version.
+  return lookups.get(JSON.stringify([workspaces, reference.ref, reference.version ?? null]), read)
+}
+
+function readAgentCandidates(db: Pick<Database, 'sql'>, workspaces: string[] | null, reference: ModelReference) {
+  return db.sql.query<AgentCandidate>(
     `SELECT a.id, a.name, a."ownerId", a."workspaceId", u.role AS "creatorRole", a."apiKey", v.id AS "versionId", v.definition, v.id IS NOT NULL AS "hasVersion"
      FROM "Agent" a LEFT JOIN "User" u ON u.id = a."ownerId"
        LEFT JOIN LATERAL (
@@ -115,6 +141,6 @@ function agentCandidates(db: Pick<Database, 'sql'>, principal: Principal, refere
        ) AS v ON true
      WHERE (a.id = $1 OR a.name = $1) AND ($2::text[] IS NULL OR a."workspaceId" = ANY($2::text[]))
      LIMIT 50`,
-    [reference.ref, isAdmin(principal) ? null : principal.memberships.map((member) => member.workspaceId), reference.version ?? null],
+    [reference.ref, workspaces, reference.version ?? null],
   )
 }

@@ -138,7 +138,7 @@ export class ResponsesService {
   }
 
   private resolve(principal: Principal, name: string): Promise<ResolvedModel> {
-    return resolveModel(this.app.db, principal, name).catch((error: unknown) => {
+    return resolveModel(this.app.db, principal, name, this.app.agentLookups).catch((error: unknown) => {
       throw isDomainError(error) ? withParam(error, 'model') : error
     })
   }

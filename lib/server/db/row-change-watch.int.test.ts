@@ -1,0 +1,161 @@
+/**
+ * What a process keeps of the rows every API call reads (the principal an API token stands for, the agents a
+ * Responses request names) against real Postgres: kept once read, forgotten at once by the process that changes them
+ * (the trigger's NOTICE), by another once the change commits (its NOTIFY, heard on that process's own connections),
+ * and never trusted while the listening connection is lost.
+ */
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AgentSettingsSchema } from '@/lib/graph'
+import { assembleAppContext } from '../app-assembly'
+import type { AppContext } from '../app-context'
+import { ApiTokenService } from '../auth/api-tokens'
+import { agentLookups, resolveModel, type ResolvedAgent } from '../responses/response-model'
+import { countStatements } from '../testing/statement-counter'
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app'
+import { testDatabaseServerUrl } from '../testing/test-database'
+import { waitFor } from '../testing/wait-for'
+import { WorkspaceService } from '../workspaces/workspace-service'
+import { openDatabase } from './database'
+import { ROW_CHANGES_CHANNEL } from './row-change-watch'
+
+/** Long enough that only an announcement, never the age, can make a value be read again within a test. */
+const HOUR = 3_600_000
+
+describe('rows kept in memory while their changes can be heard', () => {
+  let app: TestApp
+  /** A second app on the same database, with its own pools and listening connection: another process, as Postgres sees it. */
+  let other: AppContext
+  let otherTokens: ApiTokenService
+  let databaseName: string
+
+  beforeAll(async () => {
+    app = await createTestApp({ install: false, seed: false })
+    ;[{ name: databaseName }] = await app.db.sql.query<{ name: string }>(`SELECT current_database() AS name`)
+    const url = new URL(testDatabaseServerUrl())
+    url.pathname = `/${databaseName}`
+    other = assembleAppContext(await openDatabase({ kind: 'postgres', url: url.toString(), migrate: false }), app.masterKey)
+    otherTokens = new ApiTokenService(other.db.prisma, other.db.sql, other.rowChanges, { principalMaxAgeMs: HOUR })
+  })
+
+  afterAll(async () => {
+    await other?.notifications.close()
+    await other?.db.close()
+    await app?.close()
+  })
+
+  /**
+   * Reads until a read sends no statement, and gives that read's value: the first read starts the process's LISTEN
+   * (nothing is kept before it is in place), and the NOTIFY of a change the test just made (heard after its NOTICE)
+   * empties the memory once more when it arrives. A value never kept would keep this waiting (the test times out).
+   */
+  async function kept<T>(read: () => Promise<T>): Promise<T> {
+    return waitFor(async () => {
+      let value: T | undefined
+      const statements = await statementsOf(async () => (value = await read()))
+      return statements === 0 ? value : undefined
+    })
+  }
+
+  async function statementsOf(work: () => Promise<unknown>): Promise<number> {
+    const counter = countStatements(databaseName)
+    try {
+      await work()
+      await counter.settled()
+      return counter.read().statements
+    } finally {
+      counter.stop()
+    }
+  }
+
+  const authenticate = (user: TestUser) => app.apiTokens.authenticate(user.token)
+
+  it("keeps a token's principal once read: the next calls send no statement", async () => {
+    const user = await app.addUser()
+    const first = await authenticate(user)
+    expect(first).toMatchObject({ userId: user.id, via: 'token' })
+    expect(await kept(() => authenticate(user))).toEqual(first)
+    // A token nobody has is read each time: a wrong credential is never remembered.
+    const wrong = `al_${'x'.repeat(43)}`
+    expect(await statementsOf(() => app.apiTokens.authenticate(wrong))).toBe(1)
+    expect(await statementsOf(() => app.apiTokens.authenticate(wrong))).toBe(1)
+  })
+
+  it('forgets it at once when this process changes what it is made of, whichever way the change is made', async () => {
+    const user = await app.addUser()
+    const owner = (await app.apiTokens.authenticate(app.admin.token))!
+    const team = await new WorkspaceService(app).create(owner, 'Night shift')
+    await new WorkspaceService(app).addMember(owner, team.id, { email: user.email, role: 'runner', approver: false })
+    const names = async () => (await authenticate(user))?.memberships.map((member) => member.workspaceName)
+    expect(await kept(names)).toContain('Night shift')
+
+    // A workspace renamed with Prisma, a membership ended with plain SQL: each read back at once.
+    await app.db.prisma.workspace.update({ where: { id: team.id }, data: { name: 'Day shift' } })
+    expect(await names()).toContain('Day shift')
+    await app.db.sql.query(`DELETE FROM "WorkspaceMember" WHERE "workspaceId" = $1 AND "userId" = $2`, [team.id, user.id])
+    expect(await names()).not.toContain('Day shift')
+
+    // Disabled, then enabled again; then the token revoked through the service.
+    await kept(() => authenticate(user))
+    await app.db.prisma.user.update({ where: { id: user.id }, data: { banned: true } })
+    expect(await authenticate(user)).toBeNull()
+    await app.db.prisma.user.update({ where: { id: user.id }, data: { banned: false } })
+    expect(await authenticate(user)).not.toBeNull()
+    const [{ id: tokenId }] = await app.apiTokens.list(user.id)
+    expect(await app.apiTokens.revoke(user.id, tokenId)).toBe(true)
+    expect(await authenticate(user)).toBeNull()
+  })
+
+  it('is forgotten by another process once the change commits, and not trusted while that process cannot hear changes', async () => {
+    const user = await app.addUser()
+    const inOther = () => otherTokens.authenticate(user.token)
+    expect(await kept(inOther)).toMatchObject({ userId: user.id })
+
+    // Changed by this process: the other hears it by its NOTIFY (its value would otherwise be given for an hour).
+    await app.db.prisma.user.update({ where: { id: user.id }, data: { banned: true } })
+    await waitFor(async () => ((await inOther()) === null ? true : undefined))
+    await app.db.prisma.user.update({ where: { id: user.id }, data: { banned: false } })
+    await waitFor(async () => ((await inOther()) !== null ? true : undefined))
+    await kept(inOther)
+
+    // The other's listening connection is cut, and the token revoked before it is back: the revoke's NOTIFY reached
+    // nobody there, so what the other kept from before the cut must not be given once it listens again.
+    const listening = (other.notifications as unknown as { client: pg.Client & { processID: number } }).client
+    await app.db.sql.query(`SELECT pg_terminate_backend($1)`, [listening.processID])
+    await waitFor(async () => (other.notifications.isListening(ROW_CHANGES_CHANNEL) ? undefined : true))
+    const [{ id: tokenId }] = await app.apiTokens.list(user.id)
+    await app.apiTokens.revoke(user.id, tokenId)
+    await waitFor(async () => other.notifications.isListening(ROW_CHANGES_CHANNEL) || undefined)
+    expect(await inOther()).toBeNull()
+  })
+
+  it('keeps the agent a model names until an agent or a version changes, here or in another process', async () => {
+    const owner = (await app.apiTokens.authenticate(app.admin.token))!
+    const agent = await app.db.prisma.agent.create({ data: { name: 'Kept', ownerId: app.admin.id, workspaceId: app.admin.personalWorkspaceId } })
+    const addVersion = (version: number) =>
+      app.db.prisma.agentVersion.create({
+        data: {
+          agentId: agent.id,
+          version,
+          authorId: app.admin.id,
+          definition: AgentSettingsSchema.parse({ name: 'Kept', instructions: `v${version}`, model: { provider: 'demo' } }),
+        },
+      })
+    await addVersion(1)
+    const here = (model = 'agent:Kept') => resolveModel(app.db, owner, model, app.agentLookups) as Promise<ResolvedAgent>
+    const otherLookups = agentLookups(other.rowChanges, HOUR)
+    const there = () => resolveModel(other.db, owner, 'agent:Kept', otherLookups) as Promise<ResolvedAgent>
+    const instructions = (model: ResolvedAgent) => (model.agentVersion?.definition as { instructions: string }).instructions
+
+    expect(instructions(await kept(() => here()))).toBe('v1')
+    expect(instructions(await kept(there))).toBe('v1')
+
+    await addVersion(2)
+    expect(instructions(await here())).toBe('v2')
+    await waitFor(async () => (instructions(await there()) === 'v2' ? true : undefined))
+
+    await app.db.prisma.agent.update({ where: { id: agent.id }, data: { name: 'Renamed' } })
+    await expect(here()).rejects.toThrow(/does not exist/)
+    expect((await here('agent:Renamed')).id).toBe(agent.id)
+  })
+})
