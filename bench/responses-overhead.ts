@@ -19,7 +19,7 @@
  *
  * Each phase is measured after `--warmup` requests of its own (default 1,000): a process serving requests of one kind
  * reaches its steady speed only after about 1,500 of them (V8 optimises the hot functions as they run), and p50 over
- * requests 30–530 read up to 1.5× the steady figure (BENCHMARKS.md, "Session 39").
+ * requests 30–530 read 1.6–1.9× the steady figure (BENCHMARKS.md, "Session 39").
  *
  *   npx tsx bench/responses-overhead.ts [--requests 200] [--warmup 1000] [--json]
  */

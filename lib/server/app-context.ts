@@ -20,6 +20,8 @@ import type { SecretScopes } from './secret-vault/secret-scopes'
 import type { SecretVault } from './secret-vault/secret-vault'
 import type { OutboundPolicy } from './outbound/outbound-policy'
 import type { RowChangeWatch } from './db/row-change-watch'
+import type { WatchedCache } from './db/watched-cache'
+import type { WorkspaceAccess } from './auth/memberships'
 import type { AgentLookups } from './responses/response-model'
 
 export interface AppContext {
@@ -46,6 +48,8 @@ export interface AppContext {
   /** Failed password sign-ins per e-mail address, and the lockouts they earn. */
   signInThrottle: SignInThrottle
   apiTokens: ApiTokenService
+  /** By user id: a browser session's workspaces, as last read (auth/authenticate.ts). */
+  workspaceAccess: WatchedCache<WorkspaceAccess>
   /** The agents Responses requests name, as last found (responses/response-model.ts). */
   agentLookups: AgentLookups
   /** How long a browser session lasts without use, and at most (AGENTLOOM_SESSION_IDLE_MINUTES, AGENTLOOM_SESSION_MAX_HOURS). */

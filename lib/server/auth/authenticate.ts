@@ -8,7 +8,8 @@ import type { ApiTokenService } from './api-tokens'
 import { isAPIError } from 'better-auth/api'
 import { DomainError } from '../domain-errors'
 import type { SqlRunner } from '../db/sql'
-import { loadWorkspaceAccess } from './memberships'
+import type { WatchedCache } from '../db/watched-cache'
+import { loadWorkspaceAccess, type WorkspaceAccess } from './memberships'
 import { toRole, type Principal } from './principal'
 import { withinMaxLifetime, type SessionLifetime } from './session-lifetime'
 
@@ -17,6 +18,8 @@ export interface Authenticator {
   apiTokens: ApiTokenService
   sessionLifetime: SessionLifetime
   db: { sql: Pick<SqlRunner, 'query'> }
+  /** By user id: their workspaces as last read, kept until a change to them is announced (db/row-change-watch.ts). */
+  workspaceAccess?: Pick<WatchedCache<WorkspaceAccess>, 'get'>
 }
 
 export async function authenticate(request: Request, authenticator: Authenticator): Promise<Principal | null> {
@@ -36,7 +39,7 @@ export async function authenticate(request: Request, authenticator: Authenticato
  */
 export async function sessionPrincipal(
   headers: Headers,
-  { auth, sessionLifetime, db }: Pick<Authenticator, 'auth' | 'sessionLifetime' | 'db'>,
+  { auth, sessionLifetime, db, workspaceAccess }: Pick<Authenticator, 'auth' | 'sessionLifetime' | 'db' | 'workspaceAccess'>,
 ): Promise<Principal | null> {
   const session = await auth.api.getSession({ headers }).catch(unlessLookupFailed)
   if (!session || session.user.banned) return null
@@ -48,9 +51,15 @@ export async function sessionPrincipal(
     role: toRole(session.user.role),
     via: 'session',
     sessionId: session.session.id,
-    // Better Auth's lookup cannot join them in: one more statement, for browser sessions only (API tokens read them in theirs).
-    ...(await loadWorkspaceAccess(db.sql, session.user.id).catch(lookupFailed)),
+    // Better Auth's lookup cannot join them in: one more statement, for browser sessions only (API tokens read them in
+    // theirs), unless this process has them from the person's last request.
+    ...(await accessOf(session.user.id, db, workspaceAccess).catch(lookupFailed)),
   }
+}
+
+function accessOf(userId: string, db: Authenticator['db'], kept: Authenticator['workspaceAccess']): Promise<WorkspaceAccess> {
+  const read = () => loadWorkspaceAccess(db.sql, userId)
+  return kept ? kept.get(userId, read) : read()
 }
 
 /**

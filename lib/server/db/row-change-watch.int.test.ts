@@ -10,6 +10,7 @@ import { AgentSettingsSchema } from '@/lib/graph'
 import { assembleAppContext } from '../app-assembly'
 import type { AppContext } from '../app-context'
 import { ApiTokenService } from '../auth/api-tokens'
+import { sessionPrincipal } from '../auth/authenticate'
 import { agentLookups, resolveModel, type ResolvedAgent } from '../responses/response-model'
 import { countStatements } from '../testing/statement-counter'
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app'
@@ -104,6 +105,30 @@ describe('rows kept in memory while their changes can be heard', () => {
     const [{ id: tokenId }] = await app.apiTokens.list(user.id)
     expect(await app.apiTokens.revoke(user.id, tokenId)).toBe(true)
     expect(await authenticate(user)).toBeNull()
+  })
+
+  it("keeps a browser session's workspaces, read beside Better Auth's look at the session, until they change", async () => {
+    const user = await app.addUser()
+    const signedIn = await app.auth.api.signInEmail({ body: { email: user.email, password: user.password }, asResponse: true })
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((each) => each.split(';')[0])
+      .join('; ')
+    const headers = new Headers({ cookie })
+    const workspaces = async () => (await sessionPrincipal(headers, app))?.memberships.map((member) => member.workspaceId)
+    // Better Auth's own look at the session stays; the workspaces' statement goes once they are kept. (The watch's
+    // LISTEN, on a connection of its own, is made first, so that it is not in either count.)
+    app.rowChanges.generation('principals')
+    await waitFor(async () => app.notifications.isListening(ROW_CHANGES_CHANNEL) || undefined)
+    const unkept = await statementsOf(() => workspaces())
+    await waitFor(async () => ((await statementsOf(() => workspaces())) === unkept - 1 ? true : undefined))
+
+    const owner = (await app.apiTokens.authenticate(app.admin.token))!
+    const team = await new WorkspaceService(app).create(owner, 'Late shift')
+    await new WorkspaceService(app).addMember(owner, team.id, { email: user.email, role: 'viewer', approver: false })
+    expect(await workspaces()).toContain(team.id)
+    await app.db.prisma.workspaceMember.deleteMany({ where: { workspaceId: team.id, userId: user.id } })
+    expect(await workspaces()).not.toContain(team.id)
   })
 
   it('is forgotten by another process once the change commits, and not trusted while that process cannot hear changes', async () => {
