@@ -122,8 +122,14 @@ async function openEmbedded(dataDir: string, notice: string | undefined): Promis
 const UTC_SESSION = '-c TimeZone=UTC'
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (text) => new Date(`${text.replace(' ', 'T')}Z`))
 
+/**
+ * Notices are sent to every connection whatever the server's or role's `client_min_messages` says: the triggers of
+ * row-change-watch.ts tell the process that made a change by one, before its statement returns.
+ */
+const NOTICES_SENT = '-c client_min_messages=notice'
+
 function onServer(serverConfig: pg.PoolConfig, kind: 'postgres' | 'embedded', afterClose: () => Promise<void>): Database {
-  const config: pg.PoolConfig = { ...serverConfig, options: [serverConfig.options, UTC_SESSION].filter(Boolean).join(' ') }
+  const config: pg.PoolConfig = { ...serverConfig, options: [serverConfig.options, UTC_SESSION, NOTICES_SENT].filter(Boolean).join(' ') }
   const pools: pg.Pool[] = []
   const notices = new EventEmitter().setMaxListeners(0)
   const openPool = (max: number, { pipeline = false }: { pipeline?: boolean } = {}) => {

@@ -131,6 +131,24 @@ describe('rows kept in memory while their changes can be heard', () => {
     expect(await workspaces()).not.toContain(team.id)
   })
 
+  it("hears this process's own changes even on a server that sends no notices by default", async () => {
+    await app.db.sql.query(`ALTER DATABASE "${databaseName}" SET client_min_messages = warning`)
+    const url = new URL(testDatabaseServerUrl())
+    url.pathname = `/${databaseName}`
+    const quiet = assembleAppContext(await openDatabase({ kind: 'postgres', url: url.toString(), migrate: false }), app.masterKey)
+    try {
+      const user = await app.addUser()
+      const tokens = new ApiTokenService(quiet.db.prisma, quiet.db.sql, quiet.rowChanges, { principalMaxAgeMs: HOUR })
+      await kept(() => tokens.authenticate(user.token))
+      await quiet.db.prisma.user.update({ where: { id: user.id }, data: { banned: true } })
+      expect(await tokens.authenticate(user.token)).toBeNull()
+    } finally {
+      await app.db.sql.query(`ALTER DATABASE "${databaseName}" RESET client_min_messages`)
+      await quiet.notifications.close()
+      await quiet.db.close()
+    }
+  })
+
   it('is forgotten by another process once the change commits, and not trusted while that process cannot hear changes', async () => {
     const user = await app.addUser()
     const inOther = () => otherTokens.authenticate(user.token)
