@@ -34,6 +34,7 @@ export class PgNotifications {
    * LISTEN is in place (a notification sent after that is not missed); returns the unsubscribe.
    */
   async listen(channel: string, listener: NotificationListener): Promise<() => void> {
+    if (this.closed) return () => {}
     this.emitter.on(channel, listener)
     const count = this.channels.get(channel) ?? 0
     this.channels.set(channel, count + 1)
@@ -88,6 +89,8 @@ export class PgNotifications {
   }
 
   private connected(): Promise<pg.Client> {
+    // A subscriber arriving after close (a request still finishing as the process stops) opens nothing that would outlive it.
+    if (this.closed) return Promise.reject(new Error('The notifications are closed.'))
     if (this.client) return Promise.resolve(this.client)
     this.connecting ??= this.open().finally(() => (this.connecting = undefined))
     return this.connecting

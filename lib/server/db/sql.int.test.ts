@@ -4,6 +4,8 @@
  * failing statement leaving nothing of its group committed and the next group unharmed. And the database's pools keep
  * their idle connections for minutes (database.ts, IDLE_CONNECTION_MS), not pg's 10 s.
  */
+import type { Socket } from 'node:net'
+import type { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countSocketWrites } from '../testing/socket-writes'
 import { createTestApp, type TestApp } from '../testing/test-app'
@@ -18,10 +20,12 @@ afterAll(async () => app?.close())
 
 describe('transactionOf', () => {
   const runners: Record<string, SqlRunner> = {}
+  let pipelining: Pool
 
   beforeAll(async () => {
     await app.db.sql.exec('CREATE TABLE transaction_of_probe (id int PRIMARY KEY, note text NOT NULL)')
-    runners.pipelined = pgSqlRunner(app.db.openPool(1), { pipelined: app.db.openPool(1, { pipeline: true }) })
+    pipelining = app.db.openPool(1, { pipeline: true })
+    runners.pipelined = pgSqlRunner(app.db.openPool(1), { pipelined: pipelining })
     runners['one at a time'] = pgSqlRunner(app.db.openPool(1))
   })
 
@@ -57,9 +61,13 @@ describe('transactionOf', () => {
 
   it('pipelined: sends a group in one socket write', async () => {
     await runners.pipelined.transactionOf([{ text: 'SELECT 1 AS warm', params: [] }])
+    // The pool's one connection, which the group will use: only its writes are counted.
+    const client = await pipelining.connect()
+    const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream
+    client.release()
     const writes = await countSocketWrites(async () => {
       await runners.pipelined.transactionOf([500, 501, 502].map((id) => ({ text: insert, params: [id, 'one write'] })))
-    })
+    }, socket)
     expect(writes).toBe(1)
     expect(await stored([500, 501, 502])).toEqual([500, 501, 502])
   })

@@ -1,0 +1,76 @@
+import type pg from 'pg'
+import { describe, expect, it } from 'vitest'
+import { PgNotifications } from './pg-notifications'
+
+/** A connection that answers every query and can be told it was lost. */
+function fakeClient() {
+  const handlers = new Map<string, (...args: unknown[]) => void>()
+  const client = {
+    queries: [] as string[],
+    ended: false,
+    on(event: string, handler: (...args: unknown[]) => void) {
+      handlers.set(event, handler)
+      return client
+    },
+    removeAllListeners: () => client,
+    async query(text: string) {
+      client.queries.push(text)
+      return { rows: [] }
+    },
+    async end() {
+      client.ended = true
+    },
+    lose: () => handlers.get('error')?.(new Error('gone')),
+  }
+  return client
+}
+
+describe('PgNotifications', () => {
+  it('says whether a channel is listened to: after its LISTEN, not while the connection is lost', async () => {
+    const clients: ReturnType<typeof fakeClient>[] = []
+    const notifications = new PgNotifications(async () => {
+      clients.push(fakeClient())
+      return clients.at(-1) as unknown as pg.Client
+    })
+    let lost = 0
+    notifications.onLost(() => lost++)
+    expect(notifications.isListening('a')).toBe(false)
+    await notifications.listen('a', () => {})
+    expect(notifications.isListening('a')).toBe(true)
+    expect(notifications.isListening('b')).toBe(false)
+    clients[0].lose()
+    expect([notifications.isListening('a'), lost]).toEqual([false, 1])
+    await notifications.close()
+  })
+
+  it('opens no connection for a subscriber that arrives after close', async () => {
+    let connects = 0
+    const notifications = new PgNotifications(async () => {
+      connects++
+      return fakeClient() as unknown as pg.Client
+    })
+    await notifications.close()
+    const unsubscribe = await notifications.listen('a', () => {})
+    unsubscribe()
+    expect(connects).toBe(0)
+    expect(notifications.isListening('a')).toBe(false)
+  })
+
+  it('ends a connection that was still opening when it closed', async () => {
+    const client = fakeClient()
+    let opened!: () => void
+    const notifications = new PgNotifications(
+      () =>
+        new Promise<pg.Client>((resolve) => {
+          opened = () => resolve(client as unknown as pg.Client)
+        }),
+    )
+    const listening = notifications.listen('a', () => {})
+    await new Promise((resolve) => setImmediate(resolve))
+    const closing = notifications.close()
+    opened()
+    await Promise.all([listening, closing])
+    expect(client.ended).toBe(true)
+    expect(notifications.isListening('a')).toBe(false)
+  })
+})
