@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { describe, expect, it } from 'vitest'
+import { waitFor } from '../testing/wait-for'
 import { PgNotifications } from './pg-notifications'
 
 /** A connection that answers every query and can be told it was lost. */
@@ -40,6 +41,21 @@ describe('PgNotifications', () => {
     expect(notifications.isListening('b')).toBe(false)
     clients[0].lose()
     expect([notifications.isListening('a'), lost]).toEqual([false, 1])
+    await notifications.close()
+  })
+
+  it('keeps trying when the first connection cannot be made, and listens once one is', async () => {
+    let attempts = 0
+    const notifications = new PgNotifications(async () => {
+      if (++attempts < 3) throw new Error('the database is starting up')
+      return fakeClient() as unknown as pg.Client
+    })
+    let reconnected = 0
+    notifications.onReconnect(() => reconnected++)
+    await notifications.listen('a', () => {})
+    expect(notifications.isListening('a')).toBe(false)
+    await waitFor(async () => notifications.isListening('a') || undefined)
+    expect([attempts, reconnected]).toEqual([3, 1])
     await notifications.close()
   })
 

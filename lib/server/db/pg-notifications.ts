@@ -22,6 +22,7 @@ export class PgNotifications {
   private client: pg.Client | undefined
   private connecting: Promise<pg.Client> | undefined
   private closed = false
+  private reconnecting = false
   private retryDelay = RECONNECT_MIN_MS
 
   constructor(private readonly connect: () => Promise<pg.Client>) {
@@ -44,8 +45,10 @@ export class PgNotifications {
         await client.query(`LISTEN ${quoteChannel(channel)}`)
         if (this.client === client && this.channels.has(channel)) this.listening.add(channel)
       } catch (error) {
-        // The reconnect loop issues LISTEN for every known channel once it gets through.
+        // The reconnect loop issues LISTEN for every known channel once it gets through (started here when the first
+        // connection could not be made: nothing else would retry it).
         console.error(`[notify] LISTEN ${channel} failed (retrying in the background):`, (error as Error).message)
+        if (!this.client) void this.reconnect()
       }
     }
     let subscribed = true
@@ -121,6 +124,16 @@ export class PgNotifications {
   }
 
   private async reconnect(): Promise<void> {
+    if (this.reconnecting) return
+    this.reconnecting = true
+    try {
+      await this.reconnectLoop()
+    } finally {
+      this.reconnecting = false
+    }
+  }
+
+  private async reconnectLoop(): Promise<void> {
     while (!this.closed && !this.client) {
       await new Promise((resolve) => setTimeout(resolve, this.retryDelay).unref())
       this.retryDelay = Math.min(this.retryDelay * 2, RECONNECT_MAX_MS)

@@ -54,6 +54,7 @@ describe('RowChangeWatch', () => {
     // Other notices (a migration's, another trigger's) and unknown names change nothing.
     state.onNotice!('relation "x" already exists, skipping')
     state.onNotification!('workflows')
+    state.onNotification!('constructor,toString')
     expect([watch.generation('principals'), watch.generation('agents')]).toEqual([2, 2])
   })
 

@@ -45,11 +45,12 @@ export class RowChangeWatch {
     })
     this.notifications.onLost(() => this.changed(WATCHED.join(',')))
     this.notifications.onReconnect(() => this.changed(WATCHED.join(',')))
-    // listen() reports its own failures and retries in the background; until it is in place nothing is kept.
+    // listen() reports its own failure; the channel is then listened to when the connection is next opened (for any
+    // subscriber). Until the LISTEN is in place nothing is kept.
     void this.notifications.listen(ROW_CHANGES_CHANNEL, (payload) => this.changed(payload))
   }
 
   private changed(payload: string): void {
-    for (const rows of payload.split(',')) if (rows in this.generations) this.generations[rows as WatchedRows]++
+    for (const rows of payload.split(',')) if ((WATCHED as readonly string[]).includes(rows)) this.generations[rows as WatchedRows]++
   }
 }
