@@ -13,17 +13,17 @@ END
 $$;
 
 -- A new token is nobody's cached principal; lastUsedAt (written by the token's own lookup) changes nothing it stands for.
-CREATE TRIGGER "ApiToken_row_changes" AFTER UPDATE OF "userId", "revokedAt", "workspaceId", "role" OR DELETE ON "ApiToken"
+CREATE TRIGGER "ApiToken_row_changes" AFTER UPDATE OF "userId", "revokedAt", "workspaceId", "role" OR DELETE OR TRUNCATE ON "ApiToken"
   FOR EACH STATEMENT EXECUTE FUNCTION "agentloom_rows_changed"('principals');
 -- The user's standing and what a principal says of them; `role` is also an agent's creator's (whose names it uses).
-CREATE TRIGGER "User_row_changes" AFTER UPDATE OF "role", "banned", "email", "name", "personalWorkspaceId" OR DELETE ON "User"
+CREATE TRIGGER "User_row_changes" AFTER UPDATE OF "role", "banned", "email", "name", "personalWorkspaceId" OR DELETE OR TRUNCATE ON "User"
   FOR EACH STATEMENT EXECUTE FUNCTION "agentloom_rows_changed"('principals,agents');
-CREATE TRIGGER "WorkspaceMember_row_changes" AFTER INSERT OR UPDATE OR DELETE ON "WorkspaceMember"
+CREATE TRIGGER "WorkspaceMember_row_changes" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "WorkspaceMember"
   FOR EACH STATEMENT EXECUTE FUNCTION "agentloom_rows_changed"('principals');
-CREATE TRIGGER "Workspace_row_changes" AFTER UPDATE OF "name" OR DELETE ON "Workspace"
+CREATE TRIGGER "Workspace_row_changes" AFTER UPDATE OF "name" OR DELETE OR TRUNCATE ON "Workspace"
   FOR EACH STATEMENT EXECUTE FUNCTION "agentloom_rows_changed"('principals');
 -- A new agent may share a name with one already found; a new version is the latest.
-CREATE TRIGGER "Agent_row_changes" AFTER INSERT OR UPDATE OR DELETE ON "Agent"
+CREATE TRIGGER "Agent_row_changes" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "Agent"
   FOR EACH STATEMENT EXECUTE FUNCTION "agentloom_rows_changed"('agents');
-CREATE TRIGGER "AgentVersion_row_changes" AFTER INSERT OR UPDATE OR DELETE ON "AgentVersion"
+CREATE TRIGGER "AgentVersion_row_changes" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "AgentVersion"
   FOR EACH STATEMENT EXECUTE FUNCTION "agentloom_rows_changed"('agents');
