@@ -52,8 +52,8 @@ import { WorkspaceService } from '@/lib/server/workspaces/workspace-service'
  * fetch and completion are gone (the insert marks it ready, one statement claims it: runs/queue/run-queue.ts). 9 since
  * the claim hands the worker the run's `run_queued` with its `run_started`: the stream reads the run's events from the
  * first in this process's memory (its feed), none from the log. 7 since the API token's principal is kept in the
-process until a change to it is announced (auth/api-tokens.ts, db/row-change-watch.ts): neither the create nor the
-stream reads it again.
+ * process until a change to it is announced (auth/api-tokens.ts, db/row-change-watch.ts): neither the create nor the
+ * stream reads it again.
  */
 const STORED_RUN_BUDGET = { statements: 7, commits: 7, jobFetches: 0 }
 /** The same run in `exit` durability (one commit at its end): its five supersteps' batches become one. */
