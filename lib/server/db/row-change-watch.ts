@@ -1,7 +1,8 @@
 /**
  * Hears every change to the rows a process keeps in memory because it reads them on every API call
- * (watched-cache.ts): the principal an API token stands for (`principals`) and the agents a Responses
- * request names (`agents`). Triggers announce each change, whatever made it (migration row_changes):
+ * (watched-cache.ts): the principal an API token stands for and a browser session's workspaces
+ * (`principals`), and the agents a Responses request names (`agents`). Triggers announce each change,
+ * whatever made it (migration row_changes):
  * - a NOTICE to the connection that made it, before its statement returns: this process forgets what
  *   it changed itself before it can answer anyone again;
  * - a NOTIFY on `ROW_CHANGES_CHANNEL` once it commits: every other process forgets within the
