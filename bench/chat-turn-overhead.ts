@@ -17,7 +17,11 @@
  * turns run: the web side's send, the queue, the worker, the event log, checkpoints, history),
  * grouped by what they do, and times the turn's phases from its events' commits.
  *
- *   npx tsx bench/chat-turn-overhead.ts [--turns 200] [--warmup 30] [--history 100] [--queued] [--json]
+ * The turns are measured after `--warmup` turns (default 1,000): as with bench/responses-overhead.ts, the process keeps
+ * getting faster for the first thousand or so (V8 optimising the hot path); after 30 the CPU overhead read 5.3–5.8 ms
+ * p50 where after 1,000 it read 4.2–4.7 in three interleaved pairs (BENCHMARKS.md, "Session 39").
+ *
+ *   npx tsx bench/chat-turn-overhead.ts [--turns 200] [--warmup 1000] [--history 100] [--queued] [--json]
  */
 import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
@@ -37,7 +41,7 @@ import { quantile } from './lib/measure'
 import { numberFlag } from './lib/cli'
 
 const TURNS = numberFlag('--turns', 200)
-const WARMUP = numberFlag('--warmup', 30)
+const WARMUP = numberFlag('--warmup', 1000)
 const HISTORY = numberFlag('--history', 100)
 const REPLY = ['Sure, ', 'here is ', 'a short ', 'answer.']
 
