@@ -4,20 +4,12 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  GENERATED_ROUTE_LOADERS_FILE,
-  GENERATED_ROUTE_MODULES_FILE,
-  GENERATED_ROUTE_TABLE_FILE,
-  renderRouteLoaders,
-  renderRouteModules,
-  renderRouteTable,
-} from '@/lib/server/route-sources'
+import { generatedRouteFiles } from '@/lib/server/route-sources'
 import { loadRouteModules } from '@/lib/server/testing/route-inventory'
 
 const root = join(import.meta.dirname, '..')
 const routes = await loadRouteModules()
-writeFileSync(join(root, GENERATED_ROUTE_TABLE_FILE), renderRouteTable(routes))
-writeFileSync(join(root, GENERATED_ROUTE_MODULES_FILE), renderRouteModules(routes))
-writeFileSync(join(root, GENERATED_ROUTE_LOADERS_FILE), renderRouteLoaders(routes))
-console.log(`Wrote ${GENERATED_ROUTE_TABLE_FILE}, ${GENERATED_ROUTE_MODULES_FILE} and ${GENERATED_ROUTE_LOADERS_FILE} from ${routes.length} route files.`)
+const files = generatedRouteFiles(routes)
+for (const { file, text } of files) writeFileSync(join(root, file), text)
+console.log(`Wrote ${files.map(({ file }) => file).join(', ')} from ${routes.length} route files.`)
 process.exit(0)

@@ -2,15 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { declarationOf } from './define-route'
-import {
-  declarationsIn,
-  GENERATED_ROUTE_LOADERS_FILE,
-  GENERATED_ROUTE_MODULES_FILE,
-  GENERATED_ROUTE_TABLE_FILE,
-  renderRouteLoaders,
-  renderRouteModules,
-  renderRouteTable,
-} from './route-sources'
+import { declarationsIn, generatedRouteFiles } from './route-sources'
 import { loadRouteModules } from './testing/route-inventory'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -19,9 +11,7 @@ const FIX = 'run `npm run generate:routes` and commit what it writes'
 describe('the files derived from the route declarations', () => {
   it('are what the declarations give (checked in, because proxy.ts and the OpenAPI route cannot read app/ on disk)', async () => {
     const routes = await loadRouteModules()
-    expect(readFileSync(join(root, GENERATED_ROUTE_TABLE_FILE), 'utf8'), `${GENERATED_ROUTE_TABLE_FILE} is stale: ${FIX}`).toBe(renderRouteTable(routes))
-    expect(readFileSync(join(root, GENERATED_ROUTE_MODULES_FILE), 'utf8'), `${GENERATED_ROUTE_MODULES_FILE} is stale: ${FIX}`).toBe(renderRouteModules(routes))
-    expect(readFileSync(join(root, GENERATED_ROUTE_LOADERS_FILE), 'utf8'), `${GENERATED_ROUTE_LOADERS_FILE} is stale: ${FIX}`).toBe(renderRouteLoaders(routes))
+    for (const { file, text } of generatedRouteFiles(routes)) expect(readFileSync(join(root, file), 'utf8'), `${file} is stale: ${FIX}`).toBe(text)
   }, 60_000)
 })
 
