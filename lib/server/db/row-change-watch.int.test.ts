@@ -15,6 +15,7 @@ import { agentLookups, resolveModel, type ResolvedAgent } from '../responses/res
 import { countStatements } from '../testing/statement-counter'
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app'
 import { testDatabaseServerUrl } from '../testing/test-database'
+import { databaseUrl } from '../testing/test-database-run'
 import { waitFor } from '../testing/wait-for'
 import { WorkspaceService } from '../workspaces/workspace-service'
 import { openDatabase } from './database'
@@ -33,9 +34,7 @@ describe('rows kept in memory while their changes can be heard', () => {
   beforeAll(async () => {
     app = await createTestApp({ install: false, seed: false })
     ;[{ name: databaseName }] = await app.db.sql.query<{ name: string }>(`SELECT current_database() AS name`)
-    const url = new URL(testDatabaseServerUrl())
-    url.pathname = `/${databaseName}`
-    other = assembleAppContext(await openDatabase({ kind: 'postgres', url: url.toString(), migrate: false }), app.masterKey)
+    other = await anotherApp()
     otherTokens = new ApiTokenService(other.db.prisma, other.db.sql, other.rowChanges, { principalMaxAgeMs: HOUR })
   })
 
@@ -44,6 +43,12 @@ describe('rows kept in memory while their changes can be heard', () => {
     await other?.db.close()
     await app?.close()
   })
+
+  /** An app of its own on the test's database (its own pools and listening connection): what another process is to Postgres. */
+  async function anotherApp(): Promise<AppContext> {
+    const url = databaseUrl(testDatabaseServerUrl(), databaseName)
+    return assembleAppContext(await openDatabase({ kind: 'postgres', url, migrate: false }), app.masterKey)
+  }
 
   /**
    * Reads until a read sends no statement, and gives that read's value: the first read starts the process's LISTEN
@@ -133,9 +138,7 @@ describe('rows kept in memory while their changes can be heard', () => {
 
   it("hears this process's own changes even on a server that sends no notices by default", async () => {
     await app.db.sql.query(`ALTER DATABASE "${databaseName}" SET client_min_messages = warning`)
-    const url = new URL(testDatabaseServerUrl())
-    url.pathname = `/${databaseName}`
-    const quiet = assembleAppContext(await openDatabase({ kind: 'postgres', url: url.toString(), migrate: false }), app.masterKey)
+    const quiet = await anotherApp()
     try {
       const user = await app.addUser()
       const tokens = new ApiTokenService(quiet.db.prisma, quiet.db.sql, quiet.rowChanges, { principalMaxAgeMs: HOUR })
