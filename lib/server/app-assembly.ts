@@ -20,7 +20,7 @@ import { agentLookups } from './responses/response-model'
 import { migrateQueue } from './runs/queue/queue-setup'
 import { queueIfAnswered } from './runs/queue/run-lease'
 import { seedExampleData } from './seed'
-import { ApiTokenService, PRINCIPAL_MAX_AGE_MS } from './auth/api-tokens'
+import { ApiTokenService } from './auth/api-tokens'
 import { sessionLifetimeFromEnv, type SessionLifetime } from './auth/session-lifetime'
 import { SignInThrottle } from './auth/sign-in-throttle'
 import { createAuth, oidcConfigFromEnv, type OidcConfig } from './auth/auth'
@@ -95,7 +95,7 @@ export function assembleAppContext(
     auth,
     signInThrottle: new SignInThrottle(db.prisma),
     apiTokens: new ApiTokenService(db.prisma, db.sql, rowChanges),
-    workspaceAccess: new WatchedCache(rowChanges, 'principals', { maxAgeMs: PRINCIPAL_MAX_AGE_MS, maxEntries: 10_000 }),
+    workspaceAccess: new WatchedCache(rowChanges, 'principals'),
     agentLookups: agentLookups(rowChanges),
     sessionLifetime,
     outbound,

@@ -43,14 +43,6 @@ export interface ApiTokenLimit {
   role?: WorkspaceRole
 }
 
-/**
- * How long a process gives the principal a token stands for without reading it again, when no change to it was
- * announced (row-change-watch.ts): the bound on a listening connection that died unnoticed. Below
- * LAST_USED_RESOLUTION_MS, so a token in use still has its lastUsedAt noted about once a minute.
- */
-export const PRINCIPAL_MAX_AGE_MS = 10_000
-const PRINCIPALS_KEPT = 10_000
-
 export class ApiTokenService {
   /** By token hash: the principal each live token stands for, as last read (every API call asks). */
   private readonly principals: WatchedCache<Principal | null> | undefined
@@ -59,9 +51,10 @@ export class ApiTokenService {
     private readonly prisma: Prisma,
     private readonly sql: Pick<SqlRunner, 'query'>,
     watch?: Pick<RowChangeWatch, 'generation'>,
-    { principalMaxAgeMs = PRINCIPAL_MAX_AGE_MS }: { principalMaxAgeMs?: number } = {},
+    /** Default KEPT_MAX_AGE_MS, below LAST_USED_RESOLUTION_MS: a token in use still has its lastUsedAt noted about once a minute. */
+    { principalMaxAgeMs }: { principalMaxAgeMs?: number } = {},
   ) {
-    this.principals = watch && new WatchedCache(watch, 'principals', { maxAgeMs: principalMaxAgeMs, maxEntries: PRINCIPALS_KEPT })
+    this.principals = watch && new WatchedCache(watch, 'principals', { maxAgeMs: principalMaxAgeMs })
   }
 
   /** Creates a token; the returned `token` is the only time it is seen. */
@@ -103,7 +96,7 @@ export class ApiTokenService {
    * The principal a bearer token stands for, or null for an unknown, revoked or disabled one. Every API call asks
    * this: the answer is kept in this process until a change to what it is made of is announced (a revoke, the user's
    * standing, their memberships, a workspace's name: migration row_changes), and read again at most every
-   * PRINCIPAL_MAX_AGE_MS. An unknown token is read every time.
+   * KEPT_MAX_AGE_MS (watched-cache.ts). An unknown token is read every time.
    */
   authenticate(token: string): Promise<Principal | null> {
     if (!TOKEN_PATTERN.test(token)) return Promise.resolve(null)

@@ -8,10 +8,16 @@
  */
 import type { RowChangeWatch, WatchedRows } from './row-change-watch'
 
+/** How long a value is given without being read again (default): the bound on a listening connection dead unnoticed. */
+export const KEPT_MAX_AGE_MS = 10_000
+/** How many values are kept (default). */
+const KEPT_ENTRIES = 10_000
+
 export interface WatchedCacheOptions {
-  maxAgeMs: number
-  /** The most values kept: past it the one kept longest goes. */
-  maxEntries: number
+  /** Default KEPT_MAX_AGE_MS. */
+  maxAgeMs?: number
+  /** The most values kept (default 10,000): past it the one kept longest goes. */
+  maxEntries?: number
   now?: () => number
 }
 
@@ -26,20 +32,24 @@ export class WatchedCache<V> {
   /** The generation every kept entry was read in: a change empties the map. */
   private generation: number | undefined
   private readonly now: () => number
+  private readonly maxAgeMs: number
+  private readonly maxEntries: number
 
   constructor(
     private readonly watch: Pick<RowChangeWatch, 'generation'>,
     private readonly rows: WatchedRows,
-    private readonly options: WatchedCacheOptions,
+    { maxAgeMs = KEPT_MAX_AGE_MS, maxEntries = KEPT_ENTRIES, now = Date.now }: WatchedCacheOptions = {},
   ) {
-    this.now = options.now ?? Date.now
+    this.maxAgeMs = maxAgeMs
+    this.maxEntries = maxEntries
+    this.now = now
   }
 
   async get(key: string, read: () => Promise<V>): Promise<V> {
     const generation = this.current()
     const readAt = this.now()
     const entry = generation === undefined ? undefined : this.entries.get(key)
-    if (entry && readAt - entry.readAt < this.options.maxAgeMs) return entry.value
+    if (entry && readAt - entry.readAt < this.maxAgeMs) return entry.value
     const value = await read()
     if (value !== null && generation !== undefined && this.current() === generation) this.keep(key, { value: deepFreeze(value), readAt })
     else this.entries.delete(key)
@@ -63,7 +73,7 @@ export class WatchedCache<V> {
   private keep(key: string, entry: Entry<V>): void {
     this.entries.delete(key)
     this.entries.set(key, entry)
-    if (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!)
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
   }
 }
 

@@ -90,15 +90,14 @@ type AgentCandidate = Candidate & NamedAgentVersion & { hasVersion: boolean }
 
 /**
  * The agents a reference found for the workspaces a caller sees, kept in this process until an agent, a version or a
- * creator's role changes (migration row_changes) or AGENT_LOOKUP_MAX_AGE_MS passes: the Responses routes find one on
+ * creator's role changes (migration row_changes) or KEPT_MAX_AGE_MS passes (watched-cache.ts): the Responses routes find one on
  * every request.
  */
 export type AgentLookups = WatchedCache<AgentCandidate[]>
-export const AGENT_LOOKUP_MAX_AGE_MS = 10_000
 /** Each holds its versions' settings (instructions may be long): a few hundred lookups are what busy clients repeat. */
 const AGENT_LOOKUPS_KEPT = 256
 
-export function agentLookups(watch: Pick<RowChangeWatch, 'generation'>, maxAgeMs = AGENT_LOOKUP_MAX_AGE_MS): AgentLookups {
+export function agentLookups(watch: Pick<RowChangeWatch, 'generation'>, maxAgeMs?: number): AgentLookups {
   return new WatchedCache(watch, 'agents', { maxAgeMs, maxEntries: AGENT_LOOKUPS_KEPT })
 }
 
