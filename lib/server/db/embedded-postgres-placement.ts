@@ -7,10 +7,12 @@
  * (AGENTLOOM_ROOT_FALLBACK_DIR, default /var/lib/agentloom), and the move is said in one line.
  * Nothing of root's own folders is opened up.
  */
+import { execFile } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, lstatSync, readFileSync } from 'node:fs'
 import { chmod, cp, mkdir, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { closedFolderAbove, type ServerUser } from './postgres-processes'
 
 export interface PostgresBinaries {
@@ -60,6 +62,7 @@ export function placeDefaultDataDir(cwd: string, user: ServerUser | undefined, e
  */
 export async function loadPostgresBinaries(user: ServerUser | undefined, env: Env = process.env): Promise<PostgresBinaries> {
   const shipped = await importShippedBinaries()
+  await ensureLibraryLinks(dirname(dirname(dirname(shipped.postgres))))
   if (!user || !closedFolderAbove(shipped.postgres, user)) return shipped
   const native = dirname(dirname(shipped.postgres))
   const copy = await reachableCopy(native, rootFallbackDir(env))
@@ -77,6 +80,36 @@ async function importShippedBinaries(): Promise<PostgresBinaries> {
       `The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch} (${name} is not installed). Set DATABASE_URL to use a PostgreSQL server instead.`,
     )
   }
+}
+
+/**
+ * The package ships its libraries' links (`libicuuc.so.60 → libicuuc.so.60.2`, …) as a list, `native/pg-symlinks.json`,
+ * which its install script turns into links; without them the server cannot load. npm 12 runs no dependency's install
+ * script that package.json's `allowScripts` does not approve (ours approves it), and `--ignore-scripts` runs none: then
+ * the package's own script is run here, once, before the binaries are used.
+ */
+export async function ensureLibraryLinks(packageDir: string): Promise<void> {
+  if (missingLibraryLinks(packageDir).length === 0) return
+  await promisify(execFile)(process.execPath, [join('scripts', 'hydrate-symlinks.js')], { cwd: packageDir }).catch(() => undefined)
+  const missing = missingLibraryLinks(packageDir)
+  if (missing.length > 0) {
+    throw new Error(
+      `The embedded PostgreSQL's libraries are not linked (${missing[0]} is missing), and linking them in ${packageDir} failed: run \`npm rebuild ${basename(dirname(packageDir))}/${basename(packageDir)}\`, or set DATABASE_URL to use a PostgreSQL server instead.`,
+    )
+  }
+}
+
+function missingLibraryLinks(packageDir: string): string[] {
+  let links: { target?: unknown }[]
+  try {
+    links = JSON.parse(readFileSync(join(packageDir, 'native', 'pg-symlinks.json'), 'utf8')) as { target?: unknown }[]
+  } catch {
+    // No list (a platform package that ships real files, or none): nothing to link.
+    return []
+  }
+  return links
+    .map((link) => link.target)
+    .filter((target): target is string => typeof target === 'string' && !lstatSync(join(packageDir, target), { throwIfNoEntry: false }))
 }
 
 /**
