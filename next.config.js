@@ -45,6 +45,11 @@ const nextConfig = {
     // down to 214 s, 679 MB written down to 130 MB.
     turbopackFileSystemCacheForBuild: !process.env.CI,
     turbopackSourceMaps: !process.env.CI,
+    // `next start` loads every route's module at start by default. The API's are answered by lib/server/api-router.ts,
+    // which loads its own copy of a route's module at the route's first request, so Next's were never used; the pages'
+    // made no first view faster (a first /sign-in 390–460 ms either way, the render's warm-up). Loaded when first
+    // asked for instead, the web process's heap after start is 114 MB instead of 217 (RSS 320 MB instead of 420).
+    preloadEntriesOnStart: false,
   },
 }
 
