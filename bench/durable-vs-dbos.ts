@@ -9,29 +9,35 @@
  * a workflow of five steps, each checkpointed in its system database, called in this process: its run-now.
  * The worker has a slot for every run in flight (`--worker-concurrency`, default `--inflight`), as DBOS runs every
  * call it is given at once.
+ * Each engine runs in a process of its own, which this one starts and tells what to run, round by round: DBOS keeps
+ * its context in an AsyncLocalStorage, and once one is entered Node (before 24) runs promise hooks on every promise
+ * of the process, so an engine sharing DBOS's process pays for them too (Agentloom's runs in DBOS's process used 10–40 %
+ * more CPU than alone and ran 15–35 % fewer per second).
  * Each side has a fresh database of its own. Per side and round: completed runs per second, commits
- * per run (`xact_commit` of its database, less the bench's own polling), and CPU per run (this
+ * per run (`xact_commit` of its database, less the bench's own polling), and CPU per run (the side's
  * process plus the Postgres backends of its database, from /proc). The ratios are within a round.
  *
  *   npm run bench -- --engine     (installs bench/'s peers, DBOS among them, and runs this with the other engine scripts)
- *   npx tsx bench/durable-vs-dbos.ts [--runs 300] [--inflight 50] [--rounds 3] [--worker-concurrency N] [--start queued,now] [--modes sync,async,exit] [--json]
+ *   npx tsx bench/durable-vs-dbos.ts [--runs 300] [--inflight 50] [--rounds 3] [--warmup 1000] [--worker-concurrency N] [--start queued,now] [--modes sync,async,exit] [--json]
  *
  * DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server; the bench's
  * databases are dropped at the end.
  */
+import { fork, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
-import { DBOS } from '@dbos-inc/dbos-sdk'
 import type { DurabilityMode } from '../lib/contracts/durability'
 import { RunService } from '../lib/server/runs/run-service'
 import { readable } from './lib/cli'
 import { withConcurrency } from './lib/measure'
-import { cpuSeconds, freshPostgresDatabase } from './lib/runs/app-processes'
+import { cpuSeconds, freshPostgresDatabase, type BenchDatabase } from './lib/runs/app-processes'
 import { startInProcessApp, type InProcessApp } from './lib/runs/in-process-app'
 
 interface Flags {
   runs: number
   inflight: number
   rounds: number
+  /** Runs of each side (each mode and start of Agentloom's) before the first round. */
+  warmup: number
   workerConcurrency: number
   starts: Start[]
   modes: DurabilityMode[]
@@ -61,6 +67,7 @@ function flags(argv: string[]): Flags {
     runs: value('runs', 300),
     inflight,
     rounds: value('rounds', 3),
+    warmup: value('warmup', 1000),
     workerConcurrency: value('worker-concurrency', inflight),
     starts: starts as Start[],
     modes: modes as DurabilityMode[],
@@ -71,8 +78,8 @@ function flags(argv: string[]): Flags {
 interface Measured {
   runsPerSecond: number
   commitsPerRun: number
-  /** This process, then the database's backends. */
-  cpuMsPerRun: { bench: number; postgres: number }
+  /** The engine's process (the side's: engine and load alike), then the database's backends. */
+  cpuMsPerRun: { engine: number; postgres: number }
 }
 
 /** What one side's database says: its commits and its backends' CPU. */
@@ -123,7 +130,7 @@ async function measure(probe: DatabaseProbe, runs: number, work: () => Promise<v
   return {
     runsPerSecond: runs / seconds,
     commitsPerRun: commits / runs,
-    cpuMsPerRun: { bench: (cpu.user + cpu.system) / 1000 / runs, postgres: (postgres * 1000) / runs },
+    cpuMsPerRun: { engine: (cpu.user + cpu.system) / 1000 / runs, postgres: (postgres * 1000) / runs },
   }
 }
 
@@ -144,24 +151,114 @@ async function agentloomRound(side: InProcessApp, probe: DatabaseProbe, mode: Du
 // DBOS
 
 /** The same shape: five steps, each a little text work, each checkpointed by DBOS. */
-const fiveSteps = DBOS.registerWorkflow(
-  async (input: string) => {
-    let text = input
-    text = await DBOS.runStep(async () => text.trim(), { name: 'start' })
-    text = await DBOS.runStep(async () => `Demo reply: ${text}`, { name: 'drafter' })
-    text = await DBOS.runStep(async () => text, { name: 'tidy' })
-    text = await DBOS.runStep(async () => `Demo reply: ${text}`, { name: 'reviewer' })
-    return await DBOS.runStep(async () => text, { name: 'output' })
-  },
-  { name: 'fiveSteps' },
-)
-
-async function dbosRound(probe: DatabaseProbe, options: Flags): Promise<Measured> {
-  return measure(probe, options.runs, () =>
-    withConcurrency(options.runs, options.inflight, async (i) => {
-      await fiveSteps(`Hello ${i}`)
-    }),
+async function launchDbos(databaseUrl: string) {
+  // Imported here, in DBOS's own process only.
+  const { DBOS } = await import('@dbos-inc/dbos-sdk')
+  const fiveSteps = DBOS.registerWorkflow(
+    async (input: string) => {
+      let text = input
+      text = await DBOS.runStep(async () => text.trim(), { name: 'start' })
+      text = await DBOS.runStep(async () => `Demo reply: ${text}`, { name: 'drafter' })
+      text = await DBOS.runStep(async () => text, { name: 'tidy' })
+      text = await DBOS.runStep(async () => `Demo reply: ${text}`, { name: 'reviewer' })
+      return await DBOS.runStep(async () => text, { name: 'output' })
+    },
+    { name: 'fiveSteps' },
   )
+  DBOS.setConfig({ name: 'agentloom-bench', systemDatabaseUrl: databaseUrl })
+  await DBOS.launch()
+  return { fiveSteps, shutdown: () => DBOS.shutdown() }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Each engine in its own process
+
+type SideName = 'agentloom' | 'dbos'
+
+/** What the bench asks of a side: a round (`mode` and `start` for Agentloom's), or to close. */
+type SideRequest = { round: { runs: number; mode: DurabilityMode; start: Start } } | { close: true }
+type SideAnswer = { ready: true } | { measured: Measured } | { closed: true } | { failed: string }
+
+/** In the side's process: starts its engine on its database, then runs the rounds asked for until told to close. */
+async function serveSide(side: SideName, databaseUrl: string, options: Flags): Promise<void> {
+  const send = (answer: SideAnswer) => process.send!(answer)
+  const probe = await DatabaseProbe.open(databaseUrl)
+  let round: (request: { runs: number; mode: DurabilityMode; start: Start }) => Promise<Measured>
+  let close: () => Promise<void>
+  if (side === 'agentloom') {
+    const database: BenchDatabase = {
+      kind: 'postgres',
+      appEnv: { DATABASE_URL: databaseUrl },
+      benchUrl: () => databaseUrl,
+      describe: "the bench's database for Agentloom",
+      drop: () => Promise.resolve(),
+    }
+    // Its worker is the process's local worker too (run-now.ts): a run started `now` takes one of its slots.
+    const ours = await startInProcessApp(database, options.workerConcurrency)
+    round = ({ runs, mode, start }) => agentloomRound(ours, probe, mode, start, { ...options, runs })
+    close = () => ours.close()
+  } else {
+    // Called as a plain function: DBOS takes a `this` as the instance a workflow belongs to.
+    const { fiveSteps, shutdown } = await launchDbos(databaseUrl)
+    round = ({ runs }) =>
+      measure(probe, runs, () =>
+        withConcurrency(runs, options.inflight, async (i) => {
+          await fiveSteps(`Hello ${i}`)
+        }),
+      )
+    close = shutdown
+  }
+  process.on('message', (request: SideRequest) => {
+    if ('round' in request) {
+      round(request.round).then(
+        (measured) => send({ measured }),
+        (error: unknown) => send({ failed: String((error as Error)?.stack ?? error) }),
+      )
+    } else {
+      void probe
+        .close()
+        .then(close)
+        .then(() => send({ closed: true }))
+    }
+  })
+  send({ ready: true })
+}
+
+interface Side {
+  round(runs: number, mode?: DurabilityMode, start?: Start): Promise<Measured>
+  close(): Promise<void>
+}
+
+/** Starts this script again as `side`'s process (same loader flags: tsx) and waits until its engine is up. */
+async function startSide(side: SideName, database: BenchDatabase): Promise<Side> {
+  const child: ChildProcess = fork(process.argv[1], ['--side', side, '--database-url', database.benchUrl(), ...process.argv.slice(2)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const next = () =>
+    new Promise<SideAnswer>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the ${side} side's process exited (${code})`))
+      child.once('exit', onExit)
+      child.once('message', (answer: SideAnswer) => {
+        child.off('exit', onExit)
+        if ('failed' in answer) reject(new Error(`the ${side} side failed: ${answer.failed}`))
+        else resolve(answer)
+      })
+    })
+  await next()
+  return {
+    async round(runs, mode = 'sync', start = 'now') {
+      const answer = next()
+      child.send({ round: { runs, mode, start } } satisfies SideRequest)
+      return ((await answer) as { measured: Measured }).measured
+    },
+    async close() {
+      if (child.exitCode !== null) return
+      const answer = next().catch(() => undefined)
+      child.send({ close: true } satisfies SideRequest)
+      await answer
+      child.kill()
+    },
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,44 +272,39 @@ async function main(): Promise<void> {
   const options = flags(process.argv.slice(2))
   const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
   const [ourDatabase, dbosDatabase] = await Promise.all([freshPostgresDatabase(serverUrl), freshPostgresDatabase(serverUrl)])
-  // Its worker is the process's local worker too (run-now.ts): a run started `now` takes one of its slots.
-  const ours = await startInProcessApp(ourDatabase, options.workerConcurrency)
-  DBOS.setConfig({ name: 'agentloom-bench', systemDatabaseUrl: dbosDatabase.benchUrl() })
-  await DBOS.launch()
-  const ourProbe = await DatabaseProbe.open(ourDatabase.benchUrl())
-  const dbosProbe = await DatabaseProbe.open(dbosDatabase.benchUrl())
   const sides = options.modes.flatMap((mode) => options.starts.map((start) => ({ mode, start, name: `${mode}, ${start === 'now' ? 'run now' : 'queued'}` })))
   const dbosResults: Measured[] = []
   const results = new Map<string, { measured: Measured[]; ratios: number[] }>(sides.map((side) => [side.name, { measured: [], ratios: [] }]))
+  let ours: Side | undefined
+  let dbos: Side | undefined
   try {
-    // A warm-up of each, unmeasured (caches, prepared statements, the JIT).
-    for (const start of options.starts) await agentloomRound(ours, ourProbe, 'sync', start, { ...options, runs: Math.min(50, options.runs) })
-    await dbosRound(dbosProbe, { ...options, runs: Math.min(50, options.runs) })
+    ;[ours, dbos] = await Promise.all([startSide('agentloom', ourDatabase), startSide('dbos', dbosDatabase)])
+    // A warm-up of each, unmeasured (caches, prepared statements, the JIT: V8 is still speeding a process up through its
+    // first thousand or so of the same work, BENCHMARKS.md "Session 39").
+    for (const side of sides) await ours.round(options.warmup, side.mode, side.start)
+    await dbos.round(options.warmup)
     for (let round = 1; round <= options.rounds; round++) {
-      const dbos = await dbosRound(dbosProbe, options)
-      dbosResults.push(dbos)
+      const dbosRound = await dbos.round(options.runs)
+      dbosResults.push(dbosRound)
       for (const side of sides) {
-        const measured = await agentloomRound(ours, ourProbe, side.mode, side.start, options)
+        const measured = await ours.round(options.runs, side.mode, side.start)
         results.get(side.name)!.measured.push(measured)
-        results.get(side.name)!.ratios.push(measured.runsPerSecond / dbos.runsPerSecond)
+        results.get(side.name)!.ratios.push(measured.runsPerSecond / dbosRound.runsPerSecond)
       }
       if (!options.json)
         console.log(
-          `round ${round}: DBOS ${readable(dbos.runsPerSecond)} runs/s; ${sides.map((side) => `${side.name} ${readable(results.get(side.name)!.measured.at(-1)!.runsPerSecond)}`).join('; ')}`,
+          `round ${round}: DBOS ${readable(dbosRound.runsPerSecond)} runs/s; ${sides.map((side) => `${side.name} ${readable(results.get(side.name)!.measured.at(-1)!.runsPerSecond)}`).join('; ')}`,
         )
     }
   } finally {
-    await ourProbe.close()
-    await dbosProbe.close()
-    await DBOS.shutdown()
-    await ours.close()
+    await Promise.all([ours?.close(), dbos?.close()])
     await Promise.all([ourDatabase.drop(), dbosDatabase.drop()])
   }
   const row = (side: string, measured: Measured[], ratios: number[]) => ({
     side,
     runsPerSecond: median(measured.map((m) => m.runsPerSecond)),
     commitsPerRun: median(measured.map((m) => m.commitsPerRun)),
-    cpuMsBench: median(measured.map((m) => m.cpuMsPerRun.bench)),
+    cpuMsEngine: median(measured.map((m) => m.cpuMsPerRun.engine)),
     cpuMsPostgres: median(measured.map((m) => m.cpuMsPerRun.postgres)),
     ratioToDbos: median(ratios),
   })
@@ -225,19 +317,31 @@ async function main(): Promise<void> {
     return
   }
   console.log(`\n${options.runs} runs per side and round, ${options.inflight} in flight, ${options.rounds} rounds (medians; ratio of runs/s within each round)`)
-  console.log('| | runs/s | × DBOS | commits/run | CPU ms/run: bench process + Postgres |')
+  console.log('| | runs/s | × DBOS | commits/run | CPU ms/run: the engine’s process + Postgres |')
   console.log('|---|---:|---:|---:|---:|')
   for (const row of rows) {
     console.log(
-      `| ${row.side} | ${readable(row.runsPerSecond)} | ${row.ratioToDbos.toFixed(2)} | ${row.commitsPerRun.toFixed(1)} | ${row.cpuMsBench.toFixed(1)} + ${row.cpuMsPostgres.toFixed(1)} |`,
+      `| ${row.side} | ${readable(row.runsPerSecond)} | ${row.ratioToDbos.toFixed(2)} | ${row.commitsPerRun.toFixed(1)} | ${row.cpuMsEngine.toFixed(1)} + ${row.cpuMsPostgres.toFixed(1)} |`,
     )
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+const sideAt = process.argv.indexOf('--side')
+if (sideAt >= 0) {
+  // A side's process: it ends when the bench tells it to, or when the bench is gone.
+  process.on('disconnect', () => process.exit(0))
+  serveSide(process.argv[sideAt + 1] as SideName, process.argv[process.argv.indexOf('--database-url') + 1], flags(process.argv.slice(2))).catch(
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}
