@@ -177,9 +177,12 @@ type SideName = 'agentloom' | 'dbos'
 
 /** What the bench asks of a side: a round (`mode` and `start` for Agentloom's), or to close. */
 type SideRequest = { round: { runs: number; mode: DurabilityMode; start: Start } } | { close: true }
-type SideAnswer = { ready: true } | { measured: Measured } | { closed: true } | { failed: string }
+type SideAnswer = { ready: true } | { measured: Measured } | { failed: string }
 
-/** In the side's process: starts its engine on its database, then runs the rounds asked for until told to close. */
+/**
+ * In the side's process: starts its engine on its database, then runs the rounds asked for until told to close, when
+ * it closes the engine and exits (of itself, so that a `--cpu-prof` given to the bench writes the side's profile).
+ */
 async function serveSide(side: SideName, databaseUrl: string, options: Flags): Promise<void> {
   const send = (answer: SideAnswer) => process.send!(answer)
   const probe = await DatabaseProbe.open(databaseUrl)
@@ -218,7 +221,7 @@ async function serveSide(side: SideName, databaseUrl: string, options: Flags): P
       void probe
         .close()
         .then(close)
-        .then(() => send({ closed: true }))
+        .finally(() => process.exit(0))
     }
   })
   send({ ready: true })
@@ -253,10 +256,9 @@ async function startSide(side: SideName, database: BenchDatabase): Promise<Side>
     },
     async close() {
       if (child.exitCode !== null) return
-      const answer = next().catch(() => undefined)
+      const exited = new Promise((resolve) => child.once('exit', resolve))
       child.send({ close: true } satisfies SideRequest)
-      await answer
-      child.kill()
+      await exited
     },
   }
 }
