@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { waitFor } from '../testing/wait-for'
 import { PgNotifications } from './pg-notifications'
 
-/** A connection that answers every query and can be told it was lost. */
-function fakeClient() {
+/** A connection that answers every query (but those `refuse` matches) and can be told it was lost. */
+function fakeClient(refuse?: RegExp) {
   const handlers = new Map<string, (...args: unknown[]) => void>()
   const client = {
     queries: [] as string[],
@@ -16,6 +16,7 @@ function fakeClient() {
     removeAllListeners: () => client,
     async query(text: string) {
       client.queries.push(text)
+      if (refuse?.test(text)) throw new Error('canceling statement due to statement timeout')
       return { rows: [] }
     },
     async end() {
@@ -56,6 +57,39 @@ describe('PgNotifications', () => {
     expect(notifications.isListening('a')).toBe(false)
     await waitFor(async () => notifications.isListening('a') || undefined)
     expect([attempts, reconnected]).toEqual([3, 1])
+    await notifications.close()
+  })
+
+  it('gives up a connection that refused a LISTEN while staying up, and listens on a new one', async () => {
+    const clients: ReturnType<typeof fakeClient>[] = []
+    const notifications = new PgNotifications(async () => {
+      // The first connection listens on `a` but refuses `b`; the next refuses nothing.
+      clients.push(fakeClient(clients.length === 0 ? /LISTEN "b"/ : undefined))
+      return clients.at(-1) as unknown as pg.Client
+    })
+    let lost = 0
+    notifications.onLost(() => lost++)
+    await notifications.listen('a', () => {})
+    await notifications.listen('b', () => {})
+    expect([notifications.isListening('b'), lost, clients[0].ended]).toEqual([false, 1, true])
+    await waitFor(async () => notifications.isListening('b') || undefined)
+    expect(notifications.isListening('a')).toBe(true)
+    expect(clients[1].queries).toEqual(['LISTEN "a"', 'LISTEN "b"'])
+    await notifications.close()
+  })
+
+  it('ends a new connection that refused a LISTEN, and tries another', async () => {
+    const clients: ReturnType<typeof fakeClient>[] = []
+    const notifications = new PgNotifications(async () => {
+      // The second connection, opened to listen on both channels again, refuses `b`; the third refuses nothing.
+      clients.push(fakeClient(clients.length === 1 ? /LISTEN "b"/ : undefined))
+      return clients.at(-1) as unknown as pg.Client
+    })
+    await notifications.listen('a', () => {})
+    await notifications.listen('b', () => {})
+    clients[0].lose()
+    await waitFor(async () => (notifications.isListening('a') && notifications.isListening('b')) || undefined)
+    expect(clients.map((client) => client.ended)).toEqual([true, true, false])
     await notifications.close()
   })
 

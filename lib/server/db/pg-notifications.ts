@@ -40,15 +40,18 @@ export class PgNotifications {
     const count = this.channels.get(channel) ?? 0
     this.channels.set(channel, count + 1)
     if (count === 0) {
+      let client: pg.Client | undefined
       try {
-        const client = await this.connected()
+        client = await this.connected()
         await client.query(`LISTEN ${quoteChannel(channel)}`)
         if (this.client === client && this.channels.has(channel)) this.listening.add(channel)
       } catch (error) {
         // The reconnect loop issues LISTEN for every known channel once it gets through (started here when the first
-        // connection could not be made: nothing else would retry it).
+        // connection could not be made: nothing else would retry it). A LISTEN that failed on a connection still up
+        // would leave the channel unheard for as long as it stays up: that connection is given up as lost instead.
         console.error(`[notify] LISTEN ${channel} failed (retrying in the background):`, (error as Error).message)
-        if (!this.client) void this.reconnect()
+        if (client && this.client === client) this.lost(client)
+        else if (!this.client) void this.reconnect()
       }
     }
     let subscribed = true
@@ -104,7 +107,13 @@ export class PgNotifications {
     client.on('notification', (message) => this.emitter.emit(message.channel, message.payload ?? ''))
     client.on('error', (error) => this.lost(client, error))
     client.on('end', () => this.lost(client))
-    for (const channel of this.channels.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`)
+    try {
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`)
+    } catch (error) {
+      // Not this process's listening connection yet: ended here, or no one would end it.
+      await client.end().catch(() => {})
+      throw error
+    }
     this.listening = new Set(this.channels.keys())
     this.client = client
     this.retryDelay = RECONNECT_MIN_MS
