@@ -30,7 +30,7 @@ import { RunService } from '../lib/server/runs/run-service'
 import { readable } from './lib/cli'
 import { withConcurrency } from './lib/measure'
 import { cpuSeconds, freshPostgresDatabase, type BenchDatabase } from './lib/runs/app-processes'
-import { startInProcessApp, type InProcessApp } from './lib/runs/in-process-app'
+import { seedInProcessApp, startInProcessApp, type InProcessApp, type InProcessAppSeed } from './lib/runs/in-process-app'
 
 interface Flags {
   runs: number
@@ -196,8 +196,10 @@ async function serveSide(side: SideName, databaseUrl: string, options: Flags): P
       describe: "the bench's database for Agentloom",
       drop: () => Promise.resolve(),
     }
-    // Its worker is the process's local worker too (run-now.ts): a run started `now` takes one of its slots.
-    const ours = await startInProcessApp(database, options.workerConcurrency)
+    // Its worker is the process's local worker too (run-now.ts): a run started `now` takes one of its slots. The admin
+    // and workflow were made by the coordinator (seedInProcessApp says why).
+    const seed = JSON.parse(process.env[SEED_VARIABLE] ?? '') as InProcessAppSeed
+    const ours = await startInProcessApp(database, options.workerConcurrency, seed)
     round = ({ runs, mode, start }) => agentloomRound(ours, probe, mode, start, { ...options, runs })
     close = () => ours.close()
   } else {
@@ -232,10 +234,14 @@ interface Side {
   close(): Promise<void>
 }
 
+/** Where Agentloom's side finds its seed (in its environment: the master key is in it, so not in its arguments). */
+const SEED_VARIABLE = 'AGENTLOOM_BENCH_SEED'
+
 /** Starts this script again as `side`'s process (same loader flags: tsx) and waits until its engine is up. */
-async function startSide(side: SideName, database: BenchDatabase): Promise<Side> {
+async function startSide(side: SideName, database: BenchDatabase, seed?: InProcessAppSeed): Promise<Side> {
   const child: ChildProcess = fork(process.argv[1], ['--side', side, '--database-url', database.benchUrl(), ...process.argv.slice(2)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: seed ? { ...process.env, [SEED_VARIABLE]: JSON.stringify(seed) } : process.env,
   })
   const next = () =>
     new Promise<SideAnswer>((resolve, reject) => {
@@ -280,7 +286,8 @@ async function main(): Promise<void> {
   let ours: Side | undefined
   let dbos: Side | undefined
   try {
-    ;[ours, dbos] = await Promise.all([startSide('agentloom', ourDatabase), startSide('dbos', dbosDatabase)])
+    const seed = await seedInProcessApp(ourDatabase)
+    ;[ours, dbos] = await Promise.all([startSide('agentloom', ourDatabase, seed), startSide('dbos', dbosDatabase)])
     // A warm-up of each, unmeasured (caches, prepared statements, the JIT: V8 is still speeding a process up through its
     // first thousand or so of the same work, BENCHMARKS.md "Session 39").
     for (const side of sides) await ours.round(options.warmup, side.mode, side.start)

@@ -30,19 +30,49 @@ export interface InProcessApp {
   close(): Promise<void>
 }
 
-export async function startInProcessApp(database: BenchDatabase, workerConcurrency: number): Promise<InProcessApp> {
+/** What the bench's side acts as and runs: made once per database by seedInProcessApp. */
+export interface InProcessAppSeed {
+  /** The bench's admin. */
+  userId: string
+  email: string
+  /** The five-node demo workflow. */
+  workflowId: string
+  /** The installation's master key (base64), which every process of it shares. */
+  masterKey: string
+}
+
+/**
+ * Makes the bench's admin and the five-node demo workflow on `database`. The admin is made through Better Auth, whose
+ * transaction helper enters an AsyncLocalStorage, and once one is entered Node (before 24) runs promise hooks on every
+ * promise of the process from then on: a worker process (`npm run worker`) never makes anyone, so a bench that measures
+ * runs as a worker executes them seeds in another process (durable-vs-dbos.ts: the coordinator) and passes the seed on.
+ */
+export async function seedInProcessApp(database: BenchDatabase): Promise<InProcessAppSeed> {
   const db = await openAppDatabase(database)
-  const app = assembleAppContext(db, randomBytes(32))
-  const user = await new UserService(app).create({ email: 'bench@example.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'admin' })
-  const principal: Principal = {
-    userId: user.id,
-    email: user.email,
-    name: user.email,
-    role: 'admin',
-    via: 'token',
-    ...(await loadWorkspaceAccess(app.db.sql, user.id)),
+  const masterKey = randomBytes(32)
+  try {
+    const app = assembleAppContext(db, masterKey)
+    const user = await new UserService(app).create({ email: 'bench@example.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'admin' })
+    const principal = await adminPrincipal(app, user.id, user.email)
+    const workflowId = (await new WorkflowService(db.prisma).create(principal, { name: 'Five-node demo', graph: fiveNodeDemoWorkflow() })).workflow.id
+    await app.notifications.close()
+    return { userId: user.id, email: user.email, workflowId, masterKey: masterKey.toString('base64') }
+  } finally {
+    await db.close()
   }
-  const workflowId = (await new WorkflowService(db.prisma).create(principal, { name: 'Five-node demo', graph: fiveNodeDemoWorkflow() })).workflow.id
+}
+
+async function adminPrincipal(app: AppContext, userId: string, email: string): Promise<Principal> {
+  return { userId, email, name: email, role: 'admin', via: 'token', ...(await loadWorkspaceAccess(app.db.sql, userId)) }
+}
+
+/** The app on `database` with a run worker, acting as `seed`'s admin (seeded here when not given). */
+export async function startInProcessApp(database: BenchDatabase, workerConcurrency: number, given?: InProcessAppSeed): Promise<InProcessApp> {
+  const seed = given ?? (await seedInProcessApp(database))
+  const db = await openAppDatabase(database)
+  const app = assembleAppContext(db, Buffer.from(seed.masterKey, 'base64'))
+  const principal = await adminPrincipal(app, seed.userId, seed.email)
+  const workflowId = seed.workflowId
   const worker = new RunWorker(app, { concurrency: workerConcurrency })
   await worker.start()
   const close = async () => {
