@@ -9,10 +9,11 @@
  * a workflow of five steps, each checkpointed in its system database, called in this process: its run-now.
  * The worker has a slot for every run in flight (`--worker-concurrency`, default `--inflight`), as DBOS runs every
  * call it is given at once.
- * Each engine runs in a process of its own, which this one starts and tells what to run, round by round: DBOS keeps
- * its context in an AsyncLocalStorage, and once one is entered Node (before 24) runs promise hooks on every promise
- * of the process, so an engine sharing DBOS's process pays for them too (Agentloom's runs in DBOS's process used 10–40 %
- * more CPU than alone and ran 15–35 % fewer per second).
+ * Each engine runs in a process of its own, which this one starts and tells what to run, round by round: an engine
+ * sharing another's process pays for what the other leaves there (its heap, its timers; DBOS keeps its context in an
+ * AsyncLocalStorage, and once one is entered Node before 24 runs promise hooks on every promise of the process), and
+ * Agentloom's runs beside DBOS ran 7–25 % fewer per second than without it (BENCHMARKS.md, "Session 40"). Agentloom's
+ * admin and workflow are made by this process (seedInProcessApp says why) and handed to its side.
  * Each side has a fresh database of its own. Per side and round: completed runs per second, commits
  * per run (`xact_commit` of its database, less the bench's own polling), and CPU per run (the side's
  * process plus the Postgres backends of its database, from /proc). The ratios are within a round.
