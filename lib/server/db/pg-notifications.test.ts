@@ -27,13 +27,19 @@ function fakeClient(refuse?: RegExp) {
   return client
 }
 
+/** Notifications over fake connections, each kept in `clients`; `refuse(n)` is what the n-th (from 0) refuses. */
+function overFakeClients(refuse: (index: number) => RegExp | undefined = () => undefined) {
+  const clients: ReturnType<typeof fakeClient>[] = []
+  const notifications = new PgNotifications(async () => {
+    clients.push(fakeClient(refuse(clients.length)))
+    return clients.at(-1) as unknown as pg.Client
+  })
+  return { clients, notifications }
+}
+
 describe('PgNotifications', () => {
   it('says whether a channel is listened to: after its LISTEN, not while the connection is lost', async () => {
-    const clients: ReturnType<typeof fakeClient>[] = []
-    const notifications = new PgNotifications(async () => {
-      clients.push(fakeClient())
-      return clients.at(-1) as unknown as pg.Client
-    })
+    const { clients, notifications } = overFakeClients()
     let lost = 0
     notifications.onLost(() => lost++)
     expect(notifications.isListening('a')).toBe(false)
@@ -61,12 +67,8 @@ describe('PgNotifications', () => {
   })
 
   it('gives up a connection that refused a LISTEN while staying up, and listens on a new one', async () => {
-    const clients: ReturnType<typeof fakeClient>[] = []
-    const notifications = new PgNotifications(async () => {
-      // The first connection listens on `a` but refuses `b`; the next refuses nothing.
-      clients.push(fakeClient(clients.length === 0 ? /LISTEN "b"/ : undefined))
-      return clients.at(-1) as unknown as pg.Client
-    })
+    // The first connection listens on `a` but refuses `b`; the next refuses nothing.
+    const { clients, notifications } = overFakeClients((index) => (index === 0 ? /LISTEN "b"/ : undefined))
     let lost = 0
     notifications.onLost(() => lost++)
     await notifications.listen('a', () => {})
@@ -79,12 +81,8 @@ describe('PgNotifications', () => {
   })
 
   it('ends a new connection that refused a LISTEN, and tries another', async () => {
-    const clients: ReturnType<typeof fakeClient>[] = []
-    const notifications = new PgNotifications(async () => {
-      // The second connection, opened to listen on both channels again, refuses `b`; the third refuses nothing.
-      clients.push(fakeClient(clients.length === 1 ? /LISTEN "b"/ : undefined))
-      return clients.at(-1) as unknown as pg.Client
-    })
+    // The second connection, opened to listen on both channels again, refuses `b`; the third refuses nothing.
+    const { clients, notifications } = overFakeClients((index) => (index === 1 ? /LISTEN "b"/ : undefined))
     await notifications.listen('a', () => {})
     await notifications.listen('b', () => {})
     clients[0].lose()

@@ -46,8 +46,8 @@ export class RowChangeWatch {
     })
     this.notifications.onLost(() => this.changed(WATCHED.join(',')))
     this.notifications.onReconnect(() => this.changed(WATCHED.join(',')))
-    // listen() reports its own failure; the channel is then listened to when the connection is next opened (for any
-    // subscriber). Until the LISTEN is in place nothing is kept.
+    // listen() reports its own failure and gives up the connection it failed on; the reconnect listens again. Until
+    // the LISTEN is in place nothing is kept.
     void this.notifications.listen(ROW_CHANGES_CHANNEL, (payload) => this.changed(payload))
   }
 
