@@ -49,28 +49,33 @@ export interface InProcessAppSeed {
  */
 export async function seedInProcessApp(database: BenchDatabase): Promise<InProcessAppSeed> {
   const db = await openAppDatabase(database)
-  const masterKey = randomBytes(32)
   try {
-    const app = assembleAppContext(db, masterKey)
-    const user = await new UserService(app).create({ email: 'bench@example.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'admin' })
-    const principal = await adminPrincipal(app, user.id, user.email)
-    const workflowId = (await new WorkflowService(db.prisma).create(principal, { name: 'Five-node demo', graph: fiveNodeDemoWorkflow() })).workflow.id
+    const app = assembleAppContext(db, randomBytes(32))
+    const seed = await seedOn(app)
     await app.notifications.close()
-    return { userId: user.id, email: user.email, workflowId, masterKey: masterKey.toString('base64') }
+    return seed
   } finally {
     await db.close()
   }
+}
+
+/** The admin and the workflow, made through `app` (whose master key the seed carries). */
+async function seedOn(app: AppContext): Promise<InProcessAppSeed> {
+  const user = await new UserService(app).create({ email: 'bench@example.test', password: `pw-${randomBytes(9).toString('hex')}`, role: 'admin' })
+  const principal = await adminPrincipal(app, user.id, user.email)
+  const workflowId = (await new WorkflowService(app.db.prisma).create(principal, { name: 'Five-node demo', graph: fiveNodeDemoWorkflow() })).workflow.id
+  return { userId: user.id, email: user.email, workflowId, masterKey: app.masterKey.toString('base64') }
 }
 
 async function adminPrincipal(app: AppContext, userId: string, email: string): Promise<Principal> {
   return { userId, email, name: email, role: 'admin', via: 'token', ...(await loadWorkspaceAccess(app.db.sql, userId)) }
 }
 
-/** The app on `database` with a run worker, acting as `seed`'s admin (seeded here when not given). */
+/** The app on `database` with a run worker, acting as `given`'s admin (seeded here, on the same app, when not given). */
 export async function startInProcessApp(database: BenchDatabase, workerConcurrency: number, given?: InProcessAppSeed): Promise<InProcessApp> {
-  const seed = given ?? (await seedInProcessApp(database))
   const db = await openAppDatabase(database)
-  const app = assembleAppContext(db, Buffer.from(seed.masterKey, 'base64'))
+  const app = assembleAppContext(db, given ? Buffer.from(given.masterKey, 'base64') : randomBytes(32))
+  const seed = given ?? (await seedOn(app))
   const principal = await adminPrincipal(app, seed.userId, seed.email)
   const workflowId = seed.workflowId
   const worker = new RunWorker(app, { concurrency: workerConcurrency })
