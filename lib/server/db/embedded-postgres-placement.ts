@@ -62,9 +62,9 @@ export function placeDefaultDataDir(cwd: string, user: ServerUser | undefined, e
  */
 export async function loadPostgresBinaries(user: ServerUser | undefined, env: Env = process.env): Promise<PostgresBinaries> {
   const shipped = await importShippedBinaries()
-  await ensureLibraryLinks(dirname(dirname(dirname(shipped.postgres))))
-  if (!user || !closedFolderAbove(shipped.postgres, user)) return shipped
   const native = dirname(dirname(shipped.postgres))
+  await ensureLibraryLinks(dirname(native))
+  if (!user || !closedFolderAbove(shipped.postgres, user)) return shipped
   const copy = await reachableCopy(native, rootFallbackDir(env))
   return { initdb: join(copy, 'bin', 'initdb'), postgres: join(copy, 'bin', 'postgres') }
 }
