@@ -1,5 +1,6 @@
 import { cookies } from 'next/headers'
 import type { ReactNode } from 'react'
+import { SessionKeepAlive } from '@/components/account/SessionKeepAlive'
 import { SessionRenewalDialog } from '@/components/account/SessionRenewalDialog'
 import { UserMenu } from '@/components/account/UserMenu'
 import { ApprovalsNavBadge } from '@/components/approvals/ApprovalsNavBadge'
@@ -10,6 +11,7 @@ import { NavLink } from '@/components/ui/NavLink'
 import { CurrentWorkspaceProvider } from '@/components/workspaces/CurrentWorkspaceProvider'
 import { WorkspaceSwitcher } from '@/components/workspaces/WorkspaceSwitcher'
 import { WORKSPACE_COOKIE } from '@/components/workspaces/current-workspace'
+import { sessionRefreshSeconds } from '@/lib/server/auth/session-lifetime'
 import { getServices } from '@/lib/server/services'
 import { requirePageUser } from './page-user'
 
@@ -58,6 +60,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
       </header>
       <KeyboardShortcutsSheet />
       <SessionRenewalDialog email={user.email} />
+      <SessionKeepAlive stepMs={sessionRefreshSeconds(services.app.sessionLifetime) * 1000} />
       <main className="flex min-h-0 flex-1 flex-col">{children}</main>
     </CurrentWorkspaceProvider>
   )

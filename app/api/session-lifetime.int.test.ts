@@ -5,9 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuth } from '@/lib/server/auth/auth'
+import { sessionPrincipal } from '@/lib/server/auth/authenticate'
 import { prepareFirstAdmin, FirstAdminConfigError } from '@/lib/server/auth/users'
 import { callRoute, createTestApp, type TestApp, type TestUser } from '@/lib/server/testing/test-app'
 import * as meRoute from './me/route'
+import * as usersRoute from './admin/users/route'
 
 const MINUTE = 60_000
 
@@ -87,13 +89,46 @@ describe('session lifetime', () => {
     expect((await me(cookie)).status).toBe(401)
   })
 
-  it('moves a session in use forward to a full idle period again', async () => {
+  it('moves a session in use forward to a full idle period again, and sets the cookie again for as long', async () => {
     const { cookie, sessionId } = await signIn()
     // Last moved forward 20 minutes ago (past the 5-minute refresh step): this use moves it to now + 30 minutes.
     await app.db.prisma.session.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() + 10 * MINUTE) } })
-    expect((await me(cookie)).status).toBe(200)
+    const answer = await me(cookie)
+    expect(answer.status).toBe(200)
     const { expiresAt } = await app.db.prisma.session.findUniqueOrThrow({ where: { id: sessionId } })
     expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 25 * MINUTE)
+    // The browser keeps the cookie only as long as its own Max-Age: without it set again, a person at work would be
+    // signed out 30 minutes after signing in, whatever the database says.
+    const renewed = sessionCookieAttributes(answer.headers)
+    expect(Number(renewed.attributes['max-age'])).toBe(30 * 60)
+    expect(renewed.attributes).toHaveProperty('httponly')
+    expect(cookieFrom(answer.headers)).toBe(cookie)
+  })
+
+  it('sets no cookie while the session is not due to move forward', async () => {
+    const { cookie } = await signIn()
+    const answer = await me(cookie)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.getSetCookie()).toEqual([])
+  })
+
+  it('sets the renewed cookie on an answer that refuses the request too', async () => {
+    const { cookie, sessionId } = await signIn()
+    await app.db.prisma.session.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() + 10 * MINUTE) } })
+    // A member asking for an admin's route: not found, as for anyone else; the session was used all the same.
+    const answer = await callRoute(usersRoute.GET, { as: null, headers: { cookie } })
+    expect(answer.status).toBe(404)
+    expect(cookieFrom(answer.headers)).toBe(cookie)
+  })
+
+  it("does not move a session forward for a page's render, whose answer cannot carry the cookie", async () => {
+    const { cookie, sessionId } = await signIn()
+    const due = new Date(Date.now() + 10 * MINUTE)
+    await app.db.prisma.session.update({ where: { id: sessionId }, data: { expiresAt: due } })
+    expect(await sessionPrincipal(new Headers({ cookie }), app)).toMatchObject({ userId: member.id })
+    // Moved there, the next API answer would find it moved already and set no cookie: the browser's copy would lapse.
+    const { expiresAt } = await app.db.prisma.session.findUniqueOrThrow({ where: { id: sessionId } })
+    expect(expiresAt.getTime()).toBe(due.getTime())
   })
 })
 

@@ -12,7 +12,7 @@
  * kinds and the fuzz test's example bodies.
  */
 import type { z } from 'zod'
-import { authenticate } from './auth/authenticate'
+import { authenticateRequest } from './auth/authenticate'
 import type { WorkspaceRole } from '@/lib/contracts/workspace-roles'
 import { isAdmin, type Principal } from './auth/principal'
 import { DomainError } from './domain-errors'
@@ -155,14 +155,16 @@ export function defineRoute<
 >(declaration: RouteDeclaration<P, Q, B, A>): RouteHandler {
   const status = successStatus(declaration)
   const credentials = declaration.credentials ?? 'session-or-token'
-  const run = async (request: Request, rawParams: unknown): Promise<Response> => {
+  /** `setCookies`: what authenticating the request set (a browser session moved forward), for its answer whatever it is. */
+  const run = async (request: Request, rawParams: unknown, setCookies: string[]): Promise<Response> => {
     let loaded: Services | undefined
     const services = async () => (loaded ??= await getServices())
     let principal: Principal | undefined
     if (declaration.access !== 'public' && credentials !== 'handler') {
-      const found = credentials === 'token' && !request.headers.has('authorization') ? null : await authenticate(request, (await services()).app)
-      if (!found) throw credentials === 'token' ? noToken() : unauthenticated()
-      principal = found
+      const found = credentials === 'token' && !request.headers.has('authorization') ? null : await authenticateRequest(request, (await services()).app)
+      setCookies.push(...(found?.setCookies ?? []))
+      if (!found?.principal) throw credentials === 'token' ? noToken() : unauthenticated()
+      principal = found.principal
     }
     // Path params as Next decoded them, refused (400 `invalid_text`) when one holds what no text column can, before
     // anything else reads them. (The catch-alls read none: the JSON 404 and Better Auth's own paths.)
@@ -182,12 +184,14 @@ export function defineRoute<
   }
   const handler = async (request: Request, context?: { params: Promise<unknown> }): Promise<Response> => {
     let response: Response
+    const setCookies: string[] = []
     try {
-      response = await run(request, (await context?.params) ?? {})
+      response = await run(request, (await context?.params) ?? {}, setCookies)
     } catch (error) {
       response = declaration.errorShape === 'openai' ? openAiErrorResponse(error) : errorResponse(error)
     }
     for (const [name, value] of Object.entries(declaration.headers ?? {})) response.headers.set(name, value)
+    for (const cookie of setCookies) response.headers.append('set-cookie', cookie)
     return response
   }
   return Object.assign(handler, { route: declaration as unknown as AnyRouteDeclaration })

@@ -2,6 +2,12 @@
  * Finds the principal behind a request: an `Authorization: Bearer` API token when the header is
  * there (and nothing else then, so a bad token is never rescued by a cookie), else the session
  * cookie Better Auth set at sign-in. Disabled users are nobody.
+ *
+ * A browser session's idle limit slides with use (session-lifetime.ts): when it is due, Better Auth moves the
+ * session's expiry forward and sets the cookie again with a new lifetime. Only an answer that carries that cookie
+ * back may move it (`authenticateRequest`, for API routes): the browser drops the cookie when its own lifetime ends,
+ * whatever the database says, so an expiry moved where no cookie follows (a page render, a socket's upgrade) would
+ * only make the next API answer think the cookie was renewed already.
  */
 import type { Auth } from './auth'
 import type { ApiTokenService } from './api-tokens'
@@ -22,29 +28,61 @@ export interface Authenticator {
   workspaceAccess?: Pick<WatchedCache<WorkspaceAccess>, 'get'>
 }
 
+/** Who a request is from, and the `Set-Cookie` values its answer carries (the session cookie, moved forward or ended). */
+export interface Authentication {
+  principal: Principal | null
+  setCookies: string[]
+}
+
+type SessionAuthenticator = Pick<Authenticator, 'auth' | 'sessionLifetime' | 'db' | 'workspaceAccess'>
+
+/** The principal behind an API request, whose answer carries `setCookies`: a session in use moves forward here. */
+export function authenticateRequest(request: Request, authenticator: Authenticator): Promise<Authentication> {
+  return authenticateWith(request, authenticator, true)
+}
+
+/** The principal behind a request whose answer carries no cookie (a socket's upgrade, an MCP call): a session is not moved forward. */
 export async function authenticate(request: Request, authenticator: Authenticator): Promise<Principal | null> {
-  const authorization = request.headers.get('authorization')
-  if (authorization !== null) {
-    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)
-    return match ? authenticator.apiTokens.authenticate(match[1]).catch(unlessLookupFailed) : null
-  }
-  if (!request.headers.get('cookie')) return null
-  return sessionPrincipal(request.headers, authenticator)
+  return (await authenticateWith(request, authenticator, false)).principal
+}
+
+async function authenticateWith(request: Request, authenticator: Authenticator, moveForward: boolean): Promise<Authentication> {
+  const token = bearerToken(request.headers)
+  if (token !== undefined) return { principal: token ? await authenticator.apiTokens.authenticate(token).catch(unlessLookupFailed) : null, setCookies: [] }
+  if (!request.headers.get('cookie')) return { principal: null, setCookies: [] }
+  return sessionOf(request.headers, authenticator, moveForward)
+}
+
+/** The token of an `Authorization: Bearer` header; null for any other authorization; undefined without the header. */
+function bearerToken(headers: Headers): string | null | undefined {
+  const authorization = headers.get('authorization')
+  if (authorization === null) return undefined
+  return /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)?.[1] ?? null
+}
+
+/** The person behind a session cookie, for a page render (its answer sets no cookie): the session is not moved forward. */
+export async function sessionPrincipal(headers: Headers, authenticator: SessionAuthenticator): Promise<Principal | null> {
+  return (await sessionOf(headers, authenticator, false)).principal
 }
 
 /**
- * The person behind a session cookie (for API routes and pages alike): nobody when Better Auth refuses the
- * session, when the user is disabled, or when the session has outlived its absolute limit (it slides while used,
- * so Better Auth alone would keep it forever).
+ * The person behind a session cookie: nobody when Better Auth refuses the session, when the user is disabled, or when
+ * the session has outlived its absolute limit (it slides while used, so Better Auth alone would keep it forever). With
+ * `moveForward`, a session due for it is moved forward, and Better Auth's new cookie is among `setCookies`.
  */
-export async function sessionPrincipal(
+async function sessionOf(
   headers: Headers,
-  { auth, sessionLifetime, db, workspaceAccess }: Pick<Authenticator, 'auth' | 'sessionLifetime' | 'db' | 'workspaceAccess'>,
-): Promise<Principal | null> {
-  const session = await auth.api.getSession({ headers }).catch(unlessLookupFailed)
-  if (!session || session.user.banned) return null
-  if (!withinMaxLifetime(new Date(session.session.createdAt), sessionLifetime)) return null
-  return {
+  { auth, sessionLifetime, db, workspaceAccess }: SessionAuthenticator,
+  moveForward: boolean,
+): Promise<Authentication> {
+  const answer = await auth.api
+    .getSession({ headers, returnHeaders: true, query: moveForward ? undefined : { disableRefresh: true } })
+    .catch(unlessLookupFailed)
+  const setCookies = answer?.headers.getSetCookie() ?? []
+  const session = answer?.response
+  if (!session || session.user.banned) return { principal: null, setCookies }
+  if (!withinMaxLifetime(new Date(session.session.createdAt), sessionLifetime)) return { principal: null, setCookies }
+  const principal: Principal = {
     userId: session.user.id,
     email: session.user.email,
     name: session.user.name,
@@ -55,6 +93,7 @@ export async function sessionPrincipal(
     // theirs), unless this process has them from the person's last request.
     ...(await accessOf(session.user.id, db, workspaceAccess).catch(lookupFailed)),
   }
+  return { principal, setCookies }
 }
 
 function accessOf(userId: string, db: Authenticator['db'], kept: Authenticator['workspaceAccess']): Promise<WorkspaceAccess> {

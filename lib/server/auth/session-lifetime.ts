@@ -2,6 +2,8 @@
  * How long a browser session lasts (OWASP ASVS level 2, 3.3.2: sign in again after 12 hours, or after
  * 30 minutes without use). The idle limit is Better Auth's sliding expiry; the absolute one is checked on
  * every use against when the session was made, since Better Auth's expiry slides forever while used.
+ * The expiry moves only where the answer sets the cookie again (authenticate.ts); pages tell the server of
+ * the person's use through an API answer (components/account/session-use.ts).
  * API tokens are not sessions: they last until revoked or their own expiry.
  */
 import { z } from 'zod'
