@@ -96,6 +96,7 @@ export function assembleAppContext(
     signInThrottle: new SignInThrottle(db.prisma),
     apiTokens: new ApiTokenService(db.prisma, db.sql, rowChanges),
     workspaceAccess: new WatchedCache(rowChanges, 'principals'),
+    sessions: new WatchedCache(rowChanges, 'sessions'),
     agentLookups: agentLookups(rowChanges),
     sessionLifetime,
     outbound,

@@ -22,6 +22,7 @@ import type { OutboundPolicy } from './outbound/outbound-policy'
 import type { RowChangeWatch } from './db/row-change-watch'
 import type { WatchedCache } from './db/watched-cache'
 import type { WorkspaceAccess } from './auth/memberships'
+import type { KeptSession } from './auth/kept-sessions'
 import type { AgentLookups } from './responses/response-model'
 
 export interface AppContext {
@@ -50,6 +51,8 @@ export interface AppContext {
   apiTokens: ApiTokenService
   /** By user id: a browser session's workspaces, as last read (auth/authenticate.ts). */
   workspaceAccess: WatchedCache<WorkspaceAccess>
+  /** Browser sessions as Better Auth last found them (auth/kept-sessions.ts). */
+  sessions: WatchedCache<KeptSession | null>
   /** The agents Responses requests name, as last found (responses/response-model.ts). */
   agentLookups: AgentLookups
   /** How long a browser session lasts without use, and at most (AGENTLOOM_SESSION_IDLE_MINUTES, AGENTLOOM_SESSION_MAX_HOURS). */

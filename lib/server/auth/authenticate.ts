@@ -17,7 +17,8 @@ import type { SqlRunner } from '../db/sql'
 import type { WatchedCache } from '../db/watched-cache'
 import { loadWorkspaceAccess, type WorkspaceAccess } from './memberships'
 import { toRole, type Principal } from './principal'
-import { withinMaxLifetime, type SessionLifetime } from './session-lifetime'
+import { keptSession, sessionKey, type KeptSession, type KeptSessions, type SessionLook } from './kept-sessions'
+import { sessionRefreshSeconds, withinMaxLifetime, type SessionLifetime } from './session-lifetime'
 
 export interface Authenticator {
   auth: Auth
@@ -26,6 +27,8 @@ export interface Authenticator {
   db: { sql: Pick<SqlRunner, 'query'> }
   /** By user id: their workspaces as last read, kept until a change to them is announced (db/row-change-watch.ts). */
   workspaceAccess?: Pick<WatchedCache<WorkspaceAccess>, 'get'>
+  /** Browser sessions as Better Auth last found them, kept until a change to them is announced (kept-sessions.ts). */
+  sessions?: KeptSessions
 }
 
 /** Who a request is from, and the `Set-Cookie` values its answer carries (the session cookie, moved forward or ended). */
@@ -34,7 +37,7 @@ export interface Authentication {
   setCookies: string[]
 }
 
-type SessionAuthenticator = Pick<Authenticator, 'auth' | 'sessionLifetime' | 'db' | 'workspaceAccess'>
+type SessionAuthenticator = Pick<Authenticator, 'auth' | 'sessionLifetime' | 'db' | 'workspaceAccess' | 'sessions'>
 
 /** The principal behind an API request, whose answer carries `setCookies`: a session in use moves forward here. */
 export function authenticateRequest(request: Request, authenticator: Authenticator): Promise<Authentication> {
@@ -70,30 +73,50 @@ export async function sessionPrincipal(headers: Headers, authenticator: SessionA
  * the session has outlived its absolute limit (it slides while used, so Better Auth alone would keep it forever). With
  * `moveForward`, a session due for it is moved forward, and Better Auth's new cookie is among `setCookies`.
  */
-async function sessionOf(
-  headers: Headers,
-  { auth, sessionLifetime, db, workspaceAccess }: SessionAuthenticator,
-  moveForward: boolean,
-): Promise<Authentication> {
+async function sessionOf(headers: Headers, authenticator: SessionAuthenticator, moveForward: boolean): Promise<Authentication> {
+  const { sessionLifetime, db, workspaceAccess, sessions } = authenticator
+  const look = () => lookAtSession(headers, authenticator, moveForward)
+  const key = sessions && sessionKey(headers)
+  const { session, setCookies } = await (key ? keptSession(sessions!, key, look, moveForward) : look())
+  if (!session || session.banned) return { principal: null, setCookies }
+  if (!withinMaxLifetime(new Date(session.createdAt), sessionLifetime)) return { principal: null, setCookies }
+  const principal: Principal = {
+    userId: session.userId,
+    email: session.email,
+    name: session.name,
+    role: toRole(session.role),
+    via: 'session',
+    sessionId: session.sessionId,
+    // Better Auth's lookup cannot join them in: one more statement, for browser sessions only (API tokens read them in
+    // theirs), unless this process has them from the person's last request.
+    ...(await accessOf(session.userId, db, workspaceAccess).catch(lookupFailed)),
+  }
+  return { principal, setCookies }
+}
+
+/** Better Auth's look at the session of these cookies; with `moveForward`, it moves one that is due and sets the cookie. */
+async function lookAtSession(headers: Headers, { auth, sessionLifetime }: SessionAuthenticator, moveForward: boolean): Promise<SessionLook> {
   const answer = await auth.api
     .getSession({ headers, returnHeaders: true, query: moveForward ? undefined : { disableRefresh: true } })
     .catch(unlessLookupFailed)
   const setCookies = answer?.headers.getSetCookie() ?? []
-  const session = answer?.response
-  if (!session || session.user.banned) return { principal: null, setCookies }
-  if (!withinMaxLifetime(new Date(session.session.createdAt), sessionLifetime)) return { principal: null, setCookies }
-  const principal: Principal = {
-    userId: session.user.id,
-    email: session.user.email,
-    name: session.user.name,
-    role: toRole(session.user.role),
-    via: 'session',
-    sessionId: session.session.id,
-    // Better Auth's lookup cannot join them in: one more statement, for browser sessions only (API tokens read them in
-    // theirs), unless this process has them from the person's last request.
-    ...(await accessOf(session.user.id, db, workspaceAccess).catch(lookupFailed)),
+  const found = answer?.response
+  if (!found) return { session: null, setCookies }
+  const expiresAt = new Date(found.session.expiresAt).getTime()
+  // Better Auth's own rule: moved once its expiry is nearer than the idle limit less the refresh step.
+  const moveDueAt = expiresAt - sessionLifetime.idleSeconds * 1000 + sessionRefreshSeconds(sessionLifetime) * 1000
+  const session: KeptSession = {
+    sessionId: found.session.id,
+    userId: found.user.id,
+    email: found.user.email,
+    name: found.user.name,
+    role: found.user.role,
+    banned: found.user.banned === true,
+    createdAt: new Date(found.session.createdAt).getTime(),
+    expiresAt,
+    moveDueAt,
   }
-  return { principal, setCookies }
+  return { session, setCookies }
 }
 
 function accessOf(userId: string, db: Authenticator['db'], kept: Authenticator['workspaceAccess']): Promise<WorkspaceAccess> {

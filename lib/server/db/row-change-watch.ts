@@ -1,8 +1,9 @@
 /**
  * Hears every change to the rows a process keeps in memory because it reads them on every API call
  * (watched-cache.ts): the principal an API token stands for and a browser session's workspaces
- * (`principals`), and the agents a Responses request names (`agents`). Triggers announce each change,
- * whatever made it (migration row_changes):
+ * (`principals`), the agents a Responses request names (`agents`), and browser sessions as Better Auth
+ * last found them (`sessions`). Triggers announce each change, whatever made it (migrations row_changes
+ * and session_changes):
  * - a NOTICE to the connection that made it, before its statement returns: this process forgets what
  *   it changed itself before it can answer anyone again;
  * - a NOTIFY on `ROW_CHANGES_CHANNEL` once it commits: every other process forgets within the
@@ -18,11 +19,11 @@ export const ROW_CHANGES_CHANNEL = 'agentloom_row_changes'
 const NOTICE_PREFIX = `${ROW_CHANGES_CHANNEL}:`
 
 /** What a trigger names in its announcement (its argument: one, or several joined by commas). */
-export type WatchedRows = 'principals' | 'agents'
-const WATCHED: readonly WatchedRows[] = ['principals', 'agents']
+export type WatchedRows = 'principals' | 'agents' | 'sessions'
+const WATCHED: readonly WatchedRows[] = ['principals', 'agents', 'sessions']
 
 export class RowChangeWatch {
-  private readonly generations: Record<WatchedRows, number> = { principals: 0, agents: 0 }
+  private readonly generations: Record<WatchedRows, number> = { principals: 0, agents: 0, sessions: 0 }
   private started = false
 
   constructor(
