@@ -12,8 +12,11 @@ export function SessionKeepAlive({ stepMs }: { stepMs: number }) {
   const pathname = usePathname()
   const [used] = useState(() =>
     sessionUse(stepMs, () => {
-      // Nothing to do with the answer: an ended session meets its dialog at the next API request (session-renewal.ts).
-      void fetch(SESSION_PATH, { credentials: 'same-origin', cache: 'no-store' }).catch(() => undefined)
+      // Nothing to do with the answer but read it to its end (an unread body holds its request open): an ended session
+      // meets its dialog at the next API request (session-renewal.ts).
+      void fetch(SESSION_PATH, { credentials: 'same-origin', cache: 'no-store' })
+        .then((answer) => answer.arrayBuffer())
+        .catch(() => undefined)
     }),
   )
   useEffect(() => used(), [pathname, used])
