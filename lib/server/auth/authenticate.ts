@@ -76,8 +76,8 @@ export async function sessionPrincipal(headers: Headers, authenticator: SessionA
 async function sessionOf(headers: Headers, authenticator: SessionAuthenticator, moveForward: boolean): Promise<Authentication> {
   const { sessionLifetime, db, workspaceAccess, sessions } = authenticator
   const look = () => lookAtSession(headers, authenticator, moveForward)
-  const key = sessions && sessionKey(headers)
-  const { session, setCookies } = await (key ? keptSession(sessions!, key, look, moveForward) : look())
+  const key = sessionKey(headers)
+  const { session, setCookies } = await (sessions && key ? keptSession(sessions, key, look, moveForward) : look())
   if (!session || session.banned) return { principal: null, setCookies }
   if (!withinMaxLifetime(new Date(session.createdAt), sessionLifetime)) return { principal: null, setCookies }
   const principal: Principal = {
