@@ -5,15 +5,11 @@
  * session is never given past its expiry, and is moved forward (the cookie set again) exactly when Better Auth would.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { assembleAppContext } from '../app-assembly'
 import type { AppContext } from '../app-context'
-import { openDatabase } from '../db/database'
 import { ROW_CHANGES_CHANNEL } from '../db/row-change-watch'
 import { WatchedCache } from '../db/watched-cache'
-import { countStatements } from '../testing/statement-counter'
+import { anotherProcessApp, databaseNameOf, keptOnceRead, statementsOf as statementsIn } from '../testing/kept-rows'
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app'
-import { testDatabaseServerUrl } from '../testing/test-database'
-import { databaseUrl } from '../testing/test-database-run'
 import { waitFor } from '../testing/wait-for'
 import { authenticateRequest, sessionPrincipal } from './authenticate'
 import type { KeptSession } from './kept-sessions'
@@ -30,9 +26,8 @@ describe('browser sessions kept in memory while their changes can be heard', () 
 
   beforeAll(async () => {
     app = await createTestApp({ install: false, seed: false })
-    ;[{ name: databaseName }] = await app.db.sql.query<{ name: string }>(`SELECT current_database() AS name`)
-    const url = databaseUrl(testDatabaseServerUrl(), databaseName)
-    const assembled = assembleAppContext(await openDatabase({ kind: 'postgres', url, migrate: false }), app.masterKey)
+    databaseName = await databaseNameOf(app)
+    const assembled = await anotherProcessApp(app)
     other = { ...assembled, sessions: new WatchedCache<KeptSession | null>(assembled.rowChanges, 'sessions', { maxAgeMs: HOUR }) }
   })
 
@@ -56,28 +51,8 @@ describe('browser sessions kept in memory while their changes can be heard', () 
     })
   }
 
-  async function statementsOf(work: () => Promise<unknown>): Promise<number> {
-    const counter = countStatements(databaseName)
-    try {
-      await work()
-      await counter.settled()
-      return counter.read().statements
-    } finally {
-      counter.stop()
-    }
-  }
-
-  /**
-   * Looks until a look sends no statement, and gives that look's value: the first look starts the process's LISTEN
-   * (nothing is kept before it is in place). A session never kept would keep this waiting (the test times out).
-   */
-  async function kept<T>(look: () => Promise<T>): Promise<T> {
-    return waitFor(async () => {
-      let value: T | undefined
-      const statements = await statementsOf(async () => (value = await look()))
-      return statements === 0 ? value : undefined
-    })
-  }
+  const statementsOf = (work: () => Promise<unknown>) => statementsIn(databaseName, work)
+  const kept = <T>(look: () => Promise<T>) => keptOnceRead(databaseName, look)
 
   const expiryOf = async (sessionId: string) => (await app.db.prisma.session.findUniqueOrThrow({ where: { id: sessionId } })).expiresAt.getTime()
 

@@ -7,18 +7,14 @@
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AgentSettingsSchema } from '@/lib/graph'
-import { assembleAppContext } from '../app-assembly'
 import type { AppContext } from '../app-context'
 import { ApiTokenService } from '../auth/api-tokens'
 import { sessionPrincipal } from '../auth/authenticate'
 import { agentLookups, resolveModel, type ResolvedAgent } from '../responses/response-model'
-import { countStatements } from '../testing/statement-counter'
+import { anotherProcessApp, databaseNameOf, keptOnceRead, statementsOf as statementsIn } from '../testing/kept-rows'
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app'
-import { testDatabaseServerUrl } from '../testing/test-database'
-import { databaseUrl } from '../testing/test-database-run'
 import { waitFor } from '../testing/wait-for'
 import { WorkspaceService } from '../workspaces/workspace-service'
-import { openDatabase } from './database'
 import { ROW_CHANGES_CHANNEL } from './row-change-watch'
 
 /** Long enough that only an announcement, never the age, can make a value be read again within a test. */
@@ -33,8 +29,8 @@ describe('rows kept in memory while their changes can be heard', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ install: false, seed: false })
-    ;[{ name: databaseName }] = await app.db.sql.query<{ name: string }>(`SELECT current_database() AS name`)
-    other = await anotherApp()
+    databaseName = await databaseNameOf(app)
+    other = await anotherProcessApp(app)
     otherTokens = new ApiTokenService(other.db.prisma, other.db.sql, other.rowChanges, { principalMaxAgeMs: HOUR })
   })
 
@@ -44,35 +40,8 @@ describe('rows kept in memory while their changes can be heard', () => {
     await app?.close()
   })
 
-  /** An app of its own on the test's database (its own pools and listening connection): what another process is to Postgres. */
-  async function anotherApp(): Promise<AppContext> {
-    const url = databaseUrl(testDatabaseServerUrl(), databaseName)
-    return assembleAppContext(await openDatabase({ kind: 'postgres', url, migrate: false }), app.masterKey)
-  }
-
-  /**
-   * Reads until a read sends no statement, and gives that read's value: the first read starts the process's LISTEN
-   * (nothing is kept before it is in place), and the NOTIFY of a change the test just made (heard after its NOTICE)
-   * empties the memory once more when it arrives. A value never kept would keep this waiting (the test times out).
-   */
-  async function kept<T>(read: () => Promise<T>): Promise<T> {
-    return waitFor(async () => {
-      let value: T | undefined
-      const statements = await statementsOf(async () => (value = await read()))
-      return statements === 0 ? value : undefined
-    })
-  }
-
-  async function statementsOf(work: () => Promise<unknown>): Promise<number> {
-    const counter = countStatements(databaseName)
-    try {
-      await work()
-      await counter.settled()
-      return counter.read().statements
-    } finally {
-      counter.stop()
-    }
-  }
+  const kept = <T>(read: () => Promise<T>) => keptOnceRead(databaseName, read)
+  const statementsOf = (work: () => Promise<unknown>) => statementsIn(databaseName, work)
 
   const authenticate = (user: TestUser) => app.apiTokens.authenticate(user.token)
 
@@ -134,7 +103,7 @@ describe('rows kept in memory while their changes can be heard', () => {
 
   it("hears this process's own changes even on a server that sends no notices by default", async () => {
     await app.db.sql.query(`ALTER DATABASE "${databaseName}" SET client_min_messages = warning`)
-    const quiet = await anotherApp()
+    const quiet = await anotherProcessApp(app)
     try {
       const user = await app.addUser()
       const tokens = new ApiTokenService(quiet.db.prisma, quiet.db.sql, quiet.rowChanges, { principalMaxAgeMs: HOUR })
