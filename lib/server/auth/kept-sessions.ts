@@ -44,17 +44,11 @@ export function sessionKey(headers: Headers): string | undefined {
  * The session behind `key`: kept, while it may be given for this look (`moveForward`: one that may move it), or
  * Better Auth's `look`, kept for the next.
  */
-export async function keptSession(
-  kept: KeptSessions,
-  key: string,
-  look: () => Promise<SessionLook>,
-  moveForward: boolean,
-  now: () => number = Date.now,
-): Promise<SessionLook> {
+export async function keptSession(kept: KeptSessions, key: string, look: () => Promise<SessionLook>, moveForward: boolean): Promise<SessionLook> {
   let looked: SessionLook | undefined
   const session = await kept.get(key, async () => (looked = await look()).session)
   if (looked) return looked
-  if (session && now() < (moveForward ? Math.min(session.expiresAt, session.moveDueAt) : session.expiresAt)) return { session, setCookies: [] }
+  if (session && Date.now() < (moveForward ? Math.min(session.expiresAt, session.moveDueAt) : session.expiresAt)) return { session, setCookies: [] }
   // Over, or due to move: Better Auth says (and a move, written to the session's row, is announced: forgotten here too).
   return look()
 }
