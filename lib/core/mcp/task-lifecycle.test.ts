@@ -5,7 +5,7 @@ import { MCPTaskOptions } from './task-options'
 import { clampPollInterval, tryCancelTask, type MCPTaskStatusEvent, type TaskSessionPort } from './task-lifecycle'
 import { InMemoryMCPTool } from './testing/in-memory-tool'
 import { recordingLogger } from './testing/recording-chat-client'
-import { ScriptedPeer, task, textResult, type PeerAnswer, type PeerRequest } from './testing/scripted-peer'
+import { progressOf, ScriptedPeer, task, textResult, type PeerAnswer, type PeerRequest } from './testing/scripted-peer'
 
 const TOOLS: Tool[] = [
   { name: 'report', inputSchema: { type: 'object', properties: { label: { type: 'string' } } }, execution: { taskSupport: 'required' } },
@@ -314,6 +314,27 @@ describe('callTool as task (test_call_tool_as_task_*)', () => {
       ['completed', undefined],
     ])
     expect(events.every((event) => !('callId' in event))).toBe(true)
+  })
+
+  it('tells the progress the server notified right behind the task it created, once it knows the task', async () => {
+    const events: MCPTaskStatusEvent[] = []
+    const scripted = peer({
+      'tools/call': [
+        (request) => ({
+          result: { task: task('t1', 'working', { pollInterval: 1 }) },
+          thenNotify: [progressOf(request, 1, 4, 'step 1'), progressOf(request, 2, 4, 'step 2')],
+        }),
+      ],
+      'tasks/get': [WORKING(), { result: task('t1', 'completed') }],
+    })
+    const { tool } = await connected(scripted, { onTaskStatus: (event) => events.push(event) })
+    await tool.callTool('report')
+    expect(events.map((event) => [event.status, event.progress, event.statusMessage])).toEqual([
+      ['working', undefined, undefined],
+      ['working', 1, 'step 1'],
+      ['working', 2, 'step 2'],
+      ['completed', 2, undefined],
+    ])
   })
 
   it('names the function call that started the task, when an agent called the tool', async () => {

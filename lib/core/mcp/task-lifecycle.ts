@@ -123,18 +123,22 @@ export function parseCallToolResult(raw: Record<string, unknown>): CallToolResul
 type Submission = { kind: 'task'; task: { taskId: string; status?: MCPTaskStatus; statusMessage?: string } } | { kind: 'result'; result: CallToolResult }
 
 export async function runToolTask(port: TaskSessionPort, request: ToolTaskRequest): Promise<CallToolResult> {
-  // Progress can only be told once the task id is known; notifications before that are dropped.
-  let onProgress: ((progress: MCPProgress) => void) | undefined
-  const submission = await submit(port, request, request.onStatus ? (progress) => onProgress?.(progress) : undefined)
+  // Progress can only be told once the task id is known. A notification can come before that: the server may send it
+  // as soon as the task exists, and the SDK hands over every message it has read before our `await` resumes. Those are
+  // held and told, in order, right after the task's first status.
+  const early: MCPProgress[] = []
+  let onProgress: (progress: MCPProgress) => void = (progress) => early.push(progress)
+  const submission = await submit(port, request, request.onStatus ? (progress) => onProgress(progress) : undefined)
   if (submission.kind === 'result') return successfulResult(submission.result)
   const task = submission.task
   const notifier = statusNotifier(port, request, task.taskId)
-  onProgress = notifier.progress
   if (task.status) notifier.status(task.status, task.statusMessage)
+  for (const progress of early.splice(0)) notifier.progress(progress)
+  onProgress = notifier.progress
   try {
     return await track(port, request, task.taskId, notifier.status)
   } finally {
-    onProgress = undefined
+    onProgress = () => {}
   }
 }
 

@@ -9,7 +9,8 @@ import { LATEST_PROTOCOL_VERSION, type JSONRPCMessage, type ServerCapabilities, 
  */
 
 export type PeerAnswer =
-  | { result: Record<string, unknown> }
+  /** `thenNotify`: notifications written right behind the result, before the client has acted on it. */
+  | { result: Record<string, unknown>; thenNotify?: JSONRPCMessage[] }
   | { error: { code: number; message: string } }
   /** Close the connection without answering. */
   | { drop: true }
@@ -70,7 +71,8 @@ export class ScriptedPeer {
     }
     const reply =
       'result' in answer ? { jsonrpc: '2.0' as const, id: message.id, result: answer.result } : { jsonrpc: '2.0' as const, id: message.id, error: answer.error }
-    await transport.send(reply as JSONRPCMessage).catch(() => {})
+    const sent = [reply as JSONRPCMessage, ...('thenNotify' in answer ? (answer.thenNotify ?? []) : [])].map((out) => transport.send(out))
+    await Promise.all(sent).catch(() => {})
   }
 
   private async answer(request: PeerRequest): Promise<PeerAnswer> {
@@ -90,6 +92,13 @@ export class ScriptedPeer {
 export function task(taskId: string, status: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const now = new Date().toISOString()
   return { taskId, status, createdAt: now, lastUpdatedAt: now, ttl: null, ...extra }
+}
+
+/** A `notifications/progress` for the request's progress token (the client sets one when it listens for progress). */
+export function progressOf(request: PeerRequest, progress: number, total?: number, message?: string): JSONRPCMessage {
+  const progressToken = (request.params._meta as { progressToken?: string | number } | undefined)?.progressToken
+  if (progressToken === undefined) throw new Error(`${request.method} asked for no progress`)
+  return { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress, total, message } }
 }
 
 export function textResult(text: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
