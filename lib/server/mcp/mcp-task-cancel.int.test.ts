@@ -4,8 +4,12 @@
  * `/call` lines (the model runs use: the worker builds its own chat client). The run's log shows
  * each task's status; the cancel route records a request the worker acts on — at once, whether
  * the request is made in this process or in another (NOTIFY) — and the server's task ends
- * cancelled while the run goes on to finish.
+ * cancelled while the run goes on to finish. A run answered so quickly that it is back in the worker before its last
+ * execution has left is still the worker's to cancel, its task with it.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POST as cancelTaskRoute } from '@/app/api/runs/[id]/mcp-tasks/cancel/route'
 import { fixturePath } from '@/lib/core/mcp/testing'
@@ -181,6 +185,78 @@ describe('long-running MCP tasks in a run', () => {
       MCP_TASK_CANCEL_FAILED_EVENT,
       MCP_TASK_CANCEL_REQUESTED_EVENT,
     ])
+  })
+})
+
+describe('a run answered while its last execution is still leaving the worker', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>
+  let worker: RunWorker
+  let folder: string
+
+  beforeAll(async () => {
+    app = await createTestApp({ install: false })
+    folder = await mkdtemp(path.join(tmpdir(), 'agentloom-task-record-'))
+    await app.db.prisma.mcpServer.create({
+      data: {
+        id: SERVER,
+        name: 'Task fixture',
+        transport: 'stdio',
+        config: { command: 'node', args: [fixturePath('task-server'), '--record', path.join(folder, 'tasks.log')] },
+        secrets: { env: {}, headers: {} },
+      },
+    })
+    // Two slots: the execution that parked still holds one while it leaves, and the answered run takes the other.
+    worker = new RunWorker(app, { concurrency: 2 })
+    await worker.start()
+  })
+  afterAll(async () => {
+    await worker?.stop()
+    await app?.close()
+    await rm(folder, { recursive: true, force: true })
+  })
+
+  const recorded = () => readFile(path.join(folder, 'tasks.log'), 'utf8').catch(() => '')
+
+  it('is still stopped by a cancel, and so is its task', async () => {
+    const approvedGraph = graph()
+      .start()
+      .agent('agent', { name: 'Reporter', mcpServerIds: [SERVER], toolApprovalMode: 'always_require' })
+      .output()
+      .chain('start', 'agent', 'output')
+      .build()
+    const workflowId = (await new WorkflowService(app.db.prisma).create(principalOf(app.admin), { name: 'approved tasks', graph: approvedGraph })).workflow.id
+    // The first execution's watch of cancel requests is held at its start, so the execution, once parked, waits for it
+    // on its way out: the window in which a person's quick answer brings the run back to this worker.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let watchEnded = false
+    const subscribe = app.events.subscribe.bind(app.events)
+    app.events.subscribe = async (...args) => {
+      app.events.subscribe = subscribe
+      await held
+      const unsubscribe = await subscribe(...args)
+      return () => {
+        watchEnded = true
+        unsubscribe()
+      }
+    }
+
+    const runs = new RunService(app)
+    const run = await runs.create(principalOf(app.admin), { workflowId, input: slowReport('answered-while-leaving') })
+    const approval = await waitFor(async () => (await app.approvals.list(principalOf(app.admin), { status: 'pending', runId: run.id }))[0])
+    await waitFor(async () => ((await runs.get(principalOf(app.admin), run.id)).run.status === 'waiting' ? true : undefined))
+    await app.approvals.answer(principalOf(app.admin), approval.id, { decision: 'approve' })
+    const taskId = await waitFor(async () => /^created (\S+) answered-while-leaving$/m.exec(await recorded())?.[1])
+
+    // The first execution leaves now; what the run holds is the second's.
+    release()
+    await waitFor(async () => (watchEnded ? true : undefined))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(app.activeRuns.has(run.id)).toBe(true)
+
+    await runs.cancel(principalOf(app.admin), run.id)
+    await waitFor(async () => ((await recorded()).includes(`cancelled ${taskId}`) ? true : undefined))
+    await waitFor(async () => (app.activeRuns.has(run.id) ? undefined : true))
   })
 })
 

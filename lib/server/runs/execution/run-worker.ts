@@ -261,9 +261,13 @@ export class RunWorker implements RunNowHost {
     } finally {
       watchEnded.abort(RUN_LEFT)
       await taskCancels
-      this.app.mcpTasks.forgetRun(runId)
-      this.app.activeRuns.delete(runId)
-      this.active.delete(runId)
+      // The run may be back already: parked, answered at once while this execution was still on its way out (its tools
+      // closing), and claimed again here. Its cancel handle and live tasks are then the new execution's, not ours to drop.
+      if (this.active.get(runId) === controller) {
+        this.app.mcpTasks.forgetRun(runId)
+        this.app.activeRuns.delete(runId)
+        this.active.delete(runId)
+      }
       this.leave(runId, feed)
     }
   }
