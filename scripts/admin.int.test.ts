@@ -103,7 +103,14 @@ describe('npm run admin', () => {
 
   afterAll(async () => {
     delete (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp
-    if (app) removeLogRedaction(app.secrets)
+    if (app) {
+      removeLogRedaction(app.secrets)
+      // The app listened for row changes (the principals it keeps): its listening connection would otherwise try to
+      // reconnect to the dropped database for the rest of this worker's files.
+      app.approvals.close()
+      await app.mcpPool.close()
+      await app.notifications.close()
+    }
     await db?.close()
     await cleanup?.()
   })
