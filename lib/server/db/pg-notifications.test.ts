@@ -8,6 +8,9 @@ function fakeClient(refuse?: RegExp) {
   const handlers = new Map<string, (...args: unknown[]) => void>()
   const client = {
     queries: [] as string[],
+    /** How many queries it was asked at once, at most (pg deprecates asking a client a query while one runs). */
+    mostAtOnce: 0,
+    running: 0,
     ended: false,
     on(event: string, handler: (...args: unknown[]) => void) {
       handlers.set(event, handler)
@@ -16,8 +19,14 @@ function fakeClient(refuse?: RegExp) {
     removeAllListeners: () => client,
     async query(text: string) {
       client.queries.push(text)
-      if (refuse?.test(text)) throw new Error('canceling statement due to statement timeout')
-      return { rows: [] }
+      client.mostAtOnce = Math.max(client.mostAtOnce, ++client.running)
+      try {
+        await new Promise((resolve) => setImmediate(resolve))
+        if (refuse?.test(text)) throw new Error('canceling statement due to statement timeout')
+        return { rows: [] }
+      } finally {
+        client.running--
+      }
     },
     async end() {
       client.ended = true
@@ -38,6 +47,23 @@ function overFakeClients(refuse: (index: number) => RegExp | undefined = () => u
 }
 
 describe('PgNotifications', () => {
+  it('asks its connection one LISTEN or UNLISTEN at a time, however many subscribers come and go at once', async () => {
+    const { clients, notifications } = overFakeClients()
+    await notifications.listen('first', () => {})
+    const [a, b, c] = await Promise.all(['a', 'b', 'c'].map((channel) => notifications.listen(channel, () => {})))
+    a()
+    b()
+    await Promise.all([notifications.listen('d', () => {}), notifications.listen('e', () => {})])
+    c()
+    await waitFor(async () => (clients[0].queries.includes('UNLISTEN "c"') ? true : undefined))
+    // The connection opened for the first subscriber listened once: as it opened.
+    expect(clients[0].queries.slice(0, 4)).toEqual(['LISTEN "first"', 'LISTEN "a"', 'LISTEN "b"', 'LISTEN "c"'])
+    expect(clients[0].queries.filter((query) => query.startsWith('UNLISTEN'))).toEqual(['UNLISTEN "a"', 'UNLISTEN "b"', 'UNLISTEN "c"'])
+    expect(clients[0].mostAtOnce).toBe(1)
+    expect(['a', 'b', 'c', 'd', 'e'].map((channel) => notifications.isListening(channel))).toEqual([false, false, false, true, true])
+    await notifications.close()
+  })
+
   it('says whether a channel is listened to: after its LISTEN, not while the connection is lost', async () => {
     const { clients, notifications } = overFakeClients()
     let lost = 0

@@ -24,6 +24,8 @@ export class PgNotifications {
   private closed = false
   private reconnecting = false
   private retryDelay = RECONNECT_MIN_MS
+  /** Each connection's last command, which its next waits for (`command`). */
+  private readonly turns = new WeakMap<pg.Client, Promise<unknown>>()
 
   constructor(private readonly connect: () => Promise<pg.Client>) {
     // Every open SSE stream and every waiting run subscribes.
@@ -43,7 +45,8 @@ export class PgNotifications {
       let client: pg.Client | undefined
       try {
         client = await this.connected()
-        await client.query(`LISTEN ${quoteChannel(channel)}`)
+        // A connection opened for this subscriber listens already: it LISTENs for every known channel as it opens.
+        if (!this.listening.has(channel)) await this.command(client, `LISTEN ${quoteChannel(channel)}`)
         if (this.client === client && this.channels.has(channel)) this.listening.add(channel)
       } catch (error) {
         // The reconnect loop issues LISTEN for every known channel once it gets through (started here when the first
@@ -63,7 +66,7 @@ export class PgNotifications {
       if (left > 0) return this.channels.set(channel, left)
       this.channels.delete(channel)
       this.listening.delete(channel)
-      if (this.client && !this.closed) this.client.query(`UNLISTEN ${quoteChannel(channel)}`).catch(() => {})
+      if (this.client && !this.closed) this.command(this.client, `UNLISTEN ${quoteChannel(channel)}`).catch(() => {})
     }
   }
 
@@ -94,6 +97,19 @@ export class PgNotifications {
     await client?.end().catch(() => {})
   }
 
+  /**
+   * A LISTEN or UNLISTEN on `client`, after those asked of it before: subscribers come and go at once, and pg deprecates
+   * asking a client a query while another runs (pg 9 refuses it).
+   */
+  private command(client: pg.Client, sql: string): Promise<unknown> {
+    const turn = (this.turns.get(client) ?? Promise.resolve()).then(() => client.query(sql))
+    this.turns.set(
+      client,
+      turn.catch(() => {}),
+    )
+    return turn
+  }
+
   private connected(): Promise<pg.Client> {
     // A subscriber arriving after close (a request still finishing as the process stops) opens nothing that would outlive it.
     if (this.closed) return Promise.reject(new Error('The notifications are closed.'))
@@ -108,7 +124,7 @@ export class PgNotifications {
     client.on('error', (error) => this.lost(client, error))
     client.on('end', () => this.lost(client))
     try {
-      for (const channel of this.channels.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`)
+      for (const channel of this.channels.keys()) await this.command(client, `LISTEN ${quoteChannel(channel)}`)
     } catch (error) {
       // Not this process's listening connection yet: ended here, or no one would end it.
       await client.end().catch(() => {})
