@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { waitFor } from '../testing/wait-for'
 import { PgNotifications } from './pg-notifications'
 
@@ -115,6 +115,21 @@ describe('PgNotifications', () => {
     await waitFor(async () => (notifications.isListening('a') && notifications.isListening('b')) || undefined)
     expect(clients.map((client) => client.ended)).toEqual([true, true, false])
     await notifications.close()
+  })
+
+  it('stops reconnecting when closed while it waits to, and says nothing of it', async () => {
+    const { clients, notifications } = overFakeClients()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      await notifications.listen('a', () => {})
+      clients[0].lose()
+      await notifications.close()
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual(['[notify] the listening connection failed; reconnecting:'])
+      expect(clients).toHaveLength(1)
+    } finally {
+      errors.mockRestore()
+    }
   })
 
   it('opens no connection for a subscriber that arrives after close', async () => {

@@ -161,6 +161,8 @@ export class PgNotifications {
   private async reconnectLoop(): Promise<void> {
     while (!this.closed && !this.client) {
       await new Promise((resolve) => setTimeout(resolve, this.retryDelay).unref())
+      // Closed while waiting: the process is stopping, and there is nothing to reconnect for (nor to complain of).
+      if (this.closed) return
       this.retryDelay = Math.min(this.retryDelay * 2, RECONNECT_MAX_MS)
       try {
         await this.connected()
