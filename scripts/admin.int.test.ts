@@ -21,9 +21,8 @@ import { type AppContext } from '@/lib/server/app-context'
 import { openDatabase, type Database, type DatabaseOptions } from '@/lib/server/db/database'
 import { runAdmin } from '@/lib/server/admin-cli/program'
 import { McpServerRegistry } from '@/lib/server/mcp/mcp-server-registry'
-import { removeLogRedaction } from '@/lib/server/secrets/log-redaction'
 import { SecretVault } from '@/lib/server/secret-vault/secret-vault'
-import { callRoute } from '@/lib/server/testing/test-app'
+import { callRoute, releaseAppContext } from '@/lib/server/testing/test-app'
 
 const root = join(import.meta.dirname, '..')
 const tsx = join(root, 'node_modules', '.bin', 'tsx')
@@ -103,14 +102,7 @@ describe('npm run admin', () => {
 
   afterAll(async () => {
     delete (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp
-    if (app) {
-      removeLogRedaction(app.secrets)
-      // The app listened for row changes (the principals it keeps): its listening connection would otherwise try to
-      // reconnect to the dropped database for the rest of this worker's files.
-      app.approvals.close()
-      await app.mcpPool.close()
-      await app.notifications.close()
-    }
+    if (app) await releaseAppContext(app)
     await db?.close()
     await cleanup?.()
   })

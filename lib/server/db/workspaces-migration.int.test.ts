@@ -12,6 +12,7 @@ import { hashApiToken } from '../auth/api-tokens'
 import { ShareLinkService } from '../share/share-links'
 import { hashShareToken } from '../share/share-token'
 import { createTestDatabase } from '../testing/test-database'
+import { releaseAppContext } from '../testing/test-app'
 import type { Database } from './database'
 import { applyMigrations } from './migrate'
 import { migrateToJustBefore } from './testing/migrate-to-just-before'
@@ -108,8 +109,7 @@ describe('the workspaces migration keeps every row, token and share link', () =>
   })
 
   afterAll(async () => {
-    await app?.mcpPool.close()
-    await app?.notifications.close()
+    if (app) await releaseAppContext(app)
     await db?.close()
   })
 

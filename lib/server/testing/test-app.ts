@@ -78,15 +78,24 @@ export async function createTestApp({
         delete (globalThis as { __agentloomApp?: Promise<AppContext> }).__agentloomApp
         defaultCaller = null
       }
-      // Test files share a process (vitest.config.ts): this app's secrets leave the log's redactor with it.
-      removeLogRedaction(app.secrets)
-      // A test that left an approval waiting must not have it query this app's pool after it ends.
-      app.approvals.close()
-      await app.mcpPool.close()
-      await app.notifications.close()
+      await releaseAppContext(app)
       await db.close()
     },
   }
+}
+
+/**
+ * Lets go of what an assembled app holds beside its database (closed by its opener): test files share a process
+ * (vitest.config.ts), so nothing of one app may outlive its file.
+ */
+export async function releaseAppContext(app: AppContext): Promise<void> {
+  // Its secrets leave the log's redactor with it.
+  removeLogRedaction(app.secrets)
+  // A test that left an approval waiting must not have it query this app's pool after it ends.
+  app.approvals.close()
+  await app.mcpPool.close()
+  // Its listening connection would otherwise keep reconnecting to a database the file dropped.
+  await app.notifications.close()
 }
 
 /**
